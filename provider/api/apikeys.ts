@@ -1,0 +1,62 @@
+// API keys of an app (chat-api.md §8). The key value is the id, server-generated, 40 hex characters.
+import { z } from "zod";
+import {
+  Ack,
+  ApiKeyScope,
+  boundedString,
+  dataOf,
+  LIMITS,
+  PageQuery,
+  pageOf,
+  requiredName,
+  Timestamp,
+} from "./common";
+import { route } from "./route";
+
+export const ApiKeyCreate = z.strictObject({
+  name: requiredName("name", LIMITS.apiKeyNameLength),
+  scope: ApiKeyScope.default("authOnly"),
+});
+export type ApiKeyCreate = z.input<typeof ApiKeyCreate>;
+export const ApiKeyUpdate = z.strictObject({
+  name: requiredName("name", LIMITS.apiKeyNameLength).optional(),
+  scope: ApiKeyScope.optional(),
+});
+
+export const ApiKey = z.looseObject({
+  apiKey: z.string(),
+  name: z.string(),
+  scope: ApiKeyScope,
+  createdAt: Timestamp,
+  createdBy: z.string().optional(),
+});
+export type ApiKey = z.infer<typeof ApiKey>;
+
+export const apiKeyRoutes = {
+  createApiKey: route({
+    api: "chat",
+    method: "POST",
+    path: "/apikeys",
+    body: ApiKeyCreate,
+    response: dataOf(ApiKey),
+  }),
+  listApiKeys: route({
+    api: "chat",
+    method: "GET",
+    path: "/apikeys",
+    query: PageQuery.extend({
+      scope: ApiKeyScope.optional(),
+      searchKey: boundedString("searchKey", 100).optional(),
+    }),
+    response: pageOf(ApiKey),
+  }),
+  getApiKey: route({ api: "chat", method: "GET", path: "/apikeys/:apiKey", response: dataOf(ApiKey) }),
+  updateApiKey: route({
+    api: "chat",
+    method: "PUT",
+    path: "/apikeys/:apiKey",
+    body: ApiKeyUpdate,
+    response: dataOf(ApiKey),
+  }),
+  deleteApiKey: route({ api: "chat", method: "DELETE", path: "/apikeys/:apiKey", response: dataOf(Ack) }),
+} as const;

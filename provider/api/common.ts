@@ -1,0 +1,119 @@
+// Shared building blocks of the chat API's schemas (../../../shared/chat-api.md §1, §14).
+// Every limit lives here once; the client, the provider's check and the emulator all use these schemas.
+import { z } from "zod";
+
+/** Limits from the vendor's published constraints (chat-api.md §14). */
+export const LIMITS = {
+  idLength: 100,
+  nameLength: 100,
+  urlLength: 3000,
+  descriptionLength: 255,
+  groupPasswordLength: 100,
+  metadataBytes: 5 * 1024,
+  bodyBytes: 10 * 1024,
+  tags: 25,
+  tagLength: 100,
+  membersPerCall: 25,
+  rolesPerApp: 25,
+  apiKeysPerApp: 25,
+  apiKeyNameLength: 100,
+  webhooksPerApp: 25,
+  webhookIdLength: 50,
+  webhookNameLength: 50,
+  webhookUrlLength: 255,
+  webhookUsernameLength: 50,
+  webhookPasswordLength: 100,
+  authTokensPerUser: 100,
+  perPageDefault: 100,
+  perPageMax: 1000,
+  appsPerPageDefault: 25,
+} as const;
+
+export const REGIONS = ["us", "eu", "in"] as const;
+export const Region = z.enum(REGIONS);
+export type Region = z.infer<typeof Region>;
+
+export const API_KEY_SCOPES = ["fullAccess", "authOnly"] as const;
+export const ApiKeyScope = z.enum(API_KEY_SCOPES);
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+
+/**
+ * A caller-chosen id (uid, guid, role): alpha-dash, at most 100 characters. The service lowercases it on
+ * create, so the schema does too: both sides then compare the same value.
+ */
+export const chatId = (what: string) =>
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(LIMITS.idLength, `${what} must be at most ${LIMITS.idLength} characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${what} may contain only letters, digits, '-' and '_'`)
+    .transform((s) => s.toLowerCase());
+
+export const boundedString = (what: string, max: number) =>
+  z.string().max(max, `${what} must be at most ${max} characters`);
+
+export const requiredName = (what: string, max: number = LIMITS.nameLength) =>
+  z.string().trim().min(1, `${what} must not be empty`).max(max, `${what} must be at most ${max} characters`);
+
+export const Url = (what: string, max: number = LIMITS.urlLength) =>
+  z.url({ message: `${what} must be a URL` }).max(max, `${what} must be at most ${max} characters`);
+
+/** Free-form JSON object whose serialized form stays under the metadata limit. */
+export const Metadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= LIMITS.metadataBytes, {
+    message: `metadata must be at most ${LIMITS.metadataBytes} bytes as JSON`,
+  });
+export type Metadata = z.infer<typeof Metadata>;
+
+export const Tags = z
+  .array(
+    z
+      .string()
+      .min(1, "a tag must not be empty")
+      .max(LIMITS.tagLength, `a tag must be at most ${LIMITS.tagLength} characters`),
+  )
+  .max(LIMITS.tags, `at most ${LIMITS.tags} tags`);
+
+/** Unix seconds. */
+export const Timestamp = z.number().int();
+
+/** `{success, message}`: the body of deletes and other actions (`deleteSchema`). */
+export const Ack = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+export type Ack = z.infer<typeof Ack>;
+
+export const Pagination = z.looseObject({
+  total: z.number().int(),
+  count: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** Page-based list query (chat-api.md §1.1 A). */
+export const PageQuery = z.object({
+  perPage: z.coerce
+    .number()
+    .int()
+    .min(1, "perPage must be at least 1")
+    .max(LIMITS.perPageMax, `perPage must be at most ${LIMITS.perPageMax}`)
+    .optional(),
+  page: z.coerce.number().int().min(1, "page must be at least 1").optional(),
+});
+
+/** `{data: T}`: every success body. Unknown fields are tolerated everywhere (forward compatibility). */
+export const dataOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+/** `{data: T[], meta: {pagination}}`: a page-based list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });
+
+/** Comma-separated list in a query string (`style: form, explode: false`). */
+export const CsvList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter((s) => s.length > 0));
+
+/** Query booleans arrive as strings. */
+export const QueryBool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");

@@ -1,0 +1,63 @@
+// The API's error envelope and every error code this project produces or recognises, with its HTTP status:
+// the one place for this fact (chat-api.md §13). The emulator answers with these; the client maps them to
+// its error classes.
+import { z } from "zod";
+
+export const ErrorBody = z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string().optional(),
+    devMessage: z.string().nullable().optional(),
+    source: z.string().optional(),
+    details: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Status per code. Codes the sources give no status for use the closest documented class. */
+export const ERROR_STATUS = {
+  // auth (401 for a missing or unknown credential, 403 for a scope that is too low)
+  AUTH_ERR_EMPTY_APIKEY: 401,
+  AUTH_ERR_APIKEY_NOT_FOUND: 401,
+  AUTH_ERR_EMPTY_AUTH_HEADER: 401,
+  AUTH_ERR_INVALID_APPID: 401,
+  AUTH_ERR_NO_ACCESS: 403,
+  // validation and conflicts (the service answers duplicates with 400)
+  ERR_BAD_REQUEST: 400,
+  ERR_UID_ALREADY_EXISTS: 400,
+  ERR_GUID_ALREADY_EXISTS: 400,
+  ERR_ROLE_ALREADY_EXISTS: 400,
+  ERR_WEBHOOK_ALREADY_EXISTS: 400,
+  ERR_EMPTY_GROUP_PASS: 400,
+  ERR_ROLE_DELETE_DENIED: 403,
+  ERR_APIKEY_NO_SELF_ACTION: 403,
+  ERR_SAME_SCOPE: 400,
+  ERR_ALREADY_BANNED: 400,
+  ERR_PLAN_QUOTA_RESTRICTION: 403,
+  ERR_EMPTY_RECEIVER: 400,
+  ERR_INVALID_RECEIVER_TYPE: 400,
+  ERR_EMPTY_MESSAGE_TEXT: 400,
+  ERR_EMPTY_CUSTOM_DATA: 400,
+  ERR_MESSAGE_NOT_A_SENDER: 403,
+  // not found
+  ERR_API_NOT_FOUND: 404,
+  ERR_UID_NOT_FOUND: 404,
+  ERR_GUID_NOT_FOUND: 404,
+  ERR_ROLE_NOT_FOUND: 404,
+  ERR_APIKEY_NOT_FOUND: 404,
+  ERR_AUTH_TOKEN_NOT_FOUND: 404,
+  ERR_NOT_A_MEMBER: 404,
+  ERR_NOT_A_BANNED_USER: 404,
+  ERR_MESSAGE_ID_NOT_FOUND: 404,
+  ERR_APP_NOT_FOUND: 404,
+  ERR_WEBHOOK_NOT_FOUND: 404,
+  ERR_TRIGGER_NOT_FOUND: 404,
+  ERR_APP_ARCHIVED: 404,
+  // rate limit and server side
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_OPERATION_FAILED: 500,
+  ERR_EXCEPTION: 500,
+  ERR_MISSION_FAILED: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,205 @@
+// Groups, their members and banned users (chat-api.md §4, §5).
+import { z } from "zod";
+import {
+  Ack,
+  boundedString,
+  CsvList,
+  chatId,
+  dataOf,
+  LIMITS,
+  Metadata,
+  PageQuery,
+  pageOf,
+  QueryBool,
+  requiredName,
+  Tags,
+  Timestamp,
+  Url,
+} from "./common";
+import { route } from "./route";
+import { Uid, User } from "./users";
+
+export const Guid = chatId("guid");
+export const GROUP_TYPES = ["public", "password", "private"] as const;
+export const GroupType = z.enum(GROUP_TYPES);
+export const MEMBER_SCOPES = ["admin", "moderator", "participant"] as const;
+export const MemberScope = z.enum(MEMBER_SCOPES);
+export type MemberScope = z.infer<typeof MemberScope>;
+
+/** `{admins, moderators, participants, usersToBan}`: at most 25 uids in all, per call. */
+export const MembersBody = z
+  .strictObject({
+    admins: z.array(Uid).optional(),
+    moderators: z.array(Uid).optional(),
+    participants: z.array(Uid).optional(),
+    usersToBan: z.array(Uid).optional(),
+  })
+  .refine(
+    (m) =>
+      (m.admins?.length ?? 0) +
+        (m.moderators?.length ?? 0) +
+        (m.participants?.length ?? 0) +
+        (m.usersToBan?.length ?? 0) <=
+      LIMITS.membersPerCall,
+    { message: `at most ${LIMITS.membersPerCall} uids per call` },
+  );
+export type MembersBody = z.input<typeof MembersBody>;
+
+const groupFields = {
+  name: requiredName("name"),
+  type: GroupType.optional(),
+  password: boundedString("password", LIMITS.groupPasswordLength)
+    .min(1, "password must not be empty")
+    .optional(),
+  icon: Url("icon").optional(),
+  description: boundedString("description", LIMITS.descriptionLength).optional(),
+  metadata: Metadata.optional(),
+  owner: Uid.optional(),
+  tags: Tags.optional(),
+};
+
+const passwordRule = {
+  check: (g: { type?: string | undefined; password?: string | undefined }) =>
+    g.type !== "password" || !!g.password,
+  message: { message: "password is required when type is 'password'", path: ["password"] },
+};
+
+export const GroupCreate = z
+  .strictObject({ guid: Guid, ...groupFields, members: MembersBody.optional() })
+  .refine(passwordRule.check, passwordRule.message);
+export type GroupCreate = z.input<typeof GroupCreate>;
+
+export const GROUP_UNSETTABLE = ["icon", "description", "metadata"] as const;
+export const GroupUpdate = z.strictObject({
+  ...groupFields,
+  name: groupFields.name.optional(),
+  unset: z.array(z.enum(GROUP_UNSETTABLE)).optional(),
+});
+export type GroupUpdate = z.input<typeof GroupUpdate>;
+
+export const Group = z.looseObject({
+  guid: z.string(),
+  name: z.string(),
+  type: GroupType,
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  owner: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  tags: z.array(z.string()).optional(),
+  membersCount: z.number().int(),
+  conversationId: z.string().optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp.optional(),
+});
+export type Group = z.infer<typeof Group>;
+
+export const GroupListQuery = PageQuery.extend({
+  searchKey: z.string().optional(),
+  sortBy: z.enum(["name", "guid", "createdAt"]).optional(),
+  sortOrder: z.enum(["asc", "desc"]).optional(),
+  type: GroupType.optional(),
+  types: CsvList.optional(),
+  tags: CsvList.optional(),
+  withTags: QueryBool.optional(),
+});
+
+export const Member = User.extend({ scope: MemberScope, joinedAt: Timestamp });
+export type Member = z.infer<typeof Member>;
+
+/** One entry of the add-members answer: a failure for one member does not fail the call. */
+export const MemberResult = z.looseObject({
+  success: z.boolean(),
+  data: z.unknown().optional(),
+  error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional(),
+});
+export const AddMembersResult = z.looseObject({
+  admins: z.record(z.string(), MemberResult).optional(),
+  moderators: z.record(z.string(), MemberResult).optional(),
+  participants: z.record(z.string(), MemberResult).optional(),
+  usersToBan: z.record(z.string(), MemberResult).optional(),
+});
+export type AddMembersResult = z.infer<typeof AddMembersResult>;
+
+export const MemberListQuery = PageQuery.extend({
+  scopes: CsvList.pipe(z.array(MemberScope)).optional(),
+  status: z.enum(["available", "offline"]).optional(),
+});
+
+export const groupRoutes = {
+  createGroup: route({
+    api: "chat",
+    method: "POST",
+    path: "/groups",
+    body: GroupCreate,
+    response: dataOf(Group),
+  }),
+  listGroups: route({
+    api: "chat",
+    method: "GET",
+    path: "/groups",
+    query: GroupListQuery,
+    response: pageOf(Group),
+  }),
+  getGroup: route({ api: "chat", method: "GET", path: "/groups/:guid", response: dataOf(Group) }),
+  updateGroup: route({
+    api: "chat",
+    method: "PUT",
+    path: "/groups/:guid",
+    body: GroupUpdate,
+    response: dataOf(Group),
+  }),
+  deleteGroup: route({ api: "chat", method: "DELETE", path: "/groups/:guid", response: dataOf(Ack) }),
+  addMembers: route({
+    api: "chat",
+    method: "POST",
+    path: "/groups/:guid/members",
+    body: MembersBody,
+    response: dataOf(AddMembersResult),
+  }),
+  listMembers: route({
+    api: "chat",
+    method: "GET",
+    path: "/groups/:guid/members",
+    query: MemberListQuery,
+    response: pageOf(Member),
+  }),
+  changeMemberScope: route({
+    api: "chat",
+    method: "PUT",
+    path: "/groups/:guid/members/:uid",
+    body: z.strictObject({ scope: MemberScope }),
+    response: dataOf(
+      z.looseObject({
+        guid: z.string(),
+        uid: z.string(),
+        scope: MemberScope,
+        joinedAt: Timestamp.optional(),
+      }),
+    ),
+  }),
+  kickMember: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/groups/:guid/members/:uid",
+    response: dataOf(Ack),
+  }),
+  banUser: route({
+    api: "chat",
+    method: "POST",
+    path: "/groups/:guid/bannedusers/:uid",
+    response: dataOf(Ack),
+  }),
+  unbanUser: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/groups/:guid/bannedusers/:uid",
+    response: dataOf(Ack),
+  }),
+  listBannedUsers: route({
+    api: "chat",
+    method: "GET",
+    path: "/groups/:guid/bannedusers",
+    query: PageQuery,
+    response: pageOf(User),
+  }),
+} as const;

@@ -1,0 +1,255 @@
+// The management API: apps, app settings, webhooks and their triggers (chat-api.md §9, §10).
+// Its base has no app id and no /v3; it authenticates with the `key` and `secret` headers.
+import { z } from "zod";
+import {
+  Ack,
+  ApiKeyScope,
+  boundedString,
+  dataOf,
+  LIMITS,
+  PageQuery,
+  pageOf,
+  Region,
+  requiredName,
+  Timestamp,
+  Url,
+} from "./common";
+import { route } from "./route";
+
+export const AppCreate = z.strictObject({
+  name: requiredName("name"),
+  region: Region.default("us"),
+  version: z.string().default("3"),
+  skipSampleData: z.boolean().optional(),
+});
+export type AppCreate = z.input<typeof AppCreate>;
+
+export const AppApiKey = z.looseObject({
+  apiKey: z.string(),
+  name: z.string(),
+  scope: ApiKeyScope,
+  createdBy: z.string().optional(),
+});
+export const App = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  region: Region,
+  plan: z.string().optional(),
+  state: z.string().optional(),
+  version: z.string().optional(),
+  createdAt: Timestamp,
+  apiKeys: z.record(z.string(), AppApiKey).optional(),
+});
+export type App = z.infer<typeof App>;
+
+export const AppListQuery = PageQuery.extend({ searchKey: z.string().optional() });
+
+export const AppSettings = z.record(z.string(), z.union([z.boolean(), z.array(z.string())]));
+
+/** Webhook ids: alphanumeric (and '-', '_'), no spaces, at most 50 characters; immutable. */
+export const WebhookId = z
+  .string()
+  .min(1, "id must not be empty")
+  .max(LIMITS.webhookIdLength, `id must be at most ${LIMITS.webhookIdLength} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, "id may contain only letters, digits, '-' and '_'");
+
+const credential = (what: string, max: number) =>
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(max, `${what} must be at most ${max} characters`)
+    .regex(/^[A-Za-z0-9]+$/, `${what} may contain only letters and digits`);
+
+const webhookFields = {
+  name: requiredName("name", LIMITS.webhookNameLength),
+  webhookURL: Url("webhookURL", LIMITS.webhookUrlLength).refine((u) => u.startsWith("https://"), {
+    message: "webhookURL must use https",
+  }),
+  useBasicAuth: z.boolean().optional(),
+  username: credential("username", LIMITS.webhookUsernameLength).optional(),
+  password: credential("password", LIMITS.webhookPasswordLength).optional(),
+  enabled: z.boolean().optional(),
+  retryOnFailure: z.boolean().optional(),
+};
+const basicAuthOk = (w: { useBasicAuth?: boolean | undefined; username?: string | undefined; password?: string | undefined }) =>
+  !w.useBasicAuth || (!!w.username && !!w.password);
+const basicAuthRule = () => ({ message: "username and password are required when useBasicAuth is true", path: ["useBasicAuth"] });
+
+export const WebhookCreate = z.strictObject({ id: WebhookId, ...webhookFields }).refine(basicAuthOk, basicAuthRule());
+export type WebhookCreate = z.input<typeof WebhookCreate>;
+export const WebhookUpdate = z
+  .strictObject({
+    ...webhookFields,
+    name: webhookFields.name.optional(),
+    webhookURL: webhookFields.webhookURL.optional(),
+  })
+  .refine(basicAuthOk, basicAuthRule());
+export type WebhookUpdate = z.input<typeof WebhookUpdate>;
+
+export const Webhook = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  webhookURL: z.string(),
+  useBasicAuth: z.boolean().optional(),
+  username: z.string().optional(),
+  enabled: z.boolean().optional(),
+  retryOnFailure: z.boolean().optional(),
+  createdAt: Timestamp.optional(),
+  updatedAt: Timestamp.optional(),
+});
+export type Webhook = z.infer<typeof Webhook>;
+
+/** Trigger ids of the webhook system v2 (chat-api.md §9), plus the v1 names still documented. */
+export const TRIGGER_IDS = [
+  "message_sent",
+  "message_edited",
+  "message_deleted",
+  "message_reaction_added",
+  "message_reaction_removed",
+  "message_delivered_to_all",
+  "message_read_by_all",
+  "user_blocked",
+  "user_unblocked",
+  "group_created",
+  "group_updated",
+  "group_deleted",
+  "group_member_joined",
+  "group_member_left",
+  "group_member_added",
+  "group_member_kicked",
+  "group_member_banned",
+  "group_member_unbanned",
+  "group_member_scope_changed",
+  "group_owner_transferred",
+  "user_connection_status_changed",
+  "message_delivery_receipt",
+  "message_read_receipt",
+  "call_initiated",
+  "call_started",
+  "call_participant_joined",
+  "call_participant_left",
+  "call_ended",
+  "meeting_started",
+  "meeting_participant_joined",
+  "meeting_participant_left",
+  "meeting_ended",
+  "recording_generated",
+  "transcription_generated",
+  "after_campaign_completed",
+  "after_campaign_failed",
+  "after_notification_created",
+  "after_feed_item_sent",
+  "after_feed_item_delivered",
+  "after_feed_item_read",
+  "after_feed_item_interacted",
+  "after_push_notification_sent",
+  "after_push_notification_delivered",
+  "after_push_notification_clicked",
+  "moderation_engine_approved",
+  "moderation_engine_blocked",
+  "moderation_manual_approved",
+  "moderation_engine_failed",
+  "after_message",
+  "before_message",
+] as const;
+export const TriggerId = z.enum(TRIGGER_IDS, { message: "not a known webhook trigger id" });
+export const TriggerIds = z.strictObject({
+  triggerIds: z.array(TriggerId).min(1, "triggerIds must not be empty"),
+});
+export const Trigger = z.looseObject({ id: z.string(), description: z.string().optional() });
+
+export const managementRoutes = {
+  createApp: route({
+    api: "management",
+    method: "POST",
+    path: "/apps",
+    body: AppCreate,
+    response: dataOf(App),
+  }),
+  listApps: route({
+    api: "management",
+    method: "GET",
+    path: "/apps",
+    query: AppListQuery,
+    response: pageOf(App),
+  }),
+  deleteApp: route({
+    api: "management",
+    method: "DELETE",
+    path: "/apps/:appId",
+    response: dataOf(z.looseObject({ success: z.boolean(), scheduledToDeleteAt: Timestamp.optional() })),
+  }),
+  getAppSettings: route({
+    api: "management",
+    method: "GET",
+    path: "/apps/:appId/settings",
+    response: dataOf(AppSettings),
+  }),
+  setAppSettings: route({
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/settings",
+    body: z.strictObject({ settings: AppSettings }),
+    response: dataOf(z.record(z.string(), Ack)),
+  }),
+  resetAppSettings: route({
+    api: "management",
+    method: "DELETE",
+    path: "/apps/:appId/settings",
+    response: dataOf(Ack),
+  }),
+  createWebhook: route({
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/webhooks",
+    body: WebhookCreate,
+    response: dataOf(Webhook),
+  }),
+  listWebhooks: route({
+    api: "management",
+    method: "GET",
+    path: "/apps/:appId/webhooks",
+    query: PageQuery.extend({ searchKey: boundedString("searchKey", 100).optional() }),
+    response: pageOf(Webhook),
+  }),
+  getWebhook: route({
+    api: "management",
+    method: "GET",
+    path: "/apps/:appId/webhooks/:webhookId",
+    response: dataOf(Webhook),
+  }),
+  updateWebhook: route({
+    api: "management",
+    method: "PUT",
+    path: "/apps/:appId/webhooks/:webhookId",
+    body: WebhookUpdate,
+    response: dataOf(Webhook),
+  }),
+  deleteWebhook: route({
+    api: "management",
+    method: "DELETE",
+    path: "/apps/:appId/webhooks/:webhookId",
+    response: dataOf(Ack),
+  }),
+  addTriggers: route({
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/webhooks/:webhookId/triggers",
+    body: TriggerIds,
+    response: dataOf(z.record(z.string(), Ack)),
+  }),
+  listTriggers: route({
+    api: "management",
+    method: "GET",
+    path: "/apps/:appId/webhooks/:webhookId/triggers",
+    query: PageQuery,
+    response: pageOf(Trigger),
+  }),
+  removeTriggers: route({
+    api: "management",
+    method: "DELETE",
+    path: "/apps/:appId/webhooks/:webhookId/triggers",
+    body: TriggerIds,
+    response: dataOf(Ack),
+  }),
+} as const;

@@ -1,0 +1,143 @@
+// Messages and reactions (chat-api.md §11; the reaction-removal operation as service-spec.md describes it).
+import { z } from "zod";
+import { Ack, CsvList, dataOf, LIMITS, Metadata, Tags, Timestamp } from "./common";
+import { route } from "./route";
+
+export const ReceiverType = z.enum(["user", "group"]);
+
+export const MessageSend = z.strictObject({
+  receiver: z.string().min(1, "receiver must not be empty"),
+  receiverType: ReceiverType,
+  category: z.enum(["message", "custom"]).default("message"),
+  type: z.string().min(1).default("text"),
+  muid: z.string().optional(),
+  data: z.looseObject({
+    text: z.string().optional(),
+    metadata: Metadata.optional(),
+    customData: z.record(z.string(), z.unknown()).optional(),
+  }),
+  tags: Tags.optional(),
+});
+export type MessageSend = z.input<typeof MessageSend>;
+
+export const MessageEdit = z.strictObject({
+  data: z.looseObject({ text: z.string().optional(), metadata: Metadata.optional() }),
+  tags: Tags.optional(),
+});
+
+export const ReactionSummary = z.looseObject({
+  reaction: z.string(),
+  count: z.number().int(),
+  reactedByMe: z.boolean().optional(),
+});
+export type ReactionSummary = z.infer<typeof ReactionSummary>;
+
+/**
+ * A message. The owner's document lists `reactions` beside `data` but its sample nests it inside `data`:
+ * both positions are accepted, and `reactions` is normalised to the top level for callers.
+ */
+export const Message = z
+  .looseObject({
+    id: z.string(),
+    muid: z.string().optional(),
+    conversationId: z.string(),
+    sender: z.string(),
+    receiverType: z.string(),
+    receiver: z.string(),
+    category: z.string(),
+    type: z.string(),
+    data: z.looseObject({ reactions: z.array(ReactionSummary).optional() }).optional(),
+    reactions: z.array(ReactionSummary).optional(),
+    sentAt: Timestamp,
+    updatedAt: Timestamp.optional(),
+    editedAt: Timestamp.optional(),
+    deletedAt: Timestamp.optional(),
+    tags: z.array(z.string()).optional(),
+  })
+  .transform((m) => ({ ...m, reactions: m.reactions ?? m.data?.reactions ?? [] }));
+export type Message = z.output<typeof Message>;
+
+export const MessageListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(LIMITS.perPageMax, "limit must be at most 1000")
+    .optional(),
+  affix: z.enum(["append", "prepend"]).optional(),
+  id: z.string().optional(),
+  sentAt: z.coerce.number().int().optional(),
+  receiverType: ReceiverType.optional(),
+  conversationId: z.string().optional(),
+  sender: z.string().optional(),
+  categories: CsvList.optional(),
+  types: CsvList.optional(),
+});
+
+export const CursorMeta = z.looseObject({
+  current: z.looseObject({ limit: z.number().int(), count: z.number().int() }),
+  next: z
+    .looseObject({ affix: z.string(), sentAt: Timestamp.optional(), id: z.string().optional() })
+    .optional(),
+});
+
+export const Reaction = z.looseObject({
+  id: z.string(),
+  messageId: z.string(),
+  reaction: z.string(),
+  uid: z.string(),
+  reactedAt: Timestamp,
+});
+
+export const messageRoutes = {
+  sendMessage: route({
+    api: "chat",
+    method: "POST",
+    path: "/messages",
+    body: MessageSend,
+    response: dataOf(Message),
+  }),
+  listMessages: route({
+    api: "chat",
+    method: "GET",
+    path: "/messages",
+    query: MessageListQuery,
+    response: z.looseObject({ data: z.array(Message), meta: CursorMeta }),
+  }),
+  getMessage: route({ api: "chat", method: "GET", path: "/messages/:id", response: dataOf(Message) }),
+  editMessage: route({
+    api: "chat",
+    method: "PUT",
+    path: "/messages/:id",
+    body: MessageEdit,
+    response: dataOf(z.looseObject({})),
+  }),
+  deleteMessage: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/messages/:id",
+    body: z.strictObject({ permanent: z.boolean().optional() }).optional(),
+    response: dataOf(z.union([Message, Ack])),
+  }),
+  addReaction: route({
+    api: "chat",
+    method: "POST",
+    path: "/messages/:id/reactions/:reaction",
+    response: dataOf(Message),
+    onBehalfOf: "required",
+  }),
+  listReactions: route({
+    api: "chat",
+    method: "GET",
+    path: "/messages/:id/reactions",
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }),
+    response: z.looseObject({ data: z.array(Reaction), meta: z.looseObject({}) }),
+  }),
+  removeReaction: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/messages/:id/reactions/:reaction",
+    response: dataOf(Message),
+    onBehalfOf: "required",
+  }),
+} as const;

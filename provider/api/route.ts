@@ -1,0 +1,45 @@
+// The shape of one route of the route table. Each kind's file declares its routes with `route(...)`; the
+// client builds requests from them, the emulator registers its handlers on them (octokit's route table).
+import type { z } from "zod";
+
+export type Api = "chat" | "management";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteSpec {
+  readonly api: Api;
+  readonly method: Method;
+  /** Relative to the chat base (…/v3) or the management base; `:name` marks a path parameter. */
+  readonly path: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly response: z.ZodType;
+  /** An authOnly key may call it (creating users and auth tokens); every other chat route needs fullAccess. */
+  readonly authOnly?: boolean;
+  /** Whether the `onBehalfOf` header is required on this route. */
+  readonly onBehalfOf?: "required";
+}
+
+export const route = <const R extends RouteSpec>(r: R): R => r;
+
+/** The path parameter names of a path such as "/groups/:guid/members/:uid". */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type BodyOf<R extends RouteSpec> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
+export type QueryOf<R extends RouteSpec> = R["query"] extends z.ZodType ? z.input<R["query"]> : undefined;
+export type ResponseOf<R extends RouteSpec> = z.output<R["response"]>;
+
+/** A POST/PATCH is not idempotent: it is never blindly retried (creates are made safe by read-back instead). */
+export const isIdempotent = (r: RouteSpec): boolean => r.method !== "POST" && r.method !== "PATCH";
+
+/** Fills `:name` placeholders, encoding each value. */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(v);
+  });
+}

@@ -1,0 +1,177 @@
+// Users and their auth tokens (chat-api.md §2, §3).
+import { z } from "zod";
+import {
+  Ack,
+  boundedString,
+  CsvList,
+  chatId,
+  dataOf,
+  LIMITS,
+  Metadata,
+  PageQuery,
+  pageOf,
+  QueryBool,
+  requiredName,
+  Tags,
+  Timestamp,
+  Url,
+} from "./common";
+import { route } from "./route";
+
+export const Uid = chatId("uid");
+
+const userFields = {
+  name: requiredName("name"),
+  avatar: Url("avatar").optional(),
+  link: Url("link").optional(),
+  role: chatId("role").optional(),
+  statusMessage: boundedString("statusMessage", LIMITS.nameLength * 10).optional(),
+  metadata: Metadata.optional(),
+  tags: Tags.optional(),
+};
+
+export const UserCreate = z.strictObject({ uid: Uid, ...userFields, withAuthToken: z.boolean().optional() });
+export type UserCreate = z.input<typeof UserCreate>;
+
+export const USER_UNSETTABLE = ["avatar", "link", "metadata", "statusMessage"] as const;
+export const UserUpdate = z.strictObject({
+  ...userFields,
+  name: userFields.name.optional(),
+  unset: z.array(z.enum(USER_UNSETTABLE)).optional(),
+});
+export type UserUpdate = z.input<typeof UserUpdate>;
+
+export const User = z.looseObject({
+  uid: z.string(),
+  name: z.string(),
+  avatar: z.string().optional(),
+  link: z.string().optional(),
+  role: z.string(),
+  status: z.string().optional(),
+  statusMessage: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  tags: z.array(z.string()).optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp.optional(),
+  deactivatedAt: Timestamp.optional(),
+  authToken: z.string().optional(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserListQuery = PageQuery.extend({
+  searchKey: z.string().optional(),
+  searchIn: CsvList.optional(),
+  status: z.enum(["available", "offline"]).optional(),
+  role: z.string().optional(),
+  roles: CsvList.optional(),
+  tags: CsvList.optional(),
+  withTags: QueryBool.optional(),
+  onlyDeactivated: QueryBool.optional(),
+  withDeactivated: QueryBool.optional(),
+});
+
+export const UserDelete = z.strictObject({ permanent: z.boolean().optional() }).optional();
+
+export const AuthToken = z.looseObject({
+  uid: z.string(),
+  authToken: z.string(),
+  createdAt: Timestamp,
+  platform: z.string().optional(),
+  userAgent: z.string().optional(),
+  appInfo: z.record(z.string(), z.unknown()).optional(),
+});
+export type AuthToken = z.infer<typeof AuthToken>;
+
+export const AuthTokenCreate = z.strictObject({ force: z.boolean().optional() }).optional();
+export const AuthTokenUpdate = z.strictObject({
+  platform: boundedString("platform", LIMITS.nameLength),
+  userAgent: boundedString("userAgent", LIMITS.urlLength),
+  appInfo: z.record(z.string(), z.unknown()),
+});
+
+export const userRoutes = {
+  createUser: route({
+    api: "chat",
+    method: "POST",
+    path: "/users",
+    body: UserCreate,
+    response: dataOf(User),
+    authOnly: true,
+  }),
+  listUsers: route({
+    api: "chat",
+    method: "GET",
+    path: "/users",
+    query: UserListQuery,
+    response: pageOf(User),
+  }),
+  getUser: route({ api: "chat", method: "GET", path: "/users/:uid", response: dataOf(User) }),
+  updateUser: route({
+    api: "chat",
+    method: "PUT",
+    path: "/users/:uid",
+    body: UserUpdate,
+    response: dataOf(User),
+  }),
+  deleteUser: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/users/:uid",
+    body: UserDelete,
+    response: dataOf(Ack),
+  }),
+  deactivateUsers: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/users",
+    body: z.strictObject({ uidsToDeactivate: z.array(Uid).min(1) }),
+    response: dataOf(z.looseObject({ deactivatedUids: z.array(z.string()) })),
+  }),
+  reactivateUsers: route({
+    api: "chat",
+    method: "PUT",
+    path: "/users",
+    body: z.strictObject({ uidsToActivate: z.array(Uid).min(1) }),
+    response: dataOf(z.looseObject({ nonDeactivatedUids: z.array(z.string()) })),
+  }),
+  createAuthToken: route({
+    api: "chat",
+    method: "POST",
+    path: "/users/:uid/auth_tokens",
+    body: AuthTokenCreate,
+    response: dataOf(AuthToken),
+    authOnly: true,
+  }),
+  listAuthTokens: route({
+    api: "chat",
+    method: "GET",
+    path: "/users/:uid/auth_tokens",
+    query: PageQuery,
+    response: pageOf(AuthToken),
+  }),
+  getAuthToken: route({
+    api: "chat",
+    method: "GET",
+    path: "/users/:uid/auth_tokens/:authToken",
+    response: dataOf(AuthToken),
+  }),
+  updateAuthToken: route({
+    api: "chat",
+    method: "PUT",
+    path: "/users/:uid/auth_tokens/:authToken",
+    body: AuthTokenUpdate,
+    response: dataOf(AuthToken),
+  }),
+  deleteAuthToken: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/users/:uid/auth_tokens/:authToken",
+    response: dataOf(Ack),
+  }),
+  flushAuthTokens: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/users/:uid/auth_tokens",
+    response: dataOf(Ack),
+  }),
+} as const;
