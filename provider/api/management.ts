@@ -71,11 +71,19 @@ const webhookFields = {
   enabled: z.boolean().optional(),
   retryOnFailure: z.boolean().optional(),
 };
-const basicAuthOk = (w: { useBasicAuth?: boolean | undefined; username?: string | undefined; password?: string | undefined }) =>
-  !w.useBasicAuth || (!!w.username && !!w.password);
-const basicAuthRule = () => ({ message: "username and password are required when useBasicAuth is true", path: ["useBasicAuth"] });
+const basicAuthOk = (w: {
+  useBasicAuth?: boolean | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+}) => !w.useBasicAuth || (!!w.username && !!w.password);
+const basicAuthRule = () => ({
+  message: "username and password are required when useBasicAuth is true",
+  path: ["useBasicAuth"],
+});
 
-export const WebhookCreate = z.strictObject({ id: WebhookId, ...webhookFields }).refine(basicAuthOk, basicAuthRule());
+export const WebhookCreate = z
+  .strictObject({ id: WebhookId, ...webhookFields })
+  .refine(basicAuthOk, basicAuthRule());
 export type WebhookCreate = z.input<typeof WebhookCreate>;
 export const WebhookUpdate = z
   .strictObject({
