@@ -14,22 +14,21 @@ log() { printf '[engine] %s\n' "$*" >&2; }
 # Versions come from package.json (one place for each fact).
 pkgver() { node -e "const p=require('$here/package.json');const v=(p.devDependencies||{})['$1']||(p.dependencies||{})['$1'];process.stdout.write(String(v).replace(/^[^0-9]*/,''))"; }
 PULUMI_VERSION="$(pkgver @pulumi/pulumi)"
-RANDOM_VERSION="$(pkgver @pulumi/random)"
-# @pulumi/random's npm tags cannot be mapped to Go module versions: the provider is only reachable by the
-# pseudo-version of its release commit (docs/decisions/0003-engine-from-go-modules.md).
-declare -A RANDOM_COMMITS=( [4.21.1]=v4.0.0-20260722185042-f2d8b029d0f7 )
-RANDOM_PSEUDO="${RANDOM_COMMITS[$RANDOM_VERSION]:-}"
-[ -n "$RANDOM_PSEUDO" ] || { log "no known Go pseudo-version for @pulumi/random $RANDOM_VERSION: add it to RANDOM_COMMITS"; exit 1; }
-
 cache_root="${PULUMI_CHAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-chat}"
-engine="$cache_root/engine/pulumi-v$PULUMI_VERSION-random-v$RANDOM_VERSION"
+engine="$cache_root/engine/pulumi-v$PULUMI_VERSION"
 bin="$engine/bin"
 mkdir -p "$bin"
 
 shim_src="$here/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-install_shim() {
+install_shims() {
   [ -f "$shim_src" ] || { log "missing $shim_src: run npm install first"; exit 1; }
+  # Beside the real pulumi binary, where the engine looks for bundled plugins first (no "from $PATH" warning).
   cmp -s "$shim_src" "$bin/pulumi-resource-pulumi-nodejs" 2>/dev/null || install -m 0755 "$shim_src" "$bin/pulumi-resource-pulumi-nodejs"
+  cat > "$local_bin/pulumi-resource-random" <<LAUNCHER
+#!/bin/sh
+exec "$here/node_modules/.bin/node" "$here/dist/scripts/random-provider/index.js" "\$@"
+LAUNCHER
+  chmod 0755 "$local_bin/pulumi-resource-random"
 }
 
 have_version() { [ -x "$1" ] && [ "$(PULUMI_SKIP_UPDATE_CHECK=true "$1" version 2>/dev/null)" = "v$PULUMI_VERSION" ]; }
@@ -118,54 +117,16 @@ if [ ! -x "$bin/pulumi-language-nodejs" ]; then
     bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $VERSION_VAR=$lh_ver' -o '$bin/pulumi-language-nodejs' '$lh_pkg'"
 fi
 
-# 3. pulumi-resource-random, from its own wrapper (the bridge's large graph stays out of the CLI's).
-if [ ! -x "$bin/pulumi-resource-random" ]; then
-  need_go
-  w="$engine/src/random"; mkdir -p "$w"
-  cat > "$w/go.mod" <<GOMOD
-module local/pulumi-resource-random
+# 3. pulumi-resource-random cannot be built here: the module proxy refuses github.com/pulumi/pulumi-random/
+# provider/v4 at every version (docs/decisions/0004-random-provider-stand-in.md). The project serves the same
+# plugin protocol from Node (scripts/random-provider), launched from the clone's .pulumi-engine/bin below.
 
-go 1.25.11
-
-require github.com/pulumi/pulumi-random/provider/v4 $RANDOM_PSEUDO
-
-// The same replaces as the provider's own go.mod; its ./shim is not in the module zip, so it is taken from
-// the shim folder of the same commit (a module whose go.mod declares the replaced path).
-replace github.com/terraform-providers/terraform-provider-random/shim => github.com/pulumi/pulumi-random/provider/shim ${RANDOM_PSEUDO/v4.0.0/v0.0.0}
-replace github.com/hashicorp/terraform-plugin-sdk/v2 => github.com/pulumi/terraform-plugin-sdk/v2 v2.0.0-20260318212141-5525259d096b
-GOMOD
-  # The upstream main embeds a generated file that the module zip lacks; this main embeds the committed schema.
-  cat > "$w/main.go" <<'GOSRC'
-package main
-
-import (
-	"context"
-	_ "embed"
-
-	"github.com/pulumi/pulumi-terraform-bridge/v3/pkg/pf/tfbridge"
-	random "github.com/pulumi/pulumi-random/provider/v4"
-)
-
-//go:embed schema-embed.json
-var schema []byte
-
-//go:embed bridge-metadata.json
-var metadata []byte
-
-func main() {
-	tfbridge.Main(context.Background(), "random", random.Provider(),
-		tfbridge.ProviderMetadata{PackageSchema: schema, BridgeMetadata: metadata})
-}
-GOSRC
-  run_step "fetching module graph of pulumi-resource-random" bash -c "cd '$w' && go get github.com/pulumi/pulumi-random/provider/v4@$RANDOM_PSEUDO && go mod tidy"
-  moddir="$(cd "$w" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi-random/provider/v4)"
-  node -e "const f=require('fs');const s=JSON.parse(f.readFileSync('$moddir/cmd/pulumi-resource-random/schema.json','utf8'));s.version='$RANDOM_VERSION';f.writeFileSync('$w/schema-embed.json',JSON.stringify(s))"
-  cp "$moddir/cmd/pulumi-resource-random/bridge-metadata.json" "$w/bridge-metadata.json"
-  chmod u+w "$w"/*.json
-  run_step "compiling pulumi-resource-random (cold: many minutes)" \
-    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X github.com/pulumi/pulumi-random/provider/v4/pkg/version.Version=$RANDOM_VERSION' -o '$bin/pulumi-resource-random' ."
-fi
-
-install_shim
-log "engine ready in $bin"
-echo "$bin"
+# 4. The clone's own bin folder: links to the cached Go binaries, the dynamic-provider shim from the installed
+# @pulumi/pulumi, and the random plugin launcher (both tied to this clone's node_modules and dist).
+local_bin="$here/.pulumi-engine/bin"
+mkdir -p "$local_bin"
+ln -sfn "$bin/pulumi" "$local_bin/pulumi"
+ln -sfn "$bin/pulumi-language-nodejs" "$local_bin/pulumi-language-nodejs"
+install_shims
+log "engine ready in $local_bin (binaries cached in $bin)"
+echo "$local_bin"
