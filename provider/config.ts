@@ -1,0 +1,155 @@
+// Where the provider's credentials and endpoints come from: the one place for this fact.
+// Order: an explicit `connection` input on the resource, then stack config (`chat:*`, handed to the provider
+// process by the engine through `configure`), then `CHAT_*` environment variables. Read at run time inside
+// the provider process, so nothing is captured into the serialized provider (`__provider`) in state.
+import { z } from "zod";
+import { Region } from "./api";
+
+/** Every configuration key, with its environment fallback. The README's table is generated from this. */
+export const CONFIG_KEYS = [
+  {
+    key: "chat:appId",
+    env: "CHAT_APP_ID",
+    secret: false,
+    doc: "App id of the chat app the chat resources manage.",
+  },
+  {
+    key: "chat:region",
+    env: "CHAT_REGION",
+    secret: false,
+    doc: "Region of that app: us (default), eu or in.",
+  },
+  { key: "chat:apiKey", env: "CHAT_API_KEY", secret: true, doc: "A fullAccess (REST API) key of that app." },
+  {
+    key: "chat:managementKey",
+    env: "CHAT_MANAGEMENT_KEY",
+    secret: false,
+    doc: "Management API key (apps, webhooks).",
+  },
+  {
+    key: "chat:managementSecret",
+    env: "CHAT_MANAGEMENT_SECRET",
+    secret: true,
+    doc: "Management API secret.",
+  },
+  {
+    key: "chat:host",
+    env: "CHAT_HOST",
+    secret: false,
+    doc: "Vendor host that base addresses are built on (default cometchat.io).",
+  },
+  {
+    key: "chat:endpoint",
+    env: "CHAT_ENDPOINT",
+    secret: false,
+    doc: "Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback.",
+  },
+  {
+    key: "chat:managementEndpoint",
+    env: "CHAT_MANAGEMENT_ENDPOINT",
+    secret: false,
+    doc: "Management base address, e.g. an emulator's; https unless loopback.",
+  },
+] as const;
+
+type ConfigName = (typeof CONFIG_KEYS)[number]["key"] extends `chat:${infer N}` ? N : never;
+type Lookup = (key: string) => string | undefined;
+
+let fromStack: Lookup = () => undefined;
+
+/** Called from the dynamic provider's `configure` with the stack config the engine sends. */
+export function setStackConfig(lookup: Lookup): void {
+  fromStack = lookup;
+}
+
+function setting(name: ConfigName): string | undefined {
+  const entry = CONFIG_KEYS.find((k) => k.key === `chat:${name}`);
+  const value = fromStack(`chat:${name}`) ?? (entry ? process.env[entry.env] : undefined);
+  return value === "" ? undefined : value;
+}
+
+/** Credentials and address of one chat app, as a resource's `connection` input or an App's output. */
+export const ChatConnection = z.strictObject({
+  appId: z.string().min(1, "appId must not be empty"),
+  region: Region.default("us"),
+  apiKey: z.string().min(1, "apiKey must not be empty"),
+  host: z.string().optional(),
+  endpoint: z.string().optional(),
+});
+export type ChatConnection = z.output<typeof ChatConnection>;
+export type ChatConnectionInput = z.input<typeof ChatConnection>;
+
+export const ManagementConnection = z.strictObject({
+  key: z.string().min(1, "key must not be empty"),
+  secret: z.string().min(1, "secret must not be empty"),
+  host: z.string().optional(),
+  endpoint: z.string().optional(),
+});
+export type ManagementConnection = z.output<typeof ManagementConnection>;
+export type ManagementConnectionInput = z.input<typeof ManagementConnection>;
+
+function missing(what: string, names: ConfigName[]): Error {
+  const keys = names.map((n) => {
+    const e = CONFIG_KEYS.find((k) => k.key === `chat:${n}`);
+    return `chat:${n} (or ${e?.env})`;
+  });
+  return new Error(`${what}: no ${keys.join(", ")} is set and the resource has no explicit connection`);
+}
+
+export function resolveChatConnection(explicit?: ChatConnectionInput): ChatConnection {
+  if (explicit) return ChatConnection.parse(explicit);
+  const appId = setting("appId");
+  const apiKey = setting("apiKey");
+  const absent = (
+    [
+      ["appId", appId],
+      ["apiKey", apiKey],
+    ] as const
+  )
+    .filter(([, v]) => !v)
+    .map(([n]) => n);
+  if (absent.length > 0) throw missing("chat API credentials", [...absent]);
+  return ChatConnection.parse({
+    appId,
+    apiKey,
+    region: setting("region") ?? "us",
+    host: setting("host"),
+    endpoint: setting("endpoint"),
+  });
+}
+
+export function resolveManagementConnection(explicit?: ManagementConnectionInput): ManagementConnection {
+  if (explicit) return ManagementConnection.parse(explicit);
+  const key = setting("managementKey");
+  const secret = setting("managementSecret");
+  const absent = (
+    [
+      ["managementKey", key],
+      ["managementSecret", secret],
+    ] as const
+  )
+    .filter(([, v]) => !v)
+    .map(([n]) => n);
+  if (absent.length > 0) throw missing("management API credentials", [...absent]);
+  return ManagementConnection.parse({
+    key,
+    secret,
+    host: setting("host"),
+    endpoint: setting("managementEndpoint"),
+  });
+}
+
+/** The app id management resources (webhooks) act on when they are not given one. */
+export function configuredAppId(): string | undefined {
+  return setting("appId");
+}
+
+/** Host or endpoint settings that a chat connection built by the provider (an App's output) should carry. */
+export function chatAddressing(): { host?: string; endpoint?: string } {
+  const out: { host?: string; endpoint?: string } = {};
+  const host = setting("host");
+  const endpoint = setting("endpoint");
+  if (host) out.host = host;
+  if (endpoint) out.endpoint = endpoint;
+  return out;
+}

@@ -1,0 +1,62 @@
+// API key (chat-api.md §8). The key value is server-generated; it is a secret output, and the resource id
+// is a hash of it (ids are stored in plain text). Adoption finds an existing key by its (then unique) name.
+import { createHash } from "node:crypto";
+import type { z } from "zod";
+import { ApiKeyCreate } from "../api";
+import type { Args, Kind } from "./kind";
+
+export const ApiKeyArgs = ApiKeyCreate;
+export type ApiKeyArgs = z.output<typeof ApiKeyArgs>;
+
+const idOf = (key: string) => `apikey-${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
+const keyOf = (a: Args): string => {
+  const k = a.apiKey;
+  if (typeof k !== "string" || !k) throw new Error("API key value missing from state");
+  return k;
+};
+
+export const apiKey: Kind<ApiKeyArgs> = {
+  name: "ApiKey",
+  api: "chat",
+  args: ApiKeyArgs,
+  replaceOn: [],
+  defaults: { scope: "authOnly" },
+  secrets: ["apiKey"],
+
+  async create(ctx, a) {
+    const r = await ctx.chat().call("createApiKey", { body: a });
+    return { id: idOf(r.data.apiKey), state: { apiKey: r.data.apiKey, createdAt: r.data.createdAt } };
+  },
+  async read(ctx, _id, prior) {
+    const r = await ctx.chat().call("getApiKey", { params: { apiKey: keyOf(prior) } });
+    return {
+      args: { name: r.data.name, scope: r.data.scope },
+      state: { apiKey: r.data.apiKey, createdAt: r.data.createdAt },
+    };
+  },
+  async update(ctx, _id, olds, news) {
+    const r = await ctx
+      .chat()
+      .call("updateApiKey", {
+        params: { apiKey: keyOf(olds) },
+        body: { name: news.name, scope: news.scope },
+      });
+    return { apiKey: r.data.apiKey, createdAt: r.data.createdAt };
+  },
+  async delete(ctx, _id, a) {
+    await ctx.chat().call("deleteApiKey", { params: { apiKey: keyOf(a) } });
+  },
+  async find(ctx, a) {
+    const matches = (await ctx.chat().listAll("listApiKeys", { query: { searchKey: a.name } })).filter(
+      (k) => k.name === a.name,
+    );
+    if (matches.length > 1)
+      throw new Error(
+        `adopt: ${matches.length} API keys are named "${a.name}"; names must be unique to adopt`,
+      );
+    const k = matches[0];
+    return k
+      ? { id: idOf(k.apiKey), args: { name: k.name, scope: k.scope, apiKey: k.apiKey } as ApiKeyArgs }
+      : undefined;
+  },
+};

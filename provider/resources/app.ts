@@ -1,0 +1,74 @@
+// App (management API, chat-api.md §10). Create and delete only: the API has no update, so name, region and
+// version force replacement. Delete is scheduled by the service (archived, removed after 30 days).
+// Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
+import type { z } from "zod";
+import { type App as ApiApp, AppCreate } from "../api";
+import { chatAddressing } from "../config";
+import type { Args, Ctx, Kind } from "./kind";
+
+export const AppArgs = AppCreate;
+export type AppArgs = z.output<typeof AppArgs>;
+
+function state(app: ApiApp): Args {
+  const keys = Object.values(app.apiKeys ?? {});
+  const full = keys.find((k) => k.scope === "fullAccess");
+  const auth = keys.find((k) => k.scope === "authOnly");
+  return {
+    appId: app.id,
+    createdAt: app.createdAt,
+    apiKey: full?.apiKey,
+    authKey: auth?.apiKey,
+    connection: { appId: app.id, region: app.region, apiKey: full?.apiKey, ...chatAddressing() },
+  };
+}
+
+async function byId(ctx: Ctx, id: string): Promise<ApiApp | undefined> {
+  const apps = await ctx.management().listAll("listApps", { query: { searchKey: id } });
+  return apps.find((a) => a.id === id);
+}
+
+export const app: Kind<AppArgs> = {
+  name: "App",
+  api: "management",
+  args: AppArgs,
+  replaceOn: ["name", "region", "version", "skipSampleData"],
+  defaults: { region: "us", version: "3" },
+  secrets: ["apiKey", "authKey", "connection"],
+
+  async create(ctx, a) {
+    const r = await ctx.management().call("createApp", { body: a });
+    return { id: r.data.id, state: state(r.data) };
+  },
+  async read(ctx, id, prior) {
+    const found = await byId(ctx, id);
+    if (!found || found.state === "archived") return undefined;
+    const args: Args = { name: found.name, region: found.region, version: found.version ?? prior.version };
+    if (prior.skipSampleData !== undefined) args.skipSampleData = prior.skipSampleData;
+    // Listing apps does not return their keys: keep the ones from create.
+    const s = state(found);
+    return {
+      args: args as AppArgs,
+      state: {
+        ...s,
+        apiKey: s.apiKey ?? (prior as Args).apiKey,
+        authKey: s.authKey ?? (prior as Args).authKey,
+        connection: (prior as Args).connection ?? s.connection,
+      },
+    };
+  },
+  async update() {
+    throw new Error("apps cannot be updated in place (every argument forces replacement)");
+  },
+  async delete(ctx, id) {
+    await ctx.management().call("deleteApp", { params: { appId: id } });
+  },
+  async find(ctx, a) {
+    const matches = (await ctx.management().listAll("listApps", { query: { searchKey: a.name } })).filter(
+      (x) => x.name === a.name,
+    );
+    if (matches.length > 1)
+      throw new Error(`adopt: ${matches.length} apps are named "${a.name}"; names must be unique to adopt`);
+    const m = matches[0];
+    return m ? { id: m.id, args: { ...a, name: m.name, region: m.region } } : undefined;
+  },
+};

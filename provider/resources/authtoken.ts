@@ -1,0 +1,59 @@
+// AuthToken (chat-api.md §3): a token that logs one user in through a client SDK. The token is a secret
+// output; the resource id is the uid and a hash of the token, so no token reaches the (plaintext) id.
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { AuthTokenUpdate, Uid } from "../api";
+import type { Args, Kind } from "./kind";
+
+export const AuthTokenArgs = z.strictObject({
+  uid: Uid,
+  platform: AuthTokenUpdate.shape.platform.optional(),
+  userAgent: AuthTokenUpdate.shape.userAgent.optional(),
+  appInfo: AuthTokenUpdate.shape.appInfo.optional(),
+});
+export type AuthTokenArgs = z.output<typeof AuthTokenArgs>;
+
+const tokenOf = (a: Args): string => {
+  const t = a.authToken;
+  if (typeof t !== "string" || !t) throw new Error("auth token missing from state");
+  return t;
+};
+const idOf = (uid: string, token: string) =>
+  `${uid}/${createHash("sha256").update(token).digest("hex").slice(0, 16)}`;
+const describes = (a: AuthTokenArgs) =>
+  a.platform !== undefined || a.userAgent !== undefined || a.appInfo !== undefined;
+
+export const authToken: Kind<AuthTokenArgs> = {
+  name: "AuthToken",
+  api: "chat",
+  args: AuthTokenArgs,
+  replaceOn: ["uid"],
+  secrets: ["authToken"],
+
+  async create(ctx, a) {
+    // force: a new token for this resource, never one shared with another login.
+    const r = await ctx.chat().call("createAuthToken", { params: { uid: a.uid }, body: { force: true } });
+    const token = r.data.authToken;
+    if (describes(a)) await authToken.update(ctx, "", { uid: a.uid, authToken: token } as AuthTokenArgs, a);
+    return { id: idOf(a.uid, token), state: { authToken: token, createdAt: r.data.createdAt } };
+  },
+  async read(ctx, _id, prior) {
+    const token = tokenOf(prior);
+    const r = await ctx.chat().call("getAuthToken", { params: { uid: prior.uid, authToken: token } });
+    const args: Args = { uid: r.data.uid };
+    for (const k of ["platform", "userAgent", "appInfo"] as const)
+      if (r.data[k] !== undefined && prior[k] !== undefined) args[k] = r.data[k];
+    return { args: args as AuthTokenArgs, state: { authToken: token, createdAt: r.data.createdAt } };
+  },
+  async update(ctx, _id, olds, news) {
+    const token = tokenOf(olds);
+    await ctx.chat().call("updateAuthToken", {
+      params: { uid: news.uid, authToken: token },
+      body: { platform: news.platform ?? "", userAgent: news.userAgent ?? "", appInfo: news.appInfo ?? {} },
+    });
+    return { authToken: token, createdAt: (olds as Args).createdAt };
+  },
+  async delete(ctx, _id, a) {
+    await ctx.chat().call("deleteAuthToken", { params: { uid: a.uid, authToken: tokenOf(a) } });
+  },
+};

@@ -1,0 +1,212 @@
+// One CRUD dynamic provider for every kind: check, diff, create, read, update and delete are written once
+// here; each kind supplies a small spec (kind.ts). This runs inside Pulumi's dynamic-provider process.
+import { z } from "zod";
+import { ChatClient, isNotFound, ManagementClient } from "../client";
+import {
+  ChatConnection,
+  configuredAppId,
+  ManagementConnection,
+  resolveChatConnection,
+  resolveManagementConnection,
+} from "../config";
+import type { Args, Ctx, Kind } from "./kind";
+import { fieldChanged, unknownPaths } from "./normalize";
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+export interface DiffResult {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+}
+type Props = Record<string, unknown>;
+
+/** Options every resource accepts, handled here rather than by the kinds. */
+const ProviderOptions = z.object({
+  connection: ChatConnection.optional(),
+  managementConnection: ManagementConnection.optional(),
+  adopt: z.boolean().optional(),
+});
+const PROVIDER_KEY = "__provider";
+/** The option names of each API: an App's `connection` is an output, not an option. */
+const OPTION_KEYS = { chat: ["connection", "adopt"], management: ["managementConnection", "adopt"] } as const;
+
+function issuesToFailures(issues: readonly z.core.$ZodIssue[], unknown: string[]): CheckFailure[] {
+  return issues
+    .map((i) => ({ property: i.path.map(String).join(".") || "(resource)", reason: i.message }))
+    .filter(
+      (f) =>
+        !unknown.some(
+          (u) => f.property === u || f.property.startsWith(`${u}.`) || u.startsWith(`${f.property}.`),
+        ),
+    );
+}
+
+// Clients are cached per connection so that every resource of one app shares one request budget.
+const clients = new Map<string, ChatClient | ManagementClient>();
+function cached<T extends ChatClient | ManagementClient>(key: string, make: () => T): T {
+  let c = clients.get(key);
+  if (!c) {
+    c = make();
+    clients.set(key, c);
+  }
+  return c as T;
+}
+
+function contextFor(options: Props): Ctx {
+  const chatConn = () =>
+    resolveChatConnection(options.connection as z.input<typeof ChatConnection> | undefined);
+  return {
+    chat: () => {
+      const c = chatConn();
+      return cached(`chat ${JSON.stringify(c)}`, () => new ChatClient(c));
+    },
+    management: () => {
+      const m = resolveManagementConnection(
+        options.managementConnection as z.input<typeof ManagementConnection> | undefined,
+      );
+      return cached(`mgmt ${JSON.stringify(m)}`, () => new ManagementClient(m));
+    },
+    appId: (args) => {
+      const explicit = args.appId;
+      if (typeof explicit === "string" && explicit) return explicit;
+      const fromConnection = (options.connection as { appId?: string } | undefined)?.appId;
+      const id = fromConnection ?? configuredAppId();
+      if (!id) throw new Error("appId: set the resource's appId, a connection, or chat:appId");
+      return id;
+    },
+  };
+}
+
+export class CrudProvider<A extends Args, S extends Args> {
+  constructor(readonly kind: Kind<A, S>) {}
+
+  private split(props: Props): { args: Props; options: Props } {
+    const names: readonly string[] = OPTION_KEYS[this.kind.api];
+    const args: Props = {};
+    const options: Props = {};
+    for (const [k, v] of Object.entries(props)) {
+      if (k === PROVIDER_KEY) continue;
+      if (names.includes(k)) options[k] = v;
+      else args[k] = v;
+    }
+    return { args, options };
+  }
+
+  async check(_olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+    const { args, options } = this.split(news);
+    const unknown = unknownPaths(news);
+    const failures: CheckFailure[] = [];
+    const parsedArgs = this.kind.args.safeParse(args);
+    if (!parsedArgs.success) failures.push(...issuesToFailures(parsedArgs.error.issues, unknown));
+    const parsedOptions = ProviderOptions.safeParse(options);
+    if (!parsedOptions.success) failures.push(...issuesToFailures(parsedOptions.error.issues, unknown));
+    if (failures.length > 0 || unknown.length > 0 || !parsedArgs.success || !parsedOptions.success) {
+      return { inputs: news, failures };
+    }
+    // Normalised values (lowercased ids, defaults) are what is stored and compared from now on.
+    return { inputs: { ...news, ...parsedArgs.data, ...options }, failures: [] };
+  }
+
+  async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {
+    const { args: oldArgs, options: oldOptions } = this.split(olds);
+    const { args: newArgs, options: newOptions } = this.split(news);
+
+    const changed = this.changedArgs(oldArgs, newArgs);
+    const replaces = changed.filter((k) => this.kind.replaceOn.includes(k));
+    // Moving a resource to another app (or region) is a new object there.
+    const where = (o: Props) => {
+      const c = (o.connection ?? {}) as { appId?: unknown; region?: unknown; endpoint?: unknown };
+      return [c.appId, c.region ?? "us", c.endpoint];
+    };
+    if (fieldChanged(where(oldOptions), where(newOptions))) replaces.push("connection");
+    const connectionChanged = fieldChanged(oldOptions.connection, newOptions.connection);
+    const mgmtChanged = fieldChanged(oldOptions.managementConnection, newOptions.managementConnection);
+    return {
+      changes: changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged,
+      replaces,
+      // Caller-chosen ids would collide, and per-app limits (25 keys, 25 webhooks) would be hit.
+      deleteBeforeReplace: replaces.length > 0,
+    };
+  }
+
+  async create(inputs: Props): Promise<{ id: string; outs: Props }> {
+    const { args, options } = this.split(inputs);
+    const ctx = contextFor(options);
+    const a = args as A;
+    if (options.adopt === true && this.kind.find) {
+      const existing = await this.kind.find(ctx, a);
+      if (existing) {
+        const state = this.changedArgs(existing.args, a).length
+          ? await this.kind.update(ctx, existing.id, existing.args, a)
+          : ((await this.kind.read(ctx, existing.id, { ...a, ...existing.args }))?.state ?? {});
+        return { id: existing.id, outs: { ...args, ...state, ...options } };
+      }
+    }
+    const { id, state } = await this.kind.create(ctx, a);
+    return { id, outs: { ...args, ...state, ...options } };
+  }
+
+  async read(id: string, props: Props): Promise<{ id: string; props?: Props; inputs?: Props }> {
+    const { args, options } = this.split(props);
+    const ctx = contextFor(options);
+    let now: Awaited<ReturnType<Kind<A, S>["read"]>>;
+    try {
+      now = await this.kind.read(ctx, id, args as A);
+    } catch (e) {
+      if (isNotFound(e)) now = undefined;
+      else throw e;
+    }
+    if (!now) return { id: "" }; // gone: the engine drops it from state, and the next up recreates it
+    const kept: Props = {};
+    for (const k of [...(this.kind.secrets ?? []), ...(this.kind.local ?? [])])
+      if (k in args) kept[k] = args[k];
+    const refreshed: Props = { ...now.args, ...kept };
+    // Refreshed inputs carry no secrets and no credentials: the engine keeps those from the program.
+    const inputs: Props = { ...now.args };
+    for (const k of this.kind.secrets ?? []) delete inputs[k];
+    for (const k of this.kind.local ?? []) if (k in args) inputs[k] = args[k];
+    if (options.adopt !== undefined) inputs.adopt = options.adopt;
+    return { id, props: { ...refreshed, ...now.state, ...options }, inputs };
+  }
+
+  async update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+    const { args: oldArgs } = this.split(olds);
+    const { args, options } = this.split(news);
+    const ctx = contextFor(options);
+    const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
+    // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982).
+    const state = apiChanged
+      ? await this.kind.update(ctx, id, oldArgs as A, args as A)
+      : pickState(olds, args, options);
+    return { outs: { ...args, ...state, ...options } };
+  }
+
+  async delete(id: string, props: Props): Promise<void> {
+    const { args, options } = this.split(props);
+    try {
+      await this.kind.delete(contextFor(options), id, args as A);
+    } catch (e) {
+      if (!isNotFound(e)) throw e; // already gone is what delete wants
+    }
+  }
+
+  /** Argument names whose values differ (old outputs also hold computed state, which is not compared). */
+  changedArgs(olds: Props, news: Props): string[] {
+    return Object.keys(this.kind.args.shape).filter((k) =>
+      fieldChanged(olds[k], news[k], {
+        default: this.kind.defaults?.[k],
+        asSet: this.kind.sets?.includes(k),
+      }),
+    );
+  }
+}
+
+function pickState(olds: Props, args: Props, options: Props): Props {
+  const state: Props = {};
+  for (const [k, v] of Object.entries(olds))
+    if (!(k in args) && !(k in options) && k !== PROVIDER_KEY) state[k] = v;
+  return state;
+}

@@ -1,0 +1,67 @@
+// Group (chat-api.md §4). Identity: guid (caller-chosen, lowercased, immutable). Members are managed by
+// GroupMember (one membership) or GroupMembers (the whole set), not here.
+import type { z } from "zod";
+import { GROUP_UNSETTABLE, GroupCreate } from "../api";
+import type { Kind } from "./kind";
+import { defined, fromRemote, hasCode, removed } from "./util";
+
+export const GroupArgs = GroupCreate.omit({ members: true });
+export type GroupArgs = z.output<typeof GroupArgs>;
+
+const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
+
+export const group: Kind<GroupArgs> = {
+  name: "Group",
+  api: "chat",
+  args: GroupArgs,
+  replaceOn: ["guid"],
+  sets: ["tags"],
+  defaults: { type: "public" },
+  // The API never returns a group's password: it is kept from state and never offered as a refreshed input.
+  secrets: ["password"],
+
+  async create(ctx, a) {
+    const r = await ctx.chat().createOnce(
+      "createGroup",
+      { body: defined(a) as z.input<typeof GroupCreate> },
+      {
+        name: "getGroup",
+        params: { guid: a.guid },
+      },
+    );
+    return { id: r.data.guid, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
+  },
+
+  async read(ctx, id, prior) {
+    const r = await ctx.chat().call("getGroup", { params: { guid: id } });
+    const args = fromRemote(r.data, FIELDS) as GroupArgs;
+    // Without an owner argument the service picks one; only a managed owner is compared.
+    if (prior.owner !== undefined && r.data.owner) args.owner = r.data.owner;
+    return { args, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
+  },
+
+  async update(ctx, id, olds, news) {
+    const unset = removed(olds, news, GROUP_UNSETTABLE);
+    const body = {
+      ...defined(news, ["guid"]),
+      ...(olds.tags && !news.tags ? { tags: [] } : {}),
+      ...(unset.length ? { unset } : {}),
+    };
+    const r = await ctx.chat().call("updateGroup", { params: { guid: id }, body });
+    return { createdAt: r.data.createdAt, conversationId: r.data.conversationId };
+  },
+
+  async delete(ctx, id) {
+    await ctx.chat().call("deleteGroup", { params: { guid: id } });
+  },
+
+  async find(ctx, a) {
+    try {
+      const r = await ctx.chat().call("getGroup", { params: { guid: a.guid } });
+      return { id: r.data.guid, args: fromRemote(r.data, FIELDS) as GroupArgs };
+    } catch (e) {
+      if (hasCode(e, "ERR_GUID_NOT_FOUND")) return undefined;
+      throw e;
+    }
+  },
+};

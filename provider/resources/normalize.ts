@@ -1,0 +1,59 @@
+// Canonical forms for diffs (bug class 2 of design.md: perpetual diffs from normalisation). Absent, "",
+// [] and {} are the same; object keys are compared in sorted order; set-like arrays in sorted order.
+
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9"; // pulumi's rpc.unknownValue during preview
+
+export function isUnknown(v: unknown): boolean {
+  return v === UNKNOWN;
+}
+
+/** Paths (dot-joined) whose value is not known yet (preview). */
+export function unknownPaths(value: unknown, prefix = ""): string[] {
+  if (isUnknown(value)) return [prefix];
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => unknownPaths(v, prefix ? `${prefix}.${i}` : String(i)));
+  if (value !== null && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => unknownPaths(v, prefix ? `${prefix}.${k}` : k));
+  return [];
+}
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === "") return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object") return Object.keys(v as object).length === 0;
+  return false;
+}
+
+/** A JSON string that is equal for values the service treats as equal. */
+export function canonical(value: unknown, asSet = false): string {
+  return JSON.stringify(sortDeep(value, asSet)) ?? "null";
+}
+
+function sortDeep(value: unknown, asSet: boolean): unknown {
+  if (isEmpty(value)) return null;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => sortDeep(v, false));
+    return asSet ? [...new Set(items.map((i) => JSON.stringify(i)))].sort() : items;
+  }
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value).sort()) {
+      const v = sortDeep((value as Record<string, unknown>)[k], false);
+      if (v !== null) out[k] = v;
+    }
+    return Object.keys(out).length === 0 ? null : out;
+  }
+  return value;
+}
+
+/** True when a field differs between old and new, given its server default and set semantics. */
+export function fieldChanged(
+  oldValue: unknown,
+  newValue: unknown,
+  opts: { default?: unknown; asSet?: boolean } = {},
+): boolean {
+  if (unknownPaths(newValue).length > 0) return true;
+  const d = opts.default;
+  const norm = (v: unknown) => canonical(isEmpty(v) && d !== undefined ? d : v, opts.asSet);
+  return norm(oldValue) !== norm(newValue);
+}

@@ -1,0 +1,115 @@
+// Role (chat-api.md §6, §7), with its restricted features and RBAC permissions. Identity: role
+// (caller-chosen, lowercased, immutable). The built-in "default" role cannot be deleted, so it cannot be
+// created here either (adopt it instead, to manage its features and permissions: delete then leaves it).
+import { z } from "zod";
+import { DEFAULT_ROLE, FeatureKey, Permissions, ROLE_UNSETTABLE, RoleCreate } from "../api";
+import { type Args, type Kind, partialCreate } from "./kind";
+import { defined, fromRemote, hasCode, removed } from "./util";
+
+export const RoleArgs = RoleCreate.extend({
+  restrictedFeatures: z.array(FeatureKey).optional(),
+  permissions: Permissions.optional(),
+});
+export type RoleArgs = z.output<typeof RoleArgs>;
+
+const FIELDS = ["role", "name", "description", "metadata", "settings"] as const;
+const EXTRA = ["restrictedFeatures", "permissions"];
+
+async function features(ctx: Parameters<Kind["read"]>[0], role: string): Promise<string[]> {
+  const all = await ctx.chat().listAll("listRestrictedFeatures", { params: { role } });
+  return all.map((f) => f.key).sort();
+}
+
+async function applyAccess(
+  ctx: Parameters<Kind["read"]>[0],
+  role: string,
+  olds: Args,
+  news: RoleArgs,
+): Promise<void> {
+  const before = new Set((olds.restrictedFeatures as string[] | undefined) ?? []);
+  const after = new Set(news.restrictedFeatures ?? []);
+  const restrict = [...after].filter((f) => !before.has(f));
+  const allow = [...before].filter((f) => !after.has(f));
+  if (restrict.length)
+    await ctx.chat().call("restrictFeatures", { params: { role }, body: { featuresToRestrict: restrict } });
+  if (allow.length)
+    await ctx.chat().call("allowFeatures", { params: { role }, body: { featuresToAllow: allow } });
+  const oldPerms = (olds.permissions as Record<string, unknown> | undefined) ?? {};
+  const newPerms = news.permissions ?? {};
+  const changed = Object.fromEntries(
+    Object.entries(newPerms).filter(([k, v]) => JSON.stringify(oldPerms[k]) !== JSON.stringify(v)),
+  );
+  if (Object.keys(changed).length)
+    await ctx.chat().call("setPermissions", { params: { role }, body: { permissions: changed } });
+  for (const k of Object.keys(oldPerms)) {
+    if (!(k in newPerms)) await ctx.chat().call("unsetPermission", { params: { role, permission: k } });
+  }
+}
+
+export const role: Kind<RoleArgs> = {
+  name: "Role",
+  api: "chat",
+  args: RoleArgs.refine((r) => r.role !== DEFAULT_ROLE, {
+    message: `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`,
+    path: ["role"],
+  }),
+  replaceOn: ["role"],
+  sets: ["restrictedFeatures"],
+
+  async create(ctx, a) {
+    const r = await ctx
+      .chat()
+      .createOnce(
+        "createRole",
+        { body: defined(a, EXTRA) as z.input<typeof RoleCreate> },
+        { name: "getRole", params: { role: a.role } },
+      );
+    try {
+      await applyAccess(ctx, a.role, {}, a);
+    } catch (e) {
+      throw partialCreate(e, a.role, { ...defined(a, EXTRA), createdAt: r.data.createdAt });
+    }
+    return { id: r.data.role, state: { createdAt: r.data.createdAt } };
+  },
+
+  async read(ctx, id, prior) {
+    const r = await ctx.chat().call("getRole", { params: { role: id } });
+    const args = fromRemote(r.data, FIELDS) as RoleArgs;
+    const restricted = await features(ctx, id);
+    if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
+    if (prior.permissions) {
+      // Only the keys this resource manages: every other key keeps the service's default.
+      const p = await ctx.chat().call("getPermissions", { params: { role: id } });
+      args.permissions = Object.fromEntries(
+        Object.keys(prior.permissions).flatMap((k) => {
+          const v = p.data.permissions[k];
+          return v === undefined ? [] : [[k, v]];
+        }),
+      );
+    }
+    return { args, state: { createdAt: r.data.createdAt } };
+  },
+
+  async update(ctx, id, olds, news) {
+    const unset = removed(olds, news, ROLE_UNSETTABLE);
+    const body = { ...defined(news, ["role", ...EXTRA]), ...(unset.length ? { unset } : {}) };
+    const r = await ctx.chat().call("updateRole", { params: { role: id }, body });
+    await applyAccess(ctx, id, olds, news);
+    return { createdAt: r.data.createdAt };
+  },
+
+  async delete(ctx, id) {
+    if (id === DEFAULT_ROLE) return; // adopted built-in role: it stays
+    await ctx.chat().call("deleteRole", { params: { role: id } });
+  },
+
+  async find(ctx, a) {
+    try {
+      const r = await ctx.chat().call("getRole", { params: { role: a.role } });
+      return { id: r.data.role, args: fromRemote(r.data, FIELDS) as RoleArgs };
+    } catch (e) {
+      if (hasCode(e, "ERR_ROLE_NOT_FOUND")) return undefined;
+      throw e;
+    }
+  },
+};

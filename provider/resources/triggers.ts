@@ -1,0 +1,66 @@
+// WebhookTriggers (management API, chat-api.md §9): the trigger set of one webhook, reconciled with the
+// add and remove calls. Triggers added outside this resource are removed on the next up (authoritative).
+import { z } from "zod";
+import { TriggerId, WebhookId } from "../api";
+import type { Ctx, Kind } from "./kind";
+
+export const WebhookTriggersArgs = z.strictObject({
+  appId: z.string().min(1, "appId must not be empty").optional(),
+  webhookId: WebhookId,
+  triggers: z.array(TriggerId).min(1, "triggers must name at least one trigger"),
+});
+export type WebhookTriggersArgs = z.output<typeof WebhookTriggersArgs>;
+
+async function current(ctx: Ctx, appId: string, webhookId: string): Promise<string[]> {
+  const all = await ctx.management().listAll("listTriggers", { params: { appId, webhookId } });
+  return all.map((t) => t.id).sort();
+}
+
+async function reconcile(ctx: Ctx, a: WebhookTriggersArgs): Promise<string> {
+  const appId = ctx.appId(a);
+  const params = { appId, webhookId: a.webhookId };
+  const have = new Set(await current(ctx, appId, a.webhookId));
+  const want = new Set<string>(a.triggers);
+  const add = [...want].filter((t) => !have.has(t));
+  const remove = [...have].filter((t) => !want.has(t));
+  if (add.length)
+    await ctx
+      .management()
+      .call("addTriggers", { params, body: { triggerIds: add as z.input<typeof TriggerId>[] } });
+  if (remove.length)
+    await ctx
+      .management()
+      .call("removeTriggers", { params, body: { triggerIds: remove as z.input<typeof TriggerId>[] } });
+  return appId;
+}
+
+export const webhookTriggers: Kind<WebhookTriggersArgs> = {
+  name: "WebhookTriggers",
+  api: "management",
+  args: WebhookTriggersArgs,
+  replaceOn: ["appId", "webhookId"],
+  sets: ["triggers"],
+
+  async create(ctx, a) {
+    const appId = await reconcile(ctx, a);
+    return { id: `${appId}/${a.webhookId}`, state: { appId } };
+  },
+  async read(ctx, _id, prior) {
+    const appId = ctx.appId(prior);
+    const triggers = await current(ctx, appId, prior.webhookId);
+    if (triggers.length === 0) return undefined;
+    return { args: { appId, webhookId: prior.webhookId, triggers } as WebhookTriggersArgs, state: { appId } };
+  },
+  async update(ctx, _id, _olds, news) {
+    return { appId: await reconcile(ctx, news) };
+  },
+  async delete(ctx, _id, a) {
+    const appId = ctx.appId(a);
+    const have = await current(ctx, appId, a.webhookId);
+    if (have.length)
+      await ctx.management().call("removeTriggers", {
+        params: { appId, webhookId: a.webhookId },
+        body: { triggerIds: have as z.input<typeof TriggerId>[] },
+      });
+  },
+};

@@ -1,0 +1,77 @@
+// User (chat-api.md §2). Identity: uid (caller-chosen, lowercased, immutable).
+// Delete deactivates by default (restorable, keeps the user's messages); `permanentDelete: true` removes the
+// user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
+import { z } from "zod";
+import { USER_UNSETTABLE, UserCreate } from "../api";
+import type { Kind } from "./kind";
+import { defined, fromRemote, hasCode, removed } from "./util";
+
+export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
+  permanentDelete: z.boolean().optional(),
+});
+export type UserArgs = z.output<typeof UserArgs>;
+
+const FIELDS = ["uid", "name", "avatar", "link", "role", "statusMessage", "metadata", "tags"] as const;
+const LOCAL = ["permanentDelete"];
+
+export const user: Kind<UserArgs> = {
+  name: "User",
+  api: "chat",
+  args: UserArgs,
+  replaceOn: ["uid"],
+  sets: ["tags"],
+  defaults: { role: "default" },
+  local: LOCAL,
+
+  async create(ctx, a) {
+    const body = defined(a, LOCAL) as z.input<typeof UserCreate>;
+    try {
+      const r = await ctx
+        .chat()
+        .createOnce("createUser", { body }, { name: "getUser", params: { uid: a.uid } });
+      return { id: r.data.uid, state: { createdAt: r.data.createdAt } };
+    } catch (e) {
+      if (!hasCode(e, "ERR_UID_ALREADY_EXISTS")) throw e;
+      // A uid that exists but cannot be read is deactivated (e.g. by an earlier destroy): bring it back.
+      const r = await ctx.chat().call("reactivateUsers", { body: { uidsToActivate: [a.uid] } });
+      if (!r.data.nonDeactivatedUids.includes(a.uid)) {
+        throw new Error(`user ${a.uid} already exists; set adopt: true to manage the existing user`);
+      }
+      const state = await user.update(ctx, a.uid, { uid: a.uid, name: a.name }, a);
+      return { id: a.uid, state };
+    }
+  },
+
+  async read(ctx, id) {
+    const r = await ctx.chat().call("getUser", { params: { uid: id } });
+    return { args: fromRemote(r.data, FIELDS) as UserArgs, state: { createdAt: r.data.createdAt } };
+  },
+
+  async update(ctx, id, olds, news) {
+    const unset = removed(olds, news, USER_UNSETTABLE);
+    const body = {
+      ...defined(news, [...LOCAL, "uid"]),
+      ...(olds.role && !news.role ? { role: "default" } : {}),
+      ...(olds.tags && !news.tags ? { tags: [] } : {}),
+      ...(unset.length ? { unset } : {}),
+    };
+    const r = await ctx.chat().call("updateUser", { params: { uid: id }, body });
+    return { createdAt: r.data.createdAt };
+  },
+
+  async delete(ctx, id, a) {
+    await ctx
+      .chat()
+      .call("deleteUser", { params: { uid: id }, body: { permanent: a.permanentDelete === true } });
+  },
+
+  async find(ctx, a) {
+    try {
+      const r = await ctx.chat().call("getUser", { params: { uid: a.uid } });
+      return { id: r.data.uid, args: fromRemote(r.data, FIELDS) as UserArgs };
+    } catch (e) {
+      if (hasCode(e, "ERR_UID_NOT_FOUND")) return undefined;
+      throw e;
+    }
+  },
+};
