@@ -35,12 +35,10 @@ export const apiKey: Kind<ApiKeyArgs> = {
     };
   },
   async update(ctx, _id, olds, news) {
-    const r = await ctx
-      .chat()
-      .call("updateApiKey", {
-        params: { apiKey: keyOf(olds) },
-        body: { name: news.name, scope: news.scope },
-      });
+    const r = await ctx.chat().call("updateApiKey", {
+      params: { apiKey: keyOf(olds) },
+      body: { name: news.name, scope: news.scope },
+    });
     return { apiKey: r.data.apiKey, createdAt: r.data.createdAt };
   },
   async delete(ctx, _id, a) {
