@@ -1,0 +1,184 @@
+// The client-side request budget (design.md bug class 3): a cap on requests started per window and on
+// requests in flight, shared by every client of one app in the process, so that a large `pulumi up` with many
+// resources in parallel stays under the service's rate limit instead of collecting 429s.
+//
+// The window is a sliding log of start times, not a refilling token bucket: a bucket of capacity N refilled at
+// N per minute can start 2N requests within one minute, a sliding log never starts more than N in any window
+// (docs/decisions/0020-request-budget.md).
+
+export interface BudgetOptions {
+  /** Requests started per window (default 450: under the Build plan's 500 per minute, chat-api.md §14). */
+  requestsPerMinute: number;
+  /** Requests in flight at once (default 10). */
+  concurrency: number;
+  /** The window's length in ms (default 60 000; shorter windows are for tests and proxies with other quotas). */
+  windowMs: number;
+}
+
+export const DEFAULT_BUDGET: Readonly<BudgetOptions> = {
+  requestsPerMinute: 450,
+  concurrency: 10,
+  windowMs: 60_000,
+};
+
+export interface BudgetStats {
+  inFlight: number;
+  queued: number;
+  /** Requests started within the current window. */
+  inWindow: number;
+  /** Most requests ever in flight at once. */
+  peakInFlight: number;
+  /** Requests started since creation. */
+  started: number;
+  limits: Readonly<BudgetOptions>;
+}
+
+/** Ends the hold on one concurrency slot; calling it twice is harmless. */
+export type Release = () => void;
+
+function checkOptions(o: BudgetOptions): BudgetOptions {
+  for (const [name, v] of Object.entries(o)) {
+    if (!Number.isInteger(v) || v < 1)
+      throw new RangeError(`budget.${name} must be a positive integer (got ${v})`);
+  }
+  return o;
+}
+
+export class RequestBudget {
+  #limits: BudgetOptions;
+  readonly #now: () => number;
+  /** Start times within the window, oldest first. */
+  #starts: number[] = [];
+  #inFlight = 0;
+  #peak = 0;
+  #started = 0;
+  #pausedUntil = 0;
+  #queue: Array<(release: Release) => void> = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = 0;
+
+  constructor(limits: Partial<BudgetOptions> = {}, now: () => number = Date.now) {
+    this.#limits = checkOptions({ ...DEFAULT_BUDGET, ...limits });
+    this.#now = now;
+  }
+
+  get limits(): Readonly<BudgetOptions> {
+    return this.#limits;
+  }
+
+  /** Changes the limits of this shared budget; waiting requests are re-examined at once. */
+  configure(limits: Partial<BudgetOptions>): void {
+    this.#limits = checkOptions({ ...this.#limits, ...limits });
+    this.#pump();
+  }
+
+  /** Waits for a slot in both the window and the concurrency cap; the start is counted when it resolves. */
+  acquire(): Promise<Release> {
+    return new Promise((resolve) => {
+      this.#queue.push(resolve);
+      this.#pump();
+    });
+  }
+
+  /** Holds every new start until `untilMs` (epoch ms): the server said the app is over its limit (429). */
+  pauseUntil(untilMs: number): void {
+    if (untilMs > this.#pausedUntil) this.#pausedUntil = untilMs;
+    this.#pump();
+  }
+
+  stats(): BudgetStats {
+    this.#prune(this.#now());
+    return {
+      inFlight: this.#inFlight,
+      queued: this.#queue.length,
+      inWindow: this.#starts.length,
+      peakInFlight: this.#peak,
+      started: this.#started,
+      limits: this.#limits,
+    };
+  }
+
+  #prune(now: number): void {
+    const from = now - this.#limits.windowMs;
+    let i = 0;
+    while (i < this.#starts.length && (this.#starts[i] ?? 0) <= from) i++;
+    if (i > 0) this.#starts.splice(0, i);
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0) {
+      if (this.#inFlight >= this.#limits.concurrency) return; // a release pumps again
+      const now = this.#now();
+      this.#prune(now);
+      let wakeAt = 0;
+      if (this.#pausedUntil > now) wakeAt = this.#pausedUntil;
+      if (this.#starts.length >= this.#limits.requestsPerMinute) {
+        // The start that leaves the window first frees the next slot.
+        const freeAt =
+          (this.#starts[this.#starts.length - this.#limits.requestsPerMinute] ?? now) + this.#limits.windowMs;
+        wakeAt = Math.max(wakeAt, freeAt + 1);
+      }
+      if (wakeAt > now) {
+        this.#wakeAt(wakeAt);
+        return;
+      }
+      const resolve = this.#queue.shift();
+      if (!resolve) return;
+      this.#starts.push(now);
+      this.#started++;
+      this.#inFlight++;
+      this.#peak = Math.max(this.#peak, this.#inFlight);
+      resolve(this.#releaser());
+    }
+  }
+
+  #releaser(): Release {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#inFlight--;
+      this.#pump();
+    };
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#timer && this.#timerAt <= at) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timerAt = at;
+    // Not unref'd: a request waiting for its slot is work the process still has to do.
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#pump();
+      },
+      Math.max(0, at - this.#now()),
+    );
+  }
+}
+
+// One budget per app (its id and base URL) in the whole process: every client of that app shares it.
+const registry = new Map<string, RequestBudget>();
+
+/**
+ * The shared budget for `key`. Explicit `limits` reconfigure it (the last client built with explicit limits
+ * sets them for all clients of the app); without limits an existing budget is reused as is.
+ */
+export function sharedBudget(key: string, limits?: Partial<BudgetOptions>): RequestBudget {
+  let b = registry.get(key);
+  if (!b) {
+    b = new RequestBudget(limits);
+    registry.set(key, b);
+  } else if (limits && Object.keys(limits).length > 0) {
+    b.configure(limits);
+  }
+  return b;
+}
+
+/** The budget registered for `key`, if any (for stats). */
+export const findBudget = (key: string): RequestBudget | undefined => registry.get(key);
+
+/** Forgets every shared budget (tests; a process that switches apps does not need it). */
+export function resetBudgets(): void {
+  registry.clear();
+}

@@ -1,0 +1,109 @@
+// The methods both clients share, typed from the route table of their API.
+import { inspect } from "node:util";
+import type { ResponseOf, RouteName, Routes } from "../api";
+import type { BudgetStats } from "./budget";
+import type { Core } from "./http";
+import { READ_BACK } from "./read-back";
+import type { AnyRequest, PageItemOf, ParamsOf, RequestArgs, RequestOf } from "./types";
+
+interface PageResponse {
+  data: unknown[];
+  meta: { pagination: { current_page: number; total_pages: number } };
+}
+
+/**
+ * Names: the routes of this client's API; Paged: its page-based lists; Gets: its GET routes (read-backs).
+ * Concrete unions (not a generic API parameter) keep `Routes[N]` resolvable inside the generic methods.
+ */
+export abstract class ApiClient<Names extends RouteName, Paged extends Names, Gets extends Names> {
+  readonly #core: Core;
+  /** The base URL every path of this client's routes is relative to. */
+  readonly baseUrl: string;
+
+  protected constructor(core: Core) {
+    this.#core = core;
+    this.baseUrl = core.target.baseUrl;
+  }
+
+  /**
+   * Calls one route. The request is validated with the route's schemas (RequestValidationError, nothing sent),
+   * the answer parsed with its response schema (ResponseShapeError). Idempotent routes are retried on 5xx and
+   * network errors; every route on 429. Creates with a caller-chosen id (createUser, createGroup, createRole,
+   * createWebhook) are made safe to retry by reading the object back, as `createOnce` does.
+   */
+  async call<N extends Names>(name: N, ...args: RequestArgs<Routes[N]>): Promise<ResponseOf<Routes[N]>> {
+    const req: AnyRequest = args[0] ?? {};
+    const p = this.#core.prepare(name, req);
+    const target = READ_BACK[name]?.(req, p.body);
+    if (target) {
+      return this.#core.createOnce(
+        p,
+        this.#core.prepare(target.name, { params: target.params }, p.response),
+      ) as Promise<ResponseOf<Routes[N]>>;
+    }
+    return this.#core.send(p) as Promise<ResponseOf<Routes[N]>>;
+  }
+
+  /**
+   * A create made safe to retry with an explicit read-back: if the answer is lost, `readBack` (a GET route and
+   * its params) finds the object; it is returned as the create's result (parsed with the create's schema).
+   */
+  async createOnce<N extends Names, G extends Gets>(
+    name: N,
+    req: RequestOf<Routes[N]>,
+    readBack: { name: G; params: ParamsOf<Routes[G]> },
+  ): Promise<ResponseOf<Routes[N]>> {
+    const p = this.#core.prepare(name, req as AnyRequest);
+    const rb = this.#core.prepare(readBack.name, { params: readBack.params }, p.response);
+    return this.#core.createOnce(p, rb) as Promise<ResponseOf<Routes[N]>>;
+  }
+
+  /** Every item of a page-based list, fetching page after page (from `query.page`, default 1) as it goes. */
+  async *paginate<N extends Paged>(
+    name: N,
+    ...args: RequestArgs<Routes[N]>
+  ): AsyncGenerator<PageItemOf<Routes[N]>, void, undefined> {
+    const req: AnyRequest = args[0] ?? {};
+    const query = (typeof req.query === "object" && req.query !== null ? req.query : {}) as Record<
+      string,
+      unknown
+    >;
+    let page = Number(query.page ?? 1);
+    for (;;) {
+      const p = this.#core.prepare(name, { ...req, query: { ...query, page } });
+      const res = (await this.#core.send(p)) as PageResponse;
+      for (const item of res.data) yield item as PageItemOf<Routes[N]>;
+      const { current_page, total_pages } = res.meta.pagination;
+      // A page that comes back empty also ends the walk, whatever the counters say.
+      if (res.data.length === 0 || current_page >= total_pages) return;
+      page = current_page + 1;
+    }
+  }
+
+  /** All items of a page-based list. */
+  async listAll<N extends Paged>(
+    name: N,
+    ...args: RequestArgs<Routes[N]>
+  ): Promise<Array<PageItemOf<Routes[N]>>> {
+    const out: Array<PageItemOf<Routes[N]>> = [];
+    for await (const item of this.paginate(name, ...args)) out.push(item as PageItemOf<Routes[N]>);
+    return out;
+  }
+
+  /** The shared request budget of this client's app: in flight, queued, started in the window. */
+  budgetStats(): BudgetStats {
+    return this.#core.target.budget.stats();
+  }
+
+  protected describe(): string {
+    return `${this.constructor.name} ${this.baseUrl}`;
+  }
+
+  // Credentials live in private fields; these keep them out of JSON and inspect output all the same.
+  toJSON(): Record<string, unknown> {
+    return { client: this.constructor.name, baseUrl: this.baseUrl };
+  }
+  [inspect.custom](): string {
+    return `${this.describe()} { credentials: [REDACTED] }`;
+  }
+}
