@@ -58,10 +58,16 @@ const groupFields = {
   tags: Tags.optional(),
 };
 
-const passwordRule = {
+/** Type "password" needs a password: shared by the create body and the provider's Group arguments. */
+export const passwordRule = {
   check: (g: { type?: string | undefined; password?: string | undefined }) =>
     g.type !== "password" || !!g.password,
-  message: { message: "password is required when type is 'password'", path: ["password"] },
+  // `params.code`: the service answers this case with its own code (chat-api.md §4).
+  message: {
+    message: "password is required when type is 'password'",
+    path: ["password"],
+    params: { code: "ERR_EMPTY_GROUP_PASS" },
+  },
 };
 
 export const GroupCreate = z

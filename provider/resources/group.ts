@@ -1,11 +1,14 @@
 // Group (chat-api.md §4). Identity: guid (caller-chosen, lowercased, immutable). Members are managed by
 // GroupMember (one membership) or GroupMembers (the whole set), not here.
-import type { z } from "zod";
-import { GROUP_UNSETTABLE, GroupCreate } from "../api";
+import { z } from "zod";
+import { GROUP_UNSETTABLE, GroupCreate, passwordRule } from "../api";
 import type { Kind } from "./kind";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
-export const GroupArgs = GroupCreate.omit({ members: true });
+// Members are not arguments here: the refinement is re-applied to the narrowed object (zod cannot omit
+// from a refined object).
+const { members: _members, ...groupShape } = GroupCreate.shape;
+export const GroupArgs = z.strictObject(groupShape).refine(passwordRule.check, passwordRule.message);
 export type GroupArgs = z.output<typeof GroupArgs>;
 
 const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
