@@ -4,8 +4,8 @@ import { type ManagementResourceArgs, resourceArgs } from "./resource";
 export interface WebhookArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId). Changing it replaces the webhook. */
   appId?: pulumi.Input<string>;
-  /** Caller-chosen id: letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
-  id: pulumi.Input<string>;
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
+  webhookId: pulumi.Input<string>;
   /** Name, at most 50 characters. */
   name: pulumi.Input<string>;
   /** Public https URL the service posts events to, at most 255 characters. */
@@ -22,10 +22,10 @@ export interface WebhookArgs extends ManagementResourceArgs {
   retryOnFailure?: pulumi.Input<boolean>;
 }
 
-/** A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<id>". */
+/** A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>". */
 export class Webhook extends pulumi.dynamic.Resource {
   declare readonly appId: pulumi.Output<string>;
-  declare readonly id: pulumi.Output<string>;
+  declare readonly webhookId: pulumi.Output<string>;
   declare readonly name: pulumi.Output<string>;
   declare readonly webhookURL: pulumi.Output<string>;
   /** Unix seconds. */

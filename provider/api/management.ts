@@ -60,7 +60,8 @@ const credential = (what: string, max: number) =>
     .max(max, `${what} must be at most ${max} characters`)
     .regex(/^[A-Za-z0-9]+$/, `${what} may contain only letters and digits`);
 
-const webhookFields = {
+/** The settable fields of a webhook (all but its id). */
+export const webhookFields = {
   name: requiredName("name", LIMITS.webhookNameLength),
   webhookURL: Url("webhookURL", LIMITS.webhookUrlLength).refine((u) => u.startsWith("https://"), {
     message: "webhookURL must use https",
@@ -71,12 +72,13 @@ const webhookFields = {
   enabled: z.boolean().optional(),
   retryOnFailure: z.boolean().optional(),
 };
-const basicAuthOk = (w: {
+/** Basic auth needs both credentials: shared by the API bodies and the provider's Webhook arguments. */
+export const basicAuthOk = (w: {
   useBasicAuth?: boolean | undefined;
   username?: string | undefined;
   password?: string | undefined;
 }) => !w.useBasicAuth || (!!w.username && !!w.password);
-const basicAuthRule = () => ({
+export const basicAuthRule = () => ({
   message: "username and password are required when useBasicAuth is true",
   path: ["useBasicAuth"],
 });

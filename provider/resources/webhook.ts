@@ -1,24 +1,32 @@
-// Webhook (management API, chat-api.md §9). Identity: (appId, id), both caller-chosen and immutable.
+// Webhook (management API, chat-api.md §9). Identity: (appId, webhookId), both caller-chosen and
+// immutable; the API calls the latter `id`, which Pulumi reserves for the resource id.
 // The API never returns the basic-auth password: it is kept from state.
 import { z } from "zod";
-import { WebhookCreate } from "../api";
-import type { Kind } from "./kind";
+import { basicAuthOk, basicAuthRule, type WebhookCreate, WebhookId, webhookFields } from "../api";
+import type { Args, Kind } from "./kind";
 import { defined, fromRemote, hasCode } from "./util";
 
-export const WebhookArgs = WebhookCreate.extend({
-  /** The app the webhook belongs to (default: the connection's or chat:appId). */
-  appId: z.string().min(1, "appId must not be empty").optional(),
-});
+export const WebhookArgs = z
+  .strictObject({
+    /** The app the webhook belongs to (default: the connection's or chat:appId). */
+    appId: z.string().min(1, "appId must not be empty").optional(),
+    webhookId: WebhookId,
+    ...webhookFields,
+  })
+  .refine(basicAuthOk, basicAuthRule());
 export type WebhookArgs = z.output<typeof WebhookArgs>;
 
-const FIELDS = ["id", "name", "webhookURL", "useBasicAuth", "username", "enabled", "retryOnFailure"] as const;
+const FIELDS = ["name", "webhookURL", "useBasicAuth", "username", "enabled", "retryOnFailure"] as const;
 const params = (appId: string, webhookId: string) => ({ appId, webhookId });
+const body = (a: WebhookArgs) => defined(a, ["appId", "webhookId"]);
+const toArgs = (remote: Args, appId: string): WebhookArgs =>
+  ({ ...fromRemote(remote, FIELDS), webhookId: remote.id, appId }) as WebhookArgs;
 
 export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
   api: "management",
   args: WebhookArgs,
-  replaceOn: ["appId", "id"],
+  replaceOn: ["appId", "webhookId"],
   defaults: { enabled: true, useBasicAuth: false, retryOnFailure: false },
   secrets: ["password"],
 
@@ -26,35 +34,34 @@ export const webhook: Kind<WebhookArgs> = {
     const appId = ctx.appId(a);
     const r = await ctx.management().createOnce(
       "createWebhook",
-      { params: { appId }, body: defined(a, ["appId"]) as z.input<typeof WebhookCreate> },
+      { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate },
       {
         name: "getWebhook",
-        params: params(appId, a.id),
+        params: params(appId, a.webhookId),
       },
     );
     return { id: `${appId}/${r.data.id}`, state: { appId, createdAt: r.data.createdAt } };
   },
   async read(ctx, _id, prior) {
     const appId = ctx.appId(prior);
-    const r = await ctx.management().call("getWebhook", { params: params(appId, prior.id) });
-    const args = { ...fromRemote(r.data, FIELDS), appId } as WebhookArgs;
-    return { args, state: { appId, createdAt: r.data.createdAt } };
+    const r = await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) });
+    return { args: toArgs(r.data, appId), state: { appId, createdAt: r.data.createdAt } };
   },
   async update(ctx, _id, _olds, news) {
     const appId = ctx.appId(news);
     const r = await ctx
       .management()
-      .call("updateWebhook", { params: params(appId, news.id), body: defined(news, ["appId", "id"]) });
+      .call("updateWebhook", { params: params(appId, news.webhookId), body: body(news) });
     return { appId, createdAt: r.data.createdAt };
   },
   async delete(ctx, _id, a) {
-    await ctx.management().call("deleteWebhook", { params: params(ctx.appId(a), a.id) });
+    await ctx.management().call("deleteWebhook", { params: params(ctx.appId(a), a.webhookId) });
   },
   async find(ctx, a) {
     const appId = ctx.appId(a);
     try {
-      const r = await ctx.management().call("getWebhook", { params: params(appId, a.id) });
-      return { id: `${appId}/${a.id}`, args: { ...fromRemote(r.data, FIELDS), appId } as WebhookArgs };
+      const r = await ctx.management().call("getWebhook", { params: params(appId, a.webhookId) });
+      return { id: `${appId}/${a.webhookId}`, args: toArgs(r.data, appId) };
     } catch (e) {
       if (hasCode(e, "ERR_WEBHOOK_NOT_FOUND")) return undefined;
       throw e;

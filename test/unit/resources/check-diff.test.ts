@@ -44,7 +44,10 @@ describe("check", () => {
     expect(g.failures).toEqual([
       { property: "password", reason: "password is required when type is 'password'" },
     ]);
-    const w = await provider("Webhook").check({}, { id: "w", name: "W", webhookURL: "http://x.example/h" });
+    const w = await provider("Webhook").check(
+      {},
+      { webhookId: "w", name: "W", webhookURL: "http://x.example/h" },
+    );
     expect(w.failures).toEqual([{ property: "webhookURL", reason: "webhookURL must use https" }]);
     const m = await provider("GroupMembers").check({}, { guid: "g", admins: ["a"], participants: ["a"] });
     expect(m.failures[0]?.reason).toMatch(/only one of admins, moderators and participants/);
