@@ -69,7 +69,9 @@ describe("request validation", () => {
   });
 
   it("refuses a route of the other API", async () => {
-    expect(await failure(chat().call("listApps" as never))).toBeInstanceOf(RequestValidationError);
+    expect(await failure(chat().call("listApps" as never, {} as never))).toBeInstanceOf(
+      RequestValidationError,
+    );
   });
 
   it("sends a valid request (which then fails to connect, and says so without credentials)", async () => {

@@ -1,0 +1,252 @@
+// Every chat route of the table, called through ChatClient against the emulator. The last test checks,
+// from the client's own log lines, that each route was answered with a success at least once.
+import { routes } from "../../../provider/api";
+import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
+import { app, chatClient, recordingLogger, rejectionOf, uniq, useEmulator } from "./helpers";
+
+const emulator = useEmulator();
+const log = recordingLogger();
+let chat: ChatClient;
+const alice = uniq("Alice").toLowerCase();
+const bob = uniq("bob");
+const guid = uniq("grp");
+const role = uniq("role");
+
+beforeAll(() => {
+  chat = chatClient(emulator(), { logger: log.logger });
+});
+
+describe("users and auth tokens", () => {
+  it("creates users (ids lowercased as the service stores them) and reads them back", async () => {
+    const created = await chat.call("createUser", {
+      body: { uid: alice.toUpperCase(), name: "Alice", metadata: { team: "a" }, tags: ["t1"] },
+    });
+    expect(created.data).toMatchObject({ uid: alice, name: "Alice", role: "default", tags: ["t1"] });
+    expect(typeof created.data.createdAt).toBe("number");
+    await chat.call("createUser", { body: { uid: bob, name: "Bob" } });
+    const got = await chat.call("getUser", { params: { uid: alice } });
+    expect(got.data.metadata).toEqual({ team: "a" });
+  });
+
+  it("updates a user, unsetting a field", async () => {
+    const r = await chat.call("updateUser", {
+      params: { uid: alice },
+      body: { name: "Alice A", unset: ["metadata"] },
+    });
+    expect(r.data.name).toBe("Alice A");
+    expect(r.data.metadata ?? {}).toEqual({});
+  });
+
+  it("lists users page by page with paginate and listAll", async () => {
+    const extra = Array.from({ length: 5 }, (_, i) => uniq(`page${i}`));
+    for (const uid of extra) await chat.call("createUser", { body: { uid, name: uid } });
+    const first = await chat.call("listUsers", { query: { perPage: 2 } });
+    expect(first.data).toHaveLength(2);
+    expect(first.meta.pagination.per_page).toBe(2);
+    const seen: string[] = [];
+    for await (const u of chat.paginate("listUsers", { query: { perPage: 2 } })) seen.push(u.uid);
+    expect(seen).toEqual(expect.arrayContaining([alice, bob, ...extra]));
+    expect(new Set(seen).size).toBe(seen.length);
+    const all = await chat.listAll("listUsers", { query: { perPage: 3 } });
+    expect(all.map((u) => u.uid).sort()).toEqual([...seen].sort());
+    // Each page was one request: ceil(total / 2) of them for the walk with perPage 2.
+    const pages = log.fields.filter(
+      (f) => f.route === "listUsers" && f.path === "/users" && f.status === 200,
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(1 + Math.ceil(seen.length / 2) + Math.ceil(seen.length / 3));
+  });
+
+  it("stops a walk that starts past the last page", async () => {
+    const none = await chat.listAll("listUsers", { query: { perPage: 1000, page: 50 } });
+    expect(none).toEqual([]);
+  });
+
+  it("deactivates and reactivates users in bulk", async () => {
+    const d = await chat.call("deactivateUsers", { body: { uidsToDeactivate: [bob] } });
+    expect(d.data.deactivatedUids).toEqual([bob]);
+    expect(isNotFound(await rejectionOf(chat.call("getUser", { params: { uid: bob } })))).toBe(true);
+    await chat.call("reactivateUsers", { body: { uidsToActivate: [bob] } });
+    expect((await chat.call("getUser", { params: { uid: bob } })).data.uid).toBe(bob);
+  });
+
+  it("creates, lists, reads, updates and deletes auth tokens", async () => {
+    const t = await chat.call("createAuthToken", { params: { uid: alice }, body: { force: true } });
+    expect(t.data.uid).toBe(alice);
+    const token = t.data.authToken;
+    const list = await chat.call("listAuthTokens", { params: { uid: alice } });
+    expect(list.data.map((x) => x.authToken)).toContain(token);
+    expect(
+      (await chat.call("getAuthToken", { params: { uid: alice, authToken: token } })).data.authToken,
+    ).toBe(token);
+    const u = await chat.call("updateAuthToken", {
+      params: { uid: alice, authToken: token },
+      body: { platform: "web", userAgent: "jest", appInfo: { v: 1 } },
+    });
+    expect(u.data.authToken).toBe(token);
+    expect(
+      (await chat.call("deleteAuthToken", { params: { uid: alice, authToken: token } })).data.success,
+    ).toBe(true);
+    await chat.call("createAuthToken", { params: { uid: alice } });
+    expect((await chat.call("flushAuthTokens", { params: { uid: alice } })).data.success).toBe(true);
+    expect((await chat.call("listAuthTokens", { params: { uid: alice } })).data).toEqual([]);
+  });
+});
+
+describe("groups, members and bans", () => {
+  it("creates, reads, updates and lists groups", async () => {
+    const g = await chat.call("createGroup", { body: { guid, name: "Group", type: "public", owner: alice } });
+    expect(g.data).toMatchObject({ guid, name: "Group", type: "public" });
+    expect((await chat.call("getGroup", { params: { guid } })).data.guid).toBe(guid);
+    const u = await chat.call("updateGroup", { params: { guid }, body: { description: "about" } });
+    expect(u.data.description).toBe("about");
+    const all = await chat.listAll("listGroups");
+    expect(all.map((x) => x.guid)).toContain(guid);
+  });
+
+  it("adds members, changes a scope, lists and kicks", async () => {
+    const added = await chat.call("addMembers", { params: { guid }, body: { participants: [bob] } });
+    expect(added.data.participants?.[bob]?.success).toBe(true);
+    const s = await chat.call("changeMemberScope", {
+      params: { guid, uid: bob },
+      body: { scope: "moderator" },
+    });
+    expect(s.data.scope).toBe("moderator");
+    const members = await chat.listAll("listMembers", { params: { guid } });
+    expect(members.find((m) => m.uid === bob)?.scope).toBe("moderator");
+    expect((await chat.call("kickMember", { params: { guid, uid: bob } })).data.success).toBe(true);
+  });
+
+  it("bans, lists banned users and unbans", async () => {
+    expect((await chat.call("banUser", { params: { guid, uid: bob } })).data.success).toBe(true);
+    const banned = await chat.listAll("listBannedUsers", { params: { guid } });
+    expect(banned.map((u) => u.uid)).toContain(bob);
+    expect((await chat.call("unbanUser", { params: { guid, uid: bob } })).data.success).toBe(true);
+  });
+});
+
+describe("roles, restricted features and permissions", () => {
+  it("creates, reads, updates and lists roles", async () => {
+    const r = await chat.call("createRole", {
+      body: { role, name: "Moderators", settings: { listUsers: "all" } },
+    });
+    expect(r.data.role).toBe(role);
+    expect((await chat.call("getRole", { params: { role } })).data.name).toBe("Moderators");
+    expect(
+      (await chat.call("updateRole", { params: { role }, body: { description: "d" } })).data.description,
+    ).toBe("d");
+    expect((await chat.listAll("listRoles")).map((x) => x.role)).toEqual(
+      expect.arrayContaining(["default", role]),
+    );
+  });
+
+  it("restricts, lists and allows features", async () => {
+    const r = await chat.call("restrictFeatures", {
+      params: { role },
+      body: { featuresToRestrict: ["u.listUsers", "u.deleteGroup"] },
+    });
+    expect(r.data["u.listUsers"]?.success).toBe(true);
+    const keys = (await chat.listAll("listRestrictedFeatures", { params: { role } })).map((f) => f.key);
+    expect(keys.sort()).toEqual(["u.deleteGroup", "u.listUsers"]);
+    await chat.call("allowFeatures", { params: { role }, body: { allowAll: true } });
+    expect(await chat.listAll("listRestrictedFeatures", { params: { role } })).toEqual([]);
+  });
+
+  it("sets, reads and unsets permissions", async () => {
+    const set = await chat.call("setPermissions", {
+      params: { role },
+      body: { permissions: { sendMessage: "deny", "listUsers.mode": "friends" } },
+    });
+    expect(set.data.permissions).toMatchObject({ sendMessage: "deny" });
+    expect((await chat.call("getPermissions", { params: { role } })).data.permissions["listUsers.mode"]).toBe(
+      "friends",
+    );
+    const after = await chat.call("unsetPermission", { params: { role, permission: "sendMessage" } });
+    expect(after.data.permissions.sendMessage).not.toBe("deny");
+  });
+});
+
+describe("API keys", () => {
+  it("creates, reads, updates, lists and deletes a key", async () => {
+    const k = await chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const apiKey = k.data.apiKey;
+    expect(k.data.scope).toBe("authOnly");
+    expect((await chat.call("getApiKey", { params: { apiKey } })).data.name).toBe("ci");
+    expect((await chat.call("updateApiKey", { params: { apiKey }, body: { name: "ci2" } })).data.name).toBe(
+      "ci2",
+    );
+    expect((await chat.listAll("listApiKeys")).map((x) => x.apiKey)).toContain(apiKey);
+    expect((await chat.call("deleteApiKey", { params: { apiKey } })).data.success).toBe(true);
+    expect(await rejectionOf(chat.call("getApiKey", { params: { apiKey } }))).toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("messages and reactions", () => {
+  let id = "";
+
+  it("sends, reads and lists messages", async () => {
+    const sent = await chat.call("sendMessage", {
+      onBehalfOf: alice,
+      body: { receiver: bob, receiverType: "user", type: "text", data: { text: "hello" } },
+    });
+    id = sent.data.id;
+    expect(sent.data).toMatchObject({ sender: alice, receiver: bob, category: "message", type: "text" });
+    expect(sent.data.reactions).toEqual([]);
+    expect((await chat.call("getMessage", { params: { id } })).data.id).toBe(id);
+    const list = await chat.call("listMessages", {
+      query: { conversationId: sent.data.conversationId, limit: 10 },
+    });
+    expect(list.data.map((m) => m.id)).toContain(id);
+    expect(list.meta.current.count).toBe(list.data.length);
+  });
+
+  it("adds, lists and removes reactions, accepting reactions inside data", async () => {
+    const added = await chat.call("addReaction", { params: { id, reaction: "👍" }, onBehalfOf: bob });
+    expect(added.data.reactions).toEqual([
+      expect.objectContaining({ reaction: "👍", count: 1, reactedByMe: true }),
+    ]);
+    await chat.call("addReaction", { params: { id, reaction: "👍" }, onBehalfOf: alice });
+    const list = await chat.call("listReactions", { params: { id } });
+    expect(list.data.map((r) => r.uid).sort()).toEqual([alice, bob].sort());
+    const removed = await chat.call("removeReaction", { params: { id, reaction: "👍" }, onBehalfOf: bob });
+    expect(removed.data.reactions).toEqual([expect.objectContaining({ reaction: "👍", count: 1 })]);
+    expect(removed.data.reactions[0]?.reactedByMe).not.toBe(true);
+  });
+
+  it("edits and deletes a message", async () => {
+    const edited = await chat.call("editMessage", {
+      params: { id },
+      onBehalfOf: alice,
+      body: { data: { text: "hi!" } },
+    });
+    expect(edited.data).toBeDefined();
+    expect((await chat.call("getMessage", { params: { id } })).data.data?.text).toBe("hi!");
+    const del = await chat.call("deleteMessage", {
+      params: { id },
+      onBehalfOf: alice,
+      body: { permanent: true },
+    });
+    expect(del.data).toBeDefined();
+    expect(isNotFound(await rejectionOf(chat.call("getMessage", { params: { id } })))).toBe(true);
+  });
+});
+
+describe("deletes", () => {
+  it("deletes the group, the role and the users", async () => {
+    expect((await chat.call("deleteGroup", { params: { guid } })).data.success).toBe(true);
+    expect((await chat.call("deleteRole", { params: { role } })).data.success).toBe(true);
+    expect(
+      (await chat.call("deleteUser", { params: { uid: bob }, body: { permanent: true } })).data.success,
+    ).toBe(true);
+    expect((await chat.call("deleteUser", { params: { uid: alice } })).data.success).toBe(true);
+    expect(isNotFound(await rejectionOf(chat.call("getUser", { params: { uid: bob } })))).toBe(true);
+  });
+});
+
+it("called every chat route of the table with success", () => {
+  const chatRoutes = Object.entries(routes)
+    .filter(([, r]) => r.api === "chat")
+    .map(([name]) => name);
+  const ok = new Set(log.fields.filter((f) => f.status === 200).map((f) => f.route));
+  expect(chatRoutes.filter((name) => !ok.has(name))).toEqual([]);
+  expect(app(emulator()).appId).toBeTruthy();
+});

@@ -1,0 +1,104 @@
+// Every management route of the table, called through ManagementClient against the emulator; a created app
+// is then reachable with a ChatClient built from the keys the management API returned.
+import { routes } from "../../../provider/api";
+import { ChatClient, type ManagementClient, NotFoundError } from "../../../provider/client";
+import { FAST, managementClient, recordingLogger, rejectionOf, uniq, useEmulator } from "./helpers";
+
+const emulator = useEmulator();
+const log = recordingLogger();
+let mgmt: ManagementClient;
+let appId = "";
+const webhookId = uniq("hook");
+
+beforeAll(() => {
+  mgmt = managementClient(emulator(), { logger: log.logger });
+});
+
+describe("apps", () => {
+  it("creates an app whose REST key works on the chat API", async () => {
+    const created = await mgmt.call("createApp", { body: { name: "Staging", region: "eu" } });
+    appId = created.data.id;
+    expect(created.data.region).toBe("eu");
+    const fullAccess = Object.values(created.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess");
+    expect(fullAccess).toBeDefined();
+    const chat = new ChatClient(
+      { appId, region: "eu", apiKey: fullAccess?.apiKey ?? "", endpoint: emulator().chatEndpoint },
+      FAST,
+    );
+    expect((await chat.call("listRoles")).data.map((r) => r.role)).toContain("default");
+  });
+
+  it("lists apps page by page", async () => {
+    await mgmt.call("createApp", { body: { name: "Second" } });
+    const ids = (await mgmt.listAll("listApps", { query: { perPage: 1 } })).map((a) => a.id);
+    expect(ids).toContain(appId);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("settings", () => {
+  it("sets, reads and resets app settings", async () => {
+    const set = await mgmt.call("setAppSettings", {
+      params: { appId },
+      body: { settings: { "core.conversations.updateOnGroupActions": true } },
+    });
+    expect(set.data["core.conversations.updateOnGroupActions"]?.success).toBe(true);
+    const got = await mgmt.call("getAppSettings", { params: { appId } });
+    expect(got.data["core.conversations.updateOnGroupActions"]).toBe(true);
+    expect((await mgmt.call("resetAppSettings", { params: { appId } })).data.success).toBe(true);
+  });
+});
+
+describe("webhooks and triggers", () => {
+  it("creates, reads, updates and lists a webhook", async () => {
+    const w = await mgmt.call("createWebhook", {
+      params: { appId },
+      body: {
+        id: webhookId,
+        name: "ci",
+        webhookURL: "https://example.com/hook",
+        useBasicAuth: true,
+        username: "u",
+        password: "p4ss",
+      },
+    });
+    expect(w.data).toMatchObject({ id: webhookId, webhookURL: "https://example.com/hook" });
+    expect((await mgmt.call("getWebhook", { params: { appId, webhookId } })).data.name).toBe("ci");
+    const u = await mgmt.call("updateWebhook", { params: { appId, webhookId }, body: { enabled: false } });
+    expect(u.data.enabled).toBe(false);
+    expect((await mgmt.listAll("listWebhooks", { params: { appId } })).map((x) => x.id)).toContain(webhookId);
+  });
+
+  it("adds, lists and removes triggers", async () => {
+    const added = await mgmt.call("addTriggers", {
+      params: { appId, webhookId },
+      body: { triggerIds: ["message_sent", "group_created"] },
+    });
+    expect(added.data.message_sent?.success).toBe(true);
+    const ids = (await mgmt.listAll("listTriggers", { params: { appId, webhookId } })).map((t) => t.id);
+    expect(ids.sort()).toEqual(["group_created", "message_sent"]);
+    await mgmt.call("removeTriggers", {
+      params: { appId, webhookId },
+      body: { triggerIds: ["group_created"] },
+    });
+    expect((await mgmt.listAll("listTriggers", { params: { appId, webhookId } })).map((t) => t.id)).toEqual([
+      "message_sent",
+    ]);
+  });
+
+  it("deletes the webhook and the app", async () => {
+    expect((await mgmt.call("deleteWebhook", { params: { appId, webhookId } })).data.success).toBe(true);
+    expect(await rejectionOf(mgmt.call("getWebhook", { params: { appId, webhookId } }))).toBeInstanceOf(
+      NotFoundError,
+    );
+    expect((await mgmt.call("deleteApp", { params: { appId } })).data.success).toBe(true);
+  });
+});
+
+it("called every management route of the table with success", () => {
+  const names = Object.entries(routes)
+    .filter(([, r]) => r.api === "management")
+    .map(([name]) => name);
+  const ok = new Set(log.fields.filter((f) => f.status === 200).map((f) => f.route));
+  expect(names.filter((name) => !ok.has(name))).toEqual([]);
+});
