@@ -75,22 +75,19 @@ export class Checks {
     }
   }
 
-  stringList(name: string, rule: { required?: boolean } = {}): string[] | undefined {
+  stringList(name: string, rule: { required?: boolean } = {}): void {
     const v = this.given(name, rule.required ?? false);
-    if (v === undefined) return undefined;
+    if (v === undefined) return;
     if (!Array.isArray(v)) {
       this.fail(name, `${name} must be a list of strings, got ${show(v)}`);
-      return undefined;
+      return;
     }
-    let known = true;
+    // An unknown item is the sentinel string here (inputs are revealed first), so it passes.
     v.forEach((item, i) => {
-      if (isUnknown(item)) known = false;
-      else if (typeof item !== "string") {
+      if (typeof item !== "string") {
         this.fail(`${name}[${i}]`, `${name} items must be strings, got ${show(item)} at index ${i}`);
-        known = false;
       }
     });
-    return known ? v.filter((item): item is string => typeof item === "string") : undefined;
   }
 }
 

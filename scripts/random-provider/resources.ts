@@ -118,10 +118,9 @@ export const randomProvider = {
     const kind = kindOf(urn);
     const before = kind.withDefaults(olds ?? {});
     const after = kind.withDefaults(news ?? {});
+    // An unknown value reveals as the sentinel (never a stored value), so it always counts as a change.
     const replaces = kind.inputs.filter(
-      (name) =>
-        containsUnknown(after[name]) ||
-        !sameValue(comparable(name, before[name]), comparable(name, after[name])),
+      (name) => !sameValue(comparable(name, before[name]), comparable(name, after[name])),
     );
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
   },

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { CreateRequest, ReadRequest } from "@pulumi/pulumi/proto/provider_pb";
+import { specialOutputValueSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import bcrypt from "bcryptjs";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -13,6 +14,7 @@ import { seededEntropy, uniformBelow } from "../../scripts/random-provider/entro
 import { ADJECTIVES, ADVERBS, NAMES } from "../../scripts/random-provider/pet-words";
 import { kinds, randomProvider, typeOfUrn } from "../../scripts/random-provider/resources";
 import {
+  containsUnknown,
   isSecret,
   type Props,
   reveal,
@@ -162,6 +164,8 @@ describe("random provider: check", () => {
     expect(await failuresOf(T.integer, { min: UNKNOWN, max: 1 })).toEqual([]);
     expect(await failuresOf(T.shuffle, { inputs: ["a", UNKNOWN] })).toEqual([]);
     expect(await failuresOf(T.shuffle, { inputs: UNKNOWN })).toEqual([]);
+    const unknownOutput = { [specialSigKey]: specialOutputValueSig };
+    expect(await failuresOf(T.shuffle, { inputs: ["a", unknownOutput] })).toEqual([]);
   });
 
   it("validates secret inputs by their value and keeps them secret", async () => {
@@ -204,6 +208,18 @@ describe("random provider: create", () => {
       const s = str(r.outs.result);
       expect([count(s, UPPER), count(s, LOWER), count(s, DIGITS), count(s, SPECIAL)]).toEqual([2, 2, 2, 2]);
     }
+    const positions = new Set<number>();
+    for (let i = 0; i < 40; i++) {
+      const r = await create(T.string, {
+        length: 2,
+        upper: false,
+        numeric: false,
+        special: false,
+        minUpper: 1,
+      });
+      positions.add(str(r.outs.result).search(/[A-Z]/));
+    }
+    expect(positions).toEqual(new Set([0, 1])); // minimums are shuffled in, not always in front
     const off = await create(T.string, { length: 10, upper: false, minUpper: 3, special: false });
     expect(count(str(off.outs.result), UPPER)).toBe(3);
   });
@@ -464,6 +480,14 @@ describe("random provider: building blocks", () => {
     expect(new Set(draws)).toEqual(new Set([0n, 1n, 2n]));
     expect(seededEntropy("x").bytes(40)).toEqual(seededEntropy("x").bytes(40));
     expect(seededEntropy("x").bytes(40)).not.toEqual(seededEntropy("y").bytes(40));
+  });
+
+  it("reads wire values: secrets and output values reveal to their value, an output without one is unknown", () => {
+    const known = { [specialSigKey]: specialOutputValueSig, value: secret("v"), secret: true };
+    const unknown = { [specialSigKey]: specialOutputValueSig };
+    expect(reveal({ a: [secret(1), known], b: unknown })).toEqual({ a: [1, "v"], b: UNKNOWN });
+    expect(containsUnknown({ a: [secret(unknown)] })).toBe(true);
+    expect(containsUnknown({ a: [secret(1), known] })).toBe(false);
   });
 
   it("ships pet word lists without duplicates, all lowercase letters", () => {
