@@ -4,6 +4,8 @@ import { Ack, CsvList, dataOf, LIMITS, Metadata, Tags, Timestamp } from "./commo
 import { route } from "./route";
 
 export const ReceiverType = z.enum(["user", "group"]);
+/** Types of the `message` category; a `custom` message's type is free-form. */
+export const MESSAGE_TYPES = ["text", "image", "file", "audio", "video"] as const;
 
 export const MessageSend = z.strictObject({
   receiver: z.string().min(1, "receiver must not be empty"),

@@ -1,0 +1,66 @@
+// API keys of an app (chat-api.md §8): 40 hex characters, the key is its own id, at most 25 per app.
+import { type apiKeyRoutes, LIMITS } from "../../provider/api";
+import { ApiError } from "../errors";
+import type { ApiKeyRecord, AppRecord } from "../state";
+import { defined, paginate, startsWithCi } from "../views";
+import { ack } from "./lookup";
+import { quotaExceeded } from "./roles";
+import type { ChatHandlers } from "./types";
+
+const keyView = (k: ApiKeyRecord) => ({
+  apiKey: k.apiKey,
+  name: k.name,
+  scope: k.scope,
+  createdAt: k.createdAt,
+  ...defined({ createdBy: k.createdBy }),
+});
+
+function requireKey(app: AppRecord, apiKey: string): ApiKeyRecord {
+  const k = app.apiKeys.get(apiKey);
+  if (!k) throw new ApiError("ERR_APIKEY_NOT_FOUND", `The API key ${apiKey} does not exist.`);
+  return k;
+}
+
+/** A key cannot update or delete itself. */
+function notSelf(k: ApiKeyRecord, caller: ApiKeyRecord): void {
+  if (k.apiKey === caller.apiKey) {
+    throw new ApiError("ERR_APIKEY_NO_SELF_ACTION", "An API key cannot update or delete itself.");
+  }
+}
+
+export const apiKeyHandlers: ChatHandlers<typeof apiKeyRoutes> = {
+  createApiKey: ({ app, body, env }) => {
+    if (app.apiKeys.size >= LIMITS.apiKeysPerApp) throw quotaExceeded("API keys", LIMITS.apiKeysPerApp);
+    const k: ApiKeyRecord = {
+      apiKey: env.ids.hex(40),
+      name: body.name,
+      scope: body.scope,
+      createdAt: env.now(),
+    };
+    app.apiKeys.set(k.apiKey, k);
+    return { data: keyView(k) };
+  },
+
+  listApiKeys: ({ app, query: q }) => {
+    const keep = (k: ApiKeyRecord) =>
+      (!q.scope || k.scope === q.scope) && (!q.searchKey || startsWithCi(k.name, q.searchKey));
+    return paginate(app.apiKeys.values(), q, keep, keyView);
+  },
+
+  getApiKey: ({ app, params }) => ({ data: keyView(requireKey(app, params.apiKey)) }),
+
+  updateApiKey: ({ app, params, body, key }) => {
+    const k = requireKey(app, params.apiKey);
+    notSelf(k, key);
+    if (body.name !== undefined) k.name = body.name;
+    if (body.scope !== undefined) k.scope = body.scope;
+    return { data: keyView(k) };
+  },
+
+  deleteApiKey: ({ app, params, key }) => {
+    const k = requireKey(app, params.apiKey);
+    notSelf(k, key);
+    app.apiKeys.delete(k.apiKey);
+    return ack(`The Api Key ${k.apiKey} has been deleted successfully.`);
+  },
+};

@@ -1,0 +1,180 @@
+// The management API: apps, app settings, webhooks and triggers (chat-api.md §9, §10).
+import { LIMITS, type managementRoutes, type Region } from "../../provider/api";
+import { ApiError } from "../errors";
+import { type AppRecord, newApp, type WebhookRecord } from "../state";
+import { defined, paginate, startsWithCi } from "../views";
+import { ack, requireApp } from "./lookup";
+import { quotaExceeded } from "./roles";
+import type { ManagementHandlers } from "./types";
+
+/** Deletion is scheduled: the app is archived and purged after 30 days (chat-api.md §10). */
+const DELETE_AFTER_SECONDS = 30 * 24 * 3600;
+
+const REGION_NAMES: Record<Region, string> = { us: "USA", eu: "Europe", in: "India" };
+
+const appView = (a: AppRecord) => ({
+  id: a.id,
+  name: a.name,
+  plan: a.plan,
+  trialEndsAt: a.trialEndsAt,
+  state: a.state,
+  owner: 1,
+  region: a.region,
+  version: a.version,
+  createdAt: a.createdAt,
+  appOwner: { id: 1, name: "Emulator Owner", email: "owner@emulator.invalid" },
+  appRegion: { id: a.region, name: REGION_NAMES[a.region], description: REGION_NAMES[a.region] },
+  apiKeys: Object.fromEntries(
+    [...a.apiKeys.values()]
+      .filter((k) => k.createdBy === "app_system")
+      .map((k) => [k.apiKey, { apiKey: k.apiKey, name: k.name, scope: k.scope, createdBy: k.createdBy }]),
+  ),
+});
+
+const webhookView = (w: WebhookRecord) => ({
+  id: w.id,
+  name: w.name,
+  webhookURL: w.webhookURL,
+  useBasicAuth: w.useBasicAuth,
+  // The password is never echoed.
+  ...defined({ username: w.username }),
+  enabled: w.enabled,
+  retryOnFailure: w.retryOnFailure,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+
+function requireWebhook(app: AppRecord, id: string): WebhookRecord {
+  const w = app.webhooks.get(id);
+  if (!w) throw new ApiError("ERR_WEBHOOK_NOT_FOUND", `The webhook ${id} does not exist.`);
+  return w;
+}
+
+export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
+  createApp: ({ state, body, env }) => {
+    const app = newApp({ name: body.name, region: body.region, version: body.version }, env.ids, env.now());
+    state.apps.set(app.id, app);
+    return { data: appView(app) };
+  },
+
+  listApps: ({ state, query: q }) => {
+    // Apps scheduled for deletion are no longer listed.
+    const keep = (a: AppRecord) =>
+      a.state === "active" &&
+      (!q.searchKey || startsWithCi(a.id, q.searchKey) || startsWithCi(a.name, q.searchKey));
+    return paginate(state.apps.values(), q, keep, appView, LIMITS.appsPerPageDefault);
+  },
+
+  deleteApp: ({ state, params, env }) => {
+    const app = requireApp(state, params.appId);
+    app.state = "archived";
+    app.scheduledToDeleteAt = env.now() + DELETE_AFTER_SECONDS;
+    return { data: { success: true, scheduledToDeleteAt: app.scheduledToDeleteAt } };
+  },
+
+  getAppSettings: ({ state, params }) => ({
+    data: Object.fromEntries(requireApp(state, params.appId).settings),
+  }),
+
+  setAppSettings: ({ state, params, body }) => {
+    const app = requireApp(state, params.appId);
+    const data: Record<string, { success: boolean; message: string }> = {};
+    for (const [key, value] of Object.entries(body.settings)) {
+      app.settings.set(key, value);
+      data[key] = { success: true, message: "Added setting(s) successfully." };
+    }
+    return { data };
+  },
+
+  resetAppSettings: ({ state, params }) => {
+    requireApp(state, params.appId).settings.clear();
+    return ack("Removed setting(s) successfully.");
+  },
+
+  createWebhook: ({ state, params, body, env }) => {
+    const app = requireApp(state, params.appId);
+    if (app.webhooks.has(body.id)) {
+      throw new ApiError("ERR_WEBHOOK_ALREADY_EXISTS", `The webhook ${body.id} already exists.`);
+    }
+    if (app.webhooks.size >= LIMITS.webhooksPerApp) throw quotaExceeded("webhooks", LIMITS.webhooksPerApp);
+    const now = env.now();
+    const w: WebhookRecord = {
+      id: body.id,
+      name: body.name,
+      webhookURL: body.webhookURL,
+      useBasicAuth: body.useBasicAuth ?? false,
+      ...defined({ username: body.username, password: body.password }),
+      enabled: body.enabled ?? true,
+      retryOnFailure: body.retryOnFailure ?? false,
+      createdAt: now,
+      updatedAt: now,
+      triggers: [],
+    };
+    app.webhooks.set(w.id, w);
+    return { data: webhookView(w) };
+  },
+
+  listWebhooks: ({ state, params, query: q }) =>
+    paginate(
+      requireApp(state, params.appId).webhooks.values(),
+      q,
+      (w) => !q.searchKey || startsWithCi(w.name, q.searchKey),
+      webhookView,
+    ),
+
+  getWebhook: ({ state, params }) => ({
+    data: webhookView(requireWebhook(requireApp(state, params.appId), params.webhookId)),
+  }),
+
+  updateWebhook: ({ state, params, body, env }) => {
+    const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    if (body.name !== undefined) w.name = body.name;
+    if (body.webhookURL !== undefined) w.webhookURL = body.webhookURL;
+    if (body.useBasicAuth !== undefined) w.useBasicAuth = body.useBasicAuth;
+    if (body.username !== undefined) w.username = body.username;
+    if (body.password !== undefined) w.password = body.password;
+    if (body.enabled !== undefined) w.enabled = body.enabled;
+    if (body.retryOnFailure !== undefined) w.retryOnFailure = body.retryOnFailure;
+    w.updatedAt = env.now();
+    return { data: webhookView(w) };
+  },
+
+  deleteWebhook: ({ state, params }) => {
+    const app = requireApp(state, params.appId);
+    app.webhooks.delete(requireWebhook(app, params.webhookId).id);
+    return ack("Deleted Webhook successfully.");
+  },
+
+  addTriggers: ({ state, params, body }) => {
+    const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    const data: Record<string, { success: boolean; message: string }> = {};
+    for (const id of body.triggerIds) {
+      if (!w.triggers.includes(id)) w.triggers.push(id);
+      data[id] = { success: true, message: "Triggers has been added successfully." };
+    }
+    return { data };
+  },
+
+  listTriggers: ({ state, params, query }) =>
+    paginate(
+      requireWebhook(requireApp(state, params.appId), params.webhookId).triggers,
+      query,
+      () => true,
+      (id) => ({ id }),
+    ),
+
+  removeTriggers: ({ state, params, body }) => {
+    const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    // All or nothing: a trigger that is not attached fails the call before anything is removed.
+    const removing = new Set<string>(body.triggerIds);
+    const missing = body.triggerIds.find((id) => !w.triggers.includes(id));
+    if (missing !== undefined) {
+      throw new ApiError(
+        "ERR_TRIGGER_NOT_FOUND",
+        `The trigger ${missing} is not attached to webhook ${w.id}.`,
+      );
+    }
+    w.triggers = w.triggers.filter((id) => !removing.has(id));
+    return ack("Removed trigger successfully.");
+  },
+};

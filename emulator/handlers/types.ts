@@ -1,0 +1,42 @@
+// What a handler receives and returns. Handlers are keyed by route name, typed from the route table: a
+// handler's body/query are the route's parsed schemas and its return value must fit the route's response.
+import type { z } from "zod";
+import type { PathParams, RouteSpec } from "../../provider/api";
+import type { Random } from "../rng";
+import type { ApiKeyRecord, AppRecord, EmulatorState, UserRecord } from "../state";
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Env {
+  /** Unix seconds. */
+  now(): number;
+  ids: Random;
+}
+
+interface BaseCtx<R extends RouteSpec> {
+  readonly params: { readonly [K in PathParams<R["path"]>]: string };
+  readonly body: Parsed<R["body"]>;
+  readonly query: Parsed<R["query"]>;
+  readonly env: Env;
+}
+
+export interface ChatCtx<R extends RouteSpec> extends BaseCtx<R> {
+  readonly app: AppRecord;
+  /** The key the call was made with. */
+  readonly key: ApiKeyRecord;
+  /** The `onBehalfOf` user, already checked to exist. */
+  readonly actor: UserRecord | undefined;
+}
+
+export interface ManagementCtx<R extends RouteSpec> extends BaseCtx<R> {
+  readonly state: EmulatorState;
+}
+
+export type Reply<R extends RouteSpec> = z.input<R["response"]>;
+
+export type ChatHandlers<T extends Record<string, RouteSpec>> = {
+  readonly [N in keyof T]: (ctx: ChatCtx<T[N]>) => Reply<T[N]>;
+};
+export type ManagementHandlers<T extends Record<string, RouteSpec>> = {
+  readonly [N in keyof T]: (ctx: ManagementCtx<T[N]>) => Reply<T[N]>;
+};

@@ -1,0 +1,194 @@
+// Users and auth tokens (chat-api.md §2, §3).
+import { DEFAULT_ROLE, LIMITS, type userRoutes } from "../../provider/api";
+import { ApiError } from "../errors";
+import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
+import { defined, paginate, startsWithCi, userView } from "../views";
+import { ack, norm, requireRole, requireUser, uidNotFound } from "./lookup";
+import type { ChatHandlers, Env } from "./types";
+
+/** `<uid>_<10-digit unix ts><30 hex>`, the format of every example token. */
+function newToken(app: AppRecord, uid: string, env: Env): AuthTokenRecord {
+  const createdAt = env.now();
+  const t: AuthTokenRecord = { uid, authToken: `${uid}_${createdAt}${env.ids.hex(30)}`, createdAt };
+  const list = app.authTokens.get(uid) ?? [];
+  list.push(t);
+  // At most 100 active tokens per user: the oldest are archived (chat-api.md §3).
+  if (list.length > LIMITS.authTokensPerUser) list.splice(0, list.length - LIMITS.authTokensPerUser);
+  app.authTokens.set(uid, list);
+  return t;
+}
+
+/** Without `force` an existing token is reused. */
+function issueToken(app: AppRecord, uid: string, env: Env, force: boolean): AuthTokenRecord {
+  const existing = app.authTokens.get(uid);
+  const last = existing?.[existing.length - 1];
+  return !force && last ? last : newToken(app, uid, env);
+}
+
+function requireToken(app: AppRecord, uid: string, token: string): AuthTokenRecord {
+  const t = app.authTokens.get(uid)?.find((x) => x.authToken === token);
+  if (!t)
+    throw new ApiError("ERR_AUTH_TOKEN_NOT_FOUND", `The auth token ${token} does not exist for uid ${uid}.`);
+  return t;
+}
+
+const tokenBrief = (t: AuthTokenRecord) => ({ uid: t.uid, authToken: t.authToken, createdAt: t.createdAt });
+const tokenView = (t: AuthTokenRecord) => ({
+  ...tokenBrief(t),
+  ...defined({ platform: t.platform, userAgent: t.userAgent, appInfo: t.appInfo }),
+});
+
+/** A permanent delete removes the user, their tokens, memberships, bans and messages (chat-api.md §2). */
+function removeUser(app: AppRecord, uid: string): void {
+  app.users.delete(uid);
+  app.authTokens.delete(uid);
+  for (const g of app.groups.values()) {
+    g.members.delete(uid);
+    g.banned.delete(uid);
+  }
+  for (const [id, m] of app.messages) {
+    if (m.sender === uid || (m.receiverType === "user" && m.receiver === uid)) app.messages.delete(id);
+  }
+}
+
+export const userHandlers: ChatHandlers<typeof userRoutes> = {
+  createUser: ({ app, body, env }) => {
+    // A deactivated user still holds its uid (GUESS in chat-api.md §15; the stricter choice).
+    if (app.users.has(body.uid)) {
+      throw new ApiError("ERR_UID_ALREADY_EXISTS", `The UID ${body.uid} already exists.`);
+    }
+    const role = requireRole(app, body.role ?? DEFAULT_ROLE).role;
+    const now = env.now();
+    const u: UserRecord = {
+      uid: body.uid,
+      name: body.name,
+      ...defined({
+        avatar: body.avatar,
+        link: body.link,
+        statusMessage: body.statusMessage,
+        metadata: body.metadata,
+      }),
+      role,
+      tags: body.tags ?? [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    app.users.set(u.uid, u);
+    const token = body.withAuthToken ? issueToken(app, u.uid, env, true) : undefined;
+    return { data: { ...userView(u, { tags: true }), ...(token ? { authToken: token.authToken } : {}) } };
+  },
+
+  listUsers: ({ app, query: q, actor }) => {
+    const searchIn = q.searchIn?.length ? q.searchIn : ["uid", "name"];
+    const roles = [...(q.roles ?? []), ...(q.role ? [q.role] : [])].map(norm);
+    const keep = (u: UserRecord) => {
+      const deactivated = u.deactivatedAt !== undefined;
+      if (q.onlyDeactivated ? !deactivated : deactivated && !q.withDeactivated) return false;
+      // Nobody is connected to the emulator: every user is offline.
+      if (q.status === "available") return false;
+      if (roles.length > 0 && !roles.includes(u.role)) return false;
+      if (q.tags?.length && !q.tags.some((t) => u.tags.includes(t))) return false;
+      if (q.searchKey) {
+        const key = q.searchKey;
+        if (
+          !searchIn.some((f) => startsWithCi(f === "uid" ? u.uid : f === "name" ? u.name : undefined, key))
+        ) {
+          return false;
+        }
+      }
+      return true;
+    };
+    return paginate(app.users.values(), q, keep, (u) => userView(u, { tags: q.withTags === true, actor }));
+  },
+
+  getUser: ({ app, params, actor }) => ({ data: userView(requireUser(app, params.uid), { actor }) }),
+
+  updateUser: ({ app, params, body, env }) => {
+    const u = requireUser(app, params.uid);
+    if (body.role !== undefined) u.role = requireRole(app, body.role).role;
+    if (body.name !== undefined) u.name = body.name;
+    if (body.avatar !== undefined) u.avatar = body.avatar;
+    if (body.link !== undefined) u.link = body.link;
+    if (body.statusMessage !== undefined) u.statusMessage = body.statusMessage;
+    if (body.metadata !== undefined) u.metadata = body.metadata;
+    if (body.tags !== undefined) u.tags = body.tags;
+    for (const field of body.unset ?? []) delete u[field];
+    u.updatedAt = env.now();
+    return { data: userView(u, { tags: true }) };
+  },
+
+  deleteUser: ({ app, params, body, env }) => {
+    const uid = norm(params.uid);
+    const u = app.users.get(uid);
+    if (body?.permanent) {
+      if (!u) throw uidNotFound(params.uid);
+      removeUser(app, uid);
+    } else {
+      // Without `permanent` the user is deactivated; a second soft delete finds no (active) user.
+      if (!u || u.deactivatedAt !== undefined) throw uidNotFound(params.uid);
+      u.deactivatedAt = env.now();
+    }
+    return ack(`User with ${uid} has been deleted successfully.`);
+  },
+
+  deactivateUsers: ({ app, body, env }) => {
+    const deactivatedUids: string[] = [];
+    for (const uid of body.uidsToDeactivate) {
+      const u = app.users.get(uid);
+      if (!u || u.deactivatedAt !== undefined) continue;
+      u.deactivatedAt = env.now();
+      deactivatedUids.push(uid);
+    }
+    return { data: { deactivatedUids } };
+  },
+
+  reactivateUsers: ({ app, body }) => {
+    // The spec's example names the answer `nonDeactivatedUids`: the uids that are active again.
+    const nonDeactivatedUids: string[] = [];
+    for (const uid of body.uidsToActivate) {
+      const u = app.users.get(uid);
+      if (!u || u.deactivatedAt === undefined) continue;
+      delete u.deactivatedAt;
+      nonDeactivatedUids.push(uid);
+    }
+    return { data: { nonDeactivatedUids } };
+  },
+
+  createAuthToken: ({ app, params, body, env }) => {
+    const u = requireUser(app, params.uid);
+    return { data: tokenBrief(issueToken(app, u.uid, env, body?.force === true)) };
+  },
+
+  listAuthTokens: ({ app, params, query }) => {
+    const u = requireUser(app, params.uid);
+    return paginate(app.authTokens.get(u.uid) ?? [], query, () => true, tokenView);
+  },
+
+  getAuthToken: ({ app, params }) => {
+    const u = requireUser(app, params.uid);
+    return { data: tokenView(requireToken(app, u.uid, params.authToken)) };
+  },
+
+  updateAuthToken: ({ app, params, body }) => {
+    const u = requireUser(app, params.uid);
+    const t = requireToken(app, u.uid, params.authToken);
+    t.platform = body.platform;
+    t.userAgent = body.userAgent;
+    t.appInfo = body.appInfo;
+    return { data: tokenBrief(t) };
+  },
+
+  deleteAuthToken: ({ app, params }) => {
+    const u = requireUser(app, params.uid);
+    const t = requireToken(app, u.uid, params.authToken);
+    const list = app.authTokens.get(u.uid) ?? [];
+    list.splice(list.indexOf(t), 1);
+    return ack(`Auth token ${t.authToken} has been deleted successfully.`);
+  },
+
+  flushAuthTokens: ({ app, params }) => {
+    const u = requireUser(app, params.uid);
+    app.authTokens.delete(u.uid);
+    return ack(`Cleared Auth Tokens successfully for uid ${u.uid}.`);
+  },
+};

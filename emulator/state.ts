@@ -1,0 +1,262 @@
+// Everything the emulator stores, and how it is saved and dumped. Maps (not plain objects) hold records
+// keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
+import type { ApiKeyScope, GROUP_TYPES, MemberScope, Region } from "../provider/api";
+import { DEFAULT_ROLE } from "../provider/api";
+import type { Random } from "./rng";
+
+export type Json = Record<string, unknown>;
+
+export interface UserRecord {
+  uid: string;
+  name: string;
+  avatar?: string;
+  link?: string;
+  role: string;
+  statusMessage?: string;
+  metadata?: Json;
+  tags: string[];
+  createdAt: number;
+  updatedAt: number;
+  /** Set while the user is deactivated (a delete without `permanent`). */
+  deactivatedAt?: number;
+}
+
+export interface AuthTokenRecord {
+  uid: string;
+  authToken: string;
+  createdAt: number;
+  platform?: string;
+  userAgent?: string;
+  appInfo?: Json;
+}
+
+export interface MemberRecord {
+  scope: MemberScope;
+  joinedAt: number;
+}
+
+export interface GroupRecord {
+  guid: string;
+  name: string;
+  type: (typeof GROUP_TYPES)[number];
+  password?: string;
+  icon?: string;
+  description?: string;
+  metadata?: Json;
+  owner?: string;
+  tags: string[];
+  createdAt: number;
+  updatedAt: number;
+  members: Map<string, MemberRecord>;
+  /** uid → bannedAt */
+  banned: Map<string, number>;
+}
+
+export interface RoleRecord {
+  role: string;
+  name: string;
+  description?: string;
+  metadata?: Json;
+  settings?: Json;
+  createdAt: number;
+  updatedAt: number;
+  /** feature key → restrictedAt */
+  restricted: Map<string, number>;
+  permissions: Map<string, string | string[]>;
+}
+
+export interface ApiKeyRecord {
+  apiKey: string;
+  name: string;
+  scope: ApiKeyScope;
+  createdAt: number;
+  createdBy?: string;
+}
+
+export interface ReactionRecord {
+  id: string;
+  reaction: string;
+  uid: string;
+  reactedAt: number;
+}
+
+export interface MessageRecord {
+  id: string;
+  muid?: string;
+  conversationId: string;
+  sender: string;
+  receiverType: "user" | "group";
+  receiver: string;
+  category: string;
+  type: string;
+  /** The message's own data (text, metadata, customData, attachments, action…) without entities/reactions. */
+  data: Json;
+  /** Snapshots taken when the message was sent, as the service embeds them. */
+  entities: Json;
+  tags?: string[];
+  sentAt: number;
+  updatedAt: number;
+  editedAt?: number;
+  editedBy?: string;
+  deletedAt?: number;
+  deletedBy?: string;
+  reactions: ReactionRecord[];
+}
+
+export interface WebhookRecord {
+  id: string;
+  name: string;
+  webhookURL: string;
+  useBasicAuth: boolean;
+  username?: string;
+  password?: string;
+  enabled: boolean;
+  retryOnFailure: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** Attached trigger ids, in the order they were added. */
+  triggers: string[];
+}
+
+export interface AppRecord {
+  id: string;
+  name: string;
+  region: Region;
+  version: string;
+  plan: string;
+  state: "active" | "archived";
+  createdAt: number;
+  trialEndsAt: number;
+  scheduledToDeleteAt?: number;
+  apiKeys: Map<string, ApiKeyRecord>;
+  users: Map<string, UserRecord>;
+  authTokens: Map<string, AuthTokenRecord[]>;
+  groups: Map<string, GroupRecord>;
+  roles: Map<string, RoleRecord>;
+  messages: Map<string, MessageRecord>;
+  nextMessageId: number;
+  nextReactionId: number;
+  webhooks: Map<string, WebhookRecord>;
+  settings: Map<string, boolean | string[]>;
+}
+
+export interface Credentials {
+  managementKey: string;
+  managementSecret: string;
+  adminToken: string;
+}
+
+export interface EmulatorState {
+  apps: Map<string, AppRecord>;
+  /** The app created at start (its keys are printed by the CLI); reset recreates it identically. */
+  bootstrapAppId?: string;
+}
+
+export const SYSTEM_KEY_NAMES = { fullAccess: "Rest API Key", authOnly: "Auth Key" } as const;
+const TRIAL_SECONDS = 30 * 24 * 3600;
+
+export const emptyState = (): EmulatorState => ({ apps: new Map() });
+
+export interface NewApp {
+  name: string;
+  region: Region;
+  version?: string;
+  /** Fixed identity, to recreate the bootstrap app after a reset. */
+  fixed?: { id: string; restKey: string; authKey: string; createdAt: number };
+}
+
+/** A new app: its id, the two system keys ("Rest API Key" fullAccess, "Auth Key" authOnly) and the default role. */
+export function newApp(spec: NewApp, ids: Random, now: number): AppRecord {
+  const createdAt = spec.fixed?.createdAt ?? now;
+  const id = spec.fixed?.id ?? ids.hex(16);
+  const restKey = spec.fixed?.restKey ?? ids.hex(40);
+  const authKey = spec.fixed?.authKey ?? ids.hex(40);
+  const key = (apiKey: string, scope: ApiKeyScope): [string, ApiKeyRecord] => [
+    apiKey,
+    { apiKey, name: SYSTEM_KEY_NAMES[scope], scope, createdAt, createdBy: "app_system" },
+  ];
+  return {
+    id,
+    name: spec.name,
+    region: spec.region,
+    version: spec.version ?? "3",
+    plan: "trial",
+    state: "active",
+    createdAt,
+    trialEndsAt: createdAt + TRIAL_SECONDS,
+    apiKeys: new Map([key(restKey, "fullAccess"), key(authKey, "authOnly")]),
+    users: new Map(),
+    authTokens: new Map(),
+    groups: new Map(),
+    roles: new Map([
+      [
+        DEFAULT_ROLE,
+        {
+          role: DEFAULT_ROLE,
+          name: "Default Role",
+          description: "Default role",
+          createdAt,
+          updatedAt: createdAt,
+          restricted: new Map(),
+          permissions: new Map(),
+        },
+      ],
+    ]),
+    messages: new Map(),
+    nextMessageId: 1,
+    nextReactionId: 1,
+    webhooks: new Map(),
+    settings: new Map(),
+  };
+}
+
+/** The system keys of an app, as the credentials report them. */
+export function systemKeys(app: AppRecord): { apiKey: string; authKey: string } {
+  let apiKey = "";
+  let authKey = "";
+  for (const k of app.apiKeys.values()) {
+    if (k.createdBy !== "app_system") continue;
+    if (k.scope === "fullAccess" && !apiKey) apiKey = k.apiKey;
+    if (k.scope === "authOnly" && !authKey) authKey = k.apiKey;
+  }
+  return { apiKey, authKey };
+}
+
+// ---- saving and dumping -------------------------------------------------------------------------------
+
+const MAP_TAG = "$map";
+
+/** The exact, reloadable form (Maps are tagged). */
+export function serializeState(state: EmulatorState, credentials: Credentials): string {
+  return JSON.stringify({ version: 1, credentials, state }, (_k, v: unknown) =>
+    v instanceof Map ? { [MAP_TAG]: [...v.entries()] } : v,
+  );
+}
+
+export interface SavedState {
+  credentials: Credentials;
+  state: EmulatorState;
+}
+
+export function deserializeState(text: string): SavedState {
+  const parsed: unknown = JSON.parse(text, (_k, v: unknown) => {
+    if (v && typeof v === "object" && !Array.isArray(v) && MAP_TAG in v) {
+      const entries = (v as { [MAP_TAG]: unknown })[MAP_TAG];
+      if (Array.isArray(entries)) return new Map(entries as [unknown, unknown][]);
+    }
+    return v;
+  });
+  if (!parsed || typeof parsed !== "object") throw new Error("state file: not a JSON object");
+  const saved = parsed as { version?: unknown; credentials?: Credentials; state?: EmulatorState };
+  if (saved.version !== 1 || !saved.credentials || !(saved.state?.apps instanceof Map)) {
+    throw new Error("state file: unknown format (expected version 1)");
+  }
+  return { credentials: saved.credentials, state: saved.state };
+}
+
+/** A readable snapshot for tests: Maps become plain objects. */
+export function dumpState(state: EmulatorState): Json {
+  return JSON.parse(
+    JSON.stringify(state, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v.entries()) : v)),
+  ) as Json;
+}
