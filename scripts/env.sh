@@ -30,3 +30,4 @@ export PULUMI_HOME="${PULUMI_HOME:-$root/.pulumi-state/home}"
 export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$root/.pulumi-state/backend}"
 export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-local-stacks-only}"
 mkdir -p "$PULUMI_HOME" "${PULUMI_BACKEND_URL#file://}" 2>/dev/null || true
+export PULUMI_NODEJS_TRANSPILE_ONLY=true

@@ -127,9 +127,23 @@ export class CrudProvider<A extends Args, S extends Args> {
     return {
       changes: changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged,
       replaces,
-      // Caller-chosen ids would collide, and per-app limits (25 keys, 25 webhooks) would be hit.
-      deleteBeforeReplace: replaces.length > 0,
+      deleteBeforeReplace: replaces.length > 0 && this.collides(oldArgs, newArgs, oldOptions, newOptions),
     };
+  }
+
+  /**
+   * A replacement that keeps the object's identity (same caller-chosen id in the same app, e.g. only the
+   * region of the connection changed) must delete first: the new object would collide with the old one.
+   * Otherwise the new object is created first, so that dependants (users holding a role, members of a
+   * group) move to it before the old one is deleted (docs/decisions/0005-replacement-order.md).
+   */
+  private collides(oldArgs: Props, newArgs: Props, oldOptions: Props, newOptions: Props): boolean {
+    const identity = this.kind.identity;
+    if (!identity) return false;
+    const appOf = (args: Props, options: Props) =>
+      args.appId ?? (options.connection as { appId?: unknown } | undefined)?.appId ?? null;
+    const key = (args: Props, options: Props) => [appOf(args, options), ...identity.map((k) => args[k])];
+    return !fieldChanged(key(oldArgs, oldOptions), key(newArgs, newOptions));
   }
 
   async create(inputs: Props): Promise<{ id: string; outs: Props }> {

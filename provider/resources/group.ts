@@ -18,6 +18,7 @@ export const group: Kind<GroupArgs> = {
   api: "chat",
   args: GroupArgs,
   replaceOn: ["guid"],
+  identity: ["guid"],
   sets: ["tags"],
   defaults: { type: "public" },
   // The API never returns a group's password: it is kept from state and never offered as a refreshed input.
@@ -38,6 +39,10 @@ export const group: Kind<GroupArgs> = {
   async read(ctx, id, prior) {
     const r = await ctx.chat().call("getGroup", { params: { guid: id } });
     const args = fromRemote(r.data, FIELDS) as GroupArgs;
+    // GET does not return tags; a listing with withTags does (private groups may be missing from it).
+    const listed = await ctx.chat().listAll("listGroups", { query: { searchKey: id, withTags: true } });
+    const tags = listed.find((g) => g.guid === id)?.tags ?? prior.tags;
+    if (tags?.length) args.tags = tags;
     // Without an owner argument the service picks one; only a managed owner is compared.
     if (prior.owner !== undefined && r.data.owner) args.owner = r.data.owner;
     return { args, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };

@@ -21,6 +21,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly args: z.ZodObject<z.ZodRawShape, z.core.$strict> & z.ZodType<A>;
   /** Arguments that force replacement (caller-chosen ids, parents, create-only fields). */
   readonly replaceOn: readonly string[];
+  /**
+   * The caller-chosen arguments that name the object inside its app (uid; guid and uid; …). A replacement
+   * that keeps them would collide with the old object, so it deletes first. Absent for server-chosen ids.
+   */
+  readonly identity?: readonly string[];
   /** Arrays compared as sets. */
   readonly sets?: readonly string[];
   /** Server-side defaults: a field equal to its default is the same as an absent one. */

@@ -57,6 +57,7 @@ export const groupMember: Kind<GroupMemberArgs> = {
   api: "chat",
   args: GroupMemberArgs,
   replaceOn: ["guid", "uid"],
+  identity: ["guid", "uid"],
   defaults: { scope: "participant" },
 
   async create(ctx, a) {
@@ -154,6 +155,7 @@ export const groupMembers: Kind<GroupMembersArgs> = {
   api: "chat",
   args: GroupMembersArgs,
   replaceOn: ["guid"],
+  identity: ["guid"],
   sets: ["admins", "moderators", "participants"],
 
   async create(ctx, a) {

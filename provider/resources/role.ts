@@ -54,6 +54,7 @@ export const role: Kind<RoleArgs> = {
     path: ["role"],
   }),
   replaceOn: ["role"],
+  identity: ["role"],
   sets: ["restrictedFeatures"],
 
   async create(ctx, a) {

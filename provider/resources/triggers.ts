@@ -39,6 +39,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   api: "management",
   args: WebhookTriggersArgs,
   replaceOn: ["appId", "webhookId"],
+  identity: ["webhookId"],
   sets: ["triggers"],
 
   async create(ctx, a) {

@@ -19,6 +19,7 @@ export const user: Kind<UserArgs> = {
   api: "chat",
   args: UserArgs,
   replaceOn: ["uid"],
+  identity: ["uid"],
   sets: ["tags"],
   defaults: { role: "default" },
   local: LOCAL,
@@ -42,9 +43,14 @@ export const user: Kind<UserArgs> = {
     }
   },
 
-  async read(ctx, id) {
+  async read(ctx, id, prior) {
     const r = await ctx.chat().call("getUser", { params: { uid: id } });
-    return { args: fromRemote(r.data, FIELDS) as UserArgs, state: { createdAt: r.data.createdAt } };
+    const args = fromRemote(r.data, FIELDS) as UserArgs;
+    // GET does not return tags; a listing with withTags does.
+    const listed = await ctx.chat().listAll("listUsers", { query: { searchKey: id, withTags: true } });
+    const tags = listed.find((u) => u.uid === id)?.tags ?? prior.tags;
+    if (tags?.length) args.tags = tags;
+    return { args, state: { createdAt: r.data.createdAt } };
   },
 
   async update(ctx, id, olds, news) {

@@ -27,6 +27,7 @@ export const webhook: Kind<WebhookArgs> = {
   api: "management",
   args: WebhookArgs,
   replaceOn: ["appId", "webhookId"],
+  identity: ["webhookId"],
   defaults: { enabled: true, useBasicAuth: false, retryOnFailure: false },
   secrets: ["password"],
 

@@ -29,6 +29,7 @@ export async function localStack(
         PULUMI_CONFIG_PASSPHRASE: "e2e-only",
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
         ...env,
       },
     },

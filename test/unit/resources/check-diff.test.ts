@@ -94,9 +94,20 @@ describe("diff", () => {
     expect(d).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
   });
 
-  it("replaces, deleting first, when a caller-chosen id changes", async () => {
+  it("replaces when a caller-chosen id changes, creating the new object first (no collision)", async () => {
     const d = await user.diff("alice", olds, { ...olds, uid: "alice2" });
-    expect(d).toEqual({ changes: true, replaces: ["uid"], deleteBeforeReplace: true });
+    expect(d).toEqual({ changes: true, replaces: ["uid"], deleteBeforeReplace: false });
+  });
+
+  it("deletes first when the replacement keeps the identity (same uid in the same app)", async () => {
+    const o = { ...olds, connection: { appId: "app1", region: "us", apiKey: "k" } };
+    const d = await user.diff("alice", o, { ...o, connection: { appId: "app1", region: "eu", apiKey: "k" } });
+    expect(d).toEqual({ changes: true, replaces: ["connection"], deleteBeforeReplace: true });
+    const moved = await user.diff("alice", o, {
+      ...o,
+      connection: { appId: "app2", region: "us", apiKey: "k" },
+    });
+    expect(moved.deleteBeforeReplace).toBe(false);
   });
 
   it("replaces when the resource moves to another app, updates when only the key rotates", async () => {
