@@ -116,10 +116,10 @@ export class CrudProvider<A extends Args, S extends Args> {
 
     const changed = this.changedArgs(oldArgs, newArgs);
     const replaces = changed.filter((k) => this.kind.replaceOn.includes(k));
-    // Moving a resource to another app (or region) is a new object there.
+    // Moving a resource to another app (or region) is a new object there; a new address or key is not.
     const where = (o: Props) => {
-      const c = (o.connection ?? {}) as { appId?: unknown; region?: unknown; endpoint?: unknown };
-      return [c.appId, c.region ?? "us", c.endpoint];
+      const c = (o.connection ?? {}) as { appId?: unknown; region?: unknown };
+      return [c.appId, c.region ?? "us"];
     };
     if (fieldChanged(where(oldOptions), where(newOptions))) replaces.push("connection");
     const connectionChanged = fieldChanged(oldOptions.connection, newOptions.connection);
