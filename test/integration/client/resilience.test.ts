@@ -1,0 +1,275 @@
+// Retries, lost creates and the request budget under faults injected into the emulator, with every claim
+// checked on the emulator's side: what reached it, how often, and when.
+import type { LoggedRequest } from "../../../emulator";
+import { ChatClient, ConnectionError, resetBudgets, ServerError } from "../../../provider/client";
+import {
+  app,
+  chatClient,
+  managementClient,
+  received,
+  recordingLogger,
+  rejectionOf,
+  uniq,
+  useEmulator,
+} from "./helpers";
+
+const emulator = useEmulator();
+const owner = uniq("owner");
+
+beforeAll(async () => {
+  await chatClient(emulator()).call("createUser", { body: { uid: owner, name: "Owner" } });
+});
+beforeEach(() => {
+  emulator().admin.clearFaults();
+  emulator().admin.clearRequests();
+});
+afterEach(() => resetBudgets());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  for (const end = Date.now() + ms; !check() && Date.now() < end; ) await sleep(10);
+}
+
+/**
+ * The budget counts a request when it starts; the emulator logs it when it arrives, later by a connection
+ * set-up or a busy event loop (tens of ms on a loaded machine). Windows checked on the server's side are
+ * shortened by this much: a budget that let one request too many through, or a window too short by more than
+ * this, still fails.
+ */
+const DRIFT_MS = 100;
+
+/** Most requests in any window of `ms` (half-open), by arrival time at the emulator. */
+function maxInWindow(reqs: readonly LoggedRequest[], ms: number): number {
+  const at = reqs.map((r) => r.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < at.length; i++) {
+    while ((at[i] ?? 0) - (at[j] ?? 0) >= ms) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe("retries", () => {
+  it("retries an idempotent GET through 5xx answers and logs each attempt", async () => {
+    emulator().admin.setFaults([{ kind: "error", method: "GET", path: "/v3/users/*", times: 2 }]);
+    const log = recordingLogger();
+    const r = await chatClient(emulator(), { logger: log.logger }).call("getUser", {
+      params: { uid: owner },
+    });
+    expect(r.data.uid).toBe(owner);
+    expect(received(emulator(), "GET", `/v3/users/${owner}`).map((x) => x.status)).toEqual([500, 500, 200]);
+    expect(log.fields.map((f) => [f.attempt, f.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+  });
+
+  it("retries an idempotent PUT whose answer was lost", async () => {
+    emulator().admin.setFaults([{ kind: "dropAfterApply", method: "PUT", path: "/v3/users/*", times: 1 }]);
+    const r = await chatClient(emulator()).call("updateUser", {
+      params: { uid: owner },
+      body: { name: "Renamed" },
+    });
+    expect(r.data.name).toBe("Renamed");
+    expect(received(emulator(), "PUT", `/v3/users/${owner}`)).toHaveLength(2);
+  });
+
+  it("retries an idempotent GET after a timeout", async () => {
+    emulator().admin.setFaults([
+      { kind: "latency", method: "GET", path: "/v3/roles", latencyMs: 1000, times: 1 },
+    ]);
+    const r = await chatClient(emulator(), { timeoutMs: 200 }).call("listRoles");
+    expect(r.data.length).toBeGreaterThan(0);
+    // The emulator logs a request when it answers: wait for the slow one's (unheard) answer.
+    await until(() => received(emulator(), "GET", "/v3/roles").length >= 2);
+    expect(received(emulator(), "GET", "/v3/roles").map((x) => x.status)).toEqual([200, 200]);
+  });
+
+  it("never repeats a POST without a caller-chosen id after a 5xx or a lost answer", async () => {
+    emulator().admin.setFaults([{ kind: "error", method: "POST", path: "/v3/messages", times: 1 }]);
+    const send = () =>
+      chatClient(emulator()).call("sendMessage", {
+        body: { receiver: owner, receiverType: "user", data: { text: "once" } },
+      });
+    expect(await rejectionOf(send())).toBeInstanceOf(ServerError);
+    expect(received(emulator(), "POST", "/v3/messages")).toHaveLength(1);
+
+    emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: "/v3/messages", times: 1 }]);
+    expect(await rejectionOf(send())).toBeInstanceOf(ConnectionError);
+    expect(received(emulator(), "POST", "/v3/messages")).toHaveLength(2);
+  });
+
+  it("retries any route after a 429, once the Retry-After has passed, POSTs included", async () => {
+    emulator().admin.setFaults([
+      { kind: "rateLimit", method: "POST", path: "/v3/apikeys", retryAfterSeconds: 1, times: 1 },
+    ]);
+    const name = uniq("key");
+    const k = await chatClient(emulator()).call("createApiKey", { body: { name } });
+    expect(k.data.name).toBe(name);
+    const posts = received(emulator(), "POST", "/v3/apikeys");
+    expect(posts.map((p) => p.status)).toEqual([429, 200]);
+    expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    const keys = await chatClient(emulator()).listAll("listApiKeys", { query: { searchKey: name } });
+    expect(keys.filter((x) => x.name === name)).toHaveLength(1);
+  });
+
+  it("holds back the whole app's budget after a 429, not only the request that got it", async () => {
+    emulator().admin.setFaults([{ kind: "rateLimit", path: "/v3/roles", retryAfterSeconds: 1, times: 1 }]);
+    const a = chatClient(emulator());
+    const b = chatClient(emulator()); // another client of the same app: the same budget
+    const first = a.call("listRoles");
+    while (
+      !emulator()
+        .admin.requests()
+        .some((r) => r.status === 429)
+    )
+      await new Promise((r) => setTimeout(r, 5));
+    await b.call("listUsers");
+    await first;
+    const limited = emulator()
+      .admin.requests()
+      .find((r) => r.status === 429);
+    const other = received(emulator(), "GET", "/v3/users")[0];
+    expect((other?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe("creates with caller-chosen ids", () => {
+  const chatCases = [
+    { name: "createUser", path: "/v3/users", body: (id: string) => ({ uid: id, name: "U" }) },
+    { name: "createGroup", path: "/v3/groups", body: (id: string) => ({ guid: id, name: "G" }) },
+    { name: "createRole", path: "/v3/roles", body: (id: string) => ({ role: id, name: "R" }) },
+  ] as const;
+
+  it.each(chatCases)(
+    "$name: a lost answer is read back, never posted twice",
+    async ({ name, path, body }) => {
+      emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path, times: 1 }]);
+      const id = uniq("lost");
+      const chat = chatClient(emulator());
+      const r = await chat.call(name, { body: body(id) } as never);
+      expect(JSON.stringify(r)).toContain(id);
+      expect(received(emulator(), "POST", path)).toHaveLength(1);
+      expect(received(emulator(), "GET", `${path}/${id}`).map((x) => x.status)).toEqual([200]);
+    },
+  );
+
+  it.each(chatCases)(
+    "$name: a 5xx before the change is read back, then posted again",
+    async ({ name, path, body }) => {
+      emulator().admin.setFaults([{ kind: "error", method: "POST", path, times: 1 }]);
+      const id = uniq("failed");
+      const r = await chatClient(emulator()).call(name, { body: body(id) } as never);
+      expect(JSON.stringify(r)).toContain(id);
+      expect(received(emulator(), "POST", path).map((x) => x.status)).toEqual([500, 200]);
+      expect(received(emulator(), "GET", `${path}/${id}`).map((x) => x.status)).toEqual([404]);
+    },
+  );
+
+  it("createWebhook: a lost answer is read back, never posted twice", async () => {
+    const appId = app(emulator()).appId;
+    const path = `/apps/${appId}/webhooks`;
+    emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path, times: 1 }]);
+    const id = uniq("hook");
+    const mgmt = managementClient(emulator());
+    const w = await mgmt.call("createWebhook", {
+      params: { appId },
+      body: { id, name: "w", webhookURL: "https://example.com/h" },
+    });
+    expect(w.data.id).toBe(id);
+    expect(received(emulator(), "POST", path)).toHaveLength(1);
+    expect(received(emulator(), "GET", `${path}/${id}`).map((x) => x.status)).toEqual([200]);
+  });
+
+  it("an 'already exists' answer after a lost one is read back (the lost POST did land)", async () => {
+    // The first POST is slow: the client gives up at 100 ms and reads back before the server applies it
+    // (at 250 ms); the second POST, after a backoff of at least 300 ms, finds the user already there.
+    emulator().admin.setFaults([
+      { kind: "latency", method: "POST", path: "/v3/users", latencyMs: 250, times: 1 },
+    ]);
+    const uid = uniq("race");
+    const chat = chatClient(emulator(), { timeoutMs: 100, retry: { baseDelayMs: 600, maxDelayMs: 600 } });
+    const r = await chat.call("createUser", { body: { uid, name: "Race" } });
+    expect(r.data.uid).toBe(uid);
+    const posts = received(emulator(), "POST", "/v3/users");
+    expect(posts.map((p) => p.status)).toEqual([200, 400]);
+    expect(received(emulator(), "GET", `/v3/users/${uid}`).map((x) => x.status)).toEqual([404, 200]);
+    const users = await chatClient(emulator()).listAll("listUsers", { query: { searchKey: uid } });
+    expect(users.filter((u) => u.uid === uid)).toHaveLength(1);
+  });
+
+  it("createOnce: the same safety for a create the client has no built-in read-back for", async () => {
+    emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: "/v3/users", times: 1 }]);
+    const uid = uniq("explicit");
+    const chat = chatClient(emulator());
+    const r = await chat.createOnce(
+      "createUser",
+      { body: { uid, name: "E" } },
+      { name: "getUser", params: { uid } },
+    );
+    expect(r.data.uid).toBe(uid);
+    expect(received(emulator(), "POST", "/v3/users")).toHaveLength(1);
+  });
+
+  it("gives up with the original error when the object never appears", async () => {
+    emulator().admin.setFaults([{ kind: "error", method: "POST", path: "/v3/roles" }]);
+    const role = uniq("never");
+    const e = await rejectionOf(
+      chatClient(emulator(), { retry: { retries: 2 } }).call("createRole", { body: { role, name: "R" } }),
+    );
+    expect(e).toBeInstanceOf(ServerError);
+    expect(received(emulator(), "POST", "/v3/roles")).toHaveLength(3);
+    expect(received(emulator(), "GET", `/v3/roles/${role}`)).toHaveLength(3);
+  });
+});
+
+describe("the request budget", () => {
+  it("never lets more requests reach the server per window than the budget allows", async () => {
+    const chat = chatClient(emulator(), {
+      budget: { requestsPerMinute: 5, windowMs: 1000, concurrency: 50 },
+    });
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 15 }, () => chat.call("listRoles")));
+    const reqs = received(emulator(), "GET", "/v3/roles");
+    expect(reqs).toHaveLength(15);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000); // 15 requests at 5 per second: 3 windows
+    expect(maxInWindow(reqs, 1000 - DRIFT_MS)).toBeLessThanOrEqual(5);
+  });
+
+  it("caps requests in flight", async () => {
+    emulator().admin.setFaults([{ kind: "latency", path: "/v3/roles", latencyMs: 150 }]);
+    const chat = chatClient(emulator(), { budget: { concurrency: 3, requestsPerMinute: 1000 } });
+    await Promise.all(Array.from({ length: 9 }, () => chat.call("listRoles")));
+    expect(chat.budgetStats().peakInFlight).toBe(3);
+    // Server side: the arrivals come in waves of three, 150 ms apart.
+    expect(maxInWindow(received(emulator(), "GET", "/v3/roles"), 120)).toBeLessThanOrEqual(3);
+  });
+
+  it("is shared by every client of the app, and counts retries", async () => {
+    emulator().admin.setFaults([{ kind: "error", method: "GET", path: "/v3/users/*", times: 4 }]);
+    const a = chatClient(emulator(), { budget: { requestsPerMinute: 4, windowMs: 1000, concurrency: 50 } });
+    const b = chatClient(emulator()); // no limits of its own: it joins a's budget
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => a.call("getUser", { params: { uid: owner } })),
+      ...Array.from({ length: 4 }, () => b.call("getUser", { params: { uid: owner } })),
+    ]);
+    const reqs = received(emulator(), "GET", `/v3/users/${owner}`);
+    expect(reqs).toHaveLength(12); // 8 calls, 4 of their attempts failed and were retried
+    expect(maxInWindow(reqs, 1000 - DRIFT_MS)).toBeLessThanOrEqual(4);
+    expect(a.budgetStats()).toEqual(b.budgetStats());
+    expect(a.budgetStats().started).toBe(12);
+  });
+
+  it("keeps apps apart", async () => {
+    const mgmt = managementClient(emulator());
+    const other = await mgmt.call("createApp", { body: { name: "Other" } });
+    const key = Object.values(other.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
+    const slow = chatClient(emulator(), { budget: { requestsPerMinute: 1, windowMs: 60_000 } });
+    const fast = new ChatClient({ appId: other.data.id, apiKey: key, endpoint: emulator().chatEndpoint });
+    await slow.call("listRoles");
+    const t = Date.now();
+    await fast.call("listRoles"); // a different app: not held by the first app's exhausted budget
+    expect(Date.now() - t).toBeLessThan(1000);
+  });
+});
