@@ -138,42 +138,46 @@ export function expectError(res: Res, status: number, code: string) {
 }
 
 /**
- * A request through node:http, which (unlike fetch) lets the test set the Host header: the real host form
- * `<appId>.api-<region>.<host>`.
+ * A request through node:http, which (unlike fetch) lets the test set the Host header (the real host form
+ * `<appId>.api-<region>.<host>`) and send a body with any method.
  */
-export function viaHost(
+export function rawRequest(
   url: string,
-  host: string,
   opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Res> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: opts.method ?? "GET", headers: { ...opts.headers, host } },
-      (resp) => {
-        let text = "";
-        resp.setEncoding("utf8");
-        resp.on("data", (c: string) => {
-          text += c;
-        });
-        resp.on("end", () => {
-          let json: unknown;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            json = undefined;
-          }
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(resp.headers)) if (typeof v === "string") headers.set(k, v);
-          resolve({ status: resp.statusCode ?? 0, headers, json, text });
-        });
-      },
-    );
+    // Node sends a DELETE/GET body unframed unless its length is given.
+    const length = opts.body === undefined ? {} : { "content-length": String(Buffer.byteLength(opts.body)) };
+    const headers = { ...length, ...opts.headers };
+    const req = httpRequest(url, { method: opts.method ?? "GET", headers }, (resp) => {
+      let text = "";
+      resp.setEncoding("utf8");
+      resp.on("data", (c: string) => {
+        text += c;
+      });
+      resp.on("end", () => {
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(resp.headers)) if (typeof v === "string") headers.set(k, v);
+        resolve({ status: resp.statusCode ?? 0, headers, json, text });
+      });
+    });
     req.on("error", reject);
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });
 }
+
+export const viaHost = (
+  url: string,
+  host: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Res> => rawRequest(url, { ...opts, headers: { ...opts.headers, host } });
 
 /** Reads a nested value of an untyped JSON body: `at(res.json, "data", "uid")`. */
 export function at(value: unknown, ...path: (string | number)[]): unknown {

@@ -1,0 +1,217 @@
+// One valid call per route of the route table, answered 200 and parsed by the route's response schema. The
+// table of calls is typed by route name, so a route added to provider/api without a case here fails to
+// compile: the conformance suite covers every route by construction.
+import { type RouteName, routes } from "../../../provider/api";
+import { type CallOptions, fresh, Harness } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await Harness.start();
+});
+afterAll(() => h.close());
+
+const user = async () => {
+  const uid = fresh("er-u");
+  await h.ok("createUser", { body: { uid, name: uid } });
+  return uid;
+};
+const group = async (members: string[] = []) => {
+  const guid = fresh("er-g");
+  await h.ok("createGroup", { body: { guid, name: guid, members: { participants: members } } });
+  return guid;
+};
+const role = async () => {
+  const r = fresh("er-r");
+  await h.ok("createRole", { body: { role: r, name: r } });
+  return r;
+};
+const message = async (from: string) => {
+  const to = await user();
+  return (
+    await h.ok("sendMessage", {
+      body: { receiver: to, receiverType: "user", data: { text: "x" } },
+      onBehalfOf: from,
+    })
+  ).data.id;
+};
+const token = async (uid: string) => (await h.ok("createAuthToken", { params: { uid } })).data.authToken;
+const apiKey = async () => (await h.ok("createApiKey", { body: { name: "k" } })).data.apiKey;
+const app = async () => (await h.ok("createApp", { body: { name: fresh("er-app") } })).data.id;
+const webhook = async (appId: string) => {
+  const id = fresh("er-w");
+  await h.ok("createWebhook", {
+    params: { appId },
+    body: { id, name: id, webhookURL: "https://x.example.com" },
+  });
+  return id;
+};
+
+const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
+  createUser: async () => ({ body: { uid: fresh("er-new"), name: "New", withAuthToken: true } }),
+  listUsers: async () => ({ query: { perPage: 5, withTags: true } }),
+  getUser: async () => ({ params: { uid: await user() } }),
+  updateUser: async () => ({ params: { uid: await user() }, body: { name: "Renamed", unset: ["metadata"] } }),
+  deleteUser: async () => ({ params: { uid: await user() }, body: { permanent: true } }),
+  deactivateUsers: async () => ({ body: { uidsToDeactivate: [await user()] } }),
+  reactivateUsers: async () => {
+    const uid = await user();
+    await h.ok("deleteUser", { params: { uid } });
+    return { body: { uidsToActivate: [uid] } };
+  },
+  createAuthToken: async () => ({ params: { uid: await user() }, body: { force: true } }),
+  listAuthTokens: async () => {
+    const uid = await user();
+    await token(uid);
+    return { params: { uid } };
+  },
+  getAuthToken: async () => {
+    const uid = await user();
+    return { params: { uid, authToken: await token(uid) } };
+  },
+  updateAuthToken: async () => {
+    const uid = await user();
+    return {
+      params: { uid, authToken: await token(uid) },
+      body: { platform: "ios", userAgent: "ua", appInfo: {} },
+    };
+  },
+  deleteAuthToken: async () => {
+    const uid = await user();
+    return { params: { uid, authToken: await token(uid) } };
+  },
+  flushAuthTokens: async () => ({ params: { uid: await user() } }),
+  createGroup: async () => ({
+    body: { guid: fresh("er-ng"), name: "G", type: "private", members: { admins: [await user()] } },
+  }),
+  listGroups: async () => ({ query: { sortBy: "createdAt", sortOrder: "desc" } }),
+  getGroup: async () => ({ params: { guid: await group() } }),
+  updateGroup: async () => ({ params: { guid: await group() }, body: { name: "G2", type: "private" } }),
+  deleteGroup: async () => ({ params: { guid: await group() } }),
+  addMembers: async () => ({ params: { guid: await group() }, body: { moderators: [await user()] } }),
+  listMembers: async () => ({
+    params: { guid: await group([await user()]) },
+    query: { scopes: "participant" },
+  }),
+  changeMemberScope: async () => {
+    const uid = await user();
+    return { params: { guid: await group([uid]), uid }, body: { scope: "admin" } };
+  },
+  kickMember: async () => {
+    const uid = await user();
+    return { params: { guid: await group([uid]), uid } };
+  },
+  banUser: async () => ({ params: { guid: await group(), uid: await user() } }),
+  unbanUser: async () => {
+    const uid = await user();
+    const guid = await group();
+    await h.ok("banUser", { params: { guid, uid } });
+    return { params: { guid, uid } };
+  },
+  listBannedUsers: async () => {
+    const uid = await user();
+    const guid = await group();
+    await h.ok("banUser", { params: { guid, uid } });
+    return { params: { guid } };
+  },
+  createRole: async () => ({
+    body: { role: fresh("er-nr"), name: "R", settings: { sendMessagesTo: "friendsOnly" } },
+  }),
+  listRoles: async () => ({}),
+  getRole: async () => ({ params: { role: await role() } }),
+  updateRole: async () => ({ params: { role: await role() }, body: { description: "d" } }),
+  deleteRole: async () => ({ params: { role: await role() } }),
+  restrictFeatures: async () => ({
+    params: { role: await role() },
+    body: { featuresToRestrict: ["u.listUsers"] },
+  }),
+  listRestrictedFeatures: async () => ({ params: { role: await role() } }),
+  allowFeatures: async () => ({ params: { role: await role() }, body: { allowAll: true } }),
+  getPermissions: async () => ({ params: { role: await role() } }),
+  setPermissions: async () => ({
+    params: { role: await role() },
+    body: { permissions: { listUsers: "allow" } },
+  }),
+  unsetPermission: async () => ({ params: { role: await role(), permission: "listUsers" } }),
+  createApiKey: async () => ({ body: { name: "new", scope: "fullAccess" } }),
+  listApiKeys: async () => ({ query: { scope: "fullAccess" } }),
+  getApiKey: async () => ({ params: { apiKey: await apiKey() } }),
+  updateApiKey: async () => ({ params: { apiKey: await apiKey() }, body: { scope: "fullAccess" } }),
+  deleteApiKey: async () => ({ params: { apiKey: await apiKey() } }),
+  sendMessage: async () => ({
+    body: { receiver: await user(), receiverType: "user", type: "text", data: { text: "hi" } },
+  }),
+  listMessages: async () => ({ query: { limit: 3 } }),
+  getMessage: async () => ({ params: { id: await message(await user()) } }),
+  editMessage: async () => ({
+    params: { id: await message(await user()) },
+    body: { data: { text: "edited" } },
+  }),
+  deleteMessage: async () => ({ params: { id: await message(await user()) } }),
+  addReaction: async () => ({
+    params: { id: await message(await user()), reaction: "🔥" },
+    onBehalfOf: await user(),
+  }),
+  listReactions: async () => {
+    const id = await message(await user());
+    await h.ok("addReaction", { params: { id, reaction: "🔥" }, onBehalfOf: await user() });
+    return { params: { id } };
+  },
+  removeReaction: async () => {
+    const uid = await user();
+    const id = await message(uid);
+    await h.ok("addReaction", { params: { id, reaction: "🔥" }, onBehalfOf: uid });
+    return { params: { id, reaction: "🔥" }, onBehalfOf: uid };
+  },
+  createApp: async () => ({ body: { name: "App", region: "in" } }),
+  listApps: async () => ({ query: { perPage: 2 } }),
+  deleteApp: async () => ({ params: { appId: await app() } }),
+  getAppSettings: async () => ({ params: { appId: await app() } }),
+  setAppSettings: async () => ({ params: { appId: await app() }, body: { settings: { "core.x": true } } }),
+  resetAppSettings: async () => ({ params: { appId: await app() } }),
+  createWebhook: async () => ({
+    params: { appId: await app() },
+    body: { id: "w", name: "W", webhookURL: "https://x.example.com", retryOnFailure: true },
+  }),
+  listWebhooks: async () => {
+    const appId = await app();
+    await webhook(appId);
+    return { params: { appId } };
+  },
+  getWebhook: async () => {
+    const appId = await app();
+    return { params: { appId, webhookId: await webhook(appId) } };
+  },
+  updateWebhook: async () => {
+    const appId = await app();
+    return { params: { appId, webhookId: await webhook(appId) }, body: { enabled: false } };
+  },
+  deleteWebhook: async () => {
+    const appId = await app();
+    return { params: { appId, webhookId: await webhook(appId) } };
+  },
+  addTriggers: async () => {
+    const appId = await app();
+    return { params: { appId, webhookId: await webhook(appId) }, body: { triggerIds: ["message_sent"] } };
+  },
+  listTriggers: async () => {
+    const appId = await app();
+    const webhookId = await webhook(appId);
+    await h.ok("addTriggers", { params: { appId, webhookId }, body: { triggerIds: ["group_created"] } });
+    return { params: { appId, webhookId } };
+  },
+  removeTriggers: async () => {
+    const appId = await app();
+    const webhookId = await webhook(appId);
+    await h.ok("addTriggers", { params: { appId, webhookId }, body: { triggerIds: ["group_created"] } });
+    return { params: { appId, webhookId }, body: { triggerIds: ["group_created"] } };
+  },
+};
+
+describe("every route of the route table answers 200 with the shape of its response schema", () => {
+  it.each(Object.keys(routes) as RouteName[])("%s", async (name) => {
+    const opts = await calls[name]();
+    const parsed = await h.ok(name, opts);
+    expect(parsed).toHaveProperty("data");
+    if ("meta" in routes[name].response.shape) expect(parsed).toHaveProperty("meta");
+  });
+});
