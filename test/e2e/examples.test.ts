@@ -1,0 +1,109 @@
+// Every program in examples/ on the real engine against the emulator: up, a preview with no changes, and
+// destroy, each checked against what the emulator then holds (not only that the engine succeeded).
+import { join } from "node:path";
+import type { OutputMap } from "@pulumi/pulumi/automation";
+import { type EmulatedStack, emulatedStack } from "./support/emulated";
+import { repoRoot } from "./support/stack";
+
+const examples = join(repoRoot, "examples");
+
+interface Dump {
+  apps: Record<string, AppDump>;
+}
+interface AppDump {
+  name: string;
+  state: string;
+  users: Record<string, { name: string; role: string; metadata?: unknown; deactivatedAt?: number }>;
+  groups: Record<
+    string,
+    {
+      name: string;
+      type: string;
+      password?: string;
+      description?: string;
+      owner?: string;
+      members: Record<string, { scope: string }>;
+    }
+  >;
+  roles: Record<
+    string,
+    { name: string; description?: string; restricted: Record<string, number>; permissions: object }
+  >;
+  apiKeys: Record<string, { name: string; scope: string }>;
+  webhooks: Record<
+    string,
+    {
+      name: string;
+      webhookURL: string;
+      useBasicAuth: boolean;
+      username?: string;
+      password?: string;
+      triggers: string[];
+    }
+  >;
+  authTokens: Record<string, { authToken: string; platform?: string }[]>;
+  messages: Record<string, { sender: string; receiver: string; reactions: unknown[] }>;
+}
+
+const appOf = (t: EmulatedStack, appId: string): AppDump => {
+  const a = (t.emu.admin.dump() as Dump).apps[appId];
+  if (!a) throw new Error(`app ${appId} is not in the emulator`);
+  return a;
+};
+const bootstrapId = (t: EmulatedStack): string => {
+  const id = t.emu.credentials.app?.appId;
+  if (!id) throw new Error("no bootstrap app");
+  return id;
+};
+const value = (outputs: OutputMap, key: string): unknown => {
+  if (!(key in outputs)) throw new Error(`no output ${key}`);
+  return outputs[key]?.value;
+};
+/** API keys an example created: every key but the app's two system keys. */
+const createdKeys = (a: AppDump) =>
+  Object.entries(a.apiKeys).filter(([, k]) => k.name !== "Rest API Key" && k.name !== "Auth Key");
+
+describe("examples/quickstart", () => {
+  let t: EmulatedStack;
+  beforeAll(async () => {
+    t = await emulatedStack(join(examples, "quickstart"), "quickstart");
+  });
+  afterAll(async () => t?.dispose());
+
+  it("creates a role, three users, a group with its members and an API key in the existing app", async () => {
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    const a = appOf(t, bootstrapId(t));
+    expect(a.roles.support).toMatchObject({ name: "Support agents" });
+    expect(Object.keys(a.roles.support?.restricted ?? {})).toEqual(["u.listUsers"]);
+    expect(Object.fromEntries(Object.entries(a.users).map(([uid, u]) => [uid, u.role]))).toEqual({
+      ada: "support",
+      grace: "support",
+      linus: "default",
+    });
+    const helpdesk = a.groups.helpdesk;
+    expect(helpdesk).toMatchObject({ name: "Help desk", type: "private" });
+    const scopes = Object.fromEntries(Object.entries(helpdesk?.members ?? {}).map(([u, m]) => [u, m.scope]));
+    expect(scopes).toMatchObject({ ada: "admin", grace: "participant", linus: "participant" });
+    const keys = createdKeys(a);
+    expect(keys.map(([, k]) => [k.name, k.scope])).toEqual([["quickstart backend", "authOnly"]]);
+    expect(up.outputs.backendApiKey).toEqual({ value: keys[0]?.[0], secret: true });
+    expect(value(up.outputs, "userIds")).toEqual(["ada", "grace", "linus"]);
+    expect(value(up.outputs, "groupId")).toBe("helpdesk");
+  });
+
+  it("previews no changes right after", async () => {
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 8 });
+  });
+
+  it("destroys what it created and leaves the app", async () => {
+    const d = await t.stack.destroy();
+    expect(d.summary.resourceChanges).toEqual({ delete: 8 });
+    const a = appOf(t, bootstrapId(t));
+    expect(a.state).toBe("active");
+    expect(Object.keys(a.roles)).toEqual(["default"]);
+    expect(a.users).toEqual({});
+    expect(a.groups).toEqual({});
+    expect(createdKeys(a)).toEqual([]);
+  });
+});
