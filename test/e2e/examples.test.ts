@@ -2,6 +2,7 @@
 // destroy, each checked against what the emulator then holds (not only that the engine succeeded).
 import { join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
+import { ChatClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
 
@@ -105,5 +106,89 @@ describe("examples/quickstart", () => {
     expect(a.users).toEqual({});
     expect(a.groups).toEqual({});
     expect(createdKeys(a)).toEqual([]);
+  });
+});
+
+describe("examples/staging-app", () => {
+  let t: EmulatedStack;
+  let outputs: OutputMap;
+  let appId: string;
+  beforeAll(async () => {
+    t = await emulatedStack(join(examples, "staging-app"), "staging");
+  });
+  afterAll(async () => t?.dispose());
+
+  it("builds an app from scratch with roles, users, groups, a webhook and a login token", async () => {
+    const up = await t.stack.up();
+    outputs = up.outputs;
+    expect(up.summary.resourceChanges).toEqual({ create: 16 });
+    appId = value(outputs, "appId") as string;
+    expect(appId).not.toBe(bootstrapId(t));
+    const a = appOf(t, appId);
+    expect(a.name).toMatch(/^staging-staging-[a-z0-9]{6}$/);
+    expect(value(outputs, "appName")).toBe(a.name);
+    expect(a.state).toBe("active");
+
+    expect(Object.keys(a.roles.tester?.restricted ?? {}).sort()).toEqual(["u.deleteGroup", "u.listUsers"]);
+    expect(a.roles.tester?.permissions).toEqual({
+      createGroup: "deny",
+      "sendMessage.allowedMessageTypes": ["text"],
+    });
+    expect(a.roles.moderator?.permissions).toEqual({ deleteMessage: "allow", createGroup: "allow" });
+    expect(Object.fromEntries(Object.entries(a.users).map(([uid, u]) => [uid, u.role]))).toEqual({
+      "qa-lead": "moderator",
+      "tester-1": "tester",
+      "tester-2": "tester",
+    });
+
+    // The random passwords reached the service, and are secret outputs.
+    const qa = a.groups.qa;
+    expect(qa?.type).toBe("password");
+    expect(outputs.qaGroupPassword).toEqual({ value: qa?.password, secret: true });
+    expect(Object.fromEntries(Object.entries(qa?.members ?? {}).map(([u, m]) => [u, m.scope]))).toEqual({
+      "qa-lead": "admin",
+      "tester-1": "participant",
+      "tester-2": "participant",
+    });
+    expect(a.groups.announcements?.owner).toBe("qa-lead");
+    const hook = a.webhooks["staging-events"];
+    expect(hook).toMatchObject({ useBasicAuth: true, username: "chatstaging" });
+    expect(hook?.password).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(outputs.webhookPassword).toEqual({ value: hook?.password, secret: true });
+    expect([...(hook?.triggers ?? [])].sort()).toEqual([
+      "group_member_added",
+      "group_member_joined",
+      "message_sent",
+    ]);
+    const tokens = a.authTokens["qa-lead"] ?? [];
+    expect(tokens.map((x) => [x.authToken, x.platform])).toEqual([
+      [value(outputs, "qaLeadAuthToken"), "web"],
+    ]);
+    for (const k of ["apiKey", "authKey", "qaLeadAuthToken"]) expect(outputs[k]?.secret).toBe(true);
+
+    // The exported key is a working key of the new app.
+    const client = new ChatClient({
+      appId,
+      region: "us",
+      apiKey: value(outputs, "apiKey") as string,
+      endpoint: t.emu.chatEndpoint,
+    });
+    expect((await client.call("getGroup", { params: { guid: "qa" } })).data.name).toBe("QA");
+  });
+
+  it("previews no changes right after", async () => {
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 16 });
+  });
+
+  it("destroys everything: the objects, then the app (archived by the service)", async () => {
+    const d = await t.stack.destroy();
+    expect(d.summary.resourceChanges).toEqual({ delete: 16 });
+    const a = appOf(t, appId);
+    expect(a.state).toBe("archived");
+    expect(a.users).toEqual({});
+    expect(a.groups).toEqual({});
+    expect(Object.keys(a.roles)).toEqual(["default"]);
+    expect(a.webhooks).toEqual({});
+    expect(Object.values(a.authTokens).flat()).toEqual([]);
   });
 });
