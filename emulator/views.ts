@@ -190,3 +190,10 @@ export const all = () => true;
 /** Case-insensitive prefix match, as the `searchKey` of the lists (chat-api.md §2). */
 export const startsWithCi = (value: string | undefined, key: string): boolean =>
   value?.toLowerCase().startsWith(key.toLowerCase()) ?? false;
+
+/** The same match with the key lowercased once, for a list scan: only the prefix of each value is lowercased. */
+export function prefixMatcher(key: string): (value: string) => boolean {
+  const k = key.toLowerCase();
+  const n = k.length;
+  return (value) => value.length >= n && (value.startsWith(k) || value.slice(0, n).toLowerCase() === k);
+}

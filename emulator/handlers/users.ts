@@ -2,7 +2,7 @@
 import { DEFAULT_ROLE, LIMITS, type userRoutes } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
-import { defined, paginate, startsWithCi, userView } from "../views";
+import { defined, paginate, prefixMatcher, userView } from "../views";
 import { ack, norm, requireRole, requireUser, uidNotFound } from "./lookup";
 import type { ChatHandlers, Env } from "./types";
 
@@ -80,6 +80,11 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
 
   listUsers: ({ app, query: q, actor }) => {
     const searchIn = q.searchIn?.length ? q.searchIn : ["uid", "name"];
+    const inUid = searchIn.includes("uid");
+    const inName = searchIn.includes("name");
+    const matches = q.searchKey ? prefixMatcher(q.searchKey) : undefined;
+    // Stored uids are lowercase already.
+    const uidKey = q.searchKey?.toLowerCase() ?? "";
     const roles = [...(q.roles ?? []), ...(q.role ? [q.role] : [])].map(norm);
     const keep = (u: UserRecord) => {
       const deactivated = u.deactivatedAt !== undefined;
@@ -88,14 +93,7 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
       if (q.status === "available") return false;
       if (roles.length > 0 && !roles.includes(u.role)) return false;
       if (q.tags?.length && !q.tags.some((t) => u.tags.includes(t))) return false;
-      if (q.searchKey) {
-        const key = q.searchKey;
-        if (
-          !searchIn.some((f) => startsWithCi(f === "uid" ? u.uid : f === "name" ? u.name : undefined, key))
-        ) {
-          return false;
-        }
-      }
+      if (matches && !((inUid && u.uid.startsWith(uidKey)) || (inName && matches(u.name)))) return false;
       return true;
     };
     return paginate(app.users.values(), q, keep, (u) => userView(u, { tags: q.withTags === true, actor }));
