@@ -1,7 +1,13 @@
 // Every program in examples/ on the real engine against the emulator: up, a preview with no changes, and
 // destroy, each checked against what the emulator then holds (not only that the engine succeeded).
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import type { OutputMap } from "@pulumi/pulumi/automation";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { main as runEphemeralCi } from "../../examples/ephemeral-ci/run";
 import { ChatClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
@@ -190,5 +196,95 @@ describe("examples/staging-app", () => {
     expect(Object.keys(a.roles)).toEqual(["default"]);
     expect(a.webhooks).toEqual({});
     expect(Object.values(a.authTokens).flat()).toEqual([]);
+  });
+});
+
+describe("examples/ephemeral-ci", () => {
+  const dir = join(examples, "ephemeral-ci");
+  let emu: RunningEmulator;
+  let backendDir: string;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, bootstrapApp: false });
+    backendDir = mkdtempSync(join(tmpdir(), "pulumi-chat-ci-backend-"));
+  });
+  afterAll(async () => {
+    await emu?.close();
+    rmSync(backendDir, { recursive: true, force: true });
+  });
+
+  const env = (branch: string) => ({
+    ...process.env,
+    BRANCH: branch,
+    CHAT_MANAGEMENT_KEY: emu.credentials.managementKey,
+    CHAT_MANAGEMENT_SECRET: emu.credentials.managementSecret,
+    CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
+    CHAT_ENDPOINT: emu.chatEndpoint,
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-only",
+  });
+  const stacksLeft = () => {
+    const stacks = join(backendDir, ".pulumi", "stacks", "chat-ephemeral-ci");
+    return existsSync(stacks) ? readdirSync(stacks).filter((f) => f.endsWith(".json")) : [];
+  };
+
+  it("runs as a CI job would: up, converged preview, a message and a reaction, destroy, stack removed", async () => {
+    // The runner as a user starts it: its own process, configured only by environment variables.
+    const { stdout } = await promisify(execFile)(
+      join(repoRoot, "node_modules", ".bin", "node"),
+      ["-r", "ts-node/register/transpile-only", join(dir, "run.ts")],
+      {
+        cwd: repoRoot,
+        env: env("Feature/Login-Page#42"),
+      },
+    );
+    const result = JSON.parse(stdout.trim().split("\n").pop() ?? "");
+    expect(result).toMatchObject({
+      stackName: expect.stringMatching(/^ci-feature-login-page-42-[0-9a-f]{6}$/),
+      up: { create: 4 },
+      preview: { same: 4 },
+      destroy: { delete: 4 },
+      reactionCounts: [1, 0],
+    });
+    expect(result.appName).toBe(result.stackName);
+
+    // What the emulator saw: the message and the reaction calls, then the branch's app archived, its
+    // users and their messages deleted for good (permanentDelete).
+    const calls = emu.admin
+      .requests()
+      .filter((r) => r.path.startsWith("/v3/messages"))
+      .map((r) => `${r.method} ${r.path.replace(result.messageId, ":id")} ${r.status}`);
+    expect(calls).toEqual([
+      "POST /v3/messages 200",
+      `POST /v3/messages/:id/reactions/${encodeURIComponent("👍")} 200`,
+      "GET /v3/messages/:id 200",
+      `DELETE /v3/messages/:id/reactions/${encodeURIComponent("👍")} 200`,
+      "GET /v3/messages/:id 200",
+    ]);
+    const a = (emu.admin.dump() as Dump).apps[result.appId];
+    expect(a?.name).toBe(result.stackName);
+    expect(a?.state).toBe("archived");
+    expect(a?.users).toEqual({});
+    expect(a?.messages).toEqual({});
+
+    // Nothing left behind: no stack in the backend, no stack config file beside the program.
+    expect(stacksLeft()).toEqual([]);
+    expect(readdirSync(dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f))).toEqual([]);
+  });
+
+  it("destroys the environment and fails when the exercise fails", async () => {
+    emu.admin.clearRequests();
+    emu.admin.setFaults([{ kind: "error", method: "POST", path: "/v3/messages/*/reactions/*", status: 503 }]);
+    const log: string[] = [];
+    try {
+      await expect(runEphemeralCi(env("fix/broken"), (line) => log.push(line))).rejects.toThrow(/503/);
+    } finally {
+      emu.admin.clearFaults();
+    }
+    expect(log.join("")).toMatch(/==> failed: .*\n==> destroy ci-fix-broken-/);
+    const apps = Object.values((emu.admin.dump() as Dump).apps).filter((x) =>
+      x.name.startsWith("ci-fix-broken-"),
+    );
+    expect(apps.map((x) => [x.state, x.users])).toEqual([["archived", {}]]);
+    expect(stacksLeft()).toEqual([]);
   });
 });
