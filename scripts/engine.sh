@@ -24,11 +24,14 @@ install_shims() {
   [ -f "$shim_src" ] || { log "missing $shim_src: run npm install first"; exit 1; }
   # Beside the real pulumi binary, where the engine looks for bundled plugins first (no "from $PATH" warning).
   cmp -s "$shim_src" "$bin/pulumi-resource-pulumi-nodejs" 2>/dev/null || install -m 0755 "$shim_src" "$bin/pulumi-resource-pulumi-nodejs"
-  cat > "$local_bin/pulumi-resource-random" <<LAUNCHER
+  # Not on PATH (ambient plugins draw a warning on every run): scripts/env.sh installs it as a plugin.
+  mkdir -p "$here/.pulumi-engine/random"
+  rm -f "$local_bin/pulumi-resource-random"
+  cat > "$here/.pulumi-engine/random/pulumi-resource-random" <<LAUNCHER
 #!/bin/sh
 exec "$here/node_modules/.bin/node" "$here/dist/scripts/random-provider/index.js" "\$@"
 LAUNCHER
-  chmod 0755 "$local_bin/pulumi-resource-random"
+  chmod 0755 "$here/.pulumi-engine/random/pulumi-resource-random"
 }
 
 have_version() { [ -x "$1" ] && [ "$(PULUMI_SKIP_UPDATE_CHECK=true "$1" version 2>/dev/null)" = "v$PULUMI_VERSION" ]; }

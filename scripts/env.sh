@@ -30,4 +30,11 @@ export PULUMI_HOME="${PULUMI_HOME:-$root/.pulumi-state/home}"
 export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$root/.pulumi-state/backend}"
 export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-local-stacks-only}"
 mkdir -p "$PULUMI_HOME" "${PULUMI_BACKEND_URL#file://}" 2>/dev/null || true
+
+# 5. The random plugin (served from Node, docs/decisions/0004) installed under the exact version
+# @pulumi/random asks for, so the engine finds it in its plugin cache.
+random_version="$(node -p 'require("@pulumi/random/package.json").version')"
+if [ ! -x "$PULUMI_HOME/plugins/resource-random-v$random_version/pulumi-resource-random" ]; then
+  pulumi plugin install resource random "$random_version" --file "$root/.pulumi-engine/random/pulumi-resource-random" >&2
+fi
 export PULUMI_NODEJS_TRANSPILE_ONLY=true

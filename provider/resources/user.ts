@@ -66,9 +66,14 @@ export const user: Kind<UserArgs> = {
   },
 
   async delete(ctx, id, a) {
-    await ctx
-      .chat()
-      .call("deleteUser", { params: { uid: id }, body: { permanent: a.permanentDelete === true } });
+    const permanent = a.permanentDelete === true;
+    // A deactivated user still holds its role, and the service refuses to delete a role that is held:
+    // hand the role back first, so that destroying an environment can delete its roles. A later create of
+    // the same uid reactivates the user and applies the declared role again.
+    if (!permanent && a.role && a.role !== "default") {
+      await ctx.chat().call("updateUser", { params: { uid: id }, body: { role: "default" } });
+    }
+    await ctx.chat().call("deleteUser", { params: { uid: id }, body: { permanent } });
   },
 
   async find(ctx, a) {

@@ -1,0 +1,112 @@
+// The root Pulumi project: provisions the chat environment declared in a data file (default
+// chat-environment.yaml next to Pulumi.yaml; config `file` picks another). See README "The main job".
+import { resolve } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+import * as chat from "pulumi-chat";
+import { EnvironmentFileError, loadEnvironment } from "./load";
+import type { Environment } from "./spec";
+
+const config = new pulumi.Config();
+// Relative to the project folder (where Pulumi.yaml is), not to this program's folder.
+const file = resolve(__dirname, "..", config.get("file") ?? "chat-environment.yaml");
+
+function load(): Environment {
+  try {
+    return loadEnvironment(file);
+  } catch (e) {
+    // A clean error for a bad file: the message names the file, the path and the rule; no stack trace.
+    if (e instanceof EnvironmentFileError) throw new pulumi.RunError(e.message);
+    throw e;
+  }
+}
+const env = load();
+
+// The app: created through the management API, or the existing one of the stack's config.
+let connection: pulumi.Output<chat.AppConnection> | undefined;
+let appId: pulumi.Output<string>;
+let appKey: pulumi.Output<string> | undefined;
+if ("create" in env.app) {
+  const spec = env.app.create;
+  const name = spec.uniqueSuffix
+    ? pulumi.interpolate`${spec.name}-${new random.RandomString("app-suffix", { length: 6, special: false, upper: false }).result}`
+    : pulumi.output(spec.name);
+  const app = new chat.App("app", { name, region: spec.region });
+  connection = app.connection;
+  appId = app.appId;
+  appKey = app.apiKey;
+} else {
+  appId = pulumi.output(new pulumi.Config("chat").require("appId"));
+}
+
+const roles = Object.fromEntries(
+  env.roles.map((r) => [r.role, new chat.Role(`role:${r.role}`, { ...r, connection })]),
+);
+
+const users = Object.fromEntries(
+  env.users.map((u) => {
+    const role = u.role ? roles[u.role] : undefined;
+    // The role's output (not the plain id) orders the user after its role.
+    return [u.uid, new chat.User(`user:${u.uid}`, { ...u, role: role ? role.role : u.role, connection })];
+  }),
+);
+const uid = (id: string) => users[id]?.uid ?? pulumi.output(id);
+
+const groups = Object.fromEntries(
+  env.groups.map((g) => {
+    const { members, ...args } = g;
+    const password =
+      g.type === "password"
+        ? new random.RandomPassword(`group-password:${g.guid}`, { length: 24, special: false }).result
+        : undefined;
+    const group = new chat.Group(`group:${g.guid}`, { ...args, password, connection });
+    if (members) {
+      new chat.GroupMembers(`members:${g.guid}`, {
+        guid: group.guid,
+        admins: (members.admins ?? []).map(uid),
+        moderators: (members.moderators ?? []).map(uid),
+        participants: (members.participants ?? []).map(uid),
+        connection,
+      });
+    }
+    return [g.guid, group];
+  }),
+);
+
+const apiKeys = env.apiKeys.map((k) => new chat.ApiKey(`api-key:${k.name}`, { ...k, connection }));
+
+const webhookPasswords: Record<string, pulumi.Output<string>> = {};
+const webhooks = env.webhooks.map((w) => {
+  let password: pulumi.Output<string> | undefined;
+  if (w.basicAuth) {
+    // The service accepts letters and digits only in webhook passwords.
+    password = new random.RandomPassword(`webhook-password:${w.id}`, { length: 32, special: false }).result;
+    webhookPasswords[w.id] = password;
+  }
+  const hook = new chat.Webhook(`webhook:${w.id}`, {
+    appId,
+    webhookId: w.id,
+    name: w.name,
+    webhookURL: w.url,
+    useBasicAuth: !!w.basicAuth,
+    username: w.basicAuth?.username,
+    password,
+  });
+  new chat.WebhookTriggers(`webhook-triggers:${w.id}`, {
+    appId,
+    webhookId: hook.webhookId,
+    triggers: w.triggers,
+  });
+  return hook;
+});
+
+export { appId };
+export const appApiKey = appKey ? pulumi.secret(appKey) : undefined;
+export const roleIds = Object.values(roles).map((r) => r.role);
+export const userIds = Object.values(users).map((u) => u.uid);
+export const groupIds = Object.values(groups).map((g) => g.guid);
+export const apiKeyValues = pulumi.secret(
+  Object.fromEntries(apiKeys.map((k, i) => [env.apiKeys[i]?.name ?? String(i), k.apiKey])),
+);
+export const webhookIds = webhooks.map((w) => w.webhookId);
+export const webhookBasicAuthPasswords = pulumi.secret(webhookPasswords);

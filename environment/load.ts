@@ -1,0 +1,46 @@
+// Reads and validates a declared environment. Every problem names the file, the path in it and the rule,
+// all at once, before a single resource is declared.
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { parseDocument } from "yaml";
+import { Environment } from "./spec";
+
+export class EnvironmentFileError extends Error {
+  override name = "EnvironmentFileError";
+}
+
+/** "users[1].uid" from ["users", 1, "uid"]. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)),
+    "",
+  );
+}
+
+/** Parses YAML or JSON text (JSON is YAML) and validates it; `file` is only used in messages. */
+export function parseEnvironment(text: string, file: string): Environment {
+  const name = basename(file);
+  const doc = parseDocument(text, { prettyErrors: true });
+  if (doc.errors.length > 0) {
+    const lines = doc.errors.map((e) => `${name}: ${e.message.split("\n")[0]}`);
+    throw new EnvironmentFileError(`invalid YAML:\n${lines.join("\n")}`);
+  }
+  const result = Environment.safeParse(doc.toJS());
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (i) => `${name}: ${formatPath(i.path) || "(top level)"}: ${i.message}`,
+    );
+    throw new EnvironmentFileError(`the declared environment is not valid:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function loadEnvironment(file: string): Environment {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new EnvironmentFileError(`cannot read the environment file ${file}: ${(e as Error).message}`);
+  }
+  return parseEnvironment(text, file);
+}

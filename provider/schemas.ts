@@ -1,0 +1,13 @@
+// The argument schemas of every resource kind, for programs that validate their own data files before
+// declaring resources (the root project's environment file does). Same schemas the provider's check uses.
+
+export { LIMITS, Region, TRIGGER_IDS } from "./api";
+export { ApiKeyArgs } from "./resources/apikey";
+export { AppArgs } from "./resources/app";
+export { AuthTokenArgs } from "./resources/authtoken";
+export { GroupArgs } from "./resources/group";
+export { GroupMemberArgs, GroupMembersArgs } from "./resources/members";
+export { RoleArgs } from "./resources/role";
+export { WebhookTriggersArgs } from "./resources/triggers";
+export { UserArgs } from "./resources/user";
+export { WebhookArgs } from "./resources/webhook";

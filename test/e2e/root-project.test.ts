@@ -1,0 +1,91 @@
+// The main job: the root Pulumi project provisions the declared environment (chat-environment.yaml),
+// previews with no changes, refuses a bad file by name and path, and is destroyed without leftovers.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type EmulatedStack, emulatedStack } from "./support/emulated";
+import { repoRoot } from "./support/stack";
+
+interface AppDump {
+  name: string;
+  region: string;
+  state: string;
+  users: Record<string, { role: string; deactivatedAt?: number }>;
+  groups: Record<string, { type: string; members: Record<string, { scope: string }> }>;
+  roles: Record<string, unknown>;
+  apiKeys: Record<string, { name: string; scope: string }>;
+  webhooks: Record<string, { useBasicAuth: boolean; triggers: string[] }>;
+}
+
+describe("the root project", () => {
+  let s: EmulatedStack;
+  let appId: string;
+  const app = () => (s.emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId] as AppDump;
+
+  beforeAll(async () => {
+    s = await emulatedStack(repoRoot, "root-e2e");
+  });
+  afterAll(async () => s?.dispose());
+
+  it("provisions the declared environment", async () => {
+    const up = await s.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    appId = up.outputs.appId?.value as string;
+    expect(up.outputs.appApiKey?.secret).toBe(true);
+    expect(up.outputs.apiKeyValues?.secret).toBe(true);
+    expect(up.outputs.webhookBasicAuthPasswords?.secret).toBe(true);
+
+    const a = app();
+    expect(a.name).toMatch(/^staging-[a-z0-9]{6}$/);
+    expect(a.region).toBe("eu");
+    expect(Object.keys(a.users).sort()).toEqual(["alice", "bob", "carol", "dave"]);
+    expect(a.users.alice?.role).toBe("moderators");
+    expect(Object.keys(a.roles).sort()).toEqual(["default", "moderators", "support"]);
+    expect(a.groups["support-desk"]?.type).toBe("password");
+    const general = Object.entries(a.groups.general?.members ?? {}).map(([uid, m]) => `${uid}:${m.scope}`);
+    expect(general.sort()).toEqual([
+      "alice:admin",
+      "bob:participant",
+      "carol:participant",
+      "dave:participant",
+    ]);
+    expect(Object.values(a.apiKeys).map((k) => `${k.name}:${k.scope}`)).toEqual(
+      expect.arrayContaining(["ci-auth:authOnly", "backend:fullAccess"]),
+    );
+    expect(a.webhooks.events?.useBasicAuth).toBe(true);
+    expect([...(a.webhooks.events?.triggers ?? [])].sort()).toEqual([
+      "group_member_added",
+      "group_member_kicked",
+      "message_sent",
+    ]);
+  });
+
+  it("previews no changes afterwards", async () => {
+    const p = await s.stack.preview();
+    expect(Object.keys(p.changeSummary)).toEqual(["same"]);
+  });
+
+  it("refuses a bad environment file, naming the file, the path and the rule", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "env-"));
+    const file = join(dir, "broken.yaml");
+    writeFileSync(file, "app: { create: { name: x } }\nusers:\n  - { uid: 'no spaces', name: X }\n");
+    await s.stack.setConfig("file", { value: file });
+    await expect(s.stack.preview()).rejects.toThrow(
+      /broken\.yaml: users\[0\]\.uid: uid may contain only letters, digits, '-' and '_'/,
+    );
+    await s.stack.removeConfig("file");
+  });
+
+  it("is destroyed without leftovers", async () => {
+    await s.stack.destroy();
+    const a = app();
+    expect(a.state).toBe("archived");
+    // Users are deactivated (the default; restorable with their history), holding no role any more.
+    expect(Object.values(a.users).map((u) => [u.deactivatedAt !== undefined, u.role])).toEqual(
+      Array(4).fill([true, "default"]),
+    );
+    expect(Object.keys(a.groups)).toEqual([]);
+    expect(Object.keys(a.webhooks)).toEqual([]);
+    expect(Object.keys(a.roles)).toEqual(["default"]);
+  });
+});

@@ -1,0 +1,85 @@
+// The declared-environment file: every problem is reported with the file, the path in it and the rule.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { EnvironmentFileError, parseEnvironment } from "../../environment/load";
+
+const valid = `
+app: { create: { name: staging } }
+roles: [{ role: mods, name: Moderators }]
+users:
+  - { uid: Alice, name: Alice, role: mods }
+  - { uid: bob, name: Bob }
+groups:
+  - { guid: general, name: General, members: { admins: [alice], participants: [bob] } }
+webhooks:
+  - { id: events, name: Events, url: "https://h.example.com/x", triggers: [message_sent] }
+`;
+
+function problems(text: string): string[] {
+  try {
+    parseEnvironment(text, "/somewhere/env.yaml");
+  } catch (e) {
+    expect(e).toBeInstanceOf(EnvironmentFileError);
+    return (e as Error).message.split("\n").slice(1);
+  }
+  throw new Error("expected the file to be refused");
+}
+
+describe("the declared environment file", () => {
+  it("parses a valid file, with defaults and normalised ids", () => {
+    const env = parseEnvironment(valid, "env.yaml");
+    expect(env.app).toEqual({ create: { name: "staging", region: "us", uniqueSuffix: true } });
+    expect(env.users.map((u) => u.uid)).toEqual(["alice", "bob"]);
+    expect(env.apiKeys).toEqual([]);
+  });
+
+  it("accepts the repository's own chat-environment.yaml", () => {
+    const file = join(__dirname, "..", "..", "chat-environment.yaml");
+    expect(() => parseEnvironment(readFileSync(file, "utf8"), file)).not.toThrow();
+  });
+
+  it("names the file, the path and the rule for every problem at once", () => {
+    const bad = valid
+      .replace("uid: bob", "uid: bob smith")
+      .replace("https://h.example.com/x", "http://h.example.com/x")
+      .replace("[message_sent]", "[message_snet]");
+    expect(problems(bad)).toEqual([
+      "env.yaml: users[1].uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml: webhooks[0].url: url must use https",
+      "env.yaml: webhooks[0].triggers[0]: not a known webhook trigger id",
+    ]);
+  });
+
+  it("checks references between entries", () => {
+    const bad = valid
+      .replace("role: mods }", "role: admins }")
+      .replace("participants: [bob]", "participants: [bob, zoe, alice]");
+    expect(problems(bad)).toEqual([
+      'env.yaml: users[0].role: role "admins" is not declared in roles',
+      'env.yaml: groups[0].members.participants[1]: user "zoe" is not declared in users',
+      'env.yaml: groups[0].members.participants[2]: user "alice" appears in more than one scope',
+    ]);
+  });
+
+  it("refuses unknown keys and a missing app", () => {
+    expect(problems("users:\n  - { uid: a, name: A, nickname: x }\n")).toEqual([
+      "env.yaml: app: app must be { create: { name, region?, uniqueSuffix? } } or { existing: true }",
+      'env.yaml: users[0]: Unrecognized key: "nickname"',
+    ]);
+  });
+
+  it("refuses ids declared twice (ids compare lowercased, as the service stores them)", () => {
+    expect(
+      problems(
+        `${valid}  - { id: events, name: Again, url: "https://h.example.com/y", triggers: [message_sent] }\n`,
+      ),
+    ).toEqual(['env.yaml: webhooks[1]: webhook id "events" is declared twice']);
+    expect(problems(valid.replace("uid: bob", "uid: ALICE"))).toEqual(
+      expect.arrayContaining(['env.yaml: users[1]: uid "alice" is declared twice']),
+    );
+  });
+
+  it("reports YAML syntax errors with the file name", () => {
+    expect(() => parseEnvironment("users: [ { uid: a", "env.yaml")).toThrow(/^invalid YAML:\nenv\.yaml: /);
+  });
+});
