@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { Region } from "./api";
 
-/** Every configuration key, with its environment fallback. The README's table is generated from this. */
+/** Every configuration key, with its environment fallback (the README's table must match: test/unit/readme.test.ts). */
 export const CONFIG_KEYS = [
   {
     key: "chat:appId",
