@@ -1,7 +1,7 @@
 // One CRUD dynamic provider for every kind: check, diff, create, read, update and delete are written once
 // here; each kind supplies a small spec (kind.ts). This runs inside Pulumi's dynamic-provider process.
 import { z } from "zod";
-import { ChatClient, isNotFound, ManagementClient } from "../client";
+import { ChatClient, isConflict, isNotFound, ManagementClient } from "../client";
 import {
   ChatConnection,
   configuredAppId,
@@ -159,8 +159,18 @@ export class CrudProvider<A extends Args, S extends Args> {
         return { id: existing.id, outs: { ...args, ...state, ...options } };
       }
     }
-    const { id, state } = await this.kind.create(ctx, a);
-    return { id, outs: { ...args, ...state, ...options } };
+    try {
+      const { id, state } = await this.kind.create(ctx, a);
+      return { id, outs: { ...args, ...state, ...options } };
+    } catch (e) {
+      if (isConflict(e) && this.kind.find && options.adopt !== true) {
+        const which = (this.kind.identity ?? []).map((k) => `${k} "${String(a[k])}"`).join(", ");
+        throw new Error(
+          `${this.kind.name} ${which} already exists: set adopt: true to manage the existing object (${(e as Error).message})`,
+        );
+      }
+      throw e;
+    }
   }
 
   async read(id: string, props: Props): Promise<{ id: string; props?: Props; inputs?: Props }> {
