@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { repoRoot } from "./support/stack";
 
 async function freePort(): Promise<number> {
@@ -47,7 +48,6 @@ describe("npm run demo", () => {
     expect(second.stdout).toMatch(/19 unchanged/);
 
     // Tear the demo stack down so that the test leaves no stack behind.
-    const { LocalWorkspace } = await import("@pulumi/pulumi/automation");
     const stack = await LocalWorkspace.selectStack(
       { stackName: "demo-e2e", workDir: repoRoot },
       { envVars: { PULUMI_BACKEND_URL: `file://${state}` } },
