@@ -10,13 +10,13 @@ const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
 
 describe("the generic provider against the emulator", () => {
   let emu: RunningEmulator;
-  let connection: { appId: string; region: string; apiKey: string; endpoint: string };
+  let connection: { appId: string; region: "us" | "eu" | "in"; apiKey: string; endpoint: string };
   let chat: ChatClient;
 
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, seed: 7 });
     const app = emu.credentials.app!;
-    connection = { appId: app.appId, region: app.region, apiKey: app.apiKey, endpoint: emu.chatEndpoint };
+    connection = { appId: app.appId, region: app.region as "us" | "eu" | "in", apiKey: app.apiKey, endpoint: emu.chatEndpoint };
     chat = new ChatClient(connection);
   });
   afterAll(async () => emu.close());
