@@ -105,9 +105,11 @@ export const role: Kind<RoleArgs> = {
   },
 
   async find(ctx, a) {
+    // The role as read() sees it (restricted features, the declared permission keys), so that adoption
+    // reconciles them too: an undeclared restricted feature is allowed again, not left behind unseen.
     try {
-      const r = await ctx.chat().call("getRole", { params: { role: a.role } });
-      return { id: r.data.role, args: fromRemote(r.data, FIELDS) as RoleArgs };
+      const found = await role.read(ctx, a.role, a);
+      return found ? { id: a.role, args: found.args } : undefined;
     } catch (e) {
       if (hasCode(e, "ERR_ROLE_NOT_FOUND")) return undefined;
       throw e;
