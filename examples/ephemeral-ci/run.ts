@@ -7,8 +7,7 @@
 // Optional: CHAT_MANAGEMENT_ENDPOINT and CHAT_ENDPOINT (an emulator), CHAT_REGION (us). The Pulumi backend
 // and passphrase come from the usual PULUMI_* variables or `pulumi login`.
 import { LocalWorkspace, type OutputMap } from "@pulumi/pulumi/automation";
-// Inside this repository the client comes from its sources; see README.md for a project of your own.
-import { ChatClient } from "../../provider/client";
+import { ChatClient } from "pulumi-chat/client";
 import { environmentName } from "./branch";
 
 type Env = Readonly<Record<string, string | undefined>>;

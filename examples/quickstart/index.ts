@@ -10,8 +10,7 @@ const support = new chat.Role("support", {
   restrictedFeatures: ["u.listUsers"],
 });
 
-// permanentDelete: a soft-deleted user still holds its role, and the service refuses to delete a role
-// that is held, so destroy would stop at the role.
+// Demo users: destroy removes them for good (by default it only deactivates them, keeping their uids taken).
 const ada = new chat.User("ada", { uid: "ada", name: "Ada", role: support.role, permanentDelete: true });
 const grace = new chat.User("grace", {
   uid: "grace",

@@ -34,7 +34,7 @@ const tester = new chat.Role("tester", {
   connection,
 });
 
-// A staging app is disposable: permanentDelete also lets destroy remove the roles the users hold.
+// A staging app is disposable: its users go for good on destroy, not into deactivation.
 const lead = new chat.User("qa-lead", {
   uid: "qa-lead",
   name: "QA Lead",

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type Seeded, seed } from "../../examples/adopt-existing/seed";
 import { main as runEphemeralCi } from "../../examples/ephemeral-ci/run";
 import { ChatClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
@@ -286,5 +287,72 @@ describe("examples/ephemeral-ci", () => {
     );
     expect(apps.map((x) => [x.state, x.users])).toEqual([["archived", {}]]);
     expect(stacksLeft()).toEqual([]);
+  });
+});
+
+describe("examples/adopt-existing", () => {
+  let t: EmulatedStack;
+  let seeded: Seeded;
+  const app = () => appOf(t, bootstrapId(t));
+  const scopes = (a: AppDump, guid: string) =>
+    Object.fromEntries(Object.entries(a.groups[guid]?.members ?? {}).map(([u, m]) => [u, m.scope]));
+  beforeAll(async () => {
+    t = await emulatedStack(join(examples, "adopt-existing"), "adopt");
+    const c = t.emu.credentials.app;
+    if (!c) throw new Error("no bootstrap app");
+    seeded = await seed({ appId: c.appId, apiKey: c.apiKey, endpoint: t.emu.chatEndpoint });
+  });
+  afterAll(async () => t?.dispose());
+
+  it("takes the existing objects over without failing or duplicating them, applying the declared values", async () => {
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 7 });
+    const a = app();
+    expect(Object.keys(a.roles).sort()).toEqual(["default", "support"]);
+    expect(a.roles.support).toMatchObject({ name: "Support", description: "First-line support" });
+    expect(Object.keys(a.roles.support?.restricted ?? {})).toEqual(["u.listUsers"]);
+    expect(Object.keys(a.users).sort()).toEqual(["ada", "grace"]);
+    expect(a.users.ada).toMatchObject({ name: "Ada Lovelace", role: "support" });
+    expect(a.users.ada?.metadata).toBeUndefined(); // undeclared: cleared
+    expect(a.users.grace).toMatchObject({ name: "Grace Hopper", role: "default" });
+    expect(Object.keys(a.groups)).toEqual(["general"]);
+    expect(a.groups.general).toMatchObject({ name: "General", description: "Everyone" });
+    expect(scopes(a, "general")).toEqual({ ada: "admin", grace: "participant" });
+    // The same key, not a second one of the same name.
+    const reporting = createdKeys(a);
+    expect(reporting.map(([key, k]) => [key, k.name, k.scope])).toEqual([
+      [seeded.reportingKey, "reporting", "authOnly"],
+    ]);
+    expect(up.outputs.reportingKey).toEqual({ value: seeded.reportingKey, secret: true });
+    expect(a.messages[seeded.messageId]).toBeDefined();
+  });
+
+  it("previews no changes right after", async () => {
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 7 });
+  });
+
+  it("then manages them like any other: a refresh finds no drift, a change is applied in place", async () => {
+    const refresh = await t.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ same: 7 });
+    await t.stack.setConfig("generalName", { value: "General chat" });
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 6, update: 1 });
+    expect(app().groups.general?.name).toBe("General chat");
+    expect(app().messages[seeded.messageId]).toBeDefined();
+  });
+
+  it("destroys what it adopted, except the group, which has retainOnDelete", async () => {
+    const d = await t.stack.destroy();
+    expect(d.summary.result).toBe("succeeded");
+    const a = app();
+    expect(Object.keys(a.groups)).toEqual(["general"]);
+    expect(a.groups.general?.name).toBe("General chat");
+    expect(a.messages[seeded.messageId]).toBeDefined();
+    // Deleted: the role, the API key, the members the member set declared; the users are deactivated.
+    expect(Object.keys(a.roles)).toEqual(["default"]);
+    expect(createdKeys(a)).toEqual([]);
+    expect(scopes(a, "general")).toEqual({});
+    expect(a.users.ada?.deactivatedAt).toBeDefined();
+    expect(a.users.grace?.deactivatedAt).toBeDefined();
   });
 });
