@@ -78,8 +78,9 @@ export const user: Kind<UserArgs> = {
 
   async find(ctx, a) {
     try {
-      const r = await ctx.chat().call("getUser", { params: { uid: a.uid } });
-      return { id: r.data.uid, args: fromRemote(r.data, FIELDS) as UserArgs };
+      // Read as a refresh does (tags included), so adoption removes what is not declared.
+      const now = await user.read(ctx, a.uid, a);
+      return now ? { id: a.uid, args: now.args } : undefined;
     } catch (e) {
       if (hasCode(e, "ERR_UID_NOT_FOUND")) return undefined;
       throw e;
