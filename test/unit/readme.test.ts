@@ -5,12 +5,20 @@ import { CONFIG_KEYS } from "../../provider/config";
 
 const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
 
+/** The cells of the table row whose first cell is `key` (padding does not matter). */
+function row(key: string): string[] | undefined {
+  const line = readme.split("\n").find((l) => l.replace(/\s+/g, " ").startsWith(`| \`${key}\` |`));
+  return line
+    ?.split("|")
+    .slice(1, -1)
+    .map((c) => c.trim());
+}
+
 describe("README", () => {
   it.each(CONFIG_KEYS.map((k) => [k.key, k]))(
     "documents %s with its environment variable and secrecy",
     (_key, k) => {
-      const row = readme.split("\n").find((l) => l.startsWith(`| \`${k.key}\` |`));
-      expect(row).toBe(`| \`${k.key}\` | \`${k.env}\` |${k.secret ? " yes " : " "}| ${k.doc} |`);
+      expect(row(k.key)).toEqual([`\`${k.key}\``, `\`${k.env}\``, k.secret ? "yes" : "", k.doc]);
     },
   );
 
