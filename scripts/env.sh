@@ -8,8 +8,11 @@ step() { printf '\n==> %s\n' "$*" >&2; }
 
 # 1. Dependencies (the `node` package brings Node 24; @pulumi/pulumi needs >= 22 and the machines have 20).
 if [ ! -x node_modules/.bin/node ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  step "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  step "installing npm dependencies (npm install, pinned by package-lock.json)"
+  # Not `npm ci`: the registry these machines reach lacks some other platforms' optional packages (e.g.
+  # @biomejs/cli-android-arm64 answers 404), so the lockfile cannot list them and `npm ci` refuses it as
+  # out of sync. `npm install` installs the locked versions and leaves the lockfile as it is.
+  npm install --no-audit --no-fund
 fi
 export PATH="$root/node_modules/.bin:$PATH"
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a < 24 || (a === 24 && b < 9)) { console.error("node " + process.version + " is too old: expected the project-installed Node >= 24.9"); process.exit(1); }'
