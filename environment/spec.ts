@@ -68,32 +68,14 @@ export const Environment = z
           ctx.addIssue({ code: "custom", path: [path, i], message: `${what} "${id}" is declared twice` });
       });
     };
-    unique(
-      env.roles.map((r) => r.role),
-      "roles",
-      "role",
-    );
-    unique(
-      env.users.map((u) => u.uid),
-      "users",
-      "uid",
-    );
-    unique(
-      env.groups.map((g) => g.guid),
-      "groups",
-      "guid",
-    );
-    unique(
-      env.apiKeys.map((k) => k.name),
-      "apiKeys",
-      "API key name",
-    );
-    unique(
-      env.webhooks.map((w) => w.id),
-      "webhooks",
-      "webhook id",
-    );
-
+    const ids: [string, string, string[]][] = [
+      ["roles", "role", env.roles.map((r) => r.role)],
+      ["users", "uid", env.users.map((u) => u.uid)],
+      ["groups", "guid", env.groups.map((g) => g.guid)],
+      ["apiKeys", "API key name", env.apiKeys.map((k) => k.name)],
+      ["webhooks", "webhook id", env.webhooks.map((w) => w.id)],
+    ];
+    for (const [path, what, list] of ids) unique(list, path, what);
     const roles = new Set(["default", ...env.roles.map((r) => r.role)]);
     env.users.forEach((u, i) => {
       if (u.role && !roles.has(u.role))
