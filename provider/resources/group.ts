@@ -25,14 +25,7 @@ export const group: Kind<GroupArgs> = {
   secrets: ["password"],
 
   async create(ctx, a) {
-    const r = await ctx.chat().createOnce(
-      "createGroup",
-      { body: defined(a) as z.input<typeof GroupCreate> },
-      {
-        name: "getGroup",
-        params: { guid: a.guid },
-      },
-    );
+    const r = await ctx.chat().call("createGroup", { body: defined(a) as z.input<typeof GroupCreate> });
     return { id: r.data.guid, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
   },
 

@@ -47,9 +47,9 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
 /** An error that tells the engine the object exists although the create failed part-way (it is recorded). */
 export function partialCreate(cause: unknown, id: string, properties: Args): Error {
   const message = cause instanceof Error ? cause.message : String(cause);
-  return Object.assign(new Error(`created ${id} but could not finish: ${message}`), {
+  return Object.assign(new Error(`created ${id} but could not finish: ${message}`, { cause }), {
     id,
     properties,
-    reasons: [message],
+    reasons: [`created ${id} but could not finish: ${message}`],
   });
 }

@@ -5,19 +5,25 @@
 // that failed is reported by uid and code rather than silently dropped.
 import { z } from "zod";
 import { Guid, LIMITS, type MemberScope, type MembersBody, MemberScope as Scope, Uid } from "../api";
-import { type ChatClient, isNotFound } from "../client";
+import { type ChatClient, ConflictError, isNotFound } from "../client";
 import { type Args, type Kind, partialCreate } from "./kind";
+import { hasCode } from "./util";
 
 const SCOPE_KEY = { admin: "admins", moderator: "moderators", participant: "participants" } as const;
 
-/** Adds members in batches of at most 25; throws one error naming every member that failed. */
+/**
+ * Adds members in batches of at most 25; throws one error naming every member that failed. Returns the uids
+ * the service reported as already members: after a lost answer the add is sent again (recovery.ts), and
+ * the members the first attempt added answer so; the caller checks their scope.
+ */
 async function addMembers(
   chat: ChatClient,
   guid: string,
   wanted: ReadonlyMap<string, MemberScope>,
-): Promise<void> {
+): Promise<string[]> {
   const entries = [...wanted];
   const failed: string[] = [];
+  const already: string[] = [];
   for (let i = 0; i < entries.length; i += LIMITS.membersPerCall) {
     const body: { admins?: string[]; moderators?: string[]; participants?: string[] } = {};
     for (const [uid, scope] of entries.slice(i, i + LIMITS.membersPerCall)) {
@@ -27,12 +33,29 @@ async function addMembers(
     const r = await chat.call("addMembers", { params: { guid }, body: body as MembersBody });
     for (const key of Object.values(SCOPE_KEY)) {
       for (const [uid, result] of Object.entries(r.data[key] ?? {})) {
-        if (!result.success)
-          failed.push(`${uid} (${result.error?.code ?? "failed"}: ${result.error?.message ?? ""})`);
+        if (result.success) continue;
+        if (result.error?.code === ALREADY_JOINED) already.push(uid);
+        else failed.push(`${uid} (${result.error?.code ?? "failed"}: ${result.error?.message ?? ""})`);
       }
     }
   }
   if (failed.length > 0) throw new Error(`group ${guid}: could not add ${failed.join(", ")}`);
+  return already;
+}
+const ALREADY_JOINED = "ERR_ALREADY_JOINED";
+
+/** Sets a member's scope; one that is already set (a repeated call after a lost answer) is done. */
+async function setScope(chat: ChatClient, guid: string, uid: string, scope: MemberScope): Promise<void> {
+  await chat.call("changeMemberScope", { params: { guid, uid }, body: { scope } }).catch((e: unknown) => {
+    if (!hasCode(e, "ERR_SAME_SCOPE")) throw e;
+  });
+}
+
+/** Removes a member; one that is already gone (a repeated call after a lost answer) is done. */
+async function kick(chat: ChatClient, guid: string, uid: string): Promise<void> {
+  await chat.call("kickMember", { params: { guid, uid } }).catch((e: unknown) => {
+    if (!isNotFound(e)) throw e;
+  });
 }
 
 /** Every member of a group with its scope, page by page. */
@@ -61,8 +84,18 @@ export const groupMember: Kind<GroupMemberArgs> = {
   defaults: { scope: "participant" },
 
   async create(ctx, a) {
-    await addMembers(ctx.chat(), a.guid, new Map([[a.uid, a.scope]]));
-    return { id: `${a.guid}/${a.uid}`, state: {} };
+    const already = await addMembers(ctx.chat(), a.guid, new Map([[a.uid, a.scope]]));
+    if (already.length === 0) return { id: `${a.guid}/${a.uid}`, state: {} };
+    const found = await groupMember.read(ctx, "", a);
+    // Already a member with the declared scope (the add's answer was lost, or another declaration added it):
+    // done. With another scope it is someone else's membership: a conflict unless adopted.
+    if (found?.args.scope !== a.scope) {
+      throw new ConflictError({
+        code: ALREADY_JOINED,
+        message: `${a.uid} is already a member of ${a.guid} as ${found?.args.scope ?? "?"}, not ${a.scope}`,
+      });
+    }
+    return { id: `${a.guid}/${a.uid}`, state: found?.state ?? {} };
   },
   async read(ctx, _id, prior) {
     for await (const m of ctx
@@ -77,13 +110,11 @@ export const groupMember: Kind<GroupMemberArgs> = {
     return undefined;
   },
   async update(ctx, _id, _olds, news) {
-    await ctx
-      .chat()
-      .call("changeMemberScope", { params: { guid: news.guid, uid: news.uid }, body: { scope: news.scope } });
+    await setScope(ctx.chat(), news.guid, news.uid, news.scope);
     return {};
   },
   async delete(ctx, _id, a) {
-    await ctx.chat().call("kickMember", { params: { guid: a.guid, uid: a.uid } });
+    await kick(ctx.chat(), a.guid, a.uid);
   },
   async find(ctx, a) {
     const found = await groupMember.read(ctx, "", a);
@@ -134,20 +165,24 @@ async function managedMembers(chat: ChatClient, guid: string): Promise<Map<strin
   return members;
 }
 
+/**
+ * Brings the group's members to `want`, from what the service holds now (not from what state says), so that
+ * a run that failed part-way is finished by the next one. Members the service says were already in (a
+ * repeated add after a lost answer) are read again and their scope set.
+ */
 async function reconcile(
   chat: ChatClient,
   guid: string,
   want: ReadonlyMap<string, MemberScope>,
 ): Promise<void> {
-  const have = await managedMembers(chat, guid);
+  let have = await managedMembers(chat, guid);
   const toAdd = new Map([...want].filter(([uid]) => !have.has(uid)));
-  await addMembers(chat, guid, toAdd);
+  if ((await addMembers(chat, guid, toAdd)).length > 0) have = await managedMembers(chat, guid);
   for (const [uid, scope] of want) {
     const current = have.get(uid);
-    if (current && current !== scope)
-      await chat.call("changeMemberScope", { params: { guid, uid }, body: { scope } });
+    if (current && current !== scope) await setScope(chat, guid, uid, scope);
   }
-  for (const uid of have.keys()) if (!want.has(uid)) await chat.call("kickMember", { params: { guid, uid } });
+  for (const uid of have.keys()) if (!want.has(uid)) await kick(chat, guid, uid);
 }
 
 export const groupMembers: Kind<GroupMembersArgs> = {
@@ -176,13 +211,6 @@ export const groupMembers: Kind<GroupMembersArgs> = {
     return {};
   },
   async delete(ctx, id, a) {
-    for (const uid of declared(a).keys()) {
-      await ctx
-        .chat()
-        .call("kickMember", { params: { guid: id, uid } })
-        .catch((e: unknown) => {
-          if (!isNotFound(e)) throw e; // already gone
-        });
-    }
+    for (const uid of declared(a).keys()) await kick(ctx.chat(), id, uid);
   },
 };

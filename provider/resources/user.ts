@@ -3,7 +3,7 @@
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";
 import { USER_UNSETTABLE, UserCreate } from "../api";
-import type { Kind } from "./kind";
+import { type Kind, partialCreate } from "./kind";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
@@ -27,9 +27,7 @@ export const user: Kind<UserArgs> = {
   async create(ctx, a) {
     const body = defined(a, LOCAL) as z.input<typeof UserCreate>;
     try {
-      const r = await ctx
-        .chat()
-        .createOnce("createUser", { body }, { name: "getUser", params: { uid: a.uid } });
+      const r = await ctx.chat().call("createUser", { body });
       return { id: r.data.uid, state: { createdAt: r.data.createdAt } };
     } catch (e) {
       if (!hasCode(e, "ERR_UID_ALREADY_EXISTS")) throw e;
@@ -38,8 +36,12 @@ export const user: Kind<UserArgs> = {
       if (!r.data.nonDeactivatedUids.includes(a.uid)) {
         throw new Error(`user ${a.uid} already exists; set adopt: true to manage the existing user`);
       }
-      const state = await user.update(ctx, a.uid, { uid: a.uid, name: a.name }, a);
-      return { id: a.uid, state };
+      try {
+        return { id: a.uid, state: await user.update(ctx, a.uid, { uid: a.uid, name: a.name }, a) };
+      } catch (e) {
+        // Reactivated but not yet updated: record it, so the next up updates it rather than finding it taken.
+        throw partialCreate(e, a.uid, { uid: a.uid, name: "" });
+      }
     }
   },
 

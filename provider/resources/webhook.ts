@@ -33,14 +33,9 @@ export const webhook: Kind<WebhookArgs> = {
 
   async create(ctx, a) {
     const appId = ctx.appId(a);
-    const r = await ctx.management().createOnce(
-      "createWebhook",
-      { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate },
-      {
-        name: "getWebhook",
-        params: params(appId, a.webhookId),
-      },
-    );
+    const r = await ctx
+      .management()
+      .call("createWebhook", { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate });
     return { id: `${appId}/${r.data.id}`, state: { appId, createdAt: r.data.createdAt } };
   },
   async read(ctx, _id, prior) {
