@@ -377,6 +377,8 @@ export class Core {
         });
       }
       status = res.statusCode;
+      const limit = Number(res.headers["x-ratelimit-limit"]);
+      if (limit > 0) this.#t.budget.learn(limit);
       const date = Date.parse(String(res.headers.date ?? ""));
       if (Number.isFinite(date)) this.#clockOffsetMs = date - Date.now();
       const parsed = parseJson(res.body);
