@@ -17,8 +17,14 @@ interface PageResponse {
  */
 export abstract class ApiClient<Names extends RouteName, Paged extends Names, Gets extends Names> {
   readonly #core: Core;
+  #writes = 0;
   /** The base URL every path of this client's routes is relative to. */
   readonly baseUrl: string;
+
+  /** Writes (any call but a GET) started through this client: what was read before one may be stale. */
+  get writes(): number {
+    return this.#writes;
+  }
 
   protected constructor(core: Core) {
     this.#core = core;
@@ -34,6 +40,7 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names, Ge
   async call<N extends Names>(name: N, ...args: RequestArgs<Routes[N]>): Promise<ResponseOf<Routes[N]>> {
     const req: AnyRequest = args[0] ?? {};
     const p = this.#core.prepare(name, req);
+    if (p.route.method !== "GET") this.#writes++;
     const recovery = RECOVERY[name];
     if (recovery?.kind === "readBack") {
       const target = recovery.locate(req, p.body);

@@ -20,6 +20,7 @@ import {
   resolveManagementConnection,
 } from "../config";
 import type { Args, Ctx, Kind } from "./kind";
+import { Listings } from "./listings";
 import { fieldChanged, unknownPaths } from "./normalize";
 
 export interface CheckFailure {
@@ -65,10 +66,13 @@ function cached<T extends ChatClient | ManagementClient>(key: string, make: () =
   return c as T;
 }
 
+// Each client's shared listings (listings.ts), as long as the client lives.
+const listings = new WeakMap<ChatClient | ManagementClient, Listings>();
+
 function contextFor(options: Props): Ctx {
   const chatConn = () =>
     resolveChatConnection(options.connection as z.input<typeof ChatConnection> | undefined);
-  return {
+  const ctx: Ctx = {
     chat: () => {
       const c = chatConn();
       return cached(`chat ${JSON.stringify(c)}`, () => new ChatClient(c, clientOptions()));
@@ -79,6 +83,15 @@ function contextFor(options: Props): Ctx {
       );
       return cached(`mgmt ${JSON.stringify(m)}`, () => new ManagementClient(m, clientOptions()));
     },
+    listed: (listing, id, alone) => {
+      const client = listing.api === "chat" ? ctx.chat() : ctx.management();
+      let l = listings.get(client);
+      if (!l) {
+        l = new Listings(client);
+        listings.set(client, l);
+      }
+      return l.get(listing, id, alone);
+    },
     appId: (args) => {
       const explicit = args.appId;
       if (typeof explicit === "string" && explicit) return explicit;
@@ -88,6 +101,7 @@ function contextFor(options: Props): Ctx {
       return id;
     },
   };
+  return ctx;
 }
 
 export class CrudProvider<A extends Args, S extends Args> {

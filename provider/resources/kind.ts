@@ -1,6 +1,7 @@
 // What one resource kind tells the generic CRUD provider (pulumi-eks keeps one small file per kind).
 import type { z } from "zod";
 import type { ChatClient, ManagementClient } from "../client";
+import type { Listing } from "./listings";
 
 export type Args = Record<string, unknown>;
 
@@ -10,6 +11,8 @@ export interface Ctx {
   management(): ManagementClient;
   /** The app a management resource acts on (its `appId`, else the chat connection's, else config). */
   appId(args: Args): string;
+  /** Object `id` of the kind `listing` lists: from a listing shared with other reads when that pays (listings.ts). */
+  listed<T>(listing: Listing, id: string, alone: () => Promise<T>): Promise<T>;
 }
 
 export interface Kind<A extends Args = Args, S extends Args = Args> {

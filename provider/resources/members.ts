@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { Guid, LIMITS, type MemberScope, type MembersBody, MemberScope as Scope, Uid } from "../api";
 import { type ChatClient, ConflictError, isNotFound } from "../client";
-import { type Args, type Kind, partialCreate } from "./kind";
+import { GROUPS } from "./group";
+import { type Args, type Ctx, type Kind, partialCreate } from "./kind";
+import type { Listing } from "./listings";
 import { hasCode } from "./util";
 
 const SCOPE_KEY = { admin: "admins", moderator: "moderators", participant: "participants" } as const;
@@ -98,16 +100,24 @@ export const groupMember: Kind<GroupMemberArgs> = {
     return { id: `${a.guid}/${a.uid}`, state: found?.state ?? {} };
   },
   async read(ctx, _id, prior) {
-    for await (const m of ctx
-      .chat()
-      .paginate("listMembers", { params: { guid: prior.guid }, query: { perPage: LIMITS.perPageMax } })) {
-      if (m.uid === prior.uid)
-        return {
-          args: { guid: prior.guid, uid: prior.uid, scope: m.scope },
-          state: { joinedAt: m.joinedAt },
-        };
-    }
-    return undefined;
+    // Every membership of a group is read from one listing of its members (listings.ts).
+    const listing: Listing = {
+      api: "chat",
+      route: "listMembers",
+      params: { guid: prior.guid },
+      key: "uid",
+      after: 1,
+    };
+    const m = await ctx.listed(listing, prior.uid, async () => {
+      for await (const x of ctx
+        .chat()
+        .paginate("listMembers", { params: { guid: prior.guid }, query: { perPage: LIMITS.perPageMax } }))
+        if (x.uid === prior.uid) return x;
+      return undefined;
+    });
+    return (
+      m && { args: { guid: prior.guid, uid: prior.uid, scope: m.scope }, state: { joinedAt: m.joinedAt } }
+    );
   },
   async update(ctx, _id, _olds, news) {
     await setScope(ctx.chat(), news.guid, news.uid, news.scope);
@@ -156,12 +166,13 @@ function asArgs(guid: string, members: ReadonlyMap<string, MemberScope>): GroupM
 }
 
 /** Members this resource manages: everyone but the group's owner, whom the service keeps as admin. */
-async function managedMembers(chat: ChatClient, guid: string): Promise<Map<string, MemberScope>> {
+async function managedMembers(ctx: Ctx, guid: string): Promise<Map<string, MemberScope>> {
+  const chat = ctx.chat();
   const [members, group] = await Promise.all([
     currentMembers(chat, guid),
-    chat.call("getGroup", { params: { guid } }),
+    ctx.listed(GROUPS, guid, async () => (await chat.call("getGroup", { params: { guid } })).data),
   ]);
-  if (group.data.owner) members.delete(group.data.owner);
+  if (group.owner) members.delete(group.owner);
   return members;
 }
 
@@ -170,14 +181,11 @@ async function managedMembers(chat: ChatClient, guid: string): Promise<Map<strin
  * a run that failed part-way is finished by the next one. Members the service says were already in (a
  * repeated add after a lost answer) are read again and their scope set.
  */
-async function reconcile(
-  chat: ChatClient,
-  guid: string,
-  want: ReadonlyMap<string, MemberScope>,
-): Promise<void> {
-  let have = await managedMembers(chat, guid);
+async function reconcile(ctx: Ctx, guid: string, want: ReadonlyMap<string, MemberScope>): Promise<void> {
+  const chat = ctx.chat();
+  let have = await managedMembers(ctx, guid);
   const toAdd = new Map([...want].filter(([uid]) => !have.has(uid)));
-  if ((await addMembers(chat, guid, toAdd)).length > 0) have = await managedMembers(chat, guid);
+  if ((await addMembers(chat, guid, toAdd)).length > 0) have = await managedMembers(ctx, guid);
   for (const [uid, scope] of want) {
     const current = have.get(uid);
     if (current && current !== scope) await setScope(chat, guid, uid, scope);
@@ -195,19 +203,19 @@ export const groupMembers: Kind<GroupMembersArgs> = {
 
   async create(ctx, a) {
     try {
-      await reconcile(ctx.chat(), a.guid, declared(a));
+      await reconcile(ctx, a.guid, declared(a));
     } catch (e) {
       // Some members may be in: record what is there, so the next up finishes the job.
-      const now = await managedMembers(ctx.chat(), a.guid).catch(() => new Map<string, MemberScope>());
+      const now = await managedMembers(ctx, a.guid).catch(() => new Map<string, MemberScope>());
       throw partialCreate(e, a.guid, asArgs(a.guid, now));
     }
     return { id: a.guid, state: {} };
   },
   async read(ctx, id) {
-    return { args: asArgs(id, await managedMembers(ctx.chat(), id)), state: {} };
+    return { args: asArgs(id, await managedMembers(ctx, id)), state: {} };
   },
   async update(ctx, id, _olds, news) {
-    await reconcile(ctx.chat(), id, declared(news));
+    await reconcile(ctx, id, declared(news));
     return {};
   },
   async delete(ctx, id, a) {

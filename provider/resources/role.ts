@@ -85,8 +85,12 @@ export const role: Kind<RoleArgs> = {
   },
 
   async read(ctx, id, prior) {
-    const r = await ctx.chat().call("getRole", { params: { role: id } });
-    const args = fromRemote(r.data, FIELDS) as RoleArgs;
+    const r = await ctx.listed(
+      { api: "chat", route: "listRoles", key: "role" },
+      id,
+      async () => (await ctx.chat().call("getRole", { params: { role: id } })).data,
+    );
+    const args = fromRemote(r, FIELDS) as RoleArgs;
     const restricted = await features(ctx, id);
     if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
     if (prior.permissions) {
@@ -99,7 +103,7 @@ export const role: Kind<RoleArgs> = {
         }),
       );
     }
-    return { args, state: { createdAt: r.data.createdAt } };
+    return { args, state: { createdAt: r.createdAt } };
   },
 
   async update(ctx, id, olds, news) {

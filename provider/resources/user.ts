@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { USER_UNSETTABLE, UserCreate } from "../api";
 import { type Kind, partialCreate } from "./kind";
+import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
@@ -13,6 +14,8 @@ export type UserArgs = z.output<typeof UserArgs>;
 
 const FIELDS = ["uid", "name", "avatar", "link", "role", "statusMessage", "metadata", "tags"] as const;
 const LOCAL = ["permanentDelete"];
+/** Active users with their tags (deactivated ones are left out, and read alone: a 404 says they are gone). */
+const USERS: Listing = { api: "chat", route: "listUsers", query: { withTags: true }, key: "uid" };
 
 export const user: Kind<UserArgs> = {
   name: "User",
@@ -46,13 +49,14 @@ export const user: Kind<UserArgs> = {
   },
 
   async read(ctx, id, prior) {
-    const r = await ctx.chat().call("getUser", { params: { uid: id } });
-    const args = fromRemote(r.data, FIELDS) as UserArgs;
-    // GET does not return tags; a listing with withTags does.
-    const listed = await ctx.chat().listAll("listUsers", { query: { searchKey: id, withTags: true } });
-    const tags = listed.find((u) => u.uid === id)?.tags ?? prior.tags;
-    if (tags?.length) args.tags = tags;
-    return { args, state: { createdAt: r.data.createdAt } };
+    const u = await ctx.listed(USERS, id, async () => {
+      const r = await ctx.chat().call("getUser", { params: { uid: id } });
+      // GET does not return tags; a listing with withTags does.
+      const listed = await ctx.chat().listAll("listUsers", { query: { searchKey: id, withTags: true } });
+      return { ...r.data, tags: listed.find((x) => x.uid === id)?.tags ?? prior.tags };
+    });
+    const args = fromRemote(u, FIELDS) as UserArgs;
+    return { args, state: { createdAt: u.createdAt } };
   },
 
   async update(ctx, id, olds, news) {

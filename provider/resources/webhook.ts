@@ -40,8 +40,13 @@ export const webhook: Kind<WebhookArgs> = {
   },
   async read(ctx, _id, prior) {
     const appId = ctx.appId(prior);
-    const r = await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) });
-    return { args: toArgs(r.data, appId), state: { appId, createdAt: r.data.createdAt } };
+    const w = await ctx.listed(
+      { api: "management", route: "listWebhooks", params: { appId }, key: "id" },
+      prior.webhookId,
+      async () =>
+        (await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) })).data,
+    );
+    return { args: toArgs(w, appId), state: { appId, createdAt: w.createdAt } };
   },
   async update(ctx, _id, _olds, news) {
     const appId = ctx.appId(news);
