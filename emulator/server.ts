@@ -162,6 +162,8 @@ async function answer(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const { api, path } = apiPathOf(req.url);
+  // Every answer names its request, as services do for support (the vendor's header name is a GUESS).
+  reply.header("x-request-id", String(req.id));
   const entry: LoggedRequest = { method: req.method, path, api, status: 200, at: Date.now() };
   let decision: FaultDecision = { latencyMs: 0 };
   try {

@@ -14,6 +14,19 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/**
+ * Codes that say the object a create or add names already exists, with their status (the service answers
+ * duplicates with 400). The client makes them ConflictErrors; no other code is one, whatever its name.
+ */
+const CONFLICTS = {
+  ERR_UID_ALREADY_EXISTS: 400,
+  ERR_GUID_ALREADY_EXISTS: 400,
+  ERR_ROLE_ALREADY_EXISTS: 400,
+  ERR_WEBHOOK_ALREADY_EXISTS: 400,
+  ERR_ALREADY_BANNED: 400,
+  ERR_ALREADY_JOINED: 400,
+} as const satisfies Record<string, number>;
+
 /** Status per code. Codes the sources give no status for use the closest documented class. */
 export const ERROR_STATUS = {
   // auth (401 for a missing or unknown credential, 403 for a scope that is too low)
@@ -24,19 +37,14 @@ export const ERROR_STATUS = {
   AUTH_ERR_NO_ACCESS: 403,
   // seen live: a non-member acting in a group (chat-api.md S17)
   ERR_GROUP_NOT_JOINED: 401,
-  // validation and conflicts (the service answers duplicates with 400)
+  ...CONFLICTS,
+  // validation
   ERR_BAD_REQUEST: 400,
-  ERR_UID_ALREADY_EXISTS: 400,
-  ERR_GUID_ALREADY_EXISTS: 400,
-  ERR_ROLE_ALREADY_EXISTS: 400,
-  ERR_WEBHOOK_ALREADY_EXISTS: 400,
   ERR_EMPTY_GROUP_PASS: 400,
   ERR_ROLE_DELETE_DENIED: 403,
   ERR_ROLE_DELETE_FAILED: 400,
   ERR_APIKEY_NO_SELF_ACTION: 403,
   ERR_SAME_SCOPE: 400,
-  ERR_ALREADY_BANNED: 400,
-  ERR_ALREADY_JOINED: 400,
   ERR_BANNED_GROUPMEMBER: 400,
   ERR_PLAN_QUOTA_RESTRICTION: 403,
   ERR_EMPTY_RECEIVER: 400,
@@ -67,3 +75,6 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Whether a code says that the object already exists (see CONFLICTS). */
+export const isConflictCode = (code: string): boolean => Object.hasOwn(CONFLICTS, code);

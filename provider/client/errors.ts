@@ -2,7 +2,7 @@
 // `code` is kept. Every text is redacted at construction, and no error holds request headers or the
 // transport's error object (got's errors carry the request options, credentials included).
 import { inspect } from "node:util";
-import { ErrorBody } from "../api";
+import { ErrorBody, isConflictCode } from "../api";
 import { defaultRedactor, type Redactor } from "./redact";
 
 /** What an error tells about the request that failed: never headers, and secret path parameters redacted. */
@@ -24,6 +24,8 @@ export interface ChatApiErrorInit {
   request?: RequestInfo | undefined;
   attempts?: number | undefined;
   redactor?: Redactor | undefined;
+  /** The response's headers (rate limits, request id, …), when a response arrived. */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 // A Symbol.for brand survives a second copy of this module in the same process (the Pulumi provider
@@ -57,6 +59,10 @@ export class ChatApiError extends Error {
   readonly request: RequestInfo | undefined;
   /** How many HTTP attempts were made before giving up. */
   attempts: number;
+  /** The response's headers, when a response arrived (no request header is ever kept). */
+  readonly headers: Readonly<Record<string, string>> | undefined;
+  /** The service's id for the request, from its response headers: quote it to the vendor's support. */
+  readonly requestId: string | undefined;
   declare readonly [BRAND]: readonly string[];
 
   constructor(init: ChatApiErrorInit) {
@@ -73,6 +79,9 @@ export class ChatApiError extends Error {
     this.source = init.source;
     this.request = init.request && { ...init.request, path: r.string(init.request.path) };
     this.attempts = init.attempts ?? 1;
+    this.headers =
+      init.headers && Object.fromEntries(Object.entries(init.headers).map(([k, v]) => [k, r.string(v)]));
+    this.requestId = REQUEST_ID_HEADERS.map((h) => this.headers?.[h]).find((v) => v);
   }
 
   /**
@@ -101,6 +110,8 @@ export class ChatApiError extends Error {
       source: this.source,
       request: this.request,
       attempts: this.attempts,
+      requestId: this.requestId,
+      headers: this.headers,
     };
   }
 
@@ -130,7 +141,7 @@ export class PermissionError extends ChatApiError {
 export class NotFoundError extends ChatApiError {
   static override readonly kind: string = "NotFoundError";
 }
-/** The object already exists (the service answers duplicates with 400 and an `…ALREADY…` code; 409 too). */
+/** The object already exists: 409, or a code the error table lists as a conflict (provider/api/errors.ts). */
 export class ConflictError extends ChatApiError {
   static override readonly kind: string = "ConflictError";
 }
@@ -193,7 +204,19 @@ export interface ErrorContext {
   attempts?: number;
 }
 
-const isAlreadyCode = (code: string) => /_ALREADY_/.test(code) || code.startsWith("ERR_ALREADY");
+/** Where services put their id of a request (the vendor's header is not documented: the common names). */
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-amzn-requestid", "x-correlation-id"];
+
+/** Response headers as single strings (lowercase names, as Node gives them). */
+function flatHeaders(
+  headers: Readonly<Record<string, string | string[] | undefined>> | undefined,
+): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
 
 /**
  * The one factory: an HTTP error response (status and parsed JSON body, or raw text) to the matching class.
@@ -217,10 +240,13 @@ export function errorFromResponse(
   const where = request
     ? ` [${request.method} ${request.path}${request.route ? `, ${request.route}` : ""}]`
     : "";
+  const headers = flatHeaders(ctx.headers);
+  const requestId = REQUEST_ID_HEADERS.map((h) => headers?.[h]).find((v) => v);
   const init: ChatApiErrorInit = {
-    message: `${code}: ${text}${detailText} (HTTP ${status})${where}`,
+    message: `${code}: ${text}${detailText} (HTTP ${status}${requestId ? `, request ${requestId}` : ""})${where}`,
     code,
     status,
+    headers,
     devMessage: e?.devMessage,
     details: e?.details,
     source: e?.source,
@@ -228,7 +254,7 @@ export function errorFromResponse(
     attempts: ctx.attempts,
     redactor: ctx.redactor,
   };
-  if (status === 409 || isAlreadyCode(code)) return new ConflictError(init);
+  if (status === 409 || isConflictCode(code)) return new ConflictError(init);
   if (status === 429) {
     const err = new RateLimitError(init);
     err.retryAfterMs = retryAfterMs(ctx.headers);

@@ -125,7 +125,8 @@ it("RateLimitError: a 429 asking to wait longer than allowed fails at once, with
 it("RateLimitError from the emulator's own per-app limiter, waiting what its headers say", async () => {
   const emu = await startEmulator({ port: 0, rateLimitPerMinute: 2 });
   try {
-    const chat = chatClient(emu, { retry: { maxRetryAfterMs: 500 } });
+    // A pinned budget: one that learned the limit (2) would wait for the window instead of getting a 429.
+    const chat = chatClient(emu, { retry: { maxRetryAfterMs: 500 }, budget: { requestsPerMinute: 1000 } });
     await chat.call("listRoles");
     await chat.call("listRoles");
     const e = (await rejectionOf(chat.call("listRoles"))) as RateLimitError;
@@ -223,4 +224,17 @@ it("RequestValidationError: refused before sending, so the emulator sees nothing
   );
   expect(e).toBeInstanceOf(RequestValidationError);
   expect(emulator().admin.requests()).toHaveLength(0);
+});
+
+describe("what an error keeps of the answer", () => {
+  it("the HTTP status, the response headers and the service's request id", async () => {
+    const e = await rejectionOf(chatClient(emulator()).call("getUser", { params: { uid: "nobody-here" } }));
+    expect(e).toBeInstanceOf(NotFoundError);
+    const err = e as NotFoundError;
+    expect(err.status).toBe(404);
+    expect(err.headers?.["x-ratelimit-limit"]).toBeDefined();
+    expect(err.requestId).toEqual(expect.any(String));
+    expect(err.message).toContain(`request ${err.requestId}`);
+    expect(err.toJSON()).toMatchObject({ requestId: err.requestId, status: 404 });
+  });
 });

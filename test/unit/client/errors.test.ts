@@ -193,3 +193,13 @@ describe("redaction in errors", () => {
     expect(inspect(e)).not.toContain(apiKey);
   });
 });
+
+describe("conflicts come from the error table", () => {
+  it("a listed code is a conflict, an unlisted one with ALREADY in its name is not", () => {
+    const body = (code: string) => ({ error: { code, message: "m" } });
+    expect(ConflictError.isInstance(errorFromResponse(400, body("ERR_UID_ALREADY_EXISTS")))).toBe(true);
+    expect(ConflictError.isInstance(errorFromResponse(400, body("ERR_ALREADY_JOINED")))).toBe(true);
+    expect(ConflictError.isInstance(errorFromResponse(400, body("ERR_NOT_ALREADY_KNOWN")))).toBe(false);
+    expect(ConflictError.isInstance(errorFromResponse(409, body("ERR_SOMETHING")))).toBe(true);
+  });
+});
