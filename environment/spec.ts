@@ -29,14 +29,23 @@ const adopt = z.boolean().optional();
  * A value kept out of the file: the name of a secret stack config key of the project, set with
  * `pulumi config set --secret <key>` (chat-export writes these for passwords the API never returns).
  */
-export const SecretRef = z.strictObject({
-  secret: z
-    .string()
-    .regex(
-      /^[A-Za-z][A-Za-z0-9_-]{0,99}$/,
-      "secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
-    ),
-});
+export const SecretRef = z.strictObject(
+  {
+    secret: z
+      .string()
+      .regex(
+        /^[A-Za-z][A-Za-z0-9_-]{0,99}$/,
+        "secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
+      ),
+  },
+  {
+    // A value written in the file would sit there in clear text.
+    error: (issue) =>
+      issue.code === "invalid_type"
+        ? "must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself"
+        : undefined,
+  },
+);
 export type SecretRef = z.output<typeof SecretRef>;
 
 const uids = z.array(UserArgs.shape.uid).optional();

@@ -69,6 +69,9 @@ function sortKeys(value: unknown): unknown {
 }
 
 const sorted = (list: readonly string[] | undefined) => [...(list ?? [])].sort();
+/** A copy of `list` sorted by `key`, so the file does not depend on the order the API listed things in. */
+const sortBy = <T>(list: readonly T[], key: (t: T) => string) =>
+  [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
 function role(r: LiveRole): Json {
   return present({
@@ -132,7 +135,7 @@ function apiKeys(keys: readonly ApiKey[], own: string, notes: string[]): Json[] 
   const byName = new Map<string, ApiKey[]>();
   for (const k of keys) byName.set(k.name, [...(byName.get(k.name) ?? []), k]);
   const out: Json[] = [];
-  for (const [name, same] of [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, same] of sortBy([...byName], ([n]) => n)) {
     if (same.some((k) => k.apiKey === own)) {
       notes.push(`API key "${name}" is left out: this export authenticated with it (the stack does too).`);
     } else if (same.length > 1) {
@@ -174,13 +177,13 @@ export function toEnvironment(snap: Snapshot): Exported {
   const environment: Json = {
     app: { existing: true },
     adopt: true,
-    roles: snap.roles.map(role),
-    users: snap.users.map(user),
-    groups: snap.groups.map((g) => group(g, uids, secrets)),
+    roles: sortBy(snap.roles, (r) => r.role).map(role),
+    users: sortBy(snap.users, (u) => u.uid).map(user),
+    groups: sortBy(snap.groups, (g) => g.guid).map((g) => group(g, uids, secrets)),
     apiKeys: apiKeys(snap.apiKeys, snap.ownApiKey, notes),
   };
   if (snap.webhooks) {
-    environment.webhooks = snap.webhooks.map((w) => webhook(w, secrets));
+    environment.webhooks = sortBy(snap.webhooks, (w) => w.id).map((w) => webhook(w, secrets));
   } else {
     notes.push(
       "Webhooks are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
@@ -188,7 +191,17 @@ export function toEnvironment(snap: Snapshot): Exported {
   }
   const checked = Environment.safeParse(environment);
   if (!checked.success) {
-    const lines = checked.error.issues.map((i) => `  ${formatPath(i.path) || "(top level)"}: ${i.message}`);
+    // The file is not written, so each problem also names the object by its id.
+    const idOf = (path: readonly PropertyKey[]) => {
+      const [section, index] = path;
+      const list = environment[String(section)];
+      const item = Array.isArray(list) && typeof index === "number" ? (list[index] as Json) : undefined;
+      const id = item && (item.role ?? item.uid ?? item.guid ?? item.id ?? item.name);
+      return id === undefined ? "" : ` (${String(id)})`;
+    };
+    const lines = checked.error.issues.map(
+      (i) => `  ${formatPath(i.path) || "(top level)"}${idOf(i.path)}: ${i.message}`,
+    );
     throw new ExportError(
       `the app has objects the environment file cannot hold as they are:\n${lines.join("\n")}`,
     );
