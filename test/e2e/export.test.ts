@@ -65,7 +65,8 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
   const members = Array.from({ length: GENERAL_MEMBERS }, (_, i) => i + 1);
   for (let i = 0; i < members.length; i += LIMITS.membersPerCall) {
     const body: Record<string, string[]> = {};
-    for (const m of members.slice(i, i + LIMITS.membersPerCall)) (body[scopeOf(m)] ??= []).push(uid(m));
+    for (const m of members.slice(i, i + LIMITS.membersPerCall))
+      body[scopeOf(m)] = [...(body[scopeOf(m)] ?? []), uid(m)];
     await chat.call("addMembers", { params: { guid: "general" }, body });
   }
   await chat.call("createGroup", {

@@ -1,6 +1,6 @@
 // Lookups (sdk/lookups.ts) against the emulator: Outputs of live objects, read through the client with the
 // same configuration as the resources; secrets marked secret; a missing object is a clear error.
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } from "../../sdk/lookups";
 import { app, chatClient, useEmulator } from "./client/helpers";
 
@@ -8,9 +8,14 @@ import { app, chatClient, useEmulator } from "./client/helpers";
  * The value of an Output outside a deployment (its rejection when the lookup fails). A failed Output also
  * rejects its isKnown and isSecret promises, which a deployment handles and a test must too.
  */
-function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
-  for (const p of [o.isKnown, o.isSecret]) p.catch(() => undefined);
-  return (o as unknown as { promise(): Promise<T> }).promise();
+function settled<T>(o: pulumi.Output<T>): Promise<T> {
+  const inner = o as unknown as {
+    promise(): Promise<T>;
+    isKnown: Promise<boolean>;
+    isSecret: Promise<boolean>;
+  };
+  for (const p of [inner.isKnown, inner.isSecret]) p.catch(() => undefined);
+  return inner.promise();
 }
 
 describe("lookups", () => {
@@ -40,13 +45,13 @@ describe("lookups", () => {
   });
 
   it("getUser: one user with its tags", async () => {
-    const u = await valueOf(getUser({ uid: "ada", connection }));
+    const u = await settled(getUser({ uid: "ada", connection }));
     expect(u).toMatchObject({ uid: "ada", name: "Ada", role: "mods", tags: ["eu", "staff"] });
   });
 
   it("getUsers: filtered by role, tags and search, sorted by uid", async () => {
     const uids = async (args: Parameters<typeof getUsers>[0]) =>
-      (await valueOf(getUsers({ ...args, connection }))).map((u) => u.uid);
+      (await settled(getUsers({ ...args, connection }))).map((u) => u.uid);
     expect(await uids({ role: "mods" })).toEqual(["ada", "grace"]);
     expect(await uids({ tags: ["eu"] })).toEqual(["ada", "adam"]);
     expect(await uids({ search: "ada" })).toEqual(["ada", "adam"]);
@@ -55,14 +60,14 @@ describe("lookups", () => {
   });
 
   it("getGroup and getRole: with tags, owner, restricted features", async () => {
-    expect(await valueOf(getGroup({ guid: "room", connection }))).toMatchObject({
+    expect(await settled(getGroup({ guid: "room", connection }))).toMatchObject({
       guid: "room",
       type: "private",
       owner: "ada",
       tags: ["ops"],
       membersCount: 1,
     });
-    expect(await valueOf(getRole({ role: "mods", connection }))).toMatchObject({
+    expect(await settled(getRole({ role: "mods", connection }))).toMatchObject({
       role: "mods",
       description: "Keepers",
       restrictedFeatures: ["u.listUsers"],
@@ -71,21 +76,21 @@ describe("lookups", () => {
 
   it("getApiKeys: values included, so the result is a secret", async () => {
     const keys = getApiKeys({ name: "backend", connection });
-    expect(await keys.isSecret).toBe(true);
-    const list = await valueOf(keys);
+    expect(await pulumi.isSecret(keys)).toBe(true);
+    const list = await settled(keys);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ name: "backend", scope: "fullAccess" });
     expect(list[0]?.apiKey).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it("a missing object is a clear error naming it and the app", async () => {
-    await expect(valueOf(getUser({ uid: "nobody", connection }))).rejects.toThrow(
+    await expect(settled(getUser({ uid: "nobody", connection }))).rejects.toThrow(
       `getUser: user "nobody" not found in app ${connection.appId}`,
     );
-    await expect(valueOf(getGroup({ guid: "nowhere", connection }))).rejects.toThrow(
+    await expect(settled(getGroup({ guid: "nowhere", connection }))).rejects.toThrow(
       /getGroup: group "nowhere"/,
     );
-    await expect(valueOf(getRole({ role: "nobody", connection }))).rejects.toThrow(/getRole: role "nobody"/);
+    await expect(settled(getRole({ role: "nobody", connection }))).rejects.toThrow(/getRole: role "nobody"/);
   });
 
   it("without a connection, reads the CHAT_* settings as the resources do", async () => {
@@ -98,12 +103,12 @@ describe("lookups", () => {
       CHAT_MANAGEMENT_SECRET: emu().credentials.managementSecret,
       CHAT_MANAGEMENT_ENDPOINT: emu().managementUrl,
     });
-    expect((await valueOf(getUser({ uid: "grace" }))).name).toBe("Grace");
-    expect(await valueOf(getApp())).toMatchObject({ appId: a.appId, region: a.region });
+    expect((await settled(getUser({ uid: "grace" }))).name).toBe("Grace");
+    expect(await settled(getApp())).toMatchObject({ appId: a.appId, region: a.region });
     delete process.env.CHAT_API_KEY;
-    await expect(valueOf(getUser({ uid: "grace" }))).rejects.toThrow(
+    await expect(settled(getUser({ uid: "grace" }))).rejects.toThrow(
       /getUser: chat API credentials: no chat:apiKey \(or CHAT_API_KEY\) is set/,
     );
-    await expect(valueOf(getApp({ appId: "nope" }))).rejects.toThrow(/getApp: app "nope" not found/);
+    await expect(settled(getApp({ appId: "nope" }))).rejects.toThrow(/getApp: app "nope" not found/);
   });
 });
