@@ -34,7 +34,7 @@ interface Flags {
 }
 
 /** The config key each flag stands for (the flag wins over the CHAT_* variable, as stack config does). */
-const FLAG_OF: Record<(typeof CONFIG_KEYS)[number]["key"], keyof Flags> = {
+const FLAG_OF: Record<(typeof CONFIG_KEYS)[number]["key"], keyof Flags & string> = {
   "chat:appId": "appId",
   "chat:region": "region",
   "chat:apiKey": "apiKey",
@@ -59,11 +59,19 @@ function flagsLookup(f: Flags): Lookup {
   };
 }
 
-/** Whether either management credential is set (as a flag or its variable): else webhooks are skipped. */
-function managementConfigured(lookup: Lookup): boolean {
-  return CONFIG_KEYS.filter((k) => k.key === "chat:managementKey" || k.key === "chat:managementSecret").some(
-    (k) => !!(lookup(k.key) ?? process.env[k.env]),
-  );
+type ConfigKey = keyof typeof FLAG_OF;
+const isSet = (lookup: Lookup, key: ConfigKey) =>
+  !!(lookup(key) ?? process.env[CONFIG_KEYS.find((k) => k.key === key)?.env ?? ""]);
+
+/** Refuses, before any call, settings that are missing, naming each flag and its variable. */
+function requireSettings(lookup: Lookup, what: string, keys: ConfigKey[]): void {
+  const missing = keys.filter((k) => !isSet(lookup, k));
+  if (missing.length === 0) return;
+  const names = missing.map((k) => {
+    const flag = FLAG_OF[k].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return `--${flag} (or ${CONFIG_KEYS.find((c) => c.key === k)?.env})`;
+  });
+  throw new Error(`${what}: set ${names.join(" and ")}`);
 }
 
 /** A settings problem (zod) as "field: rule" lines; anything else by its message. */
@@ -117,10 +125,12 @@ export async function main(argv: string[]): Promise<void> {
           },
         }
       : {};
+  requireSettings(lookup, "the app to export", ["chat:appId", "chat:apiKey"]);
   const conn = resolveChatConnection(undefined, lookup);
   const chat = new ChatClient(conn, options);
   let management: ManagementClient | undefined;
-  if (f.webhooks && managementConfigured(lookup)) {
+  if (f.webhooks && (isSet(lookup, "chat:managementKey") || isSet(lookup, "chat:managementSecret"))) {
+    requireSettings(lookup, "webhooks", ["chat:managementKey", "chat:managementSecret"]);
     management = new ManagementClient(resolveManagementConnection(undefined, lookup), options);
   } else if (f.webhooks) {
     report("no management credentials: webhooks are left out");
