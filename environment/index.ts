@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import * as chat from "pulumi-chat";
 import { EnvironmentFileError, loadEnvironment } from "./load";
-import type { Environment } from "./spec";
+import type { Environment, SecretRef } from "./spec";
 
 const config = new pulumi.Config();
 // Relative to the project folder (where Pulumi.yaml is), not to this program's folder.
@@ -21,6 +21,11 @@ function load(): Environment {
   }
 }
 const env = load();
+
+/** An object's own `adopt`, else the file's. */
+const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
+/** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
+const secretConfig = (ref: SecretRef) => config.requireSecret(ref.secret);
 
 // The app: created through the management API, or the existing one of the stack's config.
 let connection: pulumi.Output<chat.AppConnection> | undefined;
@@ -40,26 +45,35 @@ if ("create" in env.app) {
 }
 
 const roles = Object.fromEntries(
-  env.roles.map((r) => [r.role, new chat.Role(`role:${r.role}`, { ...r, connection })]),
+  env.roles.map((r) => [r.role, new chat.Role(`role:${r.role}`, { ...r, adopt: adopt(r), connection })]),
 );
 
 const users = Object.fromEntries(
   env.users.map((u) => {
     const role = u.role ? roles[u.role] : undefined;
     // The role's output (not the plain id) orders the user after its role.
-    return [u.uid, new chat.User(`user:${u.uid}`, { ...u, role: role ? role.role : u.role, connection })];
+    const args = { ...u, role: role ? role.role : u.role, adopt: adopt(u), connection };
+    return [u.uid, new chat.User(`user:${u.uid}`, args)];
   }),
 );
 const uid = (id: string) => users[id]?.uid ?? pulumi.output(id);
 
 const groups = Object.fromEntries(
   env.groups.map((g) => {
-    const { members, ...args } = g;
-    const password =
-      g.type === "password"
+    const { members, password: secret, ...args } = g;
+    const password = secret
+      ? secretConfig(secret)
+      : g.type === "password"
         ? new random.RandomPassword(`group-password:${g.guid}`, { length: 24, special: false }).result
         : undefined;
-    const group = new chat.Group(`group:${g.guid}`, { ...args, password, connection });
+    const owner = g.owner ? uid(g.owner) : undefined;
+    const group = new chat.Group(`group:${g.guid}`, {
+      ...args,
+      owner,
+      password,
+      adopt: adopt(g),
+      connection,
+    });
     if (members) {
       new chat.GroupMembers(`members:${g.guid}`, {
         guid: group.guid,
@@ -73,12 +87,16 @@ const groups = Object.fromEntries(
   }),
 );
 
-const apiKeys = env.apiKeys.map((k) => new chat.ApiKey(`api-key:${k.name}`, { ...k, connection }));
+const apiKeys = env.apiKeys.map(
+  (k) => new chat.ApiKey(`api-key:${k.name}`, { ...k, adopt: adopt(k), connection }),
+);
 
 const webhookPasswords: Record<string, pulumi.Output<string>> = {};
 const webhooks = env.webhooks.map((w) => {
   let password: pulumi.Output<string> | undefined;
-  if (w.basicAuth) {
+  if (w.basicAuth?.password) {
+    password = secretConfig(w.basicAuth.password);
+  } else if (w.basicAuth) {
     // The service accepts letters and digits only in webhook passwords.
     password = new random.RandomPassword(`webhook-password:${w.id}`, { length: 32, special: false }).result;
     webhookPasswords[w.id] = password;
@@ -91,12 +109,17 @@ const webhooks = env.webhooks.map((w) => {
     useBasicAuth: !!w.basicAuth,
     username: w.basicAuth?.username,
     password,
+    enabled: w.enabled,
+    retryOnFailure: w.retryOnFailure,
+    adopt: adopt(w),
   });
-  new chat.WebhookTriggers(`webhook-triggers:${w.id}`, {
-    appId,
-    webhookId: hook.webhookId,
-    triggers: w.triggers,
-  });
+  if (w.triggers) {
+    new chat.WebhookTriggers(`webhook-triggers:${w.id}`, {
+      appId,
+      webhookId: hook.webhookId,
+      triggers: w.triggers,
+    });
+  }
   return hook;
 });
 

@@ -22,13 +22,47 @@ const App = z.union(
   { error: "app must be { create: { name, region?, uniqueSuffix? } } or { existing: true }" },
 );
 
+/** Take over objects that already exist (same id; API keys: same unique name) instead of failing. */
+const adopt = z.boolean().optional();
+
+/**
+ * A value kept out of the file: the name of a secret stack config key of the project, set with
+ * `pulumi config set --secret <key>` (chat-export writes these for passwords the API never returns).
+ */
+export const SecretRef = z.strictObject(
+  {
+    secret: z
+      .string()
+      .regex(
+        /^[A-Za-z][A-Za-z0-9_-]{0,99}$/,
+        "secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
+      ),
+  },
+  {
+    // A value written in the file would sit there in clear text.
+    error: (issue) =>
+      issue.code === "invalid_type"
+        ? "must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself"
+        : undefined,
+  },
+);
+export type SecretRef = z.output<typeof SecretRef>;
+
 const uids = z.array(UserArgs.shape.uid).optional();
 const { password: _password, ...groupShape } = GroupArgs.shape;
-const Group = z.strictObject({
-  ...groupShape,
-  /** The group's whole member set (others are removed). A "password" group gets a generated password. */
-  members: z.strictObject({ admins: uids, moderators: uids, participants: uids }).optional(),
-});
+const Group = z
+  .strictObject({
+    ...groupShape,
+    /** A "password" group's password from secret config; without it a password is generated. */
+    password: SecretRef.optional(),
+    /** The group's whole member set (others are removed; the owner is an admin anyway). */
+    members: z.strictObject({ admins: uids, moderators: uids, participants: uids }).optional(),
+    adopt,
+  })
+  .refine((g) => !g.password || g.type === "password", {
+    message: "password is only used when type is 'password'",
+    path: ["password"],
+  });
 
 const Webhook = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,50}$/, "id: 1 to 50 letters, digits, '-' or '_'"),
@@ -36,27 +70,38 @@ const Webhook = z.strictObject({
   url: z
     .url({ message: "url must be a URL" })
     .refine((u) => u.startsWith("https://"), { message: "url must use https" }),
-  /** Basic auth with a generated password. */
+  /** Basic auth; the password from secret config, else a generated one. */
   basicAuth: z
     .strictObject({
       username: z.string().regex(/^[A-Za-z0-9]{1,50}$/, "username: 1 to 50 letters or digits"),
+      password: SecretRef.optional(),
     })
     .optional(),
+  /** Deliveries are made (default true). */
+  enabled: z.boolean().optional(),
+  /** Deliveries that fail are retried (default false). */
+  retryOnFailure: z.boolean().optional(),
+  /** The webhook's whole trigger set (others are removed); absent: triggers are not managed. */
   triggers: z
     .array(z.enum(TRIGGER_IDS, { message: "not a known webhook trigger id" }))
-    .min(1, "at least one trigger"),
+    .min(1, "at least one trigger (leave triggers out not to manage them)")
+    .optional(),
+  adopt,
 });
 
 const ApiKey = z.strictObject({
   name: requiredName("name"),
   scope: z.enum(["authOnly", "fullAccess"]).default("authOnly"),
+  adopt,
 });
 
 export const Environment = z
   .strictObject({
     app: App,
-    roles: z.array(RoleArgs).default([]),
-    users: z.array(UserArgs).default([]),
+    /** The default of every object's `adopt`. */
+    adopt,
+    roles: z.array(RoleArgs.extend({ adopt })).default([]),
+    users: z.array(UserArgs.extend({ adopt })).default([]),
     groups: z.array(Group).default([]),
     apiKeys: z.array(ApiKey).default([]),
     webhooks: z.array(Webhook).default([]),

@@ -59,7 +59,8 @@ export const CONFIG_KEYS = [
 ] as const;
 
 type ConfigName = (typeof CONFIG_KEYS)[number]["key"] extends `chat:${infer N}` ? N : never;
-type Lookup = (key: string) => string | undefined;
+/** Reads one stack config value by its full key (`chat:appId`); undefined when unset. */
+export type Lookup = (key: string) => string | undefined;
 
 let fromStack: Lookup = () => undefined;
 
@@ -68,9 +69,11 @@ export function setStackConfig(lookup: Lookup): void {
   fromStack = lookup;
 }
 
-function setting(name: ConfigName): string | undefined {
+// `stack`: where stack config comes from; in the provider process the engine's (setStackConfig), in a
+// program (lookups) or a command (chat-export) a lookup of their own.
+function settingOf(name: ConfigName, stack: Lookup = fromStack): string | undefined {
   const entry = CONFIG_KEYS.find((k) => k.key === `chat:${name}`);
-  const value = fromStack(`chat:${name}`) ?? (entry ? process.env[entry.env] : undefined);
+  const value = stack(`chat:${name}`) ?? (entry ? process.env[entry.env] : undefined);
   return value === "" ? undefined : value;
 }
 
@@ -102,8 +105,9 @@ function missing(what: string, names: ConfigName[]): Error {
   return new Error(`${what}: no ${keys.join(", ")} is set and the resource has no explicit connection`);
 }
 
-export function resolveChatConnection(explicit?: ChatConnectionInput): ChatConnection {
+export function resolveChatConnection(explicit?: ChatConnectionInput, stack?: Lookup): ChatConnection {
   if (explicit) return ChatConnection.parse(explicit);
+  const setting = (name: ConfigName) => settingOf(name, stack);
   const appId = setting("appId");
   const apiKey = setting("apiKey");
   const absent = (
@@ -124,8 +128,12 @@ export function resolveChatConnection(explicit?: ChatConnectionInput): ChatConne
   });
 }
 
-export function resolveManagementConnection(explicit?: ManagementConnectionInput): ManagementConnection {
+export function resolveManagementConnection(
+  explicit?: ManagementConnectionInput,
+  stack?: Lookup,
+): ManagementConnection {
   if (explicit) return ManagementConnection.parse(explicit);
+  const setting = (name: ConfigName) => settingOf(name, stack);
   const key = setting("managementKey");
   const secret = setting("managementSecret");
   const absent = (
@@ -146,23 +154,23 @@ export function resolveManagementConnection(explicit?: ManagementConnectionInput
 }
 
 /** The app id management resources (webhooks) act on when they are not given one. */
-export function configuredAppId(): string | undefined {
-  return setting("appId");
+export function configuredAppId(stack?: Lookup): string | undefined {
+  return settingOf("appId", stack);
 }
 
 /** Host or endpoint settings that a chat connection built by the provider (an App's output) should carry. */
 export function chatAddressing(): { host?: string; endpoint?: string } {
   const out: { host?: string; endpoint?: string } = {};
-  const host = setting("host");
-  const endpoint = setting("endpoint");
+  const host = settingOf("host");
+  const endpoint = settingOf("endpoint");
   if (host) out.host = host;
   if (endpoint) out.endpoint = endpoint;
   return out;
 }
 
 /** Client options from configuration: the request budget, when pinned. */
-export function clientOptions(): { budget?: { requestsPerMinute: number } } {
-  const raw = setting("requestsPerMinute");
+export function clientOptions(stack?: Lookup): { budget?: { requestsPerMinute: number } } {
+  const raw = settingOf("requestsPerMinute", stack);
   if (raw === undefined) return {};
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)

@@ -3,6 +3,23 @@ export { ApiKey, type ApiKeyArgs } from "./apikey";
 export { App, type AppArgs, type AppConnection } from "./app";
 export { AuthToken, type AuthTokenArgs } from "./authtoken";
 export { Group, type GroupArgs } from "./group";
+export {
+  type ApiKeyInfo,
+  type AppInfo,
+  type ChatLookupArgs,
+  type GetApiKeysArgs,
+  type GetUsersArgs,
+  type GroupInfo,
+  getApiKeys,
+  getApp,
+  getGroup,
+  getRole,
+  getUser,
+  getUsers,
+  type ManagementLookupArgs,
+  type RoleInfo,
+  type UserInfo,
+} from "./lookups";
 export { GroupMember, type GroupMemberArgs, GroupMembers, type GroupMembersArgs } from "./members";
 export type {
   ChatConnectionArgs,

@@ -42,7 +42,12 @@ new chat.GroupMembers("general-members", {
 // Found by its name (which must be unique); the key value stays the same, the scope is narrowed in place.
 const reporting = new chat.ApiKey("reporting", { name: "reporting", scope: "authOnly", adopt: true });
 
+// A lookup reads an object the program does not manage, in the shape of Pulumi's data sources (an Output of
+// the object, read with the same connection settings as the resources): here the built-in role.
+const builtIn = chat.getRole({ role: "default" });
+
 export const roleId = support.role;
+export const defaultRoleName = builtIn.name;
 export const userIds = [ada.uid, grace.uid];
 export const groupId = general.guid;
 export const reportingKey = reporting.apiKey;

@@ -185,8 +185,12 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (options.adopt === true && this.kind.find) {
       const existing = await this.kind.find(ctx, a);
       if (existing) {
-        const state = this.changedArgs(existing.args, a).length
-          ? await this.kind.update(ctx, existing.id, existing.args, a)
+        // Secrets the API never returns (passwords) cannot be compared: the declared value is taken as the
+        // current one, not written, so adopting an object exactly as it is makes no call that changes it.
+        const found: Props = { ...existing.args };
+        for (const k of this.kind.secrets ?? []) if (!(k in found) && k in a) found[k] = a[k];
+        const state = this.changedArgs(found, a).length
+          ? await this.kind.update(ctx, existing.id, found as A, a)
           : ((await this.kind.read(ctx, existing.id, { ...a, ...existing.args }))?.state ?? {});
         return { id: existing.id, outs: { ...args, ...state, ...options } };
       }

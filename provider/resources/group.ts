@@ -62,8 +62,9 @@ export const group: Kind<GroupArgs> = {
 
   async find(ctx, a) {
     try {
-      const r = await ctx.chat().call("getGroup", { params: { guid: a.guid } });
-      return { id: r.data.guid, args: fromRemote(r.data, FIELDS) as GroupArgs };
+      // Read as a refresh does (tags, and the owner when it is declared), so adoption compares them too.
+      const now = await group.read(ctx, a.guid, a);
+      return now ? { id: a.guid, args: now.args } : undefined;
     } catch (e) {
       if (hasCode(e, "ERR_GUID_NOT_FOUND")) return undefined;
       throw e;

@@ -1,6 +1,6 @@
 // Role (chat-api.md §6, §7), with its restricted features and RBAC permissions. Identity: role
 // (caller-chosen, lowercased, immutable). The built-in "default" role cannot be deleted, so it cannot be
-// created here either (adopt it instead, to manage its features and permissions: delete then leaves it).
+// created here either: adopt it instead, to manage its name, features and permissions (delete leaves it).
 import { z } from "zod";
 import { DEFAULT_ROLE, FeatureKey, Permissions, ROLE_UNSETTABLE, RoleCreate } from "../api";
 import { type Args, type Kind, partialCreate } from "./kind";
@@ -66,15 +66,17 @@ async function applyAccess(
 export const role: Kind<RoleArgs> = {
   name: "Role",
   api: "chat",
-  args: RoleArgs.refine((r) => r.role !== DEFAULT_ROLE, {
-    message: `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`,
-    path: ["role"],
-  }),
+  // "default" passes check: with adopt: true it is found and managed; without, create refuses it below.
+  args: RoleArgs,
   replaceOn: ["role"],
   identity: ["role"],
   sets: ["restrictedFeatures"],
 
   async create(ctx, a) {
+    if (a.role === DEFAULT_ROLE)
+      throw new Error(
+        `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`,
+      );
     const r = await ctx.chat().call("createRole", { body: defined(a, EXTRA) as z.input<typeof RoleCreate> });
     try {
       await applyAccess(ctx, a.role, {}, a);

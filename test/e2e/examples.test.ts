@@ -324,6 +324,7 @@ describe("examples/adopt-existing", () => {
       [seeded.reportingKey, "reporting", "authOnly"],
     ]);
     expect(up.outputs.reportingKey).toEqual({ value: seeded.reportingKey, secret: true });
+    expect(up.outputs.defaultRoleName?.value).toBe("Default Role"); // read by the lookup getRole
     expect(a.messages[seeded.messageId]).toBeDefined();
   });
 

@@ -79,6 +79,56 @@ describe("the declared environment file", () => {
     );
   });
 
+  it("takes adopt for the whole file and per object, and passwords as secret config keys", () => {
+    const env = parseEnvironment(
+      `app: { existing: true }
+adopt: true
+users: [{ uid: a, name: A, adopt: false }]
+groups: [{ guid: g, name: G, type: password, password: { secret: groupPassword-g } }]
+webhooks:
+  - id: w
+    name: W
+    url: "https://h.example.com/x"
+    basicAuth: { username: hooks, password: { secret: hookPassword } }
+    enabled: false
+    retryOnFailure: true
+`,
+      "env.yaml",
+    );
+    expect(env.adopt).toBe(true);
+    expect(env.users[0]?.adopt).toBe(false);
+    expect(env.groups[0]?.password).toEqual({ secret: "groupPassword-g" });
+    expect(env.webhooks[0]).toMatchObject({
+      basicAuth: { username: "hooks", password: { secret: "hookPassword" } },
+      enabled: false,
+      retryOnFailure: true,
+    });
+    // Triggers left out: not managed.
+    expect(env.webhooks[0]?.triggers).toBeUndefined();
+  });
+
+  it("refuses a password that is not a secret config key, or on a group without type password", () => {
+    expect(
+      problems(
+        `app: { existing: true }
+groups:
+  - { guid: g, name: G, type: password, password: hunter2 }
+  - { guid: h, name: H, type: password, password: { secret: "not a key" } }
+  - { guid: i, name: I, type: password, password: { secret: ok, value: x } }
+webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
+`,
+      ),
+    ).toEqual([
+      "env.yaml: groups[0].password: must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself",
+      "env.yaml: groups[1].password.secret: secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
+      'env.yaml: groups[2].password: Unrecognized key: "value"',
+      "env.yaml: webhooks[0].triggers: at least one trigger (leave triggers out not to manage them)",
+    ]);
+    expect(
+      problems("app: { existing: true }\ngroups: [{ guid: g, name: G, password: { secret: k } }]\n"),
+    ).toEqual(["env.yaml: groups[0].password: password is only used when type is 'password'"]);
+  });
+
   it("reports YAML syntax errors with the file name", () => {
     expect(() => parseEnvironment("users: [ { uid: a", "env.yaml")).toThrow(/^invalid YAML:\nenv\.yaml: /);
   });

@@ -51,8 +51,9 @@ describe("check", () => {
     expect(w.failures).toEqual([{ property: "webhookURL", reason: "webhookURL must use https" }]);
     const m = await provider("GroupMembers").check({}, { guid: "g", admins: ["a"], participants: ["a"] });
     expect(m.failures[0]?.reason).toMatch(/only one of admins, moderators and participants/);
-    const r = await provider("Role").check({}, { role: "default", name: "D" });
-    expect(r.failures[0]).toMatchObject({ property: "role" });
+    // "default" passes check: adopted, it is managed; otherwise create refuses it (integration tests).
+    const r = await provider("Role").check({}, { role: "default", name: "D", adopt: true });
+    expect(r.failures).toEqual([]);
   });
 
   it("validates the connection option", async () => {

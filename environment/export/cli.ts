@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// chat-export: writes a live app (the real service or the emulator) as a chat-environment.yaml for the root
+// project, with every object adopted. Settings as the provider takes them: flags in place of stack config,
+// else CHAT_* variables (provider/config.ts). Progress and the secret config to set go to stderr.
+import { writeFileSync } from "node:fs";
+import { z } from "zod";
+import { ChatClient, type ClientOptions, ManagementClient } from "../../provider/client";
+import {
+  CONFIG_KEYS,
+  type Lookup,
+  resolveChatConnection,
+  resolveManagementConnection,
+} from "../../provider/config";
+import { configSetLine, exportEnvironment } from "./index";
+
+// commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
+type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
+const { Command, InvalidArgumentError } = require("commander") as CommanderModule;
+
+interface Flags {
+  appId?: string;
+  region?: string;
+  apiKey?: string;
+  host?: string;
+  endpoint?: string;
+  managementKey?: string;
+  managementSecret?: string;
+  managementEndpoint?: string;
+  out?: string;
+  webhooks: boolean;
+  requestsPerMinute?: number;
+  concurrency?: number;
+  quiet?: boolean;
+}
+
+/** The config key each flag stands for (the flag wins over the CHAT_* variable, as stack config does). */
+const FLAG_OF: Record<(typeof CONFIG_KEYS)[number]["key"], keyof Flags & string> = {
+  "chat:appId": "appId",
+  "chat:region": "region",
+  "chat:apiKey": "apiKey",
+  "chat:managementKey": "managementKey",
+  "chat:managementSecret": "managementSecret",
+  "chat:host": "host",
+  "chat:endpoint": "endpoint",
+  "chat:managementEndpoint": "managementEndpoint",
+  "chat:requestsPerMinute": "requestsPerMinute",
+};
+
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected an integer >= 1");
+  return n;
+}
+
+function flagsLookup(f: Flags): Lookup {
+  return (key) => {
+    const flag = FLAG_OF[key as keyof typeof FLAG_OF];
+    const v = flag ? f[flag] : undefined;
+    return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
+  };
+}
+
+type ConfigKey = keyof typeof FLAG_OF;
+const isSet = (lookup: Lookup, key: ConfigKey) =>
+  !!(lookup(key) ?? process.env[CONFIG_KEYS.find((k) => k.key === key)?.env ?? ""]);
+
+/** Refuses, before any call, settings that are missing, naming each flag and its variable. */
+function requireSettings(lookup: Lookup, what: string, keys: ConfigKey[]): void {
+  const missing = keys.filter((k) => !isSet(lookup, k));
+  if (missing.length === 0) return;
+  const names = missing.map((k) => {
+    const flag = FLAG_OF[k].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return `--${flag} (or ${CONFIG_KEYS.find((c) => c.key === k)?.env})`;
+  });
+  throw new Error(`${what}: set ${names.join(" and ")}`);
+}
+
+/** A settings problem (zod) as "field: rule" lines; anything else by its message. */
+function describeError(e: unknown): string {
+  if (e instanceof z.ZodError)
+    return `invalid settings: ${e.issues.map((i) => `${i.path.join(".") || "(settings)"}: ${i.message}`).join("; ")}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const env = (key: string) => CONFIG_KEYS.find((k) => k.key === key)?.env;
+  const program = new Command("chat-export")
+    .description(
+      "Write a live chat app (roles, users, groups and members, API keys, webhooks and triggers) as a " +
+        "chat-environment.yaml whose objects the root project adopts unchanged. Reads only.",
+    )
+    .option("--app-id <id>", `app id (default $${env("chat:appId")})`)
+    .option("--region <region>", `region: us, eu or in (default $${env("chat:region")}, else us)`)
+    .option("--api-key <key>", `a fullAccess API key (default $${env("chat:apiKey")}; prefer the variable)`)
+    .option("--host <host>", `vendor host (default $${env("chat:host")}, else cometchat.io)`)
+    .option("--endpoint <template>", `chat base address template (default $${env("chat:endpoint")})`)
+    .option("--management-key <key>", `management key (default $${env("chat:managementKey")})`)
+    .option(
+      "--management-secret <secret>",
+      `management secret (default $${env("chat:managementSecret")}; prefer the variable)`,
+    )
+    .option(
+      "--management-endpoint <url>",
+      `management base address (default $${env("chat:managementEndpoint")})`,
+    )
+    .option("-o, --out <file>", "write the environment file here (default: standard output)")
+    .option("--no-webhooks", "leave webhooks out (they need the management credentials)")
+    .option("--requests-per-minute <n>", "request budget of the app (default 450)", positive)
+    .option("--concurrency <n>", "requests in flight at most (default 10)", positive)
+    .option("-q, --quiet", "no progress lines")
+    .showHelpAfterError();
+  program.parse(argv);
+  const f = program.opts<Flags>();
+  const report = (line: string) => {
+    if (!f.quiet) process.stderr.write(`chat-export: ${line}\n`);
+  };
+
+  const lookup = flagsLookup(f);
+  // Only given limits reconfigure the app's shared budget; otherwise its defaults hold.
+  const options: ClientOptions =
+    f.requestsPerMinute || f.concurrency
+      ? {
+          budget: {
+            ...(f.requestsPerMinute ? { requestsPerMinute: f.requestsPerMinute } : {}),
+            ...(f.concurrency ? { concurrency: f.concurrency } : {}),
+          },
+        }
+      : {};
+  requireSettings(lookup, "the app to export", ["chat:appId", "chat:apiKey"]);
+  const conn = resolveChatConnection(undefined, lookup);
+  const chat = new ChatClient(conn, options);
+  let management: ManagementClient | undefined;
+  if (f.webhooks && (isSet(lookup, "chat:managementKey") || isSet(lookup, "chat:managementSecret"))) {
+    requireSettings(lookup, "webhooks", ["chat:managementKey", "chat:managementSecret"]);
+    management = new ManagementClient(resolveManagementConnection(undefined, lookup), options);
+  } else if (f.webhooks) {
+    report("no management credentials: webhooks are left out");
+  }
+
+  const { yaml, exported } = await exportEnvironment({ chat, management, apiKey: conn.apiKey, report });
+  if (f.out) {
+    writeFileSync(f.out, yaml);
+    report(`wrote ${f.out}`);
+  } else {
+    process.stdout.write(yaml);
+  }
+  for (const n of exported.notes) report(n);
+  if (exported.secrets.length > 0) {
+    process.stderr.write(
+      "\nValues the API never returns are read from secret stack config. In the root project, run:\n",
+    );
+    for (const s of exported.secrets) process.stderr.write(`  ${configSetLine(s.key)}   # ${s.what}\n`);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv).catch((e: unknown) => {
+    process.stderr.write(`chat-export: ${describeError(e)}\n`);
+    process.exit(1);
+  });
+}

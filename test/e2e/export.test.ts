@@ -1,0 +1,246 @@
+// chat-export round trip on the real engine: an app seeded through the emulator's REST API with objects of
+// every kind (hundreds of users, a group of more than 25 members, the default role changed) is exported by
+// the command, the root project adopts it with the exported file without a single write, a preview after
+// shows no changes, and after one change out of band the next export differs in exactly that line.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { LIMITS, type Region } from "../../provider/api";
+import { ChatClient, ManagementClient } from "../../provider/client";
+import { localStack, repoRoot, type TestStack } from "./support/stack";
+
+const USERS = 200;
+const GENERAL_MEMBERS = 40;
+const uid = (i: number) => `user-${String(i).padStart(3, "0")}`;
+const PASSWORDS = { "support-desk": "DeskPass123", events: "HookPass456" };
+
+async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Promise<void> {
+  await chat.call("createRole", {
+    body: {
+      role: "moderators",
+      name: "Moderators",
+      description: "Keep it civil",
+      metadata: { level: 2, area: "all" },
+      settings: { listUsers: "all" },
+    },
+  });
+  await chat.call("restrictFeatures", {
+    params: { role: "moderators" },
+    body: { featuresToRestrict: ["u.deleteGroup", "u.listUsers"] },
+  });
+  await chat.call("setPermissions", {
+    params: { role: "moderators" },
+    body: { permissions: { sendMessage: "allow" } },
+  });
+  await chat.call("createRole", { body: { role: "support", name: "Support" } });
+  // The default role, changed as a dashboard user would.
+  await chat.call("restrictFeatures", {
+    params: { role: "default" },
+    body: { featuresToRestrict: ["u.createGroup"] },
+  });
+  await chat.call("updateRole", { params: { role: "default" }, body: { description: "Everyone else" } });
+
+  await Promise.all(
+    Array.from({ length: USERS }, (_, i) =>
+      chat.call("createUser", {
+        body: {
+          uid: uid(i),
+          name: `User ${i}`,
+          ...(i % 10 === 0 ? { role: "moderators" } : i % 10 === 1 ? { role: "support" } : {}),
+          ...(i % 3 === 0 ? { tags: ["staff", `t${i % 4}`] } : {}),
+          ...(i % 7 === 0 ? { metadata: { plan: "pro", seats: i } } : {}),
+          ...(i % 11 === 0 ? { avatar: `https://img.example.com/${i}.png`, statusMessage: "around" } : {}),
+        },
+      }),
+    ),
+  );
+
+  await chat.call("createGroup", {
+    body: { guid: "general", name: "General", description: "Everyone", owner: uid(0), tags: ["all"] },
+  });
+  const scopeOf = (i: number) => (i < 3 ? "admins" : i < 8 ? "moderators" : "participants");
+  const members = Array.from({ length: GENERAL_MEMBERS }, (_, i) => i + 1);
+  for (let i = 0; i < members.length; i += LIMITS.membersPerCall) {
+    const body: Record<string, string[]> = {};
+    for (const m of members.slice(i, i + LIMITS.membersPerCall))
+      body[scopeOf(m)] = [...(body[scopeOf(m)] ?? []), uid(m)];
+    await chat.call("addMembers", { params: { guid: "general" }, body });
+  }
+  await chat.call("createGroup", {
+    body: {
+      guid: "support-desk",
+      name: "Support desk",
+      type: "password",
+      password: PASSWORDS["support-desk"],
+      owner: uid(1),
+      members: { moderators: [uid(10)], participants: [uid(11), uid(21)] },
+    },
+  });
+  await chat.call("createGroup", {
+    body: {
+      guid: "secret-room",
+      name: "Secret room",
+      type: "private",
+      metadata: { b: 1, a: { y: 2, x: 1 } },
+    },
+  });
+
+  await chat.call("createApiKey", { body: { name: "backend", scope: "fullAccess" } });
+  await chat.call("createApiKey", { body: { name: "ci-auth", scope: "authOnly" } });
+
+  await mgmt.call("createWebhook", {
+    params: { appId },
+    body: {
+      id: "events",
+      name: "Chat events",
+      webhookURL: "https://hooks.example.com/chat",
+      useBasicAuth: true,
+      username: "chathooks",
+      password: PASSWORDS.events,
+    },
+  });
+  await mgmt.call("addTriggers", {
+    params: { appId, webhookId: "events" },
+    body: { triggerIds: ["message_sent", "group_member_added"] },
+  });
+  await mgmt.call("createWebhook", {
+    params: { appId },
+    body: {
+      id: "audit",
+      name: "Audit",
+      webhookURL: "https://audit.example.com/in",
+      enabled: false,
+      retryOnFailure: true,
+    },
+  });
+  await mgmt.call("addTriggers", {
+    params: { appId, webhookId: "audit" },
+    body: { triggerIds: ["group_deleted"] },
+  });
+}
+
+describe("chat-export round trip", () => {
+  let emu: RunningEmulator;
+  let t: TestStack;
+  let chat: ChatClient;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  const stackName = "export-e2e";
+
+  /** Runs the command (the compiled bin) and returns the file it wrote and its stderr. */
+  async function exportTo(file: string): Promise<{ text: string; stderr: string }> {
+    const { stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(repoRoot, "dist/environment/export/cli.js"), "--out", file],
+      { env },
+    );
+    return { text: readFileSync(file, "utf8"), stderr };
+  }
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+    const app = emu.credentials.app;
+    if (!app) throw new Error("no bootstrap app");
+    const conn = {
+      appId: app.appId,
+      region: app.region as Region,
+      apiKey: app.apiKey,
+      endpoint: emu.chatEndpoint,
+    };
+    // Seeding is set-up, not the subject: a generous budget keeps it quick.
+    const budget = { budget: { requestsPerMinute: 100_000, concurrency: 10 } };
+    chat = new ChatClient(conn, budget);
+    const mgmt = new ManagementClient(
+      {
+        key: emu.credentials.managementKey,
+        secret: emu.credentials.managementSecret,
+        endpoint: emu.managementUrl,
+      },
+      budget,
+    );
+    await seed(chat, mgmt, app.appId);
+    dir = mkdtempSync(join(tmpdir(), "chat-export-"));
+    env = {
+      ...process.env,
+      CHAT_APP_ID: app.appId,
+      CHAT_REGION: app.region,
+      CHAT_API_KEY: app.apiKey,
+      CHAT_ENDPOINT: emu.chatEndpoint,
+      CHAT_MANAGEMENT_KEY: emu.credentials.managementKey,
+      CHAT_MANAGEMENT_SECRET: emu.credentials.managementSecret,
+      CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
+    };
+    t = await localStack(repoRoot, stackName);
+    await t.stack.setAllConfig({
+      "chat:managementKey": { value: emu.credentials.managementKey },
+      "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
+      "chat:managementEndpoint": { value: emu.managementUrl },
+      "chat:endpoint": { value: emu.chatEndpoint },
+      "chat:appId": { value: app.appId },
+      "chat:region": { value: app.region },
+      "chat:apiKey": { value: app.apiKey, secret: true },
+    });
+  });
+
+  afterAll(async () => {
+    // The emulator is thrown away, so the stack is removed without a destroy (which would take minutes).
+    try {
+      await t?.stack.workspace.removeStack(stackName, { force: true });
+    } finally {
+      rmSync(t?.backendDir ?? "", { recursive: true, force: true });
+      rmSync(dir ?? "", { recursive: true, force: true });
+      await emu?.close();
+    }
+  });
+
+  let first: string;
+
+  it("exports every kind, reading only, and names the secrets to set", async () => {
+    emu.admin.clearRequests();
+    const { text, stderr } = await exportTo(join(dir, "first.yaml"));
+    first = text;
+    expect(new Set(emu.admin.requests().map((r) => r.method))).toEqual(new Set(["GET"]));
+    expect(stderr).toMatch(/users: 200/);
+    expect(stderr).toContain("pulumi config set --secret groupPassword-support-desk");
+    expect(stderr).toContain("pulumi config set --secret webhookPassword-events");
+    expect(text).toContain("adopt: true");
+    expect(text).toMatch(/- role: default\n\s+name: Default Role\n\s+description: Everyone else/);
+    expect(text.match(/^ {2}- \{ uid: user-\d{3},/gm)).toHaveLength(USERS);
+    expect(text).toContain("password: { secret: groupPassword-support-desk }");
+  });
+
+  it("the first up with the exported file adopts everything without a write", async () => {
+    await t.stack.setAllConfig({
+      file: { value: join(dir, "first.yaml") },
+      "groupPassword-support-desk": { value: PASSWORDS["support-desk"], secret: true },
+      "webhookPassword-events": { value: PASSWORDS.events, secret: true },
+    });
+    emu.admin.clearRequests();
+    const up = await t.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    const writes = emu.admin.requests().filter((r) => r.method !== "GET");
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // Every object became a resource: roles, users, groups, members, keys, webhooks and triggers.
+    expect(up.summary.resourceChanges?.create).toBe(1 + 3 + USERS + 3 + 2 + 3 + 2 + 2); // the stack itself too
+  });
+
+  it("a preview after it shows no changes", async () => {
+    const p = await t.stack.preview();
+    expect(Object.keys(p.changeSummary)).toEqual(["same"]);
+  });
+
+  it("after one change out of band, the next export shows exactly that change", async () => {
+    await chat.call("updateUser", { params: { uid: uid(43) }, body: { name: "Renamed 43" } });
+    const { text } = await exportTo(join(dir, "second.yaml"));
+    const before = first.split("\n");
+    const after = text.split("\n");
+    expect(after).toHaveLength(before.length);
+    const changed = before.flatMap((line, i) => (line === after[i] ? [] : [[line, after[i]]]));
+    expect(changed).toEqual([
+      ["  - { uid: user-043, name: User 43 }", "  - { uid: user-043, name: Renamed 43 }"],
+    ]);
+  });
+});

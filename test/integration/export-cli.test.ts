@@ -1,0 +1,69 @@
+// The chat-export command: flags in place of CHAT_* variables, the file on stdout by default, progress and
+// the secret config lines on stderr, and missing settings refused by flag and variable before any call.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { parseEnvironment } from "../../environment/load";
+import { app, chatClient, useEmulator } from "./client/helpers";
+
+/** Runs the command from source with a clean CHAT_* environment; resolves with its exit code too. */
+async function run(args: string[], env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CHAT_")));
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["-r", "ts-node/register/transpile-only", "environment/export/cli.ts", ...args],
+      { env: { ...clean, ...env } },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const f = e as { code: number; stdout: string; stderr: string };
+    return { code: f.code, stdout: f.stdout, stderr: f.stderr };
+  }
+}
+
+describe("chat-export (command)", () => {
+  const emu = useEmulator();
+
+  beforeAll(async () => {
+    await chatClient(emu()).call("createGroup", {
+      body: { guid: "desk", name: "Desk", type: "password", password: "pw" },
+    });
+  });
+
+  it("takes flags, writes the file to stdout, progress and secret config lines to stderr", async () => {
+    const a = app(emu());
+    const r = await run([
+      "--app-id",
+      a.appId,
+      "--api-key",
+      a.apiKey,
+      "--endpoint",
+      emu().chatEndpoint,
+      "--region",
+      a.region,
+    ]);
+    expect(r.code).toBe(0);
+    const env = parseEnvironment(r.stdout, "stdout.yaml");
+    expect(env.app).toEqual({ existing: true });
+    expect(env.groups.map((g) => g.guid)).toEqual(["desk"]);
+    expect(r.stderr).toContain("chat-export: groups: 1");
+    expect(r.stderr).toContain("no management credentials: webhooks are left out");
+    expect(r.stderr).toContain("pulumi config set --secret groupPassword-desk");
+    expect(r.stdout).not.toContain(a.apiKey);
+  });
+
+  it("refuses missing settings by flag and variable, before any call", async () => {
+    emu().admin.clearRequests();
+    const r = await run(["--app-id", "x"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("chat-export: the app to export: set --api-key (or CHAT_API_KEY)\n");
+    const half = await run(["--quiet"], {
+      CHAT_APP_ID: "x",
+      CHAT_API_KEY: "k",
+      CHAT_ENDPOINT: emu().chatEndpoint,
+      CHAT_MANAGEMENT_KEY: "m",
+    });
+    expect(half.stderr).toBe("chat-export: webhooks: set --management-secret (or CHAT_MANAGEMENT_SECRET)\n");
+    expect(emu().admin.requests()).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+// chat-export against the emulator, in process: it pages through more users than one page holds, reads
+// only, goes through the client's request budget, and what it writes is adopted by the provider with no
+// call that changes anything (the passwords the API never returns taken as declared, group owners, tags,
+// the default role).
+import { exportEnvironment } from "../../environment/export";
+import { parseEnvironment } from "../../environment/load";
+import { LIMITS } from "../../provider/api";
+import { resetBudgets } from "../../provider/client";
+import { CrudProvider, kinds } from "../../provider/resources";
+import { app, chatClient, managementClient, useEmulator } from "./client/helpers";
+
+const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
+const USERS = LIMITS.perPageMax + 50;
+
+describe("chat-export", () => {
+  const emu = useEmulator();
+  let connection: { appId: string; apiKey: string; endpoint: string };
+
+  beforeAll(async () => {
+    const a = app(emu());
+    connection = { appId: a.appId, apiKey: a.apiKey, endpoint: emu().chatEndpoint };
+    const chat = chatClient(emu(), { budget: { requestsPerMinute: 100_000, concurrency: 10 } });
+    await Promise.all(
+      Array.from({ length: USERS }, (_, i) =>
+        chat.call("createUser", { body: { uid: `u${String(i).padStart(4, "0")}`, name: `U ${i}` } }),
+      ),
+    );
+    await chat.call("restrictFeatures", {
+      params: { role: "default" },
+      body: { featuresToRestrict: ["u.listUsers"] },
+    });
+    await chat.call("createGroup", {
+      body: {
+        guid: "desk",
+        name: "Desk",
+        type: "password",
+        password: "s3cret",
+        owner: "u0001",
+        tags: ["b", "a"],
+      },
+    });
+    for (const guid of ["g1", "g2", "g3", "g4"]) {
+      await chat.call("createGroup", {
+        body: { guid, name: guid, members: { participants: ["u0002", "u0003"] } },
+      });
+    }
+    await managementClient(emu()).call("createWebhook", {
+      params: { appId: a.appId },
+      body: {
+        id: "hook",
+        name: "Hook",
+        webhookURL: "https://h.example.com/x",
+        useBasicAuth: true,
+        username: "hooks",
+        password: "hookpass",
+      },
+    });
+  });
+
+  it("pages through every user, reads only, and keeps to the request budget", async () => {
+    const a = app(emu());
+    // A fresh budget of 2 in flight: the member reads of the groups queue instead of running at once.
+    resetBudgets();
+    const chat = chatClient(emu(), { budget: { concurrency: 2 } });
+    const lines: string[] = [];
+    emu().admin.clearRequests();
+    const { yaml, exported } = await exportEnvironment({
+      chat,
+      management: managementClient(emu()),
+      apiKey: a.apiKey,
+      report: (l) => lines.push(l),
+    });
+    expect(
+      new Set(
+        emu()
+          .admin.requests()
+          .map((r) => r.method),
+      ),
+    ).toEqual(new Set(["GET"]));
+    expect(
+      emu()
+        .admin.requests()
+        .filter((r) => r.path === "/v3/users"),
+    ).toHaveLength(2);
+    expect(chat.budgetStats().peakInFlight).toBe(2);
+    expect(lines).toContain(`users: ${USERS}`);
+    expect(parseEnvironment(yaml, "exported.yaml").users).toHaveLength(USERS);
+    expect(exported.secrets.map((s) => s.key)).toEqual(["groupPassword-desk", "webhookPassword-hook"]);
+  });
+
+  it("is adopted without a single write: default role, group (owner, tags, password), webhook (password)", async () => {
+    const a = app(emu());
+    const { yaml } = await exportEnvironment({ chat: chatClient(emu()), apiKey: a.apiKey });
+    const env = parseEnvironment(yaml, "exported.yaml");
+    const role = env.roles.find((r) => r.role === "default");
+    const desk = env.groups.find((g) => g.guid === "desk");
+    if (!role || !desk) throw new Error("the export lacks the default role or the group");
+    const { members: _m, password: _p, adopt: _a, ...deskArgs } = desk;
+    const { adopt: _ra, ...roleArgs } = role;
+
+    emu().admin.clearRequests();
+    const adopt = async (kind: keyof typeof kinds, args: Record<string, unknown>) => {
+      const p = provider(kind);
+      const { inputs, failures } = await p.check({}, { ...args, adopt: true, connection });
+      expect(failures).toEqual([]);
+      return p.create(inputs);
+    };
+    await adopt("Role", roleArgs);
+    await adopt("Group", { ...deskArgs, password: "s3cret" });
+    const mgmt = {
+      key: emu().credentials.managementKey,
+      secret: emu().credentials.managementSecret,
+      endpoint: emu().managementUrl,
+    };
+    const hook = provider("Webhook");
+    const { inputs } = await hook.check(
+      {},
+      {
+        appId: a.appId,
+        webhookId: "hook",
+        name: "Hook",
+        webhookURL: "https://h.example.com/x",
+        useBasicAuth: true,
+        username: "hooks",
+        password: "hookpass",
+        adopt: true,
+        managementConnection: mgmt,
+      },
+    );
+    const { outs } = await hook.create(inputs);
+    expect(outs.password).toBe("hookpass");
+    expect(
+      emu()
+        .admin.requests()
+        .filter((r) => r.method !== "GET"),
+    ).toEqual([]);
+  });
+
+  it("the default role is refused without adopt, by name and with what to do", async () => {
+    const p = provider("Role");
+    const { inputs } = await p.check({}, { role: "default", name: "Default Role", connection });
+    await expect(p.create(inputs)).rejects.toThrow(/"default" role exists in every app.*use adopt: true/);
+  });
+});

@@ -1,0 +1,114 @@
+// Lookups (sdk/lookups.ts) against the emulator: Outputs of live objects, read through the client with the
+// same configuration as the resources; secrets marked secret; a missing object is a clear error.
+import * as pulumi from "@pulumi/pulumi";
+import { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } from "../../sdk/lookups";
+import { app, chatClient, useEmulator } from "./client/helpers";
+
+/**
+ * The value of an Output outside a deployment (its rejection when the lookup fails). A failed Output also
+ * rejects its isKnown and isSecret promises, which a deployment handles and a test must too.
+ */
+function settled<T>(o: pulumi.Output<T>): Promise<T> {
+  const inner = o as unknown as {
+    promise(): Promise<T>;
+    isKnown: Promise<boolean>;
+    isSecret: Promise<boolean>;
+  };
+  for (const p of [inner.isKnown, inner.isSecret]) p.catch(() => undefined);
+  return inner.promise();
+}
+
+describe("lookups", () => {
+  const emu = useEmulator();
+  let connection: { appId: string; apiKey: string; endpoint: string };
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    const a = app(emu());
+    connection = { appId: a.appId, apiKey: a.apiKey, endpoint: emu().chatEndpoint };
+    const chat = chatClient(emu());
+    await chat.call("createRole", { body: { role: "mods", name: "Mods", description: "Keepers" } });
+    await chat.call("restrictFeatures", {
+      params: { role: "mods" },
+      body: { featuresToRestrict: ["u.listUsers"] },
+    });
+    await chat.call("createUser", { body: { uid: "ada", name: "Ada", role: "mods", tags: ["staff", "eu"] } });
+    await chat.call("createUser", { body: { uid: "adam", name: "Adam", tags: ["eu"] } });
+    await chat.call("createUser", { body: { uid: "grace", name: "Grace", role: "mods" } });
+    await chat.call("createGroup", {
+      body: { guid: "room", name: "Room", type: "private", owner: "ada", tags: ["ops"] },
+    });
+    await chat.call("createApiKey", { body: { name: "backend", scope: "fullAccess" } });
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it("getUser: one user with its tags", async () => {
+    const u = await settled(getUser({ uid: "ada", connection }));
+    expect(u).toMatchObject({ uid: "ada", name: "Ada", role: "mods", tags: ["eu", "staff"] });
+  });
+
+  it("getUsers: filtered by role, tags and search, sorted by uid", async () => {
+    const uids = async (args: Parameters<typeof getUsers>[0]) =>
+      (await settled(getUsers({ ...args, connection }))).map((u) => u.uid);
+    expect(await uids({ role: "mods" })).toEqual(["ada", "grace"]);
+    expect(await uids({ tags: ["eu"] })).toEqual(["ada", "adam"]);
+    expect(await uids({ search: "ada" })).toEqual(["ada", "adam"]);
+    expect(await uids({ role: "mods", search: "ada" })).toEqual(["ada"]);
+    expect(await uids({})).toEqual(["ada", "adam", "grace"]);
+  });
+
+  it("getGroup and getRole: with tags, owner, restricted features", async () => {
+    expect(await settled(getGroup({ guid: "room", connection }))).toMatchObject({
+      guid: "room",
+      type: "private",
+      owner: "ada",
+      tags: ["ops"],
+      membersCount: 1,
+    });
+    expect(await settled(getRole({ role: "mods", connection }))).toMatchObject({
+      role: "mods",
+      description: "Keepers",
+      restrictedFeatures: ["u.listUsers"],
+    });
+  });
+
+  it("getApiKeys: values included, so the result is a secret", async () => {
+    const keys = getApiKeys({ name: "backend", connection });
+    expect(await pulumi.isSecret(keys)).toBe(true);
+    const list = await settled(keys);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ name: "backend", scope: "fullAccess" });
+    expect(list[0]?.apiKey).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("a missing object is a clear error naming it and the app", async () => {
+    await expect(settled(getUser({ uid: "nobody", connection }))).rejects.toThrow(
+      `getUser: user "nobody" not found in app ${connection.appId}`,
+    );
+    await expect(settled(getGroup({ guid: "nowhere", connection }))).rejects.toThrow(
+      /getGroup: group "nowhere"/,
+    );
+    await expect(settled(getRole({ role: "nobody", connection }))).rejects.toThrow(/getRole: role "nobody"/);
+  });
+
+  it("without a connection, reads the CHAT_* settings as the resources do", async () => {
+    const a = app(emu());
+    Object.assign(process.env, {
+      CHAT_APP_ID: a.appId,
+      CHAT_API_KEY: a.apiKey,
+      CHAT_ENDPOINT: emu().chatEndpoint,
+      CHAT_MANAGEMENT_KEY: emu().credentials.managementKey,
+      CHAT_MANAGEMENT_SECRET: emu().credentials.managementSecret,
+      CHAT_MANAGEMENT_ENDPOINT: emu().managementUrl,
+    });
+    expect((await settled(getUser({ uid: "grace" }))).name).toBe("Grace");
+    expect(await settled(getApp())).toMatchObject({ appId: a.appId, region: a.region });
+    delete process.env.CHAT_API_KEY;
+    await expect(settled(getUser({ uid: "grace" }))).rejects.toThrow(
+      /getUser: chat API credentials: no chat:apiKey \(or CHAT_API_KEY\) is set/,
+    );
+    await expect(settled(getApp({ appId: "nope" }))).rejects.toThrow(/getApp: app "nope" not found/);
+  });
+});

@@ -1,0 +1,188 @@
+// chat-export's document: a snapshot of a live app becomes an environment file that the root project's own
+// schema accepts, in the form the provider reads objects back, deterministic whatever order the API used.
+
+import { ExportError, renderEnvironment, type Snapshot, toEnvironment } from "../../environment/export";
+import { parseEnvironment } from "../../environment/load";
+
+const at = 1_700_000_000;
+const member = (uid: string, scope: "admin" | "moderator" | "participant") => ({
+  uid,
+  name: uid,
+  role: "default",
+  createdAt: at,
+  scope,
+  joinedAt: at,
+});
+
+function snapshot(): Snapshot {
+  return {
+    appId: "app1",
+    region: "eu",
+    roles: [
+      {
+        role: "mods",
+        name: "Mods",
+        metadata: { z: 1, a: { d: 1, c: 2 } },
+        restrictedFeatures: ["u.listUsers", "u.deleteGroup"],
+        permissions: {},
+        createdAt: at,
+      },
+      {
+        role: "default",
+        name: "Default Role",
+        description: "",
+        restrictedFeatures: [],
+        permissions: { sendMessage: "deny" },
+        createdAt: at,
+      },
+    ],
+    users: [
+      { uid: "bob", name: "Bob", role: "mods", tags: ["z", "a"], createdAt: at },
+      { uid: "alice", name: "Alice", role: "default", tags: [], metadata: {}, createdAt: at },
+    ],
+    groups: [
+      {
+        guid: "room",
+        name: "Room",
+        type: "password",
+        owner: "alice",
+        membersCount: 3,
+        createdAt: at,
+        members: [member("bob", "participant"), member("alice", "admin")],
+      },
+      {
+        guid: "lobby",
+        name: "Lobby",
+        type: "public",
+        owner: "app_system",
+        membersCount: 1,
+        createdAt: at,
+        members: [member("bob", "moderator")],
+      },
+    ],
+    apiKeys: [
+      { apiKey: "k1", name: "Rest API Key", scope: "fullAccess", createdAt: at },
+      { apiKey: "k2", name: "twin", scope: "authOnly", createdAt: at },
+      { apiKey: "k3", name: "twin", scope: "authOnly", createdAt: at + 1 },
+      { apiKey: "k4", name: "backend", scope: "fullAccess", createdAt: at },
+    ],
+    webhooks: [
+      {
+        id: "quiet",
+        name: "Quiet",
+        webhookURL: "https://q.example.com/",
+        useBasicAuth: false,
+        enabled: false,
+        retryOnFailure: false,
+        triggers: [],
+      },
+      {
+        id: "events",
+        name: "Events",
+        webhookURL: "https://e.example.com/",
+        useBasicAuth: true,
+        username: "hooks",
+        enabled: true,
+        retryOnFailure: true,
+        triggers: ["message_sent", "group_created"],
+      },
+    ],
+    ownApiKey: "k1",
+  };
+}
+
+describe("chat-export's document", () => {
+  it("holds every object as the provider reads it back: defaults and empty values left out", () => {
+    const { environment } = toEnvironment(snapshot());
+    expect(environment).toMatchObject({ app: { existing: true }, adopt: true });
+    expect(environment.roles).toEqual([
+      { role: "default", name: "Default Role", permissions: { sendMessage: "deny" } },
+      {
+        role: "mods",
+        name: "Mods",
+        metadata: { a: { c: 2, d: 1 }, z: 1 },
+        restrictedFeatures: ["u.deleteGroup", "u.listUsers"],
+      },
+    ]);
+    expect(environment.users).toEqual([
+      { uid: "alice", name: "Alice" },
+      { uid: "bob", name: "Bob", role: "mods", tags: ["a", "z"] },
+    ]);
+    expect(environment.webhooks).toEqual([
+      {
+        id: "events",
+        name: "Events",
+        url: "https://e.example.com/",
+        basicAuth: { username: "hooks", password: { secret: "webhookPassword-events" } },
+        retryOnFailure: true,
+        triggers: ["group_created", "message_sent"],
+      },
+      { id: "quiet", name: "Quiet", url: "https://q.example.com/", enabled: false },
+    ]);
+  });
+
+  it("leaves a group's owner out of its members, and a system owner out altogether", () => {
+    const { environment } = toEnvironment(snapshot());
+    expect(environment.groups).toEqual([
+      { guid: "lobby", name: "Lobby", type: "public", members: { moderators: ["bob"] } },
+      {
+        guid: "room",
+        name: "Room",
+        type: "password",
+        owner: "alice",
+        password: { secret: "groupPassword-room" },
+        members: { participants: ["bob"] },
+      },
+    ]);
+  });
+
+  it("leaves out the key it read with and keys whose name is not unique, saying why", () => {
+    const { environment, notes } = toEnvironment(snapshot());
+    expect(environment.apiKeys).toEqual([{ name: "backend", scope: "fullAccess" }]);
+    expect(notes).toEqual([
+      'API key "Rest API Key" is left out: this export authenticated with it (the stack does too).',
+      'API keys named "twin" are left out: 2 keys share the name, and keys are adopted by a unique name.',
+    ]);
+  });
+
+  it("names a secret config key for every value the API never returns, and writes how to set them", () => {
+    const exported = toEnvironment(snapshot());
+    expect(exported.secrets.map((s) => s.key)).toEqual(["groupPassword-room", "webhookPassword-events"]);
+    const text = renderEnvironment(exported, { appId: "app1", region: "eu" });
+    expect(text).toContain(
+      '#   pulumi config set --secret groupPassword-room   # the password of group "room"',
+    );
+    expect(text).toContain("  - { uid: bob, name: Bob, role: mods, tags: [ a, z ] }\n");
+  });
+
+  it("is the same text whatever order the API listed things in, and parses as an environment file", () => {
+    const a = renderEnvironment(toEnvironment(snapshot()), { appId: "app1", region: "eu" });
+    const shuffled = snapshot();
+    shuffled.users.reverse();
+    shuffled.groups.reverse();
+    shuffled.apiKeys.reverse();
+    shuffled.webhooks?.reverse();
+    for (const g of shuffled.groups) g.members.reverse();
+    const b = renderEnvironment(toEnvironment(shuffled), { appId: "app1", region: "eu" });
+    expect(b).toBe(a);
+    const env = parseEnvironment(a, "exported.yaml");
+    expect(env.users.map((u) => u.uid)).toEqual(["alice", "bob"]);
+    expect(env.groups[1]?.password).toEqual({ secret: "groupPassword-room" });
+  });
+
+  it("says where webhooks are when they were not read", () => {
+    const snap = { ...snapshot(), webhooks: undefined };
+    const { environment, notes } = toEnvironment(snap);
+    expect(environment.webhooks).toBeUndefined();
+    expect(notes).toContainEqual(expect.stringMatching(/^Webhooks are left out: no management credentials/));
+  });
+
+  it("refuses, by path and rule, what the environment file cannot hold", () => {
+    const snap = snapshot();
+    snap.webhooks?.[1]?.triggers.push("brand_new_trigger");
+    expect(() => toEnvironment(snap)).toThrow(ExportError);
+    expect(() => toEnvironment(snap)).toThrow(
+      /webhooks\[0\]\.triggers\[0\] \(events\): not a known webhook trigger id/,
+    );
+  });
+});
