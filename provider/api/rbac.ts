@@ -52,7 +52,9 @@ function valueSchema(key: string, spec: ScopePermissionSpec) {
   const one = z.enum(spec.values as [string, ...string[]], {
     message: `${key} must be ${spec.values.join(" or ")}`,
   });
-  return spec.dataType === "string" ? one : z.union([one, z.array(one)]);
+  return spec.dataType === "string"
+    ? one
+    : z.union([one, z.array(one)], { message: `${key} must be one or more of ${spec.values.join(", ")}` });
 }
 
 /** `{<key>: value}`; unknown keys and values outside a key's list are refused, by name. */
