@@ -158,6 +158,15 @@ describe("keyword lists (multipart)", () => {
     });
     const e = expectError(r, 400, "ERR_BAD_REQUEST");
     expect(e.details).toEqual({ body: ["The request body must be multipart/form-data."] });
+    // A broken form is a 400 too, never a 5xx.
+    const broken = await fetchRes(h.url("createKeywordList"), {
+      method: "POST",
+      headers: { apikey: h.app.apiKey, "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="id"\r\n\r\nunterminated',
+    });
+    expect(expectError(broken, 400, "ERR_BAD_REQUEST").details).toEqual({
+      body: ["The request body is not valid multipart/form-data."],
+    });
     // And a JSON route refuses a form.
     const form = new FormData();
     form.append("uid", "x");
