@@ -1,6 +1,9 @@
 // The app-configuration routes through the clients: extensions (ManagementClient), notifications, moderation
 // (keyword lists as multipart through got) and group-scope permissions (ChatClient); per-slug validation
-// before anything is sent; and lost create answers recovered without a second object (recovery.ts).
+// before anything is sent; and lost create answers recovered without a second object (recovery.ts). The last
+// test checks, from the clients' log lines, that each of these routes answered a success at least once
+// (chat-operations and management-operations do the same for the other routes).
+
 import {
   type ChatClient,
   ConflictError,
@@ -9,16 +12,27 @@ import {
   RequestValidationError,
   resetBudgets,
 } from "../../../provider/client";
-import { app, chatClient, managementClient, received, rejectionOf, uniq, useEmulator } from "./helpers";
+import { CONFIGURATION_ROUTES } from "./configuration-routes";
+import {
+  app,
+  chatClient,
+  managementClient,
+  received,
+  recordingLogger,
+  rejectionOf,
+  uniq,
+  useEmulator,
+} from "./helpers";
 
 const emulator = useEmulator();
+const log = recordingLogger();
 let mgmt: ManagementClient;
 let chat: ChatClient;
 let appId: string;
 
 beforeAll(() => {
-  mgmt = managementClient(emulator());
-  chat = chatClient(emulator());
+  mgmt = managementClient(emulator(), { logger: log.logger });
+  chat = chatClient(emulator(), { logger: log.logger });
   appId = app(emulator()).appId;
 });
 beforeEach(() => {
@@ -255,4 +269,105 @@ describe("group scope permissions", () => {
       params: { guid, scope: "moderator", permission: "initiateCall" },
     });
   });
+});
+
+describe("the rest of each family", () => {
+  const custom = {
+    isEnabled: true,
+    webhookURL: "https://hooks.example.com/r",
+    useBasicAuth: true,
+    basicAuthUsername: "u",
+    basicAuthPassword: "p",
+  };
+
+  it("updates extension settings", async () => {
+    await mgmt.call("toggleExtensions", { params: { appId }, body: { enabled: ["sentiment-analysis"] } });
+    const params = { appId, slug: "sentiment-analysis" };
+    await mgmt.call("createExtensionSettings", { params, body: { settings: { dropMessage: false } } });
+    const r = await mgmt.call("updateExtensionSettings", {
+      params,
+      body: { settings: { dropMessage: true } },
+    });
+    expect(r.data.body.data?.settings?.dropMessage).toBe(true);
+  });
+
+  it("FCM and APNs: update, make default, delete", async () => {
+    const creds = { project_id: "p", client_email: "a@p.example.com", private_key: "k", private_key_id: "i" };
+    const fcm = uniq("f");
+    await chat.call("addFcmProvider", { body: { providerId: fcm, serviceAccountCreds: creds } });
+    await chat.call("updateFcmProvider", { body: { providerId: fcm, serviceAccountFilename: "sa.json" } });
+    await chat.call("setDefaultFcmProvider", { params: { providerId: fcm } });
+    await chat.call("deleteFcmProvider", { params: { providerId: fcm } });
+    const apns = uniq("a");
+    await chat.call("addApnsProvider", {
+      body: { providerId: apns, keyId: "K", teamId: "T", bundleId: "com.example", p8Key: "P8" },
+    });
+    await chat.call("updateApnsProvider", { body: { providerId: apns, productionMode: true } });
+    await chat.call("setDefaultApnsProvider", { params: { providerId: apns } });
+    const listed = (await chat.call("listApnsProviders")).data.pushProviders.find(
+      (p) => p.providerId === apns,
+    );
+    expect(listed).toMatchObject({ isDefault: true, productionMode: true });
+    expect(listed?.p8Key).toBeUndefined();
+    await chat.call("deleteApnsProvider", { params: { providerId: apns } });
+  });
+
+  it("the one-per-app providers: create, read, update, delete", async () => {
+    await chat.call("createCustomPushProvider", { body: custom });
+    await chat.call("updateCustomPushProvider", { body: { isEnabled: false } });
+    await chat.call("deleteCustomPushProvider");
+    await chat.call("createSendgridProvider", {
+      body: {
+        sendGridApiKey: "SG.x",
+        sendGridTemplateID: "d",
+        sendGridUnsubscribeGroupID: "1",
+        senderName: "n",
+        senderEmail: "n@example.com",
+        allowEmailReplies: false,
+      },
+    });
+    await chat.call("getSendgridProvider");
+    await chat.call("updateSendgridProvider", { body: { isEnabled: false } });
+    await chat.call("deleteSendgridProvider");
+    await chat.call("createCustomEmailProvider", { body: { ...custom, useStoredEmailID: true } });
+    expect((await chat.call("getCustomEmailProvider")).data.useStoredEmailID).toBe(true);
+    await chat.call("updateCustomEmailProvider", { body: { useStoredEmailID: false } });
+    await chat.call("deleteCustomEmailProvider");
+    await chat.call("createTwilioProvider", {
+      body: { twilioAccountSID: "AC", twilioAuthToken: "t", twilioSenderPhoneNumber: "+15550001111" },
+    });
+    await chat.call("getTwilioProvider");
+    await chat.call("updateTwilioProvider", { body: { isEnabled: true } });
+    await chat.call("deleteTwilioProvider");
+    await chat.call("createCustomSmsProvider", { body: { ...custom, useStoredPhNo: true } });
+    await chat.call("getCustomSmsProvider");
+    const upd = await chat.call("updateCustomSmsProvider", { body: { useStoredPhNo: false } });
+    expect(upd.data.useStoredPhNo).toBe(false);
+    await chat.call("deleteCustomSmsProvider");
+    expect(NotFoundError.isInstance(await rejectionOf(chat.call("getCustomSmsProvider")))).toBe(true);
+  });
+
+  it("rules and keyword lists: list, read, replace, delete", async () => {
+    const id = uniq("r");
+    const body = {
+      id,
+      name: "R",
+      action: ["blockMessage" as const],
+      conditions: [{ operand: "text" as const, value: "x" }],
+    };
+    await chat.call("createRule", { body });
+    expect((await chat.call("listRules", { query: { limit: 100 } })).data.map((r) => r.id)).toContain(id);
+    expect((await chat.call("getRule", { params: { ruleId: id } })).data.name).toBe("R");
+    await chat.call("updateRule", { params: { ruleId: id }, body: { ...body, enabled: true } });
+    await chat.call("deleteRule", { params: { ruleId: id } });
+    expect((await chat.call("listKeywordLists")).data.map((k) => k.id)).toContain("profanity-list");
+    expect(
+      (await chat.call("getKeywordList", { params: { keywordId: "profanity-list" } })).data.default,
+    ).toBe(true);
+  });
+});
+
+it("called every app-configuration route with success", () => {
+  const ok = new Set(log.fields.filter((f) => f.status === 200).map((f) => f.route));
+  expect(CONFIGURATION_ROUTES.filter((name) => !ok.has(name))).toEqual([]);
 });
