@@ -6,9 +6,11 @@ import type { Kind } from "./kind";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 // Members are not arguments here: the refinement is re-applied to the narrowed object (zod cannot omit
-// from a refined object).
+// from a refined object). `type` is optional here (public); the create body always carries it.
 const { members: _members, ...groupShape } = GroupCreate.shape;
-export const GroupArgs = z.strictObject(groupShape).refine(passwordRule.check, passwordRule.message);
+export const GroupArgs = z
+  .strictObject({ ...groupShape, type: groupShape.type.optional() })
+  .refine(passwordRule.check, passwordRule.message);
 export type GroupArgs = z.output<typeof GroupArgs>;
 
 const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
@@ -27,7 +29,7 @@ export const group: Kind<GroupArgs> = {
   async create(ctx, a) {
     const r = await ctx.chat().createOnce(
       "createGroup",
-      { body: defined(a) as z.input<typeof GroupCreate> },
+      { body: { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate> },
       {
         name: "getGroup",
         params: { guid: a.guid },
@@ -39,9 +41,14 @@ export const group: Kind<GroupArgs> = {
   async read(ctx, id, prior) {
     const r = await ctx.chat().call("getGroup", { params: { guid: id } });
     const args = fromRemote(r.data, FIELDS) as GroupArgs;
-    // GET does not return tags; a listing with withTags does (private groups may be missing from it).
-    const listed = await ctx.chat().listAll("listGroups", { query: { searchKey: id, withTags: true } });
-    const tags = listed.find((g) => g.guid === id)?.tags ?? prior.tags;
+    // The group object carries its tags; should an answer lack them, a listing with withTags has them
+    // (private groups may be missing from it).
+    const tags =
+      r.data.tags ??
+      (await ctx.chat().listAll("listGroups", { query: { searchKey: id, withTags: true } })).find(
+        (g) => g.guid === id,
+      )?.tags ??
+      prior.tags;
     if (tags?.length) args.tags = tags;
     // Without an owner argument the service picks one; only a managed owner is compared.
     if (prior.owner !== undefined && r.data.owner) args.owner = r.data.owner;
@@ -65,8 +72,9 @@ export const group: Kind<GroupArgs> = {
 
   async find(ctx, a) {
     try {
-      const r = await ctx.chat().call("getGroup", { params: { guid: a.guid } });
-      return { id: r.data.guid, args: fromRemote(r.data, FIELDS) as GroupArgs };
+      // Read as a refresh does (tags, and the owner when one is declared), so adoption applies them too.
+      const now = await group.read(ctx, a.guid, a);
+      return now ? { id: a.guid, args: now.args } : undefined;
     } catch (e) {
       if (hasCode(e, "ERR_GUID_NOT_FOUND")) return undefined;
       throw e;

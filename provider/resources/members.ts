@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Guid, LIMITS, type MemberScope, type MembersBody, MemberScope as Scope, Uid } from "../api";
 import { type ChatClient, isNotFound } from "../client";
-import { type Args, type Kind, partialCreate } from "./kind";
+import { type Args, type CheckFailure, type Kind, partialCreate } from "./kind";
 
 const SCOPE_KEY = { admin: "admins", moderator: "moderators", participant: "participants" } as const;
 
@@ -126,20 +126,46 @@ function asArgs(guid: string, members: ReadonlyMap<string, MemberScope>): GroupM
 
 /** Members this resource manages: everyone but the group's owner, whom the service keeps as admin. */
 async function managedMembers(chat: ChatClient, guid: string): Promise<Map<string, MemberScope>> {
+  return (await membersAndOwner(chat, guid)).members;
+}
+
+/** The members besides the owner, and the owner (whom the service keeps as an admin). */
+async function membersAndOwner(
+  chat: ChatClient,
+  guid: string,
+): Promise<{ members: Map<string, MemberScope>; owner: string | undefined }> {
   const [members, group] = await Promise.all([
     currentMembers(chat, guid),
     chat.call("getGroup", { params: { guid } }),
   ]);
-  if (group.data.owner) members.delete(group.data.owner);
-  return members;
+  const owner = group.data.owner || undefined;
+  if (owner) members.delete(owner);
+  return { members, owner };
 }
 
-async function reconcile(
-  chat: ChatClient,
-  guid: string,
-  want: ReadonlyMap<string, MemberScope>,
-): Promise<void> {
-  const have = await managedMembers(chat, guid);
+/**
+ * The owner is always an admin: listed under admins they are simply satisfied; listed under moderators or
+ * participants they are refused, naming the field (the service would refuse the add or the scope change).
+ */
+function ownerProblem(a: GroupMembersArgs, owner: string | undefined): CheckFailure | undefined {
+  if (!owner) return undefined;
+  for (const key of ["moderators", "participants"] as const) {
+    if (a[key]?.includes(owner))
+      return {
+        property: key,
+        reason: `${owner} owns group ${a.guid} and is always one of its admins: list them under admins or not at all`,
+      };
+  }
+  return undefined;
+}
+
+async function reconcile(chat: ChatClient, a: GroupMembersArgs): Promise<void> {
+  const guid = a.guid;
+  const { members: have, owner } = await membersAndOwner(chat, guid);
+  const problem = ownerProblem(a, owner);
+  if (problem) throw new Error(`${problem.property}: ${problem.reason}`);
+  const want = declared(a);
+  if (owner) want.delete(owner);
   const toAdd = new Map([...want].filter(([uid]) => !have.has(uid)));
   await addMembers(chat, guid, toAdd);
   for (const [uid, scope] of want) {
@@ -158,9 +184,15 @@ export const groupMembers: Kind<GroupMembersArgs> = {
   identity: ["guid"],
   sets: ["admins", "moderators", "participants"],
 
+  async validate(ctx, a) {
+    const { owner } = await membersAndOwner(ctx.chat(), a.guid);
+    const problem = ownerProblem(a, owner);
+    return problem ? [problem] : [];
+  },
+
   async create(ctx, a) {
     try {
-      await reconcile(ctx.chat(), a.guid, declared(a));
+      await reconcile(ctx.chat(), a);
     } catch (e) {
       // Some members may be in: record what is there, so the next up finishes the job.
       const now = await managedMembers(ctx.chat(), a.guid).catch(() => new Map<string, MemberScope>());
@@ -168,15 +200,27 @@ export const groupMembers: Kind<GroupMembersArgs> = {
     }
     return { id: a.guid, state: {} };
   },
-  async read(ctx, id) {
-    return { args: asArgs(id, await managedMembers(ctx.chat(), id)), state: {} };
+  async read(ctx, id, prior) {
+    const { members, owner } = await membersAndOwner(ctx.chat(), id);
+    // An owner declared among the admins is satisfied by being the owner.
+    if (owner && prior.admins?.includes(owner)) members.set(owner, "admin");
+    return { args: asArgs(id, members), state: {} };
   },
   async update(ctx, id, _olds, news) {
-    await reconcile(ctx.chat(), id, declared(news));
+    await reconcile(ctx.chat(), { ...news, guid: id });
     return {};
   },
   async delete(ctx, id, a) {
+    const owner = await ctx
+      .chat()
+      .call("getGroup", { params: { guid: id } })
+      .then((g) => g.data.owner)
+      .catch((e: unknown) => {
+        if (!isNotFound(e)) throw e;
+        return undefined;
+      });
     for (const uid of declared(a).keys()) {
+      if (uid === owner) continue; // the owner stays (the service keeps them as admin)
       await ctx
         .chat()
         .call("kickMember", { params: { guid: id, uid } })

@@ -1,6 +1,7 @@
 // Role (chat-api.md §6, §7), with its restricted features and RBAC permissions. Identity: role
-// (caller-chosen, lowercased, immutable). The built-in "default" role cannot be deleted, so it cannot be
-// created here either (adopt it instead, to manage its features and permissions: delete then leaves it).
+// (caller-chosen, lowercased, immutable). The built-in "default" role exists in every app and cannot be
+// deleted: it is managed by adopting it (name, description, metadata, settings, restricted features and
+// permissions), and deleting the resource leaves the role in place.
 import { z } from "zod";
 import { DEFAULT_ROLE, FeatureKey, Permissions, ROLE_UNSETTABLE, RoleCreate } from "../api";
 import { type Args, type Kind, partialCreate } from "./kind";
@@ -49,13 +50,20 @@ async function applyAccess(
 export const role: Kind<RoleArgs> = {
   name: "Role",
   api: "chat",
-  args: RoleArgs.refine((r) => r.role !== DEFAULT_ROLE, {
-    message: `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`,
-    path: ["role"],
-  }),
+  args: RoleArgs,
   replaceOn: ["role"],
   identity: ["role"],
   sets: ["restrictedFeatures"],
+
+  checkOptions(a, { adopt }) {
+    if (a.role !== DEFAULT_ROLE || adopt === true) return [];
+    return [
+      {
+        property: "role",
+        reason: `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`,
+      },
+    ];
+  },
 
   async create(ctx, a) {
     const r = await ctx
