@@ -263,7 +263,9 @@ export class CrudProvider<A extends Args, S extends Args> {
     const options = this.located(given);
     const ctx = contextFor(options);
     const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
-    const state = apiChanged ? await this.kind.update(ctx, id, oldArgs as A, args as A) : {};
+    const state = apiChanged
+      ? await this.kind.update(ctx, id, oldArgs as A, this.restoring(oldArgs, args))
+      : {};
     // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982): computed
     // outputs the kind's update does not return again (joinedAt, createdAt) are kept from before.
     return { outs: { ...this.priorState(olds), ...args, ...state, ...options } };
@@ -276,6 +278,17 @@ export class CrudProvider<A extends Args, S extends Args> {
     } catch (e) {
       if (!isNotFound(e)) throw e; // already gone is what delete wants
     }
+  }
+
+  /**
+   * `args` with every removed argument that has a server default set to that default: an update sends only
+   * what is declared, and a removed field would otherwise keep its last value (e.g. useBasicAuth: true).
+   */
+  private restoring(oldArgs: Props, args: Props): A {
+    const out: Props = { ...args };
+    for (const [k, d] of Object.entries(this.kind.defaults ?? {}))
+      if (args[k] === undefined && oldArgs[k] !== undefined) out[k] = d;
+    return out as A;
   }
 
   /**
