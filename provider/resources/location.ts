@@ -9,7 +9,9 @@ import { canonical, isUnknown, unknownPaths } from "./normalize";
 /** The configured connection, or undefined when config and environment name none (or a bad one). */
 function configured(): ChatConnection | undefined {
   try {
-    return configuredChatConnection();
+    const c = configuredChatConnection();
+    // Without the settings that are not set: outputs cannot hold undefined values.
+    return c && (Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as ChatConnection);
   } catch {
     return undefined; // a bad setting: the client reports it, naming the setting, when it is used
   }
