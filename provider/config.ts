@@ -191,6 +191,16 @@ export function configuredAddressProblem(): { property: string; reason: string }
     : undefined;
 }
 
+/** A problem with the configured management address, named by its config key. */
+export function configuredManagementAddressProblem(): { property: string; reason: string } | undefined {
+  const endpoint = setting("managementEndpoint");
+  const host = setting("host");
+  return addressProblem(
+    () => managementBaseUrl({ endpoint, host }),
+    (f) => (f === "endpoint" ? "chat:managementEndpoint" : `chat:${f}`),
+  );
+}
+
 /** The app id management resources (webhooks) act on when they are not given one. */
 export function configuredAppId(): string | undefined {
   return setting("appId");

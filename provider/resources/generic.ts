@@ -6,6 +6,7 @@ import {
   ChatConnection,
   configuredAddressProblem,
   configuredAppId,
+  configuredManagementAddressProblem,
   ManagementConnection,
   resolveChatConnection,
   resolveManagementConnection,
@@ -135,10 +136,12 @@ export class CrudProvider<A extends Args, S extends Args> {
     return failures;
   }
 
-  /** A configured chat address that the client would refuse (e.g. http to a remote host), at preview. */
+  /** A configured address that the client would refuse (e.g. http to a remote host), at preview. */
   private connectionProblems(options: Props): CheckFailure[] {
-    if (this.kind.api !== "chat" || options.connection !== undefined) return [];
-    const problem = configuredAddressProblem();
+    const problem =
+      this.kind.api === "chat"
+        ? options.connection === undefined && configuredAddressProblem()
+        : options.managementConnection === undefined && configuredManagementAddressProblem();
     return problem ? [problem] : [];
   }
 

@@ -297,6 +297,10 @@ describe("convergence", () => {
       { name: "a", managementConnection: { key: "k", secret: "s", endpoint: "http://mgmt.example.com" } },
     );
     expect(mgmt.failures.map((f) => f.property)).toEqual(["managementConnection.endpoint"]);
+    configured({ "chat:managementEndpoint": "http://mgmt.example.com" });
+    expect((await provider("App").check({}, { name: "a" })).failures).toEqual([
+      { property: "chat:managementEndpoint", reason: expect.stringMatching(/^endpoint must use https/) },
+    ]);
   });
 
   it("names an unknown webhook trigger and the closest valid one", async () => {
