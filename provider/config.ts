@@ -51,6 +51,12 @@ export const CONFIG_KEYS = [
     secret: false,
     doc: "Management base address, e.g. an emulator's; https unless loopback.",
   },
+  {
+    key: "chat:requestsPerMinute",
+    env: "CHAT_REQUESTS_PER_MINUTE",
+    secret: false,
+    doc: "Requests per minute the provider sends to one app (default 450); set your plan's limit.",
+  },
 ] as const;
 
 type ConfigName = (typeof CONFIG_KEYS)[number]["key"] extends `chat:${infer N}` ? N : never;
@@ -214,4 +220,16 @@ export function chatAddressing(): { host?: string; endpoint?: string } {
   if (host) out.host = host;
   if (endpoint) out.endpoint = endpoint;
   return out;
+}
+
+/** Client options from configuration: the request budget, when pinned. */
+export function clientOptions(): { budget?: { requestsPerMinute: number } } {
+  const raw = setting("requestsPerMinute");
+  if (raw === undefined) return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `chat:requestsPerMinute (or CHAT_REQUESTS_PER_MINUTE) must be a whole number >= 1, not "${raw}"`,
+    );
+  return { budget: { requestsPerMinute: n } };
 }

@@ -32,9 +32,6 @@ export type BodyOf<R extends RouteSpec> = R["body"] extends z.ZodType ? z.input<
 export type QueryOf<R extends RouteSpec> = R["query"] extends z.ZodType ? z.input<R["query"]> : undefined;
 export type ResponseOf<R extends RouteSpec> = z.output<R["response"]>;
 
-/** A POST/PATCH is not idempotent: it is never blindly retried (creates are made safe by read-back instead). */
-export const isIdempotent = (r: RouteSpec): boolean => r.method !== "POST" && r.method !== "PATCH";
-
 /** Fills `:name` placeholders, encoding each value. */
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

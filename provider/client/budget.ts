@@ -7,7 +7,10 @@
 // (docs/decisions/0020-request-budget.md).
 
 export interface BudgetOptions {
-  /** Requests started per window (default 450: under the Build plan's 500 per minute, chat-api.md §14). */
+  /**
+   * Requests started per window (default 450: under the Build plan's 500 per minute, chat-api.md §14, until
+   * the service's X-RateLimit-Limit header tells the app's own limit; given explicitly, it is kept).
+   */
   requestsPerMinute: number;
   /** Requests in flight at once (default 10). */
   concurrency: number;
@@ -53,12 +56,15 @@ export class RequestBudget {
   #peak = 0;
   #started = 0;
   #pausedUntil = 0;
+  /** Limits set by the user: the service's headers do not change them. */
+  #pinned = false;
   #queue: Array<(release: Release) => void> = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = 0;
 
   constructor(limits: Partial<BudgetOptions> = {}, now: () => number = Date.now) {
     this.#limits = checkOptions({ ...DEFAULT_BUDGET, ...limits });
+    this.#pinned = limits.requestsPerMinute !== undefined;
     this.#now = now;
   }
 
@@ -69,6 +75,20 @@ export class RequestBudget {
   /** Changes the limits of this shared budget; waiting requests are re-examined at once. */
   configure(limits: Partial<BudgetOptions>): void {
     this.#limits = checkOptions({ ...this.#limits, ...limits });
+    if (limits.requestsPerMinute !== undefined) this.#pinned = true;
+    this.#pump();
+  }
+
+  /**
+   * The service's own limit for the app (its X-RateLimit-Limit header): the budget follows it, unless the
+   * user pinned one. Plans differ by 40× (500 to 20,000 a minute): assuming the smallest would make every
+   * large operation on a paid plan wait for nothing, assuming more would collect 429s on a free one.
+   */
+  learn(perMinute: number): void {
+    if (this.#pinned || !Number.isInteger(perMinute) || perMinute < 1) return;
+    if (perMinute === this.#limits.requestsPerMinute || this.#limits.windowMs !== DEFAULT_BUDGET.windowMs)
+      return;
+    this.#limits = { ...this.#limits, requestsPerMinute: perMinute };
     this.#pump();
   }
 

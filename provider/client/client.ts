@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import type { ResponseOf, RouteName, Routes } from "../api";
 import type { BudgetStats } from "./budget";
 import type { Core } from "./http";
-import { READ_BACK } from "./read-back";
+import { RECOVERY } from "./recovery";
 import type { AnyRequest, PageItemOf, ParamsOf, RequestArgs, RequestOf } from "./types";
 
 interface PageResponse {
@@ -17,8 +17,14 @@ interface PageResponse {
  */
 export abstract class ApiClient<Names extends RouteName, Paged extends Names, Gets extends Names> {
   readonly #core: Core;
+  #writes = 0;
   /** The base URL every path of this client's routes is relative to. */
   readonly baseUrl: string;
+
+  /** Writes (any call but a GET) started through this client: what was read before one may be stale. */
+  get writes(): number {
+    return this.#writes;
+  }
 
   protected constructor(core: Core) {
     this.#core = core;
@@ -27,18 +33,33 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names, Ge
 
   /**
    * Calls one route. The request is validated with the route's schemas (RequestValidationError, nothing sent),
-   * the answer parsed with its response schema (ResponseShapeError). Idempotent routes are retried on 5xx and
-   * network errors; every route on 429. Creates with a caller-chosen id (createUser, createGroup, createRole,
-   * createWebhook) are made safe to retry by reading the object back, as `createOnce` does.
+   * the answer parsed with its response schema (ResponseShapeError). Every route is retried on 429; after a
+   * lost answer (5xx, timeout, reset) a write is repeated only in the way recovery.ts gives for it: sent again,
+   * read back (caller-chosen ids), or reconciled with a listing (server-chosen ids).
    */
   async call<N extends Names>(name: N, ...args: RequestArgs<Routes[N]>): Promise<ResponseOf<Routes[N]>> {
     const req: AnyRequest = args[0] ?? {};
     const p = this.#core.prepare(name, req);
-    const target = READ_BACK[name]?.(req, p.body);
-    if (target) {
-      return this.#core.createOnce(
+    if (p.route.method !== "GET") this.#writes++;
+    const recovery = RECOVERY[name];
+    if (recovery?.kind === "readBack") {
+      const target = recovery.locate(req, p.body);
+      if (target)
+        return this.#core.createOnce(p, this.#core.prepare(target.name, target.req, p.response)) as Promise<
+          ResponseOf<Routes[N]>
+        >;
+    }
+    if (recovery?.kind === "reconcile") {
+      const { name: listName, req: listReq } = recovery.list(req, p.body);
+      const list = async () =>
+        (await this.listAll(listName as Paged, ...([listReq] as RequestArgs<Routes[Paged]>))).filter((item) =>
+          recovery.matches(item as Record<string, unknown>, p.body),
+        ) as Array<Record<string, unknown>>;
+      return this.#core.createReconciled(
         p,
-        this.#core.prepare(target.name, { params: target.params }, p.response),
+        list,
+        recovery.identity,
+        `${listName} ${JSON.stringify(listReq)}`,
       ) as Promise<ResponseOf<Routes[N]>>;
     }
     return this.#core.send(p) as Promise<ResponseOf<Routes[N]>>;

@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Got } from "got" with { "resolution-mode": "import" };
 import type { z } from "zod";
-import { type Api, fillPath, isIdempotent, type RouteSpec, routes } from "../api";
+import { type Api, fillPath, type RouteSpec, routes } from "../api";
 import type { RequestBudget } from "./budget";
 import {
   ChatApiError,
@@ -25,6 +25,7 @@ import {
   ResponseShapeError,
   ServerError,
 } from "./errors";
+import { resendable } from "./recovery";
 import { REDACTED, type Redactor, SECRET_PATH_PARAMS } from "./redact";
 import type { AnyRequest, ClientLogger } from "./types";
 
@@ -41,7 +42,7 @@ const http: Got = gotModule.default.extend({
 });
 
 export interface RetryOptions {
-  /** Attempts after the first (default 4). */
+  /** Attempts after the first (default 8: with one answer in six failing, a request still fails once in 10^7). */
   retries: number;
   /** First backoff step; it doubles each attempt, with jitter (default 300 ms). */
   baseDelayMs: number;
@@ -51,7 +52,7 @@ export interface RetryOptions {
   maxRetryAfterMs: number;
 }
 export const DEFAULT_RETRY: Readonly<RetryOptions> = {
-  retries: 4,
+  retries: 8,
   baseDelayMs: 300,
   maxDelayMs: 10_000,
   maxRetryAfterMs: 60_000,
@@ -123,6 +124,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 export class Core {
   readonly #t: Target;
+  /** The service's clock minus ours, from the last Date header (1 s resolution). */
+  #clockOffsetMs: number | undefined;
 
   constructor(target: Target) {
     this.#t = target;
@@ -223,9 +226,10 @@ export class Core {
 
   /**
    * Sends with retries: 429 always (the server refused before doing anything), connection failures that
-   * happened before sending always, and 5xx, timeouts and resets only when `retryLost` (idempotent routes).
+   * happened before sending always, and 5xx, timeouts and resets only when `retryLost` (routes that are safe
+   * to send again as they are: provider/client/recovery.ts).
    */
-  async send(p: Prepared, retryLost: boolean = isIdempotent(p.route)): Promise<unknown> {
+  async send(p: Prepared, retryLost: boolean = resendable(p.name, p.route.method)): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
       let err: ChatApiError;
       try {
@@ -242,10 +246,13 @@ export class Core {
 
   /**
    * A create with a caller-chosen id (design.md bug class 4). When its answer is lost (5xx, timeout, reset)
-   * the object is read back with `readBack`; if it exists, that is the create's result. Only when it does
-   * not is the POST sent again, and an "already exists" answer after a lost one is read back too.
+   * the object is read back with `readBack`; if it exists and was created no earlier than this create was
+   * first sent, that is the create's result. One that existed before is not taken over: that is a
+   * ConflictError. Only when there is none is the POST sent again, and an "already exists" answer after a lost
+   * one is read back too.
    */
   async createOnce(p: Prepared, readBack: Prepared): Promise<unknown> {
+    const sentAt = Date.now();
     let lost = false;
     for (let round = 1; ; round++) {
       let err: ChatApiError;
@@ -255,8 +262,7 @@ export class Core {
         if (!ChatApiError.isInstance(e)) throw e;
         err = e;
       }
-      const isLost = ServerError.isInstance(err) || ConnectionError.isInstance(err);
-      if (isLost) lost = true;
+      if (isLost(err)) lost = true;
       else if (!(lost && ConflictError.isInstance(err))) throw err;
       this.#log(p, undefined, err.code, 0, round, "lost create, reading back");
       let found: unknown;
@@ -265,10 +271,64 @@ export class Core {
       } catch (e) {
         if (!NotFoundError.isInstance(e)) throw e;
       }
-      if (found !== undefined) return found;
+      if (found !== undefined) {
+        const createdAt = (found as { data?: { createdAt?: unknown } }).data?.createdAt;
+        // Ours was created after it was sent, and the estimate of the service's clock is never late (Date
+        // headers are truncated to the second): an older object existed before.
+        if (typeof createdAt === "number" && createdAt < this.#serverSeconds(sentAt))
+          throw this.#existedBefore(p, createdAt);
+        return found;
+      }
       if (ConflictError.isInstance(err) || round > this.#t.retry.retries) throw err;
       await sleep(this.#backoff(round));
     }
+  }
+
+  /**
+   * A create with a server-chosen id (API keys, auth tokens, apps). The candidates `list` returns are taken
+   * before sending; after a lost answer a candidate that was not there before is the create's result, and
+   * only when there is none is the POST sent again. Creates with the same candidate list are serialised in
+   * this process, so a new candidate is this create's own (recovery.ts).
+   */
+  async createReconciled(
+    p: Prepared,
+    list: () => Promise<Array<Record<string, unknown>>>,
+    identity: (item: Record<string, unknown>) => string,
+    lockKey: string,
+  ): Promise<unknown> {
+    return serialised(`${this.#t.baseUrl} ${lockKey}`, async () => {
+      const before = new Set((await list()).map(identity));
+      for (let round = 1; ; round++) {
+        try {
+          return await this.send(p, false);
+        } catch (e) {
+          if (!ChatApiError.isInstance(e) || !isLost(e)) throw e;
+          this.#log(p, undefined, e.code, 0, round, "lost create, reconciling");
+          const made = (await list()).find((item) => !before.has(identity(item)));
+          if (made) {
+            const r = p.response.safeParse({ data: made });
+            if (!r.success) throw this.#shapeError(p, 200, round, zodDetails(r.error));
+            return r.data;
+          }
+          if (round > this.#t.retry.retries) throw e;
+          await sleep(this.#backoff(round));
+        }
+      }
+    });
+  }
+
+  /** The service's clock (from its Date headers) at local time `localMs`, in Unix seconds. */
+  #serverSeconds(localMs: number): number {
+    return Math.floor((localMs + (this.#clockOffsetMs ?? 0)) / 1000);
+  }
+
+  #existedBefore(p: Prepared, createdAt: number): ConflictError {
+    return new ConflictError({
+      code: "ERR_ALREADY_EXISTS",
+      message: `${p.name}: the answer was lost and the object found in its place already existed before this create (created at ${createdAt}); it is not taken over`,
+      request: p.info,
+      redactor: p.redactor,
+    });
   }
 
   #backoff(attempt: number): number {
@@ -317,6 +377,10 @@ export class Core {
         });
       }
       status = res.statusCode;
+      const limit = Number(res.headers["x-ratelimit-limit"]);
+      if (limit > 0) this.#t.budget.learn(limit);
+      const date = Date.parse(String(res.headers.date ?? ""));
+      if (Number.isFinite(date)) this.#clockOffsetMs = date - Date.now();
       const parsed = parseJson(res.body);
       if (status < 200 || status >= 300) {
         throw errorFromResponse(status, parsed.ok ? parsed.value : res.body, p.info, {
@@ -383,5 +447,22 @@ export class Core {
     } catch {
       // A failing logger must not fail the request.
     }
+  }
+}
+
+/** The answer was lost: the request may or may not have taken effect. */
+const isLost = (e: ChatApiError): boolean => ServerError.isInstance(e) || ConnectionError.isInstance(e);
+
+// Creates of the same candidates run one at a time in this process (recovery.ts, "reconcile").
+const queues = new Map<string, Promise<unknown>>();
+async function serialised<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(run);
+  const tail = mine.catch(() => undefined);
+  queues.set(key, tail);
+  try {
+    return await mine;
+  } finally {
+    if (queues.get(key) === tail) queues.delete(key);
   }
 }

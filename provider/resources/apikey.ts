@@ -28,11 +28,13 @@ export const apiKey: Kind<ApiKeyArgs> = {
     return { id: idOf(r.data.apiKey), state: { apiKey: r.data.apiKey, createdAt: r.data.createdAt } };
   },
   async read(ctx, _id, prior) {
-    const r = await ctx.chat().call("getApiKey", { params: { apiKey: keyOf(prior) } });
-    return {
-      args: { name: r.data.name, scope: r.data.scope },
-      state: { apiKey: r.data.apiKey, createdAt: r.data.createdAt },
-    };
+    const key = keyOf(prior);
+    const k = await ctx.listed(
+      { api: "chat", route: "listApiKeys", key: "apiKey" },
+      key,
+      async () => (await ctx.chat().call("getApiKey", { params: { apiKey: key } })).data,
+    );
+    return { args: { name: k.name, scope: k.scope }, state: { apiKey: k.apiKey, createdAt: k.createdAt } };
   },
   async update(ctx, _id, olds, news) {
     const r = await ctx.chat().call("updateApiKey", {

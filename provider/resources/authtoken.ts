@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AuthTokenUpdate, Uid } from "../api";
-import type { Args, Kind } from "./kind";
+import { type Args, type Kind, partialCreate } from "./kind";
 
 export const AuthTokenArgs = z.strictObject({
   uid: Uid,
@@ -34,8 +34,15 @@ export const authToken: Kind<AuthTokenArgs> = {
     // force: a new token for this resource, never one shared with another login.
     const r = await ctx.chat().call("createAuthToken", { params: { uid: a.uid }, body: { force: true } });
     const token = r.data.authToken;
-    if (describes(a)) await authToken.update(ctx, "", { uid: a.uid, authToken: token } as AuthTokenArgs, a);
-    return { id: idOf(a.uid, token), state: { authToken: token, createdAt: r.data.createdAt } };
+    const id = idOf(a.uid, token);
+    const state = { authToken: token, createdAt: r.data.createdAt };
+    try {
+      if (describes(a)) await authToken.update(ctx, id, { uid: a.uid, ...state } as AuthTokenArgs, a);
+    } catch (e) {
+      // The token exists: record it (undescribed), so the next up describes it instead of making another.
+      throw partialCreate(e, id, { uid: a.uid, ...state });
+    }
+    return { id, state };
   },
   async read(ctx, _id, prior) {
     const token = tokenOf(prior);

@@ -1,9 +1,19 @@
 // One CRUD dynamic provider for every kind: check, diff, create, read, update and delete are written once
 // here; each kind supplies a small spec (kind.ts). This runs inside Pulumi's dynamic-provider process.
 import { z } from "zod";
-import { ChatClient, isConflict, isNotFound, ManagementClient } from "../client";
+import {
+  ChatApiError,
+  ChatClient,
+  ConnectionError,
+  isConflict,
+  isNotFound,
+  ManagementClient,
+  RateLimitError,
+  ServerError,
+} from "../client";
 import {
   ChatConnection,
+  clientOptions,
   configuredAddressProblem,
   configuredAppId,
   configuredManagementAddressProblem,
@@ -12,6 +22,7 @@ import {
   resolveManagementConnection,
 } from "../config";
 import type { Args, CheckFailure, Ctx, Kind } from "./kind";
+import { Listings } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
@@ -55,19 +66,31 @@ function cached<T extends ChatClient | ManagementClient>(key: string, make: () =
   return c as T;
 }
 
+// Each client's shared listings (listings.ts), as long as the client lives.
+const listings = new WeakMap<ChatClient | ManagementClient, Listings>();
+
 function contextFor(options: Props): Ctx {
   const chatConn = () =>
     resolveChatConnection(options.connection as z.input<typeof ChatConnection> | undefined);
-  return {
+  const ctx: Ctx = {
     chat: () => {
       const c = chatConn();
-      return cached(`chat ${JSON.stringify(c)}`, () => new ChatClient(c));
+      return cached(`chat ${JSON.stringify(c)}`, () => new ChatClient(c, clientOptions()));
     },
     management: () => {
       const m = resolveManagementConnection(
         options.managementConnection as z.input<typeof ManagementConnection> | undefined,
       );
-      return cached(`mgmt ${JSON.stringify(m)}`, () => new ManagementClient(m));
+      return cached(`mgmt ${JSON.stringify(m)}`, () => new ManagementClient(m, clientOptions()));
+    },
+    listed: (listing, id, alone) => {
+      const client = listing.api === "chat" ? ctx.chat() : ctx.management();
+      let l = listings.get(client);
+      if (!l) {
+        l = new Listings(client);
+        listings.set(client, l);
+      }
+      return l.get(listing, id, alone);
     },
     appId: (args) => {
       const explicit = args.appId;
@@ -78,6 +101,7 @@ function contextFor(options: Props): Ctx {
       return id;
     },
   };
+  return ctx;
 }
 
 export class CrudProvider<A extends Args, S extends Args> {
@@ -208,6 +232,14 @@ export class CrudProvider<A extends Args, S extends Args> {
   async create(inputs: Props): Promise<{ id: string; outs: Props }> {
     const { args, options: given } = this.split(inputs);
     const options = this.located(given);
+    try {
+      return await this.#create(args, options);
+    } catch (e) {
+      throw recordable(explained(e), options, inputs[PROVIDER_KEY]);
+    }
+  }
+
+  async #create(args: Props, options: Props): Promise<{ id: string; outs: Props }> {
     const ctx = contextFor(options);
     const a = args as A;
     if (options.adopt === true && this.kind.find) {
@@ -243,7 +275,7 @@ export class CrudProvider<A extends Args, S extends Args> {
       ));
     } catch (e) {
       if (isNotFound(e)) now = undefined;
-      else throw e;
+      else throw explained(e);
     }
     // State from before connections were recorded: record where the object was found.
     options = this.located(options);
@@ -267,7 +299,9 @@ export class CrudProvider<A extends Args, S extends Args> {
     const ctx = contextFor(options);
     const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
     const state = apiChanged
-      ? await this.kind.update(ctx, id, oldArgs as A, this.restoring(oldArgs, args))
+      ? await this.kind.update(ctx, id, oldArgs as A, this.restoring(oldArgs, args)).catch((e: unknown) => {
+          throw explained(e);
+        })
       : {};
     // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982): computed
     // outputs the kind's update does not return again (joinedAt, createdAt) are kept from before.
@@ -279,7 +313,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     try {
       await this.atRecorded(options, (ctx) => this.kind.delete(ctx, id, args as A));
     } catch (e) {
-      if (!isNotFound(e)) throw e; // already gone is what delete wants
+      if (!isNotFound(e)) throw explained(e); // already gone is what delete wants
     }
   }
 
@@ -316,3 +350,33 @@ export class CrudProvider<A extends Args, S extends Args> {
     );
   }
 }
+
+/**
+ * A create that failed part-way (kind.ts `partialCreate`) is recorded by the engine with the properties the
+ * error carries. They must hold what every later run needs to act on the object: the provider (`__provider`,
+ * without which the engine cannot load the provider for refresh or destroy) and the options (connection,
+ * adopt). Otherwise the stack is wedged (design.md bug class 9).
+ */
+function recordable(e: unknown, options: Props, provider: unknown): unknown {
+  if (!(e instanceof Error) || !("id" in e) || typeof e.id !== "string") return e;
+  const partial = e as Error & { properties?: Props; reasons?: string[] };
+  partial.properties = { ...partial.properties, ...options, [PROVIDER_KEY]: provider };
+  // The engine shows the reasons, not the message: they say why, and what to do.
+  if (partial.cause !== undefined) {
+    const why = explained(partial.cause);
+    partial.reasons = [
+      `created ${e.id} but could not finish: ${why instanceof Error ? why.message : String(why)}`,
+    ];
+  }
+  return partial;
+}
+
+/** A transient failure that outlasted the retries says so, and what to do about it. */
+function explained(e: unknown): unknown {
+  const transient =
+    ServerError.isInstance(e) || ConnectionError.isInstance(e) || RateLimitError.isInstance(e);
+  if (!transient || !ChatApiError.isInstance(e) || e.message.includes(TRANSIENT_HINT)) return e;
+  e.message += ` (${TRANSIENT_HINT} after ${e.attempts} attempts: nothing is left half-done, and what was done is in state; run the same command again to continue, and if it keeps failing, check the service's status)`;
+  return e;
+}
+const TRANSIENT_HINT = "the service was still failing";

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { GROUP_UNSETTABLE, GroupCreate, passwordRule } from "../api";
 import type { Kind } from "./kind";
+import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 // Members are not arguments here: the refinement is re-applied to the narrowed object (zod cannot omit
@@ -14,6 +15,8 @@ export const GroupArgs = z
 export type GroupArgs = z.output<typeof GroupArgs>;
 
 const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
+/** Groups with their tags (private groups may be left out, and are read alone). */
+export const GROUPS: Listing = { api: "chat", route: "listGroups", query: { withTags: true }, key: "guid" };
 
 export const group: Kind<GroupArgs> = {
   name: "Group",
@@ -27,32 +30,22 @@ export const group: Kind<GroupArgs> = {
   secrets: ["password"],
 
   async create(ctx, a) {
-    const r = await ctx.chat().createOnce(
-      "createGroup",
-      { body: { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate> },
-      {
-        name: "getGroup",
-        params: { guid: a.guid },
-      },
-    );
+    const body = { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate>;
+    const r = await ctx.chat().call("createGroup", { body });
     return { id: r.data.guid, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
   },
 
   async read(ctx, id, prior) {
-    const r = await ctx.chat().call("getGroup", { params: { guid: id } });
-    const args = fromRemote(r.data, FIELDS) as GroupArgs;
-    // The group object carries its tags; should an answer lack them, a listing with withTags has them
-    // (private groups may be missing from it).
-    const tags =
-      r.data.tags ??
-      (await ctx.chat().listAll("listGroups", { query: { searchKey: id, withTags: true } })).find(
-        (g) => g.guid === id,
-      )?.tags ??
-      prior.tags;
-    if (tags?.length) args.tags = tags;
+    const g = await ctx.listed(GROUPS, id, async () => {
+      const r = await ctx.chat().call("getGroup", { params: { guid: id } });
+      // GET does not return tags; a listing with withTags does (private groups may be missing from it).
+      const listed = await ctx.chat().listAll("listGroups", { query: { searchKey: id, withTags: true } });
+      return { ...r.data, tags: listed.find((x) => x.guid === id)?.tags ?? prior.tags };
+    });
+    const args = fromRemote(g, FIELDS) as GroupArgs;
     // Without an owner argument the service picks one; only a managed owner is compared.
-    if (prior.owner !== undefined && r.data.owner) args.owner = r.data.owner;
-    return { args, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
+    if (prior.owner !== undefined && g.owner) args.owner = g.owner;
+    return { args, state: { createdAt: g.createdAt, conversationId: g.conversationId } };
   },
 
   async update(ctx, id, olds, news) {

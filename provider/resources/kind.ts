@@ -1,6 +1,7 @@
 // What one resource kind tells the generic CRUD provider (pulumi-eks keeps one small file per kind).
 import type { z } from "zod";
 import type { ChatClient, ManagementClient } from "../client";
+import type { Listing } from "./listings";
 
 export type Args = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ export interface Ctx {
   management(): ManagementClient;
   /** The app a management resource acts on (its `appId`, else the chat connection's, else config). */
   appId(args: Args): string;
+  /** Object `id` of the kind `listing` lists: from a listing shared with other reads when that pays (listings.ts). */
+  listed<T>(listing: Listing, id: string, alone: () => Promise<T>): Promise<T>;
 }
 
 export interface Kind<A extends Args = Args, S extends Args = Args> {
@@ -66,9 +69,9 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
 /** An error that tells the engine the object exists although the create failed part-way (it is recorded). */
 export function partialCreate(cause: unknown, id: string, properties: Args): Error {
   const message = cause instanceof Error ? cause.message : String(cause);
-  return Object.assign(new Error(`created ${id} but could not finish: ${message}`), {
+  return Object.assign(new Error(`created ${id} but could not finish: ${message}`, { cause }), {
     id,
     properties,
-    reasons: [message],
+    reasons: [`created ${id} but could not finish: ${message}`],
   });
 }

@@ -21,13 +21,30 @@ async function features(ctx: Parameters<Kind["read"]>[0], role: string): Promise
   return all.map((f) => f.key).sort();
 }
 
+/** What the service holds now of what applyAccess manages: compared with, rather than the state. */
+async function currentAccess(ctx: Parameters<Kind["read"]>[0], role: string, olds: Args): Promise<Args> {
+  const now: Args = { restrictedFeatures: await features(ctx, role) };
+  if (olds.permissions) {
+    const p = await ctx.chat().call("getPermissions", { params: { role } });
+    const managed = Object.keys(olds.permissions as Record<string, unknown>);
+    now.permissions = Object.fromEntries(
+      managed.filter((k) => k in p.data.permissions).map((k) => [k, p.data.permissions[k]]),
+    );
+  }
+  return now;
+}
+
+/**
+ * Restricts and allows features and sets permissions from `have` (what the service holds) to `news`. Every
+ * call is safe to repeat, so a run that failed part-way is finished by the next one.
+ */
 async function applyAccess(
   ctx: Parameters<Kind["read"]>[0],
   role: string,
-  olds: Args,
+  have: Args,
   news: RoleArgs,
 ): Promise<void> {
-  const before = new Set((olds.restrictedFeatures as string[] | undefined) ?? []);
+  const before = new Set((have.restrictedFeatures as string[] | undefined) ?? []);
   const after = new Set(news.restrictedFeatures ?? []);
   const restrict = [...after].filter((f) => !before.has(f));
   const allow = [...before].filter((f) => !after.has(f));
@@ -35,7 +52,7 @@ async function applyAccess(
     await ctx.chat().call("restrictFeatures", { params: { role }, body: { featuresToRestrict: restrict } });
   if (allow.length)
     await ctx.chat().call("allowFeatures", { params: { role }, body: { featuresToAllow: allow } });
-  const oldPerms = (olds.permissions as Record<string, unknown> | undefined) ?? {};
+  const oldPerms = (have.permissions as Record<string, unknown> | undefined) ?? {};
   const newPerms = news.permissions ?? {};
   const changed = Object.fromEntries(
     Object.entries(newPerms).filter(([k, v]) => JSON.stringify(oldPerms[k]) !== JSON.stringify(v)),
@@ -66,13 +83,7 @@ export const role: Kind<RoleArgs> = {
   },
 
   async create(ctx, a) {
-    const r = await ctx
-      .chat()
-      .createOnce(
-        "createRole",
-        { body: defined(a, EXTRA) as z.input<typeof RoleCreate> },
-        { name: "getRole", params: { role: a.role } },
-      );
+    const r = await ctx.chat().call("createRole", { body: defined(a, EXTRA) as z.input<typeof RoleCreate> });
     try {
       await applyAccess(ctx, a.role, {}, a);
     } catch (e) {
@@ -82,8 +93,12 @@ export const role: Kind<RoleArgs> = {
   },
 
   async read(ctx, id, prior) {
-    const r = await ctx.chat().call("getRole", { params: { role: id } });
-    const args = fromRemote(r.data, FIELDS) as RoleArgs;
+    const r = await ctx.listed(
+      { api: "chat", route: "listRoles", key: "role" },
+      id,
+      async () => (await ctx.chat().call("getRole", { params: { role: id } })).data,
+    );
+    const args = fromRemote(r, FIELDS) as RoleArgs;
     const restricted = await features(ctx, id);
     if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
     if (prior.permissions) {
@@ -96,14 +111,14 @@ export const role: Kind<RoleArgs> = {
         }),
       );
     }
-    return { args, state: { createdAt: r.data.createdAt } };
+    return { args, state: { createdAt: r.createdAt } };
   },
 
   async update(ctx, id, olds, news) {
     const unset = removed(olds, news, ROLE_UNSETTABLE);
     const body = { ...defined(news, ["role", ...EXTRA]), ...(unset.length ? { unset } : {}) };
     const r = await ctx.chat().call("updateRole", { params: { role: id }, body });
-    await applyAccess(ctx, id, olds, news);
+    await applyAccess(ctx, id, await currentAccess(ctx, id, olds), news);
     return { createdAt: r.data.createdAt };
   },
 

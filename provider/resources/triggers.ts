@@ -2,6 +2,7 @@
 // add and remove calls. Triggers added outside this resource are removed on the next up (authoritative).
 import { z } from "zod";
 import { TriggerId, WebhookId } from "../api";
+import { isNotFound } from "../client";
 import type { Ctx, Kind } from "./kind";
 
 export const WebhookTriggersArgs = z.strictObject({
@@ -16,21 +17,44 @@ async function current(ctx: Ctx, appId: string, webhookId: string): Promise<stri
   return all.map((t) => t.id).sort();
 }
 
+/**
+ * Detaches triggers. The service refuses the whole call when one of them is not attached, which is what a
+ * repeated call finds after a lost answer: then the ones still attached are detached.
+ */
+async function detach(ctx: Ctx, appId: string, webhookId: string, ids: readonly string[]): Promise<void> {
+  const params = { appId, webhookId };
+  const send = (triggerIds: string[]) =>
+    ctx
+      .management()
+      .call("removeTriggers", { params, body: { triggerIds: triggerIds as z.input<typeof TriggerId>[] } });
+  try {
+    if (ids.length) await send([...ids]);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    const still = new Set(await current(ctx, appId, webhookId));
+    const left = ids.filter((t) => still.has(t));
+    if (left.length) await send(left);
+  }
+}
+
+/** Brings the webhook's triggers to the declared set, from what the service holds now. */
 async function reconcile(ctx: Ctx, a: WebhookTriggersArgs): Promise<string> {
   const appId = ctx.appId(a);
-  const params = { appId, webhookId: a.webhookId };
   const have = new Set(await current(ctx, appId, a.webhookId));
   const want = new Set<string>(a.triggers);
   const add = [...want].filter((t) => !have.has(t));
-  const remove = [...have].filter((t) => !want.has(t));
+  // Attaching is set-like: a trigger already there stays, so a repeated call after a lost answer is harmless.
   if (add.length)
-    await ctx
-      .management()
-      .call("addTriggers", { params, body: { triggerIds: add as z.input<typeof TriggerId>[] } });
-  if (remove.length)
-    await ctx
-      .management()
-      .call("removeTriggers", { params, body: { triggerIds: remove as z.input<typeof TriggerId>[] } });
+    await ctx.management().call("addTriggers", {
+      params: { appId, webhookId: a.webhookId },
+      body: { triggerIds: add as z.input<typeof TriggerId>[] },
+    });
+  await detach(
+    ctx,
+    appId,
+    a.webhookId,
+    [...have].filter((t) => !want.has(t)),
+  );
   return appId;
 }
 
@@ -58,11 +82,6 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   },
   async delete(ctx, _id, a) {
     const appId = ctx.appId(a);
-    const have = await current(ctx, appId, a.webhookId);
-    if (have.length)
-      await ctx.management().call("removeTriggers", {
-        params: { appId, webhookId: a.webhookId },
-        body: { triggerIds: have as z.input<typeof TriggerId>[] },
-      });
+    await detach(ctx, appId, a.webhookId, await current(ctx, appId, a.webhookId));
   },
 };

@@ -3,7 +3,8 @@
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";
 import { USER_UNSETTABLE, UserCreate } from "../api";
-import type { Kind } from "./kind";
+import { type Kind, partialCreate } from "./kind";
+import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
@@ -13,6 +14,8 @@ export type UserArgs = z.output<typeof UserArgs>;
 
 const FIELDS = ["uid", "name", "avatar", "link", "role", "statusMessage", "metadata", "tags"] as const;
 const LOCAL = ["permanentDelete"];
+/** Active users with their tags (deactivated ones are left out, and read alone: a 404 says they are gone). */
+const USERS: Listing = { api: "chat", route: "listUsers", query: { withTags: true }, key: "uid" };
 
 export const user: Kind<UserArgs> = {
   name: "User",
@@ -27,9 +30,7 @@ export const user: Kind<UserArgs> = {
   async create(ctx, a) {
     const body = defined(a, LOCAL) as z.input<typeof UserCreate>;
     try {
-      const r = await ctx
-        .chat()
-        .createOnce("createUser", { body }, { name: "getUser", params: { uid: a.uid } });
+      const r = await ctx.chat().call("createUser", { body });
       return { id: r.data.uid, state: { createdAt: r.data.createdAt } };
     } catch (e) {
       if (!hasCode(e, "ERR_UID_ALREADY_EXISTS")) throw e;
@@ -38,19 +39,24 @@ export const user: Kind<UserArgs> = {
       if (!r.data.nonDeactivatedUids.includes(a.uid)) {
         throw new Error(`user ${a.uid} already exists; set adopt: true to manage the existing user`);
       }
-      const state = await user.update(ctx, a.uid, { uid: a.uid, name: a.name }, a);
-      return { id: a.uid, state };
+      try {
+        return { id: a.uid, state: await user.update(ctx, a.uid, { uid: a.uid, name: a.name }, a) };
+      } catch (e) {
+        // Reactivated but not yet updated: record it, so the next up updates it rather than finding it taken.
+        throw partialCreate(e, a.uid, { uid: a.uid, name: "" });
+      }
     }
   },
 
   async read(ctx, id, prior) {
-    const r = await ctx.chat().call("getUser", { params: { uid: id } });
-    const args = fromRemote(r.data, FIELDS) as UserArgs;
-    // GET does not return tags; a listing with withTags does.
-    const listed = await ctx.chat().listAll("listUsers", { query: { searchKey: id, withTags: true } });
-    const tags = listed.find((u) => u.uid === id)?.tags ?? prior.tags;
-    if (tags?.length) args.tags = tags;
-    return { args, state: { createdAt: r.data.createdAt } };
+    const u = await ctx.listed(USERS, id, async () => {
+      const r = await ctx.chat().call("getUser", { params: { uid: id } });
+      // GET does not return tags; a listing with withTags does.
+      const listed = await ctx.chat().listAll("listUsers", { query: { searchKey: id, withTags: true } });
+      return { ...r.data, tags: listed.find((x) => x.uid === id)?.tags ?? prior.tags };
+    });
+    const args = fromRemote(u, FIELDS) as UserArgs;
+    return { args, state: { createdAt: u.createdAt } };
   },
 
   async update(ctx, id, olds, news) {

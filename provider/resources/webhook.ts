@@ -41,20 +41,20 @@ export const webhook: Kind<WebhookArgs> = {
 
   async create(ctx, a) {
     const appId = ctx.appId(a);
-    const r = await ctx.management().createOnce(
-      "createWebhook",
-      { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate },
-      {
-        name: "getWebhook",
-        params: params(appId, a.webhookId),
-      },
-    );
+    const r = await ctx
+      .management()
+      .call("createWebhook", { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate });
     return { id: `${appId}/${r.data.id}`, state: { appId, createdAt: r.data.createdAt } };
   },
   async read(ctx, _id, prior) {
     const appId = ctx.appId(prior);
-    const r = await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) });
-    return { args: toArgs(r.data, appId, prior), state: { appId, createdAt: r.data.createdAt } };
+    const w = await ctx.listed(
+      { api: "management", route: "listWebhooks", params: { appId }, key: "id" },
+      prior.webhookId,
+      async () =>
+        (await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) })).data,
+    );
+    return { args: toArgs(w, appId, prior), state: { appId, createdAt: w.createdAt } };
   },
   async update(ctx, _id, _olds, news) {
     const appId = ctx.appId(news);

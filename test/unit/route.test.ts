@@ -1,4 +1,5 @@
-import { fillPath, isIdempotent, routes } from "../../provider/api";
+import { fillPath, type RouteName, routes } from "../../provider/api";
+import { RECOVERY, resendable } from "../../provider/client/recovery";
 
 describe("route table", () => {
   it("fills and encodes path parameters", () => {
@@ -9,10 +10,31 @@ describe("route table", () => {
   it("refuses a missing path parameter", () => {
     expect(() => fillPath(routes.getUser.path, {})).toThrow(/missing path parameter "uid"/);
   });
-  it("treats POST as not idempotent and GET/PUT/DELETE as idempotent", () => {
-    expect(isIdempotent(routes.createUser)).toBe(false);
-    expect(isIdempotent(routes.getUser)).toBe(true);
-    expect(isIdempotent(routes.deleteUser)).toBe(true);
+  it("resends GET/PUT/DELETE and set-like POSTs after a lost answer, never a create as it is", () => {
+    expect(resendable("createUser", "POST")).toBe(false);
+    expect(resendable("createApiKey", "POST")).toBe(false);
+    expect(resendable("addMembers", "POST")).toBe(true);
+    expect(resendable("getUser", "GET")).toBe(true);
+    expect(resendable("deleteUser", "DELETE")).toBe(true);
+  });
+  it("says for every POST and PATCH how a lost answer is recovered (recovery.ts)", () => {
+    const writes = (Object.keys(routes) as RouteName[]).filter((n) =>
+      ["POST", "PATCH"].includes(routes[n].method),
+    );
+    expect(writes.filter((n) => RECOVERY[n] === undefined)).toEqual([]);
+  });
+  it("recovers lost creates through GET or list routes of the same API", () => {
+    for (const [name, r] of Object.entries(RECOVERY)) {
+      const api = routes[name as RouteName].api;
+      if (r.kind === "readBack") {
+        const t = r.locate({ params: { appId: "a" } }, { uid: "u", guid: "g", role: "r", id: "w" });
+        expect(t && [routes[t.name].method, routes[t.name].api]).toEqual(["GET", api]);
+      }
+      if (r.kind === "reconcile") {
+        const t = r.list({ params: { uid: "u" } }, { name: "n" });
+        expect([routes[t.name].method, routes[t.name].api]).toEqual(["GET", api]);
+      }
+    }
   });
   it("lowercases caller-chosen ids and names the rule when one is bad", () => {
     expect(routes.createUser.body.parse({ uid: "Alice-1", name: "Alice" }).uid).toBe("alice-1");

@@ -116,15 +116,12 @@ describe("retries", () => {
 
   it("holds back the whole app's budget after a 429, not only the request that got it", async () => {
     emulator().admin.setFaults([{ kind: "rateLimit", path: "/v3/roles", retryAfterSeconds: 1, times: 1 }]);
-    const a = chatClient(emulator());
+    const log = recordingLogger();
+    const a = chatClient(emulator(), { logger: log.logger });
     const b = chatClient(emulator()); // another client of the same app: the same budget
     const first = a.call("listRoles");
-    while (
-      !emulator()
-        .admin.requests()
-        .some((r) => r.status === 429)
-    )
-      await new Promise((r) => setTimeout(r, 5));
+    // Once the client has seen the 429 (not merely the server sent it), the whole budget waits.
+    while (!log.fields.some((f) => f.status === 429)) await new Promise((r) => setTimeout(r, 5));
     await b.call("listUsers");
     await first;
     const limited = emulator()
@@ -275,5 +272,17 @@ describe("the request budget", () => {
     const t = Date.now();
     await fast.call("listRoles"); // a different app: not held by the first app's exhausted budget
     expect(Date.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe("the budget learns the app's limit", () => {
+  it("from the service's X-RateLimit-Limit header, and keeps a limit the user set", async () => {
+    const learned = chatClient(emulator());
+    await learned.call("listRoles");
+    expect(learned.budgetStats().limits.requestsPerMinute).toBe(20_000); // the emulator's default
+    resetBudgets();
+    const pinned = chatClient(emulator(), { budget: { requestsPerMinute: 300 } });
+    await pinned.call("listRoles");
+    expect(pinned.budgetStats().limits.requestsPerMinute).toBe(300);
   });
 });

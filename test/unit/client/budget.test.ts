@@ -117,4 +117,23 @@ describe("shared budgets", () => {
     resetBudgets();
     expect(findBudget("chat app1 https://x")).toBeUndefined();
   });
+
+  it("follows the limit the service announces, unless the user pinned one", () => {
+    const learned = sharedBudget("chat app3 https://x");
+    expect(learned.limits.requestsPerMinute).toBe(450);
+    learned.learn(20_000);
+    expect(learned.limits.requestsPerMinute).toBe(20_000);
+    learned.learn(500);
+    expect(learned.limits.requestsPerMinute).toBe(500);
+    learned.learn(Number.NaN);
+    expect(learned.limits.requestsPerMinute).toBe(500);
+
+    const pinned = sharedBudget("chat app4 https://x", { requestsPerMinute: 100 });
+    pinned.learn(20_000);
+    expect(pinned.limits.requestsPerMinute).toBe(100);
+    const configured = sharedBudget("chat app5 https://x");
+    configured.configure({ requestsPerMinute: 50 });
+    configured.learn(20_000);
+    expect(configured.limits.requestsPerMinute).toBe(50);
+  });
 });

@@ -1,0 +1,102 @@
+// How each write that is not idempotent by its method (POST, PATCH) is made safe to send again when its
+// answer is lost (a 5xx, a timeout, a reset): the one place for this fact (design.md bug classes 4 and 11).
+// `call` applies it, so no caller can forget. A unit test checks that every such route is listed here.
+//
+// - resend:    sending it again has the same effect (set-like adds: what is already there stays, and the
+//              per-item "already" answers are for the caller to accept).
+// - readBack:  a create with a caller-chosen id: look the object up; if it is there and was made by this
+//              create (created no earlier than the request was sent), that is the answer; else send again.
+// - reconcile: a create with a server-chosen id: list the candidates before sending; after a lost answer,
+//              list again, and a candidate that was not there before is the answer; else send again. Creates
+//              of one kind of candidate are serialised in the process, so the new one is known to be ours.
+// - never:     not safe to repeat (a second message is a second message): a lost answer fails the call.
+import type { RouteName } from "../api";
+import type { AnyRequest } from "./types";
+
+interface Target {
+  name: RouteName;
+  req: AnyRequest;
+}
+
+export type Recovery =
+  | { kind: "resend" }
+  | { kind: "never"; why: string }
+  | { kind: "readBack"; locate(req: AnyRequest, body: unknown): Target | undefined }
+  | {
+      kind: "reconcile";
+      /** A page-based list route and its request, naming every candidate the create may have made. */
+      list(req: AnyRequest, body: unknown): Target;
+      /** Whether a listed item is a candidate (e.g. the same name). */
+      matches(item: Record<string, unknown>, body: unknown): boolean;
+      /** What tells two candidates apart (the key value, the token, the app id). */
+      identity(item: Record<string, unknown>): string;
+    };
+
+const field = (value: unknown, name: string): string | undefined => {
+  const v =
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof v === "string" && v !== "" ? v : undefined;
+};
+const param = (req: AnyRequest, name: string): string => {
+  const v = req.params?.[name];
+  if (typeof v !== "string") throw new Error(`path parameter ${name} missing`);
+  return v;
+};
+
+/** `body` is the validated body (ids already lowercased by the schema, as the service stores them). */
+const readBack = (
+  get: RouteName,
+  id: (req: AnyRequest, body: unknown) => AnyRequest["params"],
+): Recovery => ({
+  kind: "readBack",
+  locate: (req, body) => {
+    const params = id(req, body);
+    return params && Object.values(params).every((v) => typeof v === "string" && v !== "")
+      ? { name: get, req: { params } }
+      : undefined;
+  },
+});
+
+const byName = (list: RouteName, identity: string): Recovery => ({
+  kind: "reconcile",
+  list: (_req, body) => ({ name: list, req: { query: { searchKey: field(body, "name") } } }),
+  matches: (item, body) => item.name === field(body, "name") && item.state !== "archived",
+  identity: (item) => String(item[identity]),
+});
+
+const RESEND: Recovery = { kind: "resend" };
+
+export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
+  // caller-chosen ids
+  createUser: readBack("getUser", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
+  createGroup: readBack("getGroup", (_r, b) => ({ guid: field(b, "guid") ?? "" })),
+  createRole: readBack("getRole", (_r, b) => ({ role: field(b, "role") ?? "" })),
+  createWebhook: readBack("getWebhook", (r, b) => ({
+    appId: String(r.params?.appId ?? ""),
+    webhookId: field(b, "id") ?? "",
+  })),
+  // server-chosen ids
+  createApiKey: byName("listApiKeys", "apiKey"),
+  createApp: byName("listApps", "id"),
+  createAuthToken: {
+    kind: "reconcile",
+    list: (req) => ({ name: "listAuthTokens", req: { params: { uid: param(req, "uid") } } }),
+    matches: () => true,
+    identity: (item) => String(item.authToken),
+  },
+  // set-like
+  addMembers: RESEND,
+  addTriggers: RESEND,
+  restrictFeatures: RESEND,
+  setAppSettings: RESEND,
+  banUser: RESEND,
+  // not repeatable
+  sendMessage: { kind: "never", why: "a second send is a second message" },
+  addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },
+};
+
+/** Whether a lost answer may be followed by sending the same request again as it is. */
+export function resendable(name: string, method: string): boolean {
+  if (method === "GET" || method === "PUT" || method === "DELETE") return true;
+  return Object.hasOwn(RECOVERY, name) && RECOVERY[name as RouteName]?.kind === "resend";
+}

@@ -1,0 +1,159 @@
+// Every write is safe to repeat (recovery.ts): after a 5xx or a lost answer the client finds out whether the
+// first attempt took effect, then finishes or sends again, and never makes a second object. Each claim is
+// checked on the emulator's side.
+import { ConflictError, resetBudgets } from "../../../provider/client";
+import { chatClient, managementClient, received, rejectionOf, uniq, useEmulator } from "./helpers";
+
+const emulator = useEmulator();
+const owner = uniq("owner");
+
+beforeAll(async () => {
+  await chatClient(emulator()).call("createUser", { body: { uid: owner, name: "Owner" } });
+});
+beforeEach(() => {
+  emulator().admin.clearFaults();
+  emulator().admin.clearRequests();
+});
+afterEach(() => resetBudgets());
+
+const lost = (method: string, path: string, times = 1) =>
+  emulator().admin.setFaults([{ kind: "dropAfterApply", method, path, times }]);
+const failing = (method: string, path: string, times = 1) =>
+  emulator().admin.setFaults([{ kind: "error", status: 503, method, path, times }]);
+
+describe("server-chosen ids are reconciled, never doubled", () => {
+  it("an API key whose create answer was lost is found by its name, not made twice", async () => {
+    lost("POST", "/v3/apikeys");
+    const name = uniq("key");
+    const chat = chatClient(emulator());
+    const r = await chat.call("createApiKey", { body: { name, scope: "fullAccess" } });
+    const keys = (await chat.listAll("listApiKeys", { query: { searchKey: name } })).filter(
+      (k) => k.name === name,
+    );
+    expect(keys.map((k) => k.apiKey)).toEqual([r.data.apiKey]);
+    expect(received(emulator(), "POST", "/v3/apikeys")).toHaveLength(1);
+  });
+
+  it("a key that had the same name before the create is never taken for the new one", async () => {
+    const name = uniq("dup");
+    const chat = chatClient(emulator());
+    const old = await chat.call("createApiKey", { body: { name, scope: "authOnly" } });
+    emulator().admin.clearRequests();
+    failing("POST", "/v3/apikeys"); // refused before applying: the retry makes the key
+    const r = await chat.call("createApiKey", { body: { name, scope: "authOnly" } });
+    expect(r.data.apiKey).not.toBe(old.data.apiKey);
+    const keys = (await chat.listAll("listApiKeys", { query: { searchKey: name } })).filter(
+      (k) => k.name === name,
+    );
+    expect(keys).toHaveLength(2);
+    expect(received(emulator(), "POST", "/v3/apikeys").map((x) => x.status)).toEqual([503, 200]);
+  });
+
+  it("concurrent creates of keys with one name each get their own key", async () => {
+    emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: "/v3/apikeys", times: 2 }]);
+    const name = uniq("pair");
+    const chat = chatClient(emulator());
+    const [a, b] = await Promise.all([
+      chat.call("createApiKey", { body: { name } }),
+      chat.call("createApiKey", { body: { name } }),
+    ]);
+    expect(a.data.apiKey).not.toBe(b.data.apiKey);
+    const keys = (await chat.listAll("listApiKeys", { query: { searchKey: name } })).filter(
+      (k) => k.name === name,
+    );
+    expect(keys.map((k) => k.apiKey).sort()).toEqual([a.data.apiKey, b.data.apiKey].sort());
+  });
+
+  it("an auth token whose create answer was lost is found in the user's token list", async () => {
+    lost("POST", `/v3/users/${owner}/auth_tokens`);
+    const chat = chatClient(emulator());
+    const before = await chat.listAll("listAuthTokens", { params: { uid: owner } });
+    const r = await chat.call("createAuthToken", { params: { uid: owner }, body: { force: true } });
+    const after = await chat.listAll("listAuthTokens", { params: { uid: owner } });
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.map((t) => t.authToken)).toContain(r.data.authToken);
+    expect(received(emulator(), "POST", `/v3/users/${owner}/auth_tokens`)).toHaveLength(1);
+  });
+
+  it("an app whose create answer was lost is found by its name", async () => {
+    lost("POST", "/apps");
+    const name = uniq("app");
+    const mgmt = managementClient(emulator());
+    const r = await mgmt.call("createApp", { body: { name } });
+    const apps = (await mgmt.listAll("listApps", { query: { searchKey: name } })).filter(
+      (a) => a.name === name,
+    );
+    expect(apps.map((a) => a.id)).toEqual([r.data.id]);
+    expect(received(emulator(), "POST", "/apps")).toHaveLength(1);
+  });
+});
+
+describe("caller-chosen ids are read back, and never taken over", () => {
+  it("a user that existed before a create whose answer was lost is a conflict, not ours", async () => {
+    const uid = uniq("before");
+    const chat = chatClient(emulator());
+    await chat.call("createUser", { body: { uid, name: "Earlier" } });
+    // The clock has one-second steps: the earlier user must be clearly older than the create.
+    await new Promise((r) => setTimeout(r, 3000));
+    failing("POST", "/v3/users");
+    const e = await rejectionOf(chat.call("createUser", { body: { uid, name: "Later" } }));
+    expect(ConflictError.isInstance(e)).toBe(true);
+    expect((e as Error).message).toMatch(/already existed before this create/);
+    expect((await chat.call("getUser", { params: { uid } })).data.name).toBe("Earlier");
+  });
+
+  it("a user made by the lost create itself is the answer", async () => {
+    lost("POST", "/v3/users");
+    const uid = uniq("mine");
+    const r = await chatClient(emulator()).call("createUser", { body: { uid, name: "Mine" } });
+    expect(r.data.uid).toBe(uid);
+    expect(received(emulator(), "POST", "/v3/users")).toHaveLength(1);
+  });
+});
+
+describe("set-like writes are sent again", () => {
+  it("an add of members through a 503 is retried", async () => {
+    const chat = chatClient(emulator());
+    const guid = uniq("g");
+    await chat.call("createGroup", { body: { guid, name: "G", type: "public", owner } });
+    const uid = uniq("m");
+    await chat.call("createUser", { body: { uid, name: "M" } });
+    failing("POST", `/v3/groups/${guid}/members`, 2);
+    const r = await chat.call("addMembers", { params: { guid }, body: { participants: [uid] } });
+    expect(r.data.participants?.[uid]?.success).toBe(true);
+    expect(received(emulator(), "POST", `/v3/groups/${guid}/members`).map((x) => x.status)).toEqual([
+      503, 503, 200,
+    ]);
+  });
+
+  it("an add whose answer was lost is sent again and reports the member as already joined", async () => {
+    const chat = chatClient(emulator());
+    const guid = uniq("g");
+    await chat.call("createGroup", { body: { guid, name: "G", type: "public", owner } });
+    const uid = uniq("m");
+    await chat.call("createUser", { body: { uid, name: "M" } });
+    lost("POST", `/v3/groups/${guid}/members`);
+    const r = await chat.call("addMembers", { params: { guid }, body: { admins: [uid] } });
+    expect(r.data.admins?.[uid]?.error?.code).toBe("ERR_ALREADY_JOINED");
+    const members = await chat.listAll("listMembers", { params: { guid } });
+    expect(members.find((m) => m.uid === uid)?.scope).toBe("admin");
+  });
+
+  it("a trigger add whose answer was lost is sent again", async () => {
+    const mgmt = managementClient(emulator());
+    const appId = emulator().credentials.app?.appId ?? "";
+    const webhookId = uniq("hook");
+    await mgmt.call("createWebhook", {
+      params: { appId },
+      body: { id: webhookId, name: "H", webhookURL: "https://example.com/h" },
+    });
+    lost("POST", `/apps/${appId}/webhooks/${webhookId}/triggers`);
+    await mgmt.call("addTriggers", {
+      params: { appId, webhookId },
+      body: { triggerIds: ["message_sent"] },
+    });
+    const triggers = await mgmt.listAll("listTriggers", { params: { appId, webhookId } });
+    expect(triggers.map((t) => t.id)).toEqual(["message_sent"]);
+    expect(received(emulator(), "POST", `/apps/${appId}/webhooks/${webhookId}/triggers`)).toHaveLength(2);
+  });
+});
