@@ -1,6 +1,6 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
-import { GroupArgs, Region, RoleArgs, TRIGGER_IDS, UserArgs } from "pulumi-chat/schemas";
+import { GroupArgs, Region, RoleArgs, TriggerId, UserArgs } from "pulumi-chat/schemas";
 import { z } from "zod";
 
 const requiredName = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
@@ -83,7 +83,7 @@ const Webhook = z.strictObject({
   retryOnFailure: z.boolean().optional(),
   /** The webhook's whole trigger set (others are removed); absent: triggers are not managed. */
   triggers: z
-    .array(z.enum(TRIGGER_IDS, { message: "not a known webhook trigger id" }))
+    .array(TriggerId)
     .min(1, "at least one trigger (leave triggers out not to manage them)")
     .optional(),
   adopt,

@@ -4,6 +4,7 @@
 // the provider process, so nothing is captured into the serialized provider (`__provider`) in state.
 import { z } from "zod";
 import { Region } from "./api";
+import { ConfigurationError, chatBaseUrl, managementBaseUrl } from "./client/endpoints";
 
 /** Every configuration key, with its environment fallback (the README's table must match: test/unit/readme.test.ts). */
 export const CONFIG_KEYS = [
@@ -77,22 +78,55 @@ function settingOf(name: ConfigName, stack: Lookup = fromStack): string | undefi
   return value === "" ? undefined : value;
 }
 
-/** Credentials and address of one chat app, as a resource's `connection` input or an App's output. */
-export const ChatConnection = z.strictObject({
+/**
+ * The address problem of a connection (plain http to a remote host, a bad URL, …), as a check failure of
+ * `prefix` + the field: caught at preview, before any call (the client would refuse it later).
+ */
+export function addressProblem(
+  address: () => unknown,
+  property: (field: string) => string,
+): { property: string; reason: string } | undefined {
+  try {
+    address();
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof ConfigurationError)) throw e;
+    const rule = e.message.startsWith(`${e.field}: `) ? e.message.slice(e.field.length + 2) : e.message;
+    return { property: property(e.field), reason: `${e.field} ${rule}` };
+  }
+}
+
+const chatConnectionShape = z.strictObject({
   appId: z.string().min(1, "appId must not be empty"),
   region: Region.default("us"),
   apiKey: z.string().min(1, "apiKey must not be empty"),
   host: z.string().optional(),
   endpoint: z.string().optional(),
 });
+
+/** Credentials and address of one chat app, as a resource's `connection` input or an App's output. */
+export const ChatConnection = chatConnectionShape.superRefine((c, ctx) => {
+  const problem = addressProblem(
+    () => chatBaseUrl(c),
+    (f) => f,
+  );
+  if (problem) ctx.addIssue({ code: "custom", path: [problem.property], message: problem.reason });
+});
 export type ChatConnection = z.output<typeof ChatConnection>;
 export type ChatConnectionInput = z.input<typeof ChatConnection>;
 
-export const ManagementConnection = z.strictObject({
+const managementConnectionShape = z.strictObject({
   key: z.string().min(1, "key must not be empty"),
   secret: z.string().min(1, "secret must not be empty"),
   host: z.string().optional(),
   endpoint: z.string().optional(),
+});
+export const ManagementConnection = managementConnectionShape.superRefine((c, ctx) => {
+  const problem = addressProblem(
+    () => managementBaseUrl(c),
+    (f) => f,
+  );
+  if (problem) ctx.addIssue({ code: "custom", path: [problem.property], message: problem.reason });
 });
 export type ManagementConnection = z.output<typeof ManagementConnection>;
 export type ManagementConnectionInput = z.input<typeof ManagementConnection>;
@@ -119,7 +153,8 @@ export function resolveChatConnection(explicit?: ChatConnectionInput, stack?: Lo
     .filter(([, v]) => !v)
     .map(([n]) => n);
   if (absent.length > 0) throw missing("chat API credentials", [...absent]);
-  return ChatConnection.parse({
+  // The shape only: a bad configured address is the client's ConfigurationError naming the setting.
+  return chatConnectionShape.parse({
     appId,
     apiKey,
     region: setting("region") ?? "us",
@@ -145,12 +180,39 @@ export function resolveManagementConnection(
     .filter(([, v]) => !v)
     .map(([n]) => n);
   if (absent.length > 0) throw missing("management API credentials", [...absent]);
-  return ManagementConnection.parse({
+  return managementConnectionShape.parse({
     key,
     secret,
     host: setting("host"),
     endpoint: setting("managementEndpoint"),
   });
+}
+
+/** The chat connection stack config or the environment describes; undefined when they describe none. */
+export function configuredChatConnection(): ChatConnection | undefined {
+  if (!settingOf("appId") || !settingOf("apiKey")) return undefined;
+  return resolveChatConnection();
+}
+
+/** A problem with the configured chat addresses, named by its config key (chat:endpoint, …). */
+export function configuredAddressProblem(): { property: string; reason: string } | undefined {
+  const c = configuredChatConnection();
+  return c
+    ? addressProblem(
+        () => chatBaseUrl(c),
+        (f) => `chat:${f}`,
+      )
+    : undefined;
+}
+
+/** A problem with the configured management address, named by its config key. */
+export function configuredManagementAddressProblem(): { property: string; reason: string } | undefined {
+  const endpoint = settingOf("managementEndpoint");
+  const host = settingOf("host");
+  return addressProblem(
+    () => managementBaseUrl({ endpoint, host }),
+    (f) => (f === "endpoint" ? "chat:managementEndpoint" : `chat:${f}`),
+  );
 }
 
 /** The app id management resources (webhooks) act on when they are not given one. */

@@ -1,7 +1,7 @@
 // The argument schemas of every resource kind, for programs that validate their own data files before
 // declaring resources (the root project's environment file does). Same schemas the provider's check uses.
 
-export { LIMITS, Region, TRIGGER_IDS } from "./api";
+export { LIMITS, Region, TRIGGER_IDS, TriggerId } from "./api";
 export { ApiKeyArgs } from "./resources/apikey";
 export { AppArgs } from "./resources/app";
 export { AuthTokenArgs } from "./resources/authtoken";

@@ -26,7 +26,7 @@ export class GroupMember extends pulumi.dynamic.Resource {
 export interface GroupMembersArgs extends ChatResourceArgs {
   /** The group's guid. Changing it replaces the resource. */
   guid: pulumi.Input<string>;
-  /** uids with scope admin (a set). */
+  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). */
   admins?: pulumi.Input<pulumi.Input<string>[]>;
   /** uids with scope moderator (a set). */
   moderators?: pulumi.Input<pulumi.Input<string>[]>;

@@ -32,7 +32,10 @@ export interface ManagementConnectionArgs {
 
 /** Options every chat resource accepts. */
 export interface ChatResourceArgs {
-  /** Credentials of the app; default: stack config chat:appId/chat:apiKey/... or CHAT_* variables. */
+  /**
+   * Credentials of the app; default: stack config chat:appId/chat:apiKey/... or CHAT_* variables. The one
+   * used at create is recorded in state (a secret): another app or region later replaces the resource.
+   */
   connection?: pulumi.Input<ChatConnectionArgs>;
   /**
    * Take over an object that already exists (same id; for API keys and apps the same unique name) instead

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ChatResourceArgs, resourceArgs } from "./resource";
 
 export interface RoleArgs extends ChatResourceArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase; not "default". Changing it replaces the role. */
+  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
   role: pulumi.Input<string>;
   /** Display name, at most 100 characters. */
   name: pulumi.Input<string>;

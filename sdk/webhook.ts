@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ManagementResourceArgs, resourceArgs } from "./resource";
 
 export interface WebhookArgs extends ManagementResourceArgs {
-  /** The app (default: the chat connection's app, chat:appId). Changing it replaces the webhook. */
+  /** The app (default: chat:appId, resolved at preview and stored). Changing it, or chat:appId, replaces the webhook. */
   appId?: pulumi.Input<string>;
   /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
   webhookId: pulumi.Input<string>;
@@ -12,7 +12,7 @@ export interface WebhookArgs extends ManagementResourceArgs {
   webhookURL: pulumi.Input<string>;
   /** Send basic-auth credentials with each delivery (needs username and password). */
   useBasicAuth?: pulumi.Input<boolean>;
-  /** Basic-auth user name: letters and digits, at most 50. */
+  /** Basic-auth user name: letters and digits, at most 50. The API cannot clear it: one no longer declared stays as it is. */
   username?: pulumi.Input<string>;
   /** Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it). */
   password?: pulumi.Input<string>;
@@ -37,7 +37,7 @@ export class Webhook extends pulumi.dynamic.Resource {
 }
 
 export interface WebhookTriggersArgs extends ManagementResourceArgs {
-  /** The app (default: the chat connection's app, chat:appId). Changing it replaces the resource. */
+  /** The app (default: chat:appId, resolved at preview and stored). Changing it, or chat:appId, replaces the resource. */
   appId?: pulumi.Input<string>;
   /** The webhook's id. Changing it replaces the resource. */
   webhookId: pulumi.Input<string>;

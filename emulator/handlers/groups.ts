@@ -153,7 +153,7 @@ export const groupHandlers: ChatHandlers<typeof groupRoutes> = {
     // The onBehalfOf user becomes the owner; otherwise `owner`, if given (chat-api.md §4).
     const owner = actor ?? (body.owner !== undefined ? requireUser(app, body.owner) : undefined);
     const now = env.now();
-    const type = body.type ?? "public";
+    const type = body.type; // required by the spec (create-group)
     const g: GroupRecord = {
       guid: body.guid,
       name: body.name,

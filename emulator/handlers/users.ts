@@ -170,9 +170,10 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
   updateAuthToken: ({ app, params, body }) => {
     const u = requireUser(app, params.uid);
     const t = requireToken(app, u.uid, params.authToken);
-    t.platform = body.platform;
-    t.userAgent = body.userAgent;
-    t.appInfo = body.appInfo;
+    // Each field is optional (chat-apis.json, update-authtoken): an absent one is left as it is.
+    if (body.platform !== undefined) t.platform = body.platform;
+    if (body.userAgent !== undefined) t.userAgent = body.userAgent;
+    if (body.appInfo !== undefined) t.appInfo = body.appInfo;
     return { data: tokenBrief(t) };
   },
 

@@ -8,6 +8,7 @@ import {
   dataOf,
   LIMITS,
   Metadata,
+  oneOf,
   PageQuery,
   pageOf,
   QueryBool,
@@ -21,9 +22,9 @@ import { Uid, User } from "./users";
 
 export const Guid = chatId("guid");
 export const GROUP_TYPES = ["public", "password", "private"] as const;
-export const GroupType = z.enum(GROUP_TYPES);
+export const GroupType = oneOf(GROUP_TYPES, "type");
 export const MEMBER_SCOPES = ["admin", "moderator", "participant"] as const;
-export const MemberScope = z.enum(MEMBER_SCOPES);
+export const MemberScope = oneOf(MEMBER_SCOPES, "scope");
 export type MemberScope = z.infer<typeof MemberScope>;
 
 /** `{admins, moderators, participants, usersToBan}`: at most 25 uids in all, per call. */
@@ -70,8 +71,9 @@ export const passwordRule = {
   },
 };
 
+// The vendor's spec requires `type` on create (chat-apis.json, create-group); updates may omit it.
 export const GroupCreate = z
-  .strictObject({ guid: Guid, ...groupFields, members: MembersBody.optional() })
+  .strictObject({ guid: Guid, ...groupFields, type: GroupType, members: MembersBody.optional() })
   .refine(passwordRule.check, passwordRule.message);
 export type GroupCreate = z.input<typeof GroupCreate>;
 

@@ -7,6 +7,7 @@ import {
   boundedString,
   dataOf,
   LIMITS,
+  oneOf,
   PageQuery,
   pageOf,
   Region,
@@ -168,7 +169,7 @@ export const TRIGGER_IDS = [
   "after_message",
   "before_message",
 ] as const;
-export const TriggerId = z.enum(TRIGGER_IDS, { message: "not a known webhook trigger id" });
+export const TriggerId = oneOf(TRIGGER_IDS, "webhook trigger");
 export const TriggerIds = z.strictObject({
   triggerIds: z.array(TriggerId).min(1, "triggerIds must not be empty"),
 });

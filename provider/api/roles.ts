@@ -7,6 +7,7 @@ import {
   dataOf,
   LIMITS,
   Metadata,
+  oneOf,
   PageQuery,
   pageOf,
   requiredName,
@@ -18,8 +19,8 @@ export const RoleId = chatId("role");
 export const DEFAULT_ROLE = "default";
 
 export const RoleSettings = z.strictObject({
-  listUsers: z.enum(["all", "friendsOnly"]).optional(),
-  sendMessagesTo: z.enum(["all", "friendsOnly"]).optional(),
+  listUsers: oneOf(["all", "friendsOnly"], "listUsers").optional(),
+  sendMessagesTo: oneOf(["all", "friendsOnly"], "sendMessagesTo").optional(),
 });
 
 const roleFields = {

@@ -33,7 +33,9 @@ const userFields = {
 export const UserCreate = z.strictObject({ uid: Uid, ...userFields, withAuthToken: z.boolean().optional() });
 export type UserCreate = z.input<typeof UserCreate>;
 
-export const USER_UNSETTABLE = ["avatar", "link", "metadata", "statusMessage"] as const;
+// The vendor's spec lets `unset` clear only these (chat-apis.json, update-user); a status message is
+// cleared by setting it to "".
+export const USER_UNSETTABLE = ["avatar", "link", "metadata"] as const;
 export const UserUpdate = z.strictObject({
   ...userFields,
   name: userFields.name.optional(),
@@ -83,10 +85,11 @@ export const AuthToken = z.looseObject({
 export type AuthToken = z.infer<typeof AuthToken>;
 
 export const AuthTokenCreate = z.strictObject({ force: z.boolean().optional() }).optional();
+/** Each field optional (chat-apis.json, update-authtoken: the body is required, its fields are not). */
 export const AuthTokenUpdate = z.strictObject({
-  platform: boundedString("platform", LIMITS.nameLength),
-  userAgent: boundedString("userAgent", LIMITS.urlLength),
-  appInfo: z.record(z.string(), z.unknown()),
+  platform: boundedString("platform", LIMITS.nameLength).optional(),
+  userAgent: boundedString("userAgent", LIMITS.urlLength).optional(),
+  appInfo: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const userRoutes = {

@@ -32,7 +32,7 @@ export const app: Kind<AppArgs> = {
   api: "management",
   args: AppArgs,
   replaceOn: ["name", "region", "version", "skipSampleData"],
-  defaults: { region: "us", version: "3" },
+  defaults: { region: "us", version: "3", skipSampleData: false },
   secrets: ["apiKey", "authKey", "connection"],
 
   async create(ctx, a) {

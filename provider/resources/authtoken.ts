@@ -7,9 +7,9 @@ import { type Args, type Kind, partialCreate } from "./kind";
 
 export const AuthTokenArgs = z.strictObject({
   uid: Uid,
-  platform: AuthTokenUpdate.shape.platform.optional(),
-  userAgent: AuthTokenUpdate.shape.userAgent.optional(),
-  appInfo: AuthTokenUpdate.shape.appInfo.optional(),
+  platform: AuthTokenUpdate.shape.platform,
+  userAgent: AuthTokenUpdate.shape.userAgent,
+  appInfo: AuthTokenUpdate.shape.appInfo,
 });
 export type AuthTokenArgs = z.output<typeof AuthTokenArgs>;
 
@@ -54,10 +54,13 @@ export const authToken: Kind<AuthTokenArgs> = {
   },
   async update(ctx, _id, olds, news) {
     const token = tokenOf(olds);
-    await ctx.chat().call("updateAuthToken", {
-      params: { uid: news.uid, authToken: token },
-      body: { platform: news.platform ?? "", userAgent: news.userAgent ?? "", appInfo: news.appInfo ?? {} },
-    });
+    // Each field is optional: send the declared ones, and clear the ones no longer declared.
+    const body = {
+      ...(news.platform !== undefined || olds.platform ? { platform: news.platform ?? "" } : {}),
+      ...(news.userAgent !== undefined || olds.userAgent ? { userAgent: news.userAgent ?? "" } : {}),
+      ...(news.appInfo !== undefined || olds.appInfo ? { appInfo: news.appInfo ?? {} } : {}),
+    };
+    await ctx.chat().call("updateAuthToken", { params: { uid: news.uid, authToken: token }, body });
     return { authToken: token, createdAt: (olds as Args).createdAt };
   },
   async delete(ctx, _id, a) {

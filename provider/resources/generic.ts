@@ -14,19 +14,19 @@ import {
 import {
   ChatConnection,
   clientOptions,
+  configuredAddressProblem,
   configuredAppId,
+  configuredManagementAddressProblem,
   ManagementConnection,
   resolveChatConnection,
   resolveManagementConnection,
 } from "../config";
-import type { Args, Ctx, Kind } from "./kind";
+import type { Args, CheckFailure, Ctx, Kind } from "./kind";
 import { Listings } from "./listings";
-import { fieldChanged, unknownPaths } from "./normalize";
+import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
+import { fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+export type { CheckFailure } from "./kind";
 export interface DiffResult {
   changes: boolean;
   replaces: string[];
@@ -127,11 +127,71 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (!parsedArgs.success) failures.push(...issuesToFailures(parsedArgs.error.issues, unknown));
     const parsedOptions = ProviderOptions.safeParse(options);
     if (!parsedOptions.success) failures.push(...issuesToFailures(parsedOptions.error.issues, unknown));
-    if (failures.length > 0 || unknown.length > 0 || !parsedArgs.success || !parsedOptions.success) {
-      return { inputs: news, failures };
+    // (Failures about values unknown during preview are left out above: they are checked once known.)
+    if (failures.length > 0) return { inputs: news, failures };
+    // Normalised values (lowercased ids, defaults) are what is stored and compared from now on; with some
+    // input unknown (preview), every known field is still normalised, so `Alice` still equals `alice`.
+    const normal = (
+      parsedArgs.success && unknown.length === 0 ? parsedArgs.data : normalizeKnown(this.kind.args, args)
+    ) as Props;
+    failures.push(...this.resolveAmbient(normal), ...this.connectionProblems(options));
+    if (this.kind.checkOptions && unknown.length === 0)
+      failures.push(...this.kind.checkOptions(normal as A, { adopt: options.adopt as boolean | undefined }));
+    if (this.kind.validate && unknown.length === 0 && failures.length === 0)
+      failures.push(
+        ...(await this.kind.validate(contextFor(this.located(options)), normal as A).catch(() => [])),
+      );
+    return { inputs: { ...news, ...normal, ...options }, failures };
+  }
+
+  /** Ambient defaults (the configured app) resolved once, so they are stored and compared as resolved. */
+  private resolveAmbient(args: Props): CheckFailure[] {
+    const failures: CheckFailure[] = [];
+    for (const k of this.kind.ambient ?? []) {
+      if (args[k] !== undefined) continue;
+      const id = configuredAppId();
+      if (id) args[k] = id;
+      else
+        failures.push({
+          property: k,
+          reason: `${k} is not set and there is no chat:appId (or CHAT_APP_ID) to default to`,
+        });
     }
-    // Normalised values (lowercased ids, defaults) are what is stored and compared from now on.
-    return { inputs: { ...news, ...parsedArgs.data, ...options }, failures: [] };
+    return failures;
+  }
+
+  /** A configured address that the client would refuse (e.g. http to a remote host), at preview. */
+  private connectionProblems(options: Props): CheckFailure[] {
+    const problem =
+      this.kind.api === "chat"
+        ? options.connection === undefined && configuredAddressProblem()
+        : options.managementConnection === undefined && configuredManagementAddressProblem();
+    return problem ? [problem] : [];
+  }
+
+  /**
+   * The provider options with the chat connection resolved (explicit, else stack config or environment):
+   * what create and update record in the outputs, so that the app a resource lives in is in its state.
+   */
+  private located(options: Props): Props {
+    if (this.kind.api !== "chat") return options;
+    const c = resolvedConnection(options.connection);
+    return c === undefined ? options : { ...options, connection: c };
+  }
+
+  /** Runs `op` against the recorded connection, or the configured one for the same app if that one fails. */
+  private async atRecorded<T>(
+    options: Props,
+    op: (ctx: Ctx) => Promise<T>,
+  ): Promise<{ value: T; options: Props }> {
+    try {
+      return { value: await op(contextFor(options)), options };
+    } catch (e) {
+      const alt = this.kind.api === "chat" ? configuredFallback(options.connection, e) : undefined;
+      if (!alt) throw e;
+      const next = { ...options, connection: alt };
+      return { value: await op(contextFor(next)), options: next };
+    }
   }
 
   async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {
@@ -140,18 +200,19 @@ export class CrudProvider<A extends Args, S extends Args> {
 
     const changed = this.changedArgs(oldArgs, newArgs);
     const replaces = changed.filter((k) => this.kind.replaceOn.includes(k));
+    // Both sides as resolved: the recorded connection (state without one, from before it was recorded,
+    // lives where the configuration points) against the explicit or configured one now.
+    const chat = this.kind.api === "chat";
+    const oldConn = chat ? resolvedConnection(oldOptions.connection) : undefined;
+    const newConn = chat ? resolvedConnection(newOptions.connection) : undefined;
     // Moving a resource to another app (or region) is a new object there; a new address or key is not.
-    const where = (o: Props) => {
-      const c = (o.connection ?? {}) as { appId?: unknown; region?: unknown };
-      return [c.appId, c.region ?? "us"];
-    };
-    if (fieldChanged(where(oldOptions), where(newOptions))) replaces.push("connection");
-    const connectionChanged = fieldChanged(oldOptions.connection, newOptions.connection);
+    if (moved(oldConn, newConn)) replaces.push("connection");
+    const connectionChanged = newConn !== undefined && fieldChanged(oldConn, newConn);
     const mgmtChanged = fieldChanged(oldOptions.managementConnection, newOptions.managementConnection);
     return {
       changes: changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged,
       replaces,
-      deleteBeforeReplace: replaces.length > 0 && this.collides(oldArgs, newArgs, oldOptions, newOptions),
+      deleteBeforeReplace: replaces.length > 0 && this.collides(oldArgs, newArgs, oldConn, newConn),
     };
   }
 
@@ -161,17 +222,16 @@ export class CrudProvider<A extends Args, S extends Args> {
    * Otherwise the new object is created first, so that dependants (users holding a role, members of a
    * group) move to it before the old one is deleted (docs/decisions/0005-replacement-order.md).
    */
-  private collides(oldArgs: Props, newArgs: Props, oldOptions: Props, newOptions: Props): boolean {
+  private collides(oldArgs: Props, newArgs: Props, oldConn: unknown, newConn: unknown): boolean {
     const identity = this.kind.identity;
     if (!identity) return false;
-    const appOf = (args: Props, options: Props) =>
-      args.appId ?? (options.connection as { appId?: unknown } | undefined)?.appId ?? null;
-    const key = (args: Props, options: Props) => [appOf(args, options), ...identity.map((k) => args[k])];
-    return !fieldChanged(key(oldArgs, oldOptions), key(newArgs, newOptions));
+    const key = (args: Props, conn: unknown) => [args.appId ?? appOf(conn), ...identity.map((k) => args[k])];
+    return !fieldChanged(key(oldArgs, oldConn), key(newArgs, newConn));
   }
 
   async create(inputs: Props): Promise<{ id: string; outs: Props }> {
-    const { args, options } = this.split(inputs);
+    const { args, options: given } = this.split(inputs);
+    const options = this.located(given);
     try {
       return await this.#create(args, options);
     } catch (e) {
@@ -210,15 +270,19 @@ export class CrudProvider<A extends Args, S extends Args> {
   }
 
   async read(id: string, props: Props): Promise<{ id: string; props?: Props; inputs?: Props }> {
-    const { args, options } = this.split(props);
-    const ctx = contextFor(options);
+    const { args, options: recorded } = this.split(props);
     let now: Awaited<ReturnType<Kind<A, S>["read"]>>;
+    let options = recorded;
     try {
-      now = await this.kind.read(ctx, id, args as A);
+      ({ value: now, options } = await this.atRecorded(recorded, (ctx) =>
+        this.kind.read(ctx, id, args as A),
+      ));
     } catch (e) {
       if (isNotFound(e)) now = undefined;
       else throw explained(e);
     }
+    // State from before connections were recorded: record where the object was found.
+    options = this.located(options);
     if (!now) return { id: "" }; // gone: the engine drops it from state, and the next up recreates it
     const kept: Props = {};
     for (const k of [...(this.kind.secrets ?? []), ...(this.kind.local ?? [])])
@@ -234,25 +298,50 @@ export class CrudProvider<A extends Args, S extends Args> {
 
   async update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
     const { args: oldArgs } = this.split(olds);
-    const { args, options } = this.split(news);
+    const { args, options: given } = this.split(news);
+    const options = this.located(given);
     const ctx = contextFor(options);
     const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
-    // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982).
     const state = apiChanged
-      ? await this.kind.update(ctx, id, oldArgs as A, args as A).catch((e: unknown) => {
+      ? await this.kind.update(ctx, id, oldArgs as A, this.restoring(oldArgs, args)).catch((e: unknown) => {
           throw explained(e);
         })
-      : pickState(olds, args, options);
-    return { outs: { ...args, ...state, ...options } };
+      : {};
+    // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982): computed
+    // outputs the kind's update does not return again (joinedAt, createdAt) are kept from before.
+    return { outs: { ...this.priorState(olds), ...args, ...state, ...options } };
   }
 
   async delete(id: string, props: Props): Promise<void> {
     const { args, options } = this.split(props);
     try {
-      await this.kind.delete(contextFor(options), id, args as A);
+      await this.atRecorded(options, (ctx) => this.kind.delete(ctx, id, args as A));
     } catch (e) {
       if (!isNotFound(e)) throw explained(e); // already gone is what delete wants
     }
+  }
+
+  /**
+   * `args` with every removed argument that has a server default set to that default: an update sends only
+   * what is declared, and a removed field would otherwise keep its last value (e.g. useBasicAuth: true).
+   */
+  private restoring(oldArgs: Props, args: Props): A {
+    const out: Props = { ...args };
+    for (const [k, d] of Object.entries(this.kind.defaults ?? {}))
+      if (args[k] === undefined && oldArgs[k] !== undefined) out[k] = d;
+    return out as A;
+  }
+
+  /**
+   * Computed outputs of `olds`: not arguments (a removed argument, even one only the provider reads, must
+   * not survive in the outputs, or it diffs forever) and not provider options.
+   */
+  private priorState(olds: Props): Props {
+    const names: readonly string[] = OPTION_KEYS[this.kind.api];
+    const state: Props = {};
+    for (const [k, v] of Object.entries(olds))
+      if (!(k in this.kind.args.shape) && !names.includes(k) && k !== PROVIDER_KEY) state[k] = v;
+    return state;
   }
 
   /** Argument names whose values differ (old outputs also hold computed state, which is not compared). */
@@ -264,13 +353,6 @@ export class CrudProvider<A extends Args, S extends Args> {
       }),
     );
   }
-}
-
-function pickState(olds: Props, args: Props, options: Props): Props {
-  const state: Props = {};
-  for (const [k, v] of Object.entries(olds))
-    if (!(k in args) && !(k in options) && k !== PROVIDER_KEY) state[k] = v;
-  return state;
 }
 
 /**

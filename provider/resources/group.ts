@@ -7,9 +7,11 @@ import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 // Members are not arguments here: the refinement is re-applied to the narrowed object (zod cannot omit
-// from a refined object).
+// from a refined object). `type` is optional here (public); the create body always carries it.
 const { members: _members, ...groupShape } = GroupCreate.shape;
-export const GroupArgs = z.strictObject(groupShape).refine(passwordRule.check, passwordRule.message);
+export const GroupArgs = z
+  .strictObject({ ...groupShape, type: groupShape.type.optional() })
+  .refine(passwordRule.check, passwordRule.message);
 export type GroupArgs = z.output<typeof GroupArgs>;
 
 const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
@@ -28,7 +30,8 @@ export const group: Kind<GroupArgs> = {
   secrets: ["password"],
 
   async create(ctx, a) {
-    const r = await ctx.chat().call("createGroup", { body: defined(a) as z.input<typeof GroupCreate> });
+    const body = { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate>;
+    const r = await ctx.chat().call("createGroup", { body });
     return { id: r.data.guid, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
   },
 
@@ -62,7 +65,7 @@ export const group: Kind<GroupArgs> = {
 
   async find(ctx, a) {
     try {
-      // Read as a refresh does (tags, and the owner when it is declared), so adoption compares them too.
+      // Read as a refresh does (tags, and the owner when one is declared), so adoption applies them too.
       const now = await group.read(ctx, a.guid, a);
       return now ? { id: a.guid, args: now.args } : undefined;
     } catch (e) {

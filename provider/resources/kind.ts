@@ -5,6 +5,12 @@ import type { Listing } from "./listings";
 
 export type Args = Record<string, unknown>;
 
+/** A problem with one input, reported by check (the preview) before any change is made. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
 /** Clients for the connection the resource uses, built on first use. */
 export interface Ctx {
   chat(): ChatClient;
@@ -37,6 +43,19 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly secrets?: readonly string[];
   /** Arguments that only steer the provider (never sent to the API): a change is stored, not applied. */
   readonly local?: readonly string[];
+  /**
+   * Arguments whose default is ambient (the configured app, for `appId`): check resolves it once and stores
+   * the resolved value, so a later change of the configuration shows as a change (design.md bug class 10).
+   */
+  readonly ambient?: readonly "appId"[];
+
+  /** Rules that involve the provider options (e.g. what `adopt` allows); checked at preview. */
+  checkOptions?(args: A, options: { adopt?: boolean | undefined }): CheckFailure[];
+  /**
+   * Rules that depend on the object as the service has it now (e.g. a group's owner), checked at preview
+   * when the object can be read; [] when it cannot tell. The write path enforces them again.
+   */
+  validate?(ctx: Ctx, args: A): Promise<CheckFailure[]>;
 
   create(ctx: Ctx, args: A): Promise<{ id: string; state: S }>;
   /** The object as it is now, as arguments and computed state; undefined when it is gone. */

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Guid, LIMITS, type MemberScope, type MembersBody, MemberScope as Scope, Uid } from "../api";
 import { type ChatClient, ConflictError, isNotFound } from "../client";
 import { GROUPS } from "./group";
-import { type Args, type Ctx, type Kind, partialCreate } from "./kind";
+import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 import type { Listing } from "./listings";
 import { hasCode } from "./util";
 
@@ -167,13 +167,45 @@ function asArgs(guid: string, members: ReadonlyMap<string, MemberScope>): GroupM
 
 /** Members this resource manages: everyone but the group's owner, whom the service keeps as admin. */
 async function managedMembers(ctx: Ctx, guid: string): Promise<Map<string, MemberScope>> {
+  return (await membersAndOwner(ctx, guid)).members;
+}
+
+/** The group's owner, whom the service keeps as an admin. */
+async function ownerOf(ctx: Ctx, guid: string): Promise<string | undefined> {
   const chat = ctx.chat();
-  const [members, group] = await Promise.all([
-    currentMembers(chat, guid),
-    ctx.listed(GROUPS, guid, async () => (await chat.call("getGroup", { params: { guid } })).data),
-  ]);
-  if (group.owner) members.delete(group.owner);
-  return members;
+  const group = await ctx.listed(
+    GROUPS,
+    guid,
+    async () => (await chat.call("getGroup", { params: { guid } })).data,
+  );
+  return group.owner || undefined;
+}
+
+/** The members besides the owner, and the owner. */
+async function membersAndOwner(
+  ctx: Ctx,
+  guid: string,
+): Promise<{ members: Map<string, MemberScope>; owner: string | undefined }> {
+  const [members, owner] = await Promise.all([currentMembers(ctx.chat(), guid), ownerOf(ctx, guid)]);
+  if (owner) members.delete(owner);
+  return { members, owner };
+}
+
+/**
+ * The owner is always an admin: declared among the admins they are simply satisfied; declared among the
+ * moderators or participants they are refused, naming the field (the service cannot change their scope).
+ */
+function ownerProblem(
+  guid: string,
+  want: ReadonlyMap<string, MemberScope>,
+  owner: string | undefined,
+): CheckFailure | undefined {
+  const scope = owner ? want.get(owner) : undefined;
+  if (!owner || !scope || scope === "admin") return undefined;
+  return {
+    property: SCOPE_KEY[scope],
+    reason: `${owner} owns group ${guid} and is always one of its admins: list them under admins or not at all`,
+  };
 }
 
 /**
@@ -181,9 +213,18 @@ async function managedMembers(ctx: Ctx, guid: string): Promise<Map<string, Membe
  * a run that failed part-way is finished by the next one. Members the service says were already in (a
  * repeated add after a lost answer) are read again and their scope set.
  */
-async function reconcile(ctx: Ctx, guid: string, want: ReadonlyMap<string, MemberScope>): Promise<void> {
+async function reconcile(
+  ctx: Ctx,
+  guid: string,
+  declaredMembers: ReadonlyMap<string, MemberScope>,
+): Promise<void> {
   const chat = ctx.chat();
-  let have = await managedMembers(ctx, guid);
+  const now = await membersAndOwner(ctx, guid);
+  let have = now.members;
+  const problem = ownerProblem(guid, declaredMembers, now.owner);
+  if (problem) throw new Error(`${problem.property}: ${problem.reason}`);
+  const want = new Map(declaredMembers);
+  if (now.owner) want.delete(now.owner); // satisfied by being the owner
   const toAdd = new Map([...want].filter(([uid]) => !have.has(uid)));
   if ((await addMembers(chat, guid, toAdd)).length > 0) have = await managedMembers(ctx, guid);
   for (const [uid, scope] of want) {
@@ -201,6 +242,11 @@ export const groupMembers: Kind<GroupMembersArgs> = {
   identity: ["guid"],
   sets: ["admins", "moderators", "participants"],
 
+  async validate(ctx, a) {
+    const problem = ownerProblem(a.guid, declared(a), await ownerOf(ctx, a.guid));
+    return problem ? [problem] : [];
+  },
+
   async create(ctx, a) {
     try {
       await reconcile(ctx, a.guid, declared(a));
@@ -211,14 +257,22 @@ export const groupMembers: Kind<GroupMembersArgs> = {
     }
     return { id: a.guid, state: {} };
   },
-  async read(ctx, id) {
-    return { args: asArgs(id, await managedMembers(ctx, id)), state: {} };
+  async read(ctx, id, prior) {
+    const { members, owner } = await membersAndOwner(ctx, id);
+    // An owner declared among the admins is satisfied by being the owner.
+    if (owner && prior.admins?.includes(owner)) members.set(owner, "admin");
+    return { args: asArgs(id, members), state: {} };
   },
   async update(ctx, id, _olds, news) {
     await reconcile(ctx, id, declared(news));
     return {};
   },
   async delete(ctx, id, a) {
-    for (const uid of declared(a).keys()) await kick(ctx.chat(), id, uid);
+    const owner = await ownerOf(ctx, id).catch((e: unknown) => {
+      if (!isNotFound(e)) throw e;
+      return undefined; // the group is gone, and its members with it
+    });
+    // The owner stays: the service keeps them as an admin.
+    for (const uid of declared(a).keys()) if (uid !== owner) await kick(ctx.chat(), id, uid);
   },
 };

@@ -1,5 +1,6 @@
 // Canonical forms for diffs (bug class 2 of design.md: perpetual diffs from normalisation). Absent, "",
 // [] and {} are the same; object keys are compared in sorted order; set-like arrays in sorted order.
+import { z } from "zod";
 
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9"; // pulumi's rpc.unknownValue during preview
 
@@ -56,4 +57,39 @@ export function fieldChanged(
   const d = opts.default;
   const norm = (v: unknown) => canonical(isEmpty(v) && d !== undefined ? d : v, opts.asSet);
   return norm(oldValue) !== norm(newValue);
+}
+
+/** The schema inside optional/default/nullable wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (let def = s._zod.def as { innerType?: z.ZodType }; def.innerType; def = s._zod.def as typeof def)
+    s = def.innerType;
+  return s;
+}
+
+/**
+ * `value` normalised by `schema` wherever it is known: a value with nothing unknown is parsed as a whole
+ * (kept as given if it does not parse); objects and arrays with unknown parts are normalised part by part,
+ * leaving the unknown parts as they are (design.md bug class 2, during preview).
+ */
+export function normalizeKnown(schema: z.ZodType, value: unknown): unknown {
+  if (unknownPaths(value).length === 0) {
+    const r = schema.safeParse(value);
+    return r.success ? r.data : value;
+  }
+  if (isUnknown(value)) return value;
+  const inner = unwrap(schema);
+  if (Array.isArray(value) && inner instanceof z.ZodArray)
+    return value.map((v) => normalizeKnown(inner.element as z.ZodType, v));
+  if (value !== null && typeof value === "object" && inner instanceof z.ZodObject) {
+    const shape = inner.shape as Record<string, z.ZodType>;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const field = shape[k];
+      const n = field ? normalizeKnown(field, v) : v;
+      if (n !== undefined) out[k] = n;
+    }
+    return out;
+  }
+  return value;
 }

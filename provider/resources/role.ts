@@ -1,6 +1,7 @@
 // Role (chat-api.md §6, §7), with its restricted features and RBAC permissions. Identity: role
-// (caller-chosen, lowercased, immutable). The built-in "default" role cannot be deleted, so it cannot be
-// created here either: adopt it instead, to manage its name, features and permissions (delete leaves it).
+// (caller-chosen, lowercased, immutable). The built-in "default" role exists in every app and cannot be
+// deleted: it is managed by adopting it (name, description, metadata, settings, restricted features and
+// permissions), and deleting the resource leaves the role in place.
 import { z } from "zod";
 import { DEFAULT_ROLE, FeatureKey, Permissions, ROLE_UNSETTABLE, RoleCreate } from "../api";
 import { type Args, type Kind, partialCreate } from "./kind";
@@ -63,20 +64,29 @@ async function applyAccess(
   }
 }
 
+const DEFAULT_ROLE_RULE = `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`;
+
 export const role: Kind<RoleArgs> = {
   name: "Role",
   api: "chat",
-  // "default" passes check: with adopt: true it is found and managed; without, create refuses it below.
   args: RoleArgs,
   replaceOn: ["role"],
   identity: ["role"],
   sets: ["restrictedFeatures"],
 
+  checkOptions(a, { adopt }) {
+    if (a.role !== DEFAULT_ROLE || adopt === true) return [];
+    return [
+      {
+        property: "role",
+        reason: DEFAULT_ROLE_RULE,
+      },
+    ];
+  },
+
   async create(ctx, a) {
-    if (a.role === DEFAULT_ROLE)
-      throw new Error(
-        `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`,
-      );
+    // Refused at check too (checkOptions); kept here for callers that create without checking.
+    if (a.role === DEFAULT_ROLE) throw new Error(DEFAULT_ROLE_RULE);
     const r = await ctx.chat().call("createRole", { body: defined(a, EXTRA) as z.input<typeof RoleCreate> });
     try {
       await applyAccess(ctx, a.role, {}, a);

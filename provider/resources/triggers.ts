@@ -64,6 +64,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   args: WebhookTriggersArgs,
   replaceOn: ["appId", "webhookId"],
   identity: ["webhookId"],
+  ambient: ["appId"],
   sets: ["triggers"],
 
   async create(ctx, a) {

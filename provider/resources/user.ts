@@ -65,6 +65,7 @@ export const user: Kind<UserArgs> = {
       ...defined(news, [...LOCAL, "uid"]),
       ...(olds.role && !news.role ? { role: "default" } : {}),
       ...(olds.tags && !news.tags ? { tags: [] } : {}),
+      ...(olds.statusMessage && !news.statusMessage ? { statusMessage: "" } : {}),
       ...(unset.length ? { unset } : {}),
     };
     const r = await ctx.chat().call("updateUser", { params: { uid: id }, body });

@@ -19,8 +19,15 @@ export type WebhookArgs = z.output<typeof WebhookArgs>;
 const FIELDS = ["name", "webhookURL", "useBasicAuth", "username", "enabled", "retryOnFailure"] as const;
 const params = (appId: string, webhookId: string) => ({ appId, webhookId });
 const body = (a: WebhookArgs) => defined(a, ["appId", "webhookId"]);
-const toArgs = (remote: Args, appId: string): WebhookArgs =>
-  ({ ...fromRemote(remote, FIELDS), webhookId: remote.id, appId }) as WebhookArgs;
+/**
+ * The webhook as arguments. The API cannot clear a username (no unset; it must be letters and digits): one
+ * that is not declared (e.g. after basic auth was turned off) is left as the service has it, not drift.
+ */
+function toArgs(remote: Args, appId: string, declared: WebhookArgs): WebhookArgs {
+  const args = { ...fromRemote(remote, FIELDS), webhookId: remote.id, appId } as WebhookArgs;
+  if (declared.username === undefined) delete args.username;
+  return args;
+}
 
 export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
@@ -28,6 +35,7 @@ export const webhook: Kind<WebhookArgs> = {
   args: WebhookArgs,
   replaceOn: ["appId", "webhookId"],
   identity: ["webhookId"],
+  ambient: ["appId"],
   defaults: { enabled: true, useBasicAuth: false, retryOnFailure: false },
   secrets: ["password"],
 
@@ -46,7 +54,7 @@ export const webhook: Kind<WebhookArgs> = {
       async () =>
         (await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) })).data,
     );
-    return { args: toArgs(w, appId), state: { appId, createdAt: w.createdAt } };
+    return { args: toArgs(w, appId, prior), state: { appId, createdAt: w.createdAt } };
   },
   async update(ctx, _id, _olds, news) {
     const appId = ctx.appId(news);
@@ -62,7 +70,7 @@ export const webhook: Kind<WebhookArgs> = {
     const appId = ctx.appId(a);
     try {
       const r = await ctx.management().call("getWebhook", { params: params(appId, a.webhookId) });
-      return { id: `${appId}/${a.webhookId}`, args: toArgs(r.data, appId) };
+      return { id: `${appId}/${a.webhookId}`, args: toArgs(r.data, appId, a) };
     } catch (e) {
       if (hasCode(e, "ERR_WEBHOOK_NOT_FOUND")) return undefined;
       throw e;

@@ -59,7 +59,14 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
   );
 
   await chat.call("createGroup", {
-    body: { guid: "general", name: "General", description: "Everyone", owner: uid(0), tags: ["all"] },
+    body: {
+      guid: "general",
+      name: "General",
+      type: "public",
+      description: "Everyone",
+      owner: uid(0),
+      tags: ["all"],
+    },
   });
   const scopeOf = (i: number) => (i < 3 ? "admins" : i < 8 ? "moderators" : "participants");
   const members = Array.from({ length: GENERAL_MEMBERS }, (_, i) => i + 1);

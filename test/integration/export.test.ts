@@ -41,7 +41,7 @@ describe("chat-export", () => {
     });
     for (const guid of ["g1", "g2", "g3", "g4"]) {
       await chat.call("createGroup", {
-        body: { guid, name: guid, members: { participants: ["u0002", "u0003"] } },
+        body: { guid, name: guid, type: "public", members: { participants: ["u0002", "u0003"] } },
       });
     }
     await managementClient(emu()).call("createWebhook", {

@@ -46,7 +46,7 @@ describe("the declared environment file", () => {
     expect(problems(bad)).toEqual([
       "env.yaml: users[1].uid: uid may contain only letters, digits, '-' and '_'",
       "env.yaml: webhooks[0].url: url must use https",
-      "env.yaml: webhooks[0].triggers[0]: not a known webhook trigger id",
+      'env.yaml: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (closest valid: "message_sent")',
     ]);
   });
 

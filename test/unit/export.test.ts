@@ -182,7 +182,7 @@ describe("chat-export's document", () => {
     snap.webhooks?.[1]?.triggers.push("brand_new_trigger");
     expect(() => toEnvironment(snap)).toThrow(ExportError);
     expect(() => toEnvironment(snap)).toThrow(
-      /webhooks\[0\]\.triggers\[0\] \(events\): not a known webhook trigger id/,
+      /webhooks\[0\]\.triggers\[0\] \(events\): webhook trigger "brand_new_trigger" is not valid \(closest valid: "\w+"\)/,
     );
   });
 });

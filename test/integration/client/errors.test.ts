@@ -29,7 +29,7 @@ const guid = uniq("errgrp");
 beforeAll(async () => {
   const chat = chatClient(emulator());
   await chat.call("createUser", { body: { uid: owner, name: "Owner" } });
-  await chat.call("createGroup", { body: { guid, name: "G" } });
+  await chat.call("createGroup", { body: { guid, type: "public", name: "G" } });
 });
 afterEach(() => emulator().admin.clearFaults());
 

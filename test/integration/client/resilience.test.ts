@@ -135,7 +135,11 @@ describe("retries", () => {
 describe("creates with caller-chosen ids", () => {
   const chatCases = [
     { name: "createUser", path: "/v3/users", body: (id: string) => ({ uid: id, name: "U" }) },
-    { name: "createGroup", path: "/v3/groups", body: (id: string) => ({ guid: id, name: "G" }) },
+    {
+      name: "createGroup",
+      path: "/v3/groups",
+      body: (id: string) => ({ guid: id, type: "public", name: "G" }),
+    },
     { name: "createRole", path: "/v3/roles", body: (id: string) => ({ role: id, name: "R" }) },
   ] as const;
 

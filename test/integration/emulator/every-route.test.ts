@@ -17,7 +17,9 @@ const user = async () => {
 };
 const group = async (members: string[] = []) => {
   const guid = fresh("er-g");
-  await h.ok("createGroup", { body: { guid, name: guid, members: { participants: members } } });
+  await h.ok("createGroup", {
+    body: { guid, type: "public", name: guid, members: { participants: members } },
+  });
   return guid;
 };
 const role = async () => {

@@ -21,7 +21,7 @@ const users = async (n: number, prefix = "gu"): Promise<[string, string, string,
 describe("groups", () => {
   it("creates a public group by default, with conversationId and no password in the answer", async () => {
     const r = await h.ok("createGroup", {
-      body: { guid: "Team-A", name: "Team A", tags: ["x"], description: "d" },
+      body: { guid: "Team-A", type: "public", name: "Team A", tags: ["x"], description: "d" },
     });
     expect(r.data).toMatchObject({
       guid: "team-a",
@@ -32,7 +32,12 @@ describe("groups", () => {
       tags: ["x"],
       description: "d",
     });
-    await h.fails("createGroup", { body: { guid: "TEAM-A", name: "again" } }, 400, "ERR_GUID_ALREADY_EXISTS");
+    await h.fails(
+      "createGroup",
+      { body: { guid: "TEAM-A", type: "public", name: "again" } },
+      400,
+      "ERR_GUID_ALREADY_EXISTS",
+    );
   });
 
   it("a password group needs a password (400 ERR_EMPTY_GROUP_PASS) and never shows it", async () => {
@@ -54,7 +59,7 @@ describe("groups", () => {
     expect(g.text).not.toContain("s3cret");
     // Switching to password type later needs one too.
     const pub = fresh("pub");
-    await h.ok("createGroup", { body: { guid: pub, name: "Pub" } });
+    await h.ok("createGroup", { body: { guid: pub, type: "public", name: "Pub" } });
     await h.fails(
       "updateGroup",
       { params: { guid: pub }, body: { type: "password" } },
@@ -78,6 +83,16 @@ describe("groups", () => {
     expect(Object.keys(e.details ?? {})).toEqual(["type"]);
   });
 
+  it("requires a type on create, as the vendor's spec does (create-group)", async () => {
+    const e = await h.fails(
+      "createGroup",
+      { body: { guid: fresh("nt"), name: "T" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(Object.keys(e.details ?? {})).toEqual(["type"]);
+  });
+
   it("adds the owner and the members given on create, with per-member results", async () => {
     const [owner, admin, mod, part, banned] = await users(5);
     const guid = fresh("gm");
@@ -85,6 +100,7 @@ describe("groups", () => {
       body: {
         guid,
         name: "G",
+        type: "public",
         owner,
         members: { admins: [admin], moderators: [mod], participants: [part, "ghost"], usersToBan: [banned] },
       },
@@ -115,14 +131,19 @@ describe("groups", () => {
 
   it("an unknown owner fails the create and creates nothing", async () => {
     const guid = fresh("own");
-    await h.fails("createGroup", { body: { guid, name: "G", owner: "ghost" } }, 404, "ERR_UID_NOT_FOUND");
+    await h.fails(
+      "createGroup",
+      { body: { guid, type: "public", name: "G", owner: "ghost" } },
+      404,
+      "ERR_UID_NOT_FOUND",
+    );
     await h.fails("getGroup", { params: { guid } }, 404, "ERR_GUID_NOT_FOUND");
   });
 
   it("the onBehalfOf user becomes owner and admin, and sees its scope", async () => {
     const [me] = await users(1);
     const guid = fresh("obo");
-    const r = await h.ok("createGroup", { body: { guid, name: "G" }, onBehalfOf: me });
+    const r = await h.ok("createGroup", { body: { guid, type: "public", name: "G" }, onBehalfOf: me });
     expect(r.data).toMatchObject({ owner: me, hasJoined: true, scope: "admin", membersCount: 1 });
   });
 
@@ -130,7 +151,7 @@ describe("groups", () => {
     const [a, b] = await users(2);
     const guid = fresh("upd");
     await h.ok("createGroup", {
-      body: { guid, name: "G", owner: a, icon: "https://x.test/i.png", metadata: { m: 1 } },
+      body: { guid, type: "public", name: "G", owner: a, icon: "https://x.test/i.png", metadata: { m: 1 } },
     });
     const r = await h.ok("updateGroup", {
       params: { guid },
@@ -151,7 +172,7 @@ describe("groups", () => {
   it("deletes hard: the group and its messages are gone", async () => {
     const [a] = await users(1);
     const guid = fresh("del");
-    await h.ok("createGroup", { body: { guid, name: "G" }, onBehalfOf: a });
+    await h.ok("createGroup", { body: { guid, type: "public", name: "G" }, onBehalfOf: a });
     const m = await h.ok("sendMessage", {
       body: { receiver: guid, receiverType: "group", data: { text: "hi" } },
       onBehalfOf: a,
@@ -196,7 +217,7 @@ describe("members", () => {
   let guid: string;
   beforeEach(async () => {
     guid = fresh("mg");
-    await h.ok("createGroup", { body: { guid, name: "Members" } });
+    await h.ok("createGroup", { body: { guid, type: "public", name: "Members" } });
   });
 
   it("adds at most 25 uids per call", async () => {

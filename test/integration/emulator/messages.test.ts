@@ -133,7 +133,7 @@ describe("send, get, list", () => {
     });
     expect(c.data).toMatchObject({ category: "custom", type: "poll" });
     const guid = fresh("mg");
-    await h.ok("createGroup", { body: { guid, name: "G" }, onBehalfOf: alice });
+    await h.ok("createGroup", { body: { guid, type: "public", name: "G" }, onBehalfOf: alice });
     const g = await h.ok("sendMessage", {
       body: { receiver: guid, receiverType: "group", data: { text: "hi all" } },
       onBehalfOf: alice,

@@ -18,7 +18,7 @@ describe("state", () => {
     const stateFile = join(dir, "restart.json");
     const first = new Harness(await startEmulator({ stateFile }));
     await first.ok("createUser", { body: { uid: "persisted", name: "Persisted", tags: ["t"] } });
-    await first.ok("createGroup", { body: { guid: "pg", name: "PG", owner: "persisted" } });
+    await first.ok("createGroup", { body: { guid: "pg", type: "public", name: "PG", owner: "persisted" } });
     const key = await first.ok("createApiKey", { body: { name: "kept", scope: "fullAccess" } });
     await first.ok("createWebhook", {
       params: { appId: first.app.appId },

@@ -115,6 +115,20 @@ describe("get and update", () => {
     expect(again.data.avatar).toBeUndefined();
   });
 
+  it('unset takes only avatar, link and metadata (the spec\'s enum); a status message is cleared with ""', async () => {
+    const uid = fresh("stm");
+    await createUser(uid, { statusMessage: "away" });
+    const e = await h.fails(
+      "updateUser",
+      { params: { uid }, body: { unset: ["statusMessage"] } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(Object.keys(e.details ?? {})).toEqual(["unset.0"]);
+    await h.ok("updateUser", { params: { uid }, body: { statusMessage: "" } });
+    expect((await h.ok("getUser", { params: { uid } })).data.statusMessage ?? "").toBe("");
+  });
+
   it("refuses to change the uid and unknown fields with per-field details", async () => {
     const uid = fresh("imm");
     await createUser(uid);
@@ -293,17 +307,16 @@ describe("auth tokens", () => {
     expect((await h.ok("listAuthTokens", { params: { uid } })).data).toEqual([]);
   });
 
-  it("update requires platform, userAgent and appInfo", async () => {
+  it("update takes each field optionally (a body is required), leaving absent ones as they are", async () => {
     const uid = fresh("atv");
     await createUser(uid);
     const t = await h.ok("createAuthToken", { params: { uid } });
-    const e = await h.fails(
-      "updateAuthToken",
-      { params: { uid, authToken: t.data.authToken }, body: { platform: "web" } },
-      400,
-      "ERR_BAD_REQUEST",
-    );
-    expect(Object.keys(e.details ?? {}).sort()).toEqual(["appInfo", "userAgent"]);
+    const params = { uid, authToken: t.data.authToken };
+    await h.ok("updateAuthToken", { params, body: { platform: "web", appInfo: { v: 1 } } });
+    await h.ok("updateAuthToken", { params, body: { userAgent: "curl" } });
+    const got = await h.ok("getAuthToken", { params });
+    expect(got.data).toMatchObject({ platform: "web", userAgent: "curl", appInfo: { v: 1 } });
+    await h.fails("updateAuthToken", { params }, 400, "ERR_BAD_REQUEST");
   });
 
   it("is refused for an unknown user and allowed with the authOnly key", async () => {

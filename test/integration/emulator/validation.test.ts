@@ -28,7 +28,12 @@ describe("per-field details", () => {
     expect(long.details).toEqual({ uid: ["uid must be at most 100 characters"] });
     const ok = await h.ok("createUser", { body: { uid: `A${"b".repeat(99)}`, name: "x" } });
     expect(ok.data.uid).toBe(`a${"b".repeat(99)}`);
-    await h.fails("createGroup", { body: { guid: "g/1", name: "x" } }, 400, "ERR_BAD_REQUEST");
+    await h.fails(
+      "createGroup",
+      { body: { guid: "g/1", type: "public", name: "x" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
     await h.fails("createRole", { body: { role: "r".repeat(101), name: "x" } }, 400, "ERR_BAD_REQUEST");
   });
 
@@ -70,7 +75,7 @@ describe("per-field details", () => {
     });
     const desc = await h.fails(
       "createGroup",
-      { body: { guid: fresh("g"), name: "g", description: "d".repeat(256) } },
+      { body: { guid: fresh("g"), type: "public", name: "g", description: "d".repeat(256) } },
       400,
       "ERR_BAD_REQUEST",
     );

@@ -68,7 +68,7 @@ describe("the generic provider against the emulator", () => {
   });
 
   it("reports every member the service refuses, by uid and code, and records what was added", async () => {
-    await chat.call("createGroup", { body: { guid: "crew", name: "Crew" } });
+    await chat.call("createGroup", { body: { guid: "crew", type: "public", name: "Crew" } });
     await chat.call("createUser", { body: { uid: "m1", name: "M1" } });
     const members = provider("GroupMembers");
     const err = await members
@@ -83,7 +83,7 @@ describe("the generic provider against the emulator", () => {
   });
 
   it("adds large member sets in calls of at most 25 uids", async () => {
-    await chat.call("createGroup", { body: { guid: "big", name: "Big" } });
+    await chat.call("createGroup", { body: { guid: "big", type: "public", name: "Big" } });
     const uids = Array.from({ length: 60 }, (_, i) => `u${i}`);
     for (const uid of uids) await chat.call("createUser", { body: { uid, name: uid } });
     emu.admin.clearRequests();

@@ -1,4 +1,5 @@
 // check and diff of the generic provider, per kind: pure functions of the inputs (no API call).
+import { setStackConfig } from "../../../provider/config";
 import { CrudProvider, kinds } from "../../../provider/resources";
 import { UNKNOWN } from "../../../provider/resources/normalize";
 
@@ -148,5 +149,171 @@ describe("diff", () => {
       (await k.diff("id", { name: "ci", scope: "authOnly", apiKey: "x", createdAt: 5 }, { name: "ci" }))
         .changes,
     ).toBe(false);
+  });
+});
+
+// Issue 10: declarations users naturally write converge, the first time and every time after.
+describe("convergence", () => {
+  const conn = (appId: string, apiKey = "k1") => ({ appId, region: "us", apiKey });
+  const configured = (values: Record<string, string>) => setStackConfig((k) => values[k]);
+  afterEach(() => setStackConfig(() => undefined));
+
+  it("resolves a webhook's default app once, at check, so the stored value compares equal", async () => {
+    configured({ "chat:appId": "app1" });
+    const hook = { webhookId: "w", name: "W", webhookURL: "https://h.example.com/x" };
+    for (const kind of ["Webhook", "WebhookTriggers"] as const) {
+      const args = kind === "Webhook" ? hook : { webhookId: "w", triggers: ["message_sent"] };
+      const checked = await provider(kind).check({}, args);
+      expect(checked).toEqual({ inputs: { ...args, appId: "app1" }, failures: [] });
+      // What create stored (the resolved app) against the next run's checked inputs: no change.
+      const outs = { ...checked.inputs, createdAt: 1 };
+      expect((await provider(kind).diff("app1/w", outs, checked.inputs)).changes).toBe(false);
+      // Another configured app is another place: a replacement, created before the old one is deleted.
+      configured({ "chat:appId": "app2" });
+      const moved = await provider(kind).check({}, args);
+      expect(await provider(kind).diff("app1/w", outs, moved.inputs)).toEqual({
+        changes: true,
+        replaces: ["appId"],
+        deleteBeforeReplace: false,
+      });
+      configured({ "chat:appId": "app1" });
+    }
+  });
+
+  it("names appId when a webhook has none and no app is configured", async () => {
+    const r = await provider("Webhook").check(
+      {},
+      { webhookId: "w", name: "W", webhookURL: "https://h.example.com/x" },
+    );
+    expect(r.failures).toEqual([
+      {
+        property: "appId",
+        reason: "appId is not set and there is no chat:appId (or CHAT_APP_ID) to default to",
+      },
+    ]);
+  });
+
+  it("compares a chat resource's recorded app with the configured one: another app is a replacement", async () => {
+    const outs = { uid: "alice", name: "Alice", createdAt: 1, connection: conn("app1") };
+    const news = { uid: "alice", name: "Alice" };
+    configured({ "chat:appId": "app1", "chat:apiKey": "k1" });
+    expect((await user.diff("alice", outs, news)).changes).toBe(false);
+    configured({ "chat:appId": "app2", "chat:apiKey": "k2" });
+    expect(await user.diff("alice", outs, news)).toEqual({
+      changes: true,
+      replaces: ["connection"],
+      deleteBeforeReplace: false,
+    });
+    configured({ "chat:appId": "app1", "chat:apiKey": "k1", "chat:region": "eu" });
+    expect(await user.diff("alice", outs, news)).toEqual({
+      changes: true,
+      replaces: ["connection"],
+      deleteBeforeReplace: true, // same uid in the same app: the old one must go first
+    });
+    // A rotated key is recorded by an update, not a replacement.
+    configured({ "chat:appId": "app1", "chat:apiKey": "k2" });
+    expect(await user.diff("alice", outs, news)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    // State from before locations were recorded lives where the configuration points: no change.
+    const { connection: _, ...legacy } = outs;
+    expect((await user.diff("alice", legacy, news)).changes).toBe(false);
+  });
+
+  it("records the resolved connection in the outputs of an update (credentials only as a secret output)", async () => {
+    configured({ "chat:appId": "app1", "chat:apiKey": "k1" });
+    const olds = { uid: "alice", name: "Alice", permanentDelete: true, createdAt: 1 };
+    const { outs } = await user.update("alice", olds, { uid: "alice", name: "Alice" });
+    expect(outs.connection).toEqual(conn("app1"));
+  });
+
+  it("converges when an argument only the provider reads is removed (permanentDelete)", async () => {
+    configured({ "chat:appId": "app1", "chat:apiKey": "k1" });
+    const olds = {
+      uid: "alice",
+      name: "Alice",
+      permanentDelete: true,
+      createdAt: 1,
+      connection: conn("app1"),
+    };
+    const news = { uid: "alice", name: "Alice" };
+    expect((await user.diff("alice", olds, news)).changes).toBe(true);
+    const { outs } = await user.update("alice", olds, news); // no API call: only a local field changed
+    expect(outs).not.toHaveProperty("permanentDelete");
+    expect(outs.createdAt).toBe(1); // computed outputs stay
+    expect((await user.diff("alice", outs, news)).changes).toBe(false);
+  });
+
+  it("normalises the known fields even when another input is unknown (preview)", async () => {
+    const r = await user.check({}, { uid: "Alice", name: UNKNOWN, tags: ["b", UNKNOWN] });
+    expect(r.failures).toEqual([]);
+    expect(r.inputs).toMatchObject({ uid: "alice", name: UNKNOWN });
+    const d = await user.diff("alice", { uid: "alice", name: "Alice", createdAt: 1 }, r.inputs);
+    expect(d.replaces).toEqual([]);
+    const m = await provider("GroupMembers").check({}, { guid: "Team", admins: ["Alice", UNKNOWN] });
+    expect(m.inputs).toMatchObject({ guid: "team", admins: ["alice", UNKNOWN] });
+    const g = await provider("GroupMember").check({}, { guid: UNKNOWN, uid: "Bob" });
+    expect(g.inputs).toMatchObject({ guid: UNKNOWN, uid: "bob" });
+  });
+
+  it("lets the default role be adopted, and only adopted", async () => {
+    const role = provider("Role");
+    expect((await role.check({}, { role: "Default", name: "Everyone", adopt: true })).failures).toEqual([]);
+    expect((await role.check({}, { role: "default", name: "Everyone" })).failures).toEqual([
+      {
+        property: "role",
+        reason: 'the "default" role exists in every app and cannot be deleted: use adopt: true to manage it',
+      },
+    ]);
+  });
+
+  it("refuses plain http to a remote host at preview, naming connection.endpoint and the rule", async () => {
+    const r = await user.check(
+      {},
+      {
+        uid: "a",
+        name: "A",
+        connection: { appId: "app1", apiKey: "k", endpoint: "http://chat.example.com/{appId}/v3" },
+      },
+    );
+    expect(r.failures).toEqual([
+      {
+        property: "connection.endpoint",
+        reason: expect.stringMatching(
+          /^endpoint must use https: plain http is allowed only for loopback hosts/,
+        ),
+      },
+    ]);
+    const local = { appId: "app1", apiKey: "k", endpoint: "http://127.0.0.1:7700/chat/{appId}/{region}/v3" };
+    expect((await user.check({}, { uid: "a", name: "A", connection: local })).failures).toEqual([]);
+    // The same rule for the configured endpoint, named by its key.
+    configured({ "chat:appId": "app1", "chat:apiKey": "k", "chat:endpoint": "http://chat.example.com/v3" });
+    expect((await user.check({}, { uid: "a", name: "A" })).failures).toEqual([
+      { property: "chat:endpoint", reason: expect.stringMatching(/^endpoint must use https/) },
+    ]);
+    const mgmt = await provider("App").check(
+      {},
+      { name: "a", managementConnection: { key: "k", secret: "s", endpoint: "http://mgmt.example.com" } },
+    );
+    expect(mgmt.failures.map((f) => f.property)).toEqual(["managementConnection.endpoint"]);
+    configured({ "chat:managementEndpoint": "http://mgmt.example.com" });
+    expect((await provider("App").check({}, { name: "a" })).failures).toEqual([
+      { property: "chat:managementEndpoint", reason: expect.stringMatching(/^endpoint must use https/) },
+    ]);
+  });
+
+  it("names an unknown webhook trigger and the closest valid one", async () => {
+    const r = await provider("WebhookTriggers").check(
+      {},
+      { appId: "app1", webhookId: "w", triggers: ["message_sent", "mesage_edited"] },
+    );
+    expect(r.failures).toEqual([
+      {
+        property: "triggers.1",
+        reason: 'webhook trigger "mesage_edited" is not valid (closest valid: "message_edited")',
+      },
+    ]);
   });
 });
