@@ -7,6 +7,7 @@
 // The chat widget (`/extensions/widget/v2/settings`) is not here: it has server-made ids and no DELETE, so it
 // would be its own resource kind.
 import { z } from "zod";
+import { oneOf } from "./common";
 import { secret } from "./secret";
 
 export const EXTENSION_SETTINGS_METHODS = ["POST", "PUT", "GET", "DELETE"] as const;
@@ -325,9 +326,7 @@ export const EXTENSION_SETTINGS = {
       defaultRegexData: z.array(
         z.strictObject({
           enableFlag: z.boolean(),
-          id: z.enum(["1", "2", "3"], {
-            message: "a built-in pattern id is 1 (phone), 2 (email) or 3 (SSN)",
-          }),
+          id: oneOf(["1", "2", "3"], "a built-in pattern id (1 phone, 2 email, 3 SSN)"),
           name: z.string().optional(),
           regex: z.string().optional(),
         }),

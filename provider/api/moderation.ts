@@ -2,7 +2,7 @@
 // not used): rules, and the keyword lists rules refer to. Keyword lists are sent as multipart/form-data, as the
 // vendor's spec has it. Decision 0040 records what the spec leaves open.
 import { z } from "zod";
-import { dataOf, LIMITS, Timestamp } from "./common";
+import { dataOf, LIMITS, oneOf, Timestamp } from "./common";
 import { route } from "./route";
 
 /** Rule and keyword-list ids: caller-chosen (`moderation-test`, `contact_details_filter`), required here. */
@@ -31,10 +31,10 @@ export const KEYWORD_REFERENCE_FLAGS = [
 
 export const Condition = z.strictObject({
   id: z.number().int().min(1, "a condition id must be at least 1").optional(),
-  entity: z.enum(["message"], { message: "entity must be message" }).optional(),
-  operand: z.enum(CONDITION_OPERANDS, { message: `operand must be one of ${CONDITION_OPERANDS.join(", ")}` }),
-  operator: z.enum(["contains", "equals"], { message: "operator must be contains or equals" }).optional(),
-  category: z.enum(["word", "pattern"], { message: "category must be word or pattern" }).optional(),
+  entity: oneOf(["message"], "entity").optional(),
+  operand: oneOf(CONDITION_OPERANDS, "operand"),
+  operator: oneOf(["contains", "equals"], "operator").optional(),
+  category: oneOf(["word", "pattern"], "category").optional(),
   isKeywordReferencePresent: z.boolean().optional(),
   isKeywordsReferencePresent: z.boolean().optional(),
   isListReferencePresent: z.boolean().optional(),
@@ -54,28 +54,22 @@ export const refersToKeywordLists = (c: Condition): boolean =>
 
 const filterFields = {
   value: z.string(),
-  type: z.enum(["sender", "receiver"], { message: "type must be sender or receiver" }),
+  type: oneOf(["sender", "receiver"], "type"),
 };
 /** User filters write their negations with a space ("not equals"); group filters in camel case. */
 export const UserFilter = z.strictObject({
   entity: z.literal("user"),
-  operand: z.enum(["uid", "name", "role", "tags", "createdAt"]),
-  operator: z.enum(["equals", "not equals", "in", "not in", "startsWith"]),
+  operand: oneOf(["uid", "name", "role", "tags", "createdAt"], "operand"),
+  operator: oneOf(["equals", "not equals", "in", "not in", "startsWith"], "operator"),
   ...filterFields,
 });
 export const GroupFilter = z.strictObject({
   entity: z.literal("group"),
-  operand: z.enum(["guid", "name", "type", "tags", "createdAt"]),
-  operator: z.enum([
-    "equals",
-    "notEquals",
-    "in",
-    "notIn",
-    "startsWith",
-    "endsWith",
-    "lessThan",
-    "greaterThan",
-  ]),
+  operand: oneOf(["guid", "name", "type", "tags", "createdAt"], "operand"),
+  operator: oneOf(
+    ["equals", "notEquals", "in", "notIn", "startsWith", "endsWith", "lessThan", "greaterThan"],
+    "operator",
+  ),
   ...filterFields,
 });
 export const RuleFilter = z.discriminatedUnion("entity", [UserFilter, GroupFilter], {
@@ -93,9 +87,7 @@ const ruleFields = {
     .max(LIMITS.descriptionLength, `description must be at most ${LIMITS.descriptionLength} characters`)
     .optional(),
   enabled: z.boolean().optional(),
-  action: z
-    .array(z.enum(RULE_ACTIONS, { message: `an action must be one of ${RULE_ACTIONS.join(", ")}` }))
-    .min(1, "action must name at least one action"),
+  action: z.array(oneOf(RULE_ACTIONS, "action")).min(1, "action must name at least one action"),
   filters: z.array(RuleFilter).optional(),
   conditions: z.array(Condition).min(1, "conditions must not be empty"),
 };

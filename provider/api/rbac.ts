@@ -2,7 +2,7 @@
 // admins, moderators or participants of one group may do. The eleven keys and their values are the spec's
 // (its catalogue example says 11 entries, and its set example names them); role permissions are in roles.ts.
 import { z } from "zod";
-import { dataOf, pageOf, Timestamp } from "./common";
+import { dataOf, oneOf, pageOf, Timestamp } from "./common";
 import { MEMBER_SCOPES } from "./groups";
 import { route } from "./route";
 
@@ -49,9 +49,7 @@ export type ScopePermissionKey = keyof typeof SCOPE_PERMISSIONS;
 export const SCOPE_PERMISSION_KEYS = Object.keys(SCOPE_PERMISSIONS) as ScopePermissionKey[];
 
 function valueSchema(key: string, spec: ScopePermissionSpec) {
-  const one = z.enum(spec.values as [string, ...string[]], {
-    message: `${key} must be ${spec.values.join(" or ")}`,
-  });
+  const one = oneOf(spec.values as readonly [string, ...string[]], key);
   return spec.dataType === "string"
     ? one
     : z.union([one, z.array(one)], { message: `${key} must be one or more of ${spec.values.join(", ")}` });

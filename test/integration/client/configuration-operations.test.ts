@@ -263,7 +263,9 @@ describe("group scope permissions", () => {
       }),
     );
     expect((e as RequestValidationError).details).toEqual({
-      "permissions.initiateCall": ["initiateCall must be allow or deny"],
+      "permissions.initiateCall": [
+        'initiateCall "friends" is not valid (closest valid: "deny"; one of allow, deny)',
+      ],
     });
     await chat.call("unsetScopePermission", {
       params: { guid, scope: "moderator", permission: "initiateCall" },

@@ -45,7 +45,7 @@ async function configure(h: Harness) {
       conditions: [{ operand: "text", isKeywordReferencePresent: true, value: ["words"] }],
     },
   });
-  await h.ok("createGroup", { body: { guid: "scoped", name: "Scoped" } });
+  await h.ok("createGroup", { body: { guid: "scoped", name: "Scoped", type: "public" } });
   await h.ok("setScopePermissions", {
     params: { guid: "scoped", scope: "moderator" },
     body: { permissions: { editMessage: "deny" } },
@@ -114,7 +114,7 @@ describe("app configuration state", () => {
   it("loads a state file written before apps had this configuration", async () => {
     const stateFile = join(dir, "old.json");
     const first = new Harness(await startEmulator({ stateFile }));
-    await first.ok("createGroup", { body: { guid: "old", name: "Old" } });
+    await first.ok("createGroup", { body: { guid: "old", name: "Old", type: "public" } });
     await first.close();
     // Take out what older versions did not write.
     const saved = JSON.parse(readFileSync(stateFile, "utf8"));

@@ -103,9 +103,15 @@ describe("rules", () => {
     expect(e.details).toEqual({
       id: ["id may contain only letters, digits, '-' and '_'"],
       name: ["The name field is required."],
-      "action.0": ["an action must be one of blockMessage, dropMessage"],
-      "conditions.0.operand": ["operand must be one of text, image, video, custom"],
-      "conditions.0.operator": ["operator must be contains or equals"],
+      "action.0": [
+        'action "shout" is not valid (closest valid: "dropMessage"; one of blockMessage, dropMessage)',
+      ],
+      "conditions.0.operand": [
+        'operand "audio" is not valid (closest valid: "video"; one of text, image, video, custom)',
+      ],
+      "conditions.0.operator": [
+        'operator "like" is not valid (closest valid: "equals"; one of contains, equals)',
+      ],
       "conditions.0.value": ["value must not be empty"],
       "filters.0.operator": [expect.any(String)],
     });

@@ -8,7 +8,7 @@ let guid: string;
 beforeAll(async () => {
   h = await Harness.start();
   guid = fresh("sg");
-  await h.ok("createGroup", { body: { guid, name: "Scoped" } });
+  await h.ok("createGroup", { body: { guid, name: "Scoped", type: "public" } });
 });
 afterAll(() => h.close());
 
@@ -56,7 +56,9 @@ describe("group scope permissions", () => {
       "ERR_BAD_REQUEST",
     );
     expect(e.details).toEqual({
-      "permissions.initiateCall": ["initiateCall must be allow or deny"],
+      "permissions.initiateCall": [
+        'initiateCall "friends" is not valid (closest valid: "deny"; one of allow, deny)',
+      ],
       "permissions.initiateCall.allowedType": [
         "initiateCall.allowedType must be one or more of audio, video",
       ],
