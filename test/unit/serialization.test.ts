@@ -4,20 +4,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { kinds } from "../../provider/resources";
 
 const dist = join(__dirname, "..", "..", "dist");
-const KINDS = [
-  "App",
-  "User",
-  "Group",
-  "GroupMember",
-  "GroupMembers",
-  "Role",
-  "ApiKey",
-  "Webhook",
-  "WebhookTriggers",
-  "AuthToken",
-];
+const KINDS = Object.keys(kinds);
 
 describe("serialized providers", () => {
   beforeAll(() => {
