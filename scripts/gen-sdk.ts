@@ -79,7 +79,7 @@ function renderKind(kind: Kind): string {
   out += "}\n\n";
 
   out += comment(kind.doc, "");
-  out += `export class ${kind.name} extends pulumi.dynamic.Resource {\n`;
+  out += `export class ${kind.name} extends pulumi.CustomResource {\n`;
   // Output types come from the input schema (transforms such as lowercasing make the output one opaque); a
   // default makes an output always present.
   for (const [k, v] of Object.entries(input.properties ?? {})) {

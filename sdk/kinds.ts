@@ -15,7 +15,7 @@ export interface AppArgs extends ManagementResourceArgs {
 }
 
 /** A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id. */
-export class App extends pulumi.dynamic.Resource {
+export class App extends pulumi.CustomResource {
   /** App name. Changing it replaces the app (there is no update API). */
   declare readonly name: pulumi.Output<string>;
   /** Region: us (default), eu or in. Changing it replaces the app. */
@@ -62,7 +62,7 @@ export interface UserArgs extends ChatResourceArgs {
 }
 
 /** A chat user. Id: the uid. */
-export class User extends pulumi.dynamic.Resource {
+export class User extends pulumi.CustomResource {
   /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). */
   declare readonly uid: pulumi.Output<string>;
   /** Display name, at most 100 characters. */
@@ -111,7 +111,7 @@ export interface GroupArgs extends ChatResourceArgs {
 }
 
 /** A group conversation. Id: the guid. Members: see GroupMember and GroupMembers. */
-export class Group extends pulumi.dynamic.Resource {
+export class Group extends pulumi.CustomResource {
   /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group). */
   declare readonly guid: pulumi.Output<string>;
   /** Display name, at most 100 characters. */
@@ -150,7 +150,7 @@ export interface GroupMemberArgs extends ChatResourceArgs {
 }
 
 /** One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>". */
-export class GroupMember extends pulumi.dynamic.Resource {
+export class GroupMember extends pulumi.CustomResource {
   /** The group's guid. Changing it replaces the membership. */
   declare readonly guid: pulumi.Output<string>;
   /** The member's uid. Changing it replaces the membership. */
@@ -177,7 +177,7 @@ export interface GroupMembersArgs extends ChatResourceArgs {
 }
 
 /** The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid. */
-export class GroupMembers extends pulumi.dynamic.Resource {
+export class GroupMembers extends pulumi.CustomResource {
   /** The group's guid. Changing it replaces the resource. */
   declare readonly guid: pulumi.Output<string>;
   /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). */
@@ -210,7 +210,7 @@ export interface RoleArgs extends ChatResourceArgs {
 }
 
 /** A role (at most 25 per app). Id: the role id. */
-export class Role extends pulumi.dynamic.Resource {
+export class Role extends pulumi.CustomResource {
   /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
   declare readonly role: pulumi.Output<string>;
   /** Display name, at most 100 characters. */
@@ -241,7 +241,7 @@ export interface ApiKeyArgs extends ChatResourceArgs {
 }
 
 /** An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`. */
-export class ApiKey extends pulumi.dynamic.Resource {
+export class ApiKey extends pulumi.CustomResource {
   /** Name, at most 100 characters (unique, to be adoptable). */
   declare readonly name: pulumi.Output<string>;
   /** authOnly (default: create users and auth tokens only) or fullAccess. Changed in place. */
@@ -278,7 +278,7 @@ export interface WebhookArgs extends ManagementResourceArgs {
 }
 
 /** A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>". */
-export class Webhook extends pulumi.dynamic.Resource {
+export class Webhook extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook. */
   declare readonly appId: pulumi.Output<string | undefined>;
   /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
@@ -315,7 +315,7 @@ export interface WebhookTriggersArgs extends ManagementResourceArgs {
 }
 
 /** The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>". */
-export class WebhookTriggers extends pulumi.dynamic.Resource {
+export class WebhookTriggers extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   declare readonly appId: pulumi.Output<string | undefined>;
   /** The webhook's id. Changing it replaces the resource. */
@@ -340,7 +340,7 @@ export interface AuthTokenArgs extends ChatResourceArgs {
 }
 
 /** A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>". */
-export class AuthToken extends pulumi.dynamic.Resource {
+export class AuthToken extends pulumi.CustomResource {
   /** The user the token logs in. Changing it replaces the token. */
   declare readonly uid: pulumi.Output<string>;
   /** Platform the token is tied to. */
