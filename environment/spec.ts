@@ -1,17 +1,23 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
-import { GroupArgs, Region, RoleArgs, TriggerId, UserArgs } from "pulumi-chat/schemas";
+import {
+  ApiKeyArgs,
+  AppArgs,
+  GroupArgs,
+  RoleArgs,
+  UserArgs,
+  WebhookArgs,
+  WebhookTriggersArgs,
+} from "pulumi-chat/schemas";
 import { z } from "zod";
-
-const requiredName = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
 
 const App = z.union(
   [
     z.strictObject({
       /** Create the app through the management API. */
       create: z.strictObject({
-        name: requiredName("name").max(80, "name must be at most 80 characters (a suffix is added)"),
-        region: Region.default("us"),
+        name: AppArgs.shape.name.max(80, "name must be at most 80 characters (a suffix is added)"),
+        region: AppArgs.shape.region,
         /** Append a per-stack random suffix, so each stack gets its own app. */
         uniqueSuffix: z.boolean().default(true),
       }),
@@ -64,36 +70,23 @@ const Group = z
     path: ["password"],
   });
 
+// The webhook's own fields under the file's shorter names; the rules are the resource's.
 const Webhook = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,50}$/, "id: 1 to 50 letters, digits, '-' or '_'"),
-  name: requiredName("name"),
-  url: z
-    .url({ message: "url must be a URL" })
-    .refine((u) => u.startsWith("https://"), { message: "url must use https" }),
+  id: WebhookArgs.shape.webhookId,
+  name: WebhookArgs.shape.name,
+  url: WebhookArgs.shape.webhookURL,
   /** Basic auth; the password from secret config, else a generated one. */
   basicAuth: z
-    .strictObject({
-      username: z.string().regex(/^[A-Za-z0-9]{1,50}$/, "username: 1 to 50 letters or digits"),
-      password: SecretRef.optional(),
-    })
+    .strictObject({ username: WebhookArgs.shape.username.unwrap(), password: SecretRef.optional() })
     .optional(),
-  /** Deliveries are made (default true). */
-  enabled: z.boolean().optional(),
-  /** Deliveries that fail are retried (default false). */
-  retryOnFailure: z.boolean().optional(),
+  enabled: WebhookArgs.shape.enabled,
+  retryOnFailure: WebhookArgs.shape.retryOnFailure,
   /** The webhook's whole trigger set (others are removed); absent: triggers are not managed. */
-  triggers: z
-    .array(TriggerId)
-    .min(1, "at least one trigger (leave triggers out not to manage them)")
-    .optional(),
+  triggers: WebhookTriggersArgs.shape.triggers.optional(),
   adopt,
 });
 
-const ApiKey = z.strictObject({
-  name: requiredName("name"),
-  scope: z.enum(["authOnly", "fullAccess"]).default("authOnly"),
-  adopt,
-});
+const ApiKey = z.strictObject({ ...ApiKeyArgs.shape, adopt });
 
 export const Environment = z
   .strictObject({

@@ -131,61 +131,59 @@ export const ManagementConnection = managementConnectionShape.superRefine((c, ct
 export type ManagementConnection = z.output<typeof ManagementConnection>;
 export type ManagementConnectionInput = z.input<typeof ManagementConnection>;
 
-function missing(what: string, names: ConfigName[]): Error {
-  const keys = names.map((n) => {
-    const e = CONFIG_KEYS.find((k) => k.key === `chat:${n}`);
-    return `chat:${n} (or ${e?.env})`;
-  });
-  return new Error(`${what}: no ${keys.join(", ")} is set and the resource has no explicit connection`);
+/**
+ * A connection from its explicit form, else from stack config and the environment: `fields` names the config
+ * setting of each field, the required ones first. Both APIs' connections resolve through this one function.
+ */
+function resolve<S extends z.ZodType, T extends z.ZodType>(
+  what: string,
+  explicit: z.input<T> | undefined,
+  full: T,
+  shape: S,
+  fields: { required: Record<string, ConfigName>; optional: Record<string, ConfigName> },
+  stack: Lookup | undefined,
+): z.output<S> {
+  if (explicit) return full.parse(explicit) as z.output<S>;
+  const value = (name: ConfigName) => settingOf(name, stack);
+  const absent = Object.values(fields.required).filter((n) => !value(n));
+  if (absent.length > 0) {
+    const keys = absent.map((n) => `chat:${n} (or ${CONFIG_KEYS.find((k) => k.key === `chat:${n}`)?.env})`);
+    throw new Error(`${what}: no ${keys.join(", ")} is set and the resource has no explicit connection`);
+  }
+  const all = { ...fields.required, ...fields.optional };
+  // The shape only: a bad configured address is the client's ConfigurationError naming the setting.
+  return shape.parse(Object.fromEntries(Object.entries(all).map(([field, name]) => [field, value(name)])));
 }
 
 export function resolveChatConnection(explicit?: ChatConnectionInput, stack?: Lookup): ChatConnection {
-  if (explicit) return ChatConnection.parse(explicit);
-  const setting = (name: ConfigName) => settingOf(name, stack);
-  const appId = setting("appId");
-  const apiKey = setting("apiKey");
-  const absent = (
-    [
-      ["appId", appId],
-      ["apiKey", apiKey],
-    ] as const
-  )
-    .filter(([, v]) => !v)
-    .map(([n]) => n);
-  if (absent.length > 0) throw missing("chat API credentials", [...absent]);
-  // The shape only: a bad configured address is the client's ConfigurationError naming the setting.
-  return chatConnectionShape.parse({
-    appId,
-    apiKey,
-    region: setting("region") ?? "us",
-    host: setting("host"),
-    endpoint: setting("endpoint"),
-  });
+  return resolve(
+    "chat API credentials",
+    explicit,
+    ChatConnection,
+    chatConnectionShape,
+    {
+      required: { appId: "appId", apiKey: "apiKey" },
+      optional: { region: "region", host: "host", endpoint: "endpoint" },
+    },
+    stack,
+  );
 }
 
 export function resolveManagementConnection(
   explicit?: ManagementConnectionInput,
   stack?: Lookup,
 ): ManagementConnection {
-  if (explicit) return ManagementConnection.parse(explicit);
-  const setting = (name: ConfigName) => settingOf(name, stack);
-  const key = setting("managementKey");
-  const secret = setting("managementSecret");
-  const absent = (
-    [
-      ["managementKey", key],
-      ["managementSecret", secret],
-    ] as const
-  )
-    .filter(([, v]) => !v)
-    .map(([n]) => n);
-  if (absent.length > 0) throw missing("management API credentials", [...absent]);
-  return managementConnectionShape.parse({
-    key,
-    secret,
-    host: setting("host"),
-    endpoint: setting("managementEndpoint"),
-  });
+  return resolve(
+    "management API credentials",
+    explicit,
+    ManagementConnection,
+    managementConnectionShape,
+    {
+      required: { key: "managementKey", secret: "managementSecret" },
+      optional: { host: "host", endpoint: "managementEndpoint" },
+    },
+    stack,
+  );
 }
 
 /** The chat connection stack config or the environment describes; undefined when they describe none. */

@@ -1,5 +1,6 @@
-// The runtime entry that Pulumi's dynamic-provider process loads by package name
-// (`require("pulumi-chat/provider")` inside each provider method, so nothing else is serialized).
+// The runtime entry that Pulumi's dynamic-provider process loads by package name: the `__provider` a resource
+// records in state is a few lines that load this module and ask it for the kind's provider (sdk/provider.ts).
+// `providerFor` and `configure` also serve the serialized providers that earlier versions recorded.
 import { setStackConfig } from "./config";
 import { CrudProvider, type KindName, kinds } from "./resources";
 
@@ -21,5 +22,21 @@ export function providerFor(kind: KindName): CrudProvider<Record<string, unknown
 export function configure(get: (key: string) => string | undefined): void {
   setStackConfig(get);
 }
+
+/** The object the engine's dynamic-provider host calls for resources of `kind`. */
+export function dynamicProvider(kind: KindName): Record<string, unknown> {
+  const p = providerFor(kind);
+  return {
+    configure: async (req: { config: { get(key: string): string | undefined } }) =>
+      configure((key) => req.config.get(key)),
+    check: (olds: Props, news: Props) => p.check(olds, news),
+    diff: (id: string, olds: Props, news: Props) => p.diff(id, olds, news),
+    create: (inputs: Props) => p.create(inputs),
+    read: (id: string, props: Props) => p.read(id, props),
+    update: (id: string, olds: Props, news: Props) => p.update(id, olds, news),
+    delete: (id: string, props: Props) => p.delete(id, props),
+  };
+}
+type Props = Record<string, unknown>;
 
 export type { KindName } from "./resources";

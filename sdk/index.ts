@@ -1,8 +1,11 @@
 // pulumi-chat: Pulumi resources for a chat service. Import these in a Pulumi program.
-export { ApiKey, type ApiKeyArgs } from "./apikey";
-export { App, type AppArgs, type AppConnection } from "./app";
-export { AuthToken, type AuthTokenArgs } from "./authtoken";
-export { Group, type GroupArgs } from "./group";
+import type * as pulumi from "@pulumi/pulumi";
+import type { App } from "./kinds";
+
+// The resource classes and their argument types, generated from the kind declarations (scripts/gen-sdk.ts).
+export * from "./kinds";
+/** What an App's `connection` output holds: pass it as a chat resource's `connection`. */
+export type AppConnection = pulumi.Unwrap<App["connection"]>;
 export {
   type ApiKeyInfo,
   type AppInfo,
@@ -20,13 +23,9 @@ export {
   type RoleInfo,
   type UserInfo,
 } from "./lookups";
-export { GroupMember, type GroupMemberArgs, GroupMembers, type GroupMembersArgs } from "./members";
 export type {
   ChatConnectionArgs,
   ChatResourceArgs,
   ManagementConnectionArgs,
   ManagementResourceArgs,
 } from "./resource";
-export { Role, type RoleArgs } from "./role";
-export { User, type UserArgs } from "./user";
-export { Webhook, type WebhookArgs, WebhookTriggers, type WebhookTriggersArgs } from "./webhook";

@@ -4,9 +4,11 @@
 // else `CHAT_*` variables (provider/config.ts). Secrets in a result (API key values) make it a secret.
 import * as pulumi from "@pulumi/pulumi";
 import type { ApiKeyScope, Permissions, User } from "../provider/api";
-import { ChatClient, isNotFound, ManagementClient } from "../provider/client";
+import { type ChatClient, isNotFound, type ManagementClient } from "../provider/client";
+import { chatClientFor, managementClientFor } from "../provider/clients";
 import {
   type ChatConnectionInput,
+  clientOptions,
   configuredAppId,
   type Lookup,
   type ManagementConnectionInput,
@@ -93,25 +95,14 @@ const stackConfig: Lookup = (key) => {
   return new pulumi.Config(key.slice(0, i)).get(key.slice(i + 1));
 };
 
-// One client per connection, as in the provider, so that lookups of one app share one request budget.
-const clients = new Map<string, ChatClient | ManagementClient>();
-function cached<T extends ChatClient | ManagementClient>(key: string, make: () => T): T {
-  let c = clients.get(key);
-  if (!c) {
-    c = make();
-    clients.set(key, c);
-  }
-  return c as T;
-}
-
 function chatClient(what: string, conn: ChatConnectionInput | undefined): ChatClient {
   const c = settle(what, () => resolveChatConnection(conn, stackConfig));
-  return cached(`chat ${JSON.stringify(c)}`, () => new ChatClient(c));
+  return chatClientFor(c, clientOptions(stackConfig));
 }
 
 function managementClient(what: string, conn: ManagementConnectionInput | undefined): ManagementClient {
   const m = settle(what, () => resolveManagementConnection(conn, stackConfig));
-  return cached(`mgmt ${JSON.stringify(m)}`, () => new ManagementClient(m));
+  return managementClientFor(m, clientOptions(stackConfig));
 }
 
 /** A configuration problem as a clean program error naming the lookup. */

@@ -1,8 +1,8 @@
-// What every resource class shares: the provider instance of its kind, outputs seeded as undefined (so
+// What every resource class shares: its dynamic-provider type and `__provider`, outputs seeded as undefined (so
 // Pulumi exposes them), secrets marked, and the credentials inputs kept secret.
 import * as pulumi from "@pulumi/pulumi";
 import type { KindName } from "../provider";
-import { providerOf } from "./provider";
+import { providerText } from "./provider";
 
 /** Credentials and address of one chat app: hand an App's `connection` output, or build one. */
 export interface ChatConnectionArgs {
@@ -55,7 +55,10 @@ export interface ManagementResourceArgs {
 
 const CREDENTIALS = ["connection", "managementConnection"];
 
-/** The arguments of `pulumi.dynamic.Resource`'s constructor for one resource of `kind`. */
+/**
+ * The arguments of `pulumi.CustomResource`'s constructor for one resource of `kind`: the dynamic-provider
+ * type token, the props with `__provider` (sdk/provider.ts), secrets marked.
+ */
 export function resourceArgs(
   kind: KindName,
   name: string,
@@ -63,23 +66,17 @@ export function resourceArgs(
   outputs: readonly string[],
   secrets: readonly string[],
   opts: pulumi.CustomResourceOptions | undefined,
-): [
-  pulumi.dynamic.ResourceProvider,
-  string,
-  Record<string, unknown>,
-  pulumi.CustomResourceOptions,
-  string,
-  string,
-] {
+): [string, string, Record<string, unknown>, pulumi.CustomResourceOptions] {
   const props: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined) continue;
     props[k] = CREDENTIALS.includes(k) || secrets.includes(k) ? pulumi.secret(v) : v;
   }
   for (const o of outputs) if (!(o in props)) props[o] = undefined;
+  props.__provider = providerText(kind);
   const options: pulumi.CustomResourceOptions = {
     ...opts,
     additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, ...CREDENTIALS],
   };
-  return [providerOf(kind), name, props, options, "chat", kind];
+  return [`pulumi-nodejs:dynamic/chat:${kind}`, name, props, options];
 }

@@ -43,8 +43,6 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
     ? Name
     : never;
 
-export type BodyOf<R extends RouteSpec> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
-export type QueryOf<R extends RouteSpec> = R["query"] extends z.ZodType ? z.input<R["query"]> : undefined;
 export type ResponseOf<R extends RouteSpec> = z.output<R["response"]>;
 
 /** Fills `:name` placeholders, encoding each value. */

@@ -4,7 +4,7 @@ import { ApiClient } from "./client";
 import { ConfigurationError, chatBaseUrl, DEFAULT_REGION } from "./endpoints";
 import { Core } from "./http";
 import { type ClientOptions, makeTarget } from "./options";
-import type { ChatGetRouteName, ChatRouteName, PagedChatRouteName } from "./types";
+import type { ChatRouteName, PagedChatRouteName } from "./types";
 
 export interface ChatConnection {
   appId: string;
@@ -18,7 +18,7 @@ export interface ChatConnection {
   endpoint?: string;
 }
 
-export class ChatClient extends ApiClient<ChatRouteName, PagedChatRouteName, ChatGetRouteName> {
+export class ChatClient extends ApiClient<ChatRouteName, PagedChatRouteName> {
   readonly appId: string;
   readonly region: Region;
 

@@ -4,7 +4,7 @@ import type { ResponseOf, RouteName, Routes } from "../api";
 import type { BudgetStats } from "./budget";
 import type { Core } from "./http";
 import { RECOVERY } from "./recovery";
-import type { AnyRequest, PageItemOf, ParamsOf, RequestArgs, RequestOf } from "./types";
+import type { AnyRequest, PageItemOf, RequestArgs } from "./types";
 
 interface PageResponse {
   data: unknown[];
@@ -12,10 +12,10 @@ interface PageResponse {
 }
 
 /**
- * Names: the routes of this client's API; Paged: its page-based lists; Gets: its GET routes (read-backs).
+ * Names: the routes of this client's API; Paged: its page-based lists.
  * Concrete unions (not a generic API parameter) keep `Routes[N]` resolvable inside the generic methods.
  */
-export abstract class ApiClient<Names extends RouteName, Paged extends Names, Gets extends Names> {
+export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
   readonly #core: Core;
   #writes = 0;
   /** The base URL every path of this client's routes is relative to. */
@@ -67,20 +67,6 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names, Ge
       ) as Promise<ResponseOf<Routes[N]>>;
     }
     return this.#core.send(p) as Promise<ResponseOf<Routes[N]>>;
-  }
-
-  /**
-   * A create made safe to retry with an explicit read-back: if the answer is lost, `readBack` (a GET route and
-   * its params) finds the object; it is returned as the create's result (parsed with the create's schema).
-   */
-  async createOnce<N extends Names, G extends Gets>(
-    name: N,
-    req: RequestOf<Routes[N]>,
-    readBack: { name: G; params: ParamsOf<Routes[G]> },
-  ): Promise<ResponseOf<Routes[N]>> {
-    const p = this.#core.prepare(name, req as AnyRequest);
-    const rb = this.#core.prepare(readBack.name, { params: readBack.params }, p.response);
-    return this.#core.createOnce(p, rb) as Promise<ResponseOf<Routes[N]>>;
   }
 
   /** Every item of a page-based list, fetching page after page (from `query.page`, default 1) as it goes. */

@@ -46,16 +46,12 @@ export { ManagementClient, type ManagementConnection } from "./management";
 export { type ClientOptions, DEFAULT_USER_AGENT } from "./options";
 export { REDACTED, Redactor } from "./redact";
 export type {
-  ChatGetRouteName,
   ChatRouteName,
   ClientLogger,
-  GetRouteNameOf,
-  ManagementGetRouteName,
   ManagementRouteName,
   PagedChatRouteName,
   PagedManagementRouteName,
   PageItemOf,
-  ReadBack,
   RequestArgs,
   RequestLogFields,
   RequestOf,

@@ -3,7 +3,7 @@ import { ApiClient } from "./client";
 import { ConfigurationError, managementBaseUrl } from "./endpoints";
 import { Core } from "./http";
 import { type ClientOptions, makeTarget } from "./options";
-import type { ManagementGetRouteName, ManagementRouteName, PagedManagementRouteName } from "./types";
+import type { ManagementRouteName, PagedManagementRouteName } from "./types";
 
 export interface ManagementConnection {
   key: string;
@@ -14,11 +14,7 @@ export interface ManagementConnection {
   endpoint?: string;
 }
 
-export class ManagementClient extends ApiClient<
-  ManagementRouteName,
-  PagedManagementRouteName,
-  ManagementGetRouteName
-> {
+export class ManagementClient extends ApiClient<ManagementRouteName, PagedManagementRouteName> {
   constructor(conn: ManagementConnection, opts: ClientOptions = {}) {
     for (const field of ["key", "secret"] as const) {
       if (typeof conn?.[field] !== "string" || conn[field] === "") {

@@ -48,20 +48,6 @@ export type PagedRouteNameOf<A extends Api> = {
 export type PagedChatRouteName = PagedRouteNameOf<"chat">;
 export type PagedManagementRouteName = PagedRouteNameOf<"management">;
 
-/** Names of the GET routes of one API (what a lost create is read back with). */
-export type GetRouteNameOf<A extends Api> = {
-  [K in RouteNameOf<A>]: Routes[K]["method"] extends "GET" ? K : never;
-}[RouteNameOf<A>];
-
-export type ChatGetRouteName = GetRouteNameOf<"chat">;
-export type ManagementGetRouteName = GetRouteNameOf<"management">;
-
-/** How to read back the object a create would have made: a GET route and its path params. */
-export interface ReadBack<G extends RouteName> {
-  name: G;
-  params: ParamsOf<Routes[G]>;
-}
-
 /** The untyped form every request takes inside the client. */
 export interface AnyRequest {
   params?: Readonly<Record<string, string>> | undefined;

@@ -1,9 +1,9 @@
 // API key (chat-api.md §8). The key value is server-generated; it is a secret output, and the resource id
 // is a hash of it (ids are stored in plain text). Adoption finds an existing key by its (then unique) name.
 import { createHash } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiKeyCreate } from "../api";
-import type { Args, Kind } from "./kind";
+import { type Args, createdAt, type Kind } from "./kind";
 
 export const ApiKeyArgs = ApiKeyCreate;
 export type ApiKeyArgs = z.output<typeof ApiKeyArgs>;
@@ -17,6 +17,12 @@ const keyOf = (a: Args): string => {
 
 export const apiKey: Kind<ApiKeyArgs> = {
   name: "ApiKey",
+  doc: "An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`.",
+  docs: {
+    name: "Name, at most 100 characters (unique, to be adoptable).",
+    scope: "authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.",
+  },
+  outputs: z.object({ apiKey: z.string().describe("The key value (secret)."), ...createdAt }),
   api: "chat",
   args: ApiKeyArgs,
   replaceOn: [],

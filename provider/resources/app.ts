@@ -1,10 +1,10 @@
 // App (management API, chat-api.md §10). Create and delete only: the API has no update, so name, region and
 // version force replacement. Delete is scheduled by the service (archived, removed after 30 days).
 // Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
-import type { z } from "zod";
+import { z } from "zod";
 import { type App as ApiApp, AppCreate } from "../api";
-import { chatAddressing } from "../config";
-import type { Args, Ctx, Kind } from "./kind";
+import { ChatConnection, chatAddressing } from "../config";
+import { type Args, type Ctx, createdAt, type Kind } from "./kind";
 
 export const AppArgs = AppCreate;
 export type AppArgs = z.output<typeof AppArgs>;
@@ -29,6 +29,26 @@ async function byId(ctx: Ctx, id: string): Promise<ApiApp | undefined> {
 
 export const app: Kind<AppArgs> = {
   name: "App",
+  doc: "A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.",
+  docs: {
+    name: "App name. Changing it replaces the app (there is no update API).",
+    region: "Region: us (default), eu or in. Changing it replaces the app.",
+    version: 'API version of the app, default "3". Changing it replaces the app.',
+    skipSampleData: "Create the app without sample users and groups. Changing it replaces the app.",
+  },
+  outputs: z.object({
+    appId: z.string().describe("The app id (same as the resource id)."),
+    apiKey: z
+      .string()
+      .describe(
+        'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
+      ),
+    authKey: z.string().describe('The app\'s authOnly "Auth Key" (secret).'),
+    connection: ChatConnection.describe(
+      "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
+    ),
+    ...createdAt,
+  }),
   api: "management",
   args: AppArgs,
   replaceOn: ["name", "region", "version", "skipSampleData"],

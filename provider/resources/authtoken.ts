@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AuthTokenUpdate, Uid } from "../api";
-import { type Args, type Kind, partialCreate } from "./kind";
+import { type Args, createdAt, type Kind, partialCreate } from "./kind";
 
 export const AuthTokenArgs = z.strictObject({
   uid: Uid,
@@ -25,6 +25,14 @@ const describes = (a: AuthTokenArgs) =>
 
 export const authToken: Kind<AuthTokenArgs> = {
   name: "AuthToken",
+  doc: 'A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>".',
+  docs: {
+    uid: "The user the token logs in. Changing it replaces the token.",
+    platform: "Platform the token is tied to.",
+    userAgent: "User agent the token is tied to.",
+    appInfo: "Free-form app information.",
+  },
+  outputs: z.object({ authToken: z.string().describe("The token (secret)."), ...createdAt }),
   api: "chat",
   args: AuthTokenArgs,
   replaceOn: ["uid"],

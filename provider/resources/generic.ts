@@ -3,14 +3,15 @@
 import { z } from "zod";
 import {
   ChatApiError,
-  ChatClient,
+  type ChatClient,
   ConnectionError,
   isConflict,
   isNotFound,
-  ManagementClient,
+  type ManagementClient,
   RateLimitError,
   ServerError,
 } from "../client";
+import { chatClientFor, managementClientFor } from "../clients";
 import {
   ChatConnection,
   clientOptions,
@@ -55,17 +56,6 @@ function issuesToFailures(issues: readonly z.core.$ZodIssue[], unknown: string[]
     );
 }
 
-// Clients are cached per connection so that every resource of one app shares one request budget.
-const clients = new Map<string, ChatClient | ManagementClient>();
-function cached<T extends ChatClient | ManagementClient>(key: string, make: () => T): T {
-  let c = clients.get(key);
-  if (!c) {
-    c = make();
-    clients.set(key, c);
-  }
-  return c as T;
-}
-
 // Each client's shared listings (listings.ts), as long as the client lives.
 const listings = new WeakMap<ChatClient | ManagementClient, Listings>();
 
@@ -75,13 +65,13 @@ function contextFor(options: Props): Ctx {
   const ctx: Ctx = {
     chat: () => {
       const c = chatConn();
-      return cached(`chat ${JSON.stringify(c)}`, () => new ChatClient(c, clientOptions()));
+      return chatClientFor(c, clientOptions());
     },
     management: () => {
       const m = resolveManagementConnection(
         options.managementConnection as z.input<typeof ManagementConnection> | undefined,
       );
-      return cached(`mgmt ${JSON.stringify(m)}`, () => new ManagementClient(m, clientOptions()));
+      return managementClientFor(m, clientOptions());
     },
     listed: (listing, id, alone) => {
       const client = listing.api === "chat" ? ctx.chat() : ctx.management();

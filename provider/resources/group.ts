@@ -2,7 +2,7 @@
 // GroupMember (one membership) or GroupMembers (the whole set), not here.
 import { z } from "zod";
 import { GROUP_UNSETTABLE, GroupCreate, passwordRule } from "../api";
-import type { Kind } from "./kind";
+import { createdAt, type Kind } from "./kind";
 import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
@@ -20,6 +20,19 @@ export const GROUPS: Listing = { api: "chat", route: "listGroups", query: { with
 
 export const group: Kind<GroupArgs> = {
   name: "Group",
+  doc: "A group conversation. Id: the guid. Members: see GroupMember and GroupMembers.",
+  docs: {
+    guid: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).",
+    name: "Display name, at most 100 characters.",
+    type: "public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).",
+    password: 'Password for type "password", at most 100 characters (kept secret; the API never returns it).',
+    icon: "Icon URL, at most 3000 characters.",
+    description: "Description, at most 255 characters.",
+    metadata: "Free-form JSON metadata, at most 5 KB.",
+    owner: "uid of the owner; default: chosen by the service.",
+    tags: "Tags (a set): at most 25, each at most 100 characters.",
+  },
+  outputs: z.object({ ...createdAt, conversationId: z.string().describe('"group_<guid>".') }),
   api: "chat",
   args: GroupArgs,
   replaceOn: ["guid"],

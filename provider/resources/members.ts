@@ -4,7 +4,15 @@
 // Adds are batched at most 25 uids per call; the API answers 200 with a result per member, and any member
 // that failed is reported by uid and code rather than silently dropped.
 import { z } from "zod";
-import { Guid, LIMITS, type MemberScope, type MembersBody, MemberScope as Scope, Uid } from "../api";
+import {
+  Guid,
+  LIMITS,
+  type MemberScope,
+  type MembersBody,
+  MemberScope as Scope,
+  Timestamp,
+  Uid,
+} from "../api";
 import { type ChatClient, ConflictError, isNotFound } from "../client";
 import { GROUPS } from "./group";
 import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
@@ -79,6 +87,13 @@ export type GroupMemberArgs = z.output<typeof GroupMemberArgs>;
 
 export const groupMember: Kind<GroupMemberArgs> = {
   name: "GroupMember",
+  doc: 'One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>".',
+  docs: {
+    guid: "The group's guid. Changing it replaces the membership.",
+    uid: "The member's uid. Changing it replaces the membership.",
+    scope: "admin, moderator or participant (default); changed in place.",
+  },
+  outputs: z.object({ joinedAt: Timestamp.describe("Unix seconds (after a refresh).") }),
   api: "chat",
   args: GroupMemberArgs,
   replaceOn: ["guid", "uid"],
@@ -236,6 +251,15 @@ async function reconcile(
 
 export const groupMembers: Kind<GroupMembersArgs> = {
   name: "GroupMembers",
+  doc: "The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid.",
+  docs: {
+    guid: "The group's guid. Changing it replaces the resource.",
+    admins:
+      "uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).",
+    moderators: "uids with scope moderator (a set).",
+    participants: "uids with scope participant (a set).",
+  },
+  outputs: z.object({}),
   api: "chat",
   args: GroupMembersArgs,
   replaceOn: ["guid"],

@@ -4,7 +4,7 @@
 // permissions), and deleting the resource leaves the role in place.
 import { z } from "zod";
 import { DEFAULT_ROLE, FeatureKey, Permissions, ROLE_UNSETTABLE, RoleCreate } from "../api";
-import { type Args, type Kind, partialCreate } from "./kind";
+import { type Args, createdAt, type Kind, partialCreate } from "./kind";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 export const RoleArgs = RoleCreate.extend({
@@ -68,6 +68,18 @@ const DEFAULT_ROLE_RULE = `the "${DEFAULT_ROLE}" role exists in every app and ca
 
 export const role: Kind<RoleArgs> = {
   name: "Role",
+  doc: "A role (at most 25 per app). Id: the role id.",
+  docs: {
+    role: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. \"default\" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.",
+    name: "Display name, at most 100 characters.",
+    description: "Description, at most 255 characters.",
+    metadata: "Free-form JSON metadata.",
+    settings: 'Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".',
+    restrictedFeatures: 'Feature keys restricted for this role (a set), e.g. "u.listUsers".',
+    permissions:
+      'RBAC permissions this resource manages, e.g. { sendMessage: "deny" }; other keys keep their defaults.',
+  },
+  outputs: z.object(createdAt),
   api: "chat",
   args: RoleArgs,
   replaceOn: ["role"],

@@ -60,6 +60,15 @@ async function reconcile(ctx: Ctx, a: WebhookTriggersArgs): Promise<string> {
 
 export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   name: "WebhookTriggers",
+  doc: 'The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".',
+  docs: {
+    appId:
+      "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
+    webhookId: "The webhook's id. Changing it replaces the resource.",
+    triggers:
+      'Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.',
+  },
+  outputs: z.object({}),
   api: "management",
   args: WebhookTriggersArgs,
   replaceOn: ["appId", "webhookId"],

@@ -3,7 +3,7 @@
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";
 import { USER_UNSETTABLE, UserCreate } from "../api";
-import { type Kind, partialCreate } from "./kind";
+import { createdAt, type Kind, partialCreate } from "./kind";
 import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
@@ -19,6 +19,20 @@ const USERS: Listing = { api: "chat", route: "listUsers", query: { withTags: tru
 
 export const user: Kind<UserArgs> = {
   name: "User",
+  doc: "A chat user. Id: the uid.",
+  docs: {
+    uid: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
+    name: "Display name, at most 100 characters.",
+    avatar: "Avatar URL, at most 3000 characters.",
+    link: "Profile URL, at most 3000 characters.",
+    role: 'Role id; the role must exist. Default: "default".',
+    statusMessage: "Status message.",
+    metadata: "Free-form JSON metadata, at most 5 KB.",
+    tags: "Tags (a set): at most 25, each at most 100 characters.",
+    permanentDelete:
+      "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
+  },
+  outputs: z.object(createdAt),
   api: "chat",
   args: UserArgs,
   replaceOn: ["uid"],

@@ -3,7 +3,7 @@
 // The API never returns the basic-auth password: it is kept from state.
 import { z } from "zod";
 import { basicAuthOk, basicAuthRule, type WebhookCreate, WebhookId, webhookFields } from "../api";
-import type { Args, Kind } from "./kind";
+import { type Args, createdAt, type Kind } from "./kind";
 import { defined, fromRemote, hasCode } from "./util";
 
 export const WebhookArgs = z
@@ -31,6 +31,22 @@ function toArgs(remote: Args, appId: string, declared: WebhookArgs): WebhookArgs
 
 export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
+  doc: 'A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".',
+  docs: {
+    appId:
+      "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.",
+    webhookId:
+      "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
+    name: "Name, at most 50 characters.",
+    webhookURL: "Public https URL the service posts events to, at most 255 characters.",
+    useBasicAuth: "Send basic-auth credentials with each delivery (needs username and password).",
+    username:
+      "Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.",
+    password: "Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).",
+    enabled: "Deliver events (default true).",
+    retryOnFailure: "Retry deliveries that fail (default false).",
+  },
+  outputs: z.object(createdAt),
   api: "management",
   args: WebhookArgs,
   replaceOn: ["appId", "webhookId"],

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { LIMITS, type Region } from "../../provider/api";
 import { ChatClient, ManagementClient } from "../../provider/client";
+import { emulatorConfig } from "./support/emulated";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
 
 const USERS = 200;
@@ -181,15 +182,7 @@ describe("chat-export round trip", () => {
       CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
     };
     t = await localStack(repoRoot, stackName);
-    await t.stack.setAllConfig({
-      "chat:managementKey": { value: emu.credentials.managementKey },
-      "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
-      "chat:managementEndpoint": { value: emu.managementUrl },
-      "chat:endpoint": { value: emu.chatEndpoint },
-      "chat:appId": { value: app.appId },
-      "chat:region": { value: app.region },
-      "chat:apiKey": { value: app.apiKey, secret: true },
-    });
+    await t.stack.setAllConfig(emulatorConfig(emu));
   });
 
   afterAll(async () => {

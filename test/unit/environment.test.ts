@@ -45,7 +45,7 @@ describe("the declared environment file", () => {
       .replace("[message_sent]", "[message_snet]");
     expect(problems(bad)).toEqual([
       "env.yaml: users[1].uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml: webhooks[0].url: url must use https",
+      "env.yaml: webhooks[0].url: webhookURL must use https",
       'env.yaml: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (closest valid: "message_sent")',
     ]);
   });
@@ -122,7 +122,7 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
       "env.yaml: groups[0].password: must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself",
       "env.yaml: groups[1].password.secret: secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
       'env.yaml: groups[2].password: Unrecognized key: "value"',
-      "env.yaml: webhooks[0].triggers: at least one trigger (leave triggers out not to manage them)",
+      "env.yaml: webhooks[0].triggers: triggers must name at least one trigger",
     ]);
     expect(
       problems("app: { existing: true }\ngroups: [{ guid: g, name: G, password: { secret: k } }]\n"),

@@ -200,19 +200,6 @@ describe("creates with caller-chosen ids", () => {
     expect(users.filter((u) => u.uid === uid)).toHaveLength(1);
   });
 
-  it("createOnce: the same safety for a create the client has no built-in read-back for", async () => {
-    emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: "/v3/users", times: 1 }]);
-    const uid = uniq("explicit");
-    const chat = chatClient(emulator());
-    const r = await chat.createOnce(
-      "createUser",
-      { body: { uid, name: "E" } },
-      { name: "getUser", params: { uid } },
-    );
-    expect(r.data.uid).toBe(uid);
-    expect(received(emulator(), "POST", "/v3/users")).toHaveLength(1);
-  });
-
   it("gives up with the original error when the object never appears", async () => {
     emulator().admin.setFaults([{ kind: "error", method: "POST", path: "/v3/roles" }]);
     const role = uniq("never");

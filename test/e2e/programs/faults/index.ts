@@ -84,7 +84,7 @@ const keys = Array.from(
     new chat.ApiKey(`key-${i}`, { name: `key ${i}`, scope: i ? "authOnly" : "fullAccess", connection }),
 );
 
-const triggersOf = (i: number) =>
+const triggersOf = (i: number): ("message_sent" | "group_created" | "user_blocked")[] =>
   i === 0 ? ["message_sent", "group_created", "user_blocked"] : ["message_sent"];
 const hooks = Array.from({ length: 3 }, (_, i) => {
   const hook = new chat.Webhook(`hook-${i}`, {
