@@ -3,7 +3,7 @@
 // every route behaves alike on everything that is not its own business.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { LIMITS, type RouteName, type RouteSpec, routes } from "../provider/api";
+import { bodySchemaOf, fromFormData, LIMITS, type RouteName, type RouteSpec, routes } from "../provider/api";
 import { type AdminActions, registerAdmin } from "./admin";
 import { chatActor, chatApp, chatKey, checkManagement } from "./auth";
 import { ApiError, badRequest, validationError } from "./errors";
@@ -72,6 +72,25 @@ function apiPathOf(url: string): { api: LoggedRequest["api"]; path: string } {
   return { api: "chat", path };
 }
 
+/** Marks a multipart body's fields. */
+const FORM = Symbol("form");
+
+/** The body as its route takes it: JSON, or the fields of a multipart form. */
+function bodyFor(spec: RouteSpec, raw: unknown): unknown {
+  const form =
+    typeof raw === "object" && raw !== null && FORM in raw ? (raw as { [FORM]: unknown })[FORM] : undefined;
+  if (spec.encoding === "multipart") {
+    if (raw !== undefined && form === undefined) {
+      throw badRequest({ body: ["The request body must be multipart/form-data."] });
+    }
+    return form;
+  }
+  if (form !== undefined) {
+    throw badRequest({ body: ["The request body must be JSON (Content-Type: application/json)."] });
+  }
+  return raw;
+}
+
 /** Drops `__proto__` keys, which JSON.parse would keep as own properties. */
 const dropProto = (k: string, v: unknown) => (k === "__proto__" ? undefined : v);
 
@@ -98,6 +117,22 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
       done(badRequest({ body: ["The request body is not valid JSON."] }), undefined);
     }
   });
+  // Decoded into the object the body schemas validate (provider/api/multipart.ts); marked, so that a route
+  // can tell a form from JSON.
+  server.addContentTypeParser(
+    "multipart/form-data",
+    { parseAs: "buffer" },
+    async (req: FastifyRequest, body: Buffer) => {
+      try {
+        const form = await new Response(new Uint8Array(body), {
+          headers: { "content-type": String(req.headers["content-type"]) },
+        }).formData();
+        return { [FORM]: await fromFormData(form) };
+      } catch {
+        throw badRequest({ body: ["The request body is not valid multipart/form-data."] });
+      }
+    },
+  );
   server.addContentTypeParser("*", (_req, _payload, done) => {
     done(
       badRequest({ body: ["The request body must be JSON (Content-Type: application/json)."] }),
@@ -198,7 +233,8 @@ async function answer(
     }
     ctx.params = params;
     ctx.query = spec.query ? parse(spec.query, req.query, "query") : undefined;
-    ctx.body = spec.body ? parse(spec.body, req.body, "body") : undefined;
+    const bodySchema = bodySchemaOf(spec, params);
+    ctx.body = bodySchema ? parse(bodySchema, bodyFor(spec, req.body), "body") : undefined;
     ctx.env = deps.env;
 
     const result = handler(ctx);

@@ -2,6 +2,7 @@
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
 import type { ApiKeyScope, GROUP_TYPES, MemberScope, Region } from "../provider/api";
 import { DEFAULT_ROLE } from "../provider/api";
+import { defaultKeywordLists, defaultRules } from "./defaults";
 import type { Random } from "./rng";
 
 export type Json = Record<string, unknown>;
@@ -50,6 +51,8 @@ export interface GroupRecord {
   members: Map<string, MemberRecord>;
   /** uid → bannedAt */
   banned: Map<string, number>;
+  /** scope → permission key → value (RBAC for group scopes); made on first use. */
+  scopePermissions?: Map<string, Map<string, string | string[]>>;
 }
 
 export interface RoleRecord {
@@ -118,6 +121,59 @@ export interface WebhookRecord {
   triggers: string[];
 }
 
+export interface ExtensionRecord {
+  enabled: boolean;
+  /** The stored settings (kept while the extension is disabled). */
+  settings?: Json;
+}
+
+export interface PushProviderRecord {
+  providerId: string;
+  isDefault: boolean;
+  /** The provider's fields as sent, keys included. */
+  fields: Json;
+  createdAt: number;
+}
+
+/** The providers an app has at most one of. */
+export type SingletonProvider = "customPush" | "sendgrid" | "customEmail" | "twilio" | "customSms";
+
+export interface NotificationsRecord {
+  /** The patches sent so far, merged; answers merge them over the defaults. */
+  settings: Json;
+  fcm: Map<string, PushProviderRecord>;
+  apns: Map<string, PushProviderRecord>;
+  providers: Map<SingletonProvider, Json>;
+}
+
+export interface RuleRecord {
+  id: string;
+  name: string;
+  description?: string;
+  enabled: boolean;
+  conditions: Json[];
+  action: string[];
+  filters?: Json[];
+  createdAt: number;
+  updatedAt: number;
+  revision: number;
+  default?: boolean;
+}
+
+export interface KeywordListRecord {
+  id: string;
+  name?: string;
+  description?: string;
+  category: string;
+  isCSV: boolean;
+  searchTerms?: string[];
+  disallowedSentences?: string[];
+  createdAt: number;
+  updatedAt: number;
+  revision: number;
+  default?: boolean;
+}
+
 export interface AppRecord {
   id: string;
   name: string;
@@ -138,6 +194,11 @@ export interface AppRecord {
   nextReactionId: number;
   webhooks: Map<string, WebhookRecord>;
   settings: Map<string, boolean | string[]>;
+  /** extension id → enabled and settings */
+  extensions: Map<string, ExtensionRecord>;
+  notifications: NotificationsRecord;
+  rules: Map<string, RuleRecord>;
+  keywordLists: Map<string, KeywordListRecord>;
 }
 
 export interface Credentials {
@@ -207,6 +268,19 @@ export function newApp(spec: NewApp, ids: Random, now: number): AppRecord {
     nextReactionId: 1,
     webhooks: new Map(),
     settings: new Map(),
+    ...newAppConfiguration(createdAt),
+  };
+}
+
+/** What a new app has of extensions, notifications and moderation (also filled into older state files). */
+function newAppConfiguration(
+  createdAt: number,
+): Pick<AppRecord, "extensions" | "notifications" | "rules" | "keywordLists"> {
+  return {
+    extensions: new Map(),
+    notifications: { settings: {}, fcm: new Map(), apns: new Map(), providers: new Map() },
+    rules: new Map(defaultRules(createdAt).map((r) => [r.id, r])),
+    keywordLists: new Map(defaultKeywordLists(createdAt).map((k) => [k.id, k])),
   };
 }
 
@@ -250,6 +324,14 @@ export function deserializeState(text: string): SavedState {
   const saved = parsed as { version?: unknown; credentials?: Credentials; state?: EmulatorState };
   if (saved.version !== 1 || !saved.credentials || !(saved.state?.apps instanceof Map)) {
     throw new Error("state file: unknown format (expected version 1)");
+  }
+  // Files written before apps had extensions, notifications and moderation get what a new app has.
+  for (const app of saved.state.apps.values()) {
+    const fresh = newAppConfiguration(app.createdAt);
+    app.extensions ??= fresh.extensions;
+    app.notifications ??= fresh.notifications;
+    app.rules ??= fresh.rules;
+    app.keywordLists ??= fresh.keywordLists;
   }
   return { credentials: saved.credentials, state: saved.state };
 }

@@ -1,9 +1,13 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
 import type { RouteName } from "../../provider/api";
 import { apiKeyHandlers } from "./apikeys";
+import { extensionHandlers } from "./extensions";
 import { groupHandlers } from "./groups";
 import { managementHandlers } from "./management";
 import { messageHandlers } from "./messages";
+import { moderationHandlers } from "./moderation";
+import { notificationHandlers } from "./notifications";
+import { rbacHandlers } from "./rbac";
 import { roleHandlers } from "./roles";
 import { userHandlers } from "./users";
 
@@ -14,4 +18,8 @@ export const handlers = {
   ...apiKeyHandlers,
   ...messageHandlers,
   ...managementHandlers,
+  ...extensionHandlers,
+  ...notificationHandlers,
+  ...moderationHandlers,
+  ...rbacHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

@@ -25,6 +25,12 @@ const CONFLICTS = {
   ERR_WEBHOOK_ALREADY_EXISTS: 400,
   ERR_ALREADY_BANNED: 400,
   ERR_ALREADY_JOINED: 400,
+  // documented for notification providers (chat-api.md §7.3); the status is a GUESS like the others
+  ERR_PROVIDER_ALREADY_EXISTS: 400,
+  // not documented: the vendor declares no errors for extensions and moderation (decision 0040)
+  ERR_EXTENSION_SETTINGS_ALREADY_EXIST: 400,
+  ERR_RULE_ALREADY_EXISTS: 400,
+  ERR_KEYWORD_ALREADY_EXISTS: 400,
 } as const satisfies Record<string, number>;
 
 /** Status per code. Codes the sources give no status for use the closest documented class. */
@@ -53,6 +59,11 @@ export const ERROR_STATUS = {
   ERR_EMPTY_CUSTOM_DATA: 400,
   ERR_INVALID_MESSAGE_TYPE: 400,
   ERR_MESSAGE_NOT_A_SENDER: 403,
+  // extensions (ERR_EXTENSION_INACTIVE documented, status a GUESS), moderation and group scopes (decision 0040)
+  ERR_EXTENSION_INACTIVE: 400,
+  ERR_RULE_DELETE_DENIED: 403,
+  ERR_KEYWORD_DELETE_DENIED: 403,
+  ERR_KEYWORD_IN_USE: 400,
   // not found
   ERR_API_NOT_FOUND: 404,
   ERR_UID_NOT_FOUND: 404,
@@ -67,6 +78,11 @@ export const ERROR_STATUS = {
   ERR_WEBHOOK_NOT_FOUND: 404,
   ERR_TRIGGER_NOT_FOUND: 404,
   ERR_APP_ARCHIVED: 404,
+  ERR_EXTENSION_NOT_FOUND: 404,
+  ERR_EXTENSION_SETTINGS_NOT_FOUND: 404,
+  ERR_PROVIDER_NOT_FOUND: 404,
+  ERR_RULE_NOT_FOUND: 404,
+  ERR_KEYWORD_NOT_FOUND: 404,
   // rate limit and server side
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_OPERATION_FAILED: 500,

@@ -1,8 +1,12 @@
 // The route table: every operation of the chat API v3 and the management API this project uses.
 import { apiKeyRoutes } from "./apikeys";
+import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
 import { messageRoutes } from "./messages";
+import { moderationRoutes } from "./moderation";
+import { notificationRoutes } from "./notifications";
+import { rbacRoutes } from "./rbac";
 import { roleRoutes } from "./roles";
 import { userRoutes } from "./users";
 
@@ -13,6 +17,10 @@ export const routes = {
   ...apiKeyRoutes,
   ...messageRoutes,
   ...managementRoutes,
+  ...extensionRoutes,
+  ...notificationRoutes,
+  ...moderationRoutes,
+  ...rbacRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -20,9 +28,16 @@ export type RouteName = keyof Routes;
 export * from "./apikeys";
 export * from "./common";
 export * from "./errors";
+export * from "./extension-settings";
+export * from "./extensions";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";
+export * from "./moderation";
+export * from "./multipart";
+export * from "./notifications";
+export * from "./rbac";
 export * from "./roles";
 export * from "./route";
+export * from "./secret";
 export * from "./users";

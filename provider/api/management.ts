@@ -45,7 +45,13 @@ export type App = z.infer<typeof App>;
 
 export const AppListQuery = PageQuery.extend({ searchKey: z.string().optional() });
 
+/** What GET answers: flags, and a few read-only lists such as `core.notifications.push.advanced.included`. */
 export const AppSettings = z.record(z.string(), z.union([z.boolean(), z.array(z.string())]));
+/** What POST takes: flags only (the spec's `additionalProperties: boolean`). */
+export const AppSettingsSet = z.record(
+  z.string().min(1, "a setting key must not be empty"),
+  z.boolean({ message: "a setting's value must be true or false" }),
+);
 
 /** Webhook ids: alphanumeric (and '-', '_'), no spaces, at most 50 characters; immutable. */
 export const WebhookId = z
@@ -200,7 +206,7 @@ export const managementRoutes = {
     api: "management",
     method: "POST",
     path: "/apps/:appId/settings",
-    body: z.strictObject({ settings: AppSettings }),
+    body: z.strictObject({ settings: AppSettingsSet }),
     response: dataOf(z.record(z.string(), Ack)),
   }),
   resetAppSettings: route({

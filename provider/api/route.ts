@@ -11,6 +11,13 @@ export interface RouteSpec {
   /** Relative to the chat base (…/v3) or the management base; `:name` marks a path parameter. */
   readonly path: string;
   readonly body?: z.ZodType;
+  /**
+   * The body schema for given path parameters, when one route serves several shapes (the settings of each
+   * extension share one route): validates instead of `body`; undefined falls back to `body`.
+   */
+  readonly bodyOf?: (params: Readonly<Record<string, string>>) => z.ZodType | undefined;
+  /** How the body travels: JSON (default) or multipart/form-data (the body schema sees the decoded fields). */
+  readonly encoding?: "json" | "multipart";
   readonly query?: z.ZodType;
   readonly response: z.ZodType;
   /** An authOnly key may call it (creating users and auth tokens); every other chat route needs fullAccess. */
@@ -20,6 +27,14 @@ export interface RouteSpec {
 }
 
 export const route = <const R extends RouteSpec>(r: R): R => r;
+
+/** The schema a request body is validated with: the per-parameter one where the route has it. */
+export function bodySchemaOf(
+  spec: RouteSpec,
+  params: Readonly<Record<string, string>>,
+): z.ZodType | undefined {
+  return spec.bodyOf?.(params) ?? spec.body;
+}
 
 /** The path parameter names of a path such as "/groups/:guid/members/:uid". */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -44,10 +44,14 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
     const recovery = RECOVERY[name];
     if (recovery?.kind === "readBack") {
       const target = recovery.locate(req, p.body);
-      if (target)
-        return this.#core.createOnce(p, this.#core.prepare(target.name, target.req, p.response)) as Promise<
+      if (target) {
+        const pick = recovery.pick;
+        // A picked read keeps its own schema; the create's answer is made from it and parsed as the create's.
+        const read = this.#core.prepare(target.name, target.req, pick ? undefined : p.response);
+        return this.#core.createOnce(p, read, pick && ((r) => pick(r, p.body))) as Promise<
           ResponseOf<Routes[N]>
         >;
+      }
     }
     if (recovery?.kind === "reconcile") {
       const { name: listName, req: listReq } = recovery.list(req, p.body);

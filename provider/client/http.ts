@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Got } from "got" with { "resolution-mode": "import" };
 import type { z } from "zod";
-import { type Api, fillPath, type RouteSpec, routes } from "../api";
+import { type Api, bodySchemaOf, fillPath, type RouteSpec, routes, toFormData } from "../api";
 import type { RequestBudget } from "./budget";
 import {
   ChatApiError,
@@ -175,8 +175,9 @@ export class Core {
     const info: RequestInfo = { route: name, method: route.method, path: redactor.string(shownPath) };
 
     let body: unknown;
-    if (route.body) {
-      const r = route.body.safeParse(req.body);
+    const bodySchema = bodySchemaOf(route, params);
+    if (bodySchema) {
+      const r = bodySchema.safeParse(req.body);
       if (!r.success) {
         const details = zodDetails(r.error);
         fail(`invalid body: ${describeDetails(details)}`, details, info);
@@ -249,9 +250,9 @@ export class Core {
    * the object is read back with `readBack`; if it exists and was created no earlier than this create was
    * first sent, that is the create's result. One that existed before is not taken over: that is a
    * ConflictError. Only when there is none is the POST sent again, and an "already exists" answer after a lost
-   * one is read back too.
+   * one is read back too. `pick` makes the create's answer from a read that answers with more (a list).
    */
-  async createOnce(p: Prepared, readBack: Prepared): Promise<unknown> {
+  async createOnce(p: Prepared, readBack: Prepared, pick?: (read: unknown) => unknown): Promise<unknown> {
     const sentAt = Date.now();
     let lost = false;
     for (let round = 1; ; round++) {
@@ -270,6 +271,14 @@ export class Core {
         found = await this.send(readBack, true);
       } catch (e) {
         if (!NotFoundError.isInstance(e)) throw e;
+      }
+      if (pick && found !== undefined) {
+        found = pick(found);
+        if (found !== undefined) {
+          const r = p.response.safeParse(found);
+          if (!r.success) throw this.#shapeError(p, 200, round, zodDetails(r.error));
+          found = r.data;
+        }
       }
       if (found !== undefined) {
         const createdAt = (found as { data?: { createdAt?: unknown } }).data?.createdAt;
@@ -364,7 +373,12 @@ export class Core {
         res = await http(p.url, {
           method: p.route.method,
           headers: p.headers,
-          ...(p.body !== undefined ? { json: p.body } : {}),
+          // A fresh form per attempt: a sent FormData stream cannot be read twice.
+          ...(p.body === undefined
+            ? {}
+            : p.route.encoding === "multipart"
+              ? { body: toFormData(p.body as Record<string, unknown>) }
+              : { json: p.body }),
           ...(p.searchParams ? { searchParams: p.searchParams } : {}),
           timeout: { request: this.#t.timeoutMs },
           responseType: "text",

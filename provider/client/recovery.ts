@@ -21,7 +21,16 @@ interface Target {
 export type Recovery =
   | { kind: "resend" }
   | { kind: "never"; why: string }
-  | { kind: "readBack"; locate(req: AnyRequest, body: unknown): Target | undefined }
+  | {
+      kind: "readBack";
+      locate(req: AnyRequest, body: unknown): Target | undefined;
+      /**
+       * Where the read answers with more than the object (a list, a list that may be empty): the create's
+       * answer made from it, or undefined when the object is not there. Without it, the read's answer is the
+       * create's (and a 404 says it is not there).
+       */
+      pick?(read: unknown, body: unknown): unknown;
+    }
   | {
       kind: "reconcile";
       /** A page-based list route and its request, naming every candidate the create may have made. */
@@ -66,6 +75,21 @@ const byName = (list: RouteName, identity: string): Recovery => ({
 
 const RESEND: Recovery = { kind: "resend" };
 
+/** A push provider add, confirmed by finding its providerId in the list (there is no single read). */
+const inPushList = (list: RouteName): Recovery => ({
+  kind: "readBack",
+  locate: () => ({ name: list, req: {} }),
+  pick: (read, body) => {
+    const listed = (read as { data?: { pushProviders?: Array<{ providerId?: unknown }> } }).data
+      ?.pushProviders;
+    return listed?.some((p) => p.providerId === field(body, "providerId"))
+      ? { data: { success: true } }
+      : undefined;
+  },
+});
+/** A provider an app has at most one of: its read answers 404 when there is none. */
+const singleton = (get: RouteName): Recovery => readBack(get, () => ({}));
+
 export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // caller-chosen ids
   createUser: readBack("getUser", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
@@ -75,6 +99,29 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
     appId: String(r.params?.appId ?? ""),
     webhookId: field(b, "id") ?? "",
   })),
+  createRule: readBack("getRule", (_r, b) => ({ ruleId: field(b, "id") ?? "" })),
+  createKeywordList: readBack("getKeywordList", (_r, b) => ({ keywordId: field(b, "id") ?? "" })),
+  // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
+  // what it reads with what it declared either way.
+  createExtensionSettings: readBack("getExtensionSettings", (r) => ({
+    appId: String(r.params?.appId ?? ""),
+    slug: String(r.params?.slug ?? ""),
+  })),
+  addFcmProvider: inPushList("listFcmProviders"),
+  addApnsProvider: inPushList("listApnsProviders"),
+  // Its read lists the one custom push provider, an empty list when there is none.
+  createCustomPushProvider: {
+    kind: "readBack",
+    locate: () => ({ name: "getCustomPushProvider", req: {} }),
+    pick: (read) =>
+      ((read as { data?: { pushProviders?: unknown[] } }).data?.pushProviders?.length ?? 0) > 0
+        ? read
+        : undefined,
+  },
+  createSendgridProvider: singleton("getSendgridProvider"),
+  createCustomEmailProvider: singleton("getCustomEmailProvider"),
+  createTwilioProvider: singleton("getTwilioProvider"),
+  createCustomSmsProvider: singleton("getCustomSmsProvider"),
   // server-chosen ids
   createApiKey: byName("listApiKeys", "apiKey"),
   createApp: byName("listApps", "id"),
@@ -90,6 +137,10 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   restrictFeatures: RESEND,
   setAppSettings: RESEND,
   banUser: RESEND,
+  // enabling what is enabled (disabling what is disabled) changes nothing
+  toggleExtensions: RESEND,
+  // a merge: the same patch twice leaves the same settings
+  updateNotificationSettings: RESEND,
   // not repeatable
   sendMessage: { kind: "never", why: "a second send is a second message" },
   addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },

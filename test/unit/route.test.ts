@@ -27,7 +27,10 @@ describe("route table", () => {
     for (const [name, r] of Object.entries(RECOVERY)) {
       const api = routes[name as RouteName].api;
       if (r.kind === "readBack") {
-        const t = r.locate({ params: { appId: "a" } }, { uid: "u", guid: "g", role: "r", id: "w" });
+        const t = r.locate(
+          { params: { appId: "a", slug: "xss-filter" } },
+          { uid: "u", guid: "g", role: "r", id: "w", providerId: "p" },
+        );
         expect(t && [routes[t.name].method, routes[t.name].api]).toEqual(["GET", api]);
       }
       if (r.kind === "reconcile") {

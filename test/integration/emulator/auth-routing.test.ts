@@ -24,6 +24,11 @@ const params = {
   permission: "p",
   appId: "a",
   webhookId: "w",
+  slug: "xss-filter",
+  providerId: "p",
+  ruleId: "r",
+  keywordId: "k",
+  scope: "admin",
 };
 
 describe("chat API keys", () => {

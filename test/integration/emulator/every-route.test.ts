@@ -48,6 +48,84 @@ const webhook = async (appId: string) => {
   return id;
 };
 
+/** A new app, to call its chat API: for the providers an app has at most one of. */
+const chatApp = async (): Promise<Pick<CallOptions, "app" | "key">> => {
+  const a = (await h.ok("createApp", { body: { name: fresh("er-chat") } })).data;
+  const key = Object.values(a.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
+  return { app: { appId: a.id, region: a.region }, key };
+};
+/** An app with the xss-filter extension enabled, and optionally its settings stored. */
+const extensionApp = async (stored: boolean) => {
+  const appId = await app();
+  await h.ok("toggleExtensions", { params: { appId }, body: { enabled: ["xss-filter"] } });
+  const params = { appId, slug: "xss-filter" };
+  if (stored) await h.ok("createExtensionSettings", { params, body: { settings: { dropMessage: true } } });
+  return params;
+};
+const fcmBody = (providerId: string) => ({
+  providerId,
+  serviceAccountCreds: {
+    project_id: "p",
+    client_email: "push@p.example.com",
+    private_key: "pk",
+    private_key_id: "pkid",
+  },
+});
+const apnsBody = (providerId: string) => ({
+  providerId,
+  keyId: "K",
+  teamId: "T",
+  bundleId: "com.example.app",
+  p8Key: "p8",
+});
+const pushProvider = async (route: "addFcmProvider" | "addApnsProvider") => {
+  const providerId = fresh("er-p");
+  await h.ok(route, { body: route === "addFcmProvider" ? fcmBody(providerId) : apnsBody(providerId) });
+  return providerId;
+};
+const custom = {
+  isEnabled: true,
+  webhookURL: "https://hooks.example.com/n",
+  useBasicAuth: false,
+  basicAuthUsername: "",
+  basicAuthPassword: "",
+};
+const sendgridBody = {
+  sendGridApiKey: "SG.key",
+  sendGridTemplateID: "d-1",
+  sendGridUnsubscribeGroupID: "1",
+  senderName: "App",
+  senderEmail: "app@example.com",
+  allowEmailReplies: false,
+};
+const twilioBody = {
+  twilioAccountSID: "AC1",
+  twilioAuthToken: "tok",
+  twilioSenderPhoneNumber: "+15551234567",
+};
+/** A new app with one singleton provider made; the options then name that app. */
+const withSingleton = async (create: RouteName, body: unknown) => {
+  const target = await chatApp();
+  await h.ok(create, { ...target, body });
+  return target;
+};
+const ruleBody = (id: string) => ({
+  id,
+  name: "No spam",
+  action: ["blockMessage"],
+  conditions: [{ operand: "text", operator: "contains", category: "word", value: ["spam"] }],
+});
+const rule = async () => {
+  const id = fresh("er-rule");
+  await h.ok("createRule", { body: ruleBody(id) });
+  return id;
+};
+const keywordList = async () => {
+  const id = fresh("er-kw");
+  await h.ok("createKeywordList", { body: { id, category: "word", searchTerms: "a,b" } });
+  return id;
+};
+
 const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   createUser: async () => ({ body: { uid: fresh("er-new"), name: "New", withAuthToken: true } }),
   listUsers: async () => ({ query: { perPage: 5, withTags: true } }),
@@ -207,6 +285,120 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     await h.ok("addTriggers", { params: { appId, webhookId }, body: { triggerIds: ["group_created"] } });
     return { params: { appId, webhookId }, body: { triggerIds: ["group_created"] } };
   },
+  listExtensions: async () => ({ params: { appId: await app() }, query: { perPage: 10 } }),
+  toggleExtensions: async () => ({
+    params: { appId: await app() },
+    body: { enabled: ["polls", "profanity-filter"], disabled: ["reactions"] },
+  }),
+  getExtensionSettings: async () => ({ params: await extensionApp(true) }),
+  createExtensionSettings: async () => ({
+    params: await extensionApp(false),
+    body: { settings: { dropMessage: false } },
+  }),
+  updateExtensionSettings: async () => ({
+    params: await extensionApp(true),
+    body: { settings: { dropMessage: false } },
+  }),
+  deleteExtensionSettings: async () => ({ params: await extensionApp(true) }),
+  getNotificationSettings: async () => ({}),
+  updateNotificationSettings: async () => ({
+    body: { preferences: { group: { messagesSetting: 3 } }, sound: { chat: "ding" } },
+  }),
+  resetNotificationSettings: async () => ({}),
+  listFcmProviders: async () => {
+    await pushProvider("addFcmProvider");
+    return {};
+  },
+  addFcmProvider: async () => ({ body: fcmBody(fresh("er-fcm")) }),
+  updateFcmProvider: async () => ({
+    body: { providerId: await pushProvider("addFcmProvider"), serviceAccountFilename: "sa.json" },
+  }),
+  deleteFcmProvider: async () => ({ params: { providerId: await pushProvider("addFcmProvider") } }),
+  setDefaultFcmProvider: async () => ({ params: { providerId: await pushProvider("addFcmProvider") } }),
+  listApnsProviders: async () => {
+    await pushProvider("addApnsProvider");
+    return {};
+  },
+  addApnsProvider: async () => ({ body: apnsBody(fresh("er-apns")) }),
+  updateApnsProvider: async () => ({
+    body: { providerId: await pushProvider("addApnsProvider"), productionMode: true },
+  }),
+  deleteApnsProvider: async () => ({ params: { providerId: await pushProvider("addApnsProvider") } }),
+  setDefaultApnsProvider: async () => ({ params: { providerId: await pushProvider("addApnsProvider") } }),
+  getCustomPushProvider: async () => withSingleton("createCustomPushProvider", custom),
+  createCustomPushProvider: async () => ({ ...(await chatApp()), body: custom }),
+  updateCustomPushProvider: async () => ({
+    ...(await withSingleton("createCustomPushProvider", custom)),
+    body: { isEnabled: false },
+  }),
+  deleteCustomPushProvider: async () => withSingleton("createCustomPushProvider", custom),
+  getSendgridProvider: async () => withSingleton("createSendgridProvider", sendgridBody),
+  createSendgridProvider: async () => ({ ...(await chatApp()), body: sendgridBody }),
+  updateSendgridProvider: async () => ({
+    ...(await withSingleton("createSendgridProvider", sendgridBody)),
+    body: { senderName: "Other" },
+  }),
+  deleteSendgridProvider: async () => withSingleton("createSendgridProvider", sendgridBody),
+  getCustomEmailProvider: async () =>
+    withSingleton("createCustomEmailProvider", { ...custom, useStoredEmailID: true }),
+  createCustomEmailProvider: async () => ({
+    ...(await chatApp()),
+    body: { ...custom, useStoredEmailID: true },
+  }),
+  updateCustomEmailProvider: async () => ({
+    ...(await withSingleton("createCustomEmailProvider", { ...custom, useStoredEmailID: true })),
+    body: { useStoredEmailID: false },
+  }),
+  deleteCustomEmailProvider: async () =>
+    withSingleton("createCustomEmailProvider", { ...custom, useStoredEmailID: true }),
+  getTwilioProvider: async () => withSingleton("createTwilioProvider", twilioBody),
+  createTwilioProvider: async () => ({ ...(await chatApp()), body: { ...twilioBody, isEnabled: true } }),
+  updateTwilioProvider: async () => ({
+    ...(await withSingleton("createTwilioProvider", twilioBody)),
+    body: { isEnabled: false },
+  }),
+  deleteTwilioProvider: async () => withSingleton("createTwilioProvider", twilioBody),
+  getCustomSmsProvider: async () =>
+    withSingleton("createCustomSmsProvider", { ...custom, useStoredPhNo: true }),
+  createCustomSmsProvider: async () => ({ ...(await chatApp()), body: { ...custom, useStoredPhNo: false } }),
+  updateCustomSmsProvider: async () => ({
+    ...(await withSingleton("createCustomSmsProvider", { ...custom, useStoredPhNo: true })),
+    body: { useStoredPhNo: false },
+  }),
+  deleteCustomSmsProvider: async () =>
+    withSingleton("createCustomSmsProvider", { ...custom, useStoredPhNo: true }),
+  createRule: async () => ({ body: ruleBody(fresh("er-nrule")) }),
+  listRules: async () => ({ query: { limit: 5 } }),
+  getRule: async () => ({ params: { ruleId: await rule() } }),
+  updateRule: async () => {
+    const ruleId = await rule();
+    return { params: { ruleId }, body: { ...ruleBody(ruleId), enabled: true } };
+  },
+  deleteRule: async () => ({ params: { ruleId: await rule() } }),
+  createKeywordList: async () => ({
+    body: {
+      id: fresh("er-nkw"),
+      name: "Words",
+      category: "word",
+      searchTerms: "foo,bar",
+      file: { filename: "more.csv", content: "baz\nqux" },
+    },
+  }),
+  listKeywordLists: async () => ({}),
+  getKeywordList: async () => ({ params: { keywordId: await keywordList() } }),
+  updateKeywordList: async () => ({
+    params: { keywordId: await keywordList() },
+    body: { category: "sentence-similarity", disallowedSentences: ["buy now", "click here"] },
+  }),
+  deleteKeywordList: async () => ({ params: { keywordId: await keywordList() } }),
+  getScopePermissions: async () => ({ params: { guid: await group(), scope: "moderator" } }),
+  setScopePermissions: async () => ({
+    params: { guid: await group(), scope: "participant" },
+    body: { permissions: { sendMessage: "deny", "initiateCall.allowedType": ["audio"] } },
+  }),
+  unsetScopePermission: async () => ({
+    params: { guid: await group(), scope: "admin", permission: "sendMessage" },
+  }),
 };
 
 describe("every route of the route table answers 200 with the shape of its response schema", () => {

@@ -8,8 +8,10 @@ import {
   fillPath,
   type ResponseOf,
   type RouteName,
+  type RouteSpec,
   type Routes,
   routes,
+  toFormData,
 } from "../../../provider/api";
 
 export interface Res {
@@ -22,7 +24,7 @@ export interface Res {
 export interface CallOptions {
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
-  /** A JSON value, sent as application/json. */
+  /** A JSON value, sent as application/json (as form fields on a multipart route). */
   body?: unknown;
   /** A raw body, sent as is (with `contentType`, default application/json). */
   raw?: string;
@@ -79,6 +81,12 @@ export class Harness {
 
   async call(name: RouteName, opts: CallOptions = {}): Promise<Res> {
     const headers = this.headers(name, opts);
+    const multipart = (routes[name] as RouteSpec).encoding === "multipart";
+    if (multipart && opts.raw === undefined && opts.body !== undefined) {
+      // fetch sets the multipart content type with its boundary.
+      const form = toFormData(opts.body as Record<string, unknown>);
+      return fetchRes(this.url(name, opts), { method: routes[name].method, headers, body: form });
+    }
     let body: string | undefined;
     if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);

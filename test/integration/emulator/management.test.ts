@@ -107,6 +107,21 @@ describe("app settings", () => {
     );
     await h.fails("getAppSettings", { params: { appId: "nope" } }, 404, "ERR_APP_NOT_FOUND");
   });
+
+  it("takes flags only: a list (such as the read-only advanced.included) is refused by key", async () => {
+    const e = await h.fails(
+      "setAppSettings",
+      {
+        params: { appId: h.app.appId },
+        body: { settings: { "core.notifications.push.advanced.included": ["templates"] } },
+      },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(e.details).toEqual({
+      "settings.core.notifications.push.advanced.included": ["a setting's value must be true or false"],
+    });
+  });
 });
 
 describe("webhooks and triggers", () => {

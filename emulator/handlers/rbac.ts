@@ -1,0 +1,69 @@
+// RBAC for group scopes (chat-api.md §7.2): the catalogue of a scope's permissions with what this group sets,
+// setting them, and unsetting one. Stored, not enforced (like role permissions).
+import { MEMBER_SCOPES, type MemberScope, type rbacRoutes, SCOPE_PERMISSIONS } from "../../provider/api";
+import { badRequest } from "../errors";
+import type { AppRecord, GroupRecord } from "../state";
+import { defined, paginate } from "../views";
+import { requireGroup } from "./lookup";
+import type { ChatHandlers } from "./types";
+
+const isScope = (s: string): s is MemberScope => (MEMBER_SCOPES as readonly string[]).includes(s);
+
+/** The group and the permissions of one of its scopes (made on first use). */
+function scopeOf(app: AppRecord, guid: string, scope: string) {
+  const group: GroupRecord = requireGroup(app, guid);
+  if (!isScope(scope)) throw badRequest({ scope: [`scope must be one of ${MEMBER_SCOPES.join(", ")}`] });
+  group.scopePermissions ??= new Map();
+  let perms = group.scopePermissions.get(scope);
+  if (!perms) {
+    perms = new Map();
+    group.scopePermissions.set(scope, perms);
+  }
+  return { group, perms };
+}
+
+export const rbacHandlers: ChatHandlers<typeof rbacRoutes> = {
+  getScopePermissions: ({ app, params }) => {
+    const { perms } = scopeOf(app, params.guid, params.scope);
+    return paginate(
+      Object.entries(SCOPE_PERMISSIONS),
+      {},
+      () => true,
+      ([id, spec]) => ({
+        id,
+        type: "scope",
+        title: spec.title,
+        description: spec.title,
+        dataType: spec.dataType,
+        availableValues: [...spec.values],
+        defaultValue: typeof spec.defaultValue === "string" ? spec.defaultValue : [...spec.defaultValue],
+        ...defined({ value: perms.get(id) }),
+        createdAt: app.createdAt,
+        updatedAt: app.createdAt,
+      }),
+    );
+  },
+
+  setScopePermissions: ({ app, params, body }) => {
+    const { group, perms } = scopeOf(app, params.guid, params.scope);
+    const results: Record<string, { success: boolean; message: string }> = {};
+    for (const [key, value] of Object.entries(body.permissions)) {
+      if (value === undefined) continue;
+      perms.set(key, value);
+      results[key] = {
+        success: true,
+        message: `Permission ${key} set for ${params.scope}s of ${group.guid}.`,
+      };
+    }
+    return { data: { ...results, permissions: Object.fromEntries(perms) } };
+  },
+
+  unsetScopePermission: ({ app, params }) => {
+    const { perms } = scopeOf(app, params.guid, params.scope);
+    if (!Object.hasOwn(SCOPE_PERMISSIONS, params.permission)) {
+      throw badRequest({ permission: [`${params.permission} is not a group-scope permission`] });
+    }
+    perms.delete(params.permission);
+    return { data: { permissions: Object.fromEntries(perms) } };
+  },
+};
