@@ -358,3 +358,34 @@ export class AuthToken extends pulumi.CustomResource {
     super(...resourceArgs("AuthToken", name, args, ["authToken", "createdAt"], ["authToken"], opts));
   }
 }
+
+export interface ExtensionArgs extends ManagementResourceArgs {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  appId?: pulumi.Input<string>;
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  extension: pulumi.Input<string>;
+  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  enabled?: pulumi.Input<boolean>;
+  /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
+  settings?: pulumi.Input<Record<string, unknown>>;
+  /** The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them). */
+  secrets?: pulumi.Input<Record<string, unknown>>;
+}
+
+/** An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>". */
+export class Extension extends pulumi.CustomResource {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  declare readonly extension: pulumi.Output<string>;
+  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  declare readonly enabled: pulumi.Output<boolean>;
+  /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
+  declare readonly settings: pulumi.Output<Record<string, unknown> | undefined>;
+  /** The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them). */
+  declare readonly secrets: pulumi.Output<Record<string, unknown> | undefined>;
+
+  constructor(name: string, args: ExtensionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("Extension", name, args, [], ["secrets"], opts));
+  }
+}

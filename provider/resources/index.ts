@@ -2,6 +2,7 @@
 import { apiKey } from "./apikey";
 import { app } from "./app";
 import { authToken } from "./authtoken";
+import { extension } from "./extension";
 import { group } from "./group";
 import type { Kind } from "./kind";
 import { groupMember, groupMembers } from "./members";
@@ -21,6 +22,8 @@ export const kinds = {
   Webhook: webhook,
   WebhookTriggers: webhookTriggers,
   AuthToken: authToken,
+  // Issue 12 part B: app configuration (extensions, app settings, group-scope RBAC).
+  Extension: extension,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;
