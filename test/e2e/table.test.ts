@@ -266,6 +266,30 @@ function cases(appId: string): Case[] {
       change: { extension: "polls", enabled: true },
       remove: { extension: "polls" },
     },
+    {
+      kind: "AppSettings",
+      name: "app-settings",
+      set: { appId, settings: { "core.users.listUsers.enabled": false } },
+      change: {
+        appId,
+        settings: { "core.users.listUsers.enabled": true, "core.groups.create.enabled": false },
+      },
+      remove: { settings: { "core.groups.create.enabled": false } },
+      replace: { appId: "another-app" },
+    },
+    {
+      kind: "GroupScopePermissions",
+      name: "scope-perms",
+      dependsOn: ["team"],
+      set: { guid: "t-team", scope: "participant", permissions: { sendMessage: "deny" } },
+      change: {
+        guid: "t-team",
+        scope: "participant",
+        permissions: { sendMessage: "allow", "initiateCall.allowedType": ["audio"] },
+      },
+      remove: { guid: "t-team", scope: "participant", permissions: { sendMessage: "allow" } },
+      replace: { guid: "t-locked", scope: "moderator" },
+    },
     // ---- end of issue 12 part B ----
   ];
 }
