@@ -22,7 +22,7 @@ const same = (a: unknown, b: unknown) =>
 
 /** The managed keys as the service holds them; a key the catalogue gives no `value` for keeps `prior`'s. */
 async function current(ctx: Ctx, a: GroupScopePermissionsArgs, prior: Perms): Promise<Perms> {
-  const entries = await ctx.chat().listAll("getScopePermissions", { params: params(a) });
+  const entries = (await ctx.chat().call("getScopePermissions", { params: params(a) })).data;
   const out: Perms = {};
   for (const k of Object.keys(prior)) {
     const e = entries.find((x) => x.id === k);
@@ -80,7 +80,7 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     for (const k of Object.keys(a.permissions)) await unset(ctx, a, k);
   },
   async find(ctx, a) {
-    const entries = await ctx.chat().listAll("getScopePermissions", { params: params(a) });
+    const entries = (await ctx.chat().call("getScopePermissions", { params: params(a) })).data;
     const permissions: Perms = {};
     for (const e of entries) if (e.id in a.permissions && e.value !== undefined) permissions[e.id] = e.value;
     return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
