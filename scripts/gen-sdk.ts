@@ -43,7 +43,9 @@ function tsType(s: Json, input: boolean): string {
       if (s.properties && Object.keys(s.properties).length > 0) {
         const req = new Set(s.required ?? []);
         const fields = Object.entries(s.properties).map(
-          ([k, v]) => `${k}${req.has(k) ? "" : "?"}: ${wrap(tsType(v, input))}`,
+          // Keys that are not identifiers (e.g. "listMembers.allowedScopes") are quoted.
+          ([k, v]) =>
+            `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}${req.has(k) ? "" : "?"}: ${wrap(tsType(v, input))}`,
         );
         return `{ ${fields.join("; ")} }`;
       }

@@ -358,3 +358,78 @@ export class AuthToken extends pulumi.CustomResource {
     super(...resourceArgs("AuthToken", name, args, ["authToken", "createdAt"], ["authToken"], opts));
   }
 }
+
+export interface ExtensionArgs extends ManagementResourceArgs {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  appId?: pulumi.Input<string>;
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  extension: pulumi.Input<string>;
+  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  enabled?: pulumi.Input<boolean>;
+  /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
+  settings?: pulumi.Input<Record<string, unknown>>;
+  /** The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them). */
+  secrets?: pulumi.Input<Record<string, unknown>>;
+}
+
+/** An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>". */
+export class Extension extends pulumi.CustomResource {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  declare readonly extension: pulumi.Output<string>;
+  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  declare readonly enabled: pulumi.Output<boolean>;
+  /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
+  declare readonly settings: pulumi.Output<Record<string, unknown> | undefined>;
+  /** The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them). */
+  declare readonly secrets: pulumi.Output<Record<string, unknown> | undefined>;
+
+  constructor(name: string, args: ExtensionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("Extension", name, args, [], ["secrets"], opts));
+  }
+}
+
+export interface AppSettingsArgs extends ManagementResourceArgs {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  appId?: pulumi.Input<string>;
+  /** The settings this resource manages, key to true/false, e.g. { "core.users.listUsers.enabled": false }. List-valued settings are read-only. A key no longer declared gets its previous value back. */
+  settings: pulumi.Input<Record<string, pulumi.Input<boolean>>>;
+}
+
+/** The boolean settings of an app that this resource manages; other keys are left as they are. Id: the appId. */
+export class AppSettings extends pulumi.CustomResource {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** The settings this resource manages, key to true/false, e.g. { "core.users.listUsers.enabled": false }. List-valued settings are read-only. A key no longer declared gets its previous value back. */
+  declare readonly settings: pulumi.Output<Record<string, boolean>>;
+  /** The managed keys' values before this resource first set them (restored on delete). */
+  declare readonly previous: pulumi.Output<Record<string, boolean>>;
+
+  constructor(name: string, args: AppSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AppSettings", name, args, ["previous"], [], opts));
+  }
+}
+
+export interface GroupScopePermissionsArgs extends ChatResourceArgs {
+  /** The group. Changing it replaces the resource. */
+  guid: pulumi.Input<string>;
+  /** admin, moderator or participant. Changing it replaces the resource. */
+  scope: pulumi.Input<"admin" | "moderator" | "participant">;
+  /** The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default). */
+  permissions: pulumi.Input<{ sendMessage?: pulumi.Input<"allow" | "deny">; sendThreadedMessage?: pulumi.Input<"allow" | "deny">; editMessage?: pulumi.Input<"allow" | "deny">; addReaction?: pulumi.Input<"allow" | "deny">; listReactions?: pulumi.Input<"allow" | "deny">; "listReactions.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]>; listMembers?: pulumi.Input<"allow" | "deny">; "listMembers.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]>; initiateCall?: pulumi.Input<"allow" | "deny">; "initiateCall.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]>; "initiateCall.allowedType"?: pulumi.Input<"audio" | "video" | "audio" | "video"[]> }>;
+}
+
+/** What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>". */
+export class GroupScopePermissions extends pulumi.CustomResource {
+  /** The group. Changing it replaces the resource. */
+  declare readonly guid: pulumi.Output<string>;
+  /** admin, moderator or participant. Changing it replaces the resource. */
+  declare readonly scope: pulumi.Output<"admin" | "moderator" | "participant">;
+  /** The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default). */
+  declare readonly permissions: pulumi.Output<{ sendMessage?: "allow" | "deny"; sendThreadedMessage?: "allow" | "deny"; editMessage?: "allow" | "deny"; addReaction?: "allow" | "deny"; listReactions?: "allow" | "deny"; "listReactions.allowedScopes"?: "admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]; listMembers?: "allow" | "deny"; "listMembers.allowedScopes"?: "admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]; initiateCall?: "allow" | "deny"; "initiateCall.allowedScopes"?: "admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]; "initiateCall.allowedType"?: "audio" | "video" | "audio" | "video"[] }>;
+
+  constructor(name: string, args: GroupScopePermissionsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("GroupScopePermissions", name, args, [], [], opts));
+  }
+}

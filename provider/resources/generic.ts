@@ -275,8 +275,9 @@ export class CrudProvider<A extends Args, S extends Args> {
     options = this.located(options);
     if (!now) return { id: "" }; // gone: the engine drops it from state, and the next up recreates it
     const kept: Props = {};
-    for (const k of [...(this.kind.secrets ?? []), ...(this.kind.local ?? [])])
-      if (k in args) kept[k] = args[k];
+    // Secrets the read returns (credentials the service echoes) are compared; the others are kept.
+    for (const k of this.kind.secrets ?? []) if (k in args && !(k in now.args)) kept[k] = args[k];
+    for (const k of this.kind.local ?? []) if (k in args) kept[k] = args[k];
     const refreshed: Props = { ...now.args, ...kept };
     // Refreshed inputs carry no secrets and no credentials: the engine keeps those from the program.
     const inputs: Props = { ...now.args };

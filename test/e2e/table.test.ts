@@ -242,6 +242,55 @@ function cases(appId: string): Case[] {
       remove: { uid: "t-m1" },
       replace: { uid: "t-m2" },
     },
+    // ---- issue 12 part B: extensions, app settings, group-scope RBAC ----
+    {
+      kind: "Extension",
+      name: "ext-giphy",
+      set: { appId, extension: "gifs-giphy", secrets: { giphyApiKey: "table-key-1" } },
+      change: { appId, extension: "gifs-giphy", secrets: { giphyApiKey: "table-key-2" } },
+      remove: { extension: "gifs-giphy" },
+      replace: { extension: "gifs-tenor" },
+    },
+    {
+      kind: "Extension",
+      name: "ext-xss",
+      set: { extension: "xss-filter", settings: { dropMessage: true } },
+      change: { extension: "xss-filter", settings: { dropMessage: false } },
+      remove: { extension: "xss-filter" },
+      replace: { appId: "another-app" },
+    },
+    {
+      kind: "Extension",
+      name: "ext-polls",
+      set: { extension: "polls", enabled: false },
+      change: { extension: "polls", enabled: true },
+      remove: { extension: "polls" },
+    },
+    {
+      kind: "AppSettings",
+      name: "app-settings",
+      set: { appId, settings: { "core.users.listUsers.enabled": false } },
+      change: {
+        appId,
+        settings: { "core.users.listUsers.enabled": true, "core.groups.create.enabled": false },
+      },
+      remove: { settings: { "core.groups.create.enabled": false } },
+      replace: { appId: "another-app" },
+    },
+    {
+      kind: "GroupScopePermissions",
+      name: "scope-perms",
+      dependsOn: ["team"],
+      set: { guid: "t-team", scope: "participant", permissions: { sendMessage: "deny" } },
+      change: {
+        guid: "t-team",
+        scope: "participant",
+        permissions: { sendMessage: "allow", "initiateCall.allowedType": ["audio"] },
+      },
+      remove: { guid: "t-team", scope: "participant", permissions: { sendMessage: "allow" } },
+      replace: { guid: "t-locked", scope: "moderator" },
+    },
+    // ---- end of issue 12 part B ----
   ];
 }
 

@@ -1,0 +1,105 @@
+// AppSettings (management API `/apps/{appId}/settings`, decision 0040): the boolean settings this resource
+// manages; every other key is left as the service has it (like Role.permissions). List-valued settings
+// (such as `core.notifications.push.advanced.included`) are read-only. The API's DELETE resets every
+// setting of the app, so delete never calls it: it puts the managed keys back to the values they had before
+// this resource first set them, and leaves keys that had none (decision 0042). Id: the appId.
+import { z } from "zod";
+import { AppSettingsSet } from "../api";
+import type { Args, Ctx, Kind } from "./kind";
+
+/** Settings the service answers as lists: they cannot be set (POST takes booleans only). */
+export const READ_ONLY_APP_SETTINGS = ["core.notifications.push.advanced.included"] as const;
+
+export const AppSettingsArgs = z.strictObject({
+  /** The app (default: the chat connection's or chat:appId). */
+  appId: z.string().min(1, "appId must not be empty").optional(),
+  settings: AppSettingsSet.superRefine((s, ctx) => {
+    for (const k of Object.keys(s))
+      if ((READ_ONLY_APP_SETTINGS as readonly string[]).includes(k))
+        ctx.addIssue({ code: "custom", path: [k], message: `${k} is read-only (a list the service sets)` });
+  }),
+});
+export type AppSettingsArgs = z.output<typeof AppSettingsArgs>;
+type Flags = Record<string, boolean>;
+
+async function now(ctx: Ctx, appId: string): Promise<Record<string, unknown>> {
+  return (await ctx.management().call("getAppSettings", { params: { appId } })).data;
+}
+
+/** The managed keys' current values (a key the service does not answer is left out). */
+const managed = (all: Record<string, unknown>, keys: readonly string[]): Flags =>
+  Object.fromEntries(keys.flatMap((k) => (typeof all[k] === "boolean" ? [[k, all[k] as boolean]] : [])));
+
+async function set(ctx: Ctx, appId: string, settings: Flags): Promise<void> {
+  if (Object.keys(settings).length)
+    await ctx.management().call("setAppSettings", { params: { appId }, body: { settings } });
+}
+
+/**
+ * Writes the declared values that differ from the service's, and restores keys no longer declared to their
+ * recorded previous values. Returns the previous values, extended with those of newly managed keys.
+ */
+async function apply(ctx: Ctx, appId: string, olds: Flags, news: Flags, previous: Flags): Promise<Flags> {
+  const all = await now(ctx, appId);
+  const prev = { ...previous };
+  for (const k of Object.keys(news))
+    if (!(k in olds) && !(k in prev) && typeof all[k] === "boolean") prev[k] = all[k];
+  const write: Flags = {};
+  for (const [k, v] of Object.entries(news)) if (all[k] !== v) write[k] = v;
+  for (const k of Object.keys(olds))
+    if (!(k in news) && k in prev && all[k] !== prev[k]) write[k] = prev[k] as boolean;
+  await set(ctx, appId, write);
+  for (const k of Object.keys(prev)) if (!(k in news)) delete prev[k];
+  return prev;
+}
+
+const Previous = z
+  .record(z.string(), z.boolean())
+  .describe("The managed keys' values before this resource first set them (restored on delete).");
+
+export const appSettings: Kind<AppSettingsArgs, Args> = {
+  name: "AppSettings",
+  doc: "The boolean settings of an app that this resource manages; other keys are left as they are. Id: the appId.",
+  docs: {
+    appId:
+      "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
+    settings:
+      'The settings this resource manages, key to true/false, e.g. { "core.users.listUsers.enabled": false }. List-valued settings are read-only. A key no longer declared gets its previous value back.',
+  },
+  outputs: z.object({ previous: Previous }),
+  api: "management",
+  args: AppSettingsArgs,
+  replaceOn: ["appId"],
+  identity: ["appId"],
+  ambient: ["appId"],
+
+  async create(ctx, a) {
+    const appId = ctx.appId(a);
+    const previous = await apply(ctx, appId, {}, a.settings, {});
+    return { id: appId, state: { previous } };
+  },
+  async read(ctx, _id, prior) {
+    const appId = ctx.appId(prior);
+    const settings = managed(await now(ctx, appId), Object.keys(prior.settings ?? {}));
+    const previous = ((prior as Args).previous as Flags | undefined) ?? {};
+    return { args: { appId, settings }, state: { previous } };
+  },
+  async update(ctx, _id, olds, news) {
+    const previous = ((olds as Args).previous as Flags | undefined) ?? {};
+    return { previous: await apply(ctx, ctx.appId(news), olds.settings, news.settings, previous) };
+  },
+  async delete(ctx, _id, a) {
+    const appId = ctx.appId(a);
+    const previous = ((a as Args).previous as Flags | undefined) ?? {};
+    const all = await now(ctx, appId);
+    await set(
+      ctx,
+      appId,
+      Object.fromEntries(Object.entries(previous).filter(([k, v]) => k in a.settings && all[k] !== v)),
+    );
+  },
+  async find(ctx, a) {
+    const appId = ctx.appId(a);
+    return { id: appId, args: { appId, settings: managed(await now(ctx, appId), Object.keys(a.settings)) } };
+  },
+};

@@ -1,0 +1,88 @@
+// GroupScopePermissions (chat API `/groups/{guid}/scopes/{scope}/permissions`, decision 0040): what the
+// admins, moderators or participants of one group may do. Only the declared keys are managed (like
+// Role.permissions). The GET answers the permission catalogue; an entry without `value` tells nothing about
+// the current setting, so a key whose entry has none keeps the value in state (decision 0043). Removing a
+// key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
+import { z } from "zod";
+import { Guid, MemberScope, ScopePermissions } from "../api";
+import type { Ctx, Kind } from "./kind";
+import { hasCode } from "./util";
+
+export const GroupScopePermissionsArgs = z.strictObject({
+  guid: Guid,
+  scope: MemberScope,
+  permissions: ScopePermissions,
+});
+export type GroupScopePermissionsArgs = z.output<typeof GroupScopePermissionsArgs>;
+type Perms = Record<string, string | string[]>;
+
+const params = (a: GroupScopePermissionsArgs) => ({ guid: a.guid, scope: a.scope });
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify([a].flat().slice().sort()) === JSON.stringify([b].flat().slice().sort());
+
+/** The managed keys as the service holds them; a key the catalogue gives no `value` for keeps `prior`'s. */
+async function current(ctx: Ctx, a: GroupScopePermissionsArgs, prior: Perms): Promise<Perms> {
+  const entries = (await ctx.chat().call("getScopePermissions", { params: params(a) })).data;
+  const out: Perms = {};
+  for (const k of Object.keys(prior)) {
+    const e = entries.find((x) => x.id === k);
+    const v = e?.value ?? prior[k];
+    if (v !== undefined) out[k] = same(v, prior[k]) ? (prior[k] as string | string[]) : v;
+  }
+  return out;
+}
+
+async function apply(ctx: Ctx, a: GroupScopePermissionsArgs, have: Perms): Promise<void> {
+  const news = a.permissions as Perms;
+  const changed = Object.fromEntries(Object.entries(news).filter(([k, v]) => !same(have[k], v)));
+  if (Object.keys(changed).length)
+    await ctx.chat().call("setScopePermissions", { params: params(a), body: { permissions: changed } });
+  for (const k of Object.keys(have)) if (!(k in news)) await unset(ctx, a, k);
+}
+
+async function unset(ctx: Ctx, a: GroupScopePermissionsArgs, permission: string): Promise<void> {
+  try {
+    await ctx.chat().call("unsetScopePermission", { params: { ...params(a), permission } });
+  } catch (e) {
+    // Already unset, or the group is gone: nothing left to undo (a repeat of a lost answer, 0022).
+    if (!hasCode(e, "ERR_PERMISSION_NOT_FOUND", "ERR_GUID_NOT_FOUND")) throw e;
+  }
+}
+
+export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
+  name: "GroupScopePermissions",
+  doc: 'What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>".',
+  docs: {
+    guid: "The group. Changing it replaces the resource.",
+    scope: "admin, moderator or participant. Changing it replaces the resource.",
+    permissions:
+      'The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).',
+  },
+  outputs: z.object({}),
+  api: "chat",
+  args: GroupScopePermissionsArgs,
+  replaceOn: ["guid", "scope"],
+  identity: ["guid", "scope"],
+
+  async create(ctx, a) {
+    await apply(ctx, a, {});
+    return { id: `${a.guid}/${a.scope}`, state: {} };
+  },
+  async read(ctx, _id, prior) {
+    const permissions = await current(ctx, prior, prior.permissions as Perms);
+    return { args: { guid: prior.guid, scope: prior.scope, permissions }, state: {} };
+  },
+  async update(ctx, _id, olds, news) {
+    await apply(ctx, news, await current(ctx, news, olds.permissions as Perms));
+    return {};
+  },
+  async delete(ctx, _id, a) {
+    for (const k of Object.keys(a.permissions)) await unset(ctx, a, k);
+  },
+  async find(ctx, a) {
+    const entries = (await ctx.chat().call("getScopePermissions", { params: params(a) })).data;
+    const permissions: Perms = {};
+    for (const e of entries) if (e.id in a.permissions && e.value !== undefined) permissions[e.id] = e.value;
+    return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
+  },
+};

@@ -1,0 +1,122 @@
+// AppSettings and GroupScopePermissions against the emulator, through the generic provider: only the
+// declared keys are managed, refresh sees drift of them, delete puts back what was there (app settings) or
+// unsets (group scopes), and bad keys or values are refused at check by name.
+import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { ChatClient, ManagementClient } from "../../../provider/client";
+import { CrudProvider, kinds } from "../../../provider/resources";
+
+type Props = Record<string, unknown>;
+const settingsKind = new CrudProvider(kinds.AppSettings as never);
+const scopeKind = new CrudProvider(kinds.GroupScopePermissions as never);
+
+describe("app configuration kinds", () => {
+  let emu: RunningEmulator;
+  let mgmt: ManagementClient;
+  let chat: ChatClient;
+  let appId: string;
+  let managementConnection: Props;
+  let connection: Props;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0 });
+    const app = emu.credentials.app;
+    appId = app?.appId ?? "";
+    managementConnection = {
+      key: emu.credentials.managementKey,
+      secret: emu.credentials.managementSecret,
+      endpoint: emu.managementUrl,
+    };
+    connection = { appId, apiKey: app?.apiKey, endpoint: emu.chatEndpoint };
+    mgmt = new ManagementClient(managementConnection as never);
+    chat = new ChatClient(connection as never);
+  });
+  afterAll(async () => emu?.close());
+
+  it("AppSettings: refuses list-valued and read-only keys by name", async () => {
+    const r = await settingsKind.check(
+      {},
+      { appId, settings: { "core.notifications.push.advanced.included": ["x"], "a.b": "yes" } },
+    );
+    expect(r.failures).toEqual(
+      expect.arrayContaining([
+        {
+          property: "settings.core.notifications.push.advanced.included",
+          reason: "a setting's value must be true or false",
+        },
+        { property: "settings.a.b", reason: "a setting's value must be true or false" },
+      ]),
+    );
+    const ro = await settingsKind.check(
+      {},
+      { appId, settings: { "core.notifications.push.advanced.included": true } },
+    );
+    expect(ro.failures[0]?.reason).toMatch(/read-only/);
+  });
+
+  it("AppSettings: manages the declared keys only, shows drift, and restores the previous values on delete", async () => {
+    const get = async () => (await mgmt.call("getAppSettings", { params: { appId } })).data;
+    await mgmt.call("setAppSettings", {
+      params: { appId },
+      body: { settings: { "x.kept": true, "x.managed": true } },
+    });
+    const args: Props = { appId, settings: { "x.managed": false, "x.new": true }, managementConnection };
+    const { id, outs } = await settingsKind.create((await settingsKind.check({}, args)).inputs);
+    expect(await get()).toMatchObject({ "x.kept": true, "x.managed": false, "x.new": true });
+    expect(outs.previous).toEqual({ "x.managed": true });
+
+    await mgmt.call("setAppSettings", { params: { appId }, body: { settings: { "x.managed": true } } });
+    const drift = await settingsKind.read(id, outs);
+    expect(drift.inputs?.settings).toEqual({ "x.managed": true, "x.new": true });
+    const up = await settingsKind.update(id, drift.props ?? {}, args);
+    expect(await get()).toMatchObject({ "x.managed": false });
+
+    await settingsKind.delete(id, up.outs);
+    const after = await get();
+    expect(after).toMatchObject({ "x.kept": true, "x.managed": true, "x.new": true });
+  });
+
+  it("GroupScopePermissions: unknown keys and values are refused by name", async () => {
+    const r = await scopeKind.check(
+      {},
+      { guid: "g", scope: "participant", permissions: { sendMessage: "friends", fly: "allow" } },
+    );
+    const text = r.failures.map((f) => `${f.property}: ${f.reason}`).join("\n");
+    expect(text).toMatch(/permissions.sendMessage: sendMessage must be allow or deny/);
+    expect(text).toMatch(/fly/);
+    const s = await scopeKind.check({}, { guid: "g", scope: "owner", permissions: { sendMessage: "deny" } });
+    expect(s.failures[0]?.property).toBe("scope");
+  });
+
+  it("GroupScopePermissions: sets, refreshes drift, unsets removed keys and on delete", async () => {
+    await chat.call("createGroup", { body: { guid: "scoped", name: "Scoped", type: "public" } });
+    const value = async (k: string) =>
+      (
+        await chat.call("getScopePermissions", { params: { guid: "scoped", scope: "participant" } })
+      ).data.find((e) => e.id === k)?.value;
+    const args: Props = {
+      guid: "scoped",
+      scope: "participant",
+      permissions: { sendMessage: "deny", "initiateCall.allowedType": ["audio"] },
+      connection,
+    };
+    const { id, outs } = await scopeKind.create((await scopeKind.check({}, args)).inputs);
+    expect(id).toBe("scoped/participant");
+    expect(await value("sendMessage")).toBe("deny");
+    expect((await scopeKind.diff(id, (await scopeKind.read(id, outs)).props ?? {}, args)).changes).toBe(
+      false,
+    );
+
+    await chat.call("setScopePermissions", {
+      params: { guid: "scoped", scope: "participant" },
+      body: { permissions: { sendMessage: "allow" } },
+    });
+    const drift = await scopeKind.read(id, outs);
+    expect((drift.inputs?.permissions as Props).sendMessage).toBe("allow");
+    const fewer: Props = { ...args, permissions: { sendMessage: "deny" } };
+    const up = await scopeKind.update(id, drift.props ?? {}, fewer);
+    expect(await value("sendMessage")).toBe("deny");
+    expect(await value("initiateCall.allowedType")).toBeUndefined();
+
+    await scopeKind.delete(id, up.outs);
+    expect(await value("sendMessage")).toBeUndefined();
+  });
+});
