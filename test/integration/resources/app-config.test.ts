@@ -110,7 +110,7 @@ describe("app configuration kinds", () => {
       body: { permissions: { sendMessage: "allow" } },
     });
     const drift = await scopeKind.read(id, outs);
-    expect((drift.inputs?.permissions as Props).sendMessage).toBe("allow");
+    expect((drift.inputs?.permissions as Props | undefined)?.sendMessage).toBe("allow");
     const fewer: Props = { ...args, permissions: { sendMessage: "deny" } };
     const up = await scopeKind.update(id, drift.props ?? {}, fewer);
     expect(await value("sendMessage")).toBe("deny");

@@ -24,7 +24,7 @@ describe("check", () => {
 
   it("refuses unknown arguments (typos) by name", async () => {
     const r = await user.check({}, { uid: "a", name: "A", nmae: "x" });
-    expect(r.failures.map((f) => f.property + ": " + f.reason).join()).toMatch(/nmae/);
+    expect(r.failures.map((f) => `${f.property}: ${f.reason}`).join()).toMatch(/nmae/);
   });
 
   it("normalises: lowercases caller-chosen ids", async () => {
