@@ -80,7 +80,9 @@ describe("app configuration kinds", () => {
       { guid: "g", scope: "participant", permissions: { sendMessage: "friends", fly: "allow" } },
     );
     const text = r.failures.map((f) => `${f.property}: ${f.reason}`).join("\n");
-    expect(text).toMatch(/permissions.sendMessage: sendMessage must be allow or deny/);
+    expect(text).toMatch(
+      /permissions.sendMessage: sendMessage "friends" is not valid \(closest valid: "deny"; one of allow, deny\)/,
+    );
     expect(text).toMatch(/fly/);
     const s = await scopeKind.check({}, { guid: "g", scope: "owner", permissions: { sendMessage: "deny" } });
     expect(s.failures[0]?.property).toBe("scope");
