@@ -5,6 +5,10 @@ import { authToken } from "./authtoken";
 import { group } from "./group";
 import type { Kind } from "./kind";
 import { groupMember, groupMembers } from "./members";
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+import { moderationKeywordList, moderationRule } from "./moderation";
+import { notificationSettings } from "./notification-settings";
+import { apnsPushProvider, fcmPushProvider } from "./push-provider";
 import { role } from "./role";
 import { webhookTriggers } from "./triggers";
 import { user } from "./user";
@@ -21,6 +25,12 @@ export const kinds = {
   Webhook: webhook,
   WebhookTriggers: webhookTriggers,
   AuthToken: authToken,
+  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  NotificationSettings: notificationSettings,
+  FcmPushProvider: fcmPushProvider,
+  ApnsPushProvider: apnsPushProvider,
+  ModerationKeywordList: moderationKeywordList,
+  ModerationRule: moderationRule,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;
