@@ -1,9 +1,15 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 import {
   ApiKeyArgs,
+  ApnsPushProviderArgs,
   AppArgs,
+  FcmPushProviderArgs,
   GroupArgs,
+  ModerationKeywordListArgs,
+  ModerationRuleArgs,
+  NotificationSettingsArgs,
   RoleArgs,
   UserArgs,
   WebhookArgs,
@@ -88,6 +94,33 @@ const Webhook = z.strictObject({
 
 const ApiKey = z.strictObject({ ...ApiKeyArgs.shape, adopt });
 
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+// The resources' own fields and rules; credentials come from secret stack config, never from the file.
+const { credentials: _fcmCredentials, ...fcmShape } = FcmPushProviderArgs.shape;
+const { credentials: _apnsCredentials, ...apnsShape } = ApnsPushProviderArgs.shape;
+const Notifications = z.strictObject({
+  /** The app's notification settings: only the fields given are managed. */
+  settings: NotificationSettingsArgs.optional(),
+  push: z
+    .strictObject({
+      /** FCM providers; `serviceAccount` names a secret config key holding the service-account JSON. */
+      fcm: z.array(z.strictObject({ ...fcmShape, serviceAccount: SecretRef, adopt })).default([]),
+      /** APNs providers; `p8Key` names a secret config key holding the .p8 key's contents. */
+      apns: z.array(z.strictObject({ ...apnsShape, p8Key: SecretRef, adopt })).default([]),
+    })
+    .default({ fcm: [], apns: [] }),
+});
+/** The keyword list every app has: rules may refer to it without declaring it. */
+export const BUILT_IN_KEYWORD_LIST = "profanity-list";
+const Moderation = z.strictObject({
+  keywordLists: z.array(ModerationKeywordListArgs.extend({ adopt })).default([]),
+  rules: z.array(ModerationRuleArgs.extend({ adopt })).default([]),
+});
+const REFERENCE_FLAGS = ["isKeywordReferencePresent", "isKeywordsReferencePresent", "isListReferencePresent"];
+/** The keyword lists a rule's condition names (when one of its reference flags is set). */
+export const listsOf = (c: Record<string, unknown>): string[] =>
+  REFERENCE_FLAGS.some((f) => c[f] === true) ? [c.value as string | string[]].flat() : [];
+
 export const Environment = z
   .strictObject({
     app: App,
@@ -98,6 +131,8 @@ export const Environment = z
     groups: z.array(Group).default([]),
     apiKeys: z.array(ApiKey).default([]),
     webhooks: z.array(Webhook).default([]),
+    notifications: Notifications.optional(),
+    moderation: Moderation.optional(),
   })
   .superRefine((env, ctx) => {
     const unique = (list: string[], path: string, what: string) => {
@@ -114,6 +149,29 @@ export const Environment = z
       ["webhooks", "webhook id", env.webhooks.map((w) => w.id)],
     ];
     for (const [path, what, list] of ids) unique(list, path, what);
+    // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+    const push = env.notifications?.push;
+    unique(push?.fcm.map((p) => p.providerId) ?? [], "notifications.push.fcm", "FCM providerId");
+    unique(push?.apns.map((p) => p.providerId) ?? [], "notifications.push.apns", "APNs providerId");
+    const lists = env.moderation?.keywordLists ?? [];
+    unique(
+      lists.map((l) => l.listId),
+      "moderation.keywordLists",
+      "keyword list id",
+    );
+    unique(env.moderation?.rules.map((r) => r.ruleId) ?? [], "moderation.rules", "rule id");
+    const known = new Set([BUILT_IN_KEYWORD_LIST, ...lists.map((l) => l.listId)]);
+    env.moderation?.rules.forEach((r, i) => {
+      r.conditions.forEach((c, j) => {
+        for (const list of listsOf(c))
+          if (!known.has(list))
+            ctx.addIssue({
+              code: "custom",
+              path: ["moderation", "rules", i, "conditions", j, "value"],
+              message: `keyword list "${list}" is not declared in moderation.keywordLists`,
+            });
+      });
+    });
     const roles = new Set(["default", ...env.roles.map((r) => r.role)]);
     env.users.forEach((u, i) => {
       if (u.role && !roles.has(u.role))

@@ -3,6 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
 
@@ -23,7 +24,7 @@ describe("the root project", () => {
   const app = () => (s.emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId] as AppDump;
 
   beforeAll(async () => {
-    s = await emulatedStack(repoRoot, "root-e2e");
+    s = await emulatedStack(repoRoot, "root-e2e", DEMO_SECRETS);
   });
   afterAll(async () => s?.dispose());
 

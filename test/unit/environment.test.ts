@@ -133,3 +133,45 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
     expect(() => parseEnvironment("users: [ { uid: a", "env.yaml")).toThrow(/^invalid YAML:\nenv\.yaml: /);
   });
 });
+
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+describe("the environment file's notifications and moderation", () => {
+  const file = `
+app: { existing: true }
+notifications:
+  settings: { preferences: { group: { messagesSetting: 3 } } }
+  push:
+    fcm: [{ providerId: android, isDefault: true, serviceAccount: { secret: fcm-key } }]
+    apns: [{ providerId: ios, keyId: K, teamId: T, bundleId: com.x, p8Key: { secret: p8 } }]
+moderation:
+  keywordLists: [{ listId: banned, category: word, searchTerms: [a, b] }]
+  rules:
+    - ruleId: r1
+      name: R1
+      action: [blockMessage]
+      conditions: [{ operand: text, isListReferencePresent: true, value: [banned, profanity-list] }]
+`;
+
+  it("parses notifications and moderation entries", () => {
+    const env = parseEnvironment(file, "env.yaml");
+    expect(env.notifications?.push.fcm[0]?.serviceAccount).toEqual({ secret: "fcm-key" });
+    expect(env.moderation?.rules[0]?.ruleId).toBe("r1");
+  });
+
+  it("refuses credentials written in the file, an undeclared list, a bad setting, by path", () => {
+    const bad = file
+      .replace("{ secret: fcm-key }", "plain-text-key")
+      .replace("value: [banned,", "value: [missing,")
+      .replace("messagesSetting: 3", "messagesSetting: 9");
+    const found = problems(bad);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^env\.yaml: notifications\.settings\.preferences\.group\.messagesSetting: must be 1/,
+      ),
+      expect.stringMatching(/^env\.yaml: notifications\.push\.fcm\[0\]\.serviceAccount: must be \{ secret/),
+    ]);
+    expect(problems(file.replace("value: [banned,", "value: [missing,"))).toEqual([
+      'env.yaml: moderation.rules[0].conditions[0].value: keyword list "missing" is not declared in moderation.keywordLists',
+    ]);
+  });
+});
