@@ -206,7 +206,7 @@ export interface RoleArgs extends ChatResourceArgs {
   /** Feature keys restricted for this role (a set), e.g. "u.listUsers". */
   restrictedFeatures?: pulumi.Input<pulumi.Input<string>[]>;
   /** RBAC permissions this resource manages, e.g. { sendMessage: "deny" }; other keys keep their defaults. */
-  permissions?: pulumi.Input<Record<string, pulumi.Input<string | string[]>>>;
+  permissions?: pulumi.Input<Record<string, pulumi.Input<string | pulumi.Input<string>[]>>>;
 }
 
 /** A role (at most 25 per app). Id: the role id. */
@@ -464,6 +464,179 @@ export class ApnsPushProvider extends pulumi.CustomResource {
   }
 }
 
+export interface CustomPushProviderArgs extends ChatResourceArgs {
+  /** Send notifications through this provider (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Public https URL the service posts notifications to. */
+  webhookURL: pulumi.Input<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
+}
+
+/** The app's custom push provider: the service posts push notifications to your webhook. At most one per app. Id: "customPushProvider". */
+export class CustomPushProvider extends pulumi.CustomResource {
+  /** Send notifications through this provider (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** Public https URL the service posts notifications to. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
+
+  constructor(name: string, args: CustomPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CustomPushProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface SendGridEmailProviderArgs extends ChatResourceArgs {
+  /** Id of the SendGrid dynamic template. */
+  sendGridTemplateID: pulumi.Input<string>;
+  /** Id of the SendGrid unsubscribe group. */
+  sendGridUnsubscribeGroupID: pulumi.Input<string>;
+  /** Sender's name. */
+  senderName: pulumi.Input<string>;
+  /** Sender's email address. */
+  senderEmail: pulumi.Input<string>;
+  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  allowEmailReplies?: pulumi.Input<boolean>;
+  /** Address replies are sent from. */
+  senderEmailForReplies?: pulumi.Input<string>;
+  /** Send email notifications through SendGrid (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** { sendGridApiKey }: the SendGrid API key (kept secret). */
+  credentials: pulumi.Input<{ sendGridApiKey: pulumi.Input<string> }>;
+}
+
+/** The app's SendGrid email provider. At most one per app. Id: "sendGridEmailProvider". */
+export class SendGridEmailProvider extends pulumi.CustomResource {
+  /** Id of the SendGrid dynamic template. */
+  declare readonly sendGridTemplateID: pulumi.Output<string>;
+  /** Id of the SendGrid unsubscribe group. */
+  declare readonly sendGridUnsubscribeGroupID: pulumi.Output<string>;
+  /** Sender's name. */
+  declare readonly senderName: pulumi.Output<string>;
+  /** Sender's email address. */
+  declare readonly senderEmail: pulumi.Output<string>;
+  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  declare readonly allowEmailReplies: pulumi.Output<boolean | undefined>;
+  /** Address replies are sent from. */
+  declare readonly senderEmailForReplies: pulumi.Output<string | undefined>;
+  /** Send email notifications through SendGrid (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** { sendGridApiKey }: the SendGrid API key (kept secret). */
+  declare readonly credentials: pulumi.Output<{ sendGridApiKey: string }>;
+  /** Where replies by email arrive: made by the service, with a token in it (secret). */
+  declare readonly repliesWebhook: pulumi.Output<string>;
+
+  constructor(name: string, args: SendGridEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("SendGridEmailProvider", name, args, ["repliesWebhook"], ["credentials", "repliesWebhook"], opts));
+  }
+}
+
+export interface CustomEmailProviderArgs extends ChatResourceArgs {
+  /** Send notifications through this provider (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Public https URL the service posts notifications to. */
+  webhookURL: pulumi.Input<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
+  /** Send to the email address stored for each user (default false). */
+  useStoredEmailID?: pulumi.Input<boolean>;
+}
+
+/** The app's custom email provider: the service posts email notifications to your webhook. At most one per app. Id: "customEmailProvider". */
+export class CustomEmailProvider extends pulumi.CustomResource {
+  /** Send notifications through this provider (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** Public https URL the service posts notifications to. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
+  /** Send to the email address stored for each user (default false). */
+  declare readonly useStoredEmailID: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: CustomEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CustomEmailProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface TwilioSmsProviderArgs extends ChatResourceArgs {
+  /** Twilio account SID. */
+  twilioAccountSID: pulumi.Input<string>;
+  /** Sender number in E.164 form, e.g. +15551234567. */
+  twilioSenderPhoneNumber: pulumi.Input<string>;
+  /** Send SMS notifications through Twilio (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** { twilioAuthToken }: the Twilio auth token (kept secret). */
+  credentials: pulumi.Input<{ twilioAuthToken: pulumi.Input<string> }>;
+}
+
+/** The app's Twilio SMS provider. At most one per app. Id: "twilioSmsProvider". */
+export class TwilioSmsProvider extends pulumi.CustomResource {
+  /** Twilio account SID. */
+  declare readonly twilioAccountSID: pulumi.Output<string>;
+  /** Sender number in E.164 form, e.g. +15551234567. */
+  declare readonly twilioSenderPhoneNumber: pulumi.Output<string>;
+  /** Send SMS notifications through Twilio (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** { twilioAuthToken }: the Twilio auth token (kept secret). */
+  declare readonly credentials: pulumi.Output<{ twilioAuthToken: string }>;
+
+  constructor(name: string, args: TwilioSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("TwilioSmsProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface CustomSmsProviderArgs extends ChatResourceArgs {
+  /** Send notifications through this provider (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Public https URL the service posts notifications to. */
+  webhookURL: pulumi.Input<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
+  /** Send to the phone number stored for each user (default false). */
+  useStoredPhNo?: pulumi.Input<boolean>;
+}
+
+/** The app's custom SMS provider: the service posts SMS notifications to your webhook. At most one per app. Id: "customSmsProvider". */
+export class CustomSmsProvider extends pulumi.CustomResource {
+  /** Send notifications through this provider (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** Public https URL the service posts notifications to. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
+  /** Send to the phone number stored for each user (default false). */
+  declare readonly useStoredPhNo: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: CustomSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CustomSmsProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
 export interface ModerationKeywordListArgs extends ChatResourceArgs {
   /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
   listId: pulumi.Input<string>;
@@ -515,9 +688,9 @@ export interface ModerationRuleArgs extends ChatResourceArgs {
   /** What happens to a matching message: blockMessage and/or dropMessage (a set). */
   action: pulumi.Input<pulumi.Input<"blockMessage" | "dropMessage">[]>;
   /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
-  conditions: pulumi.Input<pulumi.Input<{ id?: pulumi.Input<number>; entity?: pulumi.Input<"message">; operand: pulumi.Input<"text" | "image" | "video" | "custom">; operator?: pulumi.Input<"contains" | "equals">; category?: pulumi.Input<"word" | "pattern">; isKeywordReferencePresent?: pulumi.Input<boolean>; isKeywordsReferencePresent?: pulumi.Input<boolean>; isListReferencePresent?: pulumi.Input<boolean>; isMediaPresent?: pulumi.Input<boolean>; value: pulumi.Input<string | string[]>; message?: pulumi.Input<pulumi.Input<string>[]> }>[]>;
+  conditions: pulumi.Input<pulumi.Input<{ id?: pulumi.Input<number>; entity?: pulumi.Input<"message">; operand: pulumi.Input<"text" | "image" | "video" | "custom">; operator?: pulumi.Input<"contains" | "equals">; category?: pulumi.Input<"word" | "pattern">; isKeywordReferencePresent?: pulumi.Input<boolean>; isKeywordsReferencePresent?: pulumi.Input<boolean>; isListReferencePresent?: pulumi.Input<boolean>; isMediaPresent?: pulumi.Input<boolean>; value: pulumi.Input<string | pulumi.Input<string>[]>; message?: pulumi.Input<pulumi.Input<string>[]> }>[]>;
   /** Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group). */
-  filters?: pulumi.Input<pulumi.Input<{ entity: "user"; operand: "uid" | "name" | "role" | "tags" | "createdAt"; operator: "equals" | "not equals" | "in" | "not in" | "startsWith"; value: string; type: "sender" | "receiver" } | { entity: "group"; operand: "guid" | "name" | "type" | "tags" | "createdAt"; operator: "equals" | "notEquals" | "in" | "notIn" | "startsWith" | "endsWith" | "lessThan" | "greaterThan"; value: string; type: "sender" | "receiver" }>[]>;
+  filters?: pulumi.Input<pulumi.Input<{ entity: pulumi.Input<"user">; operand: pulumi.Input<"uid" | "name" | "role" | "tags" | "createdAt">; operator: pulumi.Input<"equals" | "not equals" | "in" | "not in" | "startsWith">; value: pulumi.Input<string>; type: pulumi.Input<"sender" | "receiver"> } | { entity: pulumi.Input<"group">; operand: pulumi.Input<"guid" | "name" | "type" | "tags" | "createdAt">; operator: pulumi.Input<"equals" | "notEquals" | "in" | "notIn" | "startsWith" | "endsWith" | "lessThan" | "greaterThan">; value: pulumi.Input<string>; type: pulumi.Input<"sender" | "receiver"> }>[]>;
 }
 
 /** A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId. */

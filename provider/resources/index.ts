@@ -10,6 +10,13 @@ import { moderationKeywordList, moderationRule } from "./moderation";
 import { notificationSettings } from "./notification-settings";
 import { apnsPushProvider, fcmPushProvider } from "./push-provider";
 import { role } from "./role";
+import {
+  customEmailProvider,
+  customPushProvider,
+  customSmsProvider,
+  sendGridEmailProvider,
+  twilioSmsProvider,
+} from "./singleton-providers";
 import { webhookTriggers } from "./triggers";
 import { user } from "./user";
 import { webhook } from "./webhook";
@@ -29,6 +36,11 @@ export const kinds = {
   NotificationSettings: notificationSettings,
   FcmPushProvider: fcmPushProvider,
   ApnsPushProvider: apnsPushProvider,
+  CustomPushProvider: customPushProvider,
+  SendGridEmailProvider: sendGridEmailProvider,
+  CustomEmailProvider: customEmailProvider,
+  TwilioSmsProvider: twilioSmsProvider,
+  CustomSmsProvider: customSmsProvider,
   ModerationKeywordList: moderationKeywordList,
   ModerationRule: moderationRule,
 } as const satisfies Record<string, Kind>;

@@ -387,6 +387,89 @@ function notificationAndModerationCases(): Case[] {
       remove: { ruleId: "t-rule", name: "Rule 2", action: ["blockMessage"], conditions: [patternCondition] },
       replace: { ruleId: "t-rule-2" },
     },
+    ...singletonProviderCases(),
+  ];
+}
+
+function singletonProviderCases(): Case[] {
+  const hook = (n: number) => `https://hooks.example.com/notify/${n}`;
+  const custom = (kind: KindName, name: string, extra: string): Case => ({
+    kind,
+    name,
+    set: {
+      isEnabled: false,
+      webhookURL: hook(1),
+      useBasicAuth: true,
+      basicAuthUsername: "user1",
+      credentials: { basicAuthPassword: "pass1" },
+      [extra]: true,
+    },
+    change: {
+      isEnabled: true,
+      webhookURL: hook(2),
+      useBasicAuth: false,
+      basicAuthUsername: "user2",
+      credentials: { basicAuthPassword: "pass2" },
+      [extra]: false,
+    },
+    remove: { webhookURL: hook(2) },
+  });
+  return [
+    custom("CustomPushProvider", "custom-push", "isEnabled"),
+    custom("CustomEmailProvider", "custom-email", "useStoredEmailID"),
+    custom("CustomSmsProvider", "custom-sms", "useStoredPhNo"),
+    {
+      kind: "SendGridEmailProvider",
+      name: "sendgrid",
+      set: {
+        sendGridTemplateID: "d-1",
+        sendGridUnsubscribeGroupID: "1",
+        senderName: "One",
+        senderEmail: "one@example.com",
+        allowEmailReplies: true,
+        senderEmailForReplies: "replies1@example.com",
+        isEnabled: false,
+        credentials: { sendGridApiKey: "SG.key1" },
+      },
+      change: {
+        sendGridTemplateID: "d-2",
+        sendGridUnsubscribeGroupID: "2",
+        senderName: "Two",
+        senderEmail: "two@example.com",
+        allowEmailReplies: false,
+        senderEmailForReplies: "replies2@example.com",
+        isEnabled: true,
+        credentials: { sendGridApiKey: "SG.key2" },
+      },
+      remove: {
+        sendGridTemplateID: "d-2",
+        sendGridUnsubscribeGroupID: "2",
+        senderName: "Two",
+        senderEmail: "two@example.com",
+        credentials: { sendGridApiKey: "SG.key2" },
+      },
+    },
+    {
+      kind: "TwilioSmsProvider",
+      name: "twilio",
+      set: {
+        twilioAccountSID: "AC1",
+        twilioSenderPhoneNumber: "+15550000001",
+        isEnabled: false,
+        credentials: { twilioAuthToken: "token1" },
+      },
+      change: {
+        twilioAccountSID: "AC2",
+        twilioSenderPhoneNumber: "+15550000002",
+        isEnabled: true,
+        credentials: { twilioAuthToken: "token2" },
+      },
+      remove: {
+        twilioAccountSID: "AC2",
+        twilioSenderPhoneNumber: "+15550000002",
+        credentials: { twilioAuthToken: "token2" },
+      },
+    },
   ];
 }
 

@@ -218,4 +218,62 @@ describe("notifications and moderation kinds against the emulator", () => {
       expect(await check({ listId: "bad id", category: "word", searchTerms: ["a"] })).toEqual(["listId"]);
     });
   });
+
+  describe("the singleton providers", () => {
+    it("SendGrid: creates, reads without the key, keeps repliesWebhook secret, refuses a second, adopts", async () => {
+      const sendgrid = provider("SendGridEmailProvider");
+      const args = {
+        sendGridTemplateID: "d-1",
+        sendGridUnsubscribeGroupID: "7",
+        senderName: "Chat",
+        senderEmail: "chat@example.com",
+        credentials: { sendGridApiKey: "SG.secret-key" },
+      };
+      const { id, outs } = await sendgrid.create({ ...args, connection });
+      expect(id).toBe("sendGridEmailProvider");
+      expect(outs.repliesWebhook).toMatch(/token=/);
+      const read = await sendgrid.read(id, outs);
+      const { credentials: _, ...visible } = args;
+      expect(read.inputs).toEqual({ ...visible, allowEmailReplies: false, isEnabled: true });
+      expect(read.props?.credentials).toEqual(args.credentials);
+      await expect(sendgrid.create({ ...args, connection })).rejects.toThrow(
+        /already exists: set adopt: true/,
+      );
+      await expect(sendgrid.create({ ...args, adopt: true, connection })).resolves.toMatchObject({ id });
+      await sendgrid.delete(id, outs);
+      expect((await sendgrid.read(id, outs)).id).toBe("");
+    });
+
+    it("custom push: needs the password with basic auth (at check), is gone when the list is empty", async () => {
+      const push = provider("CustomPushProvider");
+      const { failures } = await push.check(
+        {},
+        { webhookURL: "https://h.example.com/p", useBasicAuth: true, basicAuthUsername: "u" },
+      );
+      expect(failures.map((f) => f.property)).toEqual(["useBasicAuth"]);
+      const { id, outs } = await push.create({ webhookURL: "https://h.example.com/p", connection });
+      expect((await push.read(id, outs)).inputs).toEqual({
+        webhookURL: "https://h.example.com/p",
+        isEnabled: true,
+        useBasicAuth: false,
+      });
+      await push.delete(id, outs);
+      expect((await push.read(id, outs)).id).toBe("");
+    });
+
+    it("Twilio: an update changes the declared fields; drift on them is seen", async () => {
+      const twilio = provider("TwilioSmsProvider");
+      const args = {
+        twilioAccountSID: "AC1",
+        twilioSenderPhoneNumber: "+15550000001",
+        credentials: { twilioAuthToken: "tok" },
+      };
+      const { id, outs } = await twilio.create({ ...args, connection });
+      await chat.call("updateTwilioProvider", { body: { isEnabled: false } });
+      expect((await twilio.read(id, outs)).inputs?.isEnabled).toBe(false);
+      await twilio.update(id, { ...outs, isEnabled: false }, { ...args, connection });
+      expect((await chat.call("getTwilioProvider")).data.isEnabled).toBe(true);
+      await twilio.delete(id, outs);
+    });
+  });
 });
