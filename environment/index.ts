@@ -154,6 +154,45 @@ const pushProviders = [
       }),
   ),
 ];
+// The providers an app has at most one of: the file names each credential by a secret config key.
+const secretOr = (ref: SecretRef | undefined) => (ref ? secretConfig(ref) : undefined);
+function customArgs<T extends { basicAuthPassword?: SecretRef | undefined; adopt?: boolean | undefined }>(
+  p: T,
+) {
+  const { basicAuthPassword, ...rest } = p;
+  const password = secretOr(basicAuthPassword);
+  return {
+    ...rest,
+    credentials: password ? { basicAuthPassword: password } : undefined,
+    adopt: adopt(p),
+    connection,
+  };
+}
+if (notifications?.customPush)
+  new chat.CustomPushProvider("custom-push", customArgs(notifications.customPush));
+if (notifications?.email?.custom)
+  new chat.CustomEmailProvider("custom-email", customArgs(notifications.email.custom));
+if (notifications?.sms?.custom)
+  new chat.CustomSmsProvider("custom-sms", customArgs(notifications.sms.custom));
+if (notifications?.email?.sendgrid) {
+  const { sendGridApiKey, ...p } = notifications.email.sendgrid;
+  new chat.SendGridEmailProvider("sendgrid", {
+    ...p,
+    credentials: { sendGridApiKey: secretConfig(sendGridApiKey) },
+    adopt: adopt(p),
+    connection,
+  });
+}
+if (notifications?.sms?.twilio) {
+  const { twilioAuthToken, ...p } = notifications.sms.twilio;
+  new chat.TwilioSmsProvider("twilio", {
+    ...p,
+    credentials: { twilioAuthToken: secretConfig(twilioAuthToken) },
+    adopt: adopt(p),
+    connection,
+  });
+}
+
 const keywordLists = Object.fromEntries(
   (env.moderation?.keywordLists ?? []).map((l) => [
     l.listId,

@@ -1,16 +1,20 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 import {
   ApiKeyArgs,
   ApnsPushProviderArgs,
   AppArgs,
+  CustomEmailProviderArgs,
+  CustomPushProviderArgs,
+  CustomSmsProviderArgs,
   FcmPushProviderArgs,
   GroupArgs,
   ModerationKeywordListArgs,
   ModerationRuleArgs,
   NotificationSettingsArgs,
   RoleArgs,
+  SendGridEmailProviderArgs,
+  TwilioSmsProviderArgs,
   UserArgs,
   WebhookArgs,
   WebhookTriggersArgs,
@@ -98,6 +102,38 @@ const ApiKey = z.strictObject({ ...ApiKeyArgs.shape, adopt });
 // The resources' own fields and rules; credentials come from secret stack config, never from the file.
 const { credentials: _fcmCredentials, ...fcmShape } = FcmPushProviderArgs.shape;
 const { credentials: _apnsCredentials, ...apnsShape } = ApnsPushProviderArgs.shape;
+/** A provider's shape with its `credentials` replaced by secret config keys, one per credential. */
+function withSecrets<S extends z.ZodRawShape, const K extends string, R extends z.ZodType>(
+  shape: S,
+  keys: readonly K[],
+  ref: R,
+) {
+  const { credentials: _, ...rest } = shape;
+  return { ...rest, ...(Object.fromEntries(keys.map((k) => [k, ref])) as Record<K, R>), adopt };
+}
+const basicAuthNeeds = {
+  check: (p: {
+    useBasicAuth?: boolean | undefined;
+    basicAuthUsername?: string | undefined;
+    basicAuthPassword?: unknown;
+  }) => p.useBasicAuth !== true || (!!p.basicAuthUsername && !!p.basicAuthPassword),
+  params: {
+    message: "basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+const customProvider = <S extends z.ZodRawShape>(shape: S) =>
+  z
+    .strictObject(withSecrets(shape, ["basicAuthPassword"], SecretRef.optional()))
+    .refine(basicAuthNeeds.check, basicAuthNeeds.params);
+/** SendGrid's own rule, on the file's fields. */
+const SendGrid = z
+  .strictObject(withSecrets(SendGridEmailProviderArgs.shape, ["sendGridApiKey"], SecretRef))
+  .refine((p) => p.allowEmailReplies !== true || !!p.senderEmailForReplies, {
+    message: "senderEmailForReplies is required when allowEmailReplies is true",
+    path: ["senderEmailForReplies"],
+  });
+
 const Notifications = z.strictObject({
   /** The app's notification settings: only the fields given are managed. */
   settings: NotificationSettingsArgs.optional(),
@@ -109,6 +145,22 @@ const Notifications = z.strictObject({
       apns: z.array(z.strictObject({ ...apnsShape, p8Key: SecretRef, adopt })).default([]),
     })
     .default({ fcm: [], apns: [] }),
+  /** The providers an app has at most one of; credentials from secret config. */
+  customPush: customProvider(CustomPushProviderArgs.shape).optional(),
+  email: z
+    .strictObject({
+      sendgrid: SendGrid.optional(),
+      custom: customProvider(CustomEmailProviderArgs.shape).optional(),
+    })
+    .optional(),
+  sms: z
+    .strictObject({
+      twilio: z
+        .strictObject(withSecrets(TwilioSmsProviderArgs.shape, ["twilioAuthToken"], SecretRef))
+        .optional(),
+      custom: customProvider(CustomSmsProviderArgs.shape).optional(),
+    })
+    .optional(),
 });
 /** The keyword list every app has: rules may refer to it without declaring it. */
 export const BUILT_IN_KEYWORD_LIST = "profanity-list";

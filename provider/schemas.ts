@@ -12,6 +12,13 @@ export { ModerationKeywordListArgs, ModerationRuleArgs } from "./resources/moder
 export { NotificationSettingsArgs } from "./resources/notification-settings";
 export { ApnsPushProviderArgs, FcmPushProviderArgs } from "./resources/push-provider";
 export { RoleArgs } from "./resources/role";
+export {
+  CustomEmailProviderArgs,
+  CustomPushProviderArgs,
+  CustomSmsProviderArgs,
+  SendGridEmailProviderArgs,
+  TwilioSmsProviderArgs,
+} from "./resources/singleton-providers";
 export { WebhookTriggersArgs } from "./resources/triggers";
 export { UserArgs } from "./resources/user";
 export { WebhookArgs } from "./resources/webhook";

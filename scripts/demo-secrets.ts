@@ -11,4 +11,5 @@ export const DEMO_SECRETS: Record<string, { value: string; secret: true }> = {
     }),
     secret: true,
   },
+  "chat-environment:twilio-auth-token": { value: "demo-placeholder-twilio-token", secret: true },
 };

@@ -174,4 +174,25 @@ moderation:
       'env.yaml: moderation.rules[0].conditions[0].value: keyword list "missing" is not declared in moderation.keywordLists',
     ]);
   });
+
+  it("takes the one-per-app providers with their credentials from secret config", () => {
+    const withSingletons = file.replace(
+      "moderation:",
+      `  customPush: { webhookURL: "https://h.example.com/push", useBasicAuth: true, basicAuthUsername: u, basicAuthPassword: { secret: pw } }
+  email:
+    sendgrid: { sendGridTemplateID: d-1, sendGridUnsubscribeGroupID: "1", senderName: Chat, senderEmail: chat@example.com, sendGridApiKey: { secret: sg } }
+  sms:
+    twilio: { twilioAccountSID: AC1, twilioSenderPhoneNumber: "+15550000001", twilioAuthToken: { secret: tw } }
+moderation:`,
+    );
+    const env = parseEnvironment(withSingletons, "env.yaml");
+    expect(env.notifications?.email?.sendgrid?.sendGridApiKey).toEqual({ secret: "sg" });
+    expect(env.notifications?.sms?.twilio?.twilioAuthToken).toEqual({ secret: "tw" });
+    expect(problems(withSingletons.replace(", basicAuthPassword: { secret: pw }", ""))).toEqual([
+      "env.yaml: notifications.customPush.useBasicAuth: basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    ]);
+    expect(problems(withSingletons.replace("{ secret: tw }", "plain"))).toEqual([
+      expect.stringMatching(/^env\.yaml: notifications\.sms\.twilio\.twilioAuthToken: must be \{ secret/),
+    ]);
+  });
 });
