@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import * as chat from "pulumi-chat";
 import { EnvironmentFileError, loadEnvironment } from "./load";
-import type { Environment, SecretRef } from "./spec";
+import { type Environment, listsOf, type SecretRef } from "./spec";
 
 const config = new pulumi.Config();
 // Relative to the project folder (where Pulumi.yaml is), not to this program's folder.
@@ -122,6 +122,100 @@ const webhooks = env.webhooks.map((w) => {
   }
   return hook;
 });
+
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+type ServiceAccount = {
+  project_id: string;
+  client_email: string;
+  private_key: string;
+  private_key_id: string;
+};
+const notifications = env.notifications;
+if (notifications?.settings)
+  new chat.NotificationSettings("notification-settings", { ...notifications.settings, connection });
+const pushProviders = [
+  ...(notifications?.push.fcm ?? []).map(
+    ({ serviceAccount, ...p }) =>
+      new chat.FcmPushProvider(`fcm:${p.providerId}`, {
+        ...p,
+        // The service-account JSON, from secret config: secret in state and outputs.
+        credentials: config.requireSecretObject<ServiceAccount>(serviceAccount.secret),
+        adopt: adopt(p),
+        connection,
+      }),
+  ),
+  ...(notifications?.push.apns ?? []).map(
+    ({ p8Key, ...p }) =>
+      new chat.ApnsPushProvider(`apns:${p.providerId}`, {
+        ...p,
+        credentials: { p8Key: secretConfig(p8Key) },
+        adopt: adopt(p),
+        connection,
+      }),
+  ),
+];
+// The providers an app has at most one of: the file names each credential by a secret config key.
+const secretOr = (ref: SecretRef | undefined) => (ref ? secretConfig(ref) : undefined);
+function customArgs<T extends { basicAuthPassword?: SecretRef | undefined; adopt?: boolean | undefined }>(
+  p: T,
+) {
+  const { basicAuthPassword, ...rest } = p;
+  const password = secretOr(basicAuthPassword);
+  return {
+    ...rest,
+    credentials: password ? { basicAuthPassword: password } : undefined,
+    adopt: adopt(p),
+    connection,
+  };
+}
+if (notifications?.customPush)
+  new chat.CustomPushProvider("custom-push", customArgs(notifications.customPush));
+if (notifications?.email?.custom)
+  new chat.CustomEmailProvider("custom-email", customArgs(notifications.email.custom));
+if (notifications?.sms?.custom)
+  new chat.CustomSmsProvider("custom-sms", customArgs(notifications.sms.custom));
+if (notifications?.email?.sendgrid) {
+  const { sendGridApiKey, ...p } = notifications.email.sendgrid;
+  new chat.SendGridEmailProvider("sendgrid", {
+    ...p,
+    credentials: { sendGridApiKey: secretConfig(sendGridApiKey) },
+    adopt: adopt(p),
+    connection,
+  });
+}
+if (notifications?.sms?.twilio) {
+  const { twilioAuthToken, ...p } = notifications.sms.twilio;
+  new chat.TwilioSmsProvider("twilio", {
+    ...p,
+    credentials: { twilioAuthToken: secretConfig(twilioAuthToken) },
+    adopt: adopt(p),
+    connection,
+  });
+}
+
+const keywordLists = Object.fromEntries(
+  (env.moderation?.keywordLists ?? []).map((l) => [
+    l.listId,
+    new chat.ModerationKeywordList(`keyword-list:${l.listId}`, { ...l, adopt: adopt(l), connection }),
+  ]),
+);
+const rules = (env.moderation?.rules ?? []).map(
+  (r) =>
+    new chat.ModerationRule(`rule:${r.ruleId}`, {
+      ...r,
+      // A declared list is named by its resource's id output, which orders the rule after the list.
+      conditions: r.conditions.map((c) =>
+        listsOf(c).length
+          ? { ...c, value: pulumi.all([c.value].flat().map((v) => keywordLists[v]?.id ?? v)) }
+          : c,
+      ),
+      adopt: adopt(r),
+      connection,
+    }),
+);
+export const pushProviderIds = pushProviders.map((p) => p.providerId);
+export const keywordListIds = Object.values(keywordLists).map((l) => l.listId);
+export const ruleIds = rules.map((r) => r.ruleId);
 
 export { appId };
 export const appApiKey = appKey ? pulumi.secret(appKey) : undefined;

@@ -2,9 +2,19 @@
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
 import {
   ApiKeyArgs,
+  ApnsPushProviderArgs,
   AppArgs,
+  CustomEmailProviderArgs,
+  CustomPushProviderArgs,
+  CustomSmsProviderArgs,
+  FcmPushProviderArgs,
   GroupArgs,
+  ModerationKeywordListArgs,
+  ModerationRuleArgs,
+  NotificationSettingsArgs,
   RoleArgs,
+  SendGridEmailProviderArgs,
+  TwilioSmsProviderArgs,
   UserArgs,
   WebhookArgs,
   WebhookTriggersArgs,
@@ -88,6 +98,81 @@ const Webhook = z.strictObject({
 
 const ApiKey = z.strictObject({ ...ApiKeyArgs.shape, adopt });
 
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+// The resources' own fields and rules; credentials come from secret stack config, never from the file.
+const { credentials: _fcmCredentials, ...fcmShape } = FcmPushProviderArgs.shape;
+const { credentials: _apnsCredentials, ...apnsShape } = ApnsPushProviderArgs.shape;
+/** A provider's shape with its `credentials` replaced by secret config keys, one per credential. */
+function withSecrets<S extends z.ZodRawShape, const K extends string, R extends z.ZodType>(
+  shape: S,
+  keys: readonly K[],
+  ref: R,
+) {
+  const { credentials: _, ...rest } = shape;
+  return { ...rest, ...(Object.fromEntries(keys.map((k) => [k, ref])) as Record<K, R>), adopt };
+}
+const basicAuthNeeds = {
+  check: (p: {
+    useBasicAuth?: boolean | undefined;
+    basicAuthUsername?: string | undefined;
+    basicAuthPassword?: unknown;
+  }) => p.useBasicAuth !== true || (!!p.basicAuthUsername && !!p.basicAuthPassword),
+  params: {
+    message: "basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+const customProvider = <S extends z.ZodRawShape>(shape: S) =>
+  z
+    .strictObject(withSecrets(shape, ["basicAuthPassword"], SecretRef.optional()))
+    .refine(basicAuthNeeds.check, basicAuthNeeds.params);
+/** SendGrid's own rule, on the file's fields. */
+const SendGrid = z
+  .strictObject(withSecrets(SendGridEmailProviderArgs.shape, ["sendGridApiKey"], SecretRef))
+  .refine((p) => p.allowEmailReplies !== true || !!p.senderEmailForReplies, {
+    message: "senderEmailForReplies is required when allowEmailReplies is true",
+    path: ["senderEmailForReplies"],
+  });
+
+const Notifications = z.strictObject({
+  /** The app's notification settings: only the fields given are managed. */
+  settings: NotificationSettingsArgs.optional(),
+  push: z
+    .strictObject({
+      /** FCM providers; `serviceAccount` names a secret config key holding the service-account JSON. */
+      fcm: z.array(z.strictObject({ ...fcmShape, serviceAccount: SecretRef, adopt })).default([]),
+      /** APNs providers; `p8Key` names a secret config key holding the .p8 key's contents. */
+      apns: z.array(z.strictObject({ ...apnsShape, p8Key: SecretRef, adopt })).default([]),
+    })
+    .default({ fcm: [], apns: [] }),
+  /** The providers an app has at most one of; credentials from secret config. */
+  customPush: customProvider(CustomPushProviderArgs.shape).optional(),
+  email: z
+    .strictObject({
+      sendgrid: SendGrid.optional(),
+      custom: customProvider(CustomEmailProviderArgs.shape).optional(),
+    })
+    .optional(),
+  sms: z
+    .strictObject({
+      twilio: z
+        .strictObject(withSecrets(TwilioSmsProviderArgs.shape, ["twilioAuthToken"], SecretRef))
+        .optional(),
+      custom: customProvider(CustomSmsProviderArgs.shape).optional(),
+    })
+    .optional(),
+});
+/** The keyword list every app has: rules may refer to it without declaring it. */
+export const BUILT_IN_KEYWORD_LIST = "profanity-list";
+const Moderation = z.strictObject({
+  keywordLists: z.array(ModerationKeywordListArgs.extend({ adopt })).default([]),
+  rules: z.array(ModerationRuleArgs.extend({ adopt })).default([]),
+});
+const REFERENCE_FLAGS = ["isKeywordReferencePresent", "isKeywordsReferencePresent", "isListReferencePresent"];
+/** The keyword lists a rule's condition names (when one of its reference flags is set). */
+export const listsOf = (c: Record<string, unknown>): string[] =>
+  REFERENCE_FLAGS.some((f) => c[f] === true) ? [c.value as string | string[]].flat() : [];
+
 export const Environment = z
   .strictObject({
     app: App,
@@ -98,6 +183,8 @@ export const Environment = z
     groups: z.array(Group).default([]),
     apiKeys: z.array(ApiKey).default([]),
     webhooks: z.array(Webhook).default([]),
+    notifications: Notifications.optional(),
+    moderation: Moderation.optional(),
   })
   .superRefine((env, ctx) => {
     const unique = (list: string[], path: string, what: string) => {
@@ -114,6 +201,29 @@ export const Environment = z
       ["webhooks", "webhook id", env.webhooks.map((w) => w.id)],
     ];
     for (const [path, what, list] of ids) unique(list, path, what);
+    // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+    const push = env.notifications?.push;
+    unique(push?.fcm.map((p) => p.providerId) ?? [], "notifications.push.fcm", "FCM providerId");
+    unique(push?.apns.map((p) => p.providerId) ?? [], "notifications.push.apns", "APNs providerId");
+    const lists = env.moderation?.keywordLists ?? [];
+    unique(
+      lists.map((l) => l.listId),
+      "moderation.keywordLists",
+      "keyword list id",
+    );
+    unique(env.moderation?.rules.map((r) => r.ruleId) ?? [], "moderation.rules", "rule id");
+    const known = new Set([BUILT_IN_KEYWORD_LIST, ...lists.map((l) => l.listId)]);
+    env.moderation?.rules.forEach((r, i) => {
+      r.conditions.forEach((c, j) => {
+        for (const list of listsOf(c))
+          if (!known.has(list))
+            ctx.addIssue({
+              code: "custom",
+              path: ["moderation", "rules", i, "conditions", j, "value"],
+              message: `keyword list "${list}" is not declared in moderation.keywordLists`,
+            });
+      });
+    });
     const roles = new Set(["default", ...env.roles.map((r) => r.role)]);
     env.users.forEach((u, i) => {
       if (u.role && !roles.has(u.role))

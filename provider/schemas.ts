@@ -7,7 +7,18 @@ export { AppArgs } from "./resources/app";
 export { AuthTokenArgs } from "./resources/authtoken";
 export { GroupArgs } from "./resources/group";
 export { GroupMemberArgs, GroupMembersArgs } from "./resources/members";
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+export { ModerationKeywordListArgs, ModerationRuleArgs } from "./resources/moderation";
+export { NotificationSettingsArgs } from "./resources/notification-settings";
+export { ApnsPushProviderArgs, FcmPushProviderArgs } from "./resources/push-provider";
 export { RoleArgs } from "./resources/role";
+export {
+  CustomEmailProviderArgs,
+  CustomPushProviderArgs,
+  CustomSmsProviderArgs,
+  SendGridEmailProviderArgs,
+  TwilioSmsProviderArgs,
+} from "./resources/singleton-providers";
 export { WebhookTriggersArgs } from "./resources/triggers";
 export { UserArgs } from "./resources/user";
 export { WebhookArgs } from "./resources/webhook";

@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../emulator";
+import { DEMO_SECRETS } from "./demo-secrets";
 
 const root = join(__dirname, "..", "..");
 const stateDir = process.env.CHAT_DEMO_STATE_DIR ?? join(root, ".pulumi-state");
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
       "chat:managementEndpoint": { value: emu.managementUrl },
       "chat:endpoint": { value: emu.chatEndpoint },
+      ...DEMO_SECRETS,
     });
     step(`pulumi up (stack ${stackName})`);
     const up = await stack.up({ onOutput: (s) => process.stdout.write(s) });

@@ -26,7 +26,8 @@ export const TARGET = join("sdk", "kinds.ts");
 function tsType(s: Json, input: boolean): string {
   const wrap = (t: string) => (input ? `pulumi.Input<${t}>` : t);
   const alts = s.anyOf ?? s.oneOf;
-  if (alts) return alts.map((a) => tsType(a, false)).join(" | ");
+  // Alternatives take Inputs inside too (a list of outputs, e.g. a rule condition naming keyword lists by id).
+  if (alts) return alts.map((a) => tsType(a, input)).join(" | ");
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (s.const !== undefined) return JSON.stringify(s.const);
   switch (s.type) {

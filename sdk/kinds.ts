@@ -206,7 +206,7 @@ export interface RoleArgs extends ChatResourceArgs {
   /** Feature keys restricted for this role (a set), e.g. "u.listUsers". */
   restrictedFeatures?: pulumi.Input<pulumi.Input<string>[]>;
   /** RBAC permissions this resource manages, e.g. { sendMessage: "deny" }; other keys keep their defaults. */
-  permissions?: pulumi.Input<Record<string, pulumi.Input<string | string[]>>>;
+  permissions?: pulumi.Input<Record<string, pulumi.Input<string | pulumi.Input<string>[]>>>;
 }
 
 /** A role (at most 25 per app). Id: the role id. */
@@ -417,7 +417,7 @@ export interface GroupScopePermissionsArgs extends ChatResourceArgs {
   /** admin, moderator or participant. Changing it replaces the resource. */
   scope: pulumi.Input<"admin" | "moderator" | "participant">;
   /** The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default). */
-  permissions: pulumi.Input<{ sendMessage?: pulumi.Input<"allow" | "deny">; sendThreadedMessage?: pulumi.Input<"allow" | "deny">; editMessage?: pulumi.Input<"allow" | "deny">; addReaction?: pulumi.Input<"allow" | "deny">; listReactions?: pulumi.Input<"allow" | "deny">; "listReactions.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]>; listMembers?: pulumi.Input<"allow" | "deny">; "listMembers.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]>; initiateCall?: pulumi.Input<"allow" | "deny">; "initiateCall.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | "admin" | "moderator" | "participant"[]>; "initiateCall.allowedType"?: pulumi.Input<"audio" | "video" | "audio" | "video"[]> }>;
+  permissions: pulumi.Input<{ sendMessage?: pulumi.Input<"allow" | "deny">; sendThreadedMessage?: pulumi.Input<"allow" | "deny">; editMessage?: pulumi.Input<"allow" | "deny">; addReaction?: pulumi.Input<"allow" | "deny">; listReactions?: pulumi.Input<"allow" | "deny">; "listReactions.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | pulumi.Input<"admin" | "moderator" | "participant">[]>; listMembers?: pulumi.Input<"allow" | "deny">; "listMembers.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | pulumi.Input<"admin" | "moderator" | "participant">[]>; initiateCall?: pulumi.Input<"allow" | "deny">; "initiateCall.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | pulumi.Input<"admin" | "moderator" | "participant">[]>; "initiateCall.allowedType"?: pulumi.Input<"audio" | "video" | pulumi.Input<"audio" | "video">[]> }>;
 }
 
 /** What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>". */
@@ -431,5 +431,365 @@ export class GroupScopePermissions extends pulumi.CustomResource {
 
   constructor(name: string, args: GroupScopePermissionsArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("GroupScopePermissions", name, args, [], [], opts));
+  }
+}
+
+export interface NotificationSettingsArgs extends ChatResourceArgs {
+  /** Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
+  preferences?: pulumi.Input<{ group?: pulumi.Input<{ messagesSetting?: pulumi.Input<1 | 2 | 3>; messagesOverride?: pulumi.Input<boolean>; repliesSetting?: pulumi.Input<1 | 2 | 3>; repliesOverride?: pulumi.Input<boolean>; reactionsSetting?: pulumi.Input<1 | 2 | 3>; reactionsOverride?: pulumi.Input<boolean>; messageEditedSetting?: pulumi.Input<1 | 2>; messageDeletedSetting?: pulumi.Input<1 | 2>; quotedRepliesSetting?: pulumi.Input<1 | 2 | 3>; quotedRepliesOverride?: pulumi.Input<boolean>; memberLeftSetting?: pulumi.Input<1 | 2>; memberLeftOverride?: pulumi.Input<boolean>; memberAddedSetting?: pulumi.Input<1 | 2>; memberAddedOverride?: pulumi.Input<boolean>; memberJoinedSetting?: pulumi.Input<1 | 2>; memberJoinedOverride?: pulumi.Input<boolean>; memberKickedSetting?: pulumi.Input<1 | 2>; memberKickedOverride?: pulumi.Input<boolean>; memberBannedSetting?: pulumi.Input<1 | 2>; memberBannedOverride?: pulumi.Input<boolean>; memberUnbannedSetting?: pulumi.Input<1 | 2>; memberUnbannedOverride?: pulumi.Input<boolean>; memberScopeChangedSetting?: pulumi.Input<1 | 2>; memberScopeChangedOverride?: pulumi.Input<boolean> }>; oneOnOne?: pulumi.Input<{ messagesSetting?: pulumi.Input<1 | 2 | 3>; messagesOverride?: pulumi.Input<boolean>; repliesSetting?: pulumi.Input<1 | 2 | 3>; repliesOverride?: pulumi.Input<boolean>; reactionsSetting?: pulumi.Input<1 | 2 | 3>; reactionsOverride?: pulumi.Input<boolean>; messageEditedSetting?: pulumi.Input<1 | 2>; messageDeletedSetting?: pulumi.Input<1 | 2> }>; call?: pulumi.Input<{ initiatedSetting?: pulumi.Input<1 | 2>; initiatedOverride?: pulumi.Input<boolean>; ongoingSetting?: pulumi.Input<1 | 2>; ongoingOverride?: pulumi.Input<boolean>; cancelledSetting?: pulumi.Input<1 | 2>; cancelledOverride?: pulumi.Input<boolean>; busySetting?: pulumi.Input<1 | 2>; busyOverride?: pulumi.Input<boolean>; rejectedSetting?: pulumi.Input<1 | 2>; rejectedOverride?: pulumi.Input<boolean>; unansweredSetting?: pulumi.Input<1 | 2>; unansweredOverride?: pulumi.Input<boolean>; endedSetting?: pulumi.Input<1 | 2>; endedOverride?: pulumi.Input<boolean> }>; bypassPreferencesForMentions?: pulumi.Input<boolean>; mute?: pulumi.Input<{ dndPreferenceSetting?: pulumi.Input<1 | 2>; dndPreferenceOverride?: pulumi.Input<boolean>; mutedGroupsOverride?: pulumi.Input<boolean>; mutedOneOnOnesOverride?: pulumi.Input<boolean>; schedulePreferenceOverride?: pulumi.Input<boolean>; schedulePreferenceSetting?: pulumi.Input<{ monday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; tuesday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; wednesday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; thursday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; friday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; saturday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; sunday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }> }> }>; email?: pulumi.Input<{ notifyForUnreadOnly?: pulumi.Input<boolean>; intervalInSeconds?: pulumi.Input<number>; maxPerDay?: pulumi.Input<number>; maxPerDayPerConversation?: pulumi.Input<number> }>; sms?: pulumi.Input<{ notifyForUnreadOnly?: pulumi.Input<boolean>; intervalInSeconds?: pulumi.Input<number>; maxPerDay?: pulumi.Input<number>; maxPerDayPerConversation?: pulumi.Input<number> }>; push?: pulumi.Input<{ includeMessageObjectSetting?: pulumi.Input<boolean>; includeSenderMetadataSetting?: pulumi.Input<boolean>; includeReceiverMetadataSetting?: pulumi.Input<boolean>; trimTextFieldSetting?: pulumi.Input<boolean>; includeMessageMetadataSetting?: pulumi.Input<boolean>; customJson?: pulumi.Input<Record<string, unknown>> }> }>;
+  /** Notification sounds: chat and call (names of sound files). */
+  sound?: pulumi.Input<{ chat?: pulumi.Input<string>; call?: pulumi.Input<string> }>;
+  /** Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
+  templates?: pulumi.Input<{ usePrivacyTemplate?: pulumi.Input<1 | 2 | 3>; textMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; textMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; mediaMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body_image?: pulumi.Input<string>; body_audio?: pulumi.Input<string>; body_video?: pulumi.Input<string>; body_file?: pulumi.Input<string> }>; mediaMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body_image?: pulumi.Input<string>; body_audio?: pulumi.Input<string>; body_video?: pulumi.Input<string>; body_file?: pulumi.Input<string> }>; customMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; customMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; interactiveFormTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveFormTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCardTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCardTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveSchedulerTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveSchedulerTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCustomTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCustomTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; emailSubjectTemplateDefault?: pulumi.Input<{ subjectGroup?: pulumi.Input<string>; subjectOneOnOne?: pulumi.Input<string> }>; emailSubjectTemplatePrivacy?: pulumi.Input<{ subjectGroup?: pulumi.Input<string>; subjectOneOnOne?: pulumi.Input<string> }>; smsContentTemplateDefault?: pulumi.Input<{ bodyGroup?: pulumi.Input<string>; bodyOneOnOne?: pulumi.Input<string> }>; smsContentTemplatePrivacy?: pulumi.Input<{ bodyGroup?: pulumi.Input<string>; bodyOneOnOne?: pulumi.Input<string> }> }>;
+}
+
+/** The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "notification-settings". */
+export class NotificationSettings extends pulumi.CustomResource {
+  /** Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
+  declare readonly preferences: pulumi.Output<{ group?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; memberLeftSetting?: 1 | 2; memberLeftOverride?: boolean; memberAddedSetting?: 1 | 2; memberAddedOverride?: boolean; memberJoinedSetting?: 1 | 2; memberJoinedOverride?: boolean; memberKickedSetting?: 1 | 2; memberKickedOverride?: boolean; memberBannedSetting?: 1 | 2; memberBannedOverride?: boolean; memberUnbannedSetting?: 1 | 2; memberUnbannedOverride?: boolean; memberScopeChangedSetting?: 1 | 2; memberScopeChangedOverride?: boolean }; oneOnOne?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2 }; call?: { initiatedSetting?: 1 | 2; initiatedOverride?: boolean; ongoingSetting?: 1 | 2; ongoingOverride?: boolean; cancelledSetting?: 1 | 2; cancelledOverride?: boolean; busySetting?: 1 | 2; busyOverride?: boolean; rejectedSetting?: 1 | 2; rejectedOverride?: boolean; unansweredSetting?: 1 | 2; unansweredOverride?: boolean; endedSetting?: 1 | 2; endedOverride?: boolean }; bypassPreferencesForMentions?: boolean; mute?: { dndPreferenceSetting?: 1 | 2; dndPreferenceOverride?: boolean; mutedGroupsOverride?: boolean; mutedOneOnOnesOverride?: boolean; schedulePreferenceOverride?: boolean; schedulePreferenceSetting?: { monday?: { from?: number; to?: number; dnd?: boolean }; tuesday?: { from?: number; to?: number; dnd?: boolean }; wednesday?: { from?: number; to?: number; dnd?: boolean }; thursday?: { from?: number; to?: number; dnd?: boolean }; friday?: { from?: number; to?: number; dnd?: boolean }; saturday?: { from?: number; to?: number; dnd?: boolean }; sunday?: { from?: number; to?: number; dnd?: boolean } } }; email?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; sms?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; push?: { includeMessageObjectSetting?: boolean; includeSenderMetadataSetting?: boolean; includeReceiverMetadataSetting?: boolean; trimTextFieldSetting?: boolean; includeMessageMetadataSetting?: boolean; customJson?: Record<string, unknown> } } | undefined>;
+  /** Notification sounds: chat and call (names of sound files). */
+  declare readonly sound: pulumi.Output<{ chat?: string; call?: string } | undefined>;
+  /** Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
+  declare readonly templates: pulumi.Output<{ usePrivacyTemplate?: 1 | 2 | 3; textMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; textMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; mediaMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; mediaMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; customMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; customMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; interactiveFormTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveFormTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; emailSubjectTemplateDefault?: { subjectGroup?: string; subjectOneOnOne?: string }; emailSubjectTemplatePrivacy?: { subjectGroup?: string; subjectOneOnOne?: string }; smsContentTemplateDefault?: { bodyGroup?: string; bodyOneOnOne?: string }; smsContentTemplatePrivacy?: { bodyGroup?: string; bodyOneOnOne?: string } } | undefined>;
+
+  constructor(name: string, args: NotificationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("NotificationSettings", name, args, [], [], opts));
+  }
+}
+
+export interface FcmPushProviderArgs extends ChatResourceArgs {
+  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  providerId: pulumi.Input<string>;
+  /** Name of the service-account file, for display. */
+  serviceAccountFilename?: pulumi.Input<string>;
+  /** Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
+  notificationInPayload?: pulumi.Input<{ ios?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }>; android?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }>; web?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }> }>;
+  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  isDefault?: pulumi.Input<boolean>;
+  /** The Firebase service account: project_id, client_email, private_key and private_key_id (kept secret; the service never returns it). */
+  credentials: pulumi.Input<{ project_id: pulumi.Input<string>; client_email: pulumi.Input<string>; private_key: pulumi.Input<string>; private_key_id: pulumi.Input<string> }>;
+}
+
+/** A Firebase Cloud Messaging (FCM) push provider of an app (several per app, each named by its providerId). Id: the providerId. */
+export class FcmPushProvider extends pulumi.CustomResource {
+  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  declare readonly providerId: pulumi.Output<string>;
+  /** Name of the service-account file, for display. */
+  declare readonly serviceAccountFilename: pulumi.Output<string | undefined>;
+  /** Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
+  declare readonly notificationInPayload: pulumi.Output<{ ios?: { chat?: boolean; call?: boolean }; android?: { chat?: boolean; call?: boolean }; web?: { chat?: boolean; call?: boolean } } | undefined>;
+  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  declare readonly isDefault: pulumi.Output<boolean | undefined>;
+  /** The Firebase service account: project_id, client_email, private_key and private_key_id (kept secret; the service never returns it). */
+  declare readonly credentials: pulumi.Output<{ project_id: string; client_email: string; private_key: string; private_key_id: string }>;
+
+  constructor(name: string, args: FcmPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("FcmPushProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface ApnsPushProviderArgs extends ChatResourceArgs {
+  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  providerId: pulumi.Input<string>;
+  /** Id of the .p8 signing key. */
+  keyId: pulumi.Input<string>;
+  /** Apple developer team id. */
+  teamId: pulumi.Input<string>;
+  /** The app's bundle id. */
+  bundleId: pulumi.Input<string>;
+  /** Name of the .p8 key file, for display. */
+  p8KeyFilename?: pulumi.Input<string>;
+  /** Send content-available (background) pushes. */
+  includeContentAvailable?: pulumi.Input<boolean>;
+  /** Send mutable-content pushes. */
+  includeMutableContent?: pulumi.Input<boolean>;
+  /** Use APNs' production environment (else the sandbox). */
+  productionMode?: pulumi.Input<boolean>;
+  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  isDefault?: pulumi.Input<boolean>;
+  /** The .p8 key: { p8Key: its contents } (kept secret; the service never returns it). */
+  credentials: pulumi.Input<{ p8Key: pulumi.Input<string> }>;
+}
+
+/** An Apple Push Notification service (APNs) provider of an app (several per app, each named by its providerId). Id: the providerId. */
+export class ApnsPushProvider extends pulumi.CustomResource {
+  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  declare readonly providerId: pulumi.Output<string>;
+  /** Id of the .p8 signing key. */
+  declare readonly keyId: pulumi.Output<string>;
+  /** Apple developer team id. */
+  declare readonly teamId: pulumi.Output<string>;
+  /** The app's bundle id. */
+  declare readonly bundleId: pulumi.Output<string>;
+  /** Name of the .p8 key file, for display. */
+  declare readonly p8KeyFilename: pulumi.Output<string | undefined>;
+  /** Send content-available (background) pushes. */
+  declare readonly includeContentAvailable: pulumi.Output<boolean | undefined>;
+  /** Send mutable-content pushes. */
+  declare readonly includeMutableContent: pulumi.Output<boolean | undefined>;
+  /** Use APNs' production environment (else the sandbox). */
+  declare readonly productionMode: pulumi.Output<boolean | undefined>;
+  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  declare readonly isDefault: pulumi.Output<boolean | undefined>;
+  /** The .p8 key: { p8Key: its contents } (kept secret; the service never returns it). */
+  declare readonly credentials: pulumi.Output<{ p8Key: string }>;
+
+  constructor(name: string, args: ApnsPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ApnsPushProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface CustomPushProviderArgs extends ChatResourceArgs {
+  /** Send notifications through this provider (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Public https URL the service posts notifications to. */
+  webhookURL: pulumi.Input<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
+}
+
+/** The app's custom push provider: the service posts push notifications to your webhook. At most one per app. Id: "customPushProvider". */
+export class CustomPushProvider extends pulumi.CustomResource {
+  /** Send notifications through this provider (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** Public https URL the service posts notifications to. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
+
+  constructor(name: string, args: CustomPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CustomPushProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface SendGridEmailProviderArgs extends ChatResourceArgs {
+  /** Id of the SendGrid dynamic template. */
+  sendGridTemplateID: pulumi.Input<string>;
+  /** Id of the SendGrid unsubscribe group. */
+  sendGridUnsubscribeGroupID: pulumi.Input<string>;
+  /** Sender's name. */
+  senderName: pulumi.Input<string>;
+  /** Sender's email address. */
+  senderEmail: pulumi.Input<string>;
+  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  allowEmailReplies?: pulumi.Input<boolean>;
+  /** Address replies are sent from. */
+  senderEmailForReplies?: pulumi.Input<string>;
+  /** Send email notifications through SendGrid (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** { sendGridApiKey }: the SendGrid API key (kept secret). */
+  credentials: pulumi.Input<{ sendGridApiKey: pulumi.Input<string> }>;
+}
+
+/** The app's SendGrid email provider. At most one per app. Id: "sendGridEmailProvider". */
+export class SendGridEmailProvider extends pulumi.CustomResource {
+  /** Id of the SendGrid dynamic template. */
+  declare readonly sendGridTemplateID: pulumi.Output<string>;
+  /** Id of the SendGrid unsubscribe group. */
+  declare readonly sendGridUnsubscribeGroupID: pulumi.Output<string>;
+  /** Sender's name. */
+  declare readonly senderName: pulumi.Output<string>;
+  /** Sender's email address. */
+  declare readonly senderEmail: pulumi.Output<string>;
+  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  declare readonly allowEmailReplies: pulumi.Output<boolean | undefined>;
+  /** Address replies are sent from. */
+  declare readonly senderEmailForReplies: pulumi.Output<string | undefined>;
+  /** Send email notifications through SendGrid (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** { sendGridApiKey }: the SendGrid API key (kept secret). */
+  declare readonly credentials: pulumi.Output<{ sendGridApiKey: string }>;
+  /** Where replies by email arrive: made by the service, with a token in it (secret). */
+  declare readonly repliesWebhook: pulumi.Output<string>;
+
+  constructor(name: string, args: SendGridEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("SendGridEmailProvider", name, args, ["repliesWebhook"], ["credentials", "repliesWebhook"], opts));
+  }
+}
+
+export interface CustomEmailProviderArgs extends ChatResourceArgs {
+  /** Send notifications through this provider (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Public https URL the service posts notifications to. */
+  webhookURL: pulumi.Input<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
+  /** Send to the email address stored for each user (default false). */
+  useStoredEmailID?: pulumi.Input<boolean>;
+}
+
+/** The app's custom email provider: the service posts email notifications to your webhook. At most one per app. Id: "customEmailProvider". */
+export class CustomEmailProvider extends pulumi.CustomResource {
+  /** Send notifications through this provider (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** Public https URL the service posts notifications to. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
+  /** Send to the email address stored for each user (default false). */
+  declare readonly useStoredEmailID: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: CustomEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CustomEmailProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface TwilioSmsProviderArgs extends ChatResourceArgs {
+  /** Twilio account SID. */
+  twilioAccountSID: pulumi.Input<string>;
+  /** Sender number in E.164 form, e.g. +15551234567. */
+  twilioSenderPhoneNumber: pulumi.Input<string>;
+  /** Send SMS notifications through Twilio (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** { twilioAuthToken }: the Twilio auth token (kept secret). */
+  credentials: pulumi.Input<{ twilioAuthToken: pulumi.Input<string> }>;
+}
+
+/** The app's Twilio SMS provider. At most one per app. Id: "twilioSmsProvider". */
+export class TwilioSmsProvider extends pulumi.CustomResource {
+  /** Twilio account SID. */
+  declare readonly twilioAccountSID: pulumi.Output<string>;
+  /** Sender number in E.164 form, e.g. +15551234567. */
+  declare readonly twilioSenderPhoneNumber: pulumi.Output<string>;
+  /** Send SMS notifications through Twilio (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** { twilioAuthToken }: the Twilio auth token (kept secret). */
+  declare readonly credentials: pulumi.Output<{ twilioAuthToken: string }>;
+
+  constructor(name: string, args: TwilioSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("TwilioSmsProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface CustomSmsProviderArgs extends ChatResourceArgs {
+  /** Send notifications through this provider (default true). */
+  isEnabled?: pulumi.Input<boolean>;
+  /** Public https URL the service posts notifications to. */
+  webhookURL: pulumi.Input<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
+  /** Send to the phone number stored for each user (default false). */
+  useStoredPhNo?: pulumi.Input<boolean>;
+}
+
+/** The app's custom SMS provider: the service posts SMS notifications to your webhook. At most one per app. Id: "customSmsProvider". */
+export class CustomSmsProvider extends pulumi.CustomResource {
+  /** Send notifications through this provider (default true). */
+  declare readonly isEnabled: pulumi.Output<boolean | undefined>;
+  /** Public https URL the service posts notifications to. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** { basicAuthPassword }: the basic-auth password (kept secret). */
+  declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
+  /** Send to the phone number stored for each user (default false). */
+  declare readonly useStoredPhNo: pulumi.Output<boolean | undefined>;
+
+  constructor(name: string, args: CustomSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CustomSmsProvider", name, args, [], ["credentials"], opts));
+  }
+}
+
+export interface ModerationKeywordListArgs extends ChatResourceArgs {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  listId: pulumi.Input<string>;
+  /** Name. */
+  name?: pulumi.Input<string>;
+  /** Description. */
+  description?: pulumi.Input<string>;
+  /** word, pattern (regular expressions) or sentence-similarity. */
+  category: pulumi.Input<"word" | "pattern" | "sentence-similarity">;
+  /** The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated). */
+  searchTerms?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The sentences (a set; for sentence-similarity lists). */
+  disallowedSentences?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId. */
+export class ModerationKeywordList extends pulumi.CustomResource {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  declare readonly listId: pulumi.Output<string>;
+  /** Name. */
+  declare readonly name: pulumi.Output<string | undefined>;
+  /** Description. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** word, pattern (regular expressions) or sentence-similarity. */
+  declare readonly category: pulumi.Output<"word" | "pattern" | "sentence-similarity">;
+  /** The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated). */
+  declare readonly searchTerms: pulumi.Output<string[] | undefined>;
+  /** The sentences (a set; for sentence-similarity lists). */
+  declare readonly disallowedSentences: pulumi.Output<string[] | undefined>;
+  /** Whether the object is one every app starts with (destroy leaves it). */
+  declare readonly builtIn: pulumi.Output<boolean>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: ModerationKeywordListArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ModerationKeywordList", name, args, ["builtIn", "createdAt"], [], opts));
+  }
+}
+
+export interface ModerationRuleArgs extends ChatResourceArgs {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
+  ruleId: pulumi.Input<string>;
+  /** Name, at most 100 characters. */
+  name: pulumi.Input<string>;
+  /** Description, at most 255 characters. */
+  description?: pulumi.Input<string>;
+  /** Apply the rule (default false). */
+  enabled?: pulumi.Input<boolean>;
+  /** What happens to a matching message: blockMessage and/or dropMessage (a set). */
+  action: pulumi.Input<pulumi.Input<"blockMessage" | "dropMessage">[]>;
+  /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
+  conditions: pulumi.Input<pulumi.Input<{ id?: pulumi.Input<number>; entity?: pulumi.Input<"message">; operand: pulumi.Input<"text" | "image" | "video" | "custom">; operator?: pulumi.Input<"contains" | "equals">; category?: pulumi.Input<"word" | "pattern">; isKeywordReferencePresent?: pulumi.Input<boolean>; isKeywordsReferencePresent?: pulumi.Input<boolean>; isListReferencePresent?: pulumi.Input<boolean>; isMediaPresent?: pulumi.Input<boolean>; value: pulumi.Input<string | pulumi.Input<string>[]>; message?: pulumi.Input<pulumi.Input<string>[]> }>[]>;
+  /** Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group). */
+  filters?: pulumi.Input<pulumi.Input<{ entity: pulumi.Input<"user">; operand: pulumi.Input<"uid" | "name" | "role" | "tags" | "createdAt">; operator: pulumi.Input<"equals" | "not equals" | "in" | "not in" | "startsWith">; value: pulumi.Input<string>; type: pulumi.Input<"sender" | "receiver"> } | { entity: pulumi.Input<"group">; operand: pulumi.Input<"guid" | "name" | "type" | "tags" | "createdAt">; operator: pulumi.Input<"equals" | "notEquals" | "in" | "notIn" | "startsWith" | "endsWith" | "lessThan" | "greaterThan">; value: pulumi.Input<string>; type: pulumi.Input<"sender" | "receiver"> }>[]>;
+}
+
+/** A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId. */
+export class ModerationRule extends pulumi.CustomResource {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
+  declare readonly ruleId: pulumi.Output<string>;
+  /** Name, at most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** Description, at most 255 characters. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** Apply the rule (default false). */
+  declare readonly enabled: pulumi.Output<boolean | undefined>;
+  /** What happens to a matching message: blockMessage and/or dropMessage (a set). */
+  declare readonly action: pulumi.Output<"blockMessage" | "dropMessage"[]>;
+  /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
+  declare readonly conditions: pulumi.Output<{ id?: number; entity?: "message"; operand: "text" | "image" | "video" | "custom"; operator?: "contains" | "equals"; category?: "word" | "pattern"; isKeywordReferencePresent?: boolean; isKeywordsReferencePresent?: boolean; isListReferencePresent?: boolean; isMediaPresent?: boolean; value: string | string[]; message?: string[] }[]>;
+  /** Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group). */
+  declare readonly filters: pulumi.Output<{ entity: "user"; operand: "uid" | "name" | "role" | "tags" | "createdAt"; operator: "equals" | "not equals" | "in" | "not in" | "startsWith"; value: string; type: "sender" | "receiver" } | { entity: "group"; operand: "guid" | "name" | "type" | "tags" | "createdAt"; operator: "equals" | "notEquals" | "in" | "notIn" | "startsWith" | "endsWith" | "lessThan" | "greaterThan"; value: string; type: "sender" | "receiver" }[] | undefined>;
+  /** Whether the object is one every app starts with (destroy leaves it). */
+  declare readonly builtIn: pulumi.Output<boolean>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: ModerationRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ModerationRule", name, args, ["builtIn", "createdAt"], [], opts));
   }
 }

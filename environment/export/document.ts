@@ -3,7 +3,17 @@
 // Deterministic: lists sorted by id, object keys in a fixed order, metadata keys sorted, so that two
 // exports differ exactly where the app does.
 import type { z } from "zod";
-import type { ApiKey, Group, Member, Region, User } from "../../provider/api";
+import type {
+  ApiKey,
+  Group,
+  KeywordList,
+  Member,
+  NotificationSettings,
+  PushProvider,
+  Region,
+  Rule,
+  User,
+} from "../../provider/api";
 import type { LiveRole, LiveWebhook } from "../../provider/live";
 import { formatPath } from "../load";
 import { Environment, type SecretRef } from "../spec";
@@ -20,6 +30,10 @@ export interface Snapshot {
   webhooks: LiveWebhook[] | undefined;
   /** The key the export authenticated with: left out, the stack uses it (and a key cannot delete itself). */
   ownApiKey: string;
+  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  /** Undefined when not read. */
+  notifications?: { settings: NotificationSettings; fcm: PushProvider[]; apns: PushProvider[] } | undefined;
+  moderation?: { keywordLists: KeywordList[]; rules: Rule[] } | undefined;
 }
 
 /** A placeholder for a value the API never returns: a secret stack config key to set. */
@@ -169,6 +183,89 @@ function webhook(w: LiveWebhook, secrets: SecretPlaceholder[]): Json {
   });
 }
 
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+const PUSH_FIELDS = {
+  fcm: ["serviceAccountFilename", "notificationInPayload"],
+  apns: [
+    "keyId",
+    "teamId",
+    "bundleId",
+    "p8KeyFilename",
+    "includeContentAvailable",
+    "includeMutableContent",
+    "productionMode",
+  ],
+} as const;
+
+/** A push provider; its keys (never listed) become a secret config key to set. */
+function pushProvider(kind: "fcm" | "apns", p: PushProvider, secrets: SecretPlaceholder[]): Json {
+  const key = kind === "fcm" ? `fcmServiceAccount-${p.providerId}` : `apnsP8Key-${p.providerId}`;
+  secrets.push({
+    key,
+    what:
+      kind === "fcm"
+        ? `the service-account JSON of FCM provider "${p.providerId}"`
+        : `the .p8 key of APNs provider "${p.providerId}"`,
+  });
+  const fields = Object.fromEntries(PUSH_FIELDS[kind].map((k) => [k, sortKeys(p[k])]));
+  return present({
+    providerId: p.providerId,
+    ...fields,
+    isDefault: p.isDefault === true ? true : undefined,
+    [kind === "fcm" ? "serviceAccount" : "p8Key"]: { secret: key },
+  });
+}
+
+function notificationsOf(n: NonNullable<Snapshot["notifications"]>, secrets: SecretPlaceholder[]): Json {
+  const { preferences, sound, templates } = n.settings;
+  return present({
+    // The whole tree: adopted as it is, every field is then managed.
+    settings: present({
+      preferences: sortKeys(preferences),
+      sound: sortKeys(sound),
+      templates: sortKeys(templates),
+    }),
+    push: present({
+      fcm: sortBy(n.fcm, (p) => p.providerId).map((p) => pushProvider("fcm", p, secrets)),
+      apns: sortBy(n.apns, (p) => p.providerId).map((p) => pushProvider("apns", p, secrets)),
+    }),
+  });
+}
+
+function keywordList(k: KeywordList): Json {
+  return present({
+    listId: k.id,
+    name: k.name,
+    description: k.description,
+    category: k.category,
+    searchTerms: sorted(k.searchTerms),
+    disallowedSentences: sorted(k.disallowedSentences),
+  });
+}
+
+function rule(r: Rule): Json {
+  return present({
+    ruleId: r.id,
+    name: r.name,
+    description: r.description,
+    enabled: r.enabled,
+    action: sorted(r.action),
+    // The numbers the service gives conditions in order are left out (the provider does the same).
+    conditions: r.conditions.map((c, i) => {
+      const { id, ...rest } = c as Json;
+      return sortKeys(id === i + 1 ? rest : c);
+    }),
+    filters: r.filters?.map(sortKeys),
+  });
+}
+
+function moderationOf(m: NonNullable<Snapshot["moderation"]>): Json {
+  return {
+    keywordLists: sortBy(m.keywordLists, (k) => k.id).map(keywordList),
+    rules: sortBy(m.rules, (r) => r.id).map(rule),
+  };
+}
+
 /** The environment file for `snap`, validated; an ExportError lists what the file format cannot hold. */
 export function toEnvironment(snap: Snapshot): Exported {
   const secrets: SecretPlaceholder[] = [];
@@ -189,6 +286,8 @@ export function toEnvironment(snap: Snapshot): Exported {
       "Webhooks are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
     );
   }
+  if (snap.notifications) environment.notifications = notificationsOf(snap.notifications, secrets);
+  if (snap.moderation) environment.moderation = moderationOf(snap.moderation);
   const checked = Environment.safeParse(environment);
   if (!checked.success) {
     // The file is not written, so each problem also names the object by its id.

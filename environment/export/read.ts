@@ -1,5 +1,6 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
+import { LIMITS } from "../../provider/api";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import * as live from "../../provider/live";
 import type { Snapshot } from "./document";
@@ -46,6 +47,18 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     webhooks = await live.listWebhooks(management, chat.appId);
     report(`webhooks: ${webhooks.length}`);
   }
+  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  const notifications = {
+    settings: (await chat.call("getNotificationSettings")).data,
+    fcm: (await chat.call("listFcmProviders")).data.pushProviders,
+    apns: (await chat.call("listApnsProviders")).data.pushProviders,
+  };
+  report(`push providers: ${notifications.fcm.length} FCM, ${notifications.apns.length} APNs`);
+  const moderation = {
+    keywordLists: (await chat.call("listKeywordLists")).data,
+    rules: (await chat.call("listRules", { query: { limit: LIMITS.perPageMax } })).data,
+  };
+  report(`moderation: ${moderation.keywordLists.length} keyword lists, ${moderation.rules.length} rules`);
   const stats = chat.budgetStats();
   report(`done: ${stats.started} chat API requests`);
   return {
@@ -57,5 +70,7 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     apiKeys,
     webhooks,
     ownApiKey: opts.apiKey,
+    notifications,
+    moderation,
   };
 }

@@ -7,8 +7,19 @@ import { extension } from "./extension";
 import { group } from "./group";
 import type { Kind } from "./kind";
 import { groupMember, groupMembers } from "./members";
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+import { moderationKeywordList, moderationRule } from "./moderation";
+import { notificationSettings } from "./notification-settings";
+import { apnsPushProvider, fcmPushProvider } from "./push-provider";
 import { role } from "./role";
 import { groupScopePermissions } from "./scopepermissions";
+import {
+  customEmailProvider,
+  customPushProvider,
+  customSmsProvider,
+  sendGridEmailProvider,
+  twilioSmsProvider,
+} from "./singleton-providers";
 import { webhookTriggers } from "./triggers";
 import { user } from "./user";
 import { webhook } from "./webhook";
@@ -28,6 +39,17 @@ export const kinds = {
   Extension: extension,
   AppSettings: appSettings,
   GroupScopePermissions: groupScopePermissions,
+  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  NotificationSettings: notificationSettings,
+  FcmPushProvider: fcmPushProvider,
+  ApnsPushProvider: apnsPushProvider,
+  CustomPushProvider: customPushProvider,
+  SendGridEmailProvider: sendGridEmailProvider,
+  CustomEmailProvider: customEmailProvider,
+  TwilioSmsProvider: twilioSmsProvider,
+  CustomSmsProvider: customSmsProvider,
+  ModerationKeywordList: moderationKeywordList,
+  ModerationRule: moderationRule,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

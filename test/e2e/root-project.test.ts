@@ -3,6 +3,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ChatClient } from "../../provider/client";
+import { DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
 
@@ -23,7 +25,7 @@ describe("the root project", () => {
   const app = () => (s.emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId] as AppDump;
 
   beforeAll(async () => {
-    s = await emulatedStack(repoRoot, "root-e2e");
+    s = await emulatedStack(repoRoot, "root-e2e", DEMO_SECRETS);
   });
   afterAll(async () => s?.dispose());
 
@@ -58,6 +60,19 @@ describe("the root project", () => {
       "group_member_kicked",
       "message_sent",
     ]);
+    // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+    const chat = new ChatClient({
+      appId,
+      region: "eu",
+      apiKey: up.outputs.appApiKey?.value as string,
+      endpoint: s.emu.chatEndpoint,
+    });
+    const fcm = (await chat.call("listFcmProviders")).data.pushProviders;
+    expect(fcm.map((p) => [p.providerId, p.isDefault])).toEqual([["android", true]]);
+    expect((await chat.call("getTwilioProvider")).data.twilioSenderPhoneNumber).toBe("+15550100000");
+    expect((await chat.call("getNotificationSettings")).data.sound.chat).toBe("chime.wav");
+    const rule = (await chat.call("getRule", { params: { ruleId: "no-banned-words" } })).data;
+    expect(rule.conditions[0]?.value).toEqual(["banned-words"]);
   });
 
   it("previews no changes afterwards", async () => {

@@ -32,7 +32,7 @@ function readmeTable(): { kind: string; inPlace: string[]; replace: string[] }[]
   const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
   const section = readme.split("\n## Resources")[1]?.split("\n## ")[0] ?? "";
   const names = (cell: string | undefined) =>
-    [...(cell ?? "").matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1] ?? "");
+    [...(cell ?? "").matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1] ?? "");
   return section
     .split("\n")
     .filter((l) => /^\| `[A-Z]/.test(l))
@@ -291,6 +291,234 @@ function cases(appId: string): Case[] {
       replace: { guid: "t-locked", scope: "moderator" },
     },
     // ---- end of issue 12 part B ----
+    ...notificationAndModerationCases(),
+  ];
+}
+
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+function notificationAndModerationCases(): Case[] {
+  const sa = (n: number) => ({
+    project_id: `project-${n}`,
+    client_email: `push${n}@project-${n}.iam.gserviceaccount.com`,
+    private_key: `private-key-${n}`,
+    private_key_id: `private-key-id-${n}`,
+  });
+  const listCondition = {
+    operand: "text",
+    category: "word",
+    isListReferencePresent: true,
+    value: ["t-list"],
+  };
+  const patternCondition = { entity: "message", operand: "text", category: "pattern", value: ["x+"] };
+  return [
+    {
+      kind: "NotificationSettings",
+      name: "notifications",
+      set: {
+        preferences: { group: { messagesSetting: 3 } },
+        sound: { chat: "a.wav" },
+        templates: { usePrivacyTemplate: 2 },
+      },
+      change: {
+        preferences: { group: { messagesSetting: 2 }, oneOnOne: { reactionsSetting: 3 } },
+        sound: { chat: "b.wav" },
+        templates: { usePrivacyTemplate: 3 },
+      },
+      remove: {},
+    },
+    {
+      kind: "FcmPushProvider",
+      name: "fcm",
+      set: {
+        providerId: "t-fcm",
+        serviceAccountFilename: "a.json",
+        notificationInPayload: { ios: { chat: true } },
+        isDefault: true,
+        credentials: sa(1),
+      },
+      change: {
+        providerId: "t-fcm",
+        serviceAccountFilename: "b.json",
+        notificationInPayload: { android: { call: true } },
+        isDefault: false,
+        credentials: sa(2),
+      },
+      remove: { providerId: "t-fcm", credentials: sa(2) },
+      replace: { providerId: "t-fcm-2" },
+    },
+    {
+      kind: "ApnsPushProvider",
+      name: "apns",
+      set: {
+        providerId: "t-apns",
+        keyId: "KEY1",
+        teamId: "TEAM1",
+        bundleId: "com.example.one",
+        p8KeyFilename: "one.p8",
+        includeContentAvailable: true,
+        includeMutableContent: true,
+        productionMode: true,
+        isDefault: true,
+        credentials: { p8Key: "p8-key-1" },
+      },
+      change: {
+        providerId: "t-apns",
+        keyId: "KEY2",
+        teamId: "TEAM2",
+        bundleId: "com.example.two",
+        p8KeyFilename: "two.p8",
+        includeContentAvailable: false,
+        includeMutableContent: false,
+        productionMode: false,
+        isDefault: false,
+        credentials: { p8Key: "p8-key-2" },
+      },
+      remove: {
+        providerId: "t-apns",
+        keyId: "KEY2",
+        teamId: "TEAM2",
+        bundleId: "com.example.two",
+        credentials: { p8Key: "p8-key-2" },
+      },
+      replace: { providerId: "t-apns-2" },
+    },
+    {
+      kind: "ModerationKeywordList",
+      name: "list",
+      set: {
+        listId: "t-list",
+        name: "List",
+        description: "first",
+        category: "word",
+        searchTerms: ["a", "b"],
+      },
+      change: {
+        listId: "t-list",
+        name: "List 2",
+        description: "second",
+        category: "pattern",
+        searchTerms: ["c+"],
+      },
+      remove: { listId: "t-list", category: "sentence-similarity", disallowedSentences: ["x y"] },
+      replace: { listId: "t-list-2" },
+    },
+    {
+      kind: "ModerationKeywordList",
+      name: "sentences",
+      set: { listId: "t-sentences", category: "sentence-similarity", disallowedSentences: ["p q"] },
+      change: { listId: "t-sentences", category: "sentence-similarity", disallowedSentences: ["r s", "t u"] },
+      remove: { listId: "t-sentences", category: "word", searchTerms: ["z"] },
+    },
+    {
+      kind: "ModerationRule",
+      name: "rule",
+      dependsOn: ["list"],
+      set: {
+        ruleId: "t-rule",
+        name: "Rule",
+        description: "first",
+        enabled: true,
+        action: ["blockMessage"],
+        conditions: [listCondition],
+        filters: [{ entity: "user", operand: "role", operator: "equals", value: "default", type: "sender" }],
+      },
+      change: {
+        ruleId: "t-rule",
+        name: "Rule 2",
+        description: "second",
+        enabled: false,
+        action: ["dropMessage", "blockMessage"],
+        conditions: [patternCondition],
+        filters: [
+          { entity: "group", operand: "type", operator: "equals", value: "public", type: "receiver" },
+        ],
+      },
+      remove: { ruleId: "t-rule", name: "Rule 2", action: ["blockMessage"], conditions: [patternCondition] },
+      replace: { ruleId: "t-rule-2" },
+    },
+    ...singletonProviderCases(),
+  ];
+}
+
+function singletonProviderCases(): Case[] {
+  const hook = (n: number) => `https://hooks.example.com/notify/${n}`;
+  const custom = (kind: KindName, name: string, extra: string): Case => ({
+    kind,
+    name,
+    set: {
+      isEnabled: false,
+      webhookURL: hook(1),
+      useBasicAuth: true,
+      basicAuthUsername: "user1",
+      credentials: { basicAuthPassword: "pass1" },
+      [extra]: true,
+    },
+    change: {
+      isEnabled: true,
+      webhookURL: hook(2),
+      useBasicAuth: false,
+      basicAuthUsername: "user2",
+      credentials: { basicAuthPassword: "pass2" },
+      [extra]: false,
+    },
+    remove: { webhookURL: hook(2) },
+  });
+  return [
+    custom("CustomPushProvider", "custom-push", "isEnabled"),
+    custom("CustomEmailProvider", "custom-email", "useStoredEmailID"),
+    custom("CustomSmsProvider", "custom-sms", "useStoredPhNo"),
+    {
+      kind: "SendGridEmailProvider",
+      name: "sendgrid",
+      set: {
+        sendGridTemplateID: "d-1",
+        sendGridUnsubscribeGroupID: "1",
+        senderName: "One",
+        senderEmail: "one@example.com",
+        allowEmailReplies: true,
+        senderEmailForReplies: "replies1@example.com",
+        isEnabled: false,
+        credentials: { sendGridApiKey: "SG.key1" },
+      },
+      change: {
+        sendGridTemplateID: "d-2",
+        sendGridUnsubscribeGroupID: "2",
+        senderName: "Two",
+        senderEmail: "two@example.com",
+        allowEmailReplies: false,
+        senderEmailForReplies: "replies2@example.com",
+        isEnabled: true,
+        credentials: { sendGridApiKey: "SG.key2" },
+      },
+      remove: {
+        sendGridTemplateID: "d-2",
+        sendGridUnsubscribeGroupID: "2",
+        senderName: "Two",
+        senderEmail: "two@example.com",
+        credentials: { sendGridApiKey: "SG.key2" },
+      },
+    },
+    {
+      kind: "TwilioSmsProvider",
+      name: "twilio",
+      set: {
+        twilioAccountSID: "AC1",
+        twilioSenderPhoneNumber: "+15550000001",
+        isEnabled: false,
+        credentials: { twilioAuthToken: "token1" },
+      },
+      change: {
+        twilioAccountSID: "AC2",
+        twilioSenderPhoneNumber: "+15550000002",
+        isEnabled: true,
+        credentials: { twilioAuthToken: "token2" },
+      },
+      remove: {
+        twilioAccountSID: "AC2",
+        twilioSenderPhoneNumber: "+15550000002",
+        credentials: { twilioAuthToken: "token2" },
+      },
+    },
   ];
 }
 

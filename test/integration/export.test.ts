@@ -136,6 +136,62 @@ describe("chat-export", () => {
     ).toEqual([]);
   });
 
+  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  it("exports notifications and moderation, adopted without a single write (keys from secret config)", async () => {
+    const a = app(emu());
+    const chat = chatClient(emu());
+    const serviceAccount = {
+      project_id: "p",
+      client_email: "push@p.iam.gserviceaccount.com",
+      private_key: "pk",
+      private_key_id: "pkid",
+    };
+    await chat.call("updateNotificationSettings", { body: { sound: { chat: "ping.wav" } } });
+    await chat.call("addFcmProvider", {
+      body: { providerId: "android", serviceAccountFilename: "sa.json", serviceAccountCreds: serviceAccount },
+    });
+    await chat.call("createKeywordList", {
+      body: { id: "banned", name: "Banned", category: "word", searchTerms: "b,a" },
+    });
+    await chat.call("createRule", {
+      body: {
+        id: "no-banned",
+        name: "No banned",
+        enabled: true,
+        action: ["blockMessage"],
+        conditions: [{ operand: "text", category: "word", isListReferencePresent: true, value: ["banned"] }],
+      },
+    });
+    const { yaml, exported } = await exportEnvironment({ chat, apiKey: a.apiKey });
+    expect(exported.secrets.map((s) => s.key)).toContain("fcmServiceAccount-android");
+    const env = parseEnvironment(yaml, "exported.yaml");
+    expect(env.notifications?.settings?.sound?.chat).toBe("ping.wav");
+    const fcm = env.notifications?.push.fcm[0];
+    const rules = env.moderation?.rules ?? [];
+    const lists = env.moderation?.keywordLists ?? [];
+    expect(rules.map((r) => r.ruleId)).toContain("no-banned");
+    expect(lists.map((l) => l.listId)).toEqual(["banned", "profanity-list"]);
+    if (!fcm) throw new Error("the export lacks the FCM provider");
+
+    emu().admin.clearRequests();
+    const adopt = async (kind: keyof typeof kinds, args: Record<string, unknown>) => {
+      const p = provider(kind);
+      const { inputs, failures } = await p.check({}, { ...args, adopt: true, connection });
+      expect(failures).toEqual([]);
+      return p.create(inputs);
+    };
+    await adopt("NotificationSettings", env.notifications?.settings ?? {});
+    const { serviceAccount: _sa, adopt: _fa, ...fcmArgs } = fcm;
+    await adopt("FcmPushProvider", { ...fcmArgs, credentials: serviceAccount });
+    for (const { adopt: _la, ...l } of lists) await adopt("ModerationKeywordList", l);
+    for (const { adopt: _ra, ...r } of rules) await adopt("ModerationRule", r);
+    expect(
+      emu()
+        .admin.requests()
+        .filter((r) => r.method !== "GET"),
+    ).toEqual([]);
+  });
+
   it("the default role is refused without adopt, by name and with what to do", async () => {
     const p = provider("Role");
     const { inputs } = await p.check({}, { role: "default", name: "Default Role", connection });

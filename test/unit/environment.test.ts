@@ -133,3 +133,66 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
     expect(() => parseEnvironment("users: [ { uid: a", "env.yaml")).toThrow(/^invalid YAML:\nenv\.yaml: /);
   });
 });
+
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+describe("the environment file's notifications and moderation", () => {
+  const file = `
+app: { existing: true }
+notifications:
+  settings: { preferences: { group: { messagesSetting: 3 } } }
+  push:
+    fcm: [{ providerId: android, isDefault: true, serviceAccount: { secret: fcm-key } }]
+    apns: [{ providerId: ios, keyId: K, teamId: T, bundleId: com.x, p8Key: { secret: p8 } }]
+moderation:
+  keywordLists: [{ listId: banned, category: word, searchTerms: [a, b] }]
+  rules:
+    - ruleId: r1
+      name: R1
+      action: [blockMessage]
+      conditions: [{ operand: text, isListReferencePresent: true, value: [banned, profanity-list] }]
+`;
+
+  it("parses notifications and moderation entries", () => {
+    const env = parseEnvironment(file, "env.yaml");
+    expect(env.notifications?.push.fcm[0]?.serviceAccount).toEqual({ secret: "fcm-key" });
+    expect(env.moderation?.rules[0]?.ruleId).toBe("r1");
+  });
+
+  it("refuses credentials written in the file, an undeclared list, a bad setting, by path", () => {
+    const bad = file
+      .replace("{ secret: fcm-key }", "plain-text-key")
+      .replace("value: [banned,", "value: [missing,")
+      .replace("messagesSetting: 3", "messagesSetting: 9");
+    const found = problems(bad);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^env\.yaml: notifications\.settings\.preferences\.group\.messagesSetting: must be 1/,
+      ),
+      expect.stringMatching(/^env\.yaml: notifications\.push\.fcm\[0\]\.serviceAccount: must be \{ secret/),
+    ]);
+    expect(problems(file.replace("value: [banned,", "value: [missing,"))).toEqual([
+      'env.yaml: moderation.rules[0].conditions[0].value: keyword list "missing" is not declared in moderation.keywordLists',
+    ]);
+  });
+
+  it("takes the one-per-app providers with their credentials from secret config", () => {
+    const withSingletons = file.replace(
+      "moderation:",
+      `  customPush: { webhookURL: "https://h.example.com/push", useBasicAuth: true, basicAuthUsername: u, basicAuthPassword: { secret: pw } }
+  email:
+    sendgrid: { sendGridTemplateID: d-1, sendGridUnsubscribeGroupID: "1", senderName: Chat, senderEmail: chat@example.com, sendGridApiKey: { secret: sg } }
+  sms:
+    twilio: { twilioAccountSID: AC1, twilioSenderPhoneNumber: "+15550000001", twilioAuthToken: { secret: tw } }
+moderation:`,
+    );
+    const env = parseEnvironment(withSingletons, "env.yaml");
+    expect(env.notifications?.email?.sendgrid?.sendGridApiKey).toEqual({ secret: "sg" });
+    expect(env.notifications?.sms?.twilio?.twilioAuthToken).toEqual({ secret: "tw" });
+    expect(problems(withSingletons.replace(", basicAuthPassword: { secret: pw }", ""))).toEqual([
+      "env.yaml: notifications.customPush.useBasicAuth: basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    ]);
+    expect(problems(withSingletons.replace("{ secret: tw }", "plain"))).toEqual([
+      expect.stringMatching(/^env\.yaml: notifications\.sms\.twilio\.twilioAuthToken: must be \{ secret/),
+    ]);
+  });
+});

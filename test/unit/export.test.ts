@@ -186,3 +186,64 @@ describe("chat-export's document", () => {
     );
   });
 });
+
+// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+describe("chat-export's notifications and moderation", () => {
+  const snap = (): Snapshot => ({
+    ...snapshot(),
+    notifications: {
+      settings: { preferences: { group: { messagesSetting: 2 } }, sound: { chat: "a.wav" }, templates: {} },
+      fcm: [
+        { providerId: "web", isDefault: false },
+        { providerId: "android", isDefault: true, serviceAccountFilename: "sa.json" },
+      ],
+      apns: [{ providerId: "ios", isDefault: true, keyId: "K", teamId: "T", bundleId: "com.x" }],
+    },
+    moderation: {
+      keywordLists: [{ id: "banned", category: "word", searchTerms: ["z", "a"], createdAt: at }],
+      rules: [
+        {
+          id: "r",
+          name: "R",
+          enabled: true,
+          action: ["blockMessage"],
+          conditions: [
+            { id: 1, operand: "text", isListReferencePresent: true, value: ["banned"] },
+            { id: 7, operand: "text", category: "pattern", value: ["x+"] },
+          ],
+          createdAt: at,
+        },
+      ],
+    },
+  });
+
+  it("writes providers with their keys as secret config, lists and rules sorted, service numbering left out", () => {
+    const { environment, secrets } = toEnvironment(snap());
+    expect(environment.notifications?.push?.fcm?.map((p) => p.providerId)).toEqual(["android", "web"]);
+    expect(environment.notifications?.push?.fcm?.[0]).toEqual({
+      providerId: "android",
+      serviceAccountFilename: "sa.json",
+      isDefault: true,
+      serviceAccount: { secret: "fcmServiceAccount-android" },
+    });
+    expect(secrets.map((s) => s.key)).toEqual(
+      expect.arrayContaining(["fcmServiceAccount-android", "fcmServiceAccount-web", "apnsP8Key-ios"]),
+    );
+    expect(environment.moderation?.keywordLists).toEqual([
+      { listId: "banned", category: "word", searchTerms: ["a", "z"] },
+    ]);
+    expect(environment.moderation?.rules?.[0]?.conditions).toEqual([
+      { isListReferencePresent: true, operand: "text", value: ["banned"] },
+      { category: "pattern", id: 7, operand: "text", value: ["x+"] },
+    ]);
+    expect(() =>
+      parseEnvironment(renderEnvironment(toEnvironment(snap()), { appId: "app1", region: "eu" }), "x.yaml"),
+    ).not.toThrow();
+  });
+
+  it("refuses a rule naming a keyword list the export could not read, by name", () => {
+    const s = snap();
+    s.moderation = { keywordLists: [], rules: s.moderation?.rules ?? [] };
+    expect(() => toEnvironment(s)).toThrow(/keyword list "banned" is not declared/);
+  });
+});

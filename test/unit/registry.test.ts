@@ -19,8 +19,8 @@ function readmeRows(): Map<string, { api: string; cells: { names: string[]; bold
       .split("|")
       .slice(1, -1)
       .map((c) => ({
-        names: [...c.matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1] ?? ""),
-        bold: [...c.matchAll(/\*\*`([A-Za-z]+)`\*\*/g)].map((m) => m[1] ?? ""),
+        names: [...c.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1] ?? ""),
+        bold: [...c.matchAll(/\*\*`([A-Za-z][A-Za-z0-9]*)`\*\*/g)].map((m) => m[1] ?? ""),
         text: c.trim(),
       }));
     rows.set(cells[0]?.names[0] ?? "", { api: cells[1]?.text ?? "", cells });

@@ -1,0 +1,178 @@
+// FCM and APNs push providers (chat API `/notifications/push/v1/providers/{fcm,apns}`): several per app,
+// named by a caller-chosen providerId. The keys are the top-level secret argument `credentials` (secret in
+// state and outputs); listings leave them out, so a read keeps them from state (generic.ts). The optional
+// settings are compared only when declared: a PUT merges, so one left out keeps the service's value.
+// `isDefault: true` makes the provider its kind's default; the API can move the default but not unset it,
+// so false is the same as absent (decision 0046).
+import { z } from "zod";
+import { ApnsProviderCreate, FcmProviderCreate, type PushProvider } from "../api";
+import type { Args, Ctx, Kind } from "./kind";
+import { defined } from "./util";
+
+type Routes = {
+  list: "listFcmProviders" | "listApnsProviders";
+  add: "addFcmProvider" | "addApnsProvider";
+  update: "updateFcmProvider" | "updateApnsProvider";
+  remove: "deleteFcmProvider" | "deleteApnsProvider";
+  setDefault: "setDefaultFcmProvider" | "setDefaultApnsProvider";
+};
+
+const isDefault = z.boolean().optional();
+
+export const FcmPushProviderArgs = z.strictObject({
+  providerId: FcmProviderCreate.shape.providerId,
+  serviceAccountFilename: FcmProviderCreate.shape.serviceAccountFilename,
+  notificationInPayload: FcmProviderCreate.shape.notificationInPayload,
+  isDefault,
+  credentials: FcmProviderCreate.shape.serviceAccountCreds,
+});
+export type FcmPushProviderArgs = z.output<typeof FcmPushProviderArgs>;
+
+const apns = ApnsProviderCreate.shape;
+export const ApnsPushProviderArgs = z.strictObject({
+  providerId: apns.providerId,
+  keyId: apns.keyId,
+  teamId: apns.teamId,
+  bundleId: apns.bundleId,
+  p8KeyFilename: apns.p8KeyFilename,
+  includeContentAvailable: apns.includeContentAvailable,
+  includeMutableContent: apns.includeMutableContent,
+  productionMode: apns.productionMode,
+  isDefault,
+  credentials: z.strictObject({ p8Key: apns.p8Key }),
+});
+export type ApnsPushProviderArgs = z.output<typeof ApnsPushProviderArgs>;
+
+interface Shape<A> {
+  name: string;
+  what: string;
+  routes: Routes;
+  args: Kind<A & Args>["args"];
+  docs: Kind<A & Args>["docs"];
+  /** Settings always compared (required by the API). */
+  required: readonly string[];
+  /** The API's body from the arguments (credentials spread into their API fields). */
+  body(a: A): Args;
+}
+
+type Call = (name: string, req?: unknown) => Promise<{ data: Args }>;
+const call = (ctx: Ctx): Call => {
+  const c = ctx.chat();
+  return c.call.bind(c) as unknown as Call;
+};
+
+async function listed(ctx: Ctx, route: string, providerId: string): Promise<PushProvider | undefined> {
+  const r = await call(ctx)(route);
+  return (r.data.pushProviders as PushProvider[]).find((p) => p.providerId === providerId);
+}
+
+function pushProvider<A extends Args & { providerId: string; isDefault?: boolean | undefined }>(
+  s: Shape<A>,
+): Kind<A> {
+  /** The provider as arguments: required settings, and the optional ones `declared` names. */
+  const toArgs = (p: PushProvider, declared: A): A => {
+    const out: Args = { providerId: p.providerId };
+    for (const k of s.required) if (p[k] !== undefined) out[k] = p[k];
+    for (const k of Object.keys(s.args.shape))
+      if (!s.required.includes(k) && k !== "isDefault" && k !== "credentials" && declared[k] !== undefined)
+        if (p[k] !== undefined) out[k] = p[k];
+    if (declared.isDefault === true) out.isDefault = p.isDefault === true;
+    return out as A;
+  };
+  const makeDefault = async (ctx: Ctx, a: A) => {
+    if (a.isDefault !== true) return;
+    const now = await listed(ctx, s.routes.list, a.providerId);
+    if (now?.isDefault !== true)
+      await call(ctx)(s.routes.setDefault, { params: { providerId: a.providerId } });
+  };
+  return {
+    name: s.name,
+    doc: `${s.what} of an app (several per app, each named by its providerId). Id: the providerId.`,
+    docs: s.docs,
+    outputs: z.object({}),
+    api: "chat",
+    args: s.args,
+    replaceOn: ["providerId"],
+    identity: ["providerId"],
+    defaults: { isDefault: false },
+    secrets: ["credentials"],
+
+    async create(ctx, a) {
+      await call(ctx)(s.routes.add, { body: s.body(a) });
+      await makeDefault(ctx, a);
+      return { id: a.providerId, state: {} };
+    },
+    async read(ctx, _id, prior) {
+      const p = await listed(ctx, s.routes.list, prior.providerId);
+      return p ? { args: toArgs(p, prior), state: {} } : undefined;
+    },
+    async update(ctx, _id, _olds, news) {
+      await call(ctx)(s.routes.update, { body: s.body(news) });
+      await makeDefault(ctx, news);
+      return {};
+    },
+    async delete(ctx, _id, a) {
+      await call(ctx)(s.routes.remove, { params: { providerId: a.providerId } });
+    },
+    async find(ctx, a) {
+      const p = await listed(ctx, s.routes.list, a.providerId);
+      return p ? { id: a.providerId, args: toArgs(p, a) } : undefined;
+    },
+  };
+}
+
+const credentialsDoc = "(kept secret; the service never returns it)";
+
+export const fcmPushProvider = pushProvider<FcmPushProviderArgs>({
+  name: "FcmPushProvider",
+  what: "A Firebase Cloud Messaging (FCM) push provider",
+  routes: {
+    list: "listFcmProviders",
+    add: "addFcmProvider",
+    update: "updateFcmProvider",
+    remove: "deleteFcmProvider",
+    setDefault: "setDefaultFcmProvider",
+  },
+  args: FcmPushProviderArgs,
+  docs: {
+    providerId:
+      "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
+    serviceAccountFilename: "Name of the service-account file, for display.",
+    notificationInPayload:
+      "Per platform (ios, android, web): whether chat and call pushes carry a notification payload.",
+    isDefault:
+      "true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).",
+    credentials: `The Firebase service account: project_id, client_email, private_key and private_key_id ${credentialsDoc}.`,
+  },
+  required: [],
+  body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), serviceAccountCreds: credentials }),
+});
+
+export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
+  name: "ApnsPushProvider",
+  what: "An Apple Push Notification service (APNs) provider",
+  routes: {
+    list: "listApnsProviders",
+    add: "addApnsProvider",
+    update: "updateApnsProvider",
+    remove: "deleteApnsProvider",
+    setDefault: "setDefaultApnsProvider",
+  },
+  args: ApnsPushProviderArgs,
+  docs: {
+    providerId:
+      "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
+    keyId: "Id of the .p8 signing key.",
+    teamId: "Apple developer team id.",
+    bundleId: "The app's bundle id.",
+    p8KeyFilename: "Name of the .p8 key file, for display.",
+    includeContentAvailable: "Send content-available (background) pushes.",
+    includeMutableContent: "Send mutable-content pushes.",
+    productionMode: "Use APNs' production environment (else the sandbox).",
+    isDefault:
+      "true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).",
+    credentials: `The .p8 key: { p8Key: its contents } ${credentialsDoc}.`,
+  },
+  required: ["keyId", "teamId", "bundleId"],
+  body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), ...credentials }),
+});

@@ -1,0 +1,48 @@
+// Notification settings, an FCM and an APNs provider whose keys come from secret config, and a moderation
+// rule that names a keyword list by the list resource's id output (so it is created after it and deleted
+// before it). Chat resources use the stack's configured app.
+import * as pulumi from "@pulumi/pulumi";
+import * as chat from "pulumi-chat";
+
+const cfg = new pulumi.Config("e2e");
+
+new chat.NotificationSettings("settings", {
+  preferences: { group: { messagesSetting: 3 }, call: { initiatedSetting: 2 } },
+  sound: { chat: "chime.wav" },
+});
+
+new chat.FcmPushProvider("fcm", {
+  providerId: "android",
+  serviceAccountFilename: "sa.json",
+  isDefault: true,
+  credentials: cfg.requireSecretObject<{
+    project_id: string;
+    client_email: string;
+    private_key: string;
+    private_key_id: string;
+  }>("serviceAccount"),
+});
+
+new chat.ApnsPushProvider("apns", {
+  providerId: "ios",
+  keyId: "KEY1",
+  teamId: "TEAM1",
+  bundleId: "com.example.chat",
+  productionMode: true,
+  credentials: { p8Key: cfg.requireSecret("p8Key") },
+});
+
+const list = new chat.ModerationKeywordList("list", {
+  listId: "banned-words",
+  name: "Banned words",
+  category: "word",
+  searchTerms: ["spoiler", "giveaway"],
+});
+
+new chat.ModerationRule("rule", {
+  ruleId: "no-banned-words",
+  name: "Block banned words",
+  enabled: true,
+  action: ["blockMessage"],
+  conditions: [{ operand: "text", category: "word", isListReferencePresent: true, value: [list.id] }],
+});
