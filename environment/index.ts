@@ -132,7 +132,11 @@ type ServiceAccount = {
 };
 const notifications = env.notifications;
 if (notifications?.settings)
-  new chat.NotificationSettings("notification-settings", { ...notifications.settings, connection });
+  new chat.NotificationSettings("notification-settings", {
+    ...notifications.settings,
+    adopt: env.adopt,
+    connection,
+  });
 const pushProviders = [
   ...(notifications?.push.fcm ?? []).map(
     ({ serviceAccount, ...p }) =>

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { NotificationSettingsPatch } from "../api";
 import type { Args, Kind } from "./kind";
+import { canonical } from "./normalize";
 import { defined } from "./util";
 
 export const NotificationSettingsArgs = NotificationSettingsPatch;
@@ -58,7 +59,8 @@ export const notificationSettings: Kind<NotificationSettingsArgs> = {
   replaceOn: [],
 
   async create(ctx, a) {
-    await patch(ctx, a);
+    // The settings always exist: write only when what is declared differs from what the service holds.
+    if (canonical(await current(ctx, a)) !== canonical(a)) await patch(ctx, a);
     return { id: NOTIFICATION_SETTINGS_ID, state: {} };
   },
   async read(ctx, _id, prior) {

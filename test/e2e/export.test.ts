@@ -224,7 +224,8 @@ describe("chat-export round trip", () => {
     const writes = emu.admin.requests().filter((r) => r.method !== "GET");
     expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     // Every object became a resource: roles, users, groups, members, keys, webhooks and triggers.
-    expect(up.summary.resourceChanges?.create).toBe(1 + 3 + USERS + 3 + 2 + 3 + 2 + 2); // the stack itself too
+    expect(up.summary.resourceChanges?.create).toBe(1 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + 8); // the stack itself too
+    // (+ 8, issue-12c: the notification settings, the built-in keyword list and the six built-in rules)
   });
 
   it("a preview after it shows no changes", async () => {

@@ -61,6 +61,14 @@ describe("notifications and moderation kinds against the emulator", () => {
       await p().delete("notification-settings", outs);
     });
 
+    it("writes nothing on create when the service already holds the declared values", async () => {
+      const { outs } = await p().create({ ...declared, connection });
+      emu.admin.clearRequests();
+      await p().create({ ...declared, connection });
+      expect(emu.admin.requests().filter((r) => r.method !== "GET")).toEqual([]);
+      await p().delete("notification-settings", outs);
+    });
+
     it("refuses a bad value at check, naming the field", async () => {
       const { failures } = await p().check({}, { preferences: { group: { messagesSetting: 7 } } });
       expect(failures).toEqual([
