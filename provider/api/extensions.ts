@@ -2,7 +2,7 @@
 // extension's settings through one route with the slug as a path parameter (the per-slug shapes are in
 // extension-settings.ts). Decision 0040 records what the vendor leaves open.
 import { z } from "zod";
-import { Ack, dataOf, LIMITS, pageOf, Timestamp } from "./common";
+import { Ack, dataOf, LIMITS, PageQuery, pageOf, Timestamp } from "./common";
 import { EXTENSION_SLUGS, extensionSettingsBody } from "./extension-settings";
 import { route } from "./route";
 
@@ -78,15 +78,7 @@ export const Extension = z.looseObject({
 export type Extension = z.infer<typeof Extension>;
 
 /** `perPage` is a string in the vendor's spec (default 25, at most 1000); `page` is in its example links. */
-export const ExtensionListQuery = z.object({
-  perPage: z.coerce
-    .number()
-    .int()
-    .min(1, "perPage must be at least 1")
-    .max(LIMITS.perPageMax, `perPage must be at most ${LIMITS.perPageMax}`)
-    .optional(),
-  page: z.coerce.number().int().min(1, "page must be at least 1").optional(),
-});
+export const ExtensionListQuery = PageQuery;
 
 /**
  * The envelope every settings answer shares: the service relays the extension's own answer
