@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import * as chat from "pulumi-chat";
 import { EnvironmentFileError, loadEnvironment } from "./load";
-import { type Environment, listsOf, type SecretRef } from "./spec";
+import { type Environment, listsOf, SCOPES, type SecretRef } from "./spec";
 
 const config = new pulumi.Config();
 // Relative to the project folder (where Pulumi.yaml is), not to this program's folder.
@@ -60,7 +60,7 @@ const uid = (id: string) => users[id]?.uid ?? pulumi.output(id);
 
 const groups = Object.fromEntries(
   env.groups.map((g) => {
-    const { members, password: secret, ...args } = g;
+    const { members, permissions, password: secret, ...args } = g;
     const password = secret
       ? secretConfig(secret)
       : g.type === "password"
@@ -82,6 +82,17 @@ const groups = Object.fromEntries(
         participants: (members.participants ?? []).map(uid),
         connection,
       });
+    }
+    for (const [scopes, scope] of Object.entries(SCOPES)) {
+      const declared = permissions?.[scopes as keyof typeof SCOPES];
+      if (declared)
+        new chat.GroupScopePermissions(`permissions:${g.guid}:${scope}`, {
+          guid: group.guid,
+          scope,
+          permissions: declared,
+          adopt: adopt(g),
+          connection,
+        });
     }
     return [g.guid, group];
   }),
@@ -123,7 +134,30 @@ const webhooks = env.webhooks.map((w) => {
   return hook;
 });
 
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+// App-level configuration: extensions, app settings, notifications and moderation.
+/** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
+const secretValue = (ref: SecretRef) =>
+  secretConfig(ref).apply((v): unknown => {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return parsed !== null && typeof parsed === "object" ? parsed : v;
+    } catch {
+      return v;
+    }
+  });
+const extensions = env.extensions.map(
+  ({ secrets, ...e }) =>
+    new chat.Extension(`extension:${e.extension}`, {
+      ...e,
+      appId,
+      secrets:
+        secrets && Object.fromEntries(Object.entries(secrets).map(([k, ref]) => [k, secretValue(ref)])),
+      adopt: adopt(e),
+    }),
+);
+if (env.appSettings && Object.keys(env.appSettings).length)
+  new chat.AppSettings("app-settings", { appId, settings: env.appSettings });
+
 type ServiceAccount = {
   project_id: string;
   client_email: string;
@@ -217,6 +251,7 @@ const rules = (env.moderation?.rules ?? []).map(
       connection,
     }),
 );
+export const extensionIds = extensions.map((e) => e.extension);
 export const pushProviderIds = pushProviders.map((p) => p.providerId);
 export const keywordListIds = Object.values(keywordLists).map((l) => l.listId);
 export const ruleIds = rules.map((r) => r.ruleId);

@@ -4,11 +4,15 @@ import {
   ApiKeyArgs,
   ApnsPushProviderArgs,
   AppArgs,
+  AppSettingsArgs,
   CustomEmailProviderArgs,
   CustomPushProviderArgs,
   CustomSmsProviderArgs,
+  credentialFields,
+  ExtensionArgs,
   FcmPushProviderArgs,
   GroupArgs,
+  GroupScopePermissionsArgs,
   ModerationKeywordListArgs,
   ModerationRuleArgs,
   NotificationSettingsArgs,
@@ -65,6 +69,9 @@ export const SecretRef = z.strictObject(
 export type SecretRef = z.output<typeof SecretRef>;
 
 const uids = z.array(UserArgs.shape.uid).optional();
+const scopePermissions = GroupScopePermissionsArgs.shape.permissions.optional();
+/** The file's scope names (plural, as in `members`) and the service's. */
+export const SCOPES = { admins: "admin", moderators: "moderator", participants: "participant" } as const;
 const { password: _password, ...groupShape } = GroupArgs.shape;
 const Group = z
   .strictObject({
@@ -73,6 +80,14 @@ const Group = z
     password: SecretRef.optional(),
     /** The group's whole member set (others are removed; the owner is an admin anyway). */
     members: z.strictObject({ admins: uids, moderators: uids, participants: uids }).optional(),
+    /** What each scope's members may do in this group (only the permissions given are managed). */
+    permissions: z
+      .strictObject({
+        admins: scopePermissions,
+        moderators: scopePermissions,
+        participants: scopePermissions,
+      })
+      .optional(),
     adopt,
   })
   .refine((g) => !g.password || g.type === "password", {
@@ -98,7 +113,6 @@ const Webhook = z.strictObject({
 
 const ApiKey = z.strictObject({ ...ApiKeyArgs.shape, adopt });
 
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 // The resources' own fields and rules; credentials come from secret stack config, never from the file.
 const { credentials: _fcmCredentials, ...fcmShape } = FcmPushProviderArgs.shape;
 const { credentials: _apnsCredentials, ...apnsShape } = ApnsPushProviderArgs.shape;
@@ -162,6 +176,30 @@ const Notifications = z.strictObject({
     })
     .optional(),
 });
+/**
+ * An extension, enabled (with its settings) or disabled. Credentials are named by secret config keys, one
+ * per credential field; their values are checked by the provider at preview, when they are known.
+ */
+const { secrets: _extensionSecrets, appId: _extensionApp, ...extensionShape } = ExtensionArgs.shape;
+const Extension = z
+  .strictObject({ ...extensionShape, secrets: z.record(z.string(), SecretRef).optional(), adopt })
+  .superRefine((e, ctx) => {
+    const named = Object.keys(e.secrets ?? {});
+    const credentials = credentialFields(e.extension);
+    // The resource's own rules, with each named credential present but unknown here.
+    const { adopt: _adopt, ...args } = e;
+    const checked = ExtensionArgs.safeParse({
+      ...args,
+      secrets: e.secrets && Object.fromEntries(named.map((k) => [k, undefined])),
+    });
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      const [arg, field] = issue.path;
+      const aboutValue =
+        arg === "secrets" && named.includes(String(field)) && credentials.includes(String(field));
+      if (!aboutValue) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+  });
+
 /** The keyword list every app has: rules may refer to it without declaring it. */
 export const BUILT_IN_KEYWORD_LIST = "profanity-list";
 const Moderation = z.strictObject({
@@ -183,6 +221,10 @@ export const Environment = z
     groups: z.array(Group).default([]),
     apiKeys: z.array(ApiKey).default([]),
     webhooks: z.array(Webhook).default([]),
+    /** Extensions to enable (with settings) or disable; others are left as they are. */
+    extensions: z.array(Extension).default([]),
+    /** App settings (booleans) this file manages; other keys are left as they are. */
+    appSettings: AppSettingsArgs.shape.settings.optional(),
     notifications: Notifications.optional(),
     moderation: Moderation.optional(),
   })
@@ -199,9 +241,9 @@ export const Environment = z
       ["groups", "guid", env.groups.map((g) => g.guid)],
       ["apiKeys", "API key name", env.apiKeys.map((k) => k.name)],
       ["webhooks", "webhook id", env.webhooks.map((w) => w.id)],
+      ["extensions", "extension", env.extensions.map((e) => e.extension)],
     ];
     for (const [path, what, list] of ids) unique(list, path, what);
-    // ---- issue 12 part B: notifications and moderation (issue-12c) ----
     const push = env.notifications?.push;
     unique(push?.fcm.map((p) => p.providerId) ?? [], "notifications.push.fcm", "FCM providerId");
     unique(push?.apns.map((p) => p.providerId) ?? [], "notifications.push.apns", "APNs providerId");

@@ -4,14 +4,16 @@
 export { LIMITS, Region, TRIGGER_IDS, TriggerId } from "./api";
 export { ApiKeyArgs } from "./resources/apikey";
 export { AppArgs } from "./resources/app";
+export { AppSettingsArgs } from "./resources/appsettings";
 export { AuthTokenArgs } from "./resources/authtoken";
+export { credentialFields, ExtensionArgs } from "./resources/extension";
 export { GroupArgs } from "./resources/group";
 export { GroupMemberArgs, GroupMembersArgs } from "./resources/members";
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 export { ModerationKeywordListArgs, ModerationRuleArgs } from "./resources/moderation";
 export { NotificationSettingsArgs } from "./resources/notification-settings";
 export { ApnsPushProviderArgs, FcmPushProviderArgs } from "./resources/push-provider";
 export { RoleArgs } from "./resources/role";
+export { GroupScopePermissionsArgs } from "./resources/scopepermissions";
 export {
   CustomEmailProviderArgs,
   CustomPushProviderArgs,

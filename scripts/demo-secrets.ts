@@ -12,4 +12,5 @@ export const DEMO_SECRETS: Record<string, { value: string; secret: true }> = {
     secret: true,
   },
   "chat-environment:twilio-auth-token": { value: "demo-placeholder-twilio-token", secret: true },
+  "chat-environment:giphy-api-key": { value: "demo-placeholder-giphy-key", secret: true },
 };

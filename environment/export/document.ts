@@ -8,6 +8,7 @@ import type {
   Group,
   KeywordList,
   Member,
+  MemberScope,
   NotificationSettings,
   PushProvider,
   Region,
@@ -16,7 +17,28 @@ import type {
 } from "../../provider/api";
 import type { LiveRole, LiveWebhook } from "../../provider/live";
 import { formatPath } from "../load";
-import { Environment, type SecretRef } from "../spec";
+import { Environment, SCOPES, type SecretRef } from "../spec";
+
+type Json = Record<string, unknown>;
+/** Each scope's permissions a group sets. */
+export type ScopePermissionsOf = Partial<Record<MemberScope, Record<string, string | string[]>>>;
+/** An enabled extension: its settings as the Extension kind reads them, and the credentials it needs. */
+export interface ExportedExtension {
+  extension: string;
+  settings?: Json | undefined;
+  /** Credential fields to name by secret config keys (echoed by the service, or required). */
+  credentials: string[];
+}
+/** The environment file's key of each provider an app has at most one of, and its kind. */
+export const SINGLETON_KINDS = {
+  customPush: "CustomPushProvider",
+  sendgrid: "SendGridEmailProvider",
+  customEmail: "CustomEmailProvider",
+  twilio: "TwilioSmsProvider",
+  customSms: "CustomSmsProvider",
+} as const;
+/** Those providers the app has, as their kinds read them (no credentials). */
+export type Singletons = Partial<Record<keyof typeof SINGLETON_KINDS, Json>>;
 
 /** Everything chat-export read from the app. */
 export interface Snapshot {
@@ -24,15 +46,19 @@ export interface Snapshot {
   region: Region;
   roles: LiveRole[];
   users: User[];
-  groups: Array<Group & { members: Member[] }>;
+  groups: Array<Group & { members: Member[]; permissions?: ScopePermissionsOf }>;
   apiKeys: ApiKey[];
   /** Undefined when webhooks were not read (no management credentials). */
   webhooks: LiveWebhook[] | undefined;
   /** The key the export authenticated with: left out, the stack uses it (and a key cannot delete itself). */
   ownApiKey: string;
-  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  /** Undefined when not read (no management credentials), as app settings. */
+  extensions?: ExportedExtension[] | undefined;
+  appSettings?: Record<string, boolean> | undefined;
   /** Undefined when not read. */
-  notifications?: { settings: NotificationSettings; fcm: PushProvider[]; apns: PushProvider[] } | undefined;
+  notifications?:
+    | ({ settings: NotificationSettings; fcm: PushProvider[]; apns: PushProvider[] } & Singletons)
+    | undefined;
   moderation?: { keywordLists: KeywordList[]; rules: Rule[] } | undefined;
 }
 
@@ -54,8 +80,6 @@ export interface Exported {
 export class ExportError extends Error {
   override name = "ExportError";
 }
-
-type Json = Record<string, unknown>;
 
 /** `value` without undefined, empty strings, empty arrays or empty objects (as the provider reads them). */
 function present(fields: Json): Json {
@@ -113,7 +137,7 @@ function user(u: User): Json {
 }
 
 function group(
-  g: Group & { members: Member[] },
+  g: Snapshot["groups"][number],
   users: ReadonlySet<string>,
   secrets: SecretPlaceholder[],
 ): Json {
@@ -142,6 +166,11 @@ function group(
     tags: sorted(g.tags),
     password,
     members: present({ admins: of("admin"), moderators: of("moderator"), participants: of("participant") }),
+    permissions: present(
+      Object.fromEntries(
+        Object.entries(SCOPES).map(([file, scope]) => [file, sortKeys(g.permissions?.[scope])]),
+      ),
+    ),
   });
 }
 
@@ -183,7 +212,38 @@ function webhook(w: LiveWebhook, secrets: SecretPlaceholder[]): Json {
   });
 }
 
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
+/** An extension; each credential becomes a secret config key to set. */
+function extension(e: ExportedExtension, secrets: SecretPlaceholder[]): Json {
+  const refs = Object.fromEntries(
+    [...e.credentials].sort().map((field) => {
+      const key = `extension-${e.extension}-${field}`;
+      secrets.push({ key, what: `${field} of extension "${e.extension}"` });
+      return [field, { secret: key }];
+    }),
+  );
+  return present({ extension: e.extension, settings: sortKeys(e.settings), secrets: refs });
+}
+
+/** The credential of each provider an app has at most one of: its field, and what it is. */
+const SINGLETON_SECRETS = {
+  customPush: ["basicAuthPassword", "the basic-auth password of the custom push provider"],
+  sendgrid: ["sendGridApiKey", "the SendGrid API key"],
+  customEmail: ["basicAuthPassword", "the basic-auth password of the custom email provider"],
+  twilio: ["twilioAuthToken", "the Twilio auth token"],
+  customSms: ["basicAuthPassword", "the basic-auth password of the custom SMS provider"],
+} as const satisfies Record<keyof typeof SINGLETON_KINDS, readonly [string, string]>;
+
+/** A one-per-app provider; its credential (never returned) becomes a secret config key to set. */
+function singleton(key: keyof Singletons, p: Json, secrets: SecretPlaceholder[]): Json {
+  const [field, what] = SINGLETON_SECRETS[key];
+  // The custom providers hold a password only when they use basic auth.
+  const needed = field !== "basicAuthPassword" || p.useBasicAuth === true;
+  if (!needed) return sortKeys(p) as Json;
+  const secret = `${key}-${field}`;
+  secrets.push({ key: secret, what });
+  return { ...(sortKeys(p) as Json), [field]: { secret } };
+}
+
 const PUSH_FIELDS = {
   fcm: ["serviceAccountFilename", "notificationInPayload"],
   apns: [
@@ -218,6 +278,7 @@ function pushProvider(kind: "fcm" | "apns", p: PushProvider, secrets: SecretPlac
 
 function notificationsOf(n: NonNullable<Snapshot["notifications"]>, secrets: SecretPlaceholder[]): Json {
   const { preferences, sound, templates } = n.settings;
+  const one = (key: keyof Singletons) => n[key] && singleton(key, n[key], secrets);
   return present({
     // The whole tree: adopted as it is, every field is then managed.
     settings: present({
@@ -229,6 +290,9 @@ function notificationsOf(n: NonNullable<Snapshot["notifications"]>, secrets: Sec
       fcm: sortBy(n.fcm, (p) => p.providerId).map((p) => pushProvider("fcm", p, secrets)),
       apns: sortBy(n.apns, (p) => p.providerId).map((p) => pushProvider("apns", p, secrets)),
     }),
+    customPush: one("customPush"),
+    email: present({ sendgrid: one("sendgrid"), custom: one("customEmail") }),
+    sms: present({ twilio: one("twilio"), custom: one("customSms") }),
   });
 }
 
@@ -279,13 +343,19 @@ export function toEnvironment(snap: Snapshot): Exported {
     groups: sortBy(snap.groups, (g) => g.guid).map((g) => group(g, uids, secrets)),
     apiKeys: apiKeys(snap.apiKeys, snap.ownApiKey, notes),
   };
+  // Webhooks, extensions and app settings are read through the management API.
   if (snap.webhooks) {
     environment.webhooks = sortBy(snap.webhooks, (w) => w.id).map((w) => webhook(w, secrets));
-  } else {
-    notes.push(
-      "Webhooks are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
-    );
   }
+  if (snap.extensions) {
+    environment.extensions = sortBy(snap.extensions, (e) => e.extension).map((e) => extension(e, secrets));
+  }
+  if (snap.appSettings && Object.keys(snap.appSettings).length)
+    environment.appSettings = sortKeys(snap.appSettings);
+  if (!snap.webhooks || !snap.extensions || !snap.appSettings)
+    notes.push(
+      "Webhooks, extensions and app settings are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
+    );
   if (snap.notifications) environment.notifications = notificationsOf(snap.notifications, secrets);
   if (snap.moderation) environment.moderation = moderationOf(snap.moderation);
   const checked = Environment.safeParse(environment);

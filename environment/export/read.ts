@@ -1,9 +1,19 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
-import { LIMITS } from "../../provider/api";
+import { LIMITS, MEMBER_SCOPES } from "../../provider/api";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import * as live from "../../provider/live";
-import type { Snapshot } from "./document";
+import { kinds } from "../../provider/resources";
+import { requiredCredentialFields } from "../../provider/resources/extension";
+import type { Ctx, Kind } from "../../provider/resources/kind";
+import { Listings } from "../../provider/resources/listings";
+import {
+  type ExportedExtension,
+  type ScopePermissionsOf,
+  SINGLETON_KINDS,
+  type Singletons,
+  type Snapshot,
+} from "./document";
 
 /** One line of progress (chat-export prints it on stderr). */
 export type Report = (line: string) => void;
@@ -33,11 +43,14 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
   const step = Math.max(1, Math.ceil(groups.length / 10));
   const withMembers = await Promise.all(
     groups.map(async (g) => {
-      const members = await live.listMembers(chat, g.guid);
+      const [members, permissions] = await Promise.all([
+        live.listMembers(chat, g.guid),
+        scopePermissions(chat, g.guid),
+      ]);
       done++;
       if (done % step === 0 || done === groups.length)
-        report(`group members: ${done} of ${groups.length} groups`);
-      return { ...g, members };
+        report(`group members and permissions: ${done} of ${groups.length} groups`);
+      return { ...g, members, permissions };
     }),
   );
   const apiKeys = await live.listApiKeys(chat);
@@ -47,11 +60,23 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     webhooks = await live.listWebhooks(management, chat.appId);
     report(`webhooks: ${webhooks.length}`);
   }
-  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+  const ctx = readContext(chat, management);
+  let extensions: Snapshot["extensions"];
+  let appSettings: Snapshot["appSettings"];
+  if (management) {
+    extensions = await readExtensions(ctx, management, chat.appId);
+    report(`extensions: ${extensions.length} enabled`);
+    const all = (await management.call("getAppSettings", { params: { appId: chat.appId } })).data;
+    appSettings = Object.fromEntries(
+      Object.entries(all).filter((e): e is [string, boolean] => typeof e[1] === "boolean"),
+    );
+    report(`app settings: ${Object.keys(appSettings).length}`);
+  }
   const notifications = {
     settings: (await chat.call("getNotificationSettings")).data,
     fcm: (await chat.call("listFcmProviders")).data.pushProviders,
     apns: (await chat.call("listApnsProviders")).data.pushProviders,
+    ...(await readSingletons(ctx)),
   };
   report(`push providers: ${notifications.fcm.length} FCM, ${notifications.apns.length} APNs`);
   const moderation = {
@@ -69,8 +94,73 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     groups: withMembers,
     apiKeys,
     webhooks,
+    extensions,
+    appSettings,
     ownApiKey: opts.apiKey,
     notifications,
     moderation,
   };
+}
+
+/** A context for the kinds' own reads: each object is read the way adoption will read it. */
+function readContext(chat: ChatClient, management: ManagementClient | undefined): Ctx {
+  const listings = new Map<ChatClient | ManagementClient, Listings>();
+  const ctx: Ctx = {
+    chat: () => chat,
+    management: () => {
+      if (!management) throw new Error("no management credentials");
+      return management;
+    },
+    appId: () => chat.appId,
+    listed: (listing, id, alone) => {
+      const client = listing.api === "chat" ? chat : ctx.management();
+      const l = listings.get(client) ?? new Listings(client);
+      listings.set(client, l);
+      return l.get(listing, id, alone);
+    },
+  };
+  return ctx;
+}
+
+/** Each scope's permissions the group sets (the catalogue entries with a value). */
+async function scopePermissions(chat: ChatClient, guid: string): Promise<ScopePermissionsOf> {
+  const out: ScopePermissionsOf = {};
+  for (const scope of MEMBER_SCOPES) {
+    // One page: the catalogue has eleven entries (rbac.ts), as the resource reads it.
+    const entries = (await chat.call("getScopePermissions", { params: { guid, scope } })).data;
+    const set = entries.flatMap((e) => (e.value === undefined ? [] : [[e.id, e.value] as const]));
+    if (set.length) out[scope] = Object.fromEntries(set);
+  }
+  return out;
+}
+
+/** The enabled extensions, with their settings as the Extension kind reads them back. */
+async function readExtensions(
+  ctx: Ctx,
+  management: ManagementClient,
+  appId: string,
+): Promise<ExportedExtension[]> {
+  const listed = await management.listAll("listExtensions", { params: { appId } });
+  const out: ExportedExtension[] = [];
+  for (const e of listed.filter((x) => x.isActive)) {
+    const found = await kinds.Extension.find?.(ctx, { appId, extension: e.id, enabled: true });
+    if (!found) continue;
+    const { settings, secrets } = found.args;
+    const stored = settings !== undefined || secrets !== undefined;
+    const credentials = [
+      ...new Set([...Object.keys(secrets ?? {}), ...(stored ? requiredCredentialFields(e.id) : [])]),
+    ];
+    out.push({ extension: e.id, settings, credentials });
+  }
+  return out;
+}
+
+/** The providers an app has at most one of, as their kinds read them (credentials never come back). */
+async function readSingletons(ctx: Ctx): Promise<Singletons> {
+  const out: Singletons = {};
+  for (const [key, name] of Object.entries(SINGLETON_KINDS)) {
+    const found = await (kinds[name] as Kind).read(ctx, "", {});
+    if (found) out[key as keyof Singletons] = found.args;
+  }
+  return out;
 }

@@ -18,9 +18,17 @@ import { hasCode } from "./util";
 
 const Settings = z.record(z.string(), z.unknown());
 
-/** The top-level fields of a slug's settings that hold credentials (marked with `secret()` in the table). */
-export function credentialFields(slug: ExtensionSlug): string[] {
-  return [...new Set(secretPaths(extensionSettingsSchema(slug)).map((p) => p.split(/[.[]/)[0] ?? p))];
+/** The top-level settings fields of an extension that hold credentials (marked `secret()` in the table). */
+export function credentialFields(extension: string): string[] {
+  if (!isExtensionSlug(extension)) return [];
+  return [...new Set(secretPaths(extensionSettingsSchema(extension)).map((p) => p.split(/[.[]/)[0] ?? p))];
+}
+
+/** The credential fields an extension's settings cannot be stored without. */
+export function requiredCredentialFields(extension: string): string[] {
+  if (!isExtensionSlug(extension)) return [];
+  const fields = EXTENSION_SETTINGS[extension].fields as Record<string, z.ZodType>;
+  return credentialFields(extension).filter((k) => !fields[k]?.safeParse(undefined).success);
 }
 
 export const ExtensionArgs = z

@@ -7,7 +7,6 @@ import { extension } from "./extension";
 import { group } from "./group";
 import type { Kind } from "./kind";
 import { groupMember, groupMembers } from "./members";
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 import { moderationKeywordList, moderationRule } from "./moderation";
 import { notificationSettings } from "./notification-settings";
 import { apnsPushProvider, fcmPushProvider } from "./push-provider";
@@ -35,11 +34,10 @@ export const kinds = {
   Webhook: webhook,
   WebhookTriggers: webhookTriggers,
   AuthToken: authToken,
-  // Issue 12 part B: app configuration (extensions, app settings, group-scope RBAC).
+  // App-level configuration.
   Extension: extension,
   AppSettings: appSettings,
   GroupScopePermissions: groupScopePermissions,
-  // ---- issue 12 part B: notifications and moderation (issue-12c) ----
   NotificationSettings: notificationSettings,
   FcmPushProvider: fcmPushProvider,
   ApnsPushProvider: apnsPushProvider,

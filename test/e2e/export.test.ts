@@ -17,6 +17,8 @@ const USERS = 200;
 const GENERAL_MEMBERS = 40;
 const uid = (i: number) => `user-${String(i).padStart(3, "0")}`;
 const PASSWORDS = { "support-desk": "DeskPass123", events: "HookPass456" };
+// App-level configuration's credentials (never returned by a read, except where the service echoes them).
+const CREDENTIALS = { giphy: "giphy-key-1", twilio: "twilio-token-1", customEmail: "MailPass789" };
 
 async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Promise<void> {
   await chat.call("createRole", {
@@ -128,6 +130,46 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
     params: { appId, webhookId: "audit" },
     body: { triggerIds: ["group_deleted"] },
   });
+
+  // App-level configuration: extensions (one with a credential), an app setting, a group scope's
+  // permissions, and providers an app has at most one of.
+  await mgmt.call("toggleExtensions", {
+    params: { appId },
+    body: { enabled: ["gifs-giphy", "profanity-filter", "polls"] },
+  });
+  await mgmt.call("createExtensionSettings", {
+    params: { appId, slug: "gifs-giphy" },
+    body: { settings: { giphyApiKey: CREDENTIALS.giphy } },
+  });
+  await mgmt.call("createExtensionSettings", {
+    params: { appId, slug: "profanity-filter" },
+    body: { settings: { dropMessage: true, badwords: ["darn", "heck"] } },
+  });
+  await mgmt.call("setAppSettings", {
+    params: { appId },
+    body: { settings: { "core.conversations.updateOnReplies": true } },
+  });
+  await chat.call("setScopePermissions", {
+    params: { guid: "general", scope: "participant" },
+    body: { permissions: { sendMessage: "deny", "initiateCall.allowedType": ["audio"] } },
+  });
+  await chat.call("createTwilioProvider", {
+    body: {
+      twilioAccountSID: "AC00000000000000000000000000000001",
+      twilioAuthToken: CREDENTIALS.twilio,
+      twilioSenderPhoneNumber: "+15550100001",
+    },
+  });
+  await chat.call("createCustomEmailProvider", {
+    body: {
+      webhookURL: "https://hooks.example.com/mail",
+      useBasicAuth: true,
+      basicAuthUsername: "mailer",
+      basicAuthPassword: CREDENTIALS.customEmail,
+      isEnabled: true,
+      useStoredEmailID: false,
+    },
+  });
 }
 
 describe("chat-export round trip", () => {
@@ -210,6 +252,13 @@ describe("chat-export round trip", () => {
     expect(text).toMatch(/- role: default\n\s+name: Default Role\n\s+description: Everyone else/);
     expect(text.match(/^ {2}- \{ uid: user-\d{3},/gm)).toHaveLength(USERS);
     expect(text).toContain("password: { secret: groupPassword-support-desk }");
+    for (const key of [
+      "extension-gifs-giphy-giphyApiKey",
+      "twilio-twilioAuthToken",
+      "customEmail-basicAuthPassword",
+    ])
+      expect(stderr).toContain(`pulumi config set --secret ${key}`);
+    expect(text).toContain("core.conversations.updateOnReplies: true");
   });
 
   it("the first up with the exported file adopts everything without a write", async () => {
@@ -217,6 +266,9 @@ describe("chat-export round trip", () => {
       file: { value: join(dir, "first.yaml") },
       "groupPassword-support-desk": { value: PASSWORDS["support-desk"], secret: true },
       "webhookPassword-events": { value: PASSWORDS.events, secret: true },
+      "extension-gifs-giphy-giphyApiKey": { value: CREDENTIALS.giphy, secret: true },
+      "twilio-twilioAuthToken": { value: CREDENTIALS.twilio, secret: true },
+      "customEmail-basicAuthPassword": { value: CREDENTIALS.customEmail, secret: true },
     });
     emu.admin.clearRequests();
     const up = await t.stack.up();
@@ -224,8 +276,9 @@ describe("chat-export round trip", () => {
     const writes = emu.admin.requests().filter((r) => r.method !== "GET");
     expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     // Every object became a resource: roles, users, groups, members, keys, webhooks and triggers.
-    expect(up.summary.resourceChanges?.create).toBe(1 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + 8); // the stack itself too
-    // (+ 8, issue-12c: the notification settings, the built-in keyword list and the six built-in rules)
+    // App-level configuration too: 3 extensions, the app settings, one group scope's permissions, the
+    // notification settings, Twilio and the custom email provider, the built-in keyword list and six rules.
+    expect(up.summary.resourceChanges?.create).toBe(1 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7)); // the stack itself too
   });
 
   it("a preview after it shows no changes", async () => {

@@ -1,19 +1,24 @@
-// Issue 12 part B on the real engine: notification settings, push providers (keys from secret config) and
-// a moderation rule naming a keyword list by its id output. Drift on each family shows on refresh and up
-// reverts it; no provider key reaches the checkpoint file or the engine's output; destroy deletes the rule
-// before the list it uses and resets the settings.
+// App-level configuration on the real engine: notification settings, push providers (keys from secret
+// config), a moderation rule naming a keyword list by its id output, extensions (one with a credential),
+// app settings and a group scope's permissions. Drift on each family shows on refresh and up reverts it; no
+// key reaches the checkpoint file or the engine's output; destroy deletes the rule before the list it uses,
+// resets the settings, disables the extensions and gives the app settings back their values.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatClient } from "../../provider/client";
+import { ChatClient, ManagementClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const PRIVATE_KEY = "fcm-private-key-d41d8cd98f00b204";
 const PRIVATE_KEY_ID = "fcm-private-key-id-9e107d9d372bb682";
 const P8_KEY = "apns-p8-key-e4d909c290d0fb1c";
+const GIPHY_KEY = "giphy-key-45c48cce2e2d7fbd";
+const RESOURCES = 11;
 
-describe("notifications and moderation on the real engine", () => {
+describe("app-level configuration on the real engine", () => {
   let t: EmulatedStack;
   let chat: ChatClient;
+  let mgmt: ManagementClient;
+  let appId: string;
   const engineOutput: string[] = [];
   const onOutput = (s: string) => engineOutput.push(s);
 
@@ -29,8 +34,20 @@ describe("notifications and moderation on the real engine", () => {
         secret: true,
       },
       "e2e:p8Key": { value: P8_KEY, secret: true },
+      "e2e:giphyKey": { value: GIPHY_KEY, secret: true },
     });
     const app = t.emu.credentials.app!;
+    appId = app.appId;
+    mgmt = new ManagementClient({
+      key: t.emu.credentials.managementKey,
+      secret: t.emu.credentials.managementSecret,
+      endpoint: t.emu.managementUrl,
+    });
+    // The app's value before the stack: destroy gives it back.
+    await mgmt.call("setAppSettings", {
+      params: { appId },
+      body: { settings: { "core.conversations.updateOnReplies": false } },
+    });
     chat = new ChatClient({
       appId: app.appId,
       region: app.region as "us" | "eu" | "in",
@@ -42,9 +59,10 @@ describe("notifications and moderation on the real engine", () => {
 
   it("comes up, and a preview shows no changes", async () => {
     const up = await t.stack.up({ onOutput });
-    expect(up.summary.resourceChanges).toEqual({ create: 6 });
+    expect(up.summary.resourceChanges).toEqual({ create: RESOURCES });
     expect((await chat.call("getRule", { params: { ruleId: "no-banned-words" } })).data.enabled).toBe(true);
-    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 6 });
+    expect(await extensionActive("gifs-giphy")).toBe(true);
+    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: RESOURCES });
   });
 
   it("shows out-of-band changes on refresh and reverts them on up", async () => {
@@ -66,17 +84,44 @@ describe("notifications and moderation on the real engine", () => {
       params: { keywordId: "banned-words" },
       body: { category: "word", name: "Banned words", searchTerms: "spoiler" },
     });
+    // Extensions, app settings and a group scope's permissions, changed in the dashboard.
+    await mgmt.call("toggleExtensions", { params: { appId }, body: { disabled: ["gifs-giphy"] } });
+    await mgmt.call("updateExtensionSettings", {
+      params: { appId, slug: "profanity-filter" },
+      body: { settings: { dropMessage: true, badwords: ["darn", "heck"] } },
+    });
+    await mgmt.call("setAppSettings", {
+      params: { appId },
+      body: { settings: { "core.conversations.updateOnReplies": false } },
+    });
+    await chat.call("setScopePermissions", {
+      params: { guid: "general", scope: "participant" },
+      body: { permissions: { sendMessage: "allow" } },
+    });
     const refresh = await t.stack.refresh({ onOutput });
-    expect(refresh.summary.resourceChanges?.update).toBe(4);
-    expect((await t.stack.preview({ onOutput })).changeSummary.update).toBe(4);
+    expect(refresh.summary.resourceChanges?.update).toBe(8);
+    expect((await t.stack.preview({ onOutput })).changeSummary.update).toBe(8);
     await t.stack.up({ onOutput });
+    expect(await extensionActive("gifs-giphy")).toBe(true);
+    const giphy = await mgmt.call("getExtensionSettings", { params: { appId, slug: "gifs-giphy" } });
+    expect(giphy.data.body.data?.settings).toMatchObject({ giphyApiKey: GIPHY_KEY });
+    const profanity = await mgmt.call("getExtensionSettings", {
+      params: { appId, slug: "profanity-filter" },
+    });
+    expect(profanity.data.body.data?.settings).toMatchObject({ dropMessage: false, badwords: ["darn"] });
+    const settings = (await mgmt.call("getAppSettings", { params: { appId } })).data;
+    expect(settings["core.conversations.updateOnReplies"]).toBe(true);
+    const perms = (
+      await chat.call("getScopePermissions", { params: { guid: "general", scope: "participant" } })
+    ).data;
+    expect(perms.find((e) => e.id === "sendMessage")?.value).toBe("deny");
     expect((await chat.call("getNotificationSettings")).data.sound.chat).toBe("chime.wav");
     const apns = (await chat.call("listApnsProviders")).data.pushProviders[0];
     expect(apns?.productionMode).toBe(true);
     expect((await chat.call("getRule", { params: { ruleId: "no-banned-words" } })).data.enabled).toBe(true);
     const list = (await chat.call("getKeywordList", { params: { keywordId: "banned-words" } })).data;
     expect([...(list.searchTerms ?? [])].sort()).toEqual(["giveaway", "spoiler"]);
-    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 6 });
+    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: RESOURCES });
   });
 
   it("keeps every provider key out of the checkpoint and the engine's output", async () => {
@@ -86,7 +131,8 @@ describe("notifications and moderation on the real engine", () => {
       "utf8",
     );
     expect(state).toContain("android"); // the provider is there, readable
-    for (const value of [PRIVATE_KEY, PRIVATE_KEY_ID, P8_KEY]) {
+    expect(state).toContain("gifs-giphy");
+    for (const value of [PRIVATE_KEY, PRIVATE_KEY_ID, P8_KEY, GIPHY_KEY]) {
       expect({ value, inState: state.includes(value) }).toEqual({ value, inState: false });
       expect({ value, inOutput: engineOutput.join("").includes(value) }).toEqual({ value, inOutput: false });
     }
@@ -99,5 +145,14 @@ describe("notifications and moderation on the real engine", () => {
     const lists = (await chat.call("listKeywordLists")).data.map((l) => l.id);
     expect(lists).toEqual(["profanity-list"]);
     expect((await chat.call("listFcmProviders")).data.pushProviders).toEqual([]);
+    expect(await extensionActive("gifs-giphy")).toBe(false);
+    expect(await extensionActive("profanity-filter")).toBe(false);
+    const settings = (await mgmt.call("getAppSettings", { params: { appId } })).data;
+    expect(settings["core.conversations.updateOnReplies"]).toBe(false);
   });
+
+  async function extensionActive(id: string): Promise<boolean | undefined> {
+    const all = await mgmt.listAll("listExtensions", { params: { appId } });
+    return all.find((e) => e.id === id)?.isActive;
+  }
 });

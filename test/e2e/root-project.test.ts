@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ChatClient } from "../../provider/client";
+import { ChatClient, ManagementClient } from "../../provider/client";
 import { DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
@@ -60,7 +60,7 @@ describe("the root project", () => {
       "group_member_kicked",
       "message_sent",
     ]);
-    // ---- issue 12 part B: notifications and moderation (issue-12c) ----
+    // App-level configuration.
     const chat = new ChatClient({
       appId,
       region: "eu",
@@ -73,6 +73,29 @@ describe("the root project", () => {
     expect((await chat.call("getNotificationSettings")).data.sound.chat).toBe("chime.wav");
     const rule = (await chat.call("getRule", { params: { ruleId: "no-banned-words" } })).data;
     expect(rule.conditions[0]?.value).toEqual(["banned-words"]);
+    const perms = await chat.call("getScopePermissions", {
+      params: { guid: "support-desk", scope: "participant" },
+    });
+    expect(perms.data.filter((e) => e.value !== undefined).map((e) => [e.id, e.value])).toEqual([
+      ["sendMessage", "deny"],
+      ["initiateCall", "deny"],
+    ]);
+    const mgmt = new ManagementClient({
+      key: s.emu.credentials.managementKey,
+      secret: s.emu.credentials.managementSecret,
+      endpoint: s.emu.managementUrl,
+    });
+    const extensions = await mgmt.listAll("listExtensions", { params: { appId } });
+    expect(
+      extensions
+        .filter((e) => e.isActive)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(["gifs-giphy", "profanity-filter"]);
+    const giphy = await mgmt.call("getExtensionSettings", { params: { appId, slug: "gifs-giphy" } });
+    expect(giphy.data.body.data?.settings).toMatchObject({ giphyApiKey: "demo-placeholder-giphy-key" });
+    const settings = (await mgmt.call("getAppSettings", { params: { appId } })).data;
+    expect(settings["core.conversations.updateOnReplies"]).toBe(true);
   });
 
   it("previews no changes afterwards", async () => {

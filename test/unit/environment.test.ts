@@ -134,7 +134,6 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
   });
 });
 
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 describe("the environment file's notifications and moderation", () => {
   const file = `
 app: { existing: true }
@@ -193,6 +192,72 @@ moderation:`,
     ]);
     expect(problems(withSingletons.replace("{ secret: tw }", "plain"))).toEqual([
       expect.stringMatching(/^env\.yaml: notifications\.sms\.twilio\.twilioAuthToken: must be \{ secret/),
+    ]);
+  });
+});
+
+describe("the environment file's extensions, app settings and group-scope permissions", () => {
+  const file = `
+app: { existing: true }
+users: [{ uid: ann, name: Ann }]
+groups:
+  - guid: general
+    name: General
+    permissions:
+      participants: { sendMessage: deny, initiateCall.allowedType: [audio] }
+      admins: { editMessage: allow }
+extensions:
+  - extension: profanity-filter
+    settings: { dropMessage: true, badwords: [darn] }
+  - { extension: gifs-giphy, secrets: { giphyApiKey: { secret: giphy } } }
+  - { extension: sentiment-analysis, enabled: false }
+appSettings: { core.conversations.updateOnReplies: true }
+`;
+
+  it("parses them", () => {
+    const env = parseEnvironment(file, "env.yaml");
+    expect(env.groups[0]?.permissions?.participants).toEqual({
+      sendMessage: "deny",
+      "initiateCall.allowedType": ["audio"],
+    });
+    expect(env.extensions.map((e) => [e.extension, e.enabled])).toEqual([
+      ["profanity-filter", true],
+      ["gifs-giphy", true],
+      ["sentiment-analysis", false],
+    ]);
+    expect(env.extensions[1]?.secrets).toEqual({ giphyApiKey: { secret: "giphy" } });
+    expect(env.appSettings).toEqual({ "core.conversations.updateOnReplies": true });
+  });
+
+  it("refuses a credential written in the file, in settings, or missing, by path and rule", () => {
+    expect(problems(file.replace("{ secret: giphy }", "plain-key"))).toEqual([
+      expect.stringMatching(/^env\.yaml: extensions\[1\]\.secrets\.giphyApiKey: must be \{ secret/),
+    ]);
+    expect(
+      problems(file.replace("secrets: { giphyApiKey: { secret: giphy } }", "settings: { giphyApiKey: k }")),
+    ).toEqual([
+      "env.yaml: extensions[1].settings.giphyApiKey: settings.giphyApiKey is a credential: declare it in secrets",
+    ]);
+    expect(problems(file.replace("secrets: { giphyApiKey: { secret: giphy } }", "settings: {}"))).toEqual([
+      expect.stringMatching(/^env\.yaml: extensions\[1\]\.secrets\.giphyApiKey: secrets\.giphyApiKey: /),
+    ]);
+    expect(problems(file.replace("giphyApiKey: { secret", "dropMessage: { secret"))).toContain(
+      "env.yaml: extensions[1].secrets.dropMessage: secrets.dropMessage is not a credential: declare it in settings",
+    );
+  });
+
+  it("refuses bad settings, unknown permissions, a duplicate extension and non-boolean app settings", () => {
+    const bad = file
+      .replace("dropMessage: true", "dropMessage: yes")
+      .replace("sendMessage: deny", "sendMessage: never")
+      .replace("updateOnReplies: true", "updateOnReplies: 1");
+    expect(problems(bad)).toEqual([
+      expect.stringMatching(/^env\.yaml: groups\[0\]\.permissions\.participants\.sendMessage: /),
+      expect.stringMatching(/^env\.yaml: extensions\[0\]\.settings\.dropMessage: /),
+      "env.yaml: appSettings.core.conversations.updateOnReplies: a setting's value must be true or false",
+    ]);
+    expect(problems(file.replace("{ extension: sentiment-analysis", "{ extension: gifs-giphy"))).toEqual([
+      'env.yaml: extensions[2]: extension "gifs-giphy" is declared twice',
     ]);
   });
 });

@@ -88,6 +88,8 @@ function snapshot(): Snapshot {
       },
     ],
     ownApiKey: "k1",
+    extensions: [],
+    appSettings: {},
   };
 }
 
@@ -171,10 +173,12 @@ describe("chat-export's document", () => {
   });
 
   it("says where webhooks are when they were not read", () => {
-    const snap = { ...snapshot(), webhooks: undefined };
+    const snap = { ...snapshot(), webhooks: undefined, extensions: undefined, appSettings: undefined };
     const { environment, notes } = toEnvironment(snap);
     expect(environment.webhooks).toBeUndefined();
-    expect(notes).toContainEqual(expect.stringMatching(/^Webhooks are left out: no management credentials/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^Webhooks, extensions and app settings are left out: no management credentials/),
+    );
   });
 
   it("refuses, by path and rule, what the environment file cannot hold", () => {
@@ -187,7 +191,6 @@ describe("chat-export's document", () => {
   });
 });
 
-// ---- issue 12 part B: notifications and moderation (issue-12c) ----
 describe("chat-export's notifications and moderation", () => {
   const snap = (): Snapshot => ({
     ...snapshot(),
@@ -245,5 +248,69 @@ describe("chat-export's notifications and moderation", () => {
     const s = snap();
     s.moderation = { keywordLists: [], rules: s.moderation?.rules ?? [] };
     expect(() => toEnvironment(s)).toThrow(/keyword list "banned" is not declared/);
+  });
+});
+
+describe("chat-export's extensions, app settings, group-scope permissions and one-per-app providers", () => {
+  const snap = (): Snapshot => {
+    const base = snapshot();
+    const [room, lobby] = base.groups;
+    if (!room || !lobby) throw new Error("the base snapshot has two groups");
+    return {
+      ...base,
+      groups: [{ ...room, permissions: { participant: { sendMessage: "deny" } } }, lobby],
+      extensions: [
+        {
+          extension: "profanity-filter",
+          settings: { dropMessage: true, badwords: ["b", "a"] },
+          credentials: [],
+        },
+        { extension: "gifs-giphy", settings: {}, credentials: ["giphyApiKey"] },
+        { extension: "polls", credentials: [] },
+      ],
+      appSettings: { "core.b": false, "core.a": true },
+      notifications: {
+        settings: { preferences: {}, sound: {}, templates: {} },
+        fcm: [],
+        apns: [],
+        twilio: { twilioAccountSID: "AC1", twilioSenderPhoneNumber: "+15550000001", isEnabled: true },
+        customEmail: { webhookURL: "https://h.example.com/mail", useBasicAuth: true, basicAuthUsername: "u" },
+        customSms: { webhookURL: "https://h.example.com/sms", useBasicAuth: false },
+      },
+    };
+  };
+
+  it("writes them in the file's form, credentials as secret config keys, and the file accepts them", () => {
+    const { environment, secrets } = toEnvironment(snap());
+    expect(environment.extensions).toEqual([
+      { extension: "gifs-giphy", secrets: { giphyApiKey: { secret: "extension-gifs-giphy-giphyApiKey" } } },
+      { extension: "polls" },
+      { extension: "profanity-filter", settings: { badwords: ["b", "a"], dropMessage: true } },
+    ]);
+    expect(environment.appSettings).toEqual({ "core.a": true, "core.b": false });
+    expect(environment.groups?.find((g) => g.guid === "room")?.permissions).toEqual({
+      participants: { sendMessage: "deny" },
+    });
+    expect(environment.notifications?.sms?.twilio).toEqual({
+      isEnabled: true,
+      twilioAccountSID: "AC1",
+      twilioSenderPhoneNumber: "+15550000001",
+      twilioAuthToken: { secret: "twilio-twilioAuthToken" },
+    });
+    expect(environment.notifications?.email?.custom?.basicAuthPassword).toEqual({
+      secret: "customEmail-basicAuthPassword",
+    });
+    expect(environment.notifications?.sms?.custom).not.toHaveProperty("basicAuthPassword");
+    expect(secrets.map((s) => s.key)).toEqual(
+      expect.arrayContaining([
+        "extension-gifs-giphy-giphyApiKey",
+        "twilio-twilioAuthToken",
+        "customEmail-basicAuthPassword",
+      ]),
+    );
+    const file = renderEnvironment(toEnvironment(snap()), { appId: "app1", region: "eu" });
+    const env = parseEnvironment(file, "x.yaml");
+    expect(env.extensions.map((e) => e.extension)).toEqual(["gifs-giphy", "polls", "profanity-filter"]);
+    expect(env.notifications?.sms?.custom?.webhookURL).toBe("https://h.example.com/sms");
   });
 });

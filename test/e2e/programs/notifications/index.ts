@@ -1,6 +1,7 @@
-// Notification settings, an FCM and an APNs provider whose keys come from secret config, and a moderation
-// rule that names a keyword list by the list resource's id output (so it is created after it and deleted
-// before it). Chat resources use the stack's configured app.
+// App-level configuration: notification settings, an FCM and an APNs provider whose keys come from secret
+// config, a moderation rule that names a keyword list by the list resource's id output (so it is created
+// after it and deleted before it), two extensions (one with a credential from secret config), app settings
+// and a group scope's permissions. Resources use the stack's configured app.
 import * as pulumi from "@pulumi/pulumi";
 import * as chat from "pulumi-chat";
 
@@ -45,4 +46,23 @@ new chat.ModerationRule("rule", {
   enabled: true,
   action: ["blockMessage"],
   conditions: [{ operand: "text", category: "word", isListReferencePresent: true, value: [list.id] }],
+});
+
+new chat.Extension("giphy", {
+  extension: "gifs-giphy",
+  secrets: { giphyApiKey: cfg.requireSecret("giphyKey") },
+});
+
+new chat.Extension("profanity", {
+  extension: "profanity-filter",
+  settings: { dropMessage: false, badwords: ["darn"] },
+});
+
+new chat.AppSettings("app-settings", { settings: { "core.conversations.updateOnReplies": true } });
+
+const group = new chat.Group("general", { guid: "general", name: "General", type: "public" });
+new chat.GroupScopePermissions("participants", {
+  guid: group.guid,
+  scope: "participant",
+  permissions: { sendMessage: "deny" },
 });
