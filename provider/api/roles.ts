@@ -13,6 +13,7 @@ import {
   requiredName,
   Timestamp,
 } from "./common";
+import { Permissions } from "./permissions";
 import { route } from "./route";
 
 export const RoleId = chatId("role");
@@ -59,11 +60,6 @@ export const RestrictedFeature = z.looseObject({
   path: z.string().optional(),
   createdAt: Timestamp.optional(),
 });
-
-/** RBAC v2: values are "allow"/"deny", a mode, or arrays (chat-api.md §7.2). */
-export const PermissionValue = z.union([z.string(), z.array(z.string())]);
-export const Permissions = z.record(z.string(), PermissionValue);
-export type Permissions = z.infer<typeof Permissions>;
 
 export const roleRoutes = {
   createRole: route({
