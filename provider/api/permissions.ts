@@ -2,7 +2,7 @@
 // of group scopes (rbac.ts). A catalogue declares each key's data type, values and default. The schema that
 // refuses unknown keys and values by name, and the entries the GET answers, are both made from it.
 import { z } from "zod";
-import { oneOf, Timestamp } from "./common";
+import { closest, oneOf, Timestamp } from "./common";
 
 /** Values that are not a fixed list (role ids, MIME types): each is checked by `item`, described by `rule`. */
 export interface OpenValues {
@@ -15,30 +15,30 @@ export interface PermissionSpec {
   readonly title: string;
   /** "string": one of the values; "stringArray": a subset of them (one value alone is taken too). */
   readonly dataType: "string" | "stringArray";
-  readonly values: readonly [string, ...string[]] | OpenValues;
+  readonly values: Listed | OpenValues;
   readonly defaultValue: string | readonly string[];
 }
 export type PermissionCatalogue = Readonly<Record<string, PermissionSpec>>;
 
 export const ALLOW_DENY = ["allow", "deny"] as const;
+type Listed = readonly [string, ...string[]];
 
-export const allowDeny = (title: string): PermissionSpec => ({
-  title,
-  dataType: "string",
-  values: ALLOW_DENY,
-  defaultValue: "allow",
-});
-export const choice = (
-  title: string,
-  values: readonly [string, ...string[]],
-  defaultValue: string,
-): PermissionSpec => ({ title, dataType: "string", values, defaultValue });
-export const subset = (title: string, values: PermissionSpec["values"]): PermissionSpec => ({
-  title,
-  dataType: "stringArray",
-  values,
-  defaultValue: [],
-});
+// The helpers keep the values' literal types, so that the SDK's and the environment file's types name them.
+export const allowDeny = (title: string) =>
+  ({ title, dataType: "string", values: ALLOW_DENY, defaultValue: "allow" }) as const;
+export const choice = <const V extends Listed>(title: string, values: V, defaultValue: V[number]) =>
+  ({ title, dataType: "string", values, defaultValue }) as const;
+export const subset = <const V extends Listed | OpenValues>(title: string, values: V) =>
+  ({ title, dataType: "stringArray", values, defaultValue: [] as readonly string[] }) as const;
+
+/** The type of a key's value: one of its values, or for a list one or more of them. */
+type ValueOf<S extends PermissionSpec> = S["values"] extends Listed
+  ? S["dataType"] extends "string"
+    ? S["values"][number]
+    : S["values"][number] | S["values"][number][]
+  : S["dataType"] extends "string"
+    ? string
+    : string | string[];
 
 const isOpen = (v: PermissionSpec["values"]): v is OpenValues => !Array.isArray(v);
 
@@ -55,12 +55,20 @@ function valueSchema(key: string, spec: PermissionSpec) {
 }
 
 /** `{<key>: value}` of one catalogue; unknown keys and values outside a key's rule are refused, by name. */
-export const permissionsOf = <C extends PermissionCatalogue>(catalogue: C) =>
-  z.strictObject(
+export const permissionsOf = <C extends PermissionCatalogue>(catalogue: C) => {
+  const keys = Object.keys(catalogue);
+  return z.strictObject(
     Object.fromEntries(
       Object.entries(catalogue).map(([k, spec]) => [k, valueSchema(k, spec).optional()]),
-    ) as unknown as { [K in keyof C]: z.ZodOptional<z.ZodType<string | string[]>> },
+    ) as unknown as { [K in keyof C]: z.ZodOptional<z.ZodType<ValueOf<C[K]>>> },
+    {
+      error: (iss) =>
+        iss.code === "unrecognized_keys"
+          ? iss.keys.map((k) => `${k} is not a permission (closest valid: "${closest(k, keys)}")`).join("; ")
+          : undefined,
+    },
   );
+};
 
 /** The body of a PUT: it must set something. */
 export const settingSome = <T extends z.ZodType<Record<string, unknown>>>(permissions: T) =>
