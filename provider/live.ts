@@ -10,12 +10,13 @@ import {
   type Permissions,
   type Role,
   type Routes,
+  setValues,
   type User,
   type Webhook,
 } from "./api";
 import type { ChatClient, ManagementClient, RequestOf } from "./client";
 
-/** A role with what is restricted and permitted for it. */
+/** A role with what is restricted for it, and the permissions it sets (the catalogue's `value`s, decision 0064). */
 export type LiveRole = Role & { restrictedFeatures: string[]; permissions: Permissions };
 /** A webhook with its triggers. */
 export type LiveWebhook = Webhook & { triggers: string[] };
@@ -40,7 +41,7 @@ async function withAccess(chat: ChatClient, r: Role): Promise<LiveRole> {
   return {
     ...r,
     restrictedFeatures: features.map((f) => f.key).sort(),
-    permissions: permissions.data.permissions,
+    permissions: setValues(permissions.data),
   };
 }
 

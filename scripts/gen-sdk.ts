@@ -38,8 +38,12 @@ function tsType(s: Json, input: boolean): string {
       return "number";
     case "boolean":
       return "boolean";
-    case "array":
-      return `${s.items ? wrap(tsType(s.items, input)) : "unknown"}[]`;
+    case "array": {
+      const item = s.items ? wrap(tsType(s.items, input)) : "unknown";
+      // Items that are a union need parentheses (unless Input wraps them): `"a" | "b"[]` is "a", or a list of "b".
+      const union = s.items && (s.items.anyOf ?? s.items.oneOf ?? (s.items.enum?.length ?? 0) > 1);
+      return `${!input && union ? `(${item})` : item}[]`;
+    }
     case "object": {
       if (s.properties && Object.keys(s.properties).length > 0) {
         const req = new Set(s.required ?? []);

@@ -3,8 +3,8 @@
 import { MEMBER_SCOPES, type MemberScope, type rbacRoutes, SCOPE_PERMISSIONS } from "../../provider/api";
 import { badRequest } from "../errors";
 import type { AppRecord, GroupRecord } from "../state";
-import { defined, paginate } from "../views";
 import { requireGroup } from "./lookup";
+import { cataloguePage, requireKey } from "./permissions";
 import type { ChatHandlers } from "./types";
 
 const isScope = (s: string): s is MemberScope => (MEMBER_SCOPES as readonly string[]).includes(s);
@@ -25,23 +25,7 @@ function scopeOf(app: AppRecord, guid: string, scope: string) {
 export const rbacHandlers: ChatHandlers<typeof rbacRoutes> = {
   getScopePermissions: ({ app, params }) => {
     const { perms } = scopeOf(app, params.guid, params.scope);
-    return paginate(
-      Object.entries(SCOPE_PERMISSIONS),
-      {},
-      () => true,
-      ([id, spec]) => ({
-        id,
-        type: "scope",
-        title: spec.title,
-        description: spec.title,
-        dataType: spec.dataType,
-        availableValues: [...spec.values],
-        defaultValue: typeof spec.defaultValue === "string" ? spec.defaultValue : [...spec.defaultValue],
-        ...defined({ value: perms.get(id) }),
-        createdAt: app.createdAt,
-        updatedAt: app.createdAt,
-      }),
-    );
+    return cataloguePage(SCOPE_PERMISSIONS, "scope", perms, app.createdAt);
   },
 
   setScopePermissions: ({ app, params, body }) => {
@@ -60,9 +44,7 @@ export const rbacHandlers: ChatHandlers<typeof rbacRoutes> = {
 
   unsetScopePermission: ({ app, params }) => {
     const { perms } = scopeOf(app, params.guid, params.scope);
-    if (!Object.hasOwn(SCOPE_PERMISSIONS, params.permission)) {
-      throw badRequest({ permission: [`${params.permission} is not a group-scope permission`] });
-    }
+    requireKey(SCOPE_PERMISSIONS, params.permission, "group-scope");
     perms.delete(params.permission);
     return { data: { permissions: Object.fromEntries(perms) } };
   },

@@ -1,9 +1,10 @@
 // Roles, their restricted features and RBAC permissions (chat-api.md §6, §7.1, §7.2).
-import { DEFAULT_ROLE, LIMITS, type roleRoutes } from "../../provider/api";
+import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, type roleRoutes } from "../../provider/api";
 import { ApiError, badRequest } from "../errors";
 import type { RoleRecord } from "../state";
 import { defined, paginate } from "../views";
 import { ack, requireRole } from "./lookup";
+import { cataloguePage, requireKey } from "./permissions";
 import type { ChatHandlers } from "./types";
 
 const roleView = (r: RoleRecord) => ({
@@ -101,14 +102,15 @@ export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
     return ack(`Features have been allowed for the role ${r.role}.`);
   },
 
-  getPermissions: ({ app, params }) => ({
-    data: { permissions: permissionsOf(requireRole(app, params.role)) },
-  }),
+  // The catalogue (chat-api.md §7.2), with `value` on the keys the role sets.
+  getPermissions: ({ app, params }) =>
+    cataloguePage(ROLE_PERMISSIONS, "role", requireRole(app, params.role).permissions, app.createdAt),
 
   setPermissions: ({ app, params, body }) => {
     const r = requireRole(app, params.role);
     const results: Record<string, { success: boolean; message: string }> = {};
     for (const [key, value] of Object.entries(body.permissions)) {
+      if (value === undefined) continue;
       r.permissions.set(key, value);
       results[key] = { success: true, message: `Permission ${key} has been set.` };
     }
@@ -117,6 +119,7 @@ export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
 
   unsetPermission: ({ app, params }) => {
     const r = requireRole(app, params.role);
+    requireKey(ROLE_PERMISSIONS, params.permission, "role");
     r.permissions.delete(params.permission);
     return { data: { permissions: permissionsOf(r) } };
   },

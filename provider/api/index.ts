@@ -36,6 +36,7 @@ export * from "./messages";
 export * from "./moderation";
 export * from "./multipart";
 export * from "./notifications";
+export * from "./permissions";
 export * from "./rbac";
 export * from "./roles";
 export * from "./route";

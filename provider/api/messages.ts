@@ -3,14 +3,18 @@ import { z } from "zod";
 import { Ack, CsvList, dataOf, LIMITS, Metadata, Tags, Timestamp } from "./common";
 import { route } from "./route";
 
-export const ReceiverType = z.enum(["user", "group"]);
+export const RECEIVER_TYPES = ["user", "group"] as const;
+export const ReceiverType = z.enum(RECEIVER_TYPES);
 /** Types of the `message` category; a `custom` message's type is free-form. */
 export const MESSAGE_TYPES = ["text", "image", "file", "audio", "video"] as const;
+/** The categories a user sends; a listing also holds `action` messages (the list query's `category`). */
+export const SENT_CATEGORIES = ["message", "custom"] as const;
+export const LISTED_CATEGORIES = ["message", "action", "custom"] as const;
 
 export const MessageSend = z.strictObject({
   receiver: z.string().min(1, "receiver must not be empty"),
   receiverType: ReceiverType,
-  category: z.enum(["message", "custom"]).default("message"),
+  category: z.enum(SENT_CATEGORIES).default("message"),
   type: z.string().min(1).default("text"),
   muid: z.string().optional(),
   data: z.looseObject({

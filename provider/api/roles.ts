@@ -1,4 +1,5 @@
-// Roles, their restricted features and RBAC permissions (chat-api.md §6, §7.1, §7.2).
+// Roles, their restricted features and RBAC permissions (chat-api.md §6, §7.1, §7.2; the permission
+// catalogue, decision 0064).
 import { z } from "zod";
 import {
   Ack,
@@ -13,6 +14,19 @@ import {
   requiredName,
   Timestamp,
 } from "./common";
+import { GROUP_TYPES, MEMBER_SCOPES } from "./groups";
+import { LISTED_CATEGORIES, MESSAGE_TYPES, RECEIVER_TYPES, SENT_CATEGORIES } from "./messages";
+import {
+  allowDeny,
+  choice,
+  type OpenValues,
+  type PermissionCatalogue,
+  PermissionEntry,
+  Permissions,
+  permissionsOf,
+  settingSome,
+  subset,
+} from "./permissions";
 import { route } from "./route";
 
 export const RoleId = chatId("role");
@@ -60,10 +74,60 @@ export const RestrictedFeature = z.looseObject({
   createdAt: Timestamp.optional(),
 });
 
-/** RBAC v2: values are "allow"/"deny", a mode, or arrays (chat-api.md §7.2). */
-export const PermissionValue = z.union([z.string(), z.array(z.string())]);
-export const Permissions = z.record(z.string(), PermissionValue);
-export type Permissions = z.infer<typeof Permissions>;
+const MODES = ["all", "friends"] as const;
+const roleIds: OpenValues = { rule: "role ids", item: chatId("a role id") };
+const customTypes: OpenValues = {
+  rule: "custom message types",
+  item: z.string().min(1, "a custom message type must not be empty"),
+};
+const mimeTypes: OpenValues = {
+  rule: "MIME types such as image/png",
+  item: z.string().regex(/^[a-z]+\/[a-z0-9][a-z0-9.+-]*$/i, "a MIME type looks like 'image/png'"),
+};
+
+/**
+ * The permission catalogue of a role (RBAC v2): the spec's 28 keys. Values and defaults the spec does not
+ * give are the stricter reading (decision 0064).
+ */
+export const ROLE_PERMISSIONS = {
+  listUsers: allowDeny("List users"),
+  "listUsers.mode": choice("Which users may be listed", MODES, "all"),
+  "listUsers.allowedRoles": subset("Users of which roles may be listed", roleIds),
+  "getUserDetails.mode": choice("Whose details may be read", MODES, "all"),
+  "getUserDetails.allowedRoles": subset("Details of users of which roles may be read", roleIds),
+  sendMessage: allowDeny("Send messages"),
+  "sendMessage.mode": choice("To whom messages may be sent", MODES, "all"),
+  "sendMessage.allowedReceiverTypes": subset("To users, to groups, or both", RECEIVER_TYPES),
+  "sendMessage.allowedReceiverRoles": subset("To users of which roles", roleIds),
+  "sendMessage.allowedMessageTypes": subset("Which types of message may be sent", MESSAGE_TYPES),
+  "sendMessage.allowedMessageCategories": subset("Which categories of message may be sent", SENT_CATEGORIES),
+  "sendMessage.allowedCustomTypes": subset("Which custom message types may be sent", customTypes),
+  "sendMessage.allowedMimeTypes": subset("Which kinds of attachment may be sent", mimeTypes),
+  editMessage: allowDeny("Edit one's messages"),
+  "editMessage.denyForScopes": subset("In groups, the scopes that may not edit", MEMBER_SCOPES),
+  deleteMessage: allowDeny("Delete one's messages"),
+  "deleteMessage.denyForScopes": subset("In groups, the scopes that may not delete", MEMBER_SCOPES),
+  initiateCall: allowDeny("Start calls"),
+  "initiateCall.mode": choice("Whom calls may ring", MODES, "all"),
+  "initiateCall.allowedReceiverRoles": subset("Users of which roles calls may ring", roleIds),
+  createGroup: allowDeny("Create groups"),
+  "createGroup.allowedGroupTypes": subset("Which types of group may be created", GROUP_TYPES),
+  listGroups: allowDeny("List groups"),
+  "listGroups.allowedGroupTypes": subset("Which types of group may be listed", GROUP_TYPES),
+  joinGroup: allowDeny("Join groups"),
+  "joinGroup.allowedGroupTypes": subset("Which types of group may be joined", GROUP_TYPES),
+  "listMessages.allowedMessageCategories": subset(
+    "Which categories of message may be read",
+    LISTED_CATEGORIES,
+  ),
+  "listMessages.allowedMessageTypes": subset("Which types of message may be read", MESSAGE_TYPES),
+} as const satisfies PermissionCatalogue;
+export type RolePermissionKey = keyof typeof ROLE_PERMISSIONS;
+export const ROLE_PERMISSION_KEYS = Object.keys(ROLE_PERMISSIONS) as RolePermissionKey[];
+
+/** `{<key>: value}` of a role; unknown keys and values outside a key's rule are refused, by name. */
+export const RolePermissions = permissionsOf(ROLE_PERMISSIONS);
+export type RolePermissions = z.input<typeof RolePermissions>;
 
 export const roleRoutes = {
   createRole: route({
@@ -111,13 +175,15 @@ export const roleRoutes = {
     api: "chat",
     method: "GET",
     path: "/roles/:role/permissions",
-    response: dataOf(z.looseObject({ permissions: Permissions })),
+    // The catalogue, not the role's map: `value` on an entry is a GUESS (decision 0040).
+    response: pageOf(PermissionEntry),
   }),
   setPermissions: route({
     api: "chat",
     method: "PUT",
     path: "/roles/:role/permissions",
-    body: z.strictObject({ permissions: Permissions }),
+    body: z.strictObject({ permissions: settingSome(RolePermissions) }),
+    // Per key `{success, message}` beside the whole map.
     response: dataOf(z.looseObject({ permissions: Permissions })),
   }),
   unsetPermission: route({

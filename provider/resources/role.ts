@@ -3,34 +3,45 @@
 // deleted: it is managed by adopting it (name, description, metadata, settings, restricted features and
 // permissions), and deleting the resource leaves the role in place.
 import { z } from "zod";
-import { DEFAULT_ROLE, FeatureKey, Permissions, ROLE_UNSETTABLE, RoleCreate } from "../api";
-import { type Args, createdAt, type Kind, partialCreate } from "./kind";
+import {
+  DEFAULT_ROLE,
+  FeatureKey,
+  type Permissions,
+  ROLE_UNSETTABLE,
+  RoleCreate,
+  RolePermissions,
+} from "../api";
+import { type Args, type Ctx, createdAt, type Kind, partialCreate } from "./kind";
+import { managedNow, permissionChanges } from "./permissions";
 import { defined, fromRemote, hasCode, removed } from "./util";
 
 export const RoleArgs = RoleCreate.extend({
   restrictedFeatures: z.array(FeatureKey).optional(),
-  permissions: Permissions.optional(),
+  permissions: RolePermissions.optional(),
 });
 export type RoleArgs = z.output<typeof RoleArgs>;
 
 const FIELDS = ["role", "name", "description", "metadata", "settings"] as const;
 const EXTRA = ["restrictedFeatures", "permissions"];
 
-async function features(ctx: Parameters<Kind["read"]>[0], role: string): Promise<string[]> {
+async function features(ctx: Ctx, role: string): Promise<string[]> {
   const all = await ctx.chat().listAll("listRestrictedFeatures", { params: { role } });
   return all.map((f) => f.key).sort();
 }
 
+/**
+ * The `managed` permission keys as the service holds them. The GET answers the catalogue: a key whose entry
+ * has no `value` keeps `fallback`'s (decision 0064, as for group scopes in 0043).
+ */
+async function permissionsNow(ctx: Ctx, role: string, managed: Permissions, fallback = managed) {
+  const entries = (await ctx.chat().call("getPermissions", { params: { role } })).data;
+  return managedNow(entries, managed, fallback);
+}
+
 /** What the service holds now of what applyAccess manages: compared with, rather than the state. */
-async function currentAccess(ctx: Parameters<Kind["read"]>[0], role: string, olds: Args): Promise<Args> {
+async function currentAccess(ctx: Ctx, role: string, olds: RoleArgs): Promise<Args> {
   const now: Args = { restrictedFeatures: await features(ctx, role) };
-  if (olds.permissions) {
-    const p = await ctx.chat().call("getPermissions", { params: { role } });
-    const managed = Object.keys(olds.permissions as Record<string, unknown>);
-    now.permissions = Object.fromEntries(
-      managed.filter((k) => k in p.data.permissions).map((k) => [k, p.data.permissions[k]]),
-    );
-  }
+  if (olds.permissions) now.permissions = await permissionsNow(ctx, role, olds.permissions as Permissions);
   return now;
 }
 
@@ -38,12 +49,7 @@ async function currentAccess(ctx: Parameters<Kind["read"]>[0], role: string, old
  * Restricts and allows features and sets permissions from `have` (what the service holds) to `news`. Every
  * call is safe to repeat, so a run that failed part-way is finished by the next one.
  */
-async function applyAccess(
-  ctx: Parameters<Kind["read"]>[0],
-  role: string,
-  have: Args,
-  news: RoleArgs,
-): Promise<void> {
+async function applyAccess(ctx: Ctx, role: string, have: Args, news: RoleArgs): Promise<void> {
   const before = new Set((have.restrictedFeatures as string[] | undefined) ?? []);
   const after = new Set(news.restrictedFeatures ?? []);
   const restrict = [...after].filter((f) => !before.has(f));
@@ -52,16 +58,30 @@ async function applyAccess(
     await ctx.chat().call("restrictFeatures", { params: { role }, body: { featuresToRestrict: restrict } });
   if (allow.length)
     await ctx.chat().call("allowFeatures", { params: { role }, body: { featuresToAllow: allow } });
-  const oldPerms = (have.permissions as Record<string, unknown> | undefined) ?? {};
-  const newPerms = news.permissions ?? {};
-  const changed = Object.fromEntries(
-    Object.entries(newPerms).filter(([k, v]) => JSON.stringify(oldPerms[k]) !== JSON.stringify(v)),
+  const perms = permissionChanges(
+    (have.permissions as Permissions | undefined) ?? {},
+    (news.permissions as Permissions | undefined) ?? {},
   );
-  if (Object.keys(changed).length)
-    await ctx.chat().call("setPermissions", { params: { role }, body: { permissions: changed } });
-  for (const k of Object.keys(oldPerms)) {
-    if (!(k in newPerms)) await ctx.chat().call("unsetPermission", { params: { role, permission: k } });
-  }
+  if (perms.set)
+    await ctx.chat().call("setPermissions", { params: { role }, body: { permissions: perms.set } });
+  for (const permission of perms.unset)
+    await ctx.chat().call("unsetPermission", { params: { role, permission } });
+}
+
+/** The role as arguments: of its permissions, the keys `prior` manages, with `fallback` (see permissionsNow). */
+async function readRole(ctx: Ctx, id: string, prior: RoleArgs, fallback?: Permissions) {
+  const r = await ctx.listed(
+    { api: "chat", route: "listRoles", key: "role" },
+    id,
+    async () => (await ctx.chat().call("getRole", { params: { role: id } })).data,
+  );
+  const args = fromRemote(r, FIELDS) as RoleArgs;
+  const restricted = await features(ctx, id);
+  if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
+  // Only the keys this resource manages: every other key keeps the service's default.
+  if (prior.permissions)
+    args.permissions = await permissionsNow(ctx, id, prior.permissions as Permissions, fallback);
+  return { args, state: { createdAt: r.createdAt } };
 }
 
 const DEFAULT_ROLE_RULE = `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`;
@@ -77,7 +97,7 @@ export const role: Kind<RoleArgs> = {
     settings: 'Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".',
     restrictedFeatures: 'Feature keys restricted for this role (a set), e.g. "u.listUsers".',
     permissions:
-      'RBAC permissions this resource manages, e.g. { sendMessage: "deny" }; other keys keep their defaults.',
+      'RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.',
   },
   outputs: z.object(createdAt),
   api: "chat",
@@ -109,25 +129,7 @@ export const role: Kind<RoleArgs> = {
   },
 
   async read(ctx, id, prior) {
-    const r = await ctx.listed(
-      { api: "chat", route: "listRoles", key: "role" },
-      id,
-      async () => (await ctx.chat().call("getRole", { params: { role: id } })).data,
-    );
-    const args = fromRemote(r, FIELDS) as RoleArgs;
-    const restricted = await features(ctx, id);
-    if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
-    if (prior.permissions) {
-      // Only the keys this resource manages: every other key keeps the service's default.
-      const p = await ctx.chat().call("getPermissions", { params: { role: id } });
-      args.permissions = Object.fromEntries(
-        Object.keys(prior.permissions).flatMap((k) => {
-          const v = p.data.permissions[k];
-          return v === undefined ? [] : [[k, v]];
-        }),
-      );
-    }
-    return { args, state: { createdAt: r.createdAt } };
+    return readRole(ctx, id, prior);
   },
 
   async update(ctx, id, olds, news) {
@@ -146,9 +148,9 @@ export const role: Kind<RoleArgs> = {
   async find(ctx, a) {
     // The role as read() sees it (restricted features, the declared permission keys), so that adoption
     // reconciles them too: an undeclared restricted feature is allowed again, not left behind unseen.
+    // A declared key the catalogue gives no `value` for reads as absent (no fallback), so it is written.
     try {
-      const found = await role.read(ctx, a.role, a);
-      return found ? { id: a.role, args: found.args } : undefined;
+      return { id: a.role, args: (await readRole(ctx, a.role, a, {})).args };
     } catch (e) {
       if (hasCode(e, "ERR_ROLE_NOT_FOUND")) return undefined;
       throw e;

@@ -4,8 +4,9 @@
 // the current setting, so a key whose entry has none keeps the value in state (decision 0043). Removing a
 // key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
 import { z } from "zod";
-import { Guid, MemberScope, ScopePermissions } from "../api";
+import { Guid, MemberScope, type Permissions, ScopePermissions } from "../api";
 import type { Ctx, Kind } from "./kind";
+import { managedNow, permissionChanges } from "./permissions";
 import { hasCode } from "./util";
 
 export const GroupScopePermissionsArgs = z.strictObject({
@@ -14,30 +15,20 @@ export const GroupScopePermissionsArgs = z.strictObject({
   permissions: ScopePermissions,
 });
 export type GroupScopePermissionsArgs = z.output<typeof GroupScopePermissionsArgs>;
-type Perms = Record<string, string | string[]>;
+type Perms = Permissions;
 
 const params = (a: GroupScopePermissionsArgs) => ({ guid: a.guid, scope: a.scope });
-const same = (a: unknown, b: unknown) =>
-  JSON.stringify([a].flat().slice().sort()) === JSON.stringify([b].flat().slice().sort());
 
-/** The managed keys as the service holds them; a key the catalogue gives no `value` for keeps `prior`'s. */
-async function current(ctx: Ctx, a: GroupScopePermissionsArgs, prior: Perms): Promise<Perms> {
+/** The managed keys as the service holds them; a key the catalogue gives no `value` for keeps `fallback`'s. */
+async function current(ctx: Ctx, a: GroupScopePermissionsArgs, managed: Perms, fallback = managed) {
   const entries = (await ctx.chat().call("getScopePermissions", { params: params(a) })).data;
-  const out: Perms = {};
-  for (const k of Object.keys(prior)) {
-    const e = entries.find((x) => x.id === k);
-    const v = e?.value ?? prior[k];
-    if (v !== undefined) out[k] = same(v, prior[k]) ? (prior[k] as string | string[]) : v;
-  }
-  return out;
+  return managedNow(entries, managed, fallback);
 }
 
 async function apply(ctx: Ctx, a: GroupScopePermissionsArgs, have: Perms): Promise<void> {
-  const news = a.permissions as Perms;
-  const changed = Object.fromEntries(Object.entries(news).filter(([k, v]) => !same(have[k], v)));
-  if (Object.keys(changed).length)
-    await ctx.chat().call("setScopePermissions", { params: params(a), body: { permissions: changed } });
-  for (const k of Object.keys(have)) if (!(k in news)) await unset(ctx, a, k);
+  const { set, unset: unsets } = permissionChanges(have, a.permissions as Perms);
+  if (set) await ctx.chat().call("setScopePermissions", { params: params(a), body: { permissions: set } });
+  for (const k of unsets) await unset(ctx, a, k);
 }
 
 async function unset(ctx: Ctx, a: GroupScopePermissionsArgs, permission: string): Promise<void> {
@@ -80,9 +71,7 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     for (const k of Object.keys(a.permissions)) await unset(ctx, a, k);
   },
   async find(ctx, a) {
-    const entries = (await ctx.chat().call("getScopePermissions", { params: params(a) })).data;
-    const permissions: Perms = {};
-    for (const e of entries) if (e.id in a.permissions && e.value !== undefined) permissions[e.id] = e.value;
+    const permissions = await current(ctx, a, a.permissions as Perms, {});
     return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
   },
 };

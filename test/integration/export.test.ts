@@ -1,7 +1,7 @@
 // chat-export against the emulator, in process: it pages through more users than one page holds, reads
 // only, goes through the client's request budget, and what it writes is adopted by the provider with no
 // call that changes anything (the passwords the API never returns taken as declared, group owners, tags,
-// the default role).
+// the default role with its permissions).
 import { exportEnvironment } from "../../environment/export";
 import { parseEnvironment } from "../../environment/load";
 import { LIMITS } from "../../provider/api";
@@ -28,6 +28,10 @@ describe("chat-export", () => {
     await chat.call("restrictFeatures", {
       params: { role: "default" },
       body: { featuresToRestrict: ["u.listUsers"] },
+    });
+    await chat.call("setPermissions", {
+      params: { role: "default" },
+      body: { permissions: { sendMessage: "deny", "createGroup.allowedGroupTypes": ["public", "private"] } },
     });
     await chat.call("createGroup", {
       body: {
@@ -97,6 +101,11 @@ describe("chat-export", () => {
     if (!role || !desk) throw new Error("the export lacks the default role or the group");
     const { members: _m, password: _p, adopt: _a, ...deskArgs } = desk;
     const { adopt: _ra, ...roleArgs } = role;
+    // The role's permissions come from the catalogue's values (decision 0064).
+    expect(roleArgs.permissions).toEqual({
+      "createGroup.allowedGroupTypes": ["public", "private"],
+      sendMessage: "deny",
+    });
 
     emu().admin.clearRequests();
     const adopt = async (kind: keyof typeof kinds, args: Record<string, unknown>) => {

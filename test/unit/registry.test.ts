@@ -33,6 +33,10 @@ describe("the registry of kinds", () => {
     expect(readFileSync(join(root, TARGET), "utf8")).toBe(render());
   });
 
+  it("writes an output list of a union with parentheses (not a union whose last member is a list)", () => {
+    expect(render()).toContain('declare readonly action: pulumi.Output<("blockMessage" | "dropMessage")[]>;');
+  });
+
   it.each(entries)("%s: the SDK exports its class, and every argument has a doc", (name, kind) => {
     expect(typeof (sdk as Record<string, unknown>)[name]).toBe("function");
     expect(kind.doc).toMatch(/Id: /);

@@ -159,9 +159,8 @@ describe("roles, restricted features and permissions", () => {
       body: { permissions: { sendMessage: "deny", "listUsers.mode": "friends" } },
     });
     expect(set.data.permissions).toMatchObject({ sendMessage: "deny" });
-    expect((await chat.call("getPermissions", { params: { role } })).data.permissions["listUsers.mode"]).toBe(
-      "friends",
-    );
+    const catalogue = (await chat.call("getPermissions", { params: { role } })).data;
+    expect(catalogue.find((e) => e.id === "listUsers.mode")?.value).toBe("friends");
     const after = await chat.call("unsetPermission", { params: { role, permission: "sendMessage" } });
     expect(after.data.permissions.sendMessage).not.toBe("deny");
   });

@@ -1,5 +1,5 @@
 // Roles, restricted features, RBAC permissions (chat-api.md §6, §7) and API keys (§8).
-import { LIMITS } from "../../../provider/api";
+import { LIMITS, ROLE_PERMISSION_KEYS } from "../../../provider/api";
 import { fresh, Harness } from "./harness";
 
 let h: Harness;
@@ -110,7 +110,48 @@ describe("roles", () => {
     );
   });
 
-  it("sets, reads and unsets RBAC permissions", async () => {
+  it("lists the role permission catalogue, a page of the spec's 28 entries; a set key shows as `value`", async () => {
+    const role = fresh("cat");
+    await h.ok("createRole", { body: { role, name: "Catalogue" } });
+    const before = await h.ok("getPermissions", { params: { role } });
+    expect(before.data.map((e) => e.id).sort()).toEqual([...ROLE_PERMISSION_KEYS].sort());
+    expect(before.meta.pagination).toEqual({
+      total: 28,
+      count: 28,
+      per_page: 100,
+      current_page: 1,
+      total_pages: 1,
+    });
+    // The spec's example entries.
+    expect(before.data.find((e) => e.id === "createGroup")).toMatchObject({
+      type: "role",
+      dataType: "string",
+      availableValues: ["allow", "deny"],
+      defaultValue: "allow",
+    });
+    const types = before.data.find((e) => e.id === "sendMessage.allowedMessageTypes");
+    expect(types).toMatchObject({ type: "role", dataType: "stringArray", defaultValue: [] });
+    expect([...(types?.availableValues ?? [])].sort()).toEqual(["audio", "file", "image", "text", "video"]);
+    for (const e of before.data) {
+      expect(typeof e.title).toBe("string");
+      expect(typeof e.createdAt).toBe("number");
+      expect(e.value).toBeUndefined();
+    }
+
+    await h.ok("setPermissions", {
+      params: { role },
+      body: { permissions: { sendMessage: "deny", "createGroup.allowedGroupTypes": ["public"] } },
+    });
+    const after = await h.ok("getPermissions", { params: { role } });
+    expect(
+      Object.fromEntries(after.data.filter((e) => e.value !== undefined).map((e) => [e.id, e.value])),
+    ).toEqual({ sendMessage: "deny", "createGroup.allowedGroupTypes": ["public"] });
+    // Another role's catalogue tells nothing of this one's values.
+    const other = await h.ok("getPermissions", { params: { role: "default" } });
+    expect(other.data.some((e) => e.value !== undefined)).toBe(false);
+  });
+
+  it("sets and unsets RBAC permissions: PUT and DELETE answer the whole map", async () => {
     const role = fresh("rbac");
     await h.ok("createRole", { body: { role, name: "RBAC" } });
     const set = await h.ok("setPermissions", {
@@ -122,17 +163,51 @@ describe("roles", () => {
       "sendMessage.allowedMessageTypes": ["text"],
     });
     expect(set.data.sendMessage).toMatchObject({ success: true });
-    const got = await h.ok("getPermissions", { params: { role } });
-    expect(got.data.permissions.sendMessage).toBe("deny");
     const unset = await h.ok("unsetPermission", { params: { role, permission: "sendMessage" } });
     expect(unset.data.permissions).toEqual({ "sendMessage.allowedMessageTypes": ["text"] });
-    await h.fails(
+    await h.fails("getPermissions", { params: { role: "ghost" } }, 404, "ERR_ROLE_NOT_FOUND");
+  });
+
+  it("refuses unknown keys, values outside a key's list or rule, and an empty set, by field", async () => {
+    const role = fresh("bad");
+    await h.ok("createRole", { body: { role, name: "Bad" } });
+    const e = await h.fails(
       "setPermissions",
-      { params: { role }, body: { permissions: { a: 1 } } },
+      {
+        params: { role },
+        body: {
+          permissions: {
+            "listUsers.mode": "frends",
+            "joinGroup.allowedGroupTypes": ["secret"],
+            "sendMessage.allowedMimeTypes": ["png"],
+            fly: "allow",
+          },
+        } as never,
+      },
       400,
       "ERR_BAD_REQUEST",
     );
-    await h.fails("getPermissions", { params: { role: "ghost" } }, 404, "ERR_ROLE_NOT_FOUND");
+    expect(e.details).toEqual({
+      "permissions.listUsers.mode": [
+        'listUsers.mode "frends" is not valid (closest valid: "friends"; one of all, friends)',
+      ],
+      "permissions.joinGroup.allowedGroupTypes": [
+        "joinGroup.allowedGroupTypes must be one or more of public, password, private",
+      ],
+      "permissions.sendMessage.allowedMimeTypes.0": ["a MIME type looks like 'image/png'"],
+      "permissions.fly": ["The fly field is not allowed."],
+    });
+    await h.fails("setPermissions", { params: { role }, body: { permissions: {} } }, 400, "ERR_BAD_REQUEST");
+    const p = await h.fails(
+      "unsetPermission",
+      { params: { role, permission: "fly" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(p.details).toEqual({ permission: ["fly is not a role permission"] });
+    // Nothing was set by the refused calls.
+    const got = await h.ok("getPermissions", { params: { role } });
+    expect(got.data.some((x) => x.value !== undefined)).toBe(false);
   });
 });
 
