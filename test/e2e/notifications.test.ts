@@ -12,7 +12,9 @@ const PRIVATE_KEY = "fcm-private-key-d41d8cd98f00b204";
 const PRIVATE_KEY_ID = "fcm-private-key-id-9e107d9d372bb682";
 const P8_KEY = "apns-p8-key-e4d909c290d0fb1c";
 const GIPHY_KEY = "giphy-key-45c48cce2e2d7fbd";
-const RESOURCES = 11;
+const SENDGRID_KEY = "SG.sendgrid-key-6512bd43d9caa6e0";
+const SMS_PASSWORD = "SmsPass1679091c5a880faf";
+const RESOURCES = 13;
 
 describe("app-level configuration on the real engine", () => {
   let t: EmulatedStack;
@@ -35,6 +37,8 @@ describe("app-level configuration on the real engine", () => {
       },
       "e2e:p8Key": { value: P8_KEY, secret: true },
       "e2e:giphyKey": { value: GIPHY_KEY, secret: true },
+      "e2e:sendGridKey": { value: SENDGRID_KEY, secret: true },
+      "e2e:smsPassword": { value: SMS_PASSWORD, secret: true },
     });
     const app = t.emu.credentials.app!;
     appId = app.appId;
@@ -98,10 +102,15 @@ describe("app-level configuration on the real engine", () => {
       params: { guid: "general", scope: "participant" },
       body: { permissions: { sendMessage: "allow" } },
     });
+    // The one-per-app providers.
+    await chat.call("updateSendgridProvider", { body: { senderName: "Someone else" } });
+    await chat.call("updateCustomSmsProvider", { body: { webhookURL: "https://elsewhere.example.com/sms" } });
     const refresh = await t.stack.refresh({ onOutput });
-    expect(refresh.summary.resourceChanges?.update).toBe(8);
-    expect((await t.stack.preview({ onOutput })).changeSummary.update).toBe(8);
+    expect(refresh.summary.resourceChanges?.update).toBe(10);
+    expect((await t.stack.preview({ onOutput })).changeSummary.update).toBe(10);
     await t.stack.up({ onOutput });
+    expect((await chat.call("getSendgridProvider")).data.senderName).toBe("Chat");
+    expect((await chat.call("getCustomSmsProvider")).data.webhookURL).toBe("https://hooks.example.com/sms");
     expect(await extensionActive("gifs-giphy")).toBe(true);
     const giphy = await mgmt.call("getExtensionSettings", { params: { appId, slug: "gifs-giphy" } });
     expect(giphy.data.body.data?.settings).toMatchObject({ giphyApiKey: GIPHY_KEY });
@@ -132,7 +141,7 @@ describe("app-level configuration on the real engine", () => {
     );
     expect(state).toContain("android"); // the provider is there, readable
     expect(state).toContain("gifs-giphy");
-    for (const value of [PRIVATE_KEY, PRIVATE_KEY_ID, P8_KEY, GIPHY_KEY]) {
+    for (const value of [PRIVATE_KEY, PRIVATE_KEY_ID, P8_KEY, GIPHY_KEY, SENDGRID_KEY, SMS_PASSWORD]) {
       expect({ value, inState: state.includes(value) }).toEqual({ value, inState: false });
       expect({ value, inOutput: engineOutput.join("").includes(value) }).toEqual({ value, inOutput: false });
     }
@@ -145,6 +154,7 @@ describe("app-level configuration on the real engine", () => {
     const lists = (await chat.call("listKeywordLists")).data.map((l) => l.id);
     expect(lists).toEqual(["profanity-list"]);
     expect((await chat.call("listFcmProviders")).data.pushProviders).toEqual([]);
+    await expect(chat.call("getSendgridProvider")).rejects.toThrow();
     expect(await extensionActive("gifs-giphy")).toBe(false);
     expect(await extensionActive("profanity-filter")).toBe(false);
     const settings = (await mgmt.call("getAppSettings", { params: { appId } })).data;

@@ -1,30 +1,18 @@
 // The generic provider against the emulator, without the engine: the paths an engine run rarely takes
 // (already gone, adoption, deactivated users, per-member failures, lost responses, config fallbacks).
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient } from "../../../provider/client";
+import type { RunningEmulator } from "../../../emulator";
+import type { ChatClient } from "../../../provider/client";
 import { setStackConfig } from "../../../provider/config";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import { type EmulatedApp, providerOf as provider, useEmulatedApp } from "../emulated-app";
 
 type Props = Record<string, unknown>;
-const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
 
 describe("the generic provider against the emulator", () => {
+  const app = useEmulatedApp({ seed: 7 });
   let emu: RunningEmulator;
-  let connection: { appId: string; region: "us" | "eu" | "in"; apiKey: string; endpoint: string };
+  let connection: EmulatedApp["connection"];
   let chat: ChatClient;
-
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0, seed: 7 });
-    const app = emu.credentials.app!;
-    connection = {
-      appId: app.appId,
-      region: app.region as "us" | "eu" | "in",
-      apiKey: app.apiKey,
-      endpoint: emu.chatEndpoint,
-    };
-    chat = new ChatClient(connection);
-  });
-  afterAll(async () => emu.close());
+  beforeAll(() => ({ emu, connection, chat } = app));
   afterEach(() => {
     emu.admin.clearFaults();
     setStackConfig(() => undefined);

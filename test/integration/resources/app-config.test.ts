@@ -1,13 +1,13 @@
 // AppSettings and GroupScopePermissions against the emulator, through the generic provider: only the
 // declared keys are managed, refresh sees drift of them, delete puts back what was there (app settings) or
 // unsets (group scopes), and bad keys or values are refused at check by name.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient, ManagementClient } from "../../../provider/client";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import type { RunningEmulator } from "../../../emulator";
+import type { ChatClient, ManagementClient } from "../../../provider/client";
+import { providerOf, useEmulatedApp } from "../emulated-app";
 
 type Props = Record<string, unknown>;
-const settingsKind = new CrudProvider(kinds.AppSettings as never);
-const scopeKind = new CrudProvider(kinds.GroupScopePermissions as never);
+const settingsKind = providerOf("AppSettings");
+const scopeKind = providerOf("GroupScopePermissions");
 
 describe("app configuration kinds", () => {
   let emu: RunningEmulator;
@@ -16,20 +16,8 @@ describe("app configuration kinds", () => {
   let appId: string;
   let managementConnection: Props;
   let connection: Props;
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    const app = emu.credentials.app;
-    appId = app?.appId ?? "";
-    managementConnection = {
-      key: emu.credentials.managementKey,
-      secret: emu.credentials.managementSecret,
-      endpoint: emu.managementUrl,
-    };
-    connection = { appId, apiKey: app?.apiKey, endpoint: emu.chatEndpoint };
-    mgmt = new ManagementClient(managementConnection as never);
-    chat = new ChatClient(connection as never);
-  });
-  afterAll(async () => emu?.close());
+  const app = useEmulatedApp();
+  beforeAll(() => ({ emu, mgmt, chat, appId, managementConnection, connection } = app));
 
   it("AppSettings: refuses list-valued and read-only keys by name", async () => {
     const r = await settingsKind.check(

@@ -1,12 +1,12 @@
 // The Extension kind against the emulator, through the generic provider as the engine drives it: check
 // names the field and the rule, create/read/update/delete keep to the service's methods per slug, refresh
 // sees drift (echoed credentials included), adoption is needed for an extension someone else enabled.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ManagementClient } from "../../../provider/client";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import type { RunningEmulator } from "../../../emulator";
+import type { ManagementClient } from "../../../provider/client";
+import { providerOf, useEmulatedApp } from "../emulated-app";
 
 type Props = Record<string, unknown>;
-const provider = new CrudProvider(kinds.Extension as never);
+const provider = providerOf("Extension");
 
 describe("Extension", () => {
   let emu: RunningEmulator;
@@ -23,17 +23,8 @@ describe("Extension", () => {
     return r.inputs;
   };
 
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    appId = emu.credentials.app?.appId ?? "";
-    managementConnection = {
-      key: emu.credentials.managementKey,
-      secret: emu.credentials.managementSecret,
-      endpoint: emu.managementUrl,
-    };
-    mgmt = new ManagementClient(managementConnection as never);
-  });
-  afterAll(async () => emu?.close());
+  const app = useEmulatedApp();
+  beforeAll(() => ({ emu, mgmt, appId, managementConnection } = app));
 
   it("check: settings are validated with the slug's schema, naming settings.<field> or secrets.<field>", async () => {
     const r = await provider.check(

@@ -1,30 +1,18 @@
 // Notification settings, push providers, moderation rules and keyword lists through the generic provider,
 // against the emulator (issue 12 part B): managed fields only, secrets kept from state, built-ins adopted
 // and left on destroy, dependencies between rules and lists.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient } from "../../../provider/client";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import type { RunningEmulator } from "../../../emulator";
+import type { ChatClient } from "../../../provider/client";
+import { type EmulatedApp, providerOf as provider, useEmulatedApp } from "../emulated-app";
 
 type Props = Record<string, unknown>;
-const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
 
 describe("notifications and moderation kinds against the emulator", () => {
+  const app = useEmulatedApp({ seed: 12 });
   let emu: RunningEmulator;
-  let connection: { appId: string; region: "us" | "eu" | "in"; apiKey: string; endpoint: string };
+  let connection: EmulatedApp["connection"];
   let chat: ChatClient;
-
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0, seed: 12 });
-    const app = emu.credentials.app!;
-    connection = {
-      appId: app.appId,
-      region: app.region as "us" | "eu" | "in",
-      apiKey: app.apiKey,
-      endpoint: emu.chatEndpoint,
-    };
-    chat = new ChatClient(connection);
-  });
-  afterAll(async () => emu.close());
+  beforeAll(() => ({ emu, connection, chat } = app));
 
   describe("NotificationSettings", () => {
     const p = () => provider("NotificationSettings");

@@ -1,24 +1,19 @@
 // Role.permissions against the emulator, through the generic provider (decision 0064): the values are read from
 // the permission catalogue, refresh sees drift of the declared keys, a key no longer declared is unset, and
 // adoption writes what the catalogue does not show.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient } from "../../../provider/client";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import type { RunningEmulator } from "../../../emulator";
+import type { ChatClient } from "../../../provider/client";
+import { providerOf, useEmulatedApp } from "../emulated-app";
 
 type Props = Record<string, unknown>;
-const roleKind = new CrudProvider(kinds.Role as never);
+const roleKind = providerOf("Role");
 
 describe("Role permissions", () => {
+  const app = useEmulatedApp();
   let emu: RunningEmulator;
   let chat: ChatClient;
   let connection: Props;
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    const app = emu.credentials.app;
-    connection = { appId: app?.appId, apiKey: app?.apiKey, endpoint: emu.chatEndpoint };
-    chat = new ChatClient(connection as never);
-  });
-  afterAll(async () => emu?.close());
+  beforeAll(() => ({ emu, chat, connection } = app));
 
   /** What the service's catalogue says the role sets. */
   const values = async (role: string) =>

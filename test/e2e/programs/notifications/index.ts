@@ -1,7 +1,7 @@
 // App-level configuration: notification settings, an FCM and an APNs provider whose keys come from secret
 // config, a moderation rule that names a keyword list by the list resource's id output (so it is created
 // after it and deleted before it), two extensions (one with a credential from secret config), app settings
-// and a group scope's permissions. Resources use the stack's configured app.
+// and a group scope's permissions, and two providers an app has at most one of (SendGrid, custom SMS). Resources use the stack's configured app.
 import * as pulumi from "@pulumi/pulumi";
 import * as chat from "pulumi-chat";
 
@@ -65,4 +65,20 @@ new chat.GroupScopePermissions("participants", {
   guid: group.guid,
   scope: "participant",
   permissions: { sendMessage: "deny" },
+});
+
+new chat.SendGridEmailProvider("sendgrid", {
+  sendGridTemplateID: "d-template",
+  sendGridUnsubscribeGroupID: "42",
+  senderName: "Chat",
+  senderEmail: "chat@example.com",
+  allowEmailReplies: false,
+  credentials: { sendGridApiKey: cfg.requireSecret("sendGridKey") },
+});
+
+new chat.CustomSmsProvider("sms", {
+  webhookURL: "https://hooks.example.com/sms",
+  useBasicAuth: true,
+  basicAuthUsername: "texter",
+  credentials: { basicAuthPassword: cfg.requireSecret("smsPassword") },
 });
