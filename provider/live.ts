@@ -6,7 +6,9 @@ import {
   type App,
   type Group,
   LIMITS,
+  MEMBER_SCOPES,
   type Member,
+  type MemberScope,
   type Permissions,
   type Role,
   type Routes,
@@ -103,6 +105,20 @@ export async function listMembers(chat: ChatClient, guid: string): Promise<Membe
     query: { perPage: LIMITS.perPageMax },
   });
   return members.sort(byKey((m) => m.uid));
+}
+
+/** The permissions each scope of a group sets (the catalogue's `value`s, decision 0043); scopes with none left out. */
+export async function listScopePermissions(
+  chat: ChatClient,
+  guid: string,
+): Promise<Partial<Record<MemberScope, Permissions>>> {
+  const out: Partial<Record<MemberScope, Permissions>> = {};
+  for (const scope of MEMBER_SCOPES) {
+    // One page holds the whole catalogue (eleven entries), as the resource reads it.
+    const set = setValues((await chat.call("getScopePermissions", { params: { guid, scope } })).data);
+    if (Object.keys(set).length) out[scope] = set;
+  }
+  return out;
 }
 
 /** Every API key of the app, sorted by name, then by creation. The values are secrets: handle with care. */

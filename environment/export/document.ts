@@ -8,20 +8,19 @@ import type {
   Group,
   KeywordList,
   Member,
-  MemberScope,
   NotificationSettings,
   PushProvider,
   Region,
   Rule,
   User,
 } from "../../provider/api";
-import type { LiveRole, LiveWebhook } from "../../provider/live";
+import type { LiveRole, LiveWebhook, listScopePermissions } from "../../provider/live";
 import { formatPath } from "../load";
 import { Environment, SCOPES, type SecretRef } from "../spec";
 
 type Json = Record<string, unknown>;
 /** Each scope's permissions a group sets. */
-export type ScopePermissionsOf = Partial<Record<MemberScope, Record<string, string | string[]>>>;
+export type ScopePermissionsOf = Awaited<ReturnType<typeof listScopePermissions>>;
 /** An enabled extension: its settings as the Extension kind reads them, and the credentials it needs. */
 export interface ExportedExtension {
   extension: string;

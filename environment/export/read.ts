@@ -1,19 +1,13 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
-import { LIMITS, MEMBER_SCOPES } from "../../provider/api";
+import { LIMITS } from "../../provider/api";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import * as live from "../../provider/live";
 import { kinds } from "../../provider/resources";
 import { requiredCredentialFields } from "../../provider/resources/extension";
 import type { Ctx, Kind } from "../../provider/resources/kind";
-import { Listings } from "../../provider/resources/listings";
-import {
-  type ExportedExtension,
-  type ScopePermissionsOf,
-  SINGLETON_KINDS,
-  type Singletons,
-  type Snapshot,
-} from "./document";
+import { listingsOf } from "../../provider/resources/listings";
+import { type ExportedExtension, SINGLETON_KINDS, type Singletons, type Snapshot } from "./document";
 
 /** One line of progress (chat-export prints it on stderr). */
 export type Report = (line: string) => void;
@@ -45,7 +39,7 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     groups.map(async (g) => {
       const [members, permissions] = await Promise.all([
         live.listMembers(chat, g.guid),
-        scopePermissions(chat, g.guid),
+        live.listScopePermissions(chat, g.guid),
       ]);
       done++;
       if (done % step === 0 || done === groups.length)
@@ -104,7 +98,6 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
 
 /** A context for the kinds' own reads: each object is read the way adoption will read it. */
 function readContext(chat: ChatClient, management: ManagementClient | undefined): Ctx {
-  const listings = new Map<ChatClient | ManagementClient, Listings>();
   const ctx: Ctx = {
     chat: () => chat,
     management: () => {
@@ -112,26 +105,10 @@ function readContext(chat: ChatClient, management: ManagementClient | undefined)
       return management;
     },
     appId: () => chat.appId,
-    listed: (listing, id, alone) => {
-      const client = listing.api === "chat" ? chat : ctx.management();
-      const l = listings.get(client) ?? new Listings(client);
-      listings.set(client, l);
-      return l.get(listing, id, alone);
-    },
+    listed: (listing, id, alone) =>
+      listingsOf(listing.api === "chat" ? chat : ctx.management()).get(listing, id, alone),
   };
   return ctx;
-}
-
-/** Each scope's permissions the group sets (the catalogue entries with a value). */
-async function scopePermissions(chat: ChatClient, guid: string): Promise<ScopePermissionsOf> {
-  const out: ScopePermissionsOf = {};
-  for (const scope of MEMBER_SCOPES) {
-    // One page: the catalogue has eleven entries (rbac.ts), as the resource reads it.
-    const entries = (await chat.call("getScopePermissions", { params: { guid, scope } })).data;
-    const set = entries.flatMap((e) => (e.value === undefined ? [] : [[e.id, e.value] as const]));
-    if (set.length) out[scope] = Object.fromEntries(set);
-  }
-  return out;
 }
 
 /** The enabled extensions, with their settings as the Extension kind reads them back. */

@@ -3,11 +3,9 @@
 import { z } from "zod";
 import {
   ChatApiError,
-  type ChatClient,
   ConnectionError,
   isConflict,
   isNotFound,
-  type ManagementClient,
   RateLimitError,
   ServerError,
 } from "../client";
@@ -23,7 +21,7 @@ import {
   resolveManagementConnection,
 } from "../config";
 import type { Args, CheckFailure, Ctx, Kind } from "./kind";
-import { Listings } from "./listings";
+import { listingsOf } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
@@ -56,9 +54,6 @@ function issuesToFailures(issues: readonly z.core.$ZodIssue[], unknown: string[]
     );
 }
 
-// Each client's shared listings (listings.ts), as long as the client lives.
-const listings = new WeakMap<ChatClient | ManagementClient, Listings>();
-
 function contextFor(options: Props): Ctx {
   const chatConn = () =>
     resolveChatConnection(options.connection as z.input<typeof ChatConnection> | undefined);
@@ -73,15 +68,8 @@ function contextFor(options: Props): Ctx {
       );
       return managementClientFor(m, clientOptions());
     },
-    listed: (listing, id, alone) => {
-      const client = listing.api === "chat" ? ctx.chat() : ctx.management();
-      let l = listings.get(client);
-      if (!l) {
-        l = new Listings(client);
-        listings.set(client, l);
-      }
-      return l.get(listing, id, alone);
-    },
+    listed: (listing, id, alone) =>
+      listingsOf(listing.api === "chat" ? ctx.chat() : ctx.management()).get(listing, id, alone),
     appId: (args) => {
       const explicit = args.appId;
       if (typeof explicit === "string" && explicit) return explicit;

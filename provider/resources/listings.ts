@@ -102,3 +102,16 @@ export class Listings {
 }
 
 class NotYet extends Error {}
+
+// Each client's shared listings, as long as the client lives (the provider's and chat-export's reads).
+const perClient = new WeakMap<ChatClient | ManagementClient, Listings>();
+
+/** The shared listings of `client`. */
+export function listingsOf(client: ChatClient | ManagementClient): Listings {
+  let l = perClient.get(client);
+  if (!l) {
+    l = new Listings(client);
+    perClient.set(client, l);
+  }
+  return l;
+}
