@@ -2,6 +2,7 @@
 // records in state is a few lines that load this module and ask it for the kind's provider (sdk/provider.ts).
 // `providerFor` and `configure` also serve the serialized providers that earlier versions recorded.
 import { setStackConfig } from "./config";
+import { watchEngine } from "./lifeline";
 import { CrudProvider, type KindName, kinds } from "./resources";
 
 const providers = new Map<KindName, CrudProvider<Record<string, unknown>, Record<string, unknown>>>();
@@ -25,6 +26,8 @@ export function configure(get: (key: string) => string | undefined): void {
 
 /** The object the engine's dynamic-provider host calls for resources of `kind`. */
 export function dynamicProvider(kind: KindName): Record<string, unknown> {
+  // Only the engine's dynamic-provider host calls this: from here on, the process lives as long as the engine.
+  watchEngine();
   const p = providerFor(kind);
   return {
     configure: async (req: { config: { get(key: string): string | undefined } }) =>

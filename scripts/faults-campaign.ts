@@ -45,7 +45,7 @@ export interface SeedResult {
   problems: string[];
 }
 
-interface Expected {
+export interface Expected {
   roles: string[];
   users: string[];
   members: Record<string, Record<string, string>>;
@@ -54,7 +54,7 @@ interface Expected {
   authTokens: string[];
 }
 
-interface AppDump {
+export interface AppDump {
   state?: string;
   users: Record<string, { deactivatedAt?: number }>;
   groups: Record<string, { members: Record<string, { scope: string }> }>;
@@ -79,7 +79,7 @@ const count = (xs: Iterable<string>) => {
 };
 
 /** What the app holds that a declaration made (the default role and the app's own keys are not). */
-function held(app: AppDump) {
+export function held(app: AppDump) {
   return {
     roles: sorted(Object.keys(app.roles).filter((r) => r !== "default")),
     users: sorted(Object.entries(app.users).flatMap(([uid, u]) => (u.deactivatedAt ? [] : [uid]))),
@@ -95,7 +95,7 @@ function held(app: AppDump) {
   };
 }
 
-function appOf(emu: RunningEmulator, appId: string): AppDump | undefined {
+export function appOf(emu: RunningEmulator, appId: string): AppDump | undefined {
   return (emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId];
 }
 

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Got } from "got" with { "resolution-mode": "import" };
 import type { z } from "zod";
 import { type Api, bodySchemaOf, fillPath, type RouteSpec, routes, toFormData } from "../api";
+import { assertEngineAlive } from "../lifeline";
 import type { RequestBudget } from "./budget";
 import {
   ChatApiError,
@@ -364,6 +365,8 @@ export class Core {
 
   async #attempt(p: Prepared, attempt: number): Promise<unknown> {
     const release = await this.#t.budget.acquire();
+    // The last moment before a request goes out: a dead engine's provider sends nothing more.
+    assertEngineAlive();
     const started = performance.now();
     let status: number | undefined;
     let code: string | undefined;

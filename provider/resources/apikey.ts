@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ApiKeyCreate } from "../api";
-import { type Args, createdAt, type Kind } from "./kind";
+import { type Args, type Ctx, createdAt, type Kind } from "./kind";
 
 export const ApiKeyArgs = ApiKeyCreate;
 export type ApiKeyArgs = z.output<typeof ApiKeyArgs>;
@@ -14,6 +14,9 @@ const keyOf = (a: Args): string => {
   if (typeof k !== "string" || !k) throw new Error("API key value missing from state");
   return k;
 };
+
+const named = async (ctx: Ctx, name: string) =>
+  (await ctx.chat().listAll("listApiKeys", { query: { searchKey: name } })).filter((k) => k.name === name);
 
 export const apiKey: Kind<ApiKeyArgs> = {
   name: "ApiKey",
@@ -52,10 +55,15 @@ export const apiKey: Kind<ApiKeyArgs> = {
   async delete(ctx, _id, a) {
     await ctx.chat().call("deleteApiKey", { params: { apiKey: keyOf(a) } });
   },
+  async made(ctx, a) {
+    return (await named(ctx, a.name)).map((k) => ({
+      id: idOf(k.apiKey),
+      createdAt: k.createdAt,
+      prior: { apiKey: k.apiKey },
+    }));
+  },
   async find(ctx, a) {
-    const matches = (await ctx.chat().listAll("listApiKeys", { query: { searchKey: a.name } })).filter(
-      (k) => k.name === a.name,
-    );
+    const matches = await named(ctx, a.name);
     if (matches.length > 1)
       throw new Error(
         `adopt: ${matches.length} API keys are named "${a.name}"; names must be unique to adopt`,

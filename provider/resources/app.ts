@@ -27,6 +27,9 @@ async function byId(ctx: Ctx, id: string): Promise<ApiApp | undefined> {
   return apps.find((a) => a.id === id);
 }
 
+const named = async (ctx: Ctx, name: string) =>
+  (await ctx.management().listAll("listApps", { query: { searchKey: name } })).filter((x) => x.name === name);
+
 export const app: Kind<AppArgs> = {
   name: "App",
   doc: "A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.",
@@ -92,10 +95,14 @@ export const app: Kind<AppArgs> = {
   async delete(ctx, id) {
     await ctx.management().call("deleteApp", { params: { appId: id } });
   },
+  async made(ctx, a) {
+    // Listing never shows an app's keys, so an app a killed run made cannot be taken into state: it goes.
+    return (await named(ctx, a.name))
+      .filter((x) => x.state !== "archived")
+      .map((x) => ({ id: x.id, createdAt: x.createdAt, prior: {}, usable: false }));
+  },
   async find(ctx, a) {
-    const matches = (await ctx.management().listAll("listApps", { query: { searchKey: a.name } })).filter(
-      (x) => x.name === a.name,
-    );
+    const matches = await named(ctx, a.name);
     if (matches.length > 1)
       throw new Error(`adopt: ${matches.length} apps are named "${a.name}"; names must be unique to adopt`);
     const m = matches[0];

@@ -74,4 +74,12 @@ export const authToken: Kind<AuthTokenArgs> = {
   async delete(ctx, _id, a) {
     await ctx.chat().call("deleteAuthToken", { params: { uid: a.uid, authToken: tokenOf(a) } });
   },
+  async made(ctx, a) {
+    const tokens = await ctx.chat().listAll("listAuthTokens", { params: { uid: a.uid } });
+    return tokens.map((t) => ({
+      id: idOf(a.uid, t.authToken),
+      createdAt: t.createdAt,
+      prior: { authToken: t.authToken },
+    }));
+  },
 };

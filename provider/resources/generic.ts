@@ -20,7 +20,7 @@ import {
   resolveChatConnection,
   resolveManagementConnection,
 } from "../config";
-import type { Args, CheckFailure, Ctx, Kind } from "./kind";
+import type { Args, CheckFailure, Ctx, Kind, Made } from "./kind";
 import { listingsOf } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
@@ -222,16 +222,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     const a = args as A;
     if (options.adopt === true && this.kind.find) {
       const existing = await this.kind.find(ctx, a);
-      if (existing) {
-        // Secrets the API never returns (passwords) cannot be compared: the declared value is taken as the
-        // current one, not written, so adopting an object exactly as it is makes no call that changes it.
-        const found: Props = { ...existing.args };
-        for (const k of this.kind.secrets ?? []) if (!(k in found) && k in a) found[k] = a[k];
-        const state = this.changedArgs(found, a).length
-          ? await this.kind.update(ctx, existing.id, found as A, a)
-          : ((await this.kind.read(ctx, existing.id, { ...a, ...existing.args }))?.state ?? {});
-        return { id: existing.id, outs: { ...args, ...state, ...options } };
-      }
+      if (existing) return { id: existing.id, outs: await this.#adopted(ctx, args, options, existing) };
     }
     try {
       const { id, state } = await this.kind.create(ctx, a);
@@ -245,6 +236,56 @@ export class CrudProvider<A extends Args, S extends Args> {
       }
       throw e;
     }
+  }
+
+  /** What a create returns for `existing`, taken over: it is made as declared (no write when it already is). */
+  async #adopted(ctx: Ctx, args: Props, options: Props, existing: { id: string; args: A }): Promise<Props> {
+    const a = args as A;
+    // Secrets the API never returns (passwords) cannot be compared: the declared value is taken as the
+    // current one, not written, so adopting an object exactly as it is makes no call that changes it.
+    const found: Props = { ...existing.args };
+    for (const k of this.kind.secrets ?? []) if (!(k in found) && k in a) found[k] = a[k];
+    const state = this.changedArgs(found, a).length
+      ? await this.kind.update(ctx, existing.id, found as A, a)
+      : ((await this.kind.read(ctx, existing.id, { ...a, ...existing.args }))?.state ?? {});
+    return { ...args, ...state, ...options };
+  }
+
+  /**
+   * For recovery after a killed run (recover/): the objects a create of `inputs` may have made, each with
+   * when the service made it (undefined for kinds the service keeps no time for). Caller-chosen ids: the
+   * one object of that id, if any; server-chosen ids: every candidate (kind.ts `made`).
+   */
+  async candidates(inputs: Props): Promise<Made[]> {
+    const { args, options } = this.split(inputs);
+    const ctx = contextFor(this.located(options));
+    const a = args as A;
+    if (this.kind.made) return this.kind.made(ctx, a);
+    if (!this.kind.find) return [];
+    const found = await this.kind.find(ctx, a);
+    if (!found) return [];
+    const now = await this.kind.read(ctx, found.id, { ...a, ...found.args });
+    const createdAt = now?.state.createdAt;
+    return [
+      { id: found.id, prior: found.args, createdAt: typeof createdAt === "number" ? createdAt : undefined },
+    ];
+  }
+
+  /** Takes the object `id` that an interrupted create of `inputs` made: the outputs its create would have returned. */
+  async takeOver(inputs: Props, made: Pick<Made, "id" | "prior">): Promise<Props> {
+    const { args, options: given } = this.split(inputs);
+    const options = this.located(given);
+    const ctx = contextFor(options);
+    if (!this.kind.made) return this.#adopted(ctx, args, options, { id: made.id, args: made.prior as A });
+    const now = await this.kind.read(ctx, made.id, { ...args, ...made.prior } as A);
+    if (!now) throw new Error(`${this.kind.name} ${made.id} is gone`);
+    return { ...args, ...now.state, ...options };
+  }
+
+  /** Removes an object an interrupted create made twice (server-chosen ids). */
+  async remove(inputs: Props, made: Pick<Made, "id" | "prior">): Promise<void> {
+    const { args, options } = this.split(inputs);
+    await this.delete(made.id, { ...args, ...made.prior, ...this.located(options) });
   }
 
   async read(id: string, props: Props): Promise<{ id: string; props?: Props; inputs?: Props }> {

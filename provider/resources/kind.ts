@@ -80,6 +80,22 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   delete(ctx: Ctx, id: string, args: A): Promise<void>;
   /** Finds an existing object for `adopt: true`; undefined when there is none. */
   find?(ctx: Ctx, args: A): Promise<{ id: string; args: A } | undefined>;
+  /**
+   * Server-chosen ids only: every object a create of `args` may have made (the keys of that name, the
+   * user's tokens), with when it was made and what its read needs beside `args`. Recovery after a killed
+   * run (recover/) takes the one it made and removes its doubles.
+   */
+  made?(ctx: Ctx, args: A): Promise<Made[]>;
+}
+
+/** An object a create may have made: its resource id, the service's `createdAt`, and what its read needs. */
+export interface Made {
+  id: string;
+  /** Unix seconds; undefined for objects the service keeps no time for (settings, singletons). */
+  createdAt?: number | undefined;
+  prior: Args;
+  /** False when it cannot be taken into state (an app whose keys only its create's answer held). */
+  usable?: boolean;
 }
 
 /** An error that tells the engine the object exists although the create failed part-way (it is recorded). */

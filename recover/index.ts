@@ -1,0 +1,148 @@
+// `chat-recover`: puts a stack back in order after a killed or cancelled run, so that the next `pulumi up`
+// (or `destroy`) converges (decision 0080; README "Interrupted runs"). Safe to run before every `up`: with
+// nothing to repair it changes nothing. In order:
+// 1. the checkpoint: a cut metadata file is removed; data that does not parse stops here (the backup is put
+//    in its place only with --restore-backup, never silently);
+// 2. the lock: one whose process is gone (same host) is removed; one from another host only with --unlock;
+//    one whose process runs stops here;
+// 3. the pending creates: settled against the service (pending.ts), and the state imported.
+import { copyFileSync, renameSync } from "node:fs";
+import { setStackConfig } from "../provider/config";
+import { checkCheckpoint, fileBackendDir, type LockState, lockState, removeLock } from "./backend";
+import { type ExportedDeployment, type Settled, settlePending } from "./pending";
+import { pulumi, whereIs } from "./pulumi";
+
+export interface RecoverOptions {
+  cwd: string;
+  stack?: string | undefined;
+  /** Remove a lock taken on another host (when no run of the stack can be going on there). */
+  unlock?: boolean;
+  /** Put the checkpoint's backup in place of data that does not parse (the broken file is kept beside it). */
+  restoreBackup?: boolean;
+  /** When the killed run began, when its lock is gone (ISO time): objects made since then are its own. */
+  since?: string | undefined;
+  dryRun?: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export interface RecoverResult {
+  lock: LockState["kind"];
+  checkpoint: string;
+  settled: Settled[];
+  /** Pending operations of other providers, left for `pulumi refresh`. */
+  foreign: string[];
+  imported: boolean;
+}
+
+/** A refusal that says exactly what to do; the CLI prints its message alone. */
+export class RecoverRefused extends Error {}
+
+export async function recover(opts: RecoverOptions): Promise<RecoverResult> {
+  const log = opts.log ?? (() => {});
+  const where = { cwd: opts.cwd, stack: opts.stack, ...(opts.env ? { env: opts.env } : {}) };
+  const { url, project, stack } = await whereIs(where);
+  const cli = { ...where, stack };
+  const root = fileBackendDir(url);
+  log(`stack ${stack} of project ${project} (${root ? "file backend" : url})`);
+
+  let checkpoint = "ok";
+  if (root) {
+    const cp = checkCheckpoint(root, project, stack);
+    if (cp.kind === "repaired") checkpoint = cp.what;
+    if (cp.kind === "broken") {
+      if (!cp.backup)
+        throw new RecoverRefused(
+          `the checkpoint ${cp.file} does not parse and there is no readable backup: restore it from your own backups`,
+        );
+      if (!opts.restoreBackup)
+        throw new RecoverRefused(
+          `the checkpoint ${cp.file} does not parse; its backup ${cp.backup} does, but is older (the last run's changes are not in it): run chat-recover --restore-backup to put the backup in its place (the broken file is kept), then pulumi refresh and pulumi up`,
+        );
+      const kept = `${cp.file}.broken-${Date.now()}`;
+      renameSync(cp.file, kept);
+      copyFileSync(cp.backup, cp.file);
+      checkpoint = `restored ${cp.file} from its backup (the broken file is ${kept})`;
+    }
+    log(`checkpoint: ${checkpoint}`);
+  }
+
+  const lock: LockState = root ? lockState(root, project, stack) : { kind: "none" };
+  if (lock.kind === "live")
+    throw new RecoverRefused(
+      `a pulumi run (pid ${lock.lock.pid}) on this host holds the stack's lock: let it finish or stop it, then run chat-recover again`,
+    );
+  if (lock.kind === "elsewhere" && !opts.unlock)
+    throw new RecoverRefused(
+      `the stack's lock was taken by pid ${lock.lock.pid} on host ${lock.lock.hostname} at ${new Date(lock.lock.takenAt).toISOString()}; if no run of this stack is going on there, run chat-recover --unlock`,
+    );
+  if (lock.kind !== "none")
+    log(`lock: taken by pid ${lock.lock.pid} on ${lock.lock.hostname}; that run is gone`);
+
+  const since = await runStart(lock, opts, cli);
+  const config = JSON.parse(await pulumi(["config", "--json", "--show-secrets"], cli)) as Record<
+    string,
+    { value?: string }
+  >;
+  setStackConfig((key) => config[key]?.value);
+  const exported = JSON.parse(await pulumi(["stack", "export", "--show-secrets"], cli)) as ExportedDeployment;
+  const settledAll = await settlePending(exported, {
+    since: since === undefined ? undefined : Math.floor(since / 1000),
+    ...(opts.dryRun ? { dryRun: true } : {}),
+  });
+  for (const s of settledAll?.settled ?? [])
+    log(
+      `pending ${s.urn}: ${s.outcome}${s.id ? ` (id ${s.id})` : ""}${s.removed ? `; ${s.removed} double(s) removed` : ""}`,
+    );
+  for (const f of settledAll?.foreign ?? [])
+    log(`pending ${f}: not a chat resource; pulumi refresh settles it (--clear-pending-creates)`);
+
+  if (opts.dryRun) {
+    log("dry run: nothing changed");
+    return result(false);
+  }
+  if (lock.kind === "stale" || lock.kind === "elsewhere") {
+    removeLock(lock.lock);
+    log("lock: removed");
+  }
+  if (settledAll) {
+    await pulumi(["stack", "import"], cli, JSON.stringify(settledAll.deployment));
+    log(`state: ${settledAll.settled.length} pending operation(s) settled`);
+  }
+  log(
+    settledAll || lock.kind !== "none" || checkpoint !== "ok"
+      ? "recovered: run the interrupted command again (pulumi up, or pulumi destroy)"
+      : "nothing to recover",
+  );
+  return result(settledAll !== undefined);
+
+  function result(imported: boolean): RecoverResult {
+    return {
+      lock: lock.kind,
+      checkpoint,
+      settled: settledAll?.settled ?? [],
+      foreign: settledAll?.foreign ?? [],
+      imported,
+    };
+  }
+}
+
+/** When the killed run began (ms): its lock says; else the end of the last finished run; else --since. */
+async function runStart(
+  lock: LockState,
+  opts: RecoverOptions,
+  cli: { cwd: string; stack: string; env?: NodeJS.ProcessEnv },
+): Promise<number | undefined> {
+  if (opts.since) {
+    const t = Date.parse(opts.since);
+    if (!Number.isFinite(t))
+      throw new RecoverRefused(`--since: ${opts.since} is not a time (e.g. 2026-11-23T14:05:00Z)`);
+    return t;
+  }
+  if (lock.kind !== "none" && Number.isFinite(lock.lock.takenAt)) return lock.lock.takenAt;
+  const history = JSON.parse(await pulumi(["stack", "history", "--json"], cli)) as Array<{
+    endTime?: string;
+  }>;
+  const ends = history.map((h) => Date.parse(h.endTime ?? "")).filter(Number.isFinite);
+  return ends.length ? Math.max(...ends) : undefined;
+}

@@ -1,0 +1,215 @@
+// Settling the creates a killed run left pending (recover/pending.ts) against the emulator: what the run made
+// is taken into state (its outputs as its create returns them, secrets still secret), doubles of server-chosen
+// ids are removed, an object made before the run is never taken, and nothing-made creates are dropped.
+import { createHash } from "node:crypto";
+import { ChatClient, ManagementClient } from "../../provider/client";
+import { decode, type ExportedDeployment, type PendingOperation, settlePending } from "../../recover/pending";
+import { useEmulatedApp } from "./emulated-app";
+
+const SIG = "4dabf18193072939515e22adb298388d";
+const secret = (v: unknown) => ({ [SIG]: "1b47061264138c4ac30d75fd1eb44270", plaintext: JSON.stringify(v) });
+const PROVIDER = "exports.handler = () => undefined;\n";
+const urn = (kind: string, name: string) => `urn:pulumi:s::p::pulumi-nodejs:dynamic/chat:${kind}::${name}`;
+
+describe("settling pending creates", () => {
+  const app = useEmulatedApp();
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function pending(
+    kind: string,
+    name: string,
+    args: Record<string, unknown>,
+    mgmt = false,
+  ): PendingOperation {
+    const conn = mgmt
+      ? { managementConnection: secret(app.managementConnection) }
+      : { connection: secret(app.connection) };
+    return {
+      type: "creating",
+      resource: {
+        urn: urn(kind, name),
+        type: `pulumi-nodejs:dynamic/chat:${kind}`,
+        custom: true,
+        inputs: { ...args, ...conn, __provider: PROVIDER },
+        additionalSecretOutputs: ["apiKey", "authToken", "connection", "managementConnection"],
+      },
+    };
+  }
+  const exported = (
+    ops: PendingOperation[],
+    resources: ExportedDeployment["deployment"]["resources"] = [],
+  ) => ({
+    version: 3,
+    deployment: { resources, pending_operations: ops },
+  });
+
+  it("takes a user the run made, leaves one made before it, drops one never made", async () => {
+    const before = await app.chat.call("createUser", { body: { uid: "early", name: "Early" } });
+    const since = before.data.createdAt + 1;
+    // The killed run's create reached the service (but not the state) after the run began.
+    await new Promise((r) => setTimeout(r, 1100));
+    await app.chat.call("createUser", { body: { uid: "mine", name: "Mine" } });
+    const r = await settlePending(
+      exported([
+        pending("User", "mine", { uid: "mine", name: "Mine v2" }),
+        pending("User", "early", { uid: "early", name: "Early" }),
+        pending("User", "never", { uid: "never", name: "Never" }),
+      ]),
+      { since },
+    );
+    expect(r?.settled.map((s) => [s.urn.split("::").pop(), s.outcome])).toEqual([
+      ["mine", "taken into state"],
+      ["early", "made before the run: left alone"],
+      ["never", "nothing made"],
+    ]);
+    const d = r?.deployment.deployment;
+    expect(d?.pending_operations).toEqual([]);
+    const mine = d?.resources?.find((x) => x.urn === urn("User", "mine"));
+    expect(mine?.id).toBe("mine");
+    // Declared as it is now: the next up's diff sees the name the service holds, and updates it.
+    expect(mine?.outputs?.name).toBe("Mine v2");
+    expect(mine?.outputs?.__provider).toBe(PROVIDER);
+    expect(decode(mine?.outputs?.connection)).toEqual({ value: app.connection, secret: true });
+    expect(d?.resources?.some((x) => x.urn === urn("User", "early"))).toBe(false);
+  });
+
+  it("API keys: the run's key is taken, its double removed, a key of the same name made before left", async () => {
+    const old = await app.chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const since = old.data.createdAt + 1;
+    await new Promise((r) => setTimeout(r, 1100));
+    const a = await app.chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const b = await app.chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const r = await settlePending(exported([pending("ApiKey", "ci", { name: "ci", scope: "authOnly" })]), {
+      since,
+    });
+    const taken = r?.deployment.deployment.resources?.[0];
+    const value = decode(taken?.outputs?.apiKey);
+    expect(value.secret).toBe(true);
+    expect(value.value).toBe(a.data.apiKey);
+    expect(r?.settled[0]?.removed).toBe(1);
+    const left = (await app.chat.listAll("listApiKeys", { query: { searchKey: "ci" } })).map((k) => k.apiKey);
+    expect(left.sort()).toEqual([old.data.apiKey, a.data.apiKey].sort());
+    expect(left).not.toContain(b.data.apiKey);
+  });
+
+  it("auth tokens: one per pending create, tokens held by state kept, the rest of the run's revoked", async () => {
+    await app.chat.call("createUser", { body: { uid: "tok", name: "Tok" } });
+    const since = now();
+    const held = await app.chat.call("createAuthToken", { params: { uid: "tok" }, body: { force: true } });
+    for (let i = 0; i < 3; i++)
+      await app.chat.call("createAuthToken", { params: { uid: "tok" }, body: { force: true } });
+    const heldState = {
+      urn: urn("AuthToken", "held"),
+      type: "pulumi-nodejs:dynamic/chat:AuthToken",
+      custom: true,
+      id: `tok/${createHash("sha256").update(held.data.authToken).digest("hex").slice(0, 16)}`,
+    };
+    const r = await settlePending(
+      exported(
+        [pending("AuthToken", "t1", { uid: "tok" }), pending("AuthToken", "t2", { uid: "tok" })],
+        [heldState],
+      ),
+      { since },
+    );
+    expect(r?.settled.map((s) => s.outcome)).toEqual(["taken into state", "taken into state"]);
+    const ids = r?.deployment.deployment.resources?.map((x) => x.id);
+    expect(new Set(ids).size).toBe(3);
+    const tokens = await app.chat.listAll("listAuthTokens", { params: { uid: "tok" } });
+    expect(tokens).toHaveLength(3);
+    expect(tokens.map((t) => t.authToken)).toContain(held.data.authToken);
+  });
+
+  it("an app the run made cannot be taken (its keys were only in the lost answer): it is removed", async () => {
+    const mgmt = new ManagementClient(app.managementConnection);
+    const since = now();
+    const made = await mgmt.call("createApp", { body: { name: "ci-app", region: "eu" } });
+    const r = await settlePending(exported([pending("App", "app", { name: "ci-app", region: "eu" }, true)]), {
+      since,
+    });
+    expect(r?.settled[0]?.outcome).toBe("removed");
+    expect(r?.deployment.deployment.resources).toEqual([]);
+    const apps = await mgmt.listAll("listApps", { query: { searchKey: "ci-app" } });
+    // Deleted apps are archived by the service, and listed no more.
+    expect(apps.filter((x) => x.id === made.data.id && x.state !== "archived")).toEqual([]);
+  });
+
+  it("a replacement the run made: the new object in state, the one it replaces marked for deletion", async () => {
+    const since = now();
+    await app.chat.call("createRole", { body: { role: "ops-b", name: "Ops" } });
+    const old = {
+      urn: urn("Role", "ops"),
+      type: "pulumi-nodejs:dynamic/chat:Role",
+      custom: true,
+      id: "ops",
+      outputs: { role: "ops", name: "Ops" },
+    };
+    const other = {
+      urn: urn("User", "x"),
+      type: "pulumi-nodejs:dynamic/chat:User",
+      dependencies: [urn("Role", "gone")],
+    };
+    const r = await settlePending(
+      exported(
+        [
+          pending("Role", "ops", { role: "ops-b", name: "Ops" }),
+          pending("Role", "gone", { role: "gone", name: "G" }),
+        ],
+        [old, other],
+      ),
+      { since },
+    );
+    const res = r?.deployment.deployment.resources ?? [];
+    expect(res.filter((x) => x.urn === urn("Role", "ops")).map((x) => [x.id, x.delete ?? false])).toEqual([
+      ["ops", true],
+      ["ops-b", false],
+    ]);
+    // A dependency on a create that made nothing points at no resource, and is dropped.
+    expect(res.find((x) => x.urn === urn("User", "x"))?.dependencies).toEqual([]);
+  });
+
+  it("sets are dropped for the next create to finish; other providers' creates are left, random's dropped", async () => {
+    const ops: PendingOperation[] = [
+      pending("GroupMembers", "m", { guid: "g", participants: ["a"] }),
+      {
+        type: "creating",
+        resource: { urn: "urn:pulumi:s::p::aws:s3/bucket:Bucket::b", type: "aws:s3/bucket:Bucket" },
+      },
+      {
+        type: "creating",
+        resource: {
+          urn: "urn:pulumi:s::p::random:index/randomPassword:RandomPassword::p",
+          type: "random:index/randomPassword:RandomPassword",
+        },
+      },
+    ];
+    const r = await settlePending(exported(ops), { since: now() });
+    expect(r?.settled.map((s) => s.outcome)).toEqual(["nothing made"]);
+    expect(r?.deployment.deployment.pending_operations?.map((o) => o.resource.type)).toEqual([
+      "aws:s3/bucket:Bucket",
+    ]);
+    expect(r?.foreign).toHaveLength(1);
+  });
+
+  it("without a known start, nothing dated is taken", async () => {
+    await app.chat.call("createGroup", { body: { guid: "undated", name: "U", type: "public" } });
+    const r = await settlePending(exported([pending("Group", "g", { guid: "undated", name: "U" })]), {
+      since: undefined,
+    });
+    expect(r?.settled[0]?.outcome).toBe("made before the run: left alone");
+  });
+
+  it("nothing pending: nothing to do", async () => {
+    expect(await settlePending(exported([]), { since: now() })).toBeUndefined();
+  });
+
+  it("keeps the chat client honest: no request is sent for a dry run beyond reads", async () => {
+    app.emu.admin.clearRequests();
+    await new ChatClient(app.connection).call("createUser", { body: { uid: "dry", name: "Dry" } });
+    app.emu.admin.clearRequests();
+    await settlePending(exported([pending("User", "dry", { uid: "dry", name: "Other" })]), {
+      since: 0,
+      dryRun: true,
+    });
+    expect(app.emu.admin.requests().filter((q) => q.method !== "GET")).toEqual([]);
+  });
+});
