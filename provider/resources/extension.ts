@@ -45,6 +45,12 @@ export const ExtensionArgs = z
   .superRefine((a, ctx) => {
     const declared = a.settings !== undefined || a.secrets !== undefined;
     if (!declared) return;
+    // Settings are known only for known slugs: a typo is named as one, with the closest id.
+    const [unknown] = notListed(a.extension, KNOWN_EXTENSION_IDS, KNOWN);
+    if (unknown) {
+      ctx.addIssue({ code: "custom", path: ["extension"], message: unknown.reason });
+      return;
+    }
     if (!isExtensionSlug(a.extension)) {
       ctx.addIssue({
         code: "custom",
@@ -197,16 +203,14 @@ async function current(ctx: Ctx, appId: string, prior: ExtensionArgs): Promise<E
   return remote === undefined ? args : { ...args, ...split(prior.extension, remote, prior) };
 }
 
-/** An extension id the catalogue `ids` does not hold, named with the closest one it does. */
-function notListed(a: ExtensionArgs, ids: readonly string[], where: string): CheckFailure[] {
-  if (ids.includes(a.extension)) return [];
+/** Failures for an extension id the catalogue `ids` does not hold, naming the closest one it does. */
+function notListed(id: string, ids: readonly string[], where: string): CheckFailure[] {
+  if (ids.includes(id)) return [];
   return [
-    {
-      property: "extension",
-      reason: unknownKey(a.extension, `an extension ${where}`, ids, `extension "${a.extension}"`),
-    },
+    { property: "extension", reason: unknownKey(id, `an extension ${where}`, ids, `extension "${id}"`) },
   ];
 }
+const KNOWN = "this provider knows";
 
 export const extension: Kind<ExtensionArgs> = {
   name: "Extension",
@@ -237,14 +241,13 @@ export const extension: Kind<ExtensionArgs> = {
     if ((await enabledNow(ctx, appId, a.extension)) !== undefined) return [];
     const all = await ctx.management().listAll("listExtensions", { params: { appId } });
     return notListed(
-      a,
+      a.extension,
       all.map((e) => e.id),
       `of app ${appId}`,
     );
   },
   // …and the known list before (preview of a new app), so a typo never waits for `up` to fail.
-  offline: (a) =>
-    typeof a.extension === "string" ? notListed(a, KNOWN_EXTENSION_IDS, "this provider knows") : [],
+  offline: (a) => (typeof a.extension === "string" ? notListed(a.extension, KNOWN_EXTENSION_IDS, KNOWN) : []),
 
   async create(ctx, a) {
     const appId = ctx.appId(a);
