@@ -158,12 +158,6 @@ const extensions = env.extensions.map(
 if (env.appSettings && Object.keys(env.appSettings).length)
   new chat.AppSettings("app-settings", { appId, settings: env.appSettings });
 
-type ServiceAccount = {
-  project_id: string;
-  client_email: string;
-  private_key: string;
-  private_key_id: string;
-};
 const notifications = env.notifications;
 if (notifications?.settings)
   new chat.NotificationSettings("notification-settings", {
@@ -176,8 +170,9 @@ const pushProviders = [
     ({ serviceAccount, ...p }) =>
       new chat.FcmPushProvider(`fcm:${p.providerId}`, {
         ...p,
-        // The service-account JSON, from secret config: secret in state and outputs.
-        credentials: config.requireSecretObject<ServiceAccount>(serviceAccount.secret),
+        // The service-account file's text, from secret config, parsed by the provider: requireSecretObject
+        // would print the whole value in its error when the text is not JSON.
+        credentials: secretConfig(serviceAccount),
         adopt: adopt(p),
         connection,
       }),

@@ -3,7 +3,7 @@
 // process by the engine through `configure`), then `CHAT_*` environment variables. Read at run time inside
 // the provider process, so nothing is captured into the serialized provider (`__provider`) in state.
 import { z } from "zod";
-import { Region } from "./api";
+import { Region, secret } from "./api";
 import { ConfigurationError, chatBaseUrl, managementBaseUrl } from "./client/endpoints";
 
 /** Every configuration key, with its environment fallback (the README's table must match: test/unit/readme.test.ts). */
@@ -99,7 +99,7 @@ export function addressProblem(
 const chatConnectionShape = z.strictObject({
   appId: z.string().min(1, "appId must not be empty"),
   region: Region.default("us"),
-  apiKey: z.string().min(1, "apiKey must not be empty"),
+  apiKey: secret(z.string().min(1, "apiKey must not be empty")),
   host: z.string().optional(),
   endpoint: z.string().optional(),
 });
@@ -117,7 +117,7 @@ export type ChatConnectionInput = z.input<typeof ChatConnection>;
 
 const managementConnectionShape = z.strictObject({
   key: z.string().min(1, "key must not be empty"),
-  secret: z.string().min(1, "secret must not be empty"),
+  secret: secret(z.string().min(1, "secret must not be empty")),
   host: z.string().optional(),
   endpoint: z.string().optional(),
 });

@@ -393,7 +393,7 @@ export class Extension extends pulumi.CustomResource {
 export interface AppSettingsArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: pulumi.Input<string>;
-  /** The settings this resource manages, key to true/false, e.g. { "core.users.listUsers.enabled": false }. List-valued settings are read-only. A key no longer declared gets its previous value back. */
+  /** The settings this resource manages, key to true/false, e.g. { "core.conversations.updateOnReplies": false }; unknown keys are refused. List-valued settings are read-only. A key no longer declared gets its previous value back. */
   settings: pulumi.Input<Record<string, pulumi.Input<boolean>>>;
 }
 
@@ -401,7 +401,7 @@ export interface AppSettingsArgs extends ManagementResourceArgs {
 export class AppSettings extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   declare readonly appId: pulumi.Output<string | undefined>;
-  /** The settings this resource manages, key to true/false, e.g. { "core.users.listUsers.enabled": false }. List-valued settings are read-only. A key no longer declared gets its previous value back. */
+  /** The settings this resource manages, key to true/false, e.g. { "core.conversations.updateOnReplies": false }; unknown keys are refused. List-valued settings are read-only. A key no longer declared gets its previous value back. */
   declare readonly settings: pulumi.Output<Record<string, boolean>>;
   /** The managed keys' values before this resource first set them (restored on delete). */
   declare readonly previous: pulumi.Output<Record<string, boolean>>;
@@ -466,8 +466,8 @@ export interface FcmPushProviderArgs extends ChatResourceArgs {
   notificationInPayload?: pulumi.Input<{ ios?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }>; android?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }>; web?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }> }>;
   /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
   isDefault?: pulumi.Input<boolean>;
-  /** The Firebase service account: project_id, client_email, private_key and private_key_id (kept secret; the service never returns it). */
-  credentials: pulumi.Input<{ project_id: pulumi.Input<string>; client_email: pulumi.Input<string>; private_key: pulumi.Input<string>; private_key_id: pulumi.Input<string> }>;
+  /** The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it). */
+  credentials: pulumi.Input<string | { type?: pulumi.Input<"service_account">; project_id: pulumi.Input<string>; client_email: pulumi.Input<string>; private_key: pulumi.Input<string>; private_key_id: pulumi.Input<string>; client_id?: pulumi.Input<string>; auth_uri?: pulumi.Input<string>; token_uri?: pulumi.Input<string>; auth_provider_x509_cert_url?: pulumi.Input<string>; client_x509_cert_url?: pulumi.Input<string>; universe_domain?: pulumi.Input<string> }>;
 }
 
 /** A Firebase Cloud Messaging (FCM) push provider of an app (several per app, each named by its providerId). Id: the providerId. */
@@ -480,8 +480,8 @@ export class FcmPushProvider extends pulumi.CustomResource {
   declare readonly notificationInPayload: pulumi.Output<{ ios?: { chat?: boolean; call?: boolean }; android?: { chat?: boolean; call?: boolean }; web?: { chat?: boolean; call?: boolean } } | undefined>;
   /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
   declare readonly isDefault: pulumi.Output<boolean | undefined>;
-  /** The Firebase service account: project_id, client_email, private_key and private_key_id (kept secret; the service never returns it). */
-  declare readonly credentials: pulumi.Output<{ project_id: string; client_email: string; private_key: string; private_key_id: string }>;
+  /** The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it). */
+  declare readonly credentials: pulumi.Output<string | { type?: "service_account"; project_id: string; client_email: string; private_key: string; private_key_id: string; client_id?: string; auth_uri?: string; token_uri?: string; auth_provider_x509_cert_url?: string; client_x509_cert_url?: string; universe_domain?: string }>;
 
   constructor(name: string, args: FcmPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("FcmPushProvider", name, args, [], ["credentials"], opts));

@@ -1,6 +1,6 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
-import { LIMITS } from "../../provider/api";
+import { APP_SETTINGS, LIMITS } from "../../provider/api";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import * as live from "../../provider/live";
 import { kinds } from "../../provider/resources";
@@ -62,7 +62,11 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     report(`extensions: ${extensions.length} enabled`);
     const all = (await management.call("getAppSettings", { params: { appId: chat.appId } })).data;
     appSettings = Object.fromEntries(
-      Object.entries(all).filter((e): e is [string, boolean] => typeof e[1] === "boolean"),
+      // The flags the AppSettings resource can set; other keys would make the file fail its own check.
+      Object.entries(all).filter(
+        (e): e is [string, boolean] =>
+          typeof e[1] === "boolean" && (APP_SETTINGS as Record<string, string>)[e[0]] === "flag",
+      ),
     );
     report(`app settings: ${Object.keys(appSettings).length}`);
   }

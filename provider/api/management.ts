@@ -45,6 +45,42 @@ export type App = z.infer<typeof App>;
 
 export const AppListQuery = PageQuery.extend({ searchKey: z.string().optional() });
 
+/**
+ * The app settings the vendor's dashboard lists (its `dashboard.settings.included`, GUESS: the set the
+ * settings API serves): "flag" for the booleans POST sets, "readOnly" for the lists and times the service
+ * sets. The AppSettings resource and the environment file refuse other keys, naming the closest (issue 20).
+ */
+export const APP_SETTINGS = {
+  "core.conversations.updateOnGroupActions": "flag",
+  "core.conversations.updateOnReplies": "flag",
+  "core.threads.updateOnMessageActions": "flag",
+  "core.conversations.updateOnCallActivity": "flag",
+  "core.conversations.updateOnMessageActions": "flag",
+  "core.conversations.updateOnCustomMessage": "flag",
+  "core.notifications.push.accessible": "flag",
+  "core.notifications.push.enabled": "flag",
+  "core.notifications.push.advanced.enabled": "flag",
+  "core.notifications.push.advanced.included": "readOnly",
+  "features.security.file-access.enabled": "flag",
+  "core.notifications.email.accessible": "flag",
+  "core.notifications.email.enabled": "flag",
+  "core.notifications.email.advanced.enabled": "flag",
+  "core.notifications.email.advanced.included": "readOnly",
+  "core.notifications.sms.accessible": "flag",
+  "core.notifications.sms.enabled": "flag",
+  "core.notifications.sms.advanced.enabled": "flag",
+  "core.notifications.sms.advanced.included": "readOnly",
+  "core.notifications.push.email.included": "readOnly",
+  "core.notifications.sms.email.included": "readOnly",
+  "features.moderation.advanced.enabled": "flag",
+  "core.notifications.logs.enabledAtMS": "readOnly",
+  "core.notifications.logs.disabledAtMS": "readOnly",
+  "core.advanced.search.enabled": "flag",
+  "core.chat.unread-message-count.enabled": "flag",
+} as const satisfies Record<string, "flag" | "readOnly">;
+export type AppSettingKey = keyof typeof APP_SETTINGS;
+export const APP_SETTING_KEYS = Object.keys(APP_SETTINGS) as AppSettingKey[];
+
 /** What GET answers: flags, and a few read-only lists such as `core.notifications.push.advanced.included`. */
 export const AppSettings = z.record(z.string(), z.union([z.boolean(), z.array(z.string())]));
 /** What POST takes: flags only (the spec's `additionalProperties: boolean`). */

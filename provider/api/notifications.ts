@@ -208,6 +208,48 @@ const ServiceAccountCreds = z.strictObject({
   private_key: secret(text("private_key")),
   private_key_id: secret(text("private_key_id")),
 });
+/** Fields of Firebase's service-account file the service does not take: accepted, then left out. */
+const unused = (what: string) => z.string({ message: `${what} must be a string` }).optional();
+const ServiceAccountFileObject = z
+  .object({
+    type: z.literal("service_account", { message: 'type must be "service_account"' }).optional(),
+    ...ServiceAccountCreds.shape,
+    client_id: unused("client_id"),
+    auth_uri: unused("auth_uri"),
+    token_uri: unused("token_uri"),
+    auth_provider_x509_cert_url: unused("auth_provider_x509_cert_url"),
+    client_x509_cert_url: unused("client_x509_cert_url"),
+    universe_domain: unused("universe_domain"),
+  })
+  .transform(({ project_id, client_email, private_key, private_key_id }) => ({
+    project_id,
+    client_email,
+    private_key,
+    private_key_id,
+  }));
+/** Its JSON text, as downloaded. The parse error is not passed on: V8's quotes the text, a private key. */
+const ServiceAccountFileText = z
+  .string()
+  .transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be the service-account file's JSON text as downloaded (it does not parse)",
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(ServiceAccountFileObject);
+/**
+ * The Firebase service-account file as downloaded (an object, or its JSON text): the four fields the
+ * service takes are kept, the others (type, client_id, auth_uri, …) accepted and left out (issue 20).
+ */
+export const ServiceAccountFile = z.union([ServiceAccountFileText, ServiceAccountFileObject], {
+  message: "must be the Firebase service-account file: its JSON object, or its text",
+});
+
 const Silent = z.strictObject({ chat: z.boolean().optional(), call: z.boolean().optional() });
 const fcmFields = {
   serviceAccountFilename: z.string().optional(),

@@ -74,6 +74,8 @@ export const permissionsOf = <C extends PermissionCatalogue>(catalogue: C) => {
 export const settingSome = <T extends z.ZodType<Record<string, unknown>>>(permissions: T) =>
   permissions.refine((p) => Object.values(p).some((v) => v !== undefined), {
     message: "permissions must set at least one permission",
+    // Only for a map that is otherwise valid: an unknown key alone is one mistake, reported once.
+    when: (payload) => payload.issues.length === 0,
   });
 
 export const PermissionValue = z.union([z.string(), z.array(z.string())]);

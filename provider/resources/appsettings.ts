@@ -4,19 +4,26 @@
 // setting of the app, so delete never calls it: it puts the managed keys back to the values they had before
 // this resource first set them, and leaves keys that had none (decision 0042). Id: the appId.
 import { z } from "zod";
-import { AppSettingsSet } from "../api";
+import { APP_SETTING_KEYS, APP_SETTINGS, AppSettingsSet } from "../api";
+import { unknownKey } from "./failures";
 import type { Args, Ctx, Kind } from "./kind";
 
-/** Settings the service answers as lists: they cannot be set (POST takes booleans only). */
-export const READ_ONLY_APP_SETTINGS = ["core.notifications.push.advanced.included"] as const;
+/** Settings the service sets itself (lists, times): POST takes booleans only. */
+export const READ_ONLY_APP_SETTINGS = APP_SETTING_KEYS.filter((k) => APP_SETTINGS[k] === "readOnly");
 
 export const AppSettingsArgs = z.strictObject({
   /** The app (default: the chat connection's or chat:appId). */
   appId: z.string().min(1, "appId must not be empty").optional(),
   settings: AppSettingsSet.superRefine((s, ctx) => {
     for (const k of Object.keys(s))
-      if ((READ_ONLY_APP_SETTINGS as readonly string[]).includes(k))
-        ctx.addIssue({ code: "custom", path: [k], message: `${k} is read-only (a list the service sets)` });
+      if (!Object.hasOwn(APP_SETTINGS, k))
+        ctx.addIssue({
+          code: "custom",
+          path: [k],
+          message: unknownKey(k, "an app setting", APP_SETTING_KEYS),
+        });
+      else if ((READ_ONLY_APP_SETTINGS as readonly string[]).includes(k))
+        ctx.addIssue({ code: "custom", path: [k], message: `${k} is read-only (the service sets it)` });
   }),
 });
 export type AppSettingsArgs = z.output<typeof AppSettingsArgs>;
@@ -64,7 +71,7 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
     appId:
       "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
     settings:
-      'The settings this resource manages, key to true/false, e.g. { "core.users.listUsers.enabled": false }. List-valued settings are read-only. A key no longer declared gets its previous value back.',
+      'The settings this resource manages, key to true/false, e.g. { "core.conversations.updateOnReplies": false }; unknown keys are refused. List-valued settings are read-only. A key no longer declared gets its previous value back.',
   },
   outputs: z.object({ previous: Previous }),
   api: "management",

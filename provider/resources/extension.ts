@@ -11,9 +11,11 @@ import {
   extensionSettingsSchema,
   extensionSupports,
   isExtensionSlug,
+  KNOWN_EXTENSION_IDS,
   secretPaths,
 } from "../api";
-import { type Args, type Ctx, type Kind, partialCreate } from "./kind";
+import { readableErrors, unknownKey } from "./failures";
+import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode } from "./util";
 
 const Settings = z.record(z.string(), z.unknown());
@@ -43,6 +45,12 @@ export const ExtensionArgs = z
   .superRefine((a, ctx) => {
     const declared = a.settings !== undefined || a.secrets !== undefined;
     if (!declared) return;
+    // Settings are known only for known slugs: a typo is named as one, with the closest id.
+    const [unknown] = notListed(a.extension, KNOWN_EXTENSION_IDS, KNOWN);
+    if (unknown) {
+      ctx.addIssue({ code: "custom", path: ["extension"], message: unknown.reason });
+      return;
+    }
     if (!isExtensionSlug(a.extension)) {
       ctx.addIssue({
         code: "custom",
@@ -60,24 +68,34 @@ export const ExtensionArgs = z
       return;
     }
     const secretFields = credentialFields(a.extension);
+    const fields = Object.keys(EXTENSION_SETTINGS[a.extension].fields);
+    // Each declared field once: unknown to the slug (named with the closest field), or in the wrong argument.
     for (const [arg, wrong, rule] of [
       ["settings", (k: string) => secretFields.includes(k), "is a credential: declare it in secrets"],
       ["secrets", (k: string) => !secretFields.includes(k), "is not a credential: declare it in settings"],
     ] as const) {
       for (const k of Object.keys(a[arg] ?? {}))
-        if (wrong(k)) ctx.addIssue({ code: "custom", path: [arg, k], message: `${arg}.${k} ${rule}` });
+        if (!fields.includes(k))
+          ctx.addIssue({
+            code: "custom",
+            path: [arg, k],
+            message: unknownKey(k, `a field of ${a.extension}`, fields, `${arg}.${k}`),
+          });
+        else if (wrong(k)) ctx.addIssue({ code: "custom", path: [arg, k], message: `${arg}.${k} ${rule}` });
     }
-    const whole = extensionSettingsSchema(a.extension).safeParse({ ...a.settings, ...a.secrets });
+    const whole = extensionSettingsSchema(a.extension).safeParse(
+      { ...a.settings, ...a.secrets },
+      { error: readableErrors },
+    );
     if (whole.success) return;
     for (const issue of whole.error.issues) {
+      if (issue.code === "unrecognized_keys") continue; // reported above, under the argument that has it
       const field = String(issue.path[0] ?? "");
       const arg = secretFields.includes(field) ? "secrets" : "settings";
       // Never echo a credential's value: zod's messages here name the field and the rule only.
       const path = field ? [arg, ...issue.path] : [arg];
       const where = field ? `${arg}.${issue.path.join(".")}` : arg;
-      const message =
-        issue.code === "unrecognized_keys" ? `unknown field(s) ${issue.keys.join(", ")}` : issue.message;
-      ctx.addIssue({ code: "custom", path, message: `${where}: ${message}` });
+      ctx.addIssue({ code: "custom", path, message: `${where}: ${issue.message}` });
     }
   });
 export type ExtensionArgs = z.output<typeof ExtensionArgs>;
@@ -185,6 +203,15 @@ async function current(ctx: Ctx, appId: string, prior: ExtensionArgs): Promise<E
   return remote === undefined ? args : { ...args, ...split(prior.extension, remote, prior) };
 }
 
+/** Failures for an extension id the catalogue `ids` does not hold, naming the closest one it does. */
+function notListed(id: string, ids: readonly string[], where: string): CheckFailure[] {
+  if (ids.includes(id)) return [];
+  return [
+    { property: "extension", reason: unknownKey(id, `an extension ${where}`, ids, `extension "${id}"`) },
+  ];
+}
+const KNOWN = "this provider knows";
+
 export const extension: Kind<ExtensionArgs> = {
   name: "Extension",
   doc: 'An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".',
@@ -207,6 +234,20 @@ export const extension: Kind<ExtensionArgs> = {
   ambient: ["appId"],
   defaults: { enabled: true },
   secrets: ["secrets"],
+
+  // The service's catalogue once the app is known (the real one may hold more than the known list)…
+  async validate(ctx, a) {
+    const appId = ctx.appId(a);
+    if ((await enabledNow(ctx, appId, a.extension)) !== undefined) return [];
+    const all = await ctx.management().listAll("listExtensions", { params: { appId } });
+    return notListed(
+      a.extension,
+      all.map((e) => e.id),
+      `of app ${appId}`,
+    );
+  },
+  // …and the known list before (preview of a new app), so a typo never waits for `up` to fail.
+  offline: (a) => (typeof a.extension === "string" ? notListed(a.extension, KNOWN_EXTENSION_IDS, KNOWN) : []),
 
   async create(ctx, a) {
     const appId = ctx.appId(a);

@@ -20,6 +20,7 @@ import {
   resolveChatConnection,
   resolveManagementConnection,
 } from "../config";
+import { forEngine, issueFailures, readableErrors, secretsOf } from "./failures";
 import type { Args, CheckFailure, Ctx, Kind, Made } from "./kind";
 import { listingsOf } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
@@ -43,15 +44,14 @@ const PROVIDER_KEY = "__provider";
 /** The option names of each API: an App's `connection` is an output, not an option. */
 const OPTION_KEYS = { chat: ["connection", "adopt"], management: ["managementConnection", "adopt"] } as const;
 
-function issuesToFailures(issues: readonly z.core.$ZodIssue[], unknown: string[]): CheckFailure[] {
-  return issues
-    .map((i) => ({ property: i.path.map(String).join(".") || "(resource)", reason: i.message }))
-    .filter(
-      (f) =>
-        !unknown.some(
-          (u) => f.property === u || f.property.startsWith(`${u}.`) || u.startsWith(`${f.property}.`),
-        ),
-    );
+/** Failures about values unknown during preview are left out: they are checked once known. */
+function known(failures: CheckFailure[], unknown: string[]): CheckFailure[] {
+  return failures.filter(
+    (f) =>
+      !unknown.some(
+        (u) => f.property === u || f.property.startsWith(`${u}.`) || u.startsWith(`${f.property}.`),
+      ),
+  );
 }
 
 function contextFor(options: Props): Ctx {
@@ -100,13 +100,31 @@ export class CrudProvider<A extends Args, S extends Args> {
   async check(_olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
     const { args, options } = this.split(news);
     const unknown = unknownPaths(news);
+    const failures = await this.problems(args, options, unknown);
+    return {
+      inputs: failures.normal ? { ...news, ...failures.normal, ...options } : news,
+      failures: forEngine(failures.list, this.secretValues(news)),
+    };
+  }
+
+  /** The secret values among the inputs: the kind's secret arguments and the credentials of the options. */
+  private secretValues(news: Props): string[] {
+    const { args, options } = this.split(news);
+    return [...secretsOf(this.kind.args, args, this.kind.secrets), ...secretsOf(ProviderOptions, options)];
+  }
+
+  private async problems(
+    args: Props,
+    options: Props,
+    unknown: string[],
+  ): Promise<{ list: CheckFailure[]; normal?: Props }> {
     const failures: CheckFailure[] = [];
-    const parsedArgs = this.kind.args.safeParse(args);
-    if (!parsedArgs.success) failures.push(...issuesToFailures(parsedArgs.error.issues, unknown));
-    const parsedOptions = ProviderOptions.safeParse(options);
-    if (!parsedOptions.success) failures.push(...issuesToFailures(parsedOptions.error.issues, unknown));
-    // (Failures about values unknown during preview are left out above: they are checked once known.)
-    if (failures.length > 0) return { inputs: news, failures };
+    const parsedArgs = this.kind.args.safeParse(args, { error: readableErrors });
+    if (!parsedArgs.success) failures.push(...issueFailures(parsedArgs.error.issues, this.kind.args));
+    const parsedOptions = ProviderOptions.safeParse(options, { error: readableErrors });
+    if (!parsedOptions.success) failures.push(...issueFailures(parsedOptions.error.issues, ProviderOptions));
+    const shown = known(failures, unknown);
+    if (shown.length > 0) return { list: shown };
     // Normalised values (lowercased ids, defaults) are what is stored and compared from now on; with some
     // input unknown (preview), every known field is still normalised, so `Alice` still equals `alice`.
     const normal = (
@@ -115,11 +133,22 @@ export class CrudProvider<A extends Args, S extends Args> {
     failures.push(...this.resolveAmbient(normal), ...this.connectionProblems(options));
     if (this.kind.checkOptions && unknown.length === 0)
       failures.push(...this.kind.checkOptions(normal as A, { adopt: options.adopt as boolean | undefined }));
-    if (this.kind.validate && unknown.length === 0 && failures.length === 0)
-      failures.push(
-        ...(await this.kind.validate(contextFor(this.located(options)), normal as A).catch(() => [])),
-      );
-    return { inputs: { ...news, ...normal, ...options }, failures };
+    if (failures.length === 0) failures.push(...(await this.serviceRules(normal as A, options, unknown)));
+    return { list: failures, normal };
+  }
+
+  /**
+   * Rules against the service (kind.validate) once every input is known; before that, or when the service
+   * cannot be asked, the rules the provider can check from what it knows (kind.offline).
+   */
+  private async serviceRules(a: A, options: Props, unknown: string[]): Promise<CheckFailure[]> {
+    const offline = () => this.kind.offline?.(a) ?? [];
+    if (!this.kind.validate || unknown.length > 0) return offline();
+    try {
+      return await this.kind.validate(contextFor(this.located(options)), a);
+    } catch {
+      return offline();
+    }
   }
 
   /** Ambient defaults (the configured app) resolved once, so they are stored and compared as resolved. */

@@ -72,6 +72,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * when the object can be read; [] when it cannot tell. The write path enforces them again.
    */
   validate?(ctx: Ctx, args: A): Promise<CheckFailure[]>;
+  /**
+   * What `validate` checks against the service, checked from what the provider knows (a built-in list)
+   * when the service cannot be asked: some input unknown at preview, or the service unreachable.
+   */
+  offline?(args: A): CheckFailure[];
 
   create(ctx: Ctx, args: A): Promise<{ id: string; state: S }>;
   /** The object as it is now, as arguments and computed state; undefined when it is gone. */

@@ -5,7 +5,7 @@
 // `isDefault: true` makes the provider its kind's default; the API can move the default but not unset it,
 // so false is the same as absent (decision 0046).
 import { z } from "zod";
-import { ApnsProviderCreate, FcmProviderCreate, type PushProvider } from "../api";
+import { ApnsProviderCreate, FcmProviderCreate, type PushProvider, ServiceAccountFile } from "../api";
 import type { Args, Ctx, Kind } from "./kind";
 import { defined } from "./util";
 
@@ -24,7 +24,7 @@ export const FcmPushProviderArgs = z.strictObject({
   serviceAccountFilename: FcmProviderCreate.shape.serviceAccountFilename,
   notificationInPayload: FcmProviderCreate.shape.notificationInPayload,
   isDefault,
-  credentials: FcmProviderCreate.shape.serviceAccountCreds,
+  credentials: ServiceAccountFile,
 });
 export type FcmPushProviderArgs = z.output<typeof FcmPushProviderArgs>;
 
@@ -142,7 +142,7 @@ export const fcmPushProvider = pushProvider<FcmPushProviderArgs>({
       "Per platform (ios, android, web): whether chat and call pushes carry a notification payload.",
     isDefault:
       "true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The Firebase service account: project_id, client_email, private_key and private_key_id ${credentialsDoc}.`,
+    credentials: `The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored ${credentialsDoc}.`,
   },
   required: [],
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), serviceAccountCreds: credentials }),

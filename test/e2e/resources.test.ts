@@ -184,11 +184,11 @@ describe("resources on the real engine", () => {
     emu.admin.clearRequests();
     await t.stack.setConfig("e2e:bad", { value: "user" });
     await expect(t.stack.preview()).rejects.toThrow(
-      /User resource 'bob': property name value .* has a problem: name must not be empty/,
+      /User resource 'bob' has a problem: name must not be empty/,
     );
     await t.stack.setConfig("e2e:bad", { value: "webhook" });
     await expect(t.stack.preview()).rejects.toThrow(
-      /Webhook resource 'events': property webhookURL value .* has a problem: webhookURL must use https/,
+      /Webhook resource 'events' has a problem: webhookURL must use https/,
     );
     await t.stack.removeConfig("e2e:bad");
     const writes = emu.admin.requests().filter((r) => r.method !== "GET");

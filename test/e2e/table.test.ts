@@ -269,12 +269,12 @@ function cases(appId: string): Case[] {
     {
       kind: "AppSettings",
       name: "app-settings",
-      set: { appId, settings: { "core.users.listUsers.enabled": false } },
+      set: { appId, settings: { "core.conversations.updateOnCallActivity": false } },
       change: {
         appId,
-        settings: { "core.users.listUsers.enabled": true, "core.groups.create.enabled": false },
+        settings: { "core.conversations.updateOnCallActivity": true, "core.advanced.search.enabled": false },
       },
-      remove: { settings: { "core.groups.create.enabled": false } },
+      remove: { settings: { "core.advanced.search.enabled": false } },
       replace: { appId: "another-app" },
     },
     {

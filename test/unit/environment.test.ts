@@ -242,7 +242,7 @@ appSettings: { core.conversations.updateOnReplies: true }
       expect.stringMatching(/^env\.yaml: extensions\[1\]\.secrets\.giphyApiKey: secrets\.giphyApiKey: /),
     ]);
     expect(problems(file.replace("giphyApiKey: { secret", "dropMessage: { secret"))).toContain(
-      "env.yaml: extensions[1].secrets.dropMessage: secrets.dropMessage is not a credential: declare it in settings",
+      'env.yaml: extensions[1].secrets.dropMessage: secrets.dropMessage is not a field of gifs-giphy (closest valid: "giphyApiKey")',
     );
   });
 

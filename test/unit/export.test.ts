@@ -268,7 +268,7 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
         { extension: "gifs-giphy", settings: {}, credentials: ["giphyApiKey"] },
         { extension: "polls", credentials: [] },
       ],
-      appSettings: { "core.b": false, "core.a": true },
+      appSettings: { "core.threads.updateOnMessageActions": false, "core.advanced.search.enabled": true },
       notifications: {
         settings: { preferences: {}, sound: {}, templates: {} },
         fcm: [],
@@ -287,7 +287,10 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
       { extension: "polls" },
       { extension: "profanity-filter", settings: { badwords: ["b", "a"], dropMessage: true } },
     ]);
-    expect(environment.appSettings).toEqual({ "core.a": true, "core.b": false });
+    expect(environment.appSettings).toEqual({
+      "core.advanced.search.enabled": true,
+      "core.threads.updateOnMessageActions": false,
+    });
     expect(environment.groups?.find((g) => g.guid === "room")?.permissions).toEqual({
       participants: { sendMessage: "deny" },
     });

@@ -22,15 +22,25 @@ describe("app configuration kinds", () => {
   it("AppSettings: refuses list-valued and read-only keys by name", async () => {
     const r = await settingsKind.check(
       {},
-      { appId, settings: { "core.notifications.push.advanced.included": ["x"], "a.b": "yes" } },
+      {
+        appId,
+        settings: {
+          "core.notifications.push.advanced.included": ["x"],
+          "core.threads.updateOnReplies": "yes",
+        },
+      },
     );
     expect(r.failures).toEqual(
       expect.arrayContaining([
         {
-          property: "settings.core.notifications.push.advanced.included",
-          reason: "a setting's value must be true or false",
+          property: "",
+          reason:
+            "settings.core.notifications.push.advanced.included: a setting's value must be true or false",
         },
-        { property: "settings.a.b", reason: "a setting's value must be true or false" },
+        {
+          property: "",
+          reason: "settings.core.threads.updateOnReplies: a setting's value must be true or false",
+        },
       ]),
     );
     const ro = await settingsKind.check(
@@ -44,22 +54,45 @@ describe("app configuration kinds", () => {
     const get = async () => (await mgmt.call("getAppSettings", { params: { appId } })).data;
     await mgmt.call("setAppSettings", {
       params: { appId },
-      body: { settings: { "x.kept": true, "x.managed": true } },
+      body: {
+        settings: {
+          "core.conversations.updateOnGroupActions": true,
+          "core.notifications.push.enabled": true,
+        },
+      },
     });
-    const args: Props = { appId, settings: { "x.managed": false, "x.new": true }, managementConnection };
+    const args: Props = {
+      appId,
+      settings: { "core.notifications.push.enabled": false, "core.advanced.search.enabled": true },
+      managementConnection,
+    };
     const { id, outs } = await settingsKind.create((await settingsKind.check({}, args)).inputs);
-    expect(await get()).toMatchObject({ "x.kept": true, "x.managed": false, "x.new": true });
-    expect(outs.previous).toEqual({ "x.managed": true });
+    expect(await get()).toMatchObject({
+      "core.conversations.updateOnGroupActions": true,
+      "core.notifications.push.enabled": false,
+      "core.advanced.search.enabled": true,
+    });
+    expect(outs.previous).toEqual({ "core.notifications.push.enabled": true });
 
-    await mgmt.call("setAppSettings", { params: { appId }, body: { settings: { "x.managed": true } } });
+    await mgmt.call("setAppSettings", {
+      params: { appId },
+      body: { settings: { "core.notifications.push.enabled": true } },
+    });
     const drift = await settingsKind.read(id, outs);
-    expect(drift.inputs?.settings).toEqual({ "x.managed": true, "x.new": true });
+    expect(drift.inputs?.settings).toEqual({
+      "core.notifications.push.enabled": true,
+      "core.advanced.search.enabled": true,
+    });
     const up = await settingsKind.update(id, drift.props ?? {}, args);
-    expect(await get()).toMatchObject({ "x.managed": false });
+    expect(await get()).toMatchObject({ "core.notifications.push.enabled": false });
 
     await settingsKind.delete(id, up.outs);
     const after = await get();
-    expect(after).toMatchObject({ "x.kept": true, "x.managed": true, "x.new": true });
+    expect(after).toMatchObject({
+      "core.conversations.updateOnGroupActions": true,
+      "core.notifications.push.enabled": true,
+      "core.advanced.search.enabled": true,
+    });
   });
 
   it("GroupScopePermissions: unknown keys and values are refused by name", async () => {
@@ -67,13 +100,13 @@ describe("app configuration kinds", () => {
       {},
       { guid: "g", scope: "participant", permissions: { sendMessage: "friends", fly: "allow" } },
     );
-    const text = r.failures.map((f) => `${f.property}: ${f.reason}`).join("\n");
+    const text = r.failures.map((f) => f.reason).join("\n");
     expect(text).toMatch(
       /permissions.sendMessage: sendMessage "friends" is not valid \(closest valid: "deny"; one of allow, deny\)/,
     );
     expect(text).toMatch(/fly/);
     const s = await scopeKind.check({}, { guid: "g", scope: "owner", permissions: { sendMessage: "deny" } });
-    expect(s.failures[0]?.property).toBe("scope");
+    expect(s.failures[0]?.reason).toMatch(/^scope/);
   });
 
   it("GroupScopePermissions: sets, refreshes drift, unsets removed keys and on delete", async () => {

@@ -36,18 +36,18 @@ describe("Extension", () => {
         secrets: { basicAuthPassword: 5 },
       },
     );
-    const props = r.failures.map((f) => f.property);
-    expect(props).toEqual(
-      expect.arrayContaining(["settings.maxReports", "settings", "secrets.basicAuthPassword"]),
+    const paths = r.failures.map((f) => f.reason.split(/[: ]/)[0]);
+    expect(paths).toEqual(
+      expect.arrayContaining(["settings.maxReports", "settings.colour", "secrets.basicAuthPassword"]),
     );
-    expect(r.failures.find((f) => f.property === "settings.maxReports")?.reason).toMatch(/at least 1/);
+    expect(r.failures.find((f) => f.reason.startsWith("settings.maxReports"))?.reason).toMatch(/at least 1/);
     const rule = await provider.check(
       {},
       { appId, extension: "report-user", settings: { maxReports: 2, useWebhook: true } },
     );
     expect(rule.failures).toEqual([
       {
-        property: "settings.webhookURL",
+        property: "",
         reason: "settings.webhookURL: webhookURL is required when useWebhook is true",
       },
     ]);

@@ -14,10 +14,10 @@ describe("check", () => {
     );
     expect(r.failures).toEqual(
       expect.arrayContaining([
-        { property: "uid", reason: "uid may contain only letters, digits, '-' and '_'" },
-        { property: "name", reason: "name must not be empty" },
-        { property: "avatar", reason: "avatar must be a URL" },
-        { property: "tags", reason: "at most 25 tags" },
+        { property: "", reason: "uid may contain only letters, digits, '-' and '_'" },
+        { property: "", reason: "name must not be empty" },
+        { property: "", reason: "avatar must be a URL" },
+        { property: "", reason: "tags: at most 25 tags" },
       ]),
     );
   });
@@ -35,21 +35,19 @@ describe("check", () => {
 
   it("tolerates values unknown during preview, but still checks the known ones", async () => {
     const r = await user.check({}, { uid: UNKNOWN, name: "", avatar: UNKNOWN });
-    expect(r.failures).toEqual([{ property: "name", reason: "name must not be empty" }]);
+    expect(r.failures).toEqual([{ property: "", reason: "name must not be empty" }]);
     const ok = await provider("GroupMembers").check({}, { guid: "g", participants: [UNKNOWN, "bob"] });
     expect(ok.failures).toEqual([]);
   });
 
   it("checks cross-field rules", async () => {
     const g = await provider("Group").check({}, { guid: "g", name: "G", type: "password" });
-    expect(g.failures).toEqual([
-      { property: "password", reason: "password is required when type is 'password'" },
-    ]);
+    expect(g.failures).toEqual([{ property: "", reason: "password is required when type is 'password'" }]);
     const w = await provider("Webhook").check(
       {},
       { webhookId: "w", name: "W", webhookURL: "http://x.example/h" },
     );
-    expect(w.failures).toEqual([{ property: "webhookURL", reason: "webhookURL must use https" }]);
+    expect(w.failures).toEqual([{ property: "", reason: "webhookURL must use https" }]);
     const m = await provider("GroupMembers").check({}, { guid: "g", admins: ["a"], participants: ["a"] });
     expect(m.failures[0]?.reason).toMatch(/only one of admins, moderators and participants/);
     // "default" passes check: adopted, it is managed; otherwise create refuses it (integration tests).
@@ -62,7 +60,10 @@ describe("check", () => {
       {},
       { uid: "a", name: "A", connection: { appId: "", apiKey: "k", region: "mars" } },
     );
-    expect(r.failures.map((f) => f.property).sort()).toEqual(["connection.appId", "connection.region"]);
+    expect(r.failures.map((f) => f.reason.split(":")[0]).sort()).toEqual([
+      "connection.appId",
+      "connection.region",
+    ]);
   });
 });
 
@@ -187,7 +188,7 @@ describe("convergence", () => {
     );
     expect(r.failures).toEqual([
       {
-        property: "appId",
+        property: "",
         reason: "appId is not set and there is no chat:appId (or CHAT_APP_ID) to default to",
       },
     ]);
@@ -263,8 +264,9 @@ describe("convergence", () => {
     expect((await role.check({}, { role: "Default", name: "Everyone", adopt: true })).failures).toEqual([]);
     expect((await role.check({}, { role: "default", name: "Everyone" })).failures).toEqual([
       {
-        property: "role",
-        reason: 'the "default" role exists in every app and cannot be deleted: use adopt: true to manage it',
+        property: "",
+        reason:
+          'role: the "default" role exists in every app and cannot be deleted: use adopt: true to manage it',
       },
     ]);
   });
@@ -280,9 +282,9 @@ describe("convergence", () => {
     );
     expect(r.failures).toEqual([
       {
-        property: "connection.endpoint",
+        property: "",
         reason: expect.stringMatching(
-          /^endpoint must use https: plain http is allowed only for loopback hosts/,
+          /^connection.endpoint: endpoint must use https: plain http is allowed only for loopback hosts/,
         ),
       },
     ]);
@@ -291,16 +293,21 @@ describe("convergence", () => {
     // The same rule for the configured endpoint, named by its key.
     configured({ "chat:appId": "app1", "chat:apiKey": "k", "chat:endpoint": "http://chat.example.com/v3" });
     expect((await user.check({}, { uid: "a", name: "A" })).failures).toEqual([
-      { property: "chat:endpoint", reason: expect.stringMatching(/^endpoint must use https/) },
+      { property: "", reason: expect.stringMatching(/^chat:endpoint: endpoint must use https/) },
     ]);
     const mgmt = await provider("App").check(
       {},
       { name: "a", managementConnection: { key: "k", secret: "s", endpoint: "http://mgmt.example.com" } },
     );
-    expect(mgmt.failures.map((f) => f.property)).toEqual(["managementConnection.endpoint"]);
+    expect(mgmt.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^managementConnection.endpoint: /),
+    ]);
     configured({ "chat:managementEndpoint": "http://mgmt.example.com" });
     expect((await provider("App").check({}, { name: "a" })).failures).toEqual([
-      { property: "chat:managementEndpoint", reason: expect.stringMatching(/^endpoint must use https/) },
+      {
+        property: "",
+        reason: expect.stringMatching(/^chat:managementEndpoint: endpoint must use https/),
+      },
     ]);
   });
 
@@ -311,8 +318,8 @@ describe("convergence", () => {
     );
     expect(r.failures).toEqual([
       {
-        property: "triggers.1",
-        reason: 'webhook trigger "mesage_edited" is not valid (closest valid: "message_edited")',
+        property: "",
+        reason: 'triggers.1: webhook trigger "mesage_edited" is not valid (closest valid: "message_edited")',
       },
     ]);
   });

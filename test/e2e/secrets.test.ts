@@ -1,0 +1,209 @@
+// Issue 20 on the real engine: for every kind with a secret argument (found in the registry, not listed
+// here), a preview with (a) an invalid secret and (b) a valid secret beside an invalid sibling fails naming
+// the field and the rule, and nothing the engine prints holds 8 characters in a row of any secret. The
+// engine prints `property <p> value <v>` for a failure on a named property, so this is where a leak shows.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { kinds } from "../../provider/resources";
+import { SECRET_WINDOW } from "../../provider/resources/failures";
+import type { Kind } from "../../provider/resources/kind";
+import { type EmulatedStack, emulatedStack } from "./support/emulated";
+
+type Args = Record<string, unknown>;
+const secrets: string[] = [];
+/** A fresh secret, remembered so the output can be searched for it (a short prefix: no word of a message). */
+const secret = (what: string, length = 40) => {
+  const s = `${what.slice(0, 4)}${randomBytes(length).toString("hex")}`.slice(0, length);
+  secrets.push(s);
+  return s;
+};
+
+const serviceAccount = () => ({
+  type: "service_account",
+  project_id: "chat-demo-4711",
+  private_key_id: secret("pkid"),
+  private_key: `-----BEGIN PRIVATE KEY-----\n${secret("pk", 64)}\n-----END PRIVATE KEY-----\n`,
+  client_email: "firebase-adminsdk@chat-demo-4711.iam.gserviceaccount.com",
+  client_id: "104857600000000000001",
+  auth_uri: "https://accounts.google.com/o/oauth2/auth",
+  token_uri: "https://oauth2.googleapis.com/token",
+  auth_provider_x509_cert_url: "https://www.googleapis.com/oauth2/v1/certs",
+  client_x509_cert_url: "https://www.googleapis.com/robot/v1/metadata/x509/firebase-adminsdk",
+  universe_domain: "googleapis.com",
+});
+
+interface Sample {
+  /** Valid arguments, secrets included. */
+  valid(): Args;
+  /** One non-secret field made invalid, and the rule its failure must name. */
+  sibling: [field: string, value: unknown, rule: RegExp];
+  /** The secret argument made invalid, and the rule (default: a string too long, an unknown key in an object). */
+  badSecret?: () => [Args, RegExp];
+}
+
+const basicAuth = (what: string) => ({
+  useBasicAuth: true,
+  basicAuthUsername: "user",
+  credentials: { basicAuthPassword: secret(what) },
+});
+const webhookSink: Sample = {
+  valid: () => ({ webhookURL: "https://hooks.example.com/n", ...basicAuth("basic") }),
+  sibling: ["webhookURL", "http://hooks.example.com/n", /webhookURL must use https/],
+};
+
+/** A valid resource of each kind that has a secret argument; the test fails for a kind missing here. */
+const SAMPLES: Record<string, Sample> = {
+  Group: {
+    valid: () => ({ guid: "club", name: "Club", type: "password", password: secret("grouppw", 24) }),
+    sibling: ["name", "", /name must not be empty/],
+  },
+  Webhook: {
+    valid: () => ({
+      webhookId: "events",
+      name: "Events",
+      webhookURL: "https://hooks.example.com/e",
+      useBasicAuth: true,
+      username: "hook",
+      password: secret("hookpw", 24),
+    }),
+    sibling: ["webhookURL", "http://hooks.example.com/e", /webhookURL must use https/],
+  },
+  Extension: {
+    valid: () => ({ extension: "gifs-giphy", secrets: { giphyApiKey: secret("giphy") } }),
+    sibling: [
+      "extension",
+      "gifs-giphyy",
+      /extension "gifs-giphyy" is not an extension.*closest valid: "gifs-giphy"/,
+    ],
+  },
+  FcmPushProvider: {
+    valid: () => ({ providerId: "android", credentials: serviceAccount() }),
+    sibling: ["providerId", "bad id!", /providerId may contain only/],
+    // Unknown fields of the file are ignored: text that is not JSON is what is invalid here.
+    badSecret: () => [
+      { credentials: JSON.stringify(serviceAccount()).slice(0, -20) },
+      /credentials: must be the service-account file's JSON text/,
+    ],
+  },
+  ApnsPushProvider: {
+    valid: () => ({
+      providerId: "ios",
+      keyId: "KEY1",
+      teamId: "TEAM1",
+      bundleId: "com.example.chat",
+      credentials: { p8Key: secret("p8", 64) },
+    }),
+    sibling: ["keyId", undefined, /keyId is required/],
+  },
+  CustomPushProvider: webhookSink,
+  CustomEmailProvider: webhookSink,
+  CustomSmsProvider: webhookSink,
+  SendGridEmailProvider: {
+    valid: () => ({
+      sendGridTemplateID: "d-1",
+      sendGridUnsubscribeGroupID: "7",
+      senderName: "Chat",
+      senderEmail: "chat@example.com",
+      credentials: { sendGridApiKey: secret("SG") },
+    }),
+    sibling: ["senderEmail", "not-an-address", /senderEmail/],
+  },
+  TwilioSmsProvider: {
+    valid: () => ({
+      twilioAccountSID: "AC0123",
+      twilioSenderPhoneNumber: "+15551234567",
+      credentials: { twilioAuthToken: secret("twilio") },
+    }),
+    sibling: ["twilioSenderPhoneNumber", "555", /twilioSenderPhoneNumber/],
+  },
+};
+
+/** The kind's arguments that are secret (kind.secrets also names secret outputs). */
+const secretArgs = (k: Kind) => (k.secrets ?? []).filter((s) => s in k.args.shape);
+const withSecrets = Object.values(kinds as unknown as Record<string, Kind>).filter(
+  (k) => secretArgs(k).length,
+);
+
+/** The default bad secret: a string 101 characters long, or an object with a misspelt key holding one. */
+function defaultBadSecret(arg: string, value: unknown): [Args, RegExp] {
+  if (typeof value === "string")
+    return [{ [arg]: secret(arg, 101) }, new RegExp(`${arg} must be at most 100 characters`)];
+  const [first] = Object.keys(value as Args);
+  const typo = `${first}Typo`;
+  return [
+    { [arg]: { ...(value as Args), [typo]: secret("typo") } },
+    new RegExp(`${arg}\\.${typo} is not a field of .*closest valid: "${first}"`),
+  ];
+}
+
+interface Case {
+  name: string;
+  kind: string;
+  args: Args;
+  rule: RegExp;
+}
+const cases: Case[] = withSecrets.flatMap((k) => {
+  const sample = SAMPLES[k.name];
+  if (!sample) return [{ name: `${k.name}: has a sample`, kind: k.name, args: {}, rule: /no sample/ }];
+  const valid = sample.valid();
+  const [arg = ""] = secretArgs(k);
+  const [bad, badRule] = sample.badSecret?.() ?? defaultBadSecret(arg, valid[arg]);
+  const [field, value, rule] = sample.sibling;
+  return [
+    { name: `${k.name}: an invalid ${arg}`, kind: k.name, args: { ...valid, ...bad }, rule: badRule },
+    {
+      name: `${k.name}: a valid ${arg} beside an invalid ${field}`,
+      kind: k.name,
+      args: { ...valid, [field]: value },
+      rule,
+    },
+  ];
+});
+// The credentials every resource takes: a connection's key beside an invalid field of the connection.
+cases.push({
+  name: "User: a connection's apiKey beside an invalid region",
+  kind: "User",
+  args: { uid: "ann", name: "Ann", connection: { appId: "app", apiKey: secret("apikey"), region: "mars" } },
+  rule: /connection\.region: region "mars" is not valid/,
+});
+
+/** The first run of SECRET_WINDOW characters of a secret found in `text`, if any. */
+function leaked(text: string): string | undefined {
+  for (const s of secrets)
+    for (let i = 0; i + SECRET_WINDOW <= s.length; i++) {
+      const run = s.slice(i, i + SECRET_WINDOW);
+      if (text.includes(run)) return run;
+    }
+  return undefined;
+}
+
+describe("no secret in the engine's output when a preview fails (every kind with a secret)", () => {
+  let t: EmulatedStack;
+  beforeAll(async () => {
+    t = await emulatedStack(join(__dirname, "programs", "secrets"), "secrets");
+  });
+  afterAll(async () => t?.dispose());
+
+  it("covers every kind of the registry that has a secret argument", () => {
+    expect(withSecrets.map((k) => k.name).filter((n) => !SAMPLES[n])).toEqual([]);
+    expect(withSecrets.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    await t.stack.setConfig("e2e:case", { value: JSON.stringify({ kind: c.kind, args: c.args }) });
+    const printed: string[] = [];
+    let failure = "";
+    try {
+      await t.stack.preview({ onOutput: (s) => printed.push(s) });
+    } catch (e) {
+      const err = e as Error & { commandResult?: { stdout: string; stderr: string } };
+      failure = [err.message, err.commandResult?.stdout, err.commandResult?.stderr].join("\n");
+    }
+    const output = `${printed.join("")}\n${failure}`;
+    expect(failure).not.toBe(""); // the preview failed
+    expect(output).toMatch(new RegExp(`${c.kind} resource 'subject' has a problem: `));
+    expect(output).toMatch(c.rule);
+    expect(output).not.toMatch(/property \S+ value/);
+    expect(leaked(output)).toBeUndefined();
+  });
+});
