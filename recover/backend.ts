@@ -102,28 +102,40 @@ const parses = (file: string): boolean => {
   }
 };
 
+/** The stack's metadata sidecars (`*.attrs`): beside its checkpoint, its backup, its history and its backups. */
+function sidecars(root: string, project: string, stack: string): string[] {
+  const out: string[] = [];
+  const p = join(root, ".pulumi");
+  for (const base of candidates(root, "stacks", project, stack))
+    for (const f of [`${base}.json.attrs`, `${base}.json.bak.attrs`]) if (existsSync(f)) out.push(f);
+  for (const dir of [
+    join(p, "history", project, stack),
+    join(p, "backups", project, stack),
+    join(p, "history", stack),
+  ])
+    if (existsSync(dir)) for (const n of readdirSync(dir)) if (n.endsWith(".attrs")) out.push(join(dir, n));
+  if (existsSync(join(p, "meta.yaml.attrs"))) out.push(join(p, "meta.yaml.attrs"));
+  return out;
+}
+
 /**
- * Checks the stack's checkpoint file. An empty or cut metadata sidecar beside intact data is removed (it only
- * holds the blob's content type; the backend reads a file without one). Data that does not parse is never
- * replaced here: the caller decides, and only when told to, whether the backup takes its place.
+ * Checks the stack's checkpoint. Metadata sidecars that a kill cut short (empty, or not JSON) are removed: they
+ * hold only the blob's content type, and the backend reads a file without one. Data that does not parse is
+ * never replaced here: the caller decides, and only when told to, whether the backup takes its place.
  */
 export function checkCheckpoint(root: string, project: string, stack: string): CheckpointState {
   for (const base of candidates(root, "stacks", project, stack)) {
     const file = `${base}.json`;
-    if (!existsSync(file)) continue;
-    if (!parses(file)) {
-      const backup = `${file}.bak`;
-      return { kind: "broken", file, backup: existsSync(backup) && parses(backup) ? backup : undefined };
-    }
-    const attrs = `${file}.attrs`;
-    if (existsSync(attrs) && !parses(attrs)) {
-      rmSync(attrs);
-      return {
-        kind: "repaired",
-        what: `removed the checkpoint's cut metadata file ${attrs} (the data is intact)`,
-      };
-    }
-    return { kind: "ok" };
+    if (!existsSync(file) || parses(file)) continue;
+    const backup = `${file}.bak`;
+    return { kind: "broken", file, backup: existsSync(backup) && parses(backup) ? backup : undefined };
   }
-  return { kind: "ok" };
+  const cut = sidecars(root, project, stack).filter((f) => !parses(f));
+  for (const f of cut) rmSync(f);
+  return cut.length
+    ? {
+        kind: "repaired",
+        what: `removed ${cut.length} metadata file(s) cut short by the kill: ${cut.join(", ")}`,
+      }
+    : { kind: "ok" };
 }
