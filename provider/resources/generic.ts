@@ -20,10 +20,17 @@ import {
   resolveChatConnection,
   resolveManagementConnection,
 } from "../config";
+import {
+  asCredentialError,
+  CredentialError,
+  connectionNaming,
+  verifyChat,
+  verifyManagement,
+} from "../credentials";
 import type { Args, CheckFailure, Ctx, Kind } from "./kind";
 import { listingsOf } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
-import { fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
+import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
 export type { CheckFailure } from "./kind";
 export interface DiffResult {
@@ -97,7 +104,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     return { args, options };
   }
 
-  async check(_olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+  async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
     const { args, options } = this.split(news);
     const unknown = unknownPaths(news);
     const failures: CheckFailure[] = [];
@@ -115,6 +122,12 @@ export class CrudProvider<A extends Args, S extends Args> {
     failures.push(...this.resolveAmbient(normal), ...this.connectionProblems(options));
     if (this.kind.checkOptions && unknown.length === 0)
       failures.push(...this.kind.checkOptions(normal as A, { adopt: options.adopt as boolean | undefined }));
+    // A new resource's connection, before it is recorded (an existing one's change is seen by diff). No
+    // property: the engine then prints the reason alone, one line naming the setting to fix.
+    if (failures.length === 0 && Object.keys(olds).length === 0) {
+      const problem = await this.credentialsProblem(options);
+      if (problem) failures.push({ property: "", reason: problem });
+    }
     if (this.kind.validate && unknown.length === 0 && failures.length === 0)
       failures.push(
         ...(await this.kind.validate(contextFor(this.located(options)), normal as A).catch(() => [])),
@@ -187,8 +200,13 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (moved(oldConn, newConn)) replaces.push("connection");
     const connectionChanged = newConn !== undefined && fieldChanged(oldConn, newConn);
     const mgmtChanged = fieldChanged(oldOptions.managementConnection, newOptions.managementConnection);
+    const changes = changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged;
+    // A write follows (and a changed connection would be recorded): its credentials are checked first. No
+    // change, no call: a no-change preview stays free.
+    const problem = changes ? await this.credentialsProblem(newOptions) : undefined;
+    if (problem) throw new CredentialError(problem);
     return {
-      changes: changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged,
+      changes,
       replaces,
       deleteBeforeReplace: replaces.length > 0 && this.collides(oldArgs, newArgs, oldConn, newConn),
     };
@@ -210,6 +228,8 @@ export class CrudProvider<A extends Args, S extends Args> {
   async create(inputs: Props): Promise<{ id: string; outs: Props }> {
     const { args, options: given } = this.split(inputs);
     const options = this.located(given);
+    const problem = await this.credentialsProblem(given);
+    if (problem) throw new CredentialError(problem);
     try {
       return await this.#create(args, options);
     } catch (e) {
@@ -257,7 +277,7 @@ export class CrudProvider<A extends Args, S extends Args> {
       ));
     } catch (e) {
       if (isNotFound(e)) now = undefined;
-      else throw explained(e);
+      else throw this.explainedAt(e, recorded);
     }
     // State from before connections were recorded: record where the object was found.
     options = this.located(options);
@@ -279,6 +299,8 @@ export class CrudProvider<A extends Args, S extends Args> {
     const { args: oldArgs } = this.split(olds);
     const { args, options: given } = this.split(news);
     const options = this.located(given);
+    const problem = await this.credentialsProblem(given);
+    if (problem) throw new CredentialError(problem);
     const ctx = contextFor(options);
     const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
     const state = apiChanged
@@ -296,8 +318,52 @@ export class CrudProvider<A extends Args, S extends Args> {
     try {
       await this.atRecorded(options, (ctx) => this.kind.delete(ctx, id, args as A));
     } catch (e) {
-      if (!isNotFound(e)) throw explained(e); // already gone is what delete wants
+      if (!isNotFound(e)) throw this.explainedAt(e, options); // already gone is what delete wants
     }
+  }
+
+  /**
+   * The problem line of the connection `options` give (explicit, else config), checked once per process;
+   * undefined when it is valid, not known yet (preview), or not resolvable (reported elsewhere).
+   */
+  private async credentialsProblem(options: Props): Promise<string | undefined> {
+    const chat = this.kind.api === "chat";
+    const explicit = chat ? options.connection : options.managementConnection;
+    if (unknownPaths(explicit).length > 0) return undefined;
+    const name = connectionNaming(this.kind.api, explicit === undefined);
+    try {
+      return chat
+        ? await verifyChat(
+            resolveChatConnection(explicit as z.input<typeof ChatConnection> | undefined),
+            name,
+          )
+        : await verifyManagement(
+            resolveManagementConnection(explicit as z.input<typeof ManagementConnection> | undefined),
+            name,
+          );
+    } catch {
+      return undefined; // missing or malformed settings: check and the client name them
+    }
+  }
+
+  /**
+   * A failure of refresh or destroy, which act on the recorded connection: a refused connection as one line,
+   * named by its config key when config gives the same app (fixing config is what helps then).
+   */
+  private explainedAt(e: unknown, options: Props): unknown {
+    if (this.kind.api === "management") {
+      const fromConfig = options.managementConnection === undefined;
+      return explained(
+        asCredentialError(e, { api: "management" }, connectionNaming("management", fromConfig)),
+      );
+    }
+    const recorded = resolvedConnection(options.connection) as Partial<ChatConnection> | undefined;
+    const configured = resolvedConnection(undefined) as Partial<ChatConnection> | undefined;
+    if (!recorded?.appId) return explained(e);
+    const fromConfig =
+      canonical([recorded.appId, recorded.region]) === canonical([configured?.appId, configured?.region]);
+    const where = { api: "chat" as const, appId: recorded.appId, region: recorded.region };
+    return explained(asCredentialError(e, where, connectionNaming("chat", fromConfig)));
   }
 
   /**
