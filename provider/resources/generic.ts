@@ -1,6 +1,7 @@
 // One CRUD dynamic provider for every kind: check, diff, create, read, update and delete are written once
 // here; each kind supplies a small spec (kind.ts). This runs inside Pulumi's dynamic-provider process.
 import { z } from "zod";
+import { closest } from "../api";
 import {
   ChatApiError,
   ConnectionError,
@@ -16,6 +17,7 @@ import {
   configuredAddressProblem,
   configuredAppId,
   configuredManagementAddressProblem,
+  type FieldNaming,
   ManagementConnection,
   resolveChatConnection,
   resolveManagementConnection,
@@ -50,8 +52,15 @@ const PROVIDER_KEY = "__provider";
 /** The option names of each API: an App's `connection` is an output, not an option. */
 const OPTION_KEYS = { chat: ["connection", "adopt"], management: ["managementConnection", "adopt"] } as const;
 
-function issuesToFailures(issues: readonly z.core.$ZodIssue[], unknown: string[]): CheckFailure[] {
+function issuesToFailures(
+  issues: readonly z.core.$ZodIssue[],
+  unknown: string[],
+  known: readonly string[],
+): CheckFailure[] {
   return issues
+    .flatMap((i): { path: PropertyKey[]; message: string }[] =>
+      i.code === "unrecognized_keys" && i.path.length === 0 ? typos(i.keys, known) : [i],
+    )
     .map((i) => ({ property: i.path.map(String).join(".") || "(resource)", reason: i.message }))
     .filter(
       (f) =>
@@ -59,6 +68,14 @@ function issuesToFailures(issues: readonly z.core.$ZodIssue[], unknown: string[]
           (u) => f.property === u || f.property.startsWith(`${u}.`) || u.startsWith(`${f.property}.`),
         ),
     );
+}
+
+/** Unknown arguments, each named with the closest known one, as unknown enum values are (api/common.ts). */
+function typos(keys: readonly string[], known: readonly string[]): { path: string[]; message: string }[] {
+  return keys.map((k) => ({
+    path: [k],
+    message: `${k} is not an argument (closest valid: "${closest(k, known)}")`,
+  }));
 }
 
 function contextFor(options: Props): Ctx {
@@ -89,8 +106,18 @@ function contextFor(options: Props): Ctx {
   return ctx;
 }
 
+/** How a provider checks a connection: one read against the service (credentials.ts), or a stand-in in tests. */
+export interface CredentialCheck {
+  chat(conn: ChatConnection, name: FieldNaming): Promise<string | undefined>;
+  management(conn: ManagementConnection, name: FieldNaming): Promise<string | undefined>;
+}
+const AGAINST_THE_SERVICE: CredentialCheck = { chat: verifyChat, management: verifyManagement };
+
 export class CrudProvider<A extends Args, S extends Args> {
-  constructor(readonly kind: Kind<A, S>) {}
+  constructor(
+    readonly kind: Kind<A, S>,
+    private readonly credentials: CredentialCheck = AGAINST_THE_SERVICE,
+  ) {}
 
   private split(props: Props): { args: Props; options: Props } {
     const names: readonly string[] = OPTION_KEYS[this.kind.api];
@@ -109,9 +136,11 @@ export class CrudProvider<A extends Args, S extends Args> {
     const unknown = unknownPaths(news);
     const failures: CheckFailure[] = [];
     const parsedArgs = this.kind.args.safeParse(args);
-    if (!parsedArgs.success) failures.push(...issuesToFailures(parsedArgs.error.issues, unknown));
+    const known = [...Object.keys(this.kind.args.shape), ...OPTION_KEYS[this.kind.api]];
+    if (!parsedArgs.success) failures.push(...issuesToFailures(parsedArgs.error.issues, unknown, known));
     const parsedOptions = ProviderOptions.safeParse(options);
-    if (!parsedOptions.success) failures.push(...issuesToFailures(parsedOptions.error.issues, unknown));
+    if (!parsedOptions.success)
+      failures.push(...issuesToFailures(parsedOptions.error.issues, unknown, known));
     // (Failures about values unknown during preview are left out above: they are checked once known.)
     if (failures.length > 0) return { inputs: news, failures };
     // Normalised values (lowercased ids, defaults) are what is stored and compared from now on; with some
@@ -333,11 +362,11 @@ export class CrudProvider<A extends Args, S extends Args> {
     const name = connectionNaming(this.kind.api, explicit === undefined);
     try {
       return chat
-        ? await verifyChat(
+        ? await this.credentials.chat(
             resolveChatConnection(explicit as z.input<typeof ChatConnection> | undefined),
             name,
           )
-        : await verifyManagement(
+        : await this.credentials.management(
             resolveManagementConnection(explicit as z.input<typeof ManagementConnection> | undefined),
             name,
           );
