@@ -131,6 +131,44 @@ export const ManagementConnection = managementConnectionShape.superRefine((c, ct
 export type ManagementConnection = z.output<typeof ManagementConnection>;
 export type ManagementConnectionInput = z.input<typeof ManagementConnection>;
 
+/** The config setting of each connection field, the required ones first. */
+interface Fields {
+  required: Record<string, ConfigName>;
+  optional: Record<string, ConfigName>;
+}
+const CHAT_FIELDS: Fields = {
+  required: { appId: "appId", apiKey: "apiKey" },
+  optional: { region: "region", host: "host", endpoint: "endpoint" },
+};
+const MANAGEMENT_FIELDS: Fields = {
+  required: { key: "managementKey", secret: "managementSecret" },
+  optional: { host: "host", endpoint: "managementEndpoint" },
+};
+
+/** A config key as messages name it: `chat:apiKey (CHAT_API_KEY)`. */
+export function configKeyName(key: ConfigKey): string {
+  return `${key} (${CONFIG_KEYS.find((k) => k.key === key)?.env})`;
+}
+export type ConfigKey = (typeof CONFIG_KEYS)[number]["key"];
+
+/** The config key a field of each API's connection comes from, when it comes from config. */
+export function configKeyOf(api: "chat" | "management", field: string): ConfigKey | undefined {
+  const f = api === "chat" ? CHAT_FIELDS : MANAGEMENT_FIELDS;
+  const name = ({ ...f.required, ...f.optional } as Record<string, ConfigName | undefined>)[field];
+  return name && `chat:${name}`;
+}
+
+/** How a message names a field of a connection: its config key and variable, a flag, an input path, … */
+export type FieldNaming = (field: string) => string;
+
+/** Names each field of a connection that came from stack config or the environment by key and variable. */
+export function configNaming(api: "chat" | "management"): FieldNaming {
+  return (field) => {
+    const key = configKeyOf(api, field);
+    return key ? configKeyName(key) : field;
+  };
+}
+
 /**
  * A connection from its explicit form, else from stack config and the environment: `fields` names the config
  * setting of each field, the required ones first. Both APIs' connections resolve through this one function.
@@ -140,7 +178,7 @@ function resolve<S extends z.ZodType, T extends z.ZodType>(
   explicit: z.input<T> | undefined,
   full: T,
   shape: S,
-  fields: { required: Record<string, ConfigName>; optional: Record<string, ConfigName> },
+  fields: Fields,
   stack: Lookup | undefined,
 ): z.output<S> {
   if (explicit) return full.parse(explicit) as z.output<S>;
@@ -156,17 +194,7 @@ function resolve<S extends z.ZodType, T extends z.ZodType>(
 }
 
 export function resolveChatConnection(explicit?: ChatConnectionInput, stack?: Lookup): ChatConnection {
-  return resolve(
-    "chat API credentials",
-    explicit,
-    ChatConnection,
-    chatConnectionShape,
-    {
-      required: { appId: "appId", apiKey: "apiKey" },
-      optional: { region: "region", host: "host", endpoint: "endpoint" },
-    },
-    stack,
-  );
+  return resolve("chat API credentials", explicit, ChatConnection, chatConnectionShape, CHAT_FIELDS, stack);
 }
 
 export function resolveManagementConnection(
@@ -178,10 +206,7 @@ export function resolveManagementConnection(
     explicit,
     ManagementConnection,
     managementConnectionShape,
-    {
-      required: { key: "managementKey", secret: "managementSecret" },
-      optional: { host: "host", endpoint: "managementEndpoint" },
-    },
+    MANAGEMENT_FIELDS,
     stack,
   );
 }

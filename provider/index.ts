@@ -2,6 +2,7 @@
 // records in state is a few lines that load this module and ask it for the kind's provider (sdk/provider.ts).
 // `providerFor` and `configure` also serve the serialized providers that earlier versions recorded.
 import { setStackConfig } from "./config";
+import { CredentialError } from "./credentials";
 import { watchEngine } from "./lifeline";
 import { CrudProvider, type KindName, kinds } from "./resources";
 
@@ -32,13 +33,36 @@ export function dynamicProvider(kind: KindName): Record<string, unknown> {
   return {
     configure: async (req: { config: { get(key: string): string | undefined } }) =>
       configure((key) => req.config.get(key)),
-    check: (olds: Props, news: Props) => p.check(olds, news),
-    diff: (id: string, olds: Props, news: Props) => p.diff(id, olds, news),
+    check: (olds: Props, news: Props) => unprinted(p.check(olds, news)),
+    diff: (id: string, olds: Props, news: Props) => unprinted(p.diff(id, olds, news)),
     create: (inputs: Props) => p.create(inputs),
-    read: (id: string, props: Props) => p.read(id, props),
+    read: (id: string, props: Props) => unprinted(p.read(id, props)),
     update: (id: string, olds: Props, news: Props) => p.update(id, olds, news),
-    delete: (id: string, props: Props) => p.delete(id, props),
+    delete: (id: string, props: Props) => unprinted(p.delete(id, props)),
   };
+}
+
+// For a failed check, diff, read or delete, the dynamic-provider host prints `${e}: ${e.stack}` to stderr
+// before returning the error, and the engine shows that print as well as the error: the message twice and a
+// stack trace. A CredentialError's one line is the whole story, so its print (and only its) is dropped.
+const unprintedLines = new Set<string>();
+let filtering = false;
+
+function unprinted<T>(op: Promise<T>): Promise<T> {
+  return op.catch((e: unknown) => {
+    if (CredentialError.isInstance(e)) {
+      if (!filtering) {
+        filtering = true;
+        const print = console.error.bind(console);
+        console.error = (...args: unknown[]) => {
+          if (args.length === 1 && typeof args[0] === "string" && unprintedLines.delete(args[0])) return;
+          print(...args);
+        };
+      }
+      unprintedLines.add(`${e}: ${e.stack}`);
+    }
+    throw e;
+  });
 }
 type Props = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 // Lookups: read objects of a live app from a Pulumi program, in the shape of Pulumi's data sources (a
 // function returning an Output of the object). They run in the program process, through the same client,
 // request budget and configuration as the resources: an explicit `connection`, else stack config `chat:*`,
-// else `CHAT_*` variables (provider/config.ts). Secrets in a result (API key values) make it a secret.
+// else `CHAT_*` variables (provider/config.ts). Secrets in a result (API key values) make it a secret; a secret
+// connection does not (it is read with, not returned).
 import * as pulumi from "@pulumi/pulumi";
 import type { ApiKeyScope, Permissions, User } from "../provider/api";
 import { type ChatClient, isNotFound, type ManagementClient } from "../provider/client";
@@ -15,6 +16,7 @@ import {
   resolveChatConnection,
   resolveManagementConnection,
 } from "../provider/config";
+import { connectionNaming, credentialProblem } from "../provider/credentials";
 import * as live from "../provider/live";
 import type { ChatConnectionArgs, ManagementConnectionArgs } from "./resource";
 
@@ -95,14 +97,41 @@ const stackConfig: Lookup = (key) => {
   return new pulumi.Config(key.slice(0, i)).get(key.slice(i + 1));
 };
 
-function chatClient(what: string, conn: ChatConnectionInput | undefined): ChatClient {
+/** Runs `use` with the app's client; a refused connection is one line naming the setting to fix. */
+async function withChat<T>(
+  what: string,
+  conn: ChatConnectionInput | undefined,
+  use: (chat: ChatClient) => Promise<T>,
+): Promise<T> {
   const c = settle(what, () => resolveChatConnection(conn, stackConfig));
-  return chatClientFor(c, clientOptions(stackConfig));
+  try {
+    return await use(chatClientFor(c, clientOptions(stackConfig)));
+  } catch (e) {
+    const line = credentialProblem(
+      e,
+      { api: "chat", appId: c.appId, region: c.region },
+      connectionNaming("chat", conn === undefined),
+    );
+    throw line === undefined ? e : new pulumi.RunError(`${what}: ${line}`);
+  }
 }
 
-function managementClient(what: string, conn: ManagementConnectionInput | undefined): ManagementClient {
+async function withManagement<T>(
+  what: string,
+  conn: ManagementConnectionInput | undefined,
+  use: (mgmt: ManagementClient) => Promise<T>,
+): Promise<T> {
   const m = settle(what, () => resolveManagementConnection(conn, stackConfig));
-  return managementClientFor(m, clientOptions(stackConfig));
+  try {
+    return await use(managementClientFor(m, clientOptions(stackConfig)));
+  } catch (e) {
+    const line = credentialProblem(
+      e,
+      { api: "management" },
+      connectionNaming("management", conn === undefined),
+    );
+    throw line === undefined ? e : new pulumi.RunError(`${what}: ${line}`);
+  }
 }
 
 /** A configuration problem as a clean program error naming the lookup. */
@@ -126,9 +155,20 @@ async function found<T>(what: string, where: string, read: () => Promise<T | und
   return value;
 }
 
-/** Runs `read` once every input is known; during a preview with unknown inputs the result is unknown. */
-function lookup<A extends object, T>(args: A, read: (a: pulumi.Unwrap<A>) => Promise<T>): pulumi.Output<T> {
-  return pulumi.output(args).apply((a) => read(a as pulumi.Unwrap<A>)) as pulumi.Output<T>;
+/**
+ * Runs `read` once every input is known; during a preview with unknown inputs the result is unknown. The
+ * connections are secret, but what is read with them is not: they alone lose their secrecy, for the read
+ * only, and the other arguments keep theirs (a secret filter makes a secret result).
+ */
+function lookup<A extends ChatLookupArgs & ManagementLookupArgs, T>(
+  args: A,
+  read: (a: pulumi.Unwrap<A>) => Promise<T>,
+): pulumi.Output<T> {
+  const { connection, managementConnection, ...rest } = args;
+  const credentials = pulumi.unsecret(pulumi.output({ connection, managementConnection }));
+  return pulumi
+    .all([pulumi.output(rest), credentials])
+    .apply(([r, c]) => read({ ...r, ...c } as pulumi.Unwrap<A>)) as pulumi.Output<T>;
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
@@ -151,8 +191,9 @@ function userInfo(u: User): UserInfo {
 /** One user (with tags) by uid. A uid that does not exist (or is deactivated) is an error. */
 export function getUser(args: { uid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<UserInfo> {
   return lookup(args, async (a) => {
-    const chat = chatClient("getUser", a.connection);
-    const u = await found(`getUser: user "${a.uid}"`, `app ${chat.appId}`, () => live.readUser(chat, a.uid));
+    const u = await withChat("getUser", a.connection, (chat) =>
+      found(`getUser: user "${a.uid}"`, `app ${chat.appId}`, () => live.readUser(chat, a.uid)),
+    );
     return userInfo(u);
   });
 }
@@ -169,12 +210,13 @@ export interface GetUsersArgs extends ChatLookupArgs {
 /** Every active user matching the filters (all of them without any), sorted by uid; pages through thousands. */
 export function getUsers(args: GetUsersArgs = {}): pulumi.Output<UserInfo[]> {
   return lookup(args, async (a) => {
-    const chat = chatClient("getUsers", a.connection);
-    const users = await live.listUsers(chat, {
-      ...optional("role", a.role),
-      ...(a.tags?.length ? { tags: a.tags } : {}),
-      ...optional("searchKey", a.search),
-    });
+    const users = await withChat("getUsers", a.connection, (chat) =>
+      live.listUsers(chat, {
+        ...optional("role", a.role),
+        ...(a.tags?.length ? { tags: a.tags } : {}),
+        ...optional("searchKey", a.search),
+      }),
+    );
     return users.map(userInfo);
   });
 }
@@ -182,9 +224,8 @@ export function getUsers(args: GetUsersArgs = {}): pulumi.Output<UserInfo[]> {
 /** One group (with tags) by guid. A guid that does not exist is an error. */
 export function getGroup(args: { guid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<GroupInfo> {
   return lookup(args, async (a) => {
-    const chat = chatClient("getGroup", a.connection);
-    const g = await found(`getGroup: group "${a.guid}"`, `app ${chat.appId}`, () =>
-      live.readGroup(chat, a.guid),
+    const g = await withChat("getGroup", a.connection, (chat) =>
+      found(`getGroup: group "${a.guid}"`, `app ${chat.appId}`, () => live.readGroup(chat, a.guid)),
     );
     return {
       guid: g.guid,
@@ -205,9 +246,8 @@ export function getGroup(args: { guid: pulumi.Input<string> } & ChatLookupArgs):
 /** One role by id, with its restricted features and permissions. A role that does not exist is an error. */
 export function getRole(args: { role: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<RoleInfo> {
   return lookup(args, async (a) => {
-    const chat = chatClient("getRole", a.connection);
-    const r = await found(`getRole: role "${a.role}"`, `app ${chat.appId}`, () =>
-      live.readRole(chat, a.role),
+    const r = await withChat("getRole", a.connection, (chat) =>
+      found(`getRole: role "${a.role}"`, `app ${chat.appId}`, () => live.readRole(chat, a.role)),
     );
     return {
       role: r.role,
@@ -232,8 +272,7 @@ export interface GetApiKeysArgs extends ChatLookupArgs {
 /** The app's API keys (sorted by name), values included: the result is a secret. */
 export function getApiKeys(args: GetApiKeysArgs = {}): pulumi.Output<ApiKeyInfo[]> {
   const keys = lookup(args, async (a) => {
-    const chat = chatClient("getApiKeys", a.connection);
-    const all = await live.listApiKeys(chat);
+    const all = await withChat("getApiKeys", a.connection, (chat) => live.listApiKeys(chat));
     return all
       .filter(
         (k) => (a.scope === undefined || k.scope === a.scope) && (a.name === undefined || k.name === a.name),
@@ -251,9 +290,10 @@ export function getApp(
     const appId = a.appId ?? configuredAppId(stackConfig);
     if (!appId)
       throw new pulumi.RunError("getApp: no appId given, and no chat:appId (or CHAT_APP_ID) is set");
-    const mgmt = managementClient("getApp", a.managementConnection);
-    const app = await found(`getApp: app "${appId}"`, "the apps of these management credentials", () =>
-      live.findApp(mgmt, appId),
+    const app = await withManagement("getApp", a.managementConnection, (mgmt) =>
+      found(`getApp: app "${appId}"`, "the apps of these management credentials", () =>
+        live.findApp(mgmt, appId),
+      ),
     );
     return {
       appId: app.id,

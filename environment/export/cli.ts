@@ -4,13 +4,17 @@
 // else CHAT_* variables (provider/config.ts). Progress and the secret config to set go to stderr.
 import { writeFileSync } from "node:fs";
 import { z } from "zod";
-import { ChatClient, type ClientOptions, ManagementClient } from "../../provider/client";
+import { type RouteName, routes } from "../../provider/api";
+import { ChatApiError, ChatClient, type ClientOptions, ManagementClient } from "../../provider/client";
 import {
+  type ChatConnection,
   CONFIG_KEYS,
+  configKeyOf,
   type Lookup,
   resolveChatConnection,
   resolveManagementConnection,
 } from "../../provider/config";
+import { credentialProblem } from "../../provider/credentials";
 import { configSetLine, exportEnvironment } from "./index";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
@@ -64,15 +68,30 @@ type ConfigKey = keyof typeof FLAG_OF;
 const isSet = (lookup: Lookup, key: ConfigKey) =>
   !!(lookup(key) ?? process.env[CONFIG_KEYS.find((k) => k.key === key)?.env ?? ""]);
 
+/** A setting as messages name it: its flag and variable. */
+function flagName(key: ConfigKey): string {
+  const flag = FLAG_OF[key].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return `--${flag} (or ${CONFIG_KEYS.find((c) => c.key === key)?.env})`;
+}
+
 /** Refuses, before any call, settings that are missing, naming each flag and its variable. */
 function requireSettings(lookup: Lookup, what: string, keys: ConfigKey[]): void {
   const missing = keys.filter((k) => !isSet(lookup, k));
   if (missing.length === 0) return;
-  const names = missing.map((k) => {
-    const flag = FLAG_OF[k].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    return `--${flag} (or ${CONFIG_KEYS.find((c) => c.key === k)?.env})`;
-  });
-  throw new Error(`${what}: set ${names.join(" and ")}`);
+  throw new Error(`${what}: set ${missing.map(flagName).join(" and ")}`);
+}
+
+/** A refused connection (the API of the failed route) as the one line naming the flag to fix. */
+function credentialLine(e: unknown, conn: ChatConnection): string | undefined {
+  const route = ChatApiError.isInstance(e) ? e.request?.route : undefined;
+  const api = route !== undefined && route in routes ? routes[route as RouteName].api : undefined;
+  if (api === undefined) return undefined;
+  const name = (field: string) => {
+    const key = configKeyOf(api, field);
+    return key ? flagName(key) : field;
+  };
+  const where = api === "chat" ? { api, appId: conn.appId, region: conn.region } : { api };
+  return credentialProblem(e, where, name);
 }
 
 /** A settings problem (zod) as "field: rule" lines; anything else by its message. */
@@ -137,7 +156,12 @@ export async function main(argv: string[]): Promise<void> {
     report("no management credentials: webhooks are left out");
   }
 
-  const { yaml, exported } = await exportEnvironment({ chat, management, apiKey: conn.apiKey, report });
+  const { yaml, exported } = await exportEnvironment({ chat, management, apiKey: conn.apiKey, report }).catch(
+    (e: unknown) => {
+      const line = credentialLine(e, conn);
+      throw line === undefined ? e : new Error(line);
+    },
+  );
   if (f.out) {
     writeFileSync(f.out, yaml);
     report(`wrote ${f.out}`);

@@ -1,6 +1,7 @@
 // One CRUD dynamic provider for every kind: check, diff, create, read, update and delete are written once
 // here; each kind supplies a small spec (kind.ts). This runs inside Pulumi's dynamic-provider process.
 import { z } from "zod";
+import { closest } from "../api";
 import {
   ChatApiError,
   ConnectionError,
@@ -16,15 +17,23 @@ import {
   configuredAddressProblem,
   configuredAppId,
   configuredManagementAddressProblem,
+  type FieldNaming,
   ManagementConnection,
   resolveChatConnection,
   resolveManagementConnection,
 } from "../config";
+import {
+  asCredentialError,
+  CredentialError,
+  connectionNaming,
+  verifyChat,
+  verifyManagement,
+} from "../credentials";
 import { forEngine, issueFailures, readableErrors, secretsOf } from "./failures";
 import type { Args, CheckFailure, Ctx, Kind, Made } from "./kind";
 import { listingsOf } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
-import { fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
+import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
 export type { CheckFailure } from "./kind";
 export interface DiffResult {
@@ -82,8 +91,18 @@ function contextFor(options: Props): Ctx {
   return ctx;
 }
 
+/** How a provider checks a connection: one read against the service (credentials.ts), or a stand-in in tests. */
+export interface CredentialCheck {
+  chat(conn: ChatConnection, name: FieldNaming): Promise<string | undefined>;
+  management(conn: ManagementConnection, name: FieldNaming): Promise<string | undefined>;
+}
+const AGAINST_THE_SERVICE: CredentialCheck = { chat: verifyChat, management: verifyManagement };
+
 export class CrudProvider<A extends Args, S extends Args> {
-  constructor(readonly kind: Kind<A, S>) {}
+  constructor(
+    readonly kind: Kind<A, S>,
+    private readonly credentials: CredentialCheck = AGAINST_THE_SERVICE,
+  ) {}
 
   private split(props: Props): { args: Props; options: Props } {
     const names: readonly string[] = OPTION_KEYS[this.kind.api];
@@ -97,10 +116,10 @@ export class CrudProvider<A extends Args, S extends Args> {
     return { args, options };
   }
 
-  async check(_olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+  async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
     const { args, options } = this.split(news);
     const unknown = unknownPaths(news);
-    const failures = await this.problems(args, options, unknown);
+    const failures = await this.problems(args, options, unknown, Object.keys(olds).length === 0);
     return {
       inputs: failures.normal ? { ...news, ...failures.normal, ...options } : news,
       failures: forEngine(failures.list, this.secretValues(news)),
@@ -117,6 +136,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     args: Props,
     options: Props,
     unknown: string[],
+    isNew: boolean,
   ): Promise<{ list: CheckFailure[]; normal?: Props }> {
     const failures: CheckFailure[] = [];
     const parsedArgs = this.kind.args.safeParse(args, { error: readableErrors });
@@ -133,6 +153,12 @@ export class CrudProvider<A extends Args, S extends Args> {
     failures.push(...this.resolveAmbient(normal), ...this.connectionProblems(options));
     if (this.kind.checkOptions && unknown.length === 0)
       failures.push(...this.kind.checkOptions(normal as A, { adopt: options.adopt as boolean | undefined }));
+    // A new resource's connection, before it is recorded (an existing one's change is seen by diff). No
+    // property: the engine then prints the reason alone, one line naming the setting to fix.
+    if (failures.length === 0 && isNew) {
+      const problem = await this.credentialsProblem(options);
+      if (problem) failures.push({ property: "", reason: problem });
+    }
     if (failures.length === 0) failures.push(...(await this.serviceRules(normal as A, options, unknown)));
     return { list: failures, normal };
   }
@@ -216,8 +242,13 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (moved(oldConn, newConn)) replaces.push("connection");
     const connectionChanged = newConn !== undefined && fieldChanged(oldConn, newConn);
     const mgmtChanged = fieldChanged(oldOptions.managementConnection, newOptions.managementConnection);
+    const changes = changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged;
+    // A write follows (and a changed connection would be recorded): its credentials are checked first. No
+    // change, no call: a no-change preview stays free.
+    const problem = changes ? await this.credentialsProblem(newOptions) : undefined;
+    if (problem) throw new CredentialError(problem);
     return {
-      changes: changed.length > 0 || replaces.length > 0 || connectionChanged || mgmtChanged,
+      changes,
       replaces,
       deleteBeforeReplace: replaces.length > 0 && this.collides(oldArgs, newArgs, oldConn, newConn),
     };
@@ -239,6 +270,8 @@ export class CrudProvider<A extends Args, S extends Args> {
   async create(inputs: Props): Promise<{ id: string; outs: Props }> {
     const { args, options: given } = this.split(inputs);
     const options = this.located(given);
+    const problem = await this.credentialsProblem(given);
+    if (problem) throw new CredentialError(problem);
     try {
       return await this.#create(args, options);
     } catch (e) {
@@ -327,7 +360,7 @@ export class CrudProvider<A extends Args, S extends Args> {
       ));
     } catch (e) {
       if (isNotFound(e)) now = undefined;
-      else throw explained(e);
+      else throw this.explainedAt(e, recorded);
     }
     // State from before connections were recorded: record where the object was found.
     options = this.located(options);
@@ -349,6 +382,8 @@ export class CrudProvider<A extends Args, S extends Args> {
     const { args: oldArgs } = this.split(olds);
     const { args, options: given } = this.split(news);
     const options = this.located(given);
+    const problem = await this.credentialsProblem(given);
+    if (problem) throw new CredentialError(problem);
     const ctx = contextFor(options);
     const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
     const state = apiChanged
@@ -366,8 +401,52 @@ export class CrudProvider<A extends Args, S extends Args> {
     try {
       await this.atRecorded(options, (ctx) => this.kind.delete(ctx, id, args as A));
     } catch (e) {
-      if (!isNotFound(e)) throw explained(e); // already gone is what delete wants
+      if (!isNotFound(e)) throw this.explainedAt(e, options); // already gone is what delete wants
     }
+  }
+
+  /**
+   * The problem line of the connection `options` give (explicit, else config), checked once per process;
+   * undefined when it is valid, not known yet (preview), or not resolvable (reported elsewhere).
+   */
+  private async credentialsProblem(options: Props): Promise<string | undefined> {
+    const chat = this.kind.api === "chat";
+    const explicit = chat ? options.connection : options.managementConnection;
+    if (unknownPaths(explicit).length > 0) return undefined;
+    const name = connectionNaming(this.kind.api, explicit === undefined);
+    try {
+      return chat
+        ? await this.credentials.chat(
+            resolveChatConnection(explicit as z.input<typeof ChatConnection> | undefined),
+            name,
+          )
+        : await this.credentials.management(
+            resolveManagementConnection(explicit as z.input<typeof ManagementConnection> | undefined),
+            name,
+          );
+    } catch {
+      return undefined; // missing or malformed settings: check and the client name them
+    }
+  }
+
+  /**
+   * A failure of refresh or destroy, which act on the recorded connection: a refused connection as one line,
+   * named by its config key when config gives the same app (fixing config is what helps then).
+   */
+  private explainedAt(e: unknown, options: Props): unknown {
+    if (this.kind.api === "management") {
+      const fromConfig = options.managementConnection === undefined;
+      return explained(
+        asCredentialError(e, { api: "management" }, connectionNaming("management", fromConfig)),
+      );
+    }
+    const recorded = resolvedConnection(options.connection) as Partial<ChatConnection> | undefined;
+    const configured = resolvedConnection(undefined) as Partial<ChatConnection> | undefined;
+    if (!recorded?.appId) return explained(e);
+    const fromConfig =
+      canonical([recorded.appId, recorded.region]) === canonical([configured?.appId, configured?.region]);
+    const where = { api: "chat" as const, appId: recorded.appId, region: recorded.region };
+    return explained(asCredentialError(e, where, connectionNaming("chat", fromConfig)));
   }
 
   /**

@@ -51,4 +51,4 @@ export const kinds = {
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;
-export { CrudProvider } from "./generic";
+export { type CredentialCheck, CrudProvider } from "./generic";

@@ -66,4 +66,42 @@ describe("chat-export (command)", () => {
     expect(half.stderr).toBe("chat-export: webhooks: set --management-secret (or CHAT_MANAGEMENT_SECRET)\n");
     expect(emu().admin.requests()).toEqual([]);
   });
+
+  it("a refused key, app id or management pair is one line naming the flag and variable to fix", async () => {
+    const a = app(emu());
+    const wrongKey = "0".repeat(40);
+    const key = await run(
+      ["--app-id", a.appId, "--api-key", wrongKey, "--endpoint", emu().chatEndpoint, "-q"],
+      {
+        CHAT_REGION: a.region,
+      },
+    );
+    expect(key.code).toBe(1);
+    expect(key.stderr).toMatch(
+      new RegExp(
+        `^chat-export: --api-key \\(or CHAT_API_KEY\\) is not a valid REST API key of app ${a.appId}: AUTH_ERR_APIKEY_NOT_FOUND: [^\\n]*\\n$`,
+      ),
+    );
+    expect(key.stderr).not.toContain(wrongKey);
+    const appId = await run(["-q"], {
+      CHAT_APP_ID: "nosuchapp",
+      CHAT_API_KEY: a.apiKey,
+      CHAT_ENDPOINT: emu().chatEndpoint,
+    });
+    expect(appId.stderr).toMatch(
+      /^chat-export: --app-id \(or CHAT_APP_ID\) is not a valid app id in region us \(--region \(or CHAT_REGION\)\): AUTH_ERR_INVALID_APPID: [^\n]*\n$/,
+    );
+    const pair = await run(["-q", "--management-secret", "wrong-secret"], {
+      CHAT_APP_ID: a.appId,
+      CHAT_REGION: a.region,
+      CHAT_API_KEY: a.apiKey,
+      CHAT_ENDPOINT: emu().chatEndpoint,
+      CHAT_MANAGEMENT_KEY: emu().credentials.managementKey,
+      CHAT_MANAGEMENT_ENDPOINT: emu().managementUrl,
+    });
+    expect(pair.stderr).toMatch(
+      /^chat-export: --management-key \(or CHAT_MANAGEMENT_KEY\) and --management-secret \(or CHAT_MANAGEMENT_SECRET\) are not a valid management key and secret: AUTH_ERR_APIKEY_NOT_FOUND: [^\n]*\n$/,
+    );
+    expect(pair.stderr).not.toContain("wrong-secret");
+  });
 });

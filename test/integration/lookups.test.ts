@@ -111,4 +111,49 @@ describe("lookups", () => {
     );
     await expect(settled(getApp({ appId: "nope" }))).rejects.toThrow(/getApp: app "nope" not found/);
   });
+
+  it("a secret connection (an App's output) does not make what is read with it secret", async () => {
+    const secretConnection = pulumi.secret(connection);
+    const mods = getUsers({ role: "mods", connection: secretConnection });
+    expect(await pulumi.isSecret(mods)).toBe(false);
+    expect((await settled(mods)).map((u) => u.uid)).toEqual(["ada", "grace"]);
+    expect(await pulumi.isSecret(getUser({ uid: "ada", connection: secretConnection }))).toBe(false);
+    expect(await pulumi.isSecret(getGroup({ guid: "room", connection: secretConnection }))).toBe(false);
+    expect(await pulumi.isSecret(getRole({ role: "mods", connection: secretConnection }))).toBe(false);
+    // A field of a connection secret on its own, as an App's connection output holds its key.
+    const keyOnly = { ...connection, apiKey: pulumi.secret(connection.apiKey) };
+    expect(await pulumi.isSecret(getUser({ uid: "ada", connection: keyOnly }))).toBe(false);
+    // What is secret stays so: the API key values, and a result filtered by a secret argument.
+    expect(await pulumi.isSecret(getApiKeys({ connection: secretConnection }))).toBe(true);
+    expect(await pulumi.isSecret(getUser({ uid: pulumi.secret("ada"), connection }))).toBe(true);
+  });
+
+  it("a refused connection is one line naming the setting to fix", async () => {
+    const wrongKey = { ...connection, apiKey: "0".repeat(40) };
+    const rejected = await settled(getUser({ uid: "ada", connection: wrongKey })).catch((e: Error) => e);
+    expect(rejected).toBeInstanceOf(pulumi.RunError);
+    expect((rejected as Error).message).toMatch(
+      new RegExp(
+        `^getUser: connection\\.apiKey is not a valid REST API key of app ${connection.appId}: AUTH_ERR_APIKEY_NOT_FOUND: [^\\n]*$`,
+      ),
+    );
+    expect((rejected as Error).message).not.toContain(wrongKey.apiKey);
+
+    Object.assign(process.env, {
+      CHAT_APP_ID: "nosuchapp",
+      CHAT_API_KEY: "0".repeat(40),
+      CHAT_ENDPOINT: emu().chatEndpoint,
+    });
+    await expect(settled(getUsers())).rejects.toThrow(
+      /^getUsers: chat:appId \(CHAT_APP_ID\) is not a valid app id in region us \(chat:region \(CHAT_REGION\)\): AUTH_ERR_INVALID_APPID: /,
+    );
+    Object.assign(process.env, {
+      CHAT_MANAGEMENT_KEY: emu().credentials.managementKey,
+      CHAT_MANAGEMENT_SECRET: "wrong-secret",
+      CHAT_MANAGEMENT_ENDPOINT: emu().managementUrl,
+    });
+    await expect(settled(getApp({ appId: connection.appId }))).rejects.toThrow(
+      /^getApp: chat:managementKey \(CHAT_MANAGEMENT_KEY\) and chat:managementSecret \(CHAT_MANAGEMENT_SECRET\) are not a valid management key and secret: AUTH_ERR_APIKEY_NOT_FOUND: /,
+    );
+  });
 });

@@ -1,9 +1,29 @@
-// check and diff of the generic provider, per kind: pure functions of the inputs (no API call).
+// check and diff of the generic provider, per kind: pure functions of the inputs (no API call: the credential
+// check that check and diff make before a write is a stand-in here, which records what it was asked).
 import { setStackConfig } from "../../../provider/config";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import { CredentialError } from "../../../provider/credentials";
+import { type CredentialCheck, CrudProvider, kinds } from "../../../provider/resources";
 import { UNKNOWN } from "../../../provider/resources/normalize";
 
-const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
+/** Connections checked (by app id or management key), and the refusal to answer, if any. */
+const checked: string[] = [];
+let refusal: ((name: (field: string) => string) => string) | undefined;
+const standIn: CredentialCheck = {
+  chat: async (c, name) => {
+    checked.push(c.appId);
+    return refusal?.(name);
+  },
+  management: async (m, name) => {
+    checked.push(m.key);
+    return refusal?.(name);
+  },
+};
+beforeEach(() => {
+  checked.length = 0;
+  refusal = undefined;
+});
+
+const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never, standIn);
 const user = provider("User");
 
 describe("check", () => {
@@ -22,9 +42,12 @@ describe("check", () => {
     );
   });
 
-  it("refuses unknown arguments (typos) by name", async () => {
-    const r = await user.check({}, { uid: "a", name: "A", nmae: "x" });
-    expect(r.failures.map((f) => `${f.property}: ${f.reason}`).join()).toMatch(/nmae/);
+  it("refuses unknown arguments (typos) by name, with the closest known one", async () => {
+    const r = await user.check({}, { uid: "a", name: "A", nmae: "x", conection: {} });
+    expect(r.failures).toEqual([
+      { property: "nmae", reason: 'nmae is not an argument (closest valid: "name")' },
+      { property: "conection", reason: 'conection is not an argument (closest valid: "connection")' },
+    ]);
   });
 
   it("normalises: lowercases caller-chosen ids", async () => {
@@ -322,5 +345,77 @@ describe("convergence", () => {
         reason: 'triggers.1: webhook trigger "mesage_edited" is not valid (closest valid: "message_edited")',
       },
     ]);
+  });
+});
+
+describe("credentials checked before a write", () => {
+  const conn = { appId: "app1", region: "us", apiKey: "k1" };
+  const refuse = () => {
+    refusal = (name) =>
+      `${name("apiKey")} is not a valid REST API key of app app1: AUTH_ERR_APIKEY_NOT_FOUND`;
+  };
+
+  it("check: a new resource's connection, once; an existing resource's is left to diff", async () => {
+    expect((await user.check({}, { uid: "a", name: "A", connection: conn })).failures).toEqual([]);
+    expect(checked).toEqual(["app1"]);
+    checked.length = 0;
+    await user.check({ uid: "a", name: "A", connection: conn }, { uid: "a", name: "B", connection: conn });
+    expect(checked).toEqual([]);
+    // Unknown during preview: checked when known (at up).
+    await user.check({}, { uid: "a", name: "A", connection: { ...conn, apiKey: UNKNOWN } });
+    expect(checked).toEqual([]);
+  });
+
+  it("check: a refused connection is one failure of the resource, naming the input", async () => {
+    refuse();
+    const r = await user.check({}, { uid: "a", name: "A", connection: conn });
+    expect(r.failures).toEqual([
+      {
+        property: "",
+        reason: "connection.apiKey is not a valid REST API key of app app1: AUTH_ERR_APIKEY_NOT_FOUND",
+      },
+    ]);
+  });
+
+  it("check: a configured connection is named by config key and variable", async () => {
+    refuse();
+    setStackConfig((k) => ({ "chat:appId": "app1", "chat:apiKey": "k1" })[k]);
+    try {
+      const r = await user.check({}, { uid: "a", name: "A" });
+      expect(r.failures.map((f) => f.reason)).toEqual([
+        "chat:apiKey (CHAT_API_KEY) is not a valid REST API key of app app1: AUTH_ERR_APIKEY_NOT_FOUND",
+      ]);
+    } finally {
+      setStackConfig(() => undefined);
+    }
+  });
+
+  it("diff: no change, no call; a change (a new key included) is checked, and a refusal throws the line", async () => {
+    const olds = { uid: "a", name: "A", connection: conn };
+    await user.diff("a", olds, olds);
+    expect(checked).toEqual([]);
+    await user.diff("a", olds, { ...olds, name: "B" });
+    expect(checked).toEqual(["app1"]);
+    refuse();
+    const e = await user.diff("a", olds, { ...olds, connection: { ...conn, apiKey: "k2" } }).catch((x) => x);
+    expect(CredentialError.isInstance(e)).toBe(true);
+    expect((e as Error).message).toBe(
+      "connection.apiKey is not a valid REST API key of app app1: AUTH_ERR_APIKEY_NOT_FOUND",
+    );
+  });
+
+  it("management resources check their management connection", async () => {
+    const m = { key: "mk", secret: "ms" };
+    await provider("Webhook").check(
+      {},
+      {
+        appId: "app1",
+        webhookId: "w",
+        name: "W",
+        webhookURL: "https://x.example/h",
+        managementConnection: m,
+      },
+    );
+    expect(checked).toEqual(["mk"]);
   });
 });
