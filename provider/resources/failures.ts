@@ -123,11 +123,16 @@ function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
  * zod's issues as failures named by path. An unknown key zod reports in its own words becomes one failure
  * per key, naming the closest valid field of `schema` (schemas with their own message keep it).
  */
-export function issueFailures(issues: readonly z.core.$ZodIssue[], schema?: z.ZodType): CheckFailure[] {
+export function issueFailures(
+  issues: readonly z.core.$ZodIssue[],
+  schema?: z.ZodType,
+  /** Names also valid at the top (the provider options beside a kind's arguments). */
+  alsoValid: readonly string[] = [],
+): CheckFailure[] {
   return issues.flatMap(flatten).flatMap((i) => {
     const at = i.path.map(String).join(".");
     if (i.code === "unrecognized_keys" && schema && i.message.startsWith("Unrecognized key")) {
-      const valid = keysAt(schema, i.path);
+      const valid = [...keysAt(schema, i.path), ...(at ? [] : alsoValid)];
       return i.keys.map((k) => {
         const full = at ? `${at}.${k}` : k;
         return {

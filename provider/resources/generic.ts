@@ -1,7 +1,6 @@
 // One CRUD dynamic provider for every kind: check, diff, create, read, update and delete are written once
 // here; each kind supplies a small spec (kind.ts). This runs inside Pulumi's dynamic-provider process.
 import { z } from "zod";
-import { closest } from "../api";
 import {
   ChatApiError,
   ConnectionError,
@@ -140,7 +139,8 @@ export class CrudProvider<A extends Args, S extends Args> {
   ): Promise<{ list: CheckFailure[]; normal?: Props }> {
     const failures: CheckFailure[] = [];
     const parsedArgs = this.kind.args.safeParse(args, { error: readableErrors });
-    if (!parsedArgs.success) failures.push(...issueFailures(parsedArgs.error.issues, this.kind.args));
+    if (!parsedArgs.success)
+      failures.push(...issueFailures(parsedArgs.error.issues, this.kind.args, OPTION_KEYS[this.kind.api]));
     const parsedOptions = ProviderOptions.safeParse(options, { error: readableErrors });
     if (!parsedOptions.success) failures.push(...issueFailures(parsedOptions.error.issues, ProviderOptions));
     const shown = known(failures, unknown);

