@@ -142,7 +142,7 @@ export const fcmPushProvider = pushProvider<FcmPushProviderArgs>({
       "Per platform (ios, android, web): whether chat and call pushes carry a notification payload.",
     isDefault:
       "true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The Firebase service account: project_id, client_email, private_key and private_key_id ${credentialsDoc}.`,
+    credentials: `The Firebase service account: exactly the fields { project_id, client_email, private_key, private_key_id } of the JSON key file Firebase gives (other fields of the file are refused), e.g. from \`pulumi config set --secret fcm '{"project_id": …}'\` read with config.requireSecretObject ${credentialsDoc}.`,
   },
   required: [],
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), serviceAccountCreds: credentials }),
@@ -171,7 +171,7 @@ export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
     productionMode: "Use APNs' production environment (else the sandbox).",
     isDefault:
       "true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The .p8 key: { p8Key: its contents } ${credentialsDoc}.`,
+    credentials: `The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } ${credentialsDoc}.`,
   },
   required: ["keyId", "teamId", "bundleId"],
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), ...credentials }),
