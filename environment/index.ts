@@ -16,12 +16,17 @@ const env = new chat.Environment(
   name,
   { file },
   {
-    transforms: [
+    // `transformations` run in the program as each child registers (checked: a stack made before keeps
+    // every resource, the component is the one create).
+    transformations: [
       ({ name: child, props, opts }) => ({
         props,
         opts: {
           ...opts,
-          aliases: [...(opts.aliases ?? []), { name: child.slice(name.length + 1), noParent: true }],
+          aliases: [
+            ...(opts.aliases ?? []),
+            { name: child.slice(name.length + 1), parent: pulumi.rootStackResource },
+          ],
         },
       }),
     ],
