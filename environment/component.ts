@@ -5,8 +5,10 @@ import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import type { z } from "zod";
+import { configuredAppId } from "../provider/config";
 import type { AppConnection } from "../sdk";
 import * as chat from "../sdk/kinds";
+import { stackConfig } from "../sdk/lookups";
 import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
 import { type Environment as EnvironmentSchema, listsOf, SCOPES, type SecretRef } from "./spec";
 
@@ -95,7 +97,13 @@ export class Environment extends pulumi.ComponentResource {
       this.appId = app.appId;
       appKey = app.apiKey;
     } else {
-      this.appId = pulumi.output(new pulumi.Config("chat").require("appId"));
+      // As the resources find it: stack config, else the environment variable.
+      const configured = configuredAppId(stackConfig);
+      if (!configured)
+        throw new pulumi.RunError(
+          `${name}: app: { existing: true } needs the app's id: set chat:appId (or CHAT_APP_ID)`,
+        );
+      this.appId = pulumi.output(configured);
     }
     const appId = this.appId;
 

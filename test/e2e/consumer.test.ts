@@ -160,10 +160,9 @@ describe("the package installed from its tarball into a project outside the repo
     await chat.call("createApiKey", { body: { name: "backend", scope: "fullAccess" } });
 
     // The steps: export the app next to the program, which declares one Environment of that file.
-    const PATH = `${bin}${delimiter}${process.env.PATH ?? ""}`;
+    // The README's exported variables: chat-export and the stack both read them (no stack config).
     const env = {
-      ...process.env,
-      PATH,
+      PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
       CHAT_APP_ID: app.appId,
       CHAT_REGION: app.region,
       CHAT_API_KEY: app.apiKey,
@@ -173,10 +172,15 @@ describe("the package installed from its tarball into a project outside the repo
       CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
     };
     const file = join(project, "chat-environment.yaml");
-    await run(join(project, "node_modules", ".bin", "chat-export"), ["--out", file], { cwd: project, env });
+    await run(join(project, "node_modules", ".bin", "chat-export"), ["--out", file], {
+      cwd: project,
+      env: { ...process.env, ...env },
+    });
     expect(readFileSync(file, "utf8")).toContain("adopt: true");
     writeProject(project, "staging", { "index.ts": ENVIRONMENT_PROGRAM });
-    const { stack } = await stackOf(project, "staging", emu, { PATH });
+    const t = await localStack(project, "staging", env);
+    stacks.push(t);
+    const { stack } = t;
 
     emu.admin.clearRequests();
     const up = await stack.up();
