@@ -1,12 +1,13 @@
 // The HTTP server: one fastify route per entry of the route table, each answered by the same pipeline
 // (latency and faults, app, rate limit, credentials, onBehalfOf, schema validation, handler), so that
 // every route behaves alike on everything that is not its own business.
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { bodySchemaOf, fromFormData, LIMITS, type RouteName, type RouteSpec, routes } from "../provider/api";
 import { type AdminActions, registerAdmin } from "./admin";
 import { chatActor, chatApp, chatKey, checkManagement } from "./auth";
 import { ApiError, badRequest, validationError } from "./errors";
+import { loadFastify } from "./fastify";
 import type { FaultDecision, Faults } from "./faults";
 import { handlers } from "./handlers";
 import type { Env } from "./handlers/types";
@@ -95,7 +96,7 @@ function bodyFor(spec: RouteSpec, raw: unknown): unknown {
 const dropProto = (k: string, v: unknown) => (k === "__proto__" ? undefined : v);
 
 export function buildServer(deps: ServerDeps): FastifyInstance {
-  const server = Fastify({
+  const server = loadFastify()({
     logger: false,
     bodyLimit: LIMITS.bodyBytes,
     forceCloseConnections: true,

@@ -25,7 +25,12 @@ export function parseEnvironment(text: string, file: string): Environment {
     const lines = doc.errors.map((e) => `${name}: ${e.message.split("\n")[0]}`);
     throw new EnvironmentFileError(`invalid YAML:\n${lines.join("\n")}`);
   }
-  const result = Environment.safeParse(doc.toJS());
+  return checkEnvironment(doc.toJS(), name);
+}
+
+/** Validates an environment given as an object (the file's shape); `name` is only used in messages. */
+export function checkEnvironment(value: unknown, name: string): Environment {
+  const result = Environment.safeParse(value);
   if (!result.success) {
     const lines = result.error.issues.map(
       (i) => `${name}: ${formatPath(i.path) || "(top level)"}: ${i.message}`,

@@ -216,6 +216,12 @@ export const Environment = z
     app: App,
     /** The default of every object's `adopt`. */
     adopt,
+    /**
+     * Adopted objects (and the members, triggers and permissions of adopted groups and webhooks) are
+     * protected from deletion (Pulumi `protect`), as `pulumi import` marks what it imports; false lets a
+     * destroy or a removal from the file delete them (decision 0073).
+     */
+    protectAdopted: z.boolean().default(true),
     roles: z.array(RoleArgs.extend({ adopt })).default([]),
     users: z.array(UserArgs.extend({ adopt })).default([]),
     groups: z.array(Group).default([]),

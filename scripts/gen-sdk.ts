@@ -4,7 +4,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { EXTENSION_SETTINGS } from "../provider/api";
 import { kinds } from "../provider/resources";
+import { credentialFields } from "../provider/resources/extension";
 import type { Kind } from "../provider/resources/kind";
 
 interface Json {
@@ -67,14 +69,50 @@ function tsType(s: Json, input: boolean): string {
 const jsonOf = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
 
-const comment = (text: string, indent: string) => `${indent}/** ${text.replaceAll("*/", "*\\/")} */\n`;
+const comment = (text: string, indent: string) => {
+  const safe = text.replaceAll("*/", "*\\/");
+  if (!safe.includes("\n")) return `${indent}/** ${safe} */\n`;
+  const lines = safe.split("\n").map((l) => `${indent} *${l ? ` ${l}` : ""}\n`);
+  return `${indent}/**\n${lines.join("")}${indent} */\n`;
+};
+
+/**
+ * Every extension slug with settings, its fields as `settings` and `secrets` take them (from the settings
+ * table, provider/api/extension-settings.ts), for the Extension kind's docs.
+ */
+function extensionReference(): string {
+  const lines = Object.entries(EXTENSION_SETTINGS).map(([slug, spec]) => {
+    const schema = jsonOf(z.strictObject(spec.fields as Record<string, z.ZodType>), "input");
+    const secret = credentialFields(slug);
+    const generated: readonly string[] = "generated" in spec ? spec.generated : [];
+    const part = (credentials: boolean) => {
+      const fields = Object.entries(schema.properties ?? {})
+        .filter(([k]) => secret.includes(k) === credentials && !generated.includes(k))
+        .map(([k, v]) => `${k}${schema.required?.includes(k) ? "" : "?"}: ${tsType(v, false)}`);
+      return fields.length ? `\`{ ${fields.join("; ")} }\`` : "";
+    };
+    const settings = part(false);
+    const secrets = part(true);
+    const args = [settings && `settings ${settings}`, secrets && `secrets ${secrets}`].filter(Boolean);
+    return `- \`${slug}\` (${spec.title}): ${args.join(", ") || "no fields"}`;
+  });
+  return [
+    "",
+    "Extensions with settings, and the fields `settings` and `secrets` (credentials, kept secret) take; `?`: optional:",
+    ...lines,
+    "",
+    "Any other extension id (e.g. `polls`) is enabled or disabled without settings.",
+  ].join("\n");
+}
 
 function renderKind(kind: Kind): string {
   const base = kind.api === "chat" ? "ChatResourceArgs" : "ManagementResourceArgs";
   const input = jsonOf(kind.args, "input");
   const output = jsonOf(kind.args, "output");
   const computed = jsonOf(kind.outputs, "output");
-  const docs = kind.docs as Record<string, string>;
+  const docs = { ...(kind.docs as Record<string, string>) };
+  const reference = kind.name === "Extension" ? extensionReference() : "";
+  if (reference) docs.settings = `${docs.settings ?? ""}\n${reference}`;
   const required = new Set(input.required ?? []);
   const always = new Set([...(input.required ?? []), ...(output.required ?? [])]);
 
@@ -85,7 +123,7 @@ function renderKind(kind: Kind): string {
   }
   out += "}\n\n";
 
-  out += comment(kind.doc, "");
+  out += comment(`${kind.doc}${reference && `\n${reference}`}`, "");
   out += `export class ${kind.name} extends pulumi.CustomResource {\n`;
   // Output types come from the input schema (transforms such as lowercasing make the output one opaque); a
   // default makes an output always present.

@@ -6,6 +6,8 @@ import type { App } from "./kinds";
 export * from "./kinds";
 /** What an App's `connection` output holds: pass it as a chat resource's `connection`. */
 export type AppConnection = pulumi.Unwrap<App["connection"]>;
+/** The declared environment (chat-environment.yaml, or an object of its shape) as one component. */
+export { Environment, type EnvironmentArgs, type EnvironmentSpec } from "../environment/component";
 export {
   type ApiKeyInfo,
   type AppInfo,

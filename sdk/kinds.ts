@@ -366,13 +366,77 @@ export interface ExtensionArgs extends ManagementResourceArgs {
   extension: pulumi.Input<string>;
   /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
   enabled?: pulumi.Input<boolean>;
-  /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
+  /**
+   * The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.
+   *
+   * Extensions with settings, and the fields `settings` and `secrets` (credentials, kept secret) take; `?`: optional:
+   * - `gifs-giphy` (GIF search through Giphy): secrets `{ giphyApiKey: string }`
+   * - `xss-filter` (Cross-site-scripting filter): settings `{ dropMessage: boolean }`
+   * - `image-moderation` (Image moderation): settings `{ dropMessage: boolean }`
+   * - `report-user` (Users reporting users): settings `{ maxReports: number; useWebhook: boolean; webhookURL?: string; basicAuthUsername?: string }`, secrets `{ basicAuthPassword?: string }`
+   * - `report-message` (Users reporting messages): settings `{ maxReports: number; useWebhook: boolean; webhookURL?: string; basicAuthUsername?: string }`, secrets `{ basicAuthPassword?: string }`
+   * - `voice-transcription` (Voice transcription through Rev.ai): secrets `{ revaiAPIKey: string }`
+   * - `stickers-stipop` (Stickers through Stipop): settings `{ stipopAppId: string }`, secrets `{ stipopApiKey: string }`
+   * - `sentiment-analysis` (Sentiment analysis): settings `{ dropMessage: boolean }`
+   * - `url-shortener-tinyurl` (URL shortening through TinyURL): settings `{ tinyUrlDomain: string }`, secrets `{ tinyUrlAPIToken: string }`
+   * - `intercom` (Customer support through Intercom): settings `{ customerSupportUid: string }`, secrets `{ intercomAccessToken: string }`
+   * - `url-shortener-bitly` (URL shortening through Bitly): settings `{ groupGUID: string }`, secrets `{ bitlyAccessToken: string }`
+   * - `rich-media` (Rich link previews through Iframely): secrets `{ iframelyApiKey: string }`
+   * - `virus-malware-scanner` (Virus and malware scanning through Scanii): secrets `{ scaniiApiKey: string; scaniiSecretKey: string }`
+   * - `broadcast` (Video broadcasting through api.video): settings `{ recordVideo: boolean }`, secrets `{ apiVideoKey: string }`
+   * - `gifs-tenor` (GIF search through Tenor): secrets `{ tenorApiKey: string }`
+   * - `human-moderation` (In-flight moderation of messages by people): settings `{ allUserMessages: boolean; allGroupMessages: boolean; senders: string[]; receiverGroups: string[]; receiverUsers: string[]; allMessages: boolean }`
+   * - `e2ee` (End-to-end encryption through Virgil): settings `{ virgilAppID: string; virgilAppKeyID: string }`, secrets `{ virgilAppKey: string }`
+   * - `stickers` (Sticker sets): settings `{ appId?: string; defaultMasterStickersData?: { enableFlag?: boolean; id?: string; stickerName?: string; stickerOrder?: number; stickerSetId?: string; stickerSetName?: string; stickerSetOrder?: number; stickerUrl?: string }[]; customStickersData?: { enableFlag?: boolean; id?: string; stickerName?: string; stickerOrder?: number; stickerSetId?: string; stickerSetName?: string; stickerSetOrder?: number; stickerUrl?: string; appId?: string; stickerOrderCount?: number }[] }`
+   * - `email-replies` (Replying to messages by email): settings `{ senderEmailForReplies?: string; sendEmailReplies: boolean }`
+   * - `sms-notification` (SMS notifications through Twilio): settings `{ fromMobileNo: string; messageDelay: number; twilioAccountSid: string; websiteURL: string }`, secrets `{ twilioAuthToken: string }`
+   * - `push-notification` (Push notifications (the legacy extension; see the notifications API for providers)): settings `{ version: 0 | 1 | 2; pushProvider: 0 | 1 | 2; notificationInPayload?: { web?: boolean; android?: boolean; ionic_cordova?: boolean; react_native?: boolean; ios?: boolean; flutter?: boolean }; useP8?: boolean; keyId?: string; teamId?: string; bundleId?: string; sendApnsProduction?: boolean; sendNewMessageNotification?: boolean; sendEditMessageNotification?: boolean; sendDeleteMessageNotification?: boolean; sendThreadedMessageNotification?: boolean; sendIncomingCallNotification?: boolean; sendMissedCallNotification?: boolean; sendMemberJoinedNotification?: boolean; sendMemberLeftNotification?: boolean; sendMemberKickedNotification?: boolean; sendMemberBannedNotification?: boolean; sendMemberUnbannedNotification?: boolean; sendMemberAddedNotification?: boolean; sendMemberScopeChangedNotification?: boolean; appId?: string; cometchatMessagePayloadOptions?: { skipSenderMetadata?: boolean; skipReceiverMetadata?: boolean; skipMessageMetadata?: boolean; trimMessageText?: boolean } }`, secrets `{ fcmCredentials?: { project_id: string; client_email: string; private_key: string; private_key_id: string } }`
+   * - `chatwoot` (Customer support through Chatwoot): settings `{ chatwootAccountId: string; chatwootInboxId: string; customerSupportUid: string }`, secrets `{ chatwootAccessToken: string }`
+   * - `message-shortcuts` (Message shortcuts (a shortcut expands to a text)): settings `{ shortcuts: Record<string, string> }`
+   * - `email-notification` (Email notifications through SendGrid): settings `{ messageDelay: number; senderEmail: string; senderName: string; sendGridTemplateId: string; sendGridUnsubscribeGroupId: string; useWebhook: boolean; webhookURL: string; useWebhookBasicAuth: boolean; webhookUsername: string; sendEmailReplies?: boolean; senderEmailForReplies?: string }`, secrets `{ sendGridApiKey?: string; webhookPassword: string }`
+   * - `data-masking` (Masking phone numbers, emails and other patterns in messages): settings `{ dropMessage: boolean; defaultRegexData: { enableFlag: boolean; id: "1" | "2" | "3"; name?: string; regex?: string }[]; customregexData: { id?: string; name: string; regex: string }[]; deleteCustomRegexData: string[] }`
+   * - `profanity-filter` (Profanity filter): settings `{ dropMessage: boolean; badwords: string[] }`
+   *
+   * Any other extension id (e.g. `polls`) is enabled or disabled without settings.
+   */
   settings?: pulumi.Input<Record<string, unknown>>;
   /** The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them). */
   secrets?: pulumi.Input<Record<string, unknown>>;
 }
 
-/** An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>". */
+/**
+ * An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".
+ *
+ * Extensions with settings, and the fields `settings` and `secrets` (credentials, kept secret) take; `?`: optional:
+ * - `gifs-giphy` (GIF search through Giphy): secrets `{ giphyApiKey: string }`
+ * - `xss-filter` (Cross-site-scripting filter): settings `{ dropMessage: boolean }`
+ * - `image-moderation` (Image moderation): settings `{ dropMessage: boolean }`
+ * - `report-user` (Users reporting users): settings `{ maxReports: number; useWebhook: boolean; webhookURL?: string; basicAuthUsername?: string }`, secrets `{ basicAuthPassword?: string }`
+ * - `report-message` (Users reporting messages): settings `{ maxReports: number; useWebhook: boolean; webhookURL?: string; basicAuthUsername?: string }`, secrets `{ basicAuthPassword?: string }`
+ * - `voice-transcription` (Voice transcription through Rev.ai): secrets `{ revaiAPIKey: string }`
+ * - `stickers-stipop` (Stickers through Stipop): settings `{ stipopAppId: string }`, secrets `{ stipopApiKey: string }`
+ * - `sentiment-analysis` (Sentiment analysis): settings `{ dropMessage: boolean }`
+ * - `url-shortener-tinyurl` (URL shortening through TinyURL): settings `{ tinyUrlDomain: string }`, secrets `{ tinyUrlAPIToken: string }`
+ * - `intercom` (Customer support through Intercom): settings `{ customerSupportUid: string }`, secrets `{ intercomAccessToken: string }`
+ * - `url-shortener-bitly` (URL shortening through Bitly): settings `{ groupGUID: string }`, secrets `{ bitlyAccessToken: string }`
+ * - `rich-media` (Rich link previews through Iframely): secrets `{ iframelyApiKey: string }`
+ * - `virus-malware-scanner` (Virus and malware scanning through Scanii): secrets `{ scaniiApiKey: string; scaniiSecretKey: string }`
+ * - `broadcast` (Video broadcasting through api.video): settings `{ recordVideo: boolean }`, secrets `{ apiVideoKey: string }`
+ * - `gifs-tenor` (GIF search through Tenor): secrets `{ tenorApiKey: string }`
+ * - `human-moderation` (In-flight moderation of messages by people): settings `{ allUserMessages: boolean; allGroupMessages: boolean; senders: string[]; receiverGroups: string[]; receiverUsers: string[]; allMessages: boolean }`
+ * - `e2ee` (End-to-end encryption through Virgil): settings `{ virgilAppID: string; virgilAppKeyID: string }`, secrets `{ virgilAppKey: string }`
+ * - `stickers` (Sticker sets): settings `{ appId?: string; defaultMasterStickersData?: { enableFlag?: boolean; id?: string; stickerName?: string; stickerOrder?: number; stickerSetId?: string; stickerSetName?: string; stickerSetOrder?: number; stickerUrl?: string }[]; customStickersData?: { enableFlag?: boolean; id?: string; stickerName?: string; stickerOrder?: number; stickerSetId?: string; stickerSetName?: string; stickerSetOrder?: number; stickerUrl?: string; appId?: string; stickerOrderCount?: number }[] }`
+ * - `email-replies` (Replying to messages by email): settings `{ senderEmailForReplies?: string; sendEmailReplies: boolean }`
+ * - `sms-notification` (SMS notifications through Twilio): settings `{ fromMobileNo: string; messageDelay: number; twilioAccountSid: string; websiteURL: string }`, secrets `{ twilioAuthToken: string }`
+ * - `push-notification` (Push notifications (the legacy extension; see the notifications API for providers)): settings `{ version: 0 | 1 | 2; pushProvider: 0 | 1 | 2; notificationInPayload?: { web?: boolean; android?: boolean; ionic_cordova?: boolean; react_native?: boolean; ios?: boolean; flutter?: boolean }; useP8?: boolean; keyId?: string; teamId?: string; bundleId?: string; sendApnsProduction?: boolean; sendNewMessageNotification?: boolean; sendEditMessageNotification?: boolean; sendDeleteMessageNotification?: boolean; sendThreadedMessageNotification?: boolean; sendIncomingCallNotification?: boolean; sendMissedCallNotification?: boolean; sendMemberJoinedNotification?: boolean; sendMemberLeftNotification?: boolean; sendMemberKickedNotification?: boolean; sendMemberBannedNotification?: boolean; sendMemberUnbannedNotification?: boolean; sendMemberAddedNotification?: boolean; sendMemberScopeChangedNotification?: boolean; appId?: string; cometchatMessagePayloadOptions?: { skipSenderMetadata?: boolean; skipReceiverMetadata?: boolean; skipMessageMetadata?: boolean; trimMessageText?: boolean } }`, secrets `{ fcmCredentials?: { project_id: string; client_email: string; private_key: string; private_key_id: string } }`
+ * - `chatwoot` (Customer support through Chatwoot): settings `{ chatwootAccountId: string; chatwootInboxId: string; customerSupportUid: string }`, secrets `{ chatwootAccessToken: string }`
+ * - `message-shortcuts` (Message shortcuts (a shortcut expands to a text)): settings `{ shortcuts: Record<string, string> }`
+ * - `email-notification` (Email notifications through SendGrid): settings `{ messageDelay: number; senderEmail: string; senderName: string; sendGridTemplateId: string; sendGridUnsubscribeGroupId: string; useWebhook: boolean; webhookURL: string; useWebhookBasicAuth: boolean; webhookUsername: string; sendEmailReplies?: boolean; senderEmailForReplies?: string }`, secrets `{ sendGridApiKey?: string; webhookPassword: string }`
+ * - `data-masking` (Masking phone numbers, emails and other patterns in messages): settings `{ dropMessage: boolean; defaultRegexData: { enableFlag: boolean; id: "1" | "2" | "3"; name?: string; regex?: string }[]; customregexData: { id?: string; name: string; regex: string }[]; deleteCustomRegexData: string[] }`
+ * - `profanity-filter` (Profanity filter): settings `{ dropMessage: boolean; badwords: string[] }`
+ *
+ * Any other extension id (e.g. `polls`) is enabled or disabled without settings.
+ */
 export class Extension extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   declare readonly appId: pulumi.Output<string | undefined>;
@@ -380,7 +444,39 @@ export class Extension extends pulumi.CustomResource {
   declare readonly extension: pulumi.Output<string>;
   /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
   declare readonly enabled: pulumi.Output<boolean>;
-  /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
+  /**
+   * The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.
+   *
+   * Extensions with settings, and the fields `settings` and `secrets` (credentials, kept secret) take; `?`: optional:
+   * - `gifs-giphy` (GIF search through Giphy): secrets `{ giphyApiKey: string }`
+   * - `xss-filter` (Cross-site-scripting filter): settings `{ dropMessage: boolean }`
+   * - `image-moderation` (Image moderation): settings `{ dropMessage: boolean }`
+   * - `report-user` (Users reporting users): settings `{ maxReports: number; useWebhook: boolean; webhookURL?: string; basicAuthUsername?: string }`, secrets `{ basicAuthPassword?: string }`
+   * - `report-message` (Users reporting messages): settings `{ maxReports: number; useWebhook: boolean; webhookURL?: string; basicAuthUsername?: string }`, secrets `{ basicAuthPassword?: string }`
+   * - `voice-transcription` (Voice transcription through Rev.ai): secrets `{ revaiAPIKey: string }`
+   * - `stickers-stipop` (Stickers through Stipop): settings `{ stipopAppId: string }`, secrets `{ stipopApiKey: string }`
+   * - `sentiment-analysis` (Sentiment analysis): settings `{ dropMessage: boolean }`
+   * - `url-shortener-tinyurl` (URL shortening through TinyURL): settings `{ tinyUrlDomain: string }`, secrets `{ tinyUrlAPIToken: string }`
+   * - `intercom` (Customer support through Intercom): settings `{ customerSupportUid: string }`, secrets `{ intercomAccessToken: string }`
+   * - `url-shortener-bitly` (URL shortening through Bitly): settings `{ groupGUID: string }`, secrets `{ bitlyAccessToken: string }`
+   * - `rich-media` (Rich link previews through Iframely): secrets `{ iframelyApiKey: string }`
+   * - `virus-malware-scanner` (Virus and malware scanning through Scanii): secrets `{ scaniiApiKey: string; scaniiSecretKey: string }`
+   * - `broadcast` (Video broadcasting through api.video): settings `{ recordVideo: boolean }`, secrets `{ apiVideoKey: string }`
+   * - `gifs-tenor` (GIF search through Tenor): secrets `{ tenorApiKey: string }`
+   * - `human-moderation` (In-flight moderation of messages by people): settings `{ allUserMessages: boolean; allGroupMessages: boolean; senders: string[]; receiverGroups: string[]; receiverUsers: string[]; allMessages: boolean }`
+   * - `e2ee` (End-to-end encryption through Virgil): settings `{ virgilAppID: string; virgilAppKeyID: string }`, secrets `{ virgilAppKey: string }`
+   * - `stickers` (Sticker sets): settings `{ appId?: string; defaultMasterStickersData?: { enableFlag?: boolean; id?: string; stickerName?: string; stickerOrder?: number; stickerSetId?: string; stickerSetName?: string; stickerSetOrder?: number; stickerUrl?: string }[]; customStickersData?: { enableFlag?: boolean; id?: string; stickerName?: string; stickerOrder?: number; stickerSetId?: string; stickerSetName?: string; stickerSetOrder?: number; stickerUrl?: string; appId?: string; stickerOrderCount?: number }[] }`
+   * - `email-replies` (Replying to messages by email): settings `{ senderEmailForReplies?: string; sendEmailReplies: boolean }`
+   * - `sms-notification` (SMS notifications through Twilio): settings `{ fromMobileNo: string; messageDelay: number; twilioAccountSid: string; websiteURL: string }`, secrets `{ twilioAuthToken: string }`
+   * - `push-notification` (Push notifications (the legacy extension; see the notifications API for providers)): settings `{ version: 0 | 1 | 2; pushProvider: 0 | 1 | 2; notificationInPayload?: { web?: boolean; android?: boolean; ionic_cordova?: boolean; react_native?: boolean; ios?: boolean; flutter?: boolean }; useP8?: boolean; keyId?: string; teamId?: string; bundleId?: string; sendApnsProduction?: boolean; sendNewMessageNotification?: boolean; sendEditMessageNotification?: boolean; sendDeleteMessageNotification?: boolean; sendThreadedMessageNotification?: boolean; sendIncomingCallNotification?: boolean; sendMissedCallNotification?: boolean; sendMemberJoinedNotification?: boolean; sendMemberLeftNotification?: boolean; sendMemberKickedNotification?: boolean; sendMemberBannedNotification?: boolean; sendMemberUnbannedNotification?: boolean; sendMemberAddedNotification?: boolean; sendMemberScopeChangedNotification?: boolean; appId?: string; cometchatMessagePayloadOptions?: { skipSenderMetadata?: boolean; skipReceiverMetadata?: boolean; skipMessageMetadata?: boolean; trimMessageText?: boolean } }`, secrets `{ fcmCredentials?: { project_id: string; client_email: string; private_key: string; private_key_id: string } }`
+   * - `chatwoot` (Customer support through Chatwoot): settings `{ chatwootAccountId: string; chatwootInboxId: string; customerSupportUid: string }`, secrets `{ chatwootAccessToken: string }`
+   * - `message-shortcuts` (Message shortcuts (a shortcut expands to a text)): settings `{ shortcuts: Record<string, string> }`
+   * - `email-notification` (Email notifications through SendGrid): settings `{ messageDelay: number; senderEmail: string; senderName: string; sendGridTemplateId: string; sendGridUnsubscribeGroupId: string; useWebhook: boolean; webhookURL: string; useWebhookBasicAuth: boolean; webhookUsername: string; sendEmailReplies?: boolean; senderEmailForReplies?: string }`, secrets `{ sendGridApiKey?: string; webhookPassword: string }`
+   * - `data-masking` (Masking phone numbers, emails and other patterns in messages): settings `{ dropMessage: boolean; defaultRegexData: { enableFlag: boolean; id: "1" | "2" | "3"; name?: string; regex?: string }[]; customregexData: { id?: string; name: string; regex: string }[]; deleteCustomRegexData: string[] }`
+   * - `profanity-filter` (Profanity filter): settings `{ dropMessage: boolean; badwords: string[] }`
+   *
+   * Any other extension id (e.g. `polls`) is enabled or disabled without settings.
+   */
   declare readonly settings: pulumi.Output<Record<string, unknown> | undefined>;
   /** The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them). */
   declare readonly secrets: pulumi.Output<Record<string, unknown> | undefined>;
@@ -507,7 +603,7 @@ export interface ApnsPushProviderArgs extends ChatResourceArgs {
   productionMode?: pulumi.Input<boolean>;
   /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
   isDefault?: pulumi.Input<boolean>;
-  /** The .p8 key: { p8Key: its contents } (kept secret; the service never returns it). */
+  /** The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it). */
   credentials: pulumi.Input<{ p8Key: pulumi.Input<string> }>;
 }
 
@@ -531,7 +627,7 @@ export class ApnsPushProvider extends pulumi.CustomResource {
   declare readonly productionMode: pulumi.Output<boolean | undefined>;
   /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
   declare readonly isDefault: pulumi.Output<boolean | undefined>;
-  /** The .p8 key: { p8Key: its contents } (kept secret; the service never returns it). */
+  /** The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it). */
   declare readonly credentials: pulumi.Output<{ p8Key: string }>;
 
   constructor(name: string, args: ApnsPushProviderArgs, opts?: pulumi.CustomResourceOptions) {

@@ -92,7 +92,7 @@ export interface AppInfo {
 }
 
 /** Stack config of the running program, by full key (`chat:appId`). */
-const stackConfig: Lookup = (key) => {
+export const stackConfig: Lookup = (key) => {
   const i = key.indexOf(":");
   return new pulumi.Config(key.slice(0, i)).get(key.slice(i + 1));
 };

@@ -40,7 +40,8 @@ export interface ChatResourceArgs {
   /**
    * Take over an object that already exists (same id; for API keys and apps the same unique name) instead
    * of failing: `pulumi import` does not reach dynamic providers. The adopted object is then managed, and
-   * deleted on destroy unless the resource has `retainOnDelete`.
+   * deleted on destroy unless the resource has `protect` or `retainOnDelete` (the Environment component
+   * protects what it adopts).
    */
   adopt?: pulumi.Input<boolean>;
 }

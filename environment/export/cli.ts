@@ -105,8 +105,10 @@ export async function main(argv: string[]): Promise<void> {
   const env = (key: string) => CONFIG_KEYS.find((k) => k.key === key)?.env;
   const program = new Command("chat-export")
     .description(
-      "Write a live chat app (roles, users, groups and members, API keys, webhooks and triggers) as a " +
-        "chat-environment.yaml whose objects the root project adopts unchanged. Reads only.",
+      "Write a live chat app (roles with the default role, users, groups with their members and scope " +
+        "permissions, API keys, webhooks and triggers, extensions and their settings, app settings, " +
+        "notification settings and providers, moderation keyword lists and rules) as a chat-environment.yaml " +
+        "that pulumi-chat's Environment component adopts unchanged and protects from deletion. Reads only.",
     )
     .option("--app-id <id>", `app id (default $${env("chat:appId")})`)
     .option("--region <region>", `region: us, eu or in (default $${env("chat:region")}, else us)`)
@@ -123,7 +125,7 @@ export async function main(argv: string[]): Promise<void> {
       `management base address (default $${env("chat:managementEndpoint")})`,
     )
     .option("-o, --out <file>", "write the environment file here (default: standard output)")
-    .option("--no-webhooks", "leave webhooks out (they need the management credentials)")
+    .option("--no-webhooks", "leave out what the management API reads: webhooks, extensions and app settings")
     .option("--requests-per-minute <n>", "request budget of the app (default 450)", positive)
     .option("--concurrency <n>", "requests in flight at most (default 10)", positive)
     .option("-q, --quiet", "no progress lines")
@@ -153,7 +155,7 @@ export async function main(argv: string[]): Promise<void> {
     requireSettings(lookup, "webhooks", ["chat:managementKey", "chat:managementSecret"]);
     management = new ManagementClient(resolveManagementConnection(undefined, lookup), options);
   } else if (f.webhooks) {
-    report("no management credentials: webhooks are left out");
+    report("no management credentials: webhooks, extensions and app settings are left out");
   }
 
   const { yaml, exported } = await exportEnvironment({ chat, management, apiKey: conn.apiKey, report }).catch(

@@ -35,6 +35,7 @@ export function renderEnvironment(exported: Exported, opts: RenderOptions): stri
   const header = [
     ` The chat environment of app ${opts.appId} (region ${opts.region}), exported by chat-export.`,
     " Every object is adopted (adopt: true): the first `pulumi up` takes them over as they are.",
+    " Adopted objects are protected from deletion, as `pulumi import` does; protectAdopted: false lifts that.",
     ' Point the stack at the app: chat:appId, chat:region and chat:apiKey (README, "Using the real service").',
   ];
   if (exported.secrets.length > 0) {

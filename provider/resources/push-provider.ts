@@ -171,7 +171,7 @@ export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
     productionMode: "Use APNs' production environment (else the sandbox).",
     isDefault:
       "true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The .p8 key: { p8Key: its contents } ${credentialsDoc}.`,
+    credentials: `The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } ${credentialsDoc}.`,
   },
   required: ["keyId", "teamId", "bundleId"],
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), ...credentials }),

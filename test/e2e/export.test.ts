@@ -278,7 +278,8 @@ describe("chat-export round trip", () => {
     // Every object became a resource: roles, users, groups, members, keys, webhooks and triggers.
     // App-level configuration too: 3 extensions, the app settings, one group scope's permissions, the
     // notification settings, Twilio and the custom email provider, the built-in keyword list and six rules.
-    expect(up.summary.resourceChanges?.create).toBe(1 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7)); // the stack itself too
+    // The stack itself and the Environment component too.
+    expect(up.summary.resourceChanges?.create).toBe(2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7));
   });
 
   it("a preview after it shows no changes", async () => {

@@ -47,7 +47,9 @@ describe("chat-export (command)", () => {
     expect(env.app).toEqual({ existing: true });
     expect(env.groups.map((g) => g.guid)).toEqual(["desk"]);
     expect(r.stderr).toContain("chat-export: groups: 1");
-    expect(r.stderr).toContain("no management credentials: webhooks are left out");
+    expect(r.stderr).toContain(
+      "no management credentials: webhooks, extensions and app settings are left out",
+    );
     expect(r.stderr).toContain("pulumi config set --secret groupPassword-desk");
     expect(r.stdout).not.toContain(a.apiKey);
   });

@@ -1,7 +1,7 @@
 // The declared-environment file: every problem is reported with the file, the path in it and the rule.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EnvironmentFileError, parseEnvironment } from "../../environment/load";
+import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../environment/load";
 
 const valid = `
 app: { create: { name: staging } }
@@ -127,6 +127,20 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
     expect(
       problems("app: { existing: true }\ngroups: [{ guid: g, name: G, password: { secret: k } }]\n"),
     ).toEqual(["env.yaml: groups[0].password: password is only used when type is 'password'"]);
+  });
+
+  it("protects adopted objects unless the file says protectAdopted: false", () => {
+    expect(parseEnvironment(valid, "env.yaml").protectAdopted).toBe(true);
+    expect(parseEnvironment(`${valid}protectAdopted: false\n`, "env.yaml").protectAdopted).toBe(false);
+  });
+
+  it("checks an object of the file's shape the same way, naming it", () => {
+    expect(
+      checkEnvironment({ app: { existing: true }, users: [{ uid: "ada", name: "Ada" }] }, "spec").users,
+    ).toEqual([{ uid: "ada", name: "Ada" }]);
+    expect(() =>
+      checkEnvironment({ app: { existing: true }, users: [{ uid: "a b", name: "A" }] }, "spec"),
+    ).toThrow(/spec: users\[0\]\.uid: uid may contain only letters, digits, '-' and '_'/);
   });
 
   it("reports YAML syntax errors with the file name", () => {

@@ -1,0 +1,351 @@
+// The declared environment as a Pulumi component (decision 0072): `new chat.Environment("staging", { file })`
+// in any program, TypeScript or JavaScript; the root project (environment/index.ts) is one such program.
+// Children are named "<component>:<kind>:<id>" so that two environments fit in one stack.
+import { resolve } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+import type { z } from "zod";
+import { configuredAppId } from "../provider/config";
+import type { AppConnection } from "../sdk";
+import * as chat from "../sdk/kinds";
+import { stackConfig } from "../sdk/lookups";
+import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
+import { type Environment as EnvironmentSchema, listsOf, SCOPES, type SecretRef } from "./spec";
+
+/** An environment in the file's shape (what chat-environment.yaml holds), as an object. */
+export type EnvironmentSpec = z.input<typeof EnvironmentSchema>;
+
+/** Where the declared environment comes from: a YAML or JSON file, or an object of the same shape. */
+export type EnvironmentArgs =
+  | {
+      /** The environment file (YAML or JSON, e.g. written by chat-export), relative to the project folder. */
+      file: string;
+      spec?: never;
+    }
+  | {
+      /** The environment as an object, in the file's shape. */
+      spec: EnvironmentSpec;
+      file?: never;
+    };
+
+/** The component's type token. */
+export const ENVIRONMENT_TYPE = "chat:index:Environment";
+
+/**
+ * A whole chat environment: the app (created, or the stack's `chat:appId`), roles, users, groups and their
+ * members and permissions, API keys, webhooks and triggers, extensions, app settings, notifications and
+ * moderation. Values the file names as `{ secret: key }` are read from the project's secret stack config.
+ * Adopted objects are protected from deletion unless the environment says `protectAdopted: false`.
+ */
+export class Environment extends pulumi.ComponentResource {
+  /** The app id. */
+  readonly appId: pulumi.Output<string>;
+  /** A created app's fullAccess key (secret); undefined for `app: { existing: true }`. */
+  readonly appApiKey: pulumi.Output<string> | undefined;
+  /** The declared objects' resources, by their id (API keys by name). */
+  readonly roles: Readonly<Record<string, chat.Role>>;
+  readonly users: Readonly<Record<string, chat.User>>;
+  readonly groups: Readonly<Record<string, chat.Group>>;
+  readonly apiKeys: Readonly<Record<string, chat.ApiKey>>;
+  readonly webhooks: Readonly<Record<string, chat.Webhook>>;
+  /** The API keys' values by name (secret). */
+  readonly apiKeyValues: pulumi.Output<Record<string, string>>;
+  /** Generated webhook basic-auth passwords by webhook id (secret). */
+  readonly webhookBasicAuthPasswords: pulumi.Output<Record<string, string>>;
+
+  constructor(name: string, args: EnvironmentArgs, opts?: pulumi.ComponentResourceOptions) {
+    super(ENVIRONMENT_TYPE, name, {}, opts);
+    const env = load(args);
+    const config = new pulumi.Config();
+    const child = (local: string) => `${name}:${local}`;
+    /** An object's own `adopt`, else the file's. */
+    const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
+    /** Options of a child: protected when it (or what it belongs to) is adopted. */
+    const under = (adopted: boolean | undefined): pulumi.CustomResourceOptions => ({
+      parent: this,
+      ...(adopted && env.protectAdopted ? { protect: true } : {}),
+    });
+    /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
+    const secretConfig = (ref: SecretRef) => config.requireSecret(ref.secret);
+    const secretOr = (ref: SecretRef | undefined) => (ref ? secretConfig(ref) : undefined);
+    const randomPassword = (local: string, length: number) =>
+      new random.RandomPassword(child(local), { length, special: false }, { parent: this }).result;
+
+    // The app: created through the management API, or the existing one of the stack's config.
+    let connection: pulumi.Output<AppConnection> | undefined;
+    let appKey: pulumi.Output<string> | undefined;
+    if ("create" in env.app) {
+      const spec = env.app.create;
+      const suffix = () =>
+        new random.RandomString(
+          child("app-suffix"),
+          { length: 6, special: false, upper: false },
+          { parent: this },
+        ).result;
+      const appName = spec.uniqueSuffix
+        ? pulumi.interpolate`${spec.name}-${suffix()}`
+        : pulumi.output(spec.name);
+      const app = new chat.App(child("app"), { name: appName, region: spec.region }, { parent: this });
+      connection = app.connection;
+      this.appId = app.appId;
+      appKey = app.apiKey;
+    } else {
+      // As the resources find it: stack config, else the environment variable.
+      const configured = configuredAppId(stackConfig);
+      if (!configured)
+        throw new pulumi.RunError(
+          `${name}: app: { existing: true } needs the app's id: set chat:appId (or CHAT_APP_ID)`,
+        );
+      this.appId = pulumi.output(configured);
+    }
+    const appId = this.appId;
+
+    this.roles = Object.fromEntries(
+      env.roles.map((r) => [
+        r.role,
+        new chat.Role(child(`role:${r.role}`), { ...r, adopt: adopt(r), connection }, under(adopt(r))),
+      ]),
+    );
+    const roles = this.roles;
+    this.users = Object.fromEntries(
+      env.users.map((u) => {
+        const role = u.role ? roles[u.role] : undefined;
+        // The role's output (not the plain id) orders the user after its role.
+        const args = { ...u, role: role ? role.role : u.role, adopt: adopt(u), connection };
+        return [u.uid, new chat.User(child(`user:${u.uid}`), args, under(adopt(u)))];
+      }),
+    );
+    const users = this.users;
+    const uid = (id: string) => users[id]?.uid ?? pulumi.output(id);
+
+    this.groups = Object.fromEntries(
+      env.groups.map((g) => {
+        const { members, permissions, password: secret, ...rest } = g;
+        const password = secret
+          ? secretConfig(secret)
+          : g.type === "password"
+            ? randomPassword(`group-password:${g.guid}`, 24)
+            : undefined;
+        const owner = g.owner ? uid(g.owner) : undefined;
+        const adopted = adopt(g);
+        const group = new chat.Group(
+          child(`group:${g.guid}`),
+          { ...rest, owner, password, adopt: adopted, connection },
+          under(adopted),
+        );
+        if (members) {
+          const ids = (list: string[] | undefined) => (list ?? []).map(uid);
+          new chat.GroupMembers(
+            child(`members:${g.guid}`),
+            {
+              guid: group.guid,
+              admins: ids(members.admins),
+              moderators: ids(members.moderators),
+              participants: ids(members.participants),
+              connection,
+            },
+            under(adopted),
+          );
+        }
+        for (const [scopes, scope] of Object.entries(SCOPES)) {
+          const declared = permissions?.[scopes as keyof typeof SCOPES];
+          if (declared)
+            new chat.GroupScopePermissions(
+              child(`permissions:${g.guid}:${scope}`),
+              { guid: group.guid, scope, permissions: declared, adopt: adopted, connection },
+              under(adopted),
+            );
+        }
+        return [g.guid, group];
+      }),
+    );
+
+    this.apiKeys = Object.fromEntries(
+      env.apiKeys.map((k) => [
+        k.name,
+        new chat.ApiKey(child(`api-key:${k.name}`), { ...k, adopt: adopt(k), connection }, under(adopt(k))),
+      ]),
+    );
+
+    const webhookPasswords: Record<string, pulumi.Output<string>> = {};
+    this.webhooks = Object.fromEntries(
+      env.webhooks.map((w) => {
+        let password: pulumi.Output<string> | undefined;
+        if (w.basicAuth?.password) {
+          password = secretConfig(w.basicAuth.password);
+        } else if (w.basicAuth) {
+          // The service accepts letters and digits only in webhook passwords.
+          password = randomPassword(`webhook-password:${w.id}`, 32);
+          webhookPasswords[w.id] = password;
+        }
+        const adopted = adopt(w);
+        const hook = new chat.Webhook(
+          child(`webhook:${w.id}`),
+          {
+            appId,
+            webhookId: w.id,
+            name: w.name,
+            webhookURL: w.url,
+            useBasicAuth: !!w.basicAuth,
+            username: w.basicAuth?.username,
+            password,
+            enabled: w.enabled,
+            retryOnFailure: w.retryOnFailure,
+            adopt: adopted,
+          },
+          under(adopted),
+        );
+        if (w.triggers)
+          new chat.WebhookTriggers(
+            child(`webhook-triggers:${w.id}`),
+            { appId, webhookId: hook.webhookId, triggers: w.triggers },
+            under(adopted),
+          );
+        return [w.id, hook];
+      }),
+    );
+
+    // App-level configuration: extensions, app settings, notifications and moderation.
+    /** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
+    const secretValue = (ref: SecretRef) =>
+      secretConfig(ref).apply((v): unknown => {
+        try {
+          const parsed: unknown = JSON.parse(v);
+          return parsed !== null && typeof parsed === "object" ? parsed : v;
+        } catch {
+          return v;
+        }
+      });
+    for (const { secrets, ...e } of env.extensions)
+      new chat.Extension(
+        child(`extension:${e.extension}`),
+        {
+          ...e,
+          appId,
+          secrets:
+            secrets && Object.fromEntries(Object.entries(secrets).map(([k, ref]) => [k, secretValue(ref)])),
+          adopt: adopt(e),
+        },
+        under(adopt(e)),
+      );
+    if (env.appSettings && Object.keys(env.appSettings).length)
+      new chat.AppSettings(child("app-settings"), { appId, settings: env.appSettings }, under(env.adopt));
+
+    const notifications = env.notifications;
+    if (notifications?.settings)
+      new chat.NotificationSettings(
+        child("notification-settings"),
+        { ...notifications.settings, adopt: env.adopt, connection },
+        under(env.adopt),
+      );
+    for (const { serviceAccount, ...p } of notifications?.push.fcm ?? [])
+      new chat.FcmPushProvider(
+        child(`fcm:${p.providerId}`),
+        {
+          ...p,
+          // The service-account file's text, from secret config, parsed by the provider: requireSecretObject
+          // would print the whole value in its error when the text is not JSON.
+          credentials: secretConfig(serviceAccount),
+          adopt: adopt(p),
+          connection,
+        },
+        under(adopt(p)),
+      );
+    for (const { p8Key, ...p } of notifications?.push.apns ?? [])
+      new chat.ApnsPushProvider(
+        child(`apns:${p.providerId}`),
+        { ...p, credentials: { p8Key: secretConfig(p8Key) }, adopt: adopt(p), connection },
+        under(adopt(p)),
+      );
+    // The providers an app has at most one of: the file names each credential by a secret config key.
+    const customArgs = <T extends { basicAuthPassword?: SecretRef | undefined; adopt?: boolean | undefined }>(
+      p: T,
+    ) => {
+      const { basicAuthPassword, ...rest } = p;
+      const password = secretOr(basicAuthPassword);
+      return {
+        ...rest,
+        credentials: password ? { basicAuthPassword: password } : undefined,
+        adopt: adopt(p),
+        connection,
+      };
+    };
+    const custom = [
+      [chat.CustomPushProvider, "custom-push", notifications?.customPush],
+      [chat.CustomEmailProvider, "custom-email", notifications?.email?.custom],
+      [chat.CustomSmsProvider, "custom-sms", notifications?.sms?.custom],
+    ] as const;
+    for (const [Kind, local, p] of custom) if (p) new Kind(child(local), customArgs(p), under(adopt(p)));
+    if (notifications?.email?.sendgrid) {
+      const { sendGridApiKey, ...p } = notifications.email.sendgrid;
+      new chat.SendGridEmailProvider(
+        child("sendgrid"),
+        { ...p, credentials: { sendGridApiKey: secretConfig(sendGridApiKey) }, adopt: adopt(p), connection },
+        under(adopt(p)),
+      );
+    }
+    if (notifications?.sms?.twilio) {
+      const { twilioAuthToken, ...p } = notifications.sms.twilio;
+      new chat.TwilioSmsProvider(
+        child("twilio"),
+        {
+          ...p,
+          credentials: { twilioAuthToken: secretConfig(twilioAuthToken) },
+          adopt: adopt(p),
+          connection,
+        },
+        under(adopt(p)),
+      );
+    }
+
+    const keywordLists = Object.fromEntries(
+      (env.moderation?.keywordLists ?? []).map((l) => [
+        l.listId,
+        new chat.ModerationKeywordList(
+          child(`keyword-list:${l.listId}`),
+          { ...l, adopt: adopt(l), connection },
+          under(adopt(l)),
+        ),
+      ]),
+    );
+    for (const r of env.moderation?.rules ?? [])
+      new chat.ModerationRule(
+        child(`rule:${r.ruleId}`),
+        {
+          ...r,
+          // A declared list is named by its resource's id output, which orders the rule after the list.
+          conditions: r.conditions.map((c) =>
+            listsOf(c).length
+              ? { ...c, value: pulumi.all([c.value].flat().map((v) => keywordLists[v]?.id ?? v)) }
+              : c,
+          ),
+          adopt: adopt(r),
+          connection,
+        },
+        under(adopt(r)),
+      );
+
+    this.appApiKey = appKey && pulumi.secret(appKey);
+    this.apiKeyValues = pulumi.secret(
+      pulumi.all(Object.fromEntries(Object.entries(this.apiKeys).map(([k, v]) => [k, v.apiKey]))),
+    );
+    this.webhookBasicAuthPasswords = pulumi.secret(pulumi.all(webhookPasswords));
+    this.registerOutputs({
+      appId: this.appId,
+      appApiKey: this.appApiKey,
+      apiKeyValues: this.apiKeyValues,
+      webhookBasicAuthPasswords: this.webhookBasicAuthPasswords,
+    });
+  }
+}
+
+/** The validated environment; a bad file or object is one clean error (no stack trace) naming path and rule. */
+function load(args: EnvironmentArgs) {
+  try {
+    if (args.file !== undefined) return loadEnvironment(resolve(args.file));
+    return checkEnvironment(args.spec, "spec");
+  } catch (e) {
+    if (e instanceof EnvironmentFileError) throw new pulumi.RunError(e.message);
+    throw e;
+  }
+}

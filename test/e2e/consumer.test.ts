@@ -1,0 +1,283 @@
+// The package as users get it: packed, installed from the tarball into a project outside the repository,
+// and used there by a TypeScript program (under Pulumi's own TypeScript handling: no tsconfig, no
+// typescript of the project's), a JavaScript program, and the README's chat-export → pulumi up steps with the
+// Environment component, the last on the lowest Node version `engines` claims. The README's TypeScript
+// snippets are typechecked against the installed package (decision 0074).
+import { execFile } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join, relative } from "node:path";
+import { promisify } from "node:util";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import type { Region } from "../../provider/api";
+import { ChatClient } from "../../provider/client";
+import { consumerProject, nodeBin, nodeFloor, pack, writeProject } from "./support/consumer";
+import { emulatorConfig } from "./support/emulated";
+import { tsBlocks } from "./support/snippets";
+import { localStack, repoRoot, type TestStack } from "./support/stack";
+
+const run = promisify(execFile);
+
+interface AppDump {
+  state?: string;
+  users: Record<string, { deactivatedAt?: number }>;
+  roles: Record<string, unknown>;
+  groups: Record<string, unknown>;
+  apiKeys: Record<string, { name: string }>;
+}
+const appOf = (emu: RunningEmulator, appId: string) =>
+  (emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId] as AppDump;
+const writes = (emu: RunningEmulator) =>
+  emu.admin
+    .requests()
+    .filter((r) => r.method !== "GET")
+    .map((r) => `${r.method} ${r.path}`);
+
+describe("the package installed from its tarball into a project outside the repository", () => {
+  let work: string;
+  let files: string[];
+  let project: string;
+  const emulators: RunningEmulator[] = [];
+  const stacks: TestStack[] = [];
+
+  async function emulator(): Promise<RunningEmulator> {
+    const emu = await startEmulator({ port: 0 });
+    emulators.push(emu);
+    return emu;
+  }
+  /** A stack of the program in `dir`, configured for `emu`'s bootstrap app, its processes on `path`. */
+  async function stackOf(dir: string, name: string, emu: RunningEmulator, env: Record<string, string> = {}) {
+    const t = await localStack(dir, name, env);
+    stacks.push(t);
+    await t.stack.setAllConfig(emulatorConfig(emu));
+    return t;
+  }
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "pulumi-chat-pack-"));
+    const packed = await pack(work);
+    files = packed.files;
+    project = await consumerProject(packed.tarball);
+  });
+
+  afterAll(async () => {
+    // The emulators are thrown away, so stacks are removed without a destroy.
+    for (const t of stacks) {
+      await t.stack.workspace.removeStack(t.stack.name, { force: true }).catch(() => undefined);
+      rmSync(t.backendDir, { recursive: true, force: true });
+    }
+    for (const emu of emulators) await emu.close();
+    for (const dir of [work, project]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("ships compiled code with types, README, LICENSE, CHANGELOG and nothing else", () => {
+    expect(relative(repoRoot, project).startsWith("..")).toBe(true);
+    for (const f of ["README.md", "LICENSE", "CHANGELOG.md", "package.json", "dist/sdk/index.d.ts"])
+      expect(files).toContain(f);
+    for (const f of [
+      "dist/environment/component.js",
+      "dist/environment/export/cli.js",
+      "dist/emulator/cli.js",
+    ])
+      expect(files).toContain(f);
+    const unwanted = files.filter((f) =>
+      /^(test|scripts|docs|dist\/scripts|dist\/test)\/|\.map$|tsconfig|\.ts$/.test(f.replace(/\.d\.ts$/, "")),
+    );
+    expect(unwanted).toEqual([]);
+    // Each compiled file has its source: nothing stale from an earlier build is published.
+    const stale = files.filter((f) => f.endsWith(".js") && !sourceExists(f));
+    expect(stale).toEqual([]);
+    // The emulator's server is not installed for users who never start it.
+    expect(() => require.resolve("fastify", { paths: [project] })).toThrow();
+  });
+
+  it("loads without fastify; the emulator, started without it, says what to install", async () => {
+    const script = `require("pulumi-chat"); require("pulumi-chat/emulator").startEmulator().then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`;
+    const failed = await run(process.execPath, ["-e", script], { cwd: project }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed).toMatchObject({ code: 3 });
+    expect((failed as { stderr: string }).stderr.trim()).toMatch(
+      /^the chat emulator needs fastify, an optional peer dependency of pulumi-chat: npm install --save-dev "fastify@\^5/,
+    );
+  });
+
+  it("a TypeScript program, checked by Pulumi's bundled TypeScript: up, a no-change preview, destroy", async () => {
+    const emu = await emulator();
+    const dir = writeProject(join(project, "programs", "ts"), "chat-ts", {
+      "index.ts": TS_PROGRAM,
+    });
+    // Type checking on, as in a user's project (the other e2e tests only transpile).
+    const { stack } = await stackOf(dir, "ts", emu, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" });
+    const up = await stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    const appId = up.outputs.appId?.value as string;
+    const app = appOf(emu, appId);
+    expect(Object.keys(app.users)).toEqual(expect.arrayContaining(["ada", "grace"]));
+    expect(Object.keys(app.roles)).toContain("support");
+    expect(Object.keys(app.groups)).toContain("help");
+    const preview = await stack.preview();
+    expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+    const destroyed = await stack.destroy();
+    expect(destroyed.summary.result).toBe("succeeded");
+    const after = appOf(emu, appId);
+    expect(after.users.ada?.deactivatedAt).toBeDefined();
+    expect(Object.keys(after.roles)).not.toContain("support");
+  });
+
+  it("a JavaScript program: up, a no-change preview, destroy", async () => {
+    const emu = await emulator();
+    const dir = writeProject(join(project, "programs", "js"), "chat-js", { "index.js": JS_PROGRAM });
+    const { stack } = await stackOf(dir, "js", emu);
+    const up = await stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    const appId = up.outputs.appId?.value as string;
+    expect(Object.keys(appOf(emu, appId).users)).toContain("lin");
+    const preview = await stack.preview();
+    expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+    expect((await stack.destroy()).summary.result).toBe("succeeded");
+    expect(appOf(emu, appId).state).toBe("archived");
+  });
+
+  it("the README's chat-export → pulumi up steps on the lowest Node `engines` claims; destroy leaves what was adopted", async () => {
+    const version = nodeFloor();
+    const bin = await nodeBin(version);
+    const emu = await emulator();
+    const app = emu.credentials.app;
+    if (!app) throw new Error("no bootstrap app");
+    const chat = new ChatClient({
+      appId: app.appId,
+      region: app.region as Region,
+      apiKey: app.apiKey,
+      endpoint: emu.chatEndpoint,
+    });
+    await chat.call("createRole", { body: { role: "support", name: "Support" } });
+    for (const uid of ["ada", "bob"])
+      await chat.call("createUser", { body: { uid, name: uid, role: "support" } });
+    await chat.call("createGroup", {
+      body: { guid: "help", name: "Help", type: "public", owner: "ada", members: { participants: ["bob"] } },
+    });
+    await chat.call("createApiKey", { body: { name: "backend", scope: "fullAccess" } });
+
+    // The steps: export the app next to the program, which declares one Environment of that file.
+    // The README's exported variables: chat-export and the stack both read them (no stack config).
+    const env = {
+      PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
+      CHAT_APP_ID: app.appId,
+      CHAT_REGION: app.region,
+      CHAT_API_KEY: app.apiKey,
+      CHAT_ENDPOINT: emu.chatEndpoint,
+      CHAT_MANAGEMENT_KEY: emu.credentials.managementKey,
+      CHAT_MANAGEMENT_SECRET: emu.credentials.managementSecret,
+      CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
+    };
+    const file = join(project, "chat-environment.yaml");
+    await run(join(project, "node_modules", ".bin", "chat-export"), ["--out", file], {
+      cwd: project,
+      env: { ...process.env, ...env },
+    });
+    expect(readFileSync(file, "utf8")).toContain("adopt: true");
+    writeProject(project, "staging", { "index.ts": ENVIRONMENT_PROGRAM });
+    const t = await localStack(project, "staging", env);
+    stacks.push(t);
+    const { stack } = t;
+
+    emu.admin.clearRequests();
+    const up = await stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    expect(up.outputs.nodeVersion?.value).toBe(`v${version}`);
+    expect(writes(emu)).toEqual([]);
+    expect(Object.keys((await stack.preview()).changeSummary)).toEqual(["same"]);
+
+    // Protected, as `pulumi import` marks what it imports: a destroy refuses, one that excludes protected
+    // resources deletes nothing that was adopted.
+    await expect(stack.destroy()).rejects.toThrow(/protected/);
+    // Everything here was adopted, so nothing is left to destroy (and no new update is recorded).
+    const excluded = await stack.destroy({ excludeProtected: true });
+    expect(excluded.stdout).toMatch(/still \d+ protected resources/);
+    expect(writes(emu)).toEqual([]);
+
+    // The documented opt-out: then the destroy deletes them.
+    appendFileSync(file, "protectAdopted: false\n");
+    expect((await stack.up()).summary.result).toBe("succeeded");
+    expect((await stack.destroy()).summary.result).toBe("succeeded");
+    const after = appOf(emu, app.appId);
+    expect(after.users.ada?.deactivatedAt).toBeDefined();
+    expect(Object.keys(after.roles)).not.toContain("support");
+    expect(Object.values(after.apiKeys).map((k) => k.name)).not.toContain("backend");
+  });
+
+  it("every TypeScript snippet of the README compiles against the installed package", async () => {
+    const dir = join(project, "readme");
+    const blocks = tsBlocks(readFileSync(join(repoRoot, "README.md"), "utf8"));
+    expect(blocks.length).toBeGreaterThan(3);
+    mkdirSync(dir, { recursive: true });
+    for (const [i, b] of blocks.entries()) writeFileSync(join(dir, `snippet-${i}-line-${b.line}.ts`), b.code);
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(SNIPPET_TSCONFIG));
+    const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+    const result = await run(process.execPath, [tsc, "-p", dir], { cwd: dir }).catch(
+      (e: { stdout: string }) => e,
+    );
+    expect(result.stdout).toBe("");
+  });
+});
+
+/** Whether a packed dist file has its TypeScript source in the repository. */
+function sourceExists(file: string): boolean {
+  const source = join(repoRoot, file.replace(/^dist\//, "").replace(/\.js$/, ".ts"));
+  try {
+    readFileSync(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A strict project as `pulumi new typescript` sets one up, reading the package from node_modules. */
+const SNIPPET_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "Node16",
+    moduleResolution: "Node16",
+    noEmit: true,
+    skipLibCheck: true,
+  },
+};
+
+// Syntax Pulumi's bundled TypeScript 3.8 reads, as a user's program would be.
+const TS_PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as chat from "pulumi-chat";
+
+// The component from an object, and resources of its own beside it.
+const team = new chat.Environment("team", {
+  spec: {
+    app: { existing: true },
+    roles: [{ role: "support", name: "Support" }],
+    users: [{ uid: "ada", name: "Ada", role: "support" }],
+    groups: [{ guid: "help", name: "Help", members: { admins: ["ada"] } }],
+  },
+});
+const grace = new chat.User("grace", { uid: "grace", name: "Grace" });
+new chat.GroupMember("grace-in-help", { guid: team.groups["help"].guid, uid: grace.uid, scope: "moderator" });
+
+export const appId = team.appId;
+export const users = pulumi.all([team.users["ada"].uid, grace.uid]);
+`;
+
+const JS_PROGRAM = `"use strict";
+const chat = require("pulumi-chat");
+
+const app = new chat.App("app", { name: "js-app", region: "eu" });
+const role = new chat.Role("role", { role: "staff", name: "Staff", connection: app.connection });
+new chat.User("lin", { uid: "lin", name: "Lin", role: role.role, connection: app.connection });
+
+exports.appId = app.appId;
+`;
+
+const ENVIRONMENT_PROGRAM = `import * as chat from "pulumi-chat";
+
+new chat.Environment("staging", { file: "chat-environment.yaml" });
+
+export const nodeVersion = process.version;
+`;
