@@ -1,4 +1,4 @@
-// Who may call what (chat-api.md §1, service-spec.md "Authentication"): the `apikey` header of the app
+// Who may call what (docs/service/auth-and-addressing.md): the `apikey` header of the app
 // (fullAccess, or authOnly for creating users and auth tokens), the management `key`/`secret` pair, the
 // emulator's own admin token, and the `onBehalfOf` user.
 import type { RouteSpec } from "../provider/api";
@@ -53,7 +53,7 @@ export function chatActor(app: AppRecord, header: HeaderValue, spec: RouteSpec):
 
 /**
  * The management pair. Without `key` and `secret` the request is not routed at all: a per-app REST key
- * against the management host gets a 404 on the real service (chat-api.md §1, seen live).
+ * against the management host gets a 404 on the real service (docs/service/auth-and-addressing.md, seen live).
  */
 export function checkManagement(key: HeaderValue, secret: HeaderValue, creds: Credentials): void {
   const k = first(key);

@@ -1,4 +1,4 @@
-// The service's error envelope (chat-api.md §13.1) and the one way the emulator fails a request.
+// The service's error envelope (docs/service/errors-and-limits.md) and the one way the emulator fails a request.
 // Status codes come from ERROR_STATUS, never from the handlers.
 import type { z } from "zod";
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "../provider/api";

@@ -1,4 +1,4 @@
-// A per-app request budget per minute (chat-api.md §14), reported with the service's headers. The window
+// A per-app request budget per minute (docs/service/errors-and-limits.md), reported with the service's headers. The window
 // opens with an app's first request and lasts 60 s: a fixed clock-minute window would make small budgets
 // in tests depend on when the minute turns.
 export interface RateState {
@@ -13,7 +13,7 @@ export interface RateState {
 
 const WINDOW_MS = 60_000;
 
-/** The service's budget for standard operations (chat-api.md §14); core operations (10,000) are not split out. */
+/** The service's budget for standard operations (docs/service/errors-and-limits.md); core operations (10,000) are not split out. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 20_000;
 
 export class RateLimiter {

@@ -1,4 +1,4 @@
-// How stored records look in responses (chat-api.md §2, §4, §5, §11; service-spec.md "Message").
+// How stored records look in responses (docs/service/users-and-auth-tokens.md, groups-and-members.md, messages-and-reactions.md).
 // Optional fields are left out when unset rather than sent as null.
 import { LIMITS, type Pagination } from "../provider/api";
 import type { AppRecord, GroupRecord, Json, MemberRecord, MessageRecord, UserRecord } from "./state";
@@ -73,7 +73,7 @@ export function groupView(g: GroupRecord, opts: GroupViewOptions = {}) {
   };
 }
 
-/** The user fields the service embeds in message entities (service-spec.md "Entities"). */
+/** The user fields the service embeds in message entities (the owner's document, docs/service/messages-and-reactions.md). */
 export function userEntity(u: UserRecord | undefined, uid: string, app: AppRecord): Json {
   if (!u) return { uid, name: uid, role: "default", status: "offline", createdAt: app.createdAt };
   return {
@@ -136,7 +136,7 @@ export function messageView(m: MessageRecord, opts: MessageViewOptions = {}) {
   };
 }
 
-// ---- page-based lists (chat-api.md §1.1 A) -------------------------------------------------------------
+// ---- page-based lists (docs/service/errors-and-limits.md) ----------------------------------------------
 
 export interface PageQuery {
   perPage?: number | undefined;
@@ -187,7 +187,7 @@ export function paginate<T, V>(
 
 export const all = () => true;
 
-/** Case-insensitive prefix match, as the `searchKey` of the lists (chat-api.md §2). */
+/** Case-insensitive prefix match, as the `searchKey` of the lists (docs/service/users-and-auth-tokens.md). */
 export const startsWithCi = (value: string | undefined, key: string): boolean =>
   value?.toLowerCase().startsWith(key.toLowerCase()) ?? false;
 

@@ -1,4 +1,4 @@
-// API keys of an app (chat-api.md §8): 40 hex characters, the key is its own id, at most 25 per app.
+// API keys of an app (docs/service/api-keys.md): 40 hex characters, the key is its own id, at most 25 per app.
 import { type apiKeyRoutes, LIMITS } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { ApiKeyRecord, AppRecord } from "../state";

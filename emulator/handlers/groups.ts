@@ -1,4 +1,4 @@
-// Groups, group members and banned users (chat-api.md §4, §5).
+// Groups, group members and banned users (docs/service/groups-and-members.md).
 import type {
   AddMembersResult,
   GroupUpdate,
@@ -35,7 +35,7 @@ function tryUser(app: AppRecord, uid: string): UserRecord | ApiError {
 
 /**
  * Adds members and bans per uid; one uid's failure does not fail the call, it is reported in its entry
- * (`{success: false, error: {code, message}}`, a GUESS: chat-api.md §5). A uid listed under several scopes
+ * (`{success: false, error: {code, message}}`, a GUESS: docs/service/groups-and-members.md). A uid listed under several scopes
  * gets the highest and is reported under that one only.
  */
 function addMembers(
@@ -124,7 +124,7 @@ function applyUpdate(
   const type = body.type ?? g.type;
   const password = body.password ?? g.password;
   if (type === "password" && !password) throw emptyPassword();
-  // `owner` is ignored when the call is made on behalf of a user (chat-api.md §4).
+  // `owner` is ignored when the call is made on behalf of a user (docs/service/groups-and-members.md).
   const owner = body.owner !== undefined && !actor ? requireUser(app, body.owner) : undefined;
   if (body.name !== undefined) g.name = body.name;
   g.type = type;
@@ -150,7 +150,7 @@ export const groupHandlers: ChatHandlers<typeof groupRoutes> = {
     if (app.groups.has(body.guid)) {
       throw new ApiError("ERR_GUID_ALREADY_EXISTS", `The group with GUID ${body.guid} already exists.`);
     }
-    // The onBehalfOf user becomes the owner; otherwise `owner`, if given (chat-api.md §4).
+    // The onBehalfOf user becomes the owner; otherwise `owner`, if given (docs/service/groups-and-members.md).
     const owner = actor ?? (body.owner !== undefined ? requireUser(app, body.owner) : undefined);
     const now = env.now();
     const type = body.type; // required by the spec (create-group)

@@ -1,4 +1,4 @@
-// Finding stored objects, failing with the service's not-found codes and messages (chat-api.md §13).
+// Finding stored objects, failing with the service's not-found codes and messages (docs/service/errors-and-limits.md).
 import { ApiError } from "../errors";
 import type { AppRecord, EmulatorState, GroupRecord, MessageRecord, RoleRecord, UserRecord } from "../state";
 

@@ -1,4 +1,4 @@
-// The management API: apps, app settings, webhooks and triggers (chat-api.md §9, §10).
+// The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
 import { LIMITS, type managementRoutes, type Region } from "../../provider/api";
 import { ApiError } from "../errors";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
@@ -7,7 +7,7 @@ import { ack, requireApp } from "./lookup";
 import { quotaExceeded } from "./roles";
 import type { ManagementHandlers } from "./types";
 
-/** Deletion is scheduled: the app is archived and purged after 30 days (chat-api.md §10). */
+/** Deletion is scheduled: the app is archived and purged after 30 days (docs/service/management-api.md). */
 const DELETE_AFTER_SECONDS = 30 * 24 * 3600;
 
 const REGION_NAMES: Record<Region, string> = { us: "USA", eu: "Europe", in: "India" };

@@ -1,4 +1,4 @@
-// Messages and reactions (chat-api.md §11; the reaction removal exactly as service-spec.md describes it).
+// Messages and reactions (docs/service/messages-and-reactions.md; the reaction removal exactly as the owner's document describes it).
 import { MESSAGE_TYPES, type messageRoutes } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { AppRecord, GroupRecord, Json, MessageRecord, UserRecord } from "../state";
@@ -174,7 +174,7 @@ export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
     m.editedAt = now;
     m.editedBy = actor?.uid ?? SYSTEM_SENDER;
     m.updatedAt = now;
-    // The answer is the `edited` action message; the edited message is its `on` entity (chat-api.md §11).
+    // The answer is the `edited` action message; the edited message is its `on` entity (docs/service/messages-and-reactions.md).
     const action = storeMessage(app, env, {
       conversationId: m.conversationId,
       sender: m.editedBy,
@@ -241,7 +241,7 @@ export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
     };
   },
 
-  // service-spec.md: onBehalfOf required; `{data: <message>}` with `reactions` (count, reactedByMe) in `data`.
+  // The owner's document (docs/service/messages-and-reactions.md): onBehalfOf required; `{data: <message>}` with `reactions` (count, reactedByMe) in `data`.
   removeReaction: ({ app, params, actor }) => {
     const m = requireLive(app, params.id);
     const uid = actor?.uid ?? SYSTEM_SENDER;

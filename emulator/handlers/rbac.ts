@@ -1,4 +1,4 @@
-// RBAC for group scopes (chat-api.md §7.2): the catalogue of a scope's permissions with what this group sets,
+// RBAC for group scopes (docs/service/roles-and-permissions.md): the catalogue of a scope's permissions with what this group sets,
 // setting them, and unsetting one. Stored, not enforced (like role permissions).
 import { MEMBER_SCOPES, type MemberScope, type rbacRoutes, SCOPE_PERMISSIONS } from "../../provider/api";
 import { badRequest } from "../errors";

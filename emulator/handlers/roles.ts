@@ -1,4 +1,4 @@
-// Roles, their restricted features and RBAC permissions (chat-api.md §6, §7.1, §7.2).
+// Roles, their restricted features and RBAC permissions (docs/service/roles-and-permissions.md).
 import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, type roleRoutes } from "../../provider/api";
 import { ApiError, badRequest } from "../errors";
 import type { RoleRecord } from "../state";
@@ -102,7 +102,7 @@ export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
     return ack(`Features have been allowed for the role ${r.role}.`);
   },
 
-  // The catalogue (chat-api.md §7.2), with `value` on the keys the role sets.
+  // The catalogue (docs/service/roles-and-permissions.md), with `value` on the keys the role sets.
   getPermissions: ({ app, params }) =>
     cataloguePage(ROLE_PERMISSIONS, "role", requireRole(app, params.role).permissions, app.createdAt),
 

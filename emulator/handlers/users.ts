@@ -1,4 +1,4 @@
-// Users and auth tokens (chat-api.md §2, §3).
+// Users and auth tokens (docs/service/users-and-auth-tokens.md).
 import { DEFAULT_ROLE, LIMITS, type userRoutes } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
@@ -12,7 +12,7 @@ function newToken(app: AppRecord, uid: string, env: Env): AuthTokenRecord {
   const t: AuthTokenRecord = { uid, authToken: `${uid}_${createdAt}${env.ids.hex(30)}`, createdAt };
   const list = app.authTokens.get(uid) ?? [];
   list.push(t);
-  // At most 100 active tokens per user: the oldest are archived (chat-api.md §3).
+  // At most 100 active tokens per user: the oldest are archived (docs/service/users-and-auth-tokens.md).
   if (list.length > LIMITS.authTokensPerUser) list.splice(0, list.length - LIMITS.authTokensPerUser);
   app.authTokens.set(uid, list);
   return t;
@@ -38,7 +38,7 @@ const tokenView = (t: AuthTokenRecord) => ({
   ...defined({ platform: t.platform, userAgent: t.userAgent, appInfo: t.appInfo }),
 });
 
-/** A permanent delete removes the user, their tokens, memberships, bans and messages (chat-api.md §2). */
+/** A permanent delete removes the user, their tokens, memberships, bans and messages (docs/service/users-and-auth-tokens.md). */
 function removeUser(app: AppRecord, uid: string): void {
   app.users.delete(uid);
   app.authTokens.delete(uid);
@@ -53,7 +53,7 @@ function removeUser(app: AppRecord, uid: string): void {
 
 export const userHandlers: ChatHandlers<typeof userRoutes> = {
   createUser: ({ app, body, env }) => {
-    // A deactivated user still holds its uid (GUESS in chat-api.md §15; the stricter choice).
+    // A deactivated user still holds its uid (GUESS in docs/service/lifecycle-and-gaps.md; the stricter choice).
     if (app.users.has(body.uid)) {
       throw new ApiError("ERR_UID_ALREADY_EXISTS", `The UID ${body.uid} already exists.`);
     }
@@ -170,7 +170,7 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
   updateAuthToken: ({ app, params, body }) => {
     const u = requireUser(app, params.uid);
     const t = requireToken(app, u.uid, params.authToken);
-    // Each field is optional (chat-apis.json, update-authtoken): an absent one is left as it is.
+    // Each field is optional (the vendor's chat spec, operation update-authtoken: docs/service/users-and-auth-tokens.md): an absent one is left as it is.
     if (body.platform !== undefined) t.platform = body.platform;
     if (body.userAgent !== undefined) t.userAgent = body.userAgent;
     if (body.appInfo !== undefined) t.appInfo = body.appInfo;

@@ -1,4 +1,4 @@
-// API keys of an app (chat-api.md §8). The key value is the id, server-generated, 40 hex characters.
+// API keys of an app (docs/service/api-keys.md). The key value is the id, server-generated, 40 hex characters.
 import { z } from "zod";
 import {
   Ack,

@@ -1,8 +1,8 @@
-// Shared building blocks of the chat API's schemas (../../../shared/chat-api.md §1, §14).
+// Shared building blocks of the chat API's schemas (docs/service/auth-and-addressing.md, docs/service/errors-and-limits.md).
 // Every limit lives here once; the client, the provider's check and the emulator all use these schemas.
 import { z } from "zod";
 
-/** Limits from the vendor's published constraints (chat-api.md §14). */
+/** Limits from the vendor's published constraints (docs/service/errors-and-limits.md). */
 export const LIMITS = {
   idLength: 100,
   nameLength: 100,
@@ -128,7 +128,7 @@ export const Pagination = z.looseObject({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/** Page-based list query (chat-api.md §1.1 A). */
+/** Page-based list query (docs/service/errors-and-limits.md). */
 export const PageQuery = z.object({
   perPage: z.coerce
     .number()

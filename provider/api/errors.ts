@@ -1,5 +1,5 @@
 // The API's error envelope and every error code this project produces or recognises, with its HTTP status:
-// the one place for this fact (chat-api.md §13). The emulator answers with these; the client maps them to
+// the one place for this fact (docs/service/errors-and-limits.md). The emulator answers with these; the client maps them to
 // its error classes.
 import { z } from "zod";
 
@@ -25,7 +25,7 @@ const CONFLICTS = {
   ERR_WEBHOOK_ALREADY_EXISTS: 400,
   ERR_ALREADY_BANNED: 400,
   ERR_ALREADY_JOINED: 400,
-  // documented for notification providers (chat-api.md §7.3); the status is a GUESS like the others
+  // documented for notification providers (docs/service/app-configuration.md); the status is a GUESS like the others
   ERR_PROVIDER_ALREADY_EXISTS: 400,
   // not documented: the vendor declares no errors for extensions and moderation (decision 0040)
   ERR_EXTENSION_SETTINGS_ALREADY_EXIST: 400,
@@ -41,7 +41,7 @@ export const ERROR_STATUS = {
   AUTH_ERR_EMPTY_AUTH_HEADER: 401,
   AUTH_ERR_INVALID_APPID: 401,
   AUTH_ERR_NO_ACCESS: 403,
-  // seen live: a non-member acting in a group (chat-api.md S17)
+  // seen live: a non-member acting in a group (source S17 in docs/service/README.md)
   ERR_GROUP_NOT_JOINED: 401,
   ...CONFLICTS,
   // validation

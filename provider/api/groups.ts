@@ -1,4 +1,4 @@
-// Groups, their members and banned users (chat-api.md §4, §5).
+// Groups, their members and banned users (docs/service/groups-and-members.md).
 import { z } from "zod";
 import {
   Ack,
@@ -63,7 +63,7 @@ const groupFields = {
 export const passwordRule = {
   check: (g: { type?: string | undefined; password?: string | undefined }) =>
     g.type !== "password" || !!g.password,
-  // `params.code`: the service answers this case with its own code (chat-api.md §4).
+  // `params.code`: the service answers this case with its own code (docs/service/groups-and-members.md).
   message: {
     message: "password is required when type is 'password'",
     path: ["password"],
@@ -71,7 +71,7 @@ export const passwordRule = {
   },
 };
 
-// The vendor's spec requires `type` on create (chat-apis.json, create-group); updates may omit it.
+// The vendor's spec requires `type` on create (operation create-group, docs/service/groups-and-members.md); updates may omit it.
 export const GroupCreate = z
   .strictObject({ guid: Guid, ...groupFields, type: GroupType, members: MembersBody.optional() })
   .refine(passwordRule.check, passwordRule.message);

@@ -1,4 +1,4 @@
-// The management API: apps, app settings, webhooks and their triggers (chat-api.md §9, §10).
+// The management API: apps, app settings, webhooks and their triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
 // Its base has no app id and no /v3; it authenticates with the `key` and `secret` headers.
 import { z } from "zod";
 import {
@@ -152,7 +152,7 @@ export const Webhook = z.looseObject({
 });
 export type Webhook = z.infer<typeof Webhook>;
 
-/** Trigger ids of the webhook system v2 (chat-api.md §9), plus the v1 names still documented. */
+/** Trigger ids of the webhook system v2 (docs/service/webhooks-and-triggers.md), plus the v1 names still documented. */
 export const TRIGGER_IDS = [
   "message_sent",
   "message_edited",

@@ -1,4 +1,4 @@
-// Messages and reactions (chat-api.md §11; the reaction-removal operation as service-spec.md describes it).
+// Messages and reactions (docs/service/messages-and-reactions.md; the reaction-removal operation as the owner's document describes it).
 import { z } from "zod";
 import { Ack, CsvList, dataOf, LIMITS, Metadata, Tags, Timestamp } from "./common";
 import { route } from "./route";

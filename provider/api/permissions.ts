@@ -1,4 +1,4 @@
-// RBAC v2 permission catalogues (chat-api.md §7.2), one mechanism for the permissions of roles (roles.ts) and
+// RBAC v2 permission catalogues (docs/service/roles-and-permissions.md), one mechanism for the permissions of roles (roles.ts) and
 // of group scopes (rbac.ts). A catalogue declares each key's data type, values and default. The schema that
 // refuses unknown keys and values by name, and the entries the GET answers, are both made from it.
 import { z } from "zod";

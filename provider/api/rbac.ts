@@ -1,4 +1,4 @@
-// RBAC for group scopes (chat API `/groups/{guid}/scopes/{scope}/permissions`, chat-api.md §7.2): what the
+// RBAC for group scopes (chat API `/groups/{guid}/scopes/{scope}/permissions`, docs/service/roles-and-permissions.md): what the
 // admins, moderators or participants of one group may do. The eleven keys and their values are the spec's
 // (its catalogue example says 11 entries, and its set example names them). The catalogue machinery, shared
 // with role permissions (roles.ts), is in permissions.ts.

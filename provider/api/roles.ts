@@ -1,4 +1,4 @@
-// Roles, their restricted features and RBAC permissions (chat-api.md §6, §7.1, §7.2; the permission
+// Roles, their restricted features and RBAC permissions (docs/service/roles-and-permissions.md; the permission
 // catalogue, decision 0064).
 import { z } from "zod";
 import {

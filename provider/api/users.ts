@@ -1,4 +1,4 @@
-// Users and their auth tokens (chat-api.md §2, §3).
+// Users and their auth tokens (docs/service/users-and-auth-tokens.md).
 import { z } from "zod";
 import {
   Ack,
@@ -33,7 +33,7 @@ const userFields = {
 export const UserCreate = z.strictObject({ uid: Uid, ...userFields, withAuthToken: z.boolean().optional() });
 export type UserCreate = z.input<typeof UserCreate>;
 
-// The vendor's spec lets `unset` clear only these (chat-apis.json, update-user); a status message is
+// The vendor's spec lets `unset` clear only these (operation update-user, docs/service/users-and-auth-tokens.md); a status message is
 // cleared by setting it to "".
 export const USER_UNSETTABLE = ["avatar", "link", "metadata"] as const;
 export const UserUpdate = z.strictObject({
@@ -85,7 +85,7 @@ export const AuthToken = z.looseObject({
 export type AuthToken = z.infer<typeof AuthToken>;
 
 export const AuthTokenCreate = z.strictObject({ force: z.boolean().optional() }).optional();
-/** Each field optional (chat-apis.json, update-authtoken: the body is required, its fields are not). */
+/** Each field optional (the vendor's chat spec, operation update-authtoken, docs/service/users-and-auth-tokens.md: the body is required, its fields are not). */
 export const AuthTokenUpdate = z.strictObject({
   platform: boundedString("platform", LIMITS.nameLength).optional(),
   userAgent: boundedString("userAgent", LIMITS.urlLength).optional(),

@@ -1,4 +1,4 @@
-// The client-side request budget (design.md bug class 3): a cap on requests started per window and on
+// The client-side request budget (bug class 3, docs/bug-classes.md): a cap on requests started per window and on
 // requests in flight, shared by every client of one app in the process, so that a large `pulumi up` with many
 // resources in parallel stays under the service's rate limit instead of collecting 429s.
 //
@@ -8,7 +8,7 @@
 
 export interface BudgetOptions {
   /**
-   * Requests started per window (default 450: under the Build plan's 500 per minute, chat-api.md §14, until
+   * Requests started per window (default 450: under the Build plan's 500 per minute, docs/service/errors-and-limits.md, until
    * the service's X-RateLimit-Limit header tells the app's own limit; given explicitly, it is kept).
    */
   requestsPerMinute: number;

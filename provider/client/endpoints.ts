@@ -1,4 +1,4 @@
-// Base addresses (service-spec.md "Base addresses", chat-api.md §1) and the HTTPS rule: credentials travel in
+// Base addresses (docs/service/auth-and-addressing.md) and the HTTPS rule: credentials travel in
 // headers, so plain http is allowed only to this machine (the emulator), never across a network.
 import { REGIONS, Region } from "../api";
 

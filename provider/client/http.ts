@@ -108,7 +108,7 @@ function queryString(value: unknown): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined || v === null) continue;
-    // Array filters are comma-separated (`style: form, explode: false`, chat-api.md §1.1).
+    // Array filters are comma-separated (`style: form, explode: false`, docs/service/auth-and-addressing.md).
     out[k] = Array.isArray(v) ? v.map(String).join(",") : String(v);
   }
   return Object.keys(out).length > 0 ? out : undefined;
@@ -247,7 +247,7 @@ export class Core {
   }
 
   /**
-   * A create with a caller-chosen id (design.md bug class 4). When its answer is lost (5xx, timeout, reset)
+   * A create with a caller-chosen id (bug class 4, docs/bug-classes.md). When its answer is lost (5xx, timeout, reset)
    * the object is read back with `readBack`; if it exists and was created no earlier than this create was
    * first sent, that is the create's result. One that existed before is not taken over: that is a
    * ConflictError. Only when there is none is the POST sent again, and an "already exists" answer after a lost

@@ -1,5 +1,5 @@
 // How each write that is not idempotent by its method (POST, PATCH) is made safe to send again when its
-// answer is lost (a 5xx, a timeout, a reset): the one place for this fact (design.md bug classes 4 and 11).
+// answer is lost (a 5xx, a timeout, a reset): the one place for this fact (bug classes 4 and 11, docs/bug-classes.md).
 // `call` applies it, so no caller can forget. A unit test checks that every such route is listed here.
 //
 // - resend:    sending it again has the same effect (set-like adds: what is already there stays, and the

@@ -25,9 +25,9 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
     ),
     `$1$2${REDACTED}`,
   ],
-  // Auth tokens: `<uid>_<10-digit unix time><30 hex>` (chat-api.md §3).
+  // Auth tokens: `<uid>_<10-digit unix time><30 hex>` (docs/service/users-and-auth-tokens.md).
   [/_\d{10}[0-9a-f]{30}\b/gi, `_${REDACTED}`],
-  // API keys: 40 hex characters (chat-api.md §8).
+  // API keys: 40 hex characters (docs/service/api-keys.md).
   [/\b[0-9a-f]{40}\b/gi, REDACTED],
 ];
 

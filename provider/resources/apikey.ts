@@ -1,4 +1,4 @@
-// API key (chat-api.md §8). The key value is server-generated; it is a secret output, and the resource id
+// API key (docs/service/api-keys.md). The key value is server-generated; it is a secret output, and the resource id
 // is a hash of it (ids are stored in plain text). Adoption finds an existing key by its (then unique) name.
 import { createHash } from "node:crypto";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// App (management API, chat-api.md §10). Create and delete only: the API has no update, so name, region and
+// App (management API, docs/service/management-api.md). Create and delete only: the API has no update, so name, region and
 // version force replacement. Delete is scheduled by the service (archived, removed after 30 days).
 // Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
 import { z } from "zod";

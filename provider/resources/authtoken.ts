@@ -1,4 +1,4 @@
-// AuthToken (chat-api.md §3): a token that logs one user in through a client SDK. The token is a secret
+// AuthToken (docs/service/users-and-auth-tokens.md): a token that logs one user in through a client SDK. The token is a secret
 // output; the resource id is the uid and a hash of the token, so no token reaches the (plaintext) id.
 import { createHash } from "node:crypto";
 import { z } from "zod";

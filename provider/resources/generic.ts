@@ -487,7 +487,7 @@ export class CrudProvider<A extends Args, S extends Args> {
  * A create that failed part-way (kind.ts `partialCreate`) is recorded by the engine with the properties the
  * error carries. They must hold what every later run needs to act on the object: the provider (`__provider`,
  * without which the engine cannot load the provider for refresh or destroy) and the options (connection,
- * adopt). Otherwise the stack is wedged (design.md bug class 9).
+ * adopt). Otherwise the stack is wedged (bug class 9, docs/bug-classes.md).
  */
 function recordable(e: unknown, options: Props, provider: unknown): unknown {
   if (!(e instanceof Error) || !("id" in e) || typeof e.id !== "string") return e;

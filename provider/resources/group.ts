@@ -1,4 +1,4 @@
-// Group (chat-api.md §4). Identity: guid (caller-chosen, lowercased, immutable). Members are managed by
+// Group (docs/service/groups-and-members.md). Identity: guid (caller-chosen, lowercased, immutable). Members are managed by
 // GroupMember (one membership) or GroupMembers (the whole set), not here.
 import { z } from "zod";
 import { GROUP_UNSETTABLE, GroupCreate, passwordRule } from "../api";

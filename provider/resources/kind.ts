@@ -61,7 +61,7 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly local?: readonly string[];
   /**
    * Arguments whose default is ambient (the configured app, for `appId`): check resolves it once and stores
-   * the resolved value, so a later change of the configuration shows as a change (design.md bug class 10).
+   * the resolved value, so a later change of the configuration shows as a change (bug class 10, docs/bug-classes.md).
    */
   readonly ambient?: readonly "appId"[];
 

@@ -1,4 +1,4 @@
-// Reads answered from shared listings (design.md bug class 12): a `pulumi refresh` of 1,000 users would
+// Reads answered from shared listings (bug class 12, docs/bug-classes.md): a `pulumi refresh` of 1,000 users would
 // otherwise send a GET (and a tags listing) per user and spend the app's whole rate limit. Reads of one kind
 // that keep coming are answered from one paged listing of the kind, fetched once and reused while nothing
 // was written through the same client; the first few reads go one by one, and a listing is fetched only when

@@ -1,7 +1,7 @@
 // Where a chat resource lives: the app and region of the connection it was created with. The connection is
 // resolved once (explicit `connection`, else stack config, else environment), recorded in the outputs (a
 // secret) and compared as resolved, so a change of chat:appId shows as a move, and refresh and destroy act
-// on the app in state (design.md bug class 10, docs/decisions/0030-recorded-location.md).
+// on the app in state (bug class 10, docs/bug-classes.md, docs/decisions/0030-recorded-location.md).
 import { AuthenticationError, ConnectionError } from "../client";
 import { ChatConnection, configuredChatConnection } from "../config";
 import { canonical, isUnknown, unknownPaths } from "./normalize";

@@ -1,4 +1,4 @@
-// Group membership, two ways (design.md bug class 7):
+// Group membership, two ways (bug class 7, docs/bug-classes.md):
 // - GroupMember: one membership, additive (other members of the group are left alone).
 // - GroupMembers: the authoritative member set of a group: members not declared are kicked.
 // Adds are batched at most 25 uids per call; the API answers 200 with a result per member, and any member

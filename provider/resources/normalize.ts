@@ -1,4 +1,4 @@
-// Canonical forms for diffs (bug class 2 of design.md: perpetual diffs from normalisation). Absent, "",
+// Canonical forms for diffs (bug class 2 of docs/bug-classes.md: perpetual diffs from normalisation). Absent, "",
 // [] and {} are the same; object keys are compared in sorted order; set-like arrays in sorted order.
 import { z } from "zod";
 
@@ -70,7 +70,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
 /**
  * `value` normalised by `schema` wherever it is known: a value with nothing unknown is parsed as a whole
  * (kept as given if it does not parse); objects and arrays with unknown parts are normalised part by part,
- * leaving the unknown parts as they are (design.md bug class 2, during preview).
+ * leaving the unknown parts as they are (bug class 2, docs/bug-classes.md, during preview).
  */
 export function normalizeKnown(schema: z.ZodType, value: unknown): unknown {
   if (unknownPaths(value).length === 0) {

@@ -1,4 +1,4 @@
-// Role (chat-api.md §6, §7), with its restricted features and RBAC permissions. Identity: role
+// Role (docs/service/roles-and-permissions.md), with its restricted features and RBAC permissions. Identity: role
 // (caller-chosen, lowercased, immutable). The built-in "default" role exists in every app and cannot be
 // deleted: it is managed by adopting it (name, description, metadata, settings, restricted features and
 // permissions), and deleting the resource leaves the role in place.

@@ -1,4 +1,4 @@
-// WebhookTriggers (management API, chat-api.md §9): the trigger set of one webhook, reconciled with the
+// WebhookTriggers (management API, docs/service/webhooks-and-triggers.md): the trigger set of one webhook, reconciled with the
 // add and remove calls. Triggers added outside this resource are removed on the next up (authoritative).
 import { z } from "zod";
 import { TriggerId, WebhookId } from "../api";

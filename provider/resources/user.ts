@@ -1,4 +1,4 @@
-// User (chat-api.md §2). Identity: uid (caller-chosen, lowercased, immutable).
+// User (docs/service/users-and-auth-tokens.md). Identity: uid (caller-chosen, lowercased, immutable).
 // Delete deactivates by default (restorable, keeps the user's messages); `permanentDelete: true` removes the
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";

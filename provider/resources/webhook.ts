@@ -1,4 +1,4 @@
-// Webhook (management API, chat-api.md §9). Identity: (appId, webhookId), both caller-chosen and
+// Webhook (management API, docs/service/webhooks-and-triggers.md). Identity: (appId, webhookId), both caller-chosen and
 // immutable; the API calls the latter `id`, which Pulumi reserves for the resource id.
 // The API never returns the basic-auth password: it is kept from state.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// No failure wedges a stack (design.md bug class 9): a create that fails part-way is recorded with what every
+// No failure wedges a stack (bug class 9, docs/bug-classes.md): a create that fails part-way is recorded with what every
 // later run needs (its __provider and options), so fixing the declaration and running up converges, and
 // refresh and destroy after the failure work.
 import { join } from "node:path";

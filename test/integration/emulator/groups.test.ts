@@ -1,4 +1,4 @@
-// Groups, group members and banned users (chat-api.md §4, §5).
+// Groups, group members and banned users (docs/service/groups-and-members.md).
 import { at, fresh, Harness } from "./harness";
 
 let h: Harness;

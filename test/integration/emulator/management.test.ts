@@ -1,4 +1,4 @@
-// The management API: apps, settings, webhooks and triggers (chat-api.md §9, §10).
+// The management API: apps, settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
 import { LIMITS } from "../../../provider/api";
 import { at, fresh, Harness } from "./harness";
 

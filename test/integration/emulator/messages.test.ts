@@ -1,5 +1,5 @@
-// Messages and reactions (chat-api.md §11), and DELETE /messages/{id}/reactions/{reaction} exactly as the
-// owner's document (service-spec.md) describes it.
+// Messages and reactions (docs/service/messages-and-reactions.md), and DELETE /messages/{id}/reactions/{reaction} exactly as the
+// owner's document describes it (same page).
 import { z } from "zod";
 import { at, fresh, Harness } from "./harness";
 
@@ -21,7 +21,7 @@ const send = (text: string, from = alice, to = bob) =>
     onBehalfOf: from,
   });
 
-/** service-spec.md "Message", "Message data object", "Entities", "Reaction summary". */
+/** The owner's document: the message, its data, entities and reaction summary (docs/service/messages-and-reactions.md). */
 const UserEntity = z.object({
   uid: z.string(),
   name: z.string(),

@@ -1,4 +1,4 @@
-// Rate limits (chat-api.md §14) and injected faults: latency, 5xx with a probability, 429 bursts and
+// Rate limits (docs/service/errors-and-limits.md) and injected faults: latency, 5xx with a probability, 429 bursts and
 // "applied but the response was lost", limited by method and path, reproducible with a seed.
 import { at, expectError, fresh, Harness, type Res } from "./harness";
 

@@ -1,4 +1,4 @@
-// Roles, restricted features, RBAC permissions (chat-api.md §6, §7) and API keys (§8).
+// Roles, restricted features, RBAC permissions (docs/service/roles-and-permissions.md) and API keys (docs/service/api-keys.md).
 import { LIMITS, ROLE_PERMISSION_KEYS } from "../../../provider/api";
 import { fresh, Harness } from "./harness";
 

@@ -1,5 +1,5 @@
 // RBAC for group scopes: the catalogue of a scope with what the group sets, set and unset, the spec's eleven
-// keys and their values only (chat-api.md §7.2, decision 0040).
+// keys and their values only (docs/service/roles-and-permissions.md, decision 0040).
 import { SCOPE_PERMISSION_KEYS } from "../../../provider/api";
 import { fresh, Harness } from "./harness";
 

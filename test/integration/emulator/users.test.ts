@@ -1,4 +1,4 @@
-// Users and auth tokens (chat-api.md §2, §3).
+// Users and auth tokens (docs/service/users-and-auth-tokens.md).
 import { at, fresh, Harness } from "./harness";
 
 let h: Harness;

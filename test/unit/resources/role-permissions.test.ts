@@ -10,7 +10,7 @@ const failures = async (permissions: unknown) =>
 
 describe("the role permission catalogue", () => {
   it("holds the spec's 28 keys, with the values and defaults its example gives", () => {
-    // chat-api.md §7.2, the keys of the PUT and DELETE examples.
+    // docs/service/roles-and-permissions.md, the keys of the PUT and DELETE examples.
     expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual(
       [
         "listUsers",
