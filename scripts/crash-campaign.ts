@@ -33,7 +33,7 @@ export interface CrashResult {
   point: KillPoint;
   /** Writes that had reached the service when the signal was sent. */
   killedAt: number;
-  /** Writes that reached the service later than 0.5 s after the signal. */
+  /** Writes that reached the service later than 0.5 s after the signal (a graceful stop finishes its steps). */
   writesAfter: number;
   /** Processes of the dead run still alive 1 s after the signal. */
   survivors: string[];
@@ -255,7 +255,8 @@ export async function runKillPoint(
       const after = appOf(emu, appId ?? "");
       if (after?.state !== "archived") problems.push(`after destroy the app is ${after?.state ?? "gone"}`);
     }
-    if (result.writesAfter > 0)
+    // A graceful stop lets the steps in flight finish (their writes land after the signal); a kill must not.
+    if (signal === "SIGKILL" && result.writesAfter > 0)
       problems.push(`${result.writesAfter} write(s) reached the service after the kill`);
     // Pulumi's language host is left too, idle: it checks the engine every 5 minutes and then exits.
     if (result.providers.length)
