@@ -77,6 +77,21 @@ export function processesMarked(mark: string): string[] {
   return out;
 }
 
+/** The credentials the emulator holds: app keys, API keys and auth tokens (none may appear in plain text). */
+function secretsOf(emu: RunningEmulator): string[] {
+  const apps = (
+    emu.admin.dump() as { apps: Record<string, AppDump & { apiKeys: Record<string, { apiKey?: string }> }> }
+  ).apps;
+  return Object.values(apps)
+    .flatMap((a) => [
+      ...Object.keys(a.apiKeys),
+      ...Object.values(a.authTokens).flatMap((ts) =>
+        ts.map((t) => String((t as { authToken?: unknown }).authToken ?? t)),
+      ),
+    ])
+    .filter((s) => s.length >= 8);
+}
+
 /** Counts beyond the declaration: objects not declared (orphans) and declared names held twice. */
 function excess(app: AppDump, want: Expected): { orphans: number; duplicates: number } {
   const have = held(app);
@@ -220,6 +235,16 @@ export async function runKillPoint(
       problems.push(`chat-recover failed: ${rec.out.slice(-1500)}`);
       return result;
     }
+    // The state it imported keeps every secret encrypted, and its output names none.
+    const checkpoint = readFileSync(
+      join(t.backendDir, ".pulumi", "stacks", "faults-e2e", `${stackName}.json`),
+      "utf8",
+    );
+    if (checkpoint.includes('"plaintext"'))
+      problems.push("the recovered checkpoint holds a secret in plain text");
+    for (const s of [emu.credentials.managementSecret, ...secretsOf(emu)])
+      if (checkpoint.includes(s) || rec.out.includes(s))
+        problems.push("a secret is in plain text after recovery");
     let outputs: OutputMap | undefined;
     for (result.runs = 1; result.runs <= 2; result.runs++) {
       try {
