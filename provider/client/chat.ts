@@ -1,8 +1,8 @@
 // The chat API v3 client: `https://<appId>.api-<region>.<host>/v3`, authenticated by the `apikey` header.
 import type { Region } from "../api";
 import { ApiClient } from "./client";
+import { Core } from "./core";
 import { ConfigurationError, chatBaseUrl, DEFAULT_REGION } from "./endpoints";
-import { Core } from "./http";
 import { type ClientOptions, makeTarget } from "./options";
 import type { ChatRouteName, PagedChatRouteName } from "./types";
 

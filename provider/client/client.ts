@@ -2,8 +2,8 @@
 import { inspect } from "node:util";
 import type { ResponseOf, RouteName, Routes } from "../api";
 import type { BudgetStats } from "./budget";
-import type { Core } from "./http";
-import { RECOVERY } from "./recovery";
+import type { Core } from "./core";
+import { type PagedRouteName, type RouteCall, sendRecovering } from "./recovery";
 import type { AnyRequest, PageItemOf, RequestArgs } from "./types";
 
 interface PageResponse {
@@ -34,39 +34,17 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
   /**
    * Calls one route. The request is validated with the route's schemas (RequestValidationError, nothing sent),
    * the answer parsed with its response schema (ResponseShapeError). Every route is retried on 429; after a
-   * lost answer (5xx, timeout, reset) a write is repeated only in the way recovery.ts gives for it: sent again,
-   * read back (caller-chosen ids), or reconciled with a listing (server-chosen ids).
+   * lost answer (5xx, timeout, reset) a write is repeated only in the way recovery/table.ts gives for it: sent
+   * again, read back (caller-chosen ids), or reconciled with a listing (server-chosen ids).
    */
   async call<N extends Names>(name: N, ...args: RequestArgs<Routes[N]>): Promise<ResponseOf<Routes[N]>> {
     const req: AnyRequest = args[0] ?? {};
     const p = this.#core.prepare(name, req);
     if (p.route.method !== "GET") this.#writes++;
-    const recovery = RECOVERY[name];
-    if (recovery?.kind === "readBack") {
-      const target = recovery.locate(req, p.body);
-      if (target) {
-        const pick = recovery.pick;
-        // A picked read keeps its own schema; the create's answer is made from it and parsed as the create's.
-        const read = this.#core.prepare(target.name, target.req, pick ? undefined : p.response);
-        return this.#core.createOnce(p, read, pick && ((r) => pick(r, p.body))) as Promise<
-          ResponseOf<Routes[N]>
-        >;
-      }
-    }
-    if (recovery?.kind === "reconcile") {
-      const { name: listName, req: listReq } = recovery.list(req, p.body);
-      const list = async () =>
-        (await this.listAll(listName as Paged, ...([listReq] as RequestArgs<Routes[Paged]>))).filter((item) =>
-          recovery.matches(item as Record<string, unknown>, p.body),
-        ) as Array<Record<string, unknown>>;
-      return this.#core.createReconciled(
-        p,
-        list,
-        recovery.identity,
-        `${listName} ${JSON.stringify(listReq)}`,
-      ) as Promise<ResponseOf<Routes[N]>>;
-    }
-    return this.#core.send(p) as Promise<ResponseOf<Routes[N]>>;
+    // The recovery table names a page-based list of the create's own API (a unit test checks): this client's.
+    const listAll = (list: RouteCall<PagedRouteName>) =>
+      this.listAll(list.name as Paged, ...([list.req] as RequestArgs<Routes[Paged]>));
+    return sendRecovering(this.#core, p, req, listAll) as Promise<ResponseOf<Routes[N]>>;
   }
 
   /** Every item of a page-based list, fetching page after page (from `query.page`, default 1) as it goes. */

@@ -41,10 +41,11 @@ export {
   TimeoutError,
   ValidationError,
 } from "./errors";
-export { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryOptions } from "./http";
 export { ManagementClient, type ManagementConnection } from "./management";
 export { type ClientOptions, DEFAULT_USER_AGENT } from "./options";
 export { REDACTED, Redactor } from "./redact";
+export { DEFAULT_RETRY, type RetryOptions } from "./retry";
+export { DEFAULT_TIMEOUT_MS } from "./transport";
 export type {
   ChatRouteName,
   ClientLogger,

@@ -1,7 +1,7 @@
 // The management API client: `https://apimgmt.<host>`, authenticated by the `key` and `secret` headers.
 import { ApiClient } from "./client";
+import { Core } from "./core";
 import { ConfigurationError, managementBaseUrl } from "./endpoints";
-import { Core } from "./http";
 import { type ClientOptions, makeTarget } from "./options";
 import type { ManagementRouteName, PagedManagementRouteName } from "./types";
 

@@ -1,10 +1,25 @@
 // Options common to both clients, and how they become a Target.
 import type { Api } from "../api";
-import { type BudgetOptions, sharedBudget } from "./budget";
+import { type BudgetOptions, type RequestBudget, sharedBudget } from "./budget";
 import { ConfigurationError } from "./endpoints";
-import { DEFAULT_RETRY, DEFAULT_TIMEOUT_MS, type RetryOptions, type Target } from "./http";
 import { Redactor } from "./redact";
+import { DEFAULT_RETRY, type RetryOptions } from "./retry";
+import { DEFAULT_TIMEOUT_MS } from "./transport";
 import type { ClientLogger } from "./types";
+
+/** Where and how one client sends: its base URL, credential headers and shared budget. */
+export interface Target {
+  api: Api;
+  baseUrl: string;
+  /** Credential headers; they go on the wire and nowhere else. */
+  headers: Readonly<Record<string, string>>;
+  redactor: Redactor;
+  budget: RequestBudget;
+  timeoutMs: number;
+  retry: RetryOptions;
+  logger: ClientLogger | undefined;
+  userAgent: string;
+}
 
 export interface ClientOptions {
   /** Per-attempt timeout (default 30 000 ms). */

@@ -12,7 +12,7 @@ import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from ".
 
 type Item = Record<string, unknown>;
 /** `call` of either client, by a route name checked where the listings are declared. */
-type LooseCall = (name: string, req: AnyRequest) => Promise<unknown>;
+type LooseCall = (name: Listing["route"], req: AnyRequest) => Promise<unknown>;
 
 /** A page-based list route that lists the objects of one kind, and the field that names each. */
 export type Listing =

@@ -23,8 +23,9 @@ const SCOPE_KEY = { admin: "admins", moderator: "moderators", participant: "part
 
 /**
  * Adds members in batches of at most 25; throws one error naming every member that failed. Returns the uids
- * the service reported as already members: after a lost answer the add is sent again (recovery.ts), and
- * the members the first attempt added answer so; the caller checks their scope.
+ * the service reported as already members: after a lost answer the add is sent again
+ * (provider/client/recovery/table.ts), and the members the first attempt added answer so; the caller checks
+ * their scope.
  */
 async function addMembers(
   chat: ChatClient,

@@ -55,13 +55,17 @@ interface Shape<A> {
   body(a: A): Args;
 }
 
-type Call = (name: string, req?: unknown) => Promise<{ data: Args }>;
+type Call = (name: Routes[keyof Routes], req?: unknown) => Promise<{ data: Args }>;
 const call = (ctx: Ctx): Call => {
   const c = ctx.chat();
   return c.call.bind(c) as unknown as Call;
 };
 
-async function listed(ctx: Ctx, route: string, providerId: string): Promise<PushProvider | undefined> {
+async function listed(
+  ctx: Ctx,
+  route: Routes["list"],
+  providerId: string,
+): Promise<PushProvider | undefined> {
   const r = await call(ctx)(route);
   return (r.data.pushProviders as PushProvider[]).find((p) => p.providerId === providerId);
 }

@@ -11,10 +11,11 @@ import {
   SendgridProviderCreate,
   TwilioProviderCreate,
 } from "../api";
+import type { ChatRouteName } from "../client";
 import type { Args, Ctx, Kind } from "./kind";
 import { defined, hasCode } from "./util";
 
-type Call = (name: string, req?: unknown) => Promise<{ data: Args }>;
+type Call = (name: ChatRouteName, req?: unknown) => Promise<{ data: Args }>;
 const call = (ctx: Ctx): Call => {
   const c = ctx.chat();
   return c.call.bind(c) as unknown as Call;
@@ -25,8 +26,8 @@ interface Shape<A extends Args> {
   doc: string;
   args: Kind<A>["args"];
   docs: Kind<A>["docs"];
-  /** Route name stem: get<Stem>, create<Stem>, update<Stem>, delete<Stem>. */
-  stem: string;
+  /** Its routes, named from the route table. */
+  routes: { get: ChatRouteName; create: ChatRouteName; update: ChatRouteName; delete: ChatRouteName };
   /** The non-secret fields read back. */
   fields: readonly string[];
   defaults?: Readonly<Record<string, unknown>>;
@@ -43,7 +44,7 @@ function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
   const id = s.name.charAt(0).toLowerCase() + s.name.slice(1);
   const get = async (ctx: Ctx): Promise<Args | undefined> => {
     try {
-      return s.found((await call(ctx)(`get${s.stem}`)).data);
+      return s.found((await call(ctx)(s.routes.get)).data);
     } catch (e) {
       if (hasCode(e, "ERR_PROVIDER_NOT_FOUND")) return undefined;
       throw e;
@@ -67,7 +68,7 @@ function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
     secrets: ["credentials", ...(s.secretOutputs ?? [])],
 
     async create(ctx, a) {
-      const r = await call(ctx)(`create${s.stem}`, { body: s.body(a) });
+      const r = await call(ctx)(s.routes.create, { body: s.body(a) });
       return { id, state: state(s.found(r.data) ?? {}) };
     },
     async read(ctx, _id, _prior) {
@@ -75,11 +76,11 @@ function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
       return p ? { args: toArgs(p), state: state(p) } : undefined;
     },
     async update(ctx, _id, _olds, news) {
-      const r = await call(ctx)(`update${s.stem}`, { body: s.body(news) });
+      const r = await call(ctx)(s.routes.update, { body: s.body(news) });
       return state(s.found(r.data) ?? {});
     },
     async delete(ctx) {
-      await call(ctx)(`delete${s.stem}`);
+      await call(ctx)(s.routes.delete);
     },
     async find(ctx) {
       const p = await get(ctx);
@@ -134,7 +135,12 @@ export const customPushProvider = singletonProvider<CustomPushProviderArgs>({
   doc: "The app's custom push provider: the service posts push notifications to your webhook.",
   args: CustomPushProviderArgs,
   docs: customDocs,
-  stem: "CustomPushProvider",
+  routes: {
+    get: "getCustomPushProvider",
+    create: "createCustomPushProvider",
+    update: "updateCustomPushProvider",
+    delete: "deleteCustomPushProvider",
+  },
   fields: CUSTOM_FIELDS,
   defaults: customDefaults,
   body: customBody,
@@ -155,7 +161,12 @@ export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
     ...customDocs,
     useStoredEmailID: "Send to the email address stored for each user (default false).",
   },
-  stem: "CustomEmailProvider",
+  routes: {
+    get: "getCustomEmailProvider",
+    create: "createCustomEmailProvider",
+    update: "updateCustomEmailProvider",
+    delete: "deleteCustomEmailProvider",
+  },
   fields: [...CUSTOM_FIELDS, "useStoredEmailID"],
   defaults: { ...customDefaults, useStoredEmailID: false },
   body: (a) => ({ useStoredEmailID: false, ...customBody(a) }),
@@ -172,7 +183,12 @@ export const customSmsProvider = singletonProvider<CustomSmsProviderArgs>({
   doc: "The app's custom SMS provider: the service posts SMS notifications to your webhook.",
   args: CustomSmsProviderArgs,
   docs: { ...customDocs, useStoredPhNo: "Send to the phone number stored for each user (default false)." },
-  stem: "CustomSmsProvider",
+  routes: {
+    get: "getCustomSmsProvider",
+    create: "createCustomSmsProvider",
+    update: "updateCustomSmsProvider",
+    delete: "deleteCustomSmsProvider",
+  },
   fields: [...CUSTOM_FIELDS, "useStoredPhNo"],
   defaults: { ...customDefaults, useStoredPhNo: false },
   body: (a) => ({ useStoredPhNo: false, ...customBody(a) }),
@@ -212,7 +228,12 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
     isEnabled: "Send email notifications through SendGrid (default true).",
     credentials: "{ sendGridApiKey }: the SendGrid API key (kept secret).",
   },
-  stem: "SendgridProvider",
+  routes: {
+    get: "getSendgridProvider",
+    create: "createSendgridProvider",
+    update: "updateSendgridProvider",
+    delete: "deleteSendgridProvider",
+  },
   fields: [
     "sendGridTemplateID",
     "sendGridUnsubscribeGroupID",
@@ -259,7 +280,12 @@ export const twilioSmsProvider = singletonProvider<TwilioSmsProviderArgs>({
     isEnabled: "Send SMS notifications through Twilio (default true).",
     credentials: "{ twilioAuthToken }: the Twilio auth token (kept secret).",
   },
-  stem: "TwilioProvider",
+  routes: {
+    get: "getTwilioProvider",
+    create: "createTwilioProvider",
+    update: "updateTwilioProvider",
+    delete: "deleteTwilioProvider",
+  },
   fields: ["twilioAccountSID", "twilioSenderPhoneNumber", "isEnabled"],
   defaults: { isEnabled: true },
   body: ({ credentials, ...a }) => ({

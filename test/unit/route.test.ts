@@ -17,7 +17,7 @@ describe("route table", () => {
     expect(resendable("getUser", "GET")).toBe(true);
     expect(resendable("deleteUser", "DELETE")).toBe(true);
   });
-  it("says for every POST and PATCH how a lost answer is recovered (recovery.ts)", () => {
+  it("says for every POST and PATCH how a lost answer is recovered (recovery/table.ts)", () => {
     const writes = (Object.keys(routes) as RouteName[]).filter((n) =>
       ["POST", "PATCH"].includes(routes[n].method),
     );

@@ -1,8 +1,9 @@
 // The app-configuration routes through the clients: extensions (ManagementClient), notifications, moderation
 // (keyword lists as multipart through got) and group-scope permissions (ChatClient); per-slug validation
-// before anything is sent; and lost create answers recovered without a second object (recovery.ts). The last
-// test checks, from the clients' log lines, that each of these routes answered a success at least once
-// (chat-operations and management-operations do the same for the other routes).
+// before anything is sent; and lost create answers recovered without a second object
+// (provider/client/recovery/). The last test checks, from the clients' log lines, that each of these routes
+// answered a success at least once (chat-operations and management-operations do the same for the other
+// routes).
 
 import {
   type ChatClient,

@@ -1,6 +1,6 @@
-// Every write is safe to repeat (recovery.ts): after a 5xx or a lost answer the client finds out whether the
-// first attempt took effect, then finishes or sends again, and never makes a second object. Each claim is
-// checked on the emulator's side.
+// Every write is safe to repeat (provider/client/recovery/): after a 5xx or a lost answer the client finds out
+// whether the first attempt took effect, then finishes or sends again, and never makes a second object. Each
+// claim is checked on the emulator's side.
 import { ConflictError, resetBudgets } from "../../../provider/client";
 import { chatClient, managementClient, received, rejectionOf, uniq, useEmulator } from "./helpers";
 

@@ -1,6 +1,7 @@
 // How each write that is not idempotent by its method (POST, PATCH) is made safe to send again when its
-// answer is lost (a 5xx, a timeout, a reset): the one place for this fact (bug classes 4 and 11, docs/bug-classes.md).
-// `call` applies it, so no caller can forget. A unit test checks that every such route is listed here.
+// answer is lost (a 5xx, a timeout, a reset): the one place for this fact (bug classes 4 and 11,
+// docs/bug-classes.md). `call` applies it (index.ts), so no caller can forget. A unit test checks that every
+// such route is listed here.
 //
 // - resend:    sending it again has the same effect (set-like adds: what is already there stays, and the
 //              per-item "already" answers are for the caller to accept).
@@ -10,20 +11,22 @@
 //              list again, and a candidate that was not there before is the answer; else send again. Creates
 //              of one kind of candidate are serialised in the process, so the new one is known to be ours.
 // - never:     not safe to repeat (a second message is a second message): a lost answer fails the call.
-import type { RouteName } from "../api";
-import type { AnyRequest } from "./types";
+import type { RouteName } from "../../api";
+import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from "../types";
 
-interface Target {
-  name: RouteName;
+/** A route of the table and a request of it. */
+export interface RouteCall<N extends RouteName = RouteName> {
+  name: N;
   req: AnyRequest;
 }
+export type PagedRouteName = PagedChatRouteName | PagedManagementRouteName;
 
 export type Recovery =
   | { kind: "resend" }
   | { kind: "never"; why: string }
   | {
       kind: "readBack";
-      locate(req: AnyRequest, body: unknown): Target | undefined;
+      locate(req: AnyRequest, body: unknown): RouteCall | undefined;
       /**
        * Where the read answers with more than the object (a list, a list that may be empty): the create's
        * answer made from it, or undefined when the object is not there. Without it, the read's answer is the
@@ -34,7 +37,7 @@ export type Recovery =
   | {
       kind: "reconcile";
       /** A page-based list route and its request, naming every candidate the create may have made. */
-      list(req: AnyRequest, body: unknown): Target;
+      list(req: AnyRequest, body: unknown): RouteCall<PagedRouteName>;
       /** Whether a listed item is a candidate (e.g. the same name). */
       matches(item: Record<string, unknown>, body: unknown): boolean;
       /** What tells two candidates apart (the key value, the token, the app id). */
@@ -66,7 +69,7 @@ const readBack = (
   },
 });
 
-const byName = (list: RouteName, identity: string): Recovery => ({
+const byName = (list: PagedRouteName, identity: string): Recovery => ({
   kind: "reconcile",
   list: (_req, body) => ({ name: list, req: { query: { searchKey: field(body, "name") } } }),
   matches: (item, body) => item.name === field(body, "name") && item.state !== "archived",
@@ -147,7 +150,7 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
 };
 
 /** Whether a lost answer may be followed by sending the same request again as it is. */
-export function resendable(name: string, method: string): boolean {
+export function resendable(name: RouteName, method: string): boolean {
   if (method === "GET" || method === "PUT" || method === "DELETE") return true;
-  return Object.hasOwn(RECOVERY, name) && RECOVERY[name as RouteName]?.kind === "resend";
+  return Object.hasOwn(RECOVERY, name) && RECOVERY[name]?.kind === "resend";
 }
