@@ -14,11 +14,14 @@ import { type FaultRule, type RunningEmulator, startEmulator } from "../emulator
 import { type AppDump, appOf, checkHeld, type Expected, FAULTS, held, PROGRAM_DIR } from "./faults-campaign";
 import { localStack } from "./local-stack";
 
-export type CrashPhase = "create" | "update" | "destroy";
+export type CrashPhase = "create" | "update" | "destroy" | "refresh";
 
 export interface KillPoint {
   phase: CrashPhase;
-  /** Kill once this many writes (POST, PUT, PATCH, DELETE) of the phase have reached the emulator. */
+  /**
+   * Kill once this many writes (POST, PUT, PATCH, DELETE) of the phase have reached the emulator; for a
+   * refresh, which only reads, this many requests.
+   */
   afterWrites: number;
   seed: number;
   /** The fault campaign's faults during the killed run (retries in flight when it dies). */
@@ -54,8 +57,8 @@ export interface CrashResult {
 }
 
 const WRITE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const writes = (emu: RunningEmulator, since = 0) =>
-  emu.admin.requests().filter((r) => WRITE.has(r.method) && r.at >= since).length;
+const writes = (emu: RunningEmulator, since = 0, reads = false) =>
+  emu.admin.requests().filter((r) => (reads || WRITE.has(r.method)) && r.at >= since).length;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -174,7 +177,8 @@ export async function runKillPoint(
     const faults: FaultRule[] = point.faults ? FAULTS : [];
     emu.admin.setFaults(faults);
     const phaseStart = Date.now();
-    const verb = point.phase === "destroy" ? "destroy" : "up";
+    const verb = point.phase === "create" || point.phase === "update" ? "up" : point.phase;
+    const counted = (since = phaseStart) => writes(emu, since, point.phase === "refresh");
     const child: ChildProcess = spawn(
       "pulumi",
       [verb, "--yes", "--skip-preview", "--non-interactive", "--stack", stackName],
@@ -192,14 +196,14 @@ export async function runKillPoint(
     void exited.then(() => {
       done = true;
     });
-    while (!done && writes(emu, phaseStart) < point.afterWrites) await sleep(5);
+    while (!done && counted() < point.afterWrites) await sleep(5);
     if (done) {
-      problems.push(`the ${verb} finished after ${writes(emu, phaseStart)} writes, before the kill point`);
+      problems.push(`the ${verb} finished after ${counted()} requests counted, before the kill point`);
       return result;
     }
     const signal = point.signal ?? "SIGKILL";
     const killTime = Date.now();
-    result.killedAt = writes(emu, phaseStart);
+    result.killedAt = counted();
     process.kill(-(child.pid ?? 0), signal);
     // A graceful stop may take its time (the issue allows 10 s); a kill is immediate.
     const deadline = Date.now() + 15_000;

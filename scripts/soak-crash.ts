@@ -1,5 +1,5 @@
 // `npm run soak:crash`: the crash campaign (scripts/crash-campaign.ts) over many kill points: phases (create,
-// update and replace, destroy) in turn, kill points spread over each phase's writes, the fault campaign's
+// update and replace, destroy, refresh) in turn, kill points spread over each phase's writes, the fault campaign's
 // faults on every other point, and a graceful SIGINT or SIGTERM every fifth. Prints a Markdown table
 // (docs/crash-soak.md holds a recorded run). A measurement, not a test: every point is reported.
 import { writeFileSync } from "node:fs";
@@ -18,14 +18,14 @@ const program = new Command()
   .parse();
 const opts = program.opts<{ points: string; out?: string }>();
 
-const PHASES: CrashPhase[] = ["create", "update", "destroy"];
-/** Writes each phase makes with 50 users, roughly: kill points are spread inside them. */
-const SPAN: Record<CrashPhase, number> = { create: 150, update: 100, destroy: 130 };
+const PHASES: CrashPhase[] = ["create", "update", "destroy", "refresh"];
+/** Writes each phase makes with 50 users (a refresh: reads), roughly: kill points are spread inside them. */
+const SPAN: Record<CrashPhase, number> = { create: 150, update: 100, destroy: 130, refresh: 90 };
 
 export function killPoints(n: number): KillPoint[] {
   return Array.from({ length: n }, (_, i) => {
-    const phase = PHASES[i % 3] as CrashPhase;
-    const round = Math.floor(i / 3);
+    const phase = PHASES[i % PHASES.length] as CrashPhase;
+    const round = Math.floor(i / PHASES.length);
     return {
       phase,
       seed: i + 1,
