@@ -96,6 +96,12 @@ export async function recover(opts: RecoverOptions): Promise<RecoverResult> {
     );
   for (const f of settledAll?.foreign ?? [])
     log(`pending ${f}: not a chat resource; pulumi refresh settles it (--clear-pending-creates)`);
+  // Without the lock (e.g. after `pulumi cancel`), the run's start is a guess on the safe side: say how to give it.
+  const leftAlone = settledAll?.settled.some((s) => s.outcome === "made before the run: left alone");
+  if (leftAlone && lock.kind === "none" && !opts.since)
+    log(
+      `the killed run's lock was gone, so its start is taken as ${since === undefined ? "unknown" : new Date(since).toISOString()}: if it made the objects left alone above, run chat-recover again with --since <when it began>`,
+    );
 
   if (opts.dryRun) {
     log("dry run: nothing changed");
