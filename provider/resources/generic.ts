@@ -293,7 +293,7 @@ export class CrudProvider<A extends Args, S extends Args> {
       if (isConflict(e) && this.kind.find && options.adopt !== true) {
         const which = (this.kind.identity ?? []).map((k) => `${k} "${String(a[k])}"`).join(", ");
         throw new Error(
-          `${this.kind.name} ${which} already exists: set adopt: true to manage the existing object (${(e as Error).message})`,
+          `${this.kind.name} ${which} already exists: set adopt: true to manage the existing object, or, if a killed run of this stack made it, run chat-recover first (README "Interrupted runs") (${(e as Error).message})`,
         );
       }
       throw e;

@@ -30,7 +30,7 @@ describe("the generic provider against the emulator", () => {
     await chat.call("createGroup", { body: { guid: "existing", name: "Old name", type: "public" } });
     const groups = provider("Group");
     await expect(groups.create({ guid: "existing", name: "New name", connection })).rejects.toThrow(
-      /^Group guid "existing" already exists: set adopt: true to manage the existing object \(ERR_GUID_ALREADY_EXISTS/,
+      /^Group guid "existing" already exists: set adopt: true to manage the existing object, or, if a killed run of this stack made it, run chat-recover first \(README "Interrupted runs"\) \(ERR_GUID_ALREADY_EXISTS/,
     );
     const { id } = await groups.create({ guid: "existing", name: "New name", adopt: true, connection });
     expect(id).toBe("existing");
