@@ -5,7 +5,7 @@ import { z } from "zod";
 import { checkAdmin } from "./auth";
 import { ApiError, validationError } from "./errors";
 import { type FaultRule, FaultRuleSchema } from "./faults";
-import type { LoggedRequest } from "./requestlog";
+import type { LoggedRequest } from "./request-log";
 import { ADMIN_PREFIX } from "./routing";
 import type { Credentials } from "./state";
 

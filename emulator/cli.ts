@@ -3,7 +3,7 @@
 import { REGIONS, type Region } from "../provider/api";
 import { type FaultRule, parseFaultRule } from "./faults";
 import { type RunningEmulator, startEmulator } from "./index";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "./ratelimit";
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "./rate-limit";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});

@@ -6,8 +6,8 @@ import type { AdminActions } from "./admin";
 import { type FaultRule, Faults } from "./faults";
 import type { Env } from "./handlers/types";
 import { loadStateFile, StateSaver } from "./persistence";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, RateLimiter } from "./ratelimit";
-import { type LoggedRequest, RequestLog } from "./requestlog";
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
+import { type LoggedRequest, RequestLog } from "./request-log";
 import { randomStreams } from "./rng";
 import { buildServer } from "./server";
 import {
@@ -21,7 +21,7 @@ import {
 } from "./state";
 
 export type { FaultKind, FaultRule } from "./faults";
-export type { LoggedRequest } from "./requestlog";
+export type { LoggedRequest } from "./request-log";
 
 export interface EmulatorOptions {
   /** 0 (default): any free port. */

@@ -11,8 +11,8 @@ import { loadFastify } from "./fastify";
 import type { FaultDecision, Faults } from "./faults";
 import { handlers } from "./handlers";
 import type { Env } from "./handlers/types";
-import { type RateLimiter, rateHeaders } from "./ratelimit";
-import type { LoggedRequest, RequestLog } from "./requestlog";
+import { type RateLimiter, rateHeaders } from "./rate-limit";
+import type { LoggedRequest, RequestLog } from "./request-log";
 import { CHAT_PREFIX, MANAGEMENT_PREFIX, parseQueryString, rewriteUrl } from "./routing";
 import type { Credentials, EmulatorState } from "./state";
 

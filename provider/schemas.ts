@@ -2,10 +2,10 @@
 // declaring resources (the root project's environment file does). Same schemas the provider's check uses.
 
 export { LIMITS, Region, TRIGGER_IDS, TriggerId } from "./api";
-export { ApiKeyArgs } from "./resources/apikey";
+export { ApiKeyArgs } from "./resources/api-key";
 export { AppArgs } from "./resources/app";
-export { AppSettingsArgs } from "./resources/appsettings";
-export { AuthTokenArgs } from "./resources/authtoken";
+export { AppSettingsArgs } from "./resources/app-settings";
+export { AuthTokenArgs } from "./resources/auth-token";
 export { credentialFields, ExtensionArgs } from "./resources/extension";
 export { GroupArgs } from "./resources/group";
 export { GroupMemberArgs, GroupMembersArgs } from "./resources/members";
@@ -13,7 +13,7 @@ export { ModerationKeywordListArgs, ModerationRuleArgs } from "./resources/moder
 export { NotificationSettingsArgs } from "./resources/notification-settings";
 export { ApnsPushProviderArgs, FcmPushProviderArgs } from "./resources/push-provider";
 export { RoleArgs } from "./resources/role";
-export { GroupScopePermissionsArgs } from "./resources/scopepermissions";
+export { GroupScopePermissionsArgs } from "./resources/scope-permissions";
 export {
   CustomEmailProviderArgs,
   CustomPushProviderArgs,

@@ -1,6 +1,6 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
 import type { RouteName } from "../../provider/api";
-import { apiKeyHandlers } from "./apikeys";
+import { apiKeyHandlers } from "./api-keys";
 import { extensionHandlers } from "./extensions";
 import { groupHandlers } from "./groups";
 import { managementHandlers } from "./management";

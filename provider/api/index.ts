@@ -1,5 +1,5 @@
 // The route table: every operation of the chat API v3 and the management API this project uses.
-import { apiKeyRoutes } from "./apikeys";
+import { apiKeyRoutes } from "./api-keys";
 import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
@@ -25,7 +25,7 @@ export const routes = {
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
-export * from "./apikeys";
+export * from "./api-keys";
 export * from "./common";
 export * from "./errors";
 export * from "./extension-settings";

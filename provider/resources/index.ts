@@ -1,8 +1,8 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
-import { apiKey } from "./apikey";
+import { apiKey } from "./api-key";
 import { app } from "./app";
-import { appSettings } from "./appsettings";
-import { authToken } from "./authtoken";
+import { appSettings } from "./app-settings";
+import { authToken } from "./auth-token";
 import { extension } from "./extension";
 import { group } from "./group";
 import type { Kind } from "./kind";
@@ -11,7 +11,7 @@ import { moderationKeywordList, moderationRule } from "./moderation";
 import { notificationSettings } from "./notification-settings";
 import { apnsPushProvider, fcmPushProvider } from "./push-provider";
 import { role } from "./role";
-import { groupScopePermissions } from "./scopepermissions";
+import { groupScopePermissions } from "./scope-permissions";
 import {
   customEmailProvider,
   customPushProvider,

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { validationError } from "../../../emulator/errors";
 import { Faults, globToRegExp, parseFaultRule } from "../../../emulator/faults";
-import { RateLimiter } from "../../../emulator/ratelimit";
+import { RateLimiter } from "../../../emulator/rate-limit";
 import { seededRandom } from "../../../emulator/rng";
 import { parseQueryString, rewriteUrl } from "../../../emulator/routing";
 import { deserializeState, dumpState, emptyState, newApp, serializeState } from "../../../emulator/state";
