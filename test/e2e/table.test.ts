@@ -1,7 +1,8 @@
 // The README's resource table on the real engine (issue 10): for every kind and every argument, set it,
 // change it, remove it, each step an `up` followed by a preview that must show no changes; a preview that
 // changes every replace-forcing argument must say so for each. The kinds and arguments come from the
-// README, so an argument added there without coverage here fails the test. Then the configured app moves:
+// registry (scripts/readme-table.ts, which also writes the README's table), so an argument added to a kind
+// without coverage here fails the test. Then the configured app moves:
 // the preview shows replacements, refresh keeps everything, and destroy acts on the app recorded in state.
 // Chat resources take their app from stack config (the emulator's bootstrap app), as most programs do.
 import { readFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import type { EngineEvent, PreviewResult } from "@pulumi/pulumi/automation";
 import { ManagementClient } from "../../provider/client";
 import { kinds } from "../../provider/resources";
 import { canonical } from "../../provider/resources/normalize";
+import { resourceRows } from "../../scripts/readme-table";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 type Args = Record<string, unknown>;
@@ -25,21 +27,6 @@ interface Case {
   remove: Args;
   replace?: Args;
   dependsOn?: string[];
-}
-
-/** The README's resource table: each kind with its in-place and its replace-forcing arguments. */
-function readmeTable(): { kind: string; inPlace: string[]; replace: string[] }[] {
-  const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
-  const section = readme.split("\n## Resources")[1]?.split("\n## ")[0] ?? "";
-  const names = (cell: string | undefined) =>
-    [...(cell ?? "").matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1] ?? "");
-  return section
-    .split("\n")
-    .filter((l) => /^\| `[A-Z]/.test(l))
-    .map((l) => {
-      const cells = l.split("|").slice(1, -1);
-      return { kind: names(cells[0])[0] ?? "", inPlace: names(cells[2]), replace: names(cells[3]) };
-    });
 }
 
 /** A resource the others need, the same in every step. */
@@ -585,8 +572,8 @@ describe("the README's resource table on the real engine", () => {
   });
   afterAll(async () => t?.dispose());
 
-  it("covers every kind and every argument of the README's table, and nothing it does not list", () => {
-    const table = readmeTable();
+  it("covers every kind and every argument of the registry (the README's table), and nothing else", () => {
+    const table = resourceRows();
     expect(table.map((r) => r.kind).sort()).toEqual(Object.keys(kinds).sort());
     const missing: string[] = [];
     for (const row of table) {
@@ -599,7 +586,7 @@ describe("the README's resource table on the real engine", () => {
       );
       for (const arg of used)
         if (!row.inPlace.includes(arg) && !row.replace.includes(arg))
-          missing.push(`${kind}.${arg}: not in the README`);
+          missing.push(`${kind}.${arg}: not an argument of the kind`);
       for (const arg of [...row.inPlace, ...row.replace]) {
         if (!mine.some((c) => arg in c.set)) missing.push(`${kind}.${arg}: never set`);
         const changed = row.inPlace.includes(arg)

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { kinds } from "../../provider/resources";
 import { render, TARGET } from "../../scripts/gen-sdk";
+import { README, readmeWithTable } from "../../scripts/readme-table";
 import * as sdk from "../../sdk";
 
 const root = join(__dirname, "..", "..");
@@ -29,6 +30,11 @@ function readmeRows(): Map<string, { api: string; cells: { names: string[]; bold
 }
 
 describe("the registry of kinds", () => {
+  it("generates the README's resource table from the registry (run `npm run generate`)", () => {
+    const readme = readFileSync(join(root, README), "utf8");
+    expect(readme).toBe(readmeWithTable(readme));
+  });
+
   it("generates the SDK: sdk/kinds.ts is what scripts/gen-sdk.ts writes (run `npm run generate`)", () => {
     expect(readFileSync(join(root, TARGET), "utf8")).toBe(render());
   });
