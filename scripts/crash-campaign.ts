@@ -11,7 +11,16 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { type FaultRule, type RunningEmulator, startEmulator } from "../emulator";
-import { type AppDump, appOf, checkHeld, type Expected, FAULTS, held, PROGRAM_DIR } from "./faults-campaign";
+import {
+  type AppDump,
+  appOf,
+  checkHeld,
+  configureProgram,
+  type Expected,
+  FAULTS,
+  held,
+  PROGRAM_DIR,
+} from "./faults-campaign";
 import { localStack } from "./local-stack";
 
 export type CrashPhase = "create" | "update" | "destroy" | "refresh";
@@ -161,15 +170,7 @@ export async function runKillPoint(
   };
   const runOpts = { onOutput };
   try {
-    await t.stack.setAllConfig({
-      "chat:managementKey": { value: emu.credentials.managementKey },
-      "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
-      "chat:managementEndpoint": { value: emu.managementUrl },
-      "chat:endpoint": { value: emu.chatEndpoint },
-      "chat:requestsPerMinute": { value: "20000" },
-      "faults:users": { value: String(point.users ?? 50) },
-      "faults:variant": { value: "0" },
-    });
+    await configureProgram(t, emu, point.users ?? 50);
     if (point.phase !== "create") await t.stack.up(runOpts);
     if (point.phase === "update") await t.stack.setConfig("faults:variant", { value: "1" });
 

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { type FaultRule, type RunningEmulator, startEmulator } from "../emulator";
-import { localStack } from "./local-stack";
+import { localStack, type TestStack } from "./local-stack";
 
 export const PROGRAM_DIR = join(
   dirname(require.resolve("pulumi-chat/package.json")),
@@ -147,6 +147,20 @@ async function phase(
   };
 }
 
+/** The program's stack config against `emu`: its endpoints and management credentials, and the app's size. */
+export async function configureProgram(t: TestStack, emu: RunningEmulator, users: number): Promise<void> {
+  await t.stack.setAllConfig({
+    "chat:managementKey": { value: emu.credentials.managementKey },
+    "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
+    "chat:managementEndpoint": { value: emu.managementUrl },
+    "chat:endpoint": { value: emu.chatEndpoint },
+    // The emulator's limit is the standard plan's; the provider's default budget is the free plan's.
+    "chat:requestsPerMinute": { value: "20000" },
+    "faults:users": { value: String(users) },
+    "faults:variant": { value: "0" },
+  });
+}
+
 export interface CampaignOptions {
   /** Engine runs allowed per phase before the seed fails (the test allows 1: one `up` must converge). */
   maxRuns?: number;
@@ -165,15 +179,7 @@ export async function runSeed(seed: number, opts: CampaignOptions = {}): Promise
   const problems: string[] = [];
   const run = { onOutput: opts.onOutput ?? (() => {}) };
   try {
-    await t.stack.setAllConfig({
-      "chat:managementKey": { value: emu.credentials.managementKey },
-      "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
-      "chat:managementEndpoint": { value: emu.managementUrl },
-      "chat:endpoint": { value: emu.chatEndpoint },
-      // The emulator's limit is the standard plan's; the provider's default budget is the free plan's.
-      "chat:requestsPerMinute": { value: "20000" },
-      "faults:users": { value: String(opts.users ?? 150) },
-    });
+    await configureProgram(t, emu, opts.users ?? 150);
     emu.admin.setFaults(faults);
     let outputs: OutputMap | undefined;
     const up = await phase(
