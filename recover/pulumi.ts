@@ -36,15 +36,23 @@ export async function whereIs(opts: PulumiOptions): Promise<{ url: string; proje
   const who = JSON.parse(await pulumi(["whoami", "--json"], { ...opts, stack: undefined })) as {
     url?: string;
   };
-  const info = JSON.parse(await pulumi(["stack", "ls", "--json"], { ...opts, stack: undefined })) as Array<{
-    name: string;
-    current?: boolean;
-  }>;
-  const name = opts.stack ?? info.find((s) => s.current)?.name;
-  if (!name) throw new Error("no stack selected: pass --stack <name>");
+  const name = opts.stack ?? (await selectedStack(opts));
   const parts = name.split("/");
   const project = parts.length === 3 ? (parts[1] ?? "") : projectName(opts.cwd);
   return { url: who.url ?? "", project, stack: parts[parts.length - 1] ?? name };
+}
+
+/** The selected stack. Listing stacks loads every checkpoint, which a kill may have left unreadable. */
+async function selectedStack(opts: PulumiOptions): Promise<string> {
+  let info: Array<{ name: string; current?: boolean }>;
+  try {
+    info = JSON.parse(await pulumi(["stack", "ls", "--json"], { ...opts, stack: undefined }));
+  } catch (e) {
+    throw new Error(`${(e as Error).message.trim()}; pass --stack <name>, which needs no listing`);
+  }
+  const name = info.find((s) => s.current)?.name;
+  if (!name) throw new Error("no stack selected: pass --stack <name>");
+  return name;
 }
 
 function projectName(cwd: string): string {
