@@ -83,6 +83,12 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   read(ctx: Ctx, id: string, prior: A): Promise<{ args: A; state: S } | undefined>;
   update(ctx: Ctx, id: string, olds: A, news: A): Promise<S>;
   delete(ctx: Ctx, id: string, args: A): Promise<void>;
+  /**
+   * Every object of the kind in the app, as `read` sees each (the same mapping, never a second one), sorted
+   * by id. `scope` narrows it (a listing's filters; the parent's ids for a kind inside another object). The
+   * one read path of lookups (sdk/lookups.ts) and chat-export (environment/export/).
+   */
+  list?(ctx: Ctx, scope: Args): Promise<Listed<A, S>[]>;
   /** Finds an existing object for `adopt: true`; undefined when there is none. */
   find?(ctx: Ctx, args: A): Promise<{ id: string; args: A } | undefined>;
   /**
@@ -91,6 +97,13 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * run (recover/) takes the one it made and removes its doubles.
    */
   made?(ctx: Ctx, args: A): Promise<Made[]>;
+}
+
+/** One object of a listing: its resource id, and what `read` would return for it. */
+export interface Listed<A extends Args = Args, S extends Args = Args> {
+  id: string;
+  args: A;
+  state: S;
 }
 
 /** An object a create may have made: its resource id, the service's `createdAt`, and what its read needs. */
