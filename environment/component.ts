@@ -6,11 +6,39 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import type { z } from "zod";
 import { configuredAppId } from "../provider/config";
+import type { Args } from "../provider/resources/kind";
 import type { AppConnection } from "../sdk";
 import * as chat from "../sdk/kinds";
 import { stackConfig } from "../sdk/lookups";
+import { argsOf, DECLARATION_ORDER, ENTRY_KINDS, idOf, keyOf } from "./entries";
 import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
-import { type Environment as EnvironmentSchema, listsOf, SCOPES, type SecretRef } from "./spec";
+import { type Environment as EnvironmentSchema, entriesOf, listsOf, SCOPES, type SecretRef } from "./spec";
+
+/** The resources of the plain entries, by kind and id (the one of a kind an app has one of: by its child name). */
+type Declared = Record<string, Record<string, pulumi.CustomResource>>;
+type ResourceClass = new (
+  name: string,
+  args: Args,
+  opts: pulumi.CustomResourceOptions,
+) => pulumi.CustomResource;
+
+/** What composes a plain entry with other objects beyond its refs: a rule's conditions name keyword lists. */
+const compose: Partial<Record<string, (args: Args, declared: Declared) => Args>> = {
+  ModerationRule: (args, declared) => ({
+    ...args,
+    // A declared list is named by its resource's id output, which orders the rule after the list.
+    conditions: (args.conditions as Record<string, unknown>[]).map((c) =>
+      listsOf(c).length
+        ? {
+            ...c,
+            value: pulumi.all(
+              [c.value as string | string[]].flat().map((v) => declared.ModerationKeywordList?.[v]?.id ?? v),
+            ),
+          }
+        : c,
+    ),
+  }),
+};
 
 /** An environment in the file's shape (what chat-environment.yaml holds), as an object. */
 export type EnvironmentSpec = z.input<typeof EnvironmentSchema>;
@@ -67,7 +95,6 @@ export class Environment extends pulumi.ComponentResource {
     });
     /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
     const secretConfig = (ref: SecretRef) => config.requireSecret(ref.secret);
-    const secretOr = (ref: SecretRef | undefined) => (ref ? secretConfig(ref) : undefined);
     const randomPassword = (local: string, length: number) =>
       new random.RandomPassword(child(local), { length, special: false }, { parent: this }).result;
 
@@ -100,21 +127,35 @@ export class Environment extends pulumi.ComponentResource {
     }
     const appId = this.appId;
 
-    this.roles = Object.fromEntries(
-      env.roles.map((r) => [
-        r.role,
-        new chat.Role(child(`role:${r.role}`), { ...r, adopt: adopt(r), connection }, under(adopt(r))),
-      ]),
-    );
-    const roles = this.roles;
-    this.users = Object.fromEntries(
-      env.users.map((u) => {
-        const role = u.role ? roles[u.role] : undefined;
-        // The role's output (not the plain id) orders the user after its role.
-        const args = { ...u, role: role ? role.role : u.role, adopt: adopt(u), connection };
-        return [u.uid, new chat.User(child(`user:${u.uid}`), args, under(adopt(u)))];
-      }),
-    );
+    // The kinds with plain entries (environment/entries.ts), the named before those naming them.
+    const declared: Declared = {};
+    for (const kind of DECLARATION_ORDER) {
+      for (const { entry } of entriesOf(env as Record<string, unknown>, kind)) {
+        const id = idOf(kind, entry);
+        const adopted = kind.file.only ? undefined : adopt(entry as { adopt?: boolean });
+        let args = argsOf(kind, entry, secretConfig);
+        for (const [arg, ref] of Object.entries(kind.file.refs ?? {})) {
+          // The named resource's output (not the plain id) orders this one after it.
+          const named = declared[ref.kind]?.[String(args[arg])] as unknown as
+            | Record<string, unknown>
+            | undefined;
+          const key = ENTRY_KINDS.find((k) => k.name === ref.kind);
+          if (named && key) args[arg] = named[keyOf(key) ?? "id"];
+        }
+        args = compose[kind.name]?.(args, declared) ?? args;
+        const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
+        const Resource = (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
+        const resource = new Resource(
+          child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
+          { ...args, ...where, ...(adopted === undefined ? {} : { adopt: adopted }) },
+          under(adopted ?? env.adopt),
+        );
+        declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
+      }
+    }
+    this.roles = (declared.Role ?? {}) as Record<string, chat.Role>;
+    this.users = (declared.User ?? {}) as Record<string, chat.User>;
+    this.apiKeys = (declared.ApiKey ?? {}) as Record<string, chat.ApiKey>;
     const users = this.users;
     const uid = (id: string) => users[id]?.uid ?? pulumi.output(id);
 
@@ -158,13 +199,6 @@ export class Environment extends pulumi.ComponentResource {
         }
         return [g.guid, group];
       }),
-    );
-
-    this.apiKeys = Object.fromEntries(
-      env.apiKeys.map((k) => [
-        k.name,
-        new chat.ApiKey(child(`api-key:${k.name}`), { ...k, adopt: adopt(k), connection }, under(adopt(k))),
-      ]),
     );
 
     const webhookPasswords: Record<string, pulumi.Output<string>> = {};
@@ -228,103 +262,6 @@ export class Environment extends pulumi.ComponentResource {
         },
         under(adopt(e)),
       );
-    if (env.appSettings && Object.keys(env.appSettings).length)
-      new chat.AppSettings(child("app-settings"), { appId, settings: env.appSettings }, under(env.adopt));
-
-    const notifications = env.notifications;
-    if (notifications?.settings)
-      new chat.NotificationSettings(
-        child("notification-settings"),
-        { ...notifications.settings, adopt: env.adopt, connection },
-        under(env.adopt),
-      );
-    for (const { serviceAccount, ...p } of notifications?.push.fcm ?? [])
-      new chat.FcmPushProvider(
-        child(`fcm:${p.providerId}`),
-        {
-          ...p,
-          // The service-account file's text, from secret config, parsed by the provider: requireSecretObject
-          // would print the whole value in its error when the text is not JSON.
-          credentials: secretConfig(serviceAccount),
-          adopt: adopt(p),
-          connection,
-        },
-        under(adopt(p)),
-      );
-    for (const { p8Key, ...p } of notifications?.push.apns ?? [])
-      new chat.ApnsPushProvider(
-        child(`apns:${p.providerId}`),
-        { ...p, credentials: { p8Key: secretConfig(p8Key) }, adopt: adopt(p), connection },
-        under(adopt(p)),
-      );
-    // The providers an app has at most one of: the file names each credential by a secret config key.
-    const customArgs = <T extends { basicAuthPassword?: SecretRef | undefined; adopt?: boolean | undefined }>(
-      p: T,
-    ) => {
-      const { basicAuthPassword, ...rest } = p;
-      const password = secretOr(basicAuthPassword);
-      return {
-        ...rest,
-        credentials: password ? { basicAuthPassword: password } : undefined,
-        adopt: adopt(p),
-        connection,
-      };
-    };
-    const custom = [
-      [chat.CustomPushProvider, "custom-push", notifications?.customPush],
-      [chat.CustomEmailProvider, "custom-email", notifications?.email?.custom],
-      [chat.CustomSmsProvider, "custom-sms", notifications?.sms?.custom],
-    ] as const;
-    for (const [Kind, local, p] of custom) if (p) new Kind(child(local), customArgs(p), under(adopt(p)));
-    if (notifications?.email?.sendgrid) {
-      const { sendGridApiKey, ...p } = notifications.email.sendgrid;
-      new chat.SendGridEmailProvider(
-        child("sendgrid"),
-        { ...p, credentials: { sendGridApiKey: secretConfig(sendGridApiKey) }, adopt: adopt(p), connection },
-        under(adopt(p)),
-      );
-    }
-    if (notifications?.sms?.twilio) {
-      const { twilioAuthToken, ...p } = notifications.sms.twilio;
-      new chat.TwilioSmsProvider(
-        child("twilio"),
-        {
-          ...p,
-          credentials: { twilioAuthToken: secretConfig(twilioAuthToken) },
-          adopt: adopt(p),
-          connection,
-        },
-        under(adopt(p)),
-      );
-    }
-
-    const keywordLists = Object.fromEntries(
-      (env.moderation?.keywordLists ?? []).map((l) => [
-        l.listId,
-        new chat.ModerationKeywordList(
-          child(`keyword-list:${l.listId}`),
-          { ...l, adopt: adopt(l), connection },
-          under(adopt(l)),
-        ),
-      ]),
-    );
-    for (const r of env.moderation?.rules ?? [])
-      new chat.ModerationRule(
-        child(`rule:${r.ruleId}`),
-        {
-          ...r,
-          // A declared list is named by its resource's id output, which orders the rule after the list.
-          conditions: r.conditions.map((c) =>
-            listsOf(c).length
-              ? { ...c, value: pulumi.all([c.value].flat().map((v) => keywordLists[v]?.id ?? v)) }
-              : c,
-          ),
-          adopt: adopt(r),
-          connection,
-        },
-        under(adopt(r)),
-      );
-
     this.appApiKey = appKey && pulumi.secret(appKey);
     this.apiKeyValues = pulumi.secret(
       pulumi.all(Object.fromEntries(Object.entries(this.apiKeys).map(([k, v]) => [k, v.apiKey]))),

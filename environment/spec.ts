@@ -1,29 +1,19 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
+import { z } from "zod";
 import {
-  ApiKeyArgs,
-  ApnsPushProviderArgs,
   AppArgs,
-  AppSettingsArgs,
-  CustomEmailProviderArgs,
-  CustomPushProviderArgs,
-  CustomSmsProviderArgs,
   credentialFields,
   ExtensionArgs,
-  FcmPushProviderArgs,
   GroupArgs,
   GroupScopePermissionsArgs,
-  ModerationKeywordListArgs,
-  ModerationRuleArgs,
-  NotificationSettingsArgs,
-  RoleArgs,
-  SendGridEmailProviderArgs,
-  TwilioSmsProviderArgs,
   UserArgs,
   WebhookArgs,
   WebhookTriggersArgs,
-} from "pulumi-chat/schemas";
-import { z } from "zod";
+} from "../provider/schemas";
+import { adopt, ENTRY_KINDS, type EntryKind, entrySchema, idOf, keyOf, SecretRef } from "./entries";
+
+export { SecretRef } from "./entries";
 
 const App = z.union(
   [
@@ -41,32 +31,6 @@ const App = z.union(
   ],
   { error: "app must be { create: { name, region?, uniqueSuffix? } } or { existing: true }" },
 );
-
-/** Take over objects that already exist (same id; API keys: same unique name) instead of failing. */
-const adopt = z.boolean().optional();
-
-/**
- * A value kept out of the file: the name of a secret stack config key of the project, set with
- * `pulumi config set --secret <key>` (chat-export writes these for passwords the API never returns).
- */
-export const SecretRef = z.strictObject(
-  {
-    secret: z
-      .string()
-      .regex(
-        /^[A-Za-z][A-Za-z0-9_-]{0,99}$/,
-        "secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
-      ),
-  },
-  {
-    // A value written in the file would sit there in clear text.
-    error: (issue) =>
-      issue.code === "invalid_type"
-        ? "must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself"
-        : undefined,
-  },
-);
-export type SecretRef = z.output<typeof SecretRef>;
 
 const uids = z.array(UserArgs.shape.uid).optional();
 const scopePermissions = GroupScopePermissionsArgs.shape.permissions.optional();
@@ -111,71 +75,6 @@ const Webhook = z.strictObject({
   adopt,
 });
 
-const ApiKey = z.strictObject({ ...ApiKeyArgs.shape, adopt });
-
-// The resources' own fields and rules; credentials come from secret stack config, never from the file.
-const { credentials: _fcmCredentials, ...fcmShape } = FcmPushProviderArgs.shape;
-const { credentials: _apnsCredentials, ...apnsShape } = ApnsPushProviderArgs.shape;
-/** A provider's shape with its `credentials` replaced by secret config keys, one per credential. */
-function withSecrets<S extends z.ZodRawShape, const K extends string, R extends z.ZodType>(
-  shape: S,
-  keys: readonly K[],
-  ref: R,
-) {
-  const { credentials: _, ...rest } = shape;
-  return { ...rest, ...(Object.fromEntries(keys.map((k) => [k, ref])) as Record<K, R>), adopt };
-}
-const basicAuthNeeds = {
-  check: (p: {
-    useBasicAuth?: boolean | undefined;
-    basicAuthUsername?: string | undefined;
-    basicAuthPassword?: unknown;
-  }) => p.useBasicAuth !== true || (!!p.basicAuthUsername && !!p.basicAuthPassword),
-  params: {
-    message: "basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
-    path: ["useBasicAuth"],
-  },
-};
-const customProvider = <S extends z.ZodRawShape>(shape: S) =>
-  z
-    .strictObject(withSecrets(shape, ["basicAuthPassword"], SecretRef.optional()))
-    .refine(basicAuthNeeds.check, basicAuthNeeds.params);
-/** SendGrid's own rule, on the file's fields. */
-const SendGrid = z
-  .strictObject(withSecrets(SendGridEmailProviderArgs.shape, ["sendGridApiKey"], SecretRef))
-  .refine((p) => p.allowEmailReplies !== true || !!p.senderEmailForReplies, {
-    message: "senderEmailForReplies is required when allowEmailReplies is true",
-    path: ["senderEmailForReplies"],
-  });
-
-const Notifications = z.strictObject({
-  /** The app's notification settings: only the fields given are managed. */
-  settings: NotificationSettingsArgs.optional(),
-  push: z
-    .strictObject({
-      /** FCM providers; `serviceAccount` names a secret config key holding the service-account JSON. */
-      fcm: z.array(z.strictObject({ ...fcmShape, serviceAccount: SecretRef, adopt })).default([]),
-      /** APNs providers; `p8Key` names a secret config key holding the .p8 key's contents. */
-      apns: z.array(z.strictObject({ ...apnsShape, p8Key: SecretRef, adopt })).default([]),
-    })
-    .default({ fcm: [], apns: [] }),
-  /** The providers an app has at most one of; credentials from secret config. */
-  customPush: customProvider(CustomPushProviderArgs.shape).optional(),
-  email: z
-    .strictObject({
-      sendgrid: SendGrid.optional(),
-      custom: customProvider(CustomEmailProviderArgs.shape).optional(),
-    })
-    .optional(),
-  sms: z
-    .strictObject({
-      twilio: z
-        .strictObject(withSecrets(TwilioSmsProviderArgs.shape, ["twilioAuthToken"], SecretRef))
-        .optional(),
-      custom: customProvider(CustomSmsProviderArgs.shape).optional(),
-    })
-    .optional(),
-});
 /**
  * An extension, enabled (with its settings) or disabled. Credentials are named by secret config keys, one
  * per credential field; their values are checked by the provider at preview, when they are known.
@@ -202,15 +101,72 @@ const Extension = z
 
 /** The keyword list every app has: rules may refer to it without declaring it. */
 export const BUILT_IN_KEYWORD_LIST = "profanity-list";
-const Moderation = z.strictObject({
-  keywordLists: z.array(ModerationKeywordListArgs.extend({ adopt })).default([]),
-  rules: z.array(ModerationRuleArgs.extend({ adopt })).default([]),
-});
 const REFERENCE_FLAGS = ["isKeywordReferencePresent", "isKeywordsReferencePresent", "isListReferencePresent"];
 /** The keyword lists a rule's condition names (when one of its reference flags is set). */
 export const listsOf = (c: Record<string, unknown>): string[] =>
   REFERENCE_FLAGS.some((f) => c[f] === true) ? [c.value as string | string[]].flat() : [];
 
+type Json = Record<string, unknown>;
+
+/** The entries of `kind` in a parsed environment, each with its index in its list (none when one). */
+export function entriesOf(env: Json, kind: EntryKind): { entry: Json; index?: number }[] {
+  let at: unknown = env;
+  for (const p of kind.file.at) at = (at as Json | undefined)?.[p];
+  if (at === undefined) return [];
+  if (kind.file.one)
+    return kind.file.only && Object.keys(at as Json).length === 0 ? [] : [{ entry: at as Json }];
+  return (at as Json[]).map((entry, index) => ({ entry, index }));
+}
+
+/** The file's shape at `prefix` for the kinds with plain entries: lists default to [], the rest optional. */
+function plainSections(prefix: readonly string[]): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  const under = ENTRY_KINDS.filter(
+    (k) => k.file.at.length > prefix.length && prefix.every((p, i) => k.file.at[i] === p),
+  );
+  for (const k of under) {
+    const name = k.file.at[prefix.length] as string;
+    if (k.file.at.length === prefix.length + 1)
+      shape[name] = k.file.one ? entrySchema(k).optional() : z.array(entrySchema(k)).default([]);
+    else if (!shape[name]) shape[name] = z.strictObject(plainSections([...prefix, name])).optional();
+  }
+  return shape;
+}
+
+/** Ids declared twice in a list, and names of objects the file does not declare (Kind.file.refs). */
+function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
+  const declared = new Map<string, Set<string>>();
+  for (const k of ENTRY_KINDS) {
+    const key = keyOf(k);
+    const ids = entriesOf(env, k).map(({ entry }) => idOf(k, entry));
+    declared.set(k.name, new Set([...ids.filter((id) => id !== undefined)]));
+    if (key === undefined) continue;
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i)
+        ctx.addIssue({
+          code: "custom",
+          path: [...k.file.at, i],
+          message: `${key} "${id}" is declared twice`,
+        });
+    });
+  }
+  for (const k of ENTRY_KINDS)
+    for (const [arg, ref] of Object.entries(k.file.refs ?? {})) {
+      const named = declared.get(ref.kind);
+      const where = ENTRY_KINDS.find((r) => r.name === ref.kind)?.file.at.join(".") ?? ref.kind;
+      for (const { entry, index } of entriesOf(env, k)) {
+        const value = entry[arg];
+        if (typeof value !== "string" || ref.builtIn?.includes(value) || named?.has(value)) continue;
+        ctx.addIssue({
+          code: "custom",
+          path: [...k.file.at, ...(index === undefined ? [] : [index]), arg],
+          message: `${arg} "${value}" is not declared in ${where}`,
+        });
+      }
+    }
+}
+
+const plain = plainSections([]);
 export const Environment = z
   .strictObject({
     app: App,
@@ -222,47 +178,42 @@ export const Environment = z
      * destroy or a removal from the file delete them (decision 0073).
      */
     protectAdopted: z.boolean().default(true),
-    roles: z.array(RoleArgs.extend({ adopt })).default([]),
-    users: z.array(UserArgs.extend({ adopt })).default([]),
+    ...plain,
     groups: z.array(Group).default([]),
-    apiKeys: z.array(ApiKey).default([]),
     webhooks: z.array(Webhook).default([]),
     /** Extensions to enable (with settings) or disable; others are left as they are. */
     extensions: z.array(Extension).default([]),
-    /** App settings (booleans) this file manages; other keys are left as they are. */
-    appSettings: AppSettingsArgs.shape.settings.optional(),
-    notifications: Notifications.optional(),
-    moderation: Moderation.optional(),
   })
   .superRefine((env, ctx) => {
+    checkPlainEntries(env as Json, ctx);
     const unique = (list: string[], path: string, what: string) => {
       list.forEach((id, i) => {
         if (list.indexOf(id) !== i)
           ctx.addIssue({ code: "custom", path: [path, i], message: `${what} "${id}" is declared twice` });
       });
     };
-    const ids: [string, string, string[]][] = [
-      ["roles", "role", env.roles.map((r) => r.role)],
-      ["users", "uid", env.users.map((u) => u.uid)],
-      ["groups", "guid", env.groups.map((g) => g.guid)],
-      ["apiKeys", "API key name", env.apiKeys.map((k) => k.name)],
-      ["webhooks", "webhook id", env.webhooks.map((w) => w.id)],
-      ["extensions", "extension", env.extensions.map((e) => e.extension)],
-    ];
-    for (const [path, what, list] of ids) unique(list, path, what);
-    const push = env.notifications?.push;
-    unique(push?.fcm.map((p) => p.providerId) ?? [], "notifications.push.fcm", "FCM providerId");
-    unique(push?.apns.map((p) => p.providerId) ?? [], "notifications.push.apns", "APNs providerId");
-    const lists = env.moderation?.keywordLists ?? [];
     unique(
-      lists.map((l) => l.listId),
-      "moderation.keywordLists",
-      "keyword list id",
+      env.groups.map((g) => g.guid),
+      "groups",
+      "guid",
     );
-    unique(env.moderation?.rules.map((r) => r.ruleId) ?? [], "moderation.rules", "rule id");
-    const known = new Set([BUILT_IN_KEYWORD_LIST, ...lists.map((l) => l.listId)]);
-    env.moderation?.rules.forEach((r, i) => {
-      r.conditions.forEach((c, j) => {
+    unique(
+      env.webhooks.map((w) => w.id),
+      "webhooks",
+      "webhook id",
+    );
+    unique(
+      env.extensions.map((e) => e.extension),
+      "extensions",
+      "extension",
+    );
+    // A rule's conditions name keyword lists: declared ones, or the one every app has.
+    const file = env as Json;
+    const lists = (file.moderation as Json | undefined)?.keywordLists as Json[] | undefined;
+    const known = new Set([BUILT_IN_KEYWORD_LIST, ...(lists ?? []).map((l) => String(l.listId))]);
+    const rules = ((file.moderation as Json | undefined)?.rules as Json[] | undefined) ?? [];
+    rules.forEach((r, i) => {
+      (r.conditions as Json[]).forEach((c, j) => {
         for (const list of listsOf(c))
           if (!known.has(list))
             ctx.addIssue({
@@ -272,16 +223,7 @@ export const Environment = z
             });
       });
     });
-    const roles = new Set(["default", ...env.roles.map((r) => r.role)]);
-    env.users.forEach((u, i) => {
-      if (u.role && !roles.has(u.role))
-        ctx.addIssue({
-          code: "custom",
-          path: ["users", i, "role"],
-          message: `role "${u.role}" is not declared in roles`,
-        });
-    });
-    const users = new Set(env.users.map((u) => u.uid));
+    const users = new Set(((file.users as Json[] | undefined) ?? []).map((u) => String(u.uid)));
     env.groups.forEach((g, i) => {
       const seen = new Set<string>();
       for (const scope of ["admins", "moderators", "participants"] as const) {
@@ -296,4 +238,5 @@ export const Environment = z
       }
     });
   });
-export type Environment = z.output<typeof Environment>;
+/** A parsed environment: the hand-written sections typed, each plain entry's section by its kind's path. */
+export type Environment = z.output<typeof Environment> & Record<string, unknown>;

@@ -3,20 +3,21 @@
 // Deterministic: lists sorted by id, object keys in a fixed order, metadata keys sorted, so that two
 // exports differ exactly where the app does.
 import type { z } from "zod";
-import type {
-  ApiKey,
-  Group,
-  KeywordList,
-  Member,
-  NotificationSettings,
-  PushProvider,
-  Region,
-  Rule,
-  User,
-} from "../../provider/api";
-import type { LiveRole, LiveWebhook, listScopePermissions } from "../../provider/live";
+import type { Group, Member, Region } from "../../provider/api";
+import type { LiveWebhook, listScopePermissions } from "../../provider/live";
+import type { Listed } from "../../provider/resources/kind";
+import {
+  ENTRY_KINDS,
+  type EntryKind,
+  entryFrom,
+  present,
+  type SecretPlaceholder,
+  sortKeys,
+} from "../entries";
 import { formatPath } from "../load";
 import { Environment, SCOPES, type SecretRef } from "../spec";
+
+export type { SecretPlaceholder } from "../entries";
 
 type Json = Record<string, unknown>;
 /** Each scope's permissions a group sets. */
@@ -28,44 +29,19 @@ export interface ExportedExtension {
   /** Credential fields to name by secret config keys (echoed by the service, or required). */
   credentials: string[];
 }
-/** The environment file's key of each provider an app has at most one of, and its kind. */
-export const SINGLETON_KINDS = {
-  customPush: "CustomPushProvider",
-  sendgrid: "SendGridEmailProvider",
-  customEmail: "CustomEmailProvider",
-  twilio: "TwilioSmsProvider",
-  customSms: "CustomSmsProvider",
-} as const;
-/** Those providers the app has, as their kinds read them (no credentials). */
-export type Singletons = Partial<Record<keyof typeof SINGLETON_KINDS, Json>>;
-
 /** Everything chat-export read from the app. */
 export interface Snapshot {
   appId: string;
   region: Region;
-  roles: LiveRole[];
-  users: User[];
+  /** The objects of each kind with a plain entry, as the kind lists them; a kind not read is absent. */
+  listed: Partial<Record<string, Listed[]>>;
   groups: Array<Group & { members: Member[]; permissions?: ScopePermissionsOf }>;
-  apiKeys: ApiKey[];
   /** Undefined when webhooks were not read (no management credentials). */
   webhooks: LiveWebhook[] | undefined;
   /** The key the export authenticated with: left out, the stack uses it (and a key cannot delete itself). */
   ownApiKey: string;
   /** Undefined when not read (no management credentials), as app settings. */
   extensions?: ExportedExtension[] | undefined;
-  appSettings?: Record<string, boolean> | undefined;
-  /** Undefined when not read. */
-  notifications?:
-    | ({ settings: NotificationSettings; fcm: PushProvider[]; apns: PushProvider[] } & Singletons)
-    | undefined;
-  moderation?: { keywordLists: KeywordList[]; rules: Rule[] } | undefined;
-}
-
-/** A placeholder for a value the API never returns: a secret stack config key to set. */
-export interface SecretPlaceholder {
-  key: string;
-  /** What the value is, e.g. `the password of group "support-desk"`. */
-  what: string;
 }
 
 export interface Exported {
@@ -80,60 +56,10 @@ export class ExportError extends Error {
   override name = "ExportError";
 }
 
-/** `value` without undefined, empty strings, empty arrays or empty objects (as the provider reads them). */
-function present(fields: Json): Json {
-  const out: Json = {};
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined || v === null || v === "") continue;
-    if (Array.isArray(v) && v.length === 0) continue;
-    if (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0) continue;
-    out[k] = v;
-  }
-  return out;
-}
-
-/** Object keys sorted at every depth: metadata written the same way whatever order the API used. */
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys((value as Json)[k])]),
-    );
-  }
-  return value;
-}
-
 const sorted = (list: readonly string[] | undefined) => [...(list ?? [])].sort();
 /** A copy of `list` sorted by `key`, so the file does not depend on the order the API listed things in. */
 const sortBy = <T>(list: readonly T[], key: (t: T) => string) =>
   [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-
-function role(r: LiveRole): Json {
-  return present({
-    role: r.role,
-    name: r.name,
-    description: r.description,
-    metadata: sortKeys(r.metadata),
-    settings: sortKeys(r.settings),
-    restrictedFeatures: sorted(r.restrictedFeatures),
-    permissions: sortKeys(r.permissions),
-  });
-}
-
-function user(u: User): Json {
-  return present({
-    uid: u.uid,
-    name: u.name,
-    avatar: u.avatar,
-    link: u.link,
-    role: u.role === "default" ? undefined : u.role,
-    statusMessage: u.statusMessage,
-    metadata: sortKeys(u.metadata),
-    tags: sorted(u.tags),
-  });
-}
 
 function group(
   g: Snapshot["groups"][number],
@@ -173,20 +99,22 @@ function group(
   });
 }
 
-function apiKeys(keys: readonly ApiKey[], own: string, notes: string[]): Json[] {
-  const byName = new Map<string, ApiKey[]>();
-  for (const k of keys) byName.set(k.name, [...(byName.get(k.name) ?? []), k]);
-  const out: Json[] = [];
+/**
+ * API keys the file can hold: not the one this export authenticated with (the stack uses it), and only
+ * names held by one key (keys are adopted by a unique name).
+ */
+function apiKeys(keys: readonly Listed[], own: string, notes: string[]): Listed[] {
+  const byName = new Map<string, Listed[]>();
+  for (const k of keys) byName.set(String(k.args.name), [...(byName.get(String(k.args.name)) ?? []), k]);
+  const out: Listed[] = [];
   for (const [name, same] of sortBy([...byName], ([n]) => n)) {
-    if (same.some((k) => k.apiKey === own)) {
+    if (same.some((k) => k.state.apiKey === own)) {
       notes.push(`API key "${name}" is left out: this export authenticated with it (the stack does too).`);
     } else if (same.length > 1) {
       notes.push(
         `API keys named "${name}" are left out: ${same.length} keys share the name, and keys are adopted by a unique name.`,
       );
-    } else {
-      out.push({ name, scope: same[0]?.scope });
-    }
+    } else out.push(...same);
   }
   return out;
 }
@@ -223,125 +151,37 @@ function extension(e: ExportedExtension, secrets: SecretPlaceholder[]): Json {
   return present({ extension: e.extension, settings: sortKeys(e.settings), secrets: refs });
 }
 
-/** The credential of each provider an app has at most one of: its field, and what it is. */
-const SINGLETON_SECRETS = {
-  customPush: ["basicAuthPassword", "the basic-auth password of the custom push provider"],
-  sendgrid: ["sendGridApiKey", "the SendGrid API key"],
-  customEmail: ["basicAuthPassword", "the basic-auth password of the custom email provider"],
-  twilio: ["twilioAuthToken", "the Twilio auth token"],
-  customSms: ["basicAuthPassword", "the basic-auth password of the custom SMS provider"],
-} as const satisfies Record<keyof typeof SINGLETON_KINDS, readonly [string, string]>;
-
-/** A one-per-app provider; its credential (never returned) becomes a secret config key to set. */
-function singleton(key: keyof Singletons, p: Json, secrets: SecretPlaceholder[]): Json {
-  const [field, what] = SINGLETON_SECRETS[key];
-  // The custom providers hold a password only when they use basic auth.
-  const needed = field !== "basicAuthPassword" || p.useBasicAuth === true;
-  if (!needed) return sortKeys(p) as Json;
-  const secret = `${key}-${field}`;
-  secrets.push({ key: secret, what });
-  return { ...(sortKeys(p) as Json), [field]: { secret } };
-}
-
-const PUSH_FIELDS = {
-  fcm: ["serviceAccountFilename", "notificationInPayload"],
-  apns: [
-    "keyId",
-    "teamId",
-    "bundleId",
-    "p8KeyFilename",
-    "includeContentAvailable",
-    "includeMutableContent",
-    "productionMode",
-  ],
-} as const;
-
-/** A push provider; its keys (never listed) become a secret config key to set. */
-function pushProvider(kind: "fcm" | "apns", p: PushProvider, secrets: SecretPlaceholder[]): Json {
-  const key = kind === "fcm" ? `fcmServiceAccount-${p.providerId}` : `apnsP8Key-${p.providerId}`;
-  secrets.push({
-    key,
-    what:
-      kind === "fcm"
-        ? `the service-account JSON of FCM provider "${p.providerId}"`
-        : `the .p8 key of APNs provider "${p.providerId}"`,
-  });
-  const fields = Object.fromEntries(PUSH_FIELDS[kind].map((k) => [k, sortKeys(p[k])]));
-  return present({
-    providerId: p.providerId,
-    ...fields,
-    isDefault: p.isDefault === true ? true : undefined,
-    [kind === "fcm" ? "serviceAccount" : "p8Key"]: { secret: key },
-  });
-}
-
-function notificationsOf(n: NonNullable<Snapshot["notifications"]>, secrets: SecretPlaceholder[]): Json {
-  const { preferences, sound, templates } = n.settings;
-  const one = (key: keyof Singletons) => n[key] && singleton(key, n[key], secrets);
-  return present({
-    // The whole tree: adopted as it is, every field is then managed.
-    settings: present({
-      preferences: sortKeys(preferences),
-      sound: sortKeys(sound),
-      templates: sortKeys(templates),
-    }),
-    push: present({
-      fcm: sortBy(n.fcm, (p) => p.providerId).map((p) => pushProvider("fcm", p, secrets)),
-      apns: sortBy(n.apns, (p) => p.providerId).map((p) => pushProvider("apns", p, secrets)),
-    }),
-    customPush: one("customPush"),
-    email: present({ sendgrid: one("sendgrid"), custom: one("customEmail") }),
-    sms: present({ twilio: one("twilio"), custom: one("customSms") }),
-  });
-}
-
-function keywordList(k: KeywordList): Json {
-  return present({
-    listId: k.id,
-    name: k.name,
-    description: k.description,
-    category: k.category,
-    searchTerms: sorted(k.searchTerms),
-    disallowedSentences: sorted(k.disallowedSentences),
-  });
-}
-
-function rule(r: Rule): Json {
-  return present({
-    ruleId: r.id,
-    name: r.name,
-    description: r.description,
-    enabled: r.enabled,
-    action: sorted(r.action),
-    // The numbers the service gives conditions in order are left out (the provider does the same).
-    conditions: r.conditions.map((c, i) => {
-      const { id, ...rest } = c as Json;
-      return sortKeys(id === i + 1 ? rest : c);
-    }),
-    filters: r.filters?.map(sortKeys),
-  });
-}
-
-function moderationOf(m: NonNullable<Snapshot["moderation"]>): Json {
-  return {
-    keywordLists: sortBy(m.keywordLists, (k) => k.id).map(keywordList),
-    rules: sortBy(m.rules, (r) => r.id).map(rule),
-  };
+/** Puts a kind's entries where the file holds them (a kind of one: its entry, unless empty). */
+function place(environment: Json, k: EntryKind, entries: unknown[]): void {
+  const value = k.file.one ? entries[0] : entries;
+  const empty =
+    value === undefined || (typeof value === "object" && Object.keys(value as object).length === 0);
+  if (k.file.one && empty) return;
+  let at = environment;
+  for (const p of k.file.at.slice(0, -1)) {
+    at[p] = (at[p] as Json | undefined) ?? {};
+    at = at[p] as Json;
+  }
+  at[k.file.at[k.file.at.length - 1] as string] = value;
 }
 
 /** The environment file for `snap`, validated; an ExportError lists what the file format cannot hold. */
 export function toEnvironment(snap: Snapshot): Exported {
   const secrets: SecretPlaceholder[] = [];
   const notes: string[] = [];
-  const uids = new Set(snap.users.map((u) => u.uid));
-  const environment: Json = {
-    app: { existing: true },
-    adopt: true,
-    roles: sortBy(snap.roles, (r) => r.role).map(role),
-    users: sortBy(snap.users, (u) => u.uid).map(user),
-    groups: sortBy(snap.groups, (g) => g.guid).map((g) => group(g, uids, secrets)),
-    apiKeys: apiKeys(snap.apiKeys, snap.ownApiKey, notes),
-  };
+  const uids = new Set((snap.listed.User ?? []).map((u) => u.id));
+  const environment: Json = { app: { existing: true }, adopt: true };
+  for (const k of ENTRY_KINDS) {
+    const listed = snap.listed[k.name];
+    if (listed === undefined) continue;
+    const kept = k.name === "ApiKey" ? apiKeys(listed, snap.ownApiKey, notes) : listed;
+    place(
+      environment,
+      k,
+      kept.map((l) => entryFrom(k, l.args, secrets)),
+    );
+  }
+  environment.groups = sortBy(snap.groups, (g) => g.guid).map((g) => group(g, uids, secrets));
   // Webhooks, extensions and app settings are read through the management API.
   if (snap.webhooks) {
     environment.webhooks = sortBy(snap.webhooks, (w) => w.id).map((w) => webhook(w, secrets));
@@ -349,14 +189,10 @@ export function toEnvironment(snap: Snapshot): Exported {
   if (snap.extensions) {
     environment.extensions = sortBy(snap.extensions, (e) => e.extension).map((e) => extension(e, secrets));
   }
-  if (snap.appSettings && Object.keys(snap.appSettings).length)
-    environment.appSettings = sortKeys(snap.appSettings);
-  if (!snap.webhooks || !snap.extensions || !snap.appSettings)
+  if (!snap.webhooks || !snap.extensions)
     notes.push(
       "Webhooks, extensions and app settings are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
     );
-  if (snap.notifications) environment.notifications = notificationsOf(snap.notifications, secrets);
-  if (snap.moderation) environment.moderation = moderationOf(snap.moderation);
   const checked = Environment.safeParse(environment);
   if (!checked.success) {
     // The file is not written, so each problem also names the object by its id.
@@ -364,7 +200,9 @@ export function toEnvironment(snap: Snapshot): Exported {
       const [section, index] = path;
       const list = environment[String(section)];
       const item = Array.isArray(list) && typeof index === "number" ? (list[index] as Json) : undefined;
-      const id = item && (item.role ?? item.uid ?? item.guid ?? item.id ?? item.name);
+      const kind = ENTRY_KINDS.find((k) => k.file.at.length === 1 && k.file.at[0] === section);
+      const key = kind?.file.key ?? kind?.identity?.[0] ?? (section === "groups" ? "guid" : "id");
+      const id = item?.[key];
       return id === undefined ? "" : ` (${String(id)})`;
     };
     const lines = checked.error.issues.map(

@@ -1,13 +1,13 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
-import { APP_SETTINGS, LIMITS } from "../../provider/api";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import * as live from "../../provider/live";
 import { kinds } from "../../provider/resources";
 import { requiredCredentialFields } from "../../provider/resources/extension";
-import type { Ctx, Kind } from "../../provider/resources/kind";
+import type { Ctx } from "../../provider/resources/kind";
 import { listingsOf } from "../../provider/resources/listings";
-import { type ExportedExtension, SINGLETON_KINDS, type Singletons, type Snapshot } from "./document";
+import { ENTRY_KINDS } from "../entries";
+import type { ExportedExtension, Snapshot } from "./document";
 
 /** One line of progress (chat-export prints it on stderr). */
 export type Report = (line: string) => void;
@@ -26,11 +26,15 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
   const report: Report = opts.report ?? (() => {});
   report(`reading app ${chat.appId} (${chat.region})`);
 
-  const roles = await live.listRoles(chat);
-  report(`roles: ${roles.length}`);
-  const users = await live.listUsers(chat, {}, (n, total) =>
-    report(total === undefined ? `users: ${n} so far` : `users: ${total}`),
-  );
+  const ctx = readContext(chat, management);
+  // Each kind with a plain entry, as it lists its objects (management kinds need management credentials).
+  const listed: Snapshot["listed"] = {};
+  for (const k of ENTRY_KINDS) {
+    if (!k.list || (k.api === "management" && !management)) continue;
+    const objects = await k.list(ctx, {});
+    listed[k.name] = objects;
+    report(`${k.file.at.join(".")}: ${objects.length}`);
+  }
   const groups = await live.listGroups(chat);
   report(`groups: ${groups.length}`);
   let done = 0;
@@ -47,56 +51,24 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
       return { ...g, members, permissions };
     }),
   );
-  const apiKeys = await live.listApiKeys(chat);
-  report(`API keys: ${apiKeys.length}`);
   let webhooks: Snapshot["webhooks"];
+  let extensions: Snapshot["extensions"];
   if (management) {
     webhooks = await live.listWebhooks(management, chat.appId);
     report(`webhooks: ${webhooks.length}`);
-  }
-  const ctx = readContext(chat, management);
-  let extensions: Snapshot["extensions"];
-  let appSettings: Snapshot["appSettings"];
-  if (management) {
     extensions = await readExtensions(ctx, management, chat.appId);
     report(`extensions: ${extensions.length} enabled`);
-    const all = (await management.call("getAppSettings", { params: { appId: chat.appId } })).data;
-    appSettings = Object.fromEntries(
-      // The flags the AppSettings resource can set; other keys would make the file fail its own check.
-      Object.entries(all).filter(
-        (e): e is [string, boolean] =>
-          typeof e[1] === "boolean" && (APP_SETTINGS as Record<string, string>)[e[0]] === "flag",
-      ),
-    );
-    report(`app settings: ${Object.keys(appSettings).length}`);
   }
-  const notifications = {
-    settings: (await chat.call("getNotificationSettings")).data,
-    fcm: (await chat.call("listFcmProviders")).data.pushProviders,
-    apns: (await chat.call("listApnsProviders")).data.pushProviders,
-    ...(await readSingletons(ctx)),
-  };
-  report(`push providers: ${notifications.fcm.length} FCM, ${notifications.apns.length} APNs`);
-  const moderation = {
-    keywordLists: (await chat.call("listKeywordLists")).data,
-    rules: (await chat.call("listRules", { query: { limit: LIMITS.perPageMax } })).data,
-  };
-  report(`moderation: ${moderation.keywordLists.length} keyword lists, ${moderation.rules.length} rules`);
   const stats = chat.budgetStats();
   report(`done: ${stats.started} chat API requests`);
   return {
     appId: chat.appId,
     region: chat.region,
-    roles,
-    users,
+    listed,
     groups: withMembers,
-    apiKeys,
     webhooks,
     extensions,
-    appSettings,
     ownApiKey: opts.apiKey,
-    notifications,
-    moderation,
   };
 }
 
@@ -132,16 +104,6 @@ async function readExtensions(
       ...new Set([...Object.keys(secrets ?? {}), ...(stored ? requiredCredentialFields(e.id) : [])]),
     ];
     out.push({ extension: e.id, settings, credentials });
-  }
-  return out;
-}
-
-/** The providers an app has at most one of, as their kinds read them (credentials never come back). */
-async function readSingletons(ctx: Ctx): Promise<Singletons> {
-  const out: Singletons = {};
-  for (const [key, name] of Object.entries(SINGLETON_KINDS)) {
-    const found = await (kinds[name] as Kind).read(ctx, "", {});
-    if (found) out[key as keyof Singletons] = found.args;
   }
   return out;
 }

@@ -30,6 +30,7 @@ export const apiKey: Kind<ApiKeyArgs> = {
   args: ApiKeyArgs,
   replaceOn: [],
   defaults: { scope: "authOnly" },
+  file: { at: ["apiKeys"], child: "api-key", key: "name" },
   secrets: ["apiKey"],
 
   async create(ctx, a) {

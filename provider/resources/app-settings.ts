@@ -79,6 +79,7 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
   replaceOn: ["appId"],
   identity: ["appId"],
   ambient: ["appId"],
+  file: { at: ["appSettings"], one: true, child: "app-settings", only: "settings" },
 
   async create(ctx, a) {
     const appId = ctx.appId(a);
@@ -108,5 +109,17 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
   async find(ctx, a) {
     const appId = ctx.appId(a);
     return { id: appId, args: { appId, settings: managed(await now(ctx, appId), Object.keys(a.settings)) } };
+  },
+  async list(ctx, scope) {
+    // Every flag this resource can set (the read-only keys are not arguments).
+    const appId = ctx.appId(scope);
+    const flags = APP_SETTING_KEYS.filter((k) => APP_SETTINGS[k] === "flag");
+    return [
+      {
+        id: appId,
+        args: { appId, settings: managed(await now(ctx, appId), flags) },
+        state: { previous: {} },
+      },
+    ];
   },
 };

@@ -65,6 +65,9 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    */
   readonly ambient?: readonly "appId"[];
 
+  /** Where the kind stands in the environment file, when it has a plain entry there (environment/entries.ts). */
+  readonly file?: FileEntry;
+
   /** Rules that involve the provider options (e.g. what `adopt` allows); checked at preview. */
   checkOptions?(args: A, options: { adopt?: boolean | undefined }): CheckFailure[];
   /**
@@ -97,6 +100,27 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * run (recover/) takes the one it made and removes its doubles.
    */
   made?(ctx: Ctx, args: A): Promise<Made[]>;
+}
+
+/**
+ * A kind's plain entry in the environment file: its arguments as they are (plus `adopt`), except the ambient
+ * `appId` and the secrets, which the file names by secret stack config keys. The entry's schema, the
+ * component's resources and chat-export's mapping are all derived from this and the kind (environment/).
+ */
+export interface FileEntry {
+  /** The file's path to the entries: a list of objects, or a single object when `one`. */
+  readonly at: readonly string[];
+  readonly one?: boolean;
+  /** The component's name for each resource: `<component>:<child>:<id>`, or `<component>:<child>` when one. */
+  readonly child: string;
+  /** The argument that names an entry in its list, when the kind has no caller-chosen identity (API keys). */
+  readonly key?: string;
+  /** The entry is this one argument's value (AppSettings' `settings`), not an object of arguments. */
+  readonly only?: string;
+  /** Secret arguments the file names by a secret config key: the argument's dotted path → the file's field. */
+  readonly secretRefs?: Readonly<Record<string, string>>;
+  /** Arguments that name another object the file declares: the argument → that kind and the ids every app has. */
+  readonly refs?: Readonly<Record<string, { readonly kind: string; readonly builtIn?: readonly string[] }>>;
 }
 
 /** One object of a listing: its resource id, and what `read` would return for it. */

@@ -9,12 +9,13 @@ import {
   KEYWORD_CATEGORIES,
   type KeywordList,
   KeywordListCreate,
+  LIMITS,
   ModerationId,
   type Rule,
   RuleCreate,
 } from "../api";
 import { type Args, createdAt, type Kind } from "./kind";
-import { defined, hasCode } from "./util";
+import { byId, defined, hasCode } from "./util";
 
 const builtIn = {
   builtIn: z.boolean().describe("Whether the object is one every app starts with (destroy leaves it)."),
@@ -92,6 +93,7 @@ export const moderationKeywordList: Kind<ModerationKeywordListArgs> = {
   replaceOn: ["listId"],
   identity: ["listId"],
   sets: ["searchTerms", "disallowedSentences"],
+  file: { at: ["moderation", "keywordLists"], child: "keyword-list" },
 
   async create(ctx, a) {
     const r = await ctx
@@ -123,6 +125,10 @@ export const moderationKeywordList: Kind<ModerationKeywordListArgs> = {
       if (hasCode(e, "ERR_KEYWORD_NOT_FOUND")) return undefined;
       throw e;
     }
+  },
+  async list(ctx) {
+    const lists = (await ctx.chat().call("listKeywordLists")).data;
+    return byId(lists.map((k) => ({ id: k.id, args: listArgs(k), state: listState(k) })));
   },
 };
 
@@ -183,6 +189,7 @@ export const moderationRule: Kind<ModerationRuleArgs> = {
   identity: ["ruleId"],
   sets: ["action"],
   defaults: { enabled: false },
+  file: { at: ["moderation", "rules"], child: "rule" },
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createRule", { body: { id: a.ruleId, ...ruleBody(a) } });
@@ -209,5 +216,11 @@ export const moderationRule: Kind<ModerationRuleArgs> = {
       if (hasCode(e, "ERR_RULE_NOT_FOUND")) return undefined;
       throw e;
     }
+  },
+  async list(ctx) {
+    const rules = (await ctx.chat().call("listRules", { query: { limit: LIMITS.perPageMax } })).data;
+    return byId(
+      rules.map((r) => ({ id: r.id, args: ruleArgs(r, {} as ModerationRuleArgs), state: ruleState(r) })),
+    );
   },
 };

@@ -57,6 +57,7 @@ export const notificationSettings: Kind<NotificationSettingsArgs> = {
   api: "chat",
   args: NotificationSettingsArgs,
   replaceOn: [],
+  file: { at: ["notifications", "settings"], one: true, child: "notification-settings" },
 
   async create(ctx, a) {
     // The settings always exist: write only when what is declared differs from what the service holds.
@@ -76,5 +77,10 @@ export const notificationSettings: Kind<NotificationSettingsArgs> = {
   },
   async find(ctx, a) {
     return { id: NOTIFICATION_SETTINGS_ID, args: await current(ctx, a) };
+  },
+  async list(ctx) {
+    // The whole tree, as a resource declaring every field reads it.
+    const all = (await ctx.chat().call("getNotificationSettings", {})).data as Args;
+    return [{ id: NOTIFICATION_SETTINGS_ID, args: await current(ctx, all), state: {} }];
   },
 };

@@ -6,8 +6,8 @@
 // so false is the same as absent (decision 0046).
 import { z } from "zod";
 import { ApnsProviderCreate, FcmProviderCreate, type PushProvider, ServiceAccountFile } from "../api";
-import type { Args, Ctx, Kind } from "./kind";
-import { defined } from "./util";
+import type { Args, Ctx, FileEntry, Kind } from "./kind";
+import { byId, defined } from "./util";
 
 type Routes = {
   list: "listFcmProviders" | "listApnsProviders";
@@ -53,6 +53,7 @@ interface Shape<A> {
   required: readonly string[];
   /** The API's body from the arguments (credentials spread into their API fields). */
   body(a: A): Args;
+  file: FileEntry;
 }
 
 type Call = (name: Routes[keyof Routes], req?: unknown) => Promise<{ data: Args }>;
@@ -100,6 +101,7 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
     identity: ["providerId"],
     defaults: { isDefault: false },
     secrets: ["credentials"],
+    file: s.file,
 
     async create(ctx, a) {
       await call(ctx)(s.routes.add, { body: s.body(a) });
@@ -121,6 +123,18 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
     async find(ctx, a) {
       const p = await listed(ctx, s.routes.list, a.providerId);
       return p ? { id: a.providerId, args: toArgs(p, a) } : undefined;
+    },
+    async list(ctx) {
+      // Read as if every setting were declared: the whole provider.
+      const all = { ...Object.fromEntries(Object.keys(s.args.shape).map((k) => [k, true])), isDefault: true };
+      const r = await call(ctx)(s.routes.list);
+      return byId(
+        (r.data.pushProviders as PushProvider[]).map((p) => ({
+          id: p.providerId,
+          args: toArgs(p, all as unknown as A),
+          state: {},
+        })),
+      );
     },
   };
 }
@@ -150,6 +164,7 @@ export const fcmPushProvider = pushProvider<FcmPushProviderArgs>({
   },
   required: [],
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), serviceAccountCreds: credentials }),
+  file: { at: ["notifications", "push", "fcm"], child: "fcm", secretRefs: { credentials: "serviceAccount" } },
 });
 
 export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
@@ -178,5 +193,10 @@ export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
     credentials: `The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } ${credentialsDoc}.`,
   },
   required: ["keyId", "teamId", "bundleId"],
+  file: {
+    at: ["notifications", "push", "apns"],
+    child: "apns",
+    secretRefs: { "credentials.p8Key": "p8Key" },
+  },
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), ...credentials }),
 });

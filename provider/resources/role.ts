@@ -105,6 +105,7 @@ export const role: Kind<RoleArgs> = {
   replaceOn: ["role"],
   identity: ["role"],
   sets: ["restrictedFeatures"],
+  file: { at: ["roles"], child: "role" },
 
   checkOptions(a, { adopt }) {
     if (a.role !== DEFAULT_ROLE || adopt === true) return [];

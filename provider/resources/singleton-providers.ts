@@ -12,7 +12,7 @@ import {
   TwilioProviderCreate,
 } from "../api";
 import type { ChatRouteName } from "../client";
-import type { Args, Ctx, Kind } from "./kind";
+import type { Args, Ctx, FileEntry, Kind } from "./kind";
 import { defined, hasCode } from "./util";
 
 type Call = (name: ChatRouteName, req?: unknown) => Promise<{ data: Args }>;
@@ -38,6 +38,7 @@ interface Shape<A extends Args> {
   outputs?: z.ZodObject<z.ZodRawShape>;
   state?(p: Args): Args;
   secretOutputs?: readonly string[];
+  file: FileEntry;
 }
 
 function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
@@ -66,6 +67,7 @@ function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
     replaceOn: [],
     ...(s.defaults ? { defaults: s.defaults } : {}),
     secrets: ["credentials", ...(s.secretOutputs ?? [])],
+    file: s.file,
 
     async create(ctx, a) {
       const r = await call(ctx)(s.routes.create, { body: s.body(a) });
@@ -85,6 +87,10 @@ function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
     async find(ctx) {
       const p = await get(ctx);
       return p ? { id, args: toArgs(p) } : undefined;
+    },
+    async list(ctx) {
+      const p = await get(ctx);
+      return p ? [{ id, args: toArgs(p), state: state(p) }] : [];
     },
   };
 }
@@ -127,6 +133,13 @@ const customBody = ({
 });
 const CUSTOM_FIELDS = ["isEnabled", "webhookURL", "useBasicAuth", "basicAuthUsername"] as const;
 const customDefaults = { isEnabled: true, useBasicAuth: false };
+/** A custom provider's entry: the password is named in the file by a secret config key. */
+const customFile = (at: string[], child: string): FileEntry => ({
+  at,
+  one: true,
+  child,
+  secretRefs: { "credentials.basicAuthPassword": "basicAuthPassword" },
+});
 
 export const CustomPushProviderArgs = z.strictObject(customShape).refine(basicAuthOk, basicAuthRule);
 export type CustomPushProviderArgs = z.output<typeof CustomPushProviderArgs>;
@@ -143,6 +156,7 @@ export const customPushProvider = singletonProvider<CustomPushProviderArgs>({
   },
   fields: CUSTOM_FIELDS,
   defaults: customDefaults,
+  file: customFile(["notifications", "customPush"], "custom-push"),
   body: customBody,
   // Read as a list, empty when there is none.
   found: (d) => (d.pushProviders as Args[] | undefined)?.[0],
@@ -168,6 +182,7 @@ export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
     delete: "deleteCustomEmailProvider",
   },
   fields: [...CUSTOM_FIELDS, "useStoredEmailID"],
+  file: customFile(["notifications", "email", "custom"], "custom-email"),
   defaults: { ...customDefaults, useStoredEmailID: false },
   body: (a) => ({ useStoredEmailID: false, ...customBody(a) }),
   found: (d) => d,
@@ -190,6 +205,7 @@ export const customSmsProvider = singletonProvider<CustomSmsProviderArgs>({
     delete: "deleteCustomSmsProvider",
   },
   fields: [...CUSTOM_FIELDS, "useStoredPhNo"],
+  file: customFile(["notifications", "sms", "custom"], "custom-sms"),
   defaults: { ...customDefaults, useStoredPhNo: false },
   body: (a) => ({ useStoredPhNo: false, ...customBody(a) }),
   found: (d) => d,
@@ -244,6 +260,12 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
     "isEnabled",
   ],
   defaults: { allowEmailReplies: false, isEnabled: true },
+  file: {
+    at: ["notifications", "email", "sendgrid"],
+    one: true,
+    child: "sendgrid",
+    secretRefs: { "credentials.sendGridApiKey": "sendGridApiKey" },
+  },
   body: ({ credentials, ...a }) => ({
     allowEmailReplies: false,
     senderEmailForReplies: null,
@@ -288,6 +310,12 @@ export const twilioSmsProvider = singletonProvider<TwilioSmsProviderArgs>({
   },
   fields: ["twilioAccountSID", "twilioSenderPhoneNumber", "isEnabled"],
   defaults: { isEnabled: true },
+  file: {
+    at: ["notifications", "sms", "twilio"],
+    one: true,
+    child: "twilio",
+    secretRefs: { "credentials.twilioAuthToken": "twilioAuthToken" },
+  },
   body: ({ credentials, ...a }) => ({
     isEnabled: true,
     ...defined(a),

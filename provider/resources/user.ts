@@ -39,6 +39,7 @@ export const user: Kind<UserArgs> = {
   identity: ["uid"],
   sets: ["tags"],
   defaults: { role: "default" },
+  file: { at: ["users"], child: "user", refs: { role: { kind: "Role", builtIn: ["default"] } } },
   local: LOCAL,
 
   async create(ctx, a) {

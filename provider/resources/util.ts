@@ -32,3 +32,8 @@ export function fromRemote(remote: Args, keys: readonly string[]): Args {
 export function hasCode(e: unknown, ...codes: string[]): boolean {
   return ChatApiError.isInstance(e) && codes.includes(e.code);
 }
+
+/** A listing sorted by id, so that what reads it does not depend on the order the API answered in. */
+export function byId<T extends { id: string }>(list: T[]): T[] {
+  return list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

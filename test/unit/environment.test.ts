@@ -266,9 +266,9 @@ appSettings: { core.conversations.updateOnReplies: true }
       .replace("sendMessage: deny", "sendMessage: never")
       .replace("updateOnReplies: true", "updateOnReplies: 1");
     expect(problems(bad)).toEqual([
+      "env.yaml: appSettings.core.conversations.updateOnReplies: a setting's value must be true or false",
       expect.stringMatching(/^env\.yaml: groups\[0\]\.permissions\.participants\.sendMessage: /),
       expect.stringMatching(/^env\.yaml: extensions\[0\]\.settings\.dropMessage: /),
-      "env.yaml: appSettings.core.conversations.updateOnReplies: a setting's value must be true or false",
     ]);
     expect(problems(file.replace("{ extension: sentiment-analysis", "{ extension: gifs-giphy"))).toEqual([
       'env.yaml: extensions[2]: extension "gifs-giphy" is declared twice',
