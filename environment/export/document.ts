@@ -10,6 +10,7 @@ import {
   ENTRY_KINDS,
   type EntryKind,
   entryFrom,
+  idOf,
   present,
   type SecretPlaceholder,
   sortKeys,
@@ -175,10 +176,12 @@ export function toEnvironment(snap: Snapshot): Exported {
     const listed = snap.listed[k.name];
     if (listed === undefined) continue;
     const kept = k.name === "ApiKey" ? apiKeys(listed, snap.ownApiKey, notes) : listed;
+    // Sorted by the entry's id, so that the file does not depend on the order the API listed things in.
+    const ordered = sortBy(kept, (l) => idOf(k, l.args) ?? l.id);
     place(
       environment,
       k,
-      kept.map((l) => entryFrom(k, l.args, secrets)),
+      ordered.map((l) => entryFrom(k, l.args, secrets)),
     );
   }
   environment.groups = sortBy(snap.groups, (g) => g.guid).map((g) => group(g, uids, secrets));
@@ -196,7 +199,7 @@ export function toEnvironment(snap: Snapshot): Exported {
   const checked = Environment.safeParse(environment);
   if (!checked.success) {
     // The file is not written, so each problem also names the object by its id.
-    const idOf = (path: readonly PropertyKey[]) => {
+    const idAt = (path: readonly PropertyKey[]) => {
       const [section, index] = path;
       const list = environment[String(section)];
       const item = Array.isArray(list) && typeof index === "number" ? (list[index] as Json) : undefined;
@@ -206,7 +209,7 @@ export function toEnvironment(snap: Snapshot): Exported {
       return id === undefined ? "" : ` (${String(id)})`;
     };
     const lines = checked.error.issues.map(
-      (i) => `  ${formatPath(i.path) || "(top level)"}${idOf(i.path)}: ${i.message}`,
+      (i) => `  ${formatPath(i.path) || "(top level)"}${idAt(i.path)}: ${i.message}`,
     );
     throw new ExportError(
       `the app has objects the environment file cannot hold as they are:\n${lines.join("\n")}`,

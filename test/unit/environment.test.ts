@@ -3,6 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../environment/load";
 
+type Json = Record<string, unknown>;
+/** A nested value of a parsed environment (its plain sections are typed by their kinds, not statically). */
+const at = (value: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>((v, p) => (v as Record<string | number, unknown> | undefined)?.[p], value);
+
 const valid = `
 app: { create: { name: staging } }
 roles: [{ role: mods, name: Moderators }]
@@ -29,7 +34,7 @@ describe("the declared environment file", () => {
   it("parses a valid file, with defaults and normalised ids", () => {
     const env = parseEnvironment(valid, "env.yaml");
     expect(env.app).toEqual({ create: { name: "staging", region: "us", uniqueSuffix: true } });
-    expect(env.users.map((u) => u.uid)).toEqual(["alice", "bob"]);
+    expect((env.users as Json[]).map((u) => u.uid)).toEqual(["alice", "bob"]);
     expect(env.apiKeys).toEqual([]);
   });
 
@@ -96,7 +101,7 @@ webhooks:
       "env.yaml",
     );
     expect(env.adopt).toBe(true);
-    expect(env.users[0]?.adopt).toBe(false);
+    expect((env.users as Json[])[0]?.adopt).toBe(false);
     expect(env.groups[0]?.password).toEqual({ secret: "groupPassword-g" });
     expect(env.webhooks[0]).toMatchObject({
       basicAuth: { username: "hooks", password: { secret: "hookPassword" } },
@@ -136,7 +141,8 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
 
   it("checks an object of the file's shape the same way, naming it", () => {
     expect(
-      checkEnvironment({ app: { existing: true }, users: [{ uid: "ada", name: "Ada" }] }, "spec").users,
+      checkEnvironment({ app: { existing: true }, users: [{ uid: "ada", name: "Ada" }] }, "spec")
+        .users as Json[],
     ).toEqual([{ uid: "ada", name: "Ada" }]);
     expect(() =>
       checkEnvironment({ app: { existing: true }, users: [{ uid: "a b", name: "A" }] }, "spec"),
@@ -167,8 +173,8 @@ moderation:
 
   it("parses notifications and moderation entries", () => {
     const env = parseEnvironment(file, "env.yaml");
-    expect(env.notifications?.push.fcm[0]?.serviceAccount).toEqual({ secret: "fcm-key" });
-    expect(env.moderation?.rules[0]?.ruleId).toBe("r1");
+    expect(at(env, "notifications", "push", "fcm", 0, "serviceAccount")).toEqual({ secret: "fcm-key" });
+    expect(at(env, "moderation", "rules", 0, "ruleId")).toBe("r1");
   });
 
   it("refuses credentials written in the file, an undeclared list, a bad setting, by path", () => {
@@ -199,8 +205,8 @@ moderation:
 moderation:`,
     );
     const env = parseEnvironment(withSingletons, "env.yaml");
-    expect(env.notifications?.email?.sendgrid?.sendGridApiKey).toEqual({ secret: "sg" });
-    expect(env.notifications?.sms?.twilio?.twilioAuthToken).toEqual({ secret: "tw" });
+    expect(at(env, "notifications", "email", "sendgrid", "sendGridApiKey")).toEqual({ secret: "sg" });
+    expect(at(env, "notifications", "sms", "twilio", "twilioAuthToken")).toEqual({ secret: "tw" });
     expect(problems(withSingletons.replace(", basicAuthPassword: { secret: pw }", ""))).toEqual([
       "env.yaml: notifications.customPush.useBasicAuth: basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
     ]);

@@ -4,6 +4,10 @@
 import { ExportError, renderEnvironment, type Snapshot, toEnvironment } from "../../environment/export";
 import { parseEnvironment } from "../../environment/load";
 
+/** A nested value of an environment (its plain sections are typed by their kinds, not statically). */
+const pick = (value: unknown, ...path: (string | number)[]): unknown =>
+  path.reduce<unknown>((v, p) => (v as Record<string | number, unknown> | undefined)?.[p], value);
+
 const at = 1_700_000_000;
 const member = (uid: string, scope: "admin" | "moderator" | "participant") => ({
   uid,
@@ -14,32 +18,46 @@ const member = (uid: string, scope: "admin" | "moderator" | "participant") => ({
   joinedAt: at,
 });
 
+/** An object as its kind lists it. */
+const listed = (id: string, args: Record<string, unknown>, state: Record<string, unknown> = {}) => ({
+  id,
+  args,
+  state: { createdAt: at, ...state },
+});
+
 function snapshot(): Snapshot {
   return {
     appId: "app1",
     region: "eu",
-    roles: [
-      {
-        role: "mods",
-        name: "Mods",
-        metadata: { z: 1, a: { d: 1, c: 2 } },
-        restrictedFeatures: ["u.listUsers", "u.deleteGroup"],
-        permissions: {},
-        createdAt: at,
-      },
-      {
-        role: "default",
-        name: "Default Role",
-        description: "",
-        restrictedFeatures: [],
-        permissions: { sendMessage: "deny" },
-        createdAt: at,
-      },
-    ],
-    users: [
-      { uid: "bob", name: "Bob", role: "mods", tags: ["z", "a"], createdAt: at },
-      { uid: "alice", name: "Alice", role: "default", tags: [], metadata: {}, createdAt: at },
-    ],
+    listed: {
+      Role: [
+        listed("mods", {
+          role: "mods",
+          name: "Mods",
+          metadata: { z: 1, a: { d: 1, c: 2 } },
+          restrictedFeatures: ["u.listUsers", "u.deleteGroup"],
+          permissions: {},
+        }),
+        listed("default", {
+          role: "default",
+          name: "Default Role",
+          description: "",
+          restrictedFeatures: [],
+          permissions: { sendMessage: "deny" },
+        }),
+      ],
+      User: [
+        listed("bob", { uid: "bob", name: "Bob", role: "mods", tags: ["z", "a"] }),
+        listed("alice", { uid: "alice", name: "Alice", role: "default", tags: [], metadata: {} }),
+      ],
+      ApiKey: [
+        listed("1", { name: "Rest API Key", scope: "fullAccess" }, { apiKey: "k1" }),
+        listed("2", { name: "twin", scope: "authOnly" }, { apiKey: "k2" }),
+        listed("3", { name: "twin", scope: "authOnly" }, { apiKey: "k3" }),
+        listed("4", { name: "backend", scope: "fullAccess" }, { apiKey: "k4" }),
+      ],
+      AppSettings: [listed("app1", { appId: "app1", settings: {} })],
+    },
     groups: [
       {
         guid: "room",
@@ -59,12 +77,6 @@ function snapshot(): Snapshot {
         createdAt: at,
         members: [member("bob", "moderator")],
       },
-    ],
-    apiKeys: [
-      { apiKey: "k1", name: "Rest API Key", scope: "fullAccess", createdAt: at },
-      { apiKey: "k2", name: "twin", scope: "authOnly", createdAt: at },
-      { apiKey: "k3", name: "twin", scope: "authOnly", createdAt: at + 1 },
-      { apiKey: "k4", name: "backend", scope: "fullAccess", createdAt: at },
     ],
     webhooks: [
       {
@@ -89,7 +101,6 @@ function snapshot(): Snapshot {
     ],
     ownApiKey: "k1",
     extensions: [],
-    appSettings: {},
   };
 }
 
@@ -97,7 +108,7 @@ describe("chat-export's document", () => {
   it("holds every object as the provider reads it back: defaults and empty values left out", () => {
     const { environment } = toEnvironment(snapshot());
     expect(environment).toMatchObject({ app: { existing: true }, adopt: true });
-    expect(environment.roles).toEqual([
+    expect(pick(environment, "roles")).toEqual([
       { role: "default", name: "Default Role", permissions: { sendMessage: "deny" } },
       {
         role: "mods",
@@ -106,7 +117,7 @@ describe("chat-export's document", () => {
         restrictedFeatures: ["u.deleteGroup", "u.listUsers"],
       },
     ]);
-    expect(environment.users).toEqual([
+    expect(pick(environment, "users")).toEqual([
       { uid: "alice", name: "Alice" },
       { uid: "bob", name: "Bob", role: "mods", tags: ["a", "z"] },
     ]);
@@ -140,7 +151,7 @@ describe("chat-export's document", () => {
 
   it("leaves out the key it read with and keys whose name is not unique, saying why", () => {
     const { environment, notes } = toEnvironment(snapshot());
-    expect(environment.apiKeys).toEqual([{ name: "backend", scope: "fullAccess" }]);
+    expect(pick(environment, "apiKeys")).toEqual([{ name: "backend", scope: "fullAccess" }]);
     expect(notes).toEqual([
       'API key "Rest API Key" is left out: this export authenticated with it (the stack does too).',
       'API keys named "twin" are left out: 2 keys share the name, and keys are adopted by a unique name.',
@@ -160,20 +171,22 @@ describe("chat-export's document", () => {
   it("is the same text whatever order the API listed things in, and parses as an environment file", () => {
     const a = renderEnvironment(toEnvironment(snapshot()), { appId: "app1", region: "eu" });
     const shuffled = snapshot();
-    shuffled.users.reverse();
+    shuffled.listed.User?.reverse();
     shuffled.groups.reverse();
-    shuffled.apiKeys.reverse();
+    shuffled.listed.ApiKey?.reverse();
     shuffled.webhooks?.reverse();
     for (const g of shuffled.groups) g.members.reverse();
     const b = renderEnvironment(toEnvironment(shuffled), { appId: "app1", region: "eu" });
     expect(b).toBe(a);
     const env = parseEnvironment(a, "exported.yaml");
-    expect(env.users.map((u) => u.uid)).toEqual(["alice", "bob"]);
+    expect((env.users as { uid: string }[]).map((u) => u.uid)).toEqual(["alice", "bob"]);
     expect(env.groups[1]?.password).toEqual({ secret: "groupPassword-room" });
   });
 
   it("says where webhooks are when they were not read", () => {
-    const snap = { ...snapshot(), webhooks: undefined, extensions: undefined, appSettings: undefined };
+    const base = snapshot();
+    const { AppSettings: _, ...chatOnly } = base.listed;
+    const snap = { ...base, listed: chatOnly, webhooks: undefined, extensions: undefined };
     const { environment, notes } = toEnvironment(snap);
     expect(environment.webhooks).toBeUndefined();
     expect(notes).toContainEqual(
@@ -194,48 +207,55 @@ describe("chat-export's document", () => {
 describe("chat-export's notifications and moderation", () => {
   const snap = (): Snapshot => ({
     ...snapshot(),
-    notifications: {
-      settings: { preferences: { group: { messagesSetting: 2 } }, sound: { chat: "a.wav" }, templates: {} },
-      fcm: [
-        { providerId: "web", isDefault: false },
-        { providerId: "android", isDefault: true, serviceAccountFilename: "sa.json" },
+    listed: {
+      ...snapshot().listed,
+      NotificationSettings: [
+        listed("notification-settings", {
+          preferences: { group: { messagesSetting: 2 } },
+          sound: { chat: "a.wav" },
+          templates: {},
+        }),
       ],
-      apns: [{ providerId: "ios", isDefault: true, keyId: "K", teamId: "T", bundleId: "com.x" }],
-    },
-    moderation: {
-      keywordLists: [{ id: "banned", category: "word", searchTerms: ["z", "a"], createdAt: at }],
-      rules: [
-        {
-          id: "r",
+      FcmPushProvider: [
+        listed("web", { providerId: "web", isDefault: false }),
+        listed("android", { providerId: "android", isDefault: true, serviceAccountFilename: "sa.json" }),
+      ],
+      ApnsPushProvider: [
+        listed("ios", { providerId: "ios", isDefault: true, keyId: "K", teamId: "T", bundleId: "com.x" }),
+      ],
+      ModerationKeywordList: [
+        listed("banned", { listId: "banned", category: "word", searchTerms: ["z", "a"] }),
+      ],
+      ModerationRule: [
+        listed("r", {
+          ruleId: "r",
           name: "R",
           enabled: true,
           action: ["blockMessage"],
           conditions: [
-            { id: 1, operand: "text", isListReferencePresent: true, value: ["banned"] },
+            { operand: "text", isListReferencePresent: true, value: ["banned"] },
             { id: 7, operand: "text", category: "pattern", value: ["x+"] },
           ],
-          createdAt: at,
-        },
+        }),
       ],
     },
   });
 
   it("writes providers with their keys as secret config, lists and rules sorted, service numbering left out", () => {
     const { environment, secrets } = toEnvironment(snap());
-    expect(environment.notifications?.push?.fcm?.map((p) => p.providerId)).toEqual(["android", "web"]);
-    expect(environment.notifications?.push?.fcm?.[0]).toEqual({
+    expect(pick(environment, "notifications", "push", "fcm", 0)).toEqual({
       providerId: "android",
       serviceAccountFilename: "sa.json",
       isDefault: true,
-      serviceAccount: { secret: "fcmServiceAccount-android" },
+      serviceAccount: { secret: "fcm-android-serviceAccount" },
     });
     expect(secrets.map((s) => s.key)).toEqual(
-      expect.arrayContaining(["fcmServiceAccount-android", "fcmServiceAccount-web", "apnsP8Key-ios"]),
+      expect.arrayContaining(["fcm-android-serviceAccount", "fcm-web-serviceAccount", "apns-ios-p8Key"]),
     );
-    expect(environment.moderation?.keywordLists).toEqual([
+    expect(pick(environment, "moderation", "keywordLists")).toEqual([
       { listId: "banned", category: "word", searchTerms: ["a", "z"] },
     ]);
-    expect(environment.moderation?.rules?.[0]?.conditions).toEqual([
+    expect(pick(environment, "moderation", "rules", 0, "conditions")).toEqual([
       { isListReferencePresent: true, operand: "text", value: ["banned"] },
       { category: "pattern", id: 7, operand: "text", value: ["x+"] },
     ]);
@@ -246,7 +266,7 @@ describe("chat-export's notifications and moderation", () => {
 
   it("refuses a rule naming a keyword list the export could not read, by name", () => {
     const s = snap();
-    s.moderation = { keywordLists: [], rules: s.moderation?.rules ?? [] };
+    s.listed.ModerationKeywordList = [];
     expect(() => toEnvironment(s)).toThrow(/keyword list "banned" is not declared/);
   });
 });
@@ -268,14 +288,31 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
         { extension: "gifs-giphy", settings: {}, credentials: ["giphyApiKey"] },
         { extension: "polls", credentials: [] },
       ],
-      appSettings: { "core.threads.updateOnMessageActions": false, "core.advanced.search.enabled": true },
-      notifications: {
-        settings: { preferences: {}, sound: {}, templates: {} },
-        fcm: [],
-        apns: [],
-        twilio: { twilioAccountSID: "AC1", twilioSenderPhoneNumber: "+15550000001", isEnabled: true },
-        customEmail: { webhookURL: "https://h.example.com/mail", useBasicAuth: true, basicAuthUsername: "u" },
-        customSms: { webhookURL: "https://h.example.com/sms", useBasicAuth: false },
+      listed: {
+        ...base.listed,
+        AppSettings: [
+          listed("app1", {
+            appId: "app1",
+            settings: { "core.threads.updateOnMessageActions": false, "core.advanced.search.enabled": true },
+          }),
+        ],
+        TwilioSmsProvider: [
+          listed("twilioSmsProvider", {
+            twilioAccountSID: "AC1",
+            twilioSenderPhoneNumber: "+15550000001",
+            isEnabled: true,
+          }),
+        ],
+        CustomEmailProvider: [
+          listed("customEmailProvider", {
+            webhookURL: "https://h.example.com/mail",
+            useBasicAuth: true,
+            basicAuthUsername: "u",
+          }),
+        ],
+        CustomSmsProvider: [
+          listed("customSmsProvider", { webhookURL: "https://h.example.com/sms", useBasicAuth: false }),
+        ],
       },
     };
   };
@@ -287,33 +324,32 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
       { extension: "polls" },
       { extension: "profanity-filter", settings: { badwords: ["b", "a"], dropMessage: true } },
     ]);
-    expect(environment.appSettings).toEqual({
+    expect(pick(environment, "appSettings")).toEqual({
       "core.advanced.search.enabled": true,
       "core.threads.updateOnMessageActions": false,
     });
     expect(environment.groups?.find((g) => g.guid === "room")?.permissions).toEqual({
       participants: { sendMessage: "deny" },
     });
-    expect(environment.notifications?.sms?.twilio).toEqual({
-      isEnabled: true,
+    expect(pick(environment, "notifications", "sms", "twilio")).toEqual({
       twilioAccountSID: "AC1",
       twilioSenderPhoneNumber: "+15550000001",
       twilioAuthToken: { secret: "twilio-twilioAuthToken" },
     });
-    expect(environment.notifications?.email?.custom?.basicAuthPassword).toEqual({
-      secret: "customEmail-basicAuthPassword",
+    expect(pick(environment, "notifications", "email", "custom", "basicAuthPassword")).toEqual({
+      secret: "custom-email-basicAuthPassword",
     });
-    expect(environment.notifications?.sms?.custom).not.toHaveProperty("basicAuthPassword");
+    expect(pick(environment, "notifications", "sms", "custom")).not.toHaveProperty("basicAuthPassword");
     expect(secrets.map((s) => s.key)).toEqual(
       expect.arrayContaining([
         "extension-gifs-giphy-giphyApiKey",
         "twilio-twilioAuthToken",
-        "customEmail-basicAuthPassword",
+        "custom-email-basicAuthPassword",
       ]),
     );
     const file = renderEnvironment(toEnvironment(snap()), { appId: "app1", region: "eu" });
     const env = parseEnvironment(file, "x.yaml");
     expect(env.extensions.map((e) => e.extension)).toEqual(["gifs-giphy", "polls", "profanity-filter"]);
-    expect(env.notifications?.sms?.custom?.webhookURL).toBe("https://h.example.com/sms");
+    expect(pick(env, "notifications", "sms", "custom", "webhookURL")).toBe("https://h.example.com/sms");
   });
 });
