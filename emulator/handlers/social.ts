@@ -13,10 +13,11 @@ const failure = (e: ApiError): RelationResult => ({
   error: { code: e.code, message: e.message },
 });
 
-/** Runs one uid's step; an ApiError becomes that uid's failure. */
+/** Runs one uid's step (once for a uid listed twice); an ApiError becomes that uid's failure. */
 function each(uids: readonly string[], step: (uid: string) => string): Record<string, RelationResult> {
   const out: Record<string, RelationResult> = {};
   for (const uid of uids) {
+    if (Object.hasOwn(out, uid)) continue;
     try {
       out[uid] = { success: true, message: step(uid) };
     } catch (e) {
