@@ -154,6 +154,10 @@ export interface RuleRecord {
   conditions: Json[];
   action: string[];
   filters?: Json[];
+  webhookURL?: string;
+  useBasicAuth?: boolean;
+  username?: string;
+  password?: string;
   createdAt: number;
   updatedAt: number;
   revision: number;

@@ -47,7 +47,7 @@ function related(app: AppRecord, r: Map<string, number> | undefined): { u: UserR
   return out;
 }
 
-function pinnedView(app: AppRecord, p: PinnedConversationRecord) {
+function pinnedView(p: PinnedConversationRecord) {
   return {
     conversationId:
       p.conversationType === "group" ? groupConversationId(p.conversationWith) : p.conversationWith,
@@ -159,7 +159,7 @@ export const socialHandlers: ChatHandlers<typeof socialRoutes> = {
     );
   },
 
-  listAppPinnedConversations: ({ app }) => ({ data: livePinned(app).map((p) => pinnedView(app, p)) }),
+  listAppPinnedConversations: ({ app }) => ({ data: livePinned(app).map((p) => pinnedView(p)) }),
 
   replaceAppPinnedConversations: ({ app, body, env }) => {
     const now = env.now();
@@ -174,6 +174,6 @@ export const socialHandlers: ChatHandlers<typeof socialRoutes> = {
       return { conversationType: c.conversationType, conversationWith, pinnedAt: before?.pinnedAt ?? now };
     });
     app.pinnedConversations = next;
-    return { data: next.map((p) => pinnedView(app, p)) };
+    return { data: next.map((p) => pinnedView(p)) };
   },
 };
