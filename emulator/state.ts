@@ -154,6 +154,10 @@ export interface RuleRecord {
   conditions: Json[];
   action: string[];
   filters?: Json[];
+  webhookURL?: string;
+  useBasicAuth?: boolean;
+  username?: string;
+  password?: string;
   createdAt: number;
   updatedAt: number;
   revision: number;
@@ -174,7 +178,70 @@ export interface KeywordListRecord {
   default?: boolean;
 }
 
-export interface AppRecord {
+export interface BotRecord {
+  uid: string;
+  webhookURL: string;
+  enabled: boolean;
+  groupChatSetting: string;
+  useBasicAuth: boolean;
+  username?: string;
+  password?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface McpServerRecord {
+  slug: string;
+  name: string;
+  url: string;
+  description?: string;
+  headers?: Record<string, string>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An agent of either family; the fields each family has are in `fields`, as sent. */
+export interface AgentRecord {
+  uid: string;
+  name: string;
+  isActive: boolean;
+  /** Agent builder only: attached MCP server slugs, in the order attached. */
+  mcpServers?: string[];
+  fields: Json;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PinnedConversationRecord {
+  conversationType: "user" | "group";
+  conversationWith: string;
+  pinnedAt: number;
+}
+
+export interface CollaboratorRecord {
+  id: number;
+  email: string;
+  role: "admin" | "moderator";
+  createdAt: number;
+}
+
+/** Bots, AI agents, relations between users, app-pinned conversations and collaborators (decision 0090). */
+export interface AppSocialRecord {
+  bots: Map<string, BotRecord>;
+  builderAgents: Map<string, AgentRecord>;
+  byoAgents: Map<string, AgentRecord>;
+  mcpServers: Map<string, McpServerRecord>;
+  /** uid → friend uid → since (kept on both sides). */
+  friends: Map<string, Map<string, number>>;
+  /** blocker uid → blocked uid → blockedAt (one direction). */
+  blocked: Map<string, Map<string, number>>;
+  pinnedConversations: PinnedConversationRecord[];
+  /** email → collaborator */
+  collaborators: Map<string, CollaboratorRecord>;
+  nextCollaboratorId: number;
+}
+
+export interface AppRecord extends AppSocialRecord {
   id: string;
   name: string;
   region: Region;
@@ -269,6 +336,22 @@ export function newApp(spec: NewApp, ids: Random, now: number): AppRecord {
     webhooks: new Map(),
     settings: new Map(),
     ...newAppConfiguration(createdAt),
+    ...newAppSocial(),
+  };
+}
+
+/** What a new app has of bots, agents, relations and collaborators (also filled into older state files). */
+function newAppSocial(): AppSocialRecord {
+  return {
+    bots: new Map(),
+    builderAgents: new Map(),
+    byoAgents: new Map(),
+    mcpServers: new Map(),
+    friends: new Map(),
+    blocked: new Map(),
+    pinnedConversations: [],
+    collaborators: new Map(),
+    nextCollaboratorId: 2,
   };
 }
 
@@ -332,6 +415,10 @@ export function deserializeState(text: string): SavedState {
     app.notifications ??= fresh.notifications;
     app.rules ??= fresh.rules;
     app.keywordLists ??= fresh.keywordLists;
+    const social = newAppSocial();
+    for (const k of Object.keys(social) as (keyof AppSocialRecord)[]) {
+      if (app[k] === undefined) Object.assign(app, { [k]: social[k] });
+    }
   }
   return { credentials: saved.credentials, state: saved.state };
 }

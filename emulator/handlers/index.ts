@@ -1,6 +1,9 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
 import type { RouteName } from "../../provider/api";
+import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
+import { botHandlers } from "./bots";
+import { collaboratorHandlers } from "./collaborators";
 import { extensionHandlers } from "./extensions";
 import { groupHandlers } from "./groups";
 import { managementHandlers } from "./management";
@@ -9,6 +12,7 @@ import { moderationHandlers } from "./moderation";
 import { notificationHandlers } from "./notifications";
 import { rbacHandlers } from "./rbac";
 import { roleHandlers } from "./roles";
+import { socialHandlers } from "./social";
 import { userHandlers } from "./users";
 
 export const handlers = {
@@ -22,4 +26,8 @@ export const handlers = {
   ...notificationHandlers,
   ...moderationHandlers,
   ...rbacHandlers,
+  ...botHandlers,
+  ...aiAgentHandlers,
+  ...socialHandlers,
+  ...collaboratorHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

@@ -3,6 +3,7 @@ import { LIMITS, type managementRoutes, type Region } from "../../provider/api";
 import { ApiError } from "../errors";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
 import { defined, paginate, startsWithCi } from "../views";
+import { OWNER_EMAIL } from "./collaborators";
 import { ack, requireApp } from "./lookup";
 import { quotaExceeded } from "./roles";
 import type { ManagementHandlers } from "./types";
@@ -22,7 +23,7 @@ const appView = (a: AppRecord) => ({
   region: a.region,
   version: a.version,
   createdAt: a.createdAt,
-  appOwner: { id: 1, name: "Emulator Owner", email: "owner@emulator.invalid" },
+  appOwner: { id: 1, name: "Emulator Owner", email: OWNER_EMAIL },
   appRegion: { id: a.region, name: REGION_NAMES[a.region], description: REGION_NAMES[a.region] },
   apiKeys: Object.fromEntries(
     [...a.apiKeys.values()]

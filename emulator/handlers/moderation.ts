@@ -27,6 +27,8 @@ const ruleView = (app: AppRecord, r: RuleRecord) => ({
   conditions: r.conditions.map((c) => ({ ...c })),
   action: [...r.action],
   ...defined({ filters: r.filters?.map((f) => ({ ...f })) }),
+  // The password is never echoed, as for webhooks.
+  ...defined({ webhookURL: r.webhookURL, useBasicAuth: r.useBasicAuth, username: r.username }),
   active: true,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
@@ -76,6 +78,10 @@ function ruleSettings(app: AppRecord, body: Omit<RuleCreate, "id">) {
     conditions,
     action: [...body.action],
     filters: body.filters?.map((f) => ({ ...f }) as Json),
+    webhookURL: body.webhookURL,
+    useBasicAuth: body.useBasicAuth,
+    username: body.username,
+    password: body.password,
   };
 }
 
@@ -136,6 +142,10 @@ export const moderationHandlers: ChatHandlers<typeof moderationRoutes> = {
     else r.description = next.description;
     if (next.filters === undefined) delete r.filters;
     else r.filters = next.filters;
+    for (const k of ["webhookURL", "useBasicAuth", "username", "password"] as const) {
+      if (next[k] === undefined) delete r[k];
+      else Object.assign(r, { [k]: next[k] });
+    }
     r.updatedAt = env.now();
     r.revision++;
     return { data: ruleView(app, r) };

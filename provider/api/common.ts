@@ -27,6 +27,13 @@ export const LIMITS = {
   perPageDefault: 100,
   perPageMax: 1000,
   appsPerPageDefault: 25,
+  botsPerApp: 25,
+  botUidLength: 50,
+  friendsPerUser: 1000,
+  relationsPerCall: 25,
+  appPinnedConversations: 5,
+  agentNameLength: 100,
+  collaboratorsPerCall: 25,
 } as const;
 
 /** Edit distance between two strings (for "the closest valid value" in error messages). */

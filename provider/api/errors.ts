@@ -31,6 +31,9 @@ const CONFLICTS = {
   ERR_EXTENSION_SETTINGS_ALREADY_EXIST: 400,
   ERR_RULE_ALREADY_EXISTS: 400,
   ERR_KEYWORD_ALREADY_EXISTS: 400,
+  // bots (documented code, status a GUESS like the others); MCP servers (slug unique per app; code ours, 0090)
+  ERR_BOT_ALREADY_EXISTS: 400,
+  ERR_MCP_SERVER_ALREADY_EXISTS: 400,
 } as const satisfies Record<string, number>;
 
 /** Status per code. Codes the sources give no status for use the closest documented class. */
@@ -64,6 +67,13 @@ export const ERROR_STATUS = {
   ERR_RULE_DELETE_DENIED: 403,
   ERR_KEYWORD_DELETE_DENIED: 403,
   ERR_KEYWORD_IN_USE: 400,
+  // friends, blocks, app-pinned conversations, collaborators (documented codes; statuses a GUESS, decision 0090)
+  ERR_ALREADY_FRIEND: 400,
+  ERR_CANNOT_FORM_SELF_RELATION: 400,
+  ERR_CANNOT_BLOCK_SELF: 400,
+  ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED: 400,
+  ERR_ALREADY_AN_OWNER: 400,
+  ERR_SELF_ACTION_DENIED: 403,
   // not found
   ERR_API_NOT_FOUND: 404,
   ERR_UID_NOT_FOUND: 404,
@@ -83,6 +93,13 @@ export const ERROR_STATUS = {
   ERR_PROVIDER_NOT_FOUND: 404,
   ERR_RULE_NOT_FOUND: 404,
   ERR_KEYWORD_NOT_FOUND: 404,
+  ERR_BOT_NOT_FOUND: 404,
+  ERR_NOT_A_FRIEND: 404,
+  ERR_CONVERSATION_NOT_FOUND: 404,
+  ERR_NOT_A_COLLABORATOR: 404,
+  // AI agents: codes ours (decision 0090)
+  ERR_AGENT_NOT_FOUND: 404,
+  ERR_MCP_SERVER_NOT_FOUND: 404,
   // rate limit and server side
   ERR_TOO_MANY_REQUESTS: 429,
   ERR_OPERATION_FAILED: 500,

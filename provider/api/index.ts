@@ -1,5 +1,8 @@
 // The route table: every operation of the chat API v3 and the management API this project uses.
+import { aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
+import { botRoutes } from "./bots";
+import { collaboratorRoutes } from "./collaborators";
 import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
@@ -8,6 +11,7 @@ import { moderationRoutes } from "./moderation";
 import { notificationRoutes } from "./notifications";
 import { rbacRoutes } from "./rbac";
 import { roleRoutes } from "./roles";
+import { socialRoutes } from "./social";
 import { userRoutes } from "./users";
 
 export const routes = {
@@ -21,11 +25,18 @@ export const routes = {
   ...notificationRoutes,
   ...moderationRoutes,
   ...rbacRoutes,
+  ...botRoutes,
+  ...aiAgentRoutes,
+  ...socialRoutes,
+  ...collaboratorRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
+export * from "./ai-agents";
 export * from "./api-keys";
+export * from "./bots";
+export * from "./collaborators";
 export * from "./common";
 export * from "./errors";
 export * from "./extension-settings";
@@ -41,4 +52,5 @@ export * from "./rbac";
 export * from "./roles";
 export * from "./route";
 export * from "./secret";
+export * from "./social";
 export * from "./users";

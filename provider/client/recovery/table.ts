@@ -104,6 +104,7 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   })),
   createRule: readBack("getRule", (_r, b) => ({ ruleId: field(b, "id") ?? "" })),
   createKeywordList: readBack("getKeywordList", (_r, b) => ({ keywordId: field(b, "id") ?? "" })),
+  createBot: readBack("getBot", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
   // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
   // what it reads with what it declared either way.
   createExtensionSettings: readBack("getExtensionSettings", (r) => ({
@@ -128,6 +129,9 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // server-chosen ids
   createApiKey: byName("listApiKeys", "apiKey"),
   createApp: byName("listApps", "id"),
+  // Agents are found again by name (the listing carries each agent's name and createdAt).
+  createBuilderAgent: byName("listBuilderAgents", "uid"),
+  createByoAgent: byName("listByoAgents", "uid"),
   createAuthToken: {
     kind: "reconcile",
     list: (req) => ({ name: "listAuthTokens", req: { params: { uid: param(req, "uid") } } }),
@@ -140,6 +144,13 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   restrictFeatures: RESEND,
   setAppSettings: RESEND,
   banUser: RESEND,
+  addFriends: RESEND,
+  blockUsers: RESEND,
+  addAgentMcpServers: RESEND,
+  updateCollaborators: RESEND,
+  // a patch: the same fields twice leave the same agent
+  updateBuilderAgent: RESEND,
+  updateByoAgent: RESEND,
   // enabling what is enabled (disabling what is disabled) changes nothing
   toggleExtensions: RESEND,
   // a merge: the same patch twice leaves the same settings
@@ -147,6 +158,10 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // not repeatable
   sendMessage: { kind: "never", why: "a second send is a second message" },
   addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },
+  createMcpServer: {
+    kind: "never",
+    why: "MCP servers have no read route; a second create answers that the slug exists",
+  },
 };
 
 /** Whether a lost answer may be followed by sending the same request again as it is. */

@@ -126,6 +126,37 @@ const keywordList = async () => {
   return id;
 };
 
+const bot = async () => {
+  const uid = await user();
+  await h.ok("createBot", { body: { uid, webhookURL: "https://bot.example.com/hook" } });
+  return uid;
+};
+const mcpServer = async () => {
+  const slug = fresh("er-mcp");
+  await h.ok("createMcpServer", { body: { slug, name: slug, url: "https://mcp.example.com" } });
+  return slug;
+};
+const builderAgent = async () =>
+  (await h.ok("createBuilderAgent", { body: { name: fresh("er-agent") } })).data.uid;
+const byoBody = () => ({
+  name: fresh("er-byo"),
+  provider: "mastra",
+  deploymentUrl: "https://agent.example.com",
+});
+const byoAgent = async () => (await h.ok("createByoAgent", { body: byoBody() })).data.uid;
+const friendsOf = async () => {
+  const uid = await user();
+  const other = await user();
+  await h.ok("addFriends", { params: { uid }, body: { accepted: [other] } });
+  return { uid, other };
+};
+const blockerOf = async () => {
+  const uid = await user();
+  const other = await user();
+  await h.ok("blockUsers", { params: { uid }, body: { blockedUids: [other] } });
+  return { uid, other };
+};
+
 const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   createUser: async () => ({ body: { uid: fresh("er-new"), name: "New", withAuthToken: true } }),
   listUsers: async () => ({ query: { perPage: 5, withTags: true } }),
@@ -398,6 +429,68 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   }),
   unsetScopePermission: async () => ({
     params: { guid: await group(), scope: "admin", permission: "sendMessage" },
+  }),
+  createBot: async () => ({
+    body: {
+      uid: await user(),
+      webhookURL: "https://bot.example.com/hook",
+      groupChatSetting: "all",
+      useBasicAuth: true,
+      username: "u",
+      password: "p",
+    },
+  }),
+  listBots: async () => {
+    await bot();
+    return { query: { perPage: 5 } };
+  },
+  getBot: async () => ({ params: { uid: await bot() } }),
+  updateBot: async () => ({ params: { uid: await bot() }, body: { enabled: false } }),
+  deleteBot: async () => ({ params: { uid: await bot() } }),
+  createBuilderAgent: async () => ({
+    body: { name: fresh("er-nagent"), instructions: "Be brief.", mcpServers: [await mcpServer()] },
+  }),
+  listBuilderAgents: async () => {
+    await builderAgent();
+    return { query: { perPage: 5 } };
+  },
+  getBuilderAgent: async () => ({ params: { uid: await builderAgent() } }),
+  updateBuilderAgent: async () => ({ params: { uid: await builderAgent() }, body: { isActive: false } }),
+  deleteBuilderAgent: async () => ({ params: { uid: await builderAgent() } }),
+  createMcpServer: async () => ({
+    body: { slug: fresh("er-nmcp"), name: "Docs", url: "https://mcp.example.com", headers: { a: "b" } },
+  }),
+  addAgentMcpServers: async () => ({
+    params: { uid: await builderAgent() },
+    body: { mcpServers: [await mcpServer()] },
+  }),
+  createByoAgent: async () => ({ body: { ...byoBody(), headers: { Authorization: "Bearer x" } } }),
+  listByoAgents: async () => {
+    await byoAgent();
+    return {};
+  },
+  updateByoAgent: async () => ({ params: { uid: await byoAgent() }, body: { name: fresh("er-renamed") } }),
+  deleteByoAgent: async () => ({ params: { uid: await byoAgent() } }),
+  addFriends: async () => ({ params: { uid: await user() }, body: { accepted: [await user()] } }),
+  listFriends: async () => ({ params: { uid: (await friendsOf()).uid } }),
+  removeFriends: async () => {
+    const { uid, other } = await friendsOf();
+    return { params: { uid }, body: { friends: [other] } };
+  },
+  blockUsers: async () => ({ params: { uid: await user() }, body: { blockedUids: [await user()] } }),
+  unblockUsers: async () => {
+    const { uid, other } = await blockerOf();
+    return { params: { uid }, body: { blockedUids: [other] } };
+  },
+  listBlockedUsers: async () => ({ params: { uid: (await blockerOf()).uid } }),
+  listAppPinnedConversations: async () => ({}),
+  replaceAppPinnedConversations: async () => ({
+    body: { conversations: [{ conversationType: "group", conversationWith: await group() }] },
+  }),
+  listCollaborators: async () => ({ params: { appId: await app() } }),
+  updateCollaborators: async () => ({
+    params: { appId: await app() },
+    body: { admins: ["ada@example.com"], moderators: ["max@example.com"] },
   }),
 };
 

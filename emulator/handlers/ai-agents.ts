@@ -1,0 +1,162 @@
+// AI agents (docs/service/bots-agents-and-social.md): agent-builder agents and MCP servers, and BYO agents.
+// Agents get a UUID v4 uid from the service; MCP servers are named by a slug unique per app. Headers given to
+// an agent or a server are credentials and are never echoed. Where the vendor is silent, decision 0090.
+import type { aiAgentRoutes } from "../../provider/api";
+import { ApiError } from "../errors";
+import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
+import { defined, paginate, startsWithCi } from "../views";
+import { ack } from "./lookup";
+import type { ChatHandlers, Env } from "./types";
+
+/** A UUID v4 from the emulator's id stream (reproducible with a seed). */
+export function uuid4(env: Env): string {
+  const h = env.ids.hex(32).split("");
+  h[12] = "4";
+  h[16] = "89ab"[Number.parseInt(h[16] ?? "0", 16) % 4] ?? "8";
+  const s = h.join("");
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+/** The fields kept as sent, without the ones stored apart and the credentials. */
+function storedFields(body: Json): Json {
+  const { name: _n, isActive: _a, mcpServers: _m, headers: _h, ...rest } = body;
+  return defined(rest);
+}
+
+const agentView = (a: AgentRecord) => ({
+  uid: a.uid,
+  name: a.name,
+  ...a.fields,
+  ...(a.mcpServers ? { mcpServers: [...a.mcpServers] } : {}),
+  isActive: a.isActive,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+});
+const builderView = (a: AgentRecord) => ({ ...agentView(a), mcpServers: [...(a.mcpServers ?? [])] });
+const byoView = (a: AgentRecord) => {
+  const v = agentView(a);
+  return { ...v, provider: String(a.fields.provider), deploymentUrl: String(a.fields.deploymentUrl) };
+};
+
+const mcpView = (m: McpServerRecord) => ({
+  slug: m.slug,
+  name: m.name,
+  url: m.url,
+  ...defined({ description: m.description }),
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+});
+
+function requireAgent(agents: Map<string, AgentRecord>, uid: string): AgentRecord {
+  const a = agents.get(uid.toLowerCase());
+  if (!a) throw new ApiError("ERR_AGENT_NOT_FOUND", `The agent with UID ${uid} does not exist.`);
+  return a;
+}
+
+/** Every slug must name an existing MCP server: nothing is changed otherwise. */
+function requireServers(app: AppRecord, slugs: readonly string[]): void {
+  const missing = slugs.find((s) => !app.mcpServers.has(s));
+  if (missing !== undefined) {
+    throw new ApiError("ERR_MCP_SERVER_NOT_FOUND", `The MCP server ${missing} does not exist.`);
+  }
+}
+
+function newAgent(env: Env, body: Json & { name: string; isActive?: boolean | undefined }): AgentRecord {
+  const now = env.now();
+  return {
+    uid: uuid4(env),
+    name: body.name,
+    isActive: body.isActive ?? true,
+    fields: storedFields(body),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function update(
+  a: AgentRecord,
+  body: Json & { name?: string | undefined; isActive?: boolean | undefined },
+  env: Env,
+) {
+  if (body.name !== undefined) a.name = body.name;
+  if (body.isActive !== undefined) a.isActive = body.isActive;
+  Object.assign(a.fields, storedFields(body));
+  a.updatedAt = env.now();
+}
+
+const bySearch = (q: { searchKey?: string | undefined }) => (a: AgentRecord) =>
+  !q.searchKey || startsWithCi(a.name, q.searchKey);
+
+export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
+  createBuilderAgent: ({ app, body, env }) => {
+    const servers = [...new Set(body.mcpServers ?? [])];
+    requireServers(app, servers);
+    const a = { ...newAgent(env, body), mcpServers: servers };
+    app.builderAgents.set(a.uid, a);
+    return { data: builderView(a) };
+  },
+
+  listBuilderAgents: ({ app, query }) =>
+    paginate(app.builderAgents.values(), query, bySearch(query), builderView),
+
+  getBuilderAgent: ({ app, params }) => ({ data: builderView(requireAgent(app.builderAgents, params.uid)) }),
+
+  updateBuilderAgent: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    update(a, body, env);
+    return { data: builderView(a) };
+  },
+
+  deleteBuilderAgent: ({ app, params }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    app.builderAgents.delete(a.uid);
+    return ack(`The agent with UID ${a.uid} has been deleted successfully.`);
+  },
+
+  createMcpServer: ({ app, body, env }) => {
+    if (app.mcpServers.has(body.slug)) {
+      throw new ApiError("ERR_MCP_SERVER_ALREADY_EXISTS", `The MCP server ${body.slug} already exists.`);
+    }
+    const now = env.now();
+    const m: McpServerRecord = {
+      slug: body.slug,
+      name: body.name,
+      url: body.url,
+      ...defined({ description: body.description, headers: body.headers }),
+      createdAt: now,
+      updatedAt: now,
+    };
+    app.mcpServers.set(m.slug, m);
+    return { data: mcpView(m) };
+  },
+
+  addAgentMcpServers: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    requireServers(app, body.mcpServers);
+    a.mcpServers ??= [];
+    const attached = a.mcpServers;
+    for (const s of body.mcpServers) if (!attached.includes(s)) attached.push(s);
+    a.updatedAt = env.now();
+    return { data: builderView(a) };
+  },
+
+  createByoAgent: ({ app, body, env }) => {
+    const a = newAgent(env, body);
+    app.byoAgents.set(a.uid, a);
+    return { data: byoView(a) };
+  },
+
+  listByoAgents: ({ app, query }) => paginate(app.byoAgents.values(), query, bySearch(query), byoView),
+
+  updateByoAgent: ({ app, params, body, env }) => {
+    const a = requireAgent(app.byoAgents, params.uid);
+    update(a, body, env);
+    return { data: byoView(a) };
+  },
+
+  deleteByoAgent: ({ app, params }) => {
+    const a = requireAgent(app.byoAgents, params.uid);
+    app.byoAgents.delete(a.uid);
+    return ack(`The agent with UID ${a.uid} has been deleted successfully.`);
+  },
+};

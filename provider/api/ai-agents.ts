@@ -1,0 +1,231 @@
+// AI agents: the agent builder's agents and MCP servers, and agents brought from another framework ("bring
+// your own", BYO) (docs/service/bots-agents-and-social.md). Agents get a uid from the service; MCP servers are
+// named by the caller's slug. Headers sent to an agent or an MCP server are credentials, marked `secret()`.
+import { z } from "zod";
+import {
+  Ack,
+  boundedString,
+  chatId,
+  dataOf,
+  LIMITS,
+  oneOf,
+  PageQuery,
+  pageOf,
+  Timestamp,
+  Url,
+} from "./common";
+import { route } from "./route";
+import { secret } from "./secret";
+
+const agentName = z
+  .string()
+  .trim()
+  .min(1, "name must not be empty")
+  .max(LIMITS.agentNameLength, `name must be at most ${LIMITS.agentNameLength} characters`);
+
+const httpsUrl = (what: string) =>
+  Url(what).refine((u) => u.startsWith("https://"), { message: `${what} must be an https URL` });
+
+/** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
+const Headers = secret(z.record(z.string().min(1, "a header needs a name"), z.string()));
+
+const presentation = {
+  description: boundedString("description", LIMITS.descriptionLength).optional(),
+  icon: Url("icon").optional(),
+  greetingMessage: boundedString("greetingMessage", LIMITS.descriptionLength * 4).optional(),
+  introductoryMessage: boundedString("introductoryMessage", LIMITS.descriptionLength * 4).optional(),
+  suggestedMessages: z
+    .array(boundedString("a suggested message", LIMITS.descriptionLength))
+    .max(LIMITS.tags, `at most ${LIMITS.tags} suggested messages`)
+    .optional(),
+  isActive: z.boolean().optional(),
+};
+
+// ---- MCP servers (agent builder) -------------------------------------------------------------------------
+
+/** The caller's id of an MCP server, unique per app (docs/service/bots-agents-and-social.md). */
+export const McpSlug = chatId("slug");
+
+export const McpServerCreate = z.strictObject({
+  slug: McpSlug,
+  name: agentName,
+  url: httpsUrl("url"),
+  description: presentation.description,
+  headers: Headers.optional(),
+});
+export type McpServerCreate = z.input<typeof McpServerCreate>;
+
+export const McpServer = z.looseObject({
+  slug: z.string(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string().optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp.optional(),
+});
+export type McpServer = z.infer<typeof McpServer>;
+
+// ---- agent builder agents --------------------------------------------------------------------------------
+
+const builderFields = {
+  name: agentName,
+  ...presentation,
+  instructions: boundedString("instructions", LIMITS.bodyBytes).optional(),
+  model: boundedString("model", LIMITS.nameLength).optional(),
+  temperature: z
+    .number()
+    .min(0, "temperature must be at least 0")
+    .max(2, "temperature must be at most 2")
+    .optional(),
+};
+
+export const McpServerSlugs = z
+  .array(McpSlug)
+  .min(1, "mcpServers must name at least one server")
+  .max(LIMITS.tags, `at most ${LIMITS.tags} MCP servers`);
+
+export const AgentBuilderCreate = z.strictObject({ ...builderFields, mcpServers: McpServerSlugs.optional() });
+export type AgentBuilderCreate = z.input<typeof AgentBuilderCreate>;
+/** PATCH changes the given fields; the MCP servers have their own route (decision 0090). */
+export const AgentBuilderUpdate = z.strictObject({ ...builderFields, name: builderFields.name.optional() });
+export type AgentBuilderUpdate = z.input<typeof AgentBuilderUpdate>;
+export const AddMcpServersBody = z.strictObject({ mcpServers: McpServerSlugs });
+
+export const AgentBuilderAgent = z.looseObject({
+  uid: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  instructions: z.string().optional(),
+  model: z.string().optional(),
+  mcpServers: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp.optional(),
+});
+export type AgentBuilderAgent = z.infer<typeof AgentBuilderAgent>;
+
+// ---- bring-your-own agents -------------------------------------------------------------------------------
+
+/** The frameworks the vendor names for BYO agents (decision 0090 for the spelling). */
+export const BYO_PROVIDERS = [
+  "vercel-ai-sdk",
+  "langgraph",
+  "crewai",
+  "mastra",
+  "ag2",
+  "agno",
+  "ag-ui",
+] as const;
+export const ByoProvider = oneOf(BYO_PROVIDERS, "provider");
+
+const byoFields = {
+  name: agentName,
+  provider: ByoProvider,
+  deploymentUrl: httpsUrl("deploymentUrl"),
+  /** The agent's id inside the caller's deployment (e.g. a LangGraph graph name). */
+  agentId: boundedString("agentId", LIMITS.idLength).optional(),
+  headers: Headers.optional(),
+  ...presentation,
+};
+export const ByoAgentCreate = z.strictObject(byoFields);
+export type ByoAgentCreate = z.input<typeof ByoAgentCreate>;
+export const ByoAgentUpdate = z.strictObject({
+  ...byoFields,
+  name: byoFields.name.optional(),
+  provider: byoFields.provider.optional(),
+  deploymentUrl: byoFields.deploymentUrl.optional(),
+});
+export type ByoAgentUpdate = z.input<typeof ByoAgentUpdate>;
+
+export const ByoAgent = z.looseObject({
+  uid: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  deploymentUrl: z.string(),
+  agentId: z.string().optional(),
+  isActive: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp.optional(),
+});
+export type ByoAgent = z.infer<typeof ByoAgent>;
+
+export const AgentListQuery = PageQuery.extend({ searchKey: z.string().optional() });
+
+const BUILDER = "/ai-agents/agent-builder";
+
+export const aiAgentRoutes = {
+  createBuilderAgent: route({
+    api: "chat",
+    method: "POST",
+    path: `${BUILDER}/agents`,
+    body: AgentBuilderCreate,
+    response: dataOf(AgentBuilderAgent),
+  }),
+  listBuilderAgents: route({
+    api: "chat",
+    method: "GET",
+    path: `${BUILDER}/agents`,
+    query: AgentListQuery,
+    response: pageOf(AgentBuilderAgent),
+  }),
+  getBuilderAgent: route({
+    api: "chat",
+    method: "GET",
+    path: `${BUILDER}/agents/:uid`,
+    response: dataOf(AgentBuilderAgent),
+  }),
+  updateBuilderAgent: route({
+    api: "chat",
+    method: "PATCH",
+    path: `${BUILDER}/agents/:uid`,
+    body: AgentBuilderUpdate,
+    response: dataOf(AgentBuilderAgent),
+  }),
+  deleteBuilderAgent: route({
+    api: "chat",
+    method: "DELETE",
+    path: `${BUILDER}/agents/:uid`,
+    response: dataOf(Ack),
+  }),
+  createMcpServer: route({
+    api: "chat",
+    method: "POST",
+    path: `${BUILDER}/mcp-servers`,
+    body: McpServerCreate,
+    response: dataOf(McpServer),
+  }),
+  addAgentMcpServers: route({
+    api: "chat",
+    method: "PATCH",
+    path: `${BUILDER}/agents/:uid/mcp/add`,
+    body: AddMcpServersBody,
+    response: dataOf(AgentBuilderAgent),
+  }),
+  createByoAgent: route({
+    api: "chat",
+    method: "POST",
+    path: "/ai-agents/agents",
+    body: ByoAgentCreate,
+    response: dataOf(ByoAgent),
+  }),
+  listByoAgents: route({
+    api: "chat",
+    method: "GET",
+    path: "/ai-agents/agents",
+    query: AgentListQuery,
+    response: pageOf(ByoAgent),
+  }),
+  updateByoAgent: route({
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agents/:uid",
+    body: ByoAgentUpdate,
+    response: dataOf(ByoAgent),
+  }),
+  deleteByoAgent: route({
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agents/:uid",
+    response: dataOf(Ack),
+  }),
+} as const;

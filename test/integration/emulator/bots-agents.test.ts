@@ -1,0 +1,187 @@
+// Bots and AI agents (docs/service/bots-agents-and-social.md; decision 0090 where the vendor is silent).
+import { LIMITS, routes, secretPaths } from "../../../provider/api";
+import { fresh, Harness } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await Harness.start();
+});
+afterAll(() => h.close());
+
+const user = async () => {
+  const uid = fresh("ba-u");
+  await h.ok("createUser", { body: { uid, name: uid } });
+  return uid;
+};
+const hook = "https://bot.example.com/hook";
+
+describe("bots", () => {
+  it("makes a bot of an existing user, echoes its basic-auth password, and reads it back", async () => {
+    const uid = await user();
+    const c = await h.ok("createBot", {
+      body: { uid, webhookURL: hook, useBasicAuth: true, username: "bot", password: "s3cret" },
+    });
+    expect(c.data).toMatchObject({
+      uid,
+      webhookURL: hook,
+      enabled: true,
+      useBasicAuth: true,
+      password: "s3cret",
+    });
+    const g = await h.ok("getBot", { params: { uid } });
+    expect(g.data).toEqual(c.data);
+    const u = await h.ok("updateBot", { params: { uid }, body: { enabled: false, groupChatSetting: "all" } });
+    expect(u.data).toMatchObject({ enabled: false, groupChatSetting: "all", username: "bot" });
+    const listed = await h.ok("listBots", { query: { perPage: 1000 } });
+    expect(listed.data.find((b) => b.uid === uid)?.enabled).toBe(false);
+    await h.ok("deleteBot", { params: { uid } });
+    await h.fails("getBot", { params: { uid } }, 404, "ERR_BOT_NOT_FOUND");
+    await h.fails("deleteBot", { params: { uid } }, 404, "ERR_BOT_NOT_FOUND");
+  });
+
+  it("refuses a user that does not exist, a second bot for one user, and basic auth without credentials", async () => {
+    await h.fails("createBot", { body: { uid: "ba-nobody", webhookURL: hook } }, 404, "ERR_UID_NOT_FOUND");
+    const uid = await user();
+    await h.ok("createBot", { body: { uid, webhookURL: hook } });
+    await h.fails("createBot", { body: { uid, webhookURL: hook } }, 400, "ERR_BOT_ALREADY_EXISTS");
+    await h.fails("updateBot", { params: { uid }, body: { useBasicAuth: true } }, 400, "ERR_BAD_REQUEST");
+    await h.fails(
+      "createBot",
+      { body: { uid: await user(), webhookURL: "http://plain.example.com" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    await h.fails(
+      "createBot",
+      { body: { uid: "x".repeat(LIMITS.botUidLength), webhookURL: hook } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+  });
+
+  it("allows at most 25 bots per app", async () => {
+    const a = (await h.ok("createApp", { body: { name: fresh("ba-app") } })).data;
+    const key = Object.values(a.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
+    const target = { app: { appId: a.id, region: a.region }, key };
+    for (let i = 0; i <= LIMITS.botsPerApp; i++) {
+      const uid = `bot-${i}`;
+      await h.ok("createUser", { ...target, body: { uid, name: uid } });
+      if (i < LIMITS.botsPerApp) await h.ok("createBot", { ...target, body: { uid, webhookURL: hook } });
+      else
+        await h.fails(
+          "createBot",
+          { ...target, body: { uid, webhookURL: hook } },
+          403,
+          "ERR_PLAN_QUOTA_RESTRICTION",
+        );
+    }
+  });
+
+  it("marks the password as a credential", () => {
+    expect(secretPaths(routes.createBot.body)).toEqual(["password"]);
+    expect(secretPaths(routes.updateBot.body)).toEqual(["password"]);
+  });
+});
+
+describe("agent builder", () => {
+  it("assigns a uid; lists name and createdAt per agent, page by page, with searchKey", async () => {
+    const name = fresh("Helper");
+    const c = await h.ok("createBuilderAgent", { body: { name, instructions: "Be brief.", model: "m1" } });
+    expect(c.data.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(c.data).toMatchObject({ name, instructions: "Be brief.", mcpServers: [], isActive: true });
+    await h.ok("createBuilderAgent", { body: { name: `${name} two` } });
+    const page = await h.ok("listBuilderAgents", { query: { searchKey: name, perPage: 1, page: 2 } });
+    expect(page.meta.pagination).toMatchObject({ total: 2, count: 1, current_page: 2, total_pages: 2 });
+    expect(page.data[0]).toMatchObject({ name: `${name} two` });
+    expect(typeof page.data[0]?.createdAt).toBe("number");
+    // Two agents may share a name: the uid is the identity (decision 0090).
+    const twin = await h.ok("createBuilderAgent", { body: { name } });
+    expect(twin.data.uid).not.toBe(c.data.uid);
+  });
+
+  it("patches the given fields, deletes, and answers unknown uids with ERR_AGENT_NOT_FOUND", async () => {
+    const { uid } = (await h.ok("createBuilderAgent", { body: { name: fresh("Patched"), model: "m1" } }))
+      .data;
+    const u = await h.ok("updateBuilderAgent", {
+      params: { uid },
+      body: { isActive: false, description: "d" },
+    });
+    expect(u.data).toMatchObject({ isActive: false, description: "d", model: "m1" });
+    expect((await h.ok("getBuilderAgent", { params: { uid } })).data).toEqual(u.data);
+    await h.ok("deleteBuilderAgent", { params: { uid } });
+    await h.fails("getBuilderAgent", { params: { uid } }, 404, "ERR_AGENT_NOT_FOUND");
+    await h.fails(
+      "updateBuilderAgent",
+      { params: { uid }, body: { model: "x" } },
+      404,
+      "ERR_AGENT_NOT_FOUND",
+    );
+  });
+
+  it("MCP servers: slug unique per app, headers never echoed, attached to agents only when they exist", async () => {
+    const slug = fresh("docs-mcp");
+    const m = await h.ok("createMcpServer", {
+      body: { slug, name: "Docs", url: "https://mcp.example.com", headers: { Authorization: "Bearer t" } },
+    });
+    expect(m.data).toMatchObject({ slug, name: "Docs" });
+    expect(JSON.stringify(m)).not.toContain("Bearer t");
+    await h.fails(
+      "createMcpServer",
+      { body: { slug, name: "Again", url: "https://mcp.example.com" } },
+      400,
+      "ERR_MCP_SERVER_ALREADY_EXISTS",
+    );
+    await h.fails(
+      "createBuilderAgent",
+      { body: { name: fresh("A"), mcpServers: ["no-such-server"] } },
+      404,
+      "ERR_MCP_SERVER_NOT_FOUND",
+    );
+    const { uid } = (await h.ok("createBuilderAgent", { body: { name: fresh("A") } })).data;
+    await h.fails(
+      "addAgentMcpServers",
+      { params: { uid }, body: { mcpServers: [slug, "no-such-server"] } },
+      404,
+      "ERR_MCP_SERVER_NOT_FOUND",
+    );
+    expect((await h.ok("getBuilderAgent", { params: { uid } })).data.mcpServers).toEqual([]);
+    await h.ok("addAgentMcpServers", { params: { uid }, body: { mcpServers: [slug] } });
+    const again = await h.ok("addAgentMcpServers", { params: { uid }, body: { mcpServers: [slug] } });
+    expect(again.data.mcpServers).toEqual([slug]);
+    expect(secretPaths(routes.createMcpServer.body)).toEqual(["headers"]);
+  });
+});
+
+describe("bring-your-own agents", () => {
+  const body = (name: string) => ({
+    name,
+    provider: "langgraph",
+    deploymentUrl: "https://agent.example.com/run",
+  });
+
+  it("creates with a uid, lists, patches and deletes; headers are credentials and not echoed", async () => {
+    const name = fresh("Byo");
+    const c = await h.ok("createByoAgent", { body: { ...body(name), headers: { "X-Key": "k1" } } });
+    expect(c.data).toMatchObject({ name, provider: "langgraph", isActive: true });
+    expect(JSON.stringify(c)).not.toContain("k1");
+    const listed = await h.ok("listByoAgents", { query: { searchKey: name } });
+    expect(listed.data.map((a) => a.uid)).toEqual([c.data.uid]);
+    const u = await h.ok("updateByoAgent", { params: { uid: c.data.uid }, body: { agentId: "graph-1" } });
+    expect(u.data).toMatchObject({ name, agentId: "graph-1" });
+    await h.ok("deleteByoAgent", { params: { uid: c.data.uid } });
+    expect((await h.ok("listByoAgents", { query: { searchKey: name } })).data).toEqual([]);
+    await h.fails("deleteByoAgent", { params: { uid: c.data.uid } }, 404, "ERR_AGENT_NOT_FOUND");
+    expect(secretPaths(routes.createByoAgent.body)).toEqual(["headers"]);
+  });
+
+  it("refuses an unknown provider, a plain-http URL and a name over 100 characters", async () => {
+    await h.fails("createByoAgent", { body: { ...body("x"), provider: "skynet" } }, 400, "ERR_BAD_REQUEST");
+    await h.fails(
+      "createByoAgent",
+      { body: { ...body("x"), deploymentUrl: "http://agent.example.com" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    await h.fails("createByoAgent", { body: body("n".repeat(101)) }, 400, "ERR_BAD_REQUEST");
+  });
+});
