@@ -1,16 +1,13 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
 import { z } from "zod";
-import {
-  AppArgs,
-  credentialFields,
-  ExtensionArgs,
-  GroupArgs,
-  GroupScopePermissionsArgs,
-  UserArgs,
-  WebhookArgs,
-  WebhookTriggersArgs,
-} from "../provider/schemas";
+import { AppArgs } from "../provider/resources/app";
+import { credentialFields, ExtensionArgs } from "../provider/resources/extension";
+import { GroupArgs } from "../provider/resources/group";
+import { GroupScopePermissionsArgs } from "../provider/resources/scope-permissions";
+import { WebhookTriggersArgs } from "../provider/resources/triggers";
+import { UserArgs } from "../provider/resources/user";
+import { WebhookArgs } from "../provider/resources/webhook";
 import { adopt, ENTRY_KINDS, type EntryKind, entrySchema, idOf, keyOf, SecretRef } from "./entries";
 
 export { SecretRef } from "./entries";

@@ -255,7 +255,7 @@ describe("chat-export round trip", () => {
     for (const key of [
       "extension-gifs-giphy-giphyApiKey",
       "twilio-twilioAuthToken",
-      "customEmail-basicAuthPassword",
+      "custom-email-basicAuthPassword",
     ])
       expect(stderr).toContain(`pulumi config set --secret ${key}`);
     expect(text).toContain("core.conversations.updateOnReplies: true");
@@ -268,7 +268,7 @@ describe("chat-export round trip", () => {
       "webhookPassword-events": { value: PASSWORDS.events, secret: true },
       "extension-gifs-giphy-giphyApiKey": { value: CREDENTIALS.giphy, secret: true },
       "twilio-twilioAuthToken": { value: CREDENTIALS.twilio, secret: true },
-      "customEmail-basicAuthPassword": { value: CREDENTIALS.customEmail, secret: true },
+      "custom-email-basicAuthPassword": { value: CREDENTIALS.customEmail, secret: true },
     });
     emu.admin.clearRequests();
     const up = await t.stack.up();

@@ -7,6 +7,7 @@ import { parseEnvironment } from "../../environment/load";
 import { LIMITS } from "../../provider/api";
 import { resetBudgets } from "../../provider/client";
 import { CrudProvider, kinds } from "../../provider/resources";
+import { at, list } from "../support/json";
 import { app, chatClient, managementClient, useEmulator } from "./client/helpers";
 
 const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
@@ -88,7 +89,7 @@ describe("chat-export", () => {
     ).toHaveLength(2);
     expect(chat.budgetStats().peakInFlight).toBe(2);
     expect(lines).toContain(`users: ${USERS}`);
-    expect(parseEnvironment(yaml, "exported.yaml").users).toHaveLength(USERS);
+    expect(list(parseEnvironment(yaml, "exported.yaml"), "users")).toHaveLength(USERS);
     expect(exported.secrets.map((s) => s.key)).toEqual(["groupPassword-desk", "webhookPassword-hook"]);
   });
 
@@ -96,7 +97,7 @@ describe("chat-export", () => {
     const a = app(emu());
     const { yaml } = await exportEnvironment({ chat: chatClient(emu()), apiKey: a.apiKey });
     const env = parseEnvironment(yaml, "exported.yaml");
-    const role = env.roles.find((r) => r.role === "default");
+    const role = list(env, "roles").find((r) => r.role === "default");
     const desk = env.groups.find((g) => g.guid === "desk");
     if (!role || !desk) throw new Error("the export lacks the default role or the group");
     const { members: _m, password: _p, adopt: _a, ...deskArgs } = desk;
@@ -172,12 +173,12 @@ describe("chat-export", () => {
       },
     });
     const { yaml, exported } = await exportEnvironment({ chat, apiKey: a.apiKey });
-    expect(exported.secrets.map((s) => s.key)).toContain("fcmServiceAccount-android");
+    expect(exported.secrets.map((s) => s.key)).toContain("fcm-android-serviceAccount");
     const env = parseEnvironment(yaml, "exported.yaml");
-    expect(env.notifications?.settings?.sound?.chat).toBe("ping.wav");
-    const fcm = env.notifications?.push.fcm[0];
-    const rules = env.moderation?.rules ?? [];
-    const lists = env.moderation?.keywordLists ?? [];
+    expect(at(env, "notifications", "settings", "sound", "chat")).toBe("ping.wav");
+    const fcm = list(env, "notifications", "push", "fcm")[0];
+    const rules = list(env, "moderation", "rules");
+    const lists = list(env, "moderation", "keywordLists");
     expect(rules.map((r) => r.ruleId)).toContain("no-banned");
     expect(lists.map((l) => l.listId)).toEqual(["banned", "profanity-list"]);
     if (!fcm) throw new Error("the export lacks the FCM provider");
@@ -189,7 +190,10 @@ describe("chat-export", () => {
       expect(failures).toEqual([]);
       return p.create(inputs);
     };
-    await adopt("NotificationSettings", env.notifications?.settings ?? {});
+    await adopt(
+      "NotificationSettings",
+      (at(env, "notifications", "settings") as Record<string, unknown>) ?? {},
+    );
     const { serviceAccount: _sa, adopt: _fa, ...fcmArgs } = fcm;
     await adopt("FcmPushProvider", { ...fcmArgs, credentials: serviceAccount });
     for (const { adopt: _la, ...l } of lists) await adopt("ModerationKeywordList", l);

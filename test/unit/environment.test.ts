@@ -2,11 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../environment/load";
+import { at } from "../support/json";
 
 type Json = Record<string, unknown>;
-/** A nested value of a parsed environment (its plain sections are typed by their kinds, not statically). */
-const at = (value: unknown, ...path: (string | number)[]): unknown =>
-  path.reduce<unknown>((v, p) => (v as Record<string | number, unknown> | undefined)?.[p], value);
 
 const valid = `
 app: { create: { name: staging } }

@@ -3,10 +3,7 @@
 
 import { ExportError, renderEnvironment, type Snapshot, toEnvironment } from "../../environment/export";
 import { parseEnvironment } from "../../environment/load";
-
-/** A nested value of an environment (its plain sections are typed by their kinds, not statically). */
-const pick = (value: unknown, ...path: (string | number)[]): unknown =>
-  path.reduce<unknown>((v, p) => (v as Record<string | number, unknown> | undefined)?.[p], value);
+import { at as pick } from "../support/json";
 
 const at = 1_700_000_000;
 const member = (uid: string, scope: "admin" | "moderator" | "participant") => ({

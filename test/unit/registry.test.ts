@@ -2,32 +2,15 @@
 // checked against it here, so a kind missing anything fails a test: the generated SDK, the README's table.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ENTRY_KINDS, keyOf } from "../../environment/entries";
 import { kinds } from "../../provider/resources";
+import { schemas } from "../../provider/schemas";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
 import * as sdk from "../../sdk";
 
 const root = join(__dirname, "..", "..");
 const entries = Object.entries(kinds);
-
-/** The README's resource table, by kind: each cell's `names`, and which of them are bold. */
-function readmeRows(): Map<string, { api: string; cells: { names: string[]; bold: string[] }[] }> {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const section = readme.split("\n## Resources")[1]?.split("\n## ")[0] ?? "";
-  const rows = new Map<string, { api: string; cells: { names: string[]; bold: string[] }[] }>();
-  for (const line of section.split("\n").filter((l) => /^\| `[A-Z]/.test(l))) {
-    const cells = line
-      .split("|")
-      .slice(1, -1)
-      .map((c) => ({
-        names: [...c.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1] ?? ""),
-        bold: [...c.matchAll(/\*\*`([A-Za-z][A-Za-z0-9]*)`\*\*/g)].map((m) => m[1] ?? ""),
-        text: c.trim(),
-      }));
-    rows.set(cells[0]?.names[0] ?? "", { api: cells[1]?.text ?? "", cells });
-  }
-  return rows;
-}
 
 describe("the registry of kinds", () => {
   it("generates the README's resource table from the registry (run `npm run generate`)", () => {
@@ -50,24 +33,25 @@ describe("the registry of kinds", () => {
       expect([arg, (kind.docs as Record<string, string>)[arg]?.length ?? 0]).not.toEqual([arg, 0]);
   });
 
-  it.each(entries)(
-    "%s: its README row names its API, arguments, replacements, outputs and secrets",
-    (name, kind) => {
-      const row = readmeRows().get(name);
-      expect(row).toBeDefined();
-      const [, , inPlace, replace, outputs] = row?.cells ?? [];
-      const args = Object.keys(kind.args.shape);
-      const sorted = (xs: readonly string[]) => [...xs].sort();
-      expect(row?.api).toBe(kind.api);
-      expect(sorted(inPlace?.names ?? [])).toEqual(sorted(args.filter((a) => !kind.replaceOn.includes(a))));
-      expect(sorted(replace?.names ?? [])).toEqual(sorted(kind.replaceOn));
-      expect(sorted(outputs?.names ?? [])).toEqual(sorted(Object.keys(kind.outputs.shape)));
-      const bold = [...(inPlace?.bold ?? []), ...(replace?.bold ?? []), ...(outputs?.bold ?? [])];
-      expect(sorted(bold)).toEqual(sorted(kind.secrets ?? []));
-    },
-  );
+  it("derives the environment file's plain entries from the kinds: each listable, placed once, named once", () => {
+    const ats = ENTRY_KINDS.map((k) => k.file.at.join("."));
+    expect(new Set(ats).size).toBe(ats.length);
+    const children = ENTRY_KINDS.map((k) => k.file.child);
+    expect(new Set(children).size).toBe(children.length);
+    for (const k of ENTRY_KINDS) {
+      // chat-export reads every entry's kind through its own listing.
+      expect([k.name, typeof k.list]).toEqual([k.name, "function"]);
+      // A list entry is named by a key; the one entry of a kind an app has one of is not.
+      expect([k.name, keyOf(k) === undefined]).toEqual([k.name, k.file.one === true]);
+      for (const path of Object.keys(k.file.secretRefs ?? {}))
+        expect([k.name, path, k.secrets?.includes(path.split(".")[0] ?? "")]).toEqual([k.name, path, true]);
+      for (const ref of Object.values(k.file.refs ?? {}))
+        expect(ENTRY_KINDS.map((r) => r.name)).toContain(ref.kind);
+    }
+  });
 
-  it("has a README row for no kind it does not hold", () => {
-    expect([...readmeRows().keys()].sort()).toEqual(Object.keys(kinds).sort());
+  it("lists every kind's argument schema in pulumi-chat/schemas, by name", () => {
+    expect(Object.keys(schemas)).toEqual(Object.keys(kinds));
+    for (const [name, k] of entries) expect(schemas[name as keyof typeof schemas]).toBe(k.args);
   });
 });
