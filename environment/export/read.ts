@@ -3,10 +3,9 @@
 import { APP_SETTINGS, LIMITS } from "../../provider/api";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import * as live from "../../provider/live";
-import { kinds } from "../../provider/resources";
+import { clientContext, kinds } from "../../provider/resources";
 import { requiredCredentialFields } from "../../provider/resources/extension";
 import type { Ctx, Kind } from "../../provider/resources/kind";
-import { listingsOf } from "../../provider/resources/listings";
 import { type ExportedExtension, SINGLETON_KINDS, type Singletons, type Snapshot } from "./document";
 
 /** One line of progress (chat-export prints it on stderr). */
@@ -54,7 +53,8 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     webhooks = await live.listWebhooks(management, chat.appId);
     report(`webhooks: ${webhooks.length}`);
   }
-  const ctx = readContext(chat, management);
+  // The kinds' own reads: each object is read the way adoption will read it.
+  const ctx = clientContext({ chat: () => chat, management: management && (() => management) });
   let extensions: Snapshot["extensions"];
   let appSettings: Snapshot["appSettings"];
   if (management) {
@@ -98,21 +98,6 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     notifications,
     moderation,
   };
-}
-
-/** A context for the kinds' own reads: each object is read the way adoption will read it. */
-function readContext(chat: ChatClient, management: ManagementClient | undefined): Ctx {
-  const ctx: Ctx = {
-    chat: () => chat,
-    management: () => {
-      if (!management) throw new Error("no management credentials");
-      return management;
-    },
-    appId: () => chat.appId,
-    listed: (listing, id, alone) =>
-      listingsOf(listing.api === "chat" ? chat : ctx.management()).get(listing, id, alone),
-  };
-  return ctx;
 }
 
 /** The enabled extensions, with their settings as the Extension kind reads them back. */
