@@ -164,20 +164,28 @@ export interface SecretPlaceholder {
 }
 
 /**
- * The file's entry for an object as `k` reads it: ambient and secret arguments left out, values equal to
- * the kind's defaults left out, sets sorted, object keys sorted, empty values dropped. Each secret the
- * entry needs (required, or demanded by the kind's rules) is named by a config key added to `secrets`.
+ * An object's arguments as the file writes them: ambient and secret arguments left out, values equal to the
+ * kind's defaults left out, sets sorted, object keys sorted, empty values dropped.
  */
-export function entryFrom(k: EntryKind, args: Args, secrets: SecretPlaceholder[]): unknown {
-  if (k.file.only) return sortKeys(args[k.file.only]);
+export function fieldsOf(k: Kind, args: Args): Json {
+  const refs = Object.keys(k.file?.secretRefs ?? {}).map(topOf);
+  const skip = new Set<string>([...(k.ambient ?? []), ...(k.secrets ?? []), ...refs]);
   const out: Json = {};
-  const skip = new Set<string>([...(k.ambient ?? []), ...secretRefs(k).map(([p]) => topOf(p))]);
   for (const [name, value] of Object.entries(args)) {
     if (skip.has(name) || value === undefined) continue;
     if (k.defaults && name in k.defaults && same(value, k.defaults[name])) continue;
     out[name] = k.sets?.includes(name) && Array.isArray(value) ? [...value].sort() : sortKeys(value);
   }
-  const entry = present(out);
+  return present(out);
+}
+
+/**
+ * The file's entry for an object as `k` reads it (fieldsOf). Each secret the entry needs (required, or
+ * demanded by the kind's rules) is named by a config key added to `secrets`.
+ */
+export function entryFrom(k: EntryKind, args: Args, secrets: SecretPlaceholder[]): unknown {
+  if (k.file.only) return sortKeys(args[k.file.only]);
+  const entry = fieldsOf(k, args);
   const schema = entrySchema(k);
   const id = idOf(k, entry);
   const problems = (e: Json) => schema.safeParse(e).error?.issues.length ?? 0;

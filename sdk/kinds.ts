@@ -26,6 +26,8 @@ export class App extends pulumi.CustomResource {
   declare readonly skipSampleData: pulumi.Output<boolean | undefined>;
   /** The app id (same as the resource id). */
   declare readonly appId: pulumi.Output<string>;
+  /** The app's plan, as the service names it. */
+  declare readonly plan: pulumi.Output<string>;
   /** The app's fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys). */
   declare readonly apiKey: pulumi.Output<string>;
   /** The app's authOnly "Auth Key" (secret). */
@@ -36,7 +38,7 @@ export class App extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("App", name, args, ["appId", "apiKey", "authKey", "connection", "createdAt"], ["apiKey", "authKey", "connection"], opts));
+    super(...resourceArgs("App", name, args, ["appId", "plan", "apiKey", "authKey", "connection", "createdAt"], ["apiKey", "authKey", "connection"], opts));
   }
 }
 
@@ -134,9 +136,11 @@ export class Group extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
   /** "group_<guid>". */
   declare readonly conversationId: pulumi.Output<string>;
+  /** Members, as the service last counted them (the owner included). */
+  declare readonly membersCount: pulumi.Output<number>;
 
   constructor(name: string, args: GroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Group", name, args, ["createdAt", "conversationId"], ["password"], opts));
+    super(...resourceArgs("Group", name, args, ["createdAt", "conversationId", "membersCount"], ["password"], opts));
   }
 }
 

@@ -4,8 +4,9 @@
 // else `CHAT_*` variables (provider/config.ts). Secrets in a result (API key values) make it a secret; a secret
 // connection does not (it is read with, not returned).
 import * as pulumi from "@pulumi/pulumi";
-import type { ApiKeyScope, Permissions, User } from "../provider/api";
-import { type ChatClient, isNotFound, type ManagementClient } from "../provider/client";
+import type { z } from "zod";
+import type { ApiKeyScope } from "../provider/api";
+import { isNotFound } from "../provider/client";
 import { chatClientFor, managementClientFor } from "../provider/clients";
 import {
   type ChatConnectionInput,
@@ -17,7 +18,13 @@ import {
   resolveManagementConnection,
 } from "../provider/config";
 import { connectionNaming, credentialProblem } from "../provider/credentials";
-import * as live from "../provider/live";
+import { clientContext, kinds } from "../provider/resources";
+import type { ApiKeyArgs, ApiKeyOutputs } from "../provider/resources/api-key";
+import type { AppArgs, AppOutputs } from "../provider/resources/app";
+import type { GroupArgs, GroupOutputs } from "../provider/resources/group";
+import type { Args, Ctx, Kind, Listed } from "../provider/resources/kind";
+import type { RoleArgs, RoleOutputs } from "../provider/resources/role";
+import type { UserArgs, UserOutputs } from "../provider/resources/user";
 import type { ChatConnectionArgs, ManagementConnectionArgs } from "./resource";
 
 /** Where a chat lookup reads from. */
@@ -32,64 +39,22 @@ export interface ManagementLookupArgs {
   managementConnection?: pulumi.Input<ManagementConnectionArgs>;
 }
 
-export interface UserInfo {
-  uid: string;
-  name: string;
-  avatar?: string;
-  link?: string;
-  /** Role id ("default" unless another was given). */
-  role: string;
-  statusMessage?: string;
-  metadata?: Record<string, unknown>;
-  tags: string[];
-  /** Unix seconds. */
-  createdAt: number;
-}
+/**
+ * What a lookup returns of an object: the arguments and outputs of its kind's resource, as a refresh reads
+ * them (empty values left out), with every part a resource may leave unmanaged (all of a role's set
+ * permissions, a group's owner). Arguments the service never returns (`L`) are left out.
+ */
+type Info<A, O extends z.ZodType, L extends keyof A = never> = Omit<A, L> & z.output<O>;
 
-export interface GroupInfo {
-  guid: string;
-  name: string;
-  type: "public" | "password" | "private";
-  description?: string;
-  icon?: string;
-  /** The owner's uid, when the group has one. */
-  owner?: string;
-  metadata?: Record<string, unknown>;
-  tags: string[];
-  membersCount: number;
-  conversationId?: string;
-  createdAt: number;
-}
-
-export interface RoleInfo {
-  role: string;
-  name: string;
-  description?: string;
-  metadata?: Record<string, unknown>;
-  settings?: Record<string, unknown>;
-  /** Restricted feature keys, sorted. */
-  restrictedFeatures: string[];
-  /** RBAC permissions the role sets. */
-  permissions: Permissions;
-  createdAt: number;
-}
-
-export interface ApiKeyInfo {
-  name: string;
-  scope: ApiKeyScope;
-  /** The key itself (the whole lookup result is therefore a secret). */
-  apiKey: string;
-  createdAt: number;
-}
-
-export interface AppInfo {
-  appId: string;
-  name: string;
-  region: "us" | "eu" | "in";
-  plan?: string;
-  state?: string;
-  createdAt: number;
-}
+export type UserInfo = Info<UserArgs, typeof UserOutputs, "permanentDelete">;
+export type GroupInfo = Info<GroupArgs, typeof GroupOutputs, "password">;
+export type RoleInfo = Info<RoleArgs, typeof RoleOutputs>;
+/** The key itself is in `apiKey`: a result holding keys is a secret. */
+export type ApiKeyInfo = Info<ApiKeyArgs, typeof ApiKeyOutputs>;
+/** An app without its keys (they would make the whole result secret): an App resource outputs them. */
+export type AppInfo = Omit<Info<AppArgs, typeof AppOutputs, "skipSampleData">, AppSecret>;
+const APP_SECRETS = ["apiKey", "authKey", "connection"] as const;
+type AppSecret = (typeof APP_SECRETS)[number];
 
 /** Stack config of the running program, by full key (`chat:appId`). */
 export const stackConfig: Lookup = (key) => {
@@ -101,11 +66,12 @@ export const stackConfig: Lookup = (key) => {
 async function withChat<T>(
   what: string,
   conn: ChatConnectionInput | undefined,
-  use: (chat: ChatClient) => Promise<T>,
+  use: (ctx: Ctx, where: string) => Promise<T>,
 ): Promise<T> {
   const c = settle(what, () => resolveChatConnection(conn, stackConfig));
   try {
-    return await use(chatClientFor(c, clientOptions(stackConfig)));
+    const chat = chatClientFor(c, clientOptions(stackConfig));
+    return await use(clientContext({ chat: () => chat }), `app ${chat.appId}`);
   } catch (e) {
     const line = credentialProblem(
       e,
@@ -119,11 +85,12 @@ async function withChat<T>(
 async function withManagement<T>(
   what: string,
   conn: ManagementConnectionInput | undefined,
-  use: (mgmt: ManagementClient) => Promise<T>,
+  use: (ctx: Ctx) => Promise<T>,
 ): Promise<T> {
   const m = settle(what, () => resolveManagementConnection(conn, stackConfig));
   try {
-    return await use(managementClientFor(m, clientOptions(stackConfig)));
+    const mgmt = managementClientFor(m, clientOptions(stackConfig));
+    return await use(clientContext({ management: () => mgmt }));
   } catch (e) {
     const line = credentialProblem(
       e,
@@ -174,28 +141,33 @@ function lookup<A extends ChatLookupArgs & ManagementLookupArgs, T>(
 const optional = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-function userInfo(u: User): UserInfo {
-  return {
-    uid: u.uid,
-    name: u.name,
-    ...optional("avatar", u.avatar),
-    ...optional("link", u.link),
-    role: u.role,
-    ...optional("statusMessage", u.statusMessage),
-    ...optional("metadata", u.metadata),
-    tags: [...(u.tags ?? [])].sort(),
-    createdAt: u.createdAt,
-  };
+/** An object as a lookup returns it: its whole read's arguments (sets sorted) and outputs, minus `leave`. */
+function info<T>(kind: Kind, read: { args: Args; state: Args }, leave: readonly string[] = []): T {
+  const out: Args = { ...read.args, ...read.state };
+  for (const k of kind.sets ?? []) if (Array.isArray(out[k])) out[k] = [...(out[k] as string[])].sort();
+  for (const k of [...(kind.local ?? []), ...leave]) delete out[k];
+  return out as T;
+}
+
+/** The object `id` of `kind` as a whole read sees it (kind.ts); an error naming it when it is not there. */
+async function readWhole<T>(kind: Kind, ctx: Ctx, id: string, what: string, where: string): Promise<T> {
+  const read = await found(what, where, () => kind.read(ctx, id, {}, { whole: true }));
+  return info<T>(kind, read);
+}
+
+/** Every object of `kind` in `scope` (kind.ts `list`), sorted by id. */
+function listOf(kind: Kind, ctx: Ctx, scope: Args): Promise<Listed[]> {
+  if (!kind.list) throw new Error(`${kind.name} cannot be listed`);
+  return kind.list(ctx, scope);
 }
 
 /** One user (with tags) by uid. A uid that does not exist (or is deactivated) is an error. */
 export function getUser(args: { uid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<UserInfo> {
-  return lookup(args, async (a) => {
-    const u = await withChat("getUser", a.connection, (chat) =>
-      found(`getUser: user "${a.uid}"`, `app ${chat.appId}`, () => live.readUser(chat, a.uid)),
-    );
-    return userInfo(u);
-  });
+  return lookup(args, (a) =>
+    withChat("getUser", a.connection, (ctx, where) =>
+      readWhole<UserInfo>(kinds.User, ctx, a.uid, `getUser: user "${a.uid}"`, where),
+    ),
+  );
 }
 
 export interface GetUsersArgs extends ChatLookupArgs {
@@ -210,56 +182,33 @@ export interface GetUsersArgs extends ChatLookupArgs {
 /** Every active user matching the filters (all of them without any), sorted by uid; pages through thousands. */
 export function getUsers(args: GetUsersArgs = {}): pulumi.Output<UserInfo[]> {
   return lookup(args, async (a) => {
-    const users = await withChat("getUsers", a.connection, (chat) =>
-      live.listUsers(chat, {
+    const users = await withChat("getUsers", a.connection, (ctx) =>
+      listOf(kinds.User, ctx, {
         ...optional("role", a.role),
         ...(a.tags?.length ? { tags: a.tags } : {}),
         ...optional("searchKey", a.search),
       }),
     );
-    return users.map(userInfo);
+    return users.map((u) => info<UserInfo>(kinds.User, u));
   });
 }
 
-/** One group (with tags) by guid. A guid that does not exist is an error. */
+/** One group (with tags and owner) by guid. A guid that does not exist is an error. */
 export function getGroup(args: { guid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<GroupInfo> {
-  return lookup(args, async (a) => {
-    const g = await withChat("getGroup", a.connection, (chat) =>
-      found(`getGroup: group "${a.guid}"`, `app ${chat.appId}`, () => live.readGroup(chat, a.guid)),
-    );
-    return {
-      guid: g.guid,
-      name: g.name,
-      type: g.type,
-      ...optional("description", g.description),
-      ...optional("icon", g.icon),
-      ...optional("owner", g.owner),
-      ...optional("metadata", g.metadata),
-      tags: [...(g.tags ?? [])].sort(),
-      membersCount: g.membersCount,
-      ...optional("conversationId", g.conversationId),
-      createdAt: g.createdAt,
-    };
-  });
+  return lookup(args, (a) =>
+    withChat("getGroup", a.connection, (ctx, where) =>
+      readWhole<GroupInfo>(kinds.Group, ctx, a.guid, `getGroup: group "${a.guid}"`, where),
+    ),
+  );
 }
 
-/** One role by id, with its restricted features and permissions. A role that does not exist is an error. */
+/** One role by id, with its restricted features and every permission it sets. A role that does not exist is an error. */
 export function getRole(args: { role: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<RoleInfo> {
-  return lookup(args, async (a) => {
-    const r = await withChat("getRole", a.connection, (chat) =>
-      found(`getRole: role "${a.role}"`, `app ${chat.appId}`, () => live.readRole(chat, a.role)),
-    );
-    return {
-      role: r.role,
-      name: r.name,
-      ...optional("description", r.description),
-      ...optional("metadata", r.metadata),
-      ...optional("settings", r.settings),
-      restrictedFeatures: r.restrictedFeatures,
-      permissions: r.permissions,
-      createdAt: r.createdAt,
-    };
-  });
+  return lookup(args, (a) =>
+    withChat("getRole", a.connection, (ctx, where) =>
+      readWhole<RoleInfo>(kinds.Role, ctx, a.role, `getRole: role "${a.role}"`, where),
+    ),
+  );
 }
 
 export interface GetApiKeysArgs extends ChatLookupArgs {
@@ -269,15 +218,15 @@ export interface GetApiKeysArgs extends ChatLookupArgs {
   name?: pulumi.Input<string>;
 }
 
-/** The app's API keys (sorted by name), values included: the result is a secret. */
+/** The app's API keys (sorted by name, then by creation), values included: the result is a secret. */
 export function getApiKeys(args: GetApiKeysArgs = {}): pulumi.Output<ApiKeyInfo[]> {
   const keys = lookup(args, async (a) => {
-    const all = await withChat("getApiKeys", a.connection, (chat) => live.listApiKeys(chat));
+    const all = await withChat("getApiKeys", a.connection, (ctx) =>
+      listOf(kinds.ApiKey, ctx, { ...optional("scope", a.scope), ...optional("name", a.name) }),
+    );
     return all
-      .filter(
-        (k) => (a.scope === undefined || k.scope === a.scope) && (a.name === undefined || k.name === a.name),
-      )
-      .map((k) => ({ name: k.name, scope: k.scope, apiKey: k.apiKey, createdAt: k.createdAt }));
+      .map((k) => info<ApiKeyInfo>(kinds.ApiKey, k))
+      .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.createdAt - y.createdAt));
   });
   return pulumi.secret(keys);
 }
@@ -290,18 +239,12 @@ export function getApp(
     const appId = a.appId ?? configuredAppId(stackConfig);
     if (!appId)
       throw new pulumi.RunError("getApp: no appId given, and no chat:appId (or CHAT_APP_ID) is set");
-    const app = await withManagement("getApp", a.managementConnection, (mgmt) =>
-      found(`getApp: app "${appId}"`, "the apps of these management credentials", () =>
-        live.findApp(mgmt, appId),
+    const what = `getApp: app "${appId}"`;
+    const read = await withManagement("getApp", a.managementConnection, (ctx) =>
+      found(what, "the apps of these management credentials", () =>
+        kinds.App.read(ctx, appId, {} as AppArgs, { whole: true }),
       ),
     );
-    return {
-      appId: app.id,
-      name: app.name,
-      region: app.region,
-      ...optional("plan", app.plan),
-      ...optional("state", app.state),
-      createdAt: app.createdAt,
-    };
+    return info<AppInfo>(kinds.App, read, APP_SECRETS);
   });
 }

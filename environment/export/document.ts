@@ -3,13 +3,14 @@
 // Deterministic: lists sorted by id, object keys in a fixed order, metadata keys sorted, so that two
 // exports differ exactly where the app does.
 import type { z } from "zod";
-import type { Group, Member, Region } from "../../provider/api";
-import type { LiveWebhook, listScopePermissions } from "../../provider/live";
-import type { Listed } from "../../provider/resources/kind";
+import type { Region } from "../../provider/api";
+import { kinds } from "../../provider/resources";
+import type { Args, Listed } from "../../provider/resources/kind";
 import {
   ENTRY_KINDS,
   type EntryKind,
   entryFrom,
+  fieldsOf,
   idOf,
   present,
   type SecretPlaceholder,
@@ -21,8 +22,6 @@ import { Environment, SCOPES, type SecretRef } from "../spec";
 export type { SecretPlaceholder } from "../entries";
 
 type Json = Record<string, unknown>;
-/** Each scope's permissions a group sets. */
-export type ScopePermissionsOf = Awaited<ReturnType<typeof listScopePermissions>>;
 /** An enabled extension: its settings as the Extension kind reads them, and the credentials it needs. */
 export interface ExportedExtension {
   extension: string;
@@ -36,9 +35,10 @@ export interface Snapshot {
   region: Region;
   /** The objects of each kind with a plain entry, as the kind lists them; a kind not read is absent. */
   listed: Partial<Record<string, Listed[]>>;
-  groups: Array<Group & { members: Member[]; permissions?: ScopePermissionsOf }>;
-  /** Undefined when webhooks were not read (no management credentials). */
-  webhooks: LiveWebhook[] | undefined;
+  /** Each group as its kind lists it, with its members (GroupMembers' read) and its scopes' permissions. */
+  groups: Array<Listed & { members: Args; permissions: Listed[] }>;
+  /** Each webhook as its kind lists it, with its triggers; undefined when not read (no management credentials). */
+  webhooks: Array<Listed & { triggers: string[] }> | undefined;
   /** The key the export authenticated with: left out, the stack uses it (and a key cannot delete itself). */
   ownApiKey: string;
   /** Undefined when not read (no management credentials), as app settings. */
@@ -67,35 +67,22 @@ function group(
   users: ReadonlySet<string>,
   secrets: SecretPlaceholder[],
 ): Json {
-  // An owner that is no user of the app (a system owner) cannot be declared; the service keeps it.
-  const owner = g.owner && users.has(g.owner) ? g.owner : undefined;
+  const { owner, ...fields } = fieldsOf(kinds.Group, g.args);
   let password: SecretRef | undefined;
-  if (g.type === "password") {
-    password = { secret: `groupPassword-${g.guid}` };
-    secrets.push({ key: password.secret, what: `the password of group "${g.guid}"` });
+  if (g.args.type === "password") {
+    password = { secret: `groupPassword-${g.id}` };
+    secrets.push({ key: password.secret, what: `the password of group "${g.id}"` });
   }
-  // The owner is an admin of its group without being declared a member (GroupMembers leaves it alone).
-  const members = g.members.filter((m) => m.uid !== g.owner);
-  const of = (scope: Member["scope"]) =>
-    members
-      .filter((m) => m.scope === scope)
-      .map((m) => m.uid)
-      .sort();
+  const permissions = Object.fromEntries(g.permissions.map((p) => [p.args.scope, p.args.permissions]));
   return present({
-    guid: g.guid,
-    name: g.name,
-    type: g.type,
-    description: g.description,
-    icon: g.icon,
-    metadata: sortKeys(g.metadata),
-    owner,
-    tags: sorted(g.tags),
+    ...fields,
+    // An owner that is no user of the app (a system owner) cannot be declared; the service keeps it.
+    owner: typeof owner === "string" && users.has(owner) ? owner : undefined,
     password,
-    members: present({ admins: of("admin"), moderators: of("moderator"), participants: of("participant") }),
+    // The owner is an admin without being declared a member (GroupMembers leaves it alone).
+    members: fieldsOf(kinds.GroupMembers, { ...g.members, guid: undefined }),
     permissions: present(
-      Object.fromEntries(
-        Object.entries(SCOPES).map(([file, scope]) => [file, sortKeys(g.permissions?.[scope])]),
-      ),
+      Object.fromEntries(Object.entries(SCOPES).map(([file, scope]) => [file, sortKeys(permissions[scope])])),
     ),
   });
 }
@@ -120,23 +107,22 @@ function apiKeys(keys: readonly Listed[], own: string, notes: string[]): Listed[
   return out;
 }
 
-function webhook(w: LiveWebhook, secrets: SecretPlaceholder[]): Json {
+function webhook(w: NonNullable<Snapshot["webhooks"]>[number], secrets: SecretPlaceholder[]): Json {
+  const { webhookId, webhookURL, useBasicAuth, username, ...fields } = fieldsOf(kinds.Webhook, w.args);
   let basicAuth: Json | undefined;
-  if (w.useBasicAuth) {
-    const password: SecretRef = { secret: `webhookPassword-${w.id}` };
-    secrets.push({ key: password.secret, what: `the basic-auth password of webhook "${w.id}"` });
-    basicAuth = { username: w.username, password };
+  if (useBasicAuth) {
+    const password: SecretRef = { secret: `webhookPassword-${webhookId}` };
+    secrets.push({ key: password.secret, what: `the basic-auth password of webhook "${webhookId}"` });
+    basicAuth = { username, password };
   }
+  // The file's shorter names for the webhook's own fields (environment/spec.ts).
   return present({
-    id: w.id,
-    name: w.name,
-    url: w.webhookURL,
+    id: webhookId,
+    url: webhookURL,
     basicAuth,
-    // Only what differs from the service's defaults (enabled, no retries).
-    enabled: w.enabled === false ? false : undefined,
-    retryOnFailure: w.retryOnFailure === true ? true : undefined,
+    ...fields,
     // None: left out (not managed), since a trigger set cannot be empty.
-    triggers: sorted(w.triggers),
+    triggers: [...w.triggers].sort(),
   });
 }
 
@@ -184,7 +170,7 @@ export function toEnvironment(snap: Snapshot): Exported {
       ordered.map((l) => entryFrom(k, l.args, secrets)),
     );
   }
-  environment.groups = sortBy(snap.groups, (g) => g.guid).map((g) => group(g, uids, secrets));
+  environment.groups = sortBy(snap.groups, (g) => g.id).map((g) => group(g, uids, secrets));
   // Webhooks, extensions and app settings are read through the management API.
   if (snap.webhooks) {
     environment.webhooks = sortBy(snap.webhooks, (w) => w.id).map((w) => webhook(w, secrets));

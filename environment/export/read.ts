@@ -1,11 +1,9 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
 import type { ChatClient, ManagementClient } from "../../provider/client";
-import * as live from "../../provider/live";
-import { kinds } from "../../provider/resources";
+import { clientContext, kinds } from "../../provider/resources";
 import { requiredCredentialFields } from "../../provider/resources/extension";
-import type { Ctx } from "../../provider/resources/kind";
-import { listingsOf } from "../../provider/resources/listings";
+import type { Args, Ctx, Kind, Listed, Progress } from "../../provider/resources/kind";
 import { ENTRY_KINDS } from "../entries";
 import type { ExportedExtension, Snapshot } from "./document";
 
@@ -26,35 +24,28 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
   const report: Report = opts.report ?? (() => {});
   report(`reading app ${chat.appId} (${chat.region})`);
 
-  const ctx = readContext(chat, management);
+  // The kinds' own reads: each object is read the way adoption will read it.
+  const ctx = clientContext({ chat: () => chat, management: management && (() => management) });
   // Each kind with a plain entry, as it lists its objects (management kinds need management credentials).
   const listed: Snapshot["listed"] = {};
   for (const k of ENTRY_KINDS) {
-    if (!k.list || (k.api === "management" && !management)) continue;
-    const objects = await k.list(ctx, {});
+    if (k.api === "management" && !management) continue;
+    const what = k.file.at.join(".");
+    const objects = await listOf(k, ctx, {}, (n, total) =>
+      report(total === undefined ? `${what}: ${n} so far` : `${what}: ${total}`),
+    );
     listed[k.name] = objects;
-    report(`${k.file.at.join(".")}: ${objects.length}`);
   }
-  const groups = await live.listGroups(chat);
-  report(`groups: ${groups.length}`);
-  let done = 0;
-  const step = Math.max(1, Math.ceil(groups.length / 10));
-  const withMembers = await Promise.all(
-    groups.map(async (g) => {
-      const [members, permissions] = await Promise.all([
-        live.listMembers(chat, g.guid),
-        live.listScopePermissions(chat, g.guid),
-      ]);
-      done++;
-      if (done % step === 0 || done === groups.length)
-        report(`group members and permissions: ${done} of ${groups.length} groups`);
-      return { ...g, members, permissions };
-    }),
-  );
+  const groups = await readGroups(ctx, report);
   let webhooks: Snapshot["webhooks"];
   let extensions: Snapshot["extensions"];
   if (management) {
-    webhooks = await live.listWebhooks(management, chat.appId);
+    webhooks = await Promise.all(
+      (await listOf(kinds.Webhook, ctx)).map(async (w) => ({
+        ...w,
+        triggers: (await kinds.WebhookTriggers.read(ctx, w.id, w.args as never))?.args.triggers ?? [],
+      })),
+    );
     report(`webhooks: ${webhooks.length}`);
     extensions = await readExtensions(ctx, management, chat.appId);
     report(`extensions: ${extensions.length} enabled`);
@@ -65,26 +56,37 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     appId: chat.appId,
     region: chat.region,
     listed,
-    groups: withMembers,
+    groups,
     webhooks,
     extensions,
     ownApiKey: opts.apiKey,
   };
 }
 
-/** A context for the kinds' own reads: each object is read the way adoption will read it. */
-function readContext(chat: ChatClient, management: ManagementClient | undefined): Ctx {
-  const ctx: Ctx = {
-    chat: () => chat,
-    management: () => {
-      if (!management) throw new Error("no management credentials");
-      return management;
-    },
-    appId: () => chat.appId,
-    listed: (listing, id, alone) =>
-      listingsOf(listing.api === "chat" ? chat : ctx.management()).get(listing, id, alone),
-  };
-  return ctx;
+/** A kind's listing (every kind with a file entry has one: test/unit/registry.test.ts). */
+function listOf(k: Kind, ctx: Ctx, scope: Args = {}, progress?: Progress): Promise<Listed[]> {
+  if (!k.list) return Promise.reject(new Error(`${k.name} cannot be listed`));
+  return k.list(ctx, scope, progress);
+}
+
+/** Every group with its members and the permissions each scope sets, as those kinds read them. */
+async function readGroups(ctx: Ctx, report: Report): Promise<Snapshot["groups"]> {
+  const groups = await listOf(kinds.Group, ctx);
+  report(`groups: ${groups.length}`);
+  let done = 0;
+  const step = Math.max(1, Math.ceil(groups.length / 10));
+  return Promise.all(
+    groups.map(async (g) => {
+      const [members, permissions] = await Promise.all([
+        kinds.GroupMembers.read(ctx, g.id, { guid: g.id }),
+        listOf(kinds.GroupScopePermissions, ctx, { guid: g.id }),
+      ]);
+      done++;
+      if (done % step === 0 || done === groups.length)
+        report(`group members and permissions: ${done} of ${groups.length} groups`);
+      return { ...g, members: members?.args ?? { guid: g.id }, permissions };
+    }),
+  );
 }
 
 /** The enabled extensions, with their settings as the Extension kind reads them back. */

@@ -2,8 +2,9 @@
 // is a hash of it (ids are stored in plain text). Adoption finds an existing key by its (then unique) name.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { ApiKeyCreate } from "../api";
-import { type Args, type Ctx, createdAt, type Kind } from "./kind";
+import { type ApiKey, ApiKeyCreate, ApiKeyUpdate, LIMITS } from "../api";
+import { type Args, type Ctx, createdAt, type Kind, type Progress } from "./kind";
+import { collect, sortedById } from "./util";
 
 export const ApiKeyArgs = ApiKeyCreate;
 export type ApiKeyArgs = z.output<typeof ApiKeyArgs>;
@@ -15,8 +16,34 @@ const keyOf = (a: Args): string => {
   return k;
 };
 
-const named = async (ctx: Ctx, name: string) =>
-  (await ctx.chat().listAll("listApiKeys", { query: { searchKey: name } })).filter((k) => k.name === name);
+/** What the service computes beside the arguments. */
+export const ApiKeyOutputs = z.object({
+  apiKey: z.string().describe("The key value (secret)."),
+  ...createdAt,
+});
+
+/** What a listing of keys may be narrowed by (ApiKey.list's scope): exactly this name, this scope. */
+export const ApiKeyListScope = ApiKeyUpdate;
+
+/** A key as read returns it (the one mapping: read and list). */
+const asRead = (k: ApiKey) => ({
+  args: { name: k.name, scope: k.scope },
+  state: { apiKey: k.apiKey, createdAt: k.createdAt },
+});
+
+/** Every key of the app in `scope`, as read returns each, in the service's order (that of creation). */
+async function listKeys(ctx: Ctx, scope: Args, progress?: Progress) {
+  const { name, scope: keyScope } = ApiKeyListScope.parse(scope);
+  const query = {
+    perPage: LIMITS.perPageMax,
+    ...(name ? { searchKey: name } : {}),
+    ...(keyScope ? { scope: keyScope } : {}),
+  };
+  const keys = await collect(ctx.chat().paginate("listApiKeys", { query }), LIMITS.perPageMax, progress);
+  const wanted = (k: ApiKey) =>
+    (name === undefined || k.name === name) && (keyScope === undefined || k.scope === keyScope);
+  return keys.filter(wanted).map((k) => ({ id: idOf(k.apiKey), ...asRead(k) }));
+}
 
 export const apiKey: Kind<ApiKeyArgs> = {
   name: "ApiKey",
@@ -25,7 +52,7 @@ export const apiKey: Kind<ApiKeyArgs> = {
     name: "Name, at most 100 characters (unique, to be adoptable).",
     scope: "authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.",
   },
-  outputs: z.object({ apiKey: z.string().describe("The key value (secret)."), ...createdAt }),
+  outputs: ApiKeyOutputs,
   api: "chat",
   args: ApiKeyArgs,
   replaceOn: [],
@@ -44,7 +71,10 @@ export const apiKey: Kind<ApiKeyArgs> = {
       key,
       async () => (await ctx.chat().call("getApiKey", { params: { apiKey: key } })).data,
     );
-    return { args: { name: k.name, scope: k.scope }, state: { apiKey: k.apiKey, createdAt: k.createdAt } };
+    return asRead(k);
+  },
+  async list(ctx, scope, progress) {
+    return sortedById(await listKeys(ctx, scope, progress));
   },
   async update(ctx, _id, olds, news) {
     const r = await ctx.chat().call("updateApiKey", {
@@ -57,21 +87,19 @@ export const apiKey: Kind<ApiKeyArgs> = {
     await ctx.chat().call("deleteApiKey", { params: { apiKey: keyOf(a) } });
   },
   async made(ctx, a) {
-    return (await named(ctx, a.name)).map((k) => ({
-      id: idOf(k.apiKey),
-      createdAt: k.createdAt,
-      prior: { apiKey: k.apiKey },
+    return (await listKeys(ctx, { name: a.name })).map((k) => ({
+      id: k.id,
+      createdAt: k.state.createdAt,
+      prior: { apiKey: k.state.apiKey },
     }));
   },
   async find(ctx, a) {
-    const matches = await named(ctx, a.name);
+    const matches = await listKeys(ctx, { name: a.name });
     if (matches.length > 1)
       throw new Error(
         `adopt: ${matches.length} API keys are named "${a.name}"; names must be unique to adopt`,
       );
     const k = matches[0];
-    return k
-      ? { id: idOf(k.apiKey), args: { name: k.name, scope: k.scope, apiKey: k.apiKey } as ApiKeyArgs }
-      : undefined;
+    return k ? { id: k.id, args: { ...k.args, apiKey: k.state.apiKey } as ApiKeyArgs } : undefined;
   },
 };

@@ -2,12 +2,29 @@
 // version force replacement. Delete is scheduled by the service (archived, removed after 30 days).
 // Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
 import { z } from "zod";
-import { type App as ApiApp, AppCreate } from "../api";
+import { type App as ApiApp, AppCreate, AppListQuery, LIMITS } from "../api";
 import { ChatConnection, chatAddressing } from "../config";
-import { type Args, type Ctx, createdAt, type Kind } from "./kind";
+import { type Args, type Ctx, createdAt, type Kind, type Progress } from "./kind";
+import { collect, sortedById } from "./util";
 
 export const AppArgs = AppCreate;
 export type AppArgs = z.output<typeof AppArgs>;
+
+/** What the service computes beside the arguments. */
+export const AppOutputs = z.object({
+  appId: z.string().describe("The app id (same as the resource id)."),
+  plan: z.string().optional().describe("The app's plan, as the service names it."),
+  apiKey: z
+    .string()
+    .describe(
+      'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
+    ),
+  authKey: z.string().describe('The app\'s authOnly "Auth Key" (secret).'),
+  connection: ChatConnection.describe(
+    "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
+  ),
+  ...createdAt,
+});
 
 function state(app: ApiApp): Args {
   const keys = Object.values(app.apiKeys ?? {});
@@ -16,19 +33,44 @@ function state(app: ApiApp): Args {
   return {
     appId: app.id,
     createdAt: app.createdAt,
+    plan: app.plan,
     apiKey: full?.apiKey,
     authKey: auth?.apiKey,
     connection: { appId: app.id, region: app.region, apiKey: full?.apiKey, ...chatAddressing() },
   };
 }
 
-async function byId(ctx: Ctx, id: string): Promise<ApiApp | undefined> {
-  const apps = await ctx.management().listAll("listApps", { query: { searchKey: id } });
-  return apps.find((a) => a.id === id);
+/** What a listing of apps may be narrowed by (App.list's scope): an id or name prefix. */
+export const AppListScope = z.strictObject(AppListQuery.pick({ searchKey: true }).shape);
+
+/** The apps in `scope` the management credentials see, archived ones left out (read says they are gone). */
+async function apps(ctx: Ctx, scope: Args, progress?: Progress): Promise<ApiApp[]> {
+  const query = { perPage: LIMITS.perPageMax, ...AppListScope.parse(scope) };
+  const all = await collect(ctx.management().paginate("listApps", { query }), LIMITS.perPageMax, progress);
+  return all.filter((a) => a.state !== "archived");
+}
+
+/**
+ * An app as read returns it (the one mapping: read and list). Listing apps may not return their keys, nor
+ * does anything return `skipSampleData`: `prior`'s are kept.
+ */
+function asRead(found: ApiApp, prior: Args) {
+  const args: Args = { name: found.name, region: found.region, version: found.version ?? prior.version };
+  if (prior.skipSampleData !== undefined) args.skipSampleData = prior.skipSampleData;
+  const s = state(found);
+  return {
+    args: args as AppArgs,
+    state: {
+      ...s,
+      apiKey: s.apiKey ?? prior.apiKey,
+      authKey: s.authKey ?? prior.authKey,
+      connection: prior.connection ?? s.connection,
+    },
+  };
 }
 
 const named = async (ctx: Ctx, name: string) =>
-  (await ctx.management().listAll("listApps", { query: { searchKey: name } })).filter((x) => x.name === name);
+  (await apps(ctx, { searchKey: name })).filter((x) => x.name === name);
 
 export const app: Kind<AppArgs> = {
   name: "App",
@@ -39,19 +81,7 @@ export const app: Kind<AppArgs> = {
     version: 'API version of the app, default "3". Changing it replaces the app.',
     skipSampleData: "Create the app without sample users and groups. Changing it replaces the app.",
   },
-  outputs: z.object({
-    appId: z.string().describe("The app id (same as the resource id)."),
-    apiKey: z
-      .string()
-      .describe(
-        'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
-      ),
-    authKey: z.string().describe('The app\'s authOnly "Auth Key" (secret).'),
-    connection: ChatConnection.describe(
-      "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
-    ),
-    ...createdAt,
-  }),
+  outputs: AppOutputs,
   api: "management",
   args: AppArgs,
   replaceOn: ["name", "region", "version", "skipSampleData"],
@@ -73,21 +103,11 @@ export const app: Kind<AppArgs> = {
     }
   },
   async read(ctx, id, prior) {
-    const found = await byId(ctx, id);
-    if (!found || found.state === "archived") return undefined;
-    const args: Args = { name: found.name, region: found.region, version: found.version ?? prior.version };
-    if (prior.skipSampleData !== undefined) args.skipSampleData = prior.skipSampleData;
-    // Listing apps does not return their keys: keep the ones from create.
-    const s = state(found);
-    return {
-      args: args as AppArgs,
-      state: {
-        ...s,
-        apiKey: s.apiKey ?? (prior as Args).apiKey,
-        authKey: s.authKey ?? (prior as Args).authKey,
-        connection: (prior as Args).connection ?? s.connection,
-      },
-    };
+    const found = (await apps(ctx, { searchKey: id })).find((a) => a.id === id);
+    return found && asRead(found, prior);
+  },
+  async list(ctx, scope, progress) {
+    return sortedById((await apps(ctx, scope, progress)).map((a) => ({ id: a.id, ...asRead(a, {}) })));
   },
   async update() {
     throw new Error("apps cannot be updated in place (every argument forces replacement)");
@@ -97,9 +117,12 @@ export const app: Kind<AppArgs> = {
   },
   async made(ctx, a) {
     // Listing never shows an app's keys, so an app a killed run made cannot be taken into state: it goes.
-    return (await named(ctx, a.name))
-      .filter((x) => x.state !== "archived")
-      .map((x) => ({ id: x.id, createdAt: x.createdAt, prior: {}, usable: false }));
+    return (await named(ctx, a.name)).map((x) => ({
+      id: x.id,
+      createdAt: x.createdAt,
+      prior: {},
+      usable: false,
+    }));
   },
   async find(ctx, a) {
     const matches = await named(ctx, a.name);

@@ -28,9 +28,9 @@ import {
   verifyChat,
   verifyManagement,
 } from "../credentials";
+import { clientContext } from "./context";
 import { forEngine, issueFailures, readableErrors, secretsOf } from "./failures";
 import type { Args, CheckFailure, Ctx, Kind, Made } from "./kind";
-import { listingsOf } from "./listings";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
@@ -63,31 +63,21 @@ function known(failures: CheckFailure[], unknown: string[]): CheckFailure[] {
 }
 
 function contextFor(options: Props): Ctx {
-  const chatConn = () =>
-    resolveChatConnection(options.connection as z.input<typeof ChatConnection> | undefined);
-  const ctx: Ctx = {
-    chat: () => {
-      const c = chatConn();
-      return chatClientFor(c, clientOptions());
-    },
-    management: () => {
-      const m = resolveManagementConnection(
-        options.managementConnection as z.input<typeof ManagementConnection> | undefined,
-      );
-      return managementClientFor(m, clientOptions());
-    },
-    listed: (listing, id, alone) =>
-      listingsOf(listing.api === "chat" ? ctx.chat() : ctx.management()).get(listing, id, alone),
-    appId: (args) => {
-      const explicit = args.appId;
-      if (typeof explicit === "string" && explicit) return explicit;
-      const fromConnection = (options.connection as { appId?: string } | undefined)?.appId;
-      const id = fromConnection ?? configuredAppId();
-      if (!id) throw new Error("appId: set the resource's appId, a connection, or chat:appId");
-      return id;
-    },
-  };
-  return ctx;
+  return clientContext({
+    chat: () =>
+      chatClientFor(
+        resolveChatConnection(options.connection as z.input<typeof ChatConnection> | undefined),
+        clientOptions(),
+      ),
+    management: () =>
+      managementClientFor(
+        resolveManagementConnection(
+          options.managementConnection as z.input<typeof ManagementConnection> | undefined,
+        ),
+        clientOptions(),
+      ),
+    appId: () => (options.connection as { appId?: string } | undefined)?.appId ?? configuredAppId(),
+  });
 }
 
 /** How a provider checks a connection: one read against the service (credentials.ts), or a stand-in in tests. */

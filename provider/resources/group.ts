@@ -1,10 +1,10 @@
 // Group (docs/service/groups-and-members.md). Identity: guid (caller-chosen, lowercased, immutable). Members are managed by
 // GroupMember (one membership) or GroupMembers (the whole set), not here.
 import { z } from "zod";
-import { GROUP_UNSETTABLE, GroupCreate, passwordRule } from "../api";
-import { createdAt, type Kind } from "./kind";
-import type { Listing } from "./listings";
-import { defined, fromRemote, hasCode, removed } from "./util";
+import { GROUP_UNSETTABLE, type Group, GroupCreate, LIMITS, passwordRule } from "../api";
+import { createdAt, type Kind, type ReadHow } from "./kind";
+import { type Listing, withTags } from "./listings";
+import { collect, defined, fromRemote, hasCode, removed, sortedById } from "./util";
 
 // Members are not arguments here: the refinement is re-applied to the narrowed object (zod cannot omit
 // from a refined object). `type` is optional here (public); the create body always carries it.
@@ -17,6 +17,28 @@ export type GroupArgs = z.output<typeof GroupArgs>;
 const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
 /** Groups with their tags (private groups may be left out, and are read alone). */
 export const GROUPS: Listing = { api: "chat", route: "listGroups", query: { withTags: true }, key: "guid" };
+
+/** What the service computes beside the arguments. */
+export const GroupOutputs = z.object({
+  ...createdAt,
+  conversationId: z.string().describe('"group_<guid>".'),
+  membersCount: z.number().int().describe("Members, as the service last counted them (the owner included)."),
+});
+
+/** The outputs, from any answer that carries the group. */
+const stateOf = (g: Group) => ({
+  createdAt: g.createdAt,
+  conversationId: g.conversationId,
+  membersCount: g.membersCount,
+});
+
+/** A group as read returns it (the one mapping: read and list). */
+function asRead(g: Group, prior: Partial<GroupArgs>, how: ReadHow = {}) {
+  const args = fromRemote(g, FIELDS) as GroupArgs;
+  // Without an owner argument the service picks one; only a managed owner is compared.
+  if ((how.whole || prior.owner !== undefined) && g.owner) args.owner = g.owner;
+  return { args, state: stateOf(g) };
+}
 
 export const group: Kind<GroupArgs> = {
   name: "Group",
@@ -32,7 +54,7 @@ export const group: Kind<GroupArgs> = {
     owner: "uid of the owner; default: chosen by the service.",
     tags: "Tags (a set): at most 25, each at most 100 characters.",
   },
-  outputs: z.object({ ...createdAt, conversationId: z.string().describe('"group_<guid>".') }),
+  outputs: GroupOutputs,
   api: "chat",
   args: GroupArgs,
   replaceOn: ["guid"],
@@ -45,20 +67,20 @@ export const group: Kind<GroupArgs> = {
   async create(ctx, a) {
     const body = { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate>;
     const r = await ctx.chat().call("createGroup", { body });
-    return { id: r.data.guid, state: { createdAt: r.data.createdAt, conversationId: r.data.conversationId } };
+    return { id: r.data.guid, state: stateOf(r.data) };
   },
 
-  async read(ctx, id, prior) {
-    const g = await ctx.listed(GROUPS, id, async () => {
-      const r = await ctx.chat().call("getGroup", { params: { guid: id } });
-      // GET does not return tags; a listing with withTags does (private groups may be missing from it).
-      const listed = await ctx.chat().listAll("listGroups", { query: { searchKey: id, withTags: true } });
-      return { ...r.data, tags: listed.find((x) => x.guid === id)?.tags ?? prior.tags };
-    });
-    const args = fromRemote(g, FIELDS) as GroupArgs;
-    // Without an owner argument the service picks one; only a managed owner is compared.
-    if (prior.owner !== undefined && g.owner) args.owner = g.owner;
-    return { args, state: { createdAt: g.createdAt, conversationId: g.conversationId } };
+  async read(ctx, id, prior, how) {
+    const g = await ctx.listed(GROUPS, id, async () =>
+      withTags(ctx, GROUPS, id, (await ctx.chat().call("getGroup", { params: { guid: id } })).data),
+    );
+    return asRead(g, prior, how);
+  },
+
+  async list(ctx, _scope, progress) {
+    const query = { perPage: LIMITS.perPageMax, ...GROUPS.query };
+    const groups = await collect(ctx.chat().paginate("listGroups", { query }), LIMITS.perPageMax, progress);
+    return sortedById(groups.map((g) => ({ id: g.guid, ...asRead(g, {}, { whole: true }) })));
   },
 
   async update(ctx, id, olds, news) {
@@ -69,7 +91,7 @@ export const group: Kind<GroupArgs> = {
       ...(unset.length ? { unset } : {}),
     };
     const r = await ctx.chat().call("updateGroup", { params: { guid: id }, body });
-    return { createdAt: r.data.createdAt, conversationId: r.data.conversationId };
+    return stateOf(r.data);
   },
 
   async delete(ctx, id) {

@@ -51,4 +51,5 @@ export const kinds = {
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;
+export { type ContextClients, clientContext } from "./context";
 export { type CredentialCheck, CrudProvider } from "./generic";

@@ -82,16 +82,21 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   offline?(args: A): CheckFailure[];
 
   create(ctx: Ctx, args: A): Promise<{ id: string; state: S }>;
-  /** The object as it is now, as arguments and computed state; undefined when it is gone. */
-  read(ctx: Ctx, id: string, prior: A): Promise<{ args: A; state: S } | undefined>;
+  /**
+   * The object as it is now, as arguments and computed state; undefined when it is gone. Of what a resource
+   * may leave unmanaged (a role's permission keys, a group's owner), only what `prior` manages, unless
+   * `how.whole` asks for all of it.
+   */
+  read(ctx: Ctx, id: string, prior: A, how?: ReadHow): Promise<{ args: A; state: S } | undefined>;
   update(ctx: Ctx, id: string, olds: A, news: A): Promise<S>;
   delete(ctx: Ctx, id: string, args: A): Promise<void>;
   /**
    * Every object of the kind in the app, as `read` sees each (the same mapping, never a second one), sorted
    * by id. `scope` narrows it (a listing's filters; the parent's ids for a kind inside another object). The
-   * one read path of lookups (sdk/lookups.ts) and chat-export (environment/export/).
+   * one read path of lookups (sdk/lookups.ts) and chat-export (environment/export/). Each object is as a
+   * `whole` read sees it; `progress` is told as pages arrive.
    */
-  list?(ctx: Ctx, scope: Args): Promise<Listed<A, S>[]>;
+  list?(ctx: Ctx, scope: Args, progress?: Progress): Promise<Listed<A, S>[]>;
   /** Finds an existing object for `adopt: true`; undefined when there is none. */
   find?(ctx: Ctx, args: A): Promise<{ id: string; args: A } | undefined>;
   /**
@@ -122,6 +127,18 @@ export interface FileEntry {
   /** Arguments that name another object the file declares: the argument → that kind and the ids every app has. */
   readonly refs?: Readonly<Record<string, { readonly kind: string; readonly builtIn?: readonly string[] }>>;
 }
+
+/** How `read` reads. */
+export interface ReadHow {
+  /**
+   * Everything the service holds of the object, not only what `prior` manages: for lookups and listings,
+   * which have no prior (a role's every set permission, a group's owner).
+   */
+  whole?: boolean;
+}
+
+/** Called as a listing's items arrive: how many so far (of `total` when the listing is done). */
+export type Progress = (count: number, total?: number) => void;
 
 /** One object of a listing: its resource id, and what `read` would return for it. */
 export interface Listed<A extends Args = Args, S extends Args = Args> {

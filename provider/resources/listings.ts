@@ -9,10 +9,12 @@
 import { LIMITS } from "../api";
 import type { ChatClient, ManagementClient } from "../client";
 import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from "../client/types";
+import type { Ctx } from "./kind";
 
 type Item = Record<string, unknown>;
 /** `call` of either client, by a route name checked where the listings are declared. */
 type LooseCall = (name: Listing["route"], req: AnyRequest) => Promise<unknown>;
+type LooseListAll = (name: Listing["route"], req: AnyRequest) => Promise<Item[]>;
 
 /** A page-based list route that lists the objects of one kind, and the field that names each. */
 export type Listing =
@@ -114,4 +116,26 @@ export function listingsOf(client: ChatClient | ManagementClient): Listings {
     perClient.set(client, l);
   }
   return l;
+}
+
+/**
+ * The one rule for tags (users, groups): `object` with the tags the service holds, its own when the answer
+ * carries them (a group's GET, a listing with tags), else those of `listing` (one with tags) searched by `id`;
+ * none when that does not list it either.
+ */
+export async function withTags<T extends { tags?: string[] | undefined }>(
+  ctx: Ctx,
+  listing: Listing,
+  id: string,
+  object: T,
+): Promise<T> {
+  if (object.tags) return object;
+  const client = listing.api === "chat" ? ctx.chat() : ctx.management();
+  const listAll = client.listAll.bind(client) as unknown as LooseListAll;
+  const listed = await listAll(listing.route, {
+    ...(listing.params ? { params: listing.params } : {}),
+    query: { ...listing.query, searchKey: id },
+  });
+  const tags = listed.find((x) => String(x[listing.key]) === id)?.tags as string[] | undefined;
+  return tags ? { ...object, tags } : object;
 }

@@ -15,7 +15,7 @@ import {
   RuleCreate,
 } from "../api";
 import { type Args, createdAt, type Kind } from "./kind";
-import { byId, defined, hasCode } from "./util";
+import { defined, hasCode, sortedById } from "./util";
 
 const builtIn = {
   builtIn: z.boolean().describe("Whether the object is one every app starts with (destroy leaves it)."),
@@ -128,7 +128,7 @@ export const moderationKeywordList: Kind<ModerationKeywordListArgs> = {
   },
   async list(ctx) {
     const lists = (await ctx.chat().call("listKeywordLists")).data;
-    return byId(lists.map((k) => ({ id: k.id, args: listArgs(k), state: listState(k) })));
+    return sortedById(lists.map((k) => ({ id: k.id, args: listArgs(k), state: listState(k) })));
   },
 };
 
@@ -219,7 +219,7 @@ export const moderationRule: Kind<ModerationRuleArgs> = {
   },
   async list(ctx) {
     const rules = (await ctx.chat().call("listRules", { query: { limit: LIMITS.perPageMax } })).data;
-    return byId(
+    return sortedById(
       rules.map((r) => ({ id: r.id, args: ruleArgs(r, {} as ModerationRuleArgs), state: ruleState(r) })),
     );
   },

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ApnsProviderCreate, FcmProviderCreate, type PushProvider, ServiceAccountFile } from "../api";
 import type { Args, Ctx, FileEntry, Kind } from "./kind";
-import { byId, defined } from "./util";
+import { defined, sortedById } from "./util";
 
 type Routes = {
   list: "listFcmProviders" | "listApnsProviders";
@@ -128,7 +128,7 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
       // Read as if every setting were declared: the whole provider.
       const all = { ...Object.fromEntries(Object.keys(s.args.shape).map((k) => [k, true])), isDefault: true };
       const r = await call(ctx)(s.routes.list);
-      return byId(
+      return sortedById(
         (r.data.pushProviders as PushProvider[]).map((p) => ({
           id: p.providerId,
           args: toArgs(p, all as unknown as A),

@@ -6,14 +6,18 @@ import { z } from "zod";
 import {
   DEFAULT_ROLE,
   FeatureKey,
+  LIMITS,
   type Permissions,
   ROLE_UNSETTABLE,
+  type Role,
   RoleCreate,
   RolePermissions,
+  setValues,
 } from "../api";
-import { type Args, type Ctx, createdAt, type Kind, partialCreate } from "./kind";
+import { type Args, type Ctx, createdAt, type Kind, partialCreate, type ReadHow } from "./kind";
+import type { Listing } from "./listings";
 import { managedNow, permissionChanges } from "./permissions";
-import { defined, fromRemote, hasCode, removed } from "./util";
+import { collect, defined, fromRemote, hasCode, removed, sortedById } from "./util";
 
 export const RoleArgs = RoleCreate.extend({
   restrictedFeatures: z.array(FeatureKey).optional(),
@@ -23,6 +27,10 @@ export type RoleArgs = z.output<typeof RoleArgs>;
 
 const FIELDS = ["role", "name", "description", "metadata", "settings"] as const;
 const EXTRA = ["restrictedFeatures", "permissions"];
+const ROLES: Listing = { api: "chat", route: "listRoles", key: "role" };
+
+/** What the service computes beside the arguments. */
+export const RoleOutputs = z.object(createdAt);
 
 async function features(ctx: Ctx, role: string): Promise<string[]> {
   const all = await ctx.chat().listAll("listRestrictedFeatures", { params: { role } });
@@ -68,20 +76,37 @@ async function applyAccess(ctx: Ctx, role: string, have: Args, news: RoleArgs): 
     await ctx.chat().call("unsetPermission", { params: { role, permission } });
 }
 
-/** The role as arguments: of its permissions, the keys `prior` manages, with `fallback` (see permissionsNow). */
-async function readRole(ctx: Ctx, id: string, prior: RoleArgs, fallback?: Permissions) {
+/**
+ * The role as read returns it (the one mapping: read, find and list), with its restricted features and, of
+ * its permissions, the keys `prior` manages with `fallback` (see permissionsNow), or every set one (`whole`).
+ */
+async function asRead(
+  ctx: Ctx,
+  r: Role,
+  prior: Partial<RoleArgs>,
+  how: ReadHow = {},
+  fallback?: Permissions,
+) {
+  const args = fromRemote(r, FIELDS) as RoleArgs;
+  const restricted = await features(ctx, r.role);
+  if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
+  if (how.whole) {
+    const set = setValues((await ctx.chat().call("getPermissions", { params: { role: r.role } })).data);
+    if (Object.keys(set).length) args.permissions = set;
+  } else if (prior.permissions)
+    // Only the keys this resource manages: every other key keeps the service's default.
+    args.permissions = await permissionsNow(ctx, r.role, prior.permissions as Permissions, fallback);
+  return { args, state: { createdAt: r.createdAt } };
+}
+
+/** The role `id` as read returns it (asRead). */
+async function readRole(ctx: Ctx, id: string, prior: RoleArgs, how?: ReadHow, fallback?: Permissions) {
   const r = await ctx.listed(
-    { api: "chat", route: "listRoles", key: "role" },
+    ROLES,
     id,
     async () => (await ctx.chat().call("getRole", { params: { role: id } })).data,
   );
-  const args = fromRemote(r, FIELDS) as RoleArgs;
-  const restricted = await features(ctx, id);
-  if (restricted.length || prior.restrictedFeatures) args.restrictedFeatures = restricted;
-  // Only the keys this resource manages: every other key keeps the service's default.
-  if (prior.permissions)
-    args.permissions = await permissionsNow(ctx, id, prior.permissions as Permissions, fallback);
-  return { args, state: { createdAt: r.createdAt } };
+  return asRead(ctx, r, prior, how, fallback);
 }
 
 const DEFAULT_ROLE_RULE = `the "${DEFAULT_ROLE}" role exists in every app and cannot be deleted: use adopt: true to manage it`;
@@ -99,7 +124,7 @@ export const role: Kind<RoleArgs> = {
     permissions:
       'RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.',
   },
-  outputs: z.object(createdAt),
+  outputs: RoleOutputs,
   api: "chat",
   args: RoleArgs,
   replaceOn: ["role"],
@@ -129,8 +154,17 @@ export const role: Kind<RoleArgs> = {
     return { id: r.data.role, state: { createdAt: r.data.createdAt } };
   },
 
-  async read(ctx, id, prior) {
-    return readRole(ctx, id, prior);
+  async read(ctx, id, prior, how) {
+    return readRole(ctx, id, prior, how);
+  },
+
+  async list(ctx, _scope, progress) {
+    const query = { perPage: LIMITS.perPageMax };
+    const roles = await collect(ctx.chat().paginate("listRoles", { query }), LIMITS.perPageMax, progress);
+    const read = await Promise.all(
+      roles.map(async (r) => ({ id: r.role, ...(await asRead(ctx, r, {}, { whole: true })) })),
+    );
+    return sortedById(read);
   },
 
   async update(ctx, id, olds, news) {
@@ -151,7 +185,7 @@ export const role: Kind<RoleArgs> = {
     // reconciles them too: an undeclared restricted feature is allowed again, not left behind unseen.
     // A declared key the catalogue gives no `value` for reads as absent (no fallback), so it is written.
     try {
-      return { id: a.role, args: (await readRole(ctx, a.role, a, {})).args };
+      return { id: a.role, args: (await readRole(ctx, a.role, a, {}, {})).args };
     } catch (e) {
       if (hasCode(e, "ERR_ROLE_NOT_FOUND")) return undefined;
       throw e;

@@ -4,7 +4,7 @@
 // the current setting, so a key whose entry has none keeps the value in state (decision 0043). Removing a
 // key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
 import { z } from "zod";
-import { Guid, MemberScope, type Permissions, ScopePermissions } from "../api";
+import { Guid, MEMBER_SCOPES, MemberScope, type Permissions, ScopePermissions, setValues } from "../api";
 import type { Ctx, Kind } from "./kind";
 import { managedNow, permissionChanges } from "./permissions";
 import { hasCode } from "./util";
@@ -73,5 +73,18 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
   async find(ctx, a) {
     const permissions = await current(ctx, a, a.permissions as Perms, {});
     return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
+  },
+  async list(ctx, { guid }) {
+    // Each scope of the group (`scope.guid`) that sets any permission, with every permission it sets.
+    const out = [];
+    for (const scope of MEMBER_SCOPES) {
+      const entries = (
+        await ctx.chat().call("getScopePermissions", { params: { guid: String(guid), scope } })
+      ).data;
+      const permissions = setValues(entries);
+      if (Object.keys(permissions).length)
+        out.push({ id: `${guid}/${scope}`, args: { guid: String(guid), scope, permissions }, state: {} });
+    }
+    return out;
   },
 };

@@ -2,10 +2,10 @@
 // Delete deactivates by default (restorable, keeps the user's messages); `permanentDelete: true` removes the
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";
-import { USER_UNSETTABLE, UserCreate } from "../api";
+import { LIMITS, USER_UNSETTABLE, type User, UserCreate, UserListQuery } from "../api";
 import { createdAt, type Kind, partialCreate } from "./kind";
-import type { Listing } from "./listings";
-import { defined, fromRemote, hasCode, removed } from "./util";
+import { type Listing, withTags } from "./listings";
+import { collect, defined, fromRemote, hasCode, removed, sortedById } from "./util";
 
 export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
   permanentDelete: z.boolean().optional(),
@@ -16,6 +16,16 @@ const FIELDS = ["uid", "name", "avatar", "link", "role", "statusMessage", "metad
 const LOCAL = ["permanentDelete"];
 /** Active users with their tags (deactivated ones are left out, and read alone: a 404 says they are gone). */
 const USERS: Listing = { api: "chat", route: "listUsers", query: { withTags: true }, key: "uid" };
+/** What a listing of users may be narrowed by (User.list's scope): role, tags (any of), uid or name prefix. */
+export const UserListScope = z.strictObject(
+  UserListQuery.pick({ role: true, tags: true, searchKey: true }).shape,
+);
+
+/** What the service computes beside the arguments. */
+export const UserOutputs = z.object(createdAt);
+
+/** A user as read returns it (the one mapping: read and list). */
+const asRead = (u: User) => ({ args: fromRemote(u, FIELDS) as UserArgs, state: { createdAt: u.createdAt } });
 
 export const user: Kind<UserArgs> = {
   name: "User",
@@ -32,7 +42,7 @@ export const user: Kind<UserArgs> = {
     permanentDelete:
       "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
   },
-  outputs: z.object(createdAt),
+  outputs: UserOutputs,
   api: "chat",
   args: UserArgs,
   replaceOn: ["uid"],
@@ -63,15 +73,18 @@ export const user: Kind<UserArgs> = {
     }
   },
 
-  async read(ctx, id, prior) {
-    const u = await ctx.listed(USERS, id, async () => {
-      const r = await ctx.chat().call("getUser", { params: { uid: id } });
-      // GET does not return tags; a listing with withTags does.
-      const listed = await ctx.chat().listAll("listUsers", { query: { searchKey: id, withTags: true } });
-      return { ...r.data, tags: listed.find((x) => x.uid === id)?.tags ?? prior.tags };
-    });
-    const args = fromRemote(u, FIELDS) as UserArgs;
-    return { args, state: { createdAt: u.createdAt } };
+  async read(ctx, id) {
+    const u = await ctx.listed(USERS, id, async () =>
+      // GET does not return tags; a listing with tags does.
+      withTags(ctx, USERS, id, (await ctx.chat().call("getUser", { params: { uid: id } })).data),
+    );
+    return asRead(u);
+  },
+
+  async list(ctx, scope, progress) {
+    const query = { perPage: LIMITS.perPageMax, ...UserListScope.parse(scope), ...USERS.query };
+    const users = await collect(ctx.chat().paginate("listUsers", { query }), LIMITS.perPageMax, progress);
+    return sortedById(users.map((u) => ({ id: u.uid, ...asRead(u) })));
   },
 
   async update(ctx, id, olds, news) {

@@ -1,6 +1,6 @@
 // Small helpers shared by the kinds.
 import { ChatApiError } from "../client";
-import type { Args } from "./kind";
+import type { Args, Listed, Progress } from "./kind";
 
 /** The fields of `args` that are set (not undefined), minus `omit`. */
 export function defined<T extends Args>(args: T, omit: readonly string[] = []): Partial<T> {
@@ -33,7 +33,22 @@ export function hasCode(e: unknown, ...codes: string[]): boolean {
   return ChatApiError.isInstance(e) && codes.includes(e.code);
 }
 
-/** A listing sorted by id, so that what reads it does not depend on the order the API answered in. */
-export function byId<T extends { id: string }>(list: T[]): T[] {
-  return list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** Every item of `items` (a client's pages), telling `progress` after each full page and once at the end. */
+export async function collect<T>(
+  items: AsyncIterable<T>,
+  perPage: number,
+  progress?: Progress,
+): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) {
+    out.push(item);
+    if (out.length % perPage === 0) progress?.(out.length);
+  }
+  progress?.(out.length, out.length);
+  return out;
+}
+
+/** A listing in Kind.list's order: by id. */
+export function sortedById<L extends Listed>(listed: L[]): L[] {
+  return listed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

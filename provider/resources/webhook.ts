@@ -2,9 +2,9 @@
 // immutable; the API calls the latter `id`, which Pulumi reserves for the resource id.
 // The API never returns the basic-auth password: it is kept from state.
 import { z } from "zod";
-import { basicAuthOk, basicAuthRule, type WebhookCreate, WebhookId, webhookFields } from "../api";
+import { basicAuthOk, basicAuthRule, LIMITS, type WebhookCreate, WebhookId, webhookFields } from "../api";
 import { type Args, createdAt, type Kind } from "./kind";
-import { defined, fromRemote, hasCode } from "./util";
+import { defined, fromRemote, hasCode, sortedById } from "./util";
 
 export const WebhookArgs = z
   .strictObject({
@@ -91,5 +91,21 @@ export const webhook: Kind<WebhookArgs> = {
       if (hasCode(e, "ERR_WEBHOOK_NOT_FOUND")) return undefined;
       throw e;
     }
+  },
+  async list(ctx, scope) {
+    const appId = ctx.appId(scope);
+    const hooks = await ctx.management().listAll("listWebhooks", {
+      params: { appId },
+      query: { perPage: LIMITS.perPageMax },
+    });
+    // Read as a declaration naming a username would be: the whole webhook.
+    const whole = { username: "" } as WebhookArgs;
+    return sortedById(
+      hooks.map((w) => ({
+        id: `${appId}/${w.id}`,
+        args: toArgs(w, appId, whole),
+        state: { appId, createdAt: w.createdAt },
+      })),
+    );
   },
 };

@@ -6,14 +6,6 @@ import { parseEnvironment } from "../../environment/load";
 import { at as pick } from "../support/json";
 
 const at = 1_700_000_000;
-const member = (uid: string, scope: "admin" | "moderator" | "participant") => ({
-  uid,
-  name: uid,
-  role: "default",
-  createdAt: at,
-  scope,
-  joinedAt: at,
-});
 
 /** An object as its kind lists it. */
 const listed = (id: string, args: Record<string, unknown>, state: Record<string, unknown> = {}) => ({
@@ -57,42 +49,40 @@ function snapshot(): Snapshot {
     },
     groups: [
       {
-        guid: "room",
-        name: "Room",
-        type: "password",
-        owner: "alice",
-        membersCount: 3,
-        createdAt: at,
-        members: [member("bob", "participant"), member("alice", "admin")],
+        ...listed("room", { guid: "room", name: "Room", type: "password", owner: "alice" }),
+        members: { guid: "room", participants: ["bob"] },
+        permissions: [],
       },
       {
-        guid: "lobby",
-        name: "Lobby",
-        type: "public",
-        owner: "app_system",
-        membersCount: 1,
-        createdAt: at,
-        members: [member("bob", "moderator")],
+        ...listed("lobby", { guid: "lobby", name: "Lobby", type: "public", owner: "app_system" }),
+        members: { guid: "lobby", moderators: ["bob"] },
+        permissions: [],
       },
     ],
     webhooks: [
       {
-        id: "quiet",
-        name: "Quiet",
-        webhookURL: "https://q.example.com/",
-        useBasicAuth: false,
-        enabled: false,
-        retryOnFailure: false,
+        ...listed("app1/quiet", {
+          appId: "app1",
+          webhookId: "quiet",
+          name: "Quiet",
+          webhookURL: "https://q.example.com/",
+          useBasicAuth: false,
+          enabled: false,
+          retryOnFailure: false,
+        }),
         triggers: [],
       },
       {
-        id: "events",
-        name: "Events",
-        webhookURL: "https://e.example.com/",
-        useBasicAuth: true,
-        username: "hooks",
-        enabled: true,
-        retryOnFailure: true,
+        ...listed("app1/events", {
+          appId: "app1",
+          webhookId: "events",
+          name: "Events",
+          webhookURL: "https://e.example.com/",
+          useBasicAuth: true,
+          username: "hooks",
+          enabled: true,
+          retryOnFailure: true,
+        }),
         triggers: ["message_sent", "group_created"],
       },
     ],
@@ -134,7 +124,7 @@ describe("chat-export's document", () => {
   it("leaves a group's owner out of its members, and a system owner out altogether", () => {
     const { environment } = toEnvironment(snapshot());
     expect(environment.groups).toEqual([
-      { guid: "lobby", name: "Lobby", type: "public", members: { moderators: ["bob"] } },
+      { guid: "lobby", name: "Lobby", members: { moderators: ["bob"] } },
       {
         guid: "room",
         name: "Room",
@@ -172,7 +162,6 @@ describe("chat-export's document", () => {
     shuffled.groups.reverse();
     shuffled.listed.ApiKey?.reverse();
     shuffled.webhooks?.reverse();
-    for (const g of shuffled.groups) g.members.reverse();
     const b = renderEnvironment(toEnvironment(shuffled), { appId: "app1", region: "eu" });
     expect(b).toBe(a);
     const env = parseEnvironment(a, "exported.yaml");
@@ -275,7 +264,19 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
     if (!room || !lobby) throw new Error("the base snapshot has two groups");
     return {
       ...base,
-      groups: [{ ...room, permissions: { participant: { sendMessage: "deny" } } }, lobby],
+      groups: [
+        {
+          ...room,
+          permissions: [
+            listed("room/participant", {
+              guid: "room",
+              scope: "participant",
+              permissions: { sendMessage: "deny" },
+            }),
+          ],
+        },
+        lobby,
+      ],
       extensions: [
         {
           extension: "profanity-filter",
