@@ -60,6 +60,9 @@ async function apply(ctx: Ctx, appId: string, olds: Flags, news: Flags, previous
   return prev;
 }
 
+/** Every setting this resource can set (the read-only ones are not arguments): what a whole read reads. */
+const FLAGS = APP_SETTING_KEYS.filter((k) => APP_SETTINGS[k] === "flag");
+
 const Previous = z
   .record(z.string(), z.boolean())
   .describe("The managed keys' values before this resource first set them (restored on delete).");
@@ -86,9 +89,9 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
     const previous = await apply(ctx, appId, {}, a.settings, {});
     return { id: appId, state: { previous } };
   },
-  async read(ctx, _id, prior) {
+  async read(ctx, _id, prior, how) {
     const appId = ctx.appId(prior);
-    const settings = managed(await now(ctx, appId), Object.keys(prior.settings ?? {}));
+    const settings = managed(await now(ctx, appId), how?.whole ? FLAGS : Object.keys(prior.settings ?? {}));
     const previous = ((prior as Args).previous as Flags | undefined) ?? {};
     return { args: { appId, settings }, state: { previous } };
   },
@@ -111,15 +114,8 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
     return { id: appId, args: { appId, settings: managed(await now(ctx, appId), Object.keys(a.settings)) } };
   },
   async list(ctx, scope) {
-    // Every flag this resource can set (the read-only keys are not arguments).
     const appId = ctx.appId(scope);
-    const flags = APP_SETTING_KEYS.filter((k) => APP_SETTINGS[k] === "flag");
-    return [
-      {
-        id: appId,
-        args: { appId, settings: managed(await now(ctx, appId), flags) },
-        state: { previous: {} },
-      },
-    ];
+    const settings = managed(await now(ctx, appId), FLAGS);
+    return [{ id: appId, args: { appId, settings }, state: { previous: {} } }];
   },
 };

@@ -64,8 +64,9 @@ export const notificationSettings: Kind<NotificationSettingsArgs> = {
     if (canonical(await current(ctx, a)) !== canonical(a)) await patch(ctx, a);
     return { id: NOTIFICATION_SETTINGS_ID, state: {} };
   },
-  async read(ctx, _id, prior) {
-    return { args: await current(ctx, prior), state: {} };
+  async read(ctx, _id, prior, how) {
+    const declared = how?.whole ? (await ctx.chat().call("getNotificationSettings", {})).data : prior;
+    return { args: await current(ctx, declared as Args), state: {} };
   },
   async update(ctx, _id, _olds, news) {
     // A field no longer declared is left as it is: a PATCH cannot say "back to the default" for one field.

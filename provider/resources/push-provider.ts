@@ -84,6 +84,9 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
     if (declared.isDefault === true) out.isDefault = p.isDefault === true;
     return out as A;
   };
+  /** A declaration of every setting: what a whole read compares. */
+  const everything = (a: A): A =>
+    ({ ...Object.fromEntries(Object.keys(s.args.shape).map((k) => [k, true])), ...a, isDefault: true }) as A;
   const makeDefault = async (ctx: Ctx, a: A) => {
     if (a.isDefault !== true) return;
     const now = await listed(ctx, s.routes.list, a.providerId);
@@ -108,9 +111,9 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
       await makeDefault(ctx, a);
       return { id: a.providerId, state: {} };
     },
-    async read(ctx, _id, prior) {
+    async read(ctx, _id, prior, how) {
       const p = await listed(ctx, s.routes.list, prior.providerId);
-      return p ? { args: toArgs(p, prior), state: {} } : undefined;
+      return p ? { args: toArgs(p, how?.whole ? everything(prior) : prior), state: {} } : undefined;
     },
     async update(ctx, _id, _olds, news) {
       await call(ctx)(s.routes.update, { body: s.body(news) });
@@ -125,13 +128,11 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
       return p ? { id: a.providerId, args: toArgs(p, a) } : undefined;
     },
     async list(ctx) {
-      // Read as if every setting were declared: the whole provider.
-      const all = { ...Object.fromEntries(Object.keys(s.args.shape).map((k) => [k, true])), isDefault: true };
       const r = await call(ctx)(s.routes.list);
       return sortedById(
         (r.data.pushProviders as PushProvider[]).map((p) => ({
           id: p.providerId,
-          args: toArgs(p, all as unknown as A),
+          args: toArgs(p, everything({ providerId: p.providerId } as A)),
           state: {},
         })),
       );

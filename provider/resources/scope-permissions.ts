@@ -4,10 +4,18 @@
 // the current setting, so a key whose entry has none keeps the value in state (decision 0043). Removing a
 // key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
 import { z } from "zod";
-import { Guid, MEMBER_SCOPES, MemberScope, type Permissions, ScopePermissions, setValues } from "../api";
+import {
+  Guid,
+  LIMITS,
+  MEMBER_SCOPES,
+  MemberScope,
+  type Permissions,
+  ScopePermissions,
+  setValues,
+} from "../api";
 import type { Ctx, Kind } from "./kind";
 import { managedNow, permissionChanges } from "./permissions";
-import { hasCode } from "./util";
+import { hasCode, sortedById } from "./util";
 
 export const GroupScopePermissionsArgs = z.strictObject({
   guid: Guid,
@@ -59,8 +67,10 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     await apply(ctx, a, {});
     return { id: `${a.guid}/${a.scope}`, state: {} };
   },
-  async read(ctx, _id, prior) {
-    const permissions = await current(ctx, prior, prior.permissions as Perms);
+  async read(ctx, _id, prior, how) {
+    const permissions = how?.whole
+      ? setValues((await ctx.chat().call("getScopePermissions", { params: params(prior) })).data)
+      : await current(ctx, prior, prior.permissions as Perms);
     return { args: { guid: prior.guid, scope: prior.scope, permissions }, state: {} };
   },
   async update(ctx, _id, olds, news) {
@@ -75,16 +85,22 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
   },
   async list(ctx, { guid }) {
-    // Each scope of the group (`scope.guid`) that sets any permission, with every permission it sets.
+    // The scopes of one group (`guid`), else of every group, that set any permission, with all they set.
+    const guids =
+      typeof guid === "string"
+        ? [guid]
+        : (await ctx.chat().listAll("listGroups", { query: { perPage: LIMITS.perPageMax } })).map(
+            (g) => g.guid,
+          );
     const out = [];
-    for (const scope of MEMBER_SCOPES) {
-      const entries = (
-        await ctx.chat().call("getScopePermissions", { params: { guid: String(guid), scope } })
-      ).data;
-      const permissions = setValues(entries);
-      if (Object.keys(permissions).length)
-        out.push({ id: `${guid}/${scope}`, args: { guid: String(guid), scope, permissions }, state: {} });
-    }
-    return out;
+    for (const g of guids)
+      for (const scope of MEMBER_SCOPES) {
+        const permissions = setValues(
+          (await ctx.chat().call("getScopePermissions", { params: { guid: g, scope } })).data,
+        );
+        if (Object.keys(permissions).length)
+          out.push({ id: `${g}/${scope}`, args: { guid: g, scope, permissions }, state: {} });
+      }
+    return sortedById(out);
   },
 };

@@ -29,6 +29,9 @@ function toArgs(remote: Args, appId: string, declared: WebhookArgs): WebhookArgs
   return args;
 }
 
+/** A declaration naming a username: what a whole read compares (the whole webhook). */
+const WHOLE = { username: "" } as WebhookArgs;
+
 export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
   doc: 'A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".',
@@ -62,7 +65,7 @@ export const webhook: Kind<WebhookArgs> = {
       .call("createWebhook", { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate });
     return { id: `${appId}/${r.data.id}`, state: { appId, createdAt: r.data.createdAt } };
   },
-  async read(ctx, _id, prior) {
+  async read(ctx, _id, prior, how) {
     const appId = ctx.appId(prior);
     const w = await ctx.listed(
       { api: "management", route: "listWebhooks", params: { appId }, key: "id" },
@@ -70,7 +73,7 @@ export const webhook: Kind<WebhookArgs> = {
       async () =>
         (await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) })).data,
     );
-    return { args: toArgs(w, appId, prior), state: { appId, createdAt: w.createdAt } };
+    return { args: toArgs(w, appId, how?.whole ? WHOLE : prior), state: { appId, createdAt: w.createdAt } };
   },
   async update(ctx, _id, _olds, news) {
     const appId = ctx.appId(news);
@@ -98,12 +101,10 @@ export const webhook: Kind<WebhookArgs> = {
       params: { appId },
       query: { perPage: LIMITS.perPageMax },
     });
-    // Read as a declaration naming a username would be: the whole webhook.
-    const whole = { username: "" } as WebhookArgs;
     return sortedById(
       hooks.map((w) => ({
         id: `${appId}/${w.id}`,
-        args: toArgs(w, appId, whole),
+        args: toArgs(w, appId, WHOLE),
         state: { appId, createdAt: w.createdAt },
       })),
     );
