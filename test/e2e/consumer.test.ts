@@ -8,11 +8,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from "node:os";
 import { delimiter, join, relative } from "node:path";
 import { promisify } from "node:util";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import type { Region } from "../../provider/api";
-import { ChatClient } from "../../provider/client";
+import type { RunningEmulator } from "../../emulator";
+import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { consumerProject, nodeBin, nodeFloor, pack, writeProject } from "./support/consumer";
-import { emulatorConfig } from "./support/emulated";
 import { tsBlocks } from "./support/snippets";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
 
@@ -37,11 +35,11 @@ describe("the package installed from its tarball into a project outside the repo
   let work: string;
   let files: string[];
   let project: string;
-  const emulators: RunningEmulator[] = [];
+  const emulators: Emulated[] = [];
   const stacks: TestStack[] = [];
 
-  async function emulator(): Promise<RunningEmulator> {
-    const emu = await startEmulator({ port: 0 });
+  async function emulator(): Promise<Emulated> {
+    const emu = await startEmulated();
     emulators.push(emu);
     return emu;
   }
@@ -141,14 +139,7 @@ describe("the package installed from its tarball into a project outside the repo
     const version = nodeFloor();
     const bin = await nodeBin(version);
     const emu = await emulator();
-    const app = emu.credentials.app;
-    if (!app) throw new Error("no bootstrap app");
-    const chat = new ChatClient({
-      appId: app.appId,
-      region: app.region as Region,
-      apiKey: app.apiKey,
-      endpoint: emu.chatEndpoint,
-    });
+    const { app, chat } = emu;
     await chat.call("createRole", { body: { role: "support", name: "Support" } });
     for (const uid of ["ada", "bob"])
       await chat.call("createUser", { body: { uid, name: uid, role: "support" } });
@@ -161,13 +152,7 @@ describe("the package installed from its tarball into a project outside the repo
     // The README's exported variables: chat-export and the stack both read them (no stack config).
     const env = {
       PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
-      CHAT_APP_ID: app.appId,
-      CHAT_REGION: app.region,
-      CHAT_API_KEY: app.apiKey,
-      CHAT_ENDPOINT: emu.chatEndpoint,
-      CHAT_MANAGEMENT_KEY: emu.credentials.managementKey,
-      CHAT_MANAGEMENT_SECRET: emu.credentials.managementSecret,
-      CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
+      ...emulatorEnv(emu),
     };
     const file = join(project, "chat-environment.yaml");
     await run(join(project, "node_modules", ".bin", "chat-export"), ["--out", file], {

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type Seeded, seed } from "../../examples/adopt-existing/seed";
 import { main as runEphemeralCi } from "../../examples/ephemeral-ci/run";
 import { ChatClient } from "../../provider/client";
+import { type Emulated, emulatorEnv, startEmulated } from "../support/emulator";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
 
@@ -58,11 +58,6 @@ const appOf = (t: EmulatedStack, appId: string): AppDump => {
   if (!a) throw new Error(`app ${appId} is not in the emulator`);
   return a;
 };
-const bootstrapId = (t: EmulatedStack): string => {
-  const id = t.emu.credentials.app?.appId;
-  if (!id) throw new Error("no bootstrap app");
-  return id;
-};
 const value = (outputs: OutputMap, key: string): unknown => {
   if (!(key in outputs)) throw new Error(`no output ${key}`);
   return outputs[key]?.value;
@@ -81,7 +76,7 @@ describe("examples/quickstart", () => {
   it("creates a role, three users, a group with its members and an API key in the existing app", async () => {
     const up = await t.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
-    const a = appOf(t, bootstrapId(t));
+    const a = appOf(t, t.emu.appId);
     expect(a.roles.support).toMatchObject({ name: "Support agents" });
     expect(Object.keys(a.roles.support?.restricted ?? {})).toEqual(["u.listUsers"]);
     expect(Object.fromEntries(Object.entries(a.users).map(([uid, u]) => [uid, u.role]))).toEqual({
@@ -107,7 +102,7 @@ describe("examples/quickstart", () => {
   it("destroys what it created and leaves the app", async () => {
     const d = await t.stack.destroy();
     expect(d.summary.resourceChanges).toEqual({ delete: 8 });
-    const a = appOf(t, bootstrapId(t));
+    const a = appOf(t, t.emu.appId);
     expect(a.state).toBe("active");
     expect(Object.keys(a.roles)).toEqual(["default"]);
     expect(a.users).toEqual({});
@@ -130,7 +125,7 @@ describe("examples/staging-app", () => {
     outputs = up.outputs;
     expect(up.summary.resourceChanges).toEqual({ create: 16 });
     appId = value(outputs, "appId") as string;
-    expect(appId).not.toBe(bootstrapId(t));
+    expect(appId).not.toBe(t.emu.appId);
     const a = appOf(t, appId);
     expect(a.name).toMatch(/^staging-staging-[a-z0-9]{6}$/);
     expect(value(outputs, "appName")).toBe(a.name);
@@ -202,10 +197,10 @@ describe("examples/staging-app", () => {
 
 describe("examples/ephemeral-ci", () => {
   const dir = join(examples, "ephemeral-ci");
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let backendDir: string;
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, bootstrapApp: false });
+    emu = await startEmulated({ bootstrapApp: false });
     backendDir = mkdtempSync(join(tmpdir(), "pulumi-chat-ci-backend-"));
   });
   afterAll(async () => {
@@ -216,10 +211,7 @@ describe("examples/ephemeral-ci", () => {
   const env = (branch: string) => ({
     ...process.env,
     BRANCH: branch,
-    CHAT_MANAGEMENT_KEY: emu.credentials.managementKey,
-    CHAT_MANAGEMENT_SECRET: emu.credentials.managementSecret,
-    CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
-    CHAT_ENDPOINT: emu.chatEndpoint,
+    ...emulatorEnv(emu),
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: "e2e-only",
   });
@@ -293,14 +285,12 @@ describe("examples/ephemeral-ci", () => {
 describe("examples/adopt-existing", () => {
   let t: EmulatedStack;
   let seeded: Seeded;
-  const app = () => appOf(t, bootstrapId(t));
+  const app = () => appOf(t, t.emu.appId);
   const scopes = (a: AppDump, guid: string) =>
     Object.fromEntries(Object.entries(a.groups[guid]?.members ?? {}).map(([u, m]) => [u, m.scope]));
   beforeAll(async () => {
     t = await emulatedStack(join(examples, "adopt-existing"), "adopt");
-    const c = t.emu.credentials.app;
-    if (!c) throw new Error("no bootstrap app");
-    seeded = await seed({ appId: c.appId, apiKey: c.apiKey, endpoint: t.emu.chatEndpoint });
+    seeded = await seed(t.emu.connection);
   });
   afterAll(async () => t?.dispose());
 

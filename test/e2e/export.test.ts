@@ -7,10 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import { LIMITS, type Region } from "../../provider/api";
-import { ChatClient, ManagementClient } from "../../provider/client";
-import { emulatorConfig } from "./support/emulated";
+import { LIMITS } from "../../provider/api";
+import type { ChatClient, ManagementClient } from "../../provider/client";
+import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
 
 const USERS = 200;
@@ -173,7 +172,7 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
 }
 
 describe("chat-export round trip", () => {
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let t: TestStack;
   let chat: ChatClient;
   let dir: string;
@@ -191,37 +190,16 @@ describe("chat-export round trip", () => {
   }
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    const app = emu.credentials.app;
-    if (!app) throw new Error("no bootstrap app");
-    const conn = {
-      appId: app.appId,
-      region: app.region as Region,
-      apiKey: app.apiKey,
-      endpoint: emu.chatEndpoint,
-    };
+    emu = await startEmulated();
     // Seeding is set-up, not the subject: a generous budget keeps it quick.
     const budget = { budget: { requestsPerMinute: 100_000, concurrency: 10 } };
-    chat = new ChatClient(conn, budget);
-    const mgmt = new ManagementClient(
-      {
-        key: emu.credentials.managementKey,
-        secret: emu.credentials.managementSecret,
-        endpoint: emu.managementUrl,
-      },
-      budget,
-    );
-    await seed(chat, mgmt, app.appId);
+    chat = emu.chatClient(budget);
+    const mgmt = emu.managementClient(budget);
+    await seed(chat, mgmt, emu.appId);
     dir = mkdtempSync(join(tmpdir(), "chat-export-"));
     env = {
       ...process.env,
-      CHAT_APP_ID: app.appId,
-      CHAT_REGION: app.region,
-      CHAT_API_KEY: app.apiKey,
-      CHAT_ENDPOINT: emu.chatEndpoint,
-      CHAT_MANAGEMENT_KEY: emu.credentials.managementKey,
-      CHAT_MANAGEMENT_SECRET: emu.credentials.managementSecret,
-      CHAT_MANAGEMENT_ENDPOINT: emu.managementUrl,
+      ...emulatorEnv(emu),
     };
     t = await localStack(repoRoot, stackName);
     await t.stack.setAllConfig(emulatorConfig(emu));

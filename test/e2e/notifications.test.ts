@@ -5,7 +5,7 @@
 // resets the settings, disables the extensions and gives the app settings back their values.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatClient, ManagementClient } from "../../provider/client";
+import type { ChatClient, ManagementClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const PRIVATE_KEY = "fcm-private-key-d41d8cd98f00b204";
@@ -40,24 +40,14 @@ describe("app-level configuration on the real engine", () => {
       "e2e:sendGridKey": { value: SENDGRID_KEY, secret: true },
       "e2e:smsPassword": { value: SMS_PASSWORD, secret: true },
     });
-    const app = t.emu.credentials.app!;
-    appId = app.appId;
-    mgmt = new ManagementClient({
-      key: t.emu.credentials.managementKey,
-      secret: t.emu.credentials.managementSecret,
-      endpoint: t.emu.managementUrl,
-    });
+    appId = t.emu.appId;
+    mgmt = t.emu.mgmt;
     // The app's value before the stack: destroy gives it back.
     await mgmt.call("setAppSettings", {
       params: { appId },
       body: { settings: { "core.conversations.updateOnReplies": false } },
     });
-    chat = new ChatClient({
-      appId: app.appId,
-      region: app.region as "us" | "eu" | "in",
-      apiKey: app.apiKey,
-      endpoint: t.emu.chatEndpoint,
-    });
+    chat = t.emu.chat;
   });
   afterAll(async () => t?.dispose());
 

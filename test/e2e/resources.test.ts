@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import { ChatClient, ManagementClient } from "../../provider/client";
+import { ChatClient, type ManagementClient } from "../../provider/client";
+import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { localStack, type TestStack } from "./support/stack";
 
 const GROUP_PASSWORD = "grouppass1234";
@@ -25,7 +25,7 @@ interface AppDump {
 }
 
 describe("resources on the real engine", () => {
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let t: TestStack;
   let outputs: OutputMap;
   let chat: ChatClient;
@@ -41,22 +41,15 @@ describe("resources on the real engine", () => {
   };
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, bootstrapApp: false });
+    emu = await startEmulated({ bootstrapApp: false });
     t = await localStack(join(__dirname, "programs", "resources"), "resources");
     await t.stack.setAllConfig({
-      "chat:managementKey": { value: emu.credentials.managementKey },
-      "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
-      "chat:managementEndpoint": { value: emu.managementUrl },
-      "chat:endpoint": { value: emu.chatEndpoint },
+      ...emulatorConfig(emu),
       "e2e:groupPassword": { value: GROUP_PASSWORD, secret: true },
       "e2e:webhookPassword": { value: WEBHOOK_PASSWORD, secret: true },
       "e2e:version": { value: "1" },
     });
-    mgmt = new ManagementClient({
-      key: emu.credentials.managementKey,
-      secret: emu.credentials.managementSecret,
-      endpoint: emu.managementUrl,
-    });
+    mgmt = emu.mgmt;
   });
   afterAll(async () => {
     await t?.dispose();

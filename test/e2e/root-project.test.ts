@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ChatClient, ManagementClient } from "../../provider/client";
+import { ChatClient } from "../../provider/client";
 import { DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
@@ -80,11 +80,7 @@ describe("the root project", () => {
       ["sendMessage", "deny"],
       ["initiateCall", "deny"],
     ]);
-    const mgmt = new ManagementClient({
-      key: s.emu.credentials.managementKey,
-      secret: s.emu.credentials.managementSecret,
-      endpoint: s.emu.managementUrl,
-    });
+    const mgmt = s.emu.mgmt;
     const extensions = await mgmt.listAll("listExtensions", { params: { appId } });
     expect(
       extensions

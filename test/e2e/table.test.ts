@@ -8,7 +8,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineEvent, PreviewResult } from "@pulumi/pulumi/automation";
-import { ManagementClient } from "../../provider/client";
 import { kinds } from "../../provider/resources";
 import { canonical } from "../../provider/resources/normalize";
 import { resourceRows } from "../../scripts/readme-table";
@@ -630,11 +629,7 @@ describe("the README's resource table on the real engine", () => {
   });
 
   it("moves with chat:appId: the preview replaces, refresh keeps, destroy acts on the recorded app", async () => {
-    const mgmt = new ManagementClient({
-      key: t.emu.credentials.managementKey,
-      secret: t.emu.credentials.managementSecret,
-      endpoint: t.emu.managementUrl,
-    });
+    const mgmt = t.emu.mgmt;
     const other = (await mgmt.call("createApp", { body: { name: "elsewhere", region: "us" } })).data;
     const otherKey = Object.values(other.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
     await t.stack.setAllConfig({

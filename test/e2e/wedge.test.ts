@@ -2,16 +2,9 @@
 // later run needs (its __provider and options), so fixing the declaration and running up converges, and
 // refresh and destroy after the failure work.
 import { join } from "node:path";
-import { ChatClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const program = join(__dirname, "programs", "wedge");
-
-function clientOf(t: EmulatedStack): ChatClient {
-  const app = t.emu.credentials.app;
-  if (!app) throw new Error("no bootstrap app");
-  return new ChatClient({ appId: app.appId, apiKey: app.apiKey, endpoint: t.emu.chatEndpoint });
-}
 
 /** The resources of the stack's checkpoint, by name. */
 async function recorded(t: EmulatedStack): Promise<Record<string, { outputs?: Record<string, unknown> }>> {
@@ -45,7 +38,7 @@ describe("a membership add the service refuses", () => {
     await t.stack.removeConfig("wedge:extraMember");
     const up = await t.stack.up();
     expect(up.summary.result).toBe("succeeded");
-    const members = await clientOf(t).listAll("listMembers", { params: { guid: "team" } });
+    const members = await t.emu.chat.listAll("listMembers", { params: { guid: "team" } });
     expect(Object.fromEntries(members.map((m) => [m.uid, m.scope]))).toEqual({
       alice: "admin",
       bob: "participant",
@@ -84,7 +77,7 @@ describe("a create that fails midway", () => {
 
   it("and destroy removes everything", async () => {
     await t.stack.destroy();
-    const chat = clientOf(t);
+    const chat = t.emu.chat;
     await expect(chat.call("getRole", { params: { role: "mods" } })).rejects.toThrow(/ERR_ROLE_NOT_FOUND/);
     await expect(chat.call("getGroup", { params: { guid: "team" } })).rejects.toThrow(/ERR_GUID_NOT_FOUND/);
   });
@@ -92,7 +85,7 @@ describe("a create that fails midway", () => {
   it("and the next up converges", async () => {
     const up = await t.stack.up();
     expect(up.summary.result).toBe("succeeded");
-    const features = await clientOf(t).listAll("listRestrictedFeatures", { params: { role: "mods" } });
+    const features = await t.emu.chat.listAll("listRestrictedFeatures", { params: { role: "mods" } });
     expect(features.map((f) => f.key)).toEqual(["u.deleteGroup"]);
     expect((await t.stack.preview()).changeSummary).toEqual({ same: 6 });
   });

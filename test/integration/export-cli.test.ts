@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { parseEnvironment } from "../../environment/load";
-import { app, chatClient, useEmulator } from "./client/helpers";
+import { FAST, useEmulated } from "../support/emulator";
 
 /** Runs the command from source with a clean CHAT_* environment; resolves with its exit code too. */
 async function run(args: string[], env: Record<string, string> = {}) {
@@ -22,16 +22,18 @@ async function run(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("chat-export (command)", () => {
-  const emu = useEmulator();
+  const emu = useEmulated({ clientOptions: FAST });
 
   beforeAll(async () => {
-    await chatClient(emu()).call("createGroup", {
-      body: { guid: "desk", name: "Desk", type: "password", password: "pw" },
-    });
+    await emu()
+      .chatClient()
+      .call("createGroup", {
+        body: { guid: "desk", name: "Desk", type: "password", password: "pw" },
+      });
   });
 
   it("takes flags, writes the file to stdout, progress and secret config lines to stderr", async () => {
-    const a = app(emu());
+    const a = emu().app;
     const r = await run([
       "--app-id",
       a.appId,
@@ -70,7 +72,7 @@ describe("chat-export (command)", () => {
   });
 
   it("a refused key, app id or management pair is one line naming the flag and variable to fix", async () => {
-    const a = app(emu());
+    const a = emu().app;
     const wrongKey = "0".repeat(40);
     const key = await run(
       ["--app-id", a.appId, "--api-key", wrongKey, "--endpoint", emu().chatEndpoint, "-q"],

@@ -7,20 +7,20 @@ import { parseEnvironment } from "../../environment/load";
 import { LIMITS } from "../../provider/api";
 import { resetBudgets } from "../../provider/client";
 import { CrudProvider, kinds } from "../../provider/resources";
+import { FAST, useEmulated } from "../support/emulator";
 import { at, list } from "../support/json";
-import { app, chatClient, managementClient, useEmulator } from "./client/helpers";
 
 const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
 const USERS = LIMITS.perPageMax + 50;
 
 describe("chat-export", () => {
-  const emu = useEmulator();
+  const emu = useEmulated({ clientOptions: FAST });
   let connection: { appId: string; apiKey: string; endpoint: string };
 
   beforeAll(async () => {
-    const a = app(emu());
+    const a = emu().app;
     connection = { appId: a.appId, apiKey: a.apiKey, endpoint: emu().chatEndpoint };
-    const chat = chatClient(emu(), { budget: { requestsPerMinute: 100_000, concurrency: 10 } });
+    const chat = emu().chatClient({ budget: { requestsPerMinute: 100_000, concurrency: 10 } });
     await Promise.all(
       Array.from({ length: USERS }, (_, i) =>
         chat.call("createUser", { body: { uid: `u${String(i).padStart(4, "0")}`, name: `U ${i}` } }),
@@ -49,29 +49,31 @@ describe("chat-export", () => {
         body: { guid, name: guid, type: "public", members: { participants: ["u0002", "u0003"] } },
       });
     }
-    await managementClient(emu()).call("createWebhook", {
-      params: { appId: a.appId },
-      body: {
-        id: "hook",
-        name: "Hook",
-        webhookURL: "https://h.example.com/x",
-        useBasicAuth: true,
-        username: "hooks",
-        password: "hookpass",
-      },
-    });
+    await emu()
+      .managementClient()
+      .call("createWebhook", {
+        params: { appId: a.appId },
+        body: {
+          id: "hook",
+          name: "Hook",
+          webhookURL: "https://h.example.com/x",
+          useBasicAuth: true,
+          username: "hooks",
+          password: "hookpass",
+        },
+      });
   });
 
   it("pages through every user, reads only, and keeps to the request budget", async () => {
-    const a = app(emu());
+    const a = emu().app;
     // A fresh budget of 2 in flight: the member reads of the groups queue instead of running at once.
     resetBudgets();
-    const chat = chatClient(emu(), { budget: { concurrency: 2 } });
+    const chat = emu().chatClient({ budget: { concurrency: 2 } });
     const lines: string[] = [];
     emu().admin.clearRequests();
     const { yaml, exported } = await exportEnvironment({
       chat,
-      management: managementClient(emu()),
+      management: emu().managementClient(),
       apiKey: a.apiKey,
       report: (l) => lines.push(l),
     });
@@ -94,8 +96,8 @@ describe("chat-export", () => {
   });
 
   it("is adopted without a single write: default role, group (owner, tags, password), webhook (password)", async () => {
-    const a = app(emu());
-    const { yaml } = await exportEnvironment({ chat: chatClient(emu()), apiKey: a.apiKey });
+    const a = emu().app;
+    const { yaml } = await exportEnvironment({ chat: emu().chatClient(), apiKey: a.apiKey });
     const env = parseEnvironment(yaml, "exported.yaml");
     const role = list(env, "roles").find((r) => r.role === "default");
     const desk = env.groups.find((g) => g.guid === "desk");
@@ -148,8 +150,8 @@ describe("chat-export", () => {
 
   // ---- issue 12 part B: notifications and moderation (issue-12c) ----
   it("exports notifications and moderation, adopted without a single write (keys from secret config)", async () => {
-    const a = app(emu());
-    const chat = chatClient(emu());
+    const a = emu().app;
+    const chat = emu().chatClient();
     const serviceAccount = {
       project_id: "p",
       client_email: "push@p.iam.gserviceaccount.com",

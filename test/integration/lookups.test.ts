@@ -5,8 +5,8 @@ import type { KindName } from "../../provider/resources";
 import { kinds } from "../../provider/resources";
 import type { Kind } from "../../provider/resources/kind";
 import { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } from "../../sdk/lookups";
-import { app, chatClient, useEmulator } from "./client/helpers";
-import { providerOf } from "./emulated-app";
+import { FAST, useEmulated } from "../support/emulator";
+import { providerOf } from "../support/provider";
 
 /**
  * The value of an Output outside a deployment (its rejection when the lookup fails). A failed Output also
@@ -23,14 +23,14 @@ function settled<T>(o: pulumi.Output<T>): Promise<T> {
 }
 
 describe("lookups", () => {
-  const emu = useEmulator();
+  const emu = useEmulated({ clientOptions: FAST });
   let connection: { appId: string; apiKey: string; endpoint: string };
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    const a = app(emu());
+    const a = emu().app;
     connection = { appId: a.appId, apiKey: a.apiKey, endpoint: emu().chatEndpoint };
-    const chat = chatClient(emu());
+    const chat = emu().chatClient();
     await chat.call("createRole", { body: { role: "mods", name: "Mods", description: "Keepers" } });
     await chat.call("restrictFeatures", {
       params: { role: "mods" },
@@ -134,7 +134,7 @@ describe("lookups", () => {
   });
 
   it("without a connection, reads the CHAT_* settings as the resources do", async () => {
-    const a = app(emu());
+    const a = emu().app;
     Object.assign(process.env, {
       CHAT_APP_ID: a.appId,
       CHAT_API_KEY: a.apiKey,

@@ -2,9 +2,8 @@
 // is taken into state (its outputs as its create returns them, secrets still secret), doubles of server-chosen
 // ids are removed, an object made before the run is never taken, and nothing-made creates are dropped.
 import { createHash } from "node:crypto";
-import { ChatClient, ManagementClient } from "../../provider/client";
 import { decode, type ExportedDeployment, type PendingOperation, settlePending } from "../../recover/pending";
-import { useEmulatedApp } from "./emulated-app";
+import { useEmulated } from "../support/emulator";
 
 const SIG = "4dabf18193072939515e22adb298388d";
 const secret = (v: unknown) => ({ [SIG]: "1b47061264138c4ac30d75fd1eb44270", plaintext: JSON.stringify(v) });
@@ -12,7 +11,7 @@ const PROVIDER = "exports.handler = () => undefined;\n";
 const urn = (kind: string, name: string) => `urn:pulumi:s::p::pulumi-nodejs:dynamic/chat:${kind}::${name}`;
 
 describe("settling pending creates", () => {
-  const app = useEmulatedApp();
+  const emu = useEmulated();
   const now = () => Math.floor(Date.now() / 1000);
 
   function pending(
@@ -22,8 +21,8 @@ describe("settling pending creates", () => {
     mgmt = false,
   ): PendingOperation {
     const conn = mgmt
-      ? { managementConnection: secret(app.managementConnection) }
-      : { connection: secret(app.connection) };
+      ? { managementConnection: secret(emu().managementConnection) }
+      : { connection: secret(emu().connection) };
     return {
       type: "creating",
       resource: {
@@ -44,11 +43,11 @@ describe("settling pending creates", () => {
   });
 
   it("takes a user the run made, leaves one made before it, drops one never made", async () => {
-    const before = await app.chat.call("createUser", { body: { uid: "early", name: "Early" } });
+    const before = await emu().chat.call("createUser", { body: { uid: "early", name: "Early" } });
     const since = before.data.createdAt + 1;
     // The killed run's create reached the service (but not the state) after the run began.
     await new Promise((r) => setTimeout(r, 1100));
-    await app.chat.call("createUser", { body: { uid: "mine", name: "Mine" } });
+    await emu().chat.call("createUser", { body: { uid: "mine", name: "Mine" } });
     const r = await settlePending(
       exported([
         pending("User", "mine", { uid: "mine", name: "Mine v2" }),
@@ -69,16 +68,16 @@ describe("settling pending creates", () => {
     // Declared as it is now: the next up's diff sees the name the service holds, and updates it.
     expect(mine?.outputs?.name).toBe("Mine v2");
     expect(mine?.outputs?.__provider).toBe(PROVIDER);
-    expect(decode(mine?.outputs?.connection)).toEqual({ value: app.connection, secret: true });
+    expect(decode(mine?.outputs?.connection)).toEqual({ value: emu().connection, secret: true });
     expect(d?.resources?.some((x) => x.urn === urn("User", "early"))).toBe(false);
   });
 
   it("API keys: the run's key is taken, its double removed, a key of the same name made before left", async () => {
-    const old = await app.chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const old = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
     const since = old.data.createdAt + 1;
     await new Promise((r) => setTimeout(r, 1100));
-    const a = await app.chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
-    const b = await app.chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const a = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
+    const b = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
     const r = await settlePending(exported([pending("ApiKey", "ci", { name: "ci", scope: "authOnly" })]), {
       since,
     });
@@ -87,17 +86,19 @@ describe("settling pending creates", () => {
     expect(value.secret).toBe(true);
     expect(value.value).toBe(a.data.apiKey);
     expect(r?.settled[0]?.removed).toBe(1);
-    const left = (await app.chat.listAll("listApiKeys", { query: { searchKey: "ci" } })).map((k) => k.apiKey);
+    const left = (await emu().chat.listAll("listApiKeys", { query: { searchKey: "ci" } })).map(
+      (k) => k.apiKey,
+    );
     expect(left.sort()).toEqual([old.data.apiKey, a.data.apiKey].sort());
     expect(left).not.toContain(b.data.apiKey);
   });
 
   it("auth tokens: one per pending create, tokens held by state kept, the rest of the run's revoked", async () => {
-    await app.chat.call("createUser", { body: { uid: "tok", name: "Tok" } });
+    await emu().chat.call("createUser", { body: { uid: "tok", name: "Tok" } });
     const since = now();
-    const held = await app.chat.call("createAuthToken", { params: { uid: "tok" }, body: { force: true } });
+    const held = await emu().chat.call("createAuthToken", { params: { uid: "tok" }, body: { force: true } });
     for (let i = 0; i < 3; i++)
-      await app.chat.call("createAuthToken", { params: { uid: "tok" }, body: { force: true } });
+      await emu().chat.call("createAuthToken", { params: { uid: "tok" }, body: { force: true } });
     const heldState = {
       urn: urn("AuthToken", "held"),
       type: "pulumi-nodejs:dynamic/chat:AuthToken",
@@ -114,13 +115,13 @@ describe("settling pending creates", () => {
     expect(r?.settled.map((s) => s.outcome)).toEqual(["taken into state", "taken into state"]);
     const ids = r?.deployment.deployment.resources?.map((x) => x.id);
     expect(new Set(ids).size).toBe(3);
-    const tokens = await app.chat.listAll("listAuthTokens", { params: { uid: "tok" } });
+    const tokens = await emu().chat.listAll("listAuthTokens", { params: { uid: "tok" } });
     expect(tokens).toHaveLength(3);
     expect(tokens.map((t) => t.authToken)).toContain(held.data.authToken);
   });
 
   it("an app the run made cannot be taken (its keys were only in the lost answer): it is removed", async () => {
-    const mgmt = new ManagementClient(app.managementConnection);
+    const mgmt = emu().managementClient();
     const since = now();
     const made = await mgmt.call("createApp", { body: { name: "ci-app", region: "eu" } });
     const r = await settlePending(exported([pending("App", "app", { name: "ci-app", region: "eu" }, true)]), {
@@ -135,7 +136,7 @@ describe("settling pending creates", () => {
 
   it("a replacement the run made: the new object in state, the one it replaces marked for deletion", async () => {
     const since = now();
-    await app.chat.call("createRole", { body: { role: "ops-b", name: "Ops" } });
+    await emu().chat.call("createRole", { body: { role: "ops-b", name: "Ops" } });
     const old = {
       urn: urn("Role", "ops"),
       type: "pulumi-nodejs:dynamic/chat:Role",
@@ -191,7 +192,7 @@ describe("settling pending creates", () => {
   });
 
   it("without a known start, nothing dated is taken", async () => {
-    await app.chat.call("createGroup", { body: { guid: "undated", name: "U", type: "public" } });
+    await emu().chat.call("createGroup", { body: { guid: "undated", name: "U", type: "public" } });
     const r = await settlePending(exported([pending("Group", "g", { guid: "undated", name: "U" })]), {
       since: undefined,
     });
@@ -203,13 +204,19 @@ describe("settling pending creates", () => {
   });
 
   it("keeps the chat client honest: no request is sent for a dry run beyond reads", async () => {
-    app.emu.admin.clearRequests();
-    await new ChatClient(app.connection).call("createUser", { body: { uid: "dry", name: "Dry" } });
-    app.emu.admin.clearRequests();
+    emu().admin.clearRequests();
+    await emu()
+      .chatClient()
+      .call("createUser", { body: { uid: "dry", name: "Dry" } });
+    emu().admin.clearRequests();
     await settlePending(exported([pending("User", "dry", { uid: "dry", name: "Other" })]), {
       since: 0,
       dryRun: true,
     });
-    expect(app.emu.admin.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    expect(
+      emu()
+        .admin.requests()
+        .filter((q) => q.method !== "GET"),
+    ).toEqual([]);
   });
 });

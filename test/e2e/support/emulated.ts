@@ -1,25 +1,10 @@
-// A local program on a throwaway backend, pointed at a fresh emulator through stack config, the way a user
-// points a stack at the real service.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
+// A local program on a throwaway backend, pointed at a fresh emulator (the test fixture, test/support/emulator.ts)
+// through stack config, the way a user points a stack at the real service.
+import { type Emulated, emulatorConfig, type StackConfig, startEmulated } from "../../support/emulator";
 import { localStack, type TestStack } from "./stack";
 
 export interface EmulatedStack extends TestStack {
-  emu: RunningEmulator;
-}
-
-/** Stack config for an emulator: management credentials and addresses, and its bootstrap app. */
-export function emulatorConfig(emu: RunningEmulator): Record<string, { value: string; secret?: boolean }> {
-  const app = emu.credentials.app;
-  if (!app) throw new Error("the emulator started without its bootstrap app");
-  return {
-    "chat:managementKey": { value: emu.credentials.managementKey },
-    "chat:managementSecret": { value: emu.credentials.managementSecret, secret: true },
-    "chat:managementEndpoint": { value: emu.managementUrl },
-    "chat:endpoint": { value: emu.chatEndpoint },
-    "chat:appId": { value: app.appId },
-    "chat:region": { value: app.region },
-    "chat:apiKey": { value: app.apiKey, secret: true },
-  };
+  emu: Emulated;
 }
 
 /**
@@ -30,9 +15,9 @@ export function emulatorConfig(emu: RunningEmulator): Record<string, { value: st
 export async function emulatedStack(
   programDir: string,
   stackName: string,
-  extra: Record<string, { value: string; secret?: boolean }> = {},
+  extra: StackConfig = {},
 ): Promise<EmulatedStack> {
-  const emu = await startEmulator({ port: 0 });
+  const emu = await startEmulated();
   const t = await localStack(programDir, stackName);
   await t.stack.setAllConfig({ ...emulatorConfig(emu), ...extra });
   return {

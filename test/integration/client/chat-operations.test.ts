@@ -3,19 +3,20 @@
 // route was answered with a success at least once.
 import { routes } from "../../../provider/api";
 import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
+import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
-import { app, chatClient, recordingLogger, rejectionOf, uniq, useEmulator } from "./helpers";
+import { recordingLogger, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
+const emulator = useEmulated({ clientOptions: FAST });
 const log = recordingLogger();
 let chat: ChatClient;
-const alice = uniq("Alice").toLowerCase();
-const bob = uniq("bob");
-const guid = uniq("grp");
-const role = uniq("role");
+const alice = unique("Alice").toLowerCase();
+const bob = unique("bob");
+const guid = unique("grp");
+const role = unique("role");
 
 beforeAll(() => {
-  chat = chatClient(emulator(), { logger: log.logger });
+  chat = emulator().chatClient({ logger: log.logger });
 });
 
 describe("users and auth tokens", () => {
@@ -40,7 +41,7 @@ describe("users and auth tokens", () => {
   });
 
   it("lists users page by page with paginate and listAll", async () => {
-    const extra = Array.from({ length: 5 }, (_, i) => uniq(`page${i}`));
+    const extra = Array.from({ length: 5 }, (_, i) => unique(`page${i}`));
     for (const uid of extra) await chat.call("createUser", { body: { uid, name: uid } });
     const first = await chat.call("listUsers", { query: { perPage: 2 } });
     expect(first.data).toHaveLength(2);
@@ -249,5 +250,5 @@ it("called every chat route of the table with success", () => {
     .map(([name]) => name);
   const ok = new Set(log.fields.filter((f) => f.status === 200).map((f) => f.route));
   expect(chatRoutes.filter((name) => !ok.has(name))).toEqual([]);
-  expect(app(emulator()).appId).toBeTruthy();
+  expect(emulator().app.appId).toBeTruthy();
 });

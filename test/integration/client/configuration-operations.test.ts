@@ -13,28 +13,20 @@ import {
   RequestValidationError,
   resetBudgets,
 } from "../../../provider/client";
+import { FAST, unique, useEmulated } from "../../support/emulator";
 import { CONFIGURATION_ROUTES } from "./configuration-routes";
-import {
-  app,
-  chatClient,
-  managementClient,
-  received,
-  recordingLogger,
-  rejectionOf,
-  uniq,
-  useEmulator,
-} from "./helpers";
+import { received, recordingLogger, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
+const emulator = useEmulated({ clientOptions: FAST });
 const log = recordingLogger();
 let mgmt: ManagementClient;
 let chat: ChatClient;
 let appId: string;
 
 beforeAll(() => {
-  mgmt = managementClient(emulator(), { logger: log.logger });
-  chat = chatClient(emulator(), { logger: log.logger });
-  appId = app(emulator()).appId;
+  mgmt = emulator().managementClient({ logger: log.logger });
+  chat = emulator().chatClient({ logger: log.logger });
+  appId = emulator().app.appId;
 });
 beforeEach(() => {
   emulator().admin.clearFaults();
@@ -115,7 +107,7 @@ describe("notifications", () => {
   });
 
   it("an FCM add whose answer was lost is found in the list, not added twice", async () => {
-    const providerId = uniq("fcm");
+    const providerId = unique("fcm");
     lost("POST", "/v3/notifications/push/v1/providers/fcm");
     const r = await chat.call("addFcmProvider", { body: { providerId, serviceAccountCreds: creds } });
     expect(r.data.success).toBe(true);
@@ -194,7 +186,7 @@ describe("notifications", () => {
 
 describe("moderation", () => {
   it("sends keyword lists as multipart, with a CSV file", async () => {
-    const id = uniq("kw");
+    const id = unique("kw");
     const r = await chat.call("createKeywordList", {
       body: {
         id,
@@ -213,11 +205,11 @@ describe("moderation", () => {
   });
 
   it("a keyword list and a rule whose create answers were lost are read back, not made twice", async () => {
-    const list = uniq("lost-kw");
+    const list = unique("lost-kw");
     lost("POST", "/v3/moderation/keywords");
     await chat.call("createKeywordList", { body: { id: list, category: "word", searchTerms: "x" } });
     expect(received(emulator(), "POST", "/v3/moderation/keywords")).toHaveLength(1);
-    const ruleId = uniq("lost-rule");
+    const ruleId = unique("lost-rule");
     lost("POST", "/v3/moderation/rules");
     const r = await chat.call("createRule", {
       body: {
@@ -248,7 +240,7 @@ describe("moderation", () => {
 
 describe("group scope permissions", () => {
   it("sets, reads and unsets one scope's permissions", async () => {
-    const guid = uniq("scoped");
+    const guid = unique("scoped");
     await chat.call("createGroup", { body: { guid, name: "Scoped", type: "public" } });
     const set = await chat.call("setScopePermissions", {
       params: { guid, scope: "moderator" },
@@ -296,12 +288,12 @@ describe("the rest of each family", () => {
 
   it("FCM and APNs: update, make default, delete", async () => {
     const creds = { project_id: "p", client_email: "a@p.example.com", private_key: "k", private_key_id: "i" };
-    const fcm = uniq("f");
+    const fcm = unique("f");
     await chat.call("addFcmProvider", { body: { providerId: fcm, serviceAccountCreds: creds } });
     await chat.call("updateFcmProvider", { body: { providerId: fcm, serviceAccountFilename: "sa.json" } });
     await chat.call("setDefaultFcmProvider", { params: { providerId: fcm } });
     await chat.call("deleteFcmProvider", { params: { providerId: fcm } });
-    const apns = uniq("a");
+    const apns = unique("a");
     await chat.call("addApnsProvider", {
       body: { providerId: apns, keyId: "K", teamId: "T", bundleId: "com.example", p8Key: "P8" },
     });
@@ -351,7 +343,7 @@ describe("the rest of each family", () => {
   });
 
   it("rules and keyword lists: list, read, replace, delete", async () => {
-    const id = uniq("r");
+    const id = unique("r");
     const body = {
       id,
       name: "R",

@@ -2,12 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../../../emulator";
-import type { Region } from "../../../provider/api";
 import {
   AuthenticationError,
   ChatApiError,
-  ChatClient,
   ConflictError,
   ConnectionError,
   ManagementClient,
@@ -20,21 +17,22 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../../provider/client";
-import { app, chatClient, FAST, managementClient, received, rejectionOf, uniq, useEmulator } from "./helpers";
+import { FAST, startEmulated, unique, useEmulated } from "../../support/emulator";
+import { received, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
-const owner = uniq("owner");
-const guid = uniq("errgrp");
+const emulator = useEmulated({ clientOptions: FAST });
+const owner = unique("owner");
+const guid = unique("errgrp");
 
 beforeAll(async () => {
-  const chat = chatClient(emulator());
+  const chat = emulator().chatClient();
   await chat.call("createUser", { body: { uid: owner, name: "Owner" } });
   await chat.call("createGroup", { body: { guid, type: "public", name: "G" } });
 });
 afterEach(() => emulator().admin.clearFaults());
 
 it("ValidationError: a 400 the client could not foresee, with the service's code and details", async () => {
-  const chat = chatClient(emulator());
+  const chat = emulator().chatClient();
   const e = (await rejectionOf(
     chat.call("sendMessage", { body: { receiver: owner, receiverType: "user", data: { text: "  " } } }),
   )) as ValidationError;
@@ -51,11 +49,7 @@ it("ValidationError: a 400 the client could not foresee, with the service's code
 });
 
 it("AuthenticationError: an unknown API key, and wrong management credentials", async () => {
-  const a = app(emulator());
-  const chat = new ChatClient(
-    { appId: a.appId, region: a.region as Region, apiKey: "f".repeat(40), endpoint: emulator().chatEndpoint },
-    FAST,
-  );
+  const chat = emulator().chatClient({}, "f".repeat(40));
   const e = await rejectionOf(chat.call("listUsers"));
   expect(e).toBeInstanceOf(AuthenticationError);
   expect(e).toMatchObject({ status: 401, code: "AUTH_ERR_APIKEY_NOT_FOUND" });
@@ -67,33 +61,41 @@ it("AuthenticationError: an unknown API key, and wrong management credentials", 
 });
 
 it("PermissionError: an authOnly key on a fullAccess route, and a non-member acting in a group", async () => {
-  const authOnly = chatClient(emulator(), {}, app(emulator()).authKey);
+  const authOnly = emulator().chatClient({}, emulator().app.authKey);
   const e = await rejectionOf(authOnly.call("listUsers"));
   expect(e).toBeInstanceOf(PermissionError);
   expect(e).toMatchObject({ status: 403, code: "AUTH_ERR_NO_ACCESS" });
   // authOnly keys may create users (route flag authOnly)
-  expect((await authOnly.call("createUser", { body: { uid: uniq("viaauth"), name: "x" } })).data.role).toBe(
+  expect((await authOnly.call("createUser", { body: { uid: unique("viaauth"), name: "x" } })).data.role).toBe(
     "default",
   );
 
   const notJoined = await rejectionOf(
-    chatClient(emulator()).call("sendMessage", {
-      onBehalfOf: owner,
-      body: { receiver: guid, receiverType: "group", data: { text: "hi" } },
-    }),
+    emulator()
+      .chatClient()
+      .call("sendMessage", {
+        onBehalfOf: owner,
+        body: { receiver: guid, receiverType: "group", data: { text: "hi" } },
+      }),
   );
   expect(notJoined).toBeInstanceOf(PermissionError);
   expect(notJoined).toMatchObject({ code: "ERR_GROUP_NOT_JOINED" });
 });
 
 it("NotFoundError: an unknown uid, and an unknown management route object", async () => {
-  const e = await rejectionOf(chatClient(emulator()).call("getUser", { params: { uid: "nobody-here" } }));
+  const e = await rejectionOf(
+    emulator()
+      .chatClient()
+      .call("getUser", { params: { uid: "nobody-here" } }),
+  );
   expect(e).toBeInstanceOf(NotFoundError);
   expect(e).toMatchObject({ status: 404, code: "ERR_UID_NOT_FOUND" });
   const w = await rejectionOf(
-    managementClient(emulator()).call("getWebhook", {
-      params: { appId: app(emulator()).appId, webhookId: "nope" },
-    }),
+    emulator()
+      .managementClient()
+      .call("getWebhook", {
+        params: { appId: emulator().app.appId, webhookId: "nope" },
+      }),
   );
   expect(w).toMatchObject({ status: 404, code: "ERR_WEBHOOK_NOT_FOUND" });
 });
@@ -101,7 +103,9 @@ it("NotFoundError: an unknown uid, and an unknown management route object", asyn
 it("ConflictError: a create with an id that exists, not read back when no answer was lost", async () => {
   emulator().admin.clearRequests();
   const e = await rejectionOf(
-    chatClient(emulator()).call("createUser", { body: { uid: owner, name: "Again" } }),
+    emulator()
+      .chatClient()
+      .call("createUser", { body: { uid: owner, name: "Again" } }),
   );
   expect(e).toBeInstanceOf(ConflictError);
   expect(e).toMatchObject({ status: 400, code: "ERR_UID_ALREADY_EXISTS" });
@@ -114,7 +118,9 @@ it("RateLimitError: a 429 asking to wait longer than allowed fails at once, with
   emulator().admin.clearRequests();
   const started = Date.now();
   const e = (await rejectionOf(
-    chatClient(emulator(), { retry: { maxRetryAfterMs: 1000 } }).call("listRoles"),
+    emulator()
+      .chatClient({ retry: { maxRetryAfterMs: 1000 } })
+      .call("listRoles"),
   )) as RateLimitError;
   expect(e).toBeInstanceOf(RateLimitError);
   expect(e).toMatchObject({ status: 429, code: "ERR_TOO_MANY_REQUESTS", retryAfterMs: 30_000 });
@@ -123,10 +129,10 @@ it("RateLimitError: a 429 asking to wait longer than allowed fails at once, with
 });
 
 it("RateLimitError from the emulator's own per-app limiter, waiting what its headers say", async () => {
-  const emu = await startEmulator({ port: 0, rateLimitPerMinute: 2 });
+  const emu = await startEmulated({ clientOptions: FAST, rateLimitPerMinute: 2 });
   try {
     // A pinned budget: one that learned the limit (2) would wait for the window instead of getting a 429.
-    const chat = chatClient(emu, { retry: { maxRetryAfterMs: 500 }, budget: { requestsPerMinute: 1000 } });
+    const chat = emu.chatClient({ retry: { maxRetryAfterMs: 500 }, budget: { requestsPerMinute: 1000 } });
     await chat.call("listRoles");
     await chat.call("listRoles");
     const e = (await rejectionOf(chat.call("listRoles"))) as RateLimitError;
@@ -141,7 +147,9 @@ it("ServerError: a 5xx that persists through the retries, with the attempts coun
   emulator().admin.setFaults([{ kind: "error", method: "GET", path: "/v3/groups/*", status: 503 }]);
   emulator().admin.clearRequests();
   const e = await rejectionOf(
-    chatClient(emulator(), { retry: { retries: 2 } }).call("getGroup", { params: { guid } }),
+    emulator()
+      .chatClient({ retry: { retries: 2 } })
+      .call("getGroup", { params: { guid } }),
   );
   expect(e).toBeInstanceOf(ServerError);
   expect(e).toMatchObject({ status: 503, code: "ERR_MISSION_FAILED", attempts: 3 });
@@ -151,15 +159,17 @@ it("ServerError: a 5xx that persists through the retries, with the attempts coun
 it("ConnectionError: the connection dropped without an answer, and a refused connection", async () => {
   emulator().admin.setFaults([{ kind: "dropAfterApply", method: "GET", path: "/v3/users/*" }]);
   const e = await rejectionOf(
-    chatClient(emulator(), { retry: { retries: 0 } }).call("getUser", { params: { uid: owner } }),
+    emulator()
+      .chatClient({ retry: { retries: 0 } })
+      .call("getUser", { params: { uid: owner } }),
   );
   expect(e).toBeInstanceOf(ConnectionError);
   expect(e).not.toBeInstanceOf(TimeoutError);
   expect((e as ConnectionError).status).toBeUndefined();
   expect(ChatApiError.isInstance(e)).toBe(true);
 
-  const closed = await startEmulator({ port: 0 });
-  const client = chatClient(closed, { retry: { retries: 1 } });
+  const closed = await startEmulated({ clientOptions: FAST });
+  const client = closed.chatClient({ retry: { retries: 1 } });
   await closed.close();
   const refused = (await rejectionOf(client.call("listRoles"))) as ConnectionError;
   expect(refused).toBeInstanceOf(ConnectionError);
@@ -171,7 +181,9 @@ it("TimeoutError: no answer within the per-attempt timeout", async () => {
   emulator().admin.setFaults([{ kind: "latency", path: "/v3/roles", latencyMs: 1500 }]);
   const started = Date.now();
   const e = await rejectionOf(
-    chatClient(emulator(), { timeoutMs: 200, retry: { retries: 1 } }).call("listRoles"),
+    emulator()
+      .chatClient({ timeoutMs: 200, retry: { retries: 1 } })
+      .call("listRoles"),
   );
   expect(e).toBeInstanceOf(TimeoutError);
   expect(e).toMatchObject({ code: "ETIMEDOUT", attempts: 2 });
@@ -182,8 +194,8 @@ it("ResponseShapeError: a stored object the response schema refuses, naming the 
   const dir = mkdtempSync(join(tmpdir(), "client-shape-"));
   const stateFile = join(dir, "state.json");
   try {
-    const first = await startEmulator({ port: 0, stateFile });
-    await chatClient(first).call("createUser", { body: { uid: "shape-user", name: "Shape" } });
+    const first = await startEmulated({ clientOptions: FAST, stateFile });
+    await first.chatClient().call("createUser", { body: { uid: "shape-user", name: "Shape" } });
     await first.close();
     // Corrupt the stored user the way a drifting server would answer: createdAt as a string.
     const corrupt = (v: unknown): void => {
@@ -198,10 +210,10 @@ it("ResponseShapeError: a stored object the response schema refuses, naming the 
     corrupt(saved);
     writeFileSync(stateFile, JSON.stringify(saved));
 
-    const second = await startEmulator({ port: 0, stateFile });
+    const second = await startEmulated({ clientOptions: FAST, stateFile });
     try {
       const e = (await rejectionOf(
-        chatClient(second).call("getUser", { params: { uid: "shape-user" } }),
+        second.chatClient().call("getUser", { params: { uid: "shape-user" } }),
       )) as ResponseShapeError;
       expect(e).toBeInstanceOf(ResponseShapeError);
       expect(e).toMatchObject({ status: 200, code: "ERR_RESPONSE_SHAPE" });
@@ -220,7 +232,9 @@ it("ResponseShapeError: a stored object the response schema refuses, naming the 
 it("RequestValidationError: refused before sending, so the emulator sees nothing", async () => {
   emulator().admin.clearRequests();
   const e = await rejectionOf(
-    chatClient(emulator()).call("createGroup", { body: { guid: "x", name: "n", type: "password" } }),
+    emulator()
+      .chatClient()
+      .call("createGroup", { body: { guid: "x", name: "n", type: "password" } }),
   );
   expect(e).toBeInstanceOf(RequestValidationError);
   expect(emulator().admin.requests()).toHaveLength(0);
@@ -228,7 +242,11 @@ it("RequestValidationError: refused before sending, so the emulator sees nothing
 
 describe("what an error keeps of the answer", () => {
   it("the HTTP status, the response headers and the service's request id", async () => {
-    const e = await rejectionOf(chatClient(emulator()).call("getUser", { params: { uid: "nobody-here" } }));
+    const e = await rejectionOf(
+      emulator()
+        .chatClient()
+        .call("getUser", { params: { uid: "nobody-here" } }),
+    );
     expect(e).toBeInstanceOf(NotFoundError);
     const err = e as NotFoundError;
     expect(err.status).toBe(404);

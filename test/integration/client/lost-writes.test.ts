@@ -2,13 +2,16 @@
 // whether the first attempt took effect, then finishes or sends again, and never makes a second object. Each
 // claim is checked on the emulator's side.
 import { ConflictError, resetBudgets } from "../../../provider/client";
-import { chatClient, managementClient, received, rejectionOf, uniq, useEmulator } from "./helpers";
+import { FAST, unique, useEmulated } from "../../support/emulator";
+import { received, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
-const owner = uniq("owner");
+const emulator = useEmulated({ clientOptions: FAST });
+const owner = unique("owner");
 
 beforeAll(async () => {
-  await chatClient(emulator()).call("createUser", { body: { uid: owner, name: "Owner" } });
+  await emulator()
+    .chatClient()
+    .call("createUser", { body: { uid: owner, name: "Owner" } });
 });
 beforeEach(() => {
   emulator().admin.clearFaults();
@@ -24,8 +27,8 @@ const failing = (method: string, path: string, times = 1) =>
 describe("server-chosen ids are reconciled, never doubled", () => {
   it("an API key whose create answer was lost is found by its name, not made twice", async () => {
     lost("POST", "/v3/apikeys");
-    const name = uniq("key");
-    const chat = chatClient(emulator());
+    const name = unique("key");
+    const chat = emulator().chatClient();
     const r = await chat.call("createApiKey", { body: { name, scope: "fullAccess" } });
     const keys = (await chat.listAll("listApiKeys", { query: { searchKey: name } })).filter(
       (k) => k.name === name,
@@ -35,8 +38,8 @@ describe("server-chosen ids are reconciled, never doubled", () => {
   });
 
   it("a key that had the same name before the create is never taken for the new one", async () => {
-    const name = uniq("dup");
-    const chat = chatClient(emulator());
+    const name = unique("dup");
+    const chat = emulator().chatClient();
     const old = await chat.call("createApiKey", { body: { name, scope: "authOnly" } });
     emulator().admin.clearRequests();
     failing("POST", "/v3/apikeys"); // refused before applying: the retry makes the key
@@ -51,8 +54,8 @@ describe("server-chosen ids are reconciled, never doubled", () => {
 
   it("concurrent creates of keys with one name each get their own key", async () => {
     emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: "/v3/apikeys", times: 2 }]);
-    const name = uniq("pair");
-    const chat = chatClient(emulator());
+    const name = unique("pair");
+    const chat = emulator().chatClient();
     const [a, b] = await Promise.all([
       chat.call("createApiKey", { body: { name } }),
       chat.call("createApiKey", { body: { name } }),
@@ -66,7 +69,7 @@ describe("server-chosen ids are reconciled, never doubled", () => {
 
   it("an auth token whose create answer was lost is found in the user's token list", async () => {
     lost("POST", `/v3/users/${owner}/auth_tokens`);
-    const chat = chatClient(emulator());
+    const chat = emulator().chatClient();
     const before = await chat.listAll("listAuthTokens", { params: { uid: owner } });
     const r = await chat.call("createAuthToken", { params: { uid: owner }, body: { force: true } });
     const after = await chat.listAll("listAuthTokens", { params: { uid: owner } });
@@ -77,8 +80,8 @@ describe("server-chosen ids are reconciled, never doubled", () => {
 
   it("an app whose create answer was lost is found by its name", async () => {
     lost("POST", "/apps");
-    const name = uniq("app");
-    const mgmt = managementClient(emulator());
+    const name = unique("app");
+    const mgmt = emulator().managementClient();
     const r = await mgmt.call("createApp", { body: { name } });
     const apps = (await mgmt.listAll("listApps", { query: { searchKey: name } })).filter(
       (a) => a.name === name,
@@ -90,8 +93,8 @@ describe("server-chosen ids are reconciled, never doubled", () => {
 
 describe("caller-chosen ids are read back, and never taken over", () => {
   it("a user that existed before a create whose answer was lost is a conflict, not ours", async () => {
-    const uid = uniq("before");
-    const chat = chatClient(emulator());
+    const uid = unique("before");
+    const chat = emulator().chatClient();
     await chat.call("createUser", { body: { uid, name: "Earlier" } });
     // The clock has one-second steps: the earlier user must be clearly older than the create.
     await new Promise((r) => setTimeout(r, 3000));
@@ -104,8 +107,10 @@ describe("caller-chosen ids are read back, and never taken over", () => {
 
   it("a user made by the lost create itself is the answer", async () => {
     lost("POST", "/v3/users");
-    const uid = uniq("mine");
-    const r = await chatClient(emulator()).call("createUser", { body: { uid, name: "Mine" } });
+    const uid = unique("mine");
+    const r = await emulator()
+      .chatClient()
+      .call("createUser", { body: { uid, name: "Mine" } });
     expect(r.data.uid).toBe(uid);
     expect(received(emulator(), "POST", "/v3/users")).toHaveLength(1);
   });
@@ -113,10 +118,10 @@ describe("caller-chosen ids are read back, and never taken over", () => {
 
 describe("set-like writes are sent again", () => {
   it("an add of members through a 503 is retried", async () => {
-    const chat = chatClient(emulator());
-    const guid = uniq("g");
+    const chat = emulator().chatClient();
+    const guid = unique("g");
     await chat.call("createGroup", { body: { guid, name: "G", type: "public", owner } });
-    const uid = uniq("m");
+    const uid = unique("m");
     await chat.call("createUser", { body: { uid, name: "M" } });
     failing("POST", `/v3/groups/${guid}/members`, 2);
     const r = await chat.call("addMembers", { params: { guid }, body: { participants: [uid] } });
@@ -127,10 +132,10 @@ describe("set-like writes are sent again", () => {
   });
 
   it("an add whose answer was lost is sent again and reports the member as already joined", async () => {
-    const chat = chatClient(emulator());
-    const guid = uniq("g");
+    const chat = emulator().chatClient();
+    const guid = unique("g");
     await chat.call("createGroup", { body: { guid, name: "G", type: "public", owner } });
-    const uid = uniq("m");
+    const uid = unique("m");
     await chat.call("createUser", { body: { uid, name: "M" } });
     lost("POST", `/v3/groups/${guid}/members`);
     const r = await chat.call("addMembers", { params: { guid }, body: { admins: [uid] } });
@@ -140,9 +145,9 @@ describe("set-like writes are sent again", () => {
   });
 
   it("a trigger add whose answer was lost is sent again", async () => {
-    const mgmt = managementClient(emulator());
+    const mgmt = emulator().managementClient();
     const appId = emulator().credentials.app?.appId ?? "";
-    const webhookId = uniq("hook");
+    const webhookId = unique("hook");
     await mgmt.call("createWebhook", {
       params: { appId },
       body: { id: webhookId, name: "H", webhookURL: "https://example.com/h" },

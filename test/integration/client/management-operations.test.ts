@@ -3,17 +3,18 @@
 // from the keys the management API returned.
 import { routes } from "../../../provider/api";
 import { ChatClient, type ManagementClient, NotFoundError } from "../../../provider/client";
+import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
-import { FAST, managementClient, recordingLogger, rejectionOf, uniq, useEmulator } from "./helpers";
+import { recordingLogger, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
+const emulator = useEmulated({ clientOptions: FAST });
 const log = recordingLogger();
 let mgmt: ManagementClient;
 let appId = "";
-const webhookId = uniq("hook");
+const webhookId = unique("hook");
 
 beforeAll(() => {
-  mgmt = managementClient(emulator(), { logger: log.logger });
+  mgmt = emulator().managementClient({ logger: log.logger });
 });
 
 describe("apps", () => {

@@ -1,11 +1,11 @@
 // No credential in any error's message, JSON or inspect output, nor in any log line, during real exchanges
 // with the emulator, including the ones where it quotes a key back in its message.
 import { inspect } from "node:util";
-import type { Region } from "../../../provider/api";
-import { ChatClient, ManagementClient, REDACTED } from "../../../provider/client";
-import { app, FAST, recordingLogger, rejectionOf, uniq, useEmulator } from "./helpers";
+import { ManagementClient, REDACTED } from "../../../provider/client";
+import { FAST, unique, useEmulated } from "../../support/emulator";
+import { recordingLogger, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
+const emulator = useEmulated({ clientOptions: FAST });
 const log = recordingLogger();
 const secrets: string[] = [];
 const thrown: unknown[] = [];
@@ -27,7 +27,7 @@ function printed(): string[] {
 
 beforeAll(() => {
   const emu = emulator();
-  const a = app(emu);
+  const a = emu.app;
   secrets.push(a.apiKey, a.authKey, emu.credentials.managementKey, emu.credentials.managementSecret);
 });
 
@@ -39,13 +39,12 @@ async function collect(p: Promise<unknown>): Promise<unknown> {
 
 it("redacts keys the emulator quotes back, secret path parameters, and auth tokens", async () => {
   const emu = emulator();
-  const a = app(emu);
-  const conn = { appId: a.appId, region: a.region as Region, endpoint: emu.chatEndpoint };
-  const full = new ChatClient({ ...conn, apiKey: a.apiKey }, { ...FAST, logger: log.logger });
-  const authOnly = new ChatClient({ ...conn, apiKey: a.authKey }, { ...FAST, logger: log.logger });
+  const logged = { logger: log.logger };
+  const full = emu.chatClient(logged);
+  const authOnly = emu.chatClient(logged, emu.app.authKey);
   const wrongKey = "0123456789abcdef0123456789abcdef01234567";
   secrets.push(wrongKey);
-  const wrong = new ChatClient({ ...conn, apiKey: wrongKey }, { ...FAST, logger: log.logger });
+  const wrong = emu.chatClient(logged, wrongKey);
 
   // "The key <authKey> cannot be used to perform this operation."
   const noAccess = await collect(authOnly.call("listUsers"));
@@ -63,7 +62,7 @@ it("redacts keys the emulator quotes back, secret path parameters, and auth toke
   };
   expect(gone.request.path).toBe(`/apikeys/${REDACTED}`);
 
-  const uid = uniq("tok");
+  const uid = unique("tok");
   await full.call("createUser", { body: { uid, name: "T" } });
   const token = (await full.call("createAuthToken", { params: { uid } })).data.authToken;
   secrets.push(token);
@@ -75,14 +74,7 @@ it("redacts keys the emulator quotes back, secret path parameters, and auth toke
 
 it("redacts management credentials, with faults and retries on the way", async () => {
   const emu = emulator();
-  const mgmt = new ManagementClient(
-    {
-      key: emu.credentials.managementKey,
-      secret: emu.credentials.managementSecret,
-      endpoint: emu.managementUrl,
-    },
-    { ...FAST, logger: log.logger },
-  );
+  const mgmt = emu.managementClient({ logger: log.logger });
   emu.admin.setFaults([{ kind: "error", method: "GET", path: "/apps", times: 1 }]);
   await mgmt.call("listApps");
   emu.admin.setFaults([{ kind: "dropAfterApply", method: "GET", path: "/apps" }]);

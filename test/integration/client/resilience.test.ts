@@ -2,22 +2,16 @@
 // checked on the emulator's side: what reached it, how often, and when.
 import type { LoggedRequest } from "../../../emulator";
 import { ChatClient, ConnectionError, resetBudgets, ServerError } from "../../../provider/client";
-import {
-  app,
-  chatClient,
-  managementClient,
-  received,
-  recordingLogger,
-  rejectionOf,
-  uniq,
-  useEmulator,
-} from "./helpers";
+import { FAST, unique, useEmulated } from "../../support/emulator";
+import { received, recordingLogger, rejectionOf } from "./helpers";
 
-const emulator = useEmulator();
-const owner = uniq("owner");
+const emulator = useEmulated({ clientOptions: FAST });
+const owner = unique("owner");
 
 beforeAll(async () => {
-  await chatClient(emulator()).call("createUser", { body: { uid: owner, name: "Owner" } });
+  await emulator()
+    .chatClient()
+    .call("createUser", { body: { uid: owner, name: "Owner" } });
 });
 beforeEach(() => {
   emulator().admin.clearFaults();
@@ -53,9 +47,11 @@ describe("retries", () => {
   it("retries an idempotent GET through 5xx answers and logs each attempt", async () => {
     emulator().admin.setFaults([{ kind: "error", method: "GET", path: "/v3/users/*", times: 2 }]);
     const log = recordingLogger();
-    const r = await chatClient(emulator(), { logger: log.logger }).call("getUser", {
-      params: { uid: owner },
-    });
+    const r = await emulator()
+      .chatClient({ logger: log.logger })
+      .call("getUser", {
+        params: { uid: owner },
+      });
     expect(r.data.uid).toBe(owner);
     expect(received(emulator(), "GET", `/v3/users/${owner}`).map((x) => x.status)).toEqual([500, 500, 200]);
     expect(log.fields.map((f) => [f.attempt, f.status])).toEqual([
@@ -67,10 +63,12 @@ describe("retries", () => {
 
   it("retries an idempotent PUT whose answer was lost", async () => {
     emulator().admin.setFaults([{ kind: "dropAfterApply", method: "PUT", path: "/v3/users/*", times: 1 }]);
-    const r = await chatClient(emulator()).call("updateUser", {
-      params: { uid: owner },
-      body: { name: "Renamed" },
-    });
+    const r = await emulator()
+      .chatClient()
+      .call("updateUser", {
+        params: { uid: owner },
+        body: { name: "Renamed" },
+      });
     expect(r.data.name).toBe("Renamed");
     expect(received(emulator(), "PUT", `/v3/users/${owner}`)).toHaveLength(2);
   });
@@ -79,7 +77,7 @@ describe("retries", () => {
     emulator().admin.setFaults([
       { kind: "latency", method: "GET", path: "/v3/roles", latencyMs: 1000, times: 1 },
     ]);
-    const r = await chatClient(emulator(), { timeoutMs: 200 }).call("listRoles");
+    const r = await emulator().chatClient({ timeoutMs: 200 }).call("listRoles");
     expect(r.data.length).toBeGreaterThan(0);
     // The emulator logs a request when it answers: wait for the slow one's (unheard) answer.
     await until(() => received(emulator(), "GET", "/v3/roles").length >= 2);
@@ -89,9 +87,11 @@ describe("retries", () => {
   it("never repeats a POST without a caller-chosen id after a 5xx or a lost answer", async () => {
     emulator().admin.setFaults([{ kind: "error", method: "POST", path: "/v3/messages", times: 1 }]);
     const send = () =>
-      chatClient(emulator()).call("sendMessage", {
-        body: { receiver: owner, receiverType: "user", data: { text: "once" } },
-      });
+      emulator()
+        .chatClient()
+        .call("sendMessage", {
+          body: { receiver: owner, receiverType: "user", data: { text: "once" } },
+        });
     expect(await rejectionOf(send())).toBeInstanceOf(ServerError);
     expect(received(emulator(), "POST", "/v3/messages")).toHaveLength(1);
 
@@ -104,21 +104,23 @@ describe("retries", () => {
     emulator().admin.setFaults([
       { kind: "rateLimit", method: "POST", path: "/v3/apikeys", retryAfterSeconds: 1, times: 1 },
     ]);
-    const name = uniq("key");
-    const k = await chatClient(emulator()).call("createApiKey", { body: { name } });
+    const name = unique("key");
+    const k = await emulator().chatClient().call("createApiKey", { body: { name } });
     expect(k.data.name).toBe(name);
     const posts = received(emulator(), "POST", "/v3/apikeys");
     expect(posts.map((p) => p.status)).toEqual([429, 200]);
     expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
-    const keys = await chatClient(emulator()).listAll("listApiKeys", { query: { searchKey: name } });
+    const keys = await emulator()
+      .chatClient()
+      .listAll("listApiKeys", { query: { searchKey: name } });
     expect(keys.filter((x) => x.name === name)).toHaveLength(1);
   });
 
   it("holds back the whole app's budget after a 429, not only the request that got it", async () => {
     emulator().admin.setFaults([{ kind: "rateLimit", path: "/v3/roles", retryAfterSeconds: 1, times: 1 }]);
     const log = recordingLogger();
-    const a = chatClient(emulator(), { logger: log.logger });
-    const b = chatClient(emulator()); // another client of the same app: the same budget
+    const a = emulator().chatClient({ logger: log.logger });
+    const b = emulator().chatClient(); // another client of the same app: the same budget
     const first = a.call("listRoles");
     // Once the client has seen the 429 (not merely the server sent it), the whole budget waits.
     while (!log.fields.some((f) => f.status === 429)) await new Promise((r) => setTimeout(r, 5));
@@ -147,8 +149,8 @@ describe("creates with caller-chosen ids", () => {
     "$name: a lost answer is read back, never posted twice",
     async ({ name, path, body }) => {
       emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path, times: 1 }]);
-      const id = uniq("lost");
-      const chat = chatClient(emulator());
+      const id = unique("lost");
+      const chat = emulator().chatClient();
       const r = await chat.call(name, { body: body(id) } as never);
       expect(JSON.stringify(r)).toContain(id);
       expect(received(emulator(), "POST", path)).toHaveLength(1);
@@ -160,8 +162,10 @@ describe("creates with caller-chosen ids", () => {
     "$name: a 5xx before the change is read back, then posted again",
     async ({ name, path, body }) => {
       emulator().admin.setFaults([{ kind: "error", method: "POST", path, times: 1 }]);
-      const id = uniq("failed");
-      const r = await chatClient(emulator()).call(name, { body: body(id) } as never);
+      const id = unique("failed");
+      const r = await emulator()
+        .chatClient()
+        .call(name, { body: body(id) } as never);
       expect(JSON.stringify(r)).toContain(id);
       expect(received(emulator(), "POST", path).map((x) => x.status)).toEqual([500, 200]);
       expect(received(emulator(), "GET", `${path}/${id}`).map((x) => x.status)).toEqual([404]);
@@ -169,11 +173,11 @@ describe("creates with caller-chosen ids", () => {
   );
 
   it("createWebhook: a lost answer is read back, never posted twice", async () => {
-    const appId = app(emulator()).appId;
+    const appId = emulator().app.appId;
     const path = `/apps/${appId}/webhooks`;
     emulator().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path, times: 1 }]);
-    const id = uniq("hook");
-    const mgmt = managementClient(emulator());
+    const id = unique("hook");
+    const mgmt = emulator().managementClient();
     const w = await mgmt.call("createWebhook", {
       params: { appId },
       body: { id, name: "w", webhookURL: "https://example.com/h" },
@@ -189,22 +193,26 @@ describe("creates with caller-chosen ids", () => {
     emulator().admin.setFaults([
       { kind: "latency", method: "POST", path: "/v3/users", latencyMs: 250, times: 1 },
     ]);
-    const uid = uniq("race");
-    const chat = chatClient(emulator(), { timeoutMs: 100, retry: { baseDelayMs: 600, maxDelayMs: 600 } });
+    const uid = unique("race");
+    const chat = emulator().chatClient({ timeoutMs: 100, retry: { baseDelayMs: 600, maxDelayMs: 600 } });
     const r = await chat.call("createUser", { body: { uid, name: "Race" } });
     expect(r.data.uid).toBe(uid);
     const posts = received(emulator(), "POST", "/v3/users");
     expect(posts.map((p) => p.status)).toEqual([200, 400]);
     expect(received(emulator(), "GET", `/v3/users/${uid}`).map((x) => x.status)).toEqual([404, 200]);
-    const users = await chatClient(emulator()).listAll("listUsers", { query: { searchKey: uid } });
+    const users = await emulator()
+      .chatClient()
+      .listAll("listUsers", { query: { searchKey: uid } });
     expect(users.filter((u) => u.uid === uid)).toHaveLength(1);
   });
 
   it("gives up with the original error when the object never appears", async () => {
     emulator().admin.setFaults([{ kind: "error", method: "POST", path: "/v3/roles" }]);
-    const role = uniq("never");
+    const role = unique("never");
     const e = await rejectionOf(
-      chatClient(emulator(), { retry: { retries: 2 } }).call("createRole", { body: { role, name: "R" } }),
+      emulator()
+        .chatClient({ retry: { retries: 2 } })
+        .call("createRole", { body: { role, name: "R" } }),
     );
     expect(e).toBeInstanceOf(ServerError);
     expect(received(emulator(), "POST", "/v3/roles")).toHaveLength(3);
@@ -214,7 +222,7 @@ describe("creates with caller-chosen ids", () => {
 
 describe("the request budget", () => {
   it("never lets more requests reach the server per window than the budget allows", async () => {
-    const chat = chatClient(emulator(), {
+    const chat = emulator().chatClient({
       budget: { requestsPerMinute: 5, windowMs: 1000, concurrency: 50 },
     });
     const started = Date.now();
@@ -227,7 +235,7 @@ describe("the request budget", () => {
 
   it("caps requests in flight", async () => {
     emulator().admin.setFaults([{ kind: "latency", path: "/v3/roles", latencyMs: 150 }]);
-    const chat = chatClient(emulator(), { budget: { concurrency: 3, requestsPerMinute: 1000 } });
+    const chat = emulator().chatClient({ budget: { concurrency: 3, requestsPerMinute: 1000 } });
     await Promise.all(Array.from({ length: 9 }, () => chat.call("listRoles")));
     expect(chat.budgetStats().peakInFlight).toBe(3);
     // Server side: the arrivals come in waves of three, 150 ms apart.
@@ -236,8 +244,8 @@ describe("the request budget", () => {
 
   it("is shared by every client of the app, and counts retries", async () => {
     emulator().admin.setFaults([{ kind: "error", method: "GET", path: "/v3/users/*", times: 4 }]);
-    const a = chatClient(emulator(), { budget: { requestsPerMinute: 4, windowMs: 1000, concurrency: 50 } });
-    const b = chatClient(emulator()); // no limits of its own: it joins a's budget
+    const a = emulator().chatClient({ budget: { requestsPerMinute: 4, windowMs: 1000, concurrency: 50 } });
+    const b = emulator().chatClient(); // no limits of its own: it joins a's budget
     await Promise.all([
       ...Array.from({ length: 4 }, () => a.call("getUser", { params: { uid: owner } })),
       ...Array.from({ length: 4 }, () => b.call("getUser", { params: { uid: owner } })),
@@ -250,10 +258,10 @@ describe("the request budget", () => {
   });
 
   it("keeps apps apart", async () => {
-    const mgmt = managementClient(emulator());
+    const mgmt = emulator().managementClient();
     const other = await mgmt.call("createApp", { body: { name: "Other" } });
     const key = Object.values(other.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
-    const slow = chatClient(emulator(), { budget: { requestsPerMinute: 1, windowMs: 60_000 } });
+    const slow = emulator().chatClient({ budget: { requestsPerMinute: 1, windowMs: 60_000 } });
     const fast = new ChatClient({ appId: other.data.id, apiKey: key, endpoint: emulator().chatEndpoint });
     await slow.call("listRoles");
     const t = Date.now();
@@ -264,11 +272,11 @@ describe("the request budget", () => {
 
 describe("the budget learns the app's limit", () => {
   it("from the service's X-RateLimit-Limit header, and keeps a limit the user set", async () => {
-    const learned = chatClient(emulator());
+    const learned = emulator().chatClient();
     await learned.call("listRoles");
     expect(learned.budgetStats().limits.requestsPerMinute).toBe(20_000); // the emulator's default
     resetBudgets();
-    const pinned = chatClient(emulator(), { budget: { requestsPerMinute: 300 } });
+    const pinned = emulator().chatClient({ budget: { requestsPerMinute: 300 } });
     await pinned.call("listRoles");
     expect(pinned.budgetStats().limits.requestsPerMinute).toBe(300);
   });

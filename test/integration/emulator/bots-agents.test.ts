@@ -1,6 +1,7 @@
 // Bots and AI agents (docs/service/bots-agents-and-social.md; decision 0090 where the vendor is silent).
 import { LIMITS, routes, secretPaths } from "../../../provider/api";
-import { fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const user = async () => {
-  const uid = fresh("ba-u");
+  const uid = unique("ba-u");
   await h.ok("createUser", { body: { uid, name: uid } });
   return uid;
 };
@@ -60,7 +61,7 @@ describe("bots", () => {
   });
 
   it("allows at most 25 bots per app", async () => {
-    const a = (await h.ok("createApp", { body: { name: fresh("ba-app") } })).data;
+    const a = (await h.ok("createApp", { body: { name: unique("ba-app") } })).data;
     const key = Object.values(a.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
     const target = { app: { appId: a.id, region: a.region }, key };
     for (let i = 0; i <= LIMITS.botsPerApp; i++) {
@@ -85,7 +86,7 @@ describe("bots", () => {
 
 describe("agent builder", () => {
   it("assigns a uid; lists name and createdAt per agent, page by page, with searchKey", async () => {
-    const name = fresh("Helper");
+    const name = unique("Helper");
     const c = await h.ok("createBuilderAgent", { body: { name, instructions: "Be brief.", model: "m1" } });
     expect(c.data.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(c.data).toMatchObject({ name, instructions: "Be brief.", mcpServers: [], isActive: true });
@@ -100,7 +101,7 @@ describe("agent builder", () => {
   });
 
   it("patches the given fields, deletes, and answers unknown uids with ERR_AGENT_NOT_FOUND", async () => {
-    const { uid } = (await h.ok("createBuilderAgent", { body: { name: fresh("Patched"), model: "m1" } }))
+    const { uid } = (await h.ok("createBuilderAgent", { body: { name: unique("Patched"), model: "m1" } }))
       .data;
     const u = await h.ok("updateBuilderAgent", {
       params: { uid },
@@ -119,7 +120,7 @@ describe("agent builder", () => {
   });
 
   it("MCP servers: slug unique per app, headers never echoed, attached to agents only when they exist", async () => {
-    const slug = fresh("docs-mcp");
+    const slug = unique("docs-mcp");
     const m = await h.ok("createMcpServer", {
       body: { slug, name: "Docs", url: "https://mcp.example.com", headers: { Authorization: "Bearer t" } },
     });
@@ -133,11 +134,11 @@ describe("agent builder", () => {
     );
     await h.fails(
       "createBuilderAgent",
-      { body: { name: fresh("A"), mcpServers: ["no-such-server"] } },
+      { body: { name: unique("A"), mcpServers: ["no-such-server"] } },
       404,
       "ERR_MCP_SERVER_NOT_FOUND",
     );
-    const { uid } = (await h.ok("createBuilderAgent", { body: { name: fresh("A") } })).data;
+    const { uid } = (await h.ok("createBuilderAgent", { body: { name: unique("A") } })).data;
     await h.fails(
       "addAgentMcpServers",
       { params: { uid }, body: { mcpServers: [slug, "no-such-server"] } },
@@ -160,7 +161,7 @@ describe("bring-your-own agents", () => {
   });
 
   it("creates with a uid, lists, patches and deletes; headers are credentials and not echoed", async () => {
-    const name = fresh("Byo");
+    const name = unique("Byo");
     const c = await h.ok("createByoAgent", { body: { ...body(name), headers: { "X-Key": "k1" } } });
     expect(c.data).toMatchObject({ name, provider: "langgraph", isActive: true });
     expect(JSON.stringify(c)).not.toContain("k1");

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../../../emulator";
+import { startEmulated } from "../../support/emulator";
 import { at, Harness } from "./harness";
 
 let dir: string;
@@ -71,11 +71,11 @@ async function readBack(h: Harness) {
 describe("app configuration state", () => {
   it("survives a restart with a state file", async () => {
     const stateFile = join(dir, "config.json");
-    const first = new Harness(await startEmulator({ stateFile }));
+    const first = new Harness(await startEmulated({ stateFile }));
     await configure(first);
     const before = await readBack(first);
     await first.close();
-    const second = new Harness(await startEmulator({ stateFile }));
+    const second = new Harness(await startEmulated({ stateFile }));
     try {
       expect(await readBack(second)).toEqual(before);
       expect(before).toMatchObject({
@@ -113,7 +113,7 @@ describe("app configuration state", () => {
 
   it("loads a state file written before apps had this configuration", async () => {
     const stateFile = join(dir, "old.json");
-    const first = new Harness(await startEmulator({ stateFile }));
+    const first = new Harness(await startEmulated({ stateFile }));
     await first.ok("createGroup", { body: { guid: "old", name: "Old", type: "public" } });
     await first.close();
     // Take out what older versions did not write.
@@ -125,7 +125,7 @@ describe("app configuration state", () => {
       delete app.keywordLists;
     }
     writeFileSync(stateFile, JSON.stringify(saved));
-    const second = new Harness(await startEmulator({ stateFile }));
+    const second = new Harness(await startEmulated({ stateFile }));
     try {
       await second.ok("getRule", { params: { ruleId: "text-profanity-filter" } });
       await second.ok("getNotificationSettings");

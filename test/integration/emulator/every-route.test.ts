@@ -2,7 +2,8 @@
 // table of calls is typed by route name, so a route added to provider/api without a case here fails to
 // compile: the conformance suite covers every route by construction.
 import { type RouteName, routes } from "../../../provider/api";
-import { type CallOptions, fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { type CallOptions, Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,19 +12,19 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const user = async () => {
-  const uid = fresh("er-u");
+  const uid = unique("er-u");
   await h.ok("createUser", { body: { uid, name: uid } });
   return uid;
 };
 const group = async (members: string[] = []) => {
-  const guid = fresh("er-g");
+  const guid = unique("er-g");
   await h.ok("createGroup", {
     body: { guid, type: "public", name: guid, members: { participants: members } },
   });
   return guid;
 };
 const role = async () => {
-  const r = fresh("er-r");
+  const r = unique("er-r");
   await h.ok("createRole", { body: { role: r, name: r } });
   return r;
 };
@@ -38,9 +39,9 @@ const message = async (from: string) => {
 };
 const token = async (uid: string) => (await h.ok("createAuthToken", { params: { uid } })).data.authToken;
 const apiKey = async () => (await h.ok("createApiKey", { body: { name: "k" } })).data.apiKey;
-const app = async () => (await h.ok("createApp", { body: { name: fresh("er-app") } })).data.id;
+const app = async () => (await h.ok("createApp", { body: { name: unique("er-app") } })).data.id;
 const webhook = async (appId: string) => {
-  const id = fresh("er-w");
+  const id = unique("er-w");
   await h.ok("createWebhook", {
     params: { appId },
     body: { id, name: id, webhookURL: "https://x.example.com" },
@@ -50,7 +51,7 @@ const webhook = async (appId: string) => {
 
 /** A new app, to call its chat API: for the providers an app has at most one of. */
 const chatApp = async (): Promise<Pick<CallOptions, "app" | "key">> => {
-  const a = (await h.ok("createApp", { body: { name: fresh("er-chat") } })).data;
+  const a = (await h.ok("createApp", { body: { name: unique("er-chat") } })).data;
   const key = Object.values(a.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
   return { app: { appId: a.id, region: a.region }, key };
 };
@@ -79,7 +80,7 @@ const apnsBody = (providerId: string) => ({
   p8Key: "p8",
 });
 const pushProvider = async (route: "addFcmProvider" | "addApnsProvider") => {
-  const providerId = fresh("er-p");
+  const providerId = unique("er-p");
   await h.ok(route, { body: route === "addFcmProvider" ? fcmBody(providerId) : apnsBody(providerId) });
   return providerId;
 };
@@ -116,12 +117,12 @@ const ruleBody = (id: string) => ({
   conditions: [{ operand: "text", operator: "contains", category: "word", value: ["spam"] }],
 });
 const rule = async () => {
-  const id = fresh("er-rule");
+  const id = unique("er-rule");
   await h.ok("createRule", { body: ruleBody(id) });
   return id;
 };
 const keywordList = async () => {
-  const id = fresh("er-kw");
+  const id = unique("er-kw");
   await h.ok("createKeywordList", { body: { id, category: "word", searchTerms: "a,b" } });
   return id;
 };
@@ -132,14 +133,14 @@ const bot = async () => {
   return uid;
 };
 const mcpServer = async () => {
-  const slug = fresh("er-mcp");
+  const slug = unique("er-mcp");
   await h.ok("createMcpServer", { body: { slug, name: slug, url: "https://mcp.example.com" } });
   return slug;
 };
 const builderAgent = async () =>
-  (await h.ok("createBuilderAgent", { body: { name: fresh("er-agent") } })).data.uid;
+  (await h.ok("createBuilderAgent", { body: { name: unique("er-agent") } })).data.uid;
 const byoBody = () => ({
-  name: fresh("er-byo"),
+  name: unique("er-byo"),
   provider: "mastra",
   deploymentUrl: "https://agent.example.com",
 });
@@ -158,7 +159,7 @@ const blockerOf = async () => {
 };
 
 const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
-  createUser: async () => ({ body: { uid: fresh("er-new"), name: "New", withAuthToken: true } }),
+  createUser: async () => ({ body: { uid: unique("er-new"), name: "New", withAuthToken: true } }),
   listUsers: async () => ({ query: { perPage: 5, withTags: true } }),
   getUser: async () => ({ params: { uid: await user() } }),
   updateUser: async () => ({ params: { uid: await user() }, body: { name: "Renamed", unset: ["metadata"] } }),
@@ -192,7 +193,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   },
   flushAuthTokens: async () => ({ params: { uid: await user() } }),
   createGroup: async () => ({
-    body: { guid: fresh("er-ng"), name: "G", type: "private", members: { admins: [await user()] } },
+    body: { guid: unique("er-ng"), name: "G", type: "private", members: { admins: [await user()] } },
   }),
   listGroups: async () => ({ query: { sortBy: "createdAt", sortOrder: "desc" } }),
   getGroup: async () => ({ params: { guid: await group() } }),
@@ -225,7 +226,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     return { params: { guid } };
   },
   createRole: async () => ({
-    body: { role: fresh("er-nr"), name: "R", settings: { sendMessagesTo: "friendsOnly" } },
+    body: { role: unique("er-nr"), name: "R", settings: { sendMessagesTo: "friendsOnly" } },
   }),
   listRoles: async () => ({}),
   getRole: async () => ({ params: { role: await role() } }),
@@ -340,7 +341,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     await pushProvider("addFcmProvider");
     return {};
   },
-  addFcmProvider: async () => ({ body: fcmBody(fresh("er-fcm")) }),
+  addFcmProvider: async () => ({ body: fcmBody(unique("er-fcm")) }),
   updateFcmProvider: async () => ({
     body: { providerId: await pushProvider("addFcmProvider"), serviceAccountFilename: "sa.json" },
   }),
@@ -350,7 +351,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     await pushProvider("addApnsProvider");
     return {};
   },
-  addApnsProvider: async () => ({ body: apnsBody(fresh("er-apns")) }),
+  addApnsProvider: async () => ({ body: apnsBody(unique("er-apns")) }),
   updateApnsProvider: async () => ({
     body: { providerId: await pushProvider("addApnsProvider"), productionMode: true },
   }),
@@ -398,7 +399,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   }),
   deleteCustomSmsProvider: async () =>
     withSingleton("createCustomSmsProvider", { ...custom, useStoredPhNo: true }),
-  createRule: async () => ({ body: ruleBody(fresh("er-nrule")) }),
+  createRule: async () => ({ body: ruleBody(unique("er-nrule")) }),
   listRules: async () => ({ query: { limit: 5 } }),
   getRule: async () => ({ params: { ruleId: await rule() } }),
   updateRule: async () => {
@@ -408,7 +409,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   deleteRule: async () => ({ params: { ruleId: await rule() } }),
   createKeywordList: async () => ({
     body: {
-      id: fresh("er-nkw"),
+      id: unique("er-nkw"),
       name: "Words",
       category: "word",
       searchTerms: "foo,bar",
@@ -448,7 +449,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   updateBot: async () => ({ params: { uid: await bot() }, body: { enabled: false } }),
   deleteBot: async () => ({ params: { uid: await bot() } }),
   createBuilderAgent: async () => ({
-    body: { name: fresh("er-nagent"), instructions: "Be brief.", mcpServers: [await mcpServer()] },
+    body: { name: unique("er-nagent"), instructions: "Be brief.", mcpServers: [await mcpServer()] },
   }),
   listBuilderAgents: async () => {
     await builderAgent();
@@ -458,7 +459,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   updateBuilderAgent: async () => ({ params: { uid: await builderAgent() }, body: { isActive: false } }),
   deleteBuilderAgent: async () => ({ params: { uid: await builderAgent() } }),
   createMcpServer: async () => ({
-    body: { slug: fresh("er-nmcp"), name: "Docs", url: "https://mcp.example.com", headers: { a: "b" } },
+    body: { slug: unique("er-nmcp"), name: "Docs", url: "https://mcp.example.com", headers: { a: "b" } },
   }),
   addAgentMcpServers: async () => ({
     params: { uid: await builderAgent() },
@@ -469,7 +470,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     await byoAgent();
     return {};
   },
-  updateByoAgent: async () => ({ params: { uid: await byoAgent() }, body: { name: fresh("er-renamed") } }),
+  updateByoAgent: async () => ({ params: { uid: await byoAgent() }, body: { name: unique("er-renamed") } }),
   deleteByoAgent: async () => ({ params: { uid: await byoAgent() } }),
   addFriends: async () => ({ params: { uid: await user() }, body: { accepted: [await user()] } }),
   listFriends: async () => ({ params: { uid: (await friendsOf()).uid } }),

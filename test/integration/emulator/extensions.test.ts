@@ -2,7 +2,8 @@
 // extension's settings go through the one route, validated by the slug's schema, with the envelope the slug
 // answers with (decision 0040).
 import { EXTENSION_SLUGS, KNOWN_EXTENSION_IDS } from "../../../provider/api";
-import { fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const newApp = async () => (await h.ok("createApp", { body: { name: fresh("ext") } })).data.id;
+const newApp = async () => (await h.ok("createApp", { body: { name: unique("ext") } })).data.id;
 const enable = (appId: string, ...ids: string[]) =>
   h.ok("toggleExtensions", { params: { appId }, body: { enabled: ids } });
 

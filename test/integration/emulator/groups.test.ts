@@ -1,5 +1,7 @@
 // Groups, group members and banned users (docs/service/groups-and-members.md).
-import { at, fresh, Harness } from "./harness";
+
+import { unique } from "../../support/emulator";
+import { at, Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +13,7 @@ afterAll(() => h.close());
 const users = async (n: number, prefix = "gu"): Promise<[string, string, string, string, string]> => {
   const uids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const uid = fresh(prefix);
+    const uid = unique(prefix);
     await h.ok("createUser", { body: { uid, name: uid } });
     uids.push(uid);
   }
@@ -43,12 +45,12 @@ describe("groups", () => {
   it("a password group needs a password (400 ERR_EMPTY_GROUP_PASS) and never shows it", async () => {
     const e = await h.fails(
       "createGroup",
-      { body: { guid: fresh("pw"), name: "P", type: "password" } },
+      { body: { guid: unique("pw"), name: "P", type: "password" } },
       400,
       "ERR_EMPTY_GROUP_PASS",
     );
     expect(e.details).toEqual({ password: ["password is required when type is 'password'"] });
-    const guid = fresh("pw");
+    const guid = unique("pw");
     const r = await h.call("createGroup", {
       body: { guid, name: "P", type: "password", password: "s3cret" },
     });
@@ -58,7 +60,7 @@ describe("groups", () => {
     const g = await h.call("getGroup", { params: { guid } });
     expect(g.text).not.toContain("s3cret");
     // Switching to password type later needs one too.
-    const pub = fresh("pub");
+    const pub = unique("pub");
     await h.ok("createGroup", { body: { guid: pub, type: "public", name: "Pub" } });
     await h.fails(
       "updateGroup",
@@ -76,7 +78,7 @@ describe("groups", () => {
   it("refuses an unknown type with per-field details", async () => {
     const e = await h.fails(
       "createGroup",
-      { body: { guid: fresh("t"), name: "T", type: "secret" } },
+      { body: { guid: unique("t"), name: "T", type: "secret" } },
       400,
       "ERR_BAD_REQUEST",
     );
@@ -86,7 +88,7 @@ describe("groups", () => {
   it("requires a type on create, as the vendor's spec does (create-group)", async () => {
     const e = await h.fails(
       "createGroup",
-      { body: { guid: fresh("nt"), name: "T" } },
+      { body: { guid: unique("nt"), name: "T" } },
       400,
       "ERR_BAD_REQUEST",
     );
@@ -95,7 +97,7 @@ describe("groups", () => {
 
   it("adds the owner and the members given on create, with per-member results", async () => {
     const [owner, admin, mod, part, banned] = await users(5);
-    const guid = fresh("gm");
+    const guid = unique("gm");
     const r = await h.call("createGroup", {
       body: {
         guid,
@@ -130,7 +132,7 @@ describe("groups", () => {
   });
 
   it("an unknown owner fails the create and creates nothing", async () => {
-    const guid = fresh("own");
+    const guid = unique("own");
     await h.fails(
       "createGroup",
       { body: { guid, type: "public", name: "G", owner: "ghost" } },
@@ -142,14 +144,14 @@ describe("groups", () => {
 
   it("the onBehalfOf user becomes owner and admin, and sees its scope", async () => {
     const [me] = await users(1);
-    const guid = fresh("obo");
+    const guid = unique("obo");
     const r = await h.ok("createGroup", { body: { guid, type: "public", name: "G" }, onBehalfOf: me });
     expect(r.data).toMatchObject({ owner: me, hasJoined: true, scope: "admin", membersCount: 1 });
   });
 
   it("updates, unsets and changes the owner; unknown group → 404 ERR_GUID_NOT_FOUND", async () => {
     const [a, b] = await users(2);
-    const guid = fresh("upd");
+    const guid = unique("upd");
     await h.ok("createGroup", {
       body: { guid, type: "public", name: "G", owner: a, icon: "https://x.test/i.png", metadata: { m: 1 } },
     });
@@ -171,7 +173,7 @@ describe("groups", () => {
 
   it("deletes hard: the group and its messages are gone", async () => {
     const [a] = await users(1);
-    const guid = fresh("del");
+    const guid = unique("del");
     await h.ok("createGroup", { body: { guid, type: "public", name: "G" }, onBehalfOf: a });
     const m = await h.ok("sendMessage", {
       body: { receiver: guid, receiverType: "group", data: { text: "hi" } },
@@ -185,7 +187,7 @@ describe("groups", () => {
   });
 
   it("lists with type, tags, search, sorting and pagination; private groups hidden from non-members", async () => {
-    const p = fresh("lg");
+    const p = unique("lg");
     const [member, outsider] = await users(2);
     await h.ok("createGroup", { body: { guid: `${p}-c`, name: "Charlie", type: "public", tags: ["t1"] } });
     await h.ok("createGroup", { body: { guid: `${p}-a`, name: "Alpha", type: "private", owner: member } });
@@ -216,7 +218,7 @@ describe("groups", () => {
 describe("members", () => {
   let guid: string;
   beforeEach(async () => {
-    guid = fresh("mg");
+    guid = unique("mg");
     await h.ok("createGroup", { body: { guid, type: "public", name: "Members" } });
   });
 

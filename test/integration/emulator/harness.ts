@@ -1,8 +1,7 @@
-// Real HTTP against an emulator started on port 0. Requests are built from the route table (paths are not
-// restated here); successes are parsed with the route's own response schema, so every success shape is
-// checked against the schemas the client is built on.
+// Real HTTP against an emulator of the test fixture (test/support/emulator.ts). Requests are built from the
+// route table (paths are not restated here); successes are parsed with the route's own response schema, so
+// every success shape is checked against the schemas the client is built on.
 import { request as httpRequest } from "node:http";
-import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../../emulator";
 import {
   ErrorBody,
   fillPath,
@@ -13,6 +12,7 @@ import {
   routes,
   toFormData,
 } from "../../../provider/api";
+import { type Emulated, type FixtureOptions, startEmulated } from "../../support/emulator";
 
 export interface Res {
   status: number;
@@ -40,16 +40,15 @@ export interface CallOptions {
 }
 
 export class Harness {
-  constructor(readonly emu: RunningEmulator) {}
+  constructor(readonly emu: Emulated) {}
 
-  static async start(opts: EmulatorOptions = {}): Promise<Harness> {
-    return new Harness(await startEmulator({ seed: 42, ...opts }));
+  /** An emulator with seed 42 unless `opts` gives one. */
+  static async start(opts: FixtureOptions = {}): Promise<Harness> {
+    return new Harness(await startEmulated({ seed: 42, ...opts }));
   }
 
   get app() {
-    const app = this.emu.credentials.app;
-    if (!app) throw new Error("no bootstrap app");
-    return app;
+    return this.emu.app;
   }
 
   /** The URL of a route, in the path form. */
@@ -72,8 +71,8 @@ export class Harness {
       const key = opts.key === undefined ? this.app.apiKey : opts.key;
       if (key !== null) h.apikey = key;
     } else if (opts.mgmt !== null) {
-      h.key = opts.mgmt?.key ?? this.emu.credentials.managementKey;
-      h.secret = opts.mgmt?.secret ?? this.emu.credentials.managementSecret;
+      h.key = opts.mgmt?.key ?? this.emu.managementConnection.key;
+      h.secret = opts.mgmt?.secret ?? this.emu.managementConnection.secret;
     }
     if (opts.onBehalfOf !== undefined) h.onBehalfOf = opts.onBehalfOf;
     return { ...h, ...opts.headers };
@@ -196,7 +195,3 @@ export function at(value: unknown, ...path: (string | number)[]): unknown {
   }
   return v;
 }
-
-let counter = 0;
-/** A fresh id for a test, so that tests sharing an emulator do not collide. */
-export const fresh = (prefix: string) => `${prefix}-${++counter}`;

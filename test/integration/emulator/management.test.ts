@@ -1,6 +1,7 @@
 // The management API: apps, settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
 import { LIMITS } from "../../../provider/api";
-import { at, fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { at, Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe("apps", () => {
   });
 
   it("lists with searchKey (id or name) and pagination (default 25 per page)", async () => {
-    const tag = fresh("Listed");
+    const tag = unique("Listed");
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push((await h.ok("createApp", { body: { name: `${tag} ${i}` } })).data.id);
@@ -61,7 +62,7 @@ describe("apps", () => {
   });
 
   it("deletes on a schedule: 30 days ahead, no longer listed, no longer served", async () => {
-    const r = await h.ok("createApp", { body: { name: fresh("Doomed") } });
+    const r = await h.ok("createApp", { body: { name: unique("Doomed") } });
     const id = r.data.id;
     const rest = Object.values(r.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey as string;
     const d = await h.ok("deleteApp", { params: { appId: id } });
@@ -133,7 +134,7 @@ describe("webhooks and triggers", () => {
     });
 
   it("creates (password never echoed), gets, updates, lists and deletes", async () => {
-    const id = fresh("wh");
+    const id = unique("wh");
     const c = await h.call("createWebhook", {
       params: { appId: appId() },
       body: {
@@ -202,7 +203,7 @@ describe("webhooks and triggers", () => {
       "createWebhook",
       {
         params: { appId: appId() },
-        body: { id: fresh("wa"), name: "A", webhookURL: "https://x.example.com", useBasicAuth: true },
+        body: { id: unique("wa"), name: "A", webhookURL: "https://x.example.com", useBasicAuth: true },
       },
       400,
       "ERR_BAD_REQUEST",
@@ -213,7 +214,7 @@ describe("webhooks and triggers", () => {
   });
 
   it("adds, lists and removes triggers; removing one not attached → 404 ERR_TRIGGER_NOT_FOUND", async () => {
-    const id = fresh("wt");
+    const id = unique("wt");
     await hook(id);
     const params = { appId: appId(), webhookId: id };
     const add = await h.ok("addTriggers", {

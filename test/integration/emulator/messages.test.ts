@@ -1,15 +1,16 @@
 // Messages and reactions (docs/service/messages-and-reactions.md), and DELETE /messages/{id}/reactions/{reaction} exactly as the
 // owner's document describes it (same page).
 import { z } from "zod";
-import { at, fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { at, Harness } from "./harness";
 
 let h: Harness;
 let alice: string;
 let bob: string;
 beforeAll(async () => {
   h = await Harness.start();
-  alice = fresh("alice");
-  bob = fresh("bob");
+  alice = unique("alice");
+  bob = unique("bob");
   for (const uid of [alice, bob])
     await h.ok("createUser", { body: { uid, name: uid, avatar: "https://x.test/a.png" } });
 });
@@ -132,7 +133,7 @@ describe("send, get, list", () => {
       },
     });
     expect(c.data).toMatchObject({ category: "custom", type: "poll" });
-    const guid = fresh("mg");
+    const guid = unique("mg");
     await h.ok("createGroup", { body: { guid, type: "public", name: "G" }, onBehalfOf: alice });
     const g = await h.ok("sendMessage", {
       body: { receiver: guid, receiverType: "group", data: { text: "hi all" } },
@@ -148,7 +149,7 @@ describe("send, get, list", () => {
   });
 
   it("lists with the cursor: newest page by default, then prepend/append with next", async () => {
-    const conv = fresh("conv");
+    const conv = unique("conv");
     await h.ok("createUser", { body: { uid: conv, name: conv } });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await send(`m${i}`, alice, conv)).data.id);
@@ -337,7 +338,7 @@ describe("reactions", () => {
 
 describe("permanent user delete", () => {
   it("removes the user's messages", async () => {
-    const gone = fresh("gone");
+    const gone = unique("gone");
     await h.ok("createUser", { body: { uid: gone, name: gone } });
     const m = await send("bye", gone, bob);
     await h.ok("deleteUser", { params: { uid: gone }, body: { permanent: true } });

@@ -2,7 +2,8 @@
 // multipart/form-data (terms from a field and from a CSV file), and the links between rules and lists
 // (decision 0040).
 import { routes, secretPaths } from "../../../provider/api";
-import { expectError, fetchRes, fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { expectError, fetchRes, Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ const rule = (id: string, extra: Record<string, unknown> = {}) => ({
 
 describe("rules", () => {
   it("creates, reads, replaces and deletes a rule; revisions count up", async () => {
-    const id = fresh("rule");
+    const id = unique("rule");
     const made = await h.ok("createRule", {
       body: rule(id, {
         description: "d",
@@ -75,7 +76,7 @@ describe("rules", () => {
   });
 
   it("a duplicate id is a conflict; a built-in rule can be changed but not deleted", async () => {
-    const id = fresh("dup");
+    const id = unique("dup");
     await h.ok("createRule", { body: rule(id) });
     await h.fails("createRule", { body: rule(id) }, 400, "ERR_RULE_ALREADY_EXISTS");
     await h.fails("createRule", { body: rule("email_filter") }, 400, "ERR_RULE_ALREADY_EXISTS");
@@ -116,7 +117,7 @@ describe("rules", () => {
       "conditions.0.value": ["value must not be empty"],
       "filters.0.operator": [expect.any(String)],
     });
-    const id = fresh("same");
+    const id = unique("same");
     await h.ok("createRule", { body: rule(id) });
     const moved = await h.fails(
       "updateRule",
@@ -130,7 +131,7 @@ describe("rules", () => {
 
 describe("keyword lists (multipart)", () => {
   it("creates a word list from a field and a CSV file; reads, replaces and deletes it", async () => {
-    const id = fresh("kw");
+    const id = unique("kw");
     const made = await h.ok("createKeywordList", {
       body: {
         id,
@@ -161,7 +162,7 @@ describe("keyword lists (multipart)", () => {
     const r = await fetchRes(h.url("createKeywordList"), {
       method: "POST",
       headers: { apikey: h.app.apiKey, "content-type": "application/json" },
-      body: JSON.stringify({ id: fresh("json"), category: "word", searchTerms: "a" }),
+      body: JSON.stringify({ id: unique("json"), category: "word", searchTerms: "a" }),
     });
     const e = expectError(r, 400, "ERR_BAD_REQUEST");
     expect(e.details).toEqual({ body: ["The request body must be multipart/form-data."] });
@@ -190,7 +191,7 @@ describe("keyword lists (multipart)", () => {
       "createKeywordList",
       {
         body: {
-          id: fresh("p"),
+          id: unique("p"),
           category: "pattern",
           searchTerms: "ok,([",
           file: { filename: "x.txt", content: "" },
@@ -205,14 +206,14 @@ describe("keyword lists (multipart)", () => {
     });
     const none = await h.fails(
       "createKeywordList",
-      { body: { id: fresh("w"), category: "word" } },
+      { body: { id: unique("w"), category: "word" } },
       400,
       "ERR_BAD_REQUEST",
     );
     expect(none.details).toEqual({ searchTerms: ["The searchTerms field is required."] });
     const cat = await h.fails(
       "createKeywordList",
-      { body: { id: fresh("c"), category: "colour" } },
+      { body: { id: unique("c"), category: "colour" } },
       400,
       "ERR_BAD_REQUEST",
     );
@@ -220,9 +221,9 @@ describe("keyword lists (multipart)", () => {
   });
 
   it("rules refer to lists that exist; a list in use, or built in, is not deleted", async () => {
-    const list = fresh("ref");
+    const list = unique("ref");
     const ref = (value: string[]) =>
-      rule(fresh("uses"), {
+      rule(unique("uses"), {
         conditions: [
           { operand: "text", operator: "contains", category: "word", isKeywordReferencePresent: true, value },
         ],
@@ -249,7 +250,7 @@ describe("keyword lists (multipart)", () => {
 
   it("the listing takes no parameters and shows at most 10", async () => {
     for (let i = 0; i < 11; i++)
-      await h.ok("createKeywordList", { body: { id: fresh("many"), category: "word", searchTerms: "x" } });
+      await h.ok("createKeywordList", { body: { id: unique("many"), category: "word", searchTerms: "x" } });
     const listed = await h.ok("listKeywordLists");
     expect(listed.meta.current).toEqual({ limit: 10, count: 10 });
     expect(listed.data[0]).toMatchObject({ id: "profanity-list", default: true });
@@ -258,7 +259,7 @@ describe("keyword lists (multipart)", () => {
 
 describe("rule webhook fields", () => {
   it("stores webhookURL, useBasicAuth and username, never echoes the password, and a PUT clears them", async () => {
-    const id = fresh("hooked");
+    const id = unique("hooked");
     const body = {
       id,
       name: "Hooked",

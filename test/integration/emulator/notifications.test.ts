@@ -1,7 +1,9 @@
 // Notifications (chat API): settings merged over the defaults and reset; FCM and APNs providers by providerId
 // (no keys in listings, one default); the providers an app has at most one of: created once, read, updated,
 // deleted (decision 0040).
-import { type CallOptions, fresh, Harness } from "./harness";
+
+import { unique } from "../../support/emulator";
+import { type CallOptions, Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +13,7 @@ afterAll(() => h.close());
 
 /** A new app's chat API, so that each test starts from a new app's notifications. */
 const chatApp = async (): Promise<Pick<CallOptions, "app" | "key">> => {
-  const a = (await h.ok("createApp", { body: { name: fresh("notif") } })).data;
+  const a = (await h.ok("createApp", { body: { name: unique("notif") } })).data;
   const key = Object.values(a.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
   return { app: { appId: a.id, region: a.region }, key };
 };

@@ -1,6 +1,8 @@
 // Rate limits (docs/service/errors-and-limits.md) and injected faults: latency, 5xx with a probability, 429 bursts and
 // "applied but the response was lost", limited by method and path, reproducible with a seed.
-import { at, expectError, fresh, Harness, type Res } from "./harness";
+
+import { unique } from "../../support/emulator";
+import { at, expectError, Harness, type Res } from "./harness";
 
 describe("rate limit", () => {
   let h: Harness;
@@ -79,7 +81,7 @@ describe("faults", () => {
 
   it("error: a 5xx before anything is applied (503 → ERR_MISSION_FAILED, default 500 → ERR_OPERATION_FAILED)", async () => {
     h.emu.admin.setFaults([{ kind: "error", method: "POST", path: "/v3/users", status: 503, times: 1 }]);
-    const uid = fresh("f");
+    const uid = unique("f");
     expectError(await h.call("createUser", { body: { uid, name: "x" } }), 503, "ERR_MISSION_FAILED");
     await h.fails("getUser", { params: { uid } }, 404, "ERR_UID_NOT_FOUND");
     await h.ok("createUser", { body: { uid, name: "x" } });
@@ -89,7 +91,7 @@ describe("faults", () => {
   });
 
   it("is limited to a method and a path glob (* within a segment, ** across)", async () => {
-    const uid = fresh("glob");
+    const uid = unique("glob");
     await h.ok("createUser", { body: { uid, name: "x" } });
     h.emu.admin.setFaults([{ kind: "error", method: "GET", path: "/v3/users/*" }]);
     expect((await h.call("getUser", { params: { uid } })).status).toBe(500);
@@ -118,7 +120,7 @@ describe("faults", () => {
   it("dropAfterApply: the change is made, the connection drops without an answer", async () => {
     h.emu.admin.clearRequests();
     h.emu.admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: "/v3/users", times: 1 }]);
-    const uid = fresh("lost");
+    const uid = unique("lost");
     await expect(h.call("createUser", { body: { uid, name: "Lost" } })).rejects.toThrow();
     expect((await h.ok("getUser", { params: { uid } })).data.name).toBe("Lost");
     await h.fails("createUser", { body: { uid, name: "Lost" } }, 400, "ERR_UID_ALREADY_EXISTS");

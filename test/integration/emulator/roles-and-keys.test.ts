@@ -1,6 +1,7 @@
 // Roles, restricted features, RBAC permissions (docs/service/roles-and-permissions.md) and API keys (docs/service/api-keys.md).
 import { LIMITS, ROLE_PERMISSION_KEYS } from "../../../provider/api";
-import { fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,9 +54,9 @@ describe("roles", () => {
 
   it("the default role cannot be deleted (403 ERR_ROLE_DELETE_DENIED); a role in use is refused", async () => {
     await h.fails("deleteRole", { params: { role: "default" } }, 403, "ERR_ROLE_DELETE_DENIED");
-    const role = fresh("used");
+    const role = unique("used");
     await h.ok("createRole", { body: { role, name: "Used" } });
-    const uid = fresh("holder");
+    const uid = unique("holder");
     await h.ok("createUser", { body: { uid, name: uid, role } });
     await h.fails("deleteRole", { params: { role } }, 400, "ERR_ROLE_DELETE_FAILED");
     await h.ok("deleteUser", { params: { uid }, body: { permanent: true } });
@@ -80,7 +81,7 @@ describe("roles", () => {
   });
 
   it("restricts, lists and allows features", async () => {
-    const role = fresh("rf");
+    const role = unique("rf");
     await h.ok("createRole", { body: { role, name: "RF" } });
     const r = await h.ok("restrictFeatures", {
       params: { role },
@@ -111,7 +112,7 @@ describe("roles", () => {
   });
 
   it("lists the role permission catalogue, a page of the spec's 28 entries; a set key shows as `value`", async () => {
-    const role = fresh("cat");
+    const role = unique("cat");
     await h.ok("createRole", { body: { role, name: "Catalogue" } });
     const before = await h.ok("getPermissions", { params: { role } });
     expect(before.data.map((e) => e.id).sort()).toEqual([...ROLE_PERMISSION_KEYS].sort());
@@ -152,7 +153,7 @@ describe("roles", () => {
   });
 
   it("sets and unsets RBAC permissions: PUT and DELETE answer the whole map", async () => {
-    const role = fresh("rbac");
+    const role = unique("rbac");
     await h.ok("createRole", { body: { role, name: "RBAC" } });
     const set = await h.ok("setPermissions", {
       params: { role },
@@ -169,7 +170,7 @@ describe("roles", () => {
   });
 
   it("refuses unknown keys, values outside a key's list or rule, and an empty set, by field", async () => {
-    const role = fresh("bad");
+    const role = unique("bad");
     await h.ok("createRole", { body: { role, name: "Bad" } });
     const e = await h.fails(
       "setPermissions",

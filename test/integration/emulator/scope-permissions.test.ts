@@ -1,13 +1,14 @@
 // RBAC for group scopes: the catalogue of a scope with what the group sets, set and unset, the spec's eleven
 // keys and their values only (docs/service/roles-and-permissions.md, decision 0040).
 import { SCOPE_PERMISSION_KEYS } from "../../../provider/api";
-import { fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { Harness } from "./harness";
 
 let h: Harness;
 let guid: string;
 beforeAll(async () => {
   h = await Harness.start();
-  guid = fresh("sg");
+  guid = unique("sg");
   await h.ok("createGroup", { body: { guid, name: "Scoped", type: "public" } });
 });
 afterAll(() => h.close());

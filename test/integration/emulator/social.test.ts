@@ -1,7 +1,8 @@
 // Friends, blocked users, app-pinned conversations and collaborators (docs/service/bots-agents-and-social.md;
 // decision 0090 where the vendor is silent).
 import { LIMITS } from "../../../provider/api";
-import { fresh, Harness } from "./harness";
+import { unique } from "../../support/emulator";
+import { Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const user = async (name?: string) => {
-  const uid = fresh("so-u");
+  const uid = unique("so-u");
   await h.ok("createUser", { body: { uid, name: name ?? uid } });
   return uid;
 };
@@ -77,7 +78,7 @@ describe("blocked users", () => {
 
 describe("conversations pinned by the app", () => {
   it("replaces the whole list in order, keeps pinnedAt of those kept, and drops a deleted group", async () => {
-    const guid = fresh("so-g");
+    const guid = unique("so-g");
     await h.ok("createGroup", { body: { guid, name: guid, type: "public" } });
     const uid = await user();
     const r = await h.ok("replaceAppPinnedConversations", {
@@ -135,7 +136,7 @@ describe("conversations pinned by the app", () => {
 
 describe("collaborators (management API)", () => {
   it("adds admins and moderators by email, changes a role, removes; per-email failures", async () => {
-    const appId = (await h.ok("createApp", { body: { name: fresh("so-app") } })).data.id;
+    const appId = (await h.ok("createApp", { body: { name: unique("so-app") } })).data.id;
     const r = await h.ok("updateCollaborators", {
       params: { appId },
       body: { admins: ["Ada@Example.com", "owner@emulator.invalid"], moderators: ["max@example.com"] },
@@ -165,7 +166,7 @@ describe("collaborators (management API)", () => {
   });
 
   it("refuses an empty call, a bad email, an email twice, and an unknown app", async () => {
-    const appId = (await h.ok("createApp", { body: { name: fresh("so-app") } })).data.id;
+    const appId = (await h.ok("createApp", { body: { name: unique("so-app") } })).data.id;
     await h.fails("updateCollaborators", { params: { appId }, body: {} }, 400, "ERR_BAD_REQUEST");
     await h.fails(
       "updateCollaborators",

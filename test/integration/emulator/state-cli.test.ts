@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmulator } from "../../../emulator";
+import { startEmulated } from "../../support/emulator";
 import { at, expectError, fetchRes, Harness } from "./harness";
 
 let dir: string;
@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("state", () => {
   it("is kept in a state file across a restart, with the same credentials", async () => {
     const stateFile = join(dir, "restart.json");
-    const first = new Harness(await startEmulator({ stateFile }));
+    const first = new Harness(await startEmulated({ stateFile }));
     await first.ok("createUser", { body: { uid: "persisted", name: "Persisted", tags: ["t"] } });
     await first.ok("createGroup", { body: { guid: "pg", type: "public", name: "PG", owner: "persisted" } });
     const key = await first.ok("createApiKey", { body: { name: "kept", scope: "fullAccess" } });
@@ -27,7 +27,7 @@ describe("state", () => {
     const creds = first.emu.credentials;
     await first.close();
 
-    const second = new Harness(await startEmulator({ stateFile }));
+    const second = new Harness(await startEmulated({ stateFile }));
     try {
       expect(second.emu.credentials).toEqual(creds);
       const u = await second.ok("getUser", { params: { uid: "persisted" } });
@@ -44,7 +44,7 @@ describe("state", () => {
 
   it("is written shortly after a change, before any close", async () => {
     const stateFile = join(dir, "early.json");
-    const h = new Harness(await startEmulator({ stateFile }));
+    const h = new Harness(await startEmulated({ stateFile }));
     try {
       await h.ok("createUser", { body: { uid: "early", name: "Early" } });
       await new Promise((r) => setTimeout(r, 400));
@@ -57,7 +57,7 @@ describe("state", () => {
   it("refuses a state file it cannot read, saying why", async () => {
     const stateFile = join(dir, "corrupt.json");
     writeFileSync(stateFile, '{"version": 99}');
-    await expect(startEmulator({ stateFile })).rejects.toThrow(/state file: unknown format/);
+    await expect(startEmulated({ stateFile })).rejects.toThrow(/state file: unknown format/);
   });
 
   it("is in memory by default: a new emulator starts empty", async () => {
@@ -105,7 +105,7 @@ describe("state", () => {
 
   it("with a seed, ids and keys are deterministic; without one they differ", async () => {
     const ids = async (seed?: number) => {
-      const e = await startEmulator(seed === undefined ? {} : { seed });
+      const e = await startEmulated(seed === undefined ? {} : { seed });
       const h = new Harness(e);
       const app = await h.ok("createApp", { body: { name: "x" } });
       const key = await h.ok("createApiKey", { body: { name: "k" } });
@@ -118,7 +118,7 @@ describe("state", () => {
   });
 
   it("bootstrapApp: false starts with no app; a chosen region and name are used", async () => {
-    const none = await startEmulator({ bootstrapApp: false });
+    const none = await startEmulated({ bootstrapApp: false });
     expect(none.credentials.app).toBeUndefined();
     const list = await fetchRes(`${none.managementUrl}/apps`, {
       headers: { key: none.credentials.managementKey, secret: none.credentials.managementSecret },

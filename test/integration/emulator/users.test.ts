@@ -1,5 +1,7 @@
 // Users and auth tokens (docs/service/users-and-auth-tokens.md).
-import { at, fresh, Harness } from "./harness";
+
+import { unique } from "../../support/emulator";
+import { at, Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -36,7 +38,7 @@ describe("create", () => {
   });
 
   it("with withAuthToken returns a token of the documented shape", async () => {
-    const uid = fresh("tok");
+    const uid = unique("tok");
     const r = await createUser(uid, { withAuthToken: true });
     expect(r.data.authToken).toMatch(new RegExp(`^${uid}_\\d{10}[0-9a-f]{30}$`));
     const list = await h.ok("listAuthTokens", { params: { uid } });
@@ -44,7 +46,7 @@ describe("create", () => {
   });
 
   it("refuses a duplicate uid (any case) with 400 ERR_UID_ALREADY_EXISTS", async () => {
-    const uid = fresh("dup");
+    const uid = unique("dup");
     await createUser(uid);
     await h.fails(
       "createUser",
@@ -57,21 +59,21 @@ describe("create", () => {
   it("refuses a role that does not exist with 404 ERR_ROLE_NOT_FOUND", async () => {
     await h.fails(
       "createUser",
-      { body: { uid: fresh("r"), name: "x", role: "nope" } },
+      { body: { uid: unique("r"), name: "x", role: "nope" } },
       404,
       "ERR_ROLE_NOT_FOUND",
     );
   });
 
   it("is allowed with the authOnly key", async () => {
-    const r = await h.ok("createUser", { key: h.app.authKey, body: { uid: fresh("ao"), name: "x" } });
+    const r = await h.ok("createUser", { key: h.app.authKey, body: { uid: unique("ao"), name: "x" } });
     expect(r.data.role).toBe("default");
   });
 });
 
 describe("get and update", () => {
   it("gets a user by uid in any case; unknown → 404 ERR_UID_NOT_FOUND with the service's message", async () => {
-    const uid = fresh("get");
+    const uid = unique("get");
     await createUser(uid);
     const r = await h.ok("getUser", { params: { uid: uid.toUpperCase() } });
     expect(r.data.uid).toBe(uid);
@@ -82,8 +84,8 @@ describe("get and update", () => {
   });
 
   it("adds relationship fields with onBehalfOf", async () => {
-    const a = fresh("rel-a");
-    const b = fresh("rel-b");
+    const a = unique("rel-a");
+    const b = unique("rel-b");
     await createUser(a);
     await createUser(b);
     const r = await h.ok("getUser", { params: { uid: b }, onBehalfOf: a });
@@ -96,7 +98,7 @@ describe("get and update", () => {
   });
 
   it("updates fields, replaces tags and metadata, clears fields with unset", async () => {
-    const uid = fresh("upd");
+    const uid = unique("upd");
     await createUser(uid, {
       avatar: "https://x.test/a.png",
       link: "https://x.test",
@@ -116,7 +118,7 @@ describe("get and update", () => {
   });
 
   it('unset takes only avatar, link and metadata (the spec\'s enum); a status message is cleared with ""', async () => {
-    const uid = fresh("stm");
+    const uid = unique("stm");
     await createUser(uid, { statusMessage: "away" });
     const e = await h.fails(
       "updateUser",
@@ -130,7 +132,7 @@ describe("get and update", () => {
   });
 
   it("refuses to change the uid and unknown fields with per-field details", async () => {
-    const uid = fresh("imm");
+    const uid = unique("imm");
     await createUser(uid);
     const e = await h.fails(
       "updateUser",
@@ -142,7 +144,7 @@ describe("get and update", () => {
   });
 
   it("updates the role to an existing role only", async () => {
-    const uid = fresh("role");
+    const uid = unique("role");
     await createUser(uid);
     await h.fails("updateUser", { params: { uid }, body: { role: "missing" } }, 404, "ERR_ROLE_NOT_FOUND");
     await h.ok("createRole", { body: { role: "Moderators-X", name: "Mods" } });
@@ -157,7 +159,7 @@ describe("get and update", () => {
 
 describe("delete, deactivate, reactivate", () => {
   it("a delete without permanent deactivates: GET 404, re-create refused, listed with withDeactivated", async () => {
-    const uid = fresh("soft");
+    const uid = unique("soft");
     await createUser(uid);
     const d = await h.ok("deleteUser", { params: { uid } });
     expect(d.data).toEqual({ success: true, message: `User with ${uid} has been deleted successfully.` });
@@ -174,8 +176,8 @@ describe("delete, deactivate, reactivate", () => {
   });
 
   it("reactivates with PUT /users (nonDeactivatedUids) and deactivates in bulk with DELETE /users", async () => {
-    const a = fresh("bulk");
-    const b = fresh("bulk");
+    const a = unique("bulk");
+    const b = unique("bulk");
     await createUser(a);
     await createUser(b);
     const off = await h.ok("deactivateUsers", { body: { uidsToDeactivate: [a, b, "ghost"] } });
@@ -188,7 +190,7 @@ describe("delete, deactivate, reactivate", () => {
   });
 
   it("a permanent delete removes the user: the uid can be created again", async () => {
-    const uid = fresh("perm");
+    const uid = unique("perm");
     await createUser(uid, { withAuthToken: true });
     await h.ok("deleteUser", { params: { uid }, body: { permanent: true } });
     await h.fails("getUser", { params: { uid } }, 404, "ERR_UID_NOT_FOUND");
@@ -200,7 +202,7 @@ describe("delete, deactivate, reactivate", () => {
   });
 
   it("a permanent delete also removes a deactivated user", async () => {
-    const uid = fresh("perm2");
+    const uid = unique("perm2");
     await createUser(uid);
     await h.ok("deleteUser", { params: { uid } });
     await h.ok("deleteUser", { params: { uid }, body: { permanent: true } });
@@ -215,7 +217,7 @@ describe("delete, deactivate, reactivate", () => {
 describe("list", () => {
   let prefix: string;
   beforeAll(async () => {
-    prefix = fresh("lst");
+    prefix = unique("lst");
     await h.ok("createRole", { body: { role: `${prefix}-role`, name: "List role" } });
     for (let i = 0; i < 7; i++) {
       await createUser(`${prefix}-${i}`, {
@@ -268,7 +270,7 @@ describe("list", () => {
 
 describe("auth tokens", () => {
   it("creates (reusing without force), gets, updates, lists, deletes and flushes", async () => {
-    const uid = fresh("at");
+    const uid = unique("at");
     await createUser(uid);
     const t1 = await h.ok("createAuthToken", { params: { uid } });
     const t2 = await h.ok("createAuthToken", { params: { uid } });
@@ -308,7 +310,7 @@ describe("auth tokens", () => {
   });
 
   it("update takes each field optionally (a body is required), leaving absent ones as they are", async () => {
-    const uid = fresh("atv");
+    const uid = unique("atv");
     await createUser(uid);
     const t = await h.ok("createAuthToken", { params: { uid } });
     const params = { uid, authToken: t.data.authToken };
@@ -321,7 +323,7 @@ describe("auth tokens", () => {
 
   it("is refused for an unknown user and allowed with the authOnly key", async () => {
     await h.fails("createAuthToken", { params: { uid: "ghost" } }, 404, "ERR_UID_NOT_FOUND");
-    const uid = fresh("ato");
+    const uid = unique("ato");
     await createUser(uid);
     const r = await h.call("createAuthToken", { params: { uid }, key: h.app.authKey });
     expect(r.status).toBe(200);
@@ -329,7 +331,7 @@ describe("auth tokens", () => {
   });
 
   it("keeps at most 100 tokens per user, dropping the oldest", async () => {
-    const uid = fresh("at100");
+    const uid = unique("at100");
     await createUser(uid);
     const first = await h.ok("createAuthToken", { params: { uid }, body: { force: true } });
     for (let i = 0; i < 100; i++) await h.ok("createAuthToken", { params: { uid }, body: { force: true } });

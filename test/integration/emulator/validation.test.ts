@@ -1,7 +1,8 @@
 // Validation: ids, lengths, required fields, enums and body size answer 400 ERR_BAD_REQUEST with per-field
 // details; malformed JSON gets the same envelope; and no input yields a 500 on any route.
 import { ErrorBody, LIMITS, type RouteName, routes } from "../../../provider/api";
-import { expectError, fetchRes, fresh, Harness, rawRequest } from "./harness";
+import { unique } from "../../support/emulator";
+import { expectError, fetchRes, Harness, rawRequest } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe("per-field details", () => {
   });
 
   it("lengths and counts: name 100, URL 3000, description 255, 25 tags of 100, metadata 5 KB", async () => {
-    const uid = fresh("len");
+    const uid = unique("len");
     const e = await h.fails(
       "createUser",
       {
@@ -75,7 +76,7 @@ describe("per-field details", () => {
     });
     const desc = await h.fails(
       "createGroup",
-      { body: { guid: fresh("g"), type: "public", name: "g", description: "d".repeat(256) } },
+      { body: { guid: unique("g"), type: "public", name: "g", description: "d".repeat(256) } },
       400,
       "ERR_BAD_REQUEST",
     );
@@ -99,7 +100,7 @@ describe("per-field details", () => {
   it("unknown fields are refused, by name", async () => {
     const e = await h.fails(
       "createUser",
-      { body: { uid: fresh("u"), name: "x", email: "a@b.c" } },
+      { body: { uid: unique("u"), name: "x", email: "a@b.c" } },
       400,
       "ERR_BAD_REQUEST",
     );
@@ -126,7 +127,11 @@ describe("bodies", () => {
   });
 
   it("a body over 10 KB → 400 ERR_BAD_REQUEST", async () => {
-    const big = JSON.stringify({ uid: fresh("big"), name: "x", statusMessage: "s".repeat(LIMITS.bodyBytes) });
+    const big = JSON.stringify({
+      uid: unique("big"),
+      name: "x",
+      statusMessage: "s".repeat(LIMITS.bodyBytes),
+    });
     const e = expectError(await post(big), 400, "ERR_BAD_REQUEST");
     expect(e.details).toEqual({ body: [`The request body must be at most ${LIMITS.bodyBytes} bytes.`] });
   });
@@ -142,7 +147,7 @@ describe("bodies", () => {
 
   it("an empty body where one is required → 400; where it is optional → accepted", async () => {
     expectError(await post(""), 400, "ERR_BAD_REQUEST");
-    const uid = fresh("empty");
+    const uid = unique("empty");
     await h.ok("createUser", { body: { uid, name: "x" } });
     const r = await fetchRes(h.url("deleteUser", { params: { uid } }), {
       method: "DELETE",
@@ -152,7 +157,7 @@ describe("bodies", () => {
   });
 
   it("__proto__ keys do not reach the objects", async () => {
-    const uid = fresh("proto");
+    const uid = unique("proto");
     const r = await post(`{"uid":"${uid}","name":"x","metadata":{"__proto__":{"polluted":true},"a":1}}`);
     expect(r.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,16 +1,15 @@
 // Issue 10 against the emulator, through the generic provider as the engine drives it: declarations users
 // naturally write converge, and a resource stays tied to the app it was created in.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient, ManagementClient } from "../../../provider/client";
+import { ChatClient } from "../../../provider/client";
 import { setStackConfig } from "../../../provider/config";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import { type Emulated, startEmulated } from "../../support/emulator";
+import { providerOf as provider } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 type Conn = { appId: string; region: "us" | "eu" | "in"; apiKey: string; endpoint: string };
-const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
 
 describe("convergence against the emulator", () => {
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let conn1: Conn;
   let conn2: Conn;
   let chat1: ChatClient;
@@ -28,25 +27,15 @@ describe("convergence against the emulator", () => {
     );
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    const app = emu.credentials.app!;
-    conn1 = {
-      appId: app.appId,
-      region: app.region as Conn["region"],
-      apiKey: app.apiKey,
-      endpoint: emu.chatEndpoint,
-    };
-    mgmt = {
-      key: emu.credentials.managementKey,
-      secret: emu.credentials.managementSecret,
-      endpoint: emu.managementUrl,
-    };
-    const created = await new ManagementClient(mgmt).call("createApp", {
+    emu = await startEmulated();
+    conn1 = emu.connection;
+    mgmt = emu.managementConnection;
+    const created = await emu.mgmt.call("createApp", {
       body: { name: "second", region: "eu" },
     });
     const key = Object.values(created.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess")!.apiKey;
     conn2 = { appId: created.data.id, region: "eu", apiKey: key, endpoint: emu.chatEndpoint };
-    chat1 = new ChatClient(conn1);
+    chat1 = emu.chat;
     chat2 = new ChatClient(conn2);
   });
   afterAll(async () => emu.close());

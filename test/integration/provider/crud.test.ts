@@ -1,18 +1,21 @@
 // The generic provider against the emulator, without the engine: the paths an engine run rarely takes
 // (already gone, adoption, deactivated users, per-member failures, lost responses, config fallbacks).
-import type { RunningEmulator } from "../../../emulator";
 import type { ChatClient } from "../../../provider/client";
 import { setStackConfig } from "../../../provider/config";
-import { type EmulatedApp, providerOf as provider, useEmulatedApp } from "../emulated-app";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf as provider } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 
 describe("the generic provider against the emulator", () => {
-  const app = useEmulatedApp({ seed: 7 });
-  let emu: RunningEmulator;
-  let connection: EmulatedApp["connection"];
+  const emulated = useEmulated({ seed: 7 });
+  let emu: Emulated;
+  let connection: Emulated["connection"];
   let chat: ChatClient;
-  beforeAll(() => ({ emu, connection, chat } = app));
+  beforeAll(() => {
+    emu = emulated();
+    ({ connection, chat } = emu);
+  });
   afterEach(() => {
     emu.admin.clearFaults();
     setStackConfig(() => undefined);

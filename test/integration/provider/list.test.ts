@@ -4,9 +4,19 @@
 import { type KindName, kinds } from "../../../provider/resources";
 import { clientContext } from "../../../provider/resources/context";
 import type { Kind } from "../../../provider/resources/kind";
-import { providerOf, useEmulatedApp } from "../emulated-app";
+import { useEmulated } from "../../support/emulator";
+import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;
+
+/** A Firebase service-account file as FCM providers take it (the emulator checks its shape, not its key). */
+const SERVICE_ACCOUNT = {
+  type: "service_account",
+  project_id: "listed",
+  private_key_id: "k1",
+  private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+  client_email: "sa@listed.iam.gserviceaccount.com",
+};
 
 /** Objects made through the provider before listing, per kind: at least two, one with every optional part. */
 const SEEDS: Partial<Record<KindName, Props[]>> = {
@@ -29,13 +39,100 @@ const SEEDS: Partial<Record<KindName, Props[]>> = {
     { guid: "listed-g2", name: "G2" },
   ],
   ApiKey: [{ name: "listed-k1", scope: "fullAccess" }, { name: "listed-k2" }],
+  GroupScopePermissions: [
+    { guid: "listed-g1", scope: "participant", permissions: { sendMessage: "deny" } },
+    { guid: "listed-g2", scope: "moderator", permissions: { editMessage: "deny" } },
+  ],
+  Webhook: [
+    { webhookId: "listed-w1", name: "W1", webhookURL: "https://h.example.com/1" },
+    {
+      webhookId: "listed-w2",
+      name: "W2",
+      webhookURL: "https://h.example.com/2",
+      useBasicAuth: true,
+      username: "hooks",
+      password: "pw1234",
+      retryOnFailure: true,
+    },
+  ],
+  AppSettings: [{ settings: { "core.conversations.updateOnReplies": false } }],
+  NotificationSettings: [{ sound: { chat: "ping.wav" } }],
+  FcmPushProvider: [
+    { providerId: "listed-f1", credentials: SERVICE_ACCOUNT, isDefault: true },
+    { providerId: "listed-f2", credentials: SERVICE_ACCOUNT, serviceAccountFilename: "sa.json" },
+  ],
+  ApnsPushProvider: [
+    {
+      providerId: "listed-a1",
+      keyId: "K1",
+      teamId: "T1",
+      bundleId: "com.example.one",
+      credentials: { p8Key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----" },
+    },
+    {
+      providerId: "listed-a2",
+      keyId: "K2",
+      teamId: "T2",
+      bundleId: "com.example.two",
+      productionMode: true,
+      credentials: { p8Key: "-----BEGIN PRIVATE KEY-----\ndef\n-----END PRIVATE KEY-----" },
+    },
+  ],
+  CustomPushProvider: [{ webhookURL: "https://h.example.com/push" }],
+  CustomEmailProvider: [
+    {
+      webhookURL: "https://h.example.com/mail",
+      useBasicAuth: true,
+      basicAuthUsername: "u",
+      credentials: { basicAuthPassword: "p" },
+    },
+  ],
+  CustomSmsProvider: [{ webhookURL: "https://h.example.com/sms", useStoredPhNo: true }],
+  SendGridEmailProvider: [
+    {
+      sendGridTemplateID: "d-1",
+      sendGridUnsubscribeGroupID: "1",
+      senderName: "Ops",
+      senderEmail: "ops@example.com",
+      isEnabled: true,
+      credentials: { sendGridApiKey: "SG.listed" },
+    },
+  ],
+  TwilioSmsProvider: [
+    {
+      twilioAccountSID: "AC123",
+      twilioSenderPhoneNumber: "+15550000001",
+      isEnabled: true,
+      credentials: { twilioAuthToken: "tw-token" },
+    },
+  ],
+  ModerationKeywordList: [
+    { listId: "listed-l1", name: "L1", category: "word", searchTerms: ["b", "a"] },
+    { listId: "listed-l2", name: "L2", category: "sentence-similarity", disallowedSentences: ["go away"] },
+  ],
+  ModerationRule: [
+    {
+      ruleId: "listed-r1",
+      name: "R1",
+      enabled: true,
+      action: ["blockMessage"],
+      conditions: [{ operand: "text", category: "word", isListReferencePresent: true, value: ["listed-l1"] }],
+    },
+    {
+      ruleId: "listed-r2",
+      name: "R2",
+      action: ["dropMessage"],
+      conditions: [{ id: 3, operand: "text", category: "pattern", value: ["x+"] }],
+    },
+  ],
 };
 
+const ambient = (name: KindName) => ((kinds[name] as Kind).ambient ?? []).length > 0;
 const listable = (Object.keys(kinds) as KindName[]).filter((k) => (kinds[k] as Kind).list !== undefined);
 
 describe("Kind.list equals read of each listed object", () => {
-  const app = useEmulatedApp({ seed: 3 });
-  const ctx = () => clientContext({ chat: () => app.chat, management: () => app.mgmt });
+  const emu = useEmulated({ seed: 3 });
+  const ctx = () => clientContext({ chat: () => emu().chat, management: () => emu().mgmt });
 
   beforeAll(async () => {
     // In SEEDS's order, so that what an object refers to (a role, an owner) comes first.
@@ -43,9 +140,16 @@ describe("Kind.list equals read of each listed object", () => {
       for (const seed of seeds) {
         const options =
           (kinds[name] as Kind).api === "chat"
-            ? { connection: app.connection }
-            : { managementConnection: app.managementConnection };
-        await providerOf(name).create({ ...seed, ...options });
+            ? { connection: emu().connection }
+            : {
+                managementConnection: emu().managementConnection,
+                ...(ambient(name) ? { appId: emu().appId } : {}),
+              };
+        // Through check, as the engine sends it (check normalises, e.g. a whole service-account file).
+        const provider = providerOf(name);
+        const { inputs, failures } = await provider.check({}, { ...seed, ...options });
+        expect([name, failures]).toEqual([name, []]);
+        await provider.create(inputs);
       }
   });
 

@@ -1,9 +1,9 @@
 // A refresh of many objects is answered from shared listings (listings.ts), with every out-of-band change
 // still seen, and a large app with few declared objects is never listed whole. Requests are counted on the
 // emulator's side; reads run eight at a time, as the engine sends them.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient, resetBudgets } from "../../../provider/client";
-import { CrudProvider, kinds } from "../../../provider/resources";
+import { type ChatClient, resetBudgets } from "../../../provider/client";
+import { type Emulated, startEmulated } from "../../support/emulator";
+import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 const uidOf = (i: number) => `user-${String(i).padStart(5, "0")}`;
@@ -24,7 +24,7 @@ async function inParallel<T, R>(items: T[], parallel: number, work: (t: T) => Pr
 }
 
 describe("a refresh of many users", () => {
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let chat: ChatClient;
   let connection: Props;
 
@@ -37,11 +37,9 @@ describe("a refresh of many users", () => {
   }
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, seed: 11, rateLimitPerMinute: 0 });
-    const app = emu.credentials.app;
-    if (!app) throw new Error("no bootstrap app");
-    connection = { appId: app.appId, region: app.region, apiKey: app.apiKey, endpoint: emu.chatEndpoint };
-    chat = new ChatClient(connection as never, { budget: { requestsPerMinute: 1_000_000, concurrency: 20 } });
+    emu = await startEmulated({ seed: 11, rateLimitPerMinute: 0 });
+    connection = emu.connection;
+    chat = emu.chatClient({ budget: { requestsPerMinute: 1_000_000, concurrency: 20 } });
   });
   afterAll(async () => {
     resetBudgets();
@@ -56,7 +54,7 @@ describe("a refresh of many users", () => {
     await chat.call("deleteUser", { params: { uid: uidOf(13) }, body: { permanent: false } });
     emu.admin.clearRequests();
 
-    const users = new CrudProvider(kinds.User as never); // a fresh provider process
+    const users = providerOf("User"); // a fresh provider process
     const read = await inParallel(
       Array.from({ length: 1000 }, (_, i) => i),
       8,
@@ -73,7 +71,7 @@ describe("a refresh of many users", () => {
   it("does not list all of a large app's users to read ten of them", async () => {
     await seed(4000, 1000); // 5,000 users: five pages of the largest page size
     emu.admin.clearRequests();
-    const users = new CrudProvider(kinds.User as never);
+    const users = providerOf("User");
     await inParallel(
       Array.from({ length: 10 }, (_, i) => i * 97),
       8,

@@ -1,23 +1,16 @@
 // Adoption (`adopt: true`) against the emulator, through the generic provider as the engine drives it:
 // the adopted object ends up exactly as declared, so that a refresh right after finds no drift.
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { ChatClient } from "../../../provider/client";
-import { CrudProvider, kinds } from "../../../provider/resources";
-
-const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
+import type { ChatClient } from "../../../provider/client";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf as provider } from "../../support/provider";
 
 describe("adopt", () => {
-  let emu: RunningEmulator;
+  const emulated = useEmulated();
   let client: ChatClient;
-  let connection: { appId: string; apiKey: string; endpoint: string };
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0 });
-    const app = emu.credentials.app;
-    if (!app) throw new Error("no bootstrap app");
-    connection = { appId: app.appId, apiKey: app.apiKey, endpoint: emu.chatEndpoint };
-    client = new ChatClient(connection);
+  let connection: Emulated["connection"];
+  beforeAll(() => {
+    ({ chat: client, connection } = emulated());
   });
-  afterAll(async () => emu?.close());
 
   it("a role: undeclared restricted features are allowed again, declared ones restricted", async () => {
     await client.call("createRole", { body: { role: "support", name: "Support" } });

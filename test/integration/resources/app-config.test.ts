@@ -1,23 +1,26 @@
 // AppSettings and GroupScopePermissions against the emulator, through the generic provider: only the
 // declared keys are managed, refresh sees drift of them, delete puts back what was there (app settings) or
 // unsets (group scopes), and bad keys or values are refused at check by name.
-import type { RunningEmulator } from "../../../emulator";
 import type { ChatClient, ManagementClient } from "../../../provider/client";
-import { providerOf, useEmulatedApp } from "../emulated-app";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 const settingsKind = providerOf("AppSettings");
 const scopeKind = providerOf("GroupScopePermissions");
 
 describe("app configuration kinds", () => {
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let mgmt: ManagementClient;
   let chat: ChatClient;
   let appId: string;
   let managementConnection: Props;
   let connection: Props;
-  const app = useEmulatedApp();
-  beforeAll(() => ({ emu, mgmt, chat, appId, managementConnection, connection } = app));
+  const emulated = useEmulated();
+  beforeAll(() => {
+    emu = emulated();
+    ({ mgmt, chat, appId, managementConnection, connection } = emu);
+  });
 
   it("AppSettings: refuses list-valued and read-only keys by name", async () => {
     const r = await settingsKind.check(

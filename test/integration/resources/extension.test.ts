@@ -1,15 +1,15 @@
 // The Extension kind against the emulator, through the generic provider as the engine drives it: check
 // names the field and the rule, create/read/update/delete keep to the service's methods per slug, refresh
 // sees drift (echoed credentials included), adoption is needed for an extension someone else enabled.
-import type { RunningEmulator } from "../../../emulator";
 import type { ManagementClient } from "../../../provider/client";
-import { providerOf, useEmulatedApp } from "../emulated-app";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 const provider = providerOf("Extension");
 
 describe("Extension", () => {
-  let emu: RunningEmulator;
+  let emu: Emulated;
   let mgmt: ManagementClient;
   let appId: string;
   let managementConnection: Props;
@@ -23,8 +23,11 @@ describe("Extension", () => {
     return r.inputs;
   };
 
-  const app = useEmulatedApp();
-  beforeAll(() => ({ emu, mgmt, appId, managementConnection } = app));
+  const emulated = useEmulated();
+  beforeAll(() => {
+    emu = emulated();
+    ({ mgmt, appId, managementConnection } = emu);
+  });
 
   it("check: settings are validated with the slug's schema, naming settings.<field> or secrets.<field>", async () => {
     const r = await provider.check(

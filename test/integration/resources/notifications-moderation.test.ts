@@ -1,18 +1,21 @@
 // Notification settings, push providers, moderation rules and keyword lists through the generic provider,
 // against the emulator (issue 12 part B): managed fields only, secrets kept from state, built-ins adopted
 // and left on destroy, dependencies between rules and lists.
-import type { RunningEmulator } from "../../../emulator";
 import type { ChatClient } from "../../../provider/client";
-import { type EmulatedApp, providerOf as provider, useEmulatedApp } from "../emulated-app";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf as provider } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 
 describe("notifications and moderation kinds against the emulator", () => {
-  const app = useEmulatedApp({ seed: 12 });
-  let emu: RunningEmulator;
-  let connection: EmulatedApp["connection"];
+  const emulated = useEmulated({ seed: 12 });
+  let emu: Emulated;
+  let connection: Emulated["connection"];
   let chat: ChatClient;
-  beforeAll(() => ({ emu, connection, chat } = app));
+  beforeAll(() => {
+    emu = emulated();
+    ({ connection, chat } = emu);
+  });
 
   describe("NotificationSettings", () => {
     const p = () => provider("NotificationSettings");

@@ -1,19 +1,22 @@
 // Role.permissions against the emulator, through the generic provider (decision 0064): the values are read from
 // the permission catalogue, refresh sees drift of the declared keys, a key no longer declared is unset, and
 // adoption writes what the catalogue does not show.
-import type { RunningEmulator } from "../../../emulator";
 import type { ChatClient } from "../../../provider/client";
-import { providerOf, useEmulatedApp } from "../emulated-app";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 const roleKind = providerOf("Role");
 
 describe("Role permissions", () => {
-  const app = useEmulatedApp();
-  let emu: RunningEmulator;
+  const emulated = useEmulated();
+  let emu: Emulated;
   let chat: ChatClient;
   let connection: Props;
-  beforeAll(() => ({ emu, chat, connection } = app));
+  beforeAll(() => {
+    emu = emulated();
+    ({ chat, connection } = emu);
+  });
 
   /** What the service's catalogue says the role sets. */
   const values = async (role: string) =>
