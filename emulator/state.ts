@@ -154,10 +154,6 @@ export interface RuleRecord {
   conditions: Json[];
   action: string[];
   filters?: Json[];
-  webhookURL?: string;
-  useBasicAuth?: boolean;
-  username?: string;
-  password?: string;
   createdAt: number;
   updatedAt: number;
   revision: number;

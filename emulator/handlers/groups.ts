@@ -6,6 +6,7 @@ import type {
   MemberScope,
   MembersBody,
 } from "../../provider/api";
+import { listedGroupType } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { AppRecord, GroupRecord, UserRecord } from "../state";
 import { defined, groupView, memberView, messageView, paginate, startsWithCi, userView } from "../views";
@@ -177,7 +178,7 @@ export const groupHandlers: ChatHandlers<typeof groupRoutes> = {
   },
 
   listGroups: ({ app, query: q, actor }) => {
-    const types = [...(q.types ?? []), ...(q.type ? [q.type] : [])];
+    const types = [...(q.types ?? []), ...(q.type ? [q.type] : [])].map(listedGroupType);
     const keep = (g: GroupRecord) => {
       // A private group is hidden from a user who is not in it; the API key itself (admin) sees every group.
       if (actor && g.type === "private" && !g.members.has(actor.uid)) return false;

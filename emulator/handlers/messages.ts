@@ -1,5 +1,5 @@
 // Messages and reactions (docs/service/messages-and-reactions.md; the reaction removal exactly as the owner's document describes it).
-import { MESSAGE_TYPES, type messageRoutes } from "../../provider/api";
+import { INTERACTIVE_TYPES, MESSAGE_TYPES, type messageRoutes } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { AppRecord, GroupRecord, Json, MessageRecord, UserRecord } from "../state";
 import {
@@ -86,6 +86,14 @@ export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
       }
       if (body.type === "text" && !body.data.text?.trim()) {
         throw new ApiError("ERR_EMPTY_MESSAGE_TEXT", "The message text must not be empty.");
+      }
+    } else if (body.category === "interactive") {
+      if (!(INTERACTIVE_TYPES as readonly string[]).includes(body.type)) {
+        throw new ApiError("ERR_INVALID_MESSAGE_TYPE", `The interactive type ${body.type} is not valid.`);
+      }
+      // The spec marks nothing required; an interactive message without its content is refused (ours).
+      if (!body.data.interactiveData || Object.keys(body.data.interactiveData).length === 0) {
+        throw new ApiError("ERR_INVALID_MESSAGE_DATA", "An interactive message needs data.interactiveData.");
       }
     } else if (!body.data.customData || Object.keys(body.data.customData).length === 0) {
       throw new ApiError("ERR_EMPTY_CUSTOM_DATA", "A custom message needs data.customData.");

@@ -27,8 +27,6 @@ const ruleView = (app: AppRecord, r: RuleRecord) => ({
   conditions: r.conditions.map((c) => ({ ...c })),
   action: [...r.action],
   ...defined({ filters: r.filters?.map((f) => ({ ...f })) }),
-  // The password is never echoed, as for webhooks.
-  ...defined({ webhookURL: r.webhookURL, useBasicAuth: r.useBasicAuth, username: r.username }),
   active: true,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
@@ -78,10 +76,6 @@ function ruleSettings(app: AppRecord, body: Omit<RuleCreate, "id">) {
     conditions,
     action: [...body.action],
     filters: body.filters?.map((f) => ({ ...f }) as Json),
-    webhookURL: body.webhookURL,
-    useBasicAuth: body.useBasicAuth,
-    username: body.username,
-    password: body.password,
   };
 }
 
@@ -142,10 +136,6 @@ export const moderationHandlers: ChatHandlers<typeof moderationRoutes> = {
     else r.description = next.description;
     if (next.filters === undefined) delete r.filters;
     else r.filters = next.filters;
-    for (const k of ["webhookURL", "useBasicAuth", "username", "password"] as const) {
-      if (next[k] === undefined) delete r[k];
-      else Object.assign(r, { [k]: next[k] });
-    }
     r.updatedAt = env.now();
     r.revision++;
     return { data: ruleView(app, r) };

@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   ERR_EMPTY_MESSAGE_TEXT: 400,
   ERR_EMPTY_CUSTOM_DATA: 400,
   ERR_INVALID_MESSAGE_TYPE: 400,
+  ERR_INVALID_MESSAGE_DATA: 400, // a documented code; here an interactive message without data.interactiveData
   ERR_MESSAGE_NOT_A_SENDER: 403,
   // extensions (ERR_EXTENSION_INACTIVE documented, status a GUESS), moderation and group scopes (decision 0040)
   ERR_EXTENSION_INACTIVE: 400,

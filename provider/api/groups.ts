@@ -101,11 +101,20 @@ export const Group = z.looseObject({
 });
 export type Group = z.infer<typeof Group>;
 
+/**
+ * The list's type filter: the spec's enum is `public, private, protected` while its text says "public,
+ * protected, password"; `protected` names the password groups (docs/service/groups-and-members.md).
+ * Both spellings are taken.
+ */
+export const GROUP_LIST_TYPES = ["public", "private", "protected", "password"] as const;
+/** The stored type a list filter value selects. */
+export const listedGroupType = (t: string) => (t === "protected" ? "password" : t);
+
 export const GroupListQuery = PageQuery.extend({
   searchKey: z.string().optional(),
   sortBy: z.enum(["name", "guid", "createdAt"]).optional(),
   sortOrder: z.enum(["asc", "desc"]).optional(),
-  type: GroupType.optional(),
+  type: oneOf(GROUP_LIST_TYPES, "type").optional(),
   types: CsvList.optional(),
   tags: CsvList.optional(),
   withTags: QueryBool.optional(),

@@ -10,17 +10,31 @@ export const MESSAGE_TYPES = ["text", "image", "file", "audio", "video"] as cons
 /** The categories a user sends; a listing also holds `action` messages (the list query's `category`). */
 export const SENT_CATEGORIES = ["message", "custom"] as const;
 export const LISTED_CATEGORIES = ["message", "action", "custom"] as const;
+/**
+ * What `POST /messages` takes: the two above and `interactive` (forms, cards, schedulers; the spec's
+ * `interactiveCategorySchema`, docs/service/messages-and-reactions.md). Role permissions keep the two above.
+ */
+export const SEND_CATEGORIES = [...SENT_CATEGORIES, "interactive"] as const;
+export const INTERACTIVE_TYPES = ["card", "form", "customInteractive", "scheduler"] as const;
+/** The goal an interactive message waits for: any, all or one of the named elements, or none. */
+export const InteractionGoal = z.looseObject({
+  type: z.enum(["anyOf", "allOf", "oneOf", "none"]),
+  elementIds: z.array(z.string()).optional(),
+});
 
 export const MessageSend = z.strictObject({
   receiver: z.string().min(1, "receiver must not be empty"),
   receiverType: ReceiverType,
-  category: z.enum(SENT_CATEGORIES).default("message"),
+  category: z.enum(SEND_CATEGORIES).default("message"),
   type: z.string().min(1).default("text"),
   muid: z.string().optional(),
   data: z.looseObject({
     text: z.string().optional(),
     metadata: Metadata.optional(),
     customData: z.record(z.string(), z.unknown()).optional(),
+    interactionGoal: InteractionGoal.optional(),
+    allowSenderInteraction: z.boolean().optional(),
+    interactiveData: z.record(z.string(), z.unknown()).optional(),
   }),
   tags: Tags.optional(),
 });

@@ -2,9 +2,8 @@
 // not used): rules, and the keyword lists rules refer to. Keyword lists are sent as multipart/form-data, as the
 // vendor's spec has it. Decision 0040 records what the spec leaves open.
 import { z } from "zod";
-import { dataOf, LIMITS, oneOf, Timestamp, Url } from "./common";
+import { dataOf, LIMITS, oneOf, Timestamp } from "./common";
 import { route } from "./route";
-import { secret } from "./secret";
 
 /** Rule and keyword-list ids: caller-chosen (`moderation-test`, `contact_details_filter`), required here. */
 export const ModerationId = (what: string) =>
@@ -91,11 +90,6 @@ const ruleFields = {
   action: z.array(oneOf(RULE_ACTIONS, "action")).min(1, "action must name at least one action"),
   filters: z.array(RuleFilter).optional(),
   conditions: z.array(Condition).min(1, "conditions must not be empty"),
-  // A webhook told of the rule's verdicts, with optional basic auth (issue 22; limits as for webhooks).
-  webhookURL: Url("webhookURL", LIMITS.webhookUrlLength).optional(),
-  useBasicAuth: z.boolean().optional(),
-  username: z.string().max(LIMITS.webhookUsernameLength).optional(),
-  password: secret(z.string().max(LIMITS.webhookPasswordLength)).optional(),
 };
 export const RuleCreate = z.strictObject({ id: ModerationId("id"), ...ruleFields });
 export type RuleCreate = z.input<typeof RuleCreate>;

@@ -198,6 +198,16 @@ describe("groups", () => {
     expect(desc.data.map((g) => g.guid)).toEqual([`${p}-c`, `${p}-b`, `${p}-a`]);
     const priv = await h.ok("listGroups", { query: { searchKey: p, type: "private" } });
     expect(priv.data.map((g) => g.guid)).toEqual([`${p}-a`]);
+    // The spec's filter enum says `protected` for password groups (docs/service/groups-and-members.md).
+    for (const type of ["protected", "password"] as const) {
+      const pw = await h.ok("listGroups", { query: { searchKey: p, type } });
+      expect(pw.data.map((g) => g.guid)).toEqual([`${p}-b`]);
+    }
+    const several = await h.ok("listGroups", {
+      query: { searchKey: p, types: "protected,public", sortBy: "guid" },
+    });
+    expect(several.data.map((g) => g.guid)).toEqual([`${p}-b`, `${p}-c`]);
+    await h.fails("listGroups", { query: { type: "secret" as "public" } }, 400, "ERR_BAD_REQUEST");
     const tagged = await h.ok("listGroups", { query: { searchKey: p, tags: "t1", withTags: true } });
     expect(tagged.data.map((g) => [g.guid, g.tags])).toEqual([[`${p}-c`, ["t1"]]]);
     const asOutsider = await h.ok("listGroups", { query: { searchKey: p }, onBehalfOf: outsider });

@@ -122,6 +122,44 @@ describe("send, get, list", () => {
     expect(Object.keys(e.details ?? {})).toEqual(["receiverType"]);
   });
 
+  it("sends interactive messages (card, form, customInteractive, scheduler), as the spec's category has them", async () => {
+    const form = {
+      interactionGoal: { type: "allOf" as const, elementIds: ["submit"] },
+      allowSenderInteraction: true,
+      interactiveData: { title: "Form", formFields: [{ elementType: "textInput", elementId: "name" }] },
+    };
+    const sent = await h.ok("sendMessage", {
+      body: { receiver: bob, receiverType: "user", category: "interactive", type: "form", data: form },
+      onBehalfOf: alice,
+    });
+    expect(sent.data).toMatchObject({
+      category: "interactive",
+      type: "form",
+      data: { interactiveData: { title: "Form" } },
+    });
+    const listed = await h.ok("listMessages", { query: { categories: "interactive" }, onBehalfOf: alice });
+    expect(listed.data.map((m) => m.id)).toContain(sent.data.id);
+    const to = { receiver: bob, receiverType: "user" as const, category: "interactive" as const };
+    await h.fails(
+      "sendMessage",
+      { body: { ...to, type: "poll", data: form } },
+      400,
+      "ERR_INVALID_MESSAGE_TYPE",
+    );
+    await h.fails(
+      "sendMessage",
+      { body: { ...to, type: "card", data: {} } },
+      400,
+      "ERR_INVALID_MESSAGE_DATA",
+    );
+    await h.fails(
+      "sendMessage",
+      { body: { ...to, type: "card", data: { ...form, interactionGoal: { type: "some" as "none" } } } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+  });
+
   it("sends custom messages and group messages; a non-member cannot send to a group", async () => {
     const c = await h.ok("sendMessage", {
       body: {
