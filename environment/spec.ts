@@ -105,6 +105,25 @@ export const listsOf = (c: Record<string, unknown>): string[] =>
 
 type Json = Record<string, unknown>;
 
+/**
+ * The kinds the file holds in hand-written sections, composed with others (a group's members and scope
+ * permissions, a webhook's triggers, an extension's credentials), and the kinds it does not hold. Every
+ * other kind has a plain entry (`Kind.file`); test/unit/registry.test.ts wants each kind in one of the three.
+ */
+export const COMPOSED_KINDS = [
+  "Group",
+  "GroupMembers",
+  "GroupScopePermissions",
+  "Webhook",
+  "WebhookTriggers",
+  "Extension",
+] as const;
+export const NOT_IN_FILE = {
+  App: "the file's `app` section creates or names the one app",
+  GroupMember: "one membership: the file declares a group's whole member set (GroupMembers)",
+  AuthToken: "a user's session token is made by a program for a user, not declared for an environment",
+} as const;
+
 /** The entries of `kind` in a parsed environment, each with its index in its list (none when one). */
 export function entriesOf(env: Json, kind: EntryKind): { entry: Json; index?: number }[] {
   let at: unknown = env;

@@ -1,9 +1,11 @@
 // One declaration per kind (provider/resources/index.ts): every other list is derived from the registry or
 // checked against it here, so a kind missing anything fails a test: the generated SDK, the README's table.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ENTRY_KINDS, keyOf } from "../../environment/entries";
+import { COMPOSED_KINDS, NOT_IN_FILE } from "../../environment/spec";
 import { kinds } from "../../provider/resources";
+import type { Kind } from "../../provider/resources/kind";
 import { schemas } from "../../provider/schemas";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
@@ -48,6 +50,24 @@ describe("the registry of kinds", () => {
       for (const ref of Object.values(k.file.refs ?? {}))
         expect(ENTRY_KINDS.map((r) => r.name)).toContain(ref.kind);
     }
+  });
+
+  it("places every kind in the environment file (a plain entry or a composed section) or says why not", () => {
+    const placed = [...ENTRY_KINDS.map((k) => k.name), ...COMPOSED_KINDS, ...Object.keys(NOT_IN_FILE)];
+    expect([...placed].sort()).toEqual(Object.keys(kinds).sort());
+  });
+
+  it("registers every kind a file of provider/resources declares", () => {
+    const dir = join(root, "provider", "resources");
+    const declared = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .flatMap((f) => Object.values(require(join(dir, f)) as Record<string, unknown>))
+      .filter(
+        (v): v is Kind => typeof v === "object" && v !== null && "args" in v && "create" in v && "name" in v,
+      );
+    expect(new Set(declared).size).toBe(Object.keys(kinds).length);
+    const registered = new Set<unknown>(Object.values(kinds));
+    expect(declared.filter((k) => !registered.has(k)).map((k) => k.name)).toEqual([]);
   });
 
   it("lists every kind's argument schema in pulumi-chat/schemas, by name", () => {
