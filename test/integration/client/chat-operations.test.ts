@@ -1,7 +1,7 @@
 // Every chat route of the table but the app-configuration ones (configuration-operations.test.ts), called
 // through ChatClient against the emulator. The last test checks, from the client's own log lines, that each
 // route was answered with a success at least once.
-import { routes } from "../../../provider/api";
+import { type PinnedConversationRef, routes } from "../../../provider/api";
 import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
@@ -229,6 +229,119 @@ describe("messages and reactions", () => {
     });
     expect(del.data).toBeDefined();
     expect(isNotFound(await rejectionOf(chat.call("getMessage", { params: { id } })))).toBe(true);
+  });
+});
+
+describe("bots", () => {
+  const botUid = unique("bot");
+  const hook = "https://bot.example.com/hook";
+  const password = unique("s3cret-pw");
+
+  it("makes a bot of an existing user, reads, updates, lists and deletes it; its password stays out of the logs", async () => {
+    await chat.call("createUser", { body: { uid: botUid, name: "Bot" } });
+    const c = await chat.call("createBot", {
+      body: { uid: botUid, webhookURL: hook, useBasicAuth: true, username: "bot", password },
+    });
+    expect(c.data).toMatchObject({ uid: botUid, webhookURL: hook, enabled: true, useBasicAuth: true });
+    expect((await chat.call("getBot", { params: { uid: botUid } })).data).toEqual(c.data);
+    const u = await chat.call("updateBot", {
+      params: { uid: botUid },
+      body: { enabled: false, groupChatSetting: "all" },
+    });
+    expect(u.data).toMatchObject({ enabled: false, groupChatSetting: "all", username: "bot" });
+    const listed = await chat.listAll("listBots", { query: { perPage: 1 } });
+    expect(listed.find((b) => b.uid === botUid)?.enabled).toBe(false);
+    expect((await chat.call("deleteBot", { params: { uid: botUid } })).data.success).toBe(true);
+    expect(isNotFound(await rejectionOf(chat.call("getBot", { params: { uid: botUid } })))).toBe(true);
+    expect((await chat.call("getUser", { params: { uid: botUid } })).data.uid).toBe(botUid);
+    expect(
+      [...log.lines, ...log.fields.map((f) => JSON.stringify(f))].filter((l) => l.includes(password)),
+    ).toEqual([]);
+  });
+});
+
+describe("AI agents", () => {
+  const slug = unique("docs-mcp");
+  const name = unique("Helper");
+
+  it("creates an MCP server and a builder agent, attaches the server, lists, reads, updates and deletes", async () => {
+    const m = await chat.call("createMcpServer", {
+      body: { slug, name: "Docs", url: "https://mcp.example.com", headers: { Authorization: "Bearer t" } },
+    });
+    expect(m.data).toMatchObject({ slug, name: "Docs", url: "https://mcp.example.com" });
+    const c = await chat.call("createBuilderAgent", {
+      body: { name, instructions: "Be brief.", model: "m1" },
+    });
+    const uid = c.data.uid;
+    expect(c.data).toMatchObject({ name, mcpServers: [], isActive: true });
+    const added = await chat.call("addAgentMcpServers", { params: { uid }, body: { mcpServers: [slug] } });
+    expect(added.data.mcpServers).toEqual([slug]);
+    await chat.call("createBuilderAgent", { body: { name: `${name} two` } });
+    const seen: string[] = [];
+    for await (const a of chat.paginate("listBuilderAgents", { query: { searchKey: name, perPage: 1 } })) {
+      seen.push(a.name);
+    }
+    expect(seen.sort()).toEqual([name, `${name} two`]);
+    const u = await chat.call("updateBuilderAgent", {
+      params: { uid },
+      body: { isActive: false, description: "d" },
+    });
+    expect(u.data).toMatchObject({ isActive: false, description: "d", model: "m1", mcpServers: [slug] });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data).toEqual(u.data);
+    expect((await chat.call("deleteBuilderAgent", { params: { uid } })).data.success).toBe(true);
+    expect(isNotFound(await rejectionOf(chat.call("getBuilderAgent", { params: { uid } })))).toBe(true);
+  });
+
+  it("creates, lists, updates and deletes a bring-your-own agent", async () => {
+    const byo = unique("Byo");
+    const c = await chat.call("createByoAgent", {
+      body: { name: byo, provider: "langgraph", deploymentUrl: "https://agent.example.com/run" },
+    });
+    const uid = c.data.uid;
+    expect(c.data).toMatchObject({ name: byo, provider: "langgraph", isActive: true });
+    expect((await chat.listAll("listByoAgents", { query: { searchKey: byo } })).map((a) => a.uid)).toEqual([
+      uid,
+    ]);
+    const u = await chat.call("updateByoAgent", { params: { uid }, body: { agentId: "graph-1" } });
+    expect(u.data).toMatchObject({ name: byo, agentId: "graph-1" });
+    expect((await chat.call("deleteByoAgent", { params: { uid } })).data.success).toBe(true);
+    expect(await chat.listAll("listByoAgents", { query: { searchKey: byo } })).toEqual([]);
+  });
+});
+
+describe("friends, blocked users and app-pinned conversations", () => {
+  it("adds, lists and removes friends", async () => {
+    const r = await chat.call("addFriends", { params: { uid: alice }, body: { accepted: [bob] } });
+    expect(r.data.accepted[bob]?.success).toBe(true);
+    expect((await chat.listAll("listFriends", { params: { uid: alice } })).map((u) => u.uid)).toEqual([bob]);
+    expect((await chat.listAll("listFriends", { params: { uid: bob } })).map((u) => u.uid)).toEqual([alice]);
+    expect(
+      (await chat.call("removeFriends", { params: { uid: alice }, body: { friends: [bob] } })).data.success,
+    ).toBe(true);
+    expect(await chat.listAll("listFriends", { params: { uid: bob } })).toEqual([]);
+  });
+
+  it("blocks, lists blocked users and unblocks", async () => {
+    const r = await chat.call("blockUsers", { params: { uid: alice }, body: { blockedUids: [bob] } });
+    expect(r.data[bob]?.success).toBe(true);
+    const blocked = await chat.listAll("listBlockedUsers", { params: { uid: alice } });
+    expect(blocked).toEqual([expect.objectContaining({ uid: bob, blockedByMe: true })]);
+    const u = await chat.call("unblockUsers", { params: { uid: alice }, body: { blockedUids: [bob] } });
+    expect(u.data[bob]?.success).toBe(true);
+    expect(await chat.listAll("listBlockedUsers", { params: { uid: alice } })).toEqual([]);
+  });
+
+  it("replaces and lists the conversations the app pins", async () => {
+    const pins: PinnedConversationRef[] = [
+      { conversationType: "group", conversationWith: guid },
+      { conversationType: "user", conversationWith: bob },
+    ];
+    const r = await chat.call("replaceAppPinnedConversations", { body: { conversations: pins } });
+    expect(r.data.map((c) => c.conversationWith)).toEqual([guid, bob]);
+    expect(r.data[0]?.conversationId).toBe(`group_${guid}`);
+    expect((await chat.call("listAppPinnedConversations")).data).toEqual(r.data);
+    await chat.call("replaceAppPinnedConversations", { body: { conversations: [] } });
+    expect((await chat.call("listAppPinnedConversations")).data).toEqual([]);
   });
 });
 

@@ -52,6 +52,29 @@ describe("settings", () => {
   });
 });
 
+describe("collaborators", () => {
+  it("adds an admin and a moderator, lists them, changes a role and removes one", async () => {
+    const r = await mgmt.call("updateCollaborators", {
+      params: { appId },
+      body: { admins: ["Ada@Example.com"], moderators: ["max@example.com"] },
+    });
+    expect(r.data.admins?.["ada@example.com"]?.success).toBe(true);
+    expect(r.data.moderators?.["max@example.com"]?.success).toBe(true);
+    const roles = async () =>
+      (await mgmt.call("listCollaborators", { params: { appId } })).data.map((c) => [c.email, c.role]);
+    expect(await roles()).toEqual([
+      ["ada@example.com", "admin"],
+      ["max@example.com", "moderator"],
+    ]);
+    const changed = await mgmt.call("updateCollaborators", {
+      params: { appId },
+      body: { admins: ["max@example.com"], collaboratorsToRemove: ["ada@example.com"] },
+    });
+    expect(changed.data.collaboratorsToRemove?.["ada@example.com"]?.success).toBe(true);
+    expect(await roles()).toEqual([["max@example.com", "admin"]]);
+  });
+});
+
 describe("webhooks and triggers", () => {
   it("creates, reads, updates and lists a webhook", async () => {
     const w = await mgmt.call("createWebhook", {
