@@ -57,7 +57,6 @@ export class ExportError extends Error {
   override name = "ExportError";
 }
 
-const sorted = (list: readonly string[] | undefined) => [...(list ?? [])].sort();
 /** A copy of `list` sorted by `key`, so the file does not depend on the order the API listed things in. */
 const sortBy = <T>(list: readonly T[], key: (t: T) => string) =>
   [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
