@@ -41,7 +41,13 @@ const compose: Partial<Record<string, (args: Args, declared: Declared) => Args>>
 };
 
 /** An environment in the file's shape (what chat-environment.yaml holds), as an object. */
-export type EnvironmentSpec = z.input<typeof EnvironmentSchema>;
+export type EnvironmentSpec = z.input<typeof EnvironmentSchema> & {
+  /**
+   * The kinds' plain sections (users, roles, apiKeys, notifications, moderation, …: environment/entries.ts),
+   * checked when the component is declared against each kind's own schema, naming path and rule.
+   */
+  [section: string]: unknown;
+};
 
 /** Where the declared environment comes from: a YAML or JSON file, or an object of the same shape. */
 export type EnvironmentArgs =
