@@ -187,11 +187,4 @@ export const viaHost = (
 ): Promise<Res> => rawRequest(url, { ...opts, headers: { ...opts.headers, host } });
 
 /** Reads a nested value of an untyped JSON body: `at(res.json, "data", "uid")`. */
-export function at(value: unknown, ...path: (string | number)[]): unknown {
-  let v = value;
-  for (const p of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string | number, unknown>)[p];
-  }
-  return v;
-}
+export { at } from "../../support/json";
