@@ -11,31 +11,16 @@ import {
   AgentHeaders,
   type ByoAgent,
   ByoAgentCreate,
+  jsonText,
   LIMITS,
   McpServerCreate,
 } from "../api";
 import { type Args, type Ctx, createdAt, type Kind, type Listed, type Made, type Progress } from "./kind";
 import { collect, defined, fromRemote, hasCode, sortedById } from "./util";
 
-/**
- * Headers as an object, or its JSON text: the environment file names them by one secret config key, whose
- * value is text. The parse error is not passed on (V8's quotes the text, a credential).
- */
+/** Headers as an object, or its JSON text: the environment file names them by one secret config key (text). */
 const HeadersArg = AgentHeaders.or(
-  z
-    .string()
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        ctx.addIssue({
-          code: "custom",
-          message: "headers must be an object of header names to values, or its JSON text",
-        });
-        return z.NEVER;
-      }
-    })
-    .pipe(AgentHeaders),
+  jsonText(AgentHeaders, "headers must be an object of header names to values, or its JSON text"),
 );
 const headersDoc =
   "Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).";
@@ -87,18 +72,45 @@ function argsOf(
 
 // ---- reconciled by name (agents of both families) ---------------------------------------------------------
 
-interface Family<A extends Args, R extends { uid: string; name: string; createdAt: number }> {
+interface Family<A extends Args, R extends AgentRecord> {
   /** "AI agents" */
   readonly what: string;
   /** Every agent whose name starts with `name` (all without it), in the service's order. */
   all(ctx: Ctx, name: string | undefined, progress?: Progress): Promise<R[]>;
   asRead(agent: R, prior: Args, whole: boolean): { args: A; state: AgentState };
+  /** Fields a PATCH cannot empty: managed only while declared. */
+  readonly unclearable: readonly string[];
+}
+
+type AgentRecord = { uid: string; name: string; createdAt: number } & Args;
+
+/** The agents `route` lists, read as `fields` (`unclearable` ones only while managed). */
+function family<A extends Args, R extends AgentRecord>(
+  what: string,
+  route: "listBuilderAgents" | "listByoAgents",
+  fields: readonly string[],
+  unclearable: readonly string[],
+): Family<A, R> {
+  return {
+    what,
+    unclearable,
+    all: (ctx, name, progress) =>
+      collect(
+        ctx.chat().paginate(route, { query: query(name) }) as AsyncIterable<R>,
+        LIMITS.perPageMax,
+        progress,
+      ),
+    asRead: (r, prior, whole) => ({
+      args: argsOf(r, fields, unclearable, prior, whole) as unknown as A,
+      state: { uid: r.uid, createdAt: r.createdAt },
+    }),
+  };
 }
 
 export const AgentListScope = z.strictObject({ name: z.string().optional() });
 
 /** A family's list, made and find: by exact name (the API's search is by prefix). */
-function byName<A extends Args, R extends { uid: string; name: string; createdAt: number }>(f: Family<A, R>) {
+function byName<A extends Args, R extends AgentRecord>(f: Family<A, R>) {
   const named = async (ctx: Ctx, name: string | undefined, progress?: Progress) =>
     (await f.all(ctx, name, progress)).filter((r) => name === undefined || r.name === name);
   return {
@@ -144,18 +156,12 @@ const BUILDER_FIELDS = [
   "temperature",
   "mcpServers",
 ] as const;
-const BUILDER_UNCLEARABLE = ["icon", "temperature"];
 const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: "" };
 
-const builder: Family<AiAgentArgs, AgentBuilderAgent> = {
-  what: "AI agents",
-  all: (ctx, name, progress) =>
-    collect(ctx.chat().paginate("listBuilderAgents", { query: query(name) }), LIMITS.perPageMax, progress),
-  asRead: (r, prior, whole) => ({
-    args: argsOf(r, BUILDER_FIELDS, BUILDER_UNCLEARABLE, prior, whole) as AiAgentArgs,
-    state: { uid: r.uid, createdAt: r.createdAt },
-  }),
-};
+const builder = family<AiAgentArgs, AgentBuilderAgent>("AI agents", "listBuilderAgents", BUILDER_FIELDS, [
+  "icon",
+  "temperature",
+]);
 const builderByName = byName(builder);
 
 export const aiAgent: Kind<AiAgentArgs> = {
@@ -192,7 +198,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
     return builder.asRead(r, prior, how?.whole === true);
   },
   async update(ctx, id, _olds, news) {
-    const body = { name: news.name, ...patchOf(news, BUILDER_CLEARED, BUILDER_UNCLEARABLE) };
+    const body = { name: news.name, ...patchOf(news, BUILDER_CLEARED, builder.unclearable) };
     const r = await ctx.chat().call("updateBuilderAgent", { params: { uid: id }, body });
     return { uid: r.data.uid, createdAt: r.data.createdAt };
   },
@@ -210,18 +216,9 @@ export const ExternalAgentArgs = ByoAgentCreate.extend({ headers: HeadersArg.opt
 export type ExternalAgentArgs = z.output<typeof ExternalAgentArgs>;
 
 const BYO_FIELDS = ["name", "provider", "deploymentUrl", "agentId", ...PRESENTATION] as const;
-const BYO_UNCLEARABLE = ["icon"];
 const BYO_CLEARED: Args = { ...CLEARED, agentId: "", headers: {} };
 
-const byo: Family<ExternalAgentArgs, ByoAgent> = {
-  what: "external agents",
-  all: (ctx, name, progress) =>
-    collect(ctx.chat().paginate("listByoAgents", { query: query(name) }), LIMITS.perPageMax, progress),
-  asRead: (r, prior, whole) => ({
-    args: argsOf(r, BYO_FIELDS, BYO_UNCLEARABLE, prior, whole) as ExternalAgentArgs,
-    state: { uid: r.uid, createdAt: r.createdAt },
-  }),
-};
+const byo = family<ExternalAgentArgs, ByoAgent>("external agents", "listByoAgents", BYO_FIELDS, ["icon"]);
 const byoByName = byName(byo);
 
 export const externalAgent: Kind<ExternalAgentArgs> = {
@@ -260,7 +257,7 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
       name: news.name,
       provider: news.provider,
       deploymentUrl: news.deploymentUrl,
-      ...patchOf(news, BYO_CLEARED, BYO_UNCLEARABLE),
+      ...patchOf(news, BYO_CLEARED, byo.unclearable),
     };
     const r = await ctx.chat().call("updateByoAgent", { params: { uid: id }, body });
     return { uid: r.data.uid, createdAt: r.data.createdAt };
