@@ -122,6 +122,8 @@ export const NOT_IN_FILE = {
   App: "the file's `app` section creates or names the one app",
   GroupMember: "one membership: the file declares a group's whole member set (GroupMembers)",
   AuthToken: "a user's session token is made by a program for a user, not declared for an environment",
+  McpServer:
+    "the API can neither list nor read MCP servers, so chat-export could not write them: a program declares them",
 } as const;
 
 /** The entries of `kind` in a parsed environment, each with its index in its list (none when one). */

@@ -9,14 +9,19 @@ export type AppConnection = pulumi.Unwrap<App["connection"]>;
 /** The declared environment (chat-environment.yaml, or an object of its shape) as one component. */
 export { Environment, type EnvironmentArgs, type EnvironmentSpec } from "../environment/component";
 export {
+  type AiAgentInfo,
   type ApiKeyInfo,
   type AppInfo,
   type ChatLookupArgs,
+  type ExternalAgentInfo,
+  type GetAgentsArgs,
   type GetApiKeysArgs,
   type GetUsersArgs,
   type GroupInfo,
+  getAiAgents,
   getApiKeys,
   getApp,
+  getExternalAgents,
   getGroup,
   getRole,
   getUser,

@@ -893,3 +893,154 @@ export class ModerationRule extends pulumi.CustomResource {
     super(...resourceArgs("ModerationRule", name, args, ["builtIn", "createdAt"], [], opts));
   }
 }
+
+export interface McpServerArgs extends ChatResourceArgs {
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
+  slug: pulumi.Input<string>;
+  /** Name, at most 100 characters. Cannot be changed (no update route). */
+  name: pulumi.Input<string>;
+  /** HTTPS URL of the server. Cannot be changed (no update route). */
+  url: pulumi.Input<string>;
+  /** Description, at most 255 characters. Cannot be changed (no update route). */
+  description?: pulumi.Input<string>;
+  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). Cannot be changed (no update route). */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
+}
+
+/** An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API can only create MCP servers: the resource keeps what it declared (a change in the dashboard is not seen), cannot change one (an update fails: give a new slug), and destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug. */
+export class McpServer extends pulumi.CustomResource {
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
+  declare readonly slug: pulumi.Output<string>;
+  /** Name, at most 100 characters. Cannot be changed (no update route). */
+  declare readonly name: pulumi.Output<string>;
+  /** HTTPS URL of the server. Cannot be changed (no update route). */
+  declare readonly url: pulumi.Output<string>;
+  /** Description, at most 255 characters. Cannot be changed (no update route). */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). Cannot be changed (no update route). */
+  declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
+  /** Unix seconds; absent for a server taken over with adopt (the API cannot read it). */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: McpServerArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("McpServer", name, args, ["createdAt"], ["headers"], opts));
+  }
+}
+
+export interface AiAgentArgs extends ChatResourceArgs {
+  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  name: pulumi.Input<string>;
+  /** Description, at most 255 characters. */
+  description?: pulumi.Input<string>;
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  icon?: pulumi.Input<string>;
+  /** The message that greets a user, at most 1020 characters. */
+  greetingMessage?: pulumi.Input<string>;
+  /** The message that introduces the agent, at most 1020 characters. */
+  introductoryMessage?: pulumi.Input<string>;
+  /** Messages offered to the user to start with (in order, at most 25). */
+  suggestedMessages?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Whether the agent answers (default true). */
+  isActive?: pulumi.Input<boolean>;
+  /** What the agent is told to do (its system prompt). */
+  instructions?: pulumi.Input<string>;
+  /** The model it runs on, e.g. gpt-4o. */
+  model?: pulumi.Input<string>;
+  /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  temperature?: pulumi.Input<number>;
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). The API can attach servers but not detach them, so any change makes a new agent (a new uid) with exactly these servers. */
+  mcpServers?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4). */
+export class AiAgent extends pulumi.CustomResource {
+  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  declare readonly name: pulumi.Output<string>;
+  /** Description, at most 255 characters. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  declare readonly icon: pulumi.Output<string | undefined>;
+  /** The message that greets a user, at most 1020 characters. */
+  declare readonly greetingMessage: pulumi.Output<string | undefined>;
+  /** The message that introduces the agent, at most 1020 characters. */
+  declare readonly introductoryMessage: pulumi.Output<string | undefined>;
+  /** Messages offered to the user to start with (in order, at most 25). */
+  declare readonly suggestedMessages: pulumi.Output<string[] | undefined>;
+  /** Whether the agent answers (default true). */
+  declare readonly isActive: pulumi.Output<boolean | undefined>;
+  /** What the agent is told to do (its system prompt). */
+  declare readonly instructions: pulumi.Output<string | undefined>;
+  /** The model it runs on, e.g. gpt-4o. */
+  declare readonly model: pulumi.Output<string | undefined>;
+  /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  declare readonly temperature: pulumi.Output<number | undefined>;
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). The API can attach servers but not detach them, so any change makes a new agent (a new uid) with exactly these servers. */
+  declare readonly mcpServers: pulumi.Output<string[] | undefined>;
+  /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
+  declare readonly uid: pulumi.Output<string>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: AiAgentArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AiAgent", name, args, ["uid", "createdAt"], [], opts));
+  }
+}
+
+export interface ExternalAgentArgs extends ChatResourceArgs {
+  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  name: pulumi.Input<string>;
+  /** The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui. */
+  provider: pulumi.Input<"vercel-ai-sdk" | "langgraph" | "crewai" | "mastra" | "ag2" | "agno" | "ag-ui">;
+  /** HTTPS URL of the deployment that runs the agent. */
+  deploymentUrl: pulumi.Input<string>;
+  /** The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters. */
+  agentId?: pulumi.Input<string>;
+  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
+  /** Description, at most 255 characters. */
+  description?: pulumi.Input<string>;
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  icon?: pulumi.Input<string>;
+  /** The message that greets a user, at most 1020 characters. */
+  greetingMessage?: pulumi.Input<string>;
+  /** The message that introduces the agent, at most 1020 characters. */
+  introductoryMessage?: pulumi.Input<string>;
+  /** Messages offered to the user to start with (in order, at most 25). */
+  suggestedMessages?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Whether the agent answers (default true). */
+  isActive?: pulumi.Input<boolean>;
+}
+
+/** An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4). */
+export class ExternalAgent extends pulumi.CustomResource {
+  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  declare readonly name: pulumi.Output<string>;
+  /** The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui. */
+  declare readonly provider: pulumi.Output<"vercel-ai-sdk" | "langgraph" | "crewai" | "mastra" | "ag2" | "agno" | "ag-ui">;
+  /** HTTPS URL of the deployment that runs the agent. */
+  declare readonly deploymentUrl: pulumi.Output<string>;
+  /** The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters. */
+  declare readonly agentId: pulumi.Output<string | undefined>;
+  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
+  declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
+  /** Description, at most 255 characters. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  declare readonly icon: pulumi.Output<string | undefined>;
+  /** The message that greets a user, at most 1020 characters. */
+  declare readonly greetingMessage: pulumi.Output<string | undefined>;
+  /** The message that introduces the agent, at most 1020 characters. */
+  declare readonly introductoryMessage: pulumi.Output<string | undefined>;
+  /** Messages offered to the user to start with (in order, at most 25). */
+  declare readonly suggestedMessages: pulumi.Output<string[] | undefined>;
+  /** Whether the agent answers (default true). */
+  declare readonly isActive: pulumi.Output<boolean | undefined>;
+  /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
+  declare readonly uid: pulumi.Output<string>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: ExternalAgentArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ExternalAgent", name, args, ["uid", "createdAt"], ["headers"], opts));
+  }
+}

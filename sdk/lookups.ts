@@ -19,6 +19,7 @@ import {
 } from "../provider/config";
 import { connectionNaming, credentialProblem } from "../provider/credentials";
 import { clientContext, kinds } from "../provider/resources";
+import type { AiAgentArgs, ExternalAgentArgs } from "../provider/resources/ai-agents";
 import type { ApiKeyArgs, ApiKeyOutputs } from "../provider/resources/api-key";
 import type { AppArgs, AppOutputs } from "../provider/resources/app";
 import type { GroupArgs, GroupOutputs } from "../provider/resources/group";
@@ -51,6 +52,9 @@ export type GroupInfo = Info<GroupArgs, typeof GroupOutputs, "password">;
 export type RoleInfo = Info<RoleArgs, typeof RoleOutputs>;
 /** The key itself is in `apiKey`: a result holding keys is a secret. */
 export type ApiKeyInfo = Info<ApiKeyArgs, typeof ApiKeyOutputs>;
+export type AiAgentInfo = Info<AiAgentArgs, (typeof kinds.AiAgent)["outputs"]>;
+/** Without `headers`: the service never returns them (so the result holds no secret). */
+export type ExternalAgentInfo = Info<ExternalAgentArgs, (typeof kinds.ExternalAgent)["outputs"], "headers">;
 /** An app without its keys (they would make the whole result secret): an App resource outputs them. */
 export type AppInfo = Omit<Info<AppArgs, typeof AppOutputs, "skipSampleData">, AppSecret>;
 const APP_SECRETS = ["apiKey", "authKey", "connection"] as const;
@@ -229,6 +233,29 @@ export function getApiKeys(args: GetApiKeysArgs = {}): pulumi.Output<ApiKeyInfo[
       .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : x.createdAt - y.createdAt));
   });
   return pulumi.secret(keys);
+}
+
+export interface GetAgentsArgs extends ChatLookupArgs {
+  /** Only agents with exactly this name. */
+  name?: pulumi.Input<string>;
+}
+
+/** The app's agents of `kind` (sorted by uid), each as a whole read sees it. */
+function agents<T>(what: string, kind: Kind, args: GetAgentsArgs): pulumi.Output<T[]> {
+  return lookup(args, async (a) => {
+    const all = await withChat(what, a.connection, (ctx) => listOf(kind, ctx, optional("name", a.name)));
+    return all.map((x) => info<T>(kind, x));
+  });
+}
+
+/** The app's agent-builder agents (AiAgent), sorted by uid; with `name`, those of exactly that name. */
+export function getAiAgents(args: GetAgentsArgs = {}): pulumi.Output<AiAgentInfo[]> {
+  return agents<AiAgentInfo>("getAiAgents", kinds.AiAgent, args);
+}
+
+/** The app's external (bring-your-own) agents, sorted by uid, without their headers (never returned). */
+export function getExternalAgents(args: GetAgentsArgs = {}): pulumi.Output<ExternalAgentInfo[]> {
+  return agents<ExternalAgentInfo>("getExternalAgents", kinds.ExternalAgent, args);
 }
 
 /** An app by id (default: chat:appId / CHAT_APP_ID), through the management API. A missing app is an error. */

@@ -27,7 +27,7 @@ const httpsUrl = (what: string) =>
   Url(what).refine((u) => u.startsWith("https://"), { message: `${what} must be an https URL` });
 
 /** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
-const Headers = secret(z.record(z.string().min(1, "a header needs a name"), z.string()));
+export const AgentHeaders = secret(z.record(z.string().min(1, "a header needs a name"), z.string()));
 
 const presentation = {
   description: boundedString("description", LIMITS.descriptionLength).optional(),
@@ -51,7 +51,7 @@ export const McpServerCreate = z.strictObject({
   name: agentName,
   url: httpsUrl("url"),
   description: presentation.description,
-  headers: Headers.optional(),
+  headers: AgentHeaders.optional(),
 });
 export type McpServerCreate = z.input<typeof McpServerCreate>;
 
@@ -124,7 +124,7 @@ const byoFields = {
   deploymentUrl: httpsUrl("deploymentUrl"),
   /** The agent's id inside the caller's deployment (e.g. a LangGraph graph name). */
   agentId: boundedString("agentId", LIMITS.idLength).optional(),
-  headers: Headers.optional(),
+  headers: AgentHeaders.optional(),
   ...presentation,
 };
 export const ByoAgentCreate = z.strictObject(byoFields);

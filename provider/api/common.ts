@@ -102,6 +102,23 @@ export const requiredName = (what: string, max: number = LIMITS.nameLength) =>
 export const Url = (what: string, max: number = LIMITS.urlLength) =>
   z.url({ message: `${what} must be a URL` }).max(max, `${what} must be at most ${max} characters`);
 
+/**
+ * `schema`'s value as JSON text (a secret config value is text), refused with `message` when it does not
+ * parse. The parse error is not passed on: V8's quotes the text, which may be a credential.
+ */
+export const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string()
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
 /** Free-form JSON object whose serialized form stays under the metadata limit. */
 export const Metadata = z
   .record(z.string(), z.unknown())

@@ -2,7 +2,7 @@
 // APNs, several per app, named by a providerId; one custom webhook provider), email providers (SendGrid,
 // custom) and SMS providers (Twilio, custom). From the vendor's chat spec; decision 0040 records the gaps.
 import { z } from "zod";
-import { dataOf, LIMITS } from "./common";
+import { dataOf, jsonText, LIMITS } from "./common";
 import { route } from "./route";
 import { secret } from "./secret";
 
@@ -227,21 +227,11 @@ const ServiceAccountFileObject = z
     private_key,
     private_key_id,
   }));
-/** Its JSON text, as downloaded. The parse error is not passed on: V8's quotes the text, a private key. */
-const ServiceAccountFileText = z
-  .string()
-  .transform((text, ctx): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      ctx.addIssue({
-        code: "custom",
-        message: "must be the service-account file's JSON text as downloaded (it does not parse)",
-      });
-      return z.NEVER;
-    }
-  })
-  .pipe(ServiceAccountFileObject);
+/** Its JSON text, as downloaded. */
+const ServiceAccountFileText = jsonText(
+  ServiceAccountFileObject,
+  "must be the service-account file's JSON text as downloaded (it does not parse)",
+);
 /**
  * The Firebase service-account file as downloaded (an object, or its JSON text): the four fields the
  * service takes are kept, the others (type, client_id, auth_uri, …) accepted and left out (issue 20).

@@ -1,4 +1,5 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
+import { aiAgent, externalAgent, mcpServer } from "./ai-agents";
 import { apiKey } from "./api-key";
 import { app } from "./app";
 import { appSettings } from "./app-settings";
@@ -48,6 +49,10 @@ export const kinds = {
   CustomSmsProvider: customSmsProvider,
   ModerationKeywordList: moderationKeywordList,
   ModerationRule: moderationRule,
+  // AI agents: the servers before the agents that name them.
+  McpServer: mcpServer,
+  AiAgent: aiAgent,
+  ExternalAgent: externalAgent,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -422,9 +422,94 @@ function notificationAndModerationCases(): Case[] {
       remove: { ruleId: "t-rule", name: "Rule 2", action: ["blockMessage"], conditions: [patternCondition] },
       replace: { ruleId: "t-rule-2" },
     },
+    // The API can only create MCP servers (decision 0090): the server stays as declared (EXEMPT below).
+    steady("McpServer", "mcp", {
+      slug: "t-mcp",
+      name: "MCP",
+      url: "https://mcp.example.com",
+      description: "tools",
+      headers: { Authorization: "Bearer 1" },
+    }),
+    {
+      kind: "McpServer",
+      name: "mcp-replaced",
+      set: { slug: "t-mcp-r", name: "MCP", url: "https://mcp.example.com" },
+      change: { slug: "t-mcp-r", name: "MCP", url: "https://mcp.example.com" },
+      remove: { slug: "t-mcp-r", name: "MCP", url: "https://mcp.example.com" },
+      replace: { slug: "t-mcp-r2" },
+    },
+    {
+      kind: "AiAgent",
+      name: "ai",
+      dependsOn: ["mcp"],
+      set: {
+        name: "table ai",
+        description: "first",
+        icon: "https://cdn.example.com/1.png",
+        greetingMessage: "hello",
+        introductoryMessage: "I help",
+        suggestedMessages: ["a"],
+        isActive: false,
+        instructions: "Be brief.",
+        model: "m1",
+        temperature: 0.5,
+        mcpServers: ["t-mcp"],
+      },
+      change: {
+        name: "table ai 2",
+        description: "second",
+        icon: "https://cdn.example.com/2.png",
+        greetingMessage: "hi",
+        introductoryMessage: "I help more",
+        suggestedMessages: ["b", "c"],
+        isActive: true,
+        instructions: "Be kind.",
+        model: "m2",
+        temperature: 1,
+        mcpServers: ["t-mcp"],
+      },
+      remove: { name: "table ai 2" },
+      replace: { mcpServers: ["t-mcp"] },
+    },
+    {
+      kind: "ExternalAgent",
+      name: "byo",
+      set: {
+        name: "table byo",
+        provider: "langgraph",
+        deploymentUrl: "https://agents.example.com/1",
+        agentId: "g1",
+        headers: { Authorization: "Bearer 1" },
+        description: "first",
+        icon: "https://cdn.example.com/1.png",
+        greetingMessage: "hello",
+        introductoryMessage: "I help",
+        suggestedMessages: ["a"],
+        isActive: false,
+      },
+      change: {
+        name: "table byo 2",
+        provider: "mastra",
+        deploymentUrl: "https://agents.example.com/2",
+        agentId: "g2",
+        headers: { Authorization: "Bearer 2" },
+        description: "second",
+        icon: "https://cdn.example.com/2.png",
+        greetingMessage: "hi",
+        introductoryMessage: "I help more",
+        suggestedMessages: ["b"],
+        isActive: true,
+      },
+      remove: { name: "table byo 2", provider: "mastra", deploymentUrl: "https://agents.example.com/2" },
+    },
     ...singletonProviderCases(),
   ];
 }
+
+/** Arguments that cannot be changed or removed in place, and why: none of them is replace-forcing either. */
+const EXEMPT: Partial<Record<KindName, string>> = {
+  McpServer: "the API can only create MCP servers: a change fails the update, with what to do instead",
+};
 
 function singletonProviderCases(): Case[] {
   const hook = (n: number) => `https://hooks.example.com/notify/${n}`;
@@ -588,6 +673,7 @@ describe("the README's resource table on the real engine", () => {
           missing.push(`${kind}.${arg}: not an argument of the kind`);
       for (const arg of [...row.inPlace, ...row.replace]) {
         if (!mine.some((c) => arg in c.set)) missing.push(`${kind}.${arg}: never set`);
+        if (EXEMPT[kind] && row.inPlace.includes(arg)) continue;
         const changed = row.inPlace.includes(arg)
           ? mine.some((c) => arg in c.set && arg in c.change && differs(c.set[arg], c.change[arg]))
           : mine.some((c) => differs(c.remove[arg], argsAt(c, "replace")[arg]));

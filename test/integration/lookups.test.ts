@@ -4,7 +4,16 @@ import * as pulumi from "@pulumi/pulumi";
 import type { KindName } from "../../provider/resources";
 import { kinds } from "../../provider/resources";
 import type { Kind } from "../../provider/resources/kind";
-import { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } from "../../sdk/lookups";
+import {
+  getAiAgents,
+  getApiKeys,
+  getApp,
+  getExternalAgents,
+  getGroup,
+  getRole,
+  getUser,
+  getUsers,
+} from "../../sdk/lookups";
 import { FAST, useEmulated } from "../support/emulator";
 import { providerOf } from "../support/provider";
 
@@ -121,6 +130,36 @@ describe("lookups", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ name: "backend", scope: "fullAccess" });
     expect(list[0]?.apiKey).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("getAiAgents and getExternalAgents: by exact name, as a whole read sees each, headers left out", async () => {
+    const chat = emu().chat;
+    await chat.call("createBuilderAgent", { body: { name: "helper", model: "m" } });
+    await chat.call("createBuilderAgent", { body: { name: "helper-2" } });
+    const ext = await chat.call("createByoAgent", {
+      body: {
+        name: "crew",
+        provider: "crewai",
+        deploymentUrl: "https://crew.example.com",
+        headers: { Authorization: "t" },
+      },
+    });
+    const ai = getAiAgents({ name: "helper", connection });
+    expect(await pulumi.isSecret(ai)).toBe(false);
+    expect(await settled(ai)).toEqual([
+      expect.objectContaining({ name: "helper", model: "m", isActive: true, uid: expect.any(String) }),
+    ]);
+    const all = await settled(getExternalAgents({ connection }));
+    expect(all).toEqual([
+      {
+        name: "crew",
+        provider: "crewai",
+        deploymentUrl: "https://crew.example.com",
+        isActive: true,
+        uid: ext.data.uid,
+        createdAt: ext.data.createdAt,
+      },
+    ]);
   });
 
   it("a missing object is a clear error naming it and the app", async () => {

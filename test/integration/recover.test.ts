@@ -93,6 +93,26 @@ describe("settling pending creates", () => {
     expect(left).not.toContain(b.data.apiKey);
   });
 
+  it("AI agents: the run's agent is taken, its double removed, one of the same name made before left", async () => {
+    const old = await emu().chat.call("createBuilderAgent", { body: { name: "bot" } });
+    const since = old.data.createdAt + 1;
+    await new Promise((r) => setTimeout(r, 1100));
+    const a = await emu().chat.call("createBuilderAgent", { body: { name: "bot", model: "m" } });
+    const b = await emu().chat.call("createBuilderAgent", { body: { name: "bot", model: "m" } });
+    const r = await settlePending(exported([pending("AiAgent", "bot", { name: "bot", model: "m" })]), {
+      since,
+    });
+    expect(r?.settled.map((x) => [x.outcome, x.id, x.removed])).toEqual([
+      ["taken into state", a.data.uid, 1],
+    ]);
+    expect(r?.deployment.deployment.resources?.[0]?.outputs?.uid).toBe(a.data.uid);
+    const left = (await emu().chat.listAll("listBuilderAgents", { query: { searchKey: "bot" } })).map(
+      (x) => x.uid,
+    );
+    expect(left.sort()).toEqual([old.data.uid, a.data.uid].sort());
+    expect(left).not.toContain(b.data.uid);
+  });
+
   it("auth tokens: one per pending create, tokens held by state kept, the rest of the run's revoked", async () => {
     await emu().chat.call("createUser", { body: { uid: "tok", name: "Tok" } });
     const since = now();

@@ -125,6 +125,28 @@ const SEEDS: Partial<Record<KindName, Props[]>> = {
       conditions: [{ id: 3, operand: "text", category: "pattern", value: ["x+"] }],
     },
   ],
+  // Not listable (no list route): seeded for the agents that name it.
+  McpServer: [{ slug: "listed-m1", name: "M1", url: "https://mcp.example.com", headers: { A: "1" } }],
+  AiAgent: [
+    {
+      name: "listed-ai1",
+      model: "gpt-4o",
+      temperature: 0.2,
+      icon: "https://cdn.example.com/i.png",
+      suggestedMessages: ["hi", "help"],
+      mcpServers: ["listed-m1"],
+    },
+    { name: "listed-ai2", isActive: false },
+  ],
+  ExternalAgent: [
+    { name: "listed-x1", provider: "langgraph", deploymentUrl: "https://a.example.com", agentId: "g" },
+    {
+      name: "listed-x2",
+      provider: "crewai",
+      deploymentUrl: "https://b.example.com",
+      headers: { Authorization: "Bearer x" },
+    },
+  ],
 };
 
 const ambient = (name: KindName) => ((kinds[name] as Kind).ambient ?? []).length > 0;
