@@ -239,14 +239,19 @@ export function getApiKeys(args: GetApiKeysArgs = {}): pulumi.Output<ApiKeyInfo[
   return pulumi.secret(keys);
 }
 
+/** The app a management lookup reads: the given one, else chat:appId / CHAT_APP_ID. */
+function appIdOf(what: string, given: string | undefined): string {
+  const appId = given ?? configuredAppId(stackConfig);
+  if (!appId) throw new pulumi.RunError(`${what}: no appId given, and no chat:appId (or CHAT_APP_ID) is set`);
+  return appId;
+}
+
 /** An app by id (default: chat:appId / CHAT_APP_ID), through the management API. A missing app is an error. */
 export function getApp(
   args: { appId?: pulumi.Input<string> } & ManagementLookupArgs = {},
 ): pulumi.Output<AppInfo> {
   return lookup(args, async (a) => {
-    const appId = a.appId ?? configuredAppId(stackConfig);
-    if (!appId)
-      throw new pulumi.RunError("getApp: no appId given, and no chat:appId (or CHAT_APP_ID) is set");
+    const appId = appIdOf("getApp", a.appId);
     const what = `getApp: app "${appId}"`;
     const read = await withManagement("getApp", a.managementConnection, (ctx) =>
       found(what, "the apps of these management credentials", () =>
@@ -292,11 +297,7 @@ export function getCollaborators(
   args: { appId?: pulumi.Input<string> } & ManagementLookupArgs = {},
 ): pulumi.Output<CollaboratorsInfo> {
   return lookup(args, async (a) => {
-    const appId = a.appId ?? configuredAppId(stackConfig);
-    if (!appId)
-      throw new pulumi.RunError(
-        "getCollaborators: no appId given, and no chat:appId (or CHAT_APP_ID) is set",
-      );
+    const appId = appIdOf("getCollaborators", a.appId);
     const read = await withManagement("getCollaborators", a.managementConnection, (ctx) =>
       found(`getCollaborators: app "${appId}"`, "the apps of these management credentials", () =>
         kinds.Collaborators.read(ctx, appId, { appId }, { whole: true }),

@@ -4,19 +4,13 @@ import * as pulumi from "@pulumi/pulumi";
 import type { KindName } from "../../provider/resources";
 import { kinds } from "../../provider/resources";
 import type { Kind } from "../../provider/resources/kind";
-import {
-  getApiKeys,
-  getApp,
-  getBlockedUsers,
-  getCollaborators,
-  getFriends,
-  getGroup,
-  getRole,
-  getUser,
-  getUsers,
-} from "../../sdk/lookups";
+import * as lookups from "../../sdk/lookups";
+
 import { FAST, useEmulated } from "../support/emulator";
 import { providerOf } from "../support/provider";
+
+const { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } = lookups;
+const { getBlockedUsers, getCollaborators, getFriends } = lookups;
 
 /**
  * The value of an Output outside a deployment (its rejection when the lookup fails). A failed Output also
