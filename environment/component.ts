@@ -22,8 +22,23 @@ type ResourceClass = new (
   opts: pulumi.CustomResourceOptions,
 ) => pulumi.CustomResource;
 
-/** What composes a plain entry with other objects beyond its refs: a rule's conditions name keyword lists. */
+/** A set of uids as the declared users' uid outputs, which orders the resource after those users. */
+const declaredUids = (uids: unknown, declared: Declared) =>
+  uids === undefined
+    ? undefined
+    : pulumi.all(
+        (uids as string[]).map(
+          (u) => (declared.User?.[u] as unknown as { uid?: pulumi.Output<string> } | undefined)?.uid ?? u,
+        ),
+      );
+
+/**
+ * What composes a plain entry with other objects beyond its refs: a rule's conditions name keyword lists;
+ * friends and blocked users name users.
+ */
 const compose: Partial<Record<string, (args: Args, declared: Declared) => Args>> = {
+  Friends: (args, declared) => ({ ...args, friends: declaredUids(args.friends, declared) }),
+  BlockedUsers: (args, declared) => ({ ...args, blockedUids: declaredUids(args.blockedUids, declared) }),
   ModerationRule: (args, declared) => ({
     ...args,
     // A declared list is named by its resource's id output, which orders the rule after the list.

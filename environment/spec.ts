@@ -184,6 +184,32 @@ function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
     }
 }
 
+/**
+ * Friends and blocked users name declared users. Friendship is mutual: when two users both have a friends
+ * entry, each lists the other or neither, else the two resources would undo each other at every up.
+ */
+function checkRelations(file: Json, users: ReadonlySet<string>, ctx: z.RefinementCtx): void {
+  const friends = (file.friends as Json[] | undefined) ?? [];
+  const friendsOf = new Map(friends.map((f) => [String(f.uid), (f.friends as string[] | undefined) ?? []]));
+  const named = (section: string, field: string, each?: (uid: string, other: string) => string | undefined) =>
+    ((file[section] as Json[] | undefined) ?? []).forEach((entry, i) => {
+      ((entry[field] as string[] | undefined) ?? []).forEach((other, j) => {
+        const path = [section, i, field, j];
+        const uid = String(entry.uid);
+        if (!users.has(other))
+          ctx.addIssue({ code: "custom", path, message: `user "${other}" is not declared in users` });
+        const problem = each?.(uid, other);
+        if (problem) ctx.addIssue({ code: "custom", path, message: problem });
+      });
+    });
+  named("friends", "friends", (uid, other) =>
+    friendsOf.get(other)?.includes(uid) === false
+      ? `"${uid}" lists "${other}" as a friend but the friends of "${other}" do not list "${uid}": friendship is mutual, so the two entries would undo each other; list each in the other's friends, or neither`
+      : undefined,
+  );
+  named("blockedUsers", "blockedUids");
+}
+
 const plain = plainSections([]);
 export const Environment = z
   .strictObject({
@@ -242,6 +268,7 @@ export const Environment = z
       });
     });
     const users = new Set(((file.users as Json[] | undefined) ?? []).map((u) => String(u.uid)));
+    checkRelations(file, users, ctx);
     env.groups.forEach((g, i) => {
       const seen = new Set<string>();
       for (const scope of ["admins", "moderators", "participants"] as const) {

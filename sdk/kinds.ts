@@ -196,6 +196,44 @@ export class GroupMembers extends pulumi.CustomResource {
   }
 }
 
+export interface FriendsArgs extends ChatResourceArgs {
+  /** The user whose friends these are. Changing it replaces the resource. */
+  uid: pulumi.Input<string>;
+  /** uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends. */
+  friends?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid. */
+export class Friends extends pulumi.CustomResource {
+  /** The user whose friends these are. Changing it replaces the resource. */
+  declare readonly uid: pulumi.Output<string>;
+  /** uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends. */
+  declare readonly friends: pulumi.Output<string[] | undefined>;
+
+  constructor(name: string, args: FriendsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("Friends", name, args, [], [], opts));
+  }
+}
+
+export interface BlockedUsersArgs extends ChatResourceArgs {
+  /** The user who blocks. Changing it replaces the resource. */
+  uid: pulumi.Input<string>;
+  /** uids this user blocks (a set; never the user themself). */
+  blockedUids?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid. */
+export class BlockedUsers extends pulumi.CustomResource {
+  /** The user who blocks. Changing it replaces the resource. */
+  declare readonly uid: pulumi.Output<string>;
+  /** uids this user blocks (a set; never the user themself). */
+  declare readonly blockedUids: pulumi.Output<string[] | undefined>;
+
+  constructor(name: string, args: BlockedUsersArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("BlockedUsers", name, args, [], [], opts));
+  }
+}
+
 export interface RoleArgs extends ChatResourceArgs {
   /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
   role: pulumi.Input<string>;
@@ -508,6 +546,29 @@ export class AppSettings extends pulumi.CustomResource {
 
   constructor(name: string, args: AppSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("AppSettings", name, args, ["previous"], [], opts));
+  }
+}
+
+export interface CollaboratorsArgs extends ManagementResourceArgs {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  appId?: pulumi.Input<string>;
+  /** Emails of the app's admins (a set; compared lowercased). */
+  admins?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). */
+  moderators?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** Every admin and moderator of an app, by email: collaborators not declared here are removed. The app's owner is never one of them (never listed, never removed; declaring them is refused). A collaborator with another role (developer) is left alone unless declared. Id: the appId. */
+export class Collaborators extends pulumi.CustomResource {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** Emails of the app's admins (a set; compared lowercased). */
+  declare readonly admins: pulumi.Output<string[] | undefined>;
+  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). */
+  declare readonly moderators: pulumi.Output<string[] | undefined>;
+
+  constructor(name: string, args: CollaboratorsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("Collaborators", name, args, [], [], opts));
   }
 }
 

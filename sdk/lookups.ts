@@ -22,9 +22,11 @@ import { clientContext, kinds } from "../provider/resources";
 import type { AiAgentArgs, ExternalAgentArgs } from "../provider/resources/ai-agents";
 import type { ApiKeyArgs, ApiKeyOutputs } from "../provider/resources/api-key";
 import type { AppArgs, AppOutputs } from "../provider/resources/app";
+import type { CollaboratorsArgs } from "../provider/resources/collaborators";
 import type { GroupArgs, GroupOutputs } from "../provider/resources/group";
 import type { Args, Ctx, Kind, Listed } from "../provider/resources/kind";
 import type { RoleArgs, RoleOutputs } from "../provider/resources/role";
+import type { BlockedUsersArgs, FriendsArgs } from "../provider/resources/social";
 import type { UserArgs, UserOutputs } from "../provider/resources/user";
 import type { ChatConnectionArgs, ManagementConnectionArgs } from "./resource";
 
@@ -55,6 +57,12 @@ export type ApiKeyInfo = Info<ApiKeyArgs, typeof ApiKeyOutputs>;
 export type AiAgentInfo = Info<AiAgentArgs, (typeof kinds.AiAgent)["outputs"]>;
 /** Without `headers`: the service never returns them (so the result holds no secret). */
 export type ExternalAgentInfo = Info<ExternalAgentArgs, (typeof kinds.ExternalAgent)["outputs"], "headers">;
+/** A user's friends (every one, sorted; empty when none). */
+export type FriendsInfo = Required<FriendsArgs>;
+/** The users a user blocks (sorted; empty when none). */
+export type BlockedUsersInfo = Required<BlockedUsersArgs>;
+/** An app's admins and moderators by email (sorted; the owner is never among them). */
+export type CollaboratorsInfo = Required<Omit<CollaboratorsArgs, "appId">> & { appId: string };
 /** An app without its keys (they would make the whole result secret): an App resource outputs them. */
 export type AppInfo = Omit<Info<AppArgs, typeof AppOutputs, "skipSampleData">, AppSecret>;
 const APP_SECRETS = ["apiKey", "authKey", "connection"] as const;
@@ -258,14 +266,19 @@ export function getExternalAgents(args: GetAgentsArgs = {}): pulumi.Output<Exter
   return agents<ExternalAgentInfo>("getExternalAgents", kinds.ExternalAgent, args);
 }
 
+/** The app a management lookup reads: the given one, else chat:appId / CHAT_APP_ID. */
+function appIdOf(what: string, given: string | undefined): string {
+  const appId = given ?? configuredAppId(stackConfig);
+  if (!appId) throw new pulumi.RunError(`${what}: no appId given, and no chat:appId (or CHAT_APP_ID) is set`);
+  return appId;
+}
+
 /** An app by id (default: chat:appId / CHAT_APP_ID), through the management API. A missing app is an error. */
 export function getApp(
   args: { appId?: pulumi.Input<string> } & ManagementLookupArgs = {},
 ): pulumi.Output<AppInfo> {
   return lookup(args, async (a) => {
-    const appId = a.appId ?? configuredAppId(stackConfig);
-    if (!appId)
-      throw new pulumi.RunError("getApp: no appId given, and no chat:appId (or CHAT_APP_ID) is set");
+    const appId = appIdOf("getApp", a.appId);
     const what = `getApp: app "${appId}"`;
     const read = await withManagement("getApp", a.managementConnection, (ctx) =>
       found(what, "the apps of these management credentials", () =>
@@ -273,5 +286,50 @@ export function getApp(
       ),
     );
     return info<AppInfo>(kinds.App, read, APP_SECRETS);
+  });
+}
+
+/** A user's relation to others (Friends, BlockedUsers) as a whole read sees it, the set empty when none. */
+function relation<T>(
+  kind: Kind,
+  field: string,
+  what: string,
+  uid: string,
+  conn: ChatLookupArgs["connection"],
+) {
+  return withChat(what, conn as ChatConnectionInput | undefined, async (ctx, where) => ({
+    [field]: [],
+    ...(await readWhole<T>(kind, ctx, uid, `${what}: user "${uid}"`, where)),
+  })) as Promise<T>;
+}
+
+/** Every friend of a user (friendship is mutual). A uid that does not exist is an error. */
+export function getFriends(args: { uid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<FriendsInfo> {
+  return lookup(args, (a) =>
+    relation<FriendsInfo>(kinds.Friends, "friends", "getFriends", a.uid, a.connection),
+  );
+}
+
+/** The users a user blocks. A uid that does not exist is an error. */
+export function getBlockedUsers(
+  args: { uid: pulumi.Input<string> } & ChatLookupArgs,
+): pulumi.Output<BlockedUsersInfo> {
+  return lookup(args, (a) =>
+    relation<BlockedUsersInfo>(kinds.BlockedUsers, "blockedUids", "getBlockedUsers", a.uid, a.connection),
+  );
+}
+
+/** An app's admins and moderators by email (default app: chat:appId / CHAT_APP_ID), through the management API. */
+export function getCollaborators(
+  args: { appId?: pulumi.Input<string> } & ManagementLookupArgs = {},
+): pulumi.Output<CollaboratorsInfo> {
+  return lookup(args, async (a) => {
+    const appId = appIdOf("getCollaborators", a.appId);
+    const read = await withManagement("getCollaborators", a.managementConnection, (ctx) =>
+      found(`getCollaborators: app "${appId}"`, "the apps of these management credentials", () =>
+        kinds.Collaborators.read(ctx, appId, { appId }, { whole: true }),
+      ),
+    );
+    return Object.assign({ admins: [], moderators: [] }, info<CollaboratorsInfo>(kinds.Collaborators, read));
   });
 }

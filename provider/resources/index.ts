@@ -4,6 +4,7 @@ import { apiKey } from "./api-key";
 import { app } from "./app";
 import { appSettings } from "./app-settings";
 import { authToken } from "./auth-token";
+import { collaborators } from "./collaborators";
 import { extension } from "./extension";
 import { group } from "./group";
 import type { Kind } from "./kind";
@@ -20,6 +21,7 @@ import {
   sendGridEmailProvider,
   twilioSmsProvider,
 } from "./singleton-providers";
+import { blockedUsers, friends } from "./social";
 import { webhookTriggers } from "./triggers";
 import { user } from "./user";
 import { webhook } from "./webhook";
@@ -30,6 +32,8 @@ export const kinds = {
   Group: group,
   GroupMember: groupMember,
   GroupMembers: groupMembers,
+  Friends: friends,
+  BlockedUsers: blockedUsers,
   Role: role,
   ApiKey: apiKey,
   Webhook: webhook,
@@ -38,6 +42,7 @@ export const kinds = {
   // App-level configuration.
   Extension: extension,
   AppSettings: appSettings,
+  Collaborators: collaborators,
   GroupScopePermissions: groupScopePermissions,
   NotificationSettings: notificationSettings,
   FcmPushProvider: fcmPushProvider,

@@ -160,6 +160,25 @@ function cases(appId: string): Case[] {
       replace: { guid: "t-locked" },
     },
     {
+      kind: "Friends",
+      name: "friends",
+      dependsOn: ["m1", "m2", "m3"],
+      // One side declared: the other side's friends are theirs (mutual, unmanaged here).
+      set: { uid: "T-M1", friends: ["t-m2"] },
+      change: { uid: "t-m1", friends: ["T-M3"] },
+      remove: { uid: "t-m1" },
+      replace: { uid: "t-m2" },
+    },
+    {
+      kind: "BlockedUsers",
+      name: "blocked",
+      dependsOn: ["m1", "m2", "m3"],
+      set: { uid: "t-m2", blockedUids: ["t-m1", "t-m3"] },
+      change: { uid: "t-m2", blockedUids: ["t-m3"] },
+      remove: { uid: "t-m2" },
+      replace: { uid: "t-m3" },
+    },
+    {
       kind: "ApiKey",
       name: "key",
       set: { name: "table key", scope: "authOnly" },
@@ -261,6 +280,14 @@ function cases(appId: string): Case[] {
         settings: { "core.conversations.updateOnCallActivity": true, "core.advanced.search.enabled": false },
       },
       remove: { settings: { "core.advanced.search.enabled": false } },
+      replace: { appId: "another-app" },
+    },
+    {
+      kind: "Collaborators",
+      name: "collaborators",
+      set: { appId, admins: ["Ada@Table.example.com"], moderators: ["mo@table.example.com"] },
+      change: { appId, admins: ["mo@table.example.com"], moderators: ["bo@table.example.com"] },
+      remove: {},
       replace: { appId: "another-app" },
     },
     {

@@ -4,18 +4,14 @@ import * as pulumi from "@pulumi/pulumi";
 import type { KindName } from "../../provider/resources";
 import { kinds } from "../../provider/resources";
 import type { Kind } from "../../provider/resources/kind";
-import {
-  getAiAgents,
-  getApiKeys,
-  getApp,
-  getExternalAgents,
-  getGroup,
-  getRole,
-  getUser,
-  getUsers,
-} from "../../sdk/lookups";
+import * as lookups from "../../sdk/lookups";
+
 import { FAST, useEmulated } from "../support/emulator";
 import { providerOf } from "../support/provider";
+
+const { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } = lookups;
+const { getBlockedUsers, getCollaborators, getFriends } = lookups;
+const { getAiAgents, getExternalAgents } = lookups;
 
 /**
  * The value of an Output outside a deployment (its rejection when the lookup fails). A failed Output also
@@ -160,6 +156,40 @@ describe("lookups", () => {
         createdAt: ext.data.createdAt,
       },
     ]);
+  });
+
+  it("getFriends, getBlockedUsers, getCollaborators: whole sets, sorted, empty when none", async () => {
+    const chat = emu().chatClient();
+    await chat.call("addFriends", { params: { uid: "grace" }, body: { accepted: ["adam", "ada"] } });
+    await chat.call("blockUsers", { params: { uid: "adam" }, body: { blockedUids: ["grace"] } });
+    expect(await settled(getFriends({ uid: "grace", connection }))).toEqual({
+      uid: "grace",
+      friends: ["ada", "adam"],
+    });
+    expect(await settled(getFriends({ uid: "ada", connection }))).toEqual({ uid: "ada", friends: ["grace"] });
+    expect(await settled(getBlockedUsers({ uid: "adam", connection }))).toEqual({
+      uid: "adam",
+      blockedUids: ["grace"],
+    });
+    expect(await settled(getBlockedUsers({ uid: "grace", connection }))).toEqual({
+      uid: "grace",
+      blockedUids: [],
+    });
+    await expect(settled(getFriends({ uid: "nobody", connection }))).rejects.toThrow(
+      `getFriends: user "nobody" not found in app ${connection.appId}`,
+    );
+
+    const { appId } = connection;
+    const managementConnection = emu().managementConnection;
+    await emu().mgmt.call("updateCollaborators", {
+      params: { appId },
+      body: { admins: ["Zed@Example.com", "amy@example.com"] },
+    });
+    expect(await settled(getCollaborators({ appId, managementConnection }))).toEqual({
+      appId,
+      admins: ["amy@example.com", "zed@example.com"],
+      moderators: [],
+    });
   });
 
   it("a missing object is a clear error naming it and the app", async () => {

@@ -64,6 +64,30 @@ describe("the declared environment file", () => {
     ]);
   });
 
+  it("takes friends, blocked users and collaborators; refuses friends that disagree, naming both users", () => {
+    const fixed = `${valid.replace("  - { uid: bob, name: Bob }\n", "  - { uid: bob, name: Bob }\n  - { uid: cat, name: Cat }\n")}
+friends:
+  - { uid: alice, friends: [Bob] }
+  - { uid: bob, friends: [alice] }
+blockedUsers: [{ uid: cat, blockedUids: [alice] }]
+collaborators: { admins: [Ops@Example.com], moderators: [mod@example.com] }
+`;
+    const env = parseEnvironment(fixed, "env.yaml");
+    expect(env.friends).toEqual([
+      { uid: "alice", friends: ["bob"] },
+      { uid: "bob", friends: ["alice"] },
+    ]);
+    expect(env.collaborators).toEqual({ admins: ["ops@example.com"], moderators: ["mod@example.com"] });
+    const bad = fixed
+      .replace("{ uid: bob, friends: [alice] }", "{ uid: bob, friends: [cat] }")
+      .replace("blockedUids: [alice]", "blockedUids: [zoe, cat]");
+    expect(problems(bad)).toEqual([
+      "env.yaml: blockedUsers[0].blockedUids[1]: a user cannot block themselves",
+      'env.yaml: friends[0].friends[0]: "alice" lists "bob" as a friend but the friends of "bob" do not list "alice": friendship is mutual, so the two entries would undo each other; list each in the other\'s friends, or neither',
+      'env.yaml: blockedUsers[0].blockedUids[0]: user "zoe" is not declared in users',
+    ]);
+  });
+
   it("refuses unknown keys and a missing app", () => {
     expect(problems("users:\n  - { uid: a, name: A, nickname: x }\n")).toEqual([
       "env.yaml: app: app must be { create: { name, region?, uniqueSuffix? } } or { existing: true }",

@@ -38,6 +38,14 @@ const SEEDS: Partial<Record<KindName, Props[]>> = {
     { guid: "listed-g1", name: "G1", type: "private", owner: "listed-u1", tags: ["ops"] },
     { guid: "listed-g2", name: "G2" },
   ],
+  Friends: [
+    { uid: "listed-u1", friends: ["listed-u2"] },
+    { uid: "listed-u2", friends: ["listed-u1"] },
+  ],
+  BlockedUsers: [
+    { uid: "listed-u1", blockedUids: ["listed-u2"] },
+    { uid: "listed-u2", blockedUids: ["listed-u1"] },
+  ],
   ApiKey: [{ name: "listed-k1", scope: "fullAccess" }, { name: "listed-k2" }],
   GroupScopePermissions: [
     { guid: "listed-g1", scope: "participant", permissions: { sendMessage: "deny" } },
@@ -56,6 +64,7 @@ const SEEDS: Partial<Record<KindName, Props[]>> = {
     },
   ],
   AppSettings: [{ settings: { "core.conversations.updateOnReplies": false } }],
+  Collaborators: [{ admins: ["Listed-A@Example.com"], moderators: ["listed-m@example.com"] }],
   NotificationSettings: [{ sound: { chat: "ping.wav" } }],
   FcmPushProvider: [
     { providerId: "listed-f1", credentials: SERVICE_ACCOUNT, isDefault: true },
