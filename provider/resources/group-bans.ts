@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Guid, LIMITS, Uid } from "../api";
 import { isNotFound } from "../client";
+import { scopedGuids } from "./group";
 import { type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode, sortedById } from "./util";
 
@@ -89,16 +90,10 @@ export const groupBans: Kind<GroupBansArgs> = {
     });
     return uids && { id: a.guid, args: { guid: a.guid, uids } };
   },
-  async list(ctx, { guid }) {
+  async list(ctx, scope) {
     // The bans of one group (`guid`), else of every group that bans anyone.
-    const guids =
-      typeof guid === "string"
-        ? [guid]
-        : (await ctx.chat().listAll("listGroups", { query: { perPage: LIMITS.perPageMax } })).map(
-            (g) => g.guid,
-          );
     const out = [];
-    for (const g of guids) {
+    for (const g of await scopedGuids(ctx, scope)) {
       const uids = await banned(ctx, g);
       if (uids.length) out.push({ id: g, args: { guid: g, uids }, state: {} });
     }
