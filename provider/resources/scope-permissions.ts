@@ -4,14 +4,7 @@
 // the current setting, so a key whose entry has none keeps the value in state (decision 0043). Removing a
 // key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
 import { z } from "zod";
-import {
-  Guid,
-  MEMBER_SCOPES,
-  MemberScope,
-  type Permissions,
-  ScopePermissions,
-  setValues,
-} from "../api";
+import { Guid, MEMBER_SCOPES, MemberScope, type Permissions, ScopePermissions, setValues } from "../api";
 import { scopedGuids } from "./group";
 import type { Ctx, Kind } from "./kind";
 import { managedNow, permissionChanges } from "./permissions";
