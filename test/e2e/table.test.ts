@@ -178,7 +178,7 @@ function cases(appId: string): Case[] {
         webhookURL: url(11),
         enabled: false,
         groupChatSetting: "all",
-        useBasicAuth: true,
+        useBasicAuth: false,
         username: "bot1",
         password: "botpass1",
       },
