@@ -234,6 +234,25 @@ export class BlockedUsers extends pulumi.CustomResource {
   }
 }
 
+export interface GroupBansArgs extends ChatResourceArgs {
+  /** The group's guid. Changing it replaces the resource. */
+  guid: pulumi.Input<string>;
+  /** The uids banned from the group (a set; empty: nobody is banned). */
+  uids: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+/** The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid. */
+export class GroupBans extends pulumi.CustomResource {
+  /** The group's guid. Changing it replaces the resource. */
+  declare readonly guid: pulumi.Output<string>;
+  /** The uids banned from the group (a set; empty: nobody is banned). */
+  declare readonly uids: pulumi.Output<string[]>;
+
+  constructor(name: string, args: GroupBansArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("GroupBans", name, args, [], [], opts));
+  }
+}
+
 export interface RoleArgs extends ChatResourceArgs {
   /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
   role: pulumi.Input<string>;
@@ -398,6 +417,47 @@ export class AuthToken extends pulumi.CustomResource {
 
   constructor(name: string, args: AuthTokenArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("AuthToken", name, args, ["authToken", "createdAt"], ["authToken"], opts));
+  }
+}
+
+export interface BotArgs extends ChatResourceArgs {
+  /** The uid of an existing user, shorter than 50 characters. Changing it replaces the bot. */
+  uid: pulumi.Input<string>;
+  /** Public https URL the service posts the bot's messages to, at most 255 characters. */
+  webhookURL: pulumi.Input<string>;
+  /** Relay messages to the webhook (default true). */
+  enabled?: pulumi.Input<boolean>;
+  /** Which group messages reach the bot: "all" or "mentions" (default). */
+  groupChatSetting?: pulumi.Input<"all" | "mentions">;
+  /** Send basic-auth credentials with each call (needs username and password). */
+  useBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name, at most 50 characters. */
+  username?: pulumi.Input<string>;
+  /** Basic-auth password, at most 100 characters (kept secret; the service echoes it). */
+  password?: pulumi.Input<string>;
+}
+
+/** A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid. */
+export class Bot extends pulumi.CustomResource {
+  /** The uid of an existing user, shorter than 50 characters. Changing it replaces the bot. */
+  declare readonly uid: pulumi.Output<string>;
+  /** Public https URL the service posts the bot's messages to, at most 255 characters. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Relay messages to the webhook (default true). */
+  declare readonly enabled: pulumi.Output<boolean | undefined>;
+  /** Which group messages reach the bot: "all" or "mentions" (default). */
+  declare readonly groupChatSetting: pulumi.Output<"all" | "mentions" | undefined>;
+  /** Send basic-auth credentials with each call (needs username and password). */
+  declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
+  /** Basic-auth user name, at most 50 characters. */
+  declare readonly username: pulumi.Output<string | undefined>;
+  /** Basic-auth password, at most 100 characters (kept secret; the service echoes it). */
+  declare readonly password: pulumi.Output<string | undefined>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: BotArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("Bot", name, args, ["createdAt"], ["password"], opts));
   }
 }
 
@@ -1103,5 +1163,20 @@ export class ExternalAgent extends pulumi.CustomResource {
 
   constructor(name: string, args: ExternalAgentArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("ExternalAgent", name, args, ["uid", "createdAt"], ["headers"], opts));
+  }
+}
+
+export interface PinnedConversationsArgs extends ChatResourceArgs {
+  /** The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist. */
+  conversations: pulumi.Input<pulumi.Input<{ conversationType: pulumi.Input<"user" | "group">; conversationWith: pulumi.Input<string> }>[]>;
+}
+
+/** The conversations the app pins for every user: the whole list, in order, at most 5 (one list per app). Deleting the resource empties it. Id: "pinned-conversations". */
+export class PinnedConversations extends pulumi.CustomResource {
+  /** The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist. */
+  declare readonly conversations: pulumi.Output<{ conversationType: "user" | "group"; conversationWith: string }[]>;
+
+  constructor(name: string, args: PinnedConversationsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("PinnedConversations", name, args, [], [], opts));
   }
 }

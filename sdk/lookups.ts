@@ -22,9 +22,15 @@ import { clientContext, kinds } from "../provider/resources";
 import type { AiAgentArgs, ExternalAgentArgs } from "../provider/resources/ai-agents";
 import type { ApiKeyArgs, ApiKeyOutputs } from "../provider/resources/api-key";
 import type { AppArgs, AppOutputs } from "../provider/resources/app";
+import type { BotArgs, BotOutputs } from "../provider/resources/bot";
 import type { CollaboratorsArgs } from "../provider/resources/collaborators";
 import type { GroupArgs, GroupOutputs } from "../provider/resources/group";
+import type { GroupBansArgs } from "../provider/resources/group-bans";
 import type { Args, Ctx, Kind, Listed } from "../provider/resources/kind";
+import {
+  PINNED_CONVERSATIONS_ID,
+  type PinnedConversationsArgs,
+} from "../provider/resources/pinned-conversations";
 import type { RoleArgs, RoleOutputs } from "../provider/resources/role";
 import type { BlockedUsersArgs, FriendsArgs } from "../provider/resources/social";
 import type { UserArgs, UserOutputs } from "../provider/resources/user";
@@ -52,6 +58,10 @@ type Info<A, O extends z.ZodType, L extends keyof A = never> = Omit<A, L> & z.ou
 export type UserInfo = Info<UserArgs, typeof UserOutputs, "permanentDelete">;
 export type GroupInfo = Info<GroupArgs, typeof GroupOutputs, "password">;
 export type RoleInfo = Info<RoleArgs, typeof RoleOutputs>;
+/** A bot without its basic-auth password (it would make the whole result secret). */
+export type BotInfo = Info<BotArgs, typeof BotOutputs, "password">;
+/** A pinned conversation, as the app pins it for every user. */
+export type PinnedConversationInfo = PinnedConversationsArgs["conversations"][number];
 /** The key itself is in `apiKey`: a result holding keys is a secret. */
 export type ApiKeyInfo = Info<ApiKeyArgs, typeof ApiKeyOutputs>;
 export type AiAgentInfo = Info<AiAgentArgs, (typeof kinds.AiAgent)["outputs"]>;
@@ -162,9 +172,16 @@ function info<T>(kind: Kind, read: { args: Args; state: Args }, leave: readonly 
 }
 
 /** The object `id` of `kind` as a whole read sees it (kind.ts); an error naming it when it is not there. */
-async function readWhole<T>(kind: Kind, ctx: Ctx, id: string, what: string, where: string): Promise<T> {
+async function readWhole<T>(
+  kind: Kind,
+  ctx: Ctx,
+  id: string,
+  what: string,
+  where: string,
+  leave: readonly string[] = [],
+): Promise<T> {
   const read = await found(what, where, () => kind.read(ctx, id, {}, { whole: true }));
-  return info<T>(kind, read);
+  return info<T>(kind, read, leave);
 }
 
 /** Every object of `kind` in `scope` (kind.ts `list`), sorted by id. */
@@ -221,6 +238,41 @@ export function getRole(args: { role: pulumi.Input<string> } & ChatLookupArgs): 
       readWhole<RoleInfo>(kinds.Role, ctx, a.role, `getRole: role "${a.role}"`, where),
     ),
   );
+}
+
+/** One bot by uid, without its password. A uid that is not a bot is an error. */
+export function getBot(args: { uid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<BotInfo> {
+  return lookup(args, (a) =>
+    withChat("getBot", a.connection, (ctx, where) =>
+      readWhole<BotInfo>(kinds.Bot, ctx, a.uid, `getBot: bot "${a.uid}"`, where, ["password"]),
+    ),
+  );
+}
+
+/** The uids banned from a group, sorted. A guid that does not exist is an error. */
+export function getGroupBans(args: { guid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<string[]> {
+  return lookup(args, async (a) => {
+    const bans = await withChat("getGroupBans", a.connection, (ctx, where) =>
+      readWhole<GroupBansArgs>(kinds.GroupBans, ctx, a.guid, `getGroupBans: group "${a.guid}"`, where),
+    );
+    return bans.uids;
+  });
+}
+
+/** The conversations the app pins for every user, in display order (empty when none are pinned). */
+export function getPinnedConversations(args: ChatLookupArgs = {}): pulumi.Output<PinnedConversationInfo[]> {
+  return lookup(args, async (a) => {
+    const pinned = await withChat("getPinnedConversations", a.connection, (ctx, where) =>
+      readWhole<PinnedConversationsArgs>(
+        kinds.PinnedConversations,
+        ctx,
+        PINNED_CONVERSATIONS_ID,
+        "getPinnedConversations",
+        where,
+      ),
+    );
+    return pinned.conversations;
+  });
 }
 
 export interface GetApiKeysArgs extends ChatLookupArgs {

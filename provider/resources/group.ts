@@ -2,7 +2,7 @@
 // GroupMember (one membership) or GroupMembers (the whole set), not here.
 import { z } from "zod";
 import { GROUP_UNSETTABLE, type Group, GroupCreate, LIMITS, passwordRule } from "../api";
-import { createdAt, type Kind, type ReadHow } from "./kind";
+import { type Args, type Ctx, createdAt, type Kind, type ReadHow } from "./kind";
 import { type Listing, withTags } from "./listings";
 import { collect, defined, fromRemote, hasCode, removed, sortedById } from "./util";
 
@@ -17,6 +17,13 @@ export type GroupArgs = z.output<typeof GroupArgs>;
 const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
 /** Groups with their tags (private groups may be left out, and are read alone). */
 export const GROUPS: Listing = { api: "chat", route: "listGroups", query: { withTags: true }, key: "guid" };
+
+/** The groups a listing of a kind inside groups covers: the one `scope` names, else every group. */
+export async function scopedGuids(ctx: Ctx, scope: Args): Promise<string[]> {
+  if (typeof scope.guid === "string") return [scope.guid];
+  const groups = await ctx.chat().listAll("listGroups", { query: { perPage: LIMITS.perPageMax } });
+  return groups.map((g) => g.guid);
+}
 
 /** What the service computes beside the arguments. */
 export const GroupOutputs = z.object({

@@ -4,13 +4,16 @@ import { apiKey } from "./api-key";
 import { app } from "./app";
 import { appSettings } from "./app-settings";
 import { authToken } from "./auth-token";
+import { bot } from "./bot";
 import { collaborators } from "./collaborators";
 import { extension } from "./extension";
 import { group } from "./group";
+import { groupBans } from "./group-bans";
 import type { Kind } from "./kind";
 import { groupMember, groupMembers } from "./members";
 import { moderationKeywordList, moderationRule } from "./moderation";
 import { notificationSettings } from "./notification-settings";
+import { pinnedConversations } from "./pinned-conversations";
 import { apnsPushProvider, fcmPushProvider } from "./push-provider";
 import { role } from "./role";
 import { groupScopePermissions } from "./scope-permissions";
@@ -34,11 +37,13 @@ export const kinds = {
   GroupMembers: groupMembers,
   Friends: friends,
   BlockedUsers: blockedUsers,
+  GroupBans: groupBans,
   Role: role,
   ApiKey: apiKey,
   Webhook: webhook,
   WebhookTriggers: webhookTriggers,
   AuthToken: authToken,
+  Bot: bot,
   // App-level configuration.
   Extension: extension,
   AppSettings: appSettings,
@@ -58,6 +63,7 @@ export const kinds = {
   McpServer: mcpServer,
   AiAgent: aiAgent,
   ExternalAgent: externalAgent,
+  PinnedConversations: pinnedConversations,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -4,15 +4,8 @@
 // the current setting, so a key whose entry has none keeps the value in state (decision 0043). Removing a
 // key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
 import { z } from "zod";
-import {
-  Guid,
-  LIMITS,
-  MEMBER_SCOPES,
-  MemberScope,
-  type Permissions,
-  ScopePermissions,
-  setValues,
-} from "../api";
+import { Guid, MEMBER_SCOPES, MemberScope, type Permissions, ScopePermissions, setValues } from "../api";
+import { scopedGuids } from "./group";
 import type { Ctx, Kind } from "./kind";
 import { managedNow, permissionChanges } from "./permissions";
 import { hasCode, sortedById } from "./util";
@@ -84,16 +77,10 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     const permissions = await current(ctx, a, a.permissions as Perms, {});
     return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
   },
-  async list(ctx, { guid }) {
+  async list(ctx, scope) {
     // The scopes of one group (`guid`), else of every group, that set any permission, with all they set.
-    const guids =
-      typeof guid === "string"
-        ? [guid]
-        : (await ctx.chat().listAll("listGroups", { query: { perPage: LIMITS.perPageMax } })).map(
-            (g) => g.guid,
-          );
     const out = [];
-    for (const g of guids)
+    for (const g of await scopedGuids(ctx, scope))
       for (const scope of MEMBER_SCOPES) {
         const permissions = setValues(
           (await ctx.chat().call("getScopePermissions", { params: { guid: g, scope } })).data,

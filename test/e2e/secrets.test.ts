@@ -68,6 +68,16 @@ const SAMPLES: Record<string, Sample> = {
     }),
     sibling: ["webhookURL", "http://hooks.example.com/e", /webhookURL must use https/],
   },
+  Bot: {
+    valid: () => ({
+      uid: "helper",
+      webhookURL: "https://bots.example.com/helper",
+      useBasicAuth: true,
+      username: "bot",
+      password: secret("botpw", 24),
+    }),
+    sibling: ["webhookURL", "http://bots.example.com/helper", /webhookURL must be an https URL/],
+  },
   Extension: {
     valid: () => ({ extension: "gifs-giphy", secrets: { giphyApiKey: secret("giphy") } }),
     sibling: [

@@ -12,6 +12,7 @@ import { providerOf } from "../support/provider";
 const { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } = lookups;
 const { getBlockedUsers, getCollaborators, getFriends } = lookups;
 const { getAiAgents, getExternalAgents } = lookups;
+const { getBot, getGroupBans, getPinnedConversations } = lookups;
 
 /**
  * The value of an Output outside a deployment (its rejection when the lookup fails). A failed Output also
@@ -117,6 +118,48 @@ describe("lookups", () => {
         expected[k] = kind.sets?.includes(k) ? [...(refreshed[k] as string[])].sort() : refreshed[k];
       expect([name, await settled(look(id))]).toEqual([name, expected]);
     }
+  });
+
+  it("getBot, getGroupBans, getPinnedConversations: as the kinds read them, the bot's password left out", async () => {
+    const chat = emu().chatClient();
+    expect(await settled(getPinnedConversations({ connection }))).toEqual([]);
+    await chat.call("createBot", {
+      body: {
+        uid: "grace",
+        webhookURL: "https://bots.example.com/grace",
+        useBasicAuth: true,
+        username: "bot",
+        password: "bot-password-1",
+      },
+    });
+    await chat.call("banUser", { params: { guid: "room", uid: "grace" } });
+    await chat.call("banUser", { params: { guid: "room", uid: "adam" } });
+    await chat.call("replaceAppPinnedConversations", {
+      body: { conversations: [{ conversationType: "group", conversationWith: "room" }] },
+    });
+    const bot = getBot({ uid: "grace", connection });
+    expect(await settled(bot)).toEqual({
+      uid: "grace",
+      webhookURL: "https://bots.example.com/grace",
+      enabled: true,
+      groupChatSetting: "mentions",
+      useBasicAuth: true,
+      username: "bot",
+      createdAt: expect.any(Number),
+    });
+    expect(await pulumi.isSecret(bot)).toBe(false);
+    expect(await settled(getGroupBans({ guid: "room", connection }))).toEqual(["adam", "grace"]);
+    expect(await settled(getPinnedConversations({ connection }))).toEqual([
+      { conversationType: "group", conversationWith: "room" },
+    ]);
+    await expect(settled(getBot({ uid: "ada", connection }))).rejects.toThrow(/getBot: bot "ada" not found/);
+    await expect(settled(getGroupBans({ guid: "nope", connection }))).rejects.toThrow(
+      /getGroupBans: group "nope" not found/,
+    );
+    // Left as they were for the tests that follow.
+    await chat.call("deleteBot", { params: { uid: "grace" } });
+    for (const uid of ["grace", "adam"]) await chat.call("unbanUser", { params: { guid: "room", uid } });
+    await chat.call("replaceAppPinnedConversations", { body: { conversations: [] } });
   });
 
   it("getApiKeys: values included, so the result is a secret", async () => {

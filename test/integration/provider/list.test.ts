@@ -47,6 +47,30 @@ const SEEDS: Partial<Record<KindName, Props[]>> = {
     { uid: "listed-u2", blockedUids: ["listed-u1"] },
   ],
   ApiKey: [{ name: "listed-k1", scope: "fullAccess" }, { name: "listed-k2" }],
+  GroupBans: [
+    { guid: "listed-g1", uids: ["listed-u2"] },
+    { guid: "listed-g2", uids: ["listed-u1", "listed-u2"] },
+  ],
+  Bot: [
+    { uid: "listed-u1", webhookURL: "https://h.example.com/bot1" },
+    {
+      uid: "listed-u2",
+      webhookURL: "https://h.example.com/bot2",
+      enabled: false,
+      groupChatSetting: "all",
+      useBasicAuth: true,
+      username: "bots",
+      password: "pw1234",
+    },
+  ],
+  PinnedConversations: [
+    {
+      conversations: [
+        { conversationType: "group", conversationWith: "listed-g2" },
+        { conversationType: "user", conversationWith: "listed-u1" },
+      ],
+    },
+  ],
   GroupScopePermissions: [
     { guid: "listed-g1", scope: "participant", permissions: { sendMessage: "deny" } },
     { guid: "listed-g2", scope: "moderator", permissions: { editMessage: "deny" } },
