@@ -21,7 +21,12 @@ export function clientContext(clients: ContextClients): Ctx {
   };
   const chat = clients.chat ?? missing("chat API");
   const management = clients.management ?? missing("management");
+  const made = new Map<string, Promise<unknown>>();
   return {
+    once: <T>(key: string, make: () => Promise<T>) => {
+      if (!made.has(key)) made.set(key, make());
+      return made.get(key) as Promise<T>;
+    },
     chat,
     management,
     listed: (listing, id, alone) =>

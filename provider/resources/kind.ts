@@ -20,6 +20,11 @@ export interface Ctx {
   appId(args: Args): string;
   /** Object `id` of the kind `listing` lists: from a listing shared with other reads when that pays (listings.ts). */
   listed<T>(listing: Listing, id: string, alone: () => Promise<T>): Promise<T>;
+  /**
+   * `make`'s answer, made once per context under `key`: a whole listing several reads of one context need
+   * (chat-export lists every user, then each user's friends and blocks).
+   */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
 
 /** One line of documentation per argument: the compiler wants one for every argument of the kind. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { LIMITS, type RelationResult, Uid } from "../api";
 import { type ChatClient, isNotFound } from "../client";
 import { type Args, type Ctx, type Kind, type Listed, partialCreate } from "./kind";
+import { user } from "./user";
 import { hasCode, sortedById } from "./util";
 
 /** One relation of a user to a set of others, as the service keeps it. */
@@ -157,12 +158,11 @@ function relationKind(
       }
     },
     async list(ctx) {
-      const out: Listed<RelationArgs>[] = [];
-      for await (const u of ctx.chat().paginate("listUsers", { query: { perPage: LIMITS.perPageMax } })) {
-        const found = await read(ctx, u.uid);
-        if (found.args[r.field]) out.push({ id: u.uid, ...found });
-      }
-      return sortedById(out);
+      // Every active user (the listing the context already holds, when User.list ran), each one's relation
+      // read at once: the client's budget keeps to the app's limits.
+      const users = (await user.list?.(ctx, {})) ?? [];
+      const all = await Promise.all(users.map(async (u) => ({ id: u.id, ...(await read(ctx, u.id)) })));
+      return sortedById(all.filter((l) => l.args[r.field]));
     },
   };
 }

@@ -15,6 +15,8 @@ export type UserArgs = z.output<typeof UserArgs>;
 const FIELDS = ["uid", "name", "avatar", "link", "role", "statusMessage", "metadata", "tags"] as const;
 const LOCAL = ["permanentDelete"];
 /** Active users with their tags (deactivated ones are left out, and read alone: a 404 says they are gone). */
+/** The context's key of the whole listing of active users (User.list without filters). */
+export const ALL_USERS = "users";
 const USERS: Listing = { api: "chat", route: "listUsers", query: { withTags: true }, key: "uid" };
 /** What a listing of users may be narrowed by (User.list's scope): role, tags (any of), uid or name prefix. */
 export const UserListScope = z.strictObject(
@@ -82,8 +84,11 @@ export const user: Kind<UserArgs> = {
   },
 
   async list(ctx, scope, progress) {
-    const query = { perPage: LIMITS.perPageMax, ...UserListScope.parse(scope), ...USERS.query };
-    const users = await collect(ctx.chat().paginate("listUsers", { query }), LIMITS.perPageMax, progress);
+    const filters = UserListScope.parse(scope);
+    const query = { perPage: LIMITS.perPageMax, ...filters, ...USERS.query };
+    const all = () => collect(ctx.chat().paginate("listUsers", { query }), LIMITS.perPageMax, progress);
+    // The whole listing once per context: what lists every user's relations reads it again (social.ts).
+    const users = Object.keys(filters).length ? await all() : await ctx.once(ALL_USERS, all);
     return sortedById(users.map((u) => ({ id: u.uid, ...asRead(u) })));
   },
 
