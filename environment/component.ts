@@ -32,13 +32,35 @@ const declaredUids = (uids: unknown, declared: Declared) =>
         ),
       );
 
+/** Plain entries that name groups: declared after the groups (the file's `groups` section). */
+const NAMES_GROUPS = new Set(["GroupBans", "PinnedConversations"]);
+
+/** A group's guid as the declared group's output, which orders the resource after the group. */
+const declaredGuid = (guid: unknown, declared: Declared) =>
+  (declared.Group?.[String(guid)] as unknown as { guid?: pulumi.Output<string> } | undefined)?.guid ?? guid;
+
 /**
  * What composes a plain entry with other objects beyond its refs: a rule's conditions name keyword lists;
- * friends and blocked users name users.
+ * friends, blocks, bans and pinned conversations name users and groups.
  */
 const compose: Partial<Record<string, (args: Args, declared: Declared) => Args>> = {
   Friends: (args, declared) => ({ ...args, friends: declaredUids(args.friends, declared) }),
   BlockedUsers: (args, declared) => ({ ...args, blockedUids: declaredUids(args.blockedUids, declared) }),
+  GroupBans: (args, declared) => ({
+    ...args,
+    guid: declaredGuid(args.guid, declared),
+    uids: declaredUids(args.uids, declared),
+  }),
+  PinnedConversations: (args, declared) => ({
+    ...args,
+    conversations: (args.conversations as Record<string, unknown>[]).map((c) => ({
+      ...c,
+      conversationWith:
+        c.conversationType === "group"
+          ? declaredGuid(c.conversationWith, declared)
+          : declaredUids([c.conversationWith], declared)?.apply((u) => u[0]),
+    })),
+  }),
   ModerationRule: (args, declared) => ({
     ...args,
     // A declared list is named by its resource's id output, which orders the rule after the list.
@@ -148,32 +170,37 @@ export class Environment extends pulumi.ComponentResource {
     }
     const appId = this.appId;
 
-    // The kinds with plain entries (environment/entries.ts), the named before those naming them.
+    // The kinds with plain entries (environment/entries.ts), the named before those naming them; those
+    // naming groups after the groups.
     const declared: Declared = {};
-    for (const kind of DECLARATION_ORDER) {
-      for (const { entry } of entriesOf(env as Record<string, unknown>, kind)) {
-        const id = idOf(kind, entry);
-        const adopted = kind.file.only ? undefined : adopt(entry as { adopt?: boolean });
-        let args = argsOf(kind, entry, secretConfig);
-        for (const [arg, ref] of Object.entries(kind.file.refs ?? {})) {
-          // The named resource's output (not the plain id) orders this one after it.
-          const named = declared[ref.kind]?.[String(args[arg])] as unknown as
-            | Record<string, unknown>
-            | undefined;
-          const key = ENTRY_KINDS.find((k) => k.name === ref.kind);
-          if (named && key) args[arg] = named[keyOf(key) ?? "id"];
+    const declarePlain = (late: boolean) => {
+      for (const kind of DECLARATION_ORDER.filter((k) => NAMES_GROUPS.has(k.name) === late)) {
+        for (const { entry } of entriesOf(env as Record<string, unknown>, kind)) {
+          const id = idOf(kind, entry);
+          // An entry that is one argument's value has no `adopt` of its own: the file's.
+          const adopted = kind.file.only ? env.adopt : adopt(entry as { adopt?: boolean });
+          let args = argsOf(kind, entry, secretConfig);
+          for (const [arg, ref] of Object.entries(kind.file.refs ?? {})) {
+            // The named resource's output (not the plain id) orders this one after it.
+            const named = declared[ref.kind]?.[String(args[arg])] as unknown as
+              | Record<string, unknown>
+              | undefined;
+            const key = ENTRY_KINDS.find((k) => k.name === ref.kind);
+            if (named && key) args[arg] = named[keyOf(key) ?? "id"];
+          }
+          args = compose[kind.name]?.(args, declared) ?? args;
+          const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
+          const Resource = (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
+          const resource = new Resource(
+            child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
+            { ...args, ...where, ...(adopted === undefined ? {} : { adopt: adopted }) },
+            under(adopted ?? env.adopt),
+          );
+          declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
         }
-        args = compose[kind.name]?.(args, declared) ?? args;
-        const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
-        const Resource = (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
-        const resource = new Resource(
-          child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
-          { ...args, ...where, ...(adopted === undefined ? {} : { adopt: adopted }) },
-          under(adopted ?? env.adopt),
-        );
-        declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
       }
-    }
+    };
+    declarePlain(false);
     this.roles = (declared.Role ?? {}) as Record<string, chat.Role>;
     this.users = (declared.User ?? {}) as Record<string, chat.User>;
     this.apiKeys = (declared.ApiKey ?? {}) as Record<string, chat.ApiKey>;
@@ -221,6 +248,8 @@ export class Environment extends pulumi.ComponentResource {
         return [g.guid, group];
       }),
     );
+    declared.Group = this.groups;
+    declarePlain(true);
 
     const webhookPasswords: Record<string, pulumi.Output<string>> = {};
     this.webhooks = Object.fromEntries(

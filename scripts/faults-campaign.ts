@@ -52,16 +52,31 @@ export interface Expected {
   apiKeys: string[];
   webhooks: Record<string, string[]>;
   authTokens: string[];
+  bots: string[];
+  bans: Record<string, string[]>;
+  friends: Record<string, string[]>;
+  blocked: Record<string, string[]>;
+  pinned: string[];
+  collaborators: Record<string, string>;
+  aiAgents: string[];
+  externalAgents: string[];
 }
 
 export interface AppDump {
   state?: string;
   users: Record<string, { deactivatedAt?: number }>;
-  groups: Record<string, { members: Record<string, { scope: string }> }>;
+  groups: Record<string, { members: Record<string, { scope: string }>; banned?: Record<string, number> }>;
   roles: Record<string, unknown>;
   apiKeys: Record<string, { name: string; createdBy?: string }>;
   webhooks: Record<string, { triggers: string[] }>;
   authTokens: Record<string, unknown[]>;
+  bots?: Record<string, unknown>;
+  friends?: Record<string, Record<string, number>>;
+  blocked?: Record<string, Record<string, number>>;
+  pinnedConversations?: { conversationType: string; conversationWith: string }[];
+  collaborators?: Record<string, { role: string }>;
+  builderAgents?: Record<string, { name: string }>;
+  byoAgents?: Record<string, { name: string }>;
 }
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -92,8 +107,22 @@ export function held(app: AppDump) {
     apiKeys: count(Object.values(app.apiKeys).flatMap((k) => (k.createdBy === "app_system" ? [] : [k.name]))),
     webhooks: Object.fromEntries(Object.entries(app.webhooks).map(([id, w]) => [id, sorted(w.triggers)])),
     authTokens: count(Object.entries(app.authTokens).flatMap(([uid, ts]) => ts.map(() => uid))),
+    bots: sorted(Object.keys(app.bots ?? {})),
+    bans: nonEmpty(
+      Object.entries(app.groups).map(([guid, g]) => [guid, sorted(Object.keys(g.banned ?? {}))]),
+    ),
+    friends: nonEmpty(Object.entries(app.friends ?? {}).map(([uid, f]) => [uid, sorted(Object.keys(f))])),
+    blocked: nonEmpty(Object.entries(app.blocked ?? {}).map(([uid, b]) => [uid, sorted(Object.keys(b))])),
+    pinned: (app.pinnedConversations ?? []).map((p) => `${p.conversationType}:${p.conversationWith}`),
+    collaborators: Object.fromEntries(Object.entries(app.collaborators ?? {}).map(([e, c]) => [e, c.role])),
+    // Counted by name: a double made by a lost answer or a killed run shows as 2.
+    aiAgents: count(Object.values(app.builderAgents ?? {}).map((a) => a.name)),
+    externalAgents: count(Object.values(app.byoAgents ?? {}).map((a) => a.name)),
   };
 }
+
+/** Only the entries with something in them (an emptied relation may stay as an empty record). */
+const nonEmpty = (entries: [string, string[]][]) => Object.fromEntries(entries.filter(([, v]) => v.length));
 
 export function appOf(emu: RunningEmulator, appId: string): AppDump | undefined {
   return (emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId];
@@ -109,6 +138,14 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     apiKeys: count(want.apiKeys),
     webhooks: Object.fromEntries(Object.entries(want.webhooks).map(([id, t]) => [id, sorted(t)])),
     authTokens: count(want.authTokens),
+    bots: sorted(want.bots),
+    bans: Object.fromEntries(Object.entries(want.bans).map(([g, u]) => [g, sorted(u)])),
+    friends: Object.fromEntries(Object.entries(want.friends).map(([u, f]) => [u, sorted(f)])),
+    blocked: Object.fromEntries(Object.entries(want.blocked).map(([u, b]) => [u, sorted(b)])),
+    pinned: want.pinned,
+    collaborators: want.collaborators,
+    aiAgents: count(want.aiAgents),
+    externalAgents: count(want.externalAgents),
   };
   const problems: string[] = [];
   for (const k of Object.keys(wanted) as (keyof typeof wanted)[]) {

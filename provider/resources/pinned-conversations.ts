@@ -58,7 +58,10 @@ export const pinnedConversations: Kind<PinnedConversationsArgs> = {
   },
 
   async create(ctx, a) {
-    await replace(ctx, a.conversations);
+    // The list always exists: write only when it differs from what is declared.
+    const now = await current(ctx, a.conversations);
+    if (JSON.stringify(now.conversations) !== JSON.stringify(a.conversations))
+      await replace(ctx, a.conversations);
     return { id: PINNED_CONVERSATIONS_ID, state: {} };
   },
   async read(ctx, _id, prior) {

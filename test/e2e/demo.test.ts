@@ -38,14 +38,14 @@ describe("npm run demo", () => {
       status: first.status,
       tail: first.stdout.slice(-2000) + first.stderr.slice(-2000),
     }).toMatchObject({ status: 0 });
-    expect(first.stdout).toMatch(/\+ 30 created/);
+    expect(first.stdout).toMatch(/\+ 34 created/);
     expect(first.stdout).toMatch(/chat:User\s+4\s/);
     expect(first.stdout).toMatch(/appApiKey\s+\[secret\]/);
-    expect(first.stdout).toMatch(/no changes: 30 resources match the declaration/);
+    expect(first.stdout).toMatch(/no changes: 34 resources match the declaration/);
 
     const second = run();
     expect(second.status).toBe(0);
-    expect(second.stdout).toMatch(/30 unchanged/);
+    expect(second.stdout).toMatch(/34 unchanged/);
 
     // Tear the demo stack down so that the test leaves no stack behind.
     const stack = await LocalWorkspace.selectStack(

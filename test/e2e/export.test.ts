@@ -17,7 +17,12 @@ const GENERAL_MEMBERS = 40;
 const uid = (i: number) => `user-${String(i).padStart(3, "0")}`;
 const PASSWORDS = { "support-desk": "DeskPass123", events: "HookPass456" };
 // App-level configuration's credentials (never returned by a read, except where the service echoes them).
-const CREDENTIALS = { giphy: "giphy-key-1", twilio: "twilio-token-1", customEmail: "MailPass789" };
+const CREDENTIALS = {
+  giphy: "giphy-key-1",
+  twilio: "twilio-token-1",
+  customEmail: "MailPass789",
+  bot: "BotPass321",
+};
 
 async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Promise<void> {
   await chat.call("createRole", {
@@ -169,6 +174,34 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
       useStoredEmailID: false,
     },
   });
+
+  // The rest of the app: a bot, a group's bans, friends, a block, the app's pinned conversations, a
+  // collaborator and an agent of each family.
+  await chat.call("createBot", {
+    body: {
+      uid: uid(5),
+      webhookURL: "https://bots.example.com/helper",
+      useBasicAuth: true,
+      username: "botuser",
+      password: CREDENTIALS.bot,
+    },
+  });
+  await chat.call("banUser", { params: { guid: "general", uid: uid(150) } });
+  await chat.call("addFriends", { params: { uid: uid(10) }, body: { accepted: [uid(11), uid(12)] } });
+  await chat.call("blockUsers", { params: { uid: uid(20) }, body: { blockedUids: [uid(21)] } });
+  await chat.call("replaceAppPinnedConversations", {
+    body: {
+      conversations: [
+        { conversationType: "group", conversationWith: "general" },
+        { conversationType: "user", conversationWith: uid(1) },
+      ],
+    },
+  });
+  await mgmt.call("updateCollaborators", { params: { appId }, body: { admins: ["ops@example.com"] } });
+  await chat.call("createBuilderAgent", { body: { name: "helper", description: "Answers questions" } });
+  await chat.call("createByoAgent", {
+    body: { name: "crew", provider: "crewai", deploymentUrl: "https://agents.example.com/crew" },
+  });
 }
 
 describe("chat-export round trip", () => {
@@ -234,8 +267,12 @@ describe("chat-export round trip", () => {
       "extension-gifs-giphy-giphyApiKey",
       "twilio-twilioAuthToken",
       "custom-email-basicAuthPassword",
+      "bot-user-005-password",
     ])
       expect(stderr).toContain(`pulumi config set --secret ${key}`);
+    for (const section of ["bots", "groupBans", "friends", "blockedUsers", "pinnedConversations"])
+      expect(text).toContain(`\n${section}:`);
+    for (const section of ["collaborators", "aiAgents", "externalAgents"]) expect(text).toContain(`\n${section}:`);
     expect(text).toContain("core.conversations.updateOnReplies: true");
   });
 
@@ -247,6 +284,7 @@ describe("chat-export round trip", () => {
       "extension-gifs-giphy-giphyApiKey": { value: CREDENTIALS.giphy, secret: true },
       "twilio-twilioAuthToken": { value: CREDENTIALS.twilio, secret: true },
       "custom-email-basicAuthPassword": { value: CREDENTIALS.customEmail, secret: true },
+      "bot-user-005-password": { value: CREDENTIALS.bot, secret: true },
     });
     emu.admin.clearRequests();
     const up = await t.stack.up();
@@ -257,7 +295,11 @@ describe("chat-export round trip", () => {
     // App-level configuration too: 3 extensions, the app settings, one group scope's permissions, the
     // notification settings, Twilio and the custom email provider, the built-in keyword list and six rules.
     // The stack itself and the Environment component too.
-    expect(up.summary.resourceChanges?.create).toBe(2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7));
+    // The rest of the app: a bot, the bans, two users' friends (mutual), a block, the pinned list, the
+    // collaborators and two agents.
+    expect(up.summary.resourceChanges?.create).toBe(
+      2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7) + (1 + 1 + 3 + 1 + 1 + 1 + 2),
+    );
   });
 
   it("a preview after it shows no changes", async () => {

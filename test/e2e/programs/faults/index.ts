@@ -1,6 +1,7 @@
 // A staging app of every kind, sized like a real one: 10 roles, 150 users, 22 groups (20 with an
 // authoritative member set, 2 with additive memberships), 5 API keys, 3 webhooks with triggers, 5 auth
-// tokens. What it declares is exported as `expected` (plain data), so the campaign can check the emulator.
+// tokens, and one or two of each of the rest (bots, bans, friends, blocks, pins, collaborators, agents).
+// What it declares is exported as `expected` (plain data), so the campaign can check the emulator.
 // `faults:variant` 1 is the same app changed: names, tags, member sets, a key's name and scope, a token's
 // platform and a webhook's address updated in place, and two roles replaced (new ids, users moved to them).
 import * as pulumi from "@pulumi/pulumi";
@@ -43,7 +44,7 @@ const uidName = (i: number) => `user-${pad(i % people.length)}`;
 /** guid -> uid -> scope, the owner included (the service makes the owner an admin). */
 const members: Record<string, Record<string, string>> = {};
 
-Array.from({ length: 22 }, (_, g) => {
+const groups = Array.from({ length: 22 }, (_, g) => {
   const group = new chat.Group(`group-${g}`, {
     guid: `group-${g}`,
     name: `Group ${g}`,
@@ -122,6 +123,63 @@ tokenUsers.map(
     }),
 );
 
+// The rest of the app: bots, a group's bans, friends and blocks, the app's pinned conversations, its
+// collaborators, AI agents (two families, reconciled by name) and an MCP server.
+const botUsers = [5, 6];
+botUsers.map(
+  (u, i) =>
+    new chat.Bot(`bot-${i}`, {
+      uid: uid(u),
+      webhookURL: `https://bots.example.com/${changed ? "v2/" : ""}${i}`,
+      ...(i === 0 ? { useBasicAuth: true, username: "botuser", password: "botpass123" } : {}),
+      connection,
+    }),
+);
+const banned = changed ? [120, 122] : [120, 121];
+new chat.GroupBans("group-5-bans", { guid: groups[5]?.guid ?? "group-5", uids: banned.map(uid), connection });
+new chat.Friends("friends-10", { uid: uid(10), friends: [uid(11), uid(12)], connection });
+new chat.Friends("friends-11", { uid: uid(11), friends: [uid(10)], connection });
+const blocks = changed ? [21, 23] : [21, 22];
+new chat.BlockedUsers("blocks-20", { uid: uid(20), blockedUids: blocks.map(uid), connection });
+const pins = [
+  { conversationType: "group" as const, conversationWith: "group-1" },
+  { conversationType: "user" as const, conversationWith: uidName(1) },
+];
+// Named by the objects' outputs, so that they exist first.
+const pinned = [
+  { conversationType: "group" as const, conversationWith: groups[1]?.guid ?? "group-1" },
+  { conversationType: "user" as const, conversationWith: uid(1) },
+];
+new chat.PinnedConversations("pinned", {
+  conversations: changed ? [...pinned].reverse() : pinned,
+  connection,
+});
+const moderators = changed ? ["mod2@example.com"] : ["mod@example.com"];
+new chat.Collaborators("collaborators", { appId: app.appId, admins: ["ops@example.com"], moderators });
+const mcp = new chat.McpServer("mcp-0", {
+  slug: "mcp-0",
+  name: "Docs",
+  url: "https://mcp.example.com/docs",
+  connection,
+});
+const agentNames = ["agent-0", "agent-1"];
+agentNames.map(
+  (name, i) =>
+    new chat.AiAgent(`agent-${i}`, {
+      name,
+      description: v(`Agent ${i}`),
+      ...(i === 0 ? { mcpServers: [mcp.slug] } : {}),
+      connection,
+    }),
+);
+new chat.ExternalAgent("external-0", {
+  name: "external-0",
+  provider: "crewai",
+  deploymentUrl: `https://agents.example.com/${changed ? "v2" : "v1"}`,
+  headers: { Authorization: "Bearer agent-token-123" },
+  connection,
+});
+
 export const appId = app.appId;
 export const appApiKey = app.apiKey;
 export const expected = {
@@ -131,4 +189,19 @@ export const expected = {
   apiKeys: keys.map((_, i) => keyName(i)),
   webhooks: Object.fromEntries(hooks.map((_, i) => [`hook-${i}`, triggersOf(i)])),
   authTokens: tokenUsers.map(uidName),
+  bots: botUsers.map(uidName),
+  bans: { "group-5": banned.map(uidName) },
+  friends: {
+    [uidName(10)]: [uidName(11), uidName(12)],
+    [uidName(11)]: [uidName(10)],
+    [uidName(12)]: [uidName(10)],
+  },
+  blocked: { [uidName(20)]: blocks.map(uidName) },
+  pinned: (changed ? [...pins].reverse() : pins).map((p) => `${p.conversationType}:${p.conversationWith}`),
+  collaborators: {
+    "ops@example.com": "admin",
+    ...Object.fromEntries(moderators.map((m) => [m, "moderator"])),
+  },
+  aiAgents: agentNames,
+  externalAgents: ["external-0"],
 };
