@@ -272,7 +272,8 @@ describe("chat-export round trip", () => {
       expect(stderr).toContain(`pulumi config set --secret ${key}`);
     for (const section of ["bots", "groupBans", "friends", "blockedUsers", "pinnedConversations"])
       expect(text).toContain(`\n${section}:`);
-    for (const section of ["collaborators", "aiAgents", "externalAgents"]) expect(text).toContain(`\n${section}:`);
+    for (const section of ["collaborators", "aiAgents", "externalAgents"])
+      expect(text).toContain(`\n${section}:`);
     expect(text).toContain("core.conversations.updateOnReplies: true");
   });
 

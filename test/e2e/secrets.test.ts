@@ -41,6 +41,13 @@ interface Sample {
   badSecret?: () => [Args, RegExp];
 }
 
+/** An agent's or MCP server's headers (a secret object, or its JSON text): text that is not JSON is refused. */
+const agentHeaders = (args: Args, url: string): Sample => ({
+  valid: () => ({ ...args, headers: { Authorization: `Bearer ${secret("hdr")}` } }),
+  sibling: [url, "not a url", new RegExp(url)],
+  badSecret: () => [{ headers: `{ "Authorization": "${secret("bad")}"` }, /headers must be an object/],
+});
+
 const basicAuth = (what: string) => ({
   useBasicAuth: true,
   basicAuthUsername: "user",
@@ -78,6 +85,11 @@ const SAMPLES: Record<string, Sample> = {
     }),
     sibling: ["webhookURL", "http://bots.example.com/helper", /webhookURL must be an https URL/],
   },
+  McpServer: agentHeaders({ slug: "docs", name: "Docs", url: "https://mcp.example.com/docs" }, "url"),
+  ExternalAgent: agentHeaders(
+    { name: "crew", provider: "crewai", deploymentUrl: "https://agents.example.com/crew" },
+    "deploymentUrl",
+  ),
   Extension: {
     valid: () => ({ extension: "gifs-giphy", secrets: { giphyApiKey: secret("giphy") } }),
     sibling: [
