@@ -108,7 +108,7 @@ export class CrudProvider<A extends Args, S extends Args> {
   async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
     const { args, options } = this.split(news);
     const unknown = unknownPaths(news);
-    const failures = await this.problems(args, options, unknown, Object.keys(olds).length === 0);
+    const failures = await this.problems(args, options, unknown, olds);
     return {
       inputs: failures.normal ? { ...news, ...failures.normal, ...options } : news,
       failures: forEngine(failures.list, this.secretValues(news)),
@@ -125,8 +125,9 @@ export class CrudProvider<A extends Args, S extends Args> {
     args: Props,
     options: Props,
     unknown: string[],
-    isNew: boolean,
+    olds: Props,
   ): Promise<{ list: CheckFailure[]; normal?: Props }> {
+    const isNew = Object.keys(olds).length === 0;
     const failures: CheckFailure[] = [];
     const parsedArgs = this.kind.args.safeParse(args, { error: readableErrors });
     if (!parsedArgs.success)
@@ -149,7 +150,12 @@ export class CrudProvider<A extends Args, S extends Args> {
       const problem = await this.credentialsProblem(options);
       if (problem) failures.push({ property: "", reason: problem });
     }
-    if (failures.length === 0) failures.push(...(await this.serviceRules(normal as A, options, unknown)));
+    // The rules against the service held when these very inputs were recorded: a no-change preview asks
+    // the service nothing (what changed there since is for refresh to show).
+    const recorded = this.split(olds);
+    const unchanged = !isNew && canonical([normal, options]) === canonical([recorded.args, recorded.options]);
+    if (failures.length === 0 && !unchanged)
+      failures.push(...(await this.serviceRules(normal as A, options, unknown)));
     return { list: failures, normal };
   }
 

@@ -94,9 +94,24 @@ describe("the root project", () => {
     expect(settings["core.conversations.updateOnReplies"]).toBe(true);
   });
 
-  it("previews no changes afterwards", async () => {
+  it("previews no changes afterwards, without a single API call", async () => {
+    s.emu.admin.clearRequests();
     const p = await s.stack.preview();
     expect(Object.keys(p.changeSummary)).toEqual(["same"]);
+    expect(s.emu.admin.requests().map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it("holds the rest of the app the file declares: a bot, mutual friends, the pinned conversations", async () => {
+    const a = s.emu.admin.dump() as {
+      apps: Record<string, { bots: object; friends: Record<string, object>; pinnedConversations: object[] }>;
+    };
+    const held = a.apps[appId];
+    expect(Object.keys(held?.bots ?? {})).toEqual(["dave"]);
+    expect(Object.keys(held?.friends.alice ?? {})).toEqual(["bob"]);
+    expect(Object.keys(held?.friends.bob ?? {})).toEqual(["alice"]);
+    expect(held?.pinnedConversations).toMatchObject([
+      { conversationType: "group", conversationWith: "general" },
+    ]);
   });
 
   it("refuses a bad environment file, naming the file, the path and the rule", async () => {

@@ -21,6 +21,27 @@ describe("the generic provider against the emulator", () => {
     setStackConfig(() => undefined);
   });
 
+  it("checks against the service when inputs change, and asks it nothing when they are as recorded", async () => {
+    // GroupMembers checks its set against the group's owner, which it reads from the service.
+    const members = provider("GroupMembers");
+    await chat.call("createUser", { body: { uid: "keeper", name: "Keeper" } });
+    await chat.call("createUser", { body: { uid: "guest", name: "Guest" } });
+    await chat.call("createGroup", {
+      body: { guid: "checked", name: "Checked", type: "public", owner: "keeper" },
+    });
+    const news = { guid: "checked", participants: ["Guest"], connection };
+    const first = await members.check({}, news);
+    expect(first.failures).toEqual([]);
+    emu.admin.clearRequests();
+    // A no-change preview: the recorded (normalised) inputs and the program's same declaration.
+    expect((await members.check(first.inputs, news)).failures).toEqual([]);
+    expect(emu.admin.requests()).toEqual([]);
+    // A change asks again, and the rule holds.
+    const changed = await members.check(first.inputs, { ...news, participants: ["guest", "keeper"] });
+    expect(emu.admin.requests().length).toBeGreaterThan(0);
+    expect(changed.failures.map((f) => f.reason).join()).toMatch(/keeper/);
+  });
+
   it("treats deleting what is already gone as done", async () => {
     const users = provider("User");
     const { outs } = await users.create({ uid: "gone", name: "Gone", permanentDelete: true, connection });
