@@ -15,6 +15,8 @@ import {
   LIMITS,
   McpServerCreate,
 } from "../api";
+import { ChatApiError } from "../client";
+import { backoff, DEFAULT_RETRY, isLost } from "../client/retry";
 import { type Args, type Ctx, createdAt, type Kind, type Listed, type Made, type Progress } from "./kind";
 import { collect, defined, fromRemote, hasCode, sortedById } from "./util";
 
@@ -275,6 +277,8 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
 export const McpServerArgs = McpServerCreate.extend({ headers: HeadersArg.optional() });
 export type McpServerArgs = z.output<typeof McpServerArgs>;
 const MCP_ARGS = Object.keys(McpServerArgs.shape);
+/** Attempts of a create whose answers are lost (5xx, timeouts), as the client makes for other routes. */
+const MCP_ATTEMPTS = DEFAULT_RETRY.retries + 1;
 
 const mcpOutputs = z.object({
   createdAt: createdAt.createdAt
@@ -308,8 +312,18 @@ export const mcpServer: Kind<McpServerArgs> = {
   secrets: ["headers"],
 
   async create(ctx, a) {
-    const r = await ctx.chat().call("createMcpServer", { body: defined(a) as McpServerArgs });
-    return { id: r.data.slug, state: { createdAt: r.data.createdAt } };
+    // The client cannot resend a create it cannot read back; here the slug makes a resend safe: after a
+    // lost answer, "the slug exists" on the next attempt means the lost one made it.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await ctx.chat().call("createMcpServer", { body: defined(a) as McpServerArgs });
+        return { id: r.data.slug, state: { createdAt: r.data.createdAt } };
+      } catch (e) {
+        if (attempt > 1 && hasCode(e, "ERR_MCP_SERVER_ALREADY_EXISTS")) return { id: a.slug, state: {} };
+        if (attempt >= MCP_ATTEMPTS || !(ChatApiError.isInstance(e) && isLost(e))) throw e;
+        await new Promise((done) => setTimeout(done, backoff(DEFAULT_RETRY, attempt)));
+      }
+    }
   },
   async read(_ctx, _id, prior) {
     return asKept(prior);

@@ -160,7 +160,7 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },
   createMcpServer: {
     kind: "never",
-    why: "MCP servers have no read route; a second create answers that the slug exists",
+    why: "MCP servers have no read route: McpServer.create resends, and takes 'the slug exists' after a lost answer as made",
   },
 };
 

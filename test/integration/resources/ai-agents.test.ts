@@ -53,6 +53,23 @@ describe("McpServer", () => {
     expect(adopted.id).toBe(slug);
   });
 
+  it.each([
+    ["a failure before it is applied (503)", "error"],
+    ["a lost answer after it is applied", "dropAfterApply"],
+  ])("is created once through %s", async (_what, kind) => {
+    const slug = unique("mcp-fault");
+    const inputs = await checked("McpServer", { slug, name: "Faulty", url: "https://mcp.example.com" });
+    const path = "/v3/ai-agents/agent-builder/mcp-servers";
+    emulated().admin.setFaults([{ kind: kind as "error", method: "POST", path, times: 1, status: 503 }]);
+    const { id } = await provider("McpServer").create(inputs);
+    emulated().admin.clearFaults();
+    expect(id).toBe(slug);
+    expect(received(emulated(), "POST", path).length).toBe(2);
+    // Made exactly once: an agent may name it, and a third create says it exists.
+    await chat().call("createBuilderAgent", { body: { name: unique("uses"), mcpServers: [slug] } });
+    await expect(provider("McpServer").create(inputs)).rejects.toThrow(/already exists/);
+  });
+
   it("adopt: true creates a server that does not exist yet", async () => {
     const slug = unique("mcp-new");
     const inputs = await checked("McpServer", {
