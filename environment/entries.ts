@@ -102,6 +102,17 @@ const inFileWords = (k: EntryKind, message: string) =>
  * becomes, with each named secret present but unknown (its value is checked by the provider at preview).
  */
 export function entrySchema(k: EntryKind): z.ZodType {
+  // Built once per kind: chat-export asks for it for every object it writes.
+  let schema = schemas.get(k);
+  if (!schema) {
+    schema = buildEntrySchema(k);
+    schemas.set(k, schema);
+  }
+  return schema;
+}
+const schemas = new WeakMap<EntryKind, z.ZodType>();
+
+function buildEntrySchema(k: EntryKind): z.ZodType {
   if (k.file.only) {
     const only = shapeOf(k)[k.file.only];
     if (!only) throw new Error(`${k.name}: file.only names no argument`);

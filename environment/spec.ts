@@ -151,6 +151,12 @@ function plainSections(prefix: readonly string[]): Record<string, z.ZodType> {
   return shape;
 }
 
+/** The indices of the ids seen before in `ids` (one pass: a file may declare thousands of users). */
+function repeats(ids: readonly (string | undefined)[]): number[] {
+  const seen = new Set<string | undefined>();
+  return ids.flatMap((id, i) => (seen.has(id) ? [i] : (seen.add(id), [])));
+}
+
 /** Ids declared twice in a list, and names of objects the file does not declare (Kind.file.refs). */
 function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
   const declared = new Map<string, Set<string>>();
@@ -159,14 +165,12 @@ function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
     const ids = entriesOf(env, k).map(({ entry }) => idOf(k, entry));
     declared.set(k.name, new Set([...ids.filter((id) => id !== undefined)]));
     if (key === undefined) continue;
-    ids.forEach((id, i) => {
-      if (ids.indexOf(id) !== i)
-        ctx.addIssue({
-          code: "custom",
-          path: [...k.file.at, i],
-          message: `${key} "${id}" is declared twice`,
-        });
-    });
+    for (const i of repeats(ids))
+      ctx.addIssue({
+        code: "custom",
+        path: [...k.file.at, i],
+        message: `${key} "${ids[i]}" is declared twice`,
+      });
   }
   for (const k of ENTRY_KINDS)
     for (const [arg, ref] of Object.entries(k.file.refs ?? {})) {
@@ -231,10 +235,8 @@ export const Environment = z
   .superRefine((env, ctx) => {
     checkPlainEntries(env as Json, ctx);
     const unique = (list: string[], path: string, what: string) => {
-      list.forEach((id, i) => {
-        if (list.indexOf(id) !== i)
-          ctx.addIssue({ code: "custom", path: [path, i], message: `${what} "${id}" is declared twice` });
-      });
+      for (const i of repeats(list))
+        ctx.addIssue({ code: "custom", path: [path, i], message: `${what} "${list[i]}" is declared twice` });
     };
     unique(
       env.groups.map((g) => g.guid),
