@@ -5,6 +5,7 @@ import { setStackConfig } from "./config";
 import { CredentialError } from "./credentials";
 import { watchEngine } from "./lifeline";
 import { CrudProvider, type KindName, kinds } from "./resources";
+import { unprint } from "./unprinted";
 
 const providers = new Map<KindName, CrudProvider<Record<string, unknown>, Record<string, unknown>>>();
 
@@ -42,25 +43,10 @@ export function dynamicProvider(kind: KindName): Record<string, unknown> {
   };
 }
 
-// For a failed check, diff, read or delete, the dynamic-provider host prints `${e}: ${e.stack}` to stderr
-// before returning the error, and the engine shows that print as well as the error: the message twice and a
-// stack trace. A CredentialError's one line is the whole story, so its print (and only its) is dropped.
-const unprintedLines = new Set<string>();
-let filtering = false;
-
+// A credential problem's one line is the whole story: the host's print of it (with a stack) is dropped.
 function unprinted<T>(op: Promise<T>): Promise<T> {
   return op.catch((e: unknown) => {
-    if (CredentialError.isInstance(e)) {
-      if (!filtering) {
-        filtering = true;
-        const print = console.error.bind(console);
-        console.error = (...args: unknown[]) => {
-          if (args.length === 1 && typeof args[0] === "string" && unprintedLines.delete(args[0])) return;
-          print(...args);
-        };
-      }
-      unprintedLines.add(`${e}: ${e.stack}`);
-    }
+    if (CredentialError.isInstance(e)) unprint(e);
     throw e;
   });
 }

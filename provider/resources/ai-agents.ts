@@ -325,7 +325,11 @@ export const mcpServer: Kind<McpServerArgs> = {
       }
     }
   },
-  async read(_ctx, _id, prior) {
+  async read(_ctx, id, prior) {
+    if (prior.slug === undefined)
+      throw new Error(
+        `McpServer "${id}" cannot be imported: the API has no route to read an MCP server. Declare it as it is with adopt: true instead`,
+      );
     return asKept(prior);
   },
   async update(_ctx, id) {

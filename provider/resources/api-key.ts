@@ -64,7 +64,9 @@ export const apiKey: Kind<ApiKeyArgs> = {
     const r = await ctx.chat().call("createApiKey", { body: a });
     return { id: idOf(r.data.apiKey), state: { apiKey: r.data.apiKey, createdAt: r.data.createdAt } };
   },
-  async read(ctx, _id, prior) {
+  async read(ctx, id, prior) {
+    // Nothing recorded (`pulumi import` by id): the key whose hash the id is.
+    if ((prior as Args).apiKey === undefined) return (await listKeys(ctx, {})).find((k) => k.id === id);
     const key = keyOf(prior);
     const k = await ctx.listed(
       { api: "chat", route: "listApiKeys", key: "apiKey" },

@@ -36,6 +36,7 @@ export const authToken: Kind<AuthTokenArgs> = {
   api: "chat",
   args: AuthTokenArgs,
   replaceOn: ["uid"],
+  idParts: ["uid"],
   secrets: ["authToken"],
 
   async create(ctx, a) {
@@ -52,12 +53,19 @@ export const authToken: Kind<AuthTokenArgs> = {
     }
     return { id, state };
   },
-  async read(ctx, _id, prior) {
-    const token = tokenOf(prior);
+  async read(ctx, id, prior, how) {
+    // Nothing recorded (`pulumi import` by id): the user's token whose hash the id ends with.
+    const token =
+      (prior as Args).authToken === undefined
+        ? (await ctx.chat().listAll("listAuthTokens", { params: { uid: prior.uid } })).find(
+            (t) => idOf(prior.uid, t.authToken) === id,
+          )?.authToken
+        : tokenOf(prior);
+    if (token === undefined) return undefined;
     const r = await ctx.chat().call("getAuthToken", { params: { uid: prior.uid, authToken: token } });
     const args: Args = { uid: r.data.uid };
     for (const k of ["platform", "userAgent", "appInfo"] as const)
-      if (r.data[k] !== undefined && prior[k] !== undefined) args[k] = r.data[k];
+      if (r.data[k] !== undefined && (prior[k] !== undefined || how?.whole)) args[k] = r.data[k];
     return { args: args as AuthTokenArgs, state: { authToken: token, createdAt: r.data.createdAt } };
   },
   async update(ctx, _id, olds, news) {

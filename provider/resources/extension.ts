@@ -231,6 +231,7 @@ export const extension: Kind<ExtensionArgs> = {
   args: ExtensionArgs,
   replaceOn: ["appId", "extension"],
   identity: ["extension"],
+  idParts: ["appId", "extension"],
   ambient: ["appId"],
   defaults: { enabled: true },
   secrets: ["secrets"],

@@ -62,7 +62,8 @@ function known(failures: CheckFailure[], unknown: string[]): CheckFailure[] {
   );
 }
 
-function contextFor(options: Props): Ctx {
+/** The clients of a resource's options: explicit connections, else stack config or the CHAT_* variables. */
+export function contextFor(options: Props): Ctx {
   return clientContext({
     chat: () =>
       chatClientFor(
@@ -351,8 +352,12 @@ export class CrudProvider<A extends Args, S extends Args> {
     let now: Awaited<ReturnType<Kind<A, S>["read"]>>;
     let options = recorded;
     try {
+      // Nothing recorded (`pulumi import`): the whole object, from what its id names, so that the code
+      // the engine writes from the inputs declares all of it.
+      const imported = Object.keys(args).length === 0;
+      const prior = imported ? this.idArgs(id) : args;
       ({ value: now, options } = await this.atRecorded(recorded, (ctx) =>
-        this.kind.read(ctx, id, args as A),
+        this.kind.read(ctx, id, prior as A, imported ? { whole: true } : undefined),
       ));
     } catch (e) {
       if (isNotFound(e)) now = undefined;
@@ -372,6 +377,18 @@ export class CrudProvider<A extends Args, S extends Args> {
     for (const k of this.kind.local ?? []) if (k in args) inputs[k] = args[k];
     if (options.adopt !== undefined) inputs.adopt = options.adopt;
     return { id, props: { ...refreshed, ...now.state, ...options }, inputs };
+  }
+
+  /** The arguments a resource id names (kind.ts `idParts`); a clear error for an id of another shape. */
+  private idArgs(id: string): Props {
+    const names = this.kind.idParts;
+    if (!names) return {};
+    const parts = id.split("/");
+    if (parts.length < names.length || parts.slice(0, names.length).some((p) => p === ""))
+      throw new Error(
+        `${this.kind.name} id "${id}" is not of the form ${names.map((n) => `<${n}>`).join("/")}${parts.length > names.length ? "/…" : ""}`,
+      );
+    return Object.fromEntries(names.map((n, i) => [n, parts[i]]));
   }
 
   async update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {

@@ -56,6 +56,12 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * that keeps them would collide with the old object, so it deletes first. Absent for server-chosen ids.
    */
   readonly identity?: readonly string[];
+  /**
+   * The arguments a resource id is made of, in order, joined by "/" (a membership's "<guid>/<uid>"): what a
+   * read with nothing recorded (`pulumi import <type> <name> <id>`) starts from. Absent when read needs only
+   * the id.
+   */
+  readonly idParts?: readonly string[];
   /** Arrays compared as sets. */
   readonly sets?: readonly string[];
   /** Server-side defaults: a field equal to its default is the same as an absent one. */

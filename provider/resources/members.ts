@@ -99,6 +99,7 @@ export const groupMember: Kind<GroupMemberArgs> = {
   args: GroupMemberArgs,
   replaceOn: ["guid", "uid"],
   identity: ["guid", "uid"],
+  idParts: ["guid", "uid"],
   defaults: { scope: "participant" },
 
   async create(ctx, a) {

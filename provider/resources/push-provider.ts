@@ -102,6 +102,7 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
     args: s.args,
     replaceOn: ["providerId"],
     identity: ["providerId"],
+    idParts: ["providerId"],
     defaults: { isDefault: false },
     secrets: ["credentials"],
     file: s.file,

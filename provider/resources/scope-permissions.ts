@@ -55,6 +55,7 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
   args: GroupScopePermissionsArgs,
   replaceOn: ["guid", "scope"],
   identity: ["guid", "scope"],
+  idParts: ["guid", "scope"],
 
   async create(ctx, a) {
     await apply(ctx, a, {});

@@ -73,6 +73,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   args: WebhookTriggersArgs,
   replaceOn: ["appId", "webhookId"],
   identity: ["webhookId"],
+  idParts: ["appId", "webhookId"],
   ambient: ["appId"],
   sets: ["triggers"],
 

@@ -54,6 +54,7 @@ export const webhook: Kind<WebhookArgs> = {
   args: WebhookArgs,
   replaceOn: ["appId", "webhookId"],
   identity: ["webhookId"],
+  idParts: ["appId", "webhookId"],
   ambient: ["appId"],
   defaults: { enabled: true, useBasicAuth: false, retryOnFailure: false },
   secrets: ["password"],

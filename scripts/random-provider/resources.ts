@@ -1,14 +1,6 @@
 // The `random` resource provider: generic check/diff/create/read/update/delete over the resource kinds.
 // Served by index.ts; tests call these methods directly.
 import type { CheckFailure, DiffResult, Provider } from "@pulumi/pulumi/provider";
-import type { ResourceKind } from "./kind";
-import { randomBytes, randomId } from "./kinds/bytes";
-import { randomInteger } from "./kinds/integer";
-import { randomPet } from "./kinds/pet";
-import { randomShuffle } from "./kinds/shuffle";
-import { randomPassword, randomString } from "./kinds/strings";
-import { randomUuid, randomUuid4, randomUuid7 } from "./kinds/uuids";
-import { randomSdkVersion } from "./version";
 import {
   containsSecret,
   containsUnknown,
@@ -20,7 +12,15 @@ import {
   sameValue,
   secret,
   type Value,
-} from "./wire";
+} from "../../plugin/wire";
+import type { ResourceKind } from "./kind";
+import { randomBytes, randomId } from "./kinds/bytes";
+import { randomInteger } from "./kinds/integer";
+import { randomPet } from "./kinds/pet";
+import { randomShuffle } from "./kinds/shuffle";
+import { randomPassword, randomString } from "./kinds/strings";
+import { randomUuid, randomUuid4, randomUuid7 } from "./kinds/uuids";
+import { randomSdkVersion } from "./version";
 
 // The SDK's result types say `any` for property bags; these say what this provider returns.
 export interface Checked {

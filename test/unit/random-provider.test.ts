@@ -21,7 +21,7 @@ import {
   secret,
   UNKNOWN,
   type Value,
-} from "../../scripts/random-provider/wire";
+} from "../../plugin/wire";
 
 const root = path.resolve(__dirname, "../..");
 const T = {

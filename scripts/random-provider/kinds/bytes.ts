@@ -1,10 +1,11 @@
 // RandomId and RandomBytes: random bytes in several encodings.
 // RandomId's id is the unpadded base64url of the bytes, without the prefix (which b64Url etc. carry);
 // RandomBytes' id is its base64 (the bridge's computeRandomBytesID), and both of its encodings are secrets.
+
+import type { Props } from "../../../plugin/wire";
 import { Checks, intOf, optionalStringOf } from "../checks";
 import { secureEntropy } from "../entropy";
 import { importError, type ResourceKind } from "../kind";
-import type { Props } from "../wire";
 
 function idEncodings(bytes: Buffer, prefix: string): Props {
   const dec = bytes.length === 0 ? "0" : BigInt(`0x${bytes.toString("hex")}`).toString(10);

@@ -1,9 +1,10 @@
 // RandomInteger: a uniform integer in [min, max]; a non-empty seed makes it deterministic. Its id is the
 // result in decimal.
+
+import type { Props } from "../../../plugin/wire";
 import { Checks, intOf, optionalStringOf } from "../checks";
 import { entropyFor, uniformBelow } from "../entropy";
 import { importError, type ResourceKind } from "../kind";
-import type { Props } from "../wire";
 
 const TOKEN = "random:index/randomInteger:RandomInteger";
 

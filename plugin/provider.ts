@@ -1,0 +1,154 @@
+// The `chat` resource plugin's provider: every kind of the registry, served through the same generic provider
+// the dynamic resources use (provider/resources/generic.ts), so no kind is written twice. What this adds is
+// the plugin protocol's side: kinds named by type token (`chat:index:User`), values as the engine sends them
+// to a provider that accepts secrets (secrets wrapped, unknowns as a sentinel), the schema, and the
+// `get<Kind>` / `list<Kind>` functions.
+
+import { type KindName, providerFor } from "../provider";
+import { isNotFound } from "../provider/client";
+import { kinds } from "../provider/resources";
+import { contextFor } from "../provider/resources/generic";
+import type { Args, Kind } from "../provider/resources/kind";
+import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
+import { pluginVersion } from "./version";
+import { containsSecret, isObject, type Props, revealProps, secret, type Value } from "./wire";
+
+/** urn:pulumi:<stack>::<project>::<parent$...$type>::<name> → type. */
+function typeOfUrn(urn: string): string {
+  return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
+}
+
+function kindOf(urn: string): KindName {
+  const name = kindOfToken(typeOfUrn(urn));
+  if (!name) throw new Error(`unknown resource type ${typeOfUrn(urn)}`);
+  return name;
+}
+
+/** Always secret, whatever the program marked: the kind's secrets and every connection (they hold keys). */
+function secretNames(name: KindName): Set<string> {
+  const kind = kinds[name] as unknown as Kind;
+  return new Set([...(kind.secrets ?? []), ...Object.values(CREDENTIALS), "connection"]);
+}
+
+/**
+ * Plain values for the generic provider, and the top-level names to hand back as secrets: the kind's own,
+ * and any the program made secret (a secret anywhere in a value makes the whole value secret).
+ */
+function unwrap(name: KindName, ...bags: Props[]): { plain: Props[]; secrets: Set<string> } {
+  const secrets = secretNames(name);
+  for (const bag of bags) for (const [k, v] of Object.entries(bag)) if (containsSecret(v)) secrets.add(k);
+  return { plain: bags.map(revealProps), secrets };
+}
+
+/** `values` for the engine: secrets wrapped, absent values left out. */
+function wrap(values: Record<string, unknown> | undefined, secrets: Set<string>): Props {
+  const out: Props = {};
+  for (const [k, v] of Object.entries(values ?? {})) {
+    if (v === undefined) continue;
+    out[k] = secrets.has(k) ? secret(v as Value) : (v as Value);
+  }
+  return out;
+}
+
+export const chatPlugin = {
+  version: pluginVersion(),
+
+  async getSchema(): Promise<string> {
+    return JSON.stringify(packageSchema());
+  },
+
+  async check(urn: string, olds: Props, news: Props) {
+    const name = kindOf(urn);
+    const { plain, secrets } = unwrap(name, news);
+    const [plainOlds] = unwrap(name, olds).plain;
+    const result = await providerFor(name).check(plainOlds ?? {}, plain[0] ?? {});
+    return { inputs: wrap(result.inputs, secrets), failures: result.failures };
+  },
+
+  async diff(id: string, urn: string, olds: Props, news: Props) {
+    const name = kindOf(urn);
+    const { plain } = unwrap(name, olds, news);
+    return providerFor(name).diff(id, plain[0] ?? {}, plain[1] ?? {});
+  },
+
+  async create(urn: string, inputs: Props) {
+    const name = kindOf(urn);
+    const { plain, secrets } = unwrap(name, inputs);
+    try {
+      const made = await providerFor(name).create(plain[0] ?? {});
+      return { id: made.id, outs: wrap(made.outs, secrets) };
+    } catch (e) {
+      throw recordable(e, secrets);
+    }
+  },
+
+  /**
+   * Refresh, and `pulumi import` (no properties: the whole object is read, and its arguments become the
+   * inputs the engine writes the program's code from).
+   */
+  async read(id: string, urn: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+    const name = kindOf(urn);
+    const { plain, secrets } = unwrap(name, props);
+    const now = await providerFor(name).read(id, plain[0] ?? {});
+    if (!now.props) return { id: "", props: {} };
+    return { id: now.id, props: wrap(now.props, secrets), inputs: wrap(now.inputs, secrets) };
+  },
+
+  async update(id: string, urn: string, olds: Props, news: Props) {
+    const name = kindOf(urn);
+    const { plain, secrets } = unwrap(name, olds, news);
+    const result = await providerFor(name).update(id, plain[0] ?? {}, plain[1] ?? {});
+    return { outs: wrap(result.outs, secrets) };
+  },
+
+  async delete(id: string, urn: string, props: Props) {
+    const name = kindOf(urn);
+    await providerFor(name).delete(id, unwrap(name, props).plain[0] ?? {});
+  },
+
+  /** `chat:index:get<Kind>` (one object by its resource id) and `chat:index:list<Kind>` (every object). */
+  async invoke(
+    tok: string,
+    inputs: Props,
+  ): Promise<{ outputs: Props; failures?: { property: string; reason: string }[] }> {
+    const [, verb, kindName] = /^chat:index:(get|list)(\w+)$/.exec(tok) ?? [];
+    const name = kindOfToken(`chat:index:${kindName ?? ""}`);
+    if (!name || !verb) throw new Error(`unknown function ${tok}`);
+    const kind = kinds[name] as unknown as Kind;
+    const args = revealProps(inputs);
+    const ctx = contextFor(args);
+    const secrets = secretNames(name);
+    const info = (id: string, read: { args: Args; state: Args }) => {
+      const out: Record<string, unknown> = { ...read.args, ...read.state, id };
+      for (const k of kind.local ?? []) delete out[k];
+      delete out[CREDENTIALS[kind.api]];
+      return wrap(out, secrets);
+    };
+    if (verb === "get") {
+      const id = args.id;
+      if (typeof id !== "string" || id === "")
+        return { outputs: {}, failures: [{ property: "id", reason: "id must be a non-empty string" }] };
+      const read = await kind.read(ctx, id, {}, { whole: true }).catch((e: unknown) => {
+        if (isNotFound(e)) return undefined;
+        throw e;
+      });
+      if (!read) throw new Error(`${tok}: ${name} "${id}" not found`);
+      return { outputs: info(id, read) };
+    }
+    if (!kind.list) throw new Error(`${tok}: ${name} cannot be listed`);
+    const scope = isObject(args.scope ?? null) ? (args.scope as Args) : {};
+    const items = await kind.list(ctx, scope);
+    return { outputs: { items: items.map((l) => info(l.id, l)) } };
+  },
+};
+
+/**
+ * A create that made the object but could not finish (kind.ts `partialCreate`) is recorded by the engine with
+ * the properties the error carries: those must be wrapped like any other outputs.
+ */
+function recordable(e: unknown, secrets: Set<string>): unknown {
+  const partial = e as { properties?: Record<string, unknown> };
+  if (e instanceof Error && typeof partial.properties === "object" && partial.properties !== null)
+    partial.properties = wrap(partial.properties, secrets);
+  return e;
+}
