@@ -2,9 +2,9 @@
 // starts it with its own address as the argument and reads the port it prints.
 import * as provider from "@pulumi/pulumi/provider";
 import { setStackConfig } from "../provider/config";
-import { onConfigure } from "./configure";
 import { chatPlugin } from "./provider";
 import { quietFailures } from "./quiet";
+import { fillServerGaps } from "./server-gaps";
 
-onConfigure((config) => setStackConfig((key) => config.get(key)));
+fillServerGaps((config) => setStackConfig((key) => config.get(key)));
 void provider.main(quietFailures(chatPlugin), process.argv.slice(2));
