@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes the Pulumi engine available offline: the `pulumi` CLI, `pulumi-language-nodejs`, the dynamic-provider
-# shim and `pulumi-resource-random`, at the versions package.json pins. A matching `pulumi` already on PATH is
-# used as is; otherwise everything is built from Go modules (the machines reach the Go module proxy, not
-# get.pulumi.com) into a per-user cache keyed by version, so every clone and every CI run reuses it.
+# shim and `pulumi-resource-random`, at the versions package.json pins, plus the YAML and Python language hosts
+# where they can be built (skipped with a logged reason where not). A matching `pulumi` already on PATH is used
+# as is (with the hosts beside it); otherwise everything is built from Go modules (the machines reach the Go
+# module proxy, not get.pulumi.com) into a per-user cache keyed by version, so every clone and every CI run
+# reuses it.
 #
 # Usage: scripts/engine.sh            build if needed, print the bin folder on the last line of stdout
 # Env:   PULUMI_CHAT_CACHE            cache root (default ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-chat)
@@ -42,6 +44,9 @@ if ! have_version "$bin/pulumi"; then
     log "using pulumi v$PULUMI_VERSION from PATH ($onpath)"
     ln -sf "$(readlink -f "$onpath")" "$bin/pulumi"
     ln -sf "$(dirname "$(readlink -f "$onpath")")/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
+    for h in pulumi-language-yaml pulumi-language-python pulumi-language-python-exec; do
+      if [ -x "$(dirname "$(readlink -f "$onpath")")/$h" ]; then ln -sf "$(dirname "$(readlink -f "$onpath")")/$h" "$bin/$h"; fi
+    done
   fi
 fi
 
@@ -62,18 +67,20 @@ module_replaces() {
 
 export CGO_ENABLED=0 GOTOOLCHAIN="${GOTOOLCHAIN:-local}" GOFLAGS=-mod=mod
 # Progress: a dot every 10 s while a long go step runs, so a cold build (many minutes) does not look hung.
-run_step() {
+# try_step returns non-zero on a failure (the optional hosts go on without it); run_step stops the script.
+try_step() {
   local what="$1"; shift
   log "$what ..."
   local start=$SECONDS
   ( while sleep 10; do printf '.' >&2; done ) & local ticker=$!
   if ! "$@" >"$engine/last-step.log" 2>&1; then
-    kill "$ticker" 2>/dev/null; printf '\n' >&2
-    log "FAILED: $what (log: $engine/last-step.log)"; tail -n 30 "$engine/last-step.log" >&2; exit 1
+    kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null || true; printf '\n' >&2
+    log "FAILED: $what (log: $engine/last-step.log)"; tail -n 30 "$engine/last-step.log" >&2; return 1
   fi
   kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null || true
   printf '\n' >&2; log "$what: done in $((SECONDS - start)) s"
 }
+run_step() { try_step "$@" || exit 1; }
 
 # 2. The CLI, from a wrapper module (pkg/v3 carries a local-path replace, so `go install pkg@v` is refused).
 if ! have_version "$bin/pulumi"; then
@@ -120,6 +127,77 @@ if [ ! -x "$bin/pulumi-language-nodejs" ]; then
     bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $VERSION_VAR=$lh_ver' -o '$bin/pulumi-language-nodejs' '$lh_pkg'"
 fi
 
+# 2c. The YAML language host, from pulumi-yaml's own module. The proxy serves that module only at exact
+# versions (no version list, so `go get …@latest` is refused): YAML_HOST_VERSION names one, the newest release
+# seen served (its go.mod requires pkg/sdk v3.255.0, no replaces). The wrapper also requires pkg/v3 and
+# sdk/v3 at the CLI's version (>= that, so Go picks it): the host is compiled against the same Pulumi sources
+# as the CLI, already in the module cache. Optional: a failure is logged (one line, `why`) and the rest goes on.
+YAML_HOST_VERSION=v1.38.1
+why=""
+build_yaml_host() {
+  command -v go >/dev/null 2>&1 || { why="Go is not available"; return 1; }
+  local w="$engine/src/language-yaml" m=github.com/pulumi/pulumi-yaml
+  mkdir -p "$w"
+  try_step "resolving $m@$YAML_HOST_VERSION" bash -c "cd '$w' && GOFLAGS= go mod download -json '$m@$YAML_HOST_VERSION' > mod.json; grep -q '\"GoMod\"' mod.json || { cat mod.json; exit 1; }" || return 1
+  try_step "resolving github.com/pulumi/pulumi/pkg/v3@v$PULUMI_VERSION" bash -c "cd '$w' && GOFLAGS= go mod download -json github.com/pulumi/pulumi/pkg/v3@v$PULUMI_VERSION > pkg.json; grep -q '\"GoMod\"' pkg.json || { cat pkg.json; exit 1; }" || return 1
+  local ymod pmod
+  ymod="$(node -e "process.stdout.write(require('$w/mod.json').GoMod)")"
+  pmod="$(node -e "process.stdout.write(require('$w/pkg.json').GoMod)")"
+  { echo "module local/pulumi-language-yaml"; echo; grep -m1 '^go ' "$ymod"; echo
+    echo "require $m $YAML_HOST_VERSION"
+    echo "require github.com/pulumi/pulumi/pkg/v3 v$PULUMI_VERSION"
+    echo "require github.com/pulumi/pulumi/sdk/v3 v$PULUMI_VERSION"
+    # The module-path replaces of pulumi-yaml's go.mod and of pkg's (as for the CLI), one per module.
+    { module_replaces "$ymod"; module_replaces "$pmod"; } | awk '!seen[$2]++'
+  } > "$w/go.mod"
+  try_step "fetching the YAML host's module graph" bash -c "cd '$w' && go get '$m@$YAML_HOST_VERSION'" || return 1
+  try_step "compiling pulumi-language-yaml (cold: a minute or more)" \
+    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $m/pkg/version.Version=$YAML_HOST_VERSION' -o '$bin/pulumi-language-yaml' $m/cmd/pulumi-language-yaml" || return 1
+}
+if [ ! -x "$bin/pulumi-language-yaml" ]; then
+  why="the FAILED step above"; build_yaml_host || log "skipping pulumi-language-yaml: $why; YAML programs will not run"
+fi
+
+# 2d. The Python language host: as for Node, its own module (sdk/python/cmd/pulumi-language-python/v3) has
+# only pseudo-versions, refused by the proxy (tried at the pkg release commit), so the fallback is the in-sdk
+# host of sdk/v3@v3.68.0. That host runs programs through the `pulumi-language-python-exec` script, looked for
+# beside its own (symlink-resolved) binary: it is copied there from the same module. This CLI hands runtime
+# options over RPC fields the 3.68 host does not know, so Pulumi.yaml's `options: {virtualenv: …}` (and
+# `toolchain`) is ignored: the python that has `pulumi` (from PyPI) is the first `python3` on PATH (an
+# activated venv) or PULUMI_PYTHON_CMD=/abs/venv/bin/python.
+PY_LANGHOST_MODULE=github.com/pulumi/pulumi/sdk/python/cmd/pulumi-language-python/v3
+build_python_host() {
+  command -v go >/dev/null 2>&1 || { why="Go is not available"; return 1; }
+  local w="$engine/src/language-python" hash pkg ver mod dir gomod exec_src
+  mkdir -p "$w"
+  hash="$(cat "$engine/src/cli/commit" 2>/dev/null || true)"
+  if [ -n "$hash" ] && (cd "$w" && GOFLAGS= go mod download -json "$PY_LANGHOST_MODULE@$hash" >/dev/null 2>&1); then
+    pkg="$PY_LANGHOST_MODULE"; ver="$hash"; mod="$PY_LANGHOST_MODULE"
+  else
+    log "the module proxy refuses $PY_LANGHOST_MODULE@${hash:0:12}; using the in-sdk host of sdk/v3@$LANGHOST_FALLBACK"
+    pkg="github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python"; ver="$LANGHOST_FALLBACK"; mod="github.com/pulumi/pulumi/sdk/v3"
+  fi
+  try_step "resolving $mod@$ver" \
+    bash -c "cd '$w' && GOFLAGS= go mod download -json '$mod@$ver' > mod.json; grep -q '\"GoMod\"' mod.json || { cat mod.json; exit 1; }" || return 1
+  gomod="$(node -e "process.stdout.write(require('$w/mod.json').GoMod)")"
+  dir="$(node -e "process.stdout.write(require('$w/mod.json').Dir||'')")"
+  { echo "module local/pulumi-language-python"; echo; grep -m1 '^go ' "$gomod"; echo
+    echo "require $mod $ver"; module_replaces "$gomod"; } > "$w/go.mod"
+  try_step "fetching the Python host's module graph" bash -c "cd '$w' && go get '$mod@$ver'" || return 1
+  # The exec script first, so that a cached host always has it beside it.
+  exec_src="$(find "$dir" -type f -name pulumi-language-python-exec 2>/dev/null | head -n 1)"
+  if [ -n "$exec_src" ]; then
+    install -m 0755 "$exec_src" "$bin/pulumi-language-python-exec"
+  elif grep -qs pulumi-language-python-exec "$dir"/python/cmd/pulumi-language-python/main.go; then
+    why="$mod@$ver has no pulumi-language-python-exec to put beside it"; return 1
+  fi
+  try_step "compiling pulumi-language-python" \
+    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $VERSION_VAR=$ver' -o '$bin/pulumi-language-python' '$pkg'" || return 1
+}
+if [ ! -x "$bin/pulumi-language-python" ]; then
+  why="the FAILED step above"; build_python_host || log "skipping pulumi-language-python: $why; Python programs will not run"
+fi
+
 # 3. pulumi-resource-random cannot be built here: the module proxy refuses github.com/pulumi/pulumi-random/
 # provider/v4 at every version (docs/decisions/0004-random-provider-stand-in.md). The project serves the same
 # plugin protocol from Node (scripts/random-provider), launched from the clone's .pulumi-engine/bin below.
@@ -130,6 +208,9 @@ local_bin="$here/.pulumi-engine/bin"
 mkdir -p "$local_bin"
 ln -sfn "$bin/pulumi" "$local_bin/pulumi"
 ln -sfn "$bin/pulumi-language-nodejs" "$local_bin/pulumi-language-nodejs"
+for h in pulumi-language-yaml pulumi-language-python; do
+  if [ -x "$bin/$h" ]; then ln -sfn "$bin/$h" "$local_bin/$h"; else rm -f "$local_bin/$h"; fi
+done
 install_shims
 log "engine ready in $local_bin (binaries cached in $bin)"
 echo "$local_bin"
