@@ -263,8 +263,17 @@ export function packageSchema(): Record<string, unknown> {
     resources,
     functions,
     language: {
-      python: { packageName: "pulumi_chat", requires: { pulumi: ">=3.0.0,<4.0.0" } },
-      go: { importBasePath: "example.com/pulumi-chat/sdk/go/chat", generateResourceContainerTypes: false },
+      // The SDKs carry the package's version, which they ask the engine for the plugin of.
+      python: {
+        packageName: "pulumi_chat",
+        respectSchemaVersion: true,
+        requires: { pulumi: ">=3.0.0,<4.0.0" },
+      },
+      go: {
+        importBasePath: "example.com/pulumi-chat/sdk/go/chat",
+        generateResourceContainerTypes: false,
+        respectSchemaVersion: true,
+      },
       csharp: { rootNamespace: "PulumiChat" },
       nodejs: { packageName: "@pulumi-chat/plugin-sdk" },
     },

@@ -1,0 +1,368 @@
+// The `chat` resource plugin (dist/plugin/bin/pulumi-resource-chat) on the real engine, from languages other
+// than TypeScript: a Pulumi YAML environment through up, a no-change preview, drift shown by refresh and
+// reverted by up, and destroy; `pulumi import` of every kind by id, the written code previewing with no
+// changes; Python and Go SDKs generated from the plugin's schema and compiled; a Python program run with its
+// SDK. Every line the CLI printed is scanned for the secrets the stacks hold.
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse, stringify } from "yaml";
+import { chatPlugin } from "../../plugin/provider";
+import { setStackConfig } from "../../provider/config";
+import { kinds } from "../../provider/resources";
+import type { Kind } from "../../provider/resources/kind";
+import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
+import { cases } from "../support/kind-cases";
+import { type CliProject, cliProject } from "./support/cli-project";
+import { repoRoot } from "./support/stack";
+
+const run = promisify(execFile);
+/** Where the generated Python SDK is installed (the Python test runs after the SDK test). */
+const PY_SITE = join(repoRoot, ".pulumi-state", "sdk", "python-site");
+const HOOK_PASSWORD = "yamlHookPassword71";
+const GIPHY_KEY = "yaml-giphy-key-72";
+
+/** The environment the issue names, in Pulumi YAML: a new app and, inside it, what a team declares. */
+const ENVIRONMENT = `
+config:
+  hookPassword:
+    type: string
+    secret: true
+  giphyKey:
+    type: string
+    secret: true
+resources:
+  app:
+    type: chat:index:App
+    properties:
+      name: yaml-env-app
+      region: eu
+      skipSampleData: true
+  moderators:
+    type: chat:index:Role
+    properties:
+      role: moderators
+      name: Moderators
+      connection: \${app.connection}
+  alice:
+    type: chat:index:User
+    properties:
+      uid: alice
+      name: Alice
+      role: \${moderators.role}
+      connection: \${app.connection}
+  bob:
+    type: chat:index:User
+    properties:
+      uid: bob
+      name: Bob
+      connection: \${app.connection}
+  team:
+    type: chat:index:Group
+    properties:
+      guid: team
+      name: Team
+      owner: \${alice.uid}
+      connection: \${app.connection}
+  members:
+    type: chat:index:GroupMembers
+    properties:
+      guid: \${team.guid}
+      admins:
+        - \${alice.uid}
+      participants:
+        - \${bob.uid}
+      connection: \${app.connection}
+  ciKey:
+    type: chat:index:ApiKey
+    properties:
+      name: ci
+      scope: authOnly
+      connection: \${app.connection}
+  hook:
+    type: chat:index:Webhook
+    properties:
+      appId: \${app.appId}
+      webhookId: alerts
+      name: Alerts
+      webhookURL: https://hooks.example.com/alerts
+      useBasicAuth: true
+      username: ci
+      password: \${hookPassword}
+  triggers:
+    type: chat:index:WebhookTriggers
+    properties:
+      appId: \${app.appId}
+      webhookId: \${hook.webhookId}
+      triggers:
+        - message_sent
+        - group_member_added
+  giphy:
+    type: chat:index:Extension
+    properties:
+      appId: \${app.appId}
+      extension: gifs-giphy
+      secrets:
+        giphyApiKey: \${giphyKey}
+outputs:
+  appId: \${app.appId}
+  ciKey: \${ciKey.apiKey}
+  members: \${members.participants}
+`;
+
+/** The step of each resource a `pulumi preview --json` plans, by name. */
+function steps(json: string): Record<string, string> {
+  const plan = JSON.parse(json) as { steps?: { op: string; urn: string }[] };
+  const out: Record<string, string> = {};
+  for (const s of plan.steps ?? [])
+    if (!s.urn.includes("pulumi:pulumi:Stack")) out[s.urn.split("::").pop() ?? ""] = s.op;
+  return out;
+}
+
+describe("the chat plugin on the real engine", () => {
+  let emu: Emulated;
+  const projects: CliProject[] = [];
+  /** Secret values the stacks hold: none may be printed. */
+  const secrets: string[] = [HOOK_PASSWORD, GIPHY_KEY];
+
+  beforeAll(async () => {
+    emu = await startEmulated();
+    secrets.push(emu.connection.apiKey, emu.managementConnection.secret);
+  });
+  afterAll(async () => {
+    for (const p of projects) await p.dispose();
+    await emu?.close();
+  });
+
+  it("runs a Pulumi YAML environment: up, a no-change preview, drift shown by refresh and reverted by up, destroy", async () => {
+    const p = await cliProject("yaml-env", "yaml", emulatorConfig(emu));
+    projects.push(p);
+    p.write(ENVIRONMENT);
+    await p.pulumi(["config", "set", "--secret", "hookPassword", HOOK_PASSWORD]);
+    await p.pulumi(["config", "set", "--secret", "giphyKey", GIPHY_KEY]);
+
+    const up = await p.pulumi(["up", "--yes", "--skip-preview"]);
+    expect(up).toMatch(/\+ 11 created/);
+    const outputs = JSON.parse(await p.pulumi(["stack", "output", "--json"])) as Record<string, unknown>;
+    expect(outputs.ciKey).toBe("[secret]");
+    expect(outputs.members).toEqual(["bob"]);
+    await p.pulumi(["preview", "--expect-no-changes"]);
+
+    // Someone renames the webhook in the dashboard: refresh shows it, the next up puts it back.
+    const appId = String(outputs.appId);
+    await emu.mgmt.call("updateWebhook", {
+      params: { appId, webhookId: "alerts" },
+      body: { name: "Renamed" },
+    });
+    const refresh = await p.pulumi(["refresh", "--yes", "--diff"]);
+    expect(refresh).toMatch(/name\s*: "Alerts" => "Renamed"/);
+    expect(steps(await p.pulumi(["preview", "--json"]))).toMatchObject({ hook: "update" });
+    await p.pulumi(["up", "--yes", "--skip-preview"]);
+    const hook = await emu.mgmt.call("getWebhook", { params: { appId, webhookId: "alerts" } });
+    expect(hook.data.name).toBe("Alerts");
+    await p.pulumi(["preview", "--expect-no-changes"]);
+
+    const destroy = await p.pulumi(["destroy", "--yes", "--skip-preview"]);
+    expect(destroy).toMatch(/- 11 deleted/);
+    const apps = await emu.mgmt.call("listApps", {});
+    expect(JSON.stringify(apps.data)).not.toContain(appId);
+  });
+
+  it("imports every kind by id with `pulumi import`: the code it writes previews with no changes", async () => {
+    const config = emulatorConfig(emu);
+    setStackConfig((key) => config[key]?.value);
+    // One object of every kind, made outside the stack (here through the provider itself).
+    const made: { type: string; name: string; id: string; kind: Kind; set: Record<string, unknown> }[] = [];
+    for (const c of cases(emu.appId)) {
+      const urn = `urn:pulumi:dev::imports::chat:index:${c.kind}::${c.name}`;
+      const checked = await chatPlugin.check(urn, {}, c.set as never);
+      expect(checked.failures).toEqual([]);
+      const { id } = await chatPlugin.create(urn, checked.inputs);
+      const kind = kinds[c.kind] as unknown as Kind;
+      made.push({ type: `chat:index:${c.kind}`, name: c.name, id, kind, set: c.set });
+      for (const k of kind.secrets ?? []) secrets.push(...leaves(c.set[k]));
+    }
+    setStackConfig(() => undefined);
+
+    const p = await cliProject("imports", "yaml", config);
+    projects.push(p);
+    // The API cannot read an MCP server: its import fails, saying what to do instead.
+    const importable = made.filter((m) => m.kind.name !== "McpServer");
+    const mcp = made.find((m) => m.kind.name === "McpServer");
+    const refused = await p.pulumi(["import", String(mcp?.type), "mcp", String(mcp?.id), "--yes"], {
+      allowFailure: true,
+    });
+    expect(refused).toContain("cannot be imported: the API has no route to read an MCP server");
+
+    const file = join(p.dir, "import.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ resources: importable.map((m) => ({ type: m.type, name: m.name, id: m.id })) }),
+    );
+    const out = join(p.dir, "imported.yaml");
+    const imported = await p.pulumi(["import", "--file", file, "--yes", "--protect=false", "--out", out]);
+    expect(imported).toContain(`= ${importable.length} imported`);
+
+    // The written code holds no secret (a required one is a placeholder): the program adds them, as from
+    // secret config.
+    const written = readFileSync(out, "utf8");
+    for (const s of secrets) expect(written).not.toContain(s);
+    const code = parse(written) as {
+      resources: Record<string, { properties?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(code.resources).sort()).toEqual(importable.map((m) => m.name).sort());
+    const withSecrets: string[] = [];
+    for (const m of importable) {
+      const declared = code.resources[m.name]?.properties ?? {};
+      for (const k of m.kind.secrets ?? []) {
+        if (!(k in m.set)) continue;
+        declared[k] = { "fn::secret": m.set[k] };
+        withSecrets.push(m.name);
+      }
+      if (code.resources[m.name])
+        code.resources[m.name] = { ...code.resources[m.name], properties: declared };
+    }
+    p.write(stringify(code));
+    const plan = steps(await p.pulumi(["preview", "--json"]));
+    for (const m of importable) plan[m.name] ??= "same"; // the plan lists only what it would act on
+    // Secrets the service returns compare equal; those it never returns (passwords, credentials) are written
+    // by the first up, in place. Nothing is replaced, made or deleted.
+    for (const m of importable)
+      expect([m.name, plan[m.name]]).toEqual([
+        m.name,
+        withSecrets.includes(m.name) ? expect.stringMatching(/^(same|update)$/) : "same",
+      ]);
+    await p.pulumi(["up", "--yes", "--skip-preview"]);
+    await p.pulumi(["preview", "--expect-no-changes"]);
+    // refresh reconciles the inputs with the service: nothing moved, so nothing to change after it either.
+    await p.pulumi(["refresh", "--yes"]);
+    await p.pulumi(["preview", "--expect-no-changes"]);
+  });
+
+  it("generates Python and Go SDKs from the plugin's schema, which compile", async () => {
+    const sdk = join(repoRoot, ".pulumi-state", "sdk");
+    await run("bash", [join(repoRoot, "scripts", "sdkgen.sh"), "go", join(sdk, "go")], { cwd: repoRoot });
+    const goDir = join(sdk, "go");
+    writeFileSync(
+      join(goDir, "go.mod"),
+      "module example.com/pulumi-chat/sdk/go\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n",
+    );
+    const cli = join(homedir(), ".cache", "pulumi-chat", "engine", "pulumi-v3.259.0", "src", "cli", "go.sum");
+    if (existsSync(cli)) writeFileSync(join(goDir, "go.sum"), readFileSync(cli));
+    await run("go", ["build", "./..."], {
+      cwd: goDir,
+      env: { ...process.env, CGO_ENABLED: "0", GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod" },
+    });
+    for (const name of Object.keys(kinds))
+      expect(
+        readFileSync(join(goDir, "chat", `${name.charAt(0).toLowerCase()}${name.slice(1)}.go`), "utf8"),
+      ).toContain(`type ${name} struct`);
+
+    await run("bash", [join(repoRoot, "scripts", "sdkgen.sh"), "python", join(sdk, "python")], {
+      cwd: repoRoot,
+    });
+    const python = await pythonWithPulumi();
+    // Installed (into a folder on PYTHONPATH) as a user installs it: the SDK reads its version from its metadata.
+    rmSync(PY_SITE, { recursive: true, force: true });
+    await run(
+      python,
+      [
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--no-deps",
+        "--no-build-isolation",
+        "--target",
+        PY_SITE,
+        join(sdk, "python"),
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    const { stdout } = await run(
+      python,
+      [
+        "-c",
+        `import pulumi_chat as chat; print(sorted(n for n in ${JSON.stringify(Object.keys(kinds))} if hasattr(chat, n)))`,
+      ],
+      { env: { ...process.env, PYTHONPATH: PY_SITE } },
+    );
+    expect(stdout.trim()).toBe(
+      `[${Object.keys(kinds)
+        .sort()
+        .map((k) => `'${k}'`)
+        .join(", ")}]`,
+    );
+  });
+
+  it("runs a Python program with the generated SDK: up, a no-change preview, destroy", async () => {
+    const python = await pythonWithPulumi();
+    const p = await cliProject("python-env", "python", emulatorConfig(emu));
+    projects.push(p);
+    writeFileSync(
+      join(p.dir, "__main__.py"),
+      [
+        "import pulumi",
+        "import pulumi_chat as chat",
+        'role = chat.Role("role", role="py-role", name="Python role")',
+        'user = chat.User("user", uid="py-user", name="Py", role=role.role, tags=["python"])',
+        'key = chat.ApiKey("key", name="py-key")',
+        "found = chat.get_user_output(id=user.uid)",
+        'pulumi.export("key", key.api_key)',
+        'pulumi.export("found", found.name)',
+        "",
+      ].join("\n"),
+    );
+    const env = { PULUMI_PYTHON_CMD: python, PYTHONPATH: PY_SITE };
+    const up = await p.pulumi(["up", "--yes", "--skip-preview"], { env });
+    expect(up).toMatch(/\+ 4 created/);
+    const outputs = JSON.parse(await p.pulumi(["stack", "output", "--json"], { env })) as Record<
+      string,
+      unknown
+    >;
+    expect(outputs).toEqual({ key: "[secret]", found: "Py" });
+    await p.pulumi(["preview", "--expect-no-changes"], { env });
+    expect(await p.pulumi(["destroy", "--yes", "--skip-preview"], { env })).toMatch(/- 4 deleted/);
+  });
+
+  it("prints no secret the stacks hold, in any line of any command", () => {
+    const printed = projects.flatMap((p) => p.printed).join("\n");
+    for (const s of secrets.filter((x) => x.length >= 8)) expect(printed).not.toContain(s);
+  });
+});
+
+/** The text values inside `v` (a secret argument's parts). */
+function leaves(v: unknown): string[] {
+  if (typeof v === "string") return [v];
+  if (typeof v === "object" && v !== null) return Object.values(v).flatMap(leaves);
+  return [];
+}
+
+/**
+ * A Python with the `pulumi` package at the engine's version (from PyPI), in a virtualenv kept in the per-user
+ * cache beside the engine (decision 0003): made once per machine.
+ */
+async function pythonWithPulumi(): Promise<string> {
+  const version = (
+    JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    }
+  ).devDependencies["@pulumi/pulumi"];
+  const root =
+    process.env.PULUMI_CHAT_CACHE ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-chat");
+  const venv = join(root, `python-pulumi-${version}`);
+  const python = join(venv, "bin", "python");
+  // What a user's SDK install needs: the Pulumi SDK, the generated SDK's own requirements, and wheel to build it.
+  const wanted = [`pulumi==${version}`, "parver", "semver", "wheel"];
+  const ready = join(venv, "ready");
+  if (!existsSync(ready) || readFileSync(ready, "utf8") !== wanted.join(" ")) {
+    mkdirSync(root, { recursive: true });
+    if (!existsSync(python)) await run("python3", ["-m", "venv", venv]);
+    await run(python, ["-m", "pip", "install", "--quiet", ...wanted], { maxBuffer: 16 * 1024 * 1024 });
+    writeFileSync(ready, wanted.join(" "));
+  }
+  return python;
+}
