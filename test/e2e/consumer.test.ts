@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, relative } from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator";
+import { kinds } from "../../provider/resources";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { consumerProject, nodeBin, nodeFloor, pack, writeProject } from "./support/consumer";
 import { tsBlocks } from "./support/snippets";
@@ -188,6 +189,37 @@ describe("the package installed from its tarball into a project outside the repo
     expect(after.users.ada?.deactivatedAt).toBeDefined();
     expect(Object.keys(after.roles)).not.toContain("support");
     expect(Object.values(after.apiKeys).map((k) => k.name)).not.toContain("backend");
+  });
+
+  it("ships the pulumi-resource-chat plugin: `pulumi plugin install … --file` takes it, and it serves every kind's schema", async () => {
+    const { version } = require("../../package.json") as { version: string };
+    const plugin = join(
+      project,
+      "node_modules",
+      "pulumi-chat",
+      "dist",
+      "plugin",
+      "bin",
+      "pulumi-resource-chat",
+    );
+    const home = mkdtempSync(join(tmpdir(), "pulumi-chat-home-"));
+    try {
+      const env = { ...process.env, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
+      await run("pulumi", ["plugin", "install", "resource", "chat", version, "--file", plugin], { env });
+      const { stdout } = await run("pulumi", ["package", "get-schema", `chat@${version}`], {
+        env,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const schema = JSON.parse(stdout) as { version: string; resources: Record<string, unknown> };
+      expect(schema.version).toBe(version);
+      expect(Object.keys(schema.resources).sort()).toEqual(
+        Object.keys(kinds)
+          .map((k) => `chat:index:${k}`)
+          .sort(),
+      );
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it("every TypeScript snippet of the README compiles against the installed package", async () => {
