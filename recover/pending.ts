@@ -52,12 +52,16 @@ export interface ExportedDeployment {
   };
 }
 
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/chat:";
+/** The kinds' type tokens: the dynamic resources' and the `chat` plugin's (plugin/schema.ts). */
+const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/chat:", "chat:index:"];
 /** Providers whose resources live in state only: a pending create of theirs made nothing to look for. */
 const STATE_ONLY = ["random:"];
+/** Outputs kept secret in state whatever the program marked: every connection holds a key. */
+const CREDENTIALS = ["connection", "managementConnection"];
 
 export function kindOf(type: string): KindName | undefined {
-  const name = type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : "";
+  const prefix = TYPE_PREFIXES.find((p) => type.startsWith(p));
+  const name = prefix ? type.slice(prefix.length) : "";
   return Object.hasOwn(kinds, name) ? (name as KindName) : undefined;
 }
 
@@ -131,7 +135,7 @@ export async function settlePending(
   const keep: PendingOperation[] = [];
   const foreign: string[] = [];
   /** Candidates of server-chosen ids the run made, per kind: what is not claimed in the end is a double. */
-  const doubles: Array<{ kind: KindName; inputs: Props; made: Made }> = [];
+  const doubles: Array<{ type: string; kind: KindName; inputs: Props; made: Made }> = [];
 
   for (const op of pending) {
     const kind = kindOf(op.resource.type);
@@ -170,9 +174,10 @@ export async function settlePending(
       if (free.length > 0) entry.outcome = "made before the run: left alone";
       continue;
     }
-    if (kinds[kind].made) for (const m of ours.slice(1)) doubles.push({ kind, inputs, made: m });
+    const type = op.resource.type;
+    if (kinds[kind].made) for (const m of ours.slice(1)) doubles.push({ type, kind, inputs, made: m });
     if (first.usable === false) {
-      doubles.push({ kind, inputs, made: first });
+      doubles.push({ type, kind, inputs, made: first });
       entry.outcome = "removed";
       continue;
     }
@@ -181,8 +186,14 @@ export async function settlePending(
     entry.id = first.id;
     if (opts.dryRun) continue;
     const outs = await provider.takeOver(inputs, first);
-    const secretKeys = new Set([...(op.resource.additionalSecretOutputs ?? []), ...secret]);
-    const outputs: Props = { __provider: inputs.__provider };
+    const secretKeys = new Set([
+      ...(op.resource.additionalSecretOutputs ?? []),
+      ...secret,
+      ...((kinds[kind] as { secrets?: readonly string[] }).secrets ?? []),
+      ...CREDENTIALS,
+    ]);
+    // A dynamic resource's outputs carry its provider; a plugin resource has none.
+    const outputs: Props = inputs.__provider === undefined ? {} : { __provider: inputs.__provider };
     for (const [k, v] of Object.entries(outs))
       if (v !== undefined) outputs[k] = secretKeys.has(k) ? secretOf(v) : v;
     const now = new Date().toISOString();
@@ -193,9 +204,9 @@ export async function settlePending(
   }
 
   const removed = new Set<string>();
-  for (const { kind, inputs, made } of doubles) {
+  for (const { type, kind, inputs, made } of doubles) {
     const k = `${kind} ${made.id}`;
-    if (claimed.has(`${TYPE_PREFIX}${k}`) || removed.has(k)) continue;
+    if (claimed.has(`${type} ${made.id}`) || removed.has(k)) continue;
     removed.add(k);
     const s = settled.find((x) => x.kind === kind && x.outcome !== "nothing made");
     if (s) s.removed++;

@@ -72,6 +72,36 @@ describe("settling pending creates", () => {
     expect(d?.resources?.some((x) => x.urn === urn("User", "early"))).toBe(false);
   });
 
+  it("a plugin resource's pending create (chat:index:<Kind>, from a YAML or Python program) is settled the same way", async () => {
+    const made = await emu().chat.call("createApiKey", { body: { name: "yaml-ci", scope: "authOnly" } });
+    const double = await emu().chat.call("createApiKey", { body: { name: "yaml-ci", scope: "authOnly" } });
+    const op: PendingOperation = {
+      type: "creating",
+      resource: {
+        urn: "urn:pulumi:s::p::chat:index:ApiKey::ci",
+        type: "chat:index:ApiKey",
+        custom: true,
+        // No __provider, no additionalSecretOutputs: the plugin's resources have neither.
+        inputs: { name: "yaml-ci", scope: "authOnly", connection: secret(emu().connection) },
+      },
+    };
+    const r = await settlePending(exported([op]), { since: made.data.createdAt });
+    expect(r?.settled.map((x) => [x.kind, x.outcome, x.removed])).toEqual([
+      ["ApiKey", "taken into state", 1],
+    ]);
+    const taken = r?.deployment.deployment.resources?.[0];
+    expect(taken?.type).toBe("chat:index:ApiKey");
+    expect(taken?.outputs).not.toHaveProperty("__provider");
+    // The kind's secrets and the connection recorded by the take-over stay secret in state.
+    expect(decode(taken?.outputs?.apiKey)).toEqual({ value: made.data.apiKey, secret: true });
+    expect(decode(taken?.outputs?.connection).secret).toBe(true);
+    const left = (await emu().chat.listAll("listApiKeys", { query: { searchKey: "yaml-ci" } })).map(
+      (k) => k.apiKey,
+    );
+    expect(left).toEqual([made.data.apiKey]);
+    expect(left).not.toContain(double.data.apiKey);
+  });
+
   it("API keys: the run's key is taken, its double removed, a key of the same name made before left", async () => {
     const old = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
     const since = old.data.createdAt + 1;
