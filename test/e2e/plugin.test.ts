@@ -53,12 +53,21 @@ resources:
       name: Alice
       role: \${moderators.role}
       connection: \${app.connection}
+  # An explicit provider for the new app: its resources need no connection of their own.
+  appProvider:
+    type: pulumi:providers:chat
+    properties:
+      appId: \${app.appId}
+      region: eu
+      apiKey: \${app.apiKey}
+      endpoint: \${app.connection.endpoint}
   bob:
     type: chat:index:User
     properties:
       uid: bob
       name: Bob
-      connection: \${app.connection}
+    options:
+      provider: \${appProvider}
   team:
     type: chat:index:Group
     properties:
@@ -80,7 +89,8 @@ resources:
     properties:
       name: ci
       scope: authOnly
-      connection: \${app.connection}
+    options:
+      provider: \${appProvider}
   hook:
     type: chat:index:Webhook
     properties:
@@ -144,11 +154,19 @@ describe("the chat plugin on the real engine", () => {
     await p.pulumi(["config", "set", "--secret", "giphyKey", GIPHY_KEY]);
 
     const up = await p.pulumi(["up", "--yes", "--skip-preview"]);
-    expect(up).toMatch(/\+ 11 created/);
+    expect(up).toMatch(/\+ 12 created/);
     const outputs = JSON.parse(await p.pulumi(["stack", "output", "--json"])) as Record<string, unknown>;
     expect(outputs.ciKey).toBe("[secret]");
     expect(outputs.members).toEqual(["bob"]);
     await p.pulumi(["preview", "--expect-no-changes"]);
+    // bob and the key are in the new app (the explicit provider's), not in the configured one.
+    const dump = emu.admin.dump() as {
+      apps: Record<string, { users: Record<string, unknown>; apiKeys: Record<string, { name: string }> }>;
+    };
+    const newApp = dump.apps[String(outputs.appId)];
+    expect(Object.keys(newApp?.users ?? {}).sort()).toEqual(["alice", "bob"]);
+    expect(Object.values(newApp?.apiKeys ?? {}).map((k) => k.name)).toContain("ci");
+    secrets.push(...Object.keys(newApp?.apiKeys ?? {})); // the new app's keys, by value: never printed
 
     // Someone renames the webhook in the dashboard: refresh shows it, the next up puts it back.
     const appId = String(outputs.appId);
@@ -165,7 +183,7 @@ describe("the chat plugin on the real engine", () => {
     await p.pulumi(["preview", "--expect-no-changes"]);
 
     const destroy = await p.pulumi(["destroy", "--yes", "--skip-preview"]);
-    expect(destroy).toMatch(/- 11 deleted/);
+    expect(destroy).toMatch(/- 12 deleted/);
     const apps = await emu.mgmt.call("listApps", {});
     expect(JSON.stringify(apps.data)).not.toContain(appId);
   });
