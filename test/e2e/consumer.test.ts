@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator";
 import { kinds } from "../../provider/resources";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
+import { cliProject } from "./support/cli-project";
 import { consumerProject, nodeBin, nodeFloor, pack, writeProject } from "./support/consumer";
 import { tsBlocks } from "./support/snippets";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
@@ -217,6 +218,24 @@ describe("the package installed from its tarball into a project outside the repo
           .map((k) => `chat:index:${k}`)
           .sort(),
       );
+      // A YAML program that names the package with `pulumi package add`, run by the installed plugin.
+      const emu = await emulator();
+      const yaml = await cliProject("yaml-installed", "yaml", emulatorConfig(emu), {
+        env: { PULUMI_HOME: home },
+        localPlugin: false,
+      });
+      try {
+        await yaml.pulumi(["package", "add", plugin]);
+        expect(readFileSync(join(yaml.dir, "Pulumi.yaml"), "utf8")).toContain(`chat: chat@${version}`);
+        appendFileSync(
+          join(yaml.dir, "Pulumi.yaml"),
+          "resources:\n  dan:\n    type: chat:index:User\n    properties:\n      uid: dan\n      name: Dan\n",
+        );
+        expect(await yaml.pulumi(["up", "--yes", "--skip-preview"])).toMatch(/\+ 2 created/);
+        expect(Object.keys(appOf(emu, emu.appId).users)).toContain("dan");
+      } finally {
+        await yaml.dispose();
+      }
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

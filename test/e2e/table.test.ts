@@ -11,9 +11,8 @@ import type { EngineEvent, PreviewResult } from "@pulumi/pulumi/automation";
 import { kinds } from "../../provider/resources";
 import { canonical } from "../../provider/resources/normalize";
 import { resourceRows } from "../../scripts/readme-table";
-import { type EmulatedStack, emulatedStack } from "./support/emulated";
-
 import { type Args, type Case, cases, type KindName, type Step } from "../support/kind-cases";
+import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 /** Arguments that cannot be changed or removed in place, and why: none of them is replace-forcing either. */
 const EXEMPT: Partial<Record<KindName, string>> = {

@@ -23,8 +23,20 @@ export interface CliProject {
   dispose(): Promise<void>;
 }
 
+export interface CliProjectOptions {
+  /** Variables for every command (e.g. a PULUMI_HOME the plugin is installed in). */
+  env?: Record<string, string>;
+  /** Name this clone's plugin folder in Pulumi.yaml (default); false: the engine finds an installed one. */
+  localPlugin?: boolean;
+}
+
 /** `runtime` is Pulumi.yaml's runtime line (`yaml`, `python`). The stack is configured with `config`. */
-export async function cliProject(name: string, runtime: string, config: StackConfig): Promise<CliProject> {
+export async function cliProject(
+  name: string,
+  runtime: string,
+  config: StackConfig,
+  options: CliProjectOptions = {},
+): Promise<CliProject> {
   const dir = mkdtempSync(join(tmpdir(), `pulumi-chat-${name}-`));
   const backend = mkdtempSync(join(tmpdir(), "pulumi-chat-backend-"));
   const env: Record<string, string | undefined> = {
@@ -34,6 +46,7 @@ export async function cliProject(name: string, runtime: string, config: StackCon
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     NO_COLOR: "1",
+    ...options.env,
   };
   // The stack's config is the one source of credentials, as in a user's project.
   for (const k of Object.keys(env)) if (k.startsWith("CHAT_")) delete env[k];
@@ -58,7 +71,8 @@ export async function cliProject(name: string, runtime: string, config: StackCon
       }
     },
     write(body) {
-      const header = `name: ${name}\nruntime: ${runtime}\nplugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\n`;
+      const plugins = `plugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\n`;
+      const header = `name: ${name}\nruntime: ${runtime}\n${options.localPlugin === false ? "" : plugins}`;
       writeFileSync(join(dir, "Pulumi.yaml"), `${header}${body}`);
     },
     async dispose() {
