@@ -2,25 +2,11 @@
 // kind (its arguments, docs, secrets, replace-on-change fields and computed outputs), a `get<Kind>` function
 // per kind and a `list<Kind>` function per listable kind, and the provider's config keys. Pulumi YAML reads
 // it from the plugin; `pulumi package gen-sdk` makes the Python, Go and .NET SDKs from it.
-import { z } from "zod";
 import { ChatConnection, CONFIG_KEYS, ManagementConnection } from "../provider/config";
+import { type Json, jsonOf } from "../provider/json-schema";
 import { type KindName, kinds } from "../provider/resources";
 import type { Kind } from "../provider/resources/kind";
 import { pluginVersion } from "./version";
-
-/** A JSON Schema node, as zod writes it. */
-interface Json {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  items?: Json;
-  properties?: Record<string, Json>;
-  required?: string[];
-  additionalProperties?: Json | boolean;
-  anyOf?: Json[];
-  oneOf?: Json[];
-  description?: string;
-}
 
 /** A type in Pulumi's schema. */
 export interface TypeSpec {
@@ -54,9 +40,6 @@ export const CREDENTIALS = { chat: "connection", management: "managementConnecti
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const jsonOf = (schema: z.ZodType, io: "input" | "output") =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
-
 /** Collects the named object types the resources use. */
 class Types {
   readonly specs: Record<string, ObjectSpec> = {};

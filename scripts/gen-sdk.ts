@@ -5,22 +5,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { EXTENSION_SETTINGS } from "../provider/api";
+import { type Json, jsonOf } from "../provider/json-schema";
 import { kinds } from "../provider/resources";
 import { credentialFields } from "../provider/resources/extension";
 import type { Kind } from "../provider/resources/kind";
-
-interface Json {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  items?: Json;
-  properties?: Record<string, Json>;
-  required?: string[];
-  additionalProperties?: Json | boolean;
-  anyOf?: Json[];
-  oneOf?: Json[];
-  description?: string;
-}
 
 export const TARGET = join("sdk", "kinds.ts");
 
@@ -65,9 +53,6 @@ function tsType(s: Json, input: boolean): string {
       return "unknown";
   }
 }
-
-const jsonOf = (schema: z.ZodType, io: "input" | "output") =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
 
 const comment = (text: string, indent: string) => {
   const safe = text.replaceAll("*/", "*\\/");
