@@ -2,7 +2,7 @@
 // Python), on a throwaway file backend, with the plugin of this clone (dist/plugin/bin) named in Pulumi.yaml.
 // Every line the CLI prints is kept, for the secrets scan.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -19,7 +19,7 @@ export interface CliProject {
   /** Runs `pulumi <args>` in the project; rejects with the output when it fails (unless `allowFailure`). */
   pulumi(args: string[], opts?: { allowFailure?: boolean; env?: Record<string, string> }): Promise<string>;
   /** Writes Pulumi.yaml: the project header (name, runtime, the plugin) followed by `body`. */
-  write(body: string): void;
+  write(body: string, runtime?: string): void;
   dispose(): Promise<void>;
 }
 
@@ -28,6 +28,8 @@ export interface CliProjectOptions {
   env?: Record<string, string>;
   /** Name this clone's plugin folder in Pulumi.yaml (default); false: the engine finds an installed one. */
   localPlugin?: boolean;
+  /** Where the project folder is made (default: the system's temporary folder). */
+  under?: string;
 }
 
 /** `runtime` is Pulumi.yaml's runtime line (`yaml`, `python`). The stack is configured with `config`. */
@@ -37,7 +39,8 @@ export async function cliProject(
   config: StackConfig,
   options: CliProjectOptions = {},
 ): Promise<CliProject> {
-  const dir = mkdtempSync(join(tmpdir(), `pulumi-chat-${name}-`));
+  if (options.under) mkdirSync(options.under, { recursive: true });
+  const dir = mkdtempSync(join(options.under ?? tmpdir(), `pulumi-chat-${name}-`));
   const backend = mkdtempSync(join(tmpdir(), "pulumi-chat-backend-"));
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -70,9 +73,9 @@ export async function cliProject(
         throw new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`);
       }
     },
-    write(body) {
+    write(body, as = runtime) {
       const plugins = `plugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\n`;
-      const header = `name: ${name}\nruntime: ${runtime}\n${options.localPlugin === false ? "" : plugins}`;
+      const header = `name: ${name}\nruntime: ${as}\n${options.localPlugin === false ? "" : plugins}`;
       writeFileSync(join(dir, "Pulumi.yaml"), `${header}${body}`);
     },
     async dispose() {
