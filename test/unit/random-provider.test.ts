@@ -10,9 +10,6 @@ import { specialOutputValueSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc
 import bcrypt from "bcryptjs";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { seededEntropy, uniformBelow } from "../../scripts/random-provider/entropy";
-import { ADJECTIVES, ADVERBS, NAMES } from "../../scripts/random-provider/pet-words";
-import { kinds, randomProvider, typeOfUrn } from "../../scripts/random-provider/resources";
 import {
   containsUnknown,
   isSecret,
@@ -22,6 +19,9 @@ import {
   UNKNOWN,
   type Value,
 } from "../../plugin/wire";
+import { seededEntropy, uniformBelow } from "../../scripts/random-provider/entropy";
+import { ADJECTIVES, ADVERBS, NAMES } from "../../scripts/random-provider/pet-words";
+import { kinds, randomProvider, typeOfUrn } from "../../scripts/random-provider/resources";
 
 const root = path.resolve(__dirname, "../..");
 const T = {
