@@ -11,12 +11,7 @@ import { contextFor } from "../provider/resources/generic";
 import type { Args, Kind } from "../provider/resources/kind";
 import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
 import { pluginVersion } from "./version";
-import { containsSecret, isObject, type Props, revealProps, secret, type Value } from "./wire";
-
-/** urn:pulumi:<stack>::<project>::<parent$...$type>::<name> → type. */
-function typeOfUrn(urn: string): string {
-  return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
-}
+import { containsSecret, isObject, type Props, revealProps, secret, typeOfUrn, type Value } from "./wire";
 
 function kindOf(urn: string): KindName {
   const name = kindOfToken(typeOfUrn(urn));

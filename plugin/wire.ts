@@ -82,3 +82,8 @@ export function sameValue(a: Value | undefined, b: Value | undefined): boolean {
   }
   return false;
 }
+
+/** urn:pulumi:<stack>::<project>::<parent$...$type>::<name> → type. */
+export function typeOfUrn(urn: string): string {
+  return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
+}

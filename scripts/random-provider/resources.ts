@@ -11,6 +11,7 @@ import {
   revealProps,
   sameValue,
   secret,
+  typeOfUrn,
   type Value,
 } from "../../plugin/wire";
 import type { ResourceKind } from "./kind";
@@ -54,11 +55,6 @@ export const kinds: ReadonlyMap<string, ResourceKind> = new Map(
     randomUuid7,
   ].map((k) => [k.token, k]),
 );
-
-/** urn:pulumi:<stack>::<project>::<parent$...$type>::<name> → type. */
-export function typeOfUrn(urn: string): string {
-  return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
-}
 
 function kindOf(urn: string): ResourceKind {
   const kind = kinds.get(typeOfUrn(urn));

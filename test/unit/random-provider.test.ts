@@ -16,12 +16,13 @@ import {
   type Props,
   reveal,
   secret,
+  typeOfUrn,
   UNKNOWN,
   type Value,
 } from "../../plugin/wire";
 import { seededEntropy, uniformBelow } from "../../scripts/random-provider/entropy";
 import { ADJECTIVES, ADVERBS, NAMES } from "../../scripts/random-provider/pet-words";
-import { kinds, randomProvider, typeOfUrn } from "../../scripts/random-provider/resources";
+import { kinds, randomProvider } from "../../scripts/random-provider/resources";
 
 const root = path.resolve(__dirname, "../..");
 const T = {
