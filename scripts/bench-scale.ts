@@ -1,12 +1,13 @@
 // `npm run bench:scale`: the project beside the engine's own floor, in one run. For each N: N chat Users in
-// an existing app against the emulator (at a paid plan's rate limit), and N dynamic resources whose provider
+// an existing app against the emulator (at a paid plan's rate limit), declared twice (the TypeScript dynamic
+// resources, and a Pulumi YAML program on the `chat` plugin), and N dynamic resources whose provider
 // does no I/O (scripts/bench-scale/floor: same engine, same provider process model, nothing else); up, a
 // no-change preview, refresh and destroy of each. Prints seconds, the ratio to the floor, the API calls the
 // emulator saw, the provider process's peak memory and the state's bytes per resource; then an up at the
 // free plan's 500 requests a minute against its rate bound, and the floor without checkpoints (what the
 // engine's own bookkeeping costs). A measurement, not a test: docs/benchmarks.md records a run.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { localStack, type TestStack } from "./local-stack";
@@ -28,13 +29,14 @@ const OPS = ["up", "preview", "refresh", "destroy"] as const;
 type Op = (typeof OPS)[number];
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-/** Highest peak RSS (VmHWM, MiB) of the dynamic-provider processes seen while `run` runs. */
+/** Highest peak RSS (VmHWM, MiB) of the provider processes (dynamic, or the plugin) seen while `run` runs. */
 async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
   let peak = 0;
   const sample = () => {
     for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
       try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (!cmdline.includes("dynamic-provider") && !cmdline.includes("pulumi-resource-chat")) continue;
         const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
         if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
       } catch {
@@ -84,6 +86,31 @@ async function usersStack(emu: RunningEmulator, n: number, name: string): Promis
   return t;
 }
 
+const PLUGIN_DIR = join(__dirname, "..", "plugin", "bin");
+
+/** The same N users in a Pulumi YAML program on the `chat` plugin (their own uids: they share the app). */
+async function pluginStack(emu: RunningEmulator, n: number, name: string): Promise<TestStack> {
+  const app = emu.credentials.app;
+  if (!app) throw new Error("the emulator has no bootstrap app");
+  const dir = mkdtempSync(join(tmpdir(), "bench-plugin-"));
+  const users = Array.from({ length: n }, (_, i) => {
+    const uid = `yaml-${String(i).padStart(5, "0")}`;
+    return `  ${uid}:\n    type: chat:index:User\n    properties: { uid: ${uid}, name: "User ${i}", permanentDelete: true }\n`;
+  });
+  writeFileSync(
+    join(dir, "Pulumi.yaml"),
+    `name: bench-plugin\nruntime: yaml\nplugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\nresources:\n${users.join("")}`,
+  );
+  const t = await localStack(dir, name);
+  await t.stack.setAllConfig({
+    "chat:appId": { value: app.appId },
+    "chat:region": { value: app.region },
+    "chat:apiKey": { value: app.apiKey, secret: true },
+    "chat:endpoint": { value: emu.chatEndpoint },
+  });
+  return t;
+}
+
 async function floorStack(n: number, name: string, env: Record<string, string> = {}): Promise<TestStack> {
   const t = await localStack(join(HERE, "floor"), name, env);
   await t.stack.setConfig("bench:n", { value: String(n) });
@@ -97,6 +124,7 @@ async function compare(n: number): Promise<void> {
   const emu = await startEmulator({ port: 0, rateLimitPerMinute: Number(opts.plan) });
   const floor = await floorStack(n, `floor-${n}`);
   const users = await usersStack(emu, n, `users-${n}`);
+  const plugin = await pluginStack(emu, n, `plugin-${n}`);
   try {
     for (const op of OPS) {
       log(`N=${n} ${op}: floor ...`);
@@ -107,14 +135,22 @@ async function compare(n: number): Promise<void> {
       const u = await timed(users, op);
       const calls = emu.admin.requests().length;
       const uState = op === "up" ? stateBytesPerResource(users, "bench-users", `users-${n}`, n) : undefined;
+      log(`N=${n} ${op}: plugin ...`);
+      emu.admin.clearRequests();
+      const y = await timed(plugin, op);
+      const yCalls = emu.admin.requests().length;
+      const yState =
+        op === "up" ? stateBytesPerResource(plugin, "bench-plugin", `plugin-${n}`, n) : undefined;
       rows.push(
-        `| ${n} | ${op} | ${fmt(f.seconds)} | ${fmt(u.seconds)} | ${(u.seconds / f.seconds).toFixed(2)} | ${calls} | ${fmt(f.peakMiB)} | ${fmt(u.peakMiB)} | ${fState ?? ""} | ${uState ?? ""} |`,
+        `| ${n} | ${op} | ${fmt(f.seconds)} | ${fmt(u.seconds)} | ${(u.seconds / f.seconds).toFixed(2)} | ${fmt(y.seconds)} | ${(y.seconds / f.seconds).toFixed(2)} | ${calls} | ${yCalls} | ${fmt(f.peakMiB)} | ${fmt(u.peakMiB)} | ${fmt(y.peakMiB)} | ${fState ?? ""} | ${uState ?? ""} | ${yState ?? ""} |`,
       );
       log(rows[rows.length - 1] ?? "");
     }
   } finally {
     await floor.stack.workspace.removeStack(`floor-${n}`, { force: true }).catch(() => undefined);
     await users.stack.workspace.removeStack(`users-${n}`, { force: true }).catch(() => undefined);
+    await plugin.stack.workspace.removeStack(`plugin-${n}`, { force: true }).catch(() => undefined);
+    rmSync(plugin.stack.workspace.workDir, { recursive: true, force: true });
     await emu.close();
   }
 }
@@ -174,8 +210,8 @@ async function main(): Promise<void> {
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ` +
       `${new Date().toISOString().slice(0, 10)}; the emulator's rate limit ${opts.plan} a minute.`,
     "",
-    "| N | op | floor s | users s | ratio | API calls | floor provider peak MiB | users provider peak MiB | floor state B/resource | users state B/resource |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| N | op | floor s | users s | ratio | plugin (YAML) s | ratio | API calls | plugin API calls | floor provider peak MiB | users provider peak MiB | plugin peak MiB | floor state B/resource | users state B/resource | plugin state B/resource |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
     "| case | what | measured | against | ratio | note |",
