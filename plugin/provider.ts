@@ -8,10 +8,19 @@ import { type KindName, providerFor } from "../provider";
 import { isNotFound } from "../provider/client";
 import { kinds } from "../provider/resources";
 import { contextFor } from "../provider/resources/generic";
-import type { Args, Kind } from "../provider/resources/kind";
+import { type Args, type Kind, priorOfId } from "../provider/resources/kind";
 import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
 import { pluginVersion } from "./version";
-import { containsSecret, isObject, type Props, revealProps, secret, typeOfUrn, type Value } from "./wire";
+import {
+  containsSecret,
+  isObject,
+  type Props,
+  reveal,
+  revealProps,
+  toWire,
+  typeOfUrn,
+  type Value,
+} from "./wire";
 
 function kindOf(urn: string): KindName {
   const name = kindOfToken(typeOfUrn(urn));
@@ -29,20 +38,19 @@ function secretNames(name: KindName): Set<string> {
  * Plain values for the generic provider, and the top-level names to hand back as secrets: the kind's own,
  * and any the program made secret (a secret anywhere in a value makes the whole value secret).
  */
-function unwrap(name: KindName, ...bags: Props[]): { plain: Props[]; secrets: Set<string> } {
+function fromWire(name: KindName, ...bags: Props[]): { plain: Props[]; secrets: Set<string> } {
   const secrets = secretNames(name);
   for (const bag of bags) for (const [k, v] of Object.entries(bag)) if (containsSecret(v)) secrets.add(k);
   return { plain: bags.map(revealProps), secrets };
 }
 
-/** `values` for the engine: secrets wrapped, absent values left out. */
-function wrap(values: Record<string, unknown> | undefined, secrets: Set<string>): Props {
-  const out: Props = {};
-  for (const [k, v] of Object.entries(values ?? {})) {
-    if (v === undefined) continue;
-    out[k] = secrets.has(k) ? secret(v as Value) : (v as Value);
-  }
-  return out;
+/** The text inside the values the program marked secret: kept out of check failures. */
+function secretTexts(bag: Props): string[] {
+  const texts = (v: Value): string[] =>
+    typeof v === "string" ? [v] : typeof v === "object" && v !== null ? Object.values(v).flatMap(texts) : [];
+  return Object.values(bag)
+    .filter((v) => containsSecret(v))
+    .flatMap((v) => texts(reveal(v)));
 }
 
 export const chatPlugin = {
@@ -54,24 +62,24 @@ export const chatPlugin = {
 
   async check(urn: string, olds: Props, news: Props) {
     const name = kindOf(urn);
-    const { plain, secrets } = unwrap(name, news);
-    const [plainOlds] = unwrap(name, olds).plain;
-    const result = await providerFor(name).check(plainOlds ?? {}, plain[0] ?? {});
-    return { inputs: wrap(result.inputs, secrets), failures: result.failures };
+    const { plain, secrets } = fromWire(name, news);
+    const [plainOlds] = fromWire(name, olds).plain;
+    const result = await providerFor(name).check(plainOlds ?? {}, plain[0] ?? {}, secretTexts(news));
+    return { inputs: toWire(result.inputs, secrets), failures: result.failures };
   },
 
   async diff(id: string, urn: string, olds: Props, news: Props) {
     const name = kindOf(urn);
-    const { plain } = unwrap(name, olds, news);
+    const { plain } = fromWire(name, olds, news);
     return providerFor(name).diff(id, plain[0] ?? {}, plain[1] ?? {});
   },
 
   async create(urn: string, inputs: Props) {
     const name = kindOf(urn);
-    const { plain, secrets } = unwrap(name, inputs);
+    const { plain, secrets } = fromWire(name, inputs);
     try {
       const made = await providerFor(name).create(plain[0] ?? {});
-      return { id: made.id, outs: wrap(made.outs, secrets) };
+      return { id: made.id, outs: toWire(made.outs, secrets) };
     } catch (e) {
       throw recordable(e, secrets);
     }
@@ -83,22 +91,23 @@ export const chatPlugin = {
    */
   async read(id: string, urn: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
     const name = kindOf(urn);
-    const { plain, secrets } = unwrap(name, props);
-    const now = await providerFor(name).read(id, plain[0] ?? {});
+    const { plain, secrets } = fromWire(name, props);
+    // No properties: `pulumi import` (a refresh always has some).
+    const now = await providerFor(name).read(id, plain[0] ?? {}, Object.keys(props).length === 0);
     if (!now.props) return { id: "", props: {} };
-    return { id: now.id, props: wrap(now.props, secrets), inputs: wrap(now.inputs, secrets) };
+    return { id: now.id, props: toWire(now.props, secrets), inputs: toWire(now.inputs, secrets) };
   },
 
   async update(id: string, urn: string, olds: Props, news: Props) {
     const name = kindOf(urn);
-    const { plain, secrets } = unwrap(name, olds, news);
+    const { plain, secrets } = fromWire(name, olds, news);
     const result = await providerFor(name).update(id, plain[0] ?? {}, plain[1] ?? {});
-    return { outs: wrap(result.outs, secrets) };
+    return { outs: toWire(result.outs, secrets) };
   },
 
   async delete(id: string, urn: string, props: Props) {
     const name = kindOf(urn);
-    await providerFor(name).delete(id, unwrap(name, props).plain[0] ?? {});
+    await providerFor(name).delete(id, fromWire(name, props).plain[0] ?? {});
   },
 
   /** `chat:index:get<Kind>` (one object by its resource id) and `chat:index:list<Kind>` (every object). */
@@ -117,13 +126,13 @@ export const chatPlugin = {
       const out: Record<string, unknown> = { ...read.args, ...read.state, id };
       for (const k of kind.local ?? []) delete out[k];
       delete out[CREDENTIALS[kind.api]];
-      return wrap(out, secrets);
+      return toWire(out, secrets);
     };
     if (verb === "get") {
       const id = args.id;
       if (typeof id !== "string" || id === "")
         return { outputs: {}, failures: [{ property: "id", reason: "id must be a non-empty string" }] };
-      const read = await kind.read(ctx, id, {}, { whole: true }).catch((e: unknown) => {
+      const read = await kind.read(ctx, id, priorOfId(kind, id), { whole: true }).catch((e: unknown) => {
         if (isNotFound(e)) return undefined;
         throw e;
       });
@@ -144,6 +153,6 @@ export const chatPlugin = {
 function recordable(e: unknown, secrets: Set<string>): unknown {
   const partial = e as { properties?: Record<string, unknown> };
   if (e instanceof Error && typeof partial.properties === "object" && partial.properties !== null)
-    partial.properties = wrap(partial.properties, secrets);
+    partial.properties = toWire(partial.properties, secrets);
   return e;
 }

@@ -32,7 +32,7 @@ export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 /** The kind a type token names (`chat:index:User` → User); undefined for any other token. */
 export function kindOfToken(tok: string): KindName | undefined {
   const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : "";
-  return name in kinds ? (name as KindName) : undefined;
+  return Object.hasOwn(kinds, name) ? (name as KindName) : undefined;
 }
 /** The provider options each API's resources take beside their arguments (provider/resources/generic.ts). */
 export const CREDENTIALS = { chat: "connection", management: "managementConnection" } as const;
@@ -135,14 +135,17 @@ function resourceOf(types: Types, name: string, kind: Kind) {
   const outputs: Record<string, PropertySpec> = { ...inputs };
   delete outputs.adopt;
   for (const [k, v] of Object.entries(computed.properties ?? {})) {
-    const p = described(types.of(v, `${name}${pascal(k)}`), v.description);
+    // An App's `connection` is what other resources take as theirs: the same type.
+    const type =
+      k === "connection"
+        ? { $ref: `#/types/${token("ChatConnection")}` }
+        : types.of(v, `${name}${pascal(k)}`);
+    const p = described(type, v.description);
     if (secrets.has(k) || k === "connection") p.secret = true;
     outputs[k] = p;
   }
   const defaulted = jsonOf(kind.args, "output").required ?? [];
-  const required = [
-    ...new Set([...(input.required ?? []), ...defaulted, ...Object.keys(computed.properties ?? {})]),
-  ];
+  const required = [...new Set([...(input.required ?? []), ...defaulted, ...(computed.required ?? [])])];
   return { inputs, outputs, requiredInputs: input.required ?? [], required };
 }
 

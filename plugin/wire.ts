@@ -87,3 +87,24 @@ export function sameValue(a: Value | undefined, b: Value | undefined): boolean {
 export function typeOfUrn(urn: string): string {
   return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
 }
+
+/** `values` for the engine: secrets wrapped, absent values left out at every depth (a Struct holds no undefined). */
+export function toWire(values: Record<string, unknown> | undefined, secrets: Set<string>): Props {
+  const out: Props = {};
+  for (const [k, v] of Object.entries(values ?? {})) {
+    if (v === undefined) continue;
+    out[k] = secrets.has(k) ? secret(defined(v)) : defined(v);
+  }
+  return out;
+}
+
+function defined(v: unknown): Value {
+  if (Array.isArray(v)) return v.filter((x) => x !== undefined).map(defined);
+  if (typeof v === "object" && v !== null)
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, defined(x)]),
+    );
+  return v as Value;
+}

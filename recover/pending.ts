@@ -129,13 +129,16 @@ export async function settlePending(
   const pending = d.pending_operations ?? [];
   if (pending.length === 0) return undefined;
   const resources = [...(d.resources ?? [])];
-  const held = new Set(resources.filter((r) => r.id && !r.delete).map((r) => `${r.type} ${r.id}`));
+  // Objects by kind and id: the same object under the dynamic type and the plugin's (a stack mid-move).
+  const held = new Set(
+    resources.filter((r) => r.id && !r.delete).map((r) => `${kindOf(r.type) ?? r.type} ${r.id}`),
+  );
   const claimed = new Set<string>();
   const settled: Settled[] = [];
   const keep: PendingOperation[] = [];
   const foreign: string[] = [];
   /** Candidates of server-chosen ids the run made, per kind: what is not claimed in the end is a double. */
-  const doubles: Array<{ type: string; kind: KindName; inputs: Props; made: Made }> = [];
+  const doubles: Array<{ kind: KindName; inputs: Props; made: Made }> = [];
 
   for (const op of pending) {
     const kind = kindOf(op.resource.type);
@@ -158,9 +161,10 @@ export async function settlePending(
     }
     const provider = providerFor(kind);
     const { value, secret } = decodeProps(op.resource.inputs ?? {});
-    const inputs = value;
+    // A plugin resource's credentials are its provider's (stack config, or an explicit provider's inputs).
+    const inputs = { ...providerCredentials(resources, op.resource.provider), ...value };
     const all = await provider.candidates(inputs);
-    const key = (m: Made) => `${op.resource.type} ${m.id}`;
+    const key = (m: Made) => `${kind} ${m.id}`;
     const free = all.filter((m) => !held.has(key(m)) && !claimed.has(key(m)));
     // Made by this run: since it began. Without a time (settings, singletons) the object is taken, as a lost
     // create's answer is (decision 0022); with an unknown start, nothing dated is taken.
@@ -174,10 +178,9 @@ export async function settlePending(
       if (free.length > 0) entry.outcome = "made before the run: left alone";
       continue;
     }
-    const type = op.resource.type;
-    if (kinds[kind].made) for (const m of ours.slice(1)) doubles.push({ type, kind, inputs, made: m });
+    if (kinds[kind].made) for (const m of ours.slice(1)) doubles.push({ kind, inputs, made: m });
     if (first.usable === false) {
-      doubles.push({ type, kind, inputs, made: first });
+      doubles.push({ kind, inputs, made: first });
       entry.outcome = "removed";
       continue;
     }
@@ -204,9 +207,9 @@ export async function settlePending(
   }
 
   const removed = new Set<string>();
-  for (const { type, kind, inputs, made } of doubles) {
+  for (const { kind, inputs, made } of doubles) {
     const k = `${kind} ${made.id}`;
-    if (claimed.has(`${type} ${made.id}`) || removed.has(k)) continue;
+    if (claimed.has(k) || removed.has(k)) continue;
     removed.add(k);
     const s = settled.find((x) => x.kind === kind && x.outcome !== "nothing made");
     if (s) s.removed++;
@@ -226,6 +229,36 @@ export async function settlePending(
     settled,
     foreign,
   };
+}
+
+/**
+ * The connection options of a plugin resource's provider (`provider` is its `<urn>::<id>` reference), from
+ * the provider's recorded inputs (its config keys); {} for any other provider.
+ */
+function providerCredentials(resources: readonly ResourceState[], provider: string | undefined): Props {
+  const urn = provider?.slice(0, provider.lastIndexOf("::"));
+  const p = resources.find((r) => r.urn === urn && r.type === "pulumi:providers:chat");
+  if (!p) return {};
+  const c = decodeProps(p.inputs ?? {}).value;
+  const text = (k: string) => (typeof c[k] === "string" && c[k] !== "" ? (c[k] as string) : undefined);
+  const only = (o: Props) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const out: Props = {};
+  if (text("appId") && text("apiKey"))
+    out.connection = only({
+      appId: text("appId"),
+      apiKey: text("apiKey"),
+      region: text("region"),
+      host: text("host"),
+      endpoint: text("endpoint"),
+    });
+  if (text("managementKey") && text("managementSecret"))
+    out.managementConnection = only({
+      key: text("managementKey"),
+      secret: text("managementSecret"),
+      host: text("host"),
+      endpoint: text("managementEndpoint"),
+    });
+  return out;
 }
 
 /** Decoded inputs, and the names of those that were secret. */

@@ -81,6 +81,7 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
   args: AppSettingsArgs,
   replaceOn: ["appId"],
   identity: ["appId"],
+  idParts: ["appId"],
   ambient: ["appId"],
   file: { at: ["appSettings"], one: true, child: "app-settings", only: "settings" },
 

@@ -36,7 +36,7 @@ export const authToken: Kind<AuthTokenArgs> = {
   api: "chat",
   args: AuthTokenArgs,
   replaceOn: ["uid"],
-  idParts: ["uid"],
+  idParts: ["uid", "tokenHash"],
   secrets: ["authToken"],
 
   async create(ctx, a) {

@@ -119,6 +119,7 @@ export const collaborators: Kind<CollaboratorsArgs> = {
   args: CollaboratorsArgs,
   replaceOn: ["appId"],
   identity: ["appId"],
+  idParts: ["appId"],
   ambient: ["appId"],
   sets: ["admins", "moderators"],
   file: { at: ["collaborators"], one: true, child: "collaborators" },

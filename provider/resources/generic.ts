@@ -30,7 +30,7 @@ import {
 } from "../credentials";
 import { clientContext } from "./context";
 import { forEngine, issueFailures, readableErrors, secretsOf } from "./failures";
-import type { Args, CheckFailure, Ctx, Kind, Made } from "./kind";
+import { type Args, type CheckFailure, type Ctx, type Kind, type Made, priorOfId } from "./kind";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
@@ -106,13 +106,18 @@ export class CrudProvider<A extends Args, S extends Args> {
     return { args, options };
   }
 
-  async check(olds: Props, news: Props): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+  /** `secrets`: values the program marked secret beside the kind's own, kept out of the failures too. */
+  async check(
+    olds: Props,
+    news: Props,
+    secrets: readonly string[] = [],
+  ): Promise<{ inputs: Props; failures: CheckFailure[] }> {
     const { args, options } = this.split(news);
     const unknown = unknownPaths(news);
     const failures = await this.problems(args, options, unknown, olds);
     return {
       inputs: failures.normal ? { ...news, ...failures.normal, ...options } : news,
-      failures: forEngine(failures.list, this.secretValues(news)),
+      failures: forEngine(failures.list, [...this.secretValues(news), ...secrets]),
     };
   }
 
@@ -347,15 +352,20 @@ export class CrudProvider<A extends Args, S extends Args> {
     await this.delete(made.id, { ...args, ...made.prior, ...this.located(options) });
   }
 
-  async read(id: string, props: Props): Promise<{ id: string; props?: Props; inputs?: Props }> {
+  /**
+   * Refresh; with `imported`, a read with nothing recorded (`pulumi import`, through the plugin): the whole
+   * object, from what its id names, so that the code the engine writes from the inputs declares all of it.
+   */
+  async read(
+    id: string,
+    props: Props,
+    imported = false,
+  ): Promise<{ id: string; props?: Props; inputs?: Props }> {
     const { args, options: recorded } = this.split(props);
     let now: Awaited<ReturnType<Kind<A, S>["read"]>>;
     let options = recorded;
     try {
-      // Nothing recorded (`pulumi import`): the whole object, from what its id names, so that the code
-      // the engine writes from the inputs declares all of it.
-      const imported = Object.keys(args).length === 0;
-      const prior = imported ? this.idArgs(id) : args;
+      const prior = imported ? priorOfId(this.kind as unknown as Kind, id) : args;
       ({ value: now, options } = await this.atRecorded(recorded, (ctx) =>
         this.kind.read(ctx, id, prior as A, imported ? { whole: true } : undefined),
       ));
@@ -377,18 +387,6 @@ export class CrudProvider<A extends Args, S extends Args> {
     for (const k of this.kind.local ?? []) if (k in args) inputs[k] = args[k];
     if (options.adopt !== undefined) inputs.adopt = options.adopt;
     return { id, props: { ...refreshed, ...now.state, ...options }, inputs };
-  }
-
-  /** The arguments a resource id names (kind.ts `idParts`); a clear error for an id of another shape. */
-  private idArgs(id: string): Props {
-    const names = this.kind.idParts;
-    if (!names) return {};
-    const parts = id.split("/");
-    if (parts.length < names.length || parts.slice(0, names.length).some((p) => p === ""))
-      throw new Error(
-        `${this.kind.name} id "${id}" is not of the form ${names.map((n) => `<${n}>`).join("/")}${parts.length > names.length ? "/…" : ""}`,
-      );
-    return Object.fromEntries(names.map((n, i) => [n, parts[i]]));
   }
 
   async update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {

@@ -57,9 +57,9 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    */
   readonly identity?: readonly string[];
   /**
-   * The arguments a resource id is made of, in order, joined by "/" (a membership's "<guid>/<uid>"): what a
-   * read with nothing recorded (`pulumi import <type> <name> <id>`) starts from. Absent when read needs only
-   * the id.
+   * The parts a resource id is made of, in order, joined by "/" (a membership's "<guid>/<uid>"): the
+   * arguments among them are what a read with nothing recorded (`pulumi import <type> <name> <id>`, a
+   * `get<Kind>` function) starts from (`priorOfId`). Absent when read needs only the id.
    */
   readonly idParts?: readonly string[];
   /** Arrays compared as sets. */
@@ -137,6 +137,16 @@ export interface FileEntry {
   readonly secretRefs?: Readonly<Record<string, string>>;
   /** Arguments that name another object the file declares: the argument → that kind and the ids every app has. */
   readonly refs?: Readonly<Record<string, { readonly kind: string; readonly builtIn?: readonly string[] }>>;
+}
+
+/** The arguments an id names (`idParts`); an error naming the form for an id of another shape. */
+export function priorOfId(kind: Kind, id: string): Args {
+  const names = kind.idParts;
+  if (!names) return {};
+  const parts = id.split("/");
+  if (parts.length !== names.length || parts.some((p) => p === ""))
+    throw new Error(`${kind.name} id "${id}" is not of the form ${names.map((n) => `<${n}>`).join("/")}`);
+  return Object.fromEntries(names.flatMap((n, i) => (n in kind.args.shape ? [[n, parts[i]]] : [])));
 }
 
 /** How `read` reads. */

@@ -2,7 +2,14 @@
 // is taken into state (its outputs as its create returns them, secrets still secret), doubles of server-chosen
 // ids are removed, an object made before the run is never taken, and nothing-made creates are dropped.
 import { createHash } from "node:crypto";
-import { decode, type ExportedDeployment, type PendingOperation, settlePending } from "../../recover/pending";
+import { ChatClient } from "../../provider/client";
+import {
+  decode,
+  type ExportedDeployment,
+  type PendingOperation,
+  type ResourceState,
+  settlePending,
+} from "../../recover/pending";
 import { useEmulated } from "../support/emulator";
 
 const SIG = "4dabf18193072939515e22adb298388d";
@@ -100,6 +107,40 @@ describe("settling pending creates", () => {
     );
     expect(left).toEqual([made.data.apiKey]);
     expect(left).not.toContain(double.data.apiKey);
+  });
+
+  it("a plugin resource on an explicit provider is settled in that provider's app, not the configured one", async () => {
+    const other = await emu()
+      .managementClient()
+      .call("createApp", { body: { name: "yaml-other", region: "eu" } });
+    const apiKey =
+      Object.values(other.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
+    const conn = { appId: other.data.id, region: "eu" as const, apiKey, endpoint: emu().chatEndpoint };
+    const since = now();
+    // The killed run's create reached the other app.
+    await new ChatClient(conn).call("createUser", { body: { uid: "yaml-carol", name: "Carol" } });
+    const provider: ResourceState = {
+      urn: "urn:pulumi:s::p::pulumi:providers:chat::other",
+      type: "pulumi:providers:chat",
+      custom: true,
+      id: "0b1c",
+      inputs: { appId: conn.appId, region: "eu", apiKey: secret(apiKey), endpoint: conn.endpoint },
+    };
+    const op: PendingOperation = {
+      type: "creating",
+      resource: {
+        urn: "urn:pulumi:s::p::chat:index:User::carol",
+        type: "chat:index:User",
+        custom: true,
+        provider: `${provider.urn}::${provider.id}`,
+        inputs: { uid: "yaml-carol", name: "Carol" },
+      },
+    };
+    const r = await settlePending(exported([op], [provider]), { since });
+    expect(r?.settled.map((x) => [x.kind, x.outcome])).toEqual([["User", "taken into state"]]);
+    const taken = r?.deployment.deployment.resources?.find((x) => x.type === "chat:index:User");
+    expect(taken?.id).toBe("yaml-carol");
+    expect(decode(taken?.outputs?.connection)).toEqual({ value: conn, secret: true });
   });
 
   it("API keys: the run's key is taken, its double removed, a key of the same name made before left", async () => {

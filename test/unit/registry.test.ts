@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { ENTRY_KINDS, keyOf } from "../../environment/entries";
 import { COMPOSED_KINDS, NOT_IN_FILE } from "../../environment/spec";
 import { kinds } from "../../provider/resources";
-import type { Kind } from "../../provider/resources/kind";
+import { type Kind, priorOfId } from "../../provider/resources/kind";
 import { schemas } from "../../provider/schemas";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
@@ -68,6 +68,22 @@ describe("the registry of kinds", () => {
     expect(new Set(declared).size).toBe(Object.keys(kinds).length);
     const registered = new Set<unknown>(Object.values(kinds));
     expect(declared.filter((k) => !registered.has(k)).map((k) => k.name)).toEqual([]);
+  });
+
+  it("names a kind's ambient app in its id, so an import or a get reads the app the id says", () => {
+    for (const [name, kind] of Object.entries(kinds) as [string, Kind][])
+      if (kind.ambient?.includes("appId")) expect([name, kind.idParts?.[0]]).toEqual([name, "appId"]);
+  });
+
+  it("takes an id apart into the arguments it names, refusing an id of another shape", () => {
+    expect(priorOfId(kinds.GroupMember as unknown as Kind, "team/ada")).toEqual({ guid: "team", uid: "ada" });
+    // A part that is not an argument (an auth token's hash) is only checked for.
+    expect(priorOfId(kinds.AuthToken as unknown as Kind, "ada/0123abcd")).toEqual({ uid: "ada" });
+    expect(() => priorOfId(kinds.GroupMember as unknown as Kind, "team/ada/x")).toThrow(
+      'GroupMember id "team/ada/x" is not of the form <guid>/<uid>',
+    );
+    expect(() => priorOfId(kinds.Webhook as unknown as Kind, "app/")).toThrow("<appId>/<webhookId>");
+    expect(priorOfId(kinds.User as unknown as Kind, "ada")).toEqual({});
   });
 
   it("lists every kind's argument schema in pulumi-chat/schemas, by name", () => {

@@ -61,6 +61,9 @@ describe("the chat plugin's provider, on the emulator", () => {
       }
       const read = await chatPlugin.read(made.id, urn(c.kind, c.name), {});
       expect(read.id).toBe(made.id);
+      // get<Kind> reads the same object by the same id.
+      const got = await chatPlugin.invoke(`chat:index:get${c.kind}`, { id: made.id });
+      expect([c.kind, got.outputs.id]).toEqual([c.kind, made.id]);
       // The imported inputs never hold a secret (the code written from them would print it).
       for (const k of kind.secrets ?? []) expect(read.inputs).not.toHaveProperty(k);
       const secrets = Object.fromEntries(
