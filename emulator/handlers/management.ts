@@ -13,7 +13,8 @@ const DELETE_AFTER_SECONDS = 30 * 24 * 3600;
 
 const REGION_NAMES: Record<Region, string> = { us: "USA", eu: "Europe", in: "India" };
 
-const appView = (a: AppRecord) => ({
+/** An app as a listing shows it: without its keys (docs/service/management-api.md). */
+const listedAppView = (a: AppRecord) => ({
   id: a.id,
   name: a.name,
   plan: a.plan,
@@ -25,6 +26,11 @@ const appView = (a: AppRecord) => ({
   createdAt: a.createdAt,
   appOwner: { id: 1, name: "Emulator Owner", email: OWNER_EMAIL },
   appRegion: { id: a.region, name: REGION_NAMES[a.region], description: REGION_NAMES[a.region] },
+});
+
+/** An app as its create answers: with the keys the service made for it. */
+const appView = (a: AppRecord) => ({
+  ...listedAppView(a),
   apiKeys: Object.fromEntries(
     [...a.apiKeys.values()]
       .filter((k) => k.createdBy === "app_system")
@@ -63,7 +69,7 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     const keep = (a: AppRecord) =>
       a.state === "active" &&
       (!q.searchKey || startsWithCi(a.id, q.searchKey) || startsWithCi(a.name, q.searchKey));
-    return paginate(state.apps.values(), q, keep, appView, LIMITS.appsPerPageDefault);
+    return paginate(state.apps.values(), q, keep, listedAppView, LIMITS.appsPerPageDefault);
   },
 
   deleteApp: ({ state, params, env }) => {
