@@ -3,6 +3,7 @@
 // Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
 import { z } from "zod";
 import { type App as ApiApp, AppCreate, AppListQuery, LIMITS } from "../api";
+import { isNotFound } from "../client";
 import { ChatConnection, chatAddressing } from "../config";
 import { type Args, type Ctx, createdAt, type Kind, type Progress } from "./kind";
 import { collect, sortedById } from "./util";
@@ -95,7 +96,13 @@ export const app: Kind<AppArgs> = {
       if (s.apiKey) return { id: r.data.id, state: s };
       // The answer was lost and the app found by listing, which never shows an app's keys: without its key
       // the app cannot be used, so it is deleted (the service archives it) and created again.
-      await ctx.management().call("deleteApp", { params: { appId: r.data.id } });
+      // A lost answer of this delete too: sent again, it finds the app archived already, as wanted.
+      await ctx
+        .management()
+        .call("deleteApp", { params: { appId: r.data.id } })
+        .catch((e: unknown) => {
+          if (!isNotFound(e)) throw e;
+        });
       if (attempt >= 3)
         throw new Error(
           `app "${a.name}": the answer to its create was lost ${attempt} times (each app made was deleted again, since its keys are only in that answer); run the same command again`,
