@@ -93,7 +93,11 @@ export const chatPlugin = {
     const name = kindOf(urn);
     const { plain, secrets } = fromWire(name, props);
     // No properties: `pulumi import` (a refresh always has some).
-    const now = await providerFor(name).read(id, plain[0] ?? {}, Object.keys(props).length === 0);
+    const imported = Object.keys(props).length === 0;
+    const now = await providerFor(name).read(id, plain[0] ?? {}, imported);
+    // Gone at a refresh: the engine drops it. Missing at an import: said as such (an empty answer would
+    // make the engine blame the plugin for not supporting import).
+    if (!now.props && imported) throw new Error(`${name} "${id}" was not found: nothing to import`);
     if (!now.props) return { id: "", props: {} };
     return { id: now.id, props: toWire(now.props, secrets), inputs: toWire(now.inputs, secrets) };
   },

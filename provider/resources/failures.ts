@@ -7,6 +7,9 @@ import type { z } from "zod";
 import { closest, secretPaths } from "../api";
 import type { CheckFailure } from "./kind";
 
+/** The property of a failure of a rule over several fields (zod's issue at the root). */
+export const WHOLE_RESOURCE = "(resource)";
+
 /** Shorter runs are ordinary words; the e2e test holds every reason to this bound. */
 export const SECRET_WINDOW = 8;
 const REDACTED = "[secret]";
@@ -73,7 +76,7 @@ export function forEngine(failures: readonly CheckFailure[], secrets: readonly s
   const seen = new Set<string>();
   const out: CheckFailure[] = [];
   for (const f of failures) {
-    const path = f.property === "(resource)" ? "" : f.property;
+    const path = f.property === WHOLE_RESOURCE ? "" : f.property;
     const reason = withoutSecrets(naming(path, f.reason), secrets);
     if (seen.has(reason)) continue; // one error per mistake
     seen.add(reason);
@@ -141,7 +144,7 @@ export function issueFailures(
         };
       });
     }
-    return [{ property: at || "(resource)", reason: i.message }];
+    return [{ property: at || WHOLE_RESOURCE, reason: i.message }];
   });
 }
 

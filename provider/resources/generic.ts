@@ -29,7 +29,7 @@ import {
   verifyManagement,
 } from "../credentials";
 import { clientContext } from "./context";
-import { forEngine, issueFailures, readableErrors, secretsOf } from "./failures";
+import { forEngine, issueFailures, readableErrors, secretsOf, WHOLE_RESOURCE } from "./failures";
 import { type Args, type CheckFailure, type Ctx, type Kind, type Made, priorOfId } from "./kind";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
@@ -52,12 +52,20 @@ const PROVIDER_KEY = "__provider";
 /** The option names of each API: an App's `connection` is an output, not an option. */
 const OPTION_KEYS = { chat: ["connection", "adopt"], management: ["managementConnection", "adopt"] } as const;
 
-/** Failures about values unknown during preview are left out: they are checked once known. */
+/**
+ * Failures about values unknown during preview are left out: they are checked again once known, in the same
+ * up, before anything is written. A failure is about an unknown value when its path is that value's, inside
+ * it or around it; a rule of the whole resource (a cross-field rule) may read any of them.
+ */
 function known(failures: CheckFailure[], unknown: string[]): CheckFailure[] {
+  if (unknown.length === 0) return failures;
   return failures.filter(
     (f) =>
+      f.property !== WHOLE_RESOURCE &&
+      f.property !== "" &&
       !unknown.some(
-        (u) => f.property === u || f.property.startsWith(`${u}.`) || u.startsWith(`${f.property}.`),
+        (u) =>
+          u === "" || f.property === u || f.property.startsWith(`${u}.`) || u.startsWith(`${f.property}.`),
       ),
   );
 }
@@ -142,6 +150,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (!parsedOptions.success) failures.push(...issueFailures(parsedOptions.error.issues, ProviderOptions));
     const shown = known(failures, unknown);
     if (shown.length > 0) return { list: shown };
+    failures.length = 0; // the rest were about values not known yet
     // Normalised values (lowercased ids, defaults) are what is stored and compared from now on; with some
     // input unknown (preview), every known field is still normalised, so `Alice` still equals `alice`.
     const normal = (
@@ -161,7 +170,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     const recorded = this.split(olds);
     const unchanged = !isNew && canonical([normal, options]) === canonical([recorded.args, recorded.options]);
     if (failures.length === 0 && !unchanged)
-      failures.push(...(await this.serviceRules(normal as A, options, unknown)));
+      failures.push(...known(await this.serviceRules(normal as A, options, unknown), unknown));
     return { list: failures, normal };
   }
 
@@ -380,9 +389,14 @@ export class CrudProvider<A extends Args, S extends Args> {
     // Secrets the read returns (credentials the service echoes) are compared; the others are kept.
     for (const k of this.kind.secrets ?? []) if (k in args && !(k in now.args)) kept[k] = args[k];
     for (const k of this.kind.local ?? []) if (k in args) kept[k] = args[k];
-    const refreshed: Props = { ...now.args, ...kept };
+    // A field the program left out that the service holds at its default is not drift (User's role "default").
+    const read: Props = { ...now.args };
+    if (!imported)
+      for (const [k, d] of Object.entries(this.kind.defaults ?? {}))
+        if (args[k] === undefined && !fieldChanged(d, read[k])) delete read[k];
+    const refreshed: Props = { ...read, ...kept };
     // Refreshed inputs carry no secrets and no credentials: the engine keeps those from the program.
-    const inputs: Props = { ...now.args };
+    const inputs: Props = { ...read };
     for (const k of this.kind.secrets ?? []) delete inputs[k];
     for (const k of this.kind.local ?? []) if (k in args) inputs[k] = args[k];
     if (options.adopt !== undefined) inputs.adopt = options.adopt;

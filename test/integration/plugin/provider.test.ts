@@ -89,7 +89,17 @@ describe("the chat plugin's provider, on the emulator", () => {
     await expect(chatPlugin.read("just-a-guid", urn("GroupMember", "m"), {})).rejects.toThrow(
       'GroupMember id "just-a-guid" is not of the form <guid>/<uid>',
     );
-    expect(await chatPlugin.read("no-such-user", urn("User", "x"), {})).toEqual({ id: "", props: {} });
+  });
+
+  it("says an object to import was not found, naming the kind and the id; a refresh of a gone one drops it", async () => {
+    await expect(chatPlugin.read("no-such-user", urn("User", "x"), {})).rejects.toThrow(
+      'User "no-such-user" was not found: nothing to import',
+    );
+    await expect(chatPlugin.read("no-such-group/bob", urn("GroupMember", "m"), {})).rejects.toThrow(
+      'GroupMember "no-such-group/bob" was not found',
+    );
+    const gone = { uid: "no-such-user", name: "N" };
+    expect(await chatPlugin.read("no-such-user", urn("User", "x"), gone)).toEqual({ id: "", props: {} });
   });
 
   it("serves get<Kind> and list<Kind>: whole reads, secrets wrapped", async () => {
