@@ -124,6 +124,8 @@ export const chatPlugin = {
     if (!name || !verb) throw new Error(`unknown function ${tok}`);
     const kind = kinds[name] as unknown as Kind;
     const args = revealProps(inputs);
+    const credentials = args[CREDENTIALS[kind.api]];
+    if (isObject(credentials)) args[CREDENTIALS[kind.api]] = schemaNames(credentials);
     const ctx = contextFor(args);
     const secrets = secretNames(name);
     const info = (id: string, read: { args: Args; state: Args }) => {
@@ -159,4 +161,14 @@ function recordable(e: unknown, secrets: Set<string>): unknown {
   if (e instanceof Error && typeof partial.properties === "object" && partial.properties !== null)
     partial.properties = toWire(partial.properties, secrets);
   return e;
+}
+
+/**
+ * A credentials object under the schema's names. Python's SDK hands an invoke an output object (an App's
+ * `connection`) under its own snake_case names (`app_id`); resources get them translated, invokes do not.
+ */
+function schemaNames(v: { [key: string]: Value }): { [key: string]: Value } {
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), x]),
+  );
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { LocalWorkspace, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { DEMO_SECRETS } from "./demo-secrets";
+import { typedUp } from "./local-stack";
 
 const root = join(__dirname, "..", "..");
 const stateDir = process.env.CHAT_DEMO_STATE_DIR ?? join(root, ".pulumi-state");
@@ -58,8 +59,9 @@ async function main(): Promise<void> {
       "chat:endpoint": { value: emu.chatEndpoint },
       ...DEMO_SECRETS,
     });
+    // As a person types it: the CLI's up, with its preview first (values not known yet are seen there).
     step(`pulumi up (stack ${stackName})`);
-    const up = await stack.up({ onOutput: (s) => process.stdout.write(s) });
+    const up = await typedUp(stack, (s) => process.stdout.write(s));
     await summary(stack, up.outputs);
 
     step("pulumi preview: nothing may be left to change");

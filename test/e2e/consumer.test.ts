@@ -78,10 +78,19 @@ describe("the package installed from its tarball into a project outside the repo
     // Every command the package declares is in it.
     const bins = Object.values((require("../../package.json") as { bin: Record<string, string> }).bin);
     expect(bins.filter((b) => !files.includes(b))).toEqual([]);
-    const unwanted = files.filter((f) =>
-      /^(test|scripts|docs|dist\/scripts|dist\/test)\/|\.map$|tsconfig|\.ts$/.test(f.replace(/\.d\.ts$/, "")),
+    // Sources stay out; the examples and docs the README links are read as documents.
+    const unwanted = files.filter(
+      (f) =>
+        !f.startsWith("examples/") &&
+        /^(test|scripts|dist\/scripts|dist\/test)\/|\.map$|tsconfig|\.ts$/.test(f.replace(/\.d\.ts$/, "")),
     );
     expect(unwanted).toEqual([]);
+    // Every relative link of the README (the package's front page) names something the package holds.
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const links = [...readme.matchAll(/\]\(([^)#:\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] ?? "");
+    expect(links.length).toBeGreaterThan(10);
+    const held = (l: string) => files.some((f) => f === l || f.startsWith(`${l.replace(/\/$/, "")}/`));
+    expect(links.filter((l) => !held(l))).toEqual([]);
     // Each compiled file has its source: nothing stale from an earlier build is published.
     const stale = files.filter((f) => f.endsWith(".js") && !sourceExists(f));
     expect(stale).toEqual([]);
@@ -106,8 +115,9 @@ describe("the package installed from its tarball into a project outside the repo
       "index.ts": TS_PROGRAM,
     });
     // Type checking on, as in a user's project (the other e2e tests only transpile).
-    const { stack } = await stackOf(dir, "ts", emu, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" });
-    const up = await stack.up();
+    const t = await stackOf(dir, "ts", emu, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" });
+    const { stack } = t;
+    const up = await t.up();
     expect(up.summary.result).toBe("succeeded");
     const appId = up.outputs.appId?.value as string;
     const app = appOf(emu, appId);
@@ -126,8 +136,9 @@ describe("the package installed from its tarball into a project outside the repo
   it("a JavaScript program: up, a no-change preview, destroy", async () => {
     const emu = await emulator();
     const dir = writeProject(join(project, "programs", "js"), "chat-js", { "index.js": JS_PROGRAM });
-    const { stack } = await stackOf(dir, "js", emu);
-    const up = await stack.up();
+    const t = await stackOf(dir, "js", emu);
+    const { stack } = t;
+    const up = await t.up();
     expect(up.summary.result).toBe("succeeded");
     const appId = up.outputs.appId?.value as string;
     expect(Object.keys(appOf(emu, appId).users)).toContain("lin");
@@ -168,7 +179,7 @@ describe("the package installed from its tarball into a project outside the repo
     const { stack } = t;
 
     emu.admin.clearRequests();
-    const up = await stack.up();
+    const up = await t.up();
     expect(up.summary.result).toBe("succeeded");
     expect(up.outputs.nodeVersion?.value).toBe(`v${version}`);
     expect(writes(emu)).toEqual([]);
@@ -231,13 +242,36 @@ describe("the package installed from its tarball into a project outside the repo
           join(yaml.dir, "Pulumi.yaml"),
           "resources:\n  dan:\n    type: chat:index:User\n    properties:\n      uid: dan\n      name: Dan\n",
         );
-        expect(await yaml.pulumi(["up", "--yes", "--skip-preview"])).toMatch(/\+ 2 created/);
+        expect(await yaml.pulumi(["up", "--yes"])).toMatch(/\+ 2 created/);
         expect(Object.keys(appOf(emu, emu.appId).users)).toContain("dan");
       } finally {
         await yaml.dispose();
       }
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("the README's programs that make their app run as a person runs them: pulumi up with its preview, a no-change preview, destroy", async () => {
+    const blocks = tsBlocks(readFileSync(join(repoRoot, "README.md"), "utf8")).filter((b) =>
+      /new chat\.App\(|app: \{ create:/.test(b.code),
+    );
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const b of blocks) {
+      const emu = await emulator();
+      const dir = writeProject(join(project, "programs", `readme-${b.line}`), `readme-${b.line}`, {
+        "index.ts": b.code,
+        // The file an Environment snippet names: an app made by the program too.
+        "chat-environment.yaml": "app: { create: { name: from-file } }\nusers: [{ uid: lin, name: Lin }]\n",
+      });
+      const t = await stackOf(dir, `readme-${b.line}`, emu);
+      const up = await t.up().catch((e: Error) => {
+        throw new Error(`README.md line ${b.line}: ${e.message}`);
+      });
+      expect(up.stdout).toMatch(/Previewing update/);
+      expect(up.summary.result).toBe("succeeded");
+      expect(Object.keys((await t.stack.preview()).changeSummary)).toEqual(["same"]);
+      expect((await t.stack.destroy()).summary.result).toBe("succeeded");
     }
   });
 

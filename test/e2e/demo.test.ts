@@ -38,6 +38,8 @@ describe("npm run demo", () => {
       status: first.status,
       tail: first.stdout.slice(-2000) + first.stderr.slice(-2000),
     }).toMatchObject({ status: 0 });
+    // The first up as a person types it: the CLI's preview of a new stack, then the update.
+    expect(first.stdout).toMatch(/Previewing update \(demo-e2e\)/);
     expect(first.stdout).toMatch(/\+ 34 created/);
     expect(first.stdout).toMatch(/chat:User\s+4\s/);
     expect(first.stdout).toMatch(/appApiKey\s+\[secret\]/);

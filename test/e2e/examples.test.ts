@@ -74,7 +74,7 @@ describe("examples/quickstart", () => {
   afterAll(async () => t?.dispose());
 
   it("creates a role, three users, a group with its members and an API key in the existing app", async () => {
-    const up = await t.stack.up();
+    const up = await t.up();
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
     const a = appOf(t, t.emu.appId);
     expect(a.roles.support).toMatchObject({ name: "Support agents" });
@@ -121,7 +121,7 @@ describe("examples/staging-app", () => {
   afterAll(async () => t?.dispose());
 
   it("builds an app from scratch with roles, users, groups, a webhook and a login token", async () => {
-    const up = await t.stack.up();
+    const up = await t.up();
     outputs = up.outputs;
     expect(up.summary.resourceChanges).toEqual({ create: 16 });
     appId = value(outputs, "appId") as string;
@@ -295,7 +295,7 @@ describe("examples/adopt-existing", () => {
   afterAll(async () => t?.dispose());
 
   it("takes the existing objects over without failing or duplicating them, applying the declared values", async () => {
-    const up = await t.stack.up();
+    const up = await t.up();
     expect(up.summary.resourceChanges).toEqual({ create: 7 });
     const a = app();
     expect(Object.keys(a.roles).sort()).toEqual(["default", "support"]);
@@ -326,7 +326,7 @@ describe("examples/adopt-existing", () => {
     const refresh = await t.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ same: 7 });
     await t.stack.setConfig("generalName", { value: "General chat" });
-    const up = await t.stack.up();
+    const up = await t.up();
     expect(up.summary.resourceChanges).toEqual({ same: 6, update: 1 });
     expect(app().groups.general?.name).toBe("General chat");
     expect(app().messages[seeded.messageId]).toBeDefined();

@@ -60,7 +60,7 @@ describe("moving a stack from the TypeScript dynamic resources to the plugin", (
   it("keeps every object: aliases of the dynamic types plan only sames, and nothing is made again", async () => {
     writeFileSync(join(p.dir, "index.ts"), TYPESCRIPT);
     p.write("main: index.ts\n");
-    expect(await p.pulumi(["up", "--yes", "--skip-preview"])).toMatch(/\+ 6 created/);
+    expect(await p.pulumi(["up", "--yes"])).toMatch(/\+ 6 created/);
     const before = objects();
 
     // The same stack, now a YAML program.
@@ -71,7 +71,7 @@ describe("moving a stack from the TypeScript dynamic resources to the plugin", (
     };
     const ops = (plan.steps ?? []).filter((s) => s.op !== "same").map((s) => `${s.op} ${s.urn}`);
     expect(ops).toEqual([]);
-    expect(await p.pulumi(["up", "--yes", "--skip-preview"])).toMatch(/6 unchanged/);
+    expect(await p.pulumi(["up", "--yes"])).toMatch(/6 unchanged/);
     // refresh writes the outputs as the plugin reads them; nothing to change after it either.
     await p.pulumi(["refresh", "--yes"]);
     await p.pulumi(["preview", "--expect-no-changes"]);

@@ -30,7 +30,7 @@ describe("the root project", () => {
   afterAll(async () => s?.dispose());
 
   it("provisions the declared environment", async () => {
-    const up = await s.stack.up();
+    const up = await s.up();
     expect(up.summary.result).toBe("succeeded");
     appId = up.outputs.appId?.value as string;
     expect(up.outputs.appApiKey?.secret).toBe(true);

@@ -35,7 +35,7 @@ export const installedVersion = (name: string): string =>
 
 /**
  * A fresh project in the system's temporary folder with the tarball installed as a user installs it: the
- * package and the Pulumi SDK the user chose (here the versions the repository tests). Its optional peer
+ * package and the Pulumi SDKs the user chose (here the versions the repository tests). Its optional peer
  * fastify is left out, as a user who never starts the emulator would.
  */
 export async function consumerProject(tarball: string): Promise<string> {
@@ -45,6 +45,8 @@ export async function consumerProject(tarball: string): Promise<string> {
     private: true,
     dependencies: {
       "@pulumi/pulumi": installedVersion("@pulumi/pulumi"),
+      // The random plugin these machines serve is the repository's version (scripts/env.sh), not npm's newest.
+      "@pulumi/random": installedVersion("@pulumi/random"),
       "pulumi-chat": `file:${tarball}`,
     },
   };

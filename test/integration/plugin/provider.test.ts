@@ -118,6 +118,11 @@ describe("the chat plugin's provider, on the emulator", () => {
       'chat:index:getUser: User "nobody-here" not found',
     );
     await expect(chatPlugin.invoke("chat:index:getNothing", {})).rejects.toThrow("unknown function");
+    // An App's connection as Python's SDK hands it to an invoke: under its snake_case names, in a secret.
+    const { appId, region, apiKey, endpoint } = emulated().connection;
+    const python = secret({ app_id: appId, region, api_key: apiKey, endpoint });
+    const viaPython = await chatPlugin.invoke("chat:index:getUser", { id: uid, connection: python });
+    expect(revealProps(viaPython.outputs)).toMatchObject({ id: uid, name: "G" });
   });
 
   it("refuses a type token of another package", async () => {
