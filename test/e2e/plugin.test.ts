@@ -345,7 +345,10 @@ describe("the chat plugin on the real engine", () => {
       string,
       unknown
     >;
-    expect(outputs).toEqual({ key: "[secret]", found: "Py" });
+    // The lookup took the App's connection, a secret: its result is secret too.
+    expect(outputs).toEqual({ key: "[secret]", found: "[secret]" });
+    const shown = await p.pulumi(["stack", "output", "found", "--show-secrets"], { env });
+    expect(shown.trim()).toBe("Py");
     await p.pulumi(["preview", "--expect-no-changes"], { env });
     expect(await p.pulumi(["destroy", "--yes", "--skip-preview"], { env })).toMatch(/- 5 deleted/);
   });
