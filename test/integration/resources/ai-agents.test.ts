@@ -128,7 +128,7 @@ describe("AiAgent", () => {
     const news = await checked("AiAgent", { name, instructions: "Be kind.", mcpServers: [slug] });
     const { outs: after } = await p.update(id, outs, news);
     const now = await p.read(id, after);
-    expect(now.inputs).toEqual({ name, instructions: "Be kind.", mcpServers: [slug], isActive: true });
+    expect(now.inputs).toEqual({ name, instructions: "Be kind.", mcpServers: [slug] }); // isActive: default
 
     // drift: a change made elsewhere shows in the read
     await chat().call("updateBuilderAgent", { params: { uid: id }, body: { model: "other" } });
@@ -203,7 +203,7 @@ describe("ExternalAgent", () => {
     });
     const { id, outs } = await p.create(inputs);
     const read = await p.read(id, outs);
-    expect(read.inputs).toEqual({ name, ...base, agentId: "graph", isActive: true });
+    expect(read.inputs).toEqual({ name, ...base, agentId: "graph" }); // isActive left out: at its default
     expect(read.props?.headers).toEqual({ Authorization: "x" }); // kept from state, never returned
 
     const news = await checked("ExternalAgent", {
@@ -216,8 +216,7 @@ describe("ExternalAgent", () => {
       name,
       provider: "mastra",
       deploymentUrl: base.deploymentUrl,
-      isActive: true,
-    });
+    }); // isActive at its default
 
     await chat().call("updateByoAgent", { params: { uid: id }, body: { isActive: false } });
     expect((await p.read(id, after)).inputs?.isActive).toBe(false);
