@@ -191,7 +191,9 @@ export interface McpServerRecord {
   name: string;
   url: string;
   description?: string;
+  icon?: string;
   headers?: Record<string, string>;
+  /** Milliseconds, as the service answers them for MCP servers. */
   createdAt: number;
   updatedAt: number;
 }

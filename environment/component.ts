@@ -182,11 +182,15 @@ export class Environment extends pulumi.ComponentResource {
           let args = argsOf(kind, entry, secretConfig);
           for (const [arg, ref] of Object.entries(kind.file.refs ?? {})) {
             // The named resource's output (not the plain id) orders this one after it.
-            const named = declared[ref.kind]?.[String(args[arg])] as unknown as
-              | Record<string, unknown>
-              | undefined;
             const key = ENTRY_KINDS.find((k) => k.name === ref.kind);
-            if (named && key) args[arg] = named[keyOf(key) ?? "id"];
+            const output = (id: unknown) => {
+              const named = declared[ref.kind]?.[String(id)] as unknown as
+                | Record<string, unknown>
+                | undefined;
+              return named && key ? named[keyOf(key) ?? "id"] : id;
+            };
+            const value = args[arg];
+            if (value !== undefined) args[arg] = Array.isArray(value) ? value.map(output) : output(value);
           }
           args = compose[kind.name]?.(args, declared) ?? args;
           const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};

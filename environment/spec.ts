@@ -122,8 +122,6 @@ export const NOT_IN_FILE = {
   App: "the file's `app` section creates or names the one app",
   GroupMember: "one membership: the file declares a group's whole member set (GroupMembers)",
   AuthToken: "a user's session token is made by a program for a user, not declared for an environment",
-  McpServer:
-    "the API can neither list nor read MCP servers, so chat-export could not write them: a program declares them",
 } as const;
 
 /** The entries of `kind` in a parsed environment, each with its index in its list (none when one). */
@@ -177,12 +175,21 @@ function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
       const named = declared.get(ref.kind);
       const where = ENTRY_KINDS.find((r) => r.name === ref.kind)?.file.at.join(".") ?? ref.kind;
       for (const { entry, index } of entriesOf(env, k)) {
+        if (ref.elsewhere) continue;
         const value = entry[arg];
-        if (typeof value !== "string" || ref.builtIn?.includes(value) || named?.has(value)) continue;
-        ctx.addIssue({
-          code: "custom",
-          path: [...k.file.at, ...(index === undefined ? [] : [index]), arg],
-          message: `${arg} "${value}" is not declared in ${where}`,
+        const values = Array.isArray(value) ? value : [value];
+        values.forEach((v, j) => {
+          if (typeof v !== "string" || ref.builtIn?.includes(v) || named?.has(v)) return;
+          ctx.addIssue({
+            code: "custom",
+            path: [
+              ...k.file.at,
+              ...(index === undefined ? [] : [index]),
+              arg,
+              ...(Array.isArray(value) ? [j] : []),
+            ],
+            message: `${arg} "${v}" is not declared in ${where}`,
+          });
         });
       }
     }

@@ -1018,29 +1018,33 @@ export class ModerationRule extends pulumi.CustomResource {
 export interface McpServerArgs extends ChatResourceArgs {
   /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
   slug: pulumi.Input<string>;
-  /** Name, at most 100 characters. Cannot be changed (no update route). */
+  /** Name, at most 100 characters. */
   name: pulumi.Input<string>;
-  /** HTTPS URL of the server. Cannot be changed (no update route). */
+  /** HTTPS URL of the server. */
   url: pulumi.Input<string>;
-  /** Description, at most 255 characters. Cannot be changed (no update route). */
+  /** Description, at most 255 characters. */
   description?: pulumi.Input<string>;
-  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). Cannot be changed (no update route). */
+  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. */
+  icon?: pulumi.Input<string>;
+  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
 }
 
-/** An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API can only create MCP servers: the resource keeps what it declared (a change in the dashboard is not seen), cannot change one (an update fails: give a new slug), and destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug. */
+/** An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug. */
 export class McpServer extends pulumi.CustomResource {
   /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
   declare readonly slug: pulumi.Output<string>;
-  /** Name, at most 100 characters. Cannot be changed (no update route). */
+  /** Name, at most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** HTTPS URL of the server. Cannot be changed (no update route). */
+  /** HTTPS URL of the server. */
   declare readonly url: pulumi.Output<string>;
-  /** Description, at most 255 characters. Cannot be changed (no update route). */
+  /** Description, at most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). Cannot be changed (no update route). */
+  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. */
+  declare readonly icon: pulumi.Output<string | undefined>;
+  /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
-  /** Unix seconds; absent for a server taken over with adopt (the API cannot read it). */
+  /** Unix seconds; absent in the state of a server that release 0.1.0 adopted (it could not read one). */
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: McpServerArgs, opts?: pulumi.CustomResourceOptions) {
@@ -1069,7 +1073,7 @@ export interface AiAgentArgs extends ChatResourceArgs {
   model?: pulumi.Input<string>;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   temperature?: pulumi.Input<number>;
-  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). The API can attach servers but not detach them, so any change makes a new agent (a new uid) with exactly these servers. */
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
@@ -1095,7 +1099,7 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly model: pulumi.Output<string | undefined>;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   declare readonly temperature: pulumi.Output<number | undefined>;
-  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). The API can attach servers but not detach them, so any change makes a new agent (a new uid) with exactly these servers. */
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   declare readonly mcpServers: pulumi.Output<string[] | undefined>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   declare readonly uid: pulumi.Output<string>;

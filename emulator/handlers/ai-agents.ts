@@ -38,14 +38,30 @@ const byoView = (a: AgentRecord) => {
   return { ...v, provider: String(a.fields.provider), deploymentUrl: String(a.fields.deploymentUrl) };
 };
 
+/** As the vendor documents it: bare (no `data`), times in milliseconds, the headers never shown. */
 const mcpView = (m: McpServerRecord) => ({
   slug: m.slug,
   name: m.name,
   url: m.url,
-  ...defined({ description: m.description }),
+  ...defined({ description: m.description, icon: m.icon }),
   createdAt: m.createdAt,
   updatedAt: m.updatedAt,
 });
+
+function requireServer(app: AppRecord, slug: string): McpServerRecord {
+  const m = app.mcpServers.get(slug.toLowerCase());
+  if (!m) throw new ApiError("ERR_MCP_SERVER_NOT_FOUND", `The MCP server ${slug} does not exist.`);
+  return m;
+}
+
+/**
+ * Milliseconds, unique per app: the list's cursor is a time, and two servers of one millisecond would make
+ * it skip one (the real service's clock is finer than the emulator's seconds).
+ */
+function mcpMillis(app: AppRecord, env: Env): number {
+  const latest = Math.max(0, ...[...app.mcpServers.values()].map((m) => Math.max(m.createdAt, m.updatedAt)));
+  return Math.max(env.now() * 1000, latest + 1);
+}
 
 function requireAgent(agents: Map<string, AgentRecord>, uid: string): AgentRecord {
   const a = agents.get(uid.toLowerCase());
@@ -117,25 +133,71 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
     if (app.mcpServers.has(body.slug)) {
       throw new ApiError("ERR_MCP_SERVER_ALREADY_EXISTS", `The MCP server ${body.slug} already exists.`);
     }
-    const now = env.now();
+    const now = mcpMillis(app, env);
     const m: McpServerRecord = {
       slug: body.slug,
       name: body.name,
       url: body.url,
-      ...defined({ description: body.description, headers: body.headers }),
+      ...defined({ description: body.description, icon: body.icon, headers: body.headers }),
       createdAt: now,
       updatedAt: now,
     };
     app.mcpServers.set(m.slug, m);
-    return { data: mcpView(m) };
+    return mcpView(m);
+  },
+
+  // Oldest first; `append` reads after the `createdAt` given, `prepend` before it.
+  listMcpServers: ({ app, query }) => {
+    const limit = query.limit ?? 100;
+    const all = [...app.mcpServers.values()].sort((a, b) => a.createdAt - b.createdAt);
+    const at = query.createdAt;
+    if (at === undefined) return { data: all.slice(0, limit).map(mcpView) };
+    if (query.affix === "prepend")
+      return {
+        data: all
+          .filter((m) => m.createdAt < at)
+          .slice(-limit)
+          .map(mcpView),
+      };
+    return {
+      data: all
+        .filter((m) => m.createdAt > at)
+        .slice(0, limit)
+        .map(mcpView),
+    };
+  },
+
+  getMcpServer: ({ app, params }) => mcpView(requireServer(app, params.slug)),
+
+  updateMcpServer: ({ app, params, body, env }) => {
+    const m = requireServer(app, params.slug);
+    if (body.name !== undefined) m.name = body.name;
+    if (body.url !== undefined) m.url = body.url;
+    // An empty string clears a text field, as for agents.
+    for (const k of ["description", "icon"] as const) {
+      const v = body[k];
+      if (v === "") delete m[k];
+      else if (v !== undefined) m[k] = v;
+    }
+    if (body.headers !== undefined) m.headers = body.headers;
+    m.updatedAt = mcpMillis(app, env);
+    return mcpView(m);
   },
 
   addAgentMcpServers: ({ app, params, body, env }) => {
     const a = requireAgent(app.builderAgents, params.uid);
-    requireServers(app, body.mcpServers);
+    requireServers(app, body.mcps);
     a.mcpServers ??= [];
     const attached = a.mcpServers;
-    for (const s of body.mcpServers) if (!attached.includes(s)) attached.push(s);
+    for (const s of body.mcps) if (!attached.includes(s)) attached.push(s);
+    a.updatedAt = env.now();
+    return { data: builderView(a) };
+  },
+
+  // Detaching a server that is not attached changes nothing (a GUESS: the vendor does not say).
+  removeAgentMcpServers: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    a.mcpServers = (a.mcpServers ?? []).filter((s) => !body.mcps.includes(s));
     a.updatedAt = env.now();
     return { data: builderView(a) };
   },

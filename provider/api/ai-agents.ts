@@ -7,6 +7,7 @@ import {
   boundedString,
   chatId,
   dataOf,
+  dataOrBare,
   LIMITS,
   oneOf,
   PageQuery,
@@ -46,24 +47,48 @@ const presentation = {
 /** The caller's id of an MCP server, unique per app (docs/service/bots-agents-and-social.md). */
 export const McpSlug = chatId("slug");
 
-export const McpServerCreate = z.strictObject({
-  slug: McpSlug,
+const mcpFields = {
   name: agentName,
   url: httpsUrl("url"),
   description: presentation.description,
+  icon: Url("icon").optional(),
+  /** Not in the vendor's spec (decision 0090): sent as declared, never answered. */
   headers: AgentHeaders.optional(),
-});
+};
+export const McpServerCreate = z.strictObject({ slug: McpSlug, ...mcpFields });
 export type McpServerCreate = z.input<typeof McpServerCreate>;
+/** PATCH changes the fields it is given; the slug is the server's name in the path. */
+export const McpServerUpdate = z.strictObject({
+  ...mcpFields,
+  name: mcpFields.name.optional(),
+  url: mcpFields.url.optional(),
+});
+export type McpServerUpdate = z.input<typeof McpServerUpdate>;
 
+/** The service's times for MCP servers are milliseconds (the vendor's examples); `toSeconds` reads either. */
 export const McpServer = z.looseObject({
   slug: z.string(),
   name: z.string(),
   url: z.string(),
   description: z.string().optional(),
+  icon: z.string().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp.optional(),
 });
 export type McpServer = z.infer<typeof McpServer>;
+
+/** A cursor list: `limit` a page, `affix=append` with the last `createdAt` seen for the next one. */
+export const McpServerListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`)
+    .optional(),
+  affix: z.enum(["append", "prepend"]).optional(),
+  createdAt: z.coerce.number().int().optional(),
+});
+export type McpServerListQuery = z.input<typeof McpServerListQuery>;
 
 // ---- agent builder agents --------------------------------------------------------------------------------
 
@@ -89,7 +114,8 @@ export type AgentBuilderCreate = z.input<typeof AgentBuilderCreate>;
 /** PATCH changes the given fields; the MCP servers have their own route (decision 0090). */
 export const AgentBuilderUpdate = z.strictObject({ ...builderFields, name: builderFields.name.optional() });
 export type AgentBuilderUpdate = z.input<typeof AgentBuilderUpdate>;
-export const AddMcpServersBody = z.strictObject({ mcpServers: McpServerSlugs });
+/** The servers to attach to (or detach from) an agent: the body of `mcp/add` and `mcp/remove`. */
+export const AgentMcpServersBody = z.strictObject({ mcps: McpServerSlugs });
 
 export const AgentBuilderAgent = z.looseObject({
   uid: z.string(),
@@ -192,13 +218,40 @@ export const aiAgentRoutes = {
     method: "POST",
     path: `${BUILDER}/mcp-servers`,
     body: McpServerCreate,
-    response: dataOf(McpServer),
+    response: dataOrBare(McpServer),
+  }),
+  listMcpServers: route({
+    api: "chat",
+    method: "GET",
+    path: `${BUILDER}/mcp-servers`,
+    query: McpServerListQuery,
+    response: dataOrBare(z.array(McpServer)),
+  }),
+  getMcpServer: route({
+    api: "chat",
+    method: "GET",
+    path: `${BUILDER}/mcp-servers/:slug`,
+    response: dataOrBare(McpServer),
+  }),
+  updateMcpServer: route({
+    api: "chat",
+    method: "PATCH",
+    path: `${BUILDER}/mcp-servers/:slug`,
+    body: McpServerUpdate,
+    response: dataOrBare(McpServer),
   }),
   addAgentMcpServers: route({
     api: "chat",
     method: "PATCH",
     path: `${BUILDER}/agents/:uid/mcp/add`,
-    body: AddMcpServersBody,
+    body: AgentMcpServersBody,
+    response: dataOf(AgentBuilderAgent),
+  }),
+  removeAgentMcpServers: route({
+    api: "chat",
+    method: "PATCH",
+    path: `${BUILDER}/agents/:uid/mcp/remove`,
+    body: AgentMcpServersBody,
     response: dataOf(AgentBuilderAgent),
   }),
   createByoAgent: route({

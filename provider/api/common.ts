@@ -138,6 +138,12 @@ export const Tags = z
 
 /** Unix seconds. */
 export const Timestamp = z.number().int();
+/**
+ * Seconds from a service time in seconds or milliseconds (the AI-agents API answers in milliseconds, the
+ * rest in seconds): no time in seconds reaches 1e11 before the year 5138, none in milliseconds is below it
+ * after 1973.
+ */
+export const toSeconds = (t: number): number => (t >= 1e11 ? Math.floor(t / 1000) : t);
 
 /** `{success, message}`: the body of deletes and other actions (`deleteSchema`). */
 export const Ack = z.looseObject({ success: z.boolean(), message: z.string().optional() });
@@ -165,6 +171,12 @@ export const PageQuery = z.object({
 
 /** `{data: T}`: every success body. Unknown fields are tolerated everywhere (forward compatibility). */
 export const dataOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+/**
+ * `T` as `{data: T}`, whether the service wraps it so or answers it bare (the vendor documents the
+ * AI-agents API's MCP server answers bare, and its other answers wrapped).
+ */
+export const dataOrBare = <T extends z.ZodType>(item: T) =>
+  z.union([dataOf(item), item.transform((data) => ({ data }))]);
 /** `{data: T[], meta: {pagination}}`: a page-based list. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });

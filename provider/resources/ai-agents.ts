@@ -2,8 +2,8 @@
 // (AiAgent) and the MCP servers they call (McpServer), and agents brought from another framework
 // (ExternalAgent, the API's "bring your own"). Agents get a uid from the service: like API keys they are
 // reconciled by a name that must be unique to adopt them, and a killed run's create is settled by name (made).
-// MCP servers are named by the caller's slug, but the API can only create them: no read, list, change or
-// delete (decision 0090 says what the kind does about each).
+// MCP servers are named by the caller's slug; the API reads, lists and changes them, but cannot delete one
+// (decision 0090).
 import { z } from "zod";
 import {
   type AgentBuilderAgent,
@@ -13,10 +13,11 @@ import {
   ByoAgentCreate,
   jsonText,
   LIMITS,
+  type McpServer,
   McpServerCreate,
+  type McpServerUpdate,
+  toSeconds,
 } from "../api";
-import { ChatApiError } from "../client";
-import { backoff, DEFAULT_RETRY, isLost } from "../client/retry";
 import { type Args, type Ctx, createdAt, type Kind, type Listed, type Made, type Progress } from "./kind";
 import { collect, defined, fromRemote, hasCode, sortedById } from "./util";
 
@@ -104,7 +105,7 @@ function family<A extends Args, R extends AgentRecord>(
       ),
     asRead: (r, prior, whole) => ({
       args: argsOf(r, fields, unclearable, prior, whole) as unknown as A,
-      state: { uid: r.uid, createdAt: r.createdAt },
+      state: { uid: r.uid, createdAt: toSeconds(r.createdAt) },
     }),
   };
 }
@@ -124,7 +125,7 @@ function byName<A extends Args, R extends AgentRecord>(f: Family<A, R>) {
     async made(ctx: Ctx, a: A): Promise<Made[]> {
       return (await named(ctx, String(a.name))).map((r) => ({
         id: r.uid,
-        createdAt: r.createdAt,
+        createdAt: toSeconds(r.createdAt),
         prior: {},
       }));
     },
@@ -177,15 +178,21 @@ export const aiAgent: Kind<AiAgentArgs> = {
     temperature:
       "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
     mcpServers:
-      "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). The API can attach servers but not detach them, so any change makes a new agent (a new uid) with exactly these servers.",
+      "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.",
   },
   outputs: agentOutputs,
   api: "chat",
   args: AiAgentArgs,
-  replaceOn: ["mcpServers"],
+  replaceOn: [],
   sets: ["mcpServers"],
   defaults: { isActive: true },
-  file: { at: ["aiAgents"], child: "ai-agent", key: "name" },
+  // Servers made outside the file (before release 0.2.0 the file could not declare them) may be named too.
+  file: {
+    at: ["aiAgents"],
+    child: "ai-agent",
+    key: "name",
+    refs: { mcpServers: { kind: "McpServer", elsewhere: true } },
+  },
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createBuilderAgent", { body: defined(a) as AiAgentArgs });
@@ -202,7 +209,20 @@ export const aiAgent: Kind<AiAgentArgs> = {
   async update(ctx, id, _olds, news) {
     const body = { name: news.name, ...patchOf(news, BUILDER_CLEARED, builder.unclearable) };
     const r = await ctx.chat().call("updateBuilderAgent", { params: { uid: id }, body });
-    return { uid: r.data.uid, createdAt: r.data.createdAt };
+    // The servers have their own routes: attach what is declared and missing, detach what is attached and
+    // not declared (the agent's answer says what is attached now, dashboard changes included).
+    const attached = r.data.mcpServers;
+    const wanted = news.mcpServers ?? [];
+    const changes = [
+      ["addAgentMcpServers", wanted.filter((s) => !attached.includes(s))],
+      ["removeAgentMcpServers", attached.filter((s) => !wanted.includes(s))],
+    ] as const;
+    for (const [route, slugs] of changes)
+      for (let i = 0; i < slugs.length; i += LIMITS.tags)
+        await ctx
+          .chat()
+          .call(route, { params: { uid: id }, body: { mcps: slugs.slice(i, i + LIMITS.tags) } });
+    return { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) };
   },
   async delete(ctx, id) {
     await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });
@@ -276,33 +296,40 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
 
 export const McpServerArgs = McpServerCreate.extend({ headers: HeadersArg.optional() });
 export type McpServerArgs = z.output<typeof McpServerArgs>;
-const MCP_ARGS = Object.keys(McpServerArgs.shape);
-/** Attempts of a create whose answers are lost (5xx, timeouts), as the client makes for other routes. */
-const MCP_ATTEMPTS = DEFAULT_RETRY.retries + 1;
+
+const MCP_FIELDS = ["slug", "name", "url", "description", "icon"] as const;
+/** Like an agent's icon, a server's cannot be emptied by a PATCH: managed only while declared. */
+const MCP_UNCLEARABLE = ["icon"];
+/** Servers a page of the listing asks for. */
+const MCP_PAGE = 100;
 
 const mcpOutputs = z.object({
   createdAt: createdAt.createdAt
     .optional()
-    .describe("Unix seconds; absent for a server taken over with adopt (the API cannot read it)."),
+    .describe(
+      "Unix seconds; absent in the state of a server that release 0.1.0 adopted (it could not read one).",
+    ),
 });
 
-/** A server as the kind keeps it: as declared (the API never answers for it again). */
-const asKept = (prior: Args) => ({
-  args: Object.fromEntries(
-    MCP_ARGS.filter((k) => prior[k] !== undefined).map((k) => [k, prior[k]]),
-  ) as McpServerArgs,
-  state: defined({ createdAt: prior.createdAt }),
-});
+/** A server as arguments (its headers are never answered: the state keeps them, as for every secret). */
+function mcpAsRead(m: McpServer, prior: Args, whole: boolean) {
+  const managed = MCP_FIELDS.filter((k) => !MCP_UNCLEARABLE.includes(k) || whole || prior[k] !== undefined);
+  return {
+    args: fromRemote(m, managed) as McpServerArgs,
+    state: { createdAt: toSeconds(m.createdAt) },
+  };
+}
 
 export const mcpServer: Kind<McpServerArgs> = {
   name: "McpServer",
-  doc: "An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API can only create MCP servers: the resource keeps what it declared (a change in the dashboard is not seen), cannot change one (an update fails: give a new slug), and destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.",
+  doc: "An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.",
   docs: {
     slug: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.",
-    name: "Name, at most 100 characters. Cannot be changed (no update route).",
-    url: "HTTPS URL of the server. Cannot be changed (no update route).",
-    description: "Description, at most 255 characters. Cannot be changed (no update route).",
-    headers: `${headersDoc} Cannot be changed (no update route).`,
+    name: "Name, at most 100 characters.",
+    url: "HTTPS URL of the server.",
+    description: "Description, at most 255 characters.",
+    icon: "URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.",
+    headers: headersDoc,
   },
   outputs: mcpOutputs,
   api: "chat",
@@ -310,51 +337,59 @@ export const mcpServer: Kind<McpServerArgs> = {
   replaceOn: ["slug"],
   identity: ["slug"],
   secrets: ["headers"],
+  file: { at: ["mcpServers"], child: "mcp-server", secretRefs: { headers: "headers" } },
 
   async create(ctx, a) {
-    // The client cannot resend a create it cannot read back; here the slug makes a resend safe: after a
-    // lost answer, "the slug exists" on the next attempt means the lost one made it.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const r = await ctx.chat().call("createMcpServer", { body: defined(a) as McpServerArgs });
-        return { id: r.data.slug, state: { createdAt: r.data.createdAt } };
-      } catch (e) {
-        if (attempt > 1 && hasCode(e, "ERR_MCP_SERVER_ALREADY_EXISTS")) return { id: a.slug, state: {} };
-        if (attempt >= MCP_ATTEMPTS || !(ChatApiError.isInstance(e) && isLost(e))) throw e;
-        await new Promise((done) => setTimeout(done, backoff(DEFAULT_RETRY, attempt)));
-      }
-    }
+    const r = await ctx.chat().call("createMcpServer", { body: defined(a) as McpServerArgs });
+    return { id: r.data.slug, state: { createdAt: toSeconds(r.data.createdAt) } };
   },
-  async read(_ctx, id, prior) {
-    if (prior.slug === undefined)
-      throw new Error(
-        `McpServer "${id}" cannot be imported: the API has no route to read an MCP server. Declare it as it is with adopt: true instead`,
-      );
-    return asKept(prior);
+  async read(ctx, id, prior, how) {
+    const r = await ctx.chat().call("getMcpServer", { params: { slug: id } });
+    return mcpAsRead(r.data, prior, how?.whole === true);
   },
-  async update(_ctx, id) {
-    throw new Error(
-      `McpServer "${id}" cannot be changed: the API has no route to change an MCP server. Declare it as it is, or give a new slug (a new server; the old one stays in the app until removed in the dashboard)`,
-    );
+  async update(ctx, id, olds, news) {
+    const body: Args = {
+      name: news.name,
+      url: news.url,
+      ...patchOf(news, { description: "" }, MCP_UNCLEARABLE),
+    };
+    // Headers are sent only where declared, or emptied where they were: the vendor's spec does not name them.
+    if (news.headers !== undefined) body.headers = news.headers;
+    else if (olds.headers !== undefined) body.headers = {};
+    const r = await ctx
+      .chat()
+      .call("updateMcpServer", { params: { slug: id }, body: body as McpServerUpdate });
+    return { createdAt: toSeconds(r.data.createdAt) };
   },
   async delete() {
     // No delete route: the server stays in the app (the kind's doc says so, decision 0090).
   },
-  /** adopt: true creates the server, or takes the one of that slug as declared (it cannot be read). */
   async find(ctx, a) {
     try {
-      await mcpServer.create(ctx, a);
+      return { id: a.slug, args: (await mcpServer.read(ctx, a.slug, a))?.args ?? a };
     } catch (e) {
-      if (!hasCode(e, "ERR_MCP_SERVER_ALREADY_EXISTS")) throw e;
+      if (hasCode(e, "ERR_MCP_SERVER_NOT_FOUND")) return undefined;
+      throw e;
     }
-    return { id: a.slug, args: a };
   },
-  /**
-   * Recovery cannot tell whether a killed run made the server (no read route), and must not create it to
-   * find out (find does): nothing is settled, and the next up reports an existing slug as a conflict, which
-   * adopt: true takes over.
-   */
-  async made() {
-    return [];
+  /** A cursor listing (oldest first): each page after the newest `createdAt` of the one before. */
+  async list(ctx, _scope, progress) {
+    const seen = new Map<string, McpServer>();
+    let after: number | undefined;
+    for (;;) {
+      const query = {
+        limit: MCP_PAGE,
+        ...(after === undefined ? {} : { affix: "append" as const, createdAt: after }),
+      };
+      const page = (await ctx.chat().call("listMcpServers", { query })).data;
+      const fresh = page.filter((m) => !seen.has(m.slug));
+      for (const m of fresh) seen.set(m.slug, m);
+      progress?.(seen.size);
+      // A page that brings nothing new ends the walk too, whatever the service does at the cursor's edge.
+      if (page.length < MCP_PAGE || fresh.length === 0) break;
+      after = Math.max(...page.map((m) => m.createdAt));
+    }
+    progress?.(seen.size, seen.size);
+    return sortedById([...seen.values()].map((m) => ({ id: m.slug, ...mcpAsRead(m, {}, true) })));
   },
 };

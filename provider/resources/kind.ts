@@ -135,8 +135,18 @@ export interface FileEntry {
   readonly only?: string;
   /** Secret arguments the file names by a secret config key: the argument's dotted path → the file's field. */
   readonly secretRefs?: Readonly<Record<string, string>>;
-  /** Arguments that name another object the file declares: the argument → that kind and the ids every app has. */
-  readonly refs?: Readonly<Record<string, { readonly kind: string; readonly builtIn?: readonly string[] }>>;
+  /**
+   * Arguments that name other objects (one id, or a list of ids): the argument → that kind, the ids every
+   * app has, and whether an id may also name an object the file does not declare (`elsewhere`: one made in
+   * the dashboard or by a program). A declared one is named by its resource's output, which orders the two.
+   */
+  readonly refs?: Readonly<Record<string, FileRef>>;
+}
+
+export interface FileRef {
+  readonly kind: string;
+  readonly builtIn?: readonly string[];
+  readonly elsewhere?: true;
 }
 
 /** The arguments an id names (`idParts`); an error naming the form for an id of another shape. */

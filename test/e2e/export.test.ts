@@ -198,7 +198,12 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
     },
   });
   await mgmt.call("updateCollaborators", { params: { appId }, body: { admins: ["ops@example.com"] } });
-  await chat.call("createBuilderAgent", { body: { name: "helper", description: "Answers questions" } });
+  await chat.call("createMcpServer", {
+    body: { slug: "docs", name: "Docs", url: "https://mcp.example.com" },
+  });
+  await chat.call("createBuilderAgent", {
+    body: { name: "helper", description: "Answers questions", mcpServers: ["docs"] },
+  });
   await chat.call("createByoAgent", {
     body: { name: "crew", provider: "crewai", deploymentUrl: "https://agents.example.com/crew" },
   });
@@ -272,7 +277,7 @@ describe("chat-export round trip", () => {
       expect(stderr).toContain(`pulumi config set --secret ${key}`);
     for (const section of ["bots", "groupBans", "friends", "blockedUsers", "pinnedConversations"])
       expect(text).toContain(`\n${section}:`);
-    for (const section of ["collaborators", "aiAgents", "externalAgents"])
+    for (const section of ["collaborators", "mcpServers", "aiAgents", "externalAgents"])
       expect(text).toContain(`\n${section}:`);
     expect(text).toContain("core.conversations.updateOnReplies: true");
   });
@@ -297,9 +302,9 @@ describe("chat-export round trip", () => {
     // notification settings, Twilio and the custom email provider, the built-in keyword list and six rules.
     // The stack itself and the Environment component too.
     // The rest of the app: a bot, the bans, two users' friends (mutual), a block, the pinned list, the
-    // collaborators and two agents.
+    // collaborators, an MCP server and two agents.
     expect(up.summary.resourceChanges?.create).toBe(
-      2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7) + (1 + 1 + 3 + 1 + 1 + 1 + 2),
+      2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7) + (1 + 1 + 3 + 1 + 1 + 1 + 1 + 2),
     );
   });
 

@@ -14,11 +14,6 @@ import { resourceRows } from "../../scripts/readme-table";
 import { type Args, type Case, cases, type KindName, type Step } from "../support/kind-cases";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
-/** Arguments that cannot be changed or removed in place, and why: none of them is replace-forcing either. */
-const EXEMPT: Partial<Record<KindName, string>> = {
-  McpServer: "the API can only create MCP servers: a change fails the update, with what to do instead",
-};
-
 const argsAt = (c: Case, step: Step): Args => (step === "replace" ? { ...c.remove, ...c.replace } : c[step]);
 const differs = (a: unknown, b: unknown) => canonical(a) !== canonical(b);
 const optional = (kind: KindName, arg: string) =>
@@ -99,7 +94,6 @@ describe("the README's resource table on the real engine", () => {
           missing.push(`${kind}.${arg}: not an argument of the kind`);
       for (const arg of [...row.inPlace, ...row.replace]) {
         if (!mine.some((c) => arg in c.set)) missing.push(`${kind}.${arg}: never set`);
-        if (EXEMPT[kind] && row.inPlace.includes(arg)) continue;
         const changed = row.inPlace.includes(arg)
           ? mine.some((c) => arg in c.set && arg in c.change && differs(c.set[arg], c.change[arg]))
           : mine.some((c) => differs(c.remove[arg], argsAt(c, "replace")[arg]));

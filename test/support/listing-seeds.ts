@@ -153,7 +153,6 @@ export const SEEDS: Partial<Record<KindName, Props[]>> = {
       conditions: [{ id: 3, operand: "text", category: "pattern", value: ["x+"] }],
     },
   ],
-  // Not listable (no list route): seeded for the agents that name it.
   McpServer: [{ slug: "listed-m1", name: "M1", url: "https://mcp.example.com", headers: { A: "1" } }],
   AiAgent: [
     {

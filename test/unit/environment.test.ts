@@ -64,6 +64,24 @@ describe("the declared environment file", () => {
     ]);
   });
 
+  it("takes MCP servers (headers by a secret key) and agents naming them, or servers made elsewhere", () => {
+    const env = parseEnvironment(
+      `${valid}mcpServers:
+  - { slug: Docs, name: Docs, url: "https://mcp.example.com", headers: { secret: mcp-docs-headers } }
+aiAgents:
+  - { name: helper, mcpServers: [docs, made-in-the-dashboard] }
+`,
+      "env.yaml",
+    );
+    expect(env.mcpServers).toEqual([
+      { slug: "docs", name: "Docs", url: "https://mcp.example.com", headers: { secret: "mcp-docs-headers" } },
+    ]);
+    expect((env.aiAgents as Json[])[0]?.mcpServers).toEqual(["docs", "made-in-the-dashboard"]);
+    expect(problems(`${valid}mcpServers: [{ slug: d, name: D, url: "http://mcp.example.com" }]\n`)).toEqual([
+      "env.yaml: mcpServers[0].url: url must be an https URL",
+    ]);
+  });
+
   it("takes friends, blocked users and collaborators; refuses friends that disagree, naming both users", () => {
     const fixed = `${valid.replace("  - { uid: bob, name: Bob }\n", "  - { uid: bob, name: Bob }\n  - { uid: cat, name: Cat }\n")}
 friends:

@@ -29,7 +29,7 @@ describe("route table", () => {
       if (r.kind === "readBack") {
         const t = r.locate(
           { params: { appId: "a", slug: "xss-filter" } },
-          { uid: "u", guid: "g", role: "r", id: "w", providerId: "p" },
+          { uid: "u", guid: "g", role: "r", id: "w", providerId: "p", slug: "s" },
         );
         expect(t && [routes[t.name].method, routes[t.name].api]).toEqual(["GET", api]);
       }

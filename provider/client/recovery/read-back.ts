@@ -1,5 +1,6 @@
 // A lost create with a caller-chosen id, recovered by reading the object back (table.ts, "readBack").
 import { setTimeout as sleep } from "node:timers/promises";
+import { toSeconds } from "../../api/common";
 import type { Core } from "../core";
 import { ChatApiError, ConflictError, NotFoundError } from "../errors";
 import { logAttempt } from "../log";
@@ -47,7 +48,7 @@ export async function createOnce(
       const createdAt = (found as { data?: { createdAt?: unknown } }).data?.createdAt;
       // Ours was created after it was sent, and the estimate of the service's clock is never late (Date
       // headers are truncated to the second): an older object existed before.
-      if (typeof createdAt === "number" && createdAt < core.serviceSeconds(sentAt))
+      if (typeof createdAt === "number" && toSeconds(createdAt) < core.serviceSeconds(sentAt))
         throw existedBefore(p, createdAt);
       return found;
     }

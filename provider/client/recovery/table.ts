@@ -105,6 +105,7 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createRule: readBack("getRule", (_r, b) => ({ ruleId: field(b, "id") ?? "" })),
   createKeywordList: readBack("getKeywordList", (_r, b) => ({ keywordId: field(b, "id") ?? "" })),
   createBot: readBack("getBot", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
+  createMcpServer: readBack("getMcpServer", (_r, b) => ({ slug: field(b, "slug") ?? "" })),
   // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
   // what it reads with what it declared either way.
   createExtensionSettings: readBack("getExtensionSettings", (r) => ({
@@ -147,10 +148,12 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   addFriends: RESEND,
   blockUsers: RESEND,
   addAgentMcpServers: RESEND,
+  removeAgentMcpServers: RESEND,
   updateCollaborators: RESEND,
   // a patch: the same fields twice leave the same agent
   updateBuilderAgent: RESEND,
   updateByoAgent: RESEND,
+  updateMcpServer: RESEND,
   // enabling what is enabled (disabling what is disabled) changes nothing
   toggleExtensions: RESEND,
   // a merge: the same patch twice leaves the same settings
@@ -158,10 +161,6 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // not repeatable
   sendMessage: { kind: "never", why: "a second send is a second message" },
   addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },
-  createMcpServer: {
-    kind: "never",
-    why: "MCP servers have no read route: McpServer.create resends, and takes 'the slug exists' after a lost answer as made",
-  },
 };
 
 /** Whether a lost answer may be followed by sending the same request again as it is. */

@@ -274,8 +274,15 @@ describe("AI agents", () => {
     });
     const uid = c.data.uid;
     expect(c.data).toMatchObject({ name, mcpServers: [], isActive: true });
-    const added = await chat.call("addAgentMcpServers", { params: { uid }, body: { mcpServers: [slug] } });
+    const added = await chat.call("addAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
     expect(added.data.mcpServers).toEqual([slug]);
+    const changed = await chat.call("updateMcpServer", { params: { slug }, body: { name: "Docs 2" } });
+    expect((await chat.call("getMcpServer", { params: { slug } })).data).toEqual(changed.data);
+    const listed = await chat.call("listMcpServers", { query: { limit: 100 } });
+    expect(listed.data.map((s) => s.slug)).toContain(slug);
+    const detached = await chat.call("removeAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
+    expect(detached.data.mcpServers).toEqual([]);
+    await chat.call("addAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
     await chat.call("createBuilderAgent", { body: { name: `${name} two` } });
     const seen: string[] = [];
     for await (const a of chat.paginate("listBuilderAgents", { query: { searchKey: name, perPage: 1 } })) {

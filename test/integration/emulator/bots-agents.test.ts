@@ -141,14 +141,58 @@ describe("agent builder", () => {
     const { uid } = (await h.ok("createBuilderAgent", { body: { name: unique("A") } })).data;
     await h.fails(
       "addAgentMcpServers",
-      { params: { uid }, body: { mcpServers: [slug, "no-such-server"] } },
+      { params: { uid }, body: { mcps: [slug, "no-such-server"] } },
       404,
       "ERR_MCP_SERVER_NOT_FOUND",
     );
     expect((await h.ok("getBuilderAgent", { params: { uid } })).data.mcpServers).toEqual([]);
-    await h.ok("addAgentMcpServers", { params: { uid }, body: { mcpServers: [slug] } });
-    const again = await h.ok("addAgentMcpServers", { params: { uid }, body: { mcpServers: [slug] } });
+    await h.ok("addAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
+    const again = await h.ok("addAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
     expect(again.data.mcpServers).toEqual([slug]);
+    // The vendor's body names the servers `mcps`: another name is refused.
+    await h.fails(
+      "addAgentMcpServers",
+      { params: { uid }, raw: JSON.stringify({ mcpServers: [slug] }) },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    const removed = await h.ok("removeAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
+    expect(removed.data.mcpServers).toEqual([]);
+    await h.fails("getMcpServer", { params: { slug: "no-such-server" } }, 404, "ERR_MCP_SERVER_NOT_FOUND");
+  });
+
+  it("MCP servers answer bare, in milliseconds, as the vendor documents; read, changed and listed by cursor", async () => {
+    const slug = unique("wire-mcp");
+    const made = await h.call("createMcpServer", {
+      body: { slug, name: "W", url: "https://mcp.example.com" },
+    });
+    const wire = made.json as { slug: string; createdAt: number; data?: unknown };
+    expect(wire.slug).toBe(slug);
+    expect(wire.data).toBeUndefined();
+    expect(wire.createdAt).toBeGreaterThan(1e12);
+    const changed = await h.ok("updateMcpServer", {
+      params: { slug },
+      body: { name: "W2", description: "d", icon: "https://cdn.example.com/w.png" },
+    });
+    expect(changed.data).toMatchObject({
+      slug,
+      name: "W2",
+      description: "d",
+      icon: "https://cdn.example.com/w.png",
+    });
+    expect(changed.data.updatedAt).toBeGreaterThan(wire.createdAt);
+    await h.ok("updateMcpServer", { params: { slug }, body: { description: "" } });
+    expect((await h.ok("getMcpServer", { params: { slug } })).data.description).toBeUndefined();
+    const second = unique("wire-mcp");
+    await h.ok("createMcpServer", { body: { slug: second, name: "W", url: "https://mcp.example.com" } });
+    const after = await h.ok("listMcpServers", { query: { affix: "append", createdAt: wire.createdAt } });
+    expect(after.data.map((m) => m.slug)).toContain(second);
+    expect(after.data.map((m) => m.slug)).not.toContain(slug);
+    const before = await h.ok("listMcpServers", {
+      query: { affix: "prepend", createdAt: wire.createdAt + 1 },
+    });
+    expect(before.data.map((m) => m.slug)).toContain(slug);
+    expect(before.data.map((m) => m.slug)).not.toContain(second);
     expect(secretPaths(routes.createMcpServer.body)).toEqual(["headers"]);
   });
 });

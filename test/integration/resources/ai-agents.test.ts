@@ -1,8 +1,9 @@
 // AI agents through the generic provider as the engine drives it, against the emulator: AiAgent and
-// ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (create-only, decision 0090).
+// ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (a slug; no delete route,
+// decision 0090).
 import { resetBudgets } from "../../../provider/client";
 import { clientContext } from "../../../provider/resources";
-import { aiAgent, externalAgent } from "../../../provider/resources/ai-agents";
+import { aiAgent, externalAgent, mcpServer } from "../../../provider/resources/ai-agents";
 import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
@@ -28,46 +29,105 @@ const checked = async (kind: "AiAgent" | "ExternalAgent" | "McpServer", args: Re
 const AGENTS = "/v3/ai-agents/agent-builder/agents";
 
 describe("McpServer", () => {
-  it("is created with its headers kept secret in state, read as declared, and left by delete", async () => {
+  const MCP = "/v3/ai-agents/agent-builder/mcp-servers";
+  const get = async (slug: string) => (await chat().call("getMcpServer", { params: { slug } })).data;
+
+  it("create, read, update in place, drift, import; headers secret and kept; delete leaves the server", async () => {
     const p = provider("McpServer");
     const slug = unique("mcp");
     const inputs = await checked("McpServer", {
       slug,
       name: "Docs",
       url: "https://mcp.example.com",
+      icon: "https://cdn.example.com/m.png",
       headers: '{"Authorization":"Bearer t"}',
     });
     expect(inputs.headers).toEqual({ Authorization: "Bearer t" }); // JSON text normalised
     const { id, outs } = await p.create(inputs);
     expect(id).toBe(slug);
+    expect(outs.createdAt).toBeLessThan(1e11); // seconds, from the service's milliseconds
     const read = await p.read(id, outs);
-    expect(read.inputs).toMatchObject({ slug, name: "Docs", url: "https://mcp.example.com" });
-    expect(read.inputs?.headers).toBeUndefined(); // secrets are not refreshed inputs
-    await expect(p.update(id, outs, { ...outs, url: "https://other.example.com" })).rejects.toThrow(
-      /cannot be changed/,
-    );
-    await p.delete(id, outs);
-    // No delete route: the slug still exists, and a second create says so; adopt takes it over.
+    expect(read.inputs).toEqual({
+      slug,
+      name: "Docs",
+      url: "https://mcp.example.com",
+      icon: "https://cdn.example.com/m.png",
+    });
+    expect(read.props?.headers).toEqual({ Authorization: "Bearer t" }); // kept from state, never returned
+
+    const news = await checked("McpServer", {
+      slug,
+      name: "Docs 2",
+      url: "https://mcp.example.com/2",
+      description: "d",
+    });
+    const diff = await p.diff(id, outs, news);
+    expect(diff.replaces ?? []).toEqual([]);
+    const { outs: after } = await p.update(id, outs, news);
+    // The icon is left as it was, no longer managed (a PATCH cannot empty it); headers removed are emptied.
+    expect(await get(slug)).toMatchObject({
+      name: "Docs 2",
+      url: "https://mcp.example.com/2",
+      description: "d",
+      icon: "https://cdn.example.com/m.png",
+    });
+    expect((await p.read(id, after)).inputs).toEqual({
+      slug,
+      name: "Docs 2",
+      url: "https://mcp.example.com/2",
+      description: "d",
+    });
+    expect(received(emulated(), "PATCH", `${MCP}/${slug}`)).toHaveLength(1);
+
+    // drift: a change made elsewhere shows in the read
+    await chat().call("updateMcpServer", { params: { slug }, body: { name: "Renamed" } });
+    expect((await p.read(id, after)).inputs?.name).toBe("Renamed");
+    // import: the whole server from its slug alone
+    expect((await p.read(slug, { connection }, true)).inputs).toEqual({
+      slug,
+      name: "Renamed",
+      url: "https://mcp.example.com/2",
+      description: "d",
+      icon: "https://cdn.example.com/m.png",
+    });
+
+    await p.delete(id, after);
+    // No delete route: the server is still there; adopt takes it over as it is.
+    expect((await get(slug)).slug).toBe(slug);
     await expect(p.create(inputs)).rejects.toThrow(/already exists: set adopt: true/);
     const adopted = await p.create({ ...inputs, adopt: true });
     expect(adopted.id).toBe(slug);
+    expect((await get(slug)).name).toBe("Docs"); // adopt then updates it to the declaration
+  });
+
+  it("a missing server reads as gone (its resource is dropped on refresh)", async () => {
+    expect((await provider("McpServer").read(unique("nope"), { slug: "x", connection })).id).toBe("");
   });
 
   it.each([
-    ["a failure before it is applied (503)", "error"],
-    ["a lost answer after it is applied", "dropAfterApply"],
-  ])("is created once through %s", async (_what, kind) => {
+    ["a failure before it is applied (503)", "error", 2],
+    ["a lost answer after it is applied", "dropAfterApply", 1],
+  ])("is created once through %s (the slug read back)", async (_what, kind, posts) => {
     const slug = unique("mcp-fault");
     const inputs = await checked("McpServer", { slug, name: "Faulty", url: "https://mcp.example.com" });
-    const path = "/v3/ai-agents/agent-builder/mcp-servers";
-    emulated().admin.setFaults([{ kind: kind as "error", method: "POST", path, times: 1, status: 503 }]);
-    const { id } = await provider("McpServer").create(inputs);
+    emulated().admin.setFaults([{ kind: kind as "error", method: "POST", path: MCP, times: 1, status: 503 }]);
+    const { id, outs } = await provider("McpServer").create(inputs);
     emulated().admin.clearFaults();
     expect(id).toBe(slug);
-    expect(received(emulated(), "POST", path).length).toBe(2);
-    // Made exactly once: an agent may name it, and a third create says it exists.
-    await chat().call("createBuilderAgent", { body: { name: unique("uses"), mcpServers: [slug] } });
-    await expect(provider("McpServer").create(inputs)).rejects.toThrow(/already exists/);
+    expect(outs.createdAt).toBeLessThan(1e11);
+    expect(received(emulated(), "POST", MCP).length).toBe(posts);
+    expect(received(emulated(), "GET", `${MCP}/${slug}`).length).toBe(1);
+  });
+
+  it("a lost answer where the slug existed before is a conflict, not taken over (milliseconds compared as seconds)", async () => {
+    const slug = unique("mcp-old");
+    await chat().call("createMcpServer", { body: { slug, name: "Old", url: "https://mcp.example.com" } });
+    // The check compares seconds: the earlier server must be clearly older than the create.
+    await new Promise((r) => setTimeout(r, 2100));
+    const inputs = await checked("McpServer", { slug, name: "New", url: "https://mcp.example.com" });
+    emulated().admin.setFaults([{ kind: "error", method: "POST", path: MCP, times: 1, status: 503 }]);
+    await expect(provider("McpServer").create(inputs)).rejects.toThrow(/already existed before this create/);
+    expect((await get(slug)).name).toBe("Old");
   });
 
   it("adopt: true creates a server that does not exist yet", async () => {
@@ -79,21 +139,33 @@ describe("McpServer", () => {
       adopt: true,
     });
     await provider("McpServer").create(inputs);
-    await expect(
-      chat().call("createBuilderAgent", { body: { name: unique("probe"), mcpServers: [slug] } }),
-    ).resolves.toBeDefined();
+    expect((await get(slug)).name).toBe("New");
+  });
+
+  it("list walks the service's cursor pages: every server once, by slug", async () => {
+    const prefix = unique("mcp-page");
+    const slugs = Array.from({ length: 105 }, (_, i) => `${prefix}-${String(i).padStart(3, "0")}`);
+    for (const slug of slugs)
+      await chat().call("createMcpServer", { body: { slug, name: slug, url: "https://mcp.example.com" } });
+    emulated().admin.clearRequests();
+    const listed = (await mcpServer.list?.(ctx(), {})) ?? [];
+    const mine = listed.filter((l) => l.id.startsWith(prefix));
+    expect(mine.map((l) => l.id)).toEqual(slugs);
+    expect(mine[0]?.args).toEqual({ slug: slugs[0], name: slugs[0], url: "https://mcp.example.com" });
+    expect(received(emulated(), "GET", MCP).length).toBeGreaterThanOrEqual(2);
   });
 
   it("check names the field and the rule before any call", async () => {
     const r = await provider("McpServer").check(
       {},
-      { slug: "a b", name: "", url: "http://x.example.com", connection },
+      { slug: "a b", name: "", url: "http://x.example.com", icon: "not a url", connection },
     );
     const reasons = r.failures.map((f) => f.reason);
     expect(reasons).toEqual([
       "slug may contain only letters, digits, '-' and '_'",
       "name must not be empty",
       "url must be an https URL",
+      "icon must be a URL",
     ]);
     expect(emulated().admin.requests().length).toBe(0);
   });
@@ -134,11 +206,40 @@ describe("AiAgent", () => {
     await chat().call("updateBuilderAgent", { params: { uid: id }, body: { model: "other" } });
     expect((await p.read(id, after)).inputs?.model).toBe("other");
 
-    const diff = await p.diff(id, after, { ...news, mcpServers: [] });
-    expect(diff.replaces).toContain("mcpServers");
-
     await p.delete(id, after);
     expect((await p.read(id, after)).id).toBe("");
+  });
+
+  it("changes its MCP servers in place: attaches, detaches, and reverts a detach made elsewhere", async () => {
+    const p = provider("AiAgent");
+    const [a, b, c] = [unique("mcp-x"), unique("mcp-y"), unique("mcp-z")];
+    for (const slug of [a, b, c])
+      await chat().call("createMcpServer", { body: { slug, name: slug, url: "https://mcp.example.com" } });
+    const name = unique("agent-mcp");
+    const { id, outs } = await p.create(await checked("AiAgent", { name, mcpServers: [a, b] }));
+    const news = await checked("AiAgent", { name, mcpServers: [b, c] });
+    const diff = await p.diff(id, outs, news);
+    expect(diff.replaces ?? []).toEqual([]);
+    expect(diff.changes).toBe(true);
+    emulated().admin.clearRequests();
+    const { outs: after } = await p.update(id, outs, news);
+    expect(after.uid).toBe(id);
+    expect(received(emulated(), "PATCH", `${AGENTS}/${id}/mcp/add`)).toHaveLength(1);
+    expect(received(emulated(), "PATCH", `${AGENTS}/${id}/mcp/remove`)).toHaveLength(1);
+    const attached = async () =>
+      [...(await chat().call("getBuilderAgent", { params: { uid: id } })).data.mcpServers].sort();
+    expect(await attached()).toEqual([b, c].sort());
+
+    // drift: detached in the dashboard, seen by the read, attached again by the next update
+    await chat().call("removeAgentMcpServers", { params: { uid: id }, body: { mcps: [c] } });
+    const drifted = await p.read(id, after);
+    expect(drifted.inputs?.mcpServers).toEqual([b]);
+    await p.update(id, drifted.props ?? {}, news);
+    expect(await attached()).toEqual([b, c].sort());
+
+    // none declared: every server detached
+    await p.update(id, after, await checked("AiAgent", { name }));
+    expect(await attached()).toEqual([]);
   });
 
   it("adopts by unique name, and refuses when two agents share it", async () => {
