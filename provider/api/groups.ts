@@ -18,6 +18,7 @@ import {
   Url,
 } from "./common";
 import { route } from "./route";
+import { secret } from "./secret";
 import { Uid, User } from "./users";
 
 export const Guid = chatId("guid");
@@ -49,9 +50,9 @@ export type MembersBody = z.input<typeof MembersBody>;
 const groupFields = {
   name: requiredName("name"),
   type: GroupType.optional(),
-  password: boundedString("password", LIMITS.groupPasswordLength)
-    .min(1, "password must not be empty")
-    .optional(),
+  password: secret(
+    boundedString("password", LIMITS.groupPasswordLength).min(1, "password must not be empty"),
+  ).optional(),
   icon: Url("icon").optional(),
   description: boundedString("description", LIMITS.descriptionLength).optional(),
   metadata: Metadata.optional(),

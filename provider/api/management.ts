@@ -16,6 +16,7 @@ import {
   Url,
 } from "./common";
 import { route } from "./route";
+import { secret } from "./secret";
 
 export const AppCreate = z.strictObject({
   name: requiredName("name"),
@@ -111,7 +112,7 @@ export const webhookFields = {
   }),
   useBasicAuth: z.boolean().optional(),
   username: credential("username", LIMITS.webhookUsernameLength).optional(),
-  password: credential("password", LIMITS.webhookPasswordLength).optional(),
+  password: secret(credential("password", LIMITS.webhookPasswordLength)).optional(),
   enabled: z.boolean().optional(),
   retryOnFailure: z.boolean().optional(),
 };

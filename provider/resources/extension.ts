@@ -12,13 +12,14 @@ import {
   extensionSupports,
   isExtensionSlug,
   KNOWN_EXTENSION_IDS,
+  secret,
   secretPaths,
 } from "../api";
 import { readableErrors, unknownKey } from "./failures";
 import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode } from "./util";
 
-const Settings = z.record(z.string(), z.unknown());
+const Settings = () => z.record(z.string(), z.unknown());
 
 /** The top-level settings fields of an extension that hold credentials (marked `secret()` in the table). */
 export function credentialFields(extension: string): string[] {
@@ -39,8 +40,9 @@ export const ExtensionArgs = z
     appId: z.string().min(1, "appId must not be empty").optional(),
     extension: ExtensionId,
     enabled: z.boolean().default(true),
-    settings: Settings.optional(),
-    secrets: Settings.optional(),
+    settings: Settings().optional(),
+    // A schema of its own: the mark is on the instance, and the settings are not secret.
+    secrets: secret(Settings()).optional(),
   })
   .superRefine((a, ctx) => {
     const declared = a.settings !== undefined || a.secrets !== undefined;
