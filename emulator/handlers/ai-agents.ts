@@ -109,7 +109,8 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
     requireServers(app, servers);
     const a = { ...newAgent(env, body), mcpServers: servers };
     app.builderAgents.set(a.uid, a);
-    return { data: builderView(a) };
+    // As the vendor documents a create (S30): the agent under `agent`.
+    return { agent: builderView(a) };
   },
 
   listBuilderAgents: ({ app, query }) =>
@@ -117,10 +118,13 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
 
   getBuilderAgent: ({ app, params }) => ({ data: builderView(requireAgent(app.builderAgents, params.uid)) }),
 
+  // The vendor's PATCH changes the servers too when given them (S30); its answer is `{success}` alone.
   updateBuilderAgent: ({ app, params, body, env }) => {
     const a = requireAgent(app.builderAgents, params.uid);
+    if (body.mcpServers !== undefined) requireServers(app, body.mcpServers);
     update(a, body, env);
-    return { data: builderView(a) };
+    if (body.mcpServers !== undefined) a.mcpServers = [...new Set(body.mcpServers)];
+    return { success: true };
   },
 
   deleteBuilderAgent: ({ app, params }) => {
@@ -205,7 +209,7 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   createByoAgent: ({ app, body, env }) => {
     const a = newAgent(env, body);
     app.byoAgents.set(a.uid, a);
-    return { data: byoView(a) };
+    return { agent: byoView(a) };
   },
 
   listByoAgents: ({ app, query }) => paginate(app.byoAgents.values(), query, bySearch(query), byoView),

@@ -92,27 +92,52 @@ export type McpServerListQuery = z.input<typeof McpServerListQuery>;
 
 // ---- agent builder agents --------------------------------------------------------------------------------
 
-const builderFields = {
-  name: agentName,
-  ...presentation,
-  instructions: boundedString("instructions", LIMITS.bodyBytes).optional(),
-  model: boundedString("model", LIMITS.nameLength).optional(),
-  temperature: z
-    .number()
-    .min(0, "temperature must be at least 0")
-    .max(2, "temperature must be at most 2")
-    .optional(),
-};
+/** Sampling temperature: the vendor keeps it in the agent's `modelMetaData`. */
+export const Temperature = z
+  .number()
+  .min(0, "temperature must be at least 0")
+  .max(2, "temperature must be at most 2");
+const prompt = (what: string) => boundedString(what, LIMITS.bodyBytes);
+const model = boundedString("model", LIMITS.nameLength);
 
 export const McpServerSlugs = z
   .array(McpSlug)
   .min(1, "mcpServers must name at least one server")
   .max(LIMITS.tags, `at most ${LIMITS.tags} MCP servers`);
 
-export const AgentBuilderCreate = z.strictObject({ ...builderFields, mcpServers: McpServerSlugs.optional() });
+/**
+ * An agent as a declaration names it (AiAgent's arguments): its prompt is `instructions` and its
+ * temperature a field of its own; `builderWire` in provider/resources/ai-agents.ts maps it to the wire.
+ */
+export const AgentBuilderFields = {
+  name: agentName,
+  ...presentation,
+  instructions: prompt("instructions").optional(),
+  model: model.optional(),
+  temperature: Temperature.optional(),
+  mcpServers: McpServerSlugs.optional(),
+};
+
+// The wire (docs/service/bots-agents-and-social.md, S30): the prompt is `instruction`, the temperature is in
+// `modelMetaData`. The presentation fields beyond name, icon, description and isActive are ours (GUESS).
+const builderWire = {
+  name: agentName,
+  ...presentation,
+  instruction: prompt("instruction").optional(),
+  model: model.optional(),
+  modelMetaData: z.strictObject({ temperature: Temperature.optional() }).optional(),
+};
+export const AgentBuilderCreate = z.strictObject({ ...builderWire, mcpServers: McpServerSlugs.optional() });
 export type AgentBuilderCreate = z.input<typeof AgentBuilderCreate>;
-/** PATCH changes the given fields; the MCP servers have their own route (decision 0090). */
-export const AgentBuilderUpdate = z.strictObject({ ...builderFields, name: builderFields.name.optional() });
+/**
+ * PATCH changes the given fields. It takes `mcpServers` too (S30), whose meaning (the whole set?) the vendor
+ * does not say: AiAgent changes servers with the documented add and remove routes instead.
+ */
+export const AgentBuilderUpdate = z.strictObject({
+  ...builderWire,
+  name: builderWire.name.optional(),
+  mcpServers: McpServerSlugs.optional(),
+});
 export type AgentBuilderUpdate = z.input<typeof AgentBuilderUpdate>;
 /** The servers to attach to (or detach from) an agent: the body of `mcp/add` and `mcp/remove`. */
 export const AgentMcpServersBody = z.strictObject({ mcps: McpServerSlugs });
@@ -121,9 +146,10 @@ export const AgentBuilderAgent = z.looseObject({
   uid: z.string(),
   name: z.string(),
   description: z.string().optional(),
-  instructions: z.string().optional(),
+  instruction: z.string().optional(),
   model: z.string().optional(),
-  mcpServers: z.array(z.string()),
+  modelMetaData: z.looseObject({ temperature: z.number().optional() }).optional(),
+  mcpServers: z.array(z.string()).default([]),
   isActive: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp.optional(),
@@ -185,7 +211,7 @@ export const aiAgentRoutes = {
     method: "POST",
     path: `${BUILDER}/agents`,
     body: AgentBuilderCreate,
-    response: dataOf(AgentBuilderAgent),
+    response: dataOrBare(AgentBuilderAgent, "agent"),
   }),
   listBuilderAgents: route({
     api: "chat",
@@ -198,14 +224,15 @@ export const aiAgentRoutes = {
     api: "chat",
     method: "GET",
     path: `${BUILDER}/agents/:uid`,
-    response: dataOf(AgentBuilderAgent),
+    response: dataOrBare(AgentBuilderAgent, "agent"),
   }),
+  /** Answered `{success}` alone (S30): the agent is read again for what it holds. */
   updateBuilderAgent: route({
     api: "chat",
     method: "PATCH",
     path: `${BUILDER}/agents/:uid`,
     body: AgentBuilderUpdate,
-    response: dataOf(AgentBuilderAgent),
+    response: z.looseObject({ success: z.boolean().optional() }),
   }),
   deleteBuilderAgent: route({
     api: "chat",
@@ -259,7 +286,7 @@ export const aiAgentRoutes = {
     method: "POST",
     path: "/ai-agents/agents",
     body: ByoAgentCreate,
-    response: dataOf(ByoAgent),
+    response: dataOrBare(ByoAgent, "agent"),
   }),
   listByoAgents: route({
     api: "chat",

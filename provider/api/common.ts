@@ -172,11 +172,17 @@ export const PageQuery = z.object({
 /** `{data: T}`: every success body. Unknown fields are tolerated everywhere (forward compatibility). */
 export const dataOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
 /**
- * `T` as `{data: T}`, whether the service wraps it so or answers it bare (the vendor documents the
- * AI-agents API's MCP server answers bare, and its other answers wrapped).
+ * `T` as `{data: T}`, whether the service wraps it so, under `wrapper`, or answers it bare (the vendor
+ * documents the AI-agents API's MCP servers bare, its agent creates under `agent`, the rest under `data`).
  */
-export const dataOrBare = <T extends z.ZodType>(item: T) =>
-  z.union([dataOf(item), item.transform((data) => ({ data }))]);
+export const dataOrBare = <T extends z.ZodType>(item: T, wrapper?: string) =>
+  z.union([
+    dataOf(item),
+    ...(wrapper
+      ? [z.looseObject({ [wrapper]: item }).transform((v) => ({ data: v[wrapper] as z.output<T> }))]
+      : []),
+    item.transform((data) => ({ data })),
+  ]);
 /** `{data: T[], meta: {pagination}}`: a page-based list. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });

@@ -7,7 +7,9 @@
 import { z } from "zod";
 import {
   type AgentBuilderAgent,
-  AgentBuilderCreate,
+  type AgentBuilderCreate,
+  AgentBuilderFields,
+  type AgentBuilderUpdate,
   AgentHeaders,
   type ByoAgent,
   ByoAgentCreate,
@@ -87,12 +89,16 @@ interface Family<A extends Args, R extends AgentRecord> {
 
 type AgentRecord = { uid: string; name: string; createdAt: number } & Args;
 
-/** The agents `route` lists, read as `fields` (`unclearable` ones only while managed). */
+/**
+ * The agents `route` lists, read as `fields` (`unclearable` ones only while managed) of the arguments
+ * `asArgs` makes of the service's record.
+ */
 function family<A extends Args, R extends AgentRecord>(
   what: string,
   route: "listBuilderAgents" | "listByoAgents",
   fields: readonly string[],
   unclearable: readonly string[],
+  asArgs: (r: R) => Args = (r) => r,
 ): Family<A, R> {
   return {
     what,
@@ -104,7 +110,7 @@ function family<A extends Args, R extends AgentRecord>(
         progress,
       ),
     asRead: (r, prior, whole) => ({
-      args: argsOf(r, fields, unclearable, prior, whole) as unknown as A,
+      args: argsOf(asArgs(r), fields, unclearable, prior, whole) as unknown as A,
       state: { uid: r.uid, createdAt: toSeconds(r.createdAt) },
     }),
   };
@@ -148,7 +154,7 @@ const query = (name: string | undefined) => ({
 
 // ---- agent builder agents ---------------------------------------------------------------------------------
 
-export const AiAgentArgs = AgentBuilderCreate;
+export const AiAgentArgs = z.strictObject(AgentBuilderFields);
 export type AiAgentArgs = z.output<typeof AiAgentArgs>;
 
 const BUILDER_FIELDS = [
@@ -161,11 +167,32 @@ const BUILDER_FIELDS = [
 ] as const;
 const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: "" };
 
-const builder = family<AiAgentArgs, AgentBuilderAgent>("AI agents", "listBuilderAgents", BUILDER_FIELDS, [
-  "icon",
-  "temperature",
-]);
+/** Arguments as the wire names them: the prompt is `instruction`, the temperature in `modelMetaData`. */
+function builderWire(a: Args): Args {
+  const { instructions, temperature, ...rest } = a;
+  return defined({
+    ...rest,
+    instruction: instructions,
+    modelMetaData: temperature === undefined ? undefined : { temperature },
+  });
+}
+/** The service's agent with the arguments' names. */
+const builderArgs = (r: AgentBuilderAgent): Args => ({
+  ...r,
+  instructions: r.instruction,
+  temperature: r.modelMetaData?.temperature,
+});
+
+const builder = family<AiAgentArgs, AgentBuilderAgent>(
+  "AI agents",
+  "listBuilderAgents",
+  BUILDER_FIELDS,
+  ["icon", "temperature"],
+  builderArgs,
+);
 const builderByName = byName(builder);
+const getBuilder = async (ctx: Ctx, uid: string) =>
+  (await ctx.chat().call("getBuilderAgent", { params: { uid } })).data;
 
 export const aiAgent: Kind<AiAgentArgs> = {
   name: "AiAgent",
@@ -195,23 +222,26 @@ export const aiAgent: Kind<AiAgentArgs> = {
   },
 
   async create(ctx, a) {
-    const r = await ctx.chat().call("createBuilderAgent", { body: defined(a) as AiAgentArgs });
-    return { id: r.data.uid, state: { uid: r.data.uid, createdAt: r.data.createdAt } };
+    const body = builderWire(defined(a)) as AgentBuilderCreate;
+    const r = await ctx.chat().call("createBuilderAgent", { body });
+    return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
   async read(ctx, id, prior, how) {
-    const r = await ctx.listed(
-      { api: "chat", route: "listBuilderAgents", key: "uid" },
-      id,
-      async () => (await ctx.chat().call("getBuilderAgent", { params: { uid: id } })).data,
+    const r = await ctx.listed({ api: "chat", route: "listBuilderAgents", key: "uid" }, id, () =>
+      getBuilder(ctx, id),
     );
     return builder.asRead(r, prior, how?.whole === true);
   },
   async update(ctx, id, _olds, news) {
-    const body = { name: news.name, ...patchOf(news, BUILDER_CLEARED, builder.unclearable) };
-    const r = await ctx.chat().call("updateBuilderAgent", { params: { uid: id }, body });
-    // The servers have their own routes: attach what is declared and missing, detach what is attached and
-    // not declared (the agent's answer says what is attached now, dashboard changes included).
-    const attached = r.data.mcpServers;
+    // Every field but the servers, emptied where removed (patchOf names no mcpServers).
+    const fields = { name: news.name, ...patchOf(news, BUILDER_CLEARED, builder.unclearable) };
+    await ctx
+      .chat()
+      .call("updateBuilderAgent", { params: { uid: id }, body: builderWire(fields) as AgentBuilderUpdate });
+    // The PATCH answers `{success}`: the agent read again says what is attached now (dashboard changes
+    // included). The servers have their own routes: attach what is declared and missing, detach the rest.
+    const now = await getBuilder(ctx, id);
+    const attached = now.mcpServers;
     const wanted = news.mcpServers ?? [];
     const changes = [
       ["addAgentMcpServers", wanted.filter((s) => !attached.includes(s))],
@@ -222,7 +252,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
         await ctx
           .chat()
           .call(route, { params: { uid: id }, body: { mcps: slugs.slice(i, i + LIMITS.tags) } });
-    return { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) };
+    return { uid: now.uid, createdAt: toSeconds(now.createdAt) };
   },
   async delete(ctx, id) {
     await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });

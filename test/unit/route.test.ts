@@ -1,4 +1,4 @@
-import { fillPath, type RouteName, routes } from "../../provider/api";
+import { fillPath, type RouteName, routes, toSeconds } from "../../provider/api";
 import { RECOVERY, resendable } from "../../provider/client/recovery";
 
 describe("route table", () => {
@@ -70,5 +70,17 @@ describe("route table", () => {
     });
     expect(inside.data.reactions).toEqual([{ reaction: "👍", count: 1 }]);
     expect(beside.data.reactions[0]?.reactedByMe).toBe(true);
+  });
+});
+
+describe("answers the service may wrap or not", () => {
+  it("reads an object under data, under its wrapper, or bare, as {data}", () => {
+    const agent = { uid: "u", name: "n", mcpServers: [], isActive: true, createdAt: 1700000000000 };
+    const schema = routes.createBuilderAgent.response;
+    for (const answer of [{ data: agent }, { agent }, agent])
+      expect(schema.parse(answer)).toEqual({ data: agent });
+    expect(() => schema.parse({ other: agent })).toThrow();
+    expect(toSeconds(1700000000000)).toBe(1700000000);
+    expect(toSeconds(1700000000)).toBe(1700000000);
   });
 });

@@ -188,6 +188,10 @@ describe("AiAgent", () => {
     });
     const { id, outs } = await p.create(inputs);
     expect(outs.uid).toBe(id);
+    // On the wire as the vendor names it: the prompt is `instruction`, the temperature in `modelMetaData`.
+    const wire = (await chat().call("getBuilderAgent", { params: { uid: id } })).data;
+    expect(wire).toMatchObject({ instruction: "Be brief.", modelMetaData: { temperature: 0.5 } });
+    expect(wire).not.toHaveProperty("instructions");
     const read = await p.read(id, outs);
     expect(read.inputs).toMatchObject({
       name,
