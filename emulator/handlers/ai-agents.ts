@@ -17,26 +17,37 @@ export function uuid4(env: Env): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
-/** The fields kept as sent, without the ones stored apart and the credentials. */
+/** The fields kept as sent, without the ones stored apart and the credentials (a BYO agent's headers). */
 function storedFields(body: Json): Json {
   const { name: _n, isActive: _a, mcpServers: _m, headers: _h, ...rest } = body;
+  const meta = rest.integrationMeta as Json | undefined;
+  if (meta) {
+    const { headers: _mh, ...kept } = meta;
+    rest.integrationMeta = kept;
+  }
   return defined(rest);
 }
 
-const agentView = (a: AgentRecord) => ({
+// As the vendor documents them (S27, S30): builder agents' times in milliseconds, BYO agents' as ISO text.
+const builderView = (a: AgentRecord) => ({
   uid: a.uid,
   name: a.name,
   ...a.fields,
-  ...(a.mcpServers ? { mcpServers: [...a.mcpServers] } : {}),
+  mcpServers: [...(a.mcpServers ?? [])],
   isActive: a.isActive,
-  createdAt: a.createdAt,
-  updatedAt: a.updatedAt,
+  createdAt: a.createdAt * 1000,
+  updatedAt: a.updatedAt * 1000,
 });
-const builderView = (a: AgentRecord) => ({ ...agentView(a), mcpServers: [...(a.mcpServers ?? [])] });
-const byoView = (a: AgentRecord) => {
-  const v = agentView(a);
-  return { ...v, provider: String(a.fields.provider), deploymentUrl: String(a.fields.deploymentUrl) };
-};
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const byoView = (a: AgentRecord) => ({
+  uid: a.uid,
+  name: a.name,
+  integrateWith: String(a.fields.integrateWith),
+  ...a.fields,
+  isActive: a.isActive,
+  createdAt: iso(a.createdAt),
+  updatedAt: iso(a.updatedAt),
+});
 
 /** As the vendor documents it: bare (no `data`), times in milliseconds, the headers never shown. */
 const mcpView = (m: McpServerRecord) => ({
@@ -212,12 +223,13 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
     return { agent: byoView(a) };
   },
 
-  listByoAgents: ({ app, query }) => paginate(app.byoAgents.values(), query, bySearch(query), byoView),
+  // A bare array, every agent at once (S27); `searchKey` narrows it (ours).
+  listByoAgents: ({ app, query }) => [...app.byoAgents.values()].filter(bySearch(query)).map(byoView),
 
   updateByoAgent: ({ app, params, body, env }) => {
     const a = requireAgent(app.byoAgents, params.uid);
     update(a, body, env);
-    return { data: byoView(a) };
+    return { success: true };
   },
 
   deleteByoAgent: ({ app, params }) => {

@@ -12,6 +12,8 @@ import {
   oneOf,
   PageQuery,
   pageOf,
+  pageOrBare,
+  ServiceTime,
   Timestamp,
   Url,
 } from "./common";
@@ -30,17 +32,30 @@ const httpsUrl = (what: string) =>
 /** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
 export const AgentHeaders = secret(z.record(z.string().min(1, "a header needs a name"), z.string()));
 
-const presentation = {
-  description: boundedString("description", LIMITS.descriptionLength).optional(),
-  icon: Url("icon").optional(),
+const description = boundedString("description", LIMITS.descriptionLength).optional();
+/** What the vendor keeps in an agent's `metaData` (S27 documents it for BYO agents; builder agents alike). */
+const messages = {
   greetingMessage: boundedString("greetingMessage", LIMITS.descriptionLength * 4).optional(),
   introductoryMessage: boundedString("introductoryMessage", LIMITS.descriptionLength * 4).optional(),
   suggestedMessages: z
     .array(boundedString("a suggested message", LIMITS.descriptionLength))
     .max(LIMITS.tags, `at most ${LIMITS.tags} suggested messages`)
     .optional(),
+};
+/** An agent's presentation as a declaration names it: flat. */
+const presentation = {
+  description,
+  icon: Url("icon").optional(),
+  ...messages,
   isActive: z.boolean().optional(),
 };
+/** An agent's `metaData` as the service answers it (other keys a dashboard may add are kept). */
+const AgentMetaData = z.looseObject({
+  description: z.string().optional(),
+  greetingMessage: z.string().optional(),
+  introductoryMessage: z.string().optional(),
+  suggestedMessages: z.array(z.string()).optional(),
+});
 
 // ---- MCP servers (agent builder) -------------------------------------------------------------------------
 
@@ -119,13 +134,16 @@ export const AgentBuilderFields = {
 };
 
 // The wire (docs/service/bots-agents-and-social.md, S30): the prompt is `instruction`, the temperature is in
-// `modelMetaData`. The presentation fields beyond name, icon, description and isActive are ours (GUESS).
+// `modelMetaData`, the messages in `metaData` (as S27 has them for BYO agents: a GUESS for these).
 const builderWire = {
   name: agentName,
-  ...presentation,
+  description,
+  icon: presentation.icon,
+  isActive: presentation.isActive,
   instruction: prompt("instruction").optional(),
   model: model.optional(),
   modelMetaData: z.strictObject({ temperature: Temperature.optional() }).optional(),
+  metaData: z.strictObject(messages).optional(),
 };
 export const AgentBuilderCreate = z.strictObject({ ...builderWire, mcpServers: McpServerSlugs.optional() });
 export type AgentBuilderCreate = z.input<typeof AgentBuilderCreate>;
@@ -148,13 +166,14 @@ export const AgentBuilderAgent = z.looseObject({
   description: z.string().optional(),
   instruction: z.string().optional(),
   model: z.string().optional(),
-  modelMetaData: z.looseObject({ temperature: z.number().optional() }).optional(),
+  modelMetaData: z.looseObject({ temperature: z.number().optional() }).nullish(),
+  metaData: AgentMetaData.nullish(),
   mcpServers: z.array(z.string()).default([]),
   isActive: z.boolean(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp.optional(),
+  createdAt: ServiceTime,
+  updatedAt: ServiceTime.optional(),
 });
-export type AgentBuilderAgent = z.infer<typeof AgentBuilderAgent>;
+export type AgentBuilderAgent = z.output<typeof AgentBuilderAgent>;
 
 // ---- bring-your-own agents -------------------------------------------------------------------------------
 
@@ -170,7 +189,8 @@ export const BYO_PROVIDERS = [
 ] as const;
 export const ByoProvider = oneOf(BYO_PROVIDERS, "provider");
 
-const byoFields = {
+/** A BYO agent as a declaration names it (ExternalAgent's arguments): flat. */
+export const ByoAgentFields = {
   name: agentName,
   provider: ByoProvider,
   deploymentUrl: httpsUrl("deploymentUrl"),
@@ -179,27 +199,48 @@ const byoFields = {
   headers: AgentHeaders.optional(),
   ...presentation,
 };
-export const ByoAgentCreate = z.strictObject(byoFields);
+
+// The wire (S27): the framework is `integrateWith`, the deployment `integrationMeta` (its `baseUrl` and
+// `agentId`; the headers there too, a GUESS), the presentation beyond name, icon and isActive `metaData`.
+const byoWire = {
+  name: agentName,
+  icon: presentation.icon,
+  isActive: presentation.isActive,
+  integrateWith: ByoProvider,
+  integrationType: z.literal("agent"),
+  integrationMeta: z.strictObject({
+    baseUrl: ByoAgentFields.deploymentUrl,
+    agentId: ByoAgentFields.agentId,
+    headers: AgentHeaders.optional(),
+  }),
+  metaData: z.strictObject({ description, ...messages }).optional(),
+};
+export const ByoAgentCreate = z.strictObject(byoWire);
 export type ByoAgentCreate = z.input<typeof ByoAgentCreate>;
 export const ByoAgentUpdate = z.strictObject({
-  ...byoFields,
-  name: byoFields.name.optional(),
-  provider: byoFields.provider.optional(),
-  deploymentUrl: byoFields.deploymentUrl.optional(),
+  ...byoWire,
+  name: byoWire.name.optional(),
+  integrateWith: byoWire.integrateWith.optional(),
+  integrationType: byoWire.integrationType.optional(),
+  integrationMeta: byoWire.integrationMeta.optional(),
 });
 export type ByoAgentUpdate = z.input<typeof ByoAgentUpdate>;
 
+/** Times are ISO strings here (S27), milliseconds for builder agents: `ServiceTime` reads both as seconds. */
 export const ByoAgent = z.looseObject({
   uid: z.string(),
   name: z.string(),
-  provider: z.string(),
-  deploymentUrl: z.string(),
-  agentId: z.string().optional(),
+  icon: z.string().optional(),
+  integrateWith: z.string(),
+  integrationMeta: z
+    .looseObject({ baseUrl: z.string().optional(), agentId: z.string().optional() })
+    .nullish(),
+  metaData: AgentMetaData.nullish(),
   isActive: z.boolean(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp.optional(),
+  createdAt: ServiceTime,
+  updatedAt: ServiceTime.optional(),
 });
-export type ByoAgent = z.infer<typeof ByoAgent>;
+export type ByoAgent = z.output<typeof ByoAgent>;
 
 export const AgentListQuery = PageQuery.extend({ searchKey: z.string().optional() });
 
@@ -288,19 +329,21 @@ export const aiAgentRoutes = {
     body: ByoAgentCreate,
     response: dataOrBare(ByoAgent, "agent"),
   }),
+  /** Answered as a bare array (S27): read as one page. */
   listByoAgents: route({
     api: "chat",
     method: "GET",
     path: "/ai-agents/agents",
     query: AgentListQuery,
-    response: pageOf(ByoAgent),
+    response: pageOrBare(ByoAgent),
   }),
+  /** Answered `{success}` alone (S27). */
   updateByoAgent: route({
     api: "chat",
     method: "PATCH",
     path: "/ai-agents/agents/:uid",
     body: ByoAgentUpdate,
-    response: dataOf(ByoAgent),
+    response: z.looseObject({ success: z.boolean().optional() }),
   }),
   deleteByoAgent: route({
     api: "chat",

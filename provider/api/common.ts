@@ -144,6 +144,11 @@ export const Timestamp = z.number().int();
  * after 1973.
  */
 export const toSeconds = (t: number): number => (t >= 1e11 ? Math.floor(t / 1000) : t);
+/** A service time (seconds, milliseconds or an ISO text, as the AI-agents API answers them) as seconds. */
+export const ServiceTime = z.union([
+  z.number().transform(toSeconds),
+  z.iso.datetime({ offset: true }).transform((t) => Math.floor(Date.parse(t) / 1000)),
+]);
 
 /** `{success, message}`: the body of deletes and other actions (`deleteSchema`). */
 export const Ack = z.looseObject({ success: z.boolean(), message: z.string().optional() });
@@ -186,6 +191,24 @@ export const dataOrBare = <T extends z.ZodType>(item: T, wrapper?: string) =>
 /** `{data: T[], meta: {pagination}}`: a page-based list. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });
+
+/** A list answered as a bare array (one page, S27), or page-based: `{data, meta: {pagination}}` either way. */
+export const pageOrBare = <T extends z.ZodType>(item: T) =>
+  z.union([
+    pageOf(item),
+    z.array(item).transform((data) => ({
+      data,
+      meta: {
+        pagination: {
+          total: data.length,
+          count: data.length,
+          per_page: data.length,
+          current_page: 1,
+          total_pages: 1,
+        },
+      },
+    })),
+  ]);
 
 /** Comma-separated list in a query string (`style: form, explode: false`). */
 export const CsvList = z

@@ -12,7 +12,9 @@ import {
   type AgentBuilderUpdate,
   AgentHeaders,
   type ByoAgent,
-  ByoAgentCreate,
+  type ByoAgentCreate,
+  ByoAgentFields,
+  type ByoAgentUpdate,
   jsonText,
   LIMITS,
   type McpServer,
@@ -74,6 +76,19 @@ function argsOf(
   const managed = fields.filter((k) => !unclearable.includes(k) || whole || prior[k] !== undefined);
   return { ...fromRemote(agent, managed), isActive: agent.isActive };
 }
+
+/** The presentation fields the service keeps in an agent's `metaData`. */
+const MESSAGES = ["greetingMessage", "introductoryMessage", "suggestedMessages"];
+
+/** `a` with `keys` moved into `metaData` (left out when none is given). */
+function withMetaData(a: Args, keys: readonly string[]): Args {
+  const meta = defined(Object.fromEntries(keys.map((k) => [k, a[k]])));
+  const rest = Object.fromEntries(Object.entries(a).filter(([k]) => !keys.includes(k)));
+  return Object.keys(meta).length ? { ...rest, metaData: meta } : rest;
+}
+/** `keys` of the service's `metaData`, flat. */
+const fromMetaData = (meta: Args | null | undefined, keys: readonly string[]): Args =>
+  Object.fromEntries(keys.map((k) => [k, meta?.[k]]));
 
 // ---- reconciled by name (agents of both families) ---------------------------------------------------------
 
@@ -167,20 +182,27 @@ const BUILDER_FIELDS = [
 ] as const;
 const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: "" };
 
-/** Arguments as the wire names them: the prompt is `instruction`, the temperature in `modelMetaData`. */
+/**
+ * Arguments as the wire names them: the prompt is `instruction`, the temperature in `modelMetaData`, the
+ * messages in `metaData`.
+ */
 function builderWire(a: Args): Args {
   const { instructions, temperature, ...rest } = a;
-  return defined({
-    ...rest,
-    instruction: instructions,
-    modelMetaData: temperature === undefined ? undefined : { temperature },
-  });
+  return withMetaData(
+    defined({
+      ...rest,
+      instruction: instructions,
+      modelMetaData: temperature === undefined ? undefined : { temperature },
+    }),
+    MESSAGES,
+  );
 }
 /** The service's agent with the arguments' names. */
 const builderArgs = (r: AgentBuilderAgent): Args => ({
   ...r,
+  ...fromMetaData(r.metaData, MESSAGES),
   instructions: r.instruction,
-  temperature: r.modelMetaData?.temperature,
+  temperature: r.modelMetaData?.temperature ?? undefined,
 });
 
 const builder = family<AiAgentArgs, AgentBuilderAgent>(
@@ -264,14 +286,50 @@ export const aiAgent: Kind<AiAgentArgs> = {
 
 // ---- bring-your-own agents --------------------------------------------------------------------------------
 
-export const ExternalAgentArgs = ByoAgentCreate.extend({ headers: HeadersArg.optional() });
+export const ExternalAgentArgs = z.strictObject({ ...ByoAgentFields, headers: HeadersArg.optional() });
 export type ExternalAgentArgs = z.output<typeof ExternalAgentArgs>;
 
 const BYO_FIELDS = ["name", "provider", "deploymentUrl", "agentId", ...PRESENTATION] as const;
 const BYO_CLEARED: Args = { ...CLEARED, agentId: "", headers: {} };
 
-const byo = family<ExternalAgentArgs, ByoAgent>("external agents", "listByoAgents", BYO_FIELDS, ["icon"]);
+/**
+ * Arguments as the wire names them: the framework is `integrateWith`, the deployment `integrationMeta`,
+ * the description and messages `metaData`.
+ */
+function byoWire(a: Args): Args {
+  const { provider, deploymentUrl, agentId, headers, ...rest } = a;
+  return withMetaData(
+    defined({
+      ...rest,
+      integrateWith: provider,
+      integrationType: "agent",
+      integrationMeta: defined({ baseUrl: deploymentUrl, agentId, headers }),
+    }),
+    ["description", ...MESSAGES],
+  );
+}
+/** The service's agent with the arguments' names. */
+const byoArgs = (r: ByoAgent): Args => ({
+  ...r,
+  ...fromMetaData(r.metaData, ["description", ...MESSAGES]),
+  provider: r.integrateWith,
+  deploymentUrl: r.integrationMeta?.baseUrl,
+  agentId: r.integrationMeta?.agentId,
+});
+
+const byo = family<ExternalAgentArgs, ByoAgent>(
+  "external agents",
+  "listByoAgents",
+  BYO_FIELDS,
+  ["icon"],
+  byoArgs,
+);
 const byoByName = byName(byo);
+/** No GET of one agent: the listing (shared, else searched by the name, else whole) has it. */
+const findByo = async (ctx: Ctx, uid: string, name: unknown) => {
+  const named = await byo.all(ctx, typeof name === "string" ? name : undefined);
+  return named.find((x) => x.uid === uid) ?? (await byo.all(ctx, undefined)).find((x) => x.uid === uid);
+};
 
 export const externalAgent: Kind<ExternalAgentArgs> = {
   name: "ExternalAgent",
@@ -293,26 +351,28 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
   file: { at: ["externalAgents"], child: "external-agent", key: "name", secretRefs: { headers: "headers" } },
 
   async create(ctx, a) {
-    const r = await ctx.chat().call("createByoAgent", { body: defined(a) as ExternalAgentArgs });
+    const body = byoWire(defined(a)) as ByoAgentCreate;
+    const r = await ctx.chat().call("createByoAgent", { body });
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: r.data.createdAt } };
   },
   async read(ctx, id, prior, how) {
-    // No GET of one agent: the listing (shared, else searched by the declared name, else whole) has it.
-    const r = await ctx.listed({ api: "chat", route: "listByoAgents", key: "uid" }, id, async () => {
-      const named = await byo.all(ctx, typeof prior.name === "string" ? prior.name : undefined);
-      return named.find((x) => x.uid === id) ?? (await byo.all(ctx, undefined)).find((x) => x.uid === id);
-    });
+    const r = await ctx.listed({ api: "chat", route: "listByoAgents", key: "uid" }, id, () =>
+      findByo(ctx, id, prior.name),
+    );
     return r ? byo.asRead(r, prior, how?.whole === true) : undefined;
   },
   async update(ctx, id, _olds, news) {
-    const body = {
+    const fields = {
       name: news.name,
       provider: news.provider,
       deploymentUrl: news.deploymentUrl,
       ...patchOf(news, BYO_CLEARED, byo.unclearable),
     };
-    const r = await ctx.chat().call("updateByoAgent", { params: { uid: id }, body });
-    return { uid: r.data.uid, createdAt: r.data.createdAt };
+    await ctx.chat().call("updateByoAgent", { params: { uid: id }, body: byoWire(fields) as ByoAgentUpdate });
+    // The PATCH answers `{success}` alone: the listing says when the agent was made.
+    const now = await findByo(ctx, id, news.name);
+    if (!now) throw new Error(`ExternalAgent ${id} is gone`);
+    return { uid: now.uid, createdAt: now.createdAt };
   },
   async delete(ctx, id) {
     await ctx.chat().call("deleteByoAgent", { params: { uid: id } });

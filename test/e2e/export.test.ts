@@ -205,7 +205,12 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
     body: { name: "helper", description: "Answers questions", mcpServers: ["docs"] },
   });
   await chat.call("createByoAgent", {
-    body: { name: "crew", provider: "crewai", deploymentUrl: "https://agents.example.com/crew" },
+    body: {
+      name: "crew",
+      integrateWith: "crewai",
+      integrationType: "agent",
+      integrationMeta: { baseUrl: "https://agents.example.com/crew" },
+    },
   });
 }
 

@@ -180,9 +180,9 @@ describe("lookups", () => {
     const ext = await chat.call("createByoAgent", {
       body: {
         name: "crew",
-        provider: "crewai",
-        deploymentUrl: "https://crew.example.com",
-        headers: { Authorization: "t" },
+        integrateWith: "crewai",
+        integrationType: "agent",
+        integrationMeta: { baseUrl: "https://crew.example.com", headers: { Authorization: "t" } },
       },
     });
     const ai = getAiAgents({ name: "helper", connection });

@@ -78,9 +78,15 @@ describe("answers the service may wrap or not", () => {
     const agent = { uid: "u", name: "n", mcpServers: [], isActive: true, createdAt: 1700000000000 };
     const schema = routes.createBuilderAgent.response;
     for (const answer of [{ data: agent }, { agent }, agent])
-      expect(schema.parse(answer)).toEqual({ data: agent });
+      expect(schema.parse(answer)).toEqual({ data: { ...agent, createdAt: 1700000000 } }); // seconds
     expect(() => schema.parse({ other: agent })).toThrow();
     expect(toSeconds(1700000000000)).toBe(1700000000);
     expect(toSeconds(1700000000)).toBe(1700000000);
+    // BYO agents' times are ISO text, and their list a bare array: one page.
+    const listed = routes.listByoAgents.response.parse([
+      { uid: "u", name: "n", integrateWith: "mastra", isActive: true, createdAt: "2023-11-14T22:13:20.000Z" },
+    ]);
+    expect(listed.data[0]?.createdAt).toBe(1700000000);
+    expect(listed.meta.pagination).toMatchObject({ current_page: 1, total_pages: 1, total: 1 });
   });
 });

@@ -307,15 +307,23 @@ describe("AI agents", () => {
   it("creates, lists, updates and deletes a bring-your-own agent", async () => {
     const byo = unique("Byo");
     const c = await chat.call("createByoAgent", {
-      body: { name: byo, provider: "langgraph", deploymentUrl: "https://agent.example.com/run" },
+      body: {
+        name: byo,
+        integrateWith: "langgraph",
+        integrationType: "agent",
+        integrationMeta: { baseUrl: "https://agent.example.com/run" },
+      },
     });
     const uid = c.data.uid;
-    expect(c.data).toMatchObject({ name: byo, provider: "langgraph", isActive: true });
+    expect(c.data).toMatchObject({ name: byo, integrateWith: "langgraph", isActive: true });
     expect((await chat.listAll("listByoAgents", { query: { searchKey: byo } })).map((a) => a.uid)).toEqual([
       uid,
     ]);
-    const u = await chat.call("updateByoAgent", { params: { uid }, body: { agentId: "graph-1" } });
-    expect(u.data).toMatchObject({ name: byo, agentId: "graph-1" });
+    const meta = { baseUrl: "https://agent.example.com/run", agentId: "graph-1" };
+    const u = await chat.call("updateByoAgent", { params: { uid }, body: { integrationMeta: meta } });
+    expect(u.success).toBe(true);
+    const [listed] = await chat.listAll("listByoAgents", { query: { searchKey: byo } });
+    expect(listed?.integrationMeta).toEqual(meta);
     expect((await chat.call("deleteByoAgent", { params: { uid } })).data.success).toBe(true);
     expect(await chat.listAll("listByoAgents", { query: { searchKey: byo } })).toEqual([]);
   });

@@ -213,30 +213,59 @@ describe("agent builder", () => {
 describe("bring-your-own agents", () => {
   const body = (name: string) => ({
     name,
-    provider: "langgraph",
-    deploymentUrl: "https://agent.example.com/run",
+    integrateWith: "langgraph",
+    integrationType: "agent",
+    integrationMeta: { baseUrl: "https://agent.example.com/run" },
   });
 
-  it("creates with a uid, lists, patches and deletes; headers are credentials and not echoed", async () => {
+  it("creates with a uid, lists bare, patches and deletes, as the vendor documents; headers are never echoed", async () => {
     const name = unique("Byo");
-    const c = await h.ok("createByoAgent", { body: { ...body(name), headers: { "X-Key": "k1" } } });
-    expect(c.data).toMatchObject({ name, provider: "langgraph", isActive: true });
-    expect(JSON.stringify(c)).not.toContain("k1");
+    const made = await h.call("createByoAgent", {
+      body: {
+        ...body(name),
+        integrationMeta: { baseUrl: "https://agent.example.com/run", headers: { "X-Key": "k1" } },
+      },
+    });
+    expect(Object.keys(made.json as object)).toEqual(["agent"]);
+    expect(made.text).not.toContain("k1");
+    const c = (made.json as { agent: { uid: string; createdAt: unknown } }).agent;
+    expect(c).toMatchObject({ name, integrateWith: "langgraph", isActive: true });
+    expect(typeof c.createdAt).toBe("string"); // ISO text (S27)
+    const raw = await h.call("listByoAgents", { query: { searchKey: name } });
+    expect(Array.isArray(raw.json)).toBe(true); // a bare array (S27)
     const listed = await h.ok("listByoAgents", { query: { searchKey: name } });
-    expect(listed.data.map((a) => a.uid)).toEqual([c.data.uid]);
-    const u = await h.ok("updateByoAgent", { params: { uid: c.data.uid }, body: { agentId: "graph-1" } });
-    expect(u.data).toMatchObject({ name, agentId: "graph-1" });
-    await h.ok("deleteByoAgent", { params: { uid: c.data.uid } });
+    expect(listed.data.map((a) => a.uid)).toEqual([c.uid]);
+    const meta = { baseUrl: "https://agent.example.com/run", agentId: "graph-1" };
+    expect(await h.ok("updateByoAgent", { params: { uid: c.uid }, body: { integrationMeta: meta } })).toEqual(
+      {
+        success: true,
+      },
+    );
+    expect((await h.ok("listByoAgents", { query: { searchKey: name } })).data[0]?.integrationMeta).toEqual(
+      meta,
+    );
+    await h.ok("deleteByoAgent", { params: { uid: c.uid } });
     expect((await h.ok("listByoAgents", { query: { searchKey: name } })).data).toEqual([]);
-    await h.fails("deleteByoAgent", { params: { uid: c.data.uid } }, 404, "ERR_AGENT_NOT_FOUND");
-    expect(secretPaths(routes.createByoAgent.body)).toEqual(["headers"]);
+    await h.fails("deleteByoAgent", { params: { uid: c.uid } }, 404, "ERR_AGENT_NOT_FOUND");
+    expect(secretPaths(routes.createByoAgent.body)).toEqual(["integrationMeta.headers"]);
   });
 
-  it("refuses an unknown provider, a plain-http URL and a name over 100 characters", async () => {
-    await h.fails("createByoAgent", { body: { ...body("x"), provider: "skynet" } }, 400, "ERR_BAD_REQUEST");
+  it("refuses an unknown framework, a plain-http URL, our old field names and a name over 100 characters", async () => {
     await h.fails(
       "createByoAgent",
-      { body: { ...body("x"), deploymentUrl: "http://agent.example.com" } },
+      { body: { ...body("x"), integrateWith: "skynet" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    await h.fails(
+      "createByoAgent",
+      { body: { ...body("x"), integrationMeta: { baseUrl: "http://agent.example.com" } } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    await h.fails(
+      "createByoAgent",
+      { body: { name: "x", provider: "langgraph", deploymentUrl: "https://agent.example.com" } },
       400,
       "ERR_BAD_REQUEST",
     );

@@ -141,8 +141,9 @@ const builderAgent = async () =>
   (await h.ok("createBuilderAgent", { body: { name: unique("er-agent") } })).data.uid;
 const byoBody = () => ({
   name: unique("er-byo"),
-  provider: "mastra",
-  deploymentUrl: "https://agent.example.com",
+  integrateWith: "mastra" as const,
+  integrationType: "agent" as const,
+  integrationMeta: { baseUrl: "https://agent.example.com" },
 });
 const byoAgent = async () => (await h.ok("createByoAgent", { body: byoBody() })).data.uid;
 const friendsOf = async () => {
@@ -478,7 +479,12 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     ).data.uid;
     return { params: { uid }, body: { mcps: [slug] } };
   },
-  createByoAgent: async () => ({ body: { ...byoBody(), headers: { Authorization: "Bearer x" } } }),
+  createByoAgent: async () => {
+    const body = byoBody();
+    return {
+      body: { ...body, integrationMeta: { ...body.integrationMeta, headers: { Authorization: "Bearer x" } } },
+    };
+  },
   listByoAgents: async () => {
     await byoAgent();
     return {};
@@ -512,8 +518,8 @@ describe("every route of the route table answers 200 with the shape of its respo
   it.each(Object.keys(routes) as RouteName[])("%s", async (name) => {
     const opts = await calls[name]();
     const parsed = await h.ok(name, opts);
-    // The vendor's agent PATCH answers `{success}` alone; every other route answers its object as `data`.
-    if (name === "updateBuilderAgent") expect(parsed).toEqual({ success: true });
+    // The vendor's agent PATCHes answer `{success}` alone; every other route answers its object as `data`.
+    if (name === "updateBuilderAgent" || name === "updateByoAgent") expect(parsed).toEqual({ success: true });
     else expect(parsed).toHaveProperty("data");
     // A union (an answer the service may give bare or wrapped) has no shape: it is `{data}` once parsed.
     const shape = (routes[name].response as { shape?: object }).shape;

@@ -190,7 +190,11 @@ describe("AiAgent", () => {
     expect(outs.uid).toBe(id);
     // On the wire as the vendor names it: the prompt is `instruction`, the temperature in `modelMetaData`.
     const wire = (await chat().call("getBuilderAgent", { params: { uid: id } })).data;
-    expect(wire).toMatchObject({ instruction: "Be brief.", modelMetaData: { temperature: 0.5 } });
+    expect(wire).toMatchObject({
+      instruction: "Be brief.",
+      modelMetaData: { temperature: 0.5 },
+      metaData: { suggestedMessages: ["hi"] },
+    });
     expect(wire).not.toHaveProperty("instructions");
     const read = await p.read(id, outs);
     expect(read.inputs).toMatchObject({
@@ -296,6 +300,12 @@ describe("AiAgent", () => {
 
 describe("ExternalAgent", () => {
   const base = { provider: "langgraph" as const, deploymentUrl: "https://agents.example.com" };
+  /** The same agent as the wire names it (S27). */
+  const wire = {
+    integrateWith: "langgraph" as const,
+    integrationType: "agent" as const,
+    integrationMeta: { baseUrl: "https://agents.example.com" },
+  };
 
   it("create, read (no GET route: through the listing), update, drift, delete", async () => {
     const p = provider("ExternalAgent");
@@ -305,10 +315,23 @@ describe("ExternalAgent", () => {
       ...base,
       agentId: "graph",
       headers: { Authorization: "x" },
+      description: "d",
+      greetingMessage: "hi",
     });
     const { id, outs } = await p.create(inputs);
+    // On the wire as the vendor names it (S27): the framework, the deployment and the presentation apart.
+    const [raw] = await chat().listAll("listByoAgents", { query: { searchKey: name } });
+    expect(raw).toMatchObject({
+      integrateWith: "langgraph",
+      integrationType: "agent",
+      integrationMeta: { baseUrl: base.deploymentUrl, agentId: "graph" },
+      metaData: { description: "d", greetingMessage: "hi" },
+    });
+    expect(JSON.stringify(raw)).not.toContain('"x"'); // the headers are never answered
+    expect(typeof outs.createdAt).toBe("number"); // seconds, from the service's ISO text
     const read = await p.read(id, outs);
-    expect(read.inputs).toEqual({ name, ...base, agentId: "graph" }); // isActive left out: at its default
+    // isActive left out: at its default
+    expect(read.inputs).toEqual({ name, ...base, agentId: "graph", description: "d", greetingMessage: "hi" });
     expect(read.props?.headers).toEqual({ Authorization: "x" }); // kept from state, never returned
 
     const news = await checked("ExternalAgent", {
@@ -332,10 +355,10 @@ describe("ExternalAgent", () => {
 
   it("adopts by unique name, and refuses when two share it", async () => {
     const name = unique("byo-twin");
-    const first = await chat().call("createByoAgent", { body: { name, ...base } });
+    const first = await chat().call("createByoAgent", { body: { name, ...wire } });
     const inputs = await checked("ExternalAgent", { name, ...base, adopt: true });
     expect((await provider("ExternalAgent").create(inputs)).id).toBe(first.data.uid);
-    await chat().call("createByoAgent", { body: { name, ...base } });
+    await chat().call("createByoAgent", { body: { name, ...wire } });
     await expect(provider("ExternalAgent").create(inputs)).rejects.toThrow(/2 external agents are named/);
   });
 
