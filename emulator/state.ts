@@ -203,6 +203,8 @@ export interface AgentRecord {
   uid: string;
   name: string;
   isActive: boolean;
+  /** Agent builder only: when it was made in milliseconds, unique per app (the list's cursor). */
+  createdMs?: number;
   /** Agent builder only: attached MCP server slugs, in the order attached. */
   mcpServers?: string[];
   fields: Json;

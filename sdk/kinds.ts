@@ -1069,7 +1069,7 @@ export interface AiAgentArgs extends ChatResourceArgs {
   isActive?: pulumi.Input<boolean>;
   /** What the agent is told to do (its system prompt). */
   instructions?: pulumi.Input<string>;
-  /** The model it runs on, e.g. gpt-4o. */
+  /** The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini). */
   model?: pulumi.Input<string>;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   temperature?: pulumi.Input<number>;
@@ -1095,7 +1095,7 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly isActive: pulumi.Output<boolean | undefined>;
   /** What the agent is told to do (its system prompt). */
   declare readonly instructions: pulumi.Output<string | undefined>;
-  /** The model it runs on, e.g. gpt-4o. */
+  /** The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini). */
   declare readonly model: pulumi.Output<string | undefined>;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   declare readonly temperature: pulumi.Output<number | undefined>;

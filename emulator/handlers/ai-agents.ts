@@ -4,7 +4,7 @@
 import type { aiAgentRoutes } from "../../provider/api";
 import { ApiError } from "../errors";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
-import { defined, paginate, startsWithCi } from "../views";
+import { defined, startsWithCi } from "../views";
 import { ack } from "./lookup";
 import type { ChatHandlers, Env } from "./types";
 
@@ -35,9 +35,18 @@ const builderView = (a: AgentRecord) => ({
   ...a.fields,
   mcpServers: [...(a.mcpServers ?? [])],
   isActive: a.isActive,
-  createdAt: a.createdAt * 1000,
+  createdAt: a.createdMs ?? a.createdAt * 1000,
   updatedAt: a.updatedAt * 1000,
 });
+
+/** Milliseconds unique per app: the list's cursor is a time (as for MCP servers). */
+function agentMillis(app: AppRecord, env: Env): number {
+  const latest = Math.max(
+    0,
+    ...[...app.builderAgents.values()].map((a) => a.createdMs ?? a.createdAt * 1000),
+  );
+  return Math.max(env.now() * 1000, latest + 1);
+}
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const byoView = (a: AgentRecord) => ({
   uid: a.uid,
@@ -118,14 +127,48 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   createBuilderAgent: ({ app, body, env }) => {
     const servers = [...new Set(body.mcpServers ?? [])];
     requireServers(app, servers);
-    const a = { ...newAgent(env, body), mcpServers: servers };
+    // The vendor's default model (S30).
+    const a = {
+      ...newAgent(env, { model: "gpt-4o-mini", ...body }),
+      mcpServers: servers,
+      createdMs: agentMillis(app, env),
+    };
     app.builderAgents.set(a.uid, a);
     // As the vendor documents a create (S30): the agent under `agent`.
     return { agent: builderView(a) };
   },
 
-  listBuilderAgents: ({ app, query }) =>
-    paginate(app.builderAgents.values(), query, bySearch(query), builderView),
+  // A cursor list, oldest first (S30): `append` after the `createdAt` given, `prepend` before it; `search`
+  // matches a part of the name, description or uid; `meta.next` is given with every page that has items.
+  listBuilderAgents: ({ app, query }) => {
+    const limit = query.limit ?? 10;
+    const term = query.search?.toLowerCase();
+    const all = [...app.builderAgents.values()]
+      .map(builderView)
+      .filter(
+        (v) =>
+          !term ||
+          [v.name, v.uid, String((v as Json).description ?? "")].some((t) => t.toLowerCase().includes(term)),
+      )
+      .sort((a, b) => a.createdAt - b.createdAt);
+    const at = query.createdAt;
+    const page =
+      at === undefined
+        ? all.slice(0, limit)
+        : query.affix === "prepend"
+          ? all.filter((v) => v.createdAt < at).slice(-limit)
+          : all.filter((v) => v.createdAt > at).slice(0, limit);
+    const first = page[0];
+    const last = page[page.length - 1];
+    return {
+      data: page,
+      meta: {
+        current: { limit, count: page.length },
+        ...(first ? { previous: { affix: "prepend", createdAt: first.createdAt } } : {}),
+        ...(last ? { next: { affix: "append", createdAt: last.createdAt } } : {}),
+      },
+    };
+  },
 
   getBuilderAgent: ({ app, params }) => ({ data: builderView(requireAgent(app.builderAgents, params.uid)) }),
 

@@ -6,12 +6,12 @@ import {
   Ack,
   boundedString,
   chatId,
+  cursorPageOf,
   dataOf,
   dataOrBare,
   LIMITS,
   oneOf,
   PageQuery,
-  pageOf,
   pageOrBare,
   ServiceTime,
   Timestamp,
@@ -28,6 +28,12 @@ const agentName = z
 
 const httpsUrl = (what: string) =>
   Url(what).refine((u) => u.startsWith("https://"), { message: `${what} must be an https URL` });
+/** An MCP server's URL: https, or http on this machine (the vendor's own example is http://localhost). */
+const serverUrl = (what: string) =>
+  Url(what).refine((u) => u.startsWith("https://") || isLoopbackHttp(u), {
+    message: `${what} must be an https URL (http only for localhost)`,
+  });
+const isLoopbackHttp = (u: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(u);
 
 /** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
 export const AgentHeaders = secret(z.record(z.string().min(1, "a header needs a name"), z.string()));
@@ -64,7 +70,7 @@ export const McpSlug = chatId("slug");
 
 const mcpFields = {
   name: agentName,
-  url: httpsUrl("url"),
+  url: serverUrl("url"),
   description: presentation.description,
   icon: Url("icon").optional(),
   /** Not in the vendor's spec (decision 0090): sent as declared, never answered. */
@@ -243,6 +249,18 @@ export const ByoAgent = z.looseObject({
 export type ByoAgent = z.output<typeof ByoAgent>;
 
 export const AgentListQuery = PageQuery.extend({ searchKey: z.string().optional() });
+/** A cursor list (S30): `limit` a page, `affix=append` with a `createdAt` for the next; `search` by name. */
+export const BuilderListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`)
+    .optional(),
+  affix: z.enum(["append", "prepend"]).optional(),
+  createdAt: z.coerce.number().int().optional(),
+  search: z.string().optional(),
+});
 
 const BUILDER = "/ai-agents/agent-builder";
 
@@ -258,8 +276,8 @@ export const aiAgentRoutes = {
     api: "chat",
     method: "GET",
     path: `${BUILDER}/agents`,
-    query: AgentListQuery,
-    response: pageOf(AgentBuilderAgent),
+    query: BuilderListQuery,
+    response: cursorPageOf(AgentBuilderAgent),
   }),
   getBuilderAgent: route({
     api: "chat",

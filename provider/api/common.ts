@@ -210,6 +210,35 @@ export const pageOrBare = <T extends z.ZodType>(item: T) =>
     })),
   ]);
 
+/**
+ * A cursor list (`{data, meta: {next: {affix, createdAt}}}`, the AI-agents API's) as a page-based one whose
+ * `meta.next` says where the next page starts (ApiClient.paginate follows it); a page-based answer as it is.
+ */
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.union([
+    pageOf(item),
+    z
+      .looseObject({
+        data: z.array(item),
+        meta: z
+          .looseObject({ next: z.looseObject({ affix: z.string(), createdAt: z.number() }).nullish() })
+          .optional(),
+      })
+      .transform(({ data, meta }) => ({
+        data,
+        meta: {
+          pagination: {
+            total: data.length,
+            count: data.length,
+            per_page: data.length,
+            current_page: 1,
+            total_pages: 1,
+          },
+          ...(meta?.next ? { next: { affix: meta.next.affix, createdAt: meta.next.createdAt } } : {}),
+        },
+      })),
+  ]);
+
 /** Comma-separated list in a query string (`style: form, explode: false`). */
 export const CsvList = z
   .union([z.string(), z.array(z.string())])

@@ -1,6 +1,6 @@
 // The methods both clients share, typed from the route table of their API.
 import { inspect } from "node:util";
-import type { ResponseOf, RouteName, Routes } from "../api";
+import { type ResponseOf, type RouteName, type RouteSpec, type Routes, routes } from "../api";
 import type { BudgetStats } from "./budget";
 import type { Core } from "./core";
 import { type PagedRouteName, type RouteCall, sendRecovering } from "./recovery";
@@ -8,7 +8,11 @@ import type { AnyRequest, PageItemOf, RequestArgs } from "./types";
 
 interface PageResponse {
   data: unknown[];
-  meta: { pagination: { current_page: number; total_pages: number } };
+  meta: {
+    pagination: { current_page: number; total_pages: number };
+    /** A cursor list's next page (common.ts `cursorPageOf`). */
+    next?: Record<string, unknown>;
+  };
 }
 
 /**
@@ -47,7 +51,10 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
     return sendRecovering(this.#core, p, req, listAll) as Promise<ResponseOf<Routes[N]>>;
   }
 
-  /** Every item of a page-based list, fetching page after page (from `query.page`, default 1) as it goes. */
+  /**
+   * Every item of a list, fetching page after page as it goes: by page number (from `query.page`, default 1),
+   * or, for a cursor list, from the cursor each page gives (each item once: a cursor may repeat its edge).
+   */
   async *paginate<N extends Paged>(
     name: N,
     ...args: RequestArgs<Routes[N]>
@@ -57,16 +64,37 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
       string,
       unknown
     >;
-    let page = Number(query.page ?? 1);
+    let page: Record<string, unknown> =
+      "page" in query || !this.#cursor(name) ? { page: Number(query.page ?? 1) } : {};
+    const seen = new Set<string>();
     for (;;) {
-      const p = this.#core.prepare(name, { ...req, query: { ...query, page } });
+      const p = this.#core.prepare(name, { ...req, query: { ...query, ...page } });
       const res = (await this.#core.send(p)) as PageResponse;
+      // A page that comes back empty also ends the walk, whatever the counters say.
+      if (res.data.length === 0) return;
+      const { next } = res.meta;
+      if (next) {
+        const fresh = res.data.filter((item) => !seen.has(JSON.stringify(item)));
+        for (const item of fresh) {
+          seen.add(JSON.stringify(item));
+          yield item as PageItemOf<Routes[N]>;
+        }
+        // The service gives a cursor on the last page too: a page with nothing new is the end.
+        if (fresh.length === 0) return;
+        page = next;
+        continue;
+      }
       for (const item of res.data) yield item as PageItemOf<Routes[N]>;
       const { current_page, total_pages } = res.meta.pagination;
-      // A page that comes back empty also ends the walk, whatever the counters say.
-      if (res.data.length === 0 || current_page >= total_pages) return;
-      page = current_page + 1;
+      if (current_page >= total_pages) return;
+      page = { page: current_page + 1 };
     }
+  }
+
+  /** Whether `name` is a cursor list (its query has no page number to send). */
+  #cursor(name: Names): boolean {
+    const q = ((routes[name] as RouteSpec).query as { shape?: Record<string, unknown> } | undefined)?.shape;
+    return q !== undefined && !("page" in q);
   }
 
   /** All items of a page-based list. */

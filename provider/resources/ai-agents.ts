@@ -22,8 +22,9 @@ import {
   type McpServerUpdate,
   toSeconds,
 } from "../api";
+import { isNotFound } from "../client";
 import { type Args, type Ctx, createdAt, type Kind, type Listed, type Made, type Progress } from "./kind";
-import { collect, defined, fromRemote, hasCode, sortedById } from "./util";
+import { collect, defined, fromRemote, sortedById } from "./util";
 
 /** Headers as an object, or its JSON text: the environment file names them by one secret config key (text). */
 const HeadersArg = AgentHeaders.or(
@@ -118,12 +119,21 @@ function family<A extends Args, R extends AgentRecord>(
   return {
     what,
     unclearable,
-    all: (ctx, name, progress) =>
-      collect(
-        ctx.chat().paginate(route, { query: query(name) }) as AsyncIterable<R>,
-        LIMITS.perPageMax,
-        progress,
-      ),
+    // Each family's list takes its own query (S27, S30); soft-deleted agents (`deletedAt`, S27) are gone.
+    all: async (ctx, name, progress) =>
+      (
+        await collect(
+          (route === "listBuilderAgents"
+            ? ctx
+                .chat()
+                .paginate(route, { query: { limit: LIMITS.perPageMax, ...(name ? { search: name } : {}) } })
+            : ctx.chat().paginate(route, {
+                query: { perPage: LIMITS.perPageMax, ...(name ? { searchKey: name } : {}) },
+              })) as AsyncIterable<R>,
+          LIMITS.perPageMax,
+          progress,
+        )
+      ).filter((r) => r.deletedAt === undefined || r.deletedAt === null),
     asRead: (r, prior, whole) => ({
       args: argsOf(asArgs(r), fields, unclearable, prior, whole) as unknown as A,
       state: { uid: r.uid, createdAt: toSeconds(r.createdAt) },
@@ -162,11 +172,6 @@ function byName<A extends Args, R extends AgentRecord>(f: Family<A, R>) {
   };
 }
 
-const query = (name: string | undefined) => ({
-  perPage: LIMITS.perPageMax,
-  ...(name ? { searchKey: name } : {}),
-});
-
 // ---- agent builder agents ---------------------------------------------------------------------------------
 
 export const AiAgentArgs = z.strictObject(AgentBuilderFields);
@@ -180,7 +185,9 @@ const BUILDER_FIELDS = [
   "temperature",
   "mcpServers",
 ] as const;
-const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: "" };
+/** The model the service gives an agent declared without one (S30). */
+const DEFAULT_MODEL = "gpt-4o-mini";
+const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MODEL };
 
 /**
  * Arguments as the wire names them: the prompt is `instruction`, the temperature in `modelMetaData`, the
@@ -223,7 +230,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
     name: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
     ...presentationDocs,
     instructions: "What the agent is told to do (its system prompt).",
-    model: "The model it runs on, e.g. gpt-4o.",
+    model: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
     temperature:
       "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
     mcpServers:
@@ -234,7 +241,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
   args: AiAgentArgs,
   replaceOn: [],
   sets: ["mcpServers"],
-  defaults: { isActive: true },
+  defaults: { isActive: true, model: DEFAULT_MODEL },
   // Servers made outside the file (before release 0.2.0 the file could not declare them) may be named too.
   file: {
     at: ["aiAgents"],
@@ -249,10 +256,8 @@ export const aiAgent: Kind<AiAgentArgs> = {
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
   async read(ctx, id, prior, how) {
-    const r = await ctx.listed({ api: "chat", route: "listBuilderAgents", key: "uid" }, id, () =>
-      getBuilder(ctx, id),
-    );
-    return builder.asRead(r, prior, how?.whole === true);
+    // By its GET: the list is a cursor list, which the shared listings (page-based) do not walk.
+    return builder.asRead(await getBuilder(ctx, id), prior, how?.whole === true);
   },
   async update(ctx, id, _olds, news) {
     // Every field but the servers, emptied where removed (patchOf names no mcpServers).
@@ -290,7 +295,7 @@ export const ExternalAgentArgs = z.strictObject({ ...ByoAgentFields, headers: He
 export type ExternalAgentArgs = z.output<typeof ExternalAgentArgs>;
 
 const BYO_FIELDS = ["name", "provider", "deploymentUrl", "agentId", ...PRESENTATION] as const;
-const BYO_CLEARED: Args = { ...CLEARED, agentId: "", headers: {} };
+const BYO_CLEARED: Args = CLEARED;
 
 /**
  * Arguments as the wire names them: the framework is `integrateWith`, the deployment `integrationMeta`,
@@ -361,13 +366,20 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
     );
     return r ? byo.asRead(r, prior, how?.whole === true) : undefined;
   },
-  async update(ctx, id, _olds, news) {
-    const fields = {
+  async update(ctx, id, olds, news) {
+    const fields: Args = {
       name: news.name,
       provider: news.provider,
       deploymentUrl: news.deploymentUrl,
       ...patchOf(news, BYO_CLEARED, byo.unclearable),
     };
+    // The agent id and the headers are sent where declared, or emptied where they were: where the headers go
+    // is a guess (decision 0102), and headers set in the dashboard cannot be read to be kept.
+    for (const [k, empty] of [
+      ["agentId", ""],
+      ["headers", {}],
+    ] as const)
+      fields[k] = news[k] ?? (olds[k] !== undefined ? empty : undefined);
     await ctx.chat().call("updateByoAgent", { params: { uid: id }, body: byoWire(fields) as ByoAgentUpdate });
     // The PATCH answers `{success}` alone: the listing says when the agent was made.
     const now = await findByo(ctx, id, news.name);
@@ -458,7 +470,7 @@ export const mcpServer: Kind<McpServerArgs> = {
     try {
       return { id: a.slug, args: (await mcpServer.read(ctx, a.slug, a))?.args ?? a };
     } catch (e) {
-      if (hasCode(e, "ERR_MCP_SERVER_NOT_FOUND")) return undefined;
+      if (isNotFound(e)) return undefined;
       throw e;
     }
   },
@@ -471,13 +483,17 @@ export const mcpServer: Kind<McpServerArgs> = {
         limit: MCP_PAGE,
         ...(after === undefined ? {} : { affix: "append" as const, createdAt: after }),
       };
-      const page = (await ctx.chat().call("listMcpServers", { query })).data;
+      const answer = await ctx.chat().call("listMcpServers", { query });
+      const page = answer.data;
       const fresh = page.filter((m) => !seen.has(m.slug));
       for (const m of fresh) seen.set(m.slug, m);
       progress?.(seen.size);
-      // A page that brings nothing new ends the walk too, whatever the service does at the cursor's edge.
-      if (page.length < MCP_PAGE || fresh.length === 0) break;
-      after = Math.max(...page.map((m) => m.createdAt));
+      // Only an empty page, or one with nothing new, ends the walk: a service may cap `limit` lower.
+      if (page.length === 0 || fresh.length === 0) break;
+      // The service's cursor when it gives one; else from just before the newest time, so that servers of
+      // the same millisecond across the page's edge are read (the slugs seen are kept once).
+      const next = (answer as { meta?: { next?: { createdAt?: unknown } } }).meta?.next?.createdAt;
+      after = typeof next === "number" ? next : Math.max(...page.map((m) => m.createdAt)) - 1;
     }
     progress?.(seen.size, seen.size);
     return sortedById([...seen.values()].map((m) => ({ id: m.slug, ...mcpAsRead(m, {}, true) })));

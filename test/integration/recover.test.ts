@@ -177,7 +177,7 @@ describe("settling pending creates", () => {
       ["taken into state", a.data.uid, 1],
     ]);
     expect(r?.deployment.deployment.resources?.[0]?.outputs?.uid).toBe(a.data.uid);
-    const left = (await emu().chat.listAll("listBuilderAgents", { query: { searchKey: "bot" } })).map(
+    const left = (await emu().chat.listAll("listBuilderAgents", { query: { search: "bot" } })).map(
       (x) => x.uid,
     );
     expect(left.sort()).toEqual([old.data.uid, a.data.uid].sort());

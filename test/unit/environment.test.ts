@@ -78,7 +78,7 @@ aiAgents:
     ]);
     expect((env.aiAgents as Json[])[0]?.mcpServers).toEqual(["docs", "made-in-the-dashboard"]);
     expect(problems(`${valid}mcpServers: [{ slug: d, name: D, url: "http://mcp.example.com" }]\n`)).toEqual([
-      "env.yaml: mcpServers[0].url: url must be an https URL",
+      "env.yaml: mcpServers[0].url: url must be an https URL (http only for localhost)",
     ]);
   });
 

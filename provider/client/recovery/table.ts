@@ -69,9 +69,10 @@ const readBack = (
   },
 });
 
-const byName = (list: PagedRouteName, identity: string): Recovery => ({
+/** `search` names the query parameter the list filters by (`searchKey` on most lists). */
+const byName = (list: PagedRouteName, identity: string, search = "searchKey"): Recovery => ({
   kind: "reconcile",
-  list: (_req, body) => ({ name: list, req: { query: { searchKey: field(body, "name") } } }),
+  list: (_req, body) => ({ name: list, req: { query: { [search]: field(body, "name") } } }),
   matches: (item, body) => item.name === field(body, "name") && item.state !== "archived",
   identity: (item) => String(item[identity]),
 });
@@ -131,7 +132,7 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createApiKey: byName("listApiKeys", "apiKey"),
   createApp: byName("listApps", "id"),
   // Agents are found again by name (the listing carries each agent's name and createdAt).
-  createBuilderAgent: byName("listBuilderAgents", "uid"),
+  createBuilderAgent: byName("listBuilderAgents", "uid", "search"),
   createByoAgent: byName("listByoAgents", "uid"),
   createAuthToken: {
     kind: "reconcile",

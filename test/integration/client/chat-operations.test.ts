@@ -285,7 +285,7 @@ describe("AI agents", () => {
     await chat.call("addAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
     await chat.call("createBuilderAgent", { body: { name: `${name} two` } });
     const seen: string[] = [];
-    for await (const a of chat.paginate("listBuilderAgents", { query: { searchKey: name, perPage: 1 } })) {
+    for await (const a of chat.paginate("listBuilderAgents", { query: { search: name, limit: 1 } })) {
       seen.push(a.name);
     }
     expect(seen.sort()).toEqual([name, `${name} two`]);

@@ -85,7 +85,7 @@ describe("bots", () => {
 });
 
 describe("agent builder", () => {
-  it("assigns a uid; lists name and createdAt per agent, page by page, with searchKey", async () => {
+  it("assigns a uid; lists by cursor (limit, affix, createdAt), with search, as the vendor documents", async () => {
     const name = unique("Helper");
     const body = { name, instruction: "Be brief.", model: "m1", modelMetaData: { temperature: 0.3 } };
     const raw = await h.call("createBuilderAgent", { body });
@@ -100,9 +100,19 @@ describe("agent builder", () => {
     });
     await h.fails("createBuilderAgent", { body: { name, instructions: "x" } }, 400, "ERR_BAD_REQUEST");
     await h.ok("createBuilderAgent", { body: { name: `${name} two` } });
-    const page = await h.ok("listBuilderAgents", { query: { searchKey: name, perPage: 1, page: 2 } });
-    expect(page.meta.pagination).toMatchObject({ total: 3, count: 1, current_page: 2, total_pages: 3 });
-    expect(page.data[0]).toMatchObject({ name: `${name} once` });
+    const first = await h.call("listBuilderAgents", { query: { search: name, limit: 1 } });
+    const wire = first.json as {
+      data: { name: string }[];
+      meta: { next: { affix: string; createdAt: number } };
+    };
+    expect(wire.data.map((a) => a.name)).toEqual([name]); // oldest first
+    expect(wire.meta.next.affix).toBe("append");
+    expect(wire.meta.next.createdAt).toBeGreaterThan(1e12); // milliseconds
+    const page = await h.ok("listBuilderAgents", { query: { search: name, limit: 1, ...wire.meta.next } });
+    expect(page.data.map((a) => a.name)).toEqual([`${name} once`]);
+    // The client walks the cursor to the end, each agent once.
+    const all = await h.emu.chatClient().listAll("listBuilderAgents", { query: { search: name, limit: 1 } });
+    expect(all.map((a) => a.name)).toEqual([name, `${name} once`, `${name} two`]);
     expect(typeof page.data[0]?.createdAt).toBe("number");
     // Two agents may share a name: the uid is the identity (decision 0090).
     const twin = await h.ok("createBuilderAgent", { body: { name } });

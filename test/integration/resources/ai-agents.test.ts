@@ -164,7 +164,7 @@ describe("McpServer", () => {
     expect(reasons).toEqual([
       "slug may contain only letters, digits, '-' and '_'",
       "name must not be empty",
-      "url must be an https URL",
+      "url must be an https URL (http only for localhost)",
       "icon must be a URL",
     ]);
     expect(emulated().admin.requests().length).toBe(0);
@@ -209,6 +209,9 @@ describe("AiAgent", () => {
     const { outs: after } = await p.update(id, outs, news);
     const now = await p.read(id, after);
     expect(now.inputs).toEqual({ name, instructions: "Be kind.", mcpServers: [slug] }); // isActive: default
+    // A removed model goes back to the service's default (S30), which a refresh does not show as drift.
+    expect((await chat().call("getBuilderAgent", { params: { uid: id } })).data.model).toBe("gpt-4o-mini");
+    expect((await p.diff(id, now.props ?? {}, news)).changes).toBe(false);
 
     // drift: a change made elsewhere shows in the read
     await chat().call("updateBuilderAgent", { params: { uid: id }, body: { model: "other" } });
@@ -267,7 +270,7 @@ describe("AiAgent", () => {
     const name = unique("lost");
     emulated().admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: AGENTS, times: 1 }]);
     const { id } = await provider("AiAgent").create(await checked("AiAgent", { name }));
-    const all = (await chat().listAll("listBuilderAgents", { query: { searchKey: name } })).filter(
+    const all = (await chat().listAll("listBuilderAgents", { query: { search: name } })).filter(
       (a) => a.name === name,
     );
     expect(all.map((a) => a.uid)).toEqual([id]);
