@@ -14,7 +14,7 @@ import { setStackConfig } from "../../provider/config";
 import { kinds } from "../../provider/resources";
 import type { Kind } from "../../provider/resources/kind";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
-import { cases } from "../support/kind-cases";
+import { cases } from "../support/kinds";
 import { type CliProject, cliProject } from "./support/cli-project";
 import { repoRoot } from "./support/stack";
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { kinds } from "../../provider/resources";
 import { SECRET_WINDOW } from "../../provider/resources/failures";
 import type { Kind } from "../../provider/resources/kind";
+import { type Sample, samples } from "../support/kinds";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 type Args = Record<string, unknown>;
@@ -18,127 +19,8 @@ const secret = (what: string, length = 40) => {
   return s;
 };
 
-const serviceAccount = () => ({
-  type: "service_account",
-  project_id: "chat-demo-4711",
-  private_key_id: secret("pkid"),
-  private_key: `-----BEGIN PRIVATE KEY-----\n${secret("pk", 64)}\n-----END PRIVATE KEY-----\n`,
-  client_email: "firebase-adminsdk@chat-demo-4711.iam.gserviceaccount.com",
-  client_id: "104857600000000000001",
-  auth_uri: "https://accounts.google.com/o/oauth2/auth",
-  token_uri: "https://oauth2.googleapis.com/token",
-  auth_provider_x509_cert_url: "https://www.googleapis.com/oauth2/v1/certs",
-  client_x509_cert_url: "https://www.googleapis.com/robot/v1/metadata/x509/firebase-adminsdk",
-  universe_domain: "googleapis.com",
-});
-
-interface Sample {
-  /** Valid arguments, secrets included. */
-  valid(): Args;
-  /** One non-secret field made invalid, and the rule its failure must name. */
-  sibling: [field: string, value: unknown, rule: RegExp];
-  /** The secret argument made invalid, and the rule (default: a string too long, an unknown key in an object). */
-  badSecret?: () => [Args, RegExp];
-}
-
-/** An agent's or MCP server's headers (a secret object, or its JSON text): text that is not JSON is refused. */
-const agentHeaders = (args: Args, url: string): Sample => ({
-  valid: () => ({ ...args, headers: { Authorization: `Bearer ${secret("hdr")}` } }),
-  sibling: [url, "not a url", new RegExp(url)],
-  badSecret: () => [{ headers: `{ "Authorization": "${secret("bad")}"` }, /headers must be an object/],
-});
-
-const basicAuth = (what: string) => ({
-  useBasicAuth: true,
-  basicAuthUsername: "user",
-  credentials: { basicAuthPassword: secret(what) },
-});
-const webhookSink: Sample = {
-  valid: () => ({ webhookURL: "https://hooks.example.com/n", ...basicAuth("basic") }),
-  sibling: ["webhookURL", "http://hooks.example.com/n", /webhookURL must use https/],
-};
-
-/** A valid resource of each kind that has a secret argument; the test fails for a kind missing here. */
-const SAMPLES: Record<string, Sample> = {
-  Group: {
-    valid: () => ({ guid: "club", name: "Club", type: "password", password: secret("grouppw", 24) }),
-    sibling: ["name", "", /name must not be empty/],
-  },
-  Webhook: {
-    valid: () => ({
-      webhookId: "events",
-      name: "Events",
-      webhookURL: "https://hooks.example.com/e",
-      useBasicAuth: true,
-      username: "hook",
-      password: secret("hookpw", 24),
-    }),
-    sibling: ["webhookURL", "http://hooks.example.com/e", /webhookURL must use https/],
-  },
-  Bot: {
-    valid: () => ({
-      uid: "helper",
-      webhookURL: "https://bots.example.com/helper",
-      useBasicAuth: true,
-      username: "bot",
-      password: secret("botpw", 24),
-    }),
-    sibling: ["webhookURL", "http://bots.example.com/helper", /webhookURL must be an https URL/],
-  },
-  McpServer: agentHeaders({ slug: "docs", name: "Docs", url: "https://mcp.example.com/docs" }, "url"),
-  ExternalAgent: agentHeaders(
-    { name: "crew", provider: "crewai", deploymentUrl: "https://agents.example.com/crew" },
-    "deploymentUrl",
-  ),
-  Extension: {
-    valid: () => ({ extension: "gifs-giphy", secrets: { giphyApiKey: secret("giphy") } }),
-    sibling: [
-      "extension",
-      "gifs-giphyy",
-      /extension "gifs-giphyy" is not an extension.*closest valid: "gifs-giphy"/,
-    ],
-  },
-  FcmPushProvider: {
-    valid: () => ({ providerId: "android", credentials: serviceAccount() }),
-    sibling: ["providerId", "bad id!", /providerId may contain only/],
-    // Unknown fields of the file are ignored: text that is not JSON is what is invalid here.
-    badSecret: () => [
-      { credentials: JSON.stringify(serviceAccount()).slice(0, -20) },
-      /credentials: must be the service-account file's JSON text/,
-    ],
-  },
-  ApnsPushProvider: {
-    valid: () => ({
-      providerId: "ios",
-      keyId: "KEY1",
-      teamId: "TEAM1",
-      bundleId: "com.example.chat",
-      credentials: { p8Key: secret("p8", 64) },
-    }),
-    sibling: ["keyId", undefined, /keyId is required/],
-  },
-  CustomPushProvider: webhookSink,
-  CustomEmailProvider: webhookSink,
-  CustomSmsProvider: webhookSink,
-  SendGridEmailProvider: {
-    valid: () => ({
-      sendGridTemplateID: "d-1",
-      sendGridUnsubscribeGroupID: "7",
-      senderName: "Chat",
-      senderEmail: "chat@example.com",
-      credentials: { sendGridApiKey: secret("SG") },
-    }),
-    sibling: ["senderEmail", "not-an-address", /senderEmail/],
-  },
-  TwilioSmsProvider: {
-    valid: () => ({
-      twilioAccountSID: "AC0123",
-      twilioSenderPhoneNumber: "+15551234567",
-      credentials: { twilioAuthToken: secret("twilio") },
-    }),
-    sibling: ["twilioSenderPhoneNumber", "555", /twilioSenderPhoneNumber/],
-  },
-};
+/** Every kind's secret sample (test/support/kinds/<kind>.ts), its secrets drawn here. */
+const SAMPLES: Partial<Record<string, Sample>> = samples(secret);
 
 /** The kind's arguments that are secret (kind.secrets also names secret outputs). */
 const secretArgs = (k: Kind) => (k.secrets ?? []).filter((s) => s in k.args.shape);

@@ -11,7 +11,7 @@ import type { EngineEvent, PreviewResult } from "@pulumi/pulumi/automation";
 import { kinds } from "../../provider/resources";
 import { canonical } from "../../provider/resources/normalize";
 import { resourceRows } from "../../scripts/readme-table";
-import { type Args, type Case, cases, type KindName, type Step } from "../support/kind-cases";
+import { type Args, type Case, cases, type KindName, type Step } from "../support/kinds";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const argsAt = (c: Case, step: Step): Args => (step === "replace" ? { ...c.remove, ...c.replace } : c[step]);

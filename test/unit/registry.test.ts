@@ -11,6 +11,7 @@ import { schemas } from "../../provider/schemas";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
 import * as sdk from "../../sdk";
+import { cases, FIXTURES, fixtureFile } from "../support/kinds";
 
 const root = join(__dirname, "..", "..");
 const entries = Object.entries(kinds);
@@ -63,6 +64,28 @@ describe("the registry of kinds", () => {
       for (const k of marked) if (!listed.has(k)) wrong.push(`${name}.${k}: marked secret(), not in secrets`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("has one fixture module per kind, named after it (test/support/kinds/<kind>.ts), and no other", () => {
+    const dir = join(root, "test", "support", "kinds");
+    const modules = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts") && f !== "index.ts" && f !== "helpers.ts")
+      .map((f) => f.replace(/\.ts$/, ""));
+    expect(modules.sort()).toEqual(Object.keys(kinds).map(fixtureFile).sort());
+    for (const [name, f] of FIXTURES) {
+      const own = f.cases({ appId: "app" }).map((c) => c.kind);
+      expect([name, [...new Set(own)]]).toEqual([name, [name]]); // a module's cases are of its kind
+    }
+  });
+
+  it("orders the fixtures so that every case comes after the cases it depends on", () => {
+    const seen = new Set<string>();
+    const late: string[] = [];
+    for (const c of cases("app")) {
+      for (const d of c.dependsOn ?? []) if (!seen.has(d)) late.push(`${c.name} before ${d}`);
+      seen.add(c.name);
+    }
+    expect(late).toEqual([]);
   });
 
   it("places every kind in the environment file (a plain entry or a composed section) or says why not", () => {

@@ -9,7 +9,7 @@ import { setStackConfig } from "../../../provider/config";
 import { kinds } from "../../../provider/resources";
 import type { Kind } from "../../../provider/resources/kind";
 import { emulatorConfig, unique, useEmulated } from "../../support/emulator";
-import { cases } from "../../support/kind-cases";
+import { cases } from "../../support/kinds";
 
 const urn = (kind: string, name: string) => `urn:pulumi:dev::p::chat:index:${kind}::${name}`;
 

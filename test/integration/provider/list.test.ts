@@ -5,7 +5,7 @@ import { type KindName, kinds } from "../../../provider/resources";
 import { clientContext } from "../../../provider/resources/context";
 import type { Kind } from "../../../provider/resources/kind";
 import { useEmulated } from "../../support/emulator";
-import { SEEDS } from "../../support/listing-seeds";
+import { SEEDS } from "../../support/kinds";
 import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;

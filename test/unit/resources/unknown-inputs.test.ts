@@ -9,8 +9,7 @@ import { setStackConfig } from "../../../provider/config";
 import { type CredentialCheck, CrudProvider, type KindName, kinds } from "../../../provider/resources";
 import type { Kind } from "../../../provider/resources/kind";
 import { UNKNOWN } from "../../../provider/resources/normalize";
-import { cases } from "../../support/kind-cases";
-import { SEEDS } from "../../support/listing-seeds";
+import { cases, SEEDS } from "../../support/kinds";
 
 type Props = Record<string, unknown>;
 

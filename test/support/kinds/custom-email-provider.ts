@@ -1,0 +1,16 @@
+// CustomEmailProvider: its cases for the README table's test and the plugin's imports, its listing seeds and its secret
+// sample (test/support/kinds/index.ts says what each is for).
+import { custom, type Fixture, webhookSink } from "./helpers";
+
+export const fixture: Fixture = {
+  cases: () => [custom("CustomEmailProvider", "custom-email", "useStoredEmailID")],
+  seeds: [
+    {
+      webhookURL: "https://h.example.com/mail",
+      useBasicAuth: true,
+      basicAuthUsername: "u",
+      credentials: { basicAuthPassword: "p" },
+    },
+  ],
+  secret: (secret) => webhookSink(secret),
+};

@@ -1,0 +1,9 @@
+// CustomSmsProvider: its cases for the README table's test and the plugin's imports, its listing seeds and its secret
+// sample (test/support/kinds/index.ts says what each is for).
+import { custom, type Fixture, webhookSink } from "./helpers";
+
+export const fixture: Fixture = {
+  cases: () => [custom("CustomSmsProvider", "custom-sms", "useStoredPhNo")],
+  seeds: [{ webhookURL: "https://h.example.com/sms", useStoredPhNo: true }],
+  secret: (secret) => webhookSink(secret),
+};
