@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   Ack,
   boundedString,
+  CursorQuery,
   chatId,
   cursorPageOf,
   dataOf,
@@ -98,17 +99,8 @@ export const McpServer = z.looseObject({
 });
 export type McpServer = z.infer<typeof McpServer>;
 
-/** A cursor list: `limit` a page, `affix=append` with the last `createdAt` seen for the next one. */
-export const McpServerListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, "limit must be at least 1")
-    .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`)
-    .optional(),
-  affix: z.enum(["append", "prepend"]).optional(),
-  createdAt: z.coerce.number().int().optional(),
-});
+/** Servers page by cursor (S30). */
+export const McpServerListQuery = CursorQuery;
 export type McpServerListQuery = z.input<typeof McpServerListQuery>;
 
 // ---- agent builder agents --------------------------------------------------------------------------------
@@ -249,18 +241,8 @@ export const ByoAgent = z.looseObject({
 export type ByoAgent = z.output<typeof ByoAgent>;
 
 export const AgentListQuery = PageQuery.extend({ searchKey: z.string().optional() });
-/** A cursor list (S30): `limit` a page, `affix=append` with a `createdAt` for the next; `search` by name. */
-export const BuilderListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, "limit must be at least 1")
-    .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`)
-    .optional(),
-  affix: z.enum(["append", "prepend"]).optional(),
-  createdAt: z.coerce.number().int().optional(),
-  search: z.string().optional(),
-});
+/** Agents page by cursor (S30), and `search` narrows them by name, description or uid. */
+export const BuilderListQuery = CursorQuery.extend({ search: z.string().optional() });
 
 const BUILDER = "/ai-agents/agent-builder";
 

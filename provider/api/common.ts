@@ -192,23 +192,18 @@ export const dataOrBare = <T extends z.ZodType>(item: T, wrapper?: string) =>
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });
 
+/** A whole list as the one page of a page-based list. */
+const onePage = (data: unknown[]) => ({
+  total: data.length,
+  count: data.length,
+  per_page: data.length,
+  current_page: 1,
+  total_pages: 1,
+});
+
 /** A list answered as a bare array (one page, S27), or page-based: `{data, meta: {pagination}}` either way. */
 export const pageOrBare = <T extends z.ZodType>(item: T) =>
-  z.union([
-    pageOf(item),
-    z.array(item).transform((data) => ({
-      data,
-      meta: {
-        pagination: {
-          total: data.length,
-          count: data.length,
-          per_page: data.length,
-          current_page: 1,
-          total_pages: 1,
-        },
-      },
-    })),
-  ]);
+  z.union([pageOf(item), z.array(item).transform((data) => ({ data, meta: { pagination: onePage(data) } }))]);
 
 /**
  * A cursor list (`{data, meta: {next: {affix, createdAt}}}`, the AI-agents API's) as a page-based one whose
@@ -227,17 +222,24 @@ export const cursorPageOf = <T extends z.ZodType>(item: T) =>
       .transform(({ data, meta }) => ({
         data,
         meta: {
-          pagination: {
-            total: data.length,
-            count: data.length,
-            per_page: data.length,
-            current_page: 1,
-            total_pages: 1,
-          },
+          pagination: onePage(data),
           ...(meta?.next ? { next: { affix: meta.next.affix, createdAt: meta.next.createdAt } } : {}),
         },
       })),
   ]);
+
+/** A page's size on the lists that take `limit` (cursor lists, moderation rules). */
+export const Limit = z.coerce
+  .number()
+  .int()
+  .min(1, "limit must be at least 1")
+  .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`);
+/** A cursor list's query: `limit` a page, `affix=append` with a `createdAt` for the next one. */
+export const CursorQuery = z.object({
+  limit: Limit.optional(),
+  affix: z.enum(["append", "prepend"]).optional(),
+  createdAt: z.coerce.number().int().optional(),
+});
 
 /** Comma-separated list in a query string (`style: form, explode: false`). */
 export const CsvList = z

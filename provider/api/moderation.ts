@@ -2,7 +2,7 @@
 // not used): rules, and the keyword lists rules refer to. Keyword lists are sent as multipart/form-data, as the
 // vendor's spec has it. Decision 0040 records what the spec leaves open.
 import { z } from "zod";
-import { dataOf, LIMITS, oneOf, Timestamp } from "./common";
+import { dataOf, LIMITS, Limit, oneOf, Timestamp } from "./common";
 import { route } from "./route";
 
 /** Rule and keyword-list ids: caller-chosen (`moderation-test`, `contact_details_filter`), required here. */
@@ -120,14 +120,7 @@ const limitedListOf = <T extends z.ZodType>(item: T) =>
     data: z.array(item),
     meta: z.looseObject({ current: z.looseObject({ limit: z.number().int(), count: z.number().int() }) }),
   });
-export const RuleListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, "limit must be at least 1")
-    .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`)
-    .optional(),
-});
+export const RuleListQuery = z.object({ limit: Limit.optional() });
 
 // ---- keyword lists (`KeywordList`, multipart) ----------------------------------------------------------
 

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { LIMITS, type RelationResult, Uid } from "../api";
 import { type ChatClient, isNotFound } from "../client";
-import { type Args, type Ctx, type Kind, type Listed, partialCreate } from "./kind";
+import { type Args, type Ctx, type Kind, partialCreate } from "./kind";
 import { user } from "./user";
 import { hasCode, sortedById } from "./util";
 
