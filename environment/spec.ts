@@ -172,10 +172,10 @@ function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
   }
   for (const k of ENTRY_KINDS)
     for (const [arg, ref] of Object.entries(k.file.refs ?? {})) {
+      if (ref.elsewhere) continue;
       const named = declared.get(ref.kind);
       const where = ENTRY_KINDS.find((r) => r.name === ref.kind)?.file.at.join(".") ?? ref.kind;
       for (const { entry, index } of entriesOf(env, k)) {
-        if (ref.elsewhere) continue;
         const value = entry[arg];
         const values = Array.isArray(value) ? value : [value];
         values.forEach((v, j) => {

@@ -74,13 +74,16 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
       if (res.data.length === 0) return;
       const { next } = res.meta;
       if (next) {
-        const fresh = res.data.filter((item) => !seen.has(JSON.stringify(item)));
-        for (const item of fresh) {
-          seen.add(JSON.stringify(item));
+        let fresh = 0;
+        for (const item of res.data) {
+          const key = JSON.stringify(item);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          fresh++;
           yield item as PageItemOf<Routes[N]>;
         }
         // The service gives a cursor on the last page too: a page with nothing new is the end.
-        if (fresh.length === 0) return;
+        if (fresh === 0) return;
         page = next;
         continue;
       }
