@@ -4,10 +4,10 @@ import { z } from "zod";
 import { AppArgs } from "../provider/resources/app";
 import { credentialFields, ExtensionArgs } from "../provider/resources/extension";
 import { GroupArgs } from "../provider/resources/group";
-import { GroupScopePermissionsArgs } from "../provider/resources/scope-permissions";
-import { WebhookTriggersArgs } from "../provider/resources/triggers";
+import { GroupScopePermissionsArgs } from "../provider/resources/group-scope-permissions";
 import { UserArgs } from "../provider/resources/user";
 import { WebhookArgs } from "../provider/resources/webhook";
+import { WebhookTriggersArgs } from "../provider/resources/webhook-triggers";
 import { adopt, ENTRY_KINDS, type EntryKind, entrySchema, idOf, keyOf, SecretRef } from "./entries";
 
 export { SecretRef } from "./entries";

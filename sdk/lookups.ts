@@ -19,11 +19,14 @@ import {
 } from "../provider/config";
 import { connectionNaming, credentialProblem } from "../provider/credentials";
 import { clientContext, kinds } from "../provider/resources";
-import type { AiAgentArgs, ExternalAgentArgs } from "../provider/resources/ai-agents";
+import type { AiAgentArgs } from "../provider/resources/ai-agent";
 import type { ApiKeyArgs, ApiKeyOutputs } from "../provider/resources/api-key";
 import type { AppArgs, AppOutputs } from "../provider/resources/app";
+import type { BlockedUsersArgs } from "../provider/resources/blocked-users";
 import type { BotArgs, BotOutputs } from "../provider/resources/bot";
 import type { CollaboratorsArgs } from "../provider/resources/collaborators";
+import type { ExternalAgentArgs } from "../provider/resources/external-agent";
+import type { FriendsArgs } from "../provider/resources/friends";
 import type { GroupArgs, GroupOutputs } from "../provider/resources/group";
 import type { GroupBansArgs } from "../provider/resources/group-bans";
 import type { Args, Ctx, Kind, Listed } from "../provider/resources/kind";
@@ -32,7 +35,6 @@ import {
   type PinnedConversationsArgs,
 } from "../provider/resources/pinned-conversations";
 import type { RoleArgs, RoleOutputs } from "../provider/resources/role";
-import type { BlockedUsersArgs, FriendsArgs } from "../provider/resources/social";
 import type { UserArgs, UserOutputs } from "../provider/resources/user";
 import type { ChatConnectionArgs, ManagementConnectionArgs } from "./resource";
 

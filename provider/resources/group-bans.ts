@@ -1,5 +1,5 @@
 // GroupBans: the authoritative set of users banned from a group (docs/service/groups-and-members.md), like
-// GroupMembers (members.ts): uids not declared are unbanned. Brought to the declaration from what the
+// GroupMembers (group-members.ts): uids not declared are unbanned. Brought to the declaration from what the
 // service holds now, one call per uid, each safe to repeat: a ban sent again after a lost answer
 // (provider/client/recovery/table.ts) answers ERR_ALREADY_BANNED, an unban ERR_NOT_A_BANNED_USER; both
 // are done. A ban also removes the user from the group's members (the service's rule).

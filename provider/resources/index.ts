@@ -1,33 +1,37 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
-import { aiAgent, externalAgent, mcpServer } from "./ai-agents";
+import { aiAgent } from "./ai-agent";
 import { apiKey } from "./api-key";
+import { apnsPushProvider } from "./apns-push-provider";
 import { app } from "./app";
 import { appSettings } from "./app-settings";
 import { authToken } from "./auth-token";
+import { blockedUsers } from "./blocked-users";
 import { bot } from "./bot";
 import { collaborators } from "./collaborators";
+import { customEmailProvider } from "./custom-email-provider";
+import { customPushProvider } from "./custom-push-provider";
+import { customSmsProvider } from "./custom-sms-provider";
 import { extension } from "./extension";
+import { externalAgent } from "./external-agent";
+import { fcmPushProvider } from "./fcm-push-provider";
+import { friends } from "./friends";
 import { group } from "./group";
 import { groupBans } from "./group-bans";
+import { groupMember } from "./group-member";
+import { groupMembers } from "./group-members";
+import { groupScopePermissions } from "./group-scope-permissions";
 import type { Kind } from "./kind";
-import { groupMember, groupMembers } from "./members";
-import { moderationKeywordList, moderationRule } from "./moderation";
+import { mcpServer } from "./mcp-server";
+import { moderationKeywordList } from "./moderation-keyword-list";
+import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
 import { pinnedConversations } from "./pinned-conversations";
-import { apnsPushProvider, fcmPushProvider } from "./push-provider";
 import { role } from "./role";
-import { groupScopePermissions } from "./scope-permissions";
-import {
-  customEmailProvider,
-  customPushProvider,
-  customSmsProvider,
-  sendGridEmailProvider,
-  twilioSmsProvider,
-} from "./singleton-providers";
-import { blockedUsers, friends } from "./social";
-import { webhookTriggers } from "./triggers";
+import { sendGridEmailProvider } from "./send-grid-email-provider";
+import { twilioSmsProvider } from "./twilio-sms-provider";
 import { user } from "./user";
 import { webhook } from "./webhook";
+import { webhookTriggers } from "./webhook-triggers";
 
 export const kinds = {
   App: app,

@@ -5,11 +5,11 @@
 // `isDefault: true` makes the provider its kind's default; the API can move the default but not unset it,
 // so false is the same as absent (decision 0046).
 import { z } from "zod";
-import { ApnsProviderCreate, FcmProviderCreate, type PushProvider, ServiceAccountFile } from "../api";
+import type { PushProvider } from "../api";
 import type { Args, Ctx, FileEntry, Kind } from "./kind";
-import { defined, sortedById } from "./util";
+import { sortedById } from "./util";
 
-type Routes = {
+export type Routes = {
   list: "listFcmProviders" | "listApnsProviders";
   add: "addFcmProvider" | "addApnsProvider";
   update: "updateFcmProvider" | "updateApnsProvider";
@@ -17,33 +17,9 @@ type Routes = {
   setDefault: "setDefaultFcmProvider" | "setDefaultApnsProvider";
 };
 
-const isDefault = z.boolean().optional();
+export const isDefault = z.boolean().optional();
 
-export const FcmPushProviderArgs = z.strictObject({
-  providerId: FcmProviderCreate.shape.providerId,
-  serviceAccountFilename: FcmProviderCreate.shape.serviceAccountFilename,
-  notificationInPayload: FcmProviderCreate.shape.notificationInPayload,
-  isDefault,
-  credentials: ServiceAccountFile,
-});
-export type FcmPushProviderArgs = z.output<typeof FcmPushProviderArgs>;
-
-const apns = ApnsProviderCreate.shape;
-export const ApnsPushProviderArgs = z.strictObject({
-  providerId: apns.providerId,
-  keyId: apns.keyId,
-  teamId: apns.teamId,
-  bundleId: apns.bundleId,
-  p8KeyFilename: apns.p8KeyFilename,
-  includeContentAvailable: apns.includeContentAvailable,
-  includeMutableContent: apns.includeMutableContent,
-  productionMode: apns.productionMode,
-  isDefault,
-  credentials: z.strictObject({ p8Key: apns.p8Key }),
-});
-export type ApnsPushProviderArgs = z.output<typeof ApnsPushProviderArgs>;
-
-interface Shape<A> {
+export interface Shape<A> {
   name: string;
   what: string;
   routes: Routes;
@@ -56,13 +32,13 @@ interface Shape<A> {
   file: FileEntry;
 }
 
-type Call = (name: Routes[keyof Routes], req?: unknown) => Promise<{ data: Args }>;
-const call = (ctx: Ctx): Call => {
+export type Call = (name: Routes[keyof Routes], req?: unknown) => Promise<{ data: Args }>;
+export const call = (ctx: Ctx): Call => {
   const c = ctx.chat();
   return c.call.bind(c) as unknown as Call;
 };
 
-async function listed(
+export async function listed(
   ctx: Ctx,
   route: Routes["list"],
   providerId: string,
@@ -71,7 +47,7 @@ async function listed(
   return (r.data.pushProviders as PushProvider[]).find((p) => p.providerId === providerId);
 }
 
-function pushProvider<A extends Args & { providerId: string; isDefault?: boolean | undefined }>(
+export function pushProvider<A extends Args & { providerId: string; isDefault?: boolean | undefined }>(
   s: Shape<A>,
 ): Kind<A> {
   /** The provider as arguments: required settings, and the optional ones `declared` names. */
@@ -141,64 +117,4 @@ function pushProvider<A extends Args & { providerId: string; isDefault?: boolean
   };
 }
 
-const credentialsDoc = "(kept secret; the service never returns it)";
-
-export const fcmPushProvider = pushProvider<FcmPushProviderArgs>({
-  name: "FcmPushProvider",
-  what: "A Firebase Cloud Messaging (FCM) push provider",
-  routes: {
-    list: "listFcmProviders",
-    add: "addFcmProvider",
-    update: "updateFcmProvider",
-    remove: "deleteFcmProvider",
-    setDefault: "setDefaultFcmProvider",
-  },
-  args: FcmPushProviderArgs,
-  docs: {
-    providerId:
-      "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
-    serviceAccountFilename: "Name of the service-account file, for display.",
-    notificationInPayload:
-      "Per platform (ios, android, web): whether chat and call pushes carry a notification payload.",
-    isDefault:
-      "true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored ${credentialsDoc}.`,
-  },
-  required: [],
-  body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), serviceAccountCreds: credentials }),
-  file: { at: ["notifications", "push", "fcm"], child: "fcm", secretRefs: { credentials: "serviceAccount" } },
-});
-
-export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
-  name: "ApnsPushProvider",
-  what: "An Apple Push Notification service (APNs) provider",
-  routes: {
-    list: "listApnsProviders",
-    add: "addApnsProvider",
-    update: "updateApnsProvider",
-    remove: "deleteApnsProvider",
-    setDefault: "setDefaultApnsProvider",
-  },
-  args: ApnsPushProviderArgs,
-  docs: {
-    providerId:
-      "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
-    keyId: "Id of the .p8 signing key.",
-    teamId: "Apple developer team id.",
-    bundleId: "The app's bundle id.",
-    p8KeyFilename: "Name of the .p8 key file, for display.",
-    includeContentAvailable: "Send content-available (background) pushes.",
-    includeMutableContent: "Send mutable-content pushes.",
-    productionMode: "Use APNs' production environment (else the sandbox).",
-    isDefault:
-      "true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } ${credentialsDoc}.`,
-  },
-  required: ["keyId", "teamId", "bundleId"],
-  file: {
-    at: ["notifications", "push", "apns"],
-    child: "apns",
-    secretRefs: { "credentials.p8Key": "p8Key" },
-  },
-  body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), ...credentials }),
-});
+export const credentialsDoc = "(kept secret; the service never returns it)";

@@ -87,7 +87,7 @@ export const user: Kind<UserArgs> = {
     const filters = UserListScope.parse(scope);
     const query = { perPage: LIMITS.perPageMax, ...filters, ...USERS.query };
     const all = () => collect(ctx.chat().paginate("listUsers", { query }), LIMITS.perPageMax, progress);
-    // The whole listing once per context: what lists every user's relations reads it again (social.ts).
+    // The whole listing once per context: what lists every user's relations reads it again (relation.ts).
     const users = Object.keys(filters).length ? await all() : await ctx.once(ALL_USERS, all);
     return sortedById(users.map((u) => ({ id: u.uid, ...asRead(u) })));
   },

@@ -78,6 +78,17 @@ describe("the registry of kinds", () => {
     }
   });
 
+  it("declares each kind in a file named after it (provider/resources/<kind>.ts)", () => {
+    const misplaced = entries.flatMap(([name, kind]) => {
+      const file = join(root, "provider", "resources", fixtureFile(name));
+      const exported = Object.values(require(file) as Record<string, unknown>);
+      return exported.includes(kind)
+        ? []
+        : [`${name}: not exported by provider/resources/${fixtureFile(name)}.ts`];
+    });
+    expect(misplaced).toEqual([]);
+  });
+
   it("orders the fixtures so that every case comes after the cases it depends on", () => {
     const seen = new Set<string>();
     const late: string[] = [];

@@ -3,7 +3,9 @@
 // decision 0090).
 import { resetBudgets } from "../../../provider/client";
 import { clientContext } from "../../../provider/resources";
-import { aiAgent, externalAgent, mcpServer } from "../../../provider/resources/ai-agents";
+import { aiAgent } from "../../../provider/resources/ai-agent";
+import { externalAgent } from "../../../provider/resources/external-agent";
+import { mcpServer } from "../../../provider/resources/mcp-server";
 import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";

@@ -1,5 +1,5 @@
 // Relations between users as whole sets (docs/service/bots-agents-and-social.md, decision 0090), reconciled
-// like GroupMembers (members.ts): from what the service holds now, so a run that failed part-way is finished
+// like GroupMembers (group-members.ts): from what the service holds now, so a run that failed part-way is finished
 // by the next one, and every write is safe to repeat.
 // - Friends: every friend of one user. Friendship is mutual: adding B to A's friends makes A a friend of B,
 //   and removing it removes both sides.
@@ -10,10 +10,10 @@ import { LIMITS, type RelationResult, Uid } from "../api";
 import { type ChatClient, isNotFound } from "../client";
 import { type Args, type Ctx, type Kind, partialCreate } from "./kind";
 import { user } from "./user";
-import { hasCode, sortedById } from "./util";
+import { sortedById } from "./util";
 
 /** One relation of a user to a set of others, as the service keeps it. */
-interface Relation {
+export interface Relation {
   /** The argument holding the set. */
   readonly field: string;
   /** What failed adds are called in errors. */
@@ -25,10 +25,10 @@ interface Relation {
   readonly already?: string;
 }
 
-type RelationArgs = Args & { uid: string };
+export type RelationArgs = Args & { uid: string };
 
 /** The argument schema: the user, and the set; no uid twice, never the user themself. */
-function relationArgs(field: string, self: string, max?: number) {
+export function relationArgs(field: string, self: string, max?: number) {
   const set = z.array(Uid);
   return z
     .strictObject({
@@ -67,7 +67,7 @@ async function removeAll(r: Relation, chat: ChatClient, uid: string, uids: reado
 }
 
 /** Every uid the page-based listing `route` holds for `uid`. */
-async function listed(
+export async function listed(
   chat: ChatClient,
   route: "listFriends" | "listBlockedUsers",
   uid: string,
@@ -78,11 +78,11 @@ async function listed(
   return out;
 }
 
-const asArgs = (r: Relation, uid: string, have: ReadonlySet<string>): RelationArgs =>
+export const asArgs = (r: Relation, uid: string, have: ReadonlySet<string>): RelationArgs =>
   (have.size ? { uid, [r.field]: [...have].sort() } : { uid }) as RelationArgs;
 
 /** Brings the user's relation to `want`, from what the service holds now. */
-async function reconcile(r: Relation, ctx: Ctx, uid: string, want: readonly string[]): Promise<void> {
+export async function reconcile(r: Relation, ctx: Ctx, uid: string, want: readonly string[]): Promise<void> {
   const chat = ctx.chat();
   const have = await r.current(chat, uid);
   await addAll(
@@ -100,7 +100,7 @@ async function reconcile(r: Relation, ctx: Ctx, uid: string, want: readonly stri
 }
 
 /** The kind of a relation: id and identity the uid; the set is the whole relation. */
-function relationKind(
+export function relationKind(
   r: Relation,
   decl: Pick<Kind<RelationArgs>, "name" | "doc" | "docs" | "file"> & { args: z.ZodType },
 ): Kind<RelationArgs> {
@@ -166,80 +166,3 @@ function relationKind(
     },
   };
 }
-
-// ---- Friends ----
-
-const FRIENDS: Relation = {
-  field: "friends",
-  verb: "befriend",
-  already: "ERR_ALREADY_FRIEND",
-  current: (chat, uid) => listed(chat, "listFriends", uid),
-  add: async (chat, uid, accepted) =>
-    (await chat.call("addFriends", { params: { uid }, body: { accepted } })).data.accepted,
-  async remove(chat, uid, friends) {
-    try {
-      await chat.call("removeFriends", { params: { uid }, body: { friends } });
-    } catch (e) {
-      // All or nothing: one that is no longer a friend (a repeated call after a lost answer, or the other
-      // side removed it) fails the call. Remove those still there.
-      if (!hasCode(e, "ERR_NOT_A_FRIEND")) throw e;
-      const have = await FRIENDS.current(chat, uid);
-      const left = friends.filter((f) => have.has(f));
-      if (left.length) await chat.call("removeFriends", { params: { uid }, body: { friends: left } });
-    }
-  },
-};
-
-export const FriendsArgs = relationArgs(
-  "friends",
-  "a user cannot be their own friend",
-  LIMITS.friendsPerUser,
-);
-export type FriendsArgs = { uid: string; friends?: string[] | undefined };
-
-export const friends: Kind<RelationArgs> = relationKind(FRIENDS, {
-  name: "Friends",
-  doc: "Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid.",
-  docs: {
-    uid: "The user whose friends these are. Changing it replaces the resource.",
-    friends:
-      "uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.",
-  },
-  args: FriendsArgs,
-  file: { at: ["friends"], child: "friends", refs: { uid: { kind: "User" } } },
-});
-
-// ---- BlockedUsers ----
-
-const BLOCKS: Relation = {
-  field: "blockedUids",
-  verb: "block",
-  current: (chat, uid) => listed(chat, "listBlockedUsers", uid),
-  add: async (chat, uid, blockedUids) =>
-    (await chat.call("blockUsers", { params: { uid }, body: { blockedUids } })).data,
-  async remove(chat, uid, blockedUids) {
-    // Unblocking one who is not blocked succeeds (decision 0090): safe to repeat.
-    const r = await chat.call("unblockUsers", { params: { uid }, body: { blockedUids } });
-    const failed = Object.entries(r.data).filter(([, x]) => !x.success && !isNotFoundCode(x));
-    if (failed.length)
-      throw new Error(
-        `user ${uid}: could not unblock ${failed.map(([u, x]) => `${u} (${x.error?.code}: ${x.error?.message ?? ""})`).join(", ")}`,
-      );
-  },
-};
-/** An unblock of a user that no longer exists: nothing is left to unblock. */
-const isNotFoundCode = (x: RelationResult) => x.error?.code === "ERR_UID_NOT_FOUND";
-
-export const BlockedUsersArgs = relationArgs("blockedUids", "a user cannot block themselves");
-export type BlockedUsersArgs = { uid: string; blockedUids?: string[] | undefined };
-
-export const blockedUsers: Kind<RelationArgs> = relationKind(BLOCKS, {
-  name: "BlockedUsers",
-  doc: "Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid.",
-  docs: {
-    uid: "The user who blocks. Changing it replaces the resource.",
-    blockedUids: "uids this user blocks (a set; never the user themself).",
-  },
-  args: BlockedUsersArgs,
-  file: { at: ["blockedUsers"], child: "blocked-users", refs: { uid: { kind: "User" } } },
-});

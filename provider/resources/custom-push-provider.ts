@@ -1,0 +1,35 @@
+// CustomPushProvider: the app's custom push webhook (singleton-provider.ts).
+import { z } from "zod";
+import type { Args } from "./kind";
+import {
+  basicAuthOk,
+  basicAuthRule,
+  CUSTOM_FIELDS,
+  customBody,
+  customDefaults,
+  customDocs,
+  customFile,
+  customShape,
+  singletonProvider,
+} from "./singleton-provider";
+
+export const CustomPushProviderArgs = z.strictObject(customShape).refine(basicAuthOk, basicAuthRule);
+export type CustomPushProviderArgs = z.output<typeof CustomPushProviderArgs>;
+export const customPushProvider = singletonProvider<CustomPushProviderArgs>({
+  name: "CustomPushProvider",
+  doc: "The app's custom push provider: the service posts push notifications to your webhook.",
+  args: CustomPushProviderArgs,
+  docs: customDocs,
+  routes: {
+    get: "getCustomPushProvider",
+    create: "createCustomPushProvider",
+    update: "updateCustomPushProvider",
+    delete: "deleteCustomPushProvider",
+  },
+  fields: CUSTOM_FIELDS,
+  defaults: customDefaults,
+  file: customFile(["notifications", "customPush"], "custom-push"),
+  body: customBody,
+  // Read as a list, empty when there is none.
+  found: (d) => (d.pushProviders as Args[] | undefined)?.[0],
+});

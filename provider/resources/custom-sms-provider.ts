@@ -1,0 +1,37 @@
+// CustomSmsProvider: the app's custom SMS webhook (singleton-provider.ts).
+import { z } from "zod";
+import { CustomSmsProviderCreate } from "../api";
+import {
+  basicAuthOk,
+  basicAuthRule,
+  CUSTOM_FIELDS,
+  customBody,
+  customDefaults,
+  customDocs,
+  customFile,
+  customShape,
+  singletonProvider,
+} from "./singleton-provider";
+
+const customSms = CustomSmsProviderCreate.shape;
+export const CustomSmsProviderArgs = z
+  .strictObject({ ...customShape, useStoredPhNo: customSms.useStoredPhNo.optional() })
+  .refine(basicAuthOk, basicAuthRule);
+export type CustomSmsProviderArgs = z.output<typeof CustomSmsProviderArgs>;
+export const customSmsProvider = singletonProvider<CustomSmsProviderArgs>({
+  name: "CustomSmsProvider",
+  doc: "The app's custom SMS provider: the service posts SMS notifications to your webhook.",
+  args: CustomSmsProviderArgs,
+  docs: { ...customDocs, useStoredPhNo: "Send to the phone number stored for each user (default false)." },
+  routes: {
+    get: "getCustomSmsProvider",
+    create: "createCustomSmsProvider",
+    update: "updateCustomSmsProvider",
+    delete: "deleteCustomSmsProvider",
+  },
+  fields: [...CUSTOM_FIELDS, "useStoredPhNo"],
+  file: customFile(["notifications", "sms", "custom"], "custom-sms"),
+  defaults: { ...customDefaults, useStoredPhNo: false },
+  body: (a) => ({ useStoredPhNo: false, ...customBody(a) }),
+  found: (d) => d,
+});

@@ -1,0 +1,45 @@
+// Friends: every friend of one user, as a whole set (relation.ts).
+import { LIMITS } from "../api";
+import type { Kind } from "./kind";
+import { listed, type Relation, type RelationArgs, relationArgs, relationKind } from "./relation";
+import { hasCode } from "./util";
+
+const FRIENDS: Relation = {
+  field: "friends",
+  verb: "befriend",
+  already: "ERR_ALREADY_FRIEND",
+  current: (chat, uid) => listed(chat, "listFriends", uid),
+  add: async (chat, uid, accepted) =>
+    (await chat.call("addFriends", { params: { uid }, body: { accepted } })).data.accepted,
+  async remove(chat, uid, friends) {
+    try {
+      await chat.call("removeFriends", { params: { uid }, body: { friends } });
+    } catch (e) {
+      // All or nothing: one that is no longer a friend (a repeated call after a lost answer, or the other
+      // side removed it) fails the call. Remove those still there.
+      if (!hasCode(e, "ERR_NOT_A_FRIEND")) throw e;
+      const have = await FRIENDS.current(chat, uid);
+      const left = friends.filter((f) => have.has(f));
+      if (left.length) await chat.call("removeFriends", { params: { uid }, body: { friends: left } });
+    }
+  },
+};
+
+export const FriendsArgs = relationArgs(
+  "friends",
+  "a user cannot be their own friend",
+  LIMITS.friendsPerUser,
+);
+export type FriendsArgs = { uid: string; friends?: string[] | undefined };
+
+export const friends: Kind<RelationArgs> = relationKind(FRIENDS, {
+  name: "Friends",
+  doc: "Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid.",
+  docs: {
+    uid: "The user whose friends these are. Changing it replaces the resource.",
+    friends:
+      "uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.",
+  },
+  args: FriendsArgs,
+  file: { at: ["friends"], child: "friends", refs: { uid: { kind: "User" } } },
+});
