@@ -90,24 +90,10 @@ export const app: Kind<AppArgs> = {
   secrets: ["apiKey", "authKey", "connection"],
 
   async create(ctx, a) {
-    for (let attempt = 1; ; attempt++) {
-      const r = await ctx.management().call("createApp", { body: a });
-      const s = state(r.data);
-      if (s.apiKey) return { id: r.data.id, state: s };
-      // The answer was lost and the app found by listing, which never shows an app's keys: without its key
-      // the app cannot be used, so it is deleted (the service archives it) and created again.
-      // A lost answer of this delete too: sent again, it finds the app archived already, as wanted.
-      await ctx
-        .management()
-        .call("deleteApp", { params: { appId: r.data.id } })
-        .catch((e: unknown) => {
-          if (!isNotFound(e)) throw e;
-        });
-      if (attempt >= 3)
-        throw new Error(
-          `app "${a.name}": the answer to its create was lost ${attempt} times (each app made was deleted again, since its keys are only in that answer); run the same command again`,
-        );
-    }
+    // A lost answer is settled by the client (recovery table: the app found by listing has no keys, so it is
+    // deleted and made again).
+    const r = await ctx.management().call("createApp", { body: a });
+    return { id: r.data.id, state: state(r.data) };
   },
   async read(ctx, id, prior) {
     const found = (await apps(ctx, { searchKey: id })).find((a) => a.id === id);

@@ -89,6 +89,15 @@ describe("the registry of kinds", () => {
     expect(misplaced).toEqual([]);
   });
 
+  it("leaves every retry to the client: no kind waits or loops over attempts of its own", () => {
+    const dir = join(root, "provider", "resources");
+    const retrying = /\bfor \(let (attempt|round|tries|tryNo)\b|\bsetTimeout\b|timers\/promises|\bbackoff\(/;
+    const found = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .filter((f) => retrying.test(readFileSync(join(dir, f), "utf8")));
+    expect(found).toEqual([]);
+  });
+
   it("orders the fixtures so that every case comes after the cases it depends on", () => {
     const seen = new Set<string>();
     const late: string[] = [];

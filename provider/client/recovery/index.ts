@@ -34,7 +34,15 @@ export function sendRecovering(core: Core, p: Prepared, req: AnyRequest, listAll
       (await listAll(listed)).filter((item) =>
         recovery.matches(item as Record<string, unknown>, p.body),
       ) as Array<Record<string, unknown>>;
-    return createReconciled(core, p, list, recovery.identity, `${listed.name} ${JSON.stringify(listed.req)}`);
+    const discard = recovery.discard;
+    return createReconciled(
+      core,
+      p,
+      list,
+      recovery.identity,
+      `${listed.name} ${JSON.stringify(listed.req)}`,
+      discard && ((item) => core.send(core.prepare(discard(item).name, discard(item).req))),
+    );
   }
   return core.send(p);
 }

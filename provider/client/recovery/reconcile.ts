@@ -1,7 +1,7 @@
 // A lost create with a server-chosen id, recovered by comparing listings (table.ts, "reconcile").
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Core } from "../core";
-import { ChatApiError } from "../errors";
+import { ChatApiError, isNotFound } from "../errors";
 import { logAttempt } from "../log";
 import type { Prepared } from "../prepare";
 import { backoff, isLost } from "../retry";
@@ -20,6 +20,7 @@ export async function createReconciled(
   list: () => Promise<Array<Record<string, unknown>>>,
   identity: (item: Record<string, unknown>) => string,
   lockKey: string,
+  discard?: (item: Record<string, unknown>) => Promise<unknown>,
 ): Promise<unknown> {
   return serialised(`${core.target.baseUrl} ${lockKey}`, async () => {
     const before = new Set((await list()).map(identity));
@@ -30,7 +31,15 @@ export async function createReconciled(
         if (!ChatApiError.isInstance(e) || !isLost(e)) throw e;
         logAttempt(core.target, p, undefined, e.code, 0, round, "lost create, reconciling");
         const made = (await list()).find((item) => !before.has(identity(item)));
-        if (made) return parseAnswer(p, p.response, { data: made }, 200, round);
+        if (made) {
+          if (!discard) return parseAnswer(p, p.response, { data: made }, 200, round);
+          // Not usable as the answer: removed (a lost answer of the removal is retried by the client, and a
+          // removal already done answers 404), then the create is sent again.
+          await discard(made).catch((d: unknown) => {
+            if (!isNotFound(d)) throw d;
+          });
+          before.add(identity(made));
+        }
         if (round > core.target.retry.retries) throw e;
         await sleep(backoff(core.target.retry, round));
       }

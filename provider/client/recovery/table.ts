@@ -42,6 +42,11 @@ export type Recovery =
       matches(item: Record<string, unknown>, body: unknown): boolean;
       /** What tells two candidates apart (the key value, the token, the app id). */
       identity(item: Record<string, unknown>): string;
+      /**
+       * A candidate found by listing that cannot stand for the create's answer (an app: listings never show
+       * its keys, which only the create's answer holds) is removed by this call and the create sent again.
+       */
+      discard?(item: Record<string, unknown>): RouteCall;
     };
 
 const field = (value: unknown, name: string): string | undefined => {
@@ -70,11 +75,15 @@ const readBack = (
 });
 
 /** `search` names the query parameter the list filters by (`searchKey` on most lists). */
-const byName = (list: PagedRouteName, identity: string, search = "searchKey"): Recovery => ({
-  kind: "reconcile",
-  list: (_req, body) => ({ name: list, req: { query: { [search]: field(body, "name") } } }),
-  matches: (item, body) => item.name === field(body, "name") && item.state !== "archived",
-  identity: (item) => String(item[identity]),
+const byName = (list: PagedRouteName, identity: string, search = "searchKey") => ({
+  kind: "reconcile" as const,
+  list: (_req: AnyRequest, body: unknown): RouteCall<PagedRouteName> => ({
+    name: list,
+    req: { query: { [search]: field(body, "name") } },
+  }),
+  matches: (item: Record<string, unknown>, body: unknown) =>
+    item.name === field(body, "name") && item.state !== "archived",
+  identity: (item: Record<string, unknown>) => String(item[identity]),
 });
 
 const RESEND: Recovery = { kind: "resend" };
@@ -130,7 +139,11 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createCustomSmsProvider: singleton("getCustomSmsProvider"),
   // server-chosen ids
   createApiKey: byName("listApiKeys", "apiKey"),
-  createApp: byName("listApps", "id"),
+  // A lost app is deleted (the service archives it) and made again: without its keys it cannot be used.
+  createApp: {
+    ...byName("listApps", "id"),
+    discard: (item) => ({ name: "deleteApp", req: { params: { appId: String(item.id) } } }),
+  },
   // Agents are found again by name (the listing carries each agent's name and createdAt).
   createBuilderAgent: byName("listBuilderAgents", "uid", "search"),
   createByoAgent: byName("listByoAgents", "uid"),

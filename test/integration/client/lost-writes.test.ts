@@ -78,16 +78,22 @@ describe("server-chosen ids are reconciled, never doubled", () => {
     expect(received(emulator(), "POST", `/v3/users/${owner}/auth_tokens`)).toHaveLength(1);
   });
 
-  it("an app whose create answer was lost is found by its name", async () => {
+  it("an app whose create answer was lost is made again: the one found by its name has no keys and goes", async () => {
     lost("POST", "/apps");
     const name = unique("app");
     const mgmt = emulator().managementClient();
     const r = await mgmt.call("createApp", { body: { name } });
+    expect(Object.values(r.data.apiKeys ?? {}).length).toBeGreaterThan(0);
     const apps = (await mgmt.listAll("listApps", { query: { searchKey: name } })).filter(
       (a) => a.name === name,
     );
+    // The lost one is archived, which the listing leaves out.
     expect(apps.map((a) => a.id)).toEqual([r.data.id]);
-    expect(received(emulator(), "POST", "/apps")).toHaveLength(1);
+    expect(received(emulator(), "POST", "/apps")).toHaveLength(2);
+    const deletes = emulator()
+      .admin.requests()
+      .filter((x) => x.method === "DELETE" && x.path.startsWith("/apps/"));
+    expect(deletes).toHaveLength(1);
   });
 });
 
