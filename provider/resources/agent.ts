@@ -6,6 +6,7 @@
 // (decision 0090).
 import { z } from "zod";
 import { AgentHeaders, jsonText, LIMITS, toSeconds } from "../api";
+import { none } from "./fields";
 import { type Args, type Ctx, createdAt, type Listed, type Made, type Progress } from "./kind";
 import { collect, defined, fromRemote, sortedById } from "./util";
 
@@ -13,8 +14,11 @@ import { collect, defined, fromRemote, sortedById } from "./util";
 export const HeadersArg = AgentHeaders.or(
   jsonText(AgentHeaders, "headers must be an object of header names to values, or its JSON text"),
 );
-export const headersDoc =
-  "Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).";
+/** The headers an agent or an MCP server is called with: secret (marked in the contract), never returned. */
+export const headersFact = {
+  doc: "Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).",
+  default: none,
+} as const;
 
 export const agentOutputs = z.object({
   uid: z.string().describe("The agent's uid (a UUID v4 the service chooses); also the resource id."),
@@ -38,14 +42,24 @@ export const PRESENTATION = [
   "suggestedMessages",
 ];
 
-export const presentationDocs = {
-  description: "Description, at most 255 characters.",
-  icon: "URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.",
-  greetingMessage: "The message that greets a user, at most 1020 characters.",
-  introductoryMessage: "The message that introduces the agent, at most 1020 characters.",
-  suggestedMessages: "Messages offered to the user to start with (in order, at most 25).",
-  isActive: "Whether the agent answers (default true).",
-};
+/** What is said of the presentation arguments both families of agents have. */
+export const presentationFacts = {
+  description: { doc: "Description, at most 255 characters.", default: none },
+  icon: {
+    doc: "URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.",
+    default: none,
+  },
+  greetingMessage: { doc: "The message that greets a user, at most 1020 characters.", default: none },
+  introductoryMessage: {
+    doc: "The message that introduces the agent, at most 1020 characters.",
+    default: none,
+  },
+  suggestedMessages: {
+    doc: "Messages offered to the user to start with (in order, at most 25).",
+    default: none,
+  },
+  isActive: { doc: "Whether the agent answers (default true).", default: true },
+} as const;
 
 /** What a PATCH sends for `news`: every field, emptied where removed; `unclearable` only when declared. */
 export function patchOf(news: Args, clearable: Args, unclearable: readonly string[]): Args {

@@ -17,9 +17,10 @@ import {
   MESSAGES,
   PRESENTATION,
   patchOf,
-  presentationDocs,
+  presentationFacts,
   withMetaData,
 } from "./agent";
+import { declare, none } from "./fields";
 import type { Args, Ctx, Kind } from "./kind";
 import { defined } from "./util";
 
@@ -75,22 +76,27 @@ const getBuilder = async (ctx: Ctx, uid: string) =>
 export const aiAgent: Kind<AiAgentArgs> = {
   name: "AiAgent",
   doc: "An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).",
-  docs: {
-    name: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
-    ...presentationDocs,
-    instructions: "What the agent is told to do (its system prompt).",
-    model: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
-    temperature:
-      "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
-    mcpServers:
-      "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.",
-  },
-  outputs: agentOutputs,
+  ...declare(AiAgentArgs, agentOutputs, {
+    name: {
+      doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+    },
+    ...presentationFacts,
+    instructions: { doc: "What the agent is told to do (its system prompt).", default: none },
+    model: {
+      doc: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
+      default: DEFAULT_MODEL,
+    },
+    temperature: {
+      doc: "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
+      default: none,
+    },
+    mcpServers: {
+      doc: "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.",
+      default: none,
+      set: true,
+    },
+  }),
   api: "chat",
-  args: AiAgentArgs,
-  replaceOn: [],
-  sets: ["mcpServers"],
-  defaults: { isActive: true, model: DEFAULT_MODEL },
   // Servers made outside the file (before release 0.2.0 the file could not declare them) may be named too.
   file: {
     at: ["aiAgents"],

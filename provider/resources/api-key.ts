@@ -2,7 +2,8 @@
 // is a hash of it (ids are stored in plain text). Adoption finds an existing key by its (then unique) name.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { type ApiKey, ApiKeyCreate, ApiKeyUpdate, LIMITS } from "../api";
+import { type ApiKey, ApiKeyCreate, ApiKeyUpdate, LIMITS, secret } from "../api";
+import { declare } from "./fields";
 import { type Args, type Ctx, createdAt, type Kind, type Progress } from "./kind";
 import { collect, sortedById } from "./util";
 
@@ -18,7 +19,7 @@ const keyOf = (a: Args): string => {
 
 /** What the service computes beside the arguments. */
 export const ApiKeyOutputs = z.object({
-  apiKey: z.string().describe("The key value (secret)."),
+  apiKey: secret(z.string().describe("The key value (secret).")),
   ...createdAt,
 });
 
@@ -48,17 +49,12 @@ async function listKeys(ctx: Ctx, scope: Args, progress?: Progress) {
 export const apiKey: Kind<ApiKeyArgs> = {
   name: "ApiKey",
   doc: "An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`.",
-  docs: {
-    name: "Name, at most 100 characters (unique, to be adoptable).",
-    scope: "authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.",
-  },
-  outputs: ApiKeyOutputs,
+  ...declare(ApiKeyArgs, ApiKeyOutputs, {
+    name: { doc: "Name, at most 100 characters (unique, to be adoptable)." },
+    scope: { doc: "authOnly (default: create users and auth tokens only) or fullAccess. Changed in place." },
+  }),
   api: "chat",
-  args: ApiKeyArgs,
-  replaceOn: [],
-  defaults: { scope: "authOnly" },
   file: { at: ["apiKeys"], child: "api-key", key: "name" },
-  secrets: ["apiKey"],
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createApiKey", { body: a });

@@ -1,7 +1,8 @@
 // ApnsPushProvider: an Apple push provider (push-provider.ts).
 import { z } from "zod";
 import { ApnsProviderCreate } from "../api";
-import { credentialsDoc, isDefault, pushProvider } from "./push-provider";
+import { none } from "./fields";
+import { credentialsDoc, isDefault, isDefaultFact, providerIdFact, pushProvider } from "./push-provider";
 import { defined } from "./util";
 
 const apns = ApnsProviderCreate.shape;
@@ -29,19 +30,19 @@ export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
     setDefault: "setDefaultApnsProvider",
   },
   args: ApnsPushProviderArgs,
-  docs: {
-    providerId:
-      "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
-    keyId: "Id of the .p8 signing key.",
-    teamId: "Apple developer team id.",
-    bundleId: "The app's bundle id.",
-    p8KeyFilename: "Name of the .p8 key file, for display.",
-    includeContentAvailable: "Send content-available (background) pushes.",
-    includeMutableContent: "Send mutable-content pushes.",
-    productionMode: "Use APNs' production environment (else the sandbox).",
-    isDefault:
-      "true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).",
-    credentials: `The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } ${credentialsDoc}.`,
+  facts: {
+    providerId: providerIdFact,
+    keyId: { doc: "Id of the .p8 signing key." },
+    teamId: { doc: "Apple developer team id." },
+    bundleId: { doc: "The app's bundle id." },
+    p8KeyFilename: { doc: "Name of the .p8 key file, for display.", default: none },
+    includeContentAvailable: { doc: "Send content-available (background) pushes.", default: none },
+    includeMutableContent: { doc: "Send mutable-content pushes.", default: none },
+    productionMode: { doc: "Use APNs' production environment (else the sandbox).", default: none },
+    isDefault: isDefaultFact("APNs"),
+    credentials: {
+      doc: `The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } ${credentialsDoc}.`,
+    },
   },
   required: ["keyId", "teamId", "bundleId"],
   file: {

@@ -2,9 +2,9 @@
 // version force replacement. Delete is scheduled by the service (archived, removed after 30 days).
 // Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
 import { z } from "zod";
-import { type App as ApiApp, AppCreate, AppListQuery, LIMITS } from "../api";
-import { isNotFound } from "../client";
+import { type App as ApiApp, AppCreate, AppListQuery, LIMITS, secret } from "../api";
 import { ChatConnection, chatAddressing } from "../config";
+import { declare } from "./fields";
 import { type Args, type Ctx, createdAt, type Kind, type Progress } from "./kind";
 import { collect, sortedById } from "./util";
 
@@ -15,14 +15,18 @@ export type AppArgs = z.output<typeof AppArgs>;
 export const AppOutputs = z.object({
   appId: z.string().describe("The app id (same as the resource id)."),
   plan: z.string().optional().describe("The app's plan, as the service names it."),
-  apiKey: z
-    .string()
-    .describe(
-      'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
+  apiKey: secret(
+    z
+      .string()
+      .describe(
+        'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
+      ),
+  ),
+  authKey: secret(z.string().describe('The app\'s authOnly "Auth Key" (secret).')),
+  connection: secret(
+    ChatConnection.describe(
+      "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
     ),
-  authKey: z.string().describe('The app\'s authOnly "Auth Key" (secret).'),
-  connection: ChatConnection.describe(
-    "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
   ),
   ...createdAt,
 });
@@ -76,18 +80,17 @@ const named = async (ctx: Ctx, name: string) =>
 export const app: Kind<AppArgs> = {
   name: "App",
   doc: "A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.",
-  docs: {
-    name: "App name. Changing it replaces the app (there is no update API).",
-    region: "Region: us (default), eu or in. Changing it replaces the app.",
-    version: 'API version of the app, default "3". Changing it replaces the app.',
-    skipSampleData: "Create the app without sample users and groups. Changing it replaces the app.",
-  },
-  outputs: AppOutputs,
+  ...declare(AppArgs, AppOutputs, {
+    name: { doc: "App name. Changing it replaces the app (there is no update API).", replace: true },
+    region: { doc: "Region: us (default), eu or in. Changing it replaces the app.", replace: true },
+    version: { doc: 'API version of the app, default "3". Changing it replaces the app.', replace: true },
+    skipSampleData: {
+      doc: "Create the app without sample users and groups. Changing it replaces the app.",
+      default: false,
+      replace: true,
+    },
+  }),
   api: "management",
-  args: AppArgs,
-  replaceOn: ["name", "region", "version", "skipSampleData"],
-  defaults: { region: "us", version: "3", skipSampleData: false },
-  secrets: ["apiKey", "authKey", "connection"],
 
   async create(ctx, a) {
     // A lost answer is settled by the client (recovery table: the app found by listing has no keys, so it is

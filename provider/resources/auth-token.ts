@@ -2,7 +2,8 @@
 // output; the resource id is the uid and a hash of the token, so no token reaches the (plaintext) id.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { AuthTokenUpdate, Uid } from "../api";
+import { AuthTokenUpdate, secret, Uid } from "../api";
+import { declare, none } from "./fields";
 import { type Args, createdAt, type Kind, partialCreate } from "./kind";
 
 export const AuthTokenArgs = z.strictObject({
@@ -26,18 +27,18 @@ const describes = (a: AuthTokenArgs) =>
 export const authToken: Kind<AuthTokenArgs> = {
   name: "AuthToken",
   doc: 'A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>".',
-  docs: {
-    uid: "The user the token logs in. Changing it replaces the token.",
-    platform: "Platform the token is tied to.",
-    userAgent: "User agent the token is tied to.",
-    appInfo: "Free-form app information.",
-  },
-  outputs: z.object({ authToken: z.string().describe("The token (secret)."), ...createdAt }),
+  ...declare(
+    AuthTokenArgs,
+    z.object({ authToken: secret(z.string().describe("The token (secret).")), ...createdAt }),
+    {
+      uid: { doc: "The user the token logs in. Changing it replaces the token.", replace: true },
+      platform: { doc: "Platform the token is tied to.", default: none },
+      userAgent: { doc: "User agent the token is tied to.", default: none },
+      appInfo: { doc: "Free-form app information.", default: none },
+    },
+  ),
   api: "chat",
-  args: AuthTokenArgs,
-  replaceOn: ["uid"],
   idParts: ["uid", "tokenHash"],
-  secrets: ["authToken"],
 
   async create(ctx, a) {
     // force: a new token for this resource, never one shared with another login.

@@ -1,5 +1,6 @@
 // BlockedUsers: every user one user blocks, as a whole set (relation.ts).
 import type { RelationResult } from "../api";
+import { none } from "./fields";
 import type { Kind } from "./kind";
 import { listed, type Relation, type RelationArgs, relationArgs, relationKind } from "./relation";
 
@@ -25,12 +26,12 @@ const isNotFoundCode = (x: RelationResult) => x.error?.code === "ERR_UID_NOT_FOU
 export const BlockedUsersArgs = relationArgs("blockedUids", "a user cannot block themselves");
 export type BlockedUsersArgs = { uid: string; blockedUids?: string[] | undefined };
 
-export const blockedUsers: Kind<RelationArgs> = relationKind(BLOCKS, {
+export const blockedUsers: Kind<RelationArgs> = relationKind<BlockedUsersArgs>(BLOCKS, {
   name: "BlockedUsers",
   doc: "Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid.",
-  docs: {
-    uid: "The user who blocks. Changing it replaces the resource.",
-    blockedUids: "uids this user blocks (a set; never the user themself).",
+  facts: {
+    uid: { doc: "The user who blocks. Changing it replaces the resource.", replace: true, identity: true },
+    blockedUids: { doc: "uids this user blocks (a set; never the user themself).", default: none, set: true },
   },
   args: BlockedUsersArgs,
   file: { at: ["blockedUsers"], child: "blocked-users", refs: { uid: { kind: "User" } } },

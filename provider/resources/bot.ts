@@ -5,6 +5,7 @@
 // resource removes the bot; the user stays.
 import { z } from "zod";
 import { type Bot, BotCreate, type BotUpdate, LIMITS } from "../api";
+import { declare, none } from "./fields";
 import { createdAt, type Kind } from "./kind";
 import type { Listing } from "./listings";
 import { defined, fromRemote, hasCode, sortedById } from "./util";
@@ -13,10 +14,9 @@ import { defined, fromRemote, hasCode, sortedById } from "./util";
 export const BotArgs = BotCreate;
 export type BotArgs = z.output<typeof BotArgs>;
 
-const FIELDS = ["uid", "webhookURL", "enabled", "groupChatSetting", "useBasicAuth", "username", "password"];
+/** The service returns every argument, the password too. */
+const FIELDS = Object.keys(BotArgs.shape);
 const BOTS: Listing = { api: "chat", route: "listBots", key: "uid" };
-/** The service's defaults, sent for what is not declared: a PUT leaves absent fields as they are. */
-const DEFAULTS = { enabled: true, groupChatSetting: "mentions", useBasicAuth: false } as const;
 
 export const BotOutputs = z.object(createdAt);
 
@@ -25,22 +25,29 @@ const asRead = (b: Bot) => ({ args: fromRemote(b, FIELDS) as BotArgs, state: { c
 export const bot: Kind<BotArgs> = {
   name: "Bot",
   doc: "A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid.",
-  docs: {
-    uid: "The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.",
-    webhookURL: "Public https URL the service posts the bot's messages to, at most 255 characters.",
-    enabled: "Relay messages to the webhook (default true).",
-    groupChatSetting: 'Which group messages reach the bot: "all" or "mentions" (default).',
-    useBasicAuth: "Send basic-auth credentials with each call (needs username and password).",
-    username: "Basic-auth user name, at most 50 characters.",
-    password: "Basic-auth password, at most 100 characters (kept secret; the service echoes it).",
-  },
-  outputs: BotOutputs,
+  ...declare(BotArgs, BotOutputs, {
+    uid: {
+      doc: "The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.",
+      replace: true,
+      identity: true,
+    },
+    webhookURL: { doc: "Public https URL the service posts the bot's messages to, at most 255 characters." },
+    enabled: { doc: "Relay messages to the webhook (default true).", default: true },
+    groupChatSetting: {
+      doc: 'Which group messages reach the bot: "all" or "mentions" (default).',
+      default: "mentions",
+    },
+    useBasicAuth: {
+      doc: "Send basic-auth credentials with each call (needs username and password).",
+      default: false,
+    },
+    username: { doc: "Basic-auth user name, at most 50 characters.", default: none },
+    password: {
+      doc: "Basic-auth password, at most 100 characters (kept secret; the service echoes it).",
+      default: none,
+    },
+  }),
   api: "chat",
-  args: BotArgs,
-  replaceOn: ["uid"],
-  identity: ["uid"],
-  defaults: DEFAULTS,
-  secrets: ["password"],
   file: {
     at: ["bots"],
     child: "bot",
@@ -62,7 +69,8 @@ export const bot: Kind<BotArgs> = {
   },
   async update(ctx, id, _olds, news) {
     // The whole declaration: what is no longer declared goes back to its default (credentials to empty).
-    const body = { ...DEFAULTS, username: "", password: "", ...defined(news, ["uid"]) } as BotUpdate;
+    // The service's defaults are sent for what is not declared: a PUT leaves absent fields as they are.
+    const body = { ...bot.defaults, username: "", password: "", ...defined(news, ["uid"]) } as BotUpdate;
     const r = await ctx.chat().call("updateBot", { params: { uid: id }, body });
     return { createdAt: r.data.createdAt };
   },

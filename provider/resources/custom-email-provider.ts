@@ -4,10 +4,8 @@ import { CustomEmailProviderCreate } from "../api";
 import {
   basicAuthOk,
   basicAuthRule,
-  CUSTOM_FIELDS,
   customBody,
-  customDefaults,
-  customDocs,
+  customFacts,
   customFile,
   customShape,
   singletonProvider,
@@ -22,9 +20,12 @@ export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
   name: "CustomEmailProvider",
   doc: "The app's custom email provider: the service posts email notifications to your webhook.",
   args: CustomEmailProviderArgs,
-  docs: {
-    ...customDocs,
-    useStoredEmailID: "Send to the email address stored for each user (default false).",
+  facts: {
+    ...customFacts,
+    useStoredEmailID: {
+      doc: "Send to the email address stored for each user (default false).",
+      default: false,
+    },
   },
   routes: {
     get: "getCustomEmailProvider",
@@ -32,9 +33,7 @@ export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
     update: "updateCustomEmailProvider",
     delete: "deleteCustomEmailProvider",
   },
-  fields: [...CUSTOM_FIELDS, "useStoredEmailID"],
   file: customFile(["notifications", "email", "custom"], "custom-email"),
-  defaults: { ...customDefaults, useStoredEmailID: false },
   body: (a) => ({ useStoredEmailID: false, ...customBody(a) }),
   found: (d) => d,
 });

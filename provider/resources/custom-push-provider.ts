@@ -4,10 +4,8 @@ import type { Args } from "./kind";
 import {
   basicAuthOk,
   basicAuthRule,
-  CUSTOM_FIELDS,
   customBody,
-  customDefaults,
-  customDocs,
+  customFacts,
   customFile,
   customShape,
   singletonProvider,
@@ -19,15 +17,13 @@ export const customPushProvider = singletonProvider<CustomPushProviderArgs>({
   name: "CustomPushProvider",
   doc: "The app's custom push provider: the service posts push notifications to your webhook.",
   args: CustomPushProviderArgs,
-  docs: customDocs,
+  facts: customFacts,
   routes: {
     get: "getCustomPushProvider",
     create: "createCustomPushProvider",
     update: "updateCustomPushProvider",
     delete: "deleteCustomPushProvider",
   },
-  fields: CUSTOM_FIELDS,
-  defaults: customDefaults,
   file: customFile(["notifications", "customPush"], "custom-push"),
   body: customBody,
   // Read as a list, empty when there is none.

@@ -4,10 +4,8 @@ import { CustomSmsProviderCreate } from "../api";
 import {
   basicAuthOk,
   basicAuthRule,
-  CUSTOM_FIELDS,
   customBody,
-  customDefaults,
-  customDocs,
+  customFacts,
   customFile,
   customShape,
   singletonProvider,
@@ -22,16 +20,17 @@ export const customSmsProvider = singletonProvider<CustomSmsProviderArgs>({
   name: "CustomSmsProvider",
   doc: "The app's custom SMS provider: the service posts SMS notifications to your webhook.",
   args: CustomSmsProviderArgs,
-  docs: { ...customDocs, useStoredPhNo: "Send to the phone number stored for each user (default false)." },
+  facts: {
+    ...customFacts,
+    useStoredPhNo: { doc: "Send to the phone number stored for each user (default false).", default: false },
+  },
   routes: {
     get: "getCustomSmsProvider",
     create: "createCustomSmsProvider",
     update: "updateCustomSmsProvider",
     delete: "deleteCustomSmsProvider",
   },
-  fields: [...CUSTOM_FIELDS, "useStoredPhNo"],
   file: customFile(["notifications", "sms", "custom"], "custom-sms"),
-  defaults: { ...customDefaults, useStoredPhNo: false },
   body: (a) => ({ useStoredPhNo: false, ...customBody(a) }),
   found: (d) => d,
 });

@@ -16,6 +16,7 @@ import {
   secretPaths,
 } from "../api";
 import { readableErrors, unknownKey } from "./failures";
+import { declare, none } from "./fields";
 import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode } from "./util";
 
@@ -217,26 +218,32 @@ const KNOWN = "this provider knows";
 export const extension: Kind<ExtensionArgs> = {
   name: "Extension",
   doc: 'An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".',
-  docs: {
-    appId:
-      "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
-    extension:
-      'The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.',
-    enabled: "Enable the extension for the app (default true). Settings are stored only while it is enabled.",
-    settings:
-      "The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.",
-    secrets:
-      "The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them).",
-  },
-  outputs: z.object({}),
+  ...declare(ExtensionArgs, z.object({}), {
+    appId: {
+      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
+      default: none,
+      replace: true,
+    },
+    extension: {
+      doc: 'The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.',
+      replace: true,
+      identity: true,
+    },
+    enabled: {
+      doc: "Enable the extension for the app (default true). Settings are stored only while it is enabled.",
+    },
+    settings: {
+      doc: "The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.",
+      default: none,
+    },
+    secrets: {
+      doc: "The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them).",
+      default: none,
+    },
+  }),
   api: "management",
-  args: ExtensionArgs,
-  replaceOn: ["appId", "extension"],
-  identity: ["extension"],
   idParts: ["appId", "extension"],
   ambient: ["appId"],
-  defaults: { enabled: true },
-  secrets: ["secrets"],
 
   // The service's catalogue once the app is known (the real one may hold more than the known list)…
   async validate(ctx, a) {

@@ -8,13 +8,14 @@ import {
   family,
   fromMetaData,
   HeadersArg,
-  headersDoc,
+  headersFact,
   MESSAGES,
   PRESENTATION,
   patchOf,
-  presentationDocs,
+  presentationFacts,
   withMetaData,
 } from "./agent";
+import { declare, none } from "./fields";
 import type { Args, Ctx, Kind } from "./kind";
 import { defined } from "./util";
 
@@ -66,20 +67,20 @@ const findByo = async (ctx: Ctx, uid: string, name: unknown) => {
 export const externalAgent: Kind<ExternalAgentArgs> = {
   name: "ExternalAgent",
   doc: "An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).",
-  docs: {
-    name: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
-    provider: "The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.",
-    deploymentUrl: "HTTPS URL of the deployment that runs the agent.",
-    agentId: "The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.",
-    headers: headersDoc,
-    ...presentationDocs,
-  },
-  outputs: agentOutputs,
+  ...declare(ExternalAgentArgs, agentOutputs, {
+    name: {
+      doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+    },
+    provider: { doc: "The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui." },
+    deploymentUrl: { doc: "HTTPS URL of the deployment that runs the agent." },
+    agentId: {
+      doc: "The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.",
+      default: none,
+    },
+    headers: headersFact,
+    ...presentationFacts,
+  }),
   api: "chat",
-  args: ExternalAgentArgs,
-  replaceOn: [],
-  defaults: { isActive: true },
-  secrets: ["headers"],
   file: { at: ["externalAgents"], child: "external-agent", key: "name", secretRefs: { headers: "headers" } },
 
   async create(ctx, a) {

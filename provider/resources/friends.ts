@@ -1,5 +1,6 @@
 // Friends: every friend of one user, as a whole set (relation.ts).
 import { LIMITS } from "../api";
+import { none } from "./fields";
 import type { Kind } from "./kind";
 import { listed, type Relation, type RelationArgs, relationArgs, relationKind } from "./relation";
 import { hasCode } from "./util";
@@ -32,13 +33,20 @@ export const FriendsArgs = relationArgs(
 );
 export type FriendsArgs = { uid: string; friends?: string[] | undefined };
 
-export const friends: Kind<RelationArgs> = relationKind(FRIENDS, {
+export const friends: Kind<RelationArgs> = relationKind<FriendsArgs>(FRIENDS, {
   name: "Friends",
   doc: "Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid.",
-  docs: {
-    uid: "The user whose friends these are. Changing it replaces the resource.",
-    friends:
-      "uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.",
+  facts: {
+    uid: {
+      doc: "The user whose friends these are. Changing it replaces the resource.",
+      replace: true,
+      identity: true,
+    },
+    friends: {
+      doc: "uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.",
+      default: none,
+      set: true,
+    },
   },
   args: FriendsArgs,
   file: { at: ["friends"], child: "friends", refs: { uid: { kind: "User" } } },

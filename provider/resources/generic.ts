@@ -410,7 +410,8 @@ export class CrudProvider<A extends Args, S extends Args> {
     const problem = await this.credentialsProblem(given);
     if (problem) throw new CredentialError(problem);
     const ctx = contextFor(options);
-    const apiChanged = this.changedArgs(oldArgs, args).some((k) => !(this.kind.local ?? []).includes(k));
+    const local: readonly string[] = this.kind.local ?? [];
+    const apiChanged = this.changedArgs(oldArgs, args).some((k) => !local.includes(k));
     const state = apiChanged
       ? await this.kind.update(ctx, id, oldArgs as A, this.restoring(oldArgs, args)).catch((e: unknown) => {
           throw explained(e);

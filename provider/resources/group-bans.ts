@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Guid, LIMITS, Uid } from "../api";
 import { isNotFound } from "../client";
+import { declare } from "./fields";
 import { scopedGuids } from "./group";
 import { type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode, sortedById } from "./util";
@@ -51,16 +52,11 @@ async function reconcile(ctx: Ctx, guid: string, want: readonly string[]): Promi
 export const groupBans: Kind<GroupBansArgs> = {
   name: "GroupBans",
   doc: "The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid.",
-  docs: {
-    guid: "The group's guid. Changing it replaces the resource.",
-    uids: "The uids banned from the group (a set; empty: nobody is banned).",
-  },
-  outputs: z.object({}),
+  ...declare(GroupBansArgs, z.object({}), {
+    guid: { doc: "The group's guid. Changing it replaces the resource.", replace: true, identity: true },
+    uids: { doc: "The uids banned from the group (a set; empty: nobody is banned).", set: true },
+  }),
   api: "chat",
-  args: GroupBansArgs,
-  replaceOn: ["guid"],
-  identity: ["guid"],
-  sets: ["uids"],
   file: { at: ["groupBans"], child: "group-bans" },
 
   async create(ctx, a) {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { Guid, LIMITS, MemberScope as Scope, Timestamp, Uid } from "../api";
 import { ConflictError } from "../client";
+import { declare } from "./fields";
 import type { Kind } from "./kind";
 import type { Listing } from "./listings";
 import { ALREADY_JOINED, addMembers, kick, setScope } from "./membership";
@@ -12,18 +13,13 @@ export type GroupMemberArgs = z.output<typeof GroupMemberArgs>;
 export const groupMember: Kind<GroupMemberArgs> = {
   name: "GroupMember",
   doc: 'One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>".',
-  docs: {
-    guid: "The group's guid. Changing it replaces the membership.",
-    uid: "The member's uid. Changing it replaces the membership.",
-    scope: "admin, moderator or participant (default); changed in place.",
-  },
-  outputs: z.object({ joinedAt: Timestamp.describe("Unix seconds (after a refresh).") }),
+  ...declare(GroupMemberArgs, z.object({ joinedAt: Timestamp.describe("Unix seconds (after a refresh).") }), {
+    guid: { doc: "The group's guid. Changing it replaces the membership.", replace: true, identity: true },
+    uid: { doc: "The member's uid. Changing it replaces the membership.", replace: true, identity: true },
+    scope: { doc: "admin, moderator or participant (default); changed in place." },
+  }),
   api: "chat",
-  args: GroupMemberArgs,
-  replaceOn: ["guid", "uid"],
-  identity: ["guid", "uid"],
   idParts: ["guid", "uid"],
-  defaults: { scope: "participant" },
 
   async create(ctx, a) {
     const already = await addMembers(ctx.chat(), a.guid, new Map([[a.uid, a.scope]]));

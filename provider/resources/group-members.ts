@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { Guid, type MemberScope, Uid } from "../api";
 import { isNotFound } from "../client";
+import { declare, none } from "./fields";
 import { GROUPS } from "./group";
 import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 import { addMembers, currentMembers, kick, SCOPE_KEY, setScope } from "./membership";
@@ -109,19 +110,17 @@ async function reconcile(
 export const groupMembers: Kind<GroupMembersArgs> = {
   name: "GroupMembers",
   doc: "The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid.",
-  docs: {
-    guid: "The group's guid. Changing it replaces the resource.",
-    admins:
-      "uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).",
-    moderators: "uids with scope moderator (a set).",
-    participants: "uids with scope participant (a set).",
-  },
-  outputs: z.object({}),
+  ...declare(GroupMembersArgs, z.object({}), {
+    guid: { doc: "The group's guid. Changing it replaces the resource.", replace: true, identity: true },
+    admins: {
+      doc: "uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).",
+      default: none,
+      set: true,
+    },
+    moderators: { doc: "uids with scope moderator (a set).", default: none, set: true },
+    participants: { doc: "uids with scope participant (a set).", default: none, set: true },
+  }),
   api: "chat",
-  args: GroupMembersArgs,
-  replaceOn: ["guid"],
-  identity: ["guid"],
-  sets: ["admins", "moderators", "participants"],
 
   async validate(ctx, a) {
     const problem = ownerProblem(a.guid, declared(a), await ownerOf(ctx, a.guid));

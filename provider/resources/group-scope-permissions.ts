@@ -5,6 +5,7 @@
 // key, or deleting the resource, unsets it (back to the service's default). Id: "<guid>/<scope>".
 import { z } from "zod";
 import { Guid, MEMBER_SCOPES, MemberScope, type Permissions, ScopePermissions, setValues } from "../api";
+import { declare } from "./fields";
 import { scopedGuids } from "./group";
 import type { Ctx, Kind } from "./kind";
 import { managedNow, permissionChanges } from "./permissions";
@@ -44,17 +45,18 @@ async function unset(ctx: Ctx, a: GroupScopePermissionsArgs, permission: string)
 export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
   name: "GroupScopePermissions",
   doc: 'What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>".',
-  docs: {
-    guid: "The group. Changing it replaces the resource.",
-    scope: "admin, moderator or participant. Changing it replaces the resource.",
-    permissions:
-      'The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).',
-  },
-  outputs: z.object({}),
+  ...declare(GroupScopePermissionsArgs, z.object({}), {
+    guid: { doc: "The group. Changing it replaces the resource.", replace: true, identity: true },
+    scope: {
+      doc: "admin, moderator or participant. Changing it replaces the resource.",
+      replace: true,
+      identity: true,
+    },
+    permissions: {
+      doc: 'The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).',
+    },
+  }),
   api: "chat",
-  args: GroupScopePermissionsArgs,
-  replaceOn: ["guid", "scope"],
-  identity: ["guid", "scope"],
   idParts: ["guid", "scope"],
 
   async create(ctx, a) {

@@ -2,6 +2,7 @@
 // GroupMember (one membership) or GroupMembers (the whole set), not here.
 import { z } from "zod";
 import { GROUP_UNSETTABLE, type Group, GroupCreate, LIMITS, passwordRule } from "../api";
+import { declare, none } from "./fields";
 import { type Args, type Ctx, createdAt, type Kind, type ReadHow } from "./kind";
 import { type Listing, withTags } from "./listings";
 import { collect, defined, fromRemote, hasCode, removed, sortedById } from "./util";
@@ -14,7 +15,8 @@ export const GroupArgs = z
   .refine(passwordRule.check, passwordRule.message);
 export type GroupArgs = z.output<typeof GroupArgs>;
 
-const FIELDS = ["guid", "name", "type", "icon", "description", "metadata", "tags"] as const;
+/** What a read compares as the service returns it: all but the password (never returned) and the owner (below). */
+const FIELDS = Object.keys(GroupArgs.shape).filter((k) => k !== "password" && k !== "owner");
 /** Groups with their tags (private groups may be left out, and are read alone). */
 export const GROUPS: Listing = { api: "chat", route: "listGroups", query: { withTags: true }, key: "guid" };
 
@@ -50,26 +52,29 @@ function asRead(g: Group, prior: Partial<GroupArgs>, how: ReadHow = {}) {
 export const group: Kind<GroupArgs> = {
   name: "Group",
   doc: "A group conversation. Id: the guid. Members: see GroupMember and GroupMembers.",
-  docs: {
-    guid: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).",
-    name: "Display name, at most 100 characters.",
-    type: "public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).",
-    password: 'Password for type "password", at most 100 characters (kept secret; the API never returns it).',
-    icon: "Icon URL, at most 3000 characters.",
-    description: "Description, at most 255 characters.",
-    metadata: "Free-form JSON metadata, at most 5 KB.",
-    owner: "uid of the owner; default: chosen by the service.",
-    tags: "Tags (a set): at most 25, each at most 100 characters.",
-  },
-  outputs: GroupOutputs,
+  ...declare(GroupArgs, GroupOutputs, {
+    guid: {
+      doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Display name, at most 100 characters." },
+    type: {
+      doc: "public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).",
+      default: "public",
+    },
+    // The API never returns a group's password: it is kept from state and never offered as a refreshed input.
+    password: {
+      doc: 'Password for type "password", at most 100 characters (kept secret; the API never returns it).',
+      default: none,
+    },
+    icon: { doc: "Icon URL, at most 3000 characters.", default: none },
+    description: { doc: "Description, at most 255 characters.", default: none },
+    metadata: { doc: "Free-form JSON metadata, at most 5 KB.", default: none },
+    owner: { doc: "uid of the owner; default: chosen by the service.", default: none },
+    tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
+  }),
   api: "chat",
-  args: GroupArgs,
-  replaceOn: ["guid"],
-  identity: ["guid"],
-  sets: ["tags"],
-  defaults: { type: "public" },
-  // The API never returns a group's password: it is kept from state and never offered as a refreshed input.
-  secrets: ["password"],
 
   async create(ctx, a) {
     const body = { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate>;

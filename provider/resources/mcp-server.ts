@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { type McpServer, McpServerCreate, type McpServerUpdate, toSeconds } from "../api";
 import { isNotFound } from "../client";
-import { HeadersArg, headersDoc, patchOf } from "./agent";
+import { HeadersArg, headersFact, patchOf } from "./agent";
+import { declare, none } from "./fields";
 import { type Args, createdAt, type Kind } from "./kind";
 import { defined, fromRemote, sortedById } from "./util";
 
@@ -35,20 +36,22 @@ function mcpAsRead(m: McpServer, prior: Args, whole: boolean) {
 export const mcpServer: Kind<McpServerArgs> = {
   name: "McpServer",
   doc: "An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.",
-  docs: {
-    slug: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.",
-    name: "Name, at most 100 characters.",
-    url: "HTTPS URL of the server.",
-    description: "Description, at most 255 characters.",
-    icon: "URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.",
-    headers: headersDoc,
-  },
-  outputs: mcpOutputs,
+  ...declare(McpServerArgs, mcpOutputs, {
+    slug: {
+      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Name, at most 100 characters." },
+    url: { doc: "HTTPS URL of the server." },
+    description: { doc: "Description, at most 255 characters.", default: none },
+    icon: {
+      doc: "URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.",
+      default: none,
+    },
+    headers: headersFact,
+  }),
   api: "chat",
-  args: McpServerArgs,
-  replaceOn: ["slug"],
-  identity: ["slug"],
-  secrets: ["headers"],
   file: { at: ["mcpServers"], child: "mcp-server", secretRefs: { headers: "headers" } },
 
   async create(ctx, a) {

@@ -1,6 +1,7 @@
 // ModerationKeywordList: a keyword list that moderation rules name by id (moderation.ts).
 import { z } from "zod";
 import { KEYWORD_CATEGORIES, type KeywordList, KeywordListCreate, ModerationId } from "../api";
+import { declare, none } from "./fields";
 import type { Args, Kind } from "./kind";
 import { builtIn } from "./moderation";
 import { defined, hasCode, sortedById } from "./util";
@@ -58,22 +59,27 @@ const listState = (k: KeywordList) => ({ builtIn: k.default === true, createdAt:
 export const moderationKeywordList: Kind<ModerationKeywordListArgs> = {
   name: "ModerationKeywordList",
   doc: 'A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId.',
-  docs: {
-    listId:
-      "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.",
-    name: "Name.",
-    description: "Description.",
-    category: "word, pattern (regular expressions) or sentence-similarity.",
-    searchTerms:
-      "The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated).",
-    disallowedSentences: "The sentences (a set; for sentence-similarity lists).",
-  },
-  outputs: z.object(builtIn),
+  ...declare(ModerationKeywordListArgs, z.object(builtIn), {
+    listId: {
+      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Name.", default: none },
+    description: { doc: "Description.", default: none },
+    category: { doc: "word, pattern (regular expressions) or sentence-similarity." },
+    searchTerms: {
+      doc: "The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated).",
+      default: none,
+      set: true,
+    },
+    disallowedSentences: {
+      doc: "The sentences (a set; for sentence-similarity lists).",
+      default: none,
+      set: true,
+    },
+  }),
   api: "chat",
-  args: ModerationKeywordListArgs,
-  replaceOn: ["listId"],
-  identity: ["listId"],
-  sets: ["searchTerms", "disallowedSentences"],
   file: { at: ["moderation", "keywordLists"], child: "keyword-list" },
 
   async create(ctx, a) {

@@ -1,6 +1,7 @@
 // ModerationRule: a moderation rule, named by its id (moderation.ts).
 import { z } from "zod";
 import { CONDITION_OPERANDS, LIMITS, ModerationId, type Rule, RuleCreate } from "../api";
+import { declare, none } from "./fields";
 import type { Args, Kind } from "./kind";
 import { builtIn } from "./moderation";
 import { defined, hasCode, sortedById } from "./util";
@@ -42,24 +43,28 @@ const ruleBody = ({ ruleId: _, ...rest }: ModerationRuleArgs) => defined(rest) a
 export const moderationRule: Kind<ModerationRuleArgs> = {
   name: "ModerationRule",
   doc: "A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId.",
-  docs: {
-    ruleId:
-      "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.",
-    name: "Name, at most 100 characters.",
-    description: "Description, at most 255 characters.",
-    enabled: "Apply the rule (default false).",
-    action: "What happens to a matching message: blockMessage and/or dropMessage (a set).",
-    conditions: `What a message must match: each with operand (${CONDITION_OPERANDS.join(", ")}), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.`,
-    filters:
-      "Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).",
-  },
-  outputs: z.object(builtIn),
+  ...declare(ModerationRuleArgs, z.object(builtIn), {
+    ruleId: {
+      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Name, at most 100 characters." },
+    description: { doc: "Description, at most 255 characters.", default: none },
+    enabled: { doc: "Apply the rule (default false).", default: false },
+    action: {
+      doc: "What happens to a matching message: blockMessage and/or dropMessage (a set).",
+      set: true,
+    },
+    conditions: {
+      doc: `What a message must match: each with operand (${CONDITION_OPERANDS.join(", ")}), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.`,
+    },
+    filters: {
+      doc: "Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).",
+      default: none,
+    },
+  }),
   api: "chat",
-  args: ModerationRuleArgs,
-  replaceOn: ["ruleId"],
-  identity: ["ruleId"],
-  sets: ["action"],
-  defaults: { enabled: false },
   file: { at: ["moderation", "rules"], child: "rule" },
 
   async create(ctx, a) {

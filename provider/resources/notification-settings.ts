@@ -4,6 +4,7 @@
 // Deleting the resource resets the whole tree to the service's defaults (decision 0045).
 import { z } from "zod";
 import { NotificationSettingsPatch } from "../api";
+import { declare, none } from "./fields";
 import type { Args, Kind } from "./kind";
 import { canonical } from "./normalize";
 import { defined } from "./util";
@@ -46,17 +47,18 @@ const patch = async (ctx: Parameters<Kind["read"]>[0], a: NotificationSettingsAr
 export const notificationSettings: Kind<NotificationSettingsArgs> = {
   name: "NotificationSettings",
   doc: `The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "${NOTIFICATION_SETTINGS_ID}".`,
-  docs: {
-    preferences:
-      "Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.",
-    sound: "Notification sounds: chat and call (names of sound files).",
-    templates:
-      "Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).",
-  },
-  outputs: z.object({}),
+  ...declare(NotificationSettingsArgs, z.object({}), {
+    preferences: {
+      doc: "Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.",
+      default: none,
+    },
+    sound: { doc: "Notification sounds: chat and call (names of sound files).", default: none },
+    templates: {
+      doc: "Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).",
+      default: none,
+    },
+  }),
   api: "chat",
-  args: NotificationSettingsArgs,
-  replaceOn: [],
   file: { at: ["notifications", "settings"], one: true, child: "notification-settings" },
 
   async create(ctx, a) {

@@ -3,6 +3,7 @@
 // repeats. A PUT replaces the whole list, so every write is safe to repeat; deleting the resource empties it.
 import { z } from "zod";
 import { type PinnedConversation, PinnedConversationsBody } from "../api";
+import { declare } from "./fields";
 import type { Ctx, Kind } from "./kind";
 
 /** The API's body, with its rules (at most 5, none twice). */
@@ -42,14 +43,12 @@ async function replace(ctx: Ctx, conversations: readonly Ref[]): Promise<void> {
 export const pinnedConversations: Kind<PinnedConversationsArgs> = {
   name: "PinnedConversations",
   doc: `The conversations the app pins for every user: the whole list, in order, at most 5 (one list per app). Deleting the resource empties it. Id: "${PINNED_CONVERSATIONS_ID}".`,
-  docs: {
-    conversations:
-      'The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist.',
-  },
-  outputs: z.object({}),
+  ...declare(PinnedConversationsArgs, z.object({}), {
+    conversations: {
+      doc: 'The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist.',
+    },
+  }),
   api: "chat",
-  args: PinnedConversationsArgs,
-  replaceOn: [],
   file: {
     at: ["pinnedConversations"],
     one: true,

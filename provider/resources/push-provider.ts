@@ -6,6 +6,7 @@
 // so false is the same as absent (decision 0046).
 import { z } from "zod";
 import type { PushProvider } from "../api";
+import { type ArgsSchema, declare, type Facts } from "./fields";
 import type { Args, Ctx, FileEntry, Kind } from "./kind";
 import { sortedById } from "./util";
 
@@ -23,8 +24,9 @@ export interface Shape<A> {
   name: string;
   what: string;
   routes: Routes;
-  args: Kind<A & Args>["args"];
-  docs: Kind<A & Args>["docs"];
+  args: ArgsSchema<A>;
+  /** What is said of each argument (fields.ts): `providerIdFact` and `isDefaultFact` for the two every one has. */
+  facts: Facts<A>;
   /** Settings always compared (required by the API). */
   required: readonly string[];
   /** The API's body from the arguments (credentials spread into their API fields). */
@@ -72,15 +74,9 @@ export function pushProvider<A extends Args & { providerId: string; isDefault?: 
   return {
     name: s.name,
     doc: `${s.what} of an app (several per app, each named by its providerId). Id: the providerId.`,
-    docs: s.docs,
-    outputs: z.object({}),
+    ...declare(s.args, z.object({}), s.facts),
     api: "chat",
-    args: s.args,
-    replaceOn: ["providerId"],
-    identity: ["providerId"],
     idParts: ["providerId"],
-    defaults: { isDefault: false },
-    secrets: ["credentials"],
     file: s.file,
 
     async create(ctx, a) {
@@ -118,3 +114,17 @@ export function pushProvider<A extends Args & { providerId: string; isDefault?: 
 }
 
 export const credentialsDoc = "(kept secret; the service never returns it)";
+
+/** The caller-chosen id every push provider is named by. */
+export const providerIdFact = {
+  doc: "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
+  replace: true,
+  identity: true,
+} as const;
+
+/** Whether it is its kind's default: false is the same as absent (the API cannot unset the default). */
+export const isDefaultFact = (what: string) =>
+  ({
+    doc: `true makes it the app's default ${what} provider; false is the same as absent (the API moves the default, it cannot unset it).`,
+    default: false,
+  }) as const;

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { LIMITS, type RelationResult, Uid } from "../api";
 import { type ChatClient, isNotFound } from "../client";
+import { type ArgsSchema, type Declared, declare, type Facts } from "./fields";
 import { type Args, type Ctx, type Kind, partialCreate } from "./kind";
 import { user } from "./user";
 import { sortedById } from "./util";
@@ -100,9 +101,9 @@ export async function reconcile(r: Relation, ctx: Ctx, uid: string, want: readon
 }
 
 /** The kind of a relation: id and identity the uid; the set is the whole relation. */
-export function relationKind(
+export function relationKind<A extends RelationArgs>(
   r: Relation,
-  decl: Pick<Kind<RelationArgs>, "name" | "doc" | "docs" | "file"> & { args: z.ZodType },
+  decl: Pick<Kind<RelationArgs>, "name" | "doc" | "file"> & { args: z.ZodType; facts: Facts<A> },
 ): Kind<RelationArgs> {
   const want = (a: Args) => (a[r.field] as string[] | undefined) ?? [];
   const read = async (ctx: Ctx, uid: string) => ({
@@ -110,13 +111,16 @@ export function relationKind(
     state: {},
   });
   return {
-    ...decl,
-    args: decl.args as unknown as Kind<RelationArgs>["args"],
-    outputs: z.object({}),
+    name: decl.name,
+    doc: decl.doc,
+    file: decl.file,
+    // The argument schema is built for the relation's field name, so its type is stated (A) and `declare`
+    // checks at load that the facts name the schema's arguments.
+    ...(declare(decl.args as unknown as ArgsSchema<A>, z.object({}), decl.facts) as unknown as Declared<
+      RelationArgs,
+      z.ZodObject
+    >),
     api: "chat",
-    replaceOn: ["uid"],
-    identity: ["uid"],
-    sets: [r.field],
 
     async create(ctx, a) {
       try {

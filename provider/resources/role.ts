@@ -14,6 +14,7 @@ import {
   RolePermissions,
   setValues,
 } from "../api";
+import { declare, none } from "./fields";
 import { type Args, type Ctx, createdAt, type Kind, partialCreate, type ReadHow } from "./kind";
 import type { Listing } from "./listings";
 import { managedNow, permissionChanges } from "./permissions";
@@ -114,22 +115,30 @@ const DEFAULT_ROLE_RULE = `the "${DEFAULT_ROLE}" role exists in every app and ca
 export const role: Kind<RoleArgs> = {
   name: "Role",
   doc: "A role (at most 25 per app). Id: the role id.",
-  docs: {
-    role: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. \"default\" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.",
-    name: "Display name, at most 100 characters.",
-    description: "Description, at most 255 characters.",
-    metadata: "Free-form JSON metadata.",
-    settings: 'Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".',
-    restrictedFeatures: 'Feature keys restricted for this role (a set), e.g. "u.listUsers".',
-    permissions:
-      'RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.',
-  },
-  outputs: RoleOutputs,
+  ...declare(RoleArgs, RoleOutputs, {
+    role: {
+      doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. \"default\" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Display name, at most 100 characters." },
+    description: { doc: "Description, at most 255 characters.", default: none },
+    metadata: { doc: "Free-form JSON metadata.", default: none },
+    settings: {
+      doc: 'Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".',
+      default: none,
+    },
+    restrictedFeatures: {
+      doc: 'Feature keys restricted for this role (a set), e.g. "u.listUsers".',
+      default: none,
+      set: true,
+    },
+    permissions: {
+      doc: 'RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.',
+      default: none,
+    },
+  }),
   api: "chat",
-  args: RoleArgs,
-  replaceOn: ["role"],
-  identity: ["role"],
-  sets: ["restrictedFeatures"],
   file: { at: ["roles"], child: "role" },
 
   checkOptions(a, { adopt }) {

@@ -1,6 +1,7 @@
 // SendGridEmailProvider: the app's SendGrid email provider (singleton-provider.ts).
 import { z } from "zod";
-import { SendgridProviderCreate } from "../api";
+import { SendgridProviderCreate, secret } from "../api";
+import { none } from "./fields";
 import { singletonProvider } from "./singleton-provider";
 import { defined } from "./util";
 
@@ -25,15 +26,18 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
   name: "SendGridEmailProvider",
   doc: "The app's SendGrid email provider.",
   args: SendGridEmailProviderArgs,
-  docs: {
-    sendGridTemplateID: "Id of the SendGrid dynamic template.",
-    sendGridUnsubscribeGroupID: "Id of the SendGrid unsubscribe group.",
-    senderName: "Sender's name.",
-    senderEmail: "Sender's email address.",
-    allowEmailReplies: "Let recipients reply by email (needs senderEmailForReplies; default false).",
-    senderEmailForReplies: "Address replies are sent from.",
-    isEnabled: "Send email notifications through SendGrid (default true).",
-    credentials: "{ sendGridApiKey }: the SendGrid API key (kept secret).",
+  facts: {
+    sendGridTemplateID: { doc: "Id of the SendGrid dynamic template." },
+    sendGridUnsubscribeGroupID: { doc: "Id of the SendGrid unsubscribe group." },
+    senderName: { doc: "Sender's name." },
+    senderEmail: { doc: "Sender's email address." },
+    allowEmailReplies: {
+      doc: "Let recipients reply by email (needs senderEmailForReplies; default false).",
+      default: false,
+    },
+    senderEmailForReplies: { doc: "Address replies are sent from.", default: none },
+    isEnabled: { doc: "Send email notifications through SendGrid (default true).", default: true },
+    credentials: { doc: "{ sendGridApiKey }: the SendGrid API key (kept secret)." },
   },
   routes: {
     get: "getSendgridProvider",
@@ -41,16 +45,6 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
     update: "updateSendgridProvider",
     delete: "deleteSendgridProvider",
   },
-  fields: [
-    "sendGridTemplateID",
-    "sendGridUnsubscribeGroupID",
-    "senderName",
-    "senderEmail",
-    "allowEmailReplies",
-    "senderEmailForReplies",
-    "isEnabled",
-  ],
-  defaults: { allowEmailReplies: false, isEnabled: true },
   file: {
     at: ["notifications", "email", "sendgrid"],
     one: true,
@@ -66,11 +60,9 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
   }),
   found: (d) => d,
   outputs: z.object({
-    repliesWebhook: z
-      .string()
-      .optional()
-      .describe("Where replies by email arrive: made by the service, with a token in it (secret)."),
+    repliesWebhook: secret(
+      z.string().describe("Where replies by email arrive: made by the service, with a token in it (secret)."),
+    ).optional(),
   }),
   state: (p) => (typeof p.repliesWebhook === "string" ? { repliesWebhook: p.repliesWebhook } : {}),
-  secretOutputs: ["repliesWebhook"],
 });

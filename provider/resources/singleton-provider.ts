@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CustomPushProviderCreate } from "../api";
 import type { ChatRouteName } from "../client";
+import { type ArgsSchema, declare, type Facts, none } from "./fields";
 import type { Args, Ctx, FileEntry, Kind } from "./kind";
 import { defined, hasCode } from "./util";
 
@@ -18,20 +19,18 @@ export const call = (ctx: Ctx): Call => {
 export interface Shape<A extends Args> {
   name: string;
   doc: string;
-  args: Kind<A>["args"];
-  docs: Kind<A>["docs"];
+  args: ArgsSchema<A>;
+  /** What is said of each argument (fields.ts); the credentials, marked secret in the contract, are secret. */
+  facts: Facts<A>;
   /** Its routes, named from the route table. */
   routes: { get: ChatRouteName; create: ChatRouteName; update: ChatRouteName; delete: ChatRouteName };
-  /** The non-secret fields read back. */
-  fields: readonly string[];
-  defaults?: Readonly<Record<string, unknown>>;
   /** The API's body from the arguments. */
   body(a: A): Args;
   /** The provider in a GET answer; undefined when there is none. */
   found(data: Args): Args | undefined;
+  /** Outputs the service computes; one holding a credential is marked `secret()`. */
   outputs?: z.ZodObject<z.ZodRawShape>;
   state?(p: Args): Args;
-  secretOutputs?: readonly string[];
   file: FileEntry;
 }
 
@@ -45,22 +44,20 @@ export function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
       throw e;
     }
   };
+  const declared = declare(s.args, s.outputs ?? z.object({}), s.facts);
+  /** The fields read back: every argument but the credentials (never returned). */
+  const fields = Object.keys(s.args.shape).filter((k) => !declared.secrets?.includes(k));
   const toArgs = (p: Args): A => {
     const out: Args = {};
-    for (const k of s.fields) if (p[k] !== undefined && p[k] !== null && p[k] !== "") out[k] = p[k];
+    for (const k of fields) if (p[k] !== undefined && p[k] !== null && p[k] !== "") out[k] = p[k];
     return out as A;
   };
   const state = (p: Args) => s.state?.(p) ?? {};
   return {
     name: s.name,
     doc: `${s.doc} At most one per app. Id: "${id}".`,
-    docs: s.docs,
-    outputs: s.outputs ?? z.object({}),
+    ...declared,
     api: "chat",
-    args: s.args,
-    replaceOn: [],
-    ...(s.defaults ? { defaults: s.defaults } : {}),
-    secrets: ["credentials", ...(s.secretOutputs ?? [])],
     file: s.file,
 
     async create(ctx, a) {
@@ -99,13 +96,17 @@ export const customShape = {
   basicAuthUsername: z.string().min(1, "basicAuthUsername must not be empty").optional(),
   credentials: z.strictObject({ basicAuthPassword: custom.basicAuthPassword }).optional(),
 };
-export const customDocs = {
-  isEnabled: "Send notifications through this provider (default true).",
-  webhookURL: "Public https URL the service posts notifications to.",
-  useBasicAuth: "Send basic-auth credentials with each call (needs basicAuthUsername and credentials).",
-  basicAuthUsername: "Basic-auth user name.",
-  credentials: "{ basicAuthPassword }: the basic-auth password (kept secret).",
-};
+/** What is said of the arguments every custom provider has. */
+export const customFacts = {
+  isEnabled: { doc: "Send notifications through this provider (default true).", default: true },
+  webhookURL: { doc: "Public https URL the service posts notifications to." },
+  useBasicAuth: {
+    doc: "Send basic-auth credentials with each call (needs basicAuthUsername and credentials).",
+    default: false,
+  },
+  basicAuthUsername: { doc: "Basic-auth user name.", default: none },
+  credentials: { doc: "{ basicAuthPassword }: the basic-auth password (kept secret).", default: none },
+} as const;
 export const basicAuthOk = (a: {
   useBasicAuth?: boolean | undefined;
   basicAuthUsername?: string | undefined;
@@ -125,8 +126,6 @@ export const customBody = ({
   ...defined(a),
   basicAuthPassword: credentials?.basicAuthPassword ?? "",
 });
-export const CUSTOM_FIELDS = ["isEnabled", "webhookURL", "useBasicAuth", "basicAuthUsername"] as const;
-export const customDefaults = { isEnabled: true, useBasicAuth: false };
 /** A custom provider's entry: the password is named in the file by a secret config key. */
 export const customFile = (at: string[], child: string): FileEntry => ({
   at,

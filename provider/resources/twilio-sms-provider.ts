@@ -16,11 +16,11 @@ export const twilioSmsProvider = singletonProvider<TwilioSmsProviderArgs>({
   name: "TwilioSmsProvider",
   doc: "The app's Twilio SMS provider.",
   args: TwilioSmsProviderArgs,
-  docs: {
-    twilioAccountSID: "Twilio account SID.",
-    twilioSenderPhoneNumber: "Sender number in E.164 form, e.g. +15551234567.",
-    isEnabled: "Send SMS notifications through Twilio (default true).",
-    credentials: "{ twilioAuthToken }: the Twilio auth token (kept secret).",
+  facts: {
+    twilioAccountSID: { doc: "Twilio account SID." },
+    twilioSenderPhoneNumber: { doc: "Sender number in E.164 form, e.g. +15551234567." },
+    isEnabled: { doc: "Send SMS notifications through Twilio (default true).", default: true },
+    credentials: { doc: "{ twilioAuthToken }: the Twilio auth token (kept secret)." },
   },
   routes: {
     get: "getTwilioProvider",
@@ -28,8 +28,6 @@ export const twilioSmsProvider = singletonProvider<TwilioSmsProviderArgs>({
     update: "updateTwilioProvider",
     delete: "deleteTwilioProvider",
   },
-  fields: ["twilioAccountSID", "twilioSenderPhoneNumber", "isEnabled"],
-  defaults: { isEnabled: true },
   file: {
     at: ["notifications", "sms", "twilio"],
     one: true,

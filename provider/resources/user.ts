@@ -3,6 +3,7 @@
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";
 import { LIMITS, USER_UNSETTABLE, type User, UserCreate, UserListQuery } from "../api";
+import { declare, none } from "./fields";
 import { createdAt, type Kind, partialCreate } from "./kind";
 import { type Listing, withTags } from "./listings";
 import { collect, defined, fromRemote, hasCode, removed, sortedById } from "./util";
@@ -12,8 +13,8 @@ export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
 });
 export type UserArgs = z.output<typeof UserArgs>;
 
-const FIELDS = ["uid", "name", "avatar", "link", "role", "statusMessage", "metadata", "tags"] as const;
-const LOCAL = ["permanentDelete"];
+/** What the service holds of a user under the arguments' names: all of them (not the local one, never sent). */
+const FIELDS = Object.keys(UserArgs.shape);
 /** Active users with their tags (deactivated ones are left out, and read alone: a 404 says they are gone). */
 /** The context's key of the whole listing of active users (User.list without filters). */
 export const ALL_USERS = "users";
@@ -32,30 +33,30 @@ const asRead = (u: User) => ({ args: fromRemote(u, FIELDS) as UserArgs, state: {
 export const user: Kind<UserArgs> = {
   name: "User",
   doc: "A chat user. Id: the uid.",
-  docs: {
-    uid: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
-    name: "Display name, at most 100 characters.",
-    avatar: "Avatar URL, at most 3000 characters.",
-    link: "Profile URL, at most 3000 characters.",
-    role: 'Role id; the role must exist. Default: "default".',
-    statusMessage: "Status message.",
-    metadata: "Free-form JSON metadata, at most 5 KB.",
-    tags: "Tags (a set): at most 25, each at most 100 characters.",
-    permanentDelete:
-      "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
-  },
-  outputs: UserOutputs,
+  ...declare(UserArgs, UserOutputs, {
+    uid: {
+      doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Display name, at most 100 characters." },
+    avatar: { doc: "Avatar URL, at most 3000 characters.", default: none },
+    link: { doc: "Profile URL, at most 3000 characters.", default: none },
+    role: { doc: 'Role id; the role must exist. Default: "default".', default: "default" },
+    statusMessage: { doc: "Status message.", default: none },
+    metadata: { doc: "Free-form JSON metadata, at most 5 KB.", default: none },
+    tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
+    permanentDelete: {
+      doc: "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
+      default: none,
+      local: true,
+    },
+  }),
   api: "chat",
-  args: UserArgs,
-  replaceOn: ["uid"],
-  identity: ["uid"],
-  sets: ["tags"],
-  defaults: { role: "default" },
   file: { at: ["users"], child: "user", refs: { role: { kind: "Role", builtIn: ["default"] } } },
-  local: LOCAL,
 
   async create(ctx, a) {
-    const body = defined(a, LOCAL) as z.input<typeof UserCreate>;
+    const body = defined(a, user.local) as z.input<typeof UserCreate>;
     try {
       const r = await ctx.chat().call("createUser", { body });
       return { id: r.data.uid, state: { createdAt: r.data.createdAt } };
@@ -95,7 +96,7 @@ export const user: Kind<UserArgs> = {
   async update(ctx, id, olds, news) {
     const unset = removed(olds, news, USER_UNSETTABLE);
     const body = {
-      ...defined(news, [...LOCAL, "uid"]),
+      ...defined(news, [...(user.local ?? []), "uid"]),
       ...(olds.role && !news.role ? { role: "default" } : {}),
       ...(olds.tags && !news.tags ? { tags: [] } : {}),
       ...(olds.statusMessage && !news.statusMessage ? { statusMessage: "" } : {}),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { TriggerId, WebhookId } from "../api";
 import { isNotFound } from "../client";
+import { declare, none } from "./fields";
 import type { Ctx, Kind } from "./kind";
 
 export const WebhookTriggersArgs = z.strictObject({
@@ -61,21 +62,21 @@ async function reconcile(ctx: Ctx, a: WebhookTriggersArgs): Promise<string> {
 export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   name: "WebhookTriggers",
   doc: 'The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".',
-  docs: {
-    appId:
-      "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
-    webhookId: "The webhook's id. Changing it replaces the resource.",
-    triggers:
-      'Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.',
-  },
-  outputs: z.object({}),
+  ...declare(WebhookTriggersArgs, z.object({}), {
+    appId: {
+      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
+      default: none,
+      replace: true,
+    },
+    webhookId: { doc: "The webhook's id. Changing it replaces the resource.", replace: true, identity: true },
+    triggers: {
+      doc: 'Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.',
+      set: true,
+    },
+  }),
   api: "management",
-  args: WebhookTriggersArgs,
-  replaceOn: ["appId", "webhookId"],
-  identity: ["webhookId"],
   idParts: ["appId", "webhookId"],
   ambient: ["appId"],
-  sets: ["triggers"],
 
   async create(ctx, a) {
     const appId = await reconcile(ctx, a);

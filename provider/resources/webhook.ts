@@ -3,6 +3,7 @@
 // The API never returns the basic-auth password: it is kept from state.
 import { z } from "zod";
 import { basicAuthOk, basicAuthRule, LIMITS, type WebhookCreate, WebhookId, webhookFields } from "../api";
+import { declare, none } from "./fields";
 import { type Args, createdAt, type Kind } from "./kind";
 import { defined, fromRemote, hasCode, sortedById } from "./util";
 
@@ -16,7 +17,8 @@ export const WebhookArgs = z
   .refine(basicAuthOk, basicAuthRule());
 export type WebhookArgs = z.output<typeof WebhookArgs>;
 
-const FIELDS = ["name", "webhookURL", "useBasicAuth", "username", "enabled", "retryOnFailure"] as const;
+/** What the service returns under the arguments' names: all but the ids (the API's `id`) and the password. */
+const FIELDS = Object.keys(WebhookArgs.shape).filter((k) => !["appId", "webhookId", "password"].includes(k));
 const params = (appId: string, webhookId: string) => ({ appId, webhookId });
 const body = (a: WebhookArgs) => defined(a, ["appId", "webhookId"]);
 /**
@@ -35,29 +37,37 @@ const WHOLE = { username: "" } as WebhookArgs;
 export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
   doc: 'A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".',
-  docs: {
-    appId:
-      "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.",
-    webhookId:
-      "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
-    name: "Name, at most 50 characters.",
-    webhookURL: "Public https URL the service posts events to, at most 255 characters.",
-    useBasicAuth: "Send basic-auth credentials with each delivery (needs username and password).",
-    username:
-      "Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.",
-    password: "Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).",
-    enabled: "Deliver events (default true).",
-    retryOnFailure: "Retry deliveries that fail (default false).",
-  },
-  outputs: z.object(createdAt),
+  ...declare(WebhookArgs, z.object(createdAt), {
+    appId: {
+      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.",
+      default: none,
+      replace: true,
+    },
+    webhookId: {
+      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
+      replace: true,
+      identity: true,
+    },
+    name: { doc: "Name, at most 50 characters." },
+    webhookURL: { doc: "Public https URL the service posts events to, at most 255 characters." },
+    useBasicAuth: {
+      doc: "Send basic-auth credentials with each delivery (needs username and password).",
+      default: false,
+    },
+    username: {
+      doc: "Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.",
+      default: none,
+    },
+    password: {
+      doc: "Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).",
+      default: none,
+    },
+    enabled: { doc: "Deliver events (default true).", default: true },
+    retryOnFailure: { doc: "Retry deliveries that fail (default false).", default: false },
+  }),
   api: "management",
-  args: WebhookArgs,
-  replaceOn: ["appId", "webhookId"],
-  identity: ["webhookId"],
   idParts: ["appId", "webhookId"],
   ambient: ["appId"],
-  defaults: { enabled: true, useBasicAuth: false, retryOnFailure: false },
-  secrets: ["password"],
 
   async create(ctx, a) {
     const appId = ctx.appId(a);

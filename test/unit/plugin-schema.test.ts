@@ -50,7 +50,11 @@ describe("the plugin's schema", () => {
         const p = r.inputProperties[arg];
         expect([name, arg, p?.type ?? p?.$ref]).toEqual([name, arg, expect.any(String)]);
         expect([name, arg, p?.description]).toEqual([name, arg, (kind.docs as Record<string, string>)[arg]]);
-        expect([name, arg, p?.secret === true]).toEqual([name, arg, (kind.secrets ?? []).includes(arg)]);
+        expect([name, arg, p?.secret === true]).toEqual([
+          name,
+          arg,
+          (kind.secrets ?? ([] as readonly string[])).includes(arg),
+        ]);
         expect([name, arg, p?.replaceOnChanges === true]).toEqual([name, arg, kind.replaceOn.includes(arg)]);
       }
       // The credentials option of its API, always secret; computed outputs beside the arguments.

@@ -4,7 +4,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ENTRY_KINDS, keyOf } from "../../environment/entries";
 import { COMPOSED_KINDS, NOT_IN_FILE } from "../../environment/spec";
-import { secretPaths } from "../../provider/api";
 import { kinds } from "../../provider/resources";
 import { type Kind, priorOfId } from "../../provider/resources/kind";
 import { schemas } from "../../provider/schemas";
@@ -52,18 +51,6 @@ describe("the registry of kinds", () => {
       for (const ref of Object.values(k.file.refs ?? {}))
         expect(ENTRY_KINDS.map((r) => r.name)).toContain(ref.kind);
     }
-  });
-
-  it("marks every secret argument where its schema is declared: the kind's list and the marks agree", () => {
-    const wrong: string[] = [];
-    for (const [name, kind] of entries) {
-      const args = Object.keys(kind.args.shape);
-      const marked = new Set(secretPaths(kind.args).map((p) => p.split(/[.[]/)[0] ?? p));
-      const listed = new Set((kind.secrets ?? []).filter((k) => args.includes(k)));
-      for (const k of listed) if (!marked.has(k)) wrong.push(`${name}.${k}: secret, not marked secret()`);
-      for (const k of marked) if (!listed.has(k)) wrong.push(`${name}.${k}: marked secret(), not in secrets`);
-    }
-    expect(wrong).toEqual([]);
   });
 
   it("has one fixture module per kind, named after it (test/support/kinds/<kind>.ts), and no other", () => {

@@ -1,0 +1,101 @@
+// One declaration per argument (provider/resources/fields.ts, decision 0104): the compiler refuses a fact
+// left out (the `@ts-expect-error` lines below fail `tsc -p tsconfig.test.json` when an omission compiles),
+// and `declare` derives a kind's lists from the facts and its secrets from the contract's `secret()` marks.
+import { z } from "zod";
+import { secret } from "../../provider/api";
+import { kinds } from "../../provider/resources";
+import { declare, type Facts, none } from "../../provider/resources/fields";
+import type { Kind } from "../../provider/resources/kind";
+
+const Args = z.strictObject({
+  id: z.string(),
+  name: z.string().optional(),
+  size: z.number().default(3),
+  tags: z.array(z.string()).optional(),
+  password: secret(z.string()).optional(),
+  keep: z.boolean().optional(),
+});
+type Args = z.output<typeof Args>;
+const Outputs = z.object({ token: secret(z.string()), at: z.number() });
+
+const facts = {
+  id: { doc: "The id.", replace: true, identity: true },
+  name: { doc: "The name.", default: "unnamed" },
+  size: { doc: "The size (the schema's default)." },
+  tags: { doc: "Tags.", default: none, set: true },
+  password: { doc: "A password.", default: none },
+  keep: { doc: "Provider-only.", default: false, local: true },
+} as const;
+
+describe("declare: a kind's lists from one fact per argument", () => {
+  const d = declare(Args, Outputs, facts);
+
+  it("derives docs, replace-on-change, identity, sets, local and defaults (a schema's default included)", () => {
+    expect(d.docs).toEqual({
+      id: "The id.",
+      name: "The name.",
+      size: "The size (the schema's default).",
+      tags: "Tags.",
+      password: "A password.",
+      keep: "Provider-only.",
+    });
+    expect([d.replaceOn, d.identity, d.sets, d.local]).toEqual([["id"], ["id"], ["tags"], ["keep"]]);
+    expect(d.defaults).toEqual({ name: "unnamed", size: 3, keep: false });
+  });
+
+  it("takes the secrets from the secret() marks of the arguments and the outputs, not from a list", () => {
+    expect(d.secrets).toEqual(["password", "token"]);
+    const plain = declare(z.strictObject({ id: z.string() }), z.object({}), { id: { doc: "The id." } });
+    expect(plain.secrets).toBeUndefined();
+    expect([plain.identity, plain.sets, plain.defaults, plain.local]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("refuses at load facts that do not name the schema's arguments (a schema built at run time)", () => {
+    const loose = z.strictObject({ id: z.string(), other: z.string() }) as unknown as z.ZodObject<
+      { id: z.ZodString },
+      z.core.$strict
+    >;
+    expect(() => declare(loose, z.object({}), { id: { doc: "The id." } })).toThrow(
+      /facts for id do not match the arguments id,other/,
+    );
+  });
+
+  it("lets no omission compile", () => {
+    const { name: _name, ...withoutName } = facts;
+    // @ts-expect-error an argument without its facts
+    const missing: Facts<Args> = withoutName;
+    // @ts-expect-error an optional argument that says nothing of its default
+    const noDefault: Facts<Args> = { ...facts, name: { doc: "The name." } };
+    // @ts-expect-error a required argument has no default to say
+    const requiredDefault: Facts<Args> = { ...facts, id: { doc: "The id.", default: "x" } };
+    // @ts-expect-error a default of another type than the argument's
+    const wrongType: Facts<Args> = { ...facts, name: { doc: "The name.", default: 3 } };
+    // @ts-expect-error only an array is a set
+    const notASet: Facts<Args> = { ...facts, name: { doc: "The name.", default: none, set: true } };
+    // @ts-expect-error a doc line is wanted
+    const noDoc: Facts<Args> = { ...facts, id: { replace: true } };
+    const hand: Pick<Kind<Args>, "secrets" | "replaceOn"> = {
+      // @ts-expect-error a list only `declare` makes: a hand-written one does not compile
+      secrets: ["password"],
+      // @ts-expect-error likewise
+      replaceOn: ["id"],
+    };
+    expect([missing, noDefault, requiredDefault, wrongType, notASet, noDoc, hand]).toHaveLength(7);
+  });
+});
+
+describe("the kinds' secrets", () => {
+  // A second look at the contract's marks: an argument or output named like a credential that is not marked
+  // secret() would be stored and shown in plain text.
+  const CREDENTIAL = /password|secret|token|credential|apikey|authkey|headers/i;
+  it.each(Object.entries(kinds) as [string, Kind][])("%s: every credential-named field is secret", (_, kind) => {
+    const names = [...Object.keys(kind.args.shape), ...Object.keys(kind.outputs.shape)];
+    const secrets: readonly string[] = kind.secrets ?? [];
+    expect(names.filter((n) => CREDENTIAL.test(n) && !secrets.includes(n))).toEqual([]);
+  });
+});
