@@ -5,7 +5,11 @@
 
 export const REDACTED = "[REDACTED]";
 
-/** Names under which a credential travels: headers, JSON fields, query parameters, path parameters. */
+/**
+ * Names under which a credential travels: headers, JSON fields, query parameters, path parameters. Which
+ * arguments are secret is said once, by the contract's `secret()` marks (decision 0104); these names are a
+ * second line of defence for wire bodies and server messages the client prints.
+ */
 export const SECRET_NAMES = ["apikey", "apiKey", "key", "secret", "authToken", "password"] as const;
 
 /** Path parameters whose values are credentials (`/apikeys/:apiKey`, `/users/:uid/auth_tokens/:authToken`). */

@@ -34,13 +34,6 @@ export const CLEARED: Args = {
   suggestedMessages: [],
   isActive: true,
 };
-export const PRESENTATION = [
-  "description",
-  "icon",
-  "greetingMessage",
-  "introductoryMessage",
-  "suggestedMessages",
-];
 
 /** What is said of the presentation arguments both families of agents have. */
 export const presentationFacts = {

@@ -15,7 +15,6 @@ import {
   family,
   fromMetaData,
   MESSAGES,
-  PRESENTATION,
   patchOf,
   presentationFacts,
   withMetaData,
@@ -27,14 +26,8 @@ import { defined } from "./util";
 export const AiAgentArgs = z.strictObject(AgentBuilderFields);
 export type AiAgentArgs = z.output<typeof AiAgentArgs>;
 
-const BUILDER_FIELDS = [
-  "name",
-  ...PRESENTATION,
-  "instructions",
-  "model",
-  "temperature",
-  "mcpServers",
-] as const;
+/** What the service keeps under the arguments' names (isActive is read apart). */
+const BUILDER_FIELDS = Object.keys(AiAgentArgs.shape).filter((k) => k !== "isActive");
 /** The model the service gives an agent declared without one (S30). */
 const DEFAULT_MODEL = "gpt-4o-mini";
 const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MODEL };

@@ -10,7 +10,6 @@ import {
   HeadersArg,
   headersFact,
   MESSAGES,
-  PRESENTATION,
   patchOf,
   presentationFacts,
   withMetaData,
@@ -22,7 +21,8 @@ import { defined } from "./util";
 export const ExternalAgentArgs = z.strictObject({ ...ByoAgentFields, headers: HeadersArg.optional() });
 export type ExternalAgentArgs = z.output<typeof ExternalAgentArgs>;
 
-const BYO_FIELDS = ["name", "provider", "deploymentUrl", "agentId", ...PRESENTATION] as const;
+/** What the service keeps under the arguments' names: not the headers (never returned); isActive is read apart. */
+const BYO_FIELDS = Object.keys(ExternalAgentArgs.shape).filter((k) => k !== "headers" && k !== "isActive");
 const BYO_CLEARED: Args = CLEARED;
 
 /**

@@ -10,7 +10,8 @@ import { defined, fromRemote, sortedById } from "./util";
 export const McpServerArgs = McpServerCreate.extend({ headers: HeadersArg.optional() });
 export type McpServerArgs = z.output<typeof McpServerArgs>;
 
-const MCP_FIELDS = ["slug", "name", "url", "description", "icon"] as const;
+/** What the service returns under the arguments' names: all but the headers (never returned). */
+const MCP_FIELDS = Object.keys(McpServerArgs.shape).filter((k) => k !== "headers");
 /** Like an agent's icon, a server's cannot be emptied by a PATCH: managed only while declared. */
 const MCP_UNCLEARABLE = ["icon"];
 /** Servers a page of the listing asks for. */

@@ -26,8 +26,10 @@ export const RoleArgs = RoleCreate.extend({
 });
 export type RoleArgs = z.output<typeof RoleArgs>;
 
-const FIELDS = ["role", "name", "description", "metadata", "settings"] as const;
+/** Arguments read and written apart from the role's own record (features and RBAC permissions). */
 const EXTRA = ["restrictedFeatures", "permissions"];
+/** What the role's record holds under the arguments' names. */
+const FIELDS = Object.keys(RoleArgs.shape).filter((k) => !EXTRA.includes(k));
 const ROLES: Listing = { api: "chat", route: "listRoles", key: "role" };
 
 /** What the service computes beside the arguments. */

@@ -93,9 +93,12 @@ describe("the kinds' secrets", () => {
   // A second look at the contract's marks: an argument or output named like a credential that is not marked
   // secret() would be stored and shown in plain text.
   const CREDENTIAL = /password|secret|token|credential|apikey|authkey|headers/i;
-  it.each(Object.entries(kinds) as [string, Kind][])("%s: every credential-named field is secret", (_, kind) => {
-    const names = [...Object.keys(kind.args.shape), ...Object.keys(kind.outputs.shape)];
-    const secrets: readonly string[] = kind.secrets ?? [];
-    expect(names.filter((n) => CREDENTIAL.test(n) && !secrets.includes(n))).toEqual([]);
-  });
+  it.each(Object.entries(kinds) as [string, Kind][])(
+    "%s: every credential-named field is secret",
+    (_, kind) => {
+      const names = [...Object.keys(kind.args.shape), ...Object.keys(kind.outputs.shape)];
+      const secrets: readonly string[] = kind.secrets ?? [];
+      expect(names.filter((n) => CREDENTIAL.test(n) && !secrets.includes(n))).toEqual([]);
+    },
+  );
 });
