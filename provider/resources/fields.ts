@@ -39,7 +39,7 @@ type IsOptional<A, K extends keyof A> = object extends Pick<A, K> ? true : false
 
 /**
  * A fact for every argument of `A` (the parsed arguments, where a schema's default is filled in): the
- * compiler refuses an argument left out, or an optional one's default.
+ * compiler refuses an argument left out, or an optional one that does not say its default.
  */
 export type Facts<A> = { readonly [K in keyof A]-?: Fact<A[K], IsOptional<A, K>> };
 
