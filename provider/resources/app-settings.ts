@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { APP_SETTING_KEYS, APP_SETTINGS, AppSettingsSet } from "../api";
 import { unknownKey } from "./failures";
-import { declare, none } from "./fields";
+import { appIdFact, declare } from "./fields";
 import type { Args, Ctx, Kind } from "./kind";
 
 /** Settings the service sets itself (lists, times): POST takes booleans only. */
@@ -72,19 +72,13 @@ export const appSettings: Kind<AppSettingsArgs, Args> = {
   name: "AppSettings",
   doc: "The boolean settings of an app that this resource manages; other keys are left as they are. Id: the appId.",
   ...declare(AppSettingsArgs, z.object({ previous: Previous }), {
-    appId: {
-      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
-      default: none,
-      replace: true,
-      identity: true,
-    },
+    appId: { ...appIdFact("resource"), identity: true },
     settings: {
       doc: 'The settings this resource manages, key to true/false, e.g. { "core.conversations.updateOnReplies": false }; unknown keys are refused. List-valued settings are read-only. A key no longer declared gets its previous value back.',
     },
   }),
   api: "management",
   idParts: ["appId"],
-  ambient: ["appId"],
   file: { at: ["appSettings"], one: true, child: "app-settings", only: "settings" },
 
   async create(ctx, a) {

@@ -6,7 +6,7 @@
 // API cannot give (developer, set in the dashboard) is left alone unless declared. Id: the appId.
 import { z } from "zod";
 import { CollaboratorEmail, type CollaboratorsBody, type CollaboratorsResult, LIMITS } from "../api";
-import { declare, none } from "./fields";
+import { appIdFact, declare, none } from "./fields";
 import { type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 
 const emails = z.array(CollaboratorEmail).optional();
@@ -110,12 +110,7 @@ export const collaborators: Kind<CollaboratorsArgs> = {
   name: "Collaborators",
   doc: "Every admin and moderator of an app, by email: collaborators not declared here are removed. The app's owner is never one of them (never listed, never removed; declaring them is refused). A collaborator with another role (developer) is left alone unless declared. Id: the appId.",
   ...declare(CollaboratorsArgs, z.object({}), {
-    appId: {
-      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
-      default: none,
-      replace: true,
-      identity: true,
-    },
+    appId: { ...appIdFact("resource"), identity: true },
     admins: { doc: "Emails of the app's admins (a set; compared lowercased).", default: none, set: true },
     moderators: {
       doc: "Emails of the app's moderators (a set; compared lowercased; an email has one role).",
@@ -125,7 +120,6 @@ export const collaborators: Kind<CollaboratorsArgs> = {
   }),
   api: "management",
   idParts: ["appId"],
-  ambient: ["appId"],
   file: { at: ["collaborators"], one: true, child: "collaborators" },
 
   async validate(ctx, a) {

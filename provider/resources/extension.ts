@@ -16,7 +16,7 @@ import {
   secretPaths,
 } from "../api";
 import { readableErrors, unknownKey } from "./failures";
-import { declare, none } from "./fields";
+import { appIdFact, declare, none } from "./fields";
 import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode } from "./util";
 
@@ -219,11 +219,7 @@ export const extension: Kind<ExtensionArgs> = {
   name: "Extension",
   doc: 'An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".',
   ...declare(ExtensionArgs, z.object({}), {
-    appId: {
-      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
-      default: none,
-      replace: true,
-    },
+    appId: appIdFact("resource"),
     extension: {
       doc: 'The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.',
       replace: true,
@@ -243,7 +239,6 @@ export const extension: Kind<ExtensionArgs> = {
   }),
   api: "management",
   idParts: ["appId", "extension"],
-  ambient: ["appId"],
 
   // The service's catalogue once the app is known (the real one may hold more than the known list)…
   async validate(ctx, a) {

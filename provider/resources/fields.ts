@@ -9,6 +9,19 @@ import type { Args, Derived, Docs } from "./kind";
 
 /** Said of an optional argument the service gives no default to (or one it computes: no value to compare). */
 export const none: unique symbol = Symbol("no default");
+/**
+ * Said of `appId`, whose default is ambient (the configured app): check resolves it once and stores it, so a
+ * later change of the configuration shows as a change (kind.ts `ambient`).
+ */
+export const ambient: unique symbol = Symbol("the configured app");
+
+/** The app a management resource acts on: the ambient one unless given; changing it replaces the `what`. */
+export const appIdFact = (what: string) =>
+  ({
+    doc: `The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the ${what}.`,
+    default: ambient,
+    replace: true,
+  }) as const;
 
 /** What every argument says. */
 interface Said<V> {
@@ -33,7 +46,9 @@ interface Said<V> {
  * (`.default(…)`: the schema's value is the default).
  */
 export type Fact<V, Optional extends boolean> = Said<V> &
-  (Optional extends true ? { readonly default: NonNullable<V> | typeof none } : { readonly default?: never });
+  (Optional extends true
+    ? { readonly default: NonNullable<V> | typeof none | typeof ambient }
+    : { readonly default?: never });
 
 type IsOptional<A, K extends keyof A> = object extends Pick<A, K> ? true : false;
 
@@ -57,6 +72,7 @@ export interface Declared<A, O extends z.ZodObject<z.ZodRawShape>> {
   readonly defaults?: Derived<Readonly<Record<string, unknown>>>;
   readonly secrets?: Derived<readonly string[]>;
   readonly local?: Derived<readonly string[]>;
+  readonly ambient?: Derived<readonly "appId"[]>;
 }
 
 /** The top-level names of the fields marked `secret()` in `schema` (a field holding one is secret whole). */
@@ -85,12 +101,15 @@ export function declare<A extends Args, O extends z.ZodObject<z.ZodRawShape>>(
   const identity = names((f) => f.identity);
   const sets = names((f) => f.set);
   const local = names((f) => f.local);
+  const ambients = all.filter(([, f]) => "default" in f && f.default === ambient).map(([k]) => k);
+  if (ambients.some((k) => k !== "appId"))
+    throw new Error(`only appId has an ambient default, not ${ambients}`);
   const defaults = Object.fromEntries(
     all.flatMap(([k, f]) => {
       const def = (args.shape[k] as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })
         ._zod.def;
       if (def.type === "default") return [[k, def.defaultValue]];
-      return "default" in f && f.default !== none ? [[k, f.default]] : [];
+      return "default" in f && f.default !== none && f.default !== ambient ? [[k, f.default]] : [];
     }),
   );
   const secrets = [...secretNames(args), ...secretNames(outputs)];
@@ -104,5 +123,6 @@ export function declare<A extends Args, O extends z.ZodObject<z.ZodRawShape>>(
     ...some("defaults", defaults),
     ...some("secrets", secrets),
     ...some("local", local),
+    ...some("ambient", ambients as "appId"[]),
   };
 }

@@ -82,10 +82,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   /** Arguments that only steer the provider (never sent to the API): a change is stored, not applied. */
   readonly local?: Derived<readonly string[]>;
   /**
-   * Arguments whose default is ambient (the configured app, for `appId`): check resolves it once and stores
+   * Arguments whose default is ambient (the configured app, for `appId`; `default: ambient` in its fact,
+   * fields.ts `appIdFact`): check resolves it once and stores
    * the resolved value, so a later change of the configuration shows as a change (bug class 10, docs/bug-classes.md).
    */
-  readonly ambient?: readonly "appId"[];
+  readonly ambient?: Derived<readonly "appId"[]>;
 
   /** Where the kind stands in the environment file, when it has a plain entry there (environment/entries.ts). */
   readonly file?: FileEntry;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { TriggerId, WebhookId } from "../api";
 import { isNotFound } from "../client";
-import { declare, none } from "./fields";
+import { appIdFact, declare } from "./fields";
 import type { Ctx, Kind } from "./kind";
 
 export const WebhookTriggersArgs = z.strictObject({
@@ -63,11 +63,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   name: "WebhookTriggers",
   doc: 'The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".',
   ...declare(WebhookTriggersArgs, z.object({}), {
-    appId: {
-      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.",
-      default: none,
-      replace: true,
-    },
+    appId: appIdFact("resource"),
     webhookId: { doc: "The webhook's id. Changing it replaces the resource.", replace: true, identity: true },
     triggers: {
       doc: 'Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.',
@@ -76,7 +72,6 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   }),
   api: "management",
   idParts: ["appId", "webhookId"],
-  ambient: ["appId"],
 
   async create(ctx, a) {
     const appId = await reconcile(ctx, a);

@@ -3,7 +3,7 @@
 // The API never returns the basic-auth password: it is kept from state.
 import { z } from "zod";
 import { basicAuthOk, basicAuthRule, LIMITS, type WebhookCreate, WebhookId, webhookFields } from "../api";
-import { declare, none } from "./fields";
+import { appIdFact, declare, none } from "./fields";
 import { type Args, createdAt, type Kind } from "./kind";
 import { defined, fromRemote, hasCode, sortedById } from "./util";
 
@@ -38,11 +38,7 @@ export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
   doc: 'A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".',
   ...declare(WebhookArgs, z.object(createdAt), {
-    appId: {
-      doc: "The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.",
-      default: none,
-      replace: true,
-    },
+    appId: appIdFact("webhook"),
     webhookId: {
       doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
       replace: true,
@@ -67,7 +63,6 @@ export const webhook: Kind<WebhookArgs> = {
   }),
   api: "management",
   idParts: ["appId", "webhookId"],
-  ambient: ["appId"],
 
   async create(ctx, a) {
     const appId = ctx.appId(a);

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { secret } from "../../provider/api";
 import { kinds } from "../../provider/resources";
-import { declare, type Facts, none } from "../../provider/resources/fields";
+import { ambient, appIdFact, declare, type Facts, none } from "../../provider/resources/fields";
 import type { Kind } from "../../provider/resources/kind";
 
 const Args = z.strictObject({
@@ -53,6 +53,18 @@ describe("declare: a kind's lists from one fact per argument", () => {
       undefined,
       undefined,
     ]);
+  });
+
+  it("takes an ambient appId from its fact: not a default to compare, and only appId", () => {
+    const Scoped = z.strictObject({ appId: z.string().optional(), other: z.string().optional() });
+    const d = declare(Scoped, z.object({}), { appId: appIdFact("hook"), other: { doc: "x", default: none } });
+    expect([d.ambient, d.replaceOn, d.defaults]).toEqual([["appId"], ["appId"], undefined]);
+    expect(d.docs.appId).toMatch(
+      /chat:appId; resolved once and recorded\). Changing it replaces the hook\.$/,
+    );
+    expect(() =>
+      declare(Scoped, z.object({}), { appId: appIdFact("hook"), other: { doc: "x", default: ambient } }),
+    ).toThrow(/only appId has an ambient default, not appId,other/);
   });
 
   it("refuses at load facts that do not name the schema's arguments (a schema built at run time)", () => {
