@@ -83,8 +83,8 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly local?: Derived<readonly string[]>;
   /**
    * Arguments whose default is ambient (the configured app, for `appId`; `default: ambient` in its fact,
-   * fields.ts `appIdFact`): check resolves it once and stores
-   * the resolved value, so a later change of the configuration shows as a change (bug class 10, docs/bug-classes.md).
+   * fields.ts `appIdFact`): check resolves it once and stores the resolved value, so a later change of the
+   * configuration shows as a change (bug class 10, docs/bug-classes.md).
    */
   readonly ambient?: Derived<readonly "appId"[]>;
 
