@@ -13,7 +13,7 @@ export const UserArgs = UserCreate.omit({ withAuthToken: true }).extend({
 });
 export type UserArgs = z.output<typeof UserArgs>;
 
-/** What the service holds of a user under the arguments' names: all of them (not the local one, never sent). */
+/** What the service holds of a user under the arguments' names (permanentDelete, never sent, is never there). */
 const FIELDS = Object.keys(UserArgs.shape);
 /** Active users with their tags (deactivated ones are left out, and read alone: a 404 says they are gone). */
 /** The context's key of the whole listing of active users (User.list without filters). */
