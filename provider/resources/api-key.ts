@@ -57,7 +57,7 @@ export const apiKey: Kind<ApiKeyArgs> = {
   args: ApiKeyArgs,
   replaceOn: [],
   defaults: { scope: "authOnly" },
-  file: { at: ["apiKeys"], child: "api-key", key: "name" },
+  file: { at: ["apiKeys"], child: "api-key", key: "name", credential: { output: "apiKey", noun: "API key" } },
   secrets: ["apiKey"],
 
   async create(ctx, a) {

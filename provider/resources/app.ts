@@ -84,6 +84,7 @@ export const app: Kind<AppArgs> = {
   },
   outputs: AppOutputs,
   api: "management",
+  file: { omitted: "the file's `app` section creates or names the one app" },
   args: AppArgs,
   replaceOn: ["name", "region", "version", "skipSampleData"],
   defaults: { region: "us", version: "3", skipSampleData: false },

@@ -37,6 +37,9 @@ export const authToken: Kind<AuthTokenArgs> = {
   args: AuthTokenArgs,
   replaceOn: ["uid"],
   idParts: ["uid", "tokenHash"],
+  file: {
+    omitted: "a user's session token is made by a program for a user, not declared for an environment",
+  },
   secrets: ["authToken"],
 
   async create(ctx, a) {

@@ -33,5 +33,9 @@ export const blockedUsers: Kind<RelationArgs> = relationKind(BLOCKS, {
     blockedUids: "uids this user blocks (a set; never the user themself).",
   },
   args: BlockedUsersArgs,
-  file: { at: ["blockedUsers"], child: "blocked-users", refs: { uid: { kind: "User" } } },
+  file: {
+    at: ["blockedUsers"],
+    child: "blocked-users",
+    refs: { uid: { kind: "User" }, blockedUids: { kind: "User", noun: "user" } },
+  },
 });

@@ -234,6 +234,11 @@ export const extension: Kind<ExtensionArgs> = {
   replaceOn: ["appId", "extension"],
   identity: ["extension"],
   idParts: ["appId", "extension"],
+  file: {
+    at: ["extensions"],
+    child: "extension",
+    composed: "credentials are named by secret config keys, one per credential field, checked at preview",
+  },
   ambient: ["appId"],
   defaults: { enabled: true },
   secrets: ["secrets"],

@@ -61,7 +61,12 @@ export const groupBans: Kind<GroupBansArgs> = {
   replaceOn: ["guid"],
   identity: ["guid"],
   sets: ["uids"],
-  file: { at: ["groupBans"], child: "group-bans" },
+  file: {
+    at: ["groupBans"],
+    child: "group-bans",
+    // The group and the users may be ones the file does not declare.
+    refs: { guid: { kind: "Group", elsewhere: true }, uids: { kind: "User", elsewhere: true } },
+  },
 
   async create(ctx, a) {
     try {

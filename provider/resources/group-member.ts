@@ -23,6 +23,7 @@ export const groupMember: Kind<GroupMemberArgs> = {
   replaceOn: ["guid", "uid"],
   identity: ["guid", "uid"],
   idParts: ["guid", "uid"],
+  file: { omitted: "one membership: the file declares a group's whole member set (GroupMembers)" },
   defaults: { scope: "participant" },
 
   async create(ctx, a) {

@@ -56,6 +56,13 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
   replaceOn: ["guid", "scope"],
   identity: ["guid", "scope"],
   idParts: ["guid", "scope"],
+  file: {
+    within: "Group",
+    at: ["permissions"],
+    one: true,
+    child: "permissions",
+    composed: "one entry per scope, under the scope's plural name (admins, moderators, participants)",
+  },
 
   async create(ctx, a) {
     await apply(ctx, a, {});

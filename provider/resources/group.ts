@@ -66,6 +66,13 @@ export const group: Kind<GroupArgs> = {
   args: GroupArgs,
   replaceOn: ["guid"],
   identity: ["guid"],
+  file: {
+    at: ["groups"],
+    child: "group",
+    composed:
+      "a password group's password is named by a secret config key, else generated; its members and scope permissions sit in its entry",
+    refs: { owner: { kind: "User", elsewhere: true } },
+  },
   sets: ["tags"],
   defaults: { type: "public" },
   // The API never returns a group's password: it is kept from state and never offered as a refreshed input.

@@ -74,6 +74,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   replaceOn: ["appId", "webhookId"],
   identity: ["webhookId"],
   idParts: ["appId", "webhookId"],
+  file: { within: "Webhook", at: ["triggers"], one: true, only: "triggers", child: "webhook-triggers" },
   ambient: ["appId"],
   sets: ["triggers"],
 

@@ -55,6 +55,12 @@ export const webhook: Kind<WebhookArgs> = {
   replaceOn: ["appId", "webhookId"],
   identity: ["webhookId"],
   idParts: ["appId", "webhookId"],
+  file: {
+    at: ["webhooks"],
+    child: "webhook",
+    composed:
+      "shorter names (id, url), basic auth as one object whose password is named by a secret config key, else generated; its triggers sit in its entry",
+  },
   ambient: ["appId"],
   defaults: { enabled: true, useBasicAuth: false, retryOnFailure: false },
   secrets: ["password"],
