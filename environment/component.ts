@@ -7,7 +7,7 @@ import * as random from "@pulumi/random";
 import type { z } from "zod";
 import { configuredAppId } from "../provider/config";
 import { kinds } from "../provider/resources";
-import type { Args, Kind } from "../provider/resources/kind";
+import { type Args, fileEntryOf, type Kind } from "../provider/resources/kind";
 import type { AppConnection } from "../sdk";
 import * as chat from "../sdk/kinds";
 import { stackConfig } from "../sdk/lookups";
@@ -76,6 +76,12 @@ export class Environment extends pulumi.ComponentResource {
     const env = load(args);
     const config = new pulumi.Config();
     const child = (local: string) => `${name}:${local}`;
+    /** The name of a composed section's resource: `<component>:<the kind's file child>:<id>`. */
+    const childOf = (kind: Kind, id: string) => {
+      const entry = fileEntryOf(kind);
+      if (!entry) throw new Error(`${kind.name} has no file entry`);
+      return child(`${entry.child}:${id}`);
+    };
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
     /** Options of a child: protected when it (or what it belongs to) is adopted. */
@@ -153,13 +159,13 @@ export class Environment extends pulumi.ComponentResource {
               : undefined;
           const adopted = adopt(g);
           const group = new chat.Group(
-            child(`group:${g.guid}`),
+            childOf(kinds.Group, g.guid),
             { ...(wire(kinds.Group, rest) as typeof rest), password, adopt: adopted, connection },
             under(adopted),
           );
           if (members) {
             new chat.GroupMembers(
-              child(`members:${g.guid}`),
+              childOf(kinds.GroupMembers, g.guid),
               {
                 ...wire(kinds.GroupMembers, {
                   admins: members.admins ?? [],
@@ -176,7 +182,7 @@ export class Environment extends pulumi.ComponentResource {
             const declared = permissions?.[scopes as keyof typeof SCOPES];
             if (declared)
               new chat.GroupScopePermissions(
-                child(`permissions:${g.guid}:${scope}`),
+                childOf(kinds.GroupScopePermissions, `${g.guid}:${scope}`),
                 { guid: group.guid, scope, permissions: declared, adopt: adopted, connection },
                 under(adopted),
               );
@@ -198,7 +204,7 @@ export class Environment extends pulumi.ComponentResource {
           }
           const adopted = adopt(w);
           const hook = new chat.Webhook(
-            child(`webhook:${w.id}`),
+            childOf(kinds.Webhook, w.id),
             {
               appId,
               webhookId: w.id,
@@ -215,7 +221,7 @@ export class Environment extends pulumi.ComponentResource {
           );
           if (w.triggers)
             new chat.WebhookTriggers(
-              child(`webhook-triggers:${w.id}`),
+              childOf(kinds.WebhookTriggers, w.id),
               { appId, webhookId: hook.webhookId, triggers: w.triggers },
               under(adopted),
             );
@@ -238,7 +244,7 @@ export class Environment extends pulumi.ComponentResource {
         env.extensions.map(({ secrets, ...e }) => [
           e.extension,
           new chat.Extension(
-            child(`extension:${e.extension}`),
+            childOf(kinds.Extension, e.extension),
             {
               ...e,
               appId,

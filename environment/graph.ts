@@ -47,10 +47,12 @@ export const heldBy = (k: FileKind): FileKind[] => FILE_KINDS.filter((h) => h.fi
  * The kinds with their own section, those named before those naming them (a holder is named by everything its
  * held kinds name), else in the registry's order: the order the component declares resources in.
  */
-export const DECLARATION_ORDER: readonly FileKind[] = (() => {
-  const top = FILE_KINDS.filter((k) => k.file.within === undefined);
+export function declarationOrder(all: readonly FileKind[]): FileKind[] {
+  const top = all.filter((k) => k.file.within === undefined);
   const names = (k: FileKind): string[] =>
-    [k, ...heldBy(k)].flatMap((h) => Object.values(h.file.refs ?? {}).flatMap(refTargets));
+    [k, ...all.filter((h) => h.file.within === k.name)].flatMap((h) =>
+      Object.values(h.file.refs ?? {}).flatMap(refTargets),
+    );
   const out: FileKind[] = [];
   const state = new Map<FileKind, "visiting" | "done">();
   const visit = (k: FileKind, via: string[]) => {
@@ -67,7 +69,8 @@ export const DECLARATION_ORDER: readonly FileKind[] = (() => {
   };
   for (const k of top) visit(k, []);
   return out;
-})();
+}
+export const DECLARATION_ORDER: readonly FileKind[] = declarationOrder(FILE_KINDS);
 
 /** The argument that names an entry in its list: the file's key, else the kind's own identity. */
 export function keyOf(k: FileKind): string | undefined {
@@ -138,14 +141,13 @@ export function mapRefs(k: Kind, args: Args, to: (named: Named) => unknown): Arg
     const { arg, field } = split(path);
     const value = out[arg];
     if (value === undefined) continue;
+    // A value that is no id (a file being checked may hold anything) is left to the schema's own checks.
+    const one = (id: unknown, path: FilePath, kind: string) =>
+      typeof id === "string" ? to({ id, path, kind, ref, arg: field ?? arg }) : id;
     const ids = (v: unknown, at: FilePath, kind: string, indexed: boolean) =>
       Array.isArray(v) || ref.many
-        ? [v]
-            .flat()
-            .map((id, j) =>
-              to({ id: String(id), path: indexed ? [...at, j] : at, kind, ref, arg: field ?? arg }),
-            )
-        : to({ id: String(v), path: at, kind, ref, arg: field ?? arg });
+        ? [v].flat().map((id, j) => one(id, indexed ? [...at, j] : at, kind))
+        : one(v, at, kind);
     if (field === undefined) {
       const kind = refTarget(ref, args);
       if (kind) out[arg] = ids(value, [arg], kind, true);
@@ -174,6 +176,8 @@ export function namedIn(k: Kind, args: Args): Named[] {
   return out;
 }
 
-/** Where the file declares `k`'s entries, in messages ("users", "moderation.keywordLists"). */
-export const whereOf = (k: FileKind): string =>
-  [...(holderOf(k) ? [holderOf(k)?.file.at.join("."), "[]"] : []), k.file.at.join(".")].join(".");
+/** Where the file declares `k`'s entries, in messages ("users", "moderation.keywordLists", "groups[].members"). */
+export const whereOf = (k: FileKind): string => {
+  const holder = holderOf(k);
+  return [...(holder ? [`${whereOf(holder)}[]`] : []), k.file.at.join(".")].join(".");
+};

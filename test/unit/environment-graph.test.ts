@@ -4,8 +4,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import {
   DECLARATION_ORDER,
+  declarationOrder,
   entriesOf,
   FILE_KINDS,
+  type FileKind,
   heldBy,
   holderOf,
   mapRefs,
@@ -115,6 +117,29 @@ describe("the environment file's reference graph", () => {
     ]).toEqual([true, true, true, true, true]);
   });
 
+  it("orders by references whatever the registry's order, and refuses references that go round", () => {
+    const kind = (name: string, refs: Record<string, string>, within?: string) =>
+      ({
+        name,
+        file: {
+          at: [name],
+          child: name,
+          ...(within ? { within } : {}),
+          refs: Object.fromEntries(Object.entries(refs).map(([arg, k]) => [arg, { kind: k }])),
+        },
+      }) as unknown as FileKind;
+    const order = declarationOrder([
+      kind("Pin", { with: "Room" }),
+      kind("Room", {}),
+      kind("Members", { uids: "Person" }, "Room"),
+      kind("Person", {}),
+    ]);
+    expect(order.map((k) => k.name)).toEqual(["Person", "Room", "Pin"]);
+    expect(() => declarationOrder([kind("A", { b: "B" }), kind("B", { a: "A" })])).toThrow(
+      "the environment file's references go round: A → B → A",
+    );
+  });
+
   it("follows an either-kind target by its sibling field, and a list item's field only when the item names one", () => {
     const pinned = mapRefs(
       kinds.PinnedConversations,
@@ -178,6 +203,10 @@ groups:
     expect(
       problems(`${base}groups: [{ guid: g, name: G, type: public, members: { moderators: [zed] } }]\n`),
     ).toEqual(['env.yaml: groups[0].members.moderators[0]: user "zed" is not declared in users']);
+    // A value that is no id is the schema's to report, once.
+    expect(problems(`${base.replace("name: Alice", "name: Alice, role: 5")}`)).toEqual([
+      "env.yaml: users[0].role: Invalid input: expected string, received number",
+    ]);
     expect(problems(`${base}bots: [{ uid: nobody, webhookURL: "https://b.example.com" }]\n`)).toEqual([
       'env.yaml: bots[0].uid: uid "nobody" is not declared in users',
     ]);
