@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { KindName } from "../provider/resources";
 import { type Args, fileEntryOf, type Kind } from "../provider/resources/kind";
-import { FILE_KINDS, type FileKind, idOf, keyOf } from "./graph";
+import { FILE_KINDS, type FileKind, idOf } from "./graph";
 
 export { idOf, keyOf } from "./graph";
 

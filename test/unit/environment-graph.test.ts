@@ -31,7 +31,7 @@ const filesUnder = (dir: string): string[] =>
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
 
 /** The kind names a piece of code uses: as a string, a property, an identifier (`"Friends"`, `kinds.Group`). */
-export const kindNamesIn = (text: string): string[] =>
+const kindNamesIn = (text: string): string[] =>
   Object.keys(kinds).filter((name) => new RegExp(`\\b${name}\\b`).test(code(text)));
 
 /**
@@ -107,18 +107,18 @@ describe("the environment file's reference graph", () => {
     // Kinds inside another's entry are declared with it, not on their own.
     expect(DECLARATION_ORDER.filter((k) => holderOf(k))).toEqual([]);
     // The orders the file needs: users before friends and groups; groups before bans and pinned conversations.
-    const before = (a: string, b: string) => (at.get(a) ?? -1) < (at.get(b) ?? -1);
+    const precedes = (a: string, b: string) => (at.get(a) ?? -1) < (at.get(b) ?? -1);
     expect([
-      before("User", "Friends"),
-      before("User", "Group"),
-      before("Group", "GroupBans"),
-      before("Group", "PinnedConversations"),
-      before("ModerationKeywordList", "ModerationRule"),
+      precedes("User", "Friends"),
+      precedes("User", "Group"),
+      precedes("Group", "GroupBans"),
+      precedes("Group", "PinnedConversations"),
+      precedes("ModerationKeywordList", "ModerationRule"),
     ]).toEqual([true, true, true, true, true]);
   });
 
   it("orders by references whatever the registry's order, and refuses references that go round", () => {
-    const kind = (name: string, refs: Record<string, string>, within?: string) =>
+    const fake = (name: string, refs: Record<string, string>, within?: string) =>
       ({
         name,
         file: {
@@ -129,13 +129,13 @@ describe("the environment file's reference graph", () => {
         },
       }) as unknown as FileKind;
     const order = declarationOrder([
-      kind("Pin", { with: "Room" }),
-      kind("Room", {}),
-      kind("Members", { uids: "Person" }, "Room"),
-      kind("Person", {}),
+      fake("Pin", { with: "Room" }),
+      fake("Room", {}),
+      fake("Members", { uids: "Person" }, "Room"),
+      fake("Person", {}),
     ]);
     expect(order.map((k) => k.name)).toEqual(["Person", "Room", "Pin"]);
-    expect(() => declarationOrder([kind("A", { b: "B" }), kind("B", { a: "A" })])).toThrow(
+    expect(() => declarationOrder([fake("A", { b: "B" }), fake("B", { a: "A" })])).toThrow(
       "the environment file's references go round: A → B → A",
     );
   });
