@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// chat-doctor: checks that the app a stack (--stack) or the CHAT_* variables name answers as the provider
+// expects (doctor/checks.ts). One line per check and a summary, or --json; exit 0 when the service matches.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { CONFIG_KEYS, type Lookup } from "../provider/config";
+import { runDoctor } from "./checks";
+import { divergencesFile } from "./divergences";
+import { formatReport, redact } from "./report";
+
+type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
+const { Command, InvalidArgumentError } = require("commander") as CommanderModule;
+
+interface Flags {
+  stack?: string;
+  json?: boolean;
+  timeout?: number;
+  emitDivergences?: string;
+}
+
+/** A stack's `chat:*` config, secrets revealed in memory only (the Pulumi CLI decrypts them). */
+function stackLookup(stack: string): Lookup {
+  const out = execFileSync("pulumi", ["config", "--json", "--show-secrets", "--stack", stack], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const config = JSON.parse(out) as Record<string, { value?: unknown }>;
+  return (key) => {
+    const v = config[key]?.value;
+    return v === undefined ? undefined : String(v);
+  };
+}
+
+const positive = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a whole number of ms >= 1");
+  return n;
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command("chat-doctor")
+    .description(
+      "Check the app a stack or the CHAT_* variables name: settings, endpoints, credentials, rate-limit headers, and every listing against the provider's contract. Exit 0 when the service matches, 1 when not.",
+    )
+    .option("-s, --stack <name>", "read the chat:* config of this stack (through the Pulumi CLI)")
+    .option("--json", "print the report as JSON")
+    .option("--timeout <ms>", "per-request timeout", positive)
+    .option("--emit-divergences <file>", "write the divergences found as a YAML file for contract/observed/")
+    .showHelpAfterError();
+  program.parse(argv);
+  const f = program.opts<Flags>();
+  const lookup: Lookup = f.stack ? stackLookup(f.stack) : () => undefined;
+  const report = await runDoctor({
+    lookup,
+    source: f.stack ? `stack ${f.stack} (CHAT_* variables fill what it leaves unset)` : "CHAT_* variables",
+    ...(f.timeout ? { timeoutMs: f.timeout } : {}),
+  });
+  // Every secret setting's value is blanked from whatever is printed or written, whatever a message held.
+  const secrets = CONFIG_KEYS.filter((k) => k.secret).flatMap((k) => [lookup(k.key), process.env[k.env]]);
+  const clean = (text: string) =>
+    redact(
+      text,
+      secrets.filter((s): s is string => typeof s === "string"),
+    );
+  process.stdout.write(`${clean(f.json ? JSON.stringify(report, null, 2) : formatReport(report))}\n`);
+  if (f.emitDivergences) writeFileSync(f.emitDivergences, clean(divergencesFile(report)));
+  return report.ok ? 0 : 1;
+}
+
+if (require.main === module) {
+  main(process.argv).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      process.stderr.write(`chat-doctor: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}\n`);
+      process.exit(2);
+    },
+  );
+}
