@@ -21,11 +21,14 @@ import {
   type ManagementConnection,
   resolveChatConnection,
   resolveManagementConnection,
+  setStackConfig,
 } from "../provider/config";
 import { credentialProblem } from "../provider/credentials";
-import { clientContext, kinds } from "../provider/resources";
+import { CrudProvider, clientContext, type KindName, kinds } from "../provider/resources";
 import type { Kind } from "../provider/resources/kind";
+import { runPrefix } from "./prefix";
 import { type Check, type Divergence, type Report, summarise } from "./report";
+import { LEFT_OUT, samples } from "./samples";
 
 export interface DoctorOptions {
   /** Stack config (`chat:*`); the CHAT_* variables fill what it leaves unset. */
@@ -36,6 +39,10 @@ export interface DoctorOptions {
   timeoutMs?: number;
   /** Retry policy override (tests make a 5xx storm end quickly). */
   retry?: ClientOptions["retry"];
+  /** Also make, read back and delete one object of each kind (doctor/samples.ts) under a run prefix. */
+  write?: boolean;
+  /** The prefix of what --write makes (default: a fresh run prefix). */
+  prefix?: string;
 }
 
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0] ?? "";
@@ -242,7 +249,66 @@ export async function runDoctor(o: DoctorOptions): Promise<Report> {
       checks.push({ name: `list ${name}`, status: "fail", detail: firstLine(e) });
     }
   }
+  if (o.write) checks.push(...(await writeChecks(o.lookup, o.prefix ?? runPrefix())));
   return done();
+}
+
+/**
+ * Each sample made, read back and deleted through the generic provider, as a `pulumi up` and `destroy` would
+ * (stack config `lookup`, else the CHAT_* variables); what it made is deleted even when a step fails.
+ */
+async function writeChecks(lookup: Lookup, prefix: string): Promise<Check[]> {
+  const out: Check[] = [];
+  const made: { kind: KindName; id: string; outs: Record<string, unknown> }[] = [];
+  setStackConfig(lookup);
+  try {
+    for (const { kind, args } of samples(prefix)) {
+      const p = new CrudProvider(kinds[kind] as never);
+      try {
+        const checked = await p.check({}, args);
+        if (checked.failures.length > 0)
+          throw new Error(checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; "));
+        const { id, outs } = await p.create(checked.inputs);
+        made.push({ kind, id, outs });
+        const read = await p.read(id, outs);
+        if (read.id !== id) throw new Error(`made ${id} but a read finds ${JSON.stringify(read.id)}`);
+        out.push({ name: `write ${kind}`, status: "ok", detail: `made ${id} and read it back` });
+      } catch (e) {
+        out.push({ name: `write ${kind}`, status: "fail", detail: firstLine(e) });
+      }
+    }
+  } finally {
+    for (const m of made.reverse()) {
+      const p = new CrudProvider(kinds[m.kind] as never);
+      const name = `delete ${m.kind}`;
+      try {
+        await p.delete(m.id, m.outs);
+        const gone = await p.read(m.id, m.outs);
+        out.push(
+          gone.id === ""
+            ? { name, status: "ok", detail: `${m.id} deleted, reads as gone` }
+            : { name, status: "fail", detail: `${m.id} still reads after delete` },
+        );
+      } catch (e) {
+        out.push({
+          name,
+          status: "fail",
+          detail: `${m.id}: ${firstLine(e)} (npm run sweep:live removes it later)`,
+        });
+      }
+    }
+    setStackConfig(() => undefined);
+  }
+  const sampled = new Set<string>(samples(prefix).map((s) => s.kind));
+  for (const kind of Object.keys(kinds) as KindName[])
+    if (!sampled.has(kind))
+      out.push({
+        name: `write ${kind}`,
+        status: "skip",
+        detail:
+          LEFT_OUT[kind] ?? "settings of the app or a set inside other objects: a check does not change them",
+      });
+  return out;
 }
 
 /** One cheap read, by hand, to see the rate-limit headers the client's transport consumes silently. */

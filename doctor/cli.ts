@@ -16,6 +16,7 @@ interface Flags {
   json?: boolean;
   timeout?: number;
   emitDivergences?: string;
+  write?: boolean;
 }
 
 /** A stack's `chat:*` config, secrets revealed in memory only (the Pulumi CLI decrypts them). */
@@ -44,6 +45,10 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option("-s, --stack <name>", "read the chat:* config of this stack (through the Pulumi CLI)")
     .option("--json", "print the report as JSON")
+    .option(
+      "--write",
+      "also make, read back and delete one object of each kind (ids and names start lv<time>-)",
+    )
     .option("--timeout <ms>", "per-request timeout", positive)
     .option("--emit-divergences <file>", "write the divergences found as a YAML file for contract/observed/")
     .showHelpAfterError();
@@ -54,6 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     lookup,
     source: f.stack ? `stack ${f.stack} (CHAT_* variables fill what it leaves unset)` : "CHAT_* variables",
     ...(f.timeout ? { timeoutMs: f.timeout } : {}),
+    write: f.write === true,
   });
   // Every secret setting's value is blanked from whatever is printed or written, whatever a message held.
   const secrets = CONFIG_KEYS.filter((k) => k.secret).flatMap((k) => [lookup(k.key), process.env[k.env]]);

@@ -1,21 +1,6 @@
-// The run prefix every object of a live run carries: "lv" + the run's start in base-36 seconds + "-". The time
-// in it lets the sweeper tell a finished (or killed) run's leftovers from a run still going on; an object
-// without it is never touched.
-const HEAD = "lv";
-const PATTERN = /^lv([0-9a-z]{6,7})-/i;
-
-/** A fresh prefix for a run starting at `nowMs`. */
-export function runPrefix(nowMs: number = Date.now()): string {
-  return `${HEAD}${Math.floor(nowMs / 1000).toString(36)}-`;
-}
-
-/** When the run that made `name` started (Unix ms); undefined when `name` carries no run prefix. */
-export function prefixTime(name: string): number | undefined {
-  const m = PATTERN.exec(name);
-  if (!m?.[1]) return undefined;
-  const seconds = Number.parseInt(m[1].toLowerCase(), 36);
-  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
-}
+// The fixtures' ids and names made a live run's own (the prefix itself: doctor/prefix.ts, shared with
+// chat-doctor --write).
+export { prefixTime, runPrefix } from "../../doctor/prefix";
 
 // The fixtures' caller-chosen ids start with "t-"/"T-" and their names with "table": the strings a run
 // makes its own. Rewriting every such string the same way keeps references between cases intact.

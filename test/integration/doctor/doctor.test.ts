@@ -10,7 +10,10 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { runDoctor } from "../../../doctor/checks";
 import { observed } from "../../../doctor/divergences";
+import { runPrefix } from "../../../doctor/prefix";
 import { formatReport } from "../../../doctor/report";
+import { contextFor } from "../../../provider/resources/generic";
+import { sweep } from "../../live/sweep";
 import { emulatorConfig, emulatorEnv, useEmulated } from "../../support/emulator";
 
 type Handler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
@@ -56,6 +59,29 @@ describe("chat-doctor", () => {
     expect(names.filter((n) => n.startsWith("answer of GET")).length).toBeGreaterThan(10);
     expect(r.checks.find((c) => c.name === "rate-limit headers")?.detail).toMatch(/^limit \d+ a minute/);
     expect(formatReport(r)).toMatch(/the service matches: \d+ ok, 0 failed/);
+  });
+
+  it("--write makes, reads back and deletes one object of each kind under a prefix, and leaves nothing", async () => {
+    const emu = emulated();
+    const prefix = runPrefix();
+    const r = await runDoctor({ lookup: config()(), source: "test", write: true, prefix });
+    const writes = r.checks.filter((c) => /^(write|delete) /.test(c.name));
+    expect(writes.filter((c) => c.status === "fail")).toEqual([]);
+    expect(
+      writes.filter((c) => c.status === "ok" && c.name.startsWith("write ")).length,
+    ).toBeGreaterThanOrEqual(10);
+    expect(
+      writes.filter((c) => c.status === "ok" && c.name.startsWith("delete ")).length,
+    ).toBeGreaterThanOrEqual(10);
+    expect(writes.find((c) => c.name === "write McpServer")).toMatchObject({ status: "skip" });
+    // Nothing with the prefix is left.
+    const left = await sweep({
+      ctx: contextFor({ connection: emu.connection, managementConnection: emu.managementConnection }),
+      olderThanMs: 0,
+      dryRun: true,
+    });
+    expect(left).toEqual({ deleted: [], kept: [] });
+    expect(JSON.stringify(emu.admin.dump())).not.toContain(prefix);
   });
 
   it("names the setting to fix: an unknown key, a key without full access, a missing setting", async () => {
@@ -203,6 +229,7 @@ describe("chat-doctor", () => {
         source: "test",
         timeoutMs,
         retry: FAST,
+        write: true, // asked to write, and still nothing is sent but reads
       });
 
     it("a proxy answering HTML", async () => {
