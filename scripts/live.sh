@@ -7,6 +7,7 @@ if [[ -z "${CHAT_APP_ID:-}" || -z "${CHAT_API_KEY:-}" || -z "${CHAT_MANAGEMENT_K
   echo "test:live: skipped: set CHAT_APP_ID, CHAT_API_KEY, CHAT_MANAGEMENT_KEY and CHAT_MANAGEMENT_SECRET (CHAT_REGION, CHAT_ENDPOINT, CHAT_MANAGEMENT_ENDPOINT for other endpoints) to a test app"
   exit 0
 fi
+source scripts/env.sh >&2 # the Pulumi engine, for the environment program
 sweep() { node -r ts-node/register/transpile-only test/live/sweep-cli.ts "$@"; }
 sweep
 status=0

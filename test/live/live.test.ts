@@ -1,6 +1,7 @@
 // `npm run test:live` (jest.live.config.js, not part of `npm test`): every kind's cases against the endpoint the
 // CHAT_* variables name. scripts/live.sh checks the credentials first and sweeps before and after.
-import { configuredAppId } from "../../provider/config";
+import { CONFIG_KEYS, configuredAppId } from "../../provider/config";
+import { runEnvironment } from "./environment";
 import { runPrefix } from "./prefix";
 import { runLive } from "./run";
 
@@ -12,5 +13,11 @@ it("every kind's cases hold against the configured endpoint", async () => {
   const prefix = runPrefix();
   process.stdout.write(`live run prefix ${prefix}\n`);
   const result = await runLive({ appId, prefix, log: (line) => process.stdout.write(`${line}\n`) });
+  expect(result.problems).toEqual([]);
+});
+
+it("the environment program goes up, previews clean and is destroyed through the engine", async () => {
+  const config = Object.fromEntries(CONFIG_KEYS.map((k) => [k.key, process.env[k.env]]));
+  const result = await runEnvironment(config, runPrefix(), (line) => process.stdout.write(`${line}\n`));
   expect(result.problems).toEqual([]);
 });

@@ -175,13 +175,19 @@ export async function runLive(o: LiveOptions): Promise<LiveResult> {
         } else {
           // A set or settings: the id still reads, but what the case declared must be gone from it (one of
           // its declarations may equal the defaults a destroy puts back, so both the first and the changed).
-          let holds = true;
+          const held: boolean[] = [];
           for (const d of [m.first, m.changed]) {
             if (!d) continue;
             const after = await p.read(m.id, d.outs);
-            if ((await p.diff(m.id, after.props ?? {}, d.inputs)).changes) holds = false;
+            held.push(!(await p.diff(m.id, after.props ?? {}, d.inputs)).changes);
           }
-          if (holds) fail(`${tag} still holds what it declared after destroy`);
+          // Two different declarations both reading as held: the read gives back what it is handed for keys
+          // the service reports no value of (unset permissions), so a destroy cannot be seen from outside.
+          if (held.length === 2 && held.every(Boolean))
+            say(
+              `skipped: ${tag} destroy not observable without the state dump (the read keeps unset keys as given)`,
+            );
+          else if (held.every(Boolean)) fail(`${tag} still holds what it declared after destroy`);
           else say(`${tag}: destroyed (a set emptied or settings put back; the id still reads)`);
         }
       } catch (e) {
