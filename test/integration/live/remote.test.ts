@@ -61,7 +61,9 @@ describe("live mode against a remote-like emulator (separate process, no admin A
 
     // What the run made is gone; a sweep of everything with the prefix (age 0) finds nothing left.
     // MCP servers have no delete route: the run reports them left, and the sweeper says it cannot delete them.
+    remote.resetCount();
     const last = await sweep({ ctx: contextFor({}), olderThanMs: 0, log: (l) => lines.push(l) });
+    process.stdout.write(`live sweep: ${remote.requests()} requests\n`);
     expect(last.deleted).toEqual([]);
     expect([...last.kept].sort()).toEqual([`McpServer ${prefix}t-mcp`, `McpServer ${prefix}t-mcp-b`]);
     expect([...result.left].sort()).toEqual([...last.kept].sort());
