@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // chat-doctor: checks that the app a stack (--stack) or the CHAT_* variables name answers as the provider
 // expects (doctor/checks.ts). One line per check and a summary, or --json; exit 0 when the service matches.
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { CONFIG_KEYS, type Lookup } from "../provider/config";
 import { runDoctor } from "./checks";
 import { divergencesFile } from "./divergences";
 import { formatReport, redact } from "./report";
+import { stackLookup } from "./stack-config";
 
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
 const { Command, InvalidArgumentError } = require("commander") as CommanderModule;
@@ -17,19 +17,6 @@ interface Flags {
   timeout?: number;
   emitDivergences?: string;
   write?: boolean;
-}
-
-/** A stack's `chat:*` config, secrets revealed in memory only (the Pulumi CLI decrypts them). */
-function stackLookup(stack: string): Lookup {
-  const out = execFileSync("pulumi", ["config", "--json", "--show-secrets", "--stack", stack], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const config = JSON.parse(out) as Record<string, { value?: unknown }>;
-  return (key) => {
-    const v = config[key]?.value;
-    return v === undefined ? undefined : String(v);
-  };
 }
 
 const positive = (v: string) => {
