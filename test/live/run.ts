@@ -126,7 +126,8 @@ export async function runLive(o: LiveOptions): Promise<LiveResult> {
           else say(`${tag}: updated, refresh shows no drift`);
           // Drift: the object put back to its first arguments through the public API (another writer), then
           // seen by a refresh and reverted by the next update.
-          outs = (await provider(c.kind).update(id, outs, again.inputs)).outs;
+          // The refresh reads with what the stack recorded, which knows nothing of the other writer.
+          await provider(c.kind).update(id, outs, again.inputs);
           const drifted = await p.read(id, outs);
           const seen = await p.diff(id, drifted.props ?? {}, inputs);
           if (!seen.changes) {
