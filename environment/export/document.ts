@@ -17,8 +17,9 @@ import {
   type SecretPlaceholder,
   sortKeys,
 } from "../entries";
+import { fileKeyOf, rewrites } from "../graph";
 import { formatPath } from "../load";
-import { Environment, SCOPES, type SecretRef } from "../spec";
+import { Environment, type SecretRef } from "../spec";
 
 export type { SecretPlaceholder } from "../entries";
 
@@ -48,7 +49,7 @@ export interface Snapshot {
 
 export interface Exported {
   /** The environment file's content (validated by the same schema the root project uses). */
-  environment: z.input<typeof Environment>;
+  environment: z.input<typeof Environment> & Record<string, unknown>;
   secrets: SecretPlaceholder[];
   /** What was left out and why (printed, and written as comments). */
   notes: string[];
@@ -82,7 +83,12 @@ function group(
     // The owner is an admin without being declared a member (GroupMembers leaves it alone).
     members: fieldsOf(kinds.GroupMembers, { ...g.members, guid: undefined }),
     permissions: present(
-      Object.fromEntries(Object.entries(SCOPES).map(([file, scope]) => [file, sortKeys(permissions[scope])])),
+      Object.fromEntries(
+        Object.entries(fileEntryOf(kinds.GroupScopePermissions)?.per?.fields ?? {}).map(([file, scope]) => [
+          file,
+          sortKeys(permissions[scope]),
+        ]),
+      ),
     ),
   });
 }
@@ -166,7 +172,8 @@ export function toEnvironment(snap: Snapshot): Exported {
   const owners = owner ? refTargets(owner) : [];
   const uids = new Set(owners.flatMap((o) => (snap.listed[o] ?? []).map((u) => u.id)));
   const environment: Json = { app: { existing: true }, adopt: true };
-  for (const k of ENTRY_KINDS) {
+  // The sections whose entries are not their arguments as they are are still mapped by hand, below.
+  for (const k of ENTRY_KINDS.filter((e) => !rewrites(e))) {
     const listed = snap.listed[k.name];
     if (listed === undefined) continue;
     const kept = credentialHolders(k, listed, snap.ownApiKey, notes);
@@ -198,8 +205,8 @@ export function toEnvironment(snap: Snapshot): Exported {
       const list = environment[String(section)];
       const item = Array.isArray(list) && typeof index === "number" ? (list[index] as Json) : undefined;
       const kind = ENTRY_KINDS.find((k) => k.file.at.length === 1 && k.file.at[0] === section);
-      const key = kind?.file.key ?? kind?.identity?.[0] ?? (section === "groups" ? "guid" : "id");
-      const id = item?.[key];
+      const key = kind && fileKeyOf(kind);
+      const id = key === undefined ? undefined : item?.[key];
       return id === undefined ? "" : ` (${String(id)})`;
     };
     const lines = checked.error.issues.map(

@@ -5,6 +5,7 @@ import { clientContext, kinds } from "../../provider/resources";
 import { requiredCredentialFields } from "../../provider/resources/extension";
 import type { Args, Ctx, Kind, Listed, Progress } from "../../provider/resources/kind";
 import { ENTRY_KINDS } from "../entries";
+import { rewrites } from "../graph";
 import type { ExportedExtension, Snapshot } from "./document";
 
 /** One line of progress (chat-export prints it on stderr). */
@@ -28,7 +29,8 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
   const ctx = clientContext({ chat: () => chat, management: management && (() => management) });
   // Each kind with a plain entry, as it lists its objects (management kinds need management credentials).
   const listed: Snapshot["listed"] = {};
-  for (const k of ENTRY_KINDS) {
+  // The sections whose entries are not their arguments as they are are still read by hand, below.
+  for (const k of ENTRY_KINDS.filter((e) => !rewrites(e))) {
     if (k.api === "management" && !management) continue;
     const what = k.file.at.join(".");
     const objects = await listOf(k, ctx, {}, (n, total) =>
