@@ -306,12 +306,34 @@ export function entryFrom(k: EntryKind, args: Args, secrets: SecretPlaceholder[]
   const schema = entrySchema(k);
   const id = idOf(k, entry);
   const problems = (e: Json) => schema.safeParse(e).error?.issues.length ?? 0;
-  for (const { field } of plainSecrets(k)) {
+  for (const { field, path } of plainSecrets(k)) {
     // Named when the entry holds better with it (required, or a rule of the kind asks for it).
     if (problems({ ...entry, [field]: { secret: "x" } }) >= problems(entry)) continue;
-    const key = [k.file.child, id, field].filter((p) => p !== undefined).join("-");
-    entry[field] = { secret: key };
-    secrets.push({ key, what: `${field} of ${k.name}${id === undefined ? "" : ` "${id}"`}` });
+    const placeholder = exportedSecret(k, path, id);
+    entry[field] = { secret: placeholder.key };
+    secrets.push(placeholder);
   }
   return entry;
+}
+
+/**
+ * The secret config key chat-export names the secret argument at `path` of object `id` by, and what it is:
+ * as the kind declares it (`exported`: `<key>-<id>`, `<what> "<id>"`), else `<child>-<id>-<field>`. `part`:
+ * the field of an argument holding one secret per field (`each`).
+ */
+export function exportedSecret(
+  k: FileKind,
+  path: string,
+  id: string | undefined,
+  part?: string,
+): SecretPlaceholder {
+  const s = secretsOf(k).find((x) => x.path === path);
+  if (!s) throw new Error(`${k.name}: no secret argument at ${path}`);
+  const named = (what: string) => `${what}${id === undefined ? "" : ` "${id}"`}`;
+  if (s.exported) {
+    const key = [s.exported.key, id, part].filter((p) => p !== undefined).join("-");
+    return { key, what: part === undefined ? named(s.exported.what) : `${part} ${named(s.exported.what)}` };
+  }
+  const key = [k.file.child, id, part ?? s.field].filter((p) => p !== undefined).join("-");
+  return { key, what: named(`${part ?? s.field} of ${k.name}`) };
 }

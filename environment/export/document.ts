@@ -10,6 +10,7 @@ import {
   ENTRY_KINDS,
   type EntryKind,
   entryFrom,
+  exportedSecret,
   fieldsOf,
   idOf,
   keyOf,
@@ -17,7 +18,7 @@ import {
   type SecretPlaceholder,
   sortKeys,
 } from "../entries";
-import { fileKeyOf, rewrites } from "../graph";
+import { type FileKind, fileKeyOf, rewrites } from "../graph";
 import { formatPath } from "../load";
 import { Environment, type SecretRef } from "../spec";
 
@@ -71,8 +72,9 @@ function group(
   const { owner, ...fields } = fieldsOf(kinds.Group, g.args);
   let password: SecretRef | undefined;
   if (g.args.type === "password") {
-    password = { secret: `groupPassword-${g.id}` };
-    secrets.push({ key: password.secret, what: `the password of group "${g.id}"` });
+    const placeholder = exportedSecret(kinds.Group as FileKind, "password", g.id);
+    password = { secret: placeholder.key };
+    secrets.push(placeholder);
   }
   const permissions = Object.fromEntries(g.permissions.map((p) => [p.args.scope, p.args.permissions]));
   return present({
@@ -122,8 +124,9 @@ function webhook(w: NonNullable<Snapshot["webhooks"]>[number], secrets: SecretPl
   const { webhookId, webhookURL, useBasicAuth, username, ...fields } = fieldsOf(kinds.Webhook, w.args);
   let basicAuth: Json | undefined;
   if (useBasicAuth) {
-    const password: SecretRef = { secret: `webhookPassword-${webhookId}` };
-    secrets.push({ key: password.secret, what: `the basic-auth password of webhook "${webhookId}"` });
+    const placeholder = exportedSecret(kinds.Webhook as FileKind, "password", String(webhookId));
+    const password: SecretRef = { secret: placeholder.key };
+    secrets.push(placeholder);
     basicAuth = { username, password };
   }
   // The file's shorter names for the webhook's own fields (environment/spec.ts).
@@ -141,9 +144,9 @@ function webhook(w: NonNullable<Snapshot["webhooks"]>[number], secrets: SecretPl
 function extension(e: ExportedExtension, secrets: SecretPlaceholder[]): Json {
   const refs = Object.fromEntries(
     [...e.credentials].sort().map((field) => {
-      const key = `extension-${e.extension}-${field}`;
-      secrets.push({ key, what: `${field} of extension "${e.extension}"` });
-      return [field, { secret: key }];
+      const placeholder = exportedSecret(kinds.Extension as FileKind, "secrets", e.extension, field);
+      secrets.push(placeholder);
+      return [field, { secret: placeholder.key }];
     }),
   );
   return present({ extension: e.extension, settings: sortKeys(e.settings), secrets: refs });
