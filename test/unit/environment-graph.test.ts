@@ -42,7 +42,13 @@ const kindNamesIn = (text: string): string[] =>
  */
 const STILL_NAMED: Record<string, string[]> = {
   "environment/component.ts": ["User", "Group", "Role", "ApiKey", "Webhook"],
-  "environment/export/document.ts": ["Group", "GroupMembers", "Webhook", "Extension", "GroupScopePermissions"],
+  "environment/export/document.ts": [
+    "Group",
+    "GroupMembers",
+    "Webhook",
+    "Extension",
+    "GroupScopePermissions",
+  ],
   "environment/export/read.ts": [
     "Group",
     "GroupMembers",
