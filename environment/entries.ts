@@ -4,8 +4,8 @@
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
 import type { KindName } from "../provider/resources";
-import { type Args, fileEntryOf, type Kind, type SecretField } from "../provider/resources/kind";
-import { FILE_KINDS, type FileKind, heldBy, holderOf, idOf, keyOf } from "./graph";
+import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../provider/resources/kind";
+import { FILE_KINDS, type FileKind, heldBy, holderOf, idOfArgs, keyOf, rewrites } from "./graph";
 
 export { idOf, keyOf } from "./graph";
 
@@ -47,6 +47,16 @@ export const ENTRY_KINDS: readonly EntryKind[] = FILE_KINDS.filter(
 
 /** A secret argument as the file names it: the argument's path, and its field and treatment. */
 type Secret = SecretField & { path: string };
+/**
+ * The kinds with a section of their own in the order of the file's schema, checks and export: those whose
+ * entries are their arguments as they are first, then the others (`rewrites`), each in the registry's
+ * order (the file's order since 0.1.0).
+ */
+export const SECTION_ORDER: readonly EntryKind[] = [
+  ...ENTRY_KINDS.filter((k) => !rewrites(k)),
+  ...ENTRY_KINDS.filter((k) => rewrites(k)),
+];
+
 const secretsOf = (k: FileKind): Secret[] =>
   Object.entries(k.file.secretRefs ?? {}).map(([path, s]) =>
     typeof s === "string" ? { path, field: s } : { ...s, path },
@@ -296,24 +306,96 @@ export function fieldsOf(k: Kind, args: Args): Json {
   return present(out);
 }
 
+/** What an object's entry needs beyond its arguments (chat-export). */
+export interface ExportContext {
+  /** The arguments of the objects of kind `h` inside this one (read with it). */
+  held(h: FileKind): readonly Args[];
+  /** The ids of the objects of a kind the export read; undefined when it read none. */
+  listed(kind: string): ReadonlySet<string> | undefined;
+}
+
 /**
- * The file's entry for an object as `k` reads it (fieldsOf). Each secret the entry needs (required, or
- * demanded by the kind's rules) is named by a config key added to `secrets`.
+ * The file's entry for an object as `k` reads it (fieldsOf), the inverse of `argsOf`: renamed fields first
+ * under the file's names, a flag's object when the flag is on, the other fields, then the secrets and the
+ * entries of the kinds inside it (`context.held`). Each secret the entry needs (required, demanded by the
+ * kind's rules, or one the service holds that would else be generated) is named by a config key added to
+ * `secrets`. A reference `onlyListed` names only what the export read.
  */
-export function entryFrom(k: EntryKind, args: Args, secrets: SecretPlaceholder[]): unknown {
+export function entryFrom(
+  k: FileKind,
+  args: Args,
+  secrets: SecretPlaceholder[],
+  context?: ExportContext,
+): unknown {
   if (k.file.only) return sortKeys(args[k.file.only]);
-  const entry = fieldsOf(k, args);
-  const schema = entrySchema(k);
-  const id = idOf(k, entry);
-  const problems = (e: Json) => schema.safeParse(e).error?.issues.length ?? 0;
-  for (const { field, path } of plainSecrets(k)) {
-    // Named when the entry holds better with it (required, or a rule of the kind asks for it).
-    if (problems({ ...entry, [field]: { secret: "x" } }) >= problems(entry)) continue;
-    const placeholder = exportedSecret(k, path, id);
-    entry[field] = { secret: placeholder.key };
-    secrets.push(placeholder);
+  const fields = fieldsOf(k, args);
+  for (const [path, ref] of Object.entries(k.file.refs ?? {})) {
+    const value = fields[path];
+    if (!ref.onlyListed || value === undefined) continue;
+    const read = refTargets(ref).some((t) => typeof value === "string" && context?.listed(t)?.has(value));
+    if (!read) delete fields[path];
   }
-  return entry;
+  const id = idOfArgs(k, args);
+  const named = (s: Secret, part?: string): SecretRef => {
+    const placeholder = exportedSecret(k, s.path, id, part);
+    secrets.push(placeholder);
+    return { secret: placeholder.key };
+  };
+  const renames = k.file.renames ?? {};
+  const flags = k.file.flags ?? {};
+  const entry: Json = {};
+  for (const [arg, field] of Object.entries(renames))
+    if (!field.includes(".") && fields[arg] !== undefined) entry[field] = fields[arg];
+  for (const [flag, object] of Object.entries(flags)) {
+    if (args[flag] !== true) continue;
+    const inner: Json = {};
+    for (const [arg, field] of Object.entries(renames))
+      if (field.startsWith(`${object}.`)) inner[field.slice(object.length + 1)] = fields[arg];
+    for (const s of secretsOf(k))
+      if (s.field.startsWith(`${object}.`)) inner[s.field.slice(object.length + 1)] = named(s);
+    entry[object] = inner;
+  }
+  for (const [name, value] of Object.entries(fields))
+    if (!(name in renames) && !(name in flags)) entry[name] = value;
+  const schema = ENTRY_KINDS.includes(k as EntryKind) ? entrySchema(k) : undefined;
+  const problems = (e: Json) => schema?.safeParse(e).error?.issues.length ?? 0;
+  for (const s of secretsOf(k)) {
+    if (s.field.includes(".")) continue;
+    if (s.generated) {
+      // The service holds one (it is never read back): named, so that none is generated in its place.
+      if (s.generated.when(args)) entry[s.field] = named(s);
+    } else if (s.each) {
+      const held = Object.keys((args[s.path] as Json | undefined) ?? {}).sort();
+      if (held.length) entry[s.field] = Object.fromEntries(held.map((part) => [part, named(s, part)]));
+    } else if (problems({ ...entry, [s.field]: { secret: "x" } }) < problems(entry)) {
+      // Named when the entry holds better with it (required, or a rule of the kind asks for it).
+      entry[s.field] = named(s);
+    }
+  }
+  for (const h of heldBy(k)) entry[h.file.at[0] as string] = heldEntry(h, context?.held(h) ?? []);
+  return present(entry);
+}
+
+/** The entry of the objects of held kind `h` inside one object (their holder's key left out). */
+function heldEntry(h: FileKind, objects: readonly Args[]): unknown {
+  const { only, per } = h.file;
+  if (per && only)
+    return present(
+      Object.fromEntries(
+        Object.entries(per.fields).map(([field, value]) => [
+          field,
+          sortKeys(objects.find((a) => a[per.arg] === value)?.[only]),
+        ]),
+      ),
+    );
+  const [object] = objects;
+  if (object === undefined) return undefined;
+  const fields = fieldsOf(h, object);
+  if (only) return fields[only];
+  const holder = holderOf(h);
+  const key = holder && keyOf(holder);
+  if (key !== undefined) delete fields[key];
+  return fields;
 }
 
 /**

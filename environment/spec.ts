@@ -2,7 +2,7 @@
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
 import { z } from "zod";
 import { AppArgs } from "../provider/resources/app";
-import { adopt, ENTRY_KINDS, type EntryKind, entrySchema } from "./entries";
+import { adopt, ENTRY_KINDS, type EntryKind, entrySchema, SECTION_ORDER } from "./entries";
 import {
   entriesOf,
   FILE_KINDS,
@@ -43,15 +43,6 @@ export const HELD_KINDS: readonly string[] = FILE_KINDS.filter((k) => k.file.wit
   (k) => k.name,
 );
 export { NOT_IN_FILE } from "./graph";
-
-/**
- * The kinds with a section of their own in the order of the file's schema and checks: those whose entries
- * are their arguments as they are first, then the others (`rewrites`), each in the registry's order.
- */
-const SECTION_ORDER: readonly EntryKind[] = [
-  ...ENTRY_KINDS.filter((k) => !rewrites(k)),
-  ...ENTRY_KINDS.filter((k) => rewrites(k)),
-];
 
 /** The file's shape at `prefix` for the kinds with plain entries: lists default to [], the rest optional. */
 function plainSections(prefix: readonly string[]): Record<string, z.ZodType> {

@@ -78,7 +78,7 @@ export const group: Kind<GroupArgs> = {
   file: {
     at: ["groups"],
     child: "group",
-    refs: { owner: { kind: "User", elsewhere: true } },
+    refs: { owner: { kind: "User", elsewhere: true, onlyListed: true } },
     // Never returned by the service: named by a config key, else generated for a password group.
     secretRefs: {
       password: {

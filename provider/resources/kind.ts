@@ -264,6 +264,11 @@ export interface FileRef {
   readonly output?: string;
   /** The value is one id or a list of them, passed on as a list. */
   readonly many?: true;
+  /**
+   * chat-export writes it only when it names an object the export read (a group's owner may be a system
+   * user, which the file cannot declare; the service keeps it).
+   */
+  readonly onlyListed?: true;
 }
 
 /** A target chosen by a sibling field: `by`'s value → the kind. */
