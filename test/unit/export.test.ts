@@ -181,7 +181,9 @@ describe("chat-export's document", () => {
 
   it("refuses, by path and rule, what the environment file cannot hold", () => {
     const snap = snapshot();
-    (snap.listed.WebhookTriggers?.[0]?.args.triggers as string[]).push("brand_new_trigger");
+    const events = snap.listed.WebhookTriggers?.[0];
+    if (!events) throw new Error("the base snapshot has the triggers of webhook events");
+    (events.args.triggers as string[]).push("brand_new_trigger");
     expect(() => toEnvironment(snap)).toThrow(ExportError);
     expect(() => toEnvironment(snap)).toThrow(
       /webhooks\[0\]\.triggers\[0\] \(events\): webhook trigger "brand_new_trigger" is not valid \(closest valid: "\w+"\)/,
