@@ -54,6 +54,13 @@ export const heldBy = (k: FileKind): FileKind[] => FILE_KINDS.filter((h) => h.fi
  * held kinds name), else in the registry's order: the order the component declares resources in.
  */
 export function declarationOrder(all: readonly FileKind[]): FileKind[] {
+  // The checks read an entry's references as arguments: a renamed one would be looked for in vain.
+  for (const k of all)
+    for (const path of Object.keys(k.file.refs ?? {})) {
+      const arg = path.split("[].")[0] ?? path;
+      if (k.file.renames?.[arg] !== undefined)
+        throw new Error(`${k.name}: the reference at ${path} names an argument the file renames`);
+    }
   const top = all.filter((k) => k.file.within === undefined);
   const names = (k: FileKind): string[] =>
     [k, ...all.filter((h) => h.file.within === k.name)].flatMap((h) =>

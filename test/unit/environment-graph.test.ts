@@ -120,6 +120,11 @@ describe("the environment file's reference graph", () => {
     expect(() => declarationOrder([fake("A", { b: "B" }), fake("B", { a: "A" })])).toThrow(
       "the environment file's references go round: A → B → A",
     );
+    const renamed = fake("Pin", { with: "Room" });
+    const withRename = { ...renamed, file: { ...renamed.file, renames: { with: "room" } } } as FileKind;
+    expect(() => declarationOrder([withRename, fake("Room", {})])).toThrow(
+      "Pin: the reference at with names an argument the file renames",
+    );
   });
 
   it("follows an either-kind target by its sibling field, and a list item's field only when the item names one", () => {
