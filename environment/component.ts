@@ -6,17 +6,29 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import type { z } from "zod";
 import { configuredAppId } from "../provider/config";
-import { kinds } from "../provider/resources";
-import { type Args, fileEntryOf, type Kind } from "../provider/resources/kind";
+import type { Args, Kind } from "../provider/resources/kind";
 import type { AppConnection } from "../sdk";
 import * as chat from "../sdk/kinds";
 import { stackConfig } from "../sdk/lookups";
-import { argsOf, type EntryKind } from "./entries";
-import { DECLARATION_ORDER, entriesOf, type FileKind, idOf, keyOf, kindNamed, mapRefs } from "./graph";
+import { argsOf } from "./entries";
+import {
+  APP_KIND,
+  DECLARATION_ORDER,
+  type EntryAt,
+  entriesOf,
+  FILE_KINDS,
+  type FileKind,
+  heldBy,
+  holderOf,
+  idOf,
+  keyOf,
+  kindNamed,
+  mapRefs,
+} from "./graph";
 import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
-import { type Environment as EnvironmentSchema, SCOPES, type SecretRef } from "./spec";
+import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
-/** The resources of the plain entries, by kind and id (the one of a kind an app has one of: by its child name). */
+/** The resources of the entries, by kind and id (the one of a kind an app has one of: by its child name). */
 type Declared = Record<string, Record<string, pulumi.CustomResource>>;
 type ResourceClass = new (
   name: string,
@@ -76,12 +88,8 @@ export class Environment extends pulumi.ComponentResource {
     const env = load(args);
     const config = new pulumi.Config();
     const child = (local: string) => `${name}:${local}`;
-    /** The name of a composed section's resource: `<component>:<the kind's file child>:<id>`. */
-    const childOf = (kind: Kind, id: string) => {
-      const entry = fileEntryOf(kind);
-      if (!entry) throw new Error(`${kind.name} has no file entry`);
-      return child(`${entry.child}:${id}`);
-    };
+    const classOf = (kind: Kind) =>
+      (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
     /** Options of a child: protected when it (or what it belongs to) is adopted. */
@@ -91,8 +99,6 @@ export class Environment extends pulumi.ComponentResource {
     });
     /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
     const secretConfig = (ref: SecretRef) => config.requireSecret(ref.secret);
-    const randomPassword = (local: string, length: number) =>
-      new random.RandomPassword(child(local), { length, special: false }, { parent: this }).result;
 
     // The app: created through the management API, or the existing one of the stack's config.
     let connection: pulumi.Output<AppConnection> | undefined;
@@ -108,7 +114,17 @@ export class Environment extends pulumi.ComponentResource {
       const appName = spec.uniqueSuffix
         ? pulumi.interpolate`${spec.name}-${suffix()}`
         : pulumi.output(spec.name);
-      const app = new chat.App(child("app"), { name: appName, region: spec.region }, { parent: this });
+      if (!APP_KIND) throw new Error("no kind makes the file's app");
+      const AppResource = classOf(APP_KIND);
+      const app = new AppResource(
+        child(APP_KIND.file.app.child),
+        { name: appName, region: spec.region },
+        { parent: this },
+      ) as pulumi.CustomResource & {
+        connection: pulumi.Output<AppConnection>;
+        appId: pulumi.Output<string>;
+        apiKey: pulumi.Output<string>;
+      };
       connection = app.connection;
       this.appId = app.appId;
       appKey = app.apiKey;
@@ -123,114 +139,19 @@ export class Environment extends pulumi.ComponentResource {
     }
     const appId = this.appId;
 
-    // Every kind the file holds, those named before those naming them (environment/graph.ts): a plain entry
-    // as its kind's arguments, a composed one by its section below.
+    // Every kind the file holds, those named before those naming them (environment/graph.ts), each entry
+    // followed by the entries of other kinds inside it.
     const declared: Declared = {};
+    /** Generated secrets by the component output gathering them (`generated.output`), by id. */
+    const gathered: Record<string, Record<string, pulumi.Output<string>>> = {};
     /** `args` with each id a reference names as the named resource's output, which orders this one after it. */
     const wire = (kind: Kind, args: Args) =>
       mapRefs(kind, args, ({ id, kind: target, ref }) => {
         const named = declared[target]?.[id] as unknown as Record<string, unknown> | undefined;
         return named ? named[ref.output ?? keyOf(kindNamed(target) as FileKind) ?? "id"] : id;
       });
-    const declarePlain = (kind: EntryKind) => {
-      for (const { entry } of entriesOf(env as Record<string, unknown>, kind)) {
-        const id = idOf(kind, entry);
-        // An entry that is one argument's value has no `adopt` of its own: the file's.
-        const adopted = kind.file.only ? env.adopt : adopt(entry as { adopt?: boolean });
-        const args = wire(kind, argsOf(kind, entry, secretConfig));
-        const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
-        const Resource = (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
-        const resource = new Resource(
-          child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
-          { ...args, ...where, ...(adopted === undefined ? {} : { adopt: adopted }) },
-          under(adopted ?? env.adopt),
-        );
-        declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
-      }
-    };
-    const declareGroups = () =>
-      Object.fromEntries(
-        env.groups.map((g) => {
-          const { members, permissions, password: secret, ...rest } = g;
-          const password = secret
-            ? secretConfig(secret)
-            : g.type === "password"
-              ? randomPassword(`group-password:${g.guid}`, 24)
-              : undefined;
-          const adopted = adopt(g);
-          const group = new chat.Group(
-            childOf(kinds.Group, g.guid),
-            { ...(wire(kinds.Group, rest) as typeof rest), password, adopt: adopted, connection },
-            under(adopted),
-          );
-          if (members) {
-            new chat.GroupMembers(
-              childOf(kinds.GroupMembers, g.guid),
-              {
-                ...wire(kinds.GroupMembers, {
-                  admins: members.admins ?? [],
-                  moderators: members.moderators ?? [],
-                  participants: members.participants ?? [],
-                }),
-                guid: group.guid,
-                connection,
-              },
-              under(adopted),
-            );
-          }
-          for (const [scopes, scope] of Object.entries(SCOPES)) {
-            const declared = permissions?.[scopes as keyof typeof SCOPES];
-            if (declared)
-              new chat.GroupScopePermissions(
-                childOf(kinds.GroupScopePermissions, `${g.guid}:${scope}`),
-                { guid: group.guid, scope, permissions: declared, adopt: adopted, connection },
-                under(adopted),
-              );
-          }
-          return [g.guid, group];
-        }),
-      );
-    const webhookPasswords: Record<string, pulumi.Output<string>> = {};
-    const declareWebhooks = () =>
-      Object.fromEntries(
-        env.webhooks.map((w) => {
-          let password: pulumi.Output<string> | undefined;
-          if (w.basicAuth?.password) {
-            password = secretConfig(w.basicAuth.password);
-          } else if (w.basicAuth) {
-            // The service accepts letters and digits only in webhook passwords.
-            password = randomPassword(`webhook-password:${w.id}`, 32);
-            webhookPasswords[w.id] = password;
-          }
-          const adopted = adopt(w);
-          const hook = new chat.Webhook(
-            childOf(kinds.Webhook, w.id),
-            {
-              appId,
-              webhookId: w.id,
-              name: w.name,
-              webhookURL: w.url,
-              useBasicAuth: !!w.basicAuth,
-              username: w.basicAuth?.username,
-              password,
-              enabled: w.enabled,
-              retryOnFailure: w.retryOnFailure,
-              adopt: adopted,
-            },
-            under(adopted),
-          );
-          if (w.triggers)
-            new chat.WebhookTriggers(
-              childOf(kinds.WebhookTriggers, w.id),
-              { appId, webhookId: hook.webhookId, triggers: w.triggers },
-              under(adopted),
-            );
-          return [w.id, hook];
-        }),
-      );
-
     /** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
-    const secretValue = (ref: SecretRef) =>
+    const secretObject = (ref: SecretRef) =>
       secretConfig(ref).apply((v): unknown => {
         try {
           const parsed: unknown = JSON.parse(v);
@@ -239,48 +160,73 @@ export class Environment extends pulumi.ComponentResource {
           return v;
         }
       });
-    const declareExtensions = () =>
-      Object.fromEntries(
-        env.extensions.map(({ secrets, ...e }) => [
-          e.extension,
-          new chat.Extension(
-            childOf(kinds.Extension, e.extension),
-            {
-              ...e,
-              appId,
-              secrets:
-                secrets &&
-                Object.fromEntries(Object.entries(secrets).map(([k, ref]) => [k, secretValue(ref)])),
-              adopt: adopt(e),
-            },
-            under(adopt(e)),
-          ),
-        ]),
+    /** The resource of one entry, then those of the entries inside it; `holder`: the entry it sits in. */
+    const declare = (
+      kind: FileKind,
+      at: EntryAt,
+      holder?: { kind: FileKind; id: string; resource: pulumi.CustomResource; adopted: boolean | undefined },
+    ) => {
+      const own = idOf(kind, at.entry);
+      const id = holder ? [holder.id, ...(at.per ? [at.per] : [])].join(":") : own;
+      // An entry inside another, or one that is one argument's value, has no `adopt` of its own.
+      const adopted = holder
+        ? holder.adopted
+        : kind.file.only
+          ? env.adopt
+          : adopt(at.entry as { adopt?: boolean });
+      let args = argsOf(kind, at.entry, {
+        named: (ref, s) => (s.each ? secretObject(ref) : secretConfig(ref)),
+        generated: (path, s) => {
+          // Letters and digits: what every service password field takes.
+          const value = new random.RandomPassword(
+            child(`${kind.file.child}-${path}:${id}`),
+            { length: s.generated.length, special: false },
+            { parent: this },
+          ).result;
+          if (s.generated.output !== undefined && id !== undefined)
+            gathered[s.generated.output] = { ...gathered[s.generated.output], [id]: value };
+          return value;
+        },
+      });
+      if (kind.file.per && at.per !== undefined) args[kind.file.per.arg] = at.per;
+      args = wire(kind, args);
+      if (holder) {
+        const key = keyOf(holder.kind);
+        if (key !== undefined) args[key] = (holder.resource as unknown as Record<string, unknown>)[key];
+      }
+      const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
+      // Only a kind that can take over an existing object is told whether to.
+      const adoption = adopted === undefined || !kind.find ? {} : { adopt: adopted };
+      const Resource = classOf(kind);
+      const resource = new Resource(
+        child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
+        { ...args, ...where, ...adoption },
+        under(adopted ?? env.adopt),
       );
-
-    /** The composed sections, each by the kind whose entries it holds (its `file.composed` says why). */
-    const sections = new Map<FileKind, () => Record<string, pulumi.CustomResource>>([
-      [kinds.Group as FileKind, declareGroups],
-      [kinds.Webhook as FileKind, declareWebhooks],
-      [kinds.Extension as FileKind, declareExtensions],
-    ]);
-    for (const kind of DECLARATION_ORDER) {
-      const section = sections.get(kind);
-      if (section) declared[kind.name] = section();
-      else if (kind.file.composed === undefined) declarePlain(kind as EntryKind);
-      else throw new Error(`${kind.name}: a composed file entry with no section in the component`);
-    }
-    const of = (kind: Kind) => (declared[kind.name] ?? {}) as Record<string, never>;
-    this.roles = of(kinds.Role);
-    this.users = of(kinds.User);
-    this.apiKeys = of(kinds.ApiKey);
-    this.groups = of(kinds.Group);
-    this.webhooks = of(kinds.Webhook);
+      if (!holder) declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
+      for (const h of heldBy(kind))
+        for (const inner of entriesOf(env as Record<string, unknown>, h).filter(
+          (e) => e.holder?.entry === at.entry,
+        ))
+          declare(h, inner, { kind, id: id ?? kind.file.child, resource, adopted: adopted ?? env.adopt });
+    };
+    for (const kind of DECLARATION_ORDER)
+      for (const at of entriesOf(env as Record<string, unknown>, kind)) declare(kind, at);
+    /** The resources of the kind whose section is `at` (the component's typed outputs), by id. */
+    const section = (at: string) => {
+      const kind = FILE_KINDS.find((k) => !holderOf(k) && k.file.at.join(".") === at);
+      return (kind ? (declared[kind.name] ?? {}) : {}) as Record<string, never>;
+    };
+    this.roles = section("roles");
+    this.users = section("users");
+    this.apiKeys = section("apiKeys");
+    this.groups = section("groups");
+    this.webhooks = section("webhooks");
     this.appApiKey = appKey && pulumi.secret(appKey);
     this.apiKeyValues = pulumi.secret(
       pulumi.all(Object.fromEntries(Object.entries(this.apiKeys).map(([k, v]) => [k, v.apiKey]))),
     );
-    this.webhookBasicAuthPasswords = pulumi.secret(pulumi.all(webhookPasswords));
+    this.webhookBasicAuthPasswords = pulumi.secret(pulumi.all(gathered.webhookBasicAuthPasswords ?? {}));
     this.registerOutputs({
       appId: this.appId,
       appApiKey: this.appApiKey,

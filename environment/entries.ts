@@ -4,8 +4,8 @@
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
 import type { KindName } from "../provider/resources";
-import { type Args, fileEntryOf, type Kind } from "../provider/resources/kind";
-import { FILE_KINDS, type FileKind, idOf } from "./graph";
+import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../provider/resources/kind";
+import { FILE_KINDS, type FileKind, heldBy, holderOf, idOfArgs, keyOf, rewrites } from "./graph";
 
 export { idOf, keyOf } from "./graph";
 
@@ -40,13 +40,37 @@ export type SecretRef = z.output<typeof SecretRef>;
 /** A kind with a plain entry in the file. */
 export type EntryKind = FileKind & { readonly name: KindName };
 
-/** The kinds with a plain entry (not composed by hand, not inside another's), in the registry's order. */
+/** The kinds with a section of their own (not inside another's entry), in the registry's order. */
 export const ENTRY_KINDS: readonly EntryKind[] = FILE_KINDS.filter(
-  (k): k is EntryKind => k.file.composed === undefined && k.file.within === undefined,
+  (k): k is EntryKind => k.file.within === undefined,
 );
 
-const secretRefs = (k: FileKind) => Object.entries(k.file.secretRefs ?? {});
+/** A secret argument as the file names it: the argument's path, and its field and treatment. */
+type Secret = SecretField & { path: string };
+/**
+ * The kinds with a section of their own in the order of the file's schema, checks and export: those whose
+ * entries are their arguments as they are first, then the others (`rewrites`), each in the registry's
+ * order (the file's order since 0.1.0).
+ */
+export const SECTION_ORDER: readonly EntryKind[] = [
+  ...ENTRY_KINDS.filter((k) => !rewrites(k)),
+  ...ENTRY_KINDS.filter((k) => rewrites(k)),
+];
+
+const secretsOf = (k: FileKind): Secret[] =>
+  Object.entries(k.file.secretRefs ?? {}).map(([path, s]) =>
+    typeof s === "string" ? { path, field: s } : { ...s, path },
+  );
+/** The plain ones: an argument's value named by one key at one field (their messages say the field). */
+const plainSecrets = (k: FileKind) => secretsOf(k).filter((s) => !s.generated && !s.each);
 const topOf = (path: string) => path.split(".")[0] ?? path;
+
+/** The value at a dotted path of `source`. */
+function getPath(source: Json, path: string): unknown {
+  let at: unknown = source;
+  for (const p of path.split(".")) at = (at as Json | undefined)?.[p];
+  return at;
+}
 /** The schema of the kind's arguments, as an object's shape. */
 const shapeOf = (k: Kind) => k.args.shape as Record<string, z.ZodType>;
 
@@ -61,31 +85,71 @@ function setPath(target: Json, path: string, value: unknown): void {
   at[parts[parts.length - 1] as string] = value;
 }
 
+/** What the component makes of the secrets an entry names, or leaves to be generated. */
+export interface SecretValues<V> {
+  /** The value of a secret config key (`secret`: how the file names it). */
+  named(ref: SecretRef, secret: SecretField): V;
+  /** A generated value for the argument at `path` (`generated` says how), where the file names none. */
+  generated?(path: string, secret: SecretField & { generated: NonNullable<SecretField["generated"]> }): V;
+}
+
 /**
- * The resource's arguments from an entry: each secret config key replaced by `resolve`'s value at its
- * argument's path; `adopt` stays with the caller.
+ * The resource's arguments from an entry: renamed fields under their arguments' names, a flag argument
+ * for an object field's presence, each secret config key replaced by `secrets.named`'s value at its
+ * argument's path (one per field for `each`), a secret the file does not name generated where the kind
+ * needs one, list arguments left out declared empty (`file.empty`). `adopt` and the entries of other kinds
+ * inside it stay with the caller.
  */
-export function argsOf<V>(k: EntryKind, entry: Json, resolve: (ref: SecretRef) => V): Args {
+export function argsOf<V>(k: FileKind, entry: Json, secrets: SecretValues<V>): Args {
   if (k.file.only) return { [k.file.only]: entry };
   const { adopt: _adopt, ...args } = entry;
-  for (const [path, field] of secretRefs(k)) {
-    const ref = args[field] as SecretRef | undefined;
+  for (const h of heldBy(k)) delete args[h.file.at[0] as string];
+  const unnamed: Secret[] = [];
+  for (const s of secretsOf(k)) {
+    const ref = getPath(args, s.field);
+    if (ref === undefined) {
+      unnamed.push(s);
+      continue;
+    }
+    if (!s.field.includes(".")) delete args[s.field];
+    setPath(
+      args,
+      s.path,
+      s.each
+        ? Object.fromEntries(
+            Object.entries(ref as Json).map(([f, r]) => [f, secrets.named(r as SecretRef, s)]),
+          )
+        : secrets.named(ref as SecretRef, s),
+    );
+  }
+  for (const [arg, field] of Object.entries(k.file.renames ?? {})) {
+    const value = getPath(args, field);
+    if (!field.includes(".")) delete args[field];
+    if (value !== undefined) args[arg] = value;
+  }
+  for (const [arg, field] of Object.entries(k.file.flags ?? {})) {
+    args[arg] = args[field] !== undefined;
     delete args[field];
-    if (ref) setPath(args, path, resolve(ref));
+  }
+  for (const arg of k.file.empty ?? []) args[arg] ??= [];
+  for (const s of unnamed) {
+    const generated = s.generated;
+    if (generated?.when(args) && secrets.generated)
+      setPath(args, s.path, secrets.generated(s.path, { ...s, generated }));
   }
   return args;
 }
 
 /** The kind's rule messages in the file's words: a secret's argument path becomes its field. */
-const inFileWords = (k: EntryKind, message: string) =>
-  secretRefs(k).reduce((m, [path, field]) => m.split(path).join(field), message);
+const inFileWords = (k: FileKind, message: string) =>
+  plainSecrets(k).reduce((m, { path, field }) => m.split(path).join(field), message);
 
 /**
  * The entry's schema: the kind's arguments (ambient ones left out) and `adopt`, each secret argument as a
  * secret config key under its file field. The kind's own cross-field rules run on the arguments the entry
  * becomes, with each named secret present but unknown (its value is checked by the provider at preview).
  */
-export function entrySchema(k: EntryKind): z.ZodType {
+export function entrySchema(k: FileKind): z.ZodType {
   // Built once per kind: chat-export asks for it for every object it writes.
   let schema = schemas.get(k);
   if (!schema) {
@@ -94,31 +158,98 @@ export function entrySchema(k: EntryKind): z.ZodType {
   }
   return schema;
 }
-const schemas = new WeakMap<EntryKind, z.ZodType>();
+const schemas = new WeakMap<FileKind, z.ZodType>();
 
-function buildEntrySchema(k: EntryKind): z.ZodType {
+/** A schema that may be absent, as the file's field of an optional argument or an entry inside another. */
+const optional = (s: z.ZodType) => (s.safeParse(undefined).success ? s : s.optional());
+/** The schema of a value that must be there (an optional argument's inside an object the file gathers). */
+const required = (s: z.ZodType) => (s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType) : s);
+
+function buildEntrySchema(k: FileKind): z.ZodType {
   if (k.file.only) {
     const only = shapeOf(k)[k.file.only];
     if (!only) throw new Error(`${k.name}: file.only names no argument`);
-    return only;
+    const per = k.file.per;
+    if (!per) return only;
+    return z.strictObject(Object.fromEntries(Object.keys(per.fields).map((f) => [f, optional(only)])));
   }
-  const shape: Record<string, z.ZodType> = { ...shapeOf(k) };
-  for (const a of k.ambient ?? []) delete shape[a];
-  const refs = secretRefs(k);
-  for (const [path] of refs) delete shape[topOf(path)];
-  for (const [path, field] of refs) {
-    const required = !shapeOf(k)[topOf(path)]?.safeParse(undefined).success;
-    shape[field] = required ? SecretRef : SecretRef.optional();
+  const secrets = secretsOf(k);
+  const holder = holderOf(k);
+  const renames = k.file.renames ?? {};
+  /** The fields of an object the file gathers (`basicAuth`): renamed arguments, then secrets, in order. */
+  const inside = (object: string): Record<string, z.ZodType> => {
+    const fields: Record<string, z.ZodType> = {};
+    for (const [arg, field] of Object.entries(renames)) {
+      const [top, name] = field.split(".");
+      const schema = shapeOf(k)[arg];
+      if (top === object && name !== undefined && schema) fields[name] = required(schema);
+    }
+    for (const s of secrets) {
+      const [top, name] = s.field.split(".");
+      if (top === object && name !== undefined) fields[name] = s.generated ? SecretRef.optional() : SecretRef;
+    }
+    return fields;
+  };
+  // In the arguments' order: a renamed argument under its field, a flag as its object, secrets at the end.
+  const shape: Record<string, z.ZodType> = {};
+  for (const [arg, schema] of Object.entries(shapeOf(k))) {
+    if ((k.ambient as readonly string[] | undefined)?.includes(arg)) continue;
+    if (holder && arg === keyOf(holder)) continue;
+    if (secrets.some((s) => topOf(s.path) === arg)) continue;
+    const flag = k.file.flags?.[arg];
+    if (flag !== undefined) {
+      shape[flag] = z.strictObject(inside(flag)).optional();
+      continue;
+    }
+    const field = renames[arg] ?? arg;
+    if (!field.includes(".")) shape[field] = schema;
   }
-  const secretArgs = new Set(refs.map(([path]) => topOf(path)));
+  for (const s of secrets) {
+    if (s.field.includes(".")) continue;
+    const isRequired = !s.generated && !shapeOf(k)[topOf(s.path)]?.safeParse(undefined).success;
+    const ref = s.each ? z.record(z.string(), SecretRef) : SecretRef;
+    shape[s.field] = isRequired ? ref : ref.optional();
+  }
+  for (const h of heldBy(k)) shape[h.file.at[0] as string] = optional(entrySchema(h));
+  // An entry inside another belongs to its holder's object: its `adopt`, and the kind's rules stated by
+  // its own `rule` in the file's words.
+  if (holder) return z.strictObject(shape);
   const base = z.strictObject({ ...shape, adopt });
+  const plain = new Set(plainSecrets(k).map((s) => topOf(s.path)));
+  const generated = secrets.filter((s) => s.generated);
+  const each = secrets.filter((s) => s.each);
+  /** The file's path of an argument's path in the kind's messages. */
+  const fileAt = (path: readonly PropertyKey[]) => {
+    const [arg, ...rest] = path;
+    const field = renames[String(arg)] ?? k.file.flags?.[String(arg)];
+    return field === undefined ? [...path] : [...field.split("."), ...rest];
+  };
   return base.superRefine((entry, ctx) => {
     // Only when every field holds: the fields' own problems are reported once, by the base.
     if (!base.safeParse(entry).success) return;
-    const checked = k.args.safeParse(argsOf(k, entry, () => "(secret)"));
+    const args = argsOf(k, entry, {
+      // Present but unknown here: the value is checked by the provider at preview.
+      named: (_ref, s) => (s.each ? undefined : "(secret)"),
+      generated: () => "(secret)",
+    });
+    for (const s of generated) {
+      if (s.generated?.unused && getPath(entry, s.field) !== undefined && !s.generated.when(args))
+        ctx.addIssue({ code: "custom", path: s.field.split("."), message: s.generated.unused });
+    }
+    const checked = k.args.safeParse(args);
     for (const issue of checked.success ? [] : checked.error.issues) {
-      if (secretArgs.has(String(issue.path[0]))) continue;
-      ctx.addIssue({ code: "custom", path: issue.path, message: inFileWords(k, issue.message) });
+      const [arg, field] = issue.path;
+      if (plain.has(String(arg)) || generated.some((s) => topOf(s.path) === arg)) continue;
+      // What the kind says of the value of a named field of its own (a credential's) is left to the provider.
+      const aboutValue = each.find(
+        (s) =>
+          topOf(s.path) === arg &&
+          field !== undefined &&
+          String(field) in ((getPath(entry, s.field) as Json | undefined) ?? {}) &&
+          s.each?.fields(args).includes(String(field)),
+      );
+      if (aboutValue) continue;
+      ctx.addIssue({ code: "custom", path: fileAt(issue.path), message: inFileWords(k, issue.message) });
     }
   });
 }
@@ -163,7 +294,8 @@ export interface SecretPlaceholder {
  * kind's defaults left out, sets sorted, object keys sorted, empty values dropped.
  */
 export function fieldsOf(k: Kind, args: Args): Json {
-  const refs = Object.keys(fileEntryOf(k)?.secretRefs ?? {}).map(topOf);
+  const entry = fileEntryOf(k);
+  const refs = entry ? secretsOf(k as FileKind).map((s) => topOf(s.path)) : [];
   const skip = new Set<string>([...(k.ambient ?? []), ...(k.secrets ?? []), ...refs]);
   const out: Json = {};
   for (const [name, value] of Object.entries(args)) {
@@ -174,22 +306,116 @@ export function fieldsOf(k: Kind, args: Args): Json {
   return present(out);
 }
 
+/** What an object's entry needs beyond its arguments (chat-export). */
+export interface ExportContext {
+  /** The arguments of the objects of kind `h` inside this one (read with it). */
+  held(h: FileKind): readonly Args[];
+  /** The ids of the objects of a kind the export read; undefined when it read none. */
+  listed(kind: string): ReadonlySet<string> | undefined;
+}
+
 /**
- * The file's entry for an object as `k` reads it (fieldsOf). Each secret the entry needs (required, or
- * demanded by the kind's rules) is named by a config key added to `secrets`.
+ * The file's entry for an object as `k` reads it (fieldsOf), the inverse of `argsOf`: renamed fields first
+ * under the file's names, a flag's object when the flag is on, the other fields, then the secrets and the
+ * entries of the kinds inside it (`context.held`). Each secret the entry needs (required, demanded by the
+ * kind's rules, or one the service holds that would else be generated) is named by a config key added to
+ * `secrets`. A reference `onlyListed` names only what the export read.
  */
-export function entryFrom(k: EntryKind, args: Args, secrets: SecretPlaceholder[]): unknown {
+export function entryFrom(
+  k: FileKind,
+  args: Args,
+  secrets: SecretPlaceholder[],
+  context?: ExportContext,
+): unknown {
   if (k.file.only) return sortKeys(args[k.file.only]);
-  const entry = fieldsOf(k, args);
-  const schema = entrySchema(k);
-  const id = idOf(k, entry);
-  const problems = (e: Json) => schema.safeParse(e).error?.issues.length ?? 0;
-  for (const [, field] of secretRefs(k)) {
-    // Named when the entry holds better with it (required, or a rule of the kind asks for it).
-    if (problems({ ...entry, [field]: { secret: "x" } }) >= problems(entry)) continue;
-    const key = [k.file.child, id, field].filter((p) => p !== undefined).join("-");
-    entry[field] = { secret: key };
-    secrets.push({ key, what: `${field} of ${k.name}${id === undefined ? "" : ` "${id}"`}` });
+  const fields = fieldsOf(k, args);
+  for (const [path, ref] of Object.entries(k.file.refs ?? {})) {
+    const value = fields[path];
+    if (!ref.onlyListed || value === undefined) continue;
+    const read = refTargets(ref).some((t) => typeof value === "string" && context?.listed(t)?.has(value));
+    if (!read) delete fields[path];
   }
-  return entry;
+  const id = idOfArgs(k, args);
+  const named = (s: Secret, part?: string): SecretRef => {
+    const placeholder = exportedSecret(k, s.path, id, part);
+    secrets.push(placeholder);
+    return { secret: placeholder.key };
+  };
+  const renames = k.file.renames ?? {};
+  const flags = k.file.flags ?? {};
+  const entry: Json = {};
+  for (const [arg, field] of Object.entries(renames))
+    if (!field.includes(".") && fields[arg] !== undefined) entry[field] = fields[arg];
+  for (const [flag, object] of Object.entries(flags)) {
+    if (args[flag] !== true) continue;
+    const inner: Json = {};
+    for (const [arg, field] of Object.entries(renames))
+      if (field.startsWith(`${object}.`)) inner[field.slice(object.length + 1)] = fields[arg];
+    for (const s of secretsOf(k))
+      if (s.field.startsWith(`${object}.`)) inner[s.field.slice(object.length + 1)] = named(s);
+    entry[object] = inner;
+  }
+  for (const [name, value] of Object.entries(fields))
+    if (!(name in renames) && !(name in flags)) entry[name] = value;
+  const schema = ENTRY_KINDS.includes(k as EntryKind) ? entrySchema(k) : undefined;
+  const problems = (e: Json) => schema?.safeParse(e).error?.issues.length ?? 0;
+  for (const s of secretsOf(k)) {
+    if (s.field.includes(".")) continue;
+    if (s.generated) {
+      // The service holds one (it is never read back): named, so that none is generated in its place.
+      if (s.generated.when(args)) entry[s.field] = named(s);
+    } else if (s.each) {
+      const held = Object.keys((args[s.path] as Json | undefined) ?? {}).sort();
+      if (held.length) entry[s.field] = Object.fromEntries(held.map((part) => [part, named(s, part)]));
+    } else if (problems({ ...entry, [s.field]: { secret: "x" } }) < problems(entry)) {
+      // Named when the entry holds better with it (required, or a rule of the kind asks for it).
+      entry[s.field] = named(s);
+    }
+  }
+  for (const h of heldBy(k)) entry[h.file.at[0] as string] = heldEntry(h, context?.held(h) ?? []);
+  return present(entry);
+}
+
+/** The entry of the objects of held kind `h` inside one object (their holder's key left out). */
+function heldEntry(h: FileKind, objects: readonly Args[]): unknown {
+  const { only, per } = h.file;
+  if (per && only)
+    return present(
+      Object.fromEntries(
+        Object.entries(per.fields).map(([field, value]) => [
+          field,
+          sortKeys(objects.find((a) => a[per.arg] === value)?.[only]),
+        ]),
+      ),
+    );
+  const [object] = objects;
+  if (object === undefined) return undefined;
+  const fields = fieldsOf(h, object);
+  if (only) return fields[only];
+  const holder = holderOf(h);
+  const key = holder && keyOf(holder);
+  if (key !== undefined) delete fields[key];
+  return fields;
+}
+
+/**
+ * The secret config key chat-export names the secret argument at `path` of object `id` by, and what it is:
+ * as the kind declares it (`exported`: `<key>-<id>`, `<what> "<id>"`), else `<child>-<id>-<field>`. `part`:
+ * the field of an argument holding one secret per field (`each`).
+ */
+export function exportedSecret(
+  k: FileKind,
+  path: string,
+  id: string | undefined,
+  part?: string,
+): SecretPlaceholder {
+  const s = secretsOf(k).find((x) => x.path === path);
+  if (!s) throw new Error(`${k.name}: no secret argument at ${path}`);
+  const named = (what: string) => `${what}${id === undefined ? "" : ` "${id}"`}`;
+  if (s.exported) {
+    const key = [s.exported.key, id, part].filter((p) => p !== undefined).join("-");
+    return { key, what: part === undefined ? named(s.exported.what) : `${part} ${named(s.exported.what)}` };
+  }
+  const key = [k.file.child, id, part ?? s.field].filter((p) => p !== undefined).join("-");
+  return { key, what: named(`${part ?? s.field} of ${k.name}`) };
 }

@@ -10,6 +10,7 @@ import {
   type FileRef,
   fileEntryOf,
   type Kind,
+  type NotInFile,
   refTarget,
   refTargets,
 } from "../provider/resources/kind";
@@ -28,6 +29,11 @@ export const FILE_KINDS: readonly FileKind[] = REGISTRY.filter((k): k is FileKin
 export const NOT_IN_FILE: Readonly<Record<string, string>> = Object.fromEntries(
   REGISTRY.flatMap((k) => (k.file && "omitted" in k.file ? [[k.name, k.file.omitted]] : [])),
 );
+
+/** The kind the file's `app` section makes, with its resource's name. */
+export const APP_KIND = REGISTRY.find((k) => k.file && "omitted" in k.file && k.file.app) as
+  | (Kind & { readonly file: NotInFile & { readonly app: { readonly child: string } } })
+  | undefined;
 
 /** A kind by name; an error for a name no kind has (a reference declared wrong). */
 export function kindNamed(name: string): Kind {
@@ -48,6 +54,13 @@ export const heldBy = (k: FileKind): FileKind[] => FILE_KINDS.filter((h) => h.fi
  * held kinds name), else in the registry's order: the order the component declares resources in.
  */
 export function declarationOrder(all: readonly FileKind[]): FileKind[] {
+  // The checks read an entry's references as arguments: a renamed one would be looked for in vain.
+  for (const k of all)
+    for (const path of Object.keys(k.file.refs ?? {})) {
+      const arg = path.split("[].")[0] ?? path;
+      if (k.file.renames?.[arg] !== undefined)
+        throw new Error(`${k.name}: the reference at ${path} names an argument the file renames`);
+    }
   const top = all.filter((k) => k.file.within === undefined);
   const names = (k: FileKind): string[] =>
     [k, ...all.filter((h) => h.file.within === k.name)].flatMap((h) =>
@@ -80,11 +93,34 @@ export function keyOf(k: FileKind): string | undefined {
   );
 }
 
+/** The file's field holding an entry's key (the key, unless renamed). */
+export function fileKeyOf(k: FileKind): string | undefined {
+  const key = keyOf(k);
+  return key === undefined ? undefined : (k.file.renames?.[key] ?? key);
+}
+
 /** The entry's id: its key's value (the one entry of a kind the app has one of has none). */
 export const idOf = (k: FileKind, entry: Json): string | undefined => {
-  const key = keyOf(k);
+  const key = fileKeyOf(k);
   return key === undefined ? undefined : String(entry[key]);
 };
+
+/** The id of the object `args` declare (as idOf, from the arguments rather than the file's entry). */
+export const idOfArgs = (k: FileKind, args: Args): string | undefined => {
+  const key = keyOf(k);
+  return key === undefined ? undefined : String(args[key]);
+};
+
+/**
+ * Whether the file writes `k`'s entry otherwise than its arguments as they are: renamed or flagged fields,
+ * secrets generated or named per field, entries of other kinds inside it. Such sections come after the
+ * others in the file's schema and checks (their order since 0.1.0, which the messages keep).
+ */
+export const rewrites = (k: FileKind): boolean =>
+  !!k.file.renames ||
+  !!k.file.flags ||
+  Object.values(k.file.secretRefs ?? {}).some((s) => typeof s !== "string") ||
+  heldBy(k).length > 0;
 
 /** One entry of a kind in a parsed file: its index in its list (none when one) and its path. */
 export interface EntryAt {
@@ -93,6 +129,8 @@ export interface EntryAt {
   path: FilePath;
   /** For a kind held by another: the holder's entry. */
   holder?: EntryAt;
+  /** For an entry of a field per value (`file.per`): the value. */
+  per?: string;
 }
 
 /** The entries of `kind` in a parsed environment (a held kind's: inside each of its holder's entries). */
@@ -107,6 +145,14 @@ export function entriesOf(env: Json, kind: FileKind): EntryAt[] {
     if (at === undefined) return [];
     const path = [...basePath, ...kind.file.at];
     const withHolder = h ? { holder: h } : {};
+    const per = kind.file.per;
+    if (per)
+      return Object.entries(per.fields).flatMap(([field, value]) => {
+        const entry = (at as Json)[field];
+        return entry === undefined
+          ? []
+          : [{ entry: entry as Json, path: [...path, field], per: value, ...withHolder }];
+      });
     if (kind.file.one)
       return kind.file.only && Object.keys(at as Json).length === 0
         ? []

@@ -3,7 +3,8 @@
 // rows from here (never from the README's text).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ENTRY_KINDS, keyOf } from "../environment/entries";
+import { ENTRY_KINDS } from "../environment/entries";
+import { fileKeyOf } from "../environment/graph";
 import { type KindName, kinds } from "../provider/resources";
 
 export interface ResourceRow {
@@ -64,8 +65,10 @@ export function renderEnvironmentTable(): string {
   const code = (xs: readonly string[]) => (xs.length ? xs.map((x) => `\`${x}\``).join(", ") : "–");
   const rows = ENTRY_KINDS.map((k) => {
     const entry = k.file.only ? `its \`${k.file.only}\`` : k.file.one ? "one object" : "a list";
-    const key = keyOf(k);
-    const secrets = code(Object.values(k.file.secretRefs ?? {}));
+    const key = fileKeyOf(k);
+    const secrets = code(
+      Object.values(k.file.secretRefs ?? {}).map((s) => (typeof s === "string" ? s : s.field)),
+    );
     return `| \`${k.file.at.join(".")}\` | \`${k.name}\` | ${entry} | ${key ? `\`${key}\`` : "–"} | ${secrets} |`;
   });
   return [

@@ -5,20 +5,22 @@
 import type { z } from "zod";
 import type { Region } from "../../provider/api";
 import { kinds } from "../../provider/resources";
-import { type Args, fileEntryOf, type Listed, refTargets } from "../../provider/resources/kind";
+import type { Listed } from "../../provider/resources/kind";
 import {
   ENTRY_KINDS,
   type EntryKind,
+  type ExportContext,
   entryFrom,
-  fieldsOf,
-  idOf,
+  exportedSecret,
   keyOf,
   present,
+  SECTION_ORDER,
   type SecretPlaceholder,
   sortKeys,
 } from "../entries";
+import { type FileKind, fileKeyOf, idOfArgs, kindNamed } from "../graph";
 import { formatPath } from "../load";
-import { Environment, SCOPES, type SecretRef } from "../spec";
+import { Environment } from "../spec";
 
 export type { SecretPlaceholder } from "../entries";
 
@@ -34,21 +36,20 @@ export interface ExportedExtension {
 export interface Snapshot {
   appId: string;
   region: Region;
-  /** The objects of each kind with a plain entry, as the kind lists them; a kind not read is absent. */
+  /**
+   * The objects of each kind the file holds, as the kind lists them (a kind held inside another's entry:
+   * as it reads them with each object of its holder); a kind not read is absent.
+   */
   listed: Partial<Record<string, Listed[]>>;
-  /** Each group as its kind lists it, with its members (GroupMembers' read) and its scopes' permissions. */
-  groups: Array<Listed & { members: Args; permissions: Listed[] }>;
-  /** Each webhook as its kind lists it, with its triggers; undefined when not read (no management credentials). */
-  webhooks: Array<Listed & { triggers: string[] }> | undefined;
   /** The key the export authenticated with: left out, the stack uses it (and a key cannot delete itself). */
   ownApiKey: string;
-  /** Undefined when not read (no management credentials), as app settings. */
+  /** Undefined when not read (no management credentials), as webhooks and app settings. */
   extensions?: ExportedExtension[] | undefined;
 }
 
 export interface Exported {
   /** The environment file's content (validated by the same schema the root project uses). */
-  environment: z.input<typeof Environment>;
+  environment: z.input<typeof Environment> & Record<string, unknown>;
   secrets: SecretPlaceholder[];
   /** What was left out and why (printed, and written as comments). */
   notes: string[];
@@ -61,31 +62,6 @@ export class ExportError extends Error {
 /** A copy of `list` sorted by `key`, so the file does not depend on the order the API listed things in. */
 const sortBy = <T>(list: readonly T[], key: (t: T) => string) =>
   [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-
-function group(
-  g: Snapshot["groups"][number],
-  users: ReadonlySet<string>,
-  secrets: SecretPlaceholder[],
-): Json {
-  const { owner, ...fields } = fieldsOf(kinds.Group, g.args);
-  let password: SecretRef | undefined;
-  if (g.args.type === "password") {
-    password = { secret: `groupPassword-${g.id}` };
-    secrets.push({ key: password.secret, what: `the password of group "${g.id}"` });
-  }
-  const permissions = Object.fromEntries(g.permissions.map((p) => [p.args.scope, p.args.permissions]));
-  return present({
-    ...fields,
-    // An owner that is no user of the app (a system owner) cannot be declared; the service keeps it.
-    owner: typeof owner === "string" && users.has(owner) ? owner : undefined,
-    password,
-    // The owner is an admin without being declared a member (GroupMembers leaves it alone).
-    members: fieldsOf(kinds.GroupMembers, { ...g.members, guid: undefined }),
-    permissions: present(
-      Object.fromEntries(Object.entries(SCOPES).map(([file, scope]) => [file, sortKeys(permissions[scope])])),
-    ),
-  });
-}
 
 /**
  * Objects of a kind holding a credential (`file.credential`) that the file can hold: not the one this export
@@ -112,32 +88,13 @@ function credentialHolders(k: EntryKind, listed: readonly Listed[], own: string,
   return out;
 }
 
-function webhook(w: NonNullable<Snapshot["webhooks"]>[number], secrets: SecretPlaceholder[]): Json {
-  const { webhookId, webhookURL, useBasicAuth, username, ...fields } = fieldsOf(kinds.Webhook, w.args);
-  let basicAuth: Json | undefined;
-  if (useBasicAuth) {
-    const password: SecretRef = { secret: `webhookPassword-${webhookId}` };
-    secrets.push({ key: password.secret, what: `the basic-auth password of webhook "${webhookId}"` });
-    basicAuth = { username, password };
-  }
-  // The file's shorter names for the webhook's own fields (environment/spec.ts).
-  return present({
-    id: webhookId,
-    url: webhookURL,
-    basicAuth,
-    ...fields,
-    // None: left out (not managed), since a trigger set cannot be empty.
-    triggers: [...w.triggers].sort(),
-  });
-}
-
 /** An extension; each credential becomes a secret config key to set. */
 function extension(e: ExportedExtension, secrets: SecretPlaceholder[]): Json {
   const refs = Object.fromEntries(
     [...e.credentials].sort().map((field) => {
-      const key = `extension-${e.extension}-${field}`;
-      secrets.push({ key, what: `${field} of extension "${e.extension}"` });
-      return [field, { secret: key }];
+      const placeholder = exportedSecret(kinds.Extension as FileKind, "secrets", e.extension, field);
+      secrets.push(placeholder);
+      return [field, { secret: placeholder.key }];
     }),
   );
   return present({ extension: e.extension, settings: sortKeys(e.settings), secrets: refs });
@@ -161,32 +118,41 @@ function place(environment: Json, k: EntryKind, entries: unknown[]): void {
 export function toEnvironment(snap: Snapshot): Exported {
   const secrets: SecretPlaceholder[] = [];
   const notes: string[] = [];
-  // A group's owner as the kind it names (users).
-  const owner = fileEntryOf(kinds.Group)?.refs?.owner;
-  const owners = owner ? refTargets(owner) : [];
-  const uids = new Set(owners.flatMap((o) => (snap.listed[o] ?? []).map((u) => u.id)));
   const environment: Json = { app: { existing: true }, adopt: true };
-  for (const k of ENTRY_KINDS) {
-    const listed = snap.listed[k.name];
-    if (listed === undefined) continue;
-    const kept = credentialHolders(k, listed, snap.ownApiKey, notes);
+  const ids = new Map<string, Set<string>>();
+  const listed = (kind: string) => {
+    const objects = snap.listed[kind];
+    if (!objects) return undefined;
+    if (!ids.has(kind))
+      ids.set(kind, new Set(objects.map((l) => idOfArgs(kindNamed(kind) as FileKind, l.args) ?? l.id)));
+    return ids.get(kind);
+  };
+  for (const k of SECTION_ORDER) {
+    const objects = snap.listed[k.name];
+    if (objects === undefined) continue;
+    const kept = credentialHolders(k, objects, snap.ownApiKey, notes);
     // Sorted by the entry's id, so that the file does not depend on the order the API listed things in.
-    const ordered = sortBy(kept, (l) => idOf(k, l.args) ?? l.id);
+    const ordered = sortBy(kept, (l) => idOfArgs(k, l.args) ?? l.id);
+    const key = keyOf(k);
+    const context: (l: Listed) => ExportContext = (l) => ({
+      // The objects inside this one: those naming it by its key.
+      held: (h) =>
+        (snap.listed[h.name] ?? []).flatMap((o) =>
+          key !== undefined && o.args[key] === l.args[key] ? [o.args] : [],
+        ),
+      listed,
+    });
     place(
       environment,
       k,
-      ordered.map((l) => entryFrom(k, l.args, secrets)),
+      ordered.map((l) => entryFrom(k, l.args, secrets, context(l))),
     );
   }
-  environment.groups = sortBy(snap.groups, (g) => g.id).map((g) => group(g, uids, secrets));
-  // Webhooks, extensions and app settings are read through the management API.
-  if (snap.webhooks) {
-    environment.webhooks = sortBy(snap.webhooks, (w) => w.id).map((w) => webhook(w, secrets));
-  }
+  // Extensions are read from the service's catalogue (the Extension kind has no listing), by hand.
   if (snap.extensions) {
     environment.extensions = sortBy(snap.extensions, (e) => e.extension).map((e) => extension(e, secrets));
   }
-  if (!snap.webhooks || !snap.extensions)
+  if (!snap.extensions)
     notes.push(
       "Webhooks, extensions and app settings are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
     );
@@ -198,8 +164,8 @@ export function toEnvironment(snap: Snapshot): Exported {
       const list = environment[String(section)];
       const item = Array.isArray(list) && typeof index === "number" ? (list[index] as Json) : undefined;
       const kind = ENTRY_KINDS.find((k) => k.file.at.length === 1 && k.file.at[0] === section);
-      const key = kind?.file.key ?? kind?.identity?.[0] ?? (section === "groups" ? "guid" : "id");
-      const id = item?.[key];
+      const key = kind && fileKeyOf(kind);
+      const id = key === undefined ? undefined : item?.[key];
       return id === undefined ? "" : ` (${String(id)})`;
     };
     const lines = checked.error.issues.map(

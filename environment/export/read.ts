@@ -5,6 +5,7 @@ import { clientContext, kinds } from "../../provider/resources";
 import { requiredCredentialFields } from "../../provider/resources/extension";
 import type { Args, Ctx, Kind, Listed, Progress } from "../../provider/resources/kind";
 import { ENTRY_KINDS } from "../entries";
+import { type FileKind, heldBy, keyOf, whereOf } from "../graph";
 import type { ExportedExtension, Snapshot } from "./document";
 
 /** One line of progress (chat-export prints it on stderr). */
@@ -26,27 +27,21 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
 
   // The kinds' own reads: each object is read the way adoption will read it.
   const ctx = clientContext({ chat: () => chat, management: management && (() => management) });
-  // Each kind with a plain entry, as it lists its objects (management kinds need management credentials).
+  // Each kind with a section, as it lists its objects (management kinds need management credentials), and
+  // the kinds inside its entries as they read them with each object.
   const listed: Snapshot["listed"] = {};
   for (const k of ENTRY_KINDS) {
     if (k.api === "management" && !management) continue;
+    if (!k.list) continue; // extensions: below
     const what = k.file.at.join(".");
     const objects = await listOf(k, ctx, {}, (n, total) =>
       report(total === undefined ? `${what}: ${n} so far` : `${what}: ${total}`),
     );
     listed[k.name] = objects;
+    for (const h of heldBy(k)) listed[h.name] = await readHeld(h, k, objects, ctx, report);
   }
-  const groups = await readGroups(ctx, report);
-  let webhooks: Snapshot["webhooks"];
   let extensions: Snapshot["extensions"];
   if (management) {
-    webhooks = await Promise.all(
-      (await listOf(kinds.Webhook, ctx)).map(async (w) => ({
-        ...w,
-        triggers: (await kinds.WebhookTriggers.read(ctx, w.id, w.args as never))?.args.triggers ?? [],
-      })),
-    );
-    report(`webhooks: ${webhooks.length}`);
     extensions = await readExtensions(ctx, management, chat.appId);
     report(`extensions: ${extensions.length} enabled`);
   }
@@ -56,8 +51,6 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     appId: chat.appId,
     region: chat.region,
     listed,
-    groups,
-    webhooks,
     extensions,
     ownApiKey: opts.apiKey,
   };
@@ -69,24 +62,36 @@ function listOf(k: Kind, ctx: Ctx, scope: Args = {}, progress?: Progress): Promi
   return k.list(ctx, scope, progress);
 }
 
-/** Every group with its members and the permissions each scope sets, as those kinds read them. */
-async function readGroups(ctx: Ctx, report: Report): Promise<Snapshot["groups"]> {
-  const groups = await listOf(kinds.Group, ctx);
-  report(`groups: ${groups.length}`);
+/**
+ * The objects of held kind `h` inside each of `holders` (of kind `holder`): a kind of an entry per value
+ * (`per`) as it lists those of one holder, another as it reads the one of a holder (by the holder's id and
+ * the arguments the two share).
+ */
+async function readHeld(
+  h: FileKind,
+  holder: FileKind,
+  holders: readonly Listed[],
+  ctx: Ctx,
+  report: Report,
+): Promise<Listed[]> {
+  const key = keyOf(holder);
+  const shared = (args: Args) =>
+    Object.fromEntries(Object.keys(h.args.shape).flatMap((a) => (a in args ? [[a, args[a]]] : [])));
   let done = 0;
-  const step = Math.max(1, Math.ceil(groups.length / 10));
-  return Promise.all(
-    groups.map(async (g) => {
-      const [members, permissions] = await Promise.all([
-        kinds.GroupMembers.read(ctx, g.id, { guid: g.id }),
-        listOf(kinds.GroupScopePermissions, ctx, { guid: g.id }),
-      ]);
+  const step = Math.max(1, Math.ceil(holders.length / 10));
+  const what = whereOf(h);
+  const read = await Promise.all(
+    holders.map(async (o): Promise<Listed[]> => {
+      const prior = shared(o.args);
+      const found = h.file.per
+        ? await listOf(h, ctx, key === undefined ? {} : { [key]: o.args[key] })
+        : await h.read(ctx, o.id, prior).then((r) => (r ? [{ id: o.id, ...r }] : []));
       done++;
-      if (done % step === 0 || done === groups.length)
-        report(`group members and permissions: ${done} of ${groups.length} groups`);
-      return { ...g, members: members?.args ?? { guid: g.id }, permissions };
+      if (done % step === 0 || done === holders.length) report(`${what}: ${done} of ${holders.length}`);
+      return found;
     }),
   );
+  return read.flat();
 }
 
 /** The enabled extensions, with their settings as the Extension kind reads them back. */

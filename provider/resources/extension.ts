@@ -242,7 +242,14 @@ export const extension: Kind<ExtensionArgs> = {
   file: {
     at: ["extensions"],
     child: "extension",
-    composed: "credentials are named by secret config keys, one per credential field, checked at preview",
+    // One config key per credential field; the values are checked by the provider at preview.
+    secretRefs: {
+      secrets: {
+        field: "secrets",
+        each: { fields: (a) => credentialFields(String(a.extension)) },
+        exported: { key: "extension", what: "of extension" },
+      },
+    },
   },
 
   // The service's catalogue once the app is known (the real one may hold more than the known list)…

@@ -126,6 +126,8 @@ export const groupMembers: Kind<GroupMembersArgs> = {
     at: ["members"],
     one: true,
     child: "members",
+    // The whole member set: a scope left out has no members.
+    empty: ["admins", "moderators", "participants"],
     refs: {
       admins: { kind: "User", noun: "user" },
       moderators: { kind: "User", noun: "user" },

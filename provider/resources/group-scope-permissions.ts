@@ -62,8 +62,9 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     within: "Group",
     at: ["permissions"],
     one: true,
+    only: "permissions",
     child: "permissions",
-    composed: "one entry per scope, under the scope's plural name (admins, moderators, participants)",
+    per: { arg: "scope", fields: { admins: "admin", moderators: "moderator", participants: "participant" } },
   },
 
   async create(ctx, a) {

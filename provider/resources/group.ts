@@ -78,9 +78,19 @@ export const group: Kind<GroupArgs> = {
   file: {
     at: ["groups"],
     child: "group",
-    composed:
-      "a password group's password is named by a secret config key, else generated; its members and scope permissions sit in its entry",
-    refs: { owner: { kind: "User", elsewhere: true } },
+    refs: { owner: { kind: "User", elsewhere: true, onlyListed: true } },
+    // Never returned by the service: named by a config key, else generated for a password group.
+    secretRefs: {
+      password: {
+        field: "password",
+        generated: {
+          length: 24,
+          when: (a) => a.type === "password",
+          unused: "password is only used when type is 'password'",
+        },
+        exported: { key: "groupPassword", what: "the password of group" },
+      },
+    },
   },
 
   async create(ctx, a) {

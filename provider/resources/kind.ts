@@ -152,8 +152,30 @@ export interface FileEntry {
   readonly key?: string;
   /** The entry is this one argument's value (AppSettings' `settings`), not an object of arguments. */
   readonly only?: string;
-  /** Secret arguments the file names by a secret config key: the argument's dotted path → the file's field. */
-  readonly secretRefs?: Readonly<Record<string, string>>;
+  /**
+   * Secret arguments the file names by a secret config key: the argument's dotted path → the file's field,
+   * or what else the file does with it (generated when not named, one key per field).
+   */
+  readonly secretRefs?: Readonly<Record<string, string | SecretField>>;
+  /**
+   * Arguments the file calls otherwise: the argument → the file's field (a dotted field sits in an object
+   * field of the entry: `basicAuth.username`).
+   */
+  readonly renames?: Readonly<Record<string, string>>;
+  /**
+   * Arguments true exactly when the entry holds an object field (`useBasicAuth` when `basicAuth` is there):
+   * the argument → the field. The fields inside it are required, but for secrets generated when not named.
+   */
+  readonly flags?: Readonly<Record<string, string>>;
+  /** What an entry's id is called in the file's messages (default: the field holding it). */
+  readonly noun?: string;
+  /** List arguments an entry leaves out that are declared empty: the entry is the whole set. */
+  readonly empty?: readonly string[];
+  /**
+   * The entry is an object with a field per value of one argument (`scope`): the file's field → the value.
+   * Each field's value is the entry of one resource, named `<holder's id>:<value>`.
+   */
+  readonly per?: { readonly arg: string; readonly fields: Readonly<Record<string, string>> };
   /**
    * Arguments that name other objects: the argument's path → what it names. A path is an argument (one id,
    * or a list of ids) or a field of each item of a list argument (`conversations[].conversationWith`). A
@@ -165,11 +187,6 @@ export interface FileEntry {
    * to its holder's object (its id, its `adopt`), and is declared with it.
    */
   readonly within?: string;
-  /**
-   * Why the entry is not the kind's arguments as they are (renamed fields, values generated when not named,
-   * entries of kinds `within` it): the environment maps it by hand. Absent for a plain entry.
-   */
-  readonly composed?: string;
   /**
    * The output holding a credential, for a kind whose objects the export may authenticate with (API keys):
    * the export leaves out the one it used, and names held by more than one object (they are adopted by a
@@ -186,6 +203,38 @@ export interface FileEntry {
 /** A kind the file does not hold, and why. */
 export interface NotInFile {
   readonly omitted: string;
+  /**
+   * The kind the file's `app` section makes (`app: { create }`): its resource's name (`<component>:<child>`),
+   * and the outputs the other resources use (the connection, the id, the key).
+   */
+  readonly app?: { readonly child: string };
+}
+
+/** A secret argument the file names otherwise than by one config key at one field. */
+export interface SecretField {
+  /** The file's field (dotted: inside an object field of the entry). */
+  readonly field: string;
+  /**
+   * Named by no key, a value is generated (letters and digits, `length`) when `when` holds for the
+   * arguments (the object needs one), as a random resource `<component>:<child>-<argument>:<id>`; named
+   * where `when` does not hold, the file is refused with `unused`. `output`: the component's output
+   * gathering the generated values by id.
+   */
+  readonly generated?: {
+    readonly length: number;
+    readonly when: (args: Args) => boolean;
+    readonly unused?: string;
+    readonly output?: string;
+  };
+  /**
+   * The argument is an object of secrets and the field an object of config keys, one per field of the
+   * argument (an extension's credentials); a value holding a JSON object is passed as the object. `fields`:
+   * the argument's fields for these arguments (what the kind's rules say of a named one's value is left
+   * to the provider, which knows the value at preview).
+   */
+  readonly each?: { readonly fields: (args: Args) => readonly string[] };
+  /** chat-export's config key for it, `<key>-<id>`, and what that names, `<what> "<id>"`. */
+  readonly exported?: { readonly key: string; readonly what: string };
 }
 
 export type FilePath = readonly (string | number)[];
@@ -215,6 +264,11 @@ export interface FileRef {
   readonly output?: string;
   /** The value is one id or a list of them, passed on as a list. */
   readonly many?: true;
+  /**
+   * chat-export writes it only when it names an object the export read (a group's owner may be a system
+   * user, which the file cannot declare; the service keeps it).
+   */
+  readonly onlyListed?: true;
 }
 
 /** A target chosen by a sibling field: `by`'s value → the kind. */

@@ -66,8 +66,17 @@ export const webhook: Kind<WebhookArgs> = {
   file: {
     at: ["webhooks"],
     child: "webhook",
-    composed:
-      "shorter names (id, url), basic auth as one object whose password is named by a secret config key, else generated; its triggers sit in its entry",
+    noun: "webhook id",
+    // Shorter names; basic auth as one object, its password named by a config key, else generated.
+    renames: { webhookId: "id", webhookURL: "url", username: "basicAuth.username" },
+    flags: { useBasicAuth: "basicAuth" },
+    secretRefs: {
+      password: {
+        field: "basicAuth.password",
+        generated: { length: 32, when: (a) => a.useBasicAuth === true, output: "webhookBasicAuthPasswords" },
+        exported: { key: "webhookPassword", what: "the basic-auth password of webhook" },
+      },
+    },
   },
 
   async create(ctx, a) {

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { parseEnvironment } from "../../environment/load";
 import { FAST, useEmulated } from "../support/emulator";
+import { list } from "../support/json";
 
 /** Runs the command from source with a clean CHAT_* environment; resolves with its exit code too. */
 async function run(args: string[], env: Record<string, string> = {}) {
@@ -47,7 +48,7 @@ describe("chat-export (command)", () => {
     expect(r.code).toBe(0);
     const env = parseEnvironment(r.stdout, "stdout.yaml");
     expect(env.app).toEqual({ existing: true });
-    expect(env.groups.map((g) => g.guid)).toEqual(["desk"]);
+    expect(list(env, "groups").map((g) => g.guid)).toEqual(["desk"]);
     expect(r.stderr).toContain("chat-export: groups: 1");
     expect(r.stderr).toContain(
       "no management credentials: webhooks, extensions and app settings are left out",

@@ -100,7 +100,7 @@ describe("chat-export", () => {
     const { yaml } = await exportEnvironment({ chat: emu().chatClient(), apiKey: a.apiKey });
     const env = parseEnvironment(yaml, "exported.yaml");
     const role = list(env, "roles").find((r) => r.role === "default");
-    const desk = env.groups.find((g) => g.guid === "desk");
+    const desk = list(env, "groups").find((g) => g.guid === "desk");
     if (!role || !desk) throw new Error("the export lacks the default role or the group");
     const { members: _m, password: _p, adopt: _a, ...deskArgs } = desk;
     const { adopt: _ra, ...roleArgs } = role;

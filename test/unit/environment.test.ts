@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../environment/load";
-import { at } from "../support/json";
+import { at, list } from "../support/json";
 
 type Json = Record<string, unknown>;
 
@@ -142,14 +142,14 @@ webhooks:
     );
     expect(env.adopt).toBe(true);
     expect((env.users as Json[])[0]?.adopt).toBe(false);
-    expect(env.groups[0]?.password).toEqual({ secret: "groupPassword-g" });
-    expect(env.webhooks[0]).toMatchObject({
+    expect(at(env, "groups", 0, "password")).toEqual({ secret: "groupPassword-g" });
+    expect(at(env, "webhooks", 0)).toMatchObject({
       basicAuth: { username: "hooks", password: { secret: "hookPassword" } },
       enabled: false,
       retryOnFailure: true,
     });
     // Triggers left out: not managed.
-    expect(env.webhooks[0]?.triggers).toBeUndefined();
+    expect(at(env, "webhooks", 0, "triggers")).toBeUndefined();
   });
 
   it("refuses a password that is not a secret config key, or on a group without type password", () => {
@@ -276,16 +276,16 @@ appSettings: { core.conversations.updateOnReplies: true }
 
   it("parses them", () => {
     const env = parseEnvironment(file, "env.yaml");
-    expect(env.groups[0]?.permissions?.participants).toEqual({
+    expect(at(env, "groups", 0, "permissions", "participants")).toEqual({
       sendMessage: "deny",
       "initiateCall.allowedType": ["audio"],
     });
-    expect(env.extensions.map((e) => [e.extension, e.enabled])).toEqual([
+    expect(list(env, "extensions").map((e) => [e.extension, e.enabled])).toEqual([
       ["profanity-filter", true],
       ["gifs-giphy", true],
       ["sentiment-analysis", false],
     ]);
-    expect(env.extensions[1]?.secrets).toEqual({ giphyApiKey: { secret: "giphy" } });
+    expect(at(env, "extensions", 1, "secrets")).toEqual({ giphyApiKey: { secret: "giphy" } });
     expect(env.appSettings).toEqual({ "core.conversations.updateOnReplies": true });
   });
 

@@ -46,22 +46,17 @@ function snapshot(): Snapshot {
         listed("4", { name: "backend", scope: "fullAccess" }, { apiKey: "k4" }),
       ],
       AppSettings: [listed("app1", { appId: "app1", settings: {} })],
-    },
-    groups: [
-      {
-        ...listed("room", { guid: "room", name: "Room", type: "password", owner: "alice" }),
-        members: { guid: "room", participants: ["bob"] },
-        permissions: [],
-      },
-      {
-        ...listed("lobby", { guid: "lobby", name: "Lobby", type: "public", owner: "app_system" }),
-        members: { guid: "lobby", moderators: ["bob"] },
-        permissions: [],
-      },
-    ],
-    webhooks: [
-      {
-        ...listed("app1/quiet", {
+      Group: [
+        listed("room", { guid: "room", name: "Room", type: "password", owner: "alice" }),
+        listed("lobby", { guid: "lobby", name: "Lobby", type: "public", owner: "app_system" }),
+      ],
+      // Inside the groups' entries: each group's members, read with it.
+      GroupMembers: [
+        listed("room", { guid: "room", participants: ["bob"] }),
+        listed("lobby", { guid: "lobby", moderators: ["bob"] }),
+      ],
+      Webhook: [
+        listed("app1/quiet", {
           appId: "app1",
           webhookId: "quiet",
           name: "Quiet",
@@ -70,10 +65,7 @@ function snapshot(): Snapshot {
           enabled: false,
           retryOnFailure: false,
         }),
-        triggers: [],
-      },
-      {
-        ...listed("app1/events", {
+        listed("app1/events", {
           appId: "app1",
           webhookId: "events",
           name: "Events",
@@ -83,9 +75,16 @@ function snapshot(): Snapshot {
           enabled: true,
           retryOnFailure: true,
         }),
-        triggers: ["message_sent", "group_created"],
-      },
-    ],
+      ],
+      // Inside the webhooks' entries: their triggers (none for "quiet").
+      WebhookTriggers: [
+        listed("app1/events", {
+          appId: "app1",
+          webhookId: "events",
+          triggers: ["message_sent", "group_created"],
+        }),
+      ],
+    },
     ownApiKey: "k1",
     extensions: [],
   };
@@ -159,20 +158,20 @@ describe("chat-export's document", () => {
     const a = renderEnvironment(toEnvironment(snapshot()), { appId: "app1", region: "eu" });
     const shuffled = snapshot();
     shuffled.listed.User?.reverse();
-    shuffled.groups.reverse();
+    shuffled.listed.Group?.reverse();
     shuffled.listed.ApiKey?.reverse();
-    shuffled.webhooks?.reverse();
+    shuffled.listed.Webhook?.reverse();
     const b = renderEnvironment(toEnvironment(shuffled), { appId: "app1", region: "eu" });
     expect(b).toBe(a);
     const env = parseEnvironment(a, "exported.yaml");
     expect((env.users as { uid: string }[]).map((u) => u.uid)).toEqual(["alice", "bob"]);
-    expect(env.groups[1]?.password).toEqual({ secret: "groupPassword-room" });
+    expect(pick(env, "groups", 1, "password")).toEqual({ secret: "groupPassword-room" });
   });
 
   it("says where webhooks are when they were not read", () => {
     const base = snapshot();
-    const { AppSettings: _, ...chatOnly } = base.listed;
-    const snap = { ...base, listed: chatOnly, webhooks: undefined, extensions: undefined };
+    const { AppSettings: _, Webhook: _w, WebhookTriggers: _t, ...chatOnly } = base.listed;
+    const snap = { ...base, listed: chatOnly, extensions: undefined };
     const { environment, notes } = toEnvironment(snap);
     expect(environment.webhooks).toBeUndefined();
     expect(notes).toContainEqual(
@@ -182,7 +181,9 @@ describe("chat-export's document", () => {
 
   it("refuses, by path and rule, what the environment file cannot hold", () => {
     const snap = snapshot();
-    snap.webhooks?.[1]?.triggers.push("brand_new_trigger");
+    const events = snap.listed.WebhookTriggers?.[0];
+    if (!events) throw new Error("the base snapshot has the triggers of webhook events");
+    (events.args.triggers as string[]).push("brand_new_trigger");
     expect(() => toEnvironment(snap)).toThrow(ExportError);
     expect(() => toEnvironment(snap)).toThrow(
       /webhooks\[0\]\.triggers\[0\] \(events\): webhook trigger "brand_new_trigger" is not valid \(closest valid: "\w+"\)/,
@@ -260,23 +261,8 @@ describe("chat-export's notifications and moderation", () => {
 describe("chat-export's extensions, app settings, group-scope permissions and one-per-app providers", () => {
   const snap = (): Snapshot => {
     const base = snapshot();
-    const [room, lobby] = base.groups;
-    if (!room || !lobby) throw new Error("the base snapshot has two groups");
     return {
       ...base,
-      groups: [
-        {
-          ...room,
-          permissions: [
-            listed("room/participant", {
-              guid: "room",
-              scope: "participant",
-              permissions: { sendMessage: "deny" },
-            }),
-          ],
-        },
-        lobby,
-      ],
       extensions: [
         {
           extension: "profanity-filter",
@@ -288,6 +274,13 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
       ],
       listed: {
         ...base.listed,
+        GroupScopePermissions: [
+          listed("room/participant", {
+            guid: "room",
+            scope: "participant",
+            permissions: { sendMessage: "deny" },
+          }),
+        ],
         AppSettings: [
           listed("app1", {
             appId: "app1",
@@ -326,7 +319,11 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
       "core.advanced.search.enabled": true,
       "core.threads.updateOnMessageActions": false,
     });
-    expect(environment.groups?.find((g) => g.guid === "room")?.permissions).toEqual({
+    expect(
+      (pick(environment, "groups") as { guid: string; permissions?: unknown }[]).find(
+        (g) => g.guid === "room",
+      )?.permissions,
+    ).toEqual({
       participants: { sendMessage: "deny" },
     });
     expect(pick(environment, "notifications", "sms", "twilio")).toEqual({
@@ -347,7 +344,11 @@ describe("chat-export's extensions, app settings, group-scope permissions and on
     );
     const file = renderEnvironment(toEnvironment(snap()), { appId: "app1", region: "eu" });
     const env = parseEnvironment(file, "x.yaml");
-    expect(env.extensions.map((e) => e.extension)).toEqual(["gifs-giphy", "polls", "profanity-filter"]);
+    expect((pick(env, "extensions") as { extension: string }[]).map((e) => e.extension)).toEqual([
+      "gifs-giphy",
+      "polls",
+      "profanity-filter",
+    ]);
     expect(pick(env, "notifications", "sms", "custom", "webhookURL")).toBe("https://h.example.com/sms");
   });
 });

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ENTRY_KINDS, keyOf } from "../../environment/entries";
 import { FILE_KINDS } from "../../environment/graph";
-import { COMPOSED_KINDS, NOT_IN_FILE } from "../../environment/spec";
+import { HELD_KINDS, NOT_IN_FILE } from "../../environment/spec";
 import { kinds } from "../../provider/resources";
 import { type Kind, priorOfId, refTargets } from "../../provider/resources/kind";
 import { schemas } from "../../provider/schemas";
@@ -43,8 +43,9 @@ describe("the registry of kinds", () => {
     const children = ENTRY_KINDS.map((k) => k.file.child);
     expect(new Set(children).size).toBe(children.length);
     for (const k of ENTRY_KINDS) {
-      // chat-export reads every entry's kind through its own listing.
-      expect([k.name, typeof k.list]).toEqual([k.name, "function"]);
+      // chat-export reads every entry's kind through its own listing, but extensions (read by hand from
+      // the service's catalogue: environment/export/read.ts).
+      if (k.name !== "Extension") expect([k.name, typeof k.list]).toEqual([k.name, "function"]);
       // A list entry is named by a key; the one entry of a kind an app has one of is not.
       expect([k.name, keyOf(k) === undefined]).toEqual([k.name, k.file.one === true]);
       for (const path of Object.keys(k.file.secretRefs ?? {}))
@@ -98,8 +99,8 @@ describe("the registry of kinds", () => {
     expect(late).toEqual([]);
   });
 
-  it("places every kind in the environment file (a plain entry or a composed section) or says why not", () => {
-    const placed = [...ENTRY_KINDS.map((k) => k.name), ...COMPOSED_KINDS, ...Object.keys(NOT_IN_FILE)];
+  it("places every kind in the environment file (a section, or inside another's entry) or says why not", () => {
+    const placed = [...ENTRY_KINDS.map((k) => k.name), ...HELD_KINDS, ...Object.keys(NOT_IN_FILE)];
     expect([...placed].sort()).toEqual(Object.keys(kinds).sort());
   });
 
