@@ -7,7 +7,7 @@
 import { type KindName, providerFor } from "../provider";
 import { isNotFound } from "../provider/client";
 import { kinds } from "../provider/resources";
-import { scopeOf } from "../provider/resources/functions";
+import { resultOf, scopeOf } from "../provider/resources/functions";
 import { contextFor } from "../provider/resources/generic";
 import { type Args, type Kind, priorOfId } from "../provider/resources/kind";
 import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
@@ -130,8 +130,7 @@ export const chatPlugin = {
     const ctx = contextFor(args);
     const secrets = secretNames(name);
     const info = (id: string, read: { args: Args; state: Args }) => {
-      const out: Record<string, unknown> = { ...read.args, ...read.state, id };
-      for (const k of kind.local ?? []) delete out[k];
+      const out = resultOf(kind, id, read);
       delete out[CREDENTIALS[kind.api]];
       return toWire(out, secrets);
     };

@@ -206,7 +206,8 @@ function functionOf(types: Types, f: KindFunction): Record<string, unknown> {
       },
     };
   const inputs: Record<string, PropertySpec> = {};
-  for (const a of f.args) inputs[a.name] = described(types.of(a.schema, `List${f.kind}${pascal(a.name)}`), a.doc);
+  for (const a of f.args)
+    inputs[a.name] = described(types.of(a.schema, `List${f.kind}${pascal(a.name)}`), a.doc);
   const typed = inputs.scope;
   // The filters as one map, as programs written before the typed ones pass them. A kind whose own filter is
   // named `scope` (ApiKey) takes either there.

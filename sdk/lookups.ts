@@ -55,7 +55,6 @@ export type CollaboratorsInfo = Required<Omit<CollaboratorsArgs, "appId">> & { a
 export type AppInfo = Omit<Info<AppArgs, typeof AppOutputs, "skipSampleData">, AppSecret>;
 type AppSecret = "apiKey" | "authKey" | "connection";
 
-
 /** `x` without its resource id, which these names never returned. */
 function withoutId<T>(x: T & { id?: string }): T {
   const { id: _, ...rest } = x;
@@ -82,7 +81,9 @@ export function getUsers(args: GetUsersArgs = {}): pulumi.Output<UserInfo[]> {
   const { search, tags, ...rest } = args;
   // No tags, or an empty list of them: no filter.
   const tagged = pulumi.output(tags).apply((t) => (t?.length ? t : undefined));
-  return readAll<UserInfo>("User", { ...rest, searchKey: search, tags: tagged }, "getUsers").apply(withoutIds);
+  return readAll<UserInfo>("User", { ...rest, searchKey: search, tags: tagged }, "getUsers").apply(
+    withoutIds,
+  );
 }
 
 /** One group (with tags and owner) by guid. A guid that does not exist is an error. */
@@ -104,7 +105,9 @@ export function getBot(args: { uid: pulumi.Input<string> } & ChatLookupArgs): pu
 
 /** The uids banned from a group, sorted. A guid that does not exist is an error. */
 export function getGroupBans(args: { guid: pulumi.Input<string> } & ChatLookupArgs): pulumi.Output<string[]> {
-  return readOne<GroupBansArgs>("GroupBans", args, { what: "getGroupBans", noun: "group" }).apply((b) => b.uids);
+  return readOne<GroupBansArgs>("GroupBans", args, { what: "getGroupBans", noun: "group" }).apply(
+    (b) => b.uids,
+  );
 }
 
 /** The conversations the app pins for every user, in display order (empty when none are pinned). */

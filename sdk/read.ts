@@ -17,7 +17,7 @@ import {
 } from "../provider/config";
 import { connectionNaming, credentialProblem } from "../provider/credentials";
 import { clientContext, type KindName, kinds } from "../provider/resources";
-import { idOfKey, scopeOf } from "../provider/resources/functions";
+import { idOfKey, resultOf, scopeOf } from "../provider/resources/functions";
 import { type Args, type Ctx, type Kind, priorOfId } from "../provider/resources/kind";
 import type { ChatConnectionArgs, ManagementConnectionArgs } from "./resource";
 
@@ -70,7 +70,11 @@ async function withApi<T>(
     const ctx = clientContext({ management: () => mgmt, appId: () => appIdOf(what, undefined) });
     return await use(ctx, "the apps of these management credentials");
   } catch (e) {
-    const line = credentialProblem(e, { api: "management" }, connectionNaming("management", conn === undefined));
+    const line = credentialProblem(
+      e,
+      { api: "management" },
+      connectionNaming("management", conn === undefined),
+    );
     throw line === undefined ? e : new pulumi.RunError(`${what}: ${line}`);
   }
 }
@@ -106,14 +110,6 @@ function lookup<T>(args: ChatLookupArgs & ManagementLookupArgs, read: (a: Unwrap
   return pulumi
     .all([pulumi.output(rest), credentials])
     .apply(([r, c]) => read({ ...(r as Args), ...c })) as pulumi.Output<T>;
-}
-
-/** An object as a lookup returns it: its whole read's arguments (sets sorted, local ones left out), outputs, id. */
-export function resultOf(kind: Kind, id: string, read: { args: Args; state: Args }): Args {
-  const out: Args = { ...read.args, ...read.state, id };
-  for (const k of kind.sets ?? []) if (Array.isArray(out[k])) out[k] = [...(out[k] as string[])].sort();
-  for (const k of kind.local ?? []) delete out[k];
-  return out;
 }
 
 /** Whether `x` holds a secret of `kind`: then the whole result is made secret. */

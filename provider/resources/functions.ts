@@ -79,7 +79,9 @@ const argSchema = (kind: Kind, name: string): Json =>
 export function keyArgs(kind: Kind): FunctionArg[] {
   const names = kind.idParts ?? (kind.identity?.length === 1 ? kind.identity : undefined);
   if (!names)
-    return [{ name: "id", schema: { type: "string" }, doc: "The resource id of the object.", optional: false }];
+    return [
+      { name: "id", schema: { type: "string" }, doc: "The resource id of the object.", optional: false },
+    ];
   const ambient: readonly string[] = kind.ambient ?? [];
   return names.map((n) => {
     const declared = n in kind.args.shape;
@@ -127,7 +129,13 @@ export function resultFields(kind: Kind): ResultField[] {
   const secrets: readonly string[] = kind.secrets ?? [];
   const always = new Set([...(input.required ?? []), ...(output.required ?? [])]);
   const fields: ResultField[] = [
-    { name: "id", schema: { type: "string" }, doc: "The resource id of the object.", optional: false, secret: false },
+    {
+      name: "id",
+      schema: { type: "string" },
+      doc: "The resource id of the object.",
+      optional: false,
+      secret: false,
+    },
   ];
   for (const [k, v] of Object.entries(input.properties ?? {}))
     if (!local.includes(k))
@@ -196,4 +204,15 @@ export function scopeOf(name: KindName, args: Args): Args {
   return Object.fromEntries(
     scopeArgs(name).flatMap((a) => (args[a.name] === undefined ? [] : [[a.name, args[a.name]]])),
   );
+}
+
+/**
+ * An object as both surfaces return it: its whole read's arguments (sets sorted, local ones left out), its
+ * outputs, and its id.
+ */
+export function resultOf(kind: Kind, id: string, read: { args: Args; state: Args }): Args {
+  const out: Args = { ...read.args, ...read.state, id };
+  for (const k of kind.sets ?? []) if (Array.isArray(out[k])) out[k] = [...(out[k] as string[])].sort();
+  for (const k of kind.local ?? []) delete out[k];
+  return out;
 }
