@@ -42,7 +42,7 @@ export interface ListAppArgs extends ManagementLookupArgs {
   /** Only those whose id or name starts with this text. */
   searchKey?: pulumi.Input<string>;
 }
-/** Every App of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every App the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listApp(args: ListAppArgs = {}): pulumi.Output<AppResult[]> {
   return readAll<AppResult>("App", args);
 }
@@ -88,7 +88,7 @@ export interface ListUserArgs extends ChatLookupArgs {
   /** Only those whose id or name starts with this text. */
   searchKey?: pulumi.Input<string>;
 }
-/** Every User of the app (narrowed by the filters given), sorted by id. */
+/** Every User the credentials reach (narrowed by the filters given), sorted by id. */
 export function listUser(args: ListUserArgs = {}): pulumi.Output<UserResult[]> {
   return readAll<UserResult>("User", args);
 }
@@ -134,7 +134,7 @@ export function getGroup(args: GetGroupArgs): pulumi.Output<GroupResult> {
 
 export interface ListGroupArgs extends ChatLookupArgs {
 }
-/** Every Group of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every Group the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listGroup(args: ListGroupArgs = {}): pulumi.Output<GroupResult[]> {
   return readAll<GroupResult>("Group", args);
 }
@@ -208,7 +208,7 @@ export function getFriends(args: GetFriendsArgs): pulumi.Output<FriendsResult> {
 
 export interface ListFriendsArgs extends ChatLookupArgs {
 }
-/** Every Friends of the app (narrowed by the filters given), sorted by id. */
+/** Every Friends the credentials reach (narrowed by the filters given), sorted by id. */
 export function listFriends(args: ListFriendsArgs = {}): pulumi.Output<FriendsResult[]> {
   return readAll<FriendsResult>("Friends", args);
 }
@@ -234,7 +234,7 @@ export function getBlockedUsers(args: GetBlockedUsersArgs): pulumi.Output<Blocke
 
 export interface ListBlockedUsersArgs extends ChatLookupArgs {
 }
-/** Every BlockedUsers of the app (narrowed by the filters given), sorted by id. */
+/** Every BlockedUsers the credentials reach (narrowed by the filters given), sorted by id. */
 export function listBlockedUsers(args: ListBlockedUsersArgs = {}): pulumi.Output<BlockedUsersResult[]> {
   return readAll<BlockedUsersResult>("BlockedUsers", args);
 }
@@ -262,7 +262,7 @@ export interface ListGroupBansArgs extends ChatLookupArgs {
   /** Only those of this group (default: of every group). */
   guid?: pulumi.Input<string>;
 }
-/** Every GroupBans of the app (narrowed by the filters given), sorted by id. */
+/** Every GroupBans the credentials reach (narrowed by the filters given), sorted by id. */
 export function listGroupBans(args: ListGroupBansArgs = {}): pulumi.Output<GroupBansResult[]> {
   return readAll<GroupBansResult>("GroupBans", args);
 }
@@ -300,7 +300,7 @@ export function getRole(args: GetRoleArgs): pulumi.Output<RoleResult> {
 
 export interface ListRoleArgs extends ChatLookupArgs {
 }
-/** Every Role of the app (narrowed by the filters given), sorted by id. */
+/** Every Role the credentials reach (narrowed by the filters given), sorted by id. */
 export function listRole(args: ListRoleArgs = {}): pulumi.Output<RoleResult[]> {
   return readAll<RoleResult>("Role", args);
 }
@@ -334,7 +334,7 @@ export interface ListApiKeyArgs extends ChatLookupArgs {
   /** Only keys of this scope. */
   scope?: pulumi.Input<"fullAccess" | "authOnly">;
 }
-/** Every ApiKey of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every ApiKey the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listApiKey(args: ListApiKeyArgs = {}): pulumi.Output<ApiKeyResult[]> {
   return readAll<ApiKeyResult>("ApiKey", args);
 }
@@ -380,7 +380,7 @@ export interface ListWebhookArgs extends ManagementLookupArgs {
   /** The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
 }
-/** Every Webhook of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every Webhook the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listWebhook(args: ListWebhookArgs = {}): pulumi.Output<WebhookResult[]> {
   return readAll<WebhookResult>("Webhook", args);
 }
@@ -470,7 +470,7 @@ export function getBot(args: GetBotArgs): pulumi.Output<BotResult> {
 
 export interface ListBotArgs extends ChatLookupArgs {
 }
-/** Every Bot of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every Bot the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listBot(args: ListBotArgs = {}): pulumi.Output<BotResult[]> {
   return readAll<BotResult>("Bot", args);
 }
@@ -527,7 +527,7 @@ export interface ListAppSettingsArgs extends ManagementLookupArgs {
   /** The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
 }
-/** Every AppSettings of the app (narrowed by the filters given), sorted by id. */
+/** Every AppSettings the credentials reach (narrowed by the filters given), sorted by id. */
 export function listAppSettings(args: ListAppSettingsArgs = {}): pulumi.Output<AppSettingsResult[]> {
   return readAll<AppSettingsResult>("AppSettings", args);
 }
@@ -557,7 +557,7 @@ export interface ListCollaboratorsArgs extends ManagementLookupArgs {
   /** The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
 }
-/** Every Collaborators of the app (narrowed by the filters given), sorted by id. */
+/** Every Collaborators the credentials reach (narrowed by the filters given), sorted by id. */
 export function listCollaborators(args: ListCollaboratorsArgs = {}): pulumi.Output<CollaboratorsResult[]> {
   return readAll<CollaboratorsResult>("Collaborators", args);
 }
@@ -589,7 +589,7 @@ export interface ListGroupScopePermissionsArgs extends ChatLookupArgs {
   /** Only those of this group (default: of every group). */
   guid?: pulumi.Input<string>;
 }
-/** Every GroupScopePermissions of the app (narrowed by the filters given), sorted by id. */
+/** Every GroupScopePermissions the credentials reach (narrowed by the filters given), sorted by id. */
 export function listGroupScopePermissions(args: ListGroupScopePermissionsArgs = {}): pulumi.Output<GroupScopePermissionsResult[]> {
   return readAll<GroupScopePermissionsResult>("GroupScopePermissions", args);
 }
@@ -617,7 +617,7 @@ export function getNotificationSettings(args: GetNotificationSettingsArgs): pulu
 
 export interface ListNotificationSettingsArgs extends ChatLookupArgs {
 }
-/** Every NotificationSettings of the app (narrowed by the filters given), sorted by id. */
+/** Every NotificationSettings the credentials reach (narrowed by the filters given), sorted by id. */
 export function listNotificationSettings(args: ListNotificationSettingsArgs = {}): pulumi.Output<NotificationSettingsResult[]> {
   return readAll<NotificationSettingsResult>("NotificationSettings", args);
 }
@@ -649,7 +649,7 @@ export function getFcmPushProvider(args: GetFcmPushProviderArgs): pulumi.Output<
 
 export interface ListFcmPushProviderArgs extends ChatLookupArgs {
 }
-/** Every FcmPushProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every FcmPushProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listFcmPushProvider(args: ListFcmPushProviderArgs = {}): pulumi.Output<FcmPushProviderResult[]> {
   return readAll<FcmPushProviderResult>("FcmPushProvider", args);
 }
@@ -691,7 +691,7 @@ export function getApnsPushProvider(args: GetApnsPushProviderArgs): pulumi.Outpu
 
 export interface ListApnsPushProviderArgs extends ChatLookupArgs {
 }
-/** Every ApnsPushProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every ApnsPushProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listApnsPushProvider(args: ListApnsPushProviderArgs = {}): pulumi.Output<ApnsPushProviderResult[]> {
   return readAll<ApnsPushProviderResult>("ApnsPushProvider", args);
 }
@@ -723,7 +723,7 @@ export function getCustomPushProvider(args: GetCustomPushProviderArgs): pulumi.O
 
 export interface ListCustomPushProviderArgs extends ChatLookupArgs {
 }
-/** Every CustomPushProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every CustomPushProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listCustomPushProvider(args: ListCustomPushProviderArgs = {}): pulumi.Output<CustomPushProviderResult[]> {
   return readAll<CustomPushProviderResult>("CustomPushProvider", args);
 }
@@ -763,7 +763,7 @@ export function getSendGridEmailProvider(args: GetSendGridEmailProviderArgs): pu
 
 export interface ListSendGridEmailProviderArgs extends ChatLookupArgs {
 }
-/** Every SendGridEmailProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every SendGridEmailProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listSendGridEmailProvider(args: ListSendGridEmailProviderArgs = {}): pulumi.Output<SendGridEmailProviderResult[]> {
   return readAll<SendGridEmailProviderResult>("SendGridEmailProvider", args);
 }
@@ -797,7 +797,7 @@ export function getCustomEmailProvider(args: GetCustomEmailProviderArgs): pulumi
 
 export interface ListCustomEmailProviderArgs extends ChatLookupArgs {
 }
-/** Every CustomEmailProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every CustomEmailProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listCustomEmailProvider(args: ListCustomEmailProviderArgs = {}): pulumi.Output<CustomEmailProviderResult[]> {
   return readAll<CustomEmailProviderResult>("CustomEmailProvider", args);
 }
@@ -827,7 +827,7 @@ export function getTwilioSmsProvider(args: GetTwilioSmsProviderArgs): pulumi.Out
 
 export interface ListTwilioSmsProviderArgs extends ChatLookupArgs {
 }
-/** Every TwilioSmsProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every TwilioSmsProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listTwilioSmsProvider(args: ListTwilioSmsProviderArgs = {}): pulumi.Output<TwilioSmsProviderResult[]> {
   return readAll<TwilioSmsProviderResult>("TwilioSmsProvider", args);
 }
@@ -861,7 +861,7 @@ export function getCustomSmsProvider(args: GetCustomSmsProviderArgs): pulumi.Out
 
 export interface ListCustomSmsProviderArgs extends ChatLookupArgs {
 }
-/** Every CustomSmsProvider of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every CustomSmsProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listCustomSmsProvider(args: ListCustomSmsProviderArgs = {}): pulumi.Output<CustomSmsProviderResult[]> {
   return readAll<CustomSmsProviderResult>("CustomSmsProvider", args);
 }
@@ -899,7 +899,7 @@ export function getModerationKeywordList(args: GetModerationKeywordListArgs): pu
 
 export interface ListModerationKeywordListArgs extends ChatLookupArgs {
 }
-/** Every ModerationKeywordList of the app (narrowed by the filters given), sorted by id. */
+/** Every ModerationKeywordList the credentials reach (narrowed by the filters given), sorted by id. */
 export function listModerationKeywordList(args: ListModerationKeywordListArgs = {}): pulumi.Output<ModerationKeywordListResult[]> {
   return readAll<ModerationKeywordListResult>("ModerationKeywordList", args);
 }
@@ -939,7 +939,7 @@ export function getModerationRule(args: GetModerationRuleArgs): pulumi.Output<Mo
 
 export interface ListModerationRuleArgs extends ChatLookupArgs {
 }
-/** Every ModerationRule of the app (narrowed by the filters given), sorted by id. */
+/** Every ModerationRule the credentials reach (narrowed by the filters given), sorted by id. */
 export function listModerationRule(args: ListModerationRuleArgs = {}): pulumi.Output<ModerationRuleResult[]> {
   return readAll<ModerationRuleResult>("ModerationRule", args);
 }
@@ -975,7 +975,7 @@ export function getMcpServer(args: GetMcpServerArgs): pulumi.Output<McpServerRes
 
 export interface ListMcpServerArgs extends ChatLookupArgs {
 }
-/** Every McpServer of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every McpServer the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listMcpServer(args: ListMcpServerArgs = {}): pulumi.Output<McpServerResult[]> {
   return readAll<McpServerResult>("McpServer", args);
 }
@@ -1025,7 +1025,7 @@ export interface ListAiAgentArgs extends ChatLookupArgs {
   /** Only those with exactly this name. */
   name?: pulumi.Input<string>;
 }
-/** Every AiAgent of the app (narrowed by the filters given), sorted by id. */
+/** Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. */
 export function listAiAgent(args: ListAiAgentArgs = {}): pulumi.Output<AiAgentResult[]> {
   return readAll<AiAgentResult>("AiAgent", args);
 }
@@ -1075,7 +1075,7 @@ export interface ListExternalAgentArgs extends ChatLookupArgs {
   /** Only those with exactly this name. */
   name?: pulumi.Input<string>;
 }
-/** Every ExternalAgent of the app (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+/** Every ExternalAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listExternalAgent(args: ListExternalAgentArgs = {}): pulumi.Output<ExternalAgentResult[]> {
   return readAll<ExternalAgentResult>("ExternalAgent", args);
 }
@@ -1099,7 +1099,7 @@ export function getPinnedConversations(args: GetPinnedConversationsArgs): pulumi
 
 export interface ListPinnedConversationsArgs extends ChatLookupArgs {
 }
-/** Every PinnedConversations of the app (narrowed by the filters given), sorted by id. */
+/** Every PinnedConversations the credentials reach (narrowed by the filters given), sorted by id. */
 export function listPinnedConversations(args: ListPinnedConversationsArgs = {}): pulumi.Output<PinnedConversationsResult[]> {
   return readAll<PinnedConversationsResult>("PinnedConversations", args);
 }

@@ -178,7 +178,7 @@ export function kindFunctions(): KindFunction[] {
       name: `list${name}`,
       verb: "list",
       kind: name,
-      doc: `Every ${name} of the app (narrowed by the filters given), sorted by id.${secret}`,
+      doc: `Every ${name} the credentials reach (narrowed by the filters given), sorted by id.${secret}`,
       args: scopeArgs(name),
       result,
       many: true,
