@@ -46,12 +46,13 @@ interface Flags {
   managementSecret?: string;
   adminToken?: string;
   app: boolean;
+  admin: boolean;
   appName?: string;
   region: Region;
   json?: boolean;
 }
 
-function describe(emu: RunningEmulator): string {
+function describe(emu: RunningEmulator, admin: boolean): string {
   const c = emu.credentials;
   const lines = [
     `chat-emulator listening on ${emu.url}`,
@@ -60,7 +61,9 @@ function describe(emu: RunningEmulator): string {
     `  chat API (path form)   ${emu.chatEndpoint}`,
     `  chat API (host form)   ${emu.url}/v3 with Host: <appId>.api-<region>.localhost`,
     `  management API         ${emu.managementUrl}  (or Host: apimgmt.localhost)`,
-    `  admin                  ${emu.url}/__admin  (header x-emulator-admin-token)`,
+    admin
+      ? `  admin                  ${emu.url}/__admin  (header x-emulator-admin-token)`
+      : "  admin                  off (--no-admin)",
     "",
     "credentials",
     `  management key         ${c.managementKey}`,
@@ -105,6 +108,7 @@ export async function main(argv: string[]): Promise<void> {
     .option("--management-key <key>", "management API key (default: generated)")
     .option("--management-secret <secret>", "management API secret (default: generated)")
     .option("--admin-token <token>", "token of the /__admin endpoints (default: generated)")
+    .option("--no-admin", "serve no /__admin endpoints (they answer 404), as a remote endpoint would")
     .option("--no-app", "start without the bootstrap app")
     .option("--app-name <name>", "name of the bootstrap app", "Emulator App")
     .option("--region <region>", "region of the bootstrap app (us, eu, in)", region, "us")
@@ -124,6 +128,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(f.managementKey ? { managementKey: f.managementKey } : {}),
     ...(f.managementSecret ? { managementSecret: f.managementSecret } : {}),
     ...(f.adminToken ? { adminToken: f.adminToken } : {}),
+    adminApi: f.admin,
     bootstrapApp: f.app ? { name: f.appName ?? "Emulator App", region: f.region } : false,
   });
 
@@ -131,7 +136,7 @@ export async function main(argv: string[]): Promise<void> {
     const { url, managementUrl, chatEndpoint, credentials } = emu;
     process.stdout.write(`${JSON.stringify({ url, managementUrl, chatEndpoint, credentials })}\n`);
   } else {
-    process.stdout.write(`${describe(emu)}\n`);
+    process.stdout.write(`${describe(emu, f.admin)}\n`);
   }
 
   let stopping = false;

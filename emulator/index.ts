@@ -40,6 +40,11 @@ export interface EmulatorOptions {
   managementKey?: string;
   managementSecret?: string;
   adminToken?: string;
+  /**
+   * Serve the /__admin endpoints (default true). False makes the emulator look like a remote endpoint: no
+   * reset, dump, faults or request log over HTTP (they answer 404), as live mode's check in `npm test` wants.
+   */
+  adminApi?: boolean;
   /** Default: one app in "us". */
   bootstrapApp?: false | { name?: string; region?: Region };
 }
@@ -157,6 +162,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     latencyMs: opts.latencyMs ?? 0,
     onChange: () => saver?.schedule(),
     admin,
+    adminApi: opts.adminApi ?? true,
   });
   await server.listen({ port: opts.port ?? 0, host: opts.host ?? "127.0.0.1" });
   saver?.flush();

@@ -29,6 +29,8 @@ export interface ServerDeps {
   /** Called after each request that may have changed the state. */
   onChange(): void;
   admin: AdminActions;
+  /** Serve the /__admin endpoints over HTTP. */
+  adminApi: boolean;
 }
 
 /** Any handler, seen from the generic pipeline (each one is typed against its own route in handlers/). */
@@ -186,7 +188,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     });
   }
 
-  registerAdmin(server, deps.credentials, deps.admin);
+  if (deps.adminApi) registerAdmin(server, deps.credentials, deps.admin);
   return server;
 }
 

@@ -6,13 +6,15 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import type { z } from "zod";
 import { configuredAppId } from "../provider/config";
-import type { Args } from "../provider/resources/kind";
+import { kinds } from "../provider/resources";
+import { type Args, fileEntryOf, type Kind } from "../provider/resources/kind";
 import type { AppConnection } from "../sdk";
 import * as chat from "../sdk/kinds";
 import { stackConfig } from "../sdk/lookups";
-import { argsOf, DECLARATION_ORDER, ENTRY_KINDS, idOf, keyOf } from "./entries";
+import { argsOf, type EntryKind } from "./entries";
+import { DECLARATION_ORDER, entriesOf, type FileKind, idOf, keyOf, kindNamed, mapRefs } from "./graph";
 import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
-import { type Environment as EnvironmentSchema, entriesOf, listsOf, SCOPES, type SecretRef } from "./spec";
+import { type Environment as EnvironmentSchema, SCOPES, type SecretRef } from "./spec";
 
 /** The resources of the plain entries, by kind and id (the one of a kind an app has one of: by its child name). */
 type Declared = Record<string, Record<string, pulumi.CustomResource>>;
@@ -21,61 +23,6 @@ type ResourceClass = new (
   args: Args,
   opts: pulumi.CustomResourceOptions,
 ) => pulumi.CustomResource;
-
-/** A set of uids as the declared users' uid outputs, which orders the resource after those users. */
-const declaredUids = (uids: unknown, declared: Declared) =>
-  uids === undefined
-    ? undefined
-    : pulumi.all(
-        (uids as string[]).map(
-          (u) => (declared.User?.[u] as unknown as { uid?: pulumi.Output<string> } | undefined)?.uid ?? u,
-        ),
-      );
-
-/** Plain entries that name groups: declared after the groups (the file's `groups` section). */
-const NAMES_GROUPS = new Set(["GroupBans", "PinnedConversations"]);
-
-/** A group's guid as the declared group's output, which orders the resource after the group. */
-const declaredGuid = (guid: unknown, declared: Declared) =>
-  (declared.Group?.[String(guid)] as unknown as { guid?: pulumi.Output<string> } | undefined)?.guid ?? guid;
-
-/**
- * What composes a plain entry with other objects beyond its refs: a rule's conditions name keyword lists;
- * friends, blocks, bans and pinned conversations name users and groups.
- */
-const compose: Partial<Record<string, (args: Args, declared: Declared) => Args>> = {
-  Friends: (args, declared) => ({ ...args, friends: declaredUids(args.friends, declared) }),
-  BlockedUsers: (args, declared) => ({ ...args, blockedUids: declaredUids(args.blockedUids, declared) }),
-  GroupBans: (args, declared) => ({
-    ...args,
-    guid: declaredGuid(args.guid, declared),
-    uids: declaredUids(args.uids, declared),
-  }),
-  PinnedConversations: (args, declared) => ({
-    ...args,
-    conversations: (args.conversations as Record<string, unknown>[]).map((c) => ({
-      ...c,
-      conversationWith:
-        c.conversationType === "group"
-          ? declaredGuid(c.conversationWith, declared)
-          : declaredUids([c.conversationWith], declared)?.apply((u) => u[0]),
-    })),
-  }),
-  ModerationRule: (args, declared) => ({
-    ...args,
-    // A declared list is named by its resource's id output, which orders the rule after the list.
-    conditions: (args.conditions as Record<string, unknown>[]).map((c) =>
-      listsOf(c).length
-        ? {
-            ...c,
-            value: pulumi.all(
-              [c.value as string | string[]].flat().map((v) => declared.ModerationKeywordList?.[v]?.id ?? v),
-            ),
-          }
-        : c,
-    ),
-  }),
-};
 
 /** An environment in the file's shape (what chat-environment.yaml holds), as an object. */
 export type EnvironmentSpec = z.input<typeof EnvironmentSchema> & {
@@ -129,6 +76,12 @@ export class Environment extends pulumi.ComponentResource {
     const env = load(args);
     const config = new pulumi.Config();
     const child = (local: string) => `${name}:${local}`;
+    /** The name of a composed section's resource: `<component>:<the kind's file child>:<id>`. */
+    const childOf = (kind: Kind, id: string) => {
+      const entry = fileEntryOf(kind);
+      if (!entry) throw new Error(`${kind.name} has no file entry`);
+      return child(`${entry.child}:${id}`);
+    };
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
     /** Options of a child: protected when it (or what it belongs to) is adopted. */
@@ -170,130 +123,112 @@ export class Environment extends pulumi.ComponentResource {
     }
     const appId = this.appId;
 
-    // The kinds with plain entries (environment/entries.ts), the named before those naming them; those
-    // naming groups after the groups.
+    // Every kind the file holds, those named before those naming them (environment/graph.ts): a plain entry
+    // as its kind's arguments, a composed one by its section below.
     const declared: Declared = {};
-    const declarePlain = (late: boolean) => {
-      for (const kind of DECLARATION_ORDER.filter((k) => NAMES_GROUPS.has(k.name) === late)) {
-        for (const { entry } of entriesOf(env as Record<string, unknown>, kind)) {
-          const id = idOf(kind, entry);
-          // An entry that is one argument's value has no `adopt` of its own: the file's.
-          const adopted = kind.file.only ? env.adopt : adopt(entry as { adopt?: boolean });
-          let args = argsOf(kind, entry, secretConfig);
-          for (const [arg, ref] of Object.entries(kind.file.refs ?? {})) {
-            // The named resource's output (not the plain id) orders this one after it.
-            const key = ENTRY_KINDS.find((k) => k.name === ref.kind);
-            const output = (id: unknown) => {
-              const named = declared[ref.kind]?.[String(id)] as unknown as
-                | Record<string, unknown>
-                | undefined;
-              return named && key ? named[keyOf(key) ?? "id"] : id;
-            };
-            const value = args[arg];
-            if (value !== undefined) args[arg] = Array.isArray(value) ? value.map(output) : output(value);
-          }
-          args = compose[kind.name]?.(args, declared) ?? args;
-          const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
-          const Resource = (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
-          const resource = new Resource(
-            child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
-            { ...args, ...where, ...(adopted === undefined ? {} : { adopt: adopted }) },
-            under(adopted ?? env.adopt),
-          );
-          declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
-        }
+    /** `args` with each id a reference names as the named resource's output, which orders this one after it. */
+    const wire = (kind: Kind, args: Args) =>
+      mapRefs(kind, args, ({ id, kind: target, ref }) => {
+        const named = declared[target]?.[id] as unknown as Record<string, unknown> | undefined;
+        return named ? named[ref.output ?? keyOf(kindNamed(target) as FileKind) ?? "id"] : id;
+      });
+    const declarePlain = (kind: EntryKind) => {
+      for (const { entry } of entriesOf(env as Record<string, unknown>, kind)) {
+        const id = idOf(kind, entry);
+        // An entry that is one argument's value has no `adopt` of its own: the file's.
+        const adopted = kind.file.only ? env.adopt : adopt(entry as { adopt?: boolean });
+        const args = wire(kind, argsOf(kind, entry, secretConfig));
+        const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
+        const Resource = (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
+        const resource = new Resource(
+          child(id === undefined ? kind.file.child : `${kind.file.child}:${id}`),
+          { ...args, ...where, ...(adopted === undefined ? {} : { adopt: adopted }) },
+          under(adopted ?? env.adopt),
+        );
+        declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
       }
     };
-    declarePlain(false);
-    this.roles = (declared.Role ?? {}) as Record<string, chat.Role>;
-    this.users = (declared.User ?? {}) as Record<string, chat.User>;
-    this.apiKeys = (declared.ApiKey ?? {}) as Record<string, chat.ApiKey>;
-    const users = this.users;
-    const uid = (id: string) => users[id]?.uid ?? pulumi.output(id);
-
-    this.groups = Object.fromEntries(
-      env.groups.map((g) => {
-        const { members, permissions, password: secret, ...rest } = g;
-        const password = secret
-          ? secretConfig(secret)
-          : g.type === "password"
-            ? randomPassword(`group-password:${g.guid}`, 24)
-            : undefined;
-        const owner = g.owner ? uid(g.owner) : undefined;
-        const adopted = adopt(g);
-        const group = new chat.Group(
-          child(`group:${g.guid}`),
-          { ...rest, owner, password, adopt: adopted, connection },
-          under(adopted),
-        );
-        if (members) {
-          const ids = (list: string[] | undefined) => (list ?? []).map(uid);
-          new chat.GroupMembers(
-            child(`members:${g.guid}`),
+    const declareGroups = () =>
+      Object.fromEntries(
+        env.groups.map((g) => {
+          const { members, permissions, password: secret, ...rest } = g;
+          const password = secret
+            ? secretConfig(secret)
+            : g.type === "password"
+              ? randomPassword(`group-password:${g.guid}`, 24)
+              : undefined;
+          const adopted = adopt(g);
+          const group = new chat.Group(
+            childOf(kinds.Group, g.guid),
+            { ...(wire(kinds.Group, rest) as typeof rest), password, adopt: adopted, connection },
+            under(adopted),
+          );
+          if (members) {
+            new chat.GroupMembers(
+              childOf(kinds.GroupMembers, g.guid),
+              {
+                ...wire(kinds.GroupMembers, {
+                  admins: members.admins ?? [],
+                  moderators: members.moderators ?? [],
+                  participants: members.participants ?? [],
+                }),
+                guid: group.guid,
+                connection,
+              },
+              under(adopted),
+            );
+          }
+          for (const [scopes, scope] of Object.entries(SCOPES)) {
+            const declared = permissions?.[scopes as keyof typeof SCOPES];
+            if (declared)
+              new chat.GroupScopePermissions(
+                childOf(kinds.GroupScopePermissions, `${g.guid}:${scope}`),
+                { guid: group.guid, scope, permissions: declared, adopt: adopted, connection },
+                under(adopted),
+              );
+          }
+          return [g.guid, group];
+        }),
+      );
+    const webhookPasswords: Record<string, pulumi.Output<string>> = {};
+    const declareWebhooks = () =>
+      Object.fromEntries(
+        env.webhooks.map((w) => {
+          let password: pulumi.Output<string> | undefined;
+          if (w.basicAuth?.password) {
+            password = secretConfig(w.basicAuth.password);
+          } else if (w.basicAuth) {
+            // The service accepts letters and digits only in webhook passwords.
+            password = randomPassword(`webhook-password:${w.id}`, 32);
+            webhookPasswords[w.id] = password;
+          }
+          const adopted = adopt(w);
+          const hook = new chat.Webhook(
+            childOf(kinds.Webhook, w.id),
             {
-              guid: group.guid,
-              admins: ids(members.admins),
-              moderators: ids(members.moderators),
-              participants: ids(members.participants),
-              connection,
+              appId,
+              webhookId: w.id,
+              name: w.name,
+              webhookURL: w.url,
+              useBasicAuth: !!w.basicAuth,
+              username: w.basicAuth?.username,
+              password,
+              enabled: w.enabled,
+              retryOnFailure: w.retryOnFailure,
+              adopt: adopted,
             },
             under(adopted),
           );
-        }
-        for (const [scopes, scope] of Object.entries(SCOPES)) {
-          const declared = permissions?.[scopes as keyof typeof SCOPES];
-          if (declared)
-            new chat.GroupScopePermissions(
-              child(`permissions:${g.guid}:${scope}`),
-              { guid: group.guid, scope, permissions: declared, adopt: adopted, connection },
+          if (w.triggers)
+            new chat.WebhookTriggers(
+              childOf(kinds.WebhookTriggers, w.id),
+              { appId, webhookId: hook.webhookId, triggers: w.triggers },
               under(adopted),
             );
-        }
-        return [g.guid, group];
-      }),
-    );
-    declared.Group = this.groups;
-    declarePlain(true);
+          return [w.id, hook];
+        }),
+      );
 
-    const webhookPasswords: Record<string, pulumi.Output<string>> = {};
-    this.webhooks = Object.fromEntries(
-      env.webhooks.map((w) => {
-        let password: pulumi.Output<string> | undefined;
-        if (w.basicAuth?.password) {
-          password = secretConfig(w.basicAuth.password);
-        } else if (w.basicAuth) {
-          // The service accepts letters and digits only in webhook passwords.
-          password = randomPassword(`webhook-password:${w.id}`, 32);
-          webhookPasswords[w.id] = password;
-        }
-        const adopted = adopt(w);
-        const hook = new chat.Webhook(
-          child(`webhook:${w.id}`),
-          {
-            appId,
-            webhookId: w.id,
-            name: w.name,
-            webhookURL: w.url,
-            useBasicAuth: !!w.basicAuth,
-            username: w.basicAuth?.username,
-            password,
-            enabled: w.enabled,
-            retryOnFailure: w.retryOnFailure,
-            adopt: adopted,
-          },
-          under(adopted),
-        );
-        if (w.triggers)
-          new chat.WebhookTriggers(
-            child(`webhook-triggers:${w.id}`),
-            { appId, webhookId: hook.webhookId, triggers: w.triggers },
-            under(adopted),
-          );
-        return [w.id, hook];
-      }),
-    );
-
-    // App-level configuration: extensions, app settings, notifications and moderation.
     /** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
     const secretValue = (ref: SecretRef) =>
       secretConfig(ref).apply((v): unknown => {
@@ -304,18 +239,43 @@ export class Environment extends pulumi.ComponentResource {
           return v;
         }
       });
-    for (const { secrets, ...e } of env.extensions)
-      new chat.Extension(
-        child(`extension:${e.extension}`),
-        {
-          ...e,
-          appId,
-          secrets:
-            secrets && Object.fromEntries(Object.entries(secrets).map(([k, ref]) => [k, secretValue(ref)])),
-          adopt: adopt(e),
-        },
-        under(adopt(e)),
+    const declareExtensions = () =>
+      Object.fromEntries(
+        env.extensions.map(({ secrets, ...e }) => [
+          e.extension,
+          new chat.Extension(
+            childOf(kinds.Extension, e.extension),
+            {
+              ...e,
+              appId,
+              secrets:
+                secrets &&
+                Object.fromEntries(Object.entries(secrets).map(([k, ref]) => [k, secretValue(ref)])),
+              adopt: adopt(e),
+            },
+            under(adopt(e)),
+          ),
+        ]),
       );
+
+    /** The composed sections, each by the kind whose entries it holds (its `file.composed` says why). */
+    const sections = new Map<FileKind, () => Record<string, pulumi.CustomResource>>([
+      [kinds.Group as FileKind, declareGroups],
+      [kinds.Webhook as FileKind, declareWebhooks],
+      [kinds.Extension as FileKind, declareExtensions],
+    ]);
+    for (const kind of DECLARATION_ORDER) {
+      const section = sections.get(kind);
+      if (section) declared[kind.name] = section();
+      else if (kind.file.composed === undefined) declarePlain(kind as EntryKind);
+      else throw new Error(`${kind.name}: a composed file entry with no section in the component`);
+    }
+    const of = (kind: Kind) => (declared[kind.name] ?? {}) as Record<string, never>;
+    this.roles = of(kinds.Role);
+    this.users = of(kinds.User);
+    this.apiKeys = of(kinds.ApiKey);
+    this.groups = of(kinds.Group);
+    this.webhooks = of(kinds.Webhook);
     this.appApiKey = appKey && pulumi.secret(appKey);
     this.apiKeyValues = pulumi.secret(
       pulumi.all(Object.fromEntries(Object.entries(this.apiKeys).map(([k, v]) => [k, v.apiKey]))),

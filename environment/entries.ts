@@ -3,8 +3,11 @@
 // resource it becomes, and the entry chat-export writes for an object as the kind reads it. A new kind
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
-import { type KindName, kinds } from "../provider/resources";
-import type { Args, FileEntry, Kind } from "../provider/resources/kind";
+import type { KindName } from "../provider/resources";
+import { type Args, fileEntryOf, type Kind } from "../provider/resources/kind";
+import { FILE_KINDS, type FileKind, idOf } from "./graph";
+
+export { idOf, keyOf } from "./graph";
 
 type Json = Record<string, unknown>;
 
@@ -35,36 +38,17 @@ export const SecretRef = z.strictObject(
 export type SecretRef = z.output<typeof SecretRef>;
 
 /** A kind with a plain entry in the file. */
-export type EntryKind = Kind & { readonly file: FileEntry; readonly name: KindName };
+export type EntryKind = FileKind & { readonly name: KindName };
 
-/** The kinds with a plain entry, in the registry's order (the file's order of sections). */
-export const ENTRY_KINDS: readonly EntryKind[] = (Object.values(kinds) as Kind[]).filter(
-  (k): k is EntryKind => k.file !== undefined,
+/** The kinds with a plain entry (not composed by hand, not inside another's), in the registry's order. */
+export const ENTRY_KINDS: readonly EntryKind[] = FILE_KINDS.filter(
+  (k): k is EntryKind => k.file.composed === undefined && k.file.within === undefined,
 );
 
-/** The same kinds, those that name others' objects (refs) after the objects they name. */
-export const DECLARATION_ORDER: readonly EntryKind[] = [...ENTRY_KINDS].sort(
-  (a, b) => Number(!!a.file.refs) - Number(!!b.file.refs),
-);
-
-const secretRefs = (k: EntryKind) => Object.entries(k.file.secretRefs ?? {});
+const secretRefs = (k: FileKind) => Object.entries(k.file.secretRefs ?? {});
 const topOf = (path: string) => path.split(".")[0] ?? path;
 /** The schema of the kind's arguments, as an object's shape. */
 const shapeOf = (k: Kind) => k.args.shape as Record<string, z.ZodType>;
-
-/** The argument that names an entry in its list: the file's key, else the kind's own identity. */
-export function keyOf(k: EntryKind): string | undefined {
-  if (k.file.one) return undefined;
-  return (
-    k.file.key ?? (k.identity ?? []).find((a) => !(k.ambient as readonly string[] | undefined)?.includes(a))
-  );
-}
-
-/** The entry's id: its key's value (the one entry of a kind the app has one of has none). */
-export const idOf = (k: EntryKind, entry: Json): string | undefined => {
-  const key = keyOf(k);
-  return key === undefined ? undefined : String(entry[key]);
-};
 
 /** Sets `value` at a dotted path of `target`, creating the objects on the way. */
 function setPath(target: Json, path: string, value: unknown): void {
@@ -179,7 +163,7 @@ export interface SecretPlaceholder {
  * kind's defaults left out, sets sorted, object keys sorted, empty values dropped.
  */
 export function fieldsOf(k: Kind, args: Args): Json {
-  const refs = Object.keys(k.file?.secretRefs ?? {}).map(topOf);
+  const refs = Object.keys(fileEntryOf(k)?.secretRefs ?? {}).map(topOf);
   const skip = new Set<string>([...(k.ambient ?? []), ...(k.secrets ?? []), ...refs]);
   const out: Json = {};
   for (const [name, value] of Object.entries(args)) {

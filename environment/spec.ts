@@ -8,11 +8,23 @@ import { GroupScopePermissionsArgs } from "../provider/resources/group-scope-per
 import { UserArgs } from "../provider/resources/user";
 import { WebhookArgs } from "../provider/resources/webhook";
 import { WebhookTriggersArgs } from "../provider/resources/webhook-triggers";
-import { adopt, ENTRY_KINDS, type EntryKind, entrySchema, idOf, keyOf, SecretRef } from "./entries";
+import { adopt, ENTRY_KINDS, entrySchema, SecretRef } from "./entries";
+import {
+  entriesOf,
+  FILE_KINDS,
+  type FileKind,
+  holderOf,
+  idOf,
+  keyOf,
+  kindNamed,
+  namedIn,
+  whereOf,
+} from "./graph";
 
 export { SecretRef } from "./entries";
+export { entriesOf } from "./graph";
 
-const App = z.union(
+const AppSection = z.union(
   [
     z.strictObject({
       /** Create the app through the management API. */
@@ -34,7 +46,7 @@ const scopePermissions = GroupScopePermissionsArgs.shape.permissions.optional();
 /** The file's scope names (plural, as in `members`) and the service's. */
 export const SCOPES = { admins: "admin", moderators: "moderator", participants: "participant" } as const;
 const { password: _password, ...groupShape } = GroupArgs.shape;
-const Group = z
+const GroupEntry = z
   .strictObject({
     ...groupShape,
     /** A "password" group's password from secret config; without it a password is generated. */
@@ -57,7 +69,7 @@ const Group = z
   });
 
 // The webhook's own fields under the file's shorter names; the rules are the resource's.
-const Webhook = z.strictObject({
+const WebhookEntry = z.strictObject({
   id: WebhookArgs.shape.webhookId,
   name: WebhookArgs.shape.name,
   url: WebhookArgs.shape.webhookURL,
@@ -77,7 +89,7 @@ const Webhook = z.strictObject({
  * per credential field; their values are checked by the provider at preview, when they are known.
  */
 const { secrets: _extensionSecrets, appId: _extensionApp, ...extensionShape } = ExtensionArgs.shape;
-const Extension = z
+const ExtensionEntry = z
   .strictObject({ ...extensionShape, secrets: z.record(z.string(), SecretRef).optional(), adopt })
   .superRefine((e, ctx) => {
     const named = Object.keys(e.secrets ?? {});
@@ -96,43 +108,16 @@ const Extension = z
     }
   });
 
-/** The keyword list every app has: rules may refer to it without declaring it. */
-export const BUILT_IN_KEYWORD_LIST = "profanity-list";
-const REFERENCE_FLAGS = ["isKeywordReferencePresent", "isKeywordsReferencePresent", "isListReferencePresent"];
-/** The keyword lists a rule's condition names (when one of its reference flags is set). */
-export const listsOf = (c: Record<string, unknown>): string[] =>
-  REFERENCE_FLAGS.some((f) => c[f] === true) ? [c.value as string | string[]].flat() : [];
-
 type Json = Record<string, unknown>;
 
 /**
- * The kinds the file holds in hand-written sections, composed with others (a group's members and scope
- * permissions, a webhook's triggers, an extension's credentials), and the kinds it does not hold. Every
- * other kind has a plain entry (`Kind.file`); test/unit/registry.test.ts wants each kind in one of the three.
+ * The kinds the file holds in hand-written sections (`file.composed`) or inside another kind's entry
+ * (`file.within`), and the kinds it does not hold (`file.omitted`), as the kinds declare them.
  */
-export const COMPOSED_KINDS = [
-  "Group",
-  "GroupMembers",
-  "GroupScopePermissions",
-  "Webhook",
-  "WebhookTriggers",
-  "Extension",
-] as const;
-export const NOT_IN_FILE = {
-  App: "the file's `app` section creates or names the one app",
-  GroupMember: "one membership: the file declares a group's whole member set (GroupMembers)",
-  AuthToken: "a user's session token is made by a program for a user, not declared for an environment",
-} as const;
-
-/** The entries of `kind` in a parsed environment, each with its index in its list (none when one). */
-export function entriesOf(env: Json, kind: EntryKind): { entry: Json; index?: number }[] {
-  let at: unknown = env;
-  for (const p of kind.file.at) at = (at as Json | undefined)?.[p];
-  if (at === undefined) return [];
-  if (kind.file.one)
-    return kind.file.only && Object.keys(at as Json).length === 0 ? [] : [{ entry: at as Json }];
-  return (at as Json[]).map((entry, index) => ({ entry, index }));
-}
+export const COMPOSED_KINDS: readonly string[] = FILE_KINDS.filter(
+  (k) => k.file.composed !== undefined || k.file.within !== undefined,
+).map((k) => k.name);
+export { NOT_IN_FILE } from "./graph";
 
 /** The file's shape at `prefix` for the kinds with plain entries: lists default to [], the rest optional. */
 function plainSections(prefix: readonly string[]): Record<string, z.ZodType> {
@@ -155,14 +140,22 @@ function repeats(ids: readonly (string | undefined)[]): number[] {
   return ids.flatMap((id, i) => (seen.has(id) ? [i] : (seen.add(id), [])));
 }
 
-/** Ids declared twice in a list, and names of objects the file does not declare (Kind.file.refs). */
-function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
+/**
+ * Ids declared twice in a plain list; ids that references name and the file does not declare (not built in,
+ * not allowed `elsewhere`); each kind's own rule across its entries (`file.rule`). Kind by kind, in the
+ * registry's order.
+ */
+function checkEntries(env: Json, ctx: z.RefinementCtx): void {
   const declared = new Map<string, Set<string>>();
-  for (const k of ENTRY_KINDS) {
-    const key = keyOf(k);
+  for (const k of FILE_KINDS) {
+    if (holderOf(k)) continue;
     const ids = entriesOf(env, k).map(({ entry }) => idOf(k, entry));
     declared.set(k.name, new Set([...ids.filter((id) => id !== undefined)]));
+  }
+  for (const k of ENTRY_KINDS) {
+    const key = keyOf(k);
     if (key === undefined) continue;
+    const ids = entriesOf(env, k).map(({ entry }) => idOf(k, entry));
     for (const i of repeats(ids))
       ctx.addIssue({
         code: "custom",
@@ -170,61 +163,29 @@ function checkPlainEntries(env: Json, ctx: z.RefinementCtx): void {
         message: `${key} "${ids[i]}" is declared twice`,
       });
   }
-  for (const k of ENTRY_KINDS)
-    for (const [arg, ref] of Object.entries(k.file.refs ?? {})) {
-      if (ref.elsewhere) continue;
-      const named = declared.get(ref.kind);
-      const where = ENTRY_KINDS.find((r) => r.name === ref.kind)?.file.at.join(".") ?? ref.kind;
-      for (const { entry, index } of entriesOf(env, k)) {
-        const value = entry[arg];
-        const values = Array.isArray(value) ? value : [value];
-        values.forEach((v, j) => {
-          if (typeof v !== "string" || ref.builtIn?.includes(v) || named?.has(v)) return;
-          ctx.addIssue({
-            code: "custom",
-            path: [
-              ...k.file.at,
-              ...(index === undefined ? [] : [index]),
-              arg,
-              ...(Array.isArray(value) ? [j] : []),
-            ],
-            message: `${arg} "${v}" is not declared in ${where}`,
-          });
+  for (const k of FILE_KINDS) {
+    const entries = entriesOf(env, k);
+    for (const { entry, path } of entries) {
+      const args = k.file.only ? { [k.file.only]: entry } : entry;
+      for (const n of namedIn(k, args)) {
+        if (n.ref.elsewhere || n.ref.builtIn?.includes(n.id) || declared.get(n.kind)?.has(n.id)) continue;
+        ctx.addIssue({
+          code: "custom",
+          // An entry that is one argument's value: the path inside it.
+          path: [...path, ...(k.file.only ? n.path.slice(1) : n.path)],
+          message: `${n.ref.noun ?? n.arg} "${n.id}" is not declared in ${whereOf(kindNamed(n.kind) as FileKind)}`,
         });
       }
     }
-}
-
-/**
- * Friends and blocked users name declared users. Friendship is mutual: when two users both have a friends
- * entry, each lists the other or neither, else the two resources would undo each other at every up.
- */
-function checkRelations(file: Json, users: ReadonlySet<string>, ctx: z.RefinementCtx): void {
-  const friends = (file.friends as Json[] | undefined) ?? [];
-  const friendsOf = new Map(friends.map((f) => [String(f.uid), (f.friends as string[] | undefined) ?? []]));
-  const named = (section: string, field: string, each?: (uid: string, other: string) => string | undefined) =>
-    ((file[section] as Json[] | undefined) ?? []).forEach((entry, i) => {
-      ((entry[field] as string[] | undefined) ?? []).forEach((other, j) => {
-        const path = [section, i, field, j];
-        const uid = String(entry.uid);
-        if (!users.has(other))
-          ctx.addIssue({ code: "custom", path, message: `user "${other}" is not declared in users` });
-        const problem = each?.(uid, other);
-        if (problem) ctx.addIssue({ code: "custom", path, message: problem });
-      });
-    });
-  named("friends", "friends", (uid, other) =>
-    friendsOf.get(other)?.includes(uid) === false
-      ? `"${uid}" lists "${other}" as a friend but the friends of "${other}" do not list "${uid}": friendship is mutual, so the two entries would undo each other; list each in the other's friends, or neither`
-      : undefined,
-  );
-  named("blockedUsers", "blockedUids");
+    for (const p of k.file.rule?.(entries) ?? [])
+      ctx.addIssue({ code: "custom", path: [...p.path], message: p.message });
+  }
 }
 
 const plain = plainSections([]);
 export const Environment = z
   .strictObject({
-    app: App,
+    app: AppSection,
     /** The default of every object's `adopt`. */
     adopt,
     /**
@@ -234,13 +195,13 @@ export const Environment = z
      */
     protectAdopted: z.boolean().default(true),
     ...plain,
-    groups: z.array(Group).default([]),
-    webhooks: z.array(Webhook).default([]),
+    groups: z.array(GroupEntry).default([]),
+    webhooks: z.array(WebhookEntry).default([]),
     /** Extensions to enable (with settings) or disable; others are left as they are. */
-    extensions: z.array(Extension).default([]),
+    extensions: z.array(ExtensionEntry).default([]),
   })
   .superRefine((env, ctx) => {
-    checkPlainEntries(env as Json, ctx);
+    checkEntries(env as Json, ctx);
     const unique = (list: string[], path: string, what: string) => {
       for (const i of repeats(list))
         ctx.addIssue({ code: "custom", path: [path, i], message: `${what} "${list[i]}" is declared twice` });
@@ -260,37 +221,6 @@ export const Environment = z
       "extensions",
       "extension",
     );
-    // A rule's conditions name keyword lists: declared ones, or the one every app has.
-    const file = env as Json;
-    const lists = (file.moderation as Json | undefined)?.keywordLists as Json[] | undefined;
-    const known = new Set([BUILT_IN_KEYWORD_LIST, ...(lists ?? []).map((l) => String(l.listId))]);
-    const rules = ((file.moderation as Json | undefined)?.rules as Json[] | undefined) ?? [];
-    rules.forEach((r, i) => {
-      (r.conditions as Json[]).forEach((c, j) => {
-        for (const list of listsOf(c))
-          if (!known.has(list))
-            ctx.addIssue({
-              code: "custom",
-              path: ["moderation", "rules", i, "conditions", j, "value"],
-              message: `keyword list "${list}" is not declared in moderation.keywordLists`,
-            });
-      });
-    });
-    const users = new Set(((file.users as Json[] | undefined) ?? []).map((u) => String(u.uid)));
-    checkRelations(file, users, ctx);
-    env.groups.forEach((g, i) => {
-      const seen = new Set<string>();
-      for (const scope of ["admins", "moderators", "participants"] as const) {
-        (g.members?.[scope] ?? []).forEach((uid, j) => {
-          const path = ["groups", i, "members", scope, j];
-          if (!users.has(uid))
-            ctx.addIssue({ code: "custom", path, message: `user "${uid}" is not declared in users` });
-          if (seen.has(uid))
-            ctx.addIssue({ code: "custom", path, message: `user "${uid}" appears in more than one scope` });
-          seen.add(uid);
-        });
-      }
-    });
   });
 /** A parsed environment: the hand-written sections typed, each plain entry's section by its kind's path. */
 export type Environment = z.output<typeof Environment> & Record<string, unknown>;

@@ -5,13 +5,14 @@
 import type { z } from "zod";
 import type { Region } from "../../provider/api";
 import { kinds } from "../../provider/resources";
-import type { Args, Listed } from "../../provider/resources/kind";
+import { type Args, fileEntryOf, type Listed, refTargets } from "../../provider/resources/kind";
 import {
   ENTRY_KINDS,
   type EntryKind,
   entryFrom,
   fieldsOf,
   idOf,
+  keyOf,
   present,
   type SecretPlaceholder,
   sortKeys,
@@ -87,19 +88,24 @@ function group(
 }
 
 /**
- * API keys the file can hold: not the one this export authenticated with (the stack uses it), and only
- * names held by one key (keys are adopted by a unique name).
+ * Objects of a kind holding a credential (`file.credential`) that the file can hold: not the one this export
+ * authenticated with (the stack uses it), and only names held by one object (they are adopted by a unique
+ * name).
  */
-function apiKeys(keys: readonly Listed[], own: string, notes: string[]): Listed[] {
+function credentialHolders(k: EntryKind, listed: readonly Listed[], own: string, notes: string[]): Listed[] {
+  const credential = k.file.credential;
+  const key = keyOf(k);
+  if (!credential || key === undefined) return [...listed];
+  const { output, noun } = credential;
   const byName = new Map<string, Listed[]>();
-  for (const k of keys) byName.set(String(k.args.name), [...(byName.get(String(k.args.name)) ?? []), k]);
+  for (const l of listed) byName.set(String(l.args[key]), [...(byName.get(String(l.args[key])) ?? []), l]);
   const out: Listed[] = [];
   for (const [name, same] of sortBy([...byName], ([n]) => n)) {
-    if (same.some((k) => k.state.apiKey === own)) {
-      notes.push(`API key "${name}" is left out: this export authenticated with it (the stack does too).`);
+    if (same.some((l) => l.state[output] === own)) {
+      notes.push(`${noun} "${name}" is left out: this export authenticated with it (the stack does too).`);
     } else if (same.length > 1) {
       notes.push(
-        `API keys named "${name}" are left out: ${same.length} keys share the name, and keys are adopted by a unique name.`,
+        `${noun}s named "${name}" are left out: ${same.length} keys share the name, and keys are adopted by a unique name.`,
       );
     } else out.push(...same);
   }
@@ -155,12 +161,15 @@ function place(environment: Json, k: EntryKind, entries: unknown[]): void {
 export function toEnvironment(snap: Snapshot): Exported {
   const secrets: SecretPlaceholder[] = [];
   const notes: string[] = [];
-  const uids = new Set((snap.listed.User ?? []).map((u) => u.id));
+  // A group's owner as the kind it names (users).
+  const owner = fileEntryOf(kinds.Group)?.refs?.owner;
+  const owners = owner ? refTargets(owner) : [];
+  const uids = new Set(owners.flatMap((o) => (snap.listed[o] ?? []).map((u) => u.id)));
   const environment: Json = { app: { existing: true }, adopt: true };
   for (const k of ENTRY_KINDS) {
     const listed = snap.listed[k.name];
     if (listed === undefined) continue;
-    const kept = k.name === "ApiKey" ? apiKeys(listed, snap.ownApiKey, notes) : listed;
+    const kept = credentialHolders(k, listed, snap.ownApiKey, notes);
     // Sorted by the entry's id, so that the file does not depend on the order the API listed things in.
     const ordered = sortBy(kept, (l) => idOf(k, l.args) ?? l.id);
     place(

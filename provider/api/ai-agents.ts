@@ -2,6 +2,8 @@
 // your own", BYO) (docs/service/bots-agents-and-social.md). Agents get a uid from the service; MCP servers are
 // named by the caller's slug. Headers sent to an agent or an MCP server are credentials, marked `secret()`.
 import { z } from "zod";
+import * as ENUMS from "../../contract/generated/enums";
+import { OPERATIONS } from "../../contract/generated/routes";
 import {
   Ack,
   boundedString,
@@ -176,15 +178,7 @@ export type AgentBuilderAgent = z.output<typeof AgentBuilderAgent>;
 // ---- bring-your-own agents -------------------------------------------------------------------------------
 
 /** The frameworks the vendor names for BYO agents (decision 0090 for the spelling). */
-export const BYO_PROVIDERS = [
-  "vercel-ai-sdk",
-  "langgraph",
-  "crewai",
-  "mastra",
-  "ag2",
-  "agno",
-  "ag-ui",
-] as const;
+export const BYO_PROVIDERS = ENUMS.ByoProvider;
 export const ByoProvider = oneOf(BYO_PROVIDERS, "provider");
 
 /** A BYO agent as a declaration names it (ExternalAgent's arguments): flat. */
@@ -244,111 +238,67 @@ export const AgentListQuery = PageQuery.extend({ searchKey: z.string().optional(
 /** Agents page by cursor (S30), and `search` narrows them by name, description or uid. */
 export const BuilderListQuery = CursorQuery.extend({ search: z.string().optional() });
 
-const BUILDER = "/ai-agents/agent-builder";
-
 export const aiAgentRoutes = {
   createBuilderAgent: route({
-    api: "chat",
-    method: "POST",
-    path: `${BUILDER}/agents`,
+    ...OPERATIONS.createBuilderAgent,
     body: AgentBuilderCreate,
     response: dataOrBare(AgentBuilderAgent, "agent"),
   }),
   listBuilderAgents: route({
-    api: "chat",
-    method: "GET",
-    path: `${BUILDER}/agents`,
+    ...OPERATIONS.listBuilderAgents,
     query: BuilderListQuery,
     response: cursorPageOf(AgentBuilderAgent),
   }),
-  getBuilderAgent: route({
-    api: "chat",
-    method: "GET",
-    path: `${BUILDER}/agents/:uid`,
-    response: dataOrBare(AgentBuilderAgent, "agent"),
-  }),
+  getBuilderAgent: route({ ...OPERATIONS.getBuilderAgent, response: dataOrBare(AgentBuilderAgent, "agent") }),
   /** Answered `{success}` alone (S30): the agent is read again for what it holds. */
   updateBuilderAgent: route({
-    api: "chat",
-    method: "PATCH",
-    path: `${BUILDER}/agents/:uid`,
+    ...OPERATIONS.updateBuilderAgent,
     body: AgentBuilderUpdate,
     response: z.looseObject({ success: z.boolean().optional() }),
   }),
-  deleteBuilderAgent: route({
-    api: "chat",
-    method: "DELETE",
-    path: `${BUILDER}/agents/:uid`,
-    response: dataOf(Ack),
-  }),
+  deleteBuilderAgent: route({ ...OPERATIONS.deleteBuilderAgent, response: dataOf(Ack) }),
   createMcpServer: route({
-    api: "chat",
-    method: "POST",
-    path: `${BUILDER}/mcp-servers`,
+    ...OPERATIONS.createMcpServer,
     body: McpServerCreate,
     response: dataOrBare(McpServer),
   }),
   listMcpServers: route({
-    api: "chat",
-    method: "GET",
-    path: `${BUILDER}/mcp-servers`,
+    ...OPERATIONS.listMcpServers,
     query: McpServerListQuery,
     response: dataOrBare(z.array(McpServer)),
   }),
-  getMcpServer: route({
-    api: "chat",
-    method: "GET",
-    path: `${BUILDER}/mcp-servers/:slug`,
-    response: dataOrBare(McpServer),
-  }),
+  getMcpServer: route({ ...OPERATIONS.getMcpServer, response: dataOrBare(McpServer) }),
   updateMcpServer: route({
-    api: "chat",
-    method: "PATCH",
-    path: `${BUILDER}/mcp-servers/:slug`,
+    ...OPERATIONS.updateMcpServer,
     body: McpServerUpdate,
     response: dataOrBare(McpServer),
   }),
   addAgentMcpServers: route({
-    api: "chat",
-    method: "PATCH",
-    path: `${BUILDER}/agents/:uid/mcp/add`,
+    ...OPERATIONS.addAgentMcpServers,
     body: AgentMcpServersBody,
     response: dataOf(AgentBuilderAgent),
   }),
   removeAgentMcpServers: route({
-    api: "chat",
-    method: "PATCH",
-    path: `${BUILDER}/agents/:uid/mcp/remove`,
+    ...OPERATIONS.removeAgentMcpServers,
     body: AgentMcpServersBody,
     response: dataOf(AgentBuilderAgent),
   }),
   createByoAgent: route({
-    api: "chat",
-    method: "POST",
-    path: "/ai-agents/agents",
+    ...OPERATIONS.createByoAgent,
     body: ByoAgentCreate,
     response: dataOrBare(ByoAgent, "agent"),
   }),
   /** Answered as a bare array (S27): read as one page. */
   listByoAgents: route({
-    api: "chat",
-    method: "GET",
-    path: "/ai-agents/agents",
+    ...OPERATIONS.listByoAgents,
     query: AgentListQuery,
     response: pageOrBare(ByoAgent),
   }),
   /** Answered `{success}` alone (S27). */
   updateByoAgent: route({
-    api: "chat",
-    method: "PATCH",
-    path: "/ai-agents/agents/:uid",
+    ...OPERATIONS.updateByoAgent,
     body: ByoAgentUpdate,
     response: z.looseObject({ success: z.boolean().optional() }),
   }),
-  deleteByoAgent: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/ai-agents/agents/:uid",
-    response: dataOf(Ack),
-  }),
+  deleteByoAgent: route({ ...OPERATIONS.deleteByoAgent, response: dataOf(Ack) }),
 } as const;

@@ -1,5 +1,6 @@
 // API keys of an app (docs/service/api-keys.md). The key value is the id, server-generated, 40 hex characters.
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import {
   Ack,
   ApiKeyScope,
@@ -33,30 +34,16 @@ export const ApiKey = z.looseObject({
 export type ApiKey = z.infer<typeof ApiKey>;
 
 export const apiKeyRoutes = {
-  createApiKey: route({
-    api: "chat",
-    method: "POST",
-    path: "/apikeys",
-    body: ApiKeyCreate,
-    response: dataOf(ApiKey),
-  }),
+  createApiKey: route({ ...OPERATIONS.createApiKey, body: ApiKeyCreate, response: dataOf(ApiKey) }),
   listApiKeys: route({
-    api: "chat",
-    method: "GET",
-    path: "/apikeys",
+    ...OPERATIONS.listApiKeys,
     query: PageQuery.extend({
       scope: ApiKeyScope.optional(),
       searchKey: boundedString("searchKey", 100).optional(),
     }),
     response: pageOf(ApiKey),
   }),
-  getApiKey: route({ api: "chat", method: "GET", path: "/apikeys/:apiKey", response: dataOf(ApiKey) }),
-  updateApiKey: route({
-    api: "chat",
-    method: "PUT",
-    path: "/apikeys/:apiKey",
-    body: ApiKeyUpdate,
-    response: dataOf(ApiKey),
-  }),
-  deleteApiKey: route({ api: "chat", method: "DELETE", path: "/apikeys/:apiKey", response: dataOf(Ack) }),
+  getApiKey: route({ ...OPERATIONS.getApiKey, response: dataOf(ApiKey) }),
+  updateApiKey: route({ ...OPERATIONS.updateApiKey, body: ApiKeyUpdate, response: dataOf(ApiKey) }),
+  deleteApiKey: route({ ...OPERATIONS.deleteApiKey, response: dataOf(Ack) }),
 } as const;

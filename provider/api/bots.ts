@@ -1,6 +1,8 @@
 // Bots: an existing user whose messages the service relays to a callback URL (docs/service/bots-agents-and-social.md).
 // The bot's id is the uid of that user. The basic-auth password is a credential, marked with `secret()`.
 import { z } from "zod";
+import * as ENUMS from "../../contract/generated/enums";
+import { OPERATIONS } from "../../contract/generated/routes";
 import {
   Ack,
   boundedString,
@@ -22,7 +24,7 @@ export const BotUid = chatId("uid").refine((s) => s.length < LIMITS.botUidLength
 });
 
 /** Which group messages reach the bot (decision 0090: the dashboard's two choices, under names of ours). */
-export const GROUP_CHAT_SETTINGS = ["all", "mentions"] as const;
+export const GROUP_CHAT_SETTINGS = ENUMS.GroupChatSetting;
 export const GroupChatSetting = oneOf(GROUP_CHAT_SETTINGS, "groupChatSetting");
 
 const botFields = {
@@ -74,15 +76,9 @@ export const Bot = z.looseObject({
 export type Bot = z.infer<typeof Bot>;
 
 export const botRoutes = {
-  createBot: route({ api: "chat", method: "POST", path: "/bots", body: BotCreate, response: dataOf(Bot) }),
-  listBots: route({ api: "chat", method: "GET", path: "/bots", query: PageQuery, response: pageOf(Bot) }),
-  getBot: route({ api: "chat", method: "GET", path: "/bots/:uid", response: dataOf(Bot) }),
-  updateBot: route({
-    api: "chat",
-    method: "PUT",
-    path: "/bots/:uid",
-    body: BotUpdate,
-    response: dataOf(Bot),
-  }),
-  deleteBot: route({ api: "chat", method: "DELETE", path: "/bots/:uid", response: dataOf(Ack) }),
+  createBot: route({ ...OPERATIONS.createBot, body: BotCreate, response: dataOf(Bot) }),
+  listBots: route({ ...OPERATIONS.listBots, query: PageQuery, response: pageOf(Bot) }),
+  getBot: route({ ...OPERATIONS.getBot, response: dataOf(Bot) }),
+  updateBot: route({ ...OPERATIONS.updateBot, body: BotUpdate, response: dataOf(Bot) }),
+  deleteBot: route({ ...OPERATIONS.deleteBot, response: dataOf(Ack) }),
 } as const;

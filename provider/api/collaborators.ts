@@ -1,5 +1,6 @@
 // An app's collaborators on the management host, by email (docs/service/bots-agents-and-social.md).
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import { dataOf, LIMITS, Timestamp } from "./common";
 import { route } from "./route";
 
@@ -54,16 +55,9 @@ export const CollaboratorsResult = z.looseObject({
 export type CollaboratorsResult = z.infer<typeof CollaboratorsResult>;
 
 export const collaboratorRoutes = {
-  listCollaborators: route({
-    api: "management",
-    method: "GET",
-    path: "/apps/:appId/collaborators",
-    response: dataOf(z.array(Collaborator)),
-  }),
+  listCollaborators: route({ ...OPERATIONS.listCollaborators, response: dataOf(z.array(Collaborator)) }),
   updateCollaborators: route({
-    api: "management",
-    method: "POST",
-    path: "/apps/:appId/collaborators",
+    ...OPERATIONS.updateCollaborators,
     body: CollaboratorsBody,
     response: dataOf(CollaboratorsResult),
   }),

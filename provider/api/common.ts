@@ -1,6 +1,7 @@
 // Shared building blocks of the chat API's schemas (docs/service/auth-and-addressing.md, docs/service/errors-and-limits.md).
 // Every limit lives here once; the client, the provider's check and the emulator all use these schemas.
 import { z } from "zod";
+import * as ENUMS from "../../contract/generated/enums";
 
 /** Limits from the vendor's published constraints (docs/service/errors-and-limits.md). */
 export const LIMITS = {
@@ -73,11 +74,11 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T,
     },
   });
 
-export const REGIONS = ["us", "eu", "in"] as const;
+export const REGIONS = ENUMS.Region;
 export const Region = oneOf(REGIONS, "region");
 export type Region = z.infer<typeof Region>;
 
-export const API_KEY_SCOPES = ["fullAccess", "authOnly"] as const;
+export const API_KEY_SCOPES = ENUMS.ApiKeyScope;
 export const ApiKeyScope = oneOf(API_KEY_SCOPES, "scope");
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 

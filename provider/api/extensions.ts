@@ -2,6 +2,7 @@
 // extension's settings through one route with the slug as a path parameter (the per-slug shapes are in
 // extension-settings.ts). Decision 0040 records what the vendor leaves open.
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import { Ack, dataOf, LIMITS, PageQuery, pageOf, Timestamp } from "./common";
 import { EXTENSION_SLUGS, extensionSettingsBody } from "./extension-settings";
 import { route } from "./route";
@@ -102,51 +103,38 @@ export type ExtensionSettingsAnswer = z.infer<typeof ExtensionSettingsAnswer>;
 
 /** The route's own body: any object; the slug's schema (bodyOf) is what validates it. */
 const AnySettingsBody = z.record(z.string(), z.unknown());
-const SETTINGS_PATH = "/apps/:appId/extensions/:slug/v1/settings";
 
 export const extensionRoutes = {
   listExtensions: route({
-    api: "management",
-    method: "GET",
-    path: "/apps/:appId/extensions",
+    ...OPERATIONS.listExtensions,
     query: ExtensionListQuery,
     response: pageOf(Extension),
   }),
   toggleExtensions: route({
-    api: "management",
-    method: "POST",
-    path: "/apps/:appId/extensions",
+    ...OPERATIONS.toggleExtensions,
     body: ExtensionsToggle,
     response: dataOf(
       z.looseObject({ enabled: z.record(z.string(), Ack), disabled: z.record(z.string(), Ack) }),
     ),
   }),
   getExtensionSettings: route({
-    api: "management",
-    method: "GET",
-    path: SETTINGS_PATH,
+    ...OPERATIONS.getExtensionSettings,
     response: dataOf(ExtensionSettingsAnswer),
   }),
   createExtensionSettings: route({
-    api: "management",
-    method: "POST",
-    path: SETTINGS_PATH,
+    ...OPERATIONS.createExtensionSettings,
     body: AnySettingsBody,
     bodyOf: (p) => extensionSettingsBody(p.slug ?? "", "POST"),
     response: dataOf(ExtensionSettingsAnswer),
   }),
   updateExtensionSettings: route({
-    api: "management",
-    method: "PUT",
-    path: SETTINGS_PATH,
+    ...OPERATIONS.updateExtensionSettings,
     body: AnySettingsBody,
     bodyOf: (p) => extensionSettingsBody(p.slug ?? "", "PUT"),
     response: dataOf(ExtensionSettingsAnswer),
   }),
   deleteExtensionSettings: route({
-    api: "management",
-    method: "DELETE",
-    path: SETTINGS_PATH,
+    ...OPERATIONS.deleteExtensionSettings,
     response: dataOf(ExtensionSettingsAnswer),
   }),
 } as const;

@@ -1,5 +1,7 @@
 // Groups, their members and banned users (docs/service/groups-and-members.md).
 import { z } from "zod";
+import * as ENUMS from "../../contract/generated/enums";
+import { OPERATIONS } from "../../contract/generated/routes";
 import {
   Ack,
   boundedString,
@@ -22,9 +24,9 @@ import { secret } from "./secret";
 import { Uid, User } from "./users";
 
 export const Guid = chatId("guid");
-export const GROUP_TYPES = ["public", "password", "private"] as const;
+export const GROUP_TYPES = ENUMS.GroupType;
 export const GroupType = oneOf(GROUP_TYPES, "type");
-export const MEMBER_SCOPES = ["admin", "moderator", "participant"] as const;
+export const MEMBER_SCOPES = ENUMS.MemberScope;
 export const MemberScope = oneOf(MEMBER_SCOPES, "scope");
 export type MemberScope = z.infer<typeof MemberScope>;
 
@@ -144,47 +146,15 @@ export const MemberListQuery = PageQuery.extend({
 });
 
 export const groupRoutes = {
-  createGroup: route({
-    api: "chat",
-    method: "POST",
-    path: "/groups",
-    body: GroupCreate,
-    response: dataOf(Group),
-  }),
-  listGroups: route({
-    api: "chat",
-    method: "GET",
-    path: "/groups",
-    query: GroupListQuery,
-    response: pageOf(Group),
-  }),
-  getGroup: route({ api: "chat", method: "GET", path: "/groups/:guid", response: dataOf(Group) }),
-  updateGroup: route({
-    api: "chat",
-    method: "PUT",
-    path: "/groups/:guid",
-    body: GroupUpdate,
-    response: dataOf(Group),
-  }),
-  deleteGroup: route({ api: "chat", method: "DELETE", path: "/groups/:guid", response: dataOf(Ack) }),
-  addMembers: route({
-    api: "chat",
-    method: "POST",
-    path: "/groups/:guid/members",
-    body: MembersBody,
-    response: dataOf(AddMembersResult),
-  }),
-  listMembers: route({
-    api: "chat",
-    method: "GET",
-    path: "/groups/:guid/members",
-    query: MemberListQuery,
-    response: pageOf(Member),
-  }),
+  createGroup: route({ ...OPERATIONS.createGroup, body: GroupCreate, response: dataOf(Group) }),
+  listGroups: route({ ...OPERATIONS.listGroups, query: GroupListQuery, response: pageOf(Group) }),
+  getGroup: route({ ...OPERATIONS.getGroup, response: dataOf(Group) }),
+  updateGroup: route({ ...OPERATIONS.updateGroup, body: GroupUpdate, response: dataOf(Group) }),
+  deleteGroup: route({ ...OPERATIONS.deleteGroup, response: dataOf(Ack) }),
+  addMembers: route({ ...OPERATIONS.addMembers, body: MembersBody, response: dataOf(AddMembersResult) }),
+  listMembers: route({ ...OPERATIONS.listMembers, query: MemberListQuery, response: pageOf(Member) }),
   changeMemberScope: route({
-    api: "chat",
-    method: "PUT",
-    path: "/groups/:guid/members/:uid",
+    ...OPERATIONS.changeMemberScope,
     body: z.strictObject({ scope: MemberScope }),
     response: dataOf(
       z.looseObject({
@@ -195,29 +165,8 @@ export const groupRoutes = {
       }),
     ),
   }),
-  kickMember: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/groups/:guid/members/:uid",
-    response: dataOf(Ack),
-  }),
-  banUser: route({
-    api: "chat",
-    method: "POST",
-    path: "/groups/:guid/bannedusers/:uid",
-    response: dataOf(Ack),
-  }),
-  unbanUser: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/groups/:guid/bannedusers/:uid",
-    response: dataOf(Ack),
-  }),
-  listBannedUsers: route({
-    api: "chat",
-    method: "GET",
-    path: "/groups/:guid/bannedusers",
-    query: PageQuery,
-    response: pageOf(User),
-  }),
+  kickMember: route({ ...OPERATIONS.kickMember, response: dataOf(Ack) }),
+  banUser: route({ ...OPERATIONS.banUser, response: dataOf(Ack) }),
+  unbanUser: route({ ...OPERATIONS.unbanUser, response: dataOf(Ack) }),
+  listBannedUsers: route({ ...OPERATIONS.listBannedUsers, query: PageQuery, response: pageOf(User) }),
 } as const;

@@ -1,9 +1,11 @@
 // Messages and reactions (docs/service/messages-and-reactions.md; the reaction-removal operation as the owner's document describes it).
 import { z } from "zod";
+import * as ENUMS from "../../contract/generated/enums";
+import { OPERATIONS } from "../../contract/generated/routes";
 import { Ack, CsvList, dataOf, LIMITS, Metadata, Tags, Timestamp } from "./common";
 import { route } from "./route";
 
-export const RECEIVER_TYPES = ["user", "group"] as const;
+export const RECEIVER_TYPES = ENUMS.ReceiverType;
 export const ReceiverType = z.enum(RECEIVER_TYPES);
 /** Types of the `message` category; a `custom` message's type is free-form. */
 export const MESSAGE_TYPES = ["text", "image", "file", "audio", "video"] as const;
@@ -110,54 +112,24 @@ export const Reaction = z.looseObject({
 });
 
 export const messageRoutes = {
-  sendMessage: route({
-    api: "chat",
-    method: "POST",
-    path: "/messages",
-    body: MessageSend,
-    response: dataOf(Message),
-  }),
+  sendMessage: route({ ...OPERATIONS.sendMessage, body: MessageSend, response: dataOf(Message) }),
   listMessages: route({
-    api: "chat",
-    method: "GET",
-    path: "/messages",
+    ...OPERATIONS.listMessages,
     query: MessageListQuery,
     response: z.looseObject({ data: z.array(Message), meta: CursorMeta }),
   }),
-  getMessage: route({ api: "chat", method: "GET", path: "/messages/:id", response: dataOf(Message) }),
-  editMessage: route({
-    api: "chat",
-    method: "PUT",
-    path: "/messages/:id",
-    body: MessageEdit,
-    response: dataOf(z.looseObject({})),
-  }),
+  getMessage: route({ ...OPERATIONS.getMessage, response: dataOf(Message) }),
+  editMessage: route({ ...OPERATIONS.editMessage, body: MessageEdit, response: dataOf(z.looseObject({})) }),
   deleteMessage: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/messages/:id",
+    ...OPERATIONS.deleteMessage,
     body: z.strictObject({ permanent: z.boolean().optional() }).optional(),
     response: dataOf(z.union([Message, Ack])),
   }),
-  addReaction: route({
-    api: "chat",
-    method: "POST",
-    path: "/messages/:id/reactions/:reaction",
-    response: dataOf(Message),
-    onBehalfOf: "required",
-  }),
+  addReaction: route({ ...OPERATIONS.addReaction, response: dataOf(Message) }),
   listReactions: route({
-    api: "chat",
-    method: "GET",
-    path: "/messages/:id/reactions",
+    ...OPERATIONS.listReactions,
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }),
     response: z.looseObject({ data: z.array(Reaction), meta: z.looseObject({}) }),
   }),
-  removeReaction: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/messages/:id/reactions/:reaction",
-    response: dataOf(Message),
-    onBehalfOf: "required",
-  }),
+  removeReaction: route({ ...OPERATIONS.removeReaction, response: dataOf(Message) }),
 } as const;

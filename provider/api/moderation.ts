@@ -2,6 +2,7 @@
 // not used): rules, and the keyword lists rules refer to. Keyword lists are sent as multipart/form-data, as the
 // vendor's spec has it. Decision 0040 records what the spec leaves open.
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import { dataOf, LIMITS, Limit, oneOf, Timestamp } from "./common";
 import { route } from "./route";
 
@@ -214,62 +215,23 @@ export type KeywordList = z.infer<typeof KeywordList>;
 const Deleted = dataOf(z.looseObject({ success: z.boolean(), message: z.string().optional() }));
 
 export const moderationRoutes = {
-  createRule: route({
-    api: "chat",
-    method: "POST",
-    path: "/moderation/rules",
-    body: RuleCreate,
-    response: dataOf(Rule),
-  }),
-  listRules: route({
-    api: "chat",
-    method: "GET",
-    path: "/moderation/rules",
-    query: RuleListQuery,
-    response: limitedListOf(Rule),
-  }),
-  getRule: route({ api: "chat", method: "GET", path: "/moderation/rules/:ruleId", response: dataOf(Rule) }),
-  updateRule: route({
-    api: "chat",
-    method: "PUT",
-    path: "/moderation/rules/:ruleId",
-    body: RuleUpdate,
-    response: dataOf(Rule),
-  }),
-  deleteRule: route({ api: "chat", method: "DELETE", path: "/moderation/rules/:ruleId", response: Deleted }),
+  createRule: route({ ...OPERATIONS.createRule, body: RuleCreate, response: dataOf(Rule) }),
+  listRules: route({ ...OPERATIONS.listRules, query: RuleListQuery, response: limitedListOf(Rule) }),
+  getRule: route({ ...OPERATIONS.getRule, response: dataOf(Rule) }),
+  updateRule: route({ ...OPERATIONS.updateRule, body: RuleUpdate, response: dataOf(Rule) }),
+  deleteRule: route({ ...OPERATIONS.deleteRule, response: Deleted }),
 
   createKeywordList: route({
-    api: "chat",
-    method: "POST",
-    path: "/moderation/keywords",
+    ...OPERATIONS.createKeywordList,
     body: KeywordListCreate,
-    encoding: "multipart",
     response: dataOf(KeywordList),
   }),
-  listKeywordLists: route({
-    api: "chat",
-    method: "GET",
-    path: "/moderation/keywords",
-    response: limitedListOf(KeywordList),
-  }),
-  getKeywordList: route({
-    api: "chat",
-    method: "GET",
-    path: "/moderation/keywords/:keywordId",
-    response: dataOf(KeywordList),
-  }),
+  listKeywordLists: route({ ...OPERATIONS.listKeywordLists, response: limitedListOf(KeywordList) }),
+  getKeywordList: route({ ...OPERATIONS.getKeywordList, response: dataOf(KeywordList) }),
   updateKeywordList: route({
-    api: "chat",
-    method: "PUT",
-    path: "/moderation/keywords/:keywordId",
+    ...OPERATIONS.updateKeywordList,
     body: KeywordListUpdate,
-    encoding: "multipart",
     response: dataOf(KeywordList),
   }),
-  deleteKeywordList: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/moderation/keywords/:keywordId",
-    response: Deleted,
-  }),
+  deleteKeywordList: route({ ...OPERATIONS.deleteKeywordList, response: Deleted }),
 } as const;

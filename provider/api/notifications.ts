@@ -2,6 +2,7 @@
 // APNs, several per app, named by a providerId; one custom webhook provider), email providers (SendGrid,
 // custom) and SMS providers (Twilio, custom). From the vendor's chat spec; decision 0040 records the gaps.
 import { z } from "zod";
+import { OPERATIONS, type OperationName } from "../../contract/generated/routes";
 import { dataOf, jsonText, LIMITS } from "./common";
 import { route } from "./route";
 import { secret } from "./secret";
@@ -399,118 +400,122 @@ export const TwilioProvider = z.looseObject({
   isEnabled: z.boolean().optional(),
 });
 
+type Facts = (typeof OPERATIONS)[OperationName];
+
 /** GET, POST (create), PUT (update) and DELETE of one provider an app has at most one of. */
-function singleton<P extends string, C extends z.ZodType, U extends z.ZodType, A extends z.ZodType>(
-  path: P,
+function singleton<
+  G extends Facts,
+  P extends Facts,
+  Q extends Facts,
+  D extends Facts,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  A extends z.ZodType,
+>(
+  ops: { get: G; create: P; update: Q; remove: D },
   create: C,
   update: U,
   answer: A,
-) {
+): {
+  readonly get: G & { response: A };
+  readonly create: P & { body: C; response: A };
+  readonly update: Q & { body: U; response: A };
+  readonly remove: D & { response: typeof Done };
+} {
+  // Spelled out: `route` infers from generic spreads no better than RouteSpec itself.
   return {
-    get: route({ api: "chat", method: "GET", path, response: answer }),
-    create: route({ api: "chat", method: "POST", path, body: create, response: answer }),
-    update: route({ api: "chat", method: "PUT", path, body: update, response: answer }),
-    remove: route({ api: "chat", method: "DELETE", path, response: Done }),
-  } as const;
+    get: { ...ops.get, response: answer },
+    create: { ...ops.create, body: create, response: answer },
+    update: { ...ops.update, body: update, response: answer },
+    remove: { ...ops.remove, response: Done },
+  };
 }
 
 const customPush = singleton(
-  "/notifications/push/v1/providers/custom",
+  {
+    get: OPERATIONS.getCustomPushProvider,
+    create: OPERATIONS.createCustomPushProvider,
+    update: OPERATIONS.updateCustomPushProvider,
+    remove: OPERATIONS.deleteCustomPushProvider,
+  },
   CustomPushProviderCreate,
   CustomPushProviderUpdate,
   CustomPushAnswer,
 );
 const sendgrid = singleton(
-  "/notifications/email/v1/providers/sendgrid",
+  {
+    get: OPERATIONS.getSendgridProvider,
+    create: OPERATIONS.createSendgridProvider,
+    update: OPERATIONS.updateSendgridProvider,
+    remove: OPERATIONS.deleteSendgridProvider,
+  },
   SendgridProviderCreate,
   SendgridProviderUpdate,
   dataOf(SendgridProvider),
 );
 const customEmail = singleton(
-  "/notifications/email/v1/providers/custom",
+  {
+    get: OPERATIONS.getCustomEmailProvider,
+    create: OPERATIONS.createCustomEmailProvider,
+    update: OPERATIONS.updateCustomEmailProvider,
+    remove: OPERATIONS.deleteCustomEmailProvider,
+  },
   CustomEmailProviderCreate,
   CustomEmailProviderUpdate,
   dataOf(CustomProvider.extend({ useStoredEmailID: z.boolean() })),
 );
 const twilio = singleton(
-  "/notifications/sms/v1/providers/twilio",
+  {
+    get: OPERATIONS.getTwilioProvider,
+    create: OPERATIONS.createTwilioProvider,
+    update: OPERATIONS.updateTwilioProvider,
+    remove: OPERATIONS.deleteTwilioProvider,
+  },
   TwilioProviderCreate,
   TwilioProviderUpdate,
   dataOf(TwilioProvider),
 );
 const customSms = singleton(
-  "/notifications/sms/v1/providers/custom",
+  {
+    get: OPERATIONS.getCustomSmsProvider,
+    create: OPERATIONS.createCustomSmsProvider,
+    update: OPERATIONS.updateCustomSmsProvider,
+    remove: OPERATIONS.deleteCustomSmsProvider,
+  },
   CustomSmsProviderCreate,
   CustomSmsProviderUpdate,
   dataOf(CustomProvider.extend({ useStoredPhNo: z.boolean() })),
 );
 
-const FCM = "/notifications/push/v1/providers/fcm";
-const APNS = "/notifications/push/v1/providers/apns";
-
 export const notificationRoutes = {
   getNotificationSettings: route({
-    api: "chat",
-    method: "GET",
-    path: "/notifications/v1/settings",
+    ...OPERATIONS.getNotificationSettings,
     response: dataOf(NotificationSettings),
   }),
   updateNotificationSettings: route({
-    api: "chat",
-    method: "PATCH",
-    path: "/notifications/v1/settings",
+    ...OPERATIONS.updateNotificationSettings,
     body: NotificationSettingsPatch,
     response: Done,
   }),
-  resetNotificationSettings: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/notifications/v1/settings",
-    response: Done,
-  }),
+  resetNotificationSettings: route({ ...OPERATIONS.resetNotificationSettings, response: Done }),
 
-  listFcmProviders: route({ api: "chat", method: "GET", path: FCM, response: PushProviders }),
-  addFcmProvider: route({ api: "chat", method: "POST", path: FCM, body: FcmProviderCreate, response: Done }),
-  updateFcmProvider: route({
-    api: "chat",
-    method: "PUT",
-    path: FCM,
-    body: FcmProviderUpdate,
-    response: Done,
-  }),
-  deleteFcmProvider: route({ api: "chat", method: "DELETE", path: `${FCM}/:providerId`, response: Done }),
-  setDefaultFcmProvider: route({
-    api: "chat",
-    method: "PUT",
-    path: `${FCM}/default/:providerId`,
-    response: Done,
-  }),
+  listFcmProviders: route({ ...OPERATIONS.listFcmProviders, response: PushProviders }),
+  addFcmProvider: route({ ...OPERATIONS.addFcmProvider, body: FcmProviderCreate, response: Done }),
+  updateFcmProvider: route({ ...OPERATIONS.updateFcmProvider, body: FcmProviderUpdate, response: Done }),
+  deleteFcmProvider: route({ ...OPERATIONS.deleteFcmProvider, response: Done }),
+  setDefaultFcmProvider: route({ ...OPERATIONS.setDefaultFcmProvider, response: Done }),
 
-  listApnsProviders: route({ api: "chat", method: "GET", path: APNS, response: PushProviders }),
+  listApnsProviders: route({ ...OPERATIONS.listApnsProviders, response: PushProviders }),
   addApnsProvider: route({
-    api: "chat",
-    method: "POST",
-    path: APNS,
-    body: ApnsProviderCreate,
-    // The spec's example answers this add with `{pushProviders: []}`, unlike FCM's `{success}`: both parse.
+    ...OPERATIONS.addApnsProvider,
+    body: ApnsProviderCreate, // The spec's example answers this add with `{pushProviders: []}`, unlike FCM's `{success}`: both parse.
     response: dataOf(
       z.looseObject({ success: z.boolean().optional(), pushProviders: z.array(z.unknown()).optional() }),
     ),
   }),
-  updateApnsProvider: route({
-    api: "chat",
-    method: "PUT",
-    path: APNS,
-    body: ApnsProviderUpdate,
-    response: Done,
-  }),
-  deleteApnsProvider: route({ api: "chat", method: "DELETE", path: `${APNS}/:providerId`, response: Done }),
-  setDefaultApnsProvider: route({
-    api: "chat",
-    method: "PUT",
-    path: `${APNS}/default/:providerId`,
-    response: Done,
-  }),
+  updateApnsProvider: route({ ...OPERATIONS.updateApnsProvider, body: ApnsProviderUpdate, response: Done }),
+  deleteApnsProvider: route({ ...OPERATIONS.deleteApnsProvider, response: Done }),
+  setDefaultApnsProvider: route({ ...OPERATIONS.setDefaultApnsProvider, response: Done }),
 
   getCustomPushProvider: customPush.get,
   createCustomPushProvider: customPush.create,

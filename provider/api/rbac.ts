@@ -3,6 +3,7 @@
 // (its catalogue example says 11 entries, and its set example names them). The catalogue machinery, shared
 // with role permissions (roles.ts), is in permissions.ts.
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import { dataOf, pageOf } from "./common";
 import { MEMBER_SCOPES } from "./groups";
 import {
@@ -39,27 +40,15 @@ export const SCOPE_PERMISSION_KEYS = Object.keys(SCOPE_PERMISSIONS) as ScopePerm
 export const ScopePermissions = settingSome(permissionsOf(SCOPE_PERMISSIONS));
 export type ScopePermissions = z.input<typeof ScopePermissions>;
 
-const PATH = "/groups/:guid/scopes/:scope/permissions";
-
 export const rbacRoutes = {
-  getScopePermissions: route({
-    api: "chat",
-    method: "GET",
-    path: PATH,
-    response: pageOf(PermissionEntry),
-  }),
+  getScopePermissions: route({ ...OPERATIONS.getScopePermissions, response: pageOf(PermissionEntry) }),
   setScopePermissions: route({
-    api: "chat",
-    method: "PUT",
-    path: PATH,
-    body: z.strictObject({ permissions: ScopePermissions }),
-    // Per key `{success, message}` beside the whole map.
+    ...OPERATIONS.setScopePermissions,
+    body: z.strictObject({ permissions: ScopePermissions }), // Per key `{success, message}` beside the whole map.
     response: dataOf(z.looseObject({ permissions: Permissions })),
   }),
   unsetScopePermission: route({
-    api: "chat",
-    method: "DELETE",
-    path: `${PATH}/:permission`,
+    ...OPERATIONS.unsetScopePermission,
     response: dataOf(z.looseObject({ permissions: Permissions })),
   }),
 } as const;

@@ -1,6 +1,7 @@
 // Roles, their restricted features and RBAC permissions (docs/service/roles-and-permissions.md; the permission
 // catalogue, decision 0064).
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import {
   Ack,
   boundedString,
@@ -130,41 +131,23 @@ export const RolePermissions = permissionsOf(ROLE_PERMISSIONS);
 export type RolePermissions = z.input<typeof RolePermissions>;
 
 export const roleRoutes = {
-  createRole: route({
-    api: "chat",
-    method: "POST",
-    path: "/roles",
-    body: RoleCreate,
-    response: dataOf(Role),
-  }),
-  listRoles: route({ api: "chat", method: "GET", path: "/roles", query: PageQuery, response: pageOf(Role) }),
-  getRole: route({ api: "chat", method: "GET", path: "/roles/:role", response: dataOf(Role) }),
-  updateRole: route({
-    api: "chat",
-    method: "PUT",
-    path: "/roles/:role",
-    body: RoleUpdate,
-    response: dataOf(Role),
-  }),
-  deleteRole: route({ api: "chat", method: "DELETE", path: "/roles/:role", response: dataOf(Ack) }),
+  createRole: route({ ...OPERATIONS.createRole, body: RoleCreate, response: dataOf(Role) }),
+  listRoles: route({ ...OPERATIONS.listRoles, query: PageQuery, response: pageOf(Role) }),
+  getRole: route({ ...OPERATIONS.getRole, response: dataOf(Role) }),
+  updateRole: route({ ...OPERATIONS.updateRole, body: RoleUpdate, response: dataOf(Role) }),
+  deleteRole: route({ ...OPERATIONS.deleteRole, response: dataOf(Ack) }),
   restrictFeatures: route({
-    api: "chat",
-    method: "POST",
-    path: "/roles/:role/restrictedfeatures",
+    ...OPERATIONS.restrictFeatures,
     body: z.strictObject({ featuresToRestrict: z.array(FeatureKey).min(1) }),
     response: dataOf(z.record(z.string(), Ack)),
   }),
   listRestrictedFeatures: route({
-    api: "chat",
-    method: "GET",
-    path: "/roles/:role/restrictedfeatures",
+    ...OPERATIONS.listRestrictedFeatures,
     query: PageQuery,
     response: pageOf(RestrictedFeature),
   }),
   allowFeatures: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/roles/:role/restrictedfeatures",
+    ...OPERATIONS.allowFeatures,
     body: z.strictObject({
       featuresToAllow: z.array(FeatureKey).optional(),
       allowAll: z.boolean().optional(),
@@ -172,24 +155,16 @@ export const roleRoutes = {
     response: dataOf(Ack),
   }),
   getPermissions: route({
-    api: "chat",
-    method: "GET",
-    path: "/roles/:role/permissions",
-    // The catalogue, not the role's map: `value` on an entry is a GUESS (decision 0040).
+    ...OPERATIONS.getPermissions, // The catalogue, not the role's map: `value` on an entry is a GUESS (decision 0040).
     response: pageOf(PermissionEntry),
   }),
   setPermissions: route({
-    api: "chat",
-    method: "PUT",
-    path: "/roles/:role/permissions",
-    body: z.strictObject({ permissions: settingSome(RolePermissions) }),
-    // Per key `{success, message}` beside the whole map.
+    ...OPERATIONS.setPermissions,
+    body: z.strictObject({ permissions: settingSome(RolePermissions) }), // Per key `{success, message}` beside the whole map.
     response: dataOf(z.looseObject({ permissions: Permissions })),
   }),
   unsetPermission: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/roles/:role/permissions/:permission",
+    ...OPERATIONS.unsetPermission,
     response: dataOf(z.looseObject({ permissions: Permissions })),
   }),
 } as const;

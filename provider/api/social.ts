@@ -1,6 +1,8 @@
 // Relations between users (friends, blocks) and the conversations the app pins for every user
 // (docs/service/bots-agents-and-social.md).
 import { z } from "zod";
+import * as ENUMS from "../../contract/generated/enums";
+import { OPERATIONS } from "../../contract/generated/routes";
 import { Ack, dataOf, LIMITS, oneOf, PageQuery, pageOf, Timestamp } from "./common";
 import { route } from "./route";
 import { Uid, User } from "./users";
@@ -36,7 +38,7 @@ export const BlockedUser = User.extend({
 
 // ---- conversations the app pins for every user ----------------------------------------------------------
 
-export const PinnedConversationType = oneOf(["user", "group"], "conversationType");
+export const PinnedConversationType = oneOf(ENUMS.PinnedConversationType, "conversationType");
 export const PinnedConversationRef = z.strictObject({
   conversationType: PinnedConversationType,
   /** The uid or guid every user sees the pinned conversation with. */
@@ -72,57 +74,25 @@ export type PinnedConversation = z.infer<typeof PinnedConversation>;
 
 export const socialRoutes = {
   addFriends: route({
-    api: "chat",
-    method: "POST",
-    path: "/users/:uid/friends",
+    ...OPERATIONS.addFriends,
     body: AddFriendsBody,
     response: dataOf(z.looseObject({ accepted: resultsByUid })),
   }),
-  listFriends: route({
-    api: "chat",
-    method: "GET",
-    path: "/users/:uid/friends",
-    query: FriendListQuery,
-    response: pageOf(User),
-  }),
-  removeFriends: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/users/:uid/friends",
-    body: RemoveFriendsBody,
-    response: dataOf(Ack),
-  }),
-  blockUsers: route({
-    api: "chat",
-    method: "POST",
-    path: "/users/:uid/blockedusers",
-    body: BlockBody,
-    response: dataOf(resultsByUid),
-  }),
-  unblockUsers: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/users/:uid/blockedusers",
-    body: BlockBody,
-    response: dataOf(resultsByUid),
-  }),
+  listFriends: route({ ...OPERATIONS.listFriends, query: FriendListQuery, response: pageOf(User) }),
+  removeFriends: route({ ...OPERATIONS.removeFriends, body: RemoveFriendsBody, response: dataOf(Ack) }),
+  blockUsers: route({ ...OPERATIONS.blockUsers, body: BlockBody, response: dataOf(resultsByUid) }),
+  unblockUsers: route({ ...OPERATIONS.unblockUsers, body: BlockBody, response: dataOf(resultsByUid) }),
   listBlockedUsers: route({
-    api: "chat",
-    method: "GET",
-    path: "/users/:uid/blockedusers",
+    ...OPERATIONS.listBlockedUsers,
     query: PageQuery,
     response: pageOf(BlockedUser),
   }),
   listAppPinnedConversations: route({
-    api: "chat",
-    method: "GET",
-    path: "/conversations/pinned",
+    ...OPERATIONS.listAppPinnedConversations,
     response: dataOf(z.array(PinnedConversation)),
   }),
   replaceAppPinnedConversations: route({
-    api: "chat",
-    method: "PUT",
-    path: "/conversations/pinned",
+    ...OPERATIONS.replaceAppPinnedConversations,
     body: PinnedConversationsBody,
     response: dataOf(z.array(PinnedConversation)),
   }),

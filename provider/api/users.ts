@@ -1,5 +1,6 @@
 // Users and their auth tokens (docs/service/users-and-auth-tokens.md).
 import { z } from "zod";
+import { OPERATIONS } from "../../contract/generated/routes";
 import {
   Ack,
   boundedString,
@@ -93,88 +94,33 @@ export const AuthTokenUpdate = z.strictObject({
 });
 
 export const userRoutes = {
-  createUser: route({
-    api: "chat",
-    method: "POST",
-    path: "/users",
-    body: UserCreate,
-    response: dataOf(User),
-    authOnly: true,
-  }),
-  listUsers: route({
-    api: "chat",
-    method: "GET",
-    path: "/users",
-    query: UserListQuery,
-    response: pageOf(User),
-  }),
-  getUser: route({ api: "chat", method: "GET", path: "/users/:uid", response: dataOf(User) }),
-  updateUser: route({
-    api: "chat",
-    method: "PUT",
-    path: "/users/:uid",
-    body: UserUpdate,
-    response: dataOf(User),
-  }),
-  deleteUser: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/users/:uid",
-    body: UserDelete,
-    response: dataOf(Ack),
-  }),
+  createUser: route({ ...OPERATIONS.createUser, body: UserCreate, response: dataOf(User) }),
+  listUsers: route({ ...OPERATIONS.listUsers, query: UserListQuery, response: pageOf(User) }),
+  getUser: route({ ...OPERATIONS.getUser, response: dataOf(User) }),
+  updateUser: route({ ...OPERATIONS.updateUser, body: UserUpdate, response: dataOf(User) }),
+  deleteUser: route({ ...OPERATIONS.deleteUser, body: UserDelete, response: dataOf(Ack) }),
   deactivateUsers: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/users",
+    ...OPERATIONS.deactivateUsers,
     body: z.strictObject({ uidsToDeactivate: z.array(Uid).min(1) }),
     response: dataOf(z.looseObject({ deactivatedUids: z.array(z.string()) })),
   }),
   reactivateUsers: route({
-    api: "chat",
-    method: "PUT",
-    path: "/users",
+    ...OPERATIONS.reactivateUsers,
     body: z.strictObject({ uidsToActivate: z.array(Uid).min(1) }),
     response: dataOf(z.looseObject({ nonDeactivatedUids: z.array(z.string()) })),
   }),
   createAuthToken: route({
-    api: "chat",
-    method: "POST",
-    path: "/users/:uid/auth_tokens",
+    ...OPERATIONS.createAuthToken,
     body: AuthTokenCreate,
     response: dataOf(AuthToken),
-    authOnly: true,
   }),
-  listAuthTokens: route({
-    api: "chat",
-    method: "GET",
-    path: "/users/:uid/auth_tokens",
-    query: PageQuery,
-    response: pageOf(AuthToken),
-  }),
-  getAuthToken: route({
-    api: "chat",
-    method: "GET",
-    path: "/users/:uid/auth_tokens/:authToken",
-    response: dataOf(AuthToken),
-  }),
+  listAuthTokens: route({ ...OPERATIONS.listAuthTokens, query: PageQuery, response: pageOf(AuthToken) }),
+  getAuthToken: route({ ...OPERATIONS.getAuthToken, response: dataOf(AuthToken) }),
   updateAuthToken: route({
-    api: "chat",
-    method: "PUT",
-    path: "/users/:uid/auth_tokens/:authToken",
+    ...OPERATIONS.updateAuthToken,
     body: AuthTokenUpdate,
     response: dataOf(AuthToken),
   }),
-  deleteAuthToken: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/users/:uid/auth_tokens/:authToken",
-    response: dataOf(Ack),
-  }),
-  flushAuthTokens: route({
-    api: "chat",
-    method: "DELETE",
-    path: "/users/:uid/auth_tokens",
-    response: dataOf(Ack),
-  }),
+  deleteAuthToken: route({ ...OPERATIONS.deleteAuthToken, response: dataOf(Ack) }),
+  flushAuthTokens: route({ ...OPERATIONS.flushAuthTokens, response: dataOf(Ack) }),
 } as const;

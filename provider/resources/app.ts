@@ -91,6 +91,7 @@ export const app: Kind<AppArgs> = {
     },
   }),
   api: "management",
+  file: { omitted: "the file's `app` section creates or names the one app" },
 
   async create(ctx, a) {
     // A lost answer is settled by the client (recovery table: the app found by listing has no keys, so it is

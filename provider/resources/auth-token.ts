@@ -39,6 +39,9 @@ export const authToken: Kind<AuthTokenArgs> = {
   ),
   api: "chat",
   idParts: ["uid", "tokenHash"],
+  file: {
+    omitted: "a user's session token is made by a program for a user, not declared for an environment",
+  },
 
   async create(ctx, a) {
     // force: a new token for this resource, never one shared with another login.

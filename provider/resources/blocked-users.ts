@@ -34,5 +34,9 @@ export const blockedUsers: Kind<RelationArgs> = relationKind<BlockedUsersArgs>(B
     blockedUids: { doc: "uids this user blocks (a set; never the user themself).", default: none, set: true },
   },
   args: BlockedUsersArgs,
-  file: { at: ["blockedUsers"], child: "blocked-users", refs: { uid: { kind: "User" } } },
+  file: {
+    at: ["blockedUsers"],
+    child: "blocked-users",
+    refs: { uid: { kind: "User" }, blockedUids: { kind: "User", noun: "user" } },
+  },
 });

@@ -239,6 +239,11 @@ export const extension: Kind<ExtensionArgs> = {
   }),
   api: "management",
   idParts: ["appId", "extension"],
+  file: {
+    at: ["extensions"],
+    child: "extension",
+    composed: "credentials are named by secret config keys, one per credential field, checked at preview",
+  },
 
   // The service's catalogue once the app is known (the real one may hold more than the known list)…
   async validate(ctx, a) {

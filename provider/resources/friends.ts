@@ -49,5 +49,27 @@ export const friends: Kind<RelationArgs> = relationKind<FriendsArgs>(FRIENDS, {
     },
   },
   args: FriendsArgs,
-  file: { at: ["friends"], child: "friends", refs: { uid: { kind: "User" } } },
+  file: {
+    at: ["friends"],
+    child: "friends",
+    refs: { uid: { kind: "User" }, friends: { kind: "User", noun: "user" } },
+    // Two entries that disagree would undo each other at every up.
+    rule: (entries) => {
+      const friendsOf = new Map(
+        entries.map(({ entry }) => [String(entry.uid), (entry.friends as string[] | undefined) ?? []]),
+      );
+      return entries.flatMap(({ entry, path }) =>
+        ((entry.friends as string[] | undefined) ?? []).flatMap((other, j) =>
+          friendsOf.get(other)?.includes(String(entry.uid)) === false
+            ? [
+                {
+                  path: [...path, "friends", j],
+                  message: `"${String(entry.uid)}" lists "${other}" as a friend but the friends of "${other}" do not list "${String(entry.uid)}": friendship is mutual, so the two entries would undo each other; list each in the other's friends, or neither`,
+                },
+              ]
+            : [],
+        ),
+      );
+    },
+  },
 });

@@ -57,7 +57,12 @@ export const groupBans: Kind<GroupBansArgs> = {
     uids: { doc: "The uids banned from the group (a set; empty: nobody is banned).", set: true },
   }),
   api: "chat",
-  file: { at: ["groupBans"], child: "group-bans" },
+  file: {
+    at: ["groupBans"],
+    child: "group-bans",
+    // The group and the users may be ones the file does not declare.
+    refs: { guid: { kind: "Group", elsewhere: true }, uids: { kind: "User", elsewhere: true } },
+  },
 
   async create(ctx, a) {
     try {

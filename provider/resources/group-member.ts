@@ -20,6 +20,7 @@ export const groupMember: Kind<GroupMemberArgs> = {
   }),
   api: "chat",
   idParts: ["guid", "uid"],
+  file: { omitted: "one membership: the file declares a group's whole member set (GroupMembers)" },
 
   async create(ctx, a) {
     const already = await addMembers(ctx.chat(), a.guid, new Map([[a.uid, a.scope]]));

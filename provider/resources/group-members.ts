@@ -121,6 +121,31 @@ export const groupMembers: Kind<GroupMembersArgs> = {
     participants: { doc: "uids with scope participant (a set).", default: none, set: true },
   }),
   api: "chat",
+  file: {
+    within: "Group",
+    at: ["members"],
+    one: true,
+    child: "members",
+    refs: {
+      admins: { kind: "User", noun: "user" },
+      moderators: { kind: "User", noun: "user" },
+      participants: { kind: "User", noun: "user" },
+    },
+    // Per uid, in the file's words (the arguments' own rule names no uid).
+    rule: (entries) =>
+      entries.flatMap(({ entry, path }) => {
+        const seen = new Set<string>();
+        return (["admins", "moderators", "participants"] as const).flatMap((scope) =>
+          ((entry[scope] as string[] | undefined) ?? []).flatMap((uid, j) => {
+            const again = seen.has(uid);
+            seen.add(uid);
+            return again
+              ? [{ path: [...path, scope, j], message: `user "${uid}" appears in more than one scope` }]
+              : [];
+          }),
+        );
+      }),
+  },
 
   async validate(ctx, a) {
     const problem = ownerProblem(a.guid, declared(a), await ownerOf(ctx, a.guid));

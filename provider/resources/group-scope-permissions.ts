@@ -58,6 +58,13 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
   }),
   api: "chat",
   idParts: ["guid", "scope"],
+  file: {
+    within: "Group",
+    at: ["permissions"],
+    one: true,
+    child: "permissions",
+    composed: "one entry per scope, under the scope's plural name (admins, moderators, participants)",
+  },
 
   async create(ctx, a) {
     await apply(ctx, a, {});

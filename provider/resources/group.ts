@@ -75,6 +75,13 @@ export const group: Kind<GroupArgs> = {
     tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
   }),
   api: "chat",
+  file: {
+    at: ["groups"],
+    child: "group",
+    composed:
+      "a password group's password is named by a secret config key, else generated; its members and scope permissions sit in its entry",
+    refs: { owner: { kind: "User", elsewhere: true } },
+  },
 
   async create(ctx, a) {
     const body = { ...defined(a), type: a.type ?? "public" } as z.input<typeof GroupCreate>;

@@ -88,8 +88,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    */
   readonly ambient?: Derived<readonly "appId"[]>;
 
-  /** Where the kind stands in the environment file, when it has a plain entry there (environment/entries.ts). */
-  readonly file?: FileEntry;
+  /**
+   * Where the kind stands in the environment file (environment/): its entry, where that entry sits, what its
+   * arguments name; or why the file does not hold it.
+   */
+  readonly file?: FileEntry | NotInFile;
 
   /** Rules that involve the provider options (e.g. what `adopt` allows); checked at preview. */
   checkOptions?(args: A, options: { adopt?: boolean | undefined }): CheckFailure[];
@@ -131,12 +134,16 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
 }
 
 /**
- * A kind's plain entry in the environment file: its arguments as they are (plus `adopt`), except the ambient
+ * A kind's entry in the environment file: its arguments as they are (plus `adopt`), except the ambient
  * `appId` and the secrets, which the file names by secret stack config keys. The entry's schema, the
- * component's resources and chat-export's mapping are all derived from this and the kind (environment/).
+ * component's resources and chat-export's mapping are all derived from this and the kind (environment/);
+ * the references (`refs`, `within`) make the graph the component declares resources in, in order.
  */
 export interface FileEntry {
-  /** The file's path to the entries: a list of objects, or a single object when `one`. */
+  /**
+   * The file's path to the entries: a list of objects, or a single object when `one`. Under `within`, the
+   * path inside each entry of that kind.
+   */
   readonly at: readonly string[];
   readonly one?: boolean;
   /** The component's name for each resource: `<component>:<child>:<id>`, or `<component>:<child>` when one. */
@@ -148,18 +155,85 @@ export interface FileEntry {
   /** Secret arguments the file names by a secret config key: the argument's dotted path → the file's field. */
   readonly secretRefs?: Readonly<Record<string, string>>;
   /**
-   * Arguments that name other objects (one id, or a list of ids): the argument → that kind, the ids every
-   * app has, and whether an id may also name an object the file does not declare (`elsewhere`: one made in
-   * the dashboard or by a program). A declared one is named by its resource's output, which orders the two.
+   * Arguments that name other objects: the argument's path → what it names. A path is an argument (one id,
+   * or a list of ids) or a field of each item of a list argument (`conversations[].conversationWith`). A
+   * declared object is named by its resource's output, which orders the two.
    */
   readonly refs?: Readonly<Record<string, FileRef>>;
+  /**
+   * The kind whose entries hold this kind's (a group's members inside the group's entry): the entry belongs
+   * to its holder's object (its id, its `adopt`), and is declared with it.
+   */
+  readonly within?: string;
+  /**
+   * Why the entry is not the kind's arguments as they are (renamed fields, values generated when not named,
+   * entries of kinds `within` it): the environment maps it by hand. Absent for a plain entry.
+   */
+  readonly composed?: string;
+  /**
+   * The output holding a credential, for a kind whose objects the export may authenticate with (API keys):
+   * the export leaves out the one it used, and names held by more than one object (they are adopted by a
+   * unique name); `noun` names the kind in its notes.
+   */
+  readonly credential?: { readonly output: string; readonly noun: string };
+  /**
+   * A rule across the kind's entries of one file that the arguments of one resource cannot state
+   * (friendship is mutual): each entry with its path in the file; the problems with their paths.
+   */
+  readonly rule?: (entries: readonly FileEntryAt[]) => readonly FileProblem[];
 }
 
-export interface FileRef {
-  readonly kind: string;
-  readonly builtIn?: readonly string[];
-  readonly elsewhere?: true;
+/** A kind the file does not hold, and why. */
+export interface NotInFile {
+  readonly omitted: string;
 }
+
+export type FilePath = readonly (string | number)[];
+/** One entry of a kind in a file, with its path there. */
+export interface FileEntryAt {
+  readonly entry: Args;
+  readonly path: FilePath;
+}
+export interface FileProblem {
+  readonly path: FilePath;
+  readonly message: string;
+}
+
+/** What a reference names. */
+export interface FileRef {
+  /** The kind it names, or, for an item of a list, the kind chosen by a sibling field's value. */
+  readonly kind: string | EitherKind;
+  /** Ids every app has: named without being declared. */
+  readonly builtIn?: readonly string[];
+  /** An id may also name an object the file does not declare (one made in the dashboard or by a program). */
+  readonly elsewhere?: true;
+  /** What one id is called in the file's messages (default: the argument's name). */
+  readonly noun?: string;
+  /** For a field of list items: the items whose field is a reference (a rule's conditions naming lists). */
+  readonly when?: (item: Args) => boolean;
+  /** The named resource's output that stands for the id (default: the named kind's key). */
+  readonly output?: string;
+  /** The value is one id or a list of them, passed on as a list. */
+  readonly many?: true;
+}
+
+/** A target chosen by a sibling field: `by`'s value → the kind. */
+export interface EitherKind {
+  readonly by: string;
+  readonly kinds: Readonly<Record<string, string>>;
+}
+
+/** The kinds a reference may name. */
+export const refTargets = (ref: FileRef): readonly string[] =>
+  typeof ref.kind === "string" ? [ref.kind] : Object.values(ref.kind.kinds);
+
+/** The kind a reference names for one item (`undefined`: the item names none). */
+export const refTarget = (ref: FileRef, item: Args): string | undefined =>
+  typeof ref.kind === "string" ? ref.kind : ref.kind.kinds[String(item[ref.kind.by])];
+
+/** The file entry of a kind the file holds; undefined for one it does not. */
+export const fileEntryOf = (k: Kind): FileEntry | undefined =>
+  k.file !== undefined && "at" in k.file ? k.file : undefined;
 
 /** The arguments an id names (`idParts`); an error naming the form for an id of another shape. */
 export function priorOfId(kind: Kind, id: string): Args {

@@ -65,7 +65,25 @@ export const moderationRule: Kind<ModerationRuleArgs> = {
     },
   }),
   api: "chat",
-  file: { at: ["moderation", "rules"], child: "rule" },
+  file: {
+    at: ["moderation", "rules"],
+    child: "rule",
+    refs: {
+      // A condition with a reference flag names keyword lists: declared ones (by their id output), or the
+      // one every app has.
+      "conditions[].value": {
+        kind: "ModerationKeywordList",
+        builtIn: ["profanity-list"],
+        noun: "keyword list",
+        when: (c) =>
+          ["isKeywordReferencePresent", "isKeywordsReferencePresent", "isListReferencePresent"].some(
+            (f) => c[f] === true,
+          ),
+        output: "id",
+        many: true,
+      },
+    },
+  },
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createRule", { body: { id: a.ruleId, ...ruleBody(a) } });

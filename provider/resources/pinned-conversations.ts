@@ -54,6 +54,13 @@ export const pinnedConversations: Kind<PinnedConversationsArgs> = {
     one: true,
     only: "conversations",
     child: "pinned-conversations",
+    refs: {
+      // A user or a group, as the item's type says; either may be one the file does not declare.
+      "conversations[].conversationWith": {
+        kind: { by: "conversationType", kinds: { user: "User", group: "Group" } },
+        elsewhere: true,
+      },
+    },
   },
 
   async create(ctx, a) {

@@ -72,6 +72,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
   }),
   api: "management",
   idParts: ["appId", "webhookId"],
+  file: { within: "Webhook", at: ["triggers"], one: true, only: "triggers", child: "webhook-triggers" },
 
   async create(ctx, a) {
     const appId = await reconcile(ctx, a);

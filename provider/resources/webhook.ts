@@ -63,6 +63,12 @@ export const webhook: Kind<WebhookArgs> = {
   }),
   api: "management",
   idParts: ["appId", "webhookId"],
+  file: {
+    at: ["webhooks"],
+    child: "webhook",
+    composed:
+      "shorter names (id, url), basic auth as one object whose password is named by a secret config key, else generated; its triggers sit in its entry",
+  },
 
   async create(ctx, a) {
     const appId = ctx.appId(a);

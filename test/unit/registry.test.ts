@@ -3,9 +3,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ENTRY_KINDS, keyOf } from "../../environment/entries";
+import { FILE_KINDS } from "../../environment/graph";
 import { COMPOSED_KINDS, NOT_IN_FILE } from "../../environment/spec";
 import { kinds } from "../../provider/resources";
-import { type Kind, priorOfId } from "../../provider/resources/kind";
+import { type Kind, priorOfId, refTargets } from "../../provider/resources/kind";
 import { schemas } from "../../provider/schemas";
 import { FUNCTIONS_TARGET, renderFunctions } from "../../scripts/gen-functions";
 import { render, TARGET } from "../../scripts/gen-sdk";
@@ -66,8 +67,10 @@ describe("the registry of kinds", () => {
       expect([k.name, keyOf(k) === undefined]).toEqual([k.name, k.file.one === true]);
       for (const path of Object.keys(k.file.secretRefs ?? {}))
         expect([k.name, path, k.secrets?.includes(path.split(".")[0] ?? "")]).toEqual([k.name, path, true]);
+      // A reference names kinds with their own section (environment/graph.ts).
       for (const ref of Object.values(k.file.refs ?? {}))
-        expect(ENTRY_KINDS.map((r) => r.name)).toContain(ref.kind);
+        for (const target of refTargets(ref))
+          expect(FILE_KINDS.filter((r) => !r.file.within).map((r) => r.name)).toContain(target);
     }
   });
 

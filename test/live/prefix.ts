@@ -1,0 +1,16 @@
+// The fixtures' ids and names made a live run's own (the prefix itself: doctor/prefix.ts, shared with
+// chat-doctor --write).
+export { prefixTime, runPrefix } from "../../doctor/prefix";
+
+// The fixtures' caller-chosen ids start with "t-"/"T-" and their names with "table": the strings a run
+// makes its own. Rewriting every such string the same way keeps references between cases intact.
+const OURS = /^(t-|T-|table)/;
+
+/** `value` with each fixture id and name in it carrying `prefix`. */
+export function withPrefix<T>(value: T, prefix: string): T {
+  if (typeof value === "string") return (OURS.test(value) ? `${prefix}${value}` : value) as T;
+  if (Array.isArray(value)) return value.map((v) => withPrefix(v, prefix)) as T;
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPrefix(v, prefix)])) as T;
+  return value;
+}

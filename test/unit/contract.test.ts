@@ -1,0 +1,121 @@
+// The OpenAPI document (contract/openapi/chat-service.yaml) is the source of the route table: the generated
+// files are what the generator writes from it now, the table holds exactly its operations with its facts, and
+// each route's hand-written schemas (kept for their error wording and transforms) say on the wire what the
+// document says (docs/decisions/0103-contract-from-openapi.md).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+import { DOCUMENT, generate, OUT_DIR } from "../../contract/scripts/generate";
+import { isSecret, type RouteSpec, routes } from "../../provider/api";
+
+const root = join(__dirname, "..", "..");
+const text = readFileSync(join(root, DOCUMENT), "utf8");
+
+type Json = Record<string, unknown>;
+interface Op {
+  operationId: string;
+  parameters?: Json[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Json }> };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+}
+const doc = parse(text) as {
+  paths: Record<string, Record<string, Op | unknown>>;
+  components: { schemas: Record<string, Json>; parameters: Record<string, Json> };
+};
+const operations = new Map<string, Op>();
+for (const item of Object.values(doc.paths))
+  for (const [method, op] of Object.entries(item))
+    if (["get", "post", "put", "patch", "delete"].includes(method))
+      operations.set((op as Op).operationId, op as Op);
+
+/** Words for people, not facts: left out of the comparison. */
+const PROSE = new Set(["description", "summary", "title", "examples", "example"]);
+
+/** `schema` with every `$ref` to components.schemas replaced by its target and prose left out. */
+function inline(schema: unknown, depth = 0): unknown {
+  if (depth > 40) throw new Error("a cycle of $refs");
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, depth + 1));
+  if (schema === null || typeof schema !== "object") return schema;
+  const { $ref, ...rest } = schema as Json;
+  const out: Json =
+    typeof $ref === "string"
+      ? { ...(inline(doc.components.schemas[$ref.split("/").pop() ?? ""], depth + 1) as Json) }
+      : {};
+  // Keywords beside a $ref (a default) add to its target (OpenAPI 3.1).
+  for (const [k, v] of Object.entries(rest)) if (!PROSE.has(k)) out[k] = inline(v, depth + 1);
+  return out;
+}
+
+/** A zod schema as the wire sees it: its input side, in JSON Schema, secret fields marked as the document marks them. */
+function wire(schema: z.ZodType): unknown {
+  const js = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    override: (ctx) => {
+      if (isSecret(ctx.zodSchema as unknown as z.ZodType)) (ctx.jsonSchema as Json)["x-secret"] = true;
+    },
+  });
+  const drop = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(drop);
+    if (v === null || typeof v !== "object") return v;
+    const out: Json = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k === "$schema" || PROSE.has(k)) continue;
+      // z.int()'s implicit safe-integer bounds are not limits of the service.
+      if ((k === "maximum" || k === "minimum") && Math.abs(Number(x)) === Number.MAX_SAFE_INTEGER) continue;
+      out[k] = drop(x);
+    }
+    return out;
+  };
+  return drop(js);
+}
+
+/** The query parameters of an operation as the object schema they make up. */
+function queryOf(op: Op): Json | undefined {
+  const params = (op.parameters ?? []).filter((p) => p.in === "query");
+  if (params.length === 0) return undefined;
+  const required = params.filter((p) => p.required).map((p) => p.name as string);
+  return {
+    properties: Object.fromEntries(params.map((p) => [p.name, inline(p.schema)])),
+    ...(required.length ? { required } : {}),
+  };
+}
+const wireQuery = (schema: z.ZodType) => {
+  const w = wire(schema) as Json;
+  return { properties: w.properties, ...(w.required ? { required: w.required } : {}) };
+};
+
+const table = Object.entries(routes) as [string, RouteSpec][];
+
+describe("the contract", () => {
+  it("generates contract/generated/ from the document (run `npm run generate`)", () => {
+    for (const [file, expected] of generate(text))
+      expect([file, readFileSync(join(root, OUT_DIR, file), "utf8")]).toEqual([file, expected]);
+  });
+
+  it("sees a change of the document as stale generated code", () => {
+    const changed = generate(text.replace("/users/{uid}/auth_tokens:", "/users/{uid}/tokens:"));
+    expect(changed.get("routes.ts")).not.toBe(readFileSync(join(root, OUT_DIR, "routes.ts"), "utf8"));
+  });
+
+  it("has one route per operation of the document, and no other", () => {
+    expect(table.map(([name]) => name).sort()).toEqual([...operations.keys()].sort());
+  });
+
+  it.each(table)("%s: holds the document's schemas", (name, route) => {
+    const op = operations.get(name);
+    if (!op) throw new Error(`${name} is not in the document`);
+    const body = op.requestBody && Object.values(op.requestBody.content)[0]?.schema;
+    expect(["body", route.body ? wire(route.body) : undefined]).toEqual(["body", inline(body)]);
+    if (route.body)
+      expect(["body required", !route.body.safeParse(undefined).success]).toEqual([
+        "body required",
+        op.requestBody?.required ?? false,
+      ]);
+    expect(["query", route.query ? wireQuery(route.query) : undefined]).toEqual(["query", queryOf(op)]);
+    const answer = op.responses["200"]?.content?.["application/json"]?.schema;
+    expect(["response", wire(route.response)]).toEqual(["response", inline(answer)]);
+  });
+});
