@@ -7,6 +7,7 @@
 import { type KindName, providerFor } from "../provider";
 import { isNotFound } from "../provider/client";
 import { kinds } from "../provider/resources";
+import { resultOf, scopeOf } from "../provider/resources/functions";
 import { contextFor } from "../provider/resources/generic";
 import { type Args, type Kind, priorOfId } from "../provider/resources/kind";
 import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
@@ -129,8 +130,7 @@ export const chatPlugin = {
     const ctx = contextFor(args);
     const secrets = secretNames(name);
     const info = (id: string, read: { args: Args; state: Args }) => {
-      const out: Record<string, unknown> = { ...read.args, ...read.state, id };
-      for (const k of kind.local ?? []) delete out[k];
+      const out = resultOf(kind, id, read);
       delete out[CREDENTIALS[kind.api]];
       return toWire(out, secrets);
     };
@@ -146,7 +146,10 @@ export const chatPlugin = {
       return { outputs: info(id, read) };
     }
     if (!kind.list) throw new Error(`${tok}: ${name} cannot be listed`);
-    const scope = isObject(args.scope ?? null) ? (args.scope as Args) : {};
+    // The model's typed filters; the untyped `scope` map programs passed before them still works.
+    // (ApiKey's own `scope` filter is a string: a map there is the old form.)
+    const old = isObject(args.scope ?? null) ? (args.scope as Args) : undefined;
+    const scope = old ? { ...old, ...scopeOf(name, { ...args, scope: undefined }) } : scopeOf(name, args);
     const items = await kind.list(ctx, scope);
     return { outputs: { items: items.map((l) => info(l.id, l)) } };
   },

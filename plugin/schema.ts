@@ -5,6 +5,7 @@
 import { ChatConnection, CONFIG_KEYS, ManagementConnection } from "../provider/config";
 import { type Json, jsonOf } from "../provider/json-schema";
 import { type KindName, kinds } from "../provider/resources";
+import { type KindFunction, kindFunctions } from "../provider/resources/functions";
 import type { Kind } from "../provider/resources/kind";
 import { pluginVersion } from "./version";
 
@@ -160,6 +161,72 @@ function credentialsInput(kind: Kind): Record<string, PropertySpec> {
   };
 }
 
+/**
+ * A function of the model (provider/resources/functions.ts) as the schema declares it, and the object type of
+ * its result (`<Kind>Info`). `get<Kind>` takes the resource id (as `pulumi import` does), whose parts are the
+ * model's key arguments; `list<Kind>` takes the model's typed filters, and still the untyped `scope` map the
+ * plugin took before them (its keys are the same filters).
+ */
+function functionOf(types: Types, f: KindFunction): Record<string, unknown> {
+  const kind = kinds[f.kind] as unknown as Kind;
+  const infoName = `${f.kind}Info`;
+  const info: Record<string, PropertySpec> = {};
+  for (const r of f.result) {
+    // An App's `connection` is what other resources take as theirs: the same type.
+    const type =
+      r.name === "connection" && f.kind === "App"
+        ? { $ref: `#/types/${token("ChatConnection")}` }
+        : types.of(r.schema, `${f.kind}${pascal(r.name)}`);
+    const p = described(type, r.doc);
+    if (r.secret) p.secret = true;
+    info[r.name] = p;
+  }
+  // Only `id` is sure to be there: the types of the SDKs made from the schema keep every other field optional.
+  const required = ["id"];
+  if (!types.specs[token(infoName)])
+    types.specs[token(infoName)] = {
+      type: "object",
+      description: `One ${f.kind} as a whole read sees it.`,
+      properties: info,
+      required,
+    };
+  if (f.verb === "get")
+    return {
+      [token(f.name)]: {
+        description: `${f.doc} Takes its resource id (what \`pulumi import\` takes).`,
+        inputs: {
+          type: "object",
+          properties: {
+            id: { type: "string", description: "The resource id." },
+            ...credentialsInput(kind),
+          },
+          required: ["id"],
+        },
+        outputs: { type: "object", properties: info, required },
+      },
+    };
+  const inputs: Record<string, PropertySpec> = {};
+  for (const a of f.args)
+    inputs[a.name] = described(types.of(a.schema, `List${f.kind}${pascal(a.name)}`), a.doc);
+  const typed = inputs.scope;
+  // The filters as one map, as programs written before the typed ones pass them. A kind whose own filter is
+  // named `scope` (ApiKey) takes either there.
+  inputs.scope = typed
+    ? { ...ANY, description: `${typed.description ?? ""} Or every filter as one map (the older form).` }
+    : { type: "object", additionalProperties: ANY, description: "Every filter as one map (the older form)." };
+  return {
+    [token(f.name)]: {
+      description: f.doc,
+      inputs: { type: "object", properties: { ...inputs, ...credentialsInput(kind) } },
+      outputs: {
+        type: "object",
+        properties: { items: { type: "array", items: { $ref: `#/types/${token(infoName)}` } } },
+        required: ["items"],
+      },
+    },
+  };
+}
+
 /** The whole schema, as the plugin serves it. */
 export function packageSchema(): Record<string, unknown> {
   const types = new Types();
@@ -186,47 +253,8 @@ export function packageSchema(): Record<string, unknown> {
       properties: r.outputs,
       required: r.required,
     };
-    const info: Record<string, PropertySpec> = {
-      ...r.outputs,
-      id: { type: "string", description: "The resource id of the object." },
-    };
-    delete info[CREDENTIALS[kind.api]];
-    types.specs[token(`${name}Info`)] = {
-      type: "object",
-      description: `One ${name} as a whole read sees it.`,
-      properties: info,
-      required: ["id"],
-    };
-    functions[token(`get${name}`)] = {
-      description: `Reads one ${name} by its resource id (what \`pulumi import\` takes); an error when it does not exist.`,
-      inputs: {
-        type: "object",
-        properties: { id: { type: "string", description: "The resource id." }, ...credentialsInput(kind) },
-        required: ["id"],
-      },
-      outputs: { type: "object", properties: info, required: ["id"] },
-    };
-    if (kind.list)
-      functions[token(`list${name}`)] = {
-        description: `Every ${name} of the app (narrowed by \`scope\`: a listing's filters, or the parent's ids), sorted by id.`,
-        inputs: {
-          type: "object",
-          properties: {
-            scope: {
-              type: "object",
-              additionalProperties: ANY,
-              description: "Filters, or the parent's ids.",
-            },
-            ...credentialsInput(kind),
-          },
-        },
-        outputs: {
-          type: "object",
-          properties: { items: { type: "array", items: { $ref: `#/types/${token(`${name}Info`)}` } } },
-          required: ["items"],
-        },
-      };
   }
+  for (const f of kindFunctions()) Object.assign(functions, functionOf(types, f));
   const variables: Record<string, PropertySpec> = {};
   for (const c of CONFIG_KEYS) {
     const p: PropertySpec = { type: "string", description: `${c.doc} Environment: ${c.env}.` };

@@ -13,7 +13,7 @@ import type { Kind } from "../provider/resources/kind";
 export const TARGET = join("sdk", "kinds.ts");
 
 /** A TypeScript type for a JSON Schema; `input` wraps every level in pulumi.Input, as SDK arguments take. */
-function tsType(s: Json, input: boolean): string {
+export function tsType(s: Json, input: boolean): string {
   const wrap = (t: string) => (input ? `pulumi.Input<${t}>` : t);
   const alts = s.anyOf ?? s.oneOf;
   // Alternatives take Inputs inside too (a list of outputs, e.g. a rule condition naming keyword lists by id).
@@ -54,7 +54,7 @@ function tsType(s: Json, input: boolean): string {
   }
 }
 
-const comment = (text: string, indent: string) => {
+export const comment = (text: string, indent: string) => {
   const safe = text.replaceAll("*/", "*\\/");
   if (!safe.includes("\n")) return `${indent}/** ${safe} */\n`;
   const lines = safe.split("\n").map((l) => `${indent} *${l ? ` ${l}` : ""}\n`);

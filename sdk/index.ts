@@ -8,6 +8,11 @@ export * from "./kinds";
 export type AppConnection = pulumi.Unwrap<App["connection"]>;
 /** The declared environment (chat-environment.yaml, or an object of its shape) as one component. */
 export { Environment, type EnvironmentArgs, type EnvironmentSpec } from "../environment/component";
+// The lookups, `get<Kind>` and `list<Kind>` for every kind, generated from the function model
+// (scripts/gen-functions.ts); all of them under `functions`, and at the top level each whose name is not one of
+// the friendlier names below (an explicit export wins over `export *`: `getUser` stays `{ uid }` → UserInfo).
+export * from "./functions";
+export * as functions from "./functions";
 export {
   type AiAgentInfo,
   type ApiKeyInfo,

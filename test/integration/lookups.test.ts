@@ -1,13 +1,10 @@
-// Lookups (sdk/lookups.ts) against the emulator: Outputs of live objects, read through the client with the
+// The friendlier lookups (sdk/lookups.ts) against the emulator (what get<Kind>/list<Kind> return of every kind
+// is checked from the kinds' fixtures, test/integration/functions.test.ts): Outputs of live objects, read through the client with the
 // same configuration as the resources; secrets marked secret; a missing object is a clear error.
 import * as pulumi from "@pulumi/pulumi";
-import type { KindName } from "../../provider/resources";
-import { kinds } from "../../provider/resources";
-import type { Kind } from "../../provider/resources/kind";
 import * as lookups from "../../sdk/lookups";
 
 import { FAST, useEmulated } from "../support/emulator";
-import { providerOf } from "../support/provider";
 
 const { getApiKeys, getApp, getGroup, getRole, getUser, getUsers } = lookups;
 const { getBlockedUsers, getCollaborators, getFriends } = lookups;
@@ -82,44 +79,6 @@ describe("lookups", () => {
       description: "Keepers",
       restrictedFeatures: ["u.listUsers"],
     });
-  });
-
-  it("a lookup gives what a refresh of the same object reads: same fields, same tags", async () => {
-    const cases: Array<[KindName, Record<string, unknown>, (id: string) => pulumi.Output<unknown>]> = [
-      ["User", { uid: "same-tagged", name: "T", tags: ["y", "x"] }, (uid) => getUser({ uid, connection })],
-      ["User", { uid: "same-bare", name: "B" }, (uid) => getUser({ uid, connection })],
-      [
-        "Group",
-        { guid: "same-g", name: "G", type: "private", owner: "ada", tags: ["t"] },
-        (guid) => getGroup({ guid, connection }),
-      ],
-      ["Group", { guid: "same-bare-g", name: "G" }, (guid) => getGroup({ guid, connection })],
-      [
-        "Role",
-        {
-          role: "same-r",
-          name: "R",
-          restrictedFeatures: ["u.listUsers"],
-          permissions: { sendMessage: "deny" },
-        },
-        (role) => getRole({ role, connection }),
-      ],
-      ["Role", { role: "same-bare-r", name: "R" }, (role) => getRole({ role, connection })],
-    ];
-    for (const [name, args, look] of cases) {
-      const kind = kinds[name] as Kind;
-      const resource = providerOf(name);
-      const { id, outs } = await resource.create({ ...args, connection });
-      const refreshed = (await resource.read(id, outs)).props ?? {};
-      const unreturned = [...(kind.local ?? []), ...(kind.secrets ?? [])];
-      const fields = [...Object.keys(kind.args.shape), ...Object.keys(kind.outputs.shape)];
-      const expected: Record<string, unknown> = {};
-      for (const k of fields.filter((f) => !unreturned.includes(f) && refreshed[f] !== undefined))
-        expected[k] = kind.sets?.includes(k) ? [...(refreshed[k] as string[])].sort() : refreshed[k];
-      // A field left out that the service holds at its default: no drift for the refresh, there for a lookup.
-      for (const [k, d] of Object.entries(kind.defaults ?? {})) if (!(k in args)) expected[k] = d;
-      expect([name, await settled(look(id))]).toEqual([name, expected]);
-    }
   });
 
   it("getBot, getGroupBans, getPinnedConversations: as the kinds read them, the bot's password left out", async () => {

@@ -86,6 +86,17 @@ describe("the plugin's schema", () => {
     }
   });
 
+  it("types list<Kind>'s filters from the function model, and keeps the older `scope` map", () => {
+    const props = (f: string) => schema.functions[`chat:index:${f}`]?.inputs.properties ?? {};
+    expect(props("listUser")).toMatchObject({ role: { type: "string" }, searchKey: { type: "string" } });
+    expect(props("listUser").scope).toMatchObject({ type: "object" });
+    expect(props("listWebhook")).toHaveProperty("appId");
+    expect(props("listGroupBans")).toHaveProperty("guid");
+    // ApiKey's own filter is named scope: it takes either form.
+    expect(props("listApiKey").scope).toMatchObject({ $ref: "pulumi.json#/Any" });
+    expect(props("listRole")).toEqual({ scope: expect.anything(), connection: expect.anything() });
+  });
+
   it("declares the config keys, secret where the provider keeps them secret", () => {
     expect(Object.keys(schema.config.variables).sort()).toEqual(
       CONFIG_KEYS.map((c) => c.key.slice(5)).sort(),

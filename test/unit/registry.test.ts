@@ -8,6 +8,7 @@ import { HELD_KINDS, NOT_IN_FILE } from "../../environment/spec";
 import { kinds } from "../../provider/resources";
 import { type Kind, priorOfId, refTargets } from "../../provider/resources/kind";
 import { schemas } from "../../provider/schemas";
+import { FUNCTIONS_TARGET, renderFunctions } from "../../scripts/gen-functions";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
 import * as sdk from "../../sdk";
@@ -24,6 +25,23 @@ describe("the registry of kinds", () => {
 
   it("generates the SDK: sdk/kinds.ts is what scripts/gen-sdk.ts writes (run `npm run generate`)", () => {
     expect(readFileSync(join(root, TARGET), "utf8")).toBe(render());
+  });
+
+  it("generates the lookups: sdk/functions.ts is what scripts/gen-functions.ts writes (run `npm run generate`)", () => {
+    expect(readFileSync(join(root, FUNCTIONS_TARGET), "utf8")).toBe(renderFunctions());
+  });
+
+  it("exports get<Kind> for every kind and list<Kind> for every listable one, under `functions` too", () => {
+    const exported = sdk as unknown as Record<string, unknown>;
+    const all = sdk.functions as unknown as Record<string, unknown>;
+    for (const [name, kind] of entries) {
+      expect([name, typeof all[`get${name}`]]).toEqual([name, "function"]);
+      expect([name, typeof all[`list${name}`]]).toEqual([name, kind.list ? "function" : "undefined"]);
+      expect(typeof exported[`list${name}`]).toBe(kind.list ? "function" : "undefined");
+    }
+    // A friendlier name keeps its own shape at the top level; the generated one is under `functions`.
+    expect(exported.getUser).not.toBe(all.getUser);
+    expect(exported.getWebhook).toBe(all.getWebhook);
   });
 
   it("writes an output list of a union with parentheses (not a union whose last member is a list)", () => {

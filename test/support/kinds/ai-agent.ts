@@ -48,4 +48,8 @@ export const fixture: Fixture = {
     },
     { name: "listed-ai2", isActive: false },
   ],
+  lookup: {
+    holds: { name: "listed-ai1", model: "gpt-4o", mcpServers: ["listed-m1"] },
+    scope: { name: "listed-ai1" },
+  },
 };

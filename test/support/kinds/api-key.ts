@@ -13,4 +13,9 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [{ name: "listed-k1", scope: "fullAccess" }, { name: "listed-k2" }],
+  lookup: {
+    holds: { name: "listed-k1", scope: "fullAccess" },
+    scope: { name: "listed-k1", scope: "fullAccess" },
+    secret: true,
+  },
 };

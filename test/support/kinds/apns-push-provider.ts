@@ -68,4 +68,5 @@ export const fixture: Fixture = {
     }),
     sibling: ["keyId", undefined, /keyId is required/],
   }),
+  lookup: { holds: { providerId: "listed-a1", keyId: "K1", bundleId: "com.example.one" } },
 };

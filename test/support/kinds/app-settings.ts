@@ -17,4 +17,5 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [{ settings: { "core.conversations.updateOnReplies": false } }],
+  lookup: { holds: { settings: { "core.conversations.updateOnReplies": false } } },
 };

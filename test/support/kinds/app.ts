@@ -14,4 +14,5 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [{ name: "listed-one" }, { name: "listed-two", region: "eu" }],
+  lookup: { holds: { name: "listed-one", region: "us" }, secret: true, scope: { searchKey: "listed-one" } },
 };

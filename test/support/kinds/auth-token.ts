@@ -14,4 +14,9 @@ export const fixture: Fixture = {
       replace: { uid: "t-m2" },
     },
   ],
+  lookup: {
+    seed: { uid: "listed-u1", platform: "web", userAgent: "agent/1" },
+    holds: { uid: "listed-u1", platform: "web" },
+    secret: true,
+  },
 };

@@ -18,4 +18,5 @@ export const fixture: Fixture = {
     { uid: "listed-u1", blockedUids: ["listed-u2"] },
     { uid: "listed-u2", blockedUids: ["listed-u1"] },
   ],
+  lookup: { holds: { uid: "listed-u1", blockedUids: ["listed-u2"] } },
 };

@@ -52,4 +52,5 @@ export const fixture: Fixture = {
     }),
     sibling: ["webhookURL", "http://bots.example.com/helper", /webhookURL must be an https URL/],
   }),
+  lookup: { holds: { uid: "listed-u1", webhookURL: "https://h.example.com/bot1" } },
 };

@@ -14,4 +14,5 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [{ admins: ["Listed-A@Example.com"], moderators: ["listed-m@example.com"] }],
+  lookup: { holds: { admins: ["listed-a@example.com"], moderators: ["listed-m@example.com"] } },
 };

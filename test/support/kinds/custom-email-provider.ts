@@ -13,4 +13,5 @@ export const fixture: Fixture = {
     },
   ],
   secret: (secret) => webhookSink(secret),
+  lookup: { holds: { webhookURL: "https://h.example.com/mail", basicAuthUsername: "u" } },
 };

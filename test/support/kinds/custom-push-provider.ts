@@ -6,4 +6,5 @@ export const fixture: Fixture = {
   cases: () => [custom("CustomPushProvider", "custom-push", "isEnabled")],
   seeds: [{ webhookURL: "https://h.example.com/push" }],
   secret: (secret) => webhookSink(secret),
+  lookup: { holds: { webhookURL: "https://h.example.com/push" } },
 };

@@ -6,4 +6,5 @@ export const fixture: Fixture = {
   cases: () => [custom("CustomSmsProvider", "custom-sms", "useStoredPhNo")],
   seeds: [{ webhookURL: "https://h.example.com/sms", useStoredPhNo: true }],
   secret: (secret) => webhookSink(secret),
+  lookup: { holds: { webhookURL: "https://h.example.com/sms", useStoredPhNo: true } },
 };

@@ -37,4 +37,8 @@ export const fixture: Fixture = {
       /extension "gifs-giphyy" is not an extension.*closest valid: "gifs-giphy"/,
     ],
   }),
+  lookup: {
+    seed: { extension: "xss-filter", settings: { dropMessage: true } },
+    holds: { extension: "xss-filter", settings: { dropMessage: true } },
+  },
 };

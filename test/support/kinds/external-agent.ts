@@ -51,4 +51,5 @@ export const fixture: Fixture = {
       { name: "crew", provider: "crewai", deploymentUrl: "https://agents.example.com/crew" },
       "deploymentUrl",
     ),
+  lookup: { holds: { name: "listed-x1", provider: "langgraph" }, scope: { name: "listed-x1" } },
 };

@@ -38,4 +38,5 @@ export const fixture: Fixture = {
       /credentials: must be the service-account file's JSON text/,
     ],
   }),
+  lookup: { holds: { providerId: "listed-f1", isDefault: true } },
 };

@@ -19,4 +19,5 @@ export const fixture: Fixture = {
     { uid: "listed-u1", friends: ["listed-u2"] },
     { uid: "listed-u2", friends: ["listed-u1"] },
   ],
+  lookup: { holds: { uid: "listed-u1", friends: ["listed-u2"] } },
 };

@@ -18,4 +18,5 @@ export const fixture: Fixture = {
     { guid: "listed-g1", uids: ["listed-u2"] },
     { guid: "listed-g2", uids: ["listed-u1", "listed-u2"] },
   ],
+  lookup: { holds: { guid: "listed-g1", uids: ["listed-u2"] }, scope: { guid: "listed-g1" } },
 };

@@ -14,4 +14,8 @@ export const fixture: Fixture = {
       replace: { guid: "t-locked", uid: "t-m3" },
     },
   ],
+  lookup: {
+    key: { guid: "listed-g1", uid: "listed-u1" },
+    holds: { guid: "listed-g1", uid: "listed-u1", scope: "admin" },
+  },
 };

@@ -15,4 +15,6 @@ export const fixture: Fixture = {
       replace: { guid: "t-locked" },
     },
   ],
+  // The owner is the only member of listed-g1 (the others are banned), and never listed as a member.
+  lookup: { key: { guid: "listed-g1" }, holds: { guid: "listed-g1" } },
 };

@@ -22,4 +22,8 @@ export const fixture: Fixture = {
     { guid: "listed-g1", scope: "participant", permissions: { sendMessage: "deny" } },
     { guid: "listed-g2", scope: "moderator", permissions: { editMessage: "deny" } },
   ],
+  lookup: {
+    holds: { guid: "listed-g1", scope: "participant", permissions: { sendMessage: "deny" } },
+    scope: { guid: "listed-g1" },
+  },
 };

@@ -49,4 +49,5 @@ export const fixture: Fixture = {
     valid: () => ({ guid: "club", name: "Club", type: "password", password: secret("grouppw", 24) }),
     sibling: ["name", "", /name must not be empty/],
   }),
+  lookup: { holds: { guid: "listed-g1", name: "G1", owner: "listed-u1", tags: ["ops"] } },
 };

@@ -39,6 +39,23 @@ export interface Fixture {
   seeds?: Args[];
   /** A valid object and its invalid variants (kinds with a secret argument). */
   secret?(secret: Draw): Sample;
+  /** What `get<Kind>` and `list<Kind>` return of one object (test/integration/functions.test.ts). */
+  lookup: LookupCase;
+}
+
+/**
+ * One object the lookups read, after the listing seeds are made: the first seed, else `seed` (made for the
+ * lookup), else the existing object `key` names (`get<Kind>`'s key arguments, appId defaulting to the app's).
+ */
+export interface LookupCase {
+  seed?: Args;
+  key?: Args;
+  /** Fields the result holds (a partial match: a whole read also holds what the service defaults). */
+  holds: Args;
+  /** `list<Kind>`'s filters that still list the object (listable kinds; default: none). */
+  scope?: Args;
+  /** The result holds a secret of the kind, so the lookup's Output is a secret. */
+  secret?: true;
 }
 
 /** A resource the others need, the same in every step. */

@@ -31,4 +31,5 @@ export const fixture: Fixture = {
   seeds: [{ slug: "listed-m1", name: "M1", url: "https://mcp.example.com", headers: { A: "1" } }],
   secret: (secret) =>
     agentHeaders(secret, { slug: "docs", name: "Docs", url: "https://mcp.example.com/docs" }, "url"),
+  lookup: { holds: { slug: "listed-m1", name: "M1", url: "https://mcp.example.com" } },
 };

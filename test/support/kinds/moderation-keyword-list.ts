@@ -36,4 +36,5 @@ export const fixture: Fixture = {
     { listId: "listed-l1", name: "L1", category: "word", searchTerms: ["b", "a"] },
     { listId: "listed-l2", name: "L2", category: "sentence-similarity", disallowedSentences: ["go away"] },
   ],
+  lookup: { holds: { listId: "listed-l1", name: "L1", searchTerms: ["a", "b"] } },
 };

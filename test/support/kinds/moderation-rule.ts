@@ -47,4 +47,5 @@ export const fixture: Fixture = {
       conditions: [{ id: 3, operand: "text", category: "pattern", value: ["x+"] }],
     },
   ],
+  lookup: { holds: { ruleId: "listed-r1", name: "R1", action: ["blockMessage"] } },
 };

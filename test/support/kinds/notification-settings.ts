@@ -21,4 +21,5 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [{ sound: { chat: "ping.wav" } }],
+  lookup: { holds: { sound: { chat: "ping.wav", call: "default" } } },
 };

@@ -26,4 +26,12 @@ export const fixture: Fixture = {
       ],
     },
   ],
+  lookup: {
+    holds: {
+      conversations: [
+        { conversationType: "group", conversationWith: "listed-g2" },
+        { conversationType: "user", conversationWith: "listed-u1" },
+      ],
+    },
+  },
 };

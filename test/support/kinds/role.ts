@@ -38,4 +38,5 @@ export const fixture: Fixture = {
     },
     { role: "listed-b", name: "B", description: "Plain" },
   ],
+  lookup: { holds: { role: "listed-a", name: "A", restrictedFeatures: ["u.listUsers"] } },
 };

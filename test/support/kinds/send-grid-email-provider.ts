@@ -56,4 +56,5 @@ export const fixture: Fixture = {
     }),
     sibling: ["senderEmail", "not-an-address", /senderEmail/],
   }),
+  lookup: { holds: { senderName: "Ops", senderEmail: "ops@example.com" }, secret: true },
 };

@@ -42,4 +42,5 @@ export const fixture: Fixture = {
     }),
     sibling: ["twilioSenderPhoneNumber", "555", /twilioSenderPhoneNumber/],
   }),
+  lookup: { holds: { twilioAccountSID: "AC123", twilioSenderPhoneNumber: "+15550000001" } },
 };

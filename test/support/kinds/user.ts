@@ -41,4 +41,8 @@ export const fixture: Fixture = {
     { uid: "listed-u1", name: "U1", role: "listed-a", tags: ["b", "a"], metadata: { k: 1 } },
     { uid: "listed-u2", name: "U2" },
   ],
+  lookup: {
+    holds: { uid: "listed-u1", name: "U1", role: "listed-a", tags: ["a", "b"] },
+    scope: { role: "listed-a", tags: ["a"] },
+  },
 };

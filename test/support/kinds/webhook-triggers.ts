@@ -14,4 +14,8 @@ export const fixture: Fixture = {
       replace: { appId: "another-app", webhookId: "t-hook-2" },
     },
   ],
+  lookup: {
+    seed: { webhookId: "listed-w1", triggers: ["message_sent"] },
+    holds: { webhookId: "listed-w1", triggers: ["message_sent"] },
+  },
 };

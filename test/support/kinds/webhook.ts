@@ -72,4 +72,5 @@ export const fixture: Fixture = {
     }),
     sibling: ["webhookURL", "http://hooks.example.com/e", /webhookURL must use https/],
   }),
+  lookup: { holds: { webhookId: "listed-w1", name: "W1", webhookURL: "https://h.example.com/1" } },
 };
