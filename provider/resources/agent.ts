@@ -137,7 +137,9 @@ export function family<A extends Args, R extends AgentRecord>(
   };
 }
 
-const AgentListScope = z.strictObject({ name: z.string().optional() });
+export const AgentListScope = z.strictObject({
+  name: z.string().optional().describe("Only those with exactly this name."),
+});
 
 /** A family's list, made and find: by exact name (the API's search is by prefix). */
 export function byName<A extends Args, R extends AgentRecord>(f: Family<A, R>) {

@@ -9,6 +9,7 @@ import {
   toSeconds,
 } from "../api";
 import {
+  AgentListScope,
   agentOutputs,
   byName,
   CLEARED,
@@ -133,6 +134,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
     await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });
   },
   list: builderByName.list,
+  listScope: AgentListScope,
   made: builderByName.made,
   find: builderByName.find,
 };

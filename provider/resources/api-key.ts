@@ -24,7 +24,10 @@ export const ApiKeyOutputs = z.object({
 });
 
 /** What a listing of keys may be narrowed by (ApiKey.list's scope): exactly this name, this scope. */
-export const ApiKeyListScope = ApiKeyUpdate;
+export const ApiKeyListScope = z.strictObject({
+  name: ApiKeyUpdate.shape.name.describe("Only those with exactly this name."),
+  scope: ApiKeyUpdate.shape.scope.describe("Only keys of this scope."),
+});
 
 /** A key as read returns it (the one mapping: read and list). */
 const asRead = (k: ApiKey) => ({
@@ -71,6 +74,7 @@ export const apiKey: Kind<ApiKeyArgs> = {
     );
     return asRead(k);
   },
+  listScope: ApiKeyListScope,
   async list(ctx, scope, progress) {
     return sortedById(await listKeys(ctx, scope, progress));
   },

@@ -46,7 +46,9 @@ function state(app: ApiApp): Args {
 }
 
 /** What a listing of apps may be narrowed by (App.list's scope): an id or name prefix. */
-export const AppListScope = z.strictObject(AppListQuery.pick({ searchKey: true }).shape);
+export const AppListScope = z.strictObject({
+  searchKey: AppListQuery.shape.searchKey.describe("Only those whose id or name starts with this text."),
+});
 
 /** The apps in `scope` the management credentials see, archived ones left out (read says they are gone). */
 async function apps(ctx: Ctx, scope: Args, progress?: Progress): Promise<ApiApp[]> {
@@ -103,6 +105,7 @@ export const app: Kind<AppArgs> = {
     const found = (await apps(ctx, { searchKey: id })).find((a) => a.id === id);
     return found && asRead(found, prior);
   },
+  listScope: AppListScope,
   async list(ctx, scope, progress) {
     return sortedById((await apps(ctx, scope, progress)).map((a) => ({ id: a.id, ...asRead(a, {}) })));
   },

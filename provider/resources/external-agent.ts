@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { type ByoAgent, type ByoAgentCreate, ByoAgentFields, type ByoAgentUpdate } from "../api";
 import {
+  AgentListScope,
   agentOutputs,
   byName,
   CLEARED,
@@ -118,6 +119,7 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
     await ctx.chat().call("deleteByoAgent", { params: { uid: id } });
   },
   list: byoByName.list,
+  listScope: AgentListScope,
   made: byoByName.made,
   find: byoByName.find,
 };

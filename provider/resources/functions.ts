@@ -45,29 +45,6 @@ export interface KindFunction {
 /** The key of `appId`, ambient in the management kinds of one app: left out, the configured app's. */
 const AMBIENT_DOC = "default: the configured app (chat:appId or CHAT_APP_ID)";
 
-/**
- * What a kind's `list` narrows by, beside an ambient `appId` (derived): the filters its list parses. They are
- * the same schemas the kinds' lists parse with; a kind not here takes none (its list ignores the scope).
- * The kinds whose list covers one group or every group (`scopedGuids`, group.ts) take the group's guid.
- */
-const FILTERS: Partial<Record<KindName, z.ZodObject>> = {
-  App: AppListScope,
-  User: UserListScope,
-  ApiKey: ApiKeyUpdate,
-  AiAgent: z.strictObject({ name: z.string().optional() }),
-  ExternalAgent: z.strictObject({ name: z.string().optional() }),
-  GroupBans: z.strictObject({ guid: z.string().optional() }),
-  GroupScopePermissions: z.strictObject({ guid: z.string().optional() }),
-};
-const FILTER_DOCS: Record<string, string> = {
-  searchKey: "Only those whose id or name starts with this text.",
-  role: "Only users holding this role.",
-  tags: "Only users with at least one of these tags.",
-  name: "Only those with exactly this name.",
-  scope: "Only keys of this scope.",
-  guid: "Only those of this group (default: of every group).",
-};
-
 const docsOf = (kind: Kind) => kind.docs as Readonly<Record<string, string>>;
 const argSchema = (kind: Kind, name: string): Json =>
   jsonOf(kind.args, "input").properties?.[name] ?? { type: "string" };
@@ -95,7 +72,7 @@ export function keyArgs(kind: Kind): FunctionArg[] {
   });
 }
 
-/** What `list<Kind>` narrows by: an ambient `appId`, and the filters of `FILTERS`. */
+/** What `list<Kind>` narrows by: an ambient `appId`, and the filters the kind's list declares (`listScope`). */
 export function scopeArgs(name: KindName): FunctionArg[] {
   const kind = kinds[name] as unknown as Kind;
   const out: FunctionArg[] = [];
@@ -106,11 +83,10 @@ export function scopeArgs(name: KindName): FunctionArg[] {
       doc: `The app whose ${name} objects to list; ${AMBIENT_DOC}.`,
       optional: true,
     });
-  const filters = FILTERS[name];
-  if (filters) {
-    const json = jsonOf(filters, "input");
+  if (kind.listScope) {
+    const json = jsonOf(kind.listScope, "input");
     for (const [k, v] of Object.entries(json.properties ?? {}))
-      out.push({ name: k, schema: stripDoc(v), doc: FILTER_DOCS[k] ?? v.description ?? k, optional: true });
+      out.push({ name: k, schema: stripDoc(v), doc: v.description ?? k, optional: true });
   }
   return out;
 }

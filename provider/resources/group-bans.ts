@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Guid, LIMITS, Uid } from "../api";
 import { isNotFound } from "../client";
 import { declare } from "./fields";
-import { scopedGuids } from "./group";
+import { GuidScope, scopedGuids } from "./group";
 import { type Ctx, type Kind, partialCreate } from "./kind";
 import { hasCode, sortedById } from "./util";
 
@@ -91,6 +91,7 @@ export const groupBans: Kind<GroupBansArgs> = {
     });
     return uids && { id: a.guid, args: { guid: a.guid, uids } };
   },
+  listScope: GuidScope,
   async list(ctx, scope) {
     // The bans of one group (`guid`), else of every group that bans anyone.
     const out = [];

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Guid, MEMBER_SCOPES, MemberScope, type Permissions, ScopePermissions, setValues } from "../api";
 import { declare } from "./fields";
-import { scopedGuids } from "./group";
+import { GuidScope, scopedGuids } from "./group";
 import type { Ctx, Kind } from "./kind";
 import { managedNow, permissionChanges } from "./permissions";
 import { hasCode, sortedById } from "./util";
@@ -88,6 +88,7 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
     const permissions = await current(ctx, a, a.permissions as Perms, {});
     return { id: `${a.guid}/${a.scope}`, args: { ...a, permissions } };
   },
+  listScope: GuidScope,
   async list(ctx, scope) {
     // The scopes of one group (`guid`), else of every group, that set any permission, with all they set.
     const out = [];

@@ -21,8 +21,14 @@ const FIELDS = Object.keys(GroupArgs.shape).filter((k) => k !== "password" && k 
 export const GROUPS: Listing = { api: "chat", route: "listGroups", query: { withTags: true }, key: "guid" };
 
 /** The groups a listing of a kind inside groups covers: the one `scope` names, else every group. */
+/** The filter of the kinds listed per group (GroupBans, GroupScopePermissions): one group, else all. */
+export const GuidScope = z.strictObject({
+  guid: z.string().optional().describe("Only those of this group (default: of every group)."),
+});
+
 export async function scopedGuids(ctx: Ctx, scope: Args): Promise<string[]> {
-  if (typeof scope.guid === "string") return [scope.guid];
+  const { guid } = GuidScope.parse(scope);
+  if (guid !== undefined) return [guid];
   const groups = await ctx.chat().listAll("listGroups", { query: { perPage: LIMITS.perPageMax } });
   return groups.map((g) => g.guid);
 }

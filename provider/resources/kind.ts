@@ -123,6 +123,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * `whole` read sees it; `progress` is told as pages arrive.
    */
   list?(ctx: Ctx, scope: Args, progress?: Progress): Promise<Listed<A, S>[]>;
+  /**
+   * What `list` narrows by (the filters its `scope` may hold, each described): `list<Kind>`'s arguments in
+   * the plugin and the SDK (functions.ts). Absent: the list takes no filter.
+   */
+  readonly listScope?: z.ZodObject<z.ZodRawShape>;
   /** Finds an existing object for `adopt: true`; undefined when there is none. */
   find?(ctx: Ctx, args: A): Promise<{ id: string; args: A } | undefined>;
   /**

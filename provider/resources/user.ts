@@ -20,9 +20,11 @@ const FIELDS = Object.keys(UserArgs.shape);
 export const ALL_USERS = "users";
 const USERS: Listing = { api: "chat", route: "listUsers", query: { withTags: true }, key: "uid" };
 /** What a listing of users may be narrowed by (User.list's scope): role, tags (any of), uid or name prefix. */
-export const UserListScope = z.strictObject(
-  UserListQuery.pick({ role: true, tags: true, searchKey: true }).shape,
-);
+export const UserListScope = z.strictObject({
+  role: UserListQuery.shape.role.describe("Only users holding this role."),
+  tags: UserListQuery.shape.tags.describe("Only users with at least one of these tags."),
+  searchKey: UserListQuery.shape.searchKey.describe("Only those whose id or name starts with this text."),
+});
 
 /** What the service computes beside the arguments. */
 export const UserOutputs = z.object(createdAt);
@@ -84,6 +86,7 @@ export const user: Kind<UserArgs> = {
     return asRead(u);
   },
 
+  listScope: UserListScope,
   async list(ctx, scope, progress) {
     const filters = UserListScope.parse(scope);
     const query = { perPage: LIMITS.perPageMax, ...filters, ...USERS.query };
