@@ -1,17 +1,16 @@
 // chat-doctor's checks against the app the configuration names: settings, endpoints, credentials (which key,
 // which scope, which setting to fix), the rate-limit headers, and every listing route's answer against its
-// response schema in the route table (provider/api `routes`, `RouteSpec.response`, validated by the client),
+// response schema in the route table (contract `routes`, `RouteSpec.response`, validated by the client),
 // then every listable kind of the registry read through its own `list`.
-import { type RouteSpec, routes } from "../provider/api";
+
 import {
   type ChatApiError,
   type ChatClient,
   type ClientOptions,
   type ManagementClient,
   ResponseShapeError,
-} from "../provider/client";
-import { chatBaseUrl, managementBaseUrl } from "../provider/client/endpoints";
-import { chatClientFor, managementClientFor } from "../provider/clients";
+} from "../client";
+import { chatClientFor, managementClientFor } from "../client/clients";
 import {
   addressProblem,
   type ChatConnection,
@@ -22,10 +21,12 @@ import {
   resolveChatConnection,
   resolveManagementConnection,
   setStackConfig,
-} from "../provider/config";
-import { credentialProblem } from "../provider/credentials";
-import { CrudProvider, clientContext, type KindName, kinds } from "../provider/resources";
-import type { Kind } from "../provider/resources/kind";
+} from "../client/config";
+import { credentialProblem } from "../client/credentials";
+import { chatBaseUrl, managementBaseUrl } from "../client/endpoints";
+import { type RouteSpec, routes } from "../contract";
+import type { Kind } from "../engine/kind";
+import { CrudProvider, clientContext, type KindName, kinds } from "../kinds";
 import { runPrefix } from "./prefix";
 import { type Check, type Divergence, type Report, summarise } from "./report";
 import { LEFT_OUT, samples } from "./samples";

@@ -2,7 +2,7 @@
 // chat-doctor: checks that the app a stack (--stack) or the CHAT_* variables name answers as the provider
 // expects (doctor/checks.ts). One line per check and a summary, or --json; exit 0 when the service matches.
 import { writeFileSync } from "node:fs";
-import { CONFIG_KEYS, type Lookup } from "../provider/config";
+import { CONFIG_KEYS, type Lookup } from "../client/config";
 import { runDoctor } from "./checks";
 import { divergencesFile } from "./divergences";
 import { formatReport, redact } from "./report";

@@ -5,7 +5,7 @@ export type Status = "ok" | "fail" | "skip";
 
 /** One place where the service's answer does not match the route's response schema. */
 export interface Divergence {
-  /** Route name of the route table (provider/api), e.g. "listUsers". */
+  /** Route name of the route table (contract), e.g. "listUsers". */
   route: string;
   method: string;
   /** The route's path template, e.g. "/users". */

@@ -1,7 +1,7 @@
 // chat-doctor --write: one object of each kind that makes objects of its own, under a run prefix, with the
 // fewest arguments the kind takes. Kinds left out say why (an app's settings are not changed by a check; an
 // App is a whole app; MCP servers cannot be deleted).
-import type { KindName } from "../provider/resources";
+import type { KindName } from "../kinds";
 
 export interface Sample {
   kind: KindName;

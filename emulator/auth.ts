@@ -1,7 +1,7 @@
 // Who may call what (docs/service/auth-and-addressing.md): the `apikey` header of the app
 // (fullAccess, or authOnly for creating users and auth tokens), the management `key`/`secret` pair, the
 // emulator's own admin token, and the `onBehalfOf` user.
-import type { RouteSpec } from "../provider/api";
+import type { RouteSpec } from "../contract";
 import { ApiError, badRequest } from "./errors";
 import { norm, requireUser } from "./handlers/lookup";
 import type { ApiKeyRecord, AppRecord, Credentials, EmulatorState, UserRecord } from "./state";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // chat-emulator: the emulator as a command. Thin on purpose: flags map onto startEmulator's options.
-import { REGIONS, type Region } from "../provider/api";
+import { REGIONS, type Region } from "../contract";
 import { type FaultRule, parseFaultRule } from "./faults";
 import { type RunningEmulator, startEmulator } from "./index";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "./rate-limit";

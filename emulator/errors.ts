@@ -1,7 +1,7 @@
 // The service's error envelope (docs/service/errors-and-limits.md) and the one way the emulator fails a request.
 // Status codes come from ERROR_STATUS, never from the handlers.
 import type { z } from "zod";
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "../provider/api";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "../contract";
 
 export type Details = Record<string, string[]>;
 

@@ -1,7 +1,7 @@
 // The emulator factory (docs/CONTRACTS.md "emulator/index.ts"): a local stand-in for the chat API v3 and the
 // management API, started on a free port by default, with its credentials, state access and close.
 import type { AddressInfo } from "node:net";
-import type { Region } from "../provider/api";
+import type { Region } from "../contract";
 import type { AdminActions } from "./admin";
 import { type FaultRule, Faults } from "./faults";
 import type { Env } from "./handlers/types";

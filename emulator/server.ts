@@ -3,7 +3,7 @@
 // every route behaves alike on everything that is not its own business.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { bodySchemaOf, fromFormData, LIMITS, type RouteName, type RouteSpec, routes } from "../provider/api";
+import { bodySchemaOf, fromFormData, LIMITS, type RouteName, type RouteSpec, routes } from "../contract";
 import { type AdminActions, registerAdmin } from "./admin";
 import { chatActor, chatApp, chatKey, checkManagement } from "./auth";
 import { ApiError, badRequest, validationError } from "./errors";
@@ -120,7 +120,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
       done(badRequest({ body: ["The request body is not valid JSON."] }), undefined);
     }
   });
-  // Decoded into the object the body schemas validate (provider/api/multipart.ts); marked, so that a route
+  // Decoded into the object the body schemas validate (contract/multipart.ts); marked, so that a route
   // can tell a form from JSON.
   server.addContentTypeParser(
     "multipart/form-data",

@@ -1,7 +1,7 @@
 // Everything the emulator stores, and how it is saved and dumped. Maps (not plain objects) hold records
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
-import type { ApiKeyScope, GROUP_TYPES, MemberScope, Region } from "../provider/api";
-import { DEFAULT_ROLE } from "../provider/api";
+import type { ApiKeyScope, GROUP_TYPES, MemberScope, Region } from "../contract";
+import { DEFAULT_ROLE } from "../contract";
 import { defaultKeywordLists, defaultRules } from "./defaults";
 import type { Random } from "./rng";
 

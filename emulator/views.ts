@@ -1,6 +1,6 @@
 // How stored records look in responses (docs/service/users-and-auth-tokens.md, groups-and-members.md, messages-and-reactions.md).
 // Optional fields are left out when unset rather than sent as null.
-import { LIMITS, type Pagination } from "../provider/api";
+import { LIMITS, type Pagination } from "../contract";
 import type { AppRecord, GroupRecord, Json, MemberRecord, MessageRecord, UserRecord } from "./state";
 
 /** Copies the defined values only. */

@@ -3,8 +3,8 @@
 // resource it becomes, and the entry chat-export writes for an object as the kind reads it. A new kind
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
-import type { KindName } from "../provider/resources";
-import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../provider/resources/kind";
+import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../engine/kind";
+import type { KindName } from "../kinds";
 import { FILE_KINDS, type FileKind, heldBy, holderOf, idOfArgs, keyOf, rewrites } from "./graph";
 
 export { idOf, keyOf } from "./graph";

@@ -2,7 +2,7 @@
 // file holds and where, which of their arguments name which kinds' objects, which entries sit inside which.
 // The schema's reference checks, the order the component declares resources in and the outputs that order
 // one resource after another all come from here, so that no kind is named in environment/ (decision 0105).
-import { kinds } from "../provider/resources";
+
 import {
   type Args,
   type FileEntry,
@@ -13,7 +13,8 @@ import {
   type NotInFile,
   refTarget,
   refTargets,
-} from "../provider/resources/kind";
+} from "../engine/kind";
+import { kinds } from "../kinds";
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // The schema of a declared chat environment (chat-environment.yaml). Each entry reuses the argument
 // schema of the resource it becomes, so a file that passes here passes the provider's checks too.
 import { z } from "zod";
-import { AppArgs } from "../provider/resources/app";
+import { AppArgs } from "../kinds/app";
 import { adopt, ENTRY_KINDS, type EntryKind, entrySchema, SECTION_ORDER } from "./entries";
 import {
   entriesOf,

@@ -7,7 +7,7 @@
 //    one whose process runs stops here;
 // 3. the pending creates: settled against the service (pending.ts), and the state imported.
 import { copyFileSync, renameSync } from "node:fs";
-import { setStackConfig } from "../provider/config";
+import { setStackConfig } from "../client/config";
 import { checkCheckpoint, fileBackendDir, type LockState, lockState, removeLock } from "./backend";
 import { type ExportedDeployment, type Settled, settlePending } from "./pending";
 import { pulumi, whereIs } from "./pulumi";

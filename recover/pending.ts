@@ -9,9 +9,10 @@
 // - nothing made: the pending create is dropped, and the next `up` creates it. Kinds that write a whole set
 //   (members, triggers) have no object of their own: the next create finishes the set from what the service
 //   holds.
-import { providerFor } from "../provider";
-import { type KindName, kinds } from "../provider/resources";
-import type { Made } from "../provider/resources/kind";
+
+import type { Made } from "../engine/kind";
+import { providerFor } from "../hosts/dynamic";
+import { type KindName, kinds } from "../kinds";
 
 /** The secret marker of Pulumi's state format, and its decrypted (`--show-secrets`) form. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -52,7 +53,7 @@ export interface ExportedDeployment {
   };
 }
 
-/** The kinds' type tokens: the dynamic resources' and the `chat` plugin's (plugin/schema.ts). */
+/** The kinds' type tokens: the dynamic resources' and the `chat` plugin's (hosts/plugin/schema.ts). */
 const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/chat:", "chat:index:"];
 /** Providers whose resources live in state only: a pending create of theirs made nothing to look for. */
 const STATE_ONLY = ["random:"];

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ENTRY_KINDS } from "../environment/entries";
 import { fileKeyOf } from "../environment/graph";
-import { type KindName, kinds } from "../provider/resources";
+import { type KindName, kinds } from "../kinds";
 
 export interface ResourceRow {
   kind: KindName;

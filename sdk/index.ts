@@ -1,18 +1,21 @@
 // pulumi-chat: Pulumi resources for a chat service. Import these in a Pulumi program.
-import type * as pulumi from "@pulumi/pulumi";
-import type { App } from "./kinds";
 
-// The resource classes and their argument types, generated from the kind declarations (scripts/gen-sdk.ts).
-export * from "./kinds";
-/** What an App's `connection` output holds: pass it as a chat resource's `connection`. */
-export type AppConnection = pulumi.Unwrap<App["connection"]>;
 /** The declared environment (chat-environment.yaml, or an object of its shape) as one component. */
 export { Environment, type EnvironmentArgs, type EnvironmentSpec } from "../environment/component";
+export type {
+  ChatConnectionArgs,
+  ChatResourceArgs,
+  ManagementConnectionArgs,
+  ManagementResourceArgs,
+} from "../hosts/dynamic/resource";
+export type { AppConnection } from "./connection";
 // The lookups, `get<Kind>` and `list<Kind>` for every kind, generated from the function model
 // (scripts/gen-functions.ts); all of them under `functions`, and at the top level each whose name is not one of
 // the friendlier names below (an explicit export wins over `export *`: `getUser` stays `{ uid }` → UserInfo).
 export * from "./functions";
 export * as functions from "./functions";
+// The resource classes and their argument types, generated from the kind declarations (scripts/gen-sdk.ts).
+export * from "./kinds";
 export {
   type AiAgentInfo,
   type ApiKeyInfo,
@@ -46,9 +49,3 @@ export {
   type RoleInfo,
   type UserInfo,
 } from "./lookups";
-export type {
-  ChatConnectionArgs,
-  ChatResourceArgs,
-  ManagementConnectionArgs,
-  ManagementResourceArgs,
-} from "./resource";

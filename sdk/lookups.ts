@@ -4,24 +4,21 @@
 // its resource id.
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { ApiKeyScope } from "../provider/api";
-import type { kinds } from "../provider/resources";
-import type { AiAgentArgs } from "../provider/resources/ai-agent";
-import type { ApiKeyArgs, ApiKeyOutputs } from "../provider/resources/api-key";
-import type { AppArgs, AppOutputs } from "../provider/resources/app";
-import type { BlockedUsersArgs } from "../provider/resources/blocked-users";
-import type { BotArgs, BotOutputs } from "../provider/resources/bot";
-import type { CollaboratorsArgs } from "../provider/resources/collaborators";
-import type { ExternalAgentArgs } from "../provider/resources/external-agent";
-import type { FriendsArgs } from "../provider/resources/friends";
-import type { GroupArgs, GroupOutputs } from "../provider/resources/group";
-import type { GroupBansArgs } from "../provider/resources/group-bans";
-import {
-  PINNED_CONVERSATIONS_ID,
-  type PinnedConversationsArgs,
-} from "../provider/resources/pinned-conversations";
-import type { RoleArgs, RoleOutputs } from "../provider/resources/role";
-import type { UserArgs, UserOutputs } from "../provider/resources/user";
+import type { ApiKeyScope } from "../contract";
+import type { kinds } from "../kinds";
+import type { AiAgentArgs } from "../kinds/ai-agent";
+import type { ApiKeyArgs, ApiKeyOutputs } from "../kinds/api-key";
+import type { AppArgs, AppOutputs } from "../kinds/app";
+import type { BlockedUsersArgs } from "../kinds/blocked-users";
+import type { BotArgs, BotOutputs } from "../kinds/bot";
+import type { CollaboratorsArgs } from "../kinds/collaborators";
+import type { ExternalAgentArgs } from "../kinds/external-agent";
+import type { FriendsArgs } from "../kinds/friends";
+import type { GroupArgs, GroupOutputs } from "../kinds/group";
+import type { GroupBansArgs } from "../kinds/group-bans";
+import { PINNED_CONVERSATIONS_ID, type PinnedConversationsArgs } from "../kinds/pinned-conversations";
+import type { RoleArgs, RoleOutputs } from "../kinds/role";
+import type { UserArgs, UserOutputs } from "../kinds/user";
 import { appIdOf, type ChatLookupArgs, type ManagementLookupArgs, readAll, readOne } from "./read";
 
 export { type ChatLookupArgs, type ManagementLookupArgs, stackConfig } from "./read";

@@ -1,11 +1,11 @@
 // How the SDK's lookups read (sdk/functions.ts, generated, and the friendlier names of sdk/lookups.ts): in the
 // program process, through the same client, request budget and configuration as the resources: an explicit
-// `connection`, else stack config `chat:*`, else `CHAT_*` variables (provider/config.ts). A result holding a
-// secret of its kind (provider/resources/functions.ts) is a secret; a secret connection does not make one (it
+// `connection`, else stack config `chat:*`, else `CHAT_*` variables (client/config.ts). A result holding a
+// secret of its kind (kinds/functions.ts) is a secret; a secret connection does not make one (it
 // is read with, not returned).
 import * as pulumi from "@pulumi/pulumi";
-import { isNotFound } from "../provider/client";
-import { chatClientFor, managementClientFor } from "../provider/clients";
+import { isNotFound } from "../client";
+import { chatClientFor, managementClientFor } from "../client/clients";
 import {
   type ChatConnectionInput,
   clientOptions,
@@ -14,12 +14,12 @@ import {
   type ManagementConnectionInput,
   resolveChatConnection,
   resolveManagementConnection,
-} from "../provider/config";
-import { connectionNaming, credentialProblem } from "../provider/credentials";
-import { clientContext, type KindName, kinds } from "../provider/resources";
-import { idOfKey, resultOf, scopeOf } from "../provider/resources/functions";
-import { type Args, type Ctx, type Kind, priorOfId } from "../provider/resources/kind";
-import type { ChatConnectionArgs, ManagementConnectionArgs } from "./resource";
+} from "../client/config";
+import { connectionNaming, credentialProblem } from "../client/credentials";
+import { type Args, type Ctx, type Kind, priorOfId } from "../engine/kind";
+import type { ChatConnectionArgs, ManagementConnectionArgs } from "../hosts/dynamic/resource";
+import { clientContext, type KindName, kinds } from "../kinds";
+import { idOfKey, resultOf, scopeOf } from "../kinds/functions";
 
 /** Where a chat lookup reads from. */
 export interface ChatLookupArgs {
@@ -127,7 +127,7 @@ export interface Naming {
   withoutSecrets?: true;
 }
 
-/** `get<Kind>`: the object its key arguments name (provider/resources/functions.ts `keyArgs`). */
+/** `get<Kind>`: the object its key arguments name (kinds/functions.ts `keyArgs`). */
 export function readOne<T>(name: KindName, args: object, naming?: Naming): pulumi.Output<T> {
   const kind = kinds[name] as unknown as Kind;
   const what = naming?.what ?? `get${name}`;
@@ -149,7 +149,7 @@ export function readOne<T>(name: KindName, args: object, naming?: Naming): pulum
   return (naming?.withoutSecrets ? result : secretWhenHeld(kind, result)) as pulumi.Output<T>;
 }
 
-/** `list<Kind>`: every object its scope arguments narrow to (provider/resources/functions.ts `scopeArgs`). */
+/** `list<Kind>`: every object its scope arguments narrow to (kinds/functions.ts `scopeArgs`). */
 export function readAll<T>(name: KindName, args: object, what = `list${name}`): pulumi.Output<T[]> {
   const kind = kinds[name] as unknown as Kind;
   const result = lookup<Args[]>(args, (a) =>

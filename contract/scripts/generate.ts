@@ -87,7 +87,7 @@ function routeFacts(doc: Document): string {
   }
   return (
     HEADER("each operation's place in the route table") +
-    "// The schemas of each route are provider/api's, checked against the document by test/unit/contract.test.ts.\n" +
+    "// The schemas of each route are contract's, checked against the document by test/unit/contract.test.ts.\n" +
     `export const OPERATIONS = {\n${lines.join("\n")}\n} as const;\n` +
     "export type OperationName = keyof typeof OPERATIONS;\n"
   );

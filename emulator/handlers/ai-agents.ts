@@ -1,7 +1,7 @@
 // AI agents (docs/service/bots-agents-and-social.md): agent-builder agents and MCP servers, and BYO agents.
 // Agents get a UUID v4 uid from the service; MCP servers are named by a slug unique per app. Headers given to
 // an agent or a server are credentials and are never echoed. Where the vendor is silent, decision 0090.
-import type { aiAgentRoutes } from "../../provider/api";
+import type { aiAgentRoutes } from "../../contract";
 import { ApiError } from "../errors";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
 import { defined, startsWithCi } from "../views";

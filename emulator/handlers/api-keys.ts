@@ -1,5 +1,5 @@
 // API keys of an app (docs/service/api-keys.md): 40 hex characters, the key is its own id, at most 25 per app.
-import { type apiKeyRoutes, LIMITS } from "../../provider/api";
+import { type apiKeyRoutes, LIMITS } from "../../contract";
 import { ApiError } from "../errors";
 import type { ApiKeyRecord, AppRecord } from "../state";
 import { defined, paginate, startsWithCi } from "../views";

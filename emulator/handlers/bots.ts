@@ -1,6 +1,6 @@
 // Bots (docs/service/bots-agents-and-social.md): a bot is an existing user's uid with a callback URL; at most 25
 // per app. The basic-auth password is echoed, as the service does. Where the vendor is silent, decision 0090.
-import { type BotUpdate, type botRoutes, LIMITS } from "../../provider/api";
+import { type BotUpdate, type botRoutes, LIMITS } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import type { AppRecord, BotRecord } from "../state";
 import { defined, paginate } from "../views";

@@ -1,7 +1,7 @@
 // An app's collaborators on the management host (docs/service/bots-agents-and-social.md): added as admins or
 // moderators and removed by email; one email's failure does not fail the call. The app's owner is not a
 // collaborator. Where the vendor is silent, decision 0090.
-import type { CollaboratorsResult, collaboratorRoutes } from "../../provider/api";
+import type { CollaboratorsResult, collaboratorRoutes } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import type { AppRecord, CollaboratorRecord } from "../state";
 import { requireApp } from "./lookup";

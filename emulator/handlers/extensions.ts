@@ -1,5 +1,5 @@
 // Extensions (management API): the catalogue with what this app has enabled, enabling and disabling, and
-// each extension's settings through the one generic route (provider/api/extension-settings.ts says what
+// each extension's settings through the one generic route (contract/extension-settings.ts says what
 // differs per slug). Where the vendor is silent, the stricter reading (decision 0040).
 import {
   EXTENSION_SETTINGS,
@@ -10,7 +10,7 @@ import {
   isExtensionSlug,
   KNOWN_EXTENSION_IDS,
   settingsOfBody,
-} from "../../provider/api";
+} from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, EmulatorState, Json } from "../state";
 import { paginate } from "../views";

@@ -1,12 +1,6 @@
 // Groups, group members and banned users (docs/service/groups-and-members.md).
-import type {
-  AddMembersResult,
-  GroupUpdate,
-  groupRoutes,
-  MemberScope,
-  MembersBody,
-} from "../../provider/api";
-import { listedGroupType } from "../../provider/api";
+import type { AddMembersResult, GroupUpdate, groupRoutes, MemberScope, MembersBody } from "../../contract";
+import { listedGroupType } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, GroupRecord, UserRecord } from "../state";
 import { defined, groupView, memberView, messageView, paginate, startsWithCi, userView } from "../views";

@@ -1,5 +1,5 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
-import type { RouteName } from "../../provider/api";
+import type { RouteName } from "../../contract";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";

@@ -1,5 +1,5 @@
 // The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import { LIMITS, type managementRoutes, type Region } from "../../provider/api";
+import { LIMITS, type managementRoutes, type Region } from "../../contract";
 import { ApiError } from "../errors";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
 import { defined, paginate, startsWithCi } from "../views";

@@ -1,5 +1,5 @@
 // Messages and reactions (docs/service/messages-and-reactions.md; the reaction removal exactly as the owner's document describes it).
-import { INTERACTIVE_TYPES, MESSAGE_TYPES, type messageRoutes } from "../../provider/api";
+import { INTERACTIVE_TYPES, MESSAGE_TYPES, type messageRoutes } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, GroupRecord, Json, MessageRecord, UserRecord } from "../state";
 import {

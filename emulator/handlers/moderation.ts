@@ -9,7 +9,7 @@ import {
   type RuleCreate,
   refersToKeywordLists,
   splitTerms,
-} from "../../provider/api";
+} from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import type { AppRecord, Json, KeywordListRecord, RuleRecord } from "../state";
 import { defined } from "../views";

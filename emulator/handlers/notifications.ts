@@ -9,7 +9,7 @@ import type {
   notificationRoutes,
   SendgridProviderCreate,
   TwilioProviderCreate,
-} from "../../provider/api";
+} from "../../contract";
 import { deepMerge, defaultNotificationSettings } from "../defaults";
 import { ApiError } from "../errors";
 import type { AppRecord, Json, PushProviderRecord, SingletonProvider } from "../state";

@@ -1,7 +1,7 @@
 // RBAC v2 permission catalogues as the GET answers them, for roles and group scopes alike (docs/service/roles-and-permissions.md):
 // every key of the catalogue, a page of them, with `value` on the keys this role or scope sets (a GUESS,
 // decision 0040). Stored, not enforced.
-import { availableValues, type PermissionCatalogue } from "../../provider/api";
+import { availableValues, type PermissionCatalogue } from "../../contract";
 import { badRequest } from "../errors";
 import { defined, paginate } from "../views";
 

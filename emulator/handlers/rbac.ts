@@ -1,6 +1,6 @@
 // RBAC for group scopes (docs/service/roles-and-permissions.md): the catalogue of a scope's permissions with what this group sets,
 // setting them, and unsetting one. Stored, not enforced (like role permissions).
-import { MEMBER_SCOPES, type MemberScope, type rbacRoutes, SCOPE_PERMISSIONS } from "../../provider/api";
+import { MEMBER_SCOPES, type MemberScope, type rbacRoutes, SCOPE_PERMISSIONS } from "../../contract";
 import { badRequest } from "../errors";
 import type { AppRecord, GroupRecord } from "../state";
 import { requireGroup } from "./lookup";

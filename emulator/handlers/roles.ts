@@ -1,5 +1,5 @@
 // Roles, their restricted features and RBAC permissions (docs/service/roles-and-permissions.md).
-import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, type roleRoutes } from "../../provider/api";
+import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, type roleRoutes } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import type { RoleRecord } from "../state";
 import { defined, paginate } from "../views";

@@ -1,7 +1,7 @@
 // Friends, blocked users and the conversations the app pins for every user
 // (docs/service/bots-agents-and-social.md). Friendship is kept on both sides; a block goes one way. Where the
 // vendor is silent, decision 0090.
-import { LIMITS, type RelationResult, type socialRoutes } from "../../provider/api";
+import { LIMITS, type RelationResult, type socialRoutes } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, PinnedConversationRecord, UserRecord } from "../state";
 import { groupConversationId, paginate, startsWithCi, userConversationId, userView } from "../views";

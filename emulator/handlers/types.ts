@@ -1,7 +1,7 @@
 // What a handler receives and returns. Handlers are keyed by route name, typed from the route table: a
 // handler's body/query are the route's parsed schemas and its return value must fit the route's response.
 import type { z } from "zod";
-import type { PathParams, RouteSpec } from "../../provider/api";
+import type { PathParams, RouteSpec } from "../../contract";
 import type { Random } from "../rng";
 import type { ApiKeyRecord, AppRecord, EmulatorState, UserRecord } from "../state";
 

@@ -1,5 +1,5 @@
 // Users and auth tokens (docs/service/users-and-auth-tokens.md).
-import { DEFAULT_ROLE, LIMITS, type userRoutes } from "../../provider/api";
+import { DEFAULT_ROLE, LIMITS, type userRoutes } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
 import { defined, paginate, prefixMatcher, userView } from "../views";

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // chat-export: writes a live app (the real service or the emulator) as a chat-environment.yaml for the root
 // project, with every object adopted. Settings as the provider takes them: flags in place of stack config,
-// else CHAT_* variables (provider/config.ts). Progress and the secret config to set go to stderr.
+// else CHAT_* variables (client/config.ts). Progress and the secret config to set go to stderr.
 import { writeFileSync } from "node:fs";
 import { z } from "zod";
-import { type RouteName, routes } from "../../provider/api";
-import { ChatApiError, ChatClient, type ClientOptions, ManagementClient } from "../../provider/client";
+import { ChatApiError, ChatClient, type ClientOptions, ManagementClient } from "../../client";
 import {
   type ChatConnection,
   CONFIG_KEYS,
@@ -13,8 +12,9 @@ import {
   type Lookup,
   resolveChatConnection,
   resolveManagementConnection,
-} from "../../provider/config";
-import { credentialProblem } from "../../provider/credentials";
+} from "../../client/config";
+import { credentialProblem } from "../../client/credentials";
+import { type RouteName, routes } from "../../contract";
 import { configSetLine, exportEnvironment } from "./index";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).

@@ -3,9 +3,9 @@
 // Deterministic: lists sorted by id, object keys in a fixed order, metadata keys sorted, so that two
 // exports differ exactly where the app does.
 import type { z } from "zod";
-import type { Region } from "../../provider/api";
-import { kinds } from "../../provider/resources";
-import type { Listed } from "../../provider/resources/kind";
+import type { Region } from "../../contract";
+import type { Listed } from "../../engine/kind";
+import { kinds } from "../../kinds";
 import {
   ENTRY_KINDS,
   type EntryKind,

@@ -1,9 +1,9 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
-import type { ChatClient, ManagementClient } from "../../provider/client";
-import { clientContext, kinds } from "../../provider/resources";
-import { requiredCredentialFields } from "../../provider/resources/extension";
-import type { Args, Ctx, Kind, Listed, Progress } from "../../provider/resources/kind";
+import type { ChatClient, ManagementClient } from "../../client";
+import type { Args, Ctx, Kind, Listed, Progress } from "../../engine/kind";
+import { clientContext, kinds } from "../../kinds";
+import { requiredCredentialFields } from "../../kinds/extension";
 import { ENTRY_KINDS } from "../entries";
 import { type FileKind, heldBy, keyOf, whereOf } from "../graph";
 import type { ExportedExtension, Snapshot } from "./document";

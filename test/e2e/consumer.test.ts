@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, relative } from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator";
-import { kinds } from "../../provider/resources";
+import { kinds } from "../../kinds";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { cliProject } from "./support/cli-project";
 import { consumerProject, nodeBin, nodeFloor, pack, writeProject } from "./support/consumer";

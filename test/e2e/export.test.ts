@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { LIMITS } from "../../provider/api";
-import type { ChatClient, ManagementClient } from "../../provider/client";
+import type { ChatClient, ManagementClient } from "../../client";
+import { LIMITS } from "../../contract";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
 

@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineEvent, PreviewResult } from "@pulumi/pulumi/automation";
-import { kinds } from "../../provider/resources";
-import { canonical } from "../../provider/resources/normalize";
+import { canonical } from "../../engine/normalize";
+import { kinds } from "../../kinds";
 import { resourceRows } from "../../scripts/readme-table";
 import { type Args, type Case, cases, type KindName, type Step } from "../support/kinds";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";

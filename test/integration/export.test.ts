@@ -2,11 +2,12 @@
 // only, goes through the client's request budget, and what it writes is adopted by the provider with no
 // call that changes anything (the passwords the API never returns taken as declared, group owners, tags,
 // the default role with its permissions).
+
+import { resetBudgets } from "../../client";
+import { LIMITS } from "../../contract";
 import { exportEnvironment } from "../../environment/export";
 import { parseEnvironment } from "../../environment/load";
-import { LIMITS } from "../../provider/api";
-import { resetBudgets } from "../../provider/client";
-import { CrudProvider, kinds } from "../../provider/resources";
+import { CrudProvider, kinds } from "../../kinds";
 import { FAST, useEmulated } from "../support/emulator";
 import { at, list } from "../support/json";
 

@@ -1,14 +1,14 @@
-// The lookups of every kind, from the one function model (provider/resources/functions.ts): the SDK's
+// The lookups of every kind, from the one function model (kinds/functions.ts): the SDK's
 // generated `get<Kind>`/`list<Kind>` (sdk/functions.ts) and the plugin's invoke of the same functions read
 // each kind's fixture lookup case (test/support/kinds/<kind>.ts `lookup`) after its listing seeds are made.
 // A kind without a lookup case fails here.
 import type * as pulumi from "@pulumi/pulumi";
-import { chatPlugin } from "../../plugin/provider";
-import { isSecret, type Props, revealProps } from "../../plugin/wire";
-import { setStackConfig } from "../../provider/config";
-import { type KindName, kinds } from "../../provider/resources";
-import { idOfKey, keyArgs } from "../../provider/resources/functions";
-import type { Kind } from "../../provider/resources/kind";
+import { setStackConfig } from "../../client/config";
+import type { Kind } from "../../engine/kind";
+import { chatPlugin } from "../../hosts/plugin/provider";
+import { isSecret, type Props, revealProps } from "../../hosts/plugin/wire";
+import { type KindName, kinds } from "../../kinds";
+import { idOfKey, keyArgs } from "../../kinds/functions";
 import * as functions from "../../sdk/functions";
 import { emulatorConfig, useEmulated } from "../support/emulator";
 import { FIXTURES, SEEDS } from "../support/kinds";

@@ -2,7 +2,7 @@
 // is taken into state (its outputs as its create returns them, secrets still secret), doubles of server-chosen
 // ids are removed, an object made before the run is never taken, and nothing-made creates are dropped.
 import { createHash } from "node:crypto";
-import { ChatClient } from "../../provider/client";
+import { ChatClient } from "../../client";
 import {
   decode,
   type ExportedDeployment,

@@ -3,8 +3,9 @@
 // else the CHAT_* variables), with nothing but credentials: no emulator admin hook. Each case is created,
 // planned again with no change, updated, drifted through the public API and reverted, imported by its id,
 // reduced to its `remove` arguments, and destroyed (in reverse order, at the end).
-import { CrudProvider, type KindName, kinds } from "../../provider/resources";
-import type { Kind } from "../../provider/resources/kind";
+
+import type { Kind } from "../../engine/kind";
+import { CrudProvider, type KindName, kinds } from "../../kinds";
 import { type Case, cases } from "../support/kinds";
 import { withPrefix } from "./prefix";
 

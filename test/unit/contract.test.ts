@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { isSecret, type RouteSpec, routes } from "../../contract";
 import { DOCUMENT, generate, OUT_DIR } from "../../contract/scripts/generate";
-import { isSecret, type RouteSpec, routes } from "../../provider/api";
 
 const root = join(__dirname, "..", "..");
 const text = readFileSync(join(root, DOCUMENT), "utf8");

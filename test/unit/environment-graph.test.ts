@@ -2,6 +2,7 @@
 // the only place environment/ learns which kind names which.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { refTargets } from "../../engine/kind";
 import {
   DECLARATION_ORDER,
   declarationOrder,
@@ -15,8 +16,7 @@ import {
   namedIn,
 } from "../../environment/graph";
 import { parseEnvironment } from "../../environment/load";
-import { kinds } from "../../provider/resources";
-import { refTargets } from "../../provider/resources/kind";
+import { kinds } from "../../kinds";
 
 const root = join(__dirname, "..", "..");
 

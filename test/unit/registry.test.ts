@@ -1,13 +1,13 @@
-// One declaration per kind (provider/resources/index.ts): every other list is derived from the registry or
+// One declaration per kind (kinds/index.ts): every other list is derived from the registry or
 // checked against it here, so a kind missing anything fails a test: the generated SDK, the README's table.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Kind, priorOfId, refTargets } from "../../engine/kind";
 import { ENTRY_KINDS, keyOf } from "../../environment/entries";
 import { FILE_KINDS } from "../../environment/graph";
 import { HELD_KINDS, NOT_IN_FILE } from "../../environment/spec";
-import { kinds } from "../../provider/resources";
-import { type Kind, priorOfId, refTargets } from "../../provider/resources/kind";
-import { schemas } from "../../provider/schemas";
+import { kinds } from "../../kinds";
+import { schemas } from "../../kinds/schemas";
 import { FUNCTIONS_TARGET, renderFunctions } from "../../scripts/gen-functions";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
@@ -87,19 +87,17 @@ describe("the registry of kinds", () => {
     }
   });
 
-  it("declares each kind in a file named after it (provider/resources/<kind>.ts)", () => {
+  it("declares each kind in a file named after it (kinds/<kind>.ts)", () => {
     const misplaced = entries.flatMap(([name, kind]) => {
-      const file = join(root, "provider", "resources", fixtureFile(name));
+      const file = join(root, "kinds", fixtureFile(name));
       const exported = Object.values(require(file) as Record<string, unknown>);
-      return exported.includes(kind)
-        ? []
-        : [`${name}: not exported by provider/resources/${fixtureFile(name)}.ts`];
+      return exported.includes(kind) ? [] : [`${name}: not exported by kinds/${fixtureFile(name)}.ts`];
     });
     expect(misplaced).toEqual([]);
   });
 
   it("leaves every retry to the client: no kind waits or loops over attempts of its own", () => {
-    const dir = join(root, "provider", "resources");
+    const dir = join(root, "kinds");
     const retrying = /\bfor \(let (attempt|round|tries|tryNo)\b|\bsetTimeout\b|timers\/promises|\bbackoff\(/;
     const found = readdirSync(dir)
       .filter((f) => f.endsWith(".ts"))
@@ -122,8 +120,8 @@ describe("the registry of kinds", () => {
     expect([...placed].sort()).toEqual(Object.keys(kinds).sort());
   });
 
-  it("registers every kind a file of provider/resources declares", () => {
-    const dir = join(root, "provider", "resources");
+  it("registers every kind a file of kinds declares", () => {
+    const dir = join(root, "kinds");
     const declared = readdirSync(dir)
       .filter((f) => f.endsWith(".ts"))
       .flatMap((f) => Object.values(require(join(dir, f)) as Record<string, unknown>))

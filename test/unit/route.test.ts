@@ -1,5 +1,5 @@
-import { fillPath, type RouteName, routes, toSeconds } from "../../provider/api";
-import { RECOVERY, resendable } from "../../provider/client/recovery";
+import { RECOVERY, resendable } from "../../client/recovery";
+import { fillPath, type RouteName, routes, toSeconds } from "../../contract";
 
 describe("route table", () => {
   it("fills and encodes path parameters", () => {

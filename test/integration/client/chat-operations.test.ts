@@ -1,8 +1,9 @@
 // Every chat route of the table but the app-configuration ones (configuration-operations.test.ts), called
 // through ChatClient against the emulator. The last test checks, from the client's own log lines, that each
 // route was answered with a success at least once.
-import { type PinnedConversationRef, routes } from "../../../provider/api";
-import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
+
+import { type ChatClient, isNotFound, NotFoundError } from "../../../client";
+import { type PinnedConversationRef, routes } from "../../../contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
 import { recordingLogger, rejectionOf } from "./helpers";

@@ -1,6 +1,6 @@
 // The app-configuration routes (extensions, notifications, moderation, group-scope permissions): called through
 // the clients in configuration-operations.test.ts, so the other operations tests leave them out.
-import { extensionRoutes, moderationRoutes, notificationRoutes, rbacRoutes } from "../../../provider/api";
+import { extensionRoutes, moderationRoutes, notificationRoutes, rbacRoutes } from "../../../contract";
 
 export const CONFIGURATION_ROUTES: readonly string[] = Object.keys({
   ...extensionRoutes,

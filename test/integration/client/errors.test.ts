@@ -16,7 +16,7 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from "../../../provider/client";
+} from "../../../client";
 import { FAST, startEmulated, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
 

@@ -1,8 +1,9 @@
 // Every management route of the table but the extension ones (configuration-operations.test.ts), called
 // through ManagementClient against the emulator; a created app is then reachable with a ChatClient built
 // from the keys the management API returned.
-import { routes } from "../../../provider/api";
-import { ChatClient, type ManagementClient, NotFoundError } from "../../../provider/client";
+
+import { ChatClient, type ManagementClient, NotFoundError } from "../../../client";
+import { routes } from "../../../contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
 import { recordingLogger, rejectionOf } from "./helpers";

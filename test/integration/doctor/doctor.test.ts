@@ -12,7 +12,7 @@ import { runDoctor } from "../../../doctor/checks";
 import { observed } from "../../../doctor/divergences";
 import { runPrefix } from "../../../doctor/prefix";
 import { formatReport } from "../../../doctor/report";
-import { contextFor } from "../../../provider/resources/generic";
+import { contextFor } from "../../../engine/generic";
 import { sweep } from "../../live/sweep";
 import { emulatorConfig, emulatorEnv, useEmulated } from "../../support/emulator";
 

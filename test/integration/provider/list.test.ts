@@ -1,9 +1,10 @@
 // Kind.list is read, for every object (kind.ts): for each kind of the registry that defines `list`, the
 // listing equals reading each listed id with the kind's `read` (a whole read, from what the listing holds
 // as prior state). A kind that gains `list` must gain seeds here, so that its listing is not empty.
-import { type KindName, kinds } from "../../../provider/resources";
-import { clientContext } from "../../../provider/resources/context";
-import type { Kind } from "../../../provider/resources/kind";
+
+import { clientContext } from "../../../engine/context";
+import type { Kind } from "../../../engine/kind";
+import { type KindName, kinds } from "../../../kinds";
 import { useEmulated } from "../../support/emulator";
 import { SEEDS } from "../../support/kinds";
 import { providerOf } from "../../support/provider";

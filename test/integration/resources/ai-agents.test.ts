@@ -1,11 +1,11 @@
 // AI agents through the generic provider as the engine drives it, against the emulator: AiAgent and
 // ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (a slug; no delete route,
 // decision 0090).
-import { resetBudgets } from "../../../provider/client";
-import { clientContext } from "../../../provider/resources";
-import { aiAgent } from "../../../provider/resources/ai-agent";
-import { externalAgent } from "../../../provider/resources/external-agent";
-import { mcpServer } from "../../../provider/resources/mcp-server";
+import { resetBudgets } from "../../../client";
+import { clientContext } from "../../../kinds";
+import { aiAgent } from "../../../kinds/ai-agent";
+import { externalAgent } from "../../../kinds/external-agent";
+import { mcpServer } from "../../../kinds/mcp-server";
 import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";

@@ -1,6 +1,6 @@
-// The response schemas the client parses with (provider/api): unknown fields tolerated, reactions accepted in
+// The response schemas the client parses with (contract): unknown fields tolerated, reactions accepted in
 // both positions the owner's document shows, and a missing required field reported with its path.
-import { routes } from "../../../provider/api";
+import { routes } from "../../../contract";
 
 const message = {
   id: "7",

@@ -1,6 +1,7 @@
 // The emulator's pure pieces: fault rules, the rate window, URL rewriting, query parsing, validation details,
 // saving and reloading the state, pagination.
 import { z } from "zod";
+import { routes } from "../../../contract";
 import { validationError } from "../../../emulator/errors";
 import { Faults, globToRegExp, parseFaultRule } from "../../../emulator/faults";
 import { RateLimiter } from "../../../emulator/rate-limit";
@@ -8,7 +9,6 @@ import { seededRandom } from "../../../emulator/rng";
 import { parseQueryString, rewriteUrl } from "../../../emulator/routing";
 import { deserializeState, dumpState, emptyState, newApp, serializeState } from "../../../emulator/state";
 import { paginate, userConversationId } from "../../../emulator/views";
-import { routes } from "../../../provider/api";
 
 describe("fault rules", () => {
   it("globs: * stays within a segment, ** crosses them, other characters are literal", () => {

@@ -1,9 +1,9 @@
 // check and diff of the generic provider, per kind: pure functions of the inputs (no API call: the credential
 // check that check and diff make before a write is a stand-in here, which records what it was asked).
-import { setStackConfig } from "../../../provider/config";
-import { CredentialError } from "../../../provider/credentials";
-import { type CredentialCheck, CrudProvider, kinds } from "../../../provider/resources";
-import { UNKNOWN } from "../../../provider/resources/normalize";
+import { setStackConfig } from "../../../client/config";
+import { CredentialError } from "../../../client/credentials";
+import { UNKNOWN } from "../../../engine/normalize";
+import { type CredentialCheck, CrudProvider, kinds } from "../../../kinds";
 
 /** Connections checked (by app id or management key), and the refusal to answer, if any. */
 const checked: string[] = [];

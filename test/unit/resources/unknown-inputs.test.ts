@@ -4,11 +4,11 @@
 // placeholder (alone, inside a secret as the plugin receives it, and inside the connection), and the check
 // must fail on nothing.
 
-import { reveal, secret, type Value } from "../../../plugin/wire";
-import { setStackConfig } from "../../../provider/config";
-import { type CredentialCheck, CrudProvider, type KindName, kinds } from "../../../provider/resources";
-import type { Kind } from "../../../provider/resources/kind";
-import { UNKNOWN } from "../../../provider/resources/normalize";
+import { setStackConfig } from "../../../client/config";
+import type { Kind } from "../../../engine/kind";
+import { UNKNOWN } from "../../../engine/normalize";
+import { reveal, secret, type Value } from "../../../hosts/plugin/wire";
+import { type CredentialCheck, CrudProvider, type KindName, kinds } from "../../../kinds";
 import { cases, SEEDS } from "../../support/kinds";
 
 type Props = Record<string, unknown>;
@@ -50,7 +50,7 @@ function replaced(value: unknown, path: (string | number)[], by: unknown): unkno
   return { ...o, [head]: replaced(o[head], rest, by) };
 }
 
-/** The placeholder as the plugin receives it inside a secret, after its wire decoding (plugin/provider.ts). */
+/** The placeholder as the plugin receives it inside a secret, after its wire decoding (hosts/plugin/provider.ts). */
 const secretUnknown = (): unknown => reveal(secret(UNKNOWN) as Value);
 
 const all = declarations();

@@ -1,0 +1,75 @@
+// Options common to both clients, and how they become a Target.
+import type { Api } from "../contract";
+import { type BudgetOptions, type RequestBudget, sharedBudget } from "./budget";
+import { ConfigurationError } from "./endpoints";
+import { Redactor } from "./redact";
+import { DEFAULT_RETRY, type RetryOptions } from "./retry";
+import { DEFAULT_TIMEOUT_MS } from "./transport";
+import type { ClientLogger } from "./types";
+
+/** Where and how one client sends: its base URL, credential headers and shared budget. */
+export interface Target {
+  api: Api;
+  baseUrl: string;
+  /** Credential headers; they go on the wire and nowhere else. */
+  headers: Readonly<Record<string, string>>;
+  redactor: Redactor;
+  budget: RequestBudget;
+  timeoutMs: number;
+  retry: RetryOptions;
+  logger: ClientLogger | undefined;
+  userAgent: string;
+}
+
+export interface ClientOptions {
+  /** Per-attempt timeout (default 30 000 ms). */
+  timeoutMs?: number;
+  /** Retry policy (default: 4 retries, 300 ms doubling to 10 s with jitter, Retry-After up to 60 s). */
+  retry?: Partial<RetryOptions>;
+  /**
+   * Limits of the request budget this client shares with every client of the same app in the process
+   * (default 450 requests per minute, 10 in flight). Given here, they reconfigure the shared budget.
+   */
+  budget?: Partial<BudgetOptions>;
+  /** Receives one debug line per HTTP attempt (method, path, status, ms, attempt); never credentials. */
+  logger?: ClientLogger;
+  /** Sent as the user-agent header. */
+  userAgent?: string;
+}
+
+export const DEFAULT_USER_AGENT = "pulumi-chat";
+
+export function makeTarget(
+  api: Api,
+  baseUrl: string,
+  budgetKey: string,
+  headers: Record<string, string>,
+  opts: ClientOptions,
+): Target {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new ConfigurationError("timeoutMs", `must be a positive number of ms (got ${timeoutMs})`);
+  }
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...opts.retry };
+  for (const [k, v] of Object.entries(retry)) {
+    if (!Number.isFinite(v) || v < 0)
+      throw new ConfigurationError(`retry.${k}`, `must be a number >= 0 (got ${v})`);
+  }
+  let budget: Target["budget"];
+  try {
+    budget = sharedBudget(budgetKey, opts.budget);
+  } catch (e) {
+    throw new ConfigurationError("budget", e instanceof Error ? e.message : String(e));
+  }
+  return {
+    api,
+    baseUrl,
+    headers,
+    redactor: new Redactor(Object.values(headers)),
+    budget,
+    timeoutMs,
+    retry,
+    logger: opts.logger,
+    userAgent: opts.userAgent ?? DEFAULT_USER_AGENT,
+  };
+}

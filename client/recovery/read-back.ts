@@ -1,0 +1,67 @@
+// A lost create with a caller-chosen id, recovered by reading the object back (table.ts, "readBack").
+import { setTimeout as sleep } from "node:timers/promises";
+import { toSeconds } from "../../contract/common";
+import type { Core } from "../core";
+import { ChatApiError, ConflictError, NotFoundError } from "../errors";
+import { logAttempt } from "../log";
+import type { Prepared } from "../prepare";
+import { backoff, isLost } from "../retry";
+import { parseAnswer } from "../shape";
+
+/**
+ * A create with a caller-chosen id (bug class 4, docs/bug-classes.md). When its answer is lost (5xx, timeout, reset)
+ * the object is read back with `readBack`; if it exists and was created no earlier than this create was
+ * first sent, that is the create's result. One that existed before is not taken over: that is a
+ * ConflictError. Only when there is none is the POST sent again, and an "already exists" answer after a lost
+ * one is read back too. `pick` makes the create's answer from a read that answers with more (a list).
+ */
+export async function createOnce(
+  core: Core,
+  p: Prepared,
+  readBack: Prepared,
+  pick?: (read: unknown) => unknown,
+): Promise<unknown> {
+  const sentAt = Date.now();
+  let lost = false;
+  for (let round = 1; ; round++) {
+    let err: ChatApiError;
+    try {
+      return await core.send(p, false);
+    } catch (e) {
+      if (!ChatApiError.isInstance(e)) throw e;
+      err = e;
+    }
+    if (isLost(err)) lost = true;
+    else if (!(lost && ConflictError.isInstance(err))) throw err;
+    logAttempt(core.target, p, undefined, err.code, 0, round, "lost create, reading back");
+    let found: unknown;
+    try {
+      found = await core.send(readBack, true);
+    } catch (e) {
+      if (!NotFoundError.isInstance(e)) throw e;
+    }
+    if (pick && found !== undefined) {
+      found = pick(found);
+      if (found !== undefined) found = parseAnswer(p, p.response, found, 200, round);
+    }
+    if (found !== undefined) {
+      const createdAt = (found as { data?: { createdAt?: unknown } }).data?.createdAt;
+      // Ours was created after it was sent, and the estimate of the service's clock is never late (Date
+      // headers are truncated to the second): an older object existed before.
+      if (typeof createdAt === "number" && toSeconds(createdAt) < core.serviceSeconds(sentAt))
+        throw existedBefore(p, createdAt);
+      return found;
+    }
+    if (ConflictError.isInstance(err) || round > core.target.retry.retries) throw err;
+    await sleep(backoff(core.target.retry, round));
+  }
+}
+
+function existedBefore(p: Prepared, createdAt: number): ConflictError {
+  return new ConflictError({
+    code: "ERR_ALREADY_EXISTS",
+    message: `${p.name}: the answer was lost and the object found in its place already existed before this create (created at ${createdAt}); it is not taken over`,
+    request: p.info,
+    redactor: p.redactor,
+  });
+}

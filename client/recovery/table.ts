@@ -1,0 +1,184 @@
+// How each write that is not idempotent by its method (POST, PATCH) is made safe to send again when its
+// answer is lost (a 5xx, a timeout, a reset): the one place for this fact (bug classes 4 and 11,
+// docs/bug-classes.md). `call` applies it (index.ts), so no caller can forget. A unit test checks that every
+// such route is listed here.
+//
+// - resend:    sending it again has the same effect (set-like adds: what is already there stays, and the
+//              per-item "already" answers are for the caller to accept).
+// - readBack:  a create with a caller-chosen id: look the object up; if it is there and was made by this
+//              create (created no earlier than the request was sent), that is the answer; else send again.
+// - reconcile: a create with a server-chosen id: list the candidates before sending; after a lost answer,
+//              list again, and a candidate that was not there before is the answer; else send again. Creates
+//              of one kind of candidate are serialised in the process, so the new one is known to be ours.
+// - never:     not safe to repeat (a second message is a second message): a lost answer fails the call.
+import type { RouteName } from "../../contract";
+import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from "../types";
+
+/** A route of the table and a request of it. */
+export interface RouteCall<N extends RouteName = RouteName> {
+  name: N;
+  req: AnyRequest;
+}
+export type PagedRouteName = PagedChatRouteName | PagedManagementRouteName;
+
+export type Recovery =
+  | { kind: "resend" }
+  | { kind: "never"; why: string }
+  | {
+      kind: "readBack";
+      locate(req: AnyRequest, body: unknown): RouteCall | undefined;
+      /**
+       * Where the read answers with more than the object (a list, a list that may be empty): the create's
+       * answer made from it, or undefined when the object is not there. Without it, the read's answer is the
+       * create's (and a 404 says it is not there).
+       */
+      pick?(read: unknown, body: unknown): unknown;
+    }
+  | {
+      kind: "reconcile";
+      /** A page-based list route and its request, naming every candidate the create may have made. */
+      list(req: AnyRequest, body: unknown): RouteCall<PagedRouteName>;
+      /** Whether a listed item is a candidate (e.g. the same name). */
+      matches(item: Record<string, unknown>, body: unknown): boolean;
+      /** What tells two candidates apart (the key value, the token, the app id). */
+      identity(item: Record<string, unknown>): string;
+      /**
+       * A candidate found by listing that cannot stand for the create's answer (an app: listings never show
+       * its keys, which only the create's answer holds) is removed by this call and the create sent again.
+       */
+      discard?(item: Record<string, unknown>): RouteCall;
+    };
+
+const field = (value: unknown, name: string): string | undefined => {
+  const v =
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof v === "string" && v !== "" ? v : undefined;
+};
+const param = (req: AnyRequest, name: string): string => {
+  const v = req.params?.[name];
+  if (typeof v !== "string") throw new Error(`path parameter ${name} missing`);
+  return v;
+};
+
+/** `body` is the validated body (ids already lowercased by the schema, as the service stores them). */
+const readBack = (
+  get: RouteName,
+  id: (req: AnyRequest, body: unknown) => AnyRequest["params"],
+): Recovery => ({
+  kind: "readBack",
+  locate: (req, body) => {
+    const params = id(req, body);
+    return params && Object.values(params).every((v) => typeof v === "string" && v !== "")
+      ? { name: get, req: { params } }
+      : undefined;
+  },
+});
+
+/** `search` names the query parameter the list filters by (`searchKey` on most lists). */
+const byName = (list: PagedRouteName, identity: string, search = "searchKey") => ({
+  kind: "reconcile" as const,
+  list: (_req: AnyRequest, body: unknown): RouteCall<PagedRouteName> => ({
+    name: list,
+    req: { query: { [search]: field(body, "name") } },
+  }),
+  matches: (item: Record<string, unknown>, body: unknown) =>
+    item.name === field(body, "name") && item.state !== "archived",
+  identity: (item: Record<string, unknown>) => String(item[identity]),
+});
+
+const RESEND: Recovery = { kind: "resend" };
+
+/** A push provider add, confirmed by finding its providerId in the list (there is no single read). */
+const inPushList = (list: RouteName): Recovery => ({
+  kind: "readBack",
+  locate: () => ({ name: list, req: {} }),
+  pick: (read, body) => {
+    const listed = (read as { data?: { pushProviders?: Array<{ providerId?: unknown }> } }).data
+      ?.pushProviders;
+    return listed?.some((p) => p.providerId === field(body, "providerId"))
+      ? { data: { success: true } }
+      : undefined;
+  },
+});
+/** A provider an app has at most one of: its read answers 404 when there is none. */
+const singleton = (get: RouteName): Recovery => readBack(get, () => ({}));
+
+export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
+  // caller-chosen ids
+  createUser: readBack("getUser", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
+  createGroup: readBack("getGroup", (_r, b) => ({ guid: field(b, "guid") ?? "" })),
+  createRole: readBack("getRole", (_r, b) => ({ role: field(b, "role") ?? "" })),
+  createWebhook: readBack("getWebhook", (r, b) => ({
+    appId: String(r.params?.appId ?? ""),
+    webhookId: field(b, "id") ?? "",
+  })),
+  createRule: readBack("getRule", (_r, b) => ({ ruleId: field(b, "id") ?? "" })),
+  createKeywordList: readBack("getKeywordList", (_r, b) => ({ keywordId: field(b, "id") ?? "" })),
+  createBot: readBack("getBot", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
+  createMcpServer: readBack("getMcpServer", (_r, b) => ({ slug: field(b, "slug") ?? "" })),
+  // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
+  // what it reads with what it declared either way.
+  createExtensionSettings: readBack("getExtensionSettings", (r) => ({
+    appId: String(r.params?.appId ?? ""),
+    slug: String(r.params?.slug ?? ""),
+  })),
+  addFcmProvider: inPushList("listFcmProviders"),
+  addApnsProvider: inPushList("listApnsProviders"),
+  // Its read lists the one custom push provider, an empty list when there is none.
+  createCustomPushProvider: {
+    kind: "readBack",
+    locate: () => ({ name: "getCustomPushProvider", req: {} }),
+    pick: (read) =>
+      ((read as { data?: { pushProviders?: unknown[] } }).data?.pushProviders?.length ?? 0) > 0
+        ? read
+        : undefined,
+  },
+  createSendgridProvider: singleton("getSendgridProvider"),
+  createCustomEmailProvider: singleton("getCustomEmailProvider"),
+  createTwilioProvider: singleton("getTwilioProvider"),
+  createCustomSmsProvider: singleton("getCustomSmsProvider"),
+  // server-chosen ids
+  createApiKey: byName("listApiKeys", "apiKey"),
+  // A lost app is deleted (the service archives it) and made again: without its keys it cannot be used.
+  createApp: {
+    ...byName("listApps", "id"),
+    discard: (item) => ({ name: "deleteApp", req: { params: { appId: String(item.id) } } }),
+  },
+  // Agents are found again by name (the listing carries each agent's name and createdAt).
+  createBuilderAgent: byName("listBuilderAgents", "uid", "search"),
+  createByoAgent: byName("listByoAgents", "uid"),
+  createAuthToken: {
+    kind: "reconcile",
+    list: (req) => ({ name: "listAuthTokens", req: { params: { uid: param(req, "uid") } } }),
+    matches: () => true,
+    identity: (item) => String(item.authToken),
+  },
+  // set-like
+  addMembers: RESEND,
+  addTriggers: RESEND,
+  restrictFeatures: RESEND,
+  setAppSettings: RESEND,
+  banUser: RESEND,
+  addFriends: RESEND,
+  blockUsers: RESEND,
+  addAgentMcpServers: RESEND,
+  removeAgentMcpServers: RESEND,
+  updateCollaborators: RESEND,
+  // a patch: the same fields twice leave the same agent
+  updateBuilderAgent: RESEND,
+  updateByoAgent: RESEND,
+  updateMcpServer: RESEND,
+  // enabling what is enabled (disabling what is disabled) changes nothing
+  toggleExtensions: RESEND,
+  // a merge: the same patch twice leaves the same settings
+  updateNotificationSettings: RESEND,
+  // not repeatable
+  sendMessage: { kind: "never", why: "a second send is a second message" },
+  addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },
+};
+
+/** Whether a lost answer may be followed by sending the same request again as it is. */
+export function resendable(name: RouteName, method: string): boolean {
+  if (method === "GET" || method === "PUT" || method === "DELETE") return true;
+  return Object.hasOwn(RECOVERY, name) && RECOVERY[name]?.kind === "resend";
+}

@@ -1,0 +1,253 @@
+// Shared building blocks of the chat API's schemas (docs/service/auth-and-addressing.md, docs/service/errors-and-limits.md).
+// Every limit lives here once; the client, the provider's check and the emulator all use these schemas.
+import { z } from "zod";
+import * as ENUMS from "./generated/enums";
+
+/** Limits from the vendor's published constraints (docs/service/errors-and-limits.md). */
+export const LIMITS = {
+  idLength: 100,
+  nameLength: 100,
+  urlLength: 3000,
+  descriptionLength: 255,
+  groupPasswordLength: 100,
+  metadataBytes: 5 * 1024,
+  bodyBytes: 10 * 1024,
+  tags: 25,
+  tagLength: 100,
+  membersPerCall: 25,
+  rolesPerApp: 25,
+  apiKeysPerApp: 25,
+  apiKeyNameLength: 100,
+  webhooksPerApp: 25,
+  webhookIdLength: 50,
+  webhookNameLength: 50,
+  webhookUrlLength: 255,
+  webhookUsernameLength: 50,
+  webhookPasswordLength: 100,
+  authTokensPerUser: 100,
+  perPageDefault: 100,
+  perPageMax: 1000,
+  appsPerPageDefault: 25,
+  botsPerApp: 25,
+  botUidLength: 50,
+  friendsPerUser: 1000,
+  relationsPerCall: 25,
+  appPinnedConversations: 5,
+  agentNameLength: 100,
+  collaboratorsPerCall: 25,
+} as const;
+
+/** Edit distance between two strings (for "the closest valid value" in error messages). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (next[j - 1] ?? 0) + 1,
+        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+/** The candidate nearest to `value` (case-insensitive edit distance; the first of equals). */
+export function closest(value: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const d = distance(value.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best;
+}
+
+/** An enum whose error names the value given and the closest valid one (and all of them, if few). */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, {
+    error: (iss) => {
+      if (typeof iss.input !== "string") return `${what} must be a string`;
+      const all = values.length <= 6 ? `; one of ${values.join(", ")}` : "";
+      return `${what} "${iss.input}" is not valid (closest valid: "${closest(iss.input, values)}"${all})`;
+    },
+  });
+
+export const REGIONS = ENUMS.Region;
+export const Region = oneOf(REGIONS, "region");
+export type Region = z.infer<typeof Region>;
+
+export const API_KEY_SCOPES = ENUMS.ApiKeyScope;
+export const ApiKeyScope = oneOf(API_KEY_SCOPES, "scope");
+export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
+
+/**
+ * A caller-chosen id (uid, guid, role): alpha-dash, at most 100 characters. The service lowercases it on
+ * create, so the schema does too: both sides then compare the same value.
+ */
+export const chatId = (what: string) =>
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(LIMITS.idLength, `${what} must be at most ${LIMITS.idLength} characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${what} may contain only letters, digits, '-' and '_'`)
+    .transform((s) => s.toLowerCase());
+
+export const boundedString = (what: string, max: number) =>
+  z.string().max(max, `${what} must be at most ${max} characters`);
+
+export const requiredName = (what: string, max: number = LIMITS.nameLength) =>
+  z.string().trim().min(1, `${what} must not be empty`).max(max, `${what} must be at most ${max} characters`);
+
+export const Url = (what: string, max: number = LIMITS.urlLength) =>
+  z.url({ message: `${what} must be a URL` }).max(max, `${what} must be at most ${max} characters`);
+
+/**
+ * `schema`'s value as JSON text (a secret config value is text), refused with `message` when it does not
+ * parse. The parse error is not passed on: V8's quotes the text, which may be a credential.
+ */
+export const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string()
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** Free-form JSON object whose serialized form stays under the metadata limit. */
+export const Metadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= LIMITS.metadataBytes, {
+    message: `metadata must be at most ${LIMITS.metadataBytes} bytes as JSON`,
+  });
+export type Metadata = z.infer<typeof Metadata>;
+
+export const Tags = z
+  .array(
+    z
+      .string()
+      .min(1, "a tag must not be empty")
+      .max(LIMITS.tagLength, `a tag must be at most ${LIMITS.tagLength} characters`),
+  )
+  .max(LIMITS.tags, `at most ${LIMITS.tags} tags`);
+
+/** Unix seconds. */
+export const Timestamp = z.number().int();
+/**
+ * Seconds from a service time in seconds or milliseconds (the AI-agents API answers in milliseconds, the
+ * rest in seconds): no time in seconds reaches 1e11 before the year 5138, none in milliseconds is below it
+ * after 1973.
+ */
+export const toSeconds = (t: number): number => (t >= 1e11 ? Math.floor(t / 1000) : t);
+/** A service time (seconds, milliseconds or an ISO text, as the AI-agents API answers them) as seconds. */
+export const ServiceTime = z.union([
+  z.number().transform(toSeconds),
+  z.iso.datetime({ offset: true }).transform((t) => Math.floor(Date.parse(t) / 1000)),
+]);
+
+/** `{success, message}`: the body of deletes and other actions (`deleteSchema`). */
+export const Ack = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+export type Ack = z.infer<typeof Ack>;
+
+export const Pagination = z.looseObject({
+  total: z.number().int(),
+  count: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** Page-based list query (docs/service/errors-and-limits.md). */
+export const PageQuery = z.object({
+  perPage: z.coerce
+    .number()
+    .int()
+    .min(1, "perPage must be at least 1")
+    .max(LIMITS.perPageMax, `perPage must be at most ${LIMITS.perPageMax}`)
+    .optional(),
+  page: z.coerce.number().int().min(1, "page must be at least 1").optional(),
+});
+
+/** `{data: T}`: every success body. Unknown fields are tolerated everywhere (forward compatibility). */
+export const dataOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+/**
+ * `T` as `{data: T}`, whether the service wraps it so, under `wrapper`, or answers it bare (the vendor
+ * documents the AI-agents API's MCP servers bare, its agent creates under `agent`, the rest under `data`).
+ */
+export const dataOrBare = <T extends z.ZodType>(item: T, wrapper?: string) =>
+  z.union([
+    dataOf(item),
+    ...(wrapper
+      ? [z.looseObject({ [wrapper]: item }).transform((v) => ({ data: v[wrapper] as z.output<T> }))]
+      : []),
+    item.transform((data) => ({ data })),
+  ]);
+/** `{data: T[], meta: {pagination}}`: a page-based list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });
+
+/** A whole list as the one page of a page-based list. */
+const onePage = (data: unknown[]) => ({
+  total: data.length,
+  count: data.length,
+  per_page: data.length,
+  current_page: 1,
+  total_pages: 1,
+});
+
+/** A list answered as a bare array (one page, S27), or page-based: `{data, meta: {pagination}}` either way. */
+export const pageOrBare = <T extends z.ZodType>(item: T) =>
+  z.union([pageOf(item), z.array(item).transform((data) => ({ data, meta: { pagination: onePage(data) } }))]);
+
+/**
+ * A cursor list (`{data, meta: {next: {affix, createdAt}}}`, the AI-agents API's) as a page-based one whose
+ * `meta.next` says where the next page starts (ApiClient.paginate follows it); a page-based answer as it is.
+ */
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.union([
+    pageOf(item),
+    z
+      .looseObject({
+        data: z.array(item),
+        meta: z
+          .looseObject({ next: z.looseObject({ affix: z.string(), createdAt: z.number() }).nullish() })
+          .optional(),
+      })
+      .transform(({ data, meta }) => ({
+        data,
+        meta: {
+          pagination: onePage(data),
+          ...(meta?.next ? { next: { affix: meta.next.affix, createdAt: meta.next.createdAt } } : {}),
+        },
+      })),
+  ]);
+
+/** A page's size on the lists that take `limit` (cursor lists, moderation rules). */
+export const Limit = z.coerce
+  .number()
+  .int()
+  .min(1, "limit must be at least 1")
+  .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`);
+/** A cursor list's query: `limit` a page, `affix=append` with a `createdAt` for the next one. */
+export const CursorQuery = z.object({
+  limit: Limit.optional(),
+  affix: z.enum(["append", "prepend"]).optional(),
+  createdAt: z.coerce.number().int().optional(),
+});
+
+/** Comma-separated list in a query string (`style: form, explode: false`). */
+export const CsvList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter((s) => s.length > 0));
+
+/** Query booleans arrive as strings. */
+export const QueryBool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");

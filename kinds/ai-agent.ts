@@ -1,0 +1,140 @@
+// AiAgent: an agent of the agent builder, reconciled by name (agent.ts).
+import { z } from "zod";
+import {
+  type AgentBuilderAgent,
+  type AgentBuilderCreate,
+  AgentBuilderFields,
+  type AgentBuilderUpdate,
+  LIMITS,
+  toSeconds,
+} from "../contract";
+import { declare, none } from "../engine/fields";
+import type { Args, Ctx, Kind } from "../engine/kind";
+import { defined } from "../engine/util";
+import {
+  AgentListScope,
+  agentOutputs,
+  byName,
+  CLEARED,
+  family,
+  fromMetaData,
+  MESSAGES,
+  patchOf,
+  presentationFacts,
+  withMetaData,
+} from "./agent";
+
+export const AiAgentArgs = z.strictObject(AgentBuilderFields);
+export type AiAgentArgs = z.output<typeof AiAgentArgs>;
+
+/** What the service keeps under the arguments' names (isActive is read apart). */
+const BUILDER_FIELDS = Object.keys(AiAgentArgs.shape).filter((k) => k !== "isActive");
+/** The model the service gives an agent declared without one (S30). */
+const DEFAULT_MODEL = "gpt-4o-mini";
+const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MODEL };
+
+/**
+ * Arguments as the wire names them: the prompt is `instruction`, the temperature in `modelMetaData`, the
+ * messages in `metaData`.
+ */
+function builderWire(a: Args): Args {
+  const { instructions, temperature, ...rest } = a;
+  return withMetaData(
+    defined({
+      ...rest,
+      instruction: instructions,
+      modelMetaData: temperature === undefined ? undefined : { temperature },
+    }),
+    MESSAGES,
+  );
+}
+/** The service's agent with the arguments' names. */
+const builderArgs = (r: AgentBuilderAgent): Args => ({
+  ...r,
+  ...fromMetaData(r.metaData, MESSAGES),
+  instructions: r.instruction,
+  temperature: r.modelMetaData?.temperature ?? undefined,
+});
+
+const builder = family<AiAgentArgs, AgentBuilderAgent>(
+  "AI agents",
+  "listBuilderAgents",
+  BUILDER_FIELDS,
+  ["icon", "temperature"],
+  builderArgs,
+);
+const builderByName = byName(builder);
+const getBuilder = async (ctx: Ctx, uid: string) =>
+  (await ctx.chat().call("getBuilderAgent", { params: { uid } })).data;
+
+export const aiAgent: Kind<AiAgentArgs> = {
+  name: "AiAgent",
+  doc: "An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).",
+  ...declare(AiAgentArgs, agentOutputs, {
+    name: {
+      doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+    },
+    ...presentationFacts,
+    instructions: { doc: "What the agent is told to do (its system prompt).", default: none },
+    model: {
+      doc: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
+      default: DEFAULT_MODEL,
+    },
+    temperature: {
+      doc: "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
+      default: none,
+    },
+    mcpServers: {
+      doc: "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.",
+      default: none,
+      set: true,
+    },
+  }),
+  api: "chat",
+  // Servers made outside the file (before release 0.2.0 the file could not declare them) may be named too.
+  file: {
+    at: ["aiAgents"],
+    child: "ai-agent",
+    key: "name",
+    refs: { mcpServers: { kind: "McpServer", elsewhere: true } },
+  },
+
+  async create(ctx, a) {
+    const body = builderWire(defined(a)) as AgentBuilderCreate;
+    const r = await ctx.chat().call("createBuilderAgent", { body });
+    return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
+  },
+  async read(ctx, id, prior, how) {
+    // By its GET: the list is a cursor list, which the shared listings (page-based) do not walk.
+    return builder.asRead(await getBuilder(ctx, id), prior, how?.whole === true);
+  },
+  async update(ctx, id, _olds, news) {
+    // Every field but the servers, emptied where removed (patchOf names no mcpServers).
+    const fields = { name: news.name, ...patchOf(news, BUILDER_CLEARED, builder.unclearable) };
+    await ctx
+      .chat()
+      .call("updateBuilderAgent", { params: { uid: id }, body: builderWire(fields) as AgentBuilderUpdate });
+    // The PATCH answers `{success}`: the agent read again says what is attached now (dashboard changes
+    // included). The servers have their own routes: attach what is declared and missing, detach the rest.
+    const now = await getBuilder(ctx, id);
+    const attached = now.mcpServers;
+    const wanted = news.mcpServers ?? [];
+    const changes = [
+      ["addAgentMcpServers", wanted.filter((s) => !attached.includes(s))],
+      ["removeAgentMcpServers", attached.filter((s) => !wanted.includes(s))],
+    ] as const;
+    for (const [route, slugs] of changes)
+      for (let i = 0; i < slugs.length; i += LIMITS.tags)
+        await ctx
+          .chat()
+          .call(route, { params: { uid: id }, body: { mcps: slugs.slice(i, i + LIMITS.tags) } });
+    return { uid: now.uid, createdAt: toSeconds(now.createdAt) };
+  },
+  async delete(ctx, id) {
+    await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });
+  },
+  list: builderByName.list,
+  listScope: AgentListScope,
+  made: builderByName.made,
+  find: builderByName.find,
+};

@@ -1,0 +1,39 @@
+// CustomEmailProvider: the app's custom email webhook (singleton-provider.ts).
+import { z } from "zod";
+import { CustomEmailProviderCreate } from "../contract";
+import {
+  basicAuthOk,
+  basicAuthRule,
+  customBody,
+  customFacts,
+  customFile,
+  customShape,
+  singletonProvider,
+} from "./singleton-provider";
+
+const customEmail = CustomEmailProviderCreate.shape;
+export const CustomEmailProviderArgs = z
+  .strictObject({ ...customShape, useStoredEmailID: customEmail.useStoredEmailID.optional() })
+  .refine(basicAuthOk, basicAuthRule);
+export type CustomEmailProviderArgs = z.output<typeof CustomEmailProviderArgs>;
+export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
+  name: "CustomEmailProvider",
+  doc: "The app's custom email provider: the service posts email notifications to your webhook.",
+  args: CustomEmailProviderArgs,
+  facts: {
+    ...customFacts,
+    useStoredEmailID: {
+      doc: "Send to the email address stored for each user (default false).",
+      default: false,
+    },
+  },
+  routes: {
+    get: "getCustomEmailProvider",
+    create: "createCustomEmailProvider",
+    update: "updateCustomEmailProvider",
+    delete: "deleteCustomEmailProvider",
+  },
+  file: customFile(["notifications", "email", "custom"], "custom-email"),
+  body: (a) => ({ useStoredEmailID: false, ...customBody(a) }),
+  found: (d) => d,
+});
