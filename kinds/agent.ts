@@ -141,11 +141,12 @@ export const AgentListScope = z.strictObject({
   name: z.string().optional().describe("Only those with exactly this name."),
 });
 
-/** A family's list, made and find: by exact name (the API's search is by prefix). */
+/** A family's list (and what it narrows by), made and find: by exact name (the API's search is by prefix). */
 export function byName<A extends Args, R extends AgentRecord>(f: Family<A, R>) {
   const named = async (ctx: Ctx, name: string | undefined, progress?: Progress) =>
     (await f.all(ctx, name, progress)).filter((r) => name === undefined || r.name === name);
   return {
+    listScope: AgentListScope,
     async list(ctx: Ctx, scope: Args, progress?: Progress): Promise<Listed<A, AgentState>[]> {
       const { name } = AgentListScope.parse(scope);
       const agents = await named(ctx, name, progress);

@@ -12,7 +12,6 @@ import { declare, none } from "../engine/fields";
 import type { Args, Ctx, Kind } from "../engine/kind";
 import { defined } from "../engine/util";
 import {
-  AgentListScope,
   agentOutputs,
   byName,
   CLEARED,
@@ -133,8 +132,5 @@ export const aiAgent: Kind<AiAgentArgs> = {
   async delete(ctx, id) {
     await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });
   },
-  list: builderByName.list,
-  listScope: AgentListScope,
-  made: builderByName.made,
-  find: builderByName.find,
+  ...builderByName,
 };

@@ -1,20 +1,12 @@
 // CustomEmailProvider: the app's custom email webhook (singleton-provider.ts).
-import { z } from "zod";
+import type { z } from "zod";
 import { CustomEmailProviderCreate } from "../contract";
-import {
-  basicAuthOk,
-  basicAuthRule,
-  customBody,
-  customFacts,
-  customFile,
-  customShape,
-  singletonProvider,
-} from "./singleton-provider";
+import { customArgs, customBody, customFacts, customFile, singletonProvider } from "./singleton-provider";
 
 const customEmail = CustomEmailProviderCreate.shape;
-export const CustomEmailProviderArgs = z
-  .strictObject({ ...customShape, useStoredEmailID: customEmail.useStoredEmailID.optional() })
-  .refine(basicAuthOk, basicAuthRule);
+export const CustomEmailProviderArgs = customArgs({
+  useStoredEmailID: customEmail.useStoredEmailID.optional(),
+});
 export type CustomEmailProviderArgs = z.output<typeof CustomEmailProviderArgs>;
 export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
   name: "CustomEmailProvider",

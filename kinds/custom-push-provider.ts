@@ -1,17 +1,9 @@
 // CustomPushProvider: the app's custom push webhook (singleton-provider.ts).
-import { z } from "zod";
+import type { z } from "zod";
 import type { Args } from "../engine/kind";
-import {
-  basicAuthOk,
-  basicAuthRule,
-  customBody,
-  customFacts,
-  customFile,
-  customShape,
-  singletonProvider,
-} from "./singleton-provider";
+import { customArgs, customBody, customFacts, customFile, singletonProvider } from "./singleton-provider";
 
-export const CustomPushProviderArgs = z.strictObject(customShape).refine(basicAuthOk, basicAuthRule);
+export const CustomPushProviderArgs = customArgs({});
 export type CustomPushProviderArgs = z.output<typeof CustomPushProviderArgs>;
 export const customPushProvider = singletonProvider<CustomPushProviderArgs>({
   name: "CustomPushProvider",

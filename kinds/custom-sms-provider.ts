@@ -1,20 +1,10 @@
 // CustomSmsProvider: the app's custom SMS webhook (singleton-provider.ts).
-import { z } from "zod";
+import type { z } from "zod";
 import { CustomSmsProviderCreate } from "../contract";
-import {
-  basicAuthOk,
-  basicAuthRule,
-  customBody,
-  customFacts,
-  customFile,
-  customShape,
-  singletonProvider,
-} from "./singleton-provider";
+import { customArgs, customBody, customFacts, customFile, singletonProvider } from "./singleton-provider";
 
 const customSms = CustomSmsProviderCreate.shape;
-export const CustomSmsProviderArgs = z
-  .strictObject({ ...customShape, useStoredPhNo: customSms.useStoredPhNo.optional() })
-  .refine(basicAuthOk, basicAuthRule);
+export const CustomSmsProviderArgs = customArgs({ useStoredPhNo: customSms.useStoredPhNo.optional() });
 export type CustomSmsProviderArgs = z.output<typeof CustomSmsProviderArgs>;
 export const customSmsProvider = singletonProvider<CustomSmsProviderArgs>({
   name: "CustomSmsProvider",

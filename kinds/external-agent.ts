@@ -5,7 +5,6 @@ import { declare, none } from "../engine/fields";
 import type { Args, Ctx, Kind } from "../engine/kind";
 import { defined } from "../engine/util";
 import {
-  AgentListScope,
   agentOutputs,
   byName,
   CLEARED,
@@ -118,8 +117,5 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
   async delete(ctx, id) {
     await ctx.chat().call("deleteByoAgent", { params: { uid: id } });
   },
-  list: byoByName.list,
-  listScope: AgentListScope,
-  made: byoByName.made,
-  find: byoByName.find,
+  ...byoByName,
 };

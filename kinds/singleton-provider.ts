@@ -88,8 +88,8 @@ export function singletonProvider<A extends Args>(s: Shape<A>): Kind<A> {
 
 // ---- the custom (webhook) providers ---------------------------------------------------------------------
 
-export const custom = CustomPushProviderCreate.shape;
-export const customShape = {
+const custom = CustomPushProviderCreate.shape;
+const customShape = {
   isEnabled: custom.isEnabled.optional(),
   webhookURL: custom.webhookURL,
   useBasicAuth: custom.useBasicAuth.optional(),
@@ -107,15 +107,20 @@ export const customFacts = {
   basicAuthUsername: { doc: "Basic-auth user name.", default: none },
   credentials: { doc: "{ basicAuthPassword }: the basic-auth password (kept secret).", default: none },
 } as const;
-export const basicAuthOk = (a: {
+const basicAuthOk = (a: {
   useBasicAuth?: boolean | undefined;
   basicAuthUsername?: string | undefined;
   credentials?: { basicAuthPassword: string } | undefined;
 }) => a.useBasicAuth !== true || (!!a.basicAuthUsername && !!a.credentials?.basicAuthPassword);
-export const basicAuthRule = {
+const basicAuthRule = {
   message: "basicAuthUsername and credentials.basicAuthPassword are required when useBasicAuth is true",
   path: ["useBasicAuth"],
 };
+/** A custom provider's arguments: those every custom provider has and its own, basic auth checked. */
+export const customArgs = <S extends z.ZodRawShape>(own: S) =>
+  z
+    .strictObject({ ...customShape, ...own })
+    .refine((a) => basicAuthOk(a as Parameters<typeof basicAuthOk>[0]), basicAuthRule);
 export const customBody = ({
   credentials,
   ...a
