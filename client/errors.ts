@@ -164,8 +164,22 @@ export class TimeoutError extends ConnectionError {
   static override readonly kind: string = "TimeoutError";
 }
 /** A success response whose body does not match the route's schema (a required field is missing, …). */
+export interface ResponseShapeInit extends ChatApiErrorInit {
+  received?: Readonly<Record<string, string>> | undefined;
+}
+
 export class ResponseShapeError extends ChatApiError {
   static override readonly kind: string = "ResponseShapeError";
+  /**
+   * What arrived at each failing field, as a JSON type ("string", "null", "absent", …): a shape, never a
+   * value, so that `chat-doctor` can report it and the contract test can tell when the schema admits it.
+   */
+  readonly received: Readonly<Record<string, string>>;
+
+  constructor(init: ResponseShapeInit) {
+    super(init);
+    this.received = init.received ?? {};
+  }
 }
 
 export const isNotFound = (e: unknown): e is NotFoundError => NotFoundError.isInstance(e);

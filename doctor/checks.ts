@@ -73,6 +73,7 @@ function divergencesOf(name: string, spec: RouteSpec, e: ChatApiError): Divergen
     path: spec.path,
     field,
     problem: problems.join(", "),
+    ...(ResponseShapeError.isInstance(e) && e.received[field] ? { received: e.received[field] } : {}),
   }));
 }
 

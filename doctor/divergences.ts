@@ -1,6 +1,7 @@
-// A doctor report's divergences as a file the contract can take in (issue 29 item 4): one entry per route and
-// field, with what the schema expects and what the service sent (shapes only). Written under
-// contract/observed/ until the contract's own divergences file reads it.
+// A doctor report's divergences as a file the contract takes in (issue 29 item 4): one entry per route and
+// field, with what the schema said and what the service sent (shapes only). Saved under contract/observed/,
+// it fails `npm test` (test/unit/observed.test.ts) until the document admits what was seen or
+// contract/divergences.yaml records why not.
 import { stringify } from "yaml";
 import type { Divergence, Report } from "./report";
 
@@ -9,7 +10,10 @@ export interface ObservedEntry {
   method: string;
   path: string;
   field: string;
-  observed: string;
+  /** The contract's complaint, e.g. "Invalid input: expected number, received string". */
+  problem: string;
+  /** What arrived: a JSON type, "absent", or an enum's refused word JSON-quoted. */
+  received: string;
 }
 
 export interface ObservedFile {
@@ -25,7 +29,14 @@ export function observed(report: Report, now: Date = new Date()): ObservedFile {
   return {
     source: { ...where, checkedAt: now.toISOString() },
     divergences: all
-      .map((d) => ({ route: d.route, method: d.method, path: d.path, field: d.field, observed: d.problem }))
+      .map((d) => ({
+        route: d.route,
+        method: d.method,
+        path: d.path,
+        field: d.field,
+        problem: d.problem,
+        received: d.received ?? "unknown",
+      }))
       .sort((a, b) => `${a.route} ${a.field}`.localeCompare(`${b.route} ${b.field}`)),
   };
 }

@@ -14,6 +14,8 @@ export interface Divergence {
   field: string;
   /** What the schema wants and what arrived, as shapes (e.g. "expected number, received string"). */
   problem: string;
+  /** What arrived there: a JSON type ("string", "absent", …) or an enum's refused word, JSON-quoted. */
+  received?: string;
 }
 
 export interface Check {
@@ -51,7 +53,10 @@ export function formatReport(r: Report): string {
   const mark = { ok: "ok  ", fail: "FAIL", skip: "skip" } as const;
   const lines = r.checks.flatMap((c) => [
     `${mark[c.status]} ${c.name}: ${c.detail}`,
-    ...(c.divergences ?? []).map((d) => `       ${d.method} ${d.path} (${d.route}) ${d.field}: ${d.problem}`),
+    ...(c.divergences ?? []).map(
+      (d) =>
+        `       ${d.method} ${d.path} (${d.route}) ${d.field}: ${d.problem}${d.received ? ` (received ${d.received})` : ""}`,
+    ),
   ]);
   return [...lines, r.summary].join("\n");
 }

@@ -11,7 +11,7 @@ import { parse } from "yaml";
 export const DOCUMENT = join("contract", "openapi", "chat-service.yaml");
 export const DIVERGENCES = join("contract", "divergences.yaml");
 
-type Json = { [k: string]: unknown };
+export type Json = { [k: string]: unknown };
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** The keywords compared as limits. */
 const LIMITS = [
@@ -72,7 +72,7 @@ interface Operation {
   readonly spec: Spec;
 }
 
-const obj = (v: unknown): Json =>
+export const obj = (v: unknown): Json =>
   v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {};
 
 /** `/users/{uid}/auth_tokens/{authToken}` → `/users/{}/auth_tokens/{}`: the names of parameters do not matter. */
@@ -105,7 +105,7 @@ function operationsOf(spec: Spec, ours: boolean): Operation[] {
 }
 
 /** `schema` with `$ref`s into its own document followed (keywords beside a `$ref` kept), to a depth. */
-function deref(doc: Json, schema: unknown, depth = 0): Json {
+export function deref(doc: Json, schema: unknown, depth = 0): Json {
   const s = obj(schema);
   if (depth > 30 || typeof s.$ref !== "string") return s;
   const target = s.$ref
@@ -117,7 +117,7 @@ function deref(doc: Json, schema: unknown, depth = 0): Json {
 }
 
 /** The types a schema allows: `type` (one or a list), a 3.0 `nullable`, or the alternatives of anyOf/oneOf. */
-function typesOf(doc: Json, s: Json): string[] {
+export function typesOf(doc: Json, s: Json): string[] {
   const out = new Set<string>();
   const t = s.type;
   if (typeof t === "string") out.add(t);
@@ -131,7 +131,7 @@ function typesOf(doc: Json, s: Json): string[] {
 }
 
 /** The properties of an object schema, its alternatives' and allOf parts' together. */
-function propertiesOf(doc: Json, s: Json): Record<string, Json> {
+export function propertiesOf(doc: Json, s: Json): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(obj(s.properties))) {
     // The vendor's management file says "this object is schema X" as a property with an empty name.
@@ -147,21 +147,21 @@ function propertiesOf(doc: Json, s: Json): Record<string, Json> {
   return out;
 }
 
-function requiredOf(doc: Json, s: Json): Set<string> {
+export function requiredOf(doc: Json, s: Json): Set<string> {
   const out = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
   for (const part of Array.isArray(s.allOf) ? s.allOf : [])
     for (const r of requiredOf(doc, deref(doc, part))) out.add(r);
   return out;
 }
 
-function enumOf(doc: Json, s: Json): unknown[] | undefined {
+export function enumOf(doc: Json, s: Json): unknown[] | undefined {
   if (Array.isArray(s.enum)) return s.enum;
   const alts = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])];
   const parts = alts.map((a) => enumOf(doc, deref(doc, a)));
   return parts.length && parts.every((p) => p) ? parts.flat() : undefined;
 }
 
-function itemsOf(doc: Json, s: Json): Json | undefined {
+export function itemsOf(doc: Json, s: Json): Json | undefined {
   if (s.items) return deref(doc, s.items);
   for (const alt of [
     ...(Array.isArray(s.anyOf) ? s.anyOf : []),

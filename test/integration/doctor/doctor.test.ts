@@ -8,8 +8,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { DOCUMENT, type Json } from "../../../contract/scripts/compare";
+import { observedProblems } from "../../../contract/scripts/observed";
 import { runDoctor } from "../../../doctor/checks";
-import { observed } from "../../../doctor/divergences";
+import { divergencesFile, observed } from "../../../doctor/divergences";
 import { runPrefix } from "../../../doctor/prefix";
 import { formatReport } from "../../../doctor/report";
 import { contextFor } from "../../../engine/generic";
@@ -165,11 +167,23 @@ describe("chat-doctor", () => {
       const text = `${formatReport(r)}\n${JSON.stringify(r)}`;
       expect(text).not.toContain("yesterday");
       expect(text).not.toContain(emu.app.apiKey);
+      expect(users?.divergences?.[0]?.received).toBe("string");
       const file = observed(r, new Date(0));
       expect(file.divergences).toEqual([
-        expect.objectContaining({ route: "listUsers", observed: expect.stringMatching(/received string/) }),
+        expect.objectContaining({
+          route: "listUsers",
+          problem: expect.stringMatching(/received string/),
+          received: "string",
+        }),
       ]);
       expect(parse(JSON.stringify(file))).toEqual(file);
+      // Saved under contract/observed/, it fails the contract's test until the document admits it or it is recorded.
+      const document = parse(readFileSync(join(__dirname, "../../..", DOCUMENT), "utf8")) as Json;
+      expect(observedProblems(document, [], [{ name: "seen.yaml", text: divergencesFile(r) }])).toEqual([
+        expect.stringMatching(
+          /^seen\.yaml: listUsers response\.data\[\]\.createdAt: the service sent string/,
+        ),
+      ]);
     } finally {
       await stop(proxy.server);
     }
