@@ -30,11 +30,15 @@ import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
 /** The resources of the entries, by kind and id (the one of a kind an app has one of: by its child name). */
 type Declared = Record<string, Record<string, pulumi.CustomResource>>;
-type ResourceClass = new (
+export type ResourceClass = new (
   name: string,
   args: Args,
   opts: pulumi.CustomResourceOptions,
 ) => pulumi.CustomResource;
+/** The class of a kind's resources: the SDK's (dynamic resources) here, the plugin's own when it constructs one. */
+export type ClassOf = (kind: Kind) => ResourceClass;
+const sdkClassOf: ClassOf = (kind) =>
+  (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
 
 /** An environment in the file's shape (what chat-environment.yaml holds), as an object. */
 export type EnvironmentSpec = z.input<typeof EnvironmentSchema> & {
@@ -83,13 +87,16 @@ export class Environment extends pulumi.ComponentResource {
   /** Generated webhook basic-auth passwords by webhook id (secret). */
   readonly webhookBasicAuthPasswords: pulumi.Output<Record<string, string>>;
 
-  constructor(name: string, args: EnvironmentArgs, opts?: pulumi.ComponentResourceOptions) {
+  constructor(
+    name: string,
+    args: EnvironmentArgs,
+    opts?: pulumi.ComponentResourceOptions,
+    classOf: ClassOf = sdkClassOf,
+  ) {
     super(ENVIRONMENT_TYPE, name, {}, opts);
     const env = load(args);
     const config = new pulumi.Config();
     const child = (local: string) => `${name}:${local}`;
-    const classOf = (kind: Kind) =>
-      (chat as unknown as Record<string, ResourceClass>)[kind.name] as ResourceClass;
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
     /** Options of a child: protected when it (or what it belongs to) is adopted. */

@@ -7,6 +7,7 @@ import { type Json, jsonOf } from "../../engine/json-schema";
 import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
 import { type KindFunction, kindFunctions } from "../../kinds/functions";
+import { environmentResource } from "./environment-schema";
 import { pluginVersion } from "./version";
 
 /** A type in Pulumi's schema. */
@@ -254,6 +255,7 @@ export function packageSchema(): Record<string, unknown> {
       required: r.required,
     };
   }
+  resources[token("Environment")] = environmentResource;
   for (const f of kindFunctions()) Object.assign(functions, functionOf(types, f));
   const variables: Record<string, PropertySpec> = {};
   for (const c of CONFIG_KEYS) {

@@ -4,7 +4,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 const root = join(__dirname, "..", "..");
-/** Lowest first. The emulator stands on the contract alone; the package's face (sdk/index.ts) on all. */
+/**
+ * Lowest first. The emulator stands on the contract alone; the package's face (sdk/index.ts) and the plugin's
+ * entry (hosts/plugin/main.ts, which serves the Environment component too) on all.
+ */
 const RANK: Record<string, number> = {
   contract: 0,
   client: 1,
@@ -15,11 +18,14 @@ const RANK: Record<string, number> = {
   sdk: 5,
   environment: 6,
   "sdk/index.ts": 7,
+  "hosts/plugin/main.ts": 7,
   recover: 8,
 };
 
 const layerOf = (file: string): string | undefined =>
-  file === "sdk/index.ts" ? file : Object.keys(RANK).find((l) => file.startsWith(`${l}/`));
+  file === "sdk/index.ts" || file === "hosts/plugin/main.ts"
+    ? file
+    : Object.keys(RANK).find((l) => file.startsWith(`${l}/`));
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {

@@ -33,8 +33,11 @@ const schema = packageSchema() as {
 const entries = Object.entries(kinds) as [string, Kind][];
 
 describe("the plugin's schema", () => {
-  it("has one chat:index:<Kind> resource per kind of the registry, and nothing else", () => {
-    expect(Object.keys(schema.resources).sort()).toEqual(entries.map(([n]) => `chat:index:${n}`).sort());
+  it("has one chat:index:<Kind> resource per kind of the registry, the Environment component, and nothing else", () => {
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      [...entries.map(([n]) => `chat:index:${n}`), "chat:index:Environment"].sort(),
+    );
+    expect(schema.resources["chat:index:Environment"]).toMatchObject({ isComponent: true });
     expect(schema.name).toBe("chat");
     expect(schema.version).toMatch(/^\d+\.\d+\.\d+/);
     for (const [name] of entries) expect(kindOfToken(`chat:index:${name}`)).toBe(name);

@@ -1,0 +1,136 @@
+// The Environment component served by the `chat` plugin (issue 32 item 5): a Pulumi YAML program declares a
+// whole environment from its file, or from the same content inline, through up, a no-change preview and
+// destroy on the real engine; its children are the plugin's own resources, its secrets stay secret.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
+import { type CliProject, cliProject } from "./support/cli-project";
+
+const GIPHY_KEY = "env-plugin-giphy-61";
+
+const FILE = `
+app:
+  create: { name: yaml-environment, region: eu }
+roles:
+  - { role: moderators, name: Moderators, restrictedFeatures: [u.deleteGroup] }
+users:
+  - { uid: alice, name: Alice, role: moderators }
+  - { uid: bob, name: Bob }
+groups:
+  - guid: general
+    name: General
+    members: { admins: [alice], participants: [bob] }
+apiKeys:
+  - { name: ci, scope: authOnly }
+webhooks:
+  - id: events
+    name: Events
+    url: https://hooks.example.com/chat
+    basicAuth: { username: hooks }
+    triggers: [message_sent]
+extensions:
+  - extension: gifs-giphy
+    secrets: { giphyApiKey: { secret: giphy-api-key } }
+`;
+
+const PROGRAM = `
+resources:
+  env:
+    type: chat:index:Environment
+    properties:
+      file: chat-environment.yaml
+outputs:
+  appId: \${env.appId}
+  keys: \${env.apiKeyValues}
+  hookPasswords: \${env.webhookBasicAuthPasswords}
+`;
+
+describe("the Environment component from the plugin", () => {
+  let emu: Emulated;
+  const projects: CliProject[] = [];
+
+  beforeAll(async () => {
+    emu = await startEmulated();
+  });
+  afterAll(async () => {
+    for (const p of projects) await p.dispose();
+    await emu?.close();
+  });
+
+  it("provisions an environment file from Pulumi YAML: up, a no-change preview, destroy, no secret printed", async () => {
+    const p = await cliProject("yaml-environment", "yaml", emulatorConfig(emu));
+    projects.push(p);
+    writeFileSync(join(p.dir, "chat-environment.yaml"), FILE);
+    p.write(PROGRAM);
+    await p.pulumi(["config", "set", "--secret", "giphy-api-key", GIPHY_KEY]);
+
+    const up = await p.pulumi(["up", "--yes"]);
+    expect(up).toMatch(/chat:index:Environment/);
+    const outputs = JSON.parse(await p.pulumi(["stack", "output", "--json"])) as Record<string, unknown>;
+    expect([outputs.keys, outputs.hookPasswords]).toEqual(["[secret]", "[secret]"]);
+    const appId = String(outputs.appId);
+    // Asked for on purpose: this one command's answer is left out of the scan below.
+    const asked = p.printed.length;
+    const shown = JSON.parse(await p.pulumi(["stack", "output", "--json", "--show-secrets"])) as {
+      keys: Record<string, string>;
+      hookPasswords: Record<string, string>;
+    };
+    p.printed.splice(asked);
+    expect(Object.keys(shown.keys)).toEqual(["ci"]);
+    expect(Object.keys(shown.hookPasswords)).toEqual(["events"]);
+
+    // The objects are in the new app, made by the plugin's own resources under the component.
+    const dump = emu.admin.dump() as {
+      apps: Record<string, { users: Record<string, { role: string }>; groups: Record<string, unknown> }>;
+    };
+    const app = dump.apps[appId];
+    expect(Object.keys(app?.users ?? {}).sort()).toEqual(["alice", "bob"]);
+    expect(app?.users.alice?.role).toBe("moderators");
+    expect(Object.keys(app?.groups ?? {})).toEqual(["general"]);
+    const resources = JSON.parse(await p.pulumi(["stack", "export"])) as {
+      deployment: { resources: { type: string; parent?: string }[] };
+    };
+    const types = resources.deployment.resources.map((r) => r.type);
+    expect(types).toEqual(
+      expect.arrayContaining(["chat:index:Environment", "chat:index:User", "chat:index:Group"]),
+    );
+    expect(types.filter((t) => t.startsWith("pulumi-nodejs:dynamic"))).toEqual([]);
+
+    await p.pulumi(["preview", "--expect-no-changes"]);
+
+    // The same content inline (`spec`) is the same environment: nothing to do.
+    p.write(PROGRAM.replace("file: chat-environment.yaml", `spec:\n${indent(FILE, 8)}`));
+    await p.pulumi(["preview", "--expect-no-changes"]);
+
+    await p.pulumi(["destroy", "--yes", "--skip-preview"]);
+    const apps = await emu.mgmt.call("listApps", {});
+    expect(JSON.stringify(apps.data)).not.toContain(appId);
+
+    const printed = p.printed.join("\n");
+    for (const secret of [
+      GIPHY_KEY,
+      emu.connection.apiKey,
+      ...Object.values(shown.keys),
+      ...Object.values(shown.hookPasswords),
+    ])
+      expect(printed.split(secret).length - 1).toBe(0);
+  });
+
+  it("names the rule a bad environment breaks, before anything is made", async () => {
+    const p = await cliProject("yaml-environment-bad", "yaml", emulatorConfig(emu));
+    projects.push(p);
+    writeFileSync(join(p.dir, "chat-environment.yaml"), FILE.replace("role: moderators }", "role: nobody }"));
+    p.write(PROGRAM);
+    await p.pulumi(["config", "set", "--secret", "giphy-api-key", GIPHY_KEY]);
+    const out = await p.pulumi(["preview"], { allowFailure: true });
+    expect(out).toMatch(/nobody/);
+    expect(out).not.toMatch(/\n\s+at .*\.js:\d+/); // one clean error, no stack trace
+  });
+});
+
+const indent = (text: string, n: number) =>
+  text
+    .trim()
+    .split("\n")
+    .map((l) => `${" ".repeat(n)}${l}`)
+    .join("\n");
