@@ -2,7 +2,8 @@
 // chat-export: writes a live app (the real service or the emulator) as a chat-environment.yaml for the root
 // project, with every object adopted. Settings as the provider takes them: flags in place of stack config,
 // else CHAT_* variables (client/config.ts). Progress and the secret config to set go to stderr.
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { z } from "zod";
 import { ChatApiError, ChatClient, type ClientOptions, ManagementClient } from "../../client";
 import {
@@ -16,6 +17,7 @@ import {
 import { credentialProblem } from "../../client/credentials";
 import { type RouteName, routes } from "../../contract";
 import { configSetLine, exportEnvironment } from "./index";
+import { ENVIRONMENT_FILE, LANGUAGES, type Language, programFiles } from "./program";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
@@ -31,6 +33,8 @@ interface Flags {
   managementSecret?: string;
   managementEndpoint?: string;
   out?: string;
+  project?: string;
+  language?: Language;
   webhooks: boolean;
   requestsPerMinute?: number;
   concurrency?: number;
@@ -54,6 +58,28 @@ function positive(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected an integer >= 1");
   return n;
+}
+
+function language(value: string): Language {
+  if (!(LANGUAGES as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`expected one of ${LANGUAGES.join(", ")}`);
+  return value as Language;
+}
+
+/**
+ * Writes the project: the environment file (replaced: an export is the app as it is now) and, where they are
+ * not there yet, Pulumi.yaml and the program (a team's own edits are never overwritten).
+ */
+function writeProject(dir: string, lang: Language, yaml: string, report: (line: string) => void): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, ENVIRONMENT_FILE), yaml);
+  const name = basename(resolve(dir)).replace(/[^A-Za-z0-9_.-]/g, "-") || "chat-environment";
+  for (const [file, text] of Object.entries(programFiles(lang, name))) {
+    const path = join(dir, file);
+    if (existsSync(path)) report(`kept ${path} (it exists)`);
+    else writeFileSync(path, text);
+  }
+  report(`wrote a ${lang} project in ${dir}`);
 }
 
 function flagsLookup(f: Flags): Lookup {
@@ -125,6 +151,15 @@ export async function main(argv: string[]): Promise<void> {
       `management base address (default $${env("chat:managementEndpoint")})`,
     )
     .option("-o, --out <file>", "write the environment file here (default: standard output)")
+    .option(
+      "--project <dir>",
+      `write a Pulumi project there: ${ENVIRONMENT_FILE} and, unless they exist, Pulumi.yaml and a program declaring the Environment component over it`,
+    )
+    .option(
+      "--language <language>",
+      `the project's language: ${LANGUAGES.join(", ")} (default yaml)`,
+      language,
+    )
     .option("--no-webhooks", "leave out what the management API reads: webhooks, extensions and app settings")
     .option("--requests-per-minute <n>", "request budget of the app (default 450)", positive)
     .option("--concurrency <n>", "requests in flight at most (default 10)", positive)
@@ -136,6 +171,8 @@ export async function main(argv: string[]): Promise<void> {
     if (!f.quiet) process.stderr.write(`chat-export: ${line}\n`);
   };
 
+  if (f.language && !f.project)
+    throw new Error("--language needs --project <dir>: the folder to write the project in");
   const lookup = flagsLookup(f);
   // Only given limits reconfigure the app's shared budget; otherwise its defaults hold.
   const options: ClientOptions =
@@ -164,16 +201,17 @@ export async function main(argv: string[]): Promise<void> {
       throw line === undefined ? e : new Error(line);
     },
   );
+  if (f.project) writeProject(f.project, f.language ?? "yaml", yaml, report);
   if (f.out) {
     writeFileSync(f.out, yaml);
     report(`wrote ${f.out}`);
-  } else {
+  } else if (!f.project) {
     process.stdout.write(yaml);
   }
   for (const n of exported.notes) report(n);
   if (exported.secrets.length > 0) {
     process.stderr.write(
-      "\nValues the API never returns are read from secret stack config. In the root project, run:\n",
+      `\nValues the API never returns are read from secret stack config. In the ${f.project ? "project" : "root project"}, run:\n`,
     );
     for (const s of exported.secrets) process.stderr.write(`  ${configSetLine(s.key)}   # ${s.what}\n`);
   }

@@ -3,13 +3,14 @@
 // the command, the root project adopts it with the exported file without a single write, a preview after
 // shows no changes, and after one change out of band the next export differs in exactly that line.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { ChatClient, ManagementClient } from "../../client";
 import { LIMITS } from "../../contract";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
+import { cliProject, PLUGIN_DIR } from "./support/cli-project";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
 
 const USERS = 200;
@@ -328,5 +329,47 @@ describe("chat-export round trip", () => {
     expect(changed).toEqual([
       ["  - { uid: user-043, name: User 43 }", "  - { uid: user-043, name: Renamed 43 }"],
     ]);
+  });
+
+  it("--project --language yaml writes a Pulumi YAML project that adopts the app without a write, then previews clean", async () => {
+    const p = await cliProject("export-yaml", "yaml", emulatorConfig(emu));
+    try {
+      rmSync(join(p.dir, "Pulumi.yaml"));
+      const { stderr } = await promisify(execFile)(
+        process.execPath,
+        [join(repoRoot, "dist/environment/export/cli.js"), "--project", p.dir, "--language", "yaml"],
+        { env },
+      );
+      expect(stderr).toContain(`wrote a yaml project in ${p.dir}`);
+      const written = readFileSync(join(p.dir, "Pulumi.yaml"), "utf8");
+      expect(written).toMatch(/type: chat:index:Environment\n\s+properties:\n\s+file: chat-environment.yaml/);
+      // As the user's project is named, with this clone's plugin (a user installs it: README).
+      writeFileSync(
+        join(p.dir, "Pulumi.yaml"),
+        `${written.replace(/^name: .*$/m, "name: export-yaml")}plugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\n`,
+      );
+      const secrets = {
+        "groupPassword-support-desk": PASSWORDS["support-desk"],
+        "webhookPassword-events": PASSWORDS.events,
+        "extension-gifs-giphy-giphyApiKey": CREDENTIALS.giphy,
+        "twilio-twilioAuthToken": CREDENTIALS.twilio,
+        "custom-email-basicAuthPassword": CREDENTIALS.customEmail,
+        "bot-user-005-password": CREDENTIALS.bot,
+      };
+      for (const [key, value] of Object.entries(secrets))
+        await p.pulumi(["config", "set", "--secret", key, value]);
+      emu.admin.clearRequests();
+      await p.pulumi(["up", "--yes"]);
+      const writes = emu.admin.requests().filter((r) => r.method !== "GET");
+      expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      await p.pulumi(["preview", "--expect-no-changes"]);
+      const printed = p.printed.join("\n");
+      for (const secret of [...Object.values(secrets), emu.connection.apiKey])
+        expect(printed).not.toContain(secret);
+    } finally {
+      // Adopted objects are protected: the stack is dropped, the app stays as it was.
+      await p.pulumi(["stack", "rm", "--yes", "--force"], { allowFailure: true });
+      rmSync(p.dir, { recursive: true, force: true });
+    }
   });
 });

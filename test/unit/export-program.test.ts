@@ -1,0 +1,48 @@
+// The project chat-export writes for each language: Pulumi.yaml with the language's runtime and a program
+// declaring the Environment component over the exported file (run on the engine by test/e2e/export.test.ts
+// for YAML, and with the SDKs for the others).
+import { main } from "../../environment/export/cli";
+import { ENVIRONMENT_FILE, LANGUAGES, programFiles } from "../../environment/export/program";
+import { packageSchema } from "../../hosts/plugin/schema";
+
+const RUNTIME = { yaml: "yaml", typescript: "nodejs", python: "python", go: "go" } as const;
+const PROGRAM = {
+  yaml: "Pulumi.yaml",
+  typescript: "index.ts",
+  python: "__main__.py",
+  go: "main.go",
+} as const;
+
+describe("chat-export --project --language", () => {
+  it.each(LANGUAGES)("%s: Pulumi.yaml with its runtime and a program over the exported file", (lang) => {
+    const files = programFiles(lang, "staging");
+    expect(files["Pulumi.yaml"]).toMatch(new RegExp(`^name: staging\\nruntime: ${RUNTIME[lang]}\\n`));
+    const program = files[PROGRAM[lang]] ?? "";
+    expect(program).toMatch(/Environment/);
+    expect(program).toContain(ENVIRONMENT_FILE);
+  });
+
+  it("imports the Go SDK by the path the schema gives its generator", () => {
+    const go = (packageSchema().language as { go: { importBasePath: string } }).go.importBasePath;
+    expect(programFiles("go", "staging")["main.go"]).toContain(`chat "${go}"`);
+  });
+
+  it("refuses a language it does not write, and a language without a folder, before any call", async () => {
+    await expect(main(["node", "chat-export", "--language", "python"])).rejects.toThrow(
+      "--language needs --project <dir>",
+    );
+    const exit = jest.spyOn(process, "exit").mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const err = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      await expect(main(["node", "chat-export", "--project", "x", "--language", "cobol"])).rejects.toThrow(
+        "exit 1",
+      );
+      expect(err.mock.calls.join("")).toContain("expected one of yaml, typescript, python, go");
+    } finally {
+      exit.mockRestore();
+      err.mockRestore();
+    }
+  });
+});
