@@ -32,6 +32,9 @@ for (const item of Object.values(doc.paths))
 /** Words for people, not facts: left out of the comparison. */
 const PROSE = new Set(["description", "summary", "title", "examples", "example"]);
 
+/** The `x-` keywords that tell the generator how to write the zod (wording, transforms): not on the wire. */
+const ZOD_ONLY = (k: string) => k.startsWith("x-") && k !== "x-secret";
+
 /** `schema` with every `$ref` to components.schemas replaced by its target and prose left out. */
 function inline(schema: unknown, depth = 0): unknown {
   if (depth > 40) throw new Error("a cycle of $refs");
@@ -43,7 +46,7 @@ function inline(schema: unknown, depth = 0): unknown {
       ? { ...(inline(doc.components.schemas[$ref.split("/").pop() ?? ""], depth + 1) as Json) }
       : {};
   // Keywords beside a $ref (a default) add to its target (OpenAPI 3.1).
-  for (const [k, v] of Object.entries(rest)) if (!PROSE.has(k)) out[k] = inline(v, depth + 1);
+  for (const [k, v] of Object.entries(rest)) if (!PROSE.has(k) && !ZOD_ONLY(k)) out[k] = inline(v, depth + 1);
   return out;
 }
 
