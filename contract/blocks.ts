@@ -58,3 +58,6 @@ export const CsvList = z
 export const QueryBool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
+
+/** A comma-separated list whose items are `item`s (a list of enum values). */
+export const csvListOf = <T extends z.ZodType<unknown, string>>(item: T) => CsvList.pipe(z.array(item));

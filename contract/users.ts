@@ -4,10 +4,10 @@ import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
 import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S, Uid as UidSchema, User as UserSchema } from "./generated/schemas";
+import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { route } from "./route";
 
-export const Uid = UidSchema;
+export const Uid = G.Uid;
 
 export const UserCreate = G.UserCreate;
 export type UserCreate = z.input<typeof UserCreate>;
@@ -18,7 +18,7 @@ export const USER_UNSETTABLE = ENUMS.UserUnsettable;
 export const UserUpdate = G.UserUpdate;
 export type UserUpdate = z.input<typeof UserUpdate>;
 
-export const User = UserSchema;
+export const User = G.User;
 export type User = z.infer<typeof User>;
 
 export const UserListQuery = S.listUsers.query;

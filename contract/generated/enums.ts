@@ -3,6 +3,8 @@
 
 export const UserUnsettable = ["avatar", "link", "metadata"] as const;
 export const GroupType = ["public", "password", "private"] as const;
+export const GroupListType = ["public", "private", "protected", "password"] as const;
+export const GroupUnsettable = ["icon", "description", "metadata"] as const;
 export const MemberScope = ["admin", "moderator", "participant"] as const;
 export const ApiKeyScope = ["fullAccess", "authOnly"] as const;
 export const ReceiverType = ["user", "group"] as const;

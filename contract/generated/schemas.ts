@@ -3,18 +3,36 @@
 // Not formatted by biome (biome.json leaves it out): one schema a line, as the generator writes it.
 import { z } from "zod";
 import * as B from "../blocks";
+import * as RULES from "../rules";
+import { secret } from "../secret";
 
 export const Ack = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+export const MemberResult = z.looseObject({ success: z.boolean(), data: z.unknown().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() });
+export const AddMembersResult = z.looseObject({ admins: z.record(z.string(), MemberResult).optional(), moderators: z.record(z.string(), MemberResult).optional(), participants: z.record(z.string(), MemberResult).optional(), usersToBan: z.record(z.string(), MemberResult).optional() });
+export const ApiKeyScope = B.oneOf(["fullAccess", "authOnly"], "scope");
 export const Timestamp = z.number().int();
+export const ApiKey = z.looseObject({ apiKey: z.string(), name: z.string(), scope: ApiKeyScope, createdAt: Timestamp, createdBy: z.string().optional() });
+export const ApiKeyCreate = z.strictObject({ name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), scope: ApiKeyScope.default("authOnly") });
+export const ApiKeyUpdate = z.strictObject({ name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters").optional(), scope: ApiKeyScope.optional() });
 export const AuthToken = z.looseObject({ uid: z.string(), authToken: z.string(), createdAt: Timestamp, platform: z.string().optional(), userAgent: z.string().optional(), appInfo: z.record(z.string(), z.unknown()).optional() });
 export const AuthTokenCreate = z.strictObject({ force: z.boolean().optional() });
 export const AuthTokenUpdate = z.strictObject({ platform: z.string().max(100, "platform must be at most 100 characters").optional(), userAgent: z.string().max(3000, "userAgent must be at most 3000 characters").optional(), appInfo: z.record(z.string(), z.unknown()).optional() });
 export const CsvList = B.CsvList;
+export const GroupType = B.oneOf(["public", "password", "private"], "type");
+export const Group = z.looseObject({ guid: z.string(), name: z.string(), type: GroupType, description: z.string().optional(), icon: z.string().optional(), owner: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), membersCount: z.number().int(), conversationId: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
+export const Guid = z.string().min(1, "guid must not be empty").max(100, "guid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "guid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
 export const Metadata = B.Metadata;
+export const Uid = z.string().min(1, "uid must not be empty").max(100, "uid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "uid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
+export const Tags = z.array(z.string().min(1, "a tag must not be empty").max(100, "a tag must be at most 100 characters")).max(25, "at most 25 tags");
+export const MembersBody = z.strictObject({ admins: z.array(Uid).optional(), moderators: z.array(Uid).optional(), participants: z.array(Uid).optional(), usersToBan: z.array(Uid).optional() }).refine(RULES.membersPerCall.check, RULES.membersPerCall.message);
+export const GroupCreate = z.strictObject({ guid: Guid, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), type: GroupType, password: secret(z.string().min(1, "password must not be empty").max(100, "password must be at most 100 characters")).optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), description: z.string().max(255, "description must be at most 255 characters").optional(), metadata: Metadata.optional(), owner: Uid.optional(), tags: Tags.optional(), members: MembersBody.optional() }).refine(RULES.groupPassword.check, RULES.groupPassword.message);
+export const GroupListType = B.oneOf(["public", "private", "protected", "password"], "type");
+export const GroupUnsettable = z.enum(["icon", "description", "metadata"]);
+export const GroupUpdate = z.strictObject({ name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters").optional(), type: GroupType.optional(), password: secret(z.string().min(1, "password must not be empty").max(100, "password must be at most 100 characters")).optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), description: z.string().max(255, "description must be at most 255 characters").optional(), metadata: Metadata.optional(), owner: Uid.optional(), tags: Tags.optional(), unset: z.array(GroupUnsettable).optional() });
+export const MemberScope = B.oneOf(["admin", "moderator", "participant"], "scope");
+export const Member = z.looseObject({ uid: z.string(), name: z.string(), avatar: z.string().optional(), link: z.string().optional(), role: z.string(), status: z.string().optional(), statusMessage: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), deactivatedAt: Timestamp.optional(), authToken: z.string().optional(), scope: MemberScope, joinedAt: Timestamp });
 export const Pagination = z.looseObject({ total: z.number().int(), count: z.number().int(), per_page: z.number().int(), current_page: z.number().int(), total_pages: z.number().int() });
 export const QueryBool = B.QueryBool;
-export const Tags = z.array(z.string().min(1, "a tag must not be empty").max(100, "a tag must be at most 100 characters")).max(25, "at most 25 tags");
-export const Uid = z.string().min(1, "uid must not be empty").max(100, "uid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "uid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
 export const User = z.looseObject({ uid: z.string(), name: z.string(), avatar: z.string().optional(), link: z.string().optional(), role: z.string(), status: z.string().optional(), statusMessage: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), deactivatedAt: Timestamp.optional(), authToken: z.string().optional() });
 export const UserCreate = z.strictObject({ uid: Uid, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), avatar: z.url({ message: "avatar must be a URL" }).max(3000, "avatar must be at most 3000 characters").optional(), link: z.url({ message: "link must be a URL" }).max(3000, "link must be at most 3000 characters").optional(), role: z.string().min(1, "role must not be empty").max(100, "role must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "role may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase()).optional(), statusMessage: z.string().max(1000, "statusMessage must be at most 1000 characters").optional(), metadata: Metadata.optional(), tags: Tags.optional(), withAuthToken: z.boolean().optional() });
 export const UserDelete = z.strictObject({ permanent: z.boolean().optional() });
@@ -36,4 +54,21 @@ export const ROUTE_SCHEMAS = {
   getAuthToken: { response: z.looseObject({ data: AuthToken }) },
   updateAuthToken: { body: AuthTokenUpdate, response: z.looseObject({ data: AuthToken }) },
   deleteAuthToken: { response: z.looseObject({ data: Ack }) },
+  listGroups: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional(), searchKey: z.string().optional(), sortBy: z.enum(["name", "guid", "createdAt"]).optional(), sortOrder: z.enum(["asc", "desc"]).optional(), type: GroupListType.optional(), types: CsvList.optional(), tags: CsvList.optional(), withTags: QueryBool.optional() }), response: z.looseObject({ data: z.array(Group), meta: z.looseObject({ pagination: Pagination }) }) },
+  createGroup: { body: GroupCreate, response: z.looseObject({ data: Group }) },
+  getGroup: { response: z.looseObject({ data: Group }) },
+  updateGroup: { body: GroupUpdate, response: z.looseObject({ data: Group }) },
+  deleteGroup: { response: z.looseObject({ data: Ack }) },
+  listMembers: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional(), scopes: B.csvListOf(MemberScope).optional(), status: z.enum(["available", "offline"]).optional() }), response: z.looseObject({ data: z.array(Member), meta: z.looseObject({ pagination: Pagination }) }) },
+  addMembers: { body: MembersBody, response: z.looseObject({ data: AddMembersResult }) },
+  changeMemberScope: { body: z.strictObject({ scope: MemberScope }), response: z.looseObject({ data: z.looseObject({ guid: z.string(), uid: z.string(), scope: MemberScope, joinedAt: Timestamp.optional() }) }) },
+  kickMember: { response: z.looseObject({ data: Ack }) },
+  banUser: { response: z.looseObject({ data: Ack }) },
+  unbanUser: { response: z.looseObject({ data: Ack }) },
+  listBannedUsers: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(User), meta: z.looseObject({ pagination: Pagination }) }) },
+  listApiKeys: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional(), scope: ApiKeyScope.optional(), searchKey: z.string().max(100, "searchKey must be at most 100 characters").optional() }), response: z.looseObject({ data: z.array(ApiKey), meta: z.looseObject({ pagination: Pagination }) }) },
+  createApiKey: { body: ApiKeyCreate, response: z.looseObject({ data: ApiKey }) },
+  getApiKey: { response: z.looseObject({ data: ApiKey }) },
+  updateApiKey: { body: ApiKeyUpdate, response: z.looseObject({ data: ApiKey }) },
+  deleteApiKey: { response: z.looseObject({ data: Ack }) },
 } as const;

@@ -2,9 +2,10 @@
 // (docs/decisions/0103-contract-from-openapi.md, "Schemas generated"):
 // - `x-zod: Name` (and `x-zod-args: [...]`): the hand-written building block `Name` of contract/blocks.ts
 //   (called with the arguments, a `{$ref}` argument being that schema) instead of a generated one;
-// - house wording: in a request, a limit (minLength, maxLength, minimum, maximum, format uri) and an enum
+// - house wording: in a request, a limit (minLength, maxLength, minimum, maximum, format uri)
 //   of a body field or a query parameter get our message naming the field (`x-what` names it otherwise,
-//   and turns the wording on for a component); `x-messages: {keyword: text}` gives a keyword its own
+//   and turns the wording on for a component); an enum with `x-what` names the closest valid value;
+//   `x-messages: {keyword: text}` gives a keyword its own
 //   (`{limit}` stands for the keyword's value); `x-plain: true` keeps zod's own messages;
 // - `x-trim: true` trims a string before its limits, `x-lowercase: true` lowercases it after;
 // - `x-refine: rule` adds the cross-field rule `rule` of contract/rules.ts;
@@ -110,7 +111,7 @@ export class ZodEmitter {
           : `z.union([${others.map((u) => this.emit(u, ctx, what)).join(", ")}])`;
       return nullable ? `${inner}.nullable()` : inner;
     }
-    if (Array.isArray(s.enum)) return this.enumeration(s, s.enum, what);
+    if (Array.isArray(s.enum)) return this.enumeration(s.enum, s["x-what"]);
     if ("const" in s) return `z.literal(${lit(s.const)})`;
     switch (s.type) {
       case "string":
@@ -146,10 +147,11 @@ export class ZodEmitter {
     return `B.${name}(${values.join(", ")})`;
   }
 
-  private enumeration(s: Json, values: unknown[], what: string | undefined): string {
+  /** An enum: `x-what` gives it the message naming the closest valid value. */
+  private enumeration(values: unknown[], what: unknown): string {
     if (!values.every((v) => typeof v === "string")) throw new Error(`only string enums: ${lit(values)}`);
     const list = `[${values.map(lit).join(", ")}]`;
-    return what && !s["x-plain"] ? `B.oneOf(${list}, ${lit(what)})` : `z.enum(${list})`;
+    return typeof what === "string" ? `B.oneOf(${list}, ${lit(what)})` : `z.enum(${list})`;
   }
 
   private string(s: Json, what: string | undefined): string {

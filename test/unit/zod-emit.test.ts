@@ -75,12 +75,12 @@ describe("the schema emitter", () => {
     expect(issues(url, "nope")).toEqual(["field must be a URL"]);
   });
 
-  it("names the closest valid value of a request enum, and leaves an answer's plain", () => {
+  it("names the closest valid value of an enum with x-what, and leaves others plain", () => {
     const e = { type: "string", enum: ["public", "private", "password"] };
-    expect(issues(build(e, REQUEST).schema, "pubic")).toEqual([
-      'field "pubic" is not valid (closest valid: "public"; one of public, private, password)',
+    expect(issues(build({ ...e, "x-what": "type" }, REQUEST).schema, "pubic")).toEqual([
+      'type "pubic" is not valid (closest valid: "public"; one of public, private, password)',
     ]);
-    expect(issues(build(e, ANSWER).schema, "pubic")[0]).not.toContain("closest");
+    expect(issues(build(e, REQUEST).schema, "pubic")[0]).not.toContain("closest");
   });
 
   it("makes request objects strict, answers loose, and defaults in requests only", () => {
