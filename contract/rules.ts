@@ -26,3 +26,31 @@ export const groupPassword = {
     params: { code: "ERR_EMPTY_GROUP_PASS" },
   },
 };
+
+/** The whole list of app-pinned conversations: at most 5 (decision 0090). */
+export const pinnedAtMost = {
+  check: (cs: readonly unknown[]) => cs.length <= LIMITS.appPinnedConversations,
+  // `params.code`: the service answers this case with its own code (docs/service/bots-agents-and-social.md).
+  message: {
+    message: `at most ${LIMITS.appPinnedConversations} conversations can be pinned for the app`,
+    params: { code: "ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED" },
+  },
+};
+
+/** The whole list of app-pinned conversations: no repeats (decision 0090). */
+export const pinnedNoRepeat = {
+  check: (cs: readonly { conversationType: string; conversationWith: string }[]) =>
+    new Set(cs.map((c) => `${c.conversationType}:${c.conversationWith.toLowerCase()}`)).size === cs.length,
+  message: { message: "a conversation is listed twice" },
+};
+
+/**
+ * A message's `reactions` at the top level: the owner's document lists them beside `data` but its sample
+ * nests them inside `data`; both positions are read.
+ */
+export const messageReactions = <
+  R,
+  T extends { reactions?: R[] | undefined; data?: { reactions?: R[] | undefined } | undefined },
+>(
+  m: T,
+) => ({ ...m, reactions: m.reactions ?? m.data?.reactions ?? [] });

@@ -7,6 +7,8 @@ import * as RULES from "../rules";
 import { secret } from "../secret";
 
 export const Ack = z.looseObject({ success: z.boolean(), message: z.string().optional() });
+export const Uid = z.string().min(1, "uid must not be empty").max(100, "uid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "uid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
+export const AddFriendsBody = z.strictObject({ accepted: z.array(Uid).min(1, "accepted must name at least one uid").max(25, "accepted may name at most 25 uids") });
 export const MemberResult = z.looseObject({ success: z.boolean(), data: z.unknown().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() });
 export const AddMembersResult = z.looseObject({ admins: z.record(z.string(), MemberResult).optional(), moderators: z.record(z.string(), MemberResult).optional(), participants: z.record(z.string(), MemberResult).optional(), usersToBan: z.record(z.string(), MemberResult).optional() });
 export const ApiKeyScope = B.oneOf(["fullAccess", "authOnly"], "scope");
@@ -17,22 +19,37 @@ export const ApiKeyUpdate = z.strictObject({ name: z.string().trim().min(1, "nam
 export const AuthToken = z.looseObject({ uid: z.string(), authToken: z.string(), createdAt: Timestamp, platform: z.string().optional(), userAgent: z.string().optional(), appInfo: z.record(z.string(), z.unknown()).optional() });
 export const AuthTokenCreate = z.strictObject({ force: z.boolean().optional() });
 export const AuthTokenUpdate = z.strictObject({ platform: z.string().max(100, "platform must be at most 100 characters").optional(), userAgent: z.string().max(3000, "userAgent must be at most 3000 characters").optional(), appInfo: z.record(z.string(), z.unknown()).optional() });
+export const BlockBody = z.strictObject({ blockedUids: z.array(Uid).min(1, "blockedUids must name at least one uid").max(25, "blockedUids may name at most 25 uids") });
+export const BlockedUser = z.looseObject({ uid: z.string(), name: z.string(), avatar: z.string().optional(), link: z.string().optional(), role: z.string(), status: z.string().optional(), statusMessage: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), deactivatedAt: Timestamp.optional(), authToken: z.string().optional(), blockedByMe: z.boolean().optional(), blockedByMeAt: Timestamp.optional(), blockedAt: Timestamp.optional() });
 export const CsvList = B.CsvList;
+export const CursorMeta = z.looseObject({ current: z.looseObject({ limit: z.number().int(), count: z.number().int() }), next: z.looseObject({ affix: z.string(), sentAt: Timestamp.optional(), id: z.string().optional() }).optional() });
 export const GroupType = B.oneOf(["public", "password", "private"], "type");
 export const Group = z.looseObject({ guid: z.string(), name: z.string(), type: GroupType, description: z.string().optional(), icon: z.string().optional(), owner: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), membersCount: z.number().int(), conversationId: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
 export const Guid = z.string().min(1, "guid must not be empty").max(100, "guid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "guid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
 export const Metadata = B.Metadata;
-export const Uid = z.string().min(1, "uid must not be empty").max(100, "uid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "uid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
 export const Tags = z.array(z.string().min(1, "a tag must not be empty").max(100, "a tag must be at most 100 characters")).max(25, "at most 25 tags");
 export const MembersBody = z.strictObject({ admins: z.array(Uid).optional(), moderators: z.array(Uid).optional(), participants: z.array(Uid).optional(), usersToBan: z.array(Uid).optional() }).refine(RULES.membersPerCall.check, RULES.membersPerCall.message);
 export const GroupCreate = z.strictObject({ guid: Guid, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), type: GroupType, password: secret(z.string().min(1, "password must not be empty").max(100, "password must be at most 100 characters")).optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), description: z.string().max(255, "description must be at most 255 characters").optional(), metadata: Metadata.optional(), owner: Uid.optional(), tags: Tags.optional(), members: MembersBody.optional() }).refine(RULES.groupPassword.check, RULES.groupPassword.message);
 export const GroupListType = B.oneOf(["public", "private", "protected", "password"], "type");
 export const GroupUnsettable = z.enum(["icon", "description", "metadata"]);
 export const GroupUpdate = z.strictObject({ name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters").optional(), type: GroupType.optional(), password: secret(z.string().min(1, "password must not be empty").max(100, "password must be at most 100 characters")).optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), description: z.string().max(255, "description must be at most 255 characters").optional(), metadata: Metadata.optional(), owner: Uid.optional(), tags: Tags.optional(), unset: z.array(GroupUnsettable).optional() });
+export const InteractionGoal = z.looseObject({ type: z.enum(["anyOf", "allOf", "oneOf", "none"]), elementIds: z.array(z.string()).optional() });
 export const MemberScope = B.oneOf(["admin", "moderator", "participant"], "scope");
 export const Member = z.looseObject({ uid: z.string(), name: z.string(), avatar: z.string().optional(), link: z.string().optional(), role: z.string(), status: z.string().optional(), statusMessage: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), deactivatedAt: Timestamp.optional(), authToken: z.string().optional(), scope: MemberScope, joinedAt: Timestamp });
+export const ReactionSummary = z.looseObject({ reaction: z.string(), count: z.number().int(), reactedByMe: z.boolean().optional() });
+export const Message = z.looseObject({ id: z.string(), muid: z.string().optional(), conversationId: z.string(), sender: z.string(), receiverType: z.string(), receiver: z.string(), category: z.string(), type: z.string(), data: z.looseObject({ reactions: z.array(ReactionSummary).optional() }).optional(), reactions: z.array(ReactionSummary).optional(), sentAt: Timestamp, updatedAt: Timestamp.optional(), editedAt: Timestamp.optional(), deletedAt: Timestamp.optional(), tags: z.array(z.string()).optional() }).transform(RULES.messageReactions);
+export const MessageEdit = z.strictObject({ data: z.looseObject({ text: z.string().optional(), metadata: Metadata.optional() }), tags: Tags.optional() });
+export const ReceiverType = z.enum(["user", "group"]);
+export const MessageSend = z.strictObject({ receiver: z.string().min(1, "receiver must not be empty"), receiverType: ReceiverType, category: z.enum(["message", "custom", "interactive"]).default("message"), type: z.string().min(1).default("text"), muid: z.string().optional(), data: z.looseObject({ text: z.string().optional(), metadata: Metadata.optional(), customData: z.record(z.string(), z.unknown()).optional(), interactionGoal: InteractionGoal.optional(), allowSenderInteraction: z.boolean().optional(), interactiveData: z.record(z.string(), z.unknown()).optional() }), tags: Tags.optional() });
 export const Pagination = z.looseObject({ total: z.number().int(), count: z.number().int(), per_page: z.number().int(), current_page: z.number().int(), total_pages: z.number().int() });
+export const PinnedConversation = z.looseObject({ conversationId: z.string(), conversationType: z.string(), conversationWith: z.string(), pinnedAt: Timestamp.optional() });
+export const PinnedConversationType = B.oneOf(["user", "group"], "conversationType");
+export const PinnedConversationRef = z.strictObject({ conversationType: PinnedConversationType, conversationWith: z.string().min(1, "conversationWith must not be empty") });
+export const PinnedConversationsBody = z.strictObject({ conversations: z.array(PinnedConversationRef).refine(RULES.pinnedAtMost.check, RULES.pinnedAtMost.message).refine(RULES.pinnedNoRepeat.check, RULES.pinnedNoRepeat.message) });
 export const QueryBool = B.QueryBool;
+export const Reaction = z.looseObject({ id: z.string(), messageId: z.string(), reaction: z.string(), uid: z.string(), reactedAt: Timestamp });
+export const RelationResult = z.looseObject({ success: z.boolean(), message: z.string().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() });
+export const RemoveFriendsBody = z.strictObject({ friends: z.array(Uid).min(1, "friends must name at least one uid").max(25, "friends may name at most 25 uids") });
 export const User = z.looseObject({ uid: z.string(), name: z.string(), avatar: z.string().optional(), link: z.string().optional(), role: z.string(), status: z.string().optional(), statusMessage: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), deactivatedAt: Timestamp.optional(), authToken: z.string().optional() });
 export const UserCreate = z.strictObject({ uid: Uid, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), avatar: z.url({ message: "avatar must be a URL" }).max(3000, "avatar must be at most 3000 characters").optional(), link: z.url({ message: "link must be a URL" }).max(3000, "link must be at most 3000 characters").optional(), role: z.string().min(1, "role must not be empty").max(100, "role must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "role may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase()).optional(), statusMessage: z.string().max(1000, "statusMessage must be at most 1000 characters").optional(), metadata: Metadata.optional(), tags: Tags.optional(), withAuthToken: z.boolean().optional() });
 export const UserDelete = z.strictObject({ permanent: z.boolean().optional() });
@@ -71,4 +88,20 @@ export const ROUTE_SCHEMAS = {
   getApiKey: { response: z.looseObject({ data: ApiKey }) },
   updateApiKey: { body: ApiKeyUpdate, response: z.looseObject({ data: ApiKey }) },
   deleteApiKey: { response: z.looseObject({ data: Ack }) },
+  listMessages: { query: z.object({ limit: z.coerce.number().int().min(1, "limit must be at least 1").max(1000, "limit must be at most 1000").optional(), affix: z.enum(["append", "prepend"]).optional(), id: z.string().optional(), sentAt: z.coerce.number().int().optional(), receiverType: ReceiverType.optional(), conversationId: z.string().optional(), sender: z.string().optional(), categories: CsvList.optional(), types: CsvList.optional() }), response: z.looseObject({ data: z.array(Message), meta: CursorMeta }) },
+  sendMessage: { body: MessageSend, response: z.looseObject({ data: Message }) },
+  getMessage: { response: z.looseObject({ data: Message }) },
+  editMessage: { body: MessageEdit, response: z.looseObject({ data: z.looseObject({  }) }) },
+  deleteMessage: { body: z.strictObject({ permanent: z.boolean().optional() }).optional(), response: z.looseObject({ data: z.union([Message, Ack]) }) },
+  addReaction: { response: z.looseObject({ data: Message }) },
+  removeReaction: { response: z.looseObject({ data: Message }) },
+  listReactions: { query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: z.looseObject({ data: z.array(Reaction), meta: z.looseObject({  }) }) },
+  listFriends: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional(), searchKey: z.string().optional() }), response: z.looseObject({ data: z.array(User), meta: z.looseObject({ pagination: Pagination }) }) },
+  addFriends: { body: AddFriendsBody, response: z.looseObject({ data: z.looseObject({ accepted: z.record(z.string(), RelationResult) }) }) },
+  removeFriends: { body: RemoveFriendsBody, response: z.looseObject({ data: Ack }) },
+  listBlockedUsers: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(BlockedUser), meta: z.looseObject({ pagination: Pagination }) }) },
+  blockUsers: { body: BlockBody, response: z.looseObject({ data: z.record(z.string(), RelationResult) }) },
+  unblockUsers: { body: BlockBody, response: z.looseObject({ data: z.record(z.string(), RelationResult) }) },
+  listAppPinnedConversations: { response: z.looseObject({ data: z.array(PinnedConversation) }) },
+  replaceAppPinnedConversations: { body: PinnedConversationsBody, response: z.looseObject({ data: z.array(PinnedConversation) }) },
 } as const;

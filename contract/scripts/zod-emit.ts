@@ -8,7 +8,8 @@
 //   `x-messages: {keyword: text}` gives a keyword its own
 //   (`{limit}` stands for the keyword's value); `x-plain: true` keeps zod's own messages;
 // - `x-trim: true` trims a string before its limits, `x-lowercase: true` lowercases it after;
-// - `x-refine: rule` adds the cross-field rule `rule` of contract/rules.ts;
+// - `x-refine: rule` (or a list) adds the cross-field rule `rule` of contract/rules.ts, `x-transform: name`
+//   its function `name` (an answer read one way whatever the service's shape);
 // - `x-secret: true` marks a credential (`secret()`).
 // `additionalProperties: false` makes a strict object, `{}` a loose one; `default:` becomes `.default()`
 // in a request only (an answer's default is the emulator's business).
@@ -77,10 +78,10 @@ export class ZodEmitter {
     let out = this.core(s, ctx, named);
     if (typeof s["x-lowercase"] === "boolean" && s["x-lowercase"])
       out += ".transform((s) => s.toLowerCase())";
-    if (typeof s["x-refine"] === "string") {
-      const rule = `RULES.${s["x-refine"]}`;
-      out += `.refine(${rule}.check, ${rule}.message)`;
-    }
+    const refine = s["x-refine"];
+    for (const name of typeof refine === "string" ? [refine] : Array.isArray(refine) ? refine : [])
+      out += `.refine(RULES.${name}.check, RULES.${name}.message)`;
+    if (typeof s["x-transform"] === "string") out += `.transform(RULES.${s["x-transform"]})`;
     if (s["x-secret"] === true) out = `secret(${out})`;
     return out;
   }
@@ -110,6 +111,13 @@ export class ZodEmitter {
           ? this.emit(others[0], ctx, what)
           : `z.union([${others.map((u) => this.emit(u, ctx, what)).join(", ")}])`;
       return nullable ? `${inner}.nullable()` : inner;
+    }
+    if (Array.isArray(s.type)) {
+      // `type: [a, b]`: one schema of each type, the rest of the keywords shared.
+      const types = s.type as string[];
+      const others = types.filter((t) => t !== "null").map((t) => this.core({ ...s, type: t }, ctx, what));
+      const inner = others.length === 1 ? `${others[0]}` : `z.union([${others.join(", ")}])`;
+      return types.includes("null") ? `${inner}.nullable()` : inner;
     }
     if (Array.isArray(s.enum)) return this.enumeration(s.enum, s["x-what"]);
     if ("const" in s) return `z.literal(${lit(s.const)})`;
