@@ -54,3 +54,53 @@ export const messageReactions = <
 >(
   m: T,
 ) => ({ ...m, reactions: m.reactions ?? m.data?.reactions ?? [] });
+
+type BasicAuth = {
+  useBasicAuth?: boolean | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+};
+
+/** Basic auth needs both credentials: shared by the webhook bodies and the provider's Webhook arguments. */
+export const basicAuthOk = (w: BasicAuth) => !w.useBasicAuth || (!!w.username && !!w.password);
+export const basicAuthRule = () => ({
+  message: "username and password are required when useBasicAuth is true",
+  path: ["useBasicAuth"],
+});
+export const webhookBasicAuth = { check: basicAuthOk, message: basicAuthRule() };
+
+/** With basic auth on, a bot needs both credentials (decision 0090). */
+export const botBasicAuth = {
+  check: (b: BasicAuth) => b.useBasicAuth !== true || (!!b.username && !!b.password),
+  message: {
+    message: "username and password are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+
+/** A webhook's URL: https only. */
+export const webhookHttps = {
+  check: (u: string) => u.startsWith("https://"),
+  message: { message: "webhookURL must use https" },
+};
+
+/** A bot's callback URL: https only. */
+export const botHttps = {
+  check: (u: string) => u.startsWith("https://"),
+  message: { message: "webhookURL must be an https URL" },
+};
+
+/** A bot's uid: a user's uid, shorter than users' (docs/service/bots-agents-and-social.md). */
+export const botUidLength = {
+  check: (s: string) => s.length < LIMITS.botUidLength,
+  message: { message: `a bot's uid must be shorter than ${LIMITS.botUidLength} characters` },
+};
+
+/** Adds admins and moderators and removes collaborators in one call: at least one email, at most 25. */
+export const collaboratorsPerCall = {
+  check: (b: { admins?: Uids; moderators?: Uids; collaboratorsToRemove?: Uids }) => {
+    const n = (b.admins?.length ?? 0) + (b.moderators?.length ?? 0) + (b.collaboratorsToRemove?.length ?? 0);
+    return n >= 1 && n <= LIMITS.collaboratorsPerCall;
+  },
+  message: { message: `name between 1 and ${LIMITS.collaboratorsPerCall} emails in all` },
+};

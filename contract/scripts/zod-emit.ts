@@ -127,8 +127,10 @@ export class ZodEmitter {
       case "integer":
       case "number":
         return this.number(s, ctx, what);
-      case "boolean":
-        return "z.boolean()";
+      case "boolean": {
+        const m = this.message(s, "type", undefined);
+        return m === undefined ? "z.boolean()" : `z.boolean({ message: ${lit(m)} })`;
+      }
       case "null":
         return "z.null()";
       case "array":
@@ -168,15 +170,18 @@ export class ZodEmitter {
       const m = this.message(s, "format", what);
       out = m === undefined ? "z.url()" : `z.url({ message: ${lit(m)} })`;
     } else if (s.format === "date-time") out = "z.iso.datetime({ offset: true })";
-    else if (s.format === "email") out = "z.email()";
-    else if (s.format === undefined) out = "z.string()";
+    else if (s.format === "email") {
+      const m = this.message(s, "format", undefined);
+      out = m === undefined ? "z.email()" : `z.email({ message: ${lit(m)} })`;
+    } else if (s.format === undefined) out = "z.string()";
     else throw new Error(`unsupported string format ${lit(s.format)}`);
     if (s["x-trim"] === true) out += ".trim()";
     if (typeof s.minLength === "number")
       out += this.withMessage("min", String(s.minLength), this.message(s, "minLength", what));
     if (typeof s.maxLength === "number")
       out += this.withMessage("max", String(s.maxLength), this.message(s, "maxLength", what));
-    if (typeof s.pattern === "string")
+    // An email's pattern is the one z.email() checks (the document has it from zod's JSON Schema).
+    if (typeof s.pattern === "string" && s.format !== "email")
       out += this.withMessage("regex", `/${s.pattern}/`, this.message(s, "pattern", what));
     return out;
   }
