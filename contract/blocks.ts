@@ -2,7 +2,7 @@
 // zod says it and OpenAPI cannot (a refinement, a transform, a union read one way). Keep them few and small;
 // everything else is generated from contract/openapi/chat-service.yaml (contract/generated/schemas.ts).
 import { z } from "zod";
-import { LIMITS } from "./limits";
+import { LIMITS } from "./generated/limits";
 
 /** Edit distance between two strings (for "the closest valid value" in error messages). */
 function distance(a: string, b: string): number {

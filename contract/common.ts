@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { oneOf } from "./blocks";
 import * as ENUMS from "./generated/enums";
-import { LIMITS } from "./limits";
+import { LIMITS } from "./generated/limits";
 
 export { CsvList, closest, Metadata, oneOf, QueryBool } from "./blocks";
-export { LIMITS } from "./limits";
+export { LIMITS } from "./generated/limits";
 
 export const REGIONS = ENUMS.Region;
 export const Region = oneOf(REGIONS, "region");

@@ -1,6 +1,6 @@
 // Cross-field rules of request bodies: what JSON Schema cannot say about one field alone. The document names
 // each with `x-refine: <name>`, and the generated schema adds it as `.refine(rule.check, rule.message)`.
-import { LIMITS } from "./limits";
+import { LIMITS } from "./generated/limits";
 
 type Uids = readonly unknown[] | undefined;
 

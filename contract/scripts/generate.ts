@@ -30,6 +30,7 @@ interface Parameter {
   required?: boolean;
 }
 interface Document {
+  "x-limits"?: Record<string, number>;
   paths: Record<string, PathItem>;
   components: {
     schemas: Record<string, Json & { enum?: unknown[]; "x-status"?: Record<string, number> }>;
@@ -258,6 +259,32 @@ function schemas(doc: Document, tags: ReadonlySet<string>): string {
   );
 }
 
+/**
+ * The document's `x-limits` as LIMITS, after checking each schema bound that names one (`x-limit:
+ * {keyword: name}`) against it.
+ */
+function limits(doc: Document): string {
+  const all = doc["x-limits"];
+  if (!all) throw new Error("the document has no x-limits");
+  const check = (node: unknown, at: string) => {
+    if (node === null || typeof node !== "object") return;
+    const named = (node as Json)["x-limit"] as Record<string, string> | undefined;
+    for (const [keyword, name] of Object.entries(named ?? {})) {
+      const value = (node as Json)[keyword];
+      if (all[name] === undefined) throw new Error(`${at}: x-limit names ${name}, which x-limits lacks`);
+      if (value !== all[name]) throw new Error(`${at}: ${keyword} is ${value}, but ${name} is ${all[name]}`);
+    }
+    for (const [k, v] of Object.entries(node)) check(v, `${at}/${k}`);
+  };
+  check(doc.paths, "#/paths");
+  check(doc.components, "#/components");
+  const lines = Object.entries(all).map(([name, value]) => `  ${name}: ${value},`);
+  return (
+    HEADER("the service's limits (docs/service/errors-and-limits.md)") +
+    `export const LIMITS = {\n${lines.join("\n")}\n} as const;\n`
+  );
+}
+
 /** The generated files (name → text) for a document's text. */
 export function generate(
   documentText: string,
@@ -269,6 +296,7 @@ export function generate(
     ["enums.ts", enums(doc)],
     ["errors.ts", errorCodes(doc)],
     ["schemas.ts", schemas(doc, tags)],
+    ["limits.ts", limits(doc)],
   ]);
 }
 

@@ -11,6 +11,8 @@ const QUERY: Context = { request: true, query: true };
 const ANSWER: Context = { request: false, query: false };
 
 const RULES = {
+  noX: { check: (v: string[]) => !v.includes("x"), message: { message: "no x" } },
+  doubled: (v: { n: number }) => ({ n: v.n * 2 }),
   twoAtMost: {
     check: (v: { a?: unknown[]; b?: unknown[] }) => (v.a?.length ?? 0) + (v.b?.length ?? 0) <= 2,
     message: { message: "at most 2 in all", path: ["a"] },
@@ -135,6 +137,42 @@ describe("the schema emitter", () => {
     expect(issues(oneOf, "c")[0]).toContain('letter "c" is not valid');
   });
 
+  it("applies a list of rules in order and a transform of contract/rules.ts", () => {
+    const list = build(
+      { type: "array", items: { type: "string" }, "x-refine": ["twoAtMost", "noX"] },
+      REQUEST,
+    ).schema;
+    expect(issues(list, ["x"])).toEqual(["no x"]);
+    const answer = build(
+      { type: "object", properties: { n: { type: "integer" } }, "x-transform": "doubled" },
+      ANSWER,
+    ).schema;
+    expect(answer.parse({ n: 2 })).toEqual({ n: 4 });
+  });
+
+  it("words a boolean's type and an email's format with their own messages, the email's pattern left to zod", () => {
+    const flag = build({ type: "boolean", "x-messages": { type: "a flag must be true or false" } }, REQUEST);
+    expect(issues(flag.schema, "yes")).toEqual(["a flag must be true or false"]);
+    const email = build(
+      {
+        type: "string",
+        format: "email",
+        pattern: "^never$",
+        "x-messages": { format: "a valid email, please" },
+      },
+      REQUEST,
+    );
+    expect(email.code).not.toContain("regex");
+    expect(issues(email.schema, "nope")).toEqual(["a valid email, please"]);
+    expect(email.schema.parse("a@b.io")).toBe("a@b.io");
+  });
+
+  it("reads type lists as a union, null as nullable", () => {
+    const s = build({ type: ["string", "integer", "null"] }, ANSWER).schema;
+    expect([s.parse("a"), s.parse(1), s.parse(null)]).toEqual(["a", 1, null]);
+    expect(s.safeParse(true).success).toBe(false);
+  });
+
   it("adds a rule of contract/rules.ts and marks a secret", () => {
     const body = build(
       {
@@ -159,6 +197,7 @@ describe("schemas.ts from a made-up document", () => {
   const doc = `
 openapi: 3.1.0
 info: { title: t, version: "1" }
+x-limits: { idLength: 1 }
 paths:
   /things:
     post:
@@ -199,7 +238,7 @@ components:
       type: object
       properties: { id: { type: string }, mode: { type: string, default: slow } }
       additionalProperties: {}
-    Id: { type: string, minLength: 1, x-what: id }
+    Id: { type: string, minLength: 1, x-what: id, x-limit: { minLength: idLength } }
     Unused: { type: string }
     ErrorCode: { type: string, enum: [ERR], x-status: { ERR: 400 } }
 `;
@@ -213,6 +252,18 @@ components:
     expect(text).toContain("createThing: { body: ThingCreate, response: z.looseObject({ data: Thing }) },");
     expect(text).toContain(
       'listThings: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").optional() }), response: z.array(Thing) },',
+    );
+  });
+
+  it("writes x-limits as LIMITS, and refuses a bound that differs from the limit it names", () => {
+    expect(generate(doc, new Set(["thing"])).get("limits.ts")).toContain(
+      "export const LIMITS = {\n  idLength: 1,\n} as const;",
+    );
+    expect(() => generate(doc.replace("x-limits: { idLength: 1 }", "x-limits: { idLength: 2 }"))).toThrow(
+      "#/components/schemas/Id: minLength is 1, but idLength is 2",
+    );
+    expect(() => generate(doc.replace("x-limits: { idLength: 1 }", "x-limits: { other: 2 }"))).toThrow(
+      "x-limit names idLength, which x-limits lacks",
     );
   });
 });
