@@ -1,8 +1,9 @@
 // Writes contract/generated/ from the project's OpenAPI document (contract/openapi/chat-service.yaml): the
-// route table's facts (api, method, path, key scope, onBehalfOf, encoding), the named enums and the error
-// codes with their statuses. `npm run generate` runs it; test/unit/contract.test.ts fails when the files are
-// stale. The document is read with `yaml` and walked directly: these facts are a plain reading of operations,
-// which no OpenAPI code generator emits in the table's shape (docs/decisions/0103-contract-from-openapi.md).
+// route table's facts (api, method, path, key scope, onBehalfOf, encoding), the named enums, the error
+// codes with their statuses, LIMITS, and the request and answer schemas (zod-emit.ts). `npm run generate`
+// runs it; test/unit/contract.test.ts fails when the files are stale. The document is read with `yaml` and
+// walked directly: no OpenAPI code generator emits the table's shape or carries our x- keywords
+// (docs/decisions/0103-contract-from-openapi.md).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -91,7 +92,7 @@ function routeFacts(doc: Document): string {
   }
   return (
     HEADER("each operation's place in the route table") +
-    "// The schemas of each route are contract's, checked against the document by test/unit/contract.test.ts.\n" +
+    "// The schemas of each route are in schemas.ts (or, for an area not generated yet, contract's own).\n" +
     `export const OPERATIONS = {\n${lines.join("\n")}\n} as const;\n` +
     "export type OperationName = keyof typeof OPERATIONS;\n"
   );

@@ -1,7 +1,7 @@
-// The OpenAPI document (contract/openapi/chat-service.yaml) is the source of the route table: the generated
-// files are what the generator writes from it now, the table holds exactly its operations with its facts, and
-// each route's hand-written schemas (kept for their error wording and transforms) say on the wire what the
-// document says (docs/decisions/0103-contract-from-openapi.md).
+// The OpenAPI document (contract/openapi/chat-service.yaml) is the source of the route table and the schemas:
+// the generated files are what the generator writes from it now, the table holds exactly its operations with
+// its facts, and each route's schemas (generated, or hand-written in the areas not generated yet) say on the
+// wire what the document says: a round trip (docs/decisions/0103-contract-from-openapi.md).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
