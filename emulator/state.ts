@@ -1,8 +1,20 @@
 // Everything the emulator stores, and how it is saved and dumped. Maps (not plain objects) hold records
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
-import type { ApiKeyScope, GROUP_TYPES, MemberScope, Region } from "../contract";
+import type { z } from "zod";
+import type {
+  ApiKeyCreate,
+  ApiKeyScope,
+  BotCreate,
+  Defaults,
+  GROUP_TYPES,
+  MemberScope,
+  Region,
+  RoleCreate,
+  WebhookCreate,
+} from "../contract";
 import { DEFAULT_ROLE } from "../contract";
 import { defaultKeywordLists, defaultRules } from "./defaults";
+import type { Created } from "./records";
 import type { Random } from "./rng";
 
 export type Json = Record<string, unknown>;
@@ -55,26 +67,22 @@ export interface GroupRecord {
   scopePermissions?: Map<string, Map<string, string | string[]>>;
 }
 
-export interface RoleRecord {
-  role: string;
-  name: string;
-  description?: string;
-  metadata?: Json;
-  settings?: Json;
+/** A role: its create body's fields, and what the service adds. */
+export type RoleRecord = z.output<typeof RoleCreate> & {
   createdAt: number;
   updatedAt: number;
   /** feature key → restrictedAt */
   restricted: Map<string, number>;
   permissions: Map<string, string | string[]>;
-}
+};
 
-export interface ApiKeyRecord {
+/** An API key: its create body's fields (the scope filled in by the schema), and what the service adds. */
+export type ApiKeyRecord = z.output<typeof ApiKeyCreate> & {
+  /** The key, made by the service: its id. */
   apiKey: string;
-  name: string;
-  scope: ApiKeyScope;
   createdAt: number;
   createdBy?: string;
-}
+};
 
 export interface ReactionRecord {
   id: string;
@@ -106,20 +114,13 @@ export interface MessageRecord {
   reactions: ReactionRecord[];
 }
 
-export interface WebhookRecord {
-  id: string;
-  name: string;
-  webhookURL: string;
-  useBasicAuth: boolean;
-  username?: string;
-  password?: string;
-  enabled: boolean;
-  retryOnFailure: boolean;
+/** A webhook: its create body's fields (the document's defaults filled in), and what the service adds. */
+export type WebhookRecord = Created<z.output<typeof WebhookCreate>, Defaults["Webhook"]> & {
   createdAt: number;
   updatedAt: number;
   /** Attached trigger ids, in the order they were added. */
   triggers: string[];
-}
+};
 
 export interface ExtensionRecord {
   enabled: boolean;
@@ -174,17 +175,11 @@ export interface KeywordListRecord {
   default?: boolean;
 }
 
-export interface BotRecord {
-  uid: string;
-  webhookURL: string;
-  enabled: boolean;
-  groupChatSetting: string;
-  useBasicAuth: boolean;
-  username?: string;
-  password?: string;
+/** A bot: its create body's fields (the document's defaults filled in), and what the service adds. */
+export type BotRecord = Created<z.output<typeof BotCreate>, Defaults["Bot"]> & {
   createdAt: number;
   updatedAt: number;
-}
+};
 
 export interface McpServerRecord {
   slug: string;
