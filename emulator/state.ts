@@ -6,10 +6,11 @@ import type {
   ApiKeyScope,
   BotCreate,
   Defaults,
-  GROUP_TYPES,
+  GroupCreate,
   MemberScope,
   Region,
   RoleCreate,
+  UserCreate,
   WebhookCreate,
 } from "../contract";
 import { DEFAULT_ROLE } from "../contract";
@@ -19,20 +20,13 @@ import type { Random } from "./rng";
 
 export type Json = Record<string, unknown>;
 
-export interface UserRecord {
-  uid: string;
-  name: string;
-  avatar?: string;
-  link?: string;
-  role: string;
-  statusMessage?: string;
-  metadata?: Json;
-  tags: string[];
+/** A user: its create body's fields (the document's defaults filled in), and what the service adds. */
+export type UserRecord = Created<Omit<z.output<typeof UserCreate>, "withAuthToken">, Defaults["User"]> & {
   createdAt: number;
   updatedAt: number;
   /** Set while the user is deactivated (a delete without `permanent`). */
   deactivatedAt?: number;
-}
+};
 
 export interface AuthTokenRecord {
   uid: string;
@@ -48,16 +42,11 @@ export interface MemberRecord {
   joinedAt: number;
 }
 
-export interface GroupRecord {
-  guid: string;
-  name: string;
-  type: (typeof GROUP_TYPES)[number];
-  password?: string;
-  icon?: string;
-  description?: string;
-  metadata?: Json;
-  owner?: string;
-  tags: string[];
+/**
+ * A group: its create body's fields (the document's defaults filled in; the members are the map below), and
+ * what the service adds.
+ */
+export type GroupRecord = Created<Omit<z.output<typeof GroupCreate>, "members">, Defaults["Group"]> & {
   createdAt: number;
   updatedAt: number;
   members: Map<string, MemberRecord>;
@@ -65,7 +54,7 @@ export interface GroupRecord {
   banned: Map<string, number>;
   /** scope → permission key → value (RBAC for group scopes); made on first use. */
   scopePermissions?: Map<string, Map<string, string | string[]>>;
-}
+};
 
 /** A role: its create body's fields, and what the service adds. */
 export type RoleRecord = z.output<typeof RoleCreate> & {
