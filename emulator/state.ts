@@ -7,6 +7,7 @@ import type {
   BotCreate,
   Defaults,
   GroupCreate,
+  McpServerCreate,
   MemberScope,
   Region,
   RoleCreate,
@@ -170,17 +171,12 @@ export type BotRecord = Created<z.output<typeof BotCreate>, Defaults["Bot"]> & {
   updatedAt: number;
 };
 
-export interface McpServerRecord {
-  slug: string;
-  name: string;
-  url: string;
-  description?: string;
-  icon?: string;
-  headers?: Record<string, string>;
+/** An MCP server: its create body's fields (its headers too, never shown), and what the service adds. */
+export type McpServerRecord = z.output<typeof McpServerCreate> & {
   /** Milliseconds, as the service answers them for MCP servers. */
   createdAt: number;
   updatedAt: number;
-}
+};
 
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
