@@ -60,7 +60,12 @@ export const user: Kind<UserArgs> = {
     DEFAULTS.User,
   ),
   api: "chat",
-  file: { at: ["users"], child: "user", refs: { role: { kind: "Role", builtIn: ["default"] } } },
+  file: {
+    at: ["users"],
+    child: "user",
+    output: "users",
+    refs: { role: { kind: "Role", builtIn: ["default"] } },
+  },
 
   async create(ctx, a) {
     const body = defined(a, user.local) as z.input<typeof UserCreate>;

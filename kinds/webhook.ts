@@ -79,6 +79,7 @@ export const webhook: Kind<WebhookArgs> = {
   file: {
     at: ["webhooks"],
     child: "webhook",
+    output: "webhooks",
     noun: "webhook id",
     // Shorter names; basic auth as one object, its password named by a config key, else generated.
     renames: { webhookId: "id", webhookURL: "url", username: "basicAuth.username" },
