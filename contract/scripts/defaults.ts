@@ -1,6 +1,6 @@
 // Writes contract/generated/defaults.ts: each named schema's fields that carry a `default:` in the document.
-// On an answer schema the default is the value the service gives a field a create leaves out (webhook
-// `retryOnFailure: false`); on a request body it is the value our schema fills in (API key `scope`). The kinds
+// On an answer schema the default is the value the service gives a field a create leaves out (a webhook is
+// enabled); on a request body it is the value our schema fills in (API key `scope`). The kinds
 // state a service's default by naming it (engine/fields.ts `service`), and the emulator fills its records
 // from the same table (emulator/records.ts), so each default stands once, in the document.
 
