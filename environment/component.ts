@@ -77,6 +77,7 @@ export interface Environment extends EnvironmentOutputs {}
  * moderation. Values the file names as `{ secret: key }` are read from the project's secret stack config.
  * Adopted objects are protected from deletion unless the environment says `protectAdopted: false`.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor fills every output EnvironmentOutputs names, from the kinds (test/unit/environment-outputs.test.ts)
 export class Environment extends pulumi.ComponentResource {
   /** The app id. */
   readonly appId: pulumi.Output<string>;
