@@ -25,6 +25,9 @@ export const DEFAULTS = {
     enabled: true,
     retryOnFailure: false,
   },
+  Rule: {
+    enabled: false,
+  },
   Bot: {
     enabled: true,
     groupChatSetting: "mentions",
