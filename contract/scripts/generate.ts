@@ -1,12 +1,13 @@
 // Writes contract/generated/ from the project's OpenAPI document (contract/openapi/chat-service.yaml): the
 // route table's facts (api, method, path, key scope, onBehalfOf, encoding), the named enums, the error
-// codes with their statuses, LIMITS, and the request and answer schemas (zod-emit.ts). `npm run generate`
-// runs it; test/unit/contract.test.ts fails when the files are stale. The document is read with `yaml` and
-// walked directly: no OpenAPI code generator emits the table's shape or carries our x- keywords
-// (docs/decisions/0103-contract-from-openapi.md).
+// codes with their statuses, LIMITS, the fields' defaults (contract/scripts/defaults.ts) and the request and
+// answer schemas (zod-emit.ts). `npm run generate` runs it; test/unit/contract.test.ts fails when the files
+// are stale. The document is read with `yaml` and walked directly: no OpenAPI code generator emits the
+// table's shape or carries our x- keywords (docs/decisions/0103-contract-from-openapi.md).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { defaultsModule, type WithDefaults } from "./defaults";
 import { type Context, type Json, refName, ZodEmitter } from "./zod-emit";
 
 export const DOCUMENT = join("contract", "openapi", "chat-service.yaml");
@@ -34,7 +35,7 @@ interface Document {
   "x-limits"?: Record<string, number>;
   paths: Record<string, PathItem>;
   components: {
-    schemas: Record<string, Json & { enum?: unknown[]; "x-status"?: Record<string, number> }>;
+    schemas: Record<string, Json & WithDefaults & { enum?: unknown[]; "x-status"?: Record<string, number> }>;
     parameters?: Record<string, Parameter>;
   };
 }
@@ -298,6 +299,7 @@ export function generate(
     ["errors.ts", errorCodes(doc)],
     ["schemas.ts", schemas(doc, tags)],
     ["limits.ts", limits(doc)],
+    ["defaults.ts", defaultsModule(doc.components.schemas, HEADER("the defaults of the schemas' fields"))],
   ]);
 }
 
