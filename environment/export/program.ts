@@ -77,7 +77,9 @@ export function programFiles(
           'pulumi.export("appId", environment.app_id)',
           "",
         ].join("\n"),
-        "requirements.txt": "pulumi>=3.0.0,<4.0.0\npulumi_chat\n",
+        // The chat SDK is not on PyPI: it is installed from the repository's sdk/python (README).
+        "requirements.txt":
+          "pulumi>=3.0.0,<4.0.0\n# and the chat SDK: pip install <a clone of pulumi-chat>/sdk/python\n",
       };
     case "go": {
       const sdk = goSdkPath();

@@ -39,6 +39,13 @@ describe("chat-export --project --language", () => {
     expect(local).toContain(`\nreplace ${go} => /src/pulumi-chat/sdk/go/chat\n`);
   });
 
+  it("Python: requirements.txt asks pip only for what PyPI has, and says where the chat SDK comes from", () => {
+    const req = programFiles("python", "staging")["requirements.txt"] ?? "";
+    const wanted = req.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+    expect(wanted).toEqual(["pulumi>=3.0.0,<4.0.0"]);
+    expect(req).toContain("sdk/python");
+  });
+
   it("refuses a language it does not write, and a language without a folder, before any call", async () => {
     await expect(main(["node", "chat-export", "--language", "python"])).rejects.toThrow(
       "--language needs --project <dir>",
