@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type {
   ApiKeyCreate,
   ApiKeyScope,
+  AuthTokenUpdate,
   BotCreate,
   Defaults,
   GroupCreate,
@@ -29,14 +30,12 @@ export type UserRecord = Created<Omit<z.output<typeof UserCreate>, "withAuthToke
   deactivatedAt?: number;
 };
 
-export interface AuthTokenRecord {
+/** An auth token: what the service makes, and the fields its update sets. */
+export type AuthTokenRecord = z.output<typeof AuthTokenUpdate> & {
   uid: string;
   authToken: string;
   createdAt: number;
-  platform?: string;
-  userAgent?: string;
-  appInfo?: Json;
-}
+};
 
 export interface MemberRecord {
   scope: MemberScope;

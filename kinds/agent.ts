@@ -6,7 +6,7 @@
 // (decision 0090).
 import { z } from "zod";
 import { AgentHeaders, jsonText, LIMITS, toSeconds } from "../contract";
-import { none } from "../engine/fields";
+import { none, service } from "../engine/fields";
 import { type Args, type Ctx, createdAt, type Listed, type Made, type Progress } from "../engine/kind";
 import { collect, defined, fromRemote, sortedById } from "../engine/util";
 
@@ -51,7 +51,7 @@ export const presentationFacts = {
     doc: "Messages offered to the user to start with (in order, at most 25).",
     default: none,
   },
-  isActive: { doc: "Whether the agent answers (default true).", default: true },
+  isActive: { doc: "Whether the agent answers (default true).", default: service },
 } as const;
 
 /** What a PATCH sends for `news`: every field, emptied where removed; `unclearable` only when declared. */

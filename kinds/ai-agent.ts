@@ -5,10 +5,11 @@ import {
   type AgentBuilderCreate,
   AgentBuilderFields,
   type AgentBuilderUpdate,
+  DEFAULTS,
   LIMITS,
   toSeconds,
 } from "../contract";
-import { declare, none } from "../engine/fields";
+import { declare, none, service } from "../engine/fields";
 import type { Args, Ctx, Kind } from "../engine/kind";
 import { defined } from "../engine/util";
 import {
@@ -29,7 +30,8 @@ export type AiAgentArgs = z.output<typeof AiAgentArgs>;
 /** What the service keeps under the arguments' names (isActive is read apart). */
 const BUILDER_FIELDS = Object.keys(AiAgentArgs.shape).filter((k) => k !== "isActive");
 /** The model the service gives an agent declared without one (S30). */
-const DEFAULT_MODEL = "gpt-4o-mini";
+/** The model an agent runs on when its create names none (the document's default). */
+const DEFAULT_MODEL = DEFAULTS.AgentBuilderAgent.model;
 const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MODEL };
 
 /**
@@ -69,26 +71,31 @@ const getBuilder = async (ctx: Ctx, uid: string) =>
 export const aiAgent: Kind<AiAgentArgs> = {
   name: "AiAgent",
   doc: "An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).",
-  ...declare(AiAgentArgs, agentOutputs, {
-    name: {
-      doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+  ...declare(
+    AiAgentArgs,
+    agentOutputs,
+    {
+      name: {
+        doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+      },
+      ...presentationFacts,
+      instructions: { doc: "What the agent is told to do (its system prompt).", default: none },
+      model: {
+        doc: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
+        default: service,
+      },
+      temperature: {
+        doc: "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
+        default: none,
+      },
+      mcpServers: {
+        doc: "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.",
+        default: none,
+        set: true,
+      },
     },
-    ...presentationFacts,
-    instructions: { doc: "What the agent is told to do (its system prompt).", default: none },
-    model: {
-      doc: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
-      default: DEFAULT_MODEL,
-    },
-    temperature: {
-      doc: "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
-      default: none,
-    },
-    mcpServers: {
-      doc: "Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.",
-      default: none,
-      set: true,
-    },
-  }),
+    DEFAULTS.AgentBuilderAgent,
+  ),
   api: "chat",
   // Servers made outside the file (before release 0.2.0 the file could not declare them) may be named too.
   file: {

@@ -1,6 +1,12 @@
 // ExternalAgent: an agent brought from another framework (the API's bring-your-own), reconciled by name (agent.ts).
 import { z } from "zod";
-import { type ByoAgent, type ByoAgentCreate, ByoAgentFields, type ByoAgentUpdate } from "../contract";
+import {
+  type ByoAgent,
+  type ByoAgentCreate,
+  ByoAgentFields,
+  type ByoAgentUpdate,
+  DEFAULTS,
+} from "../contract";
 import { declare, none } from "../engine/fields";
 import type { Args, Ctx, Kind } from "../engine/kind";
 import { defined } from "../engine/util";
@@ -67,19 +73,24 @@ const findByo = async (ctx: Ctx, uid: string, name: unknown) => {
 export const externalAgent: Kind<ExternalAgentArgs> = {
   name: "ExternalAgent",
   doc: "An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).",
-  ...declare(ExternalAgentArgs, agentOutputs, {
-    name: {
-      doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+  ...declare(
+    ExternalAgentArgs,
+    agentOutputs,
+    {
+      name: {
+        doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+      },
+      provider: { doc: "The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui." },
+      deploymentUrl: { doc: "HTTPS URL of the deployment that runs the agent." },
+      agentId: {
+        doc: "The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.",
+        default: none,
+      },
+      headers: headersFact,
+      ...presentationFacts,
     },
-    provider: { doc: "The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui." },
-    deploymentUrl: { doc: "HTTPS URL of the deployment that runs the agent." },
-    agentId: {
-      doc: "The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.",
-      default: none,
-    },
-    headers: headersFact,
-    ...presentationFacts,
-  }),
+    DEFAULTS.ByoAgent,
+  ),
   api: "chat",
   file: { at: ["externalAgents"], child: "external-agent", key: "name", secretRefs: { headers: "headers" } },
 

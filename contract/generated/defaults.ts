@@ -34,7 +34,12 @@ export const DEFAULTS = {
     useBasicAuth: false,
   },
   AgentBuilderAgent: {
+    model: "gpt-4o-mini",
     mcpServers: [],
+    isActive: true,
+  },
+  ByoAgent: {
+    isActive: true,
   },
 } as const;
 export type Defaults = typeof DEFAULTS;

@@ -1,7 +1,7 @@
 // AI agents (docs/service/bots-agents-and-social.md): agent-builder agents and MCP servers, and BYO agents.
 // Agents get a UUID v4 uid from the service; MCP servers are named by a slug unique per app. Headers given to
 // an agent or a server are credentials and are never echoed. Where the vendor is silent, decision 0090.
-import { type aiAgentRoutes, McpServer } from "../../contract";
+import { type aiAgentRoutes, DEFAULTS, McpServer } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
@@ -91,12 +91,17 @@ function requireServers(app: AppRecord, slugs: readonly string[]): void {
   }
 }
 
-function newAgent(env: Env, body: Json & { name: string; isActive?: boolean | undefined }): AgentRecord {
+/** A new agent; `defaults`: its family's answer's (the document's). */
+function newAgent(
+  env: Env,
+  body: Json & { name: string; isActive?: boolean | undefined },
+  defaults: { readonly isActive: boolean },
+): AgentRecord {
   const now = env.now();
   return {
     uid: uuid4(env),
     name: body.name,
-    isActive: body.isActive ?? true,
+    isActive: body.isActive ?? defaults.isActive,
     fields: storedFields(body),
     createdAt: now,
     updatedAt: now,
@@ -121,9 +126,10 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   createBuilderAgent: ({ app, body, env }) => {
     const servers = [...new Set(body.mcpServers ?? [])];
     requireServers(app, servers);
-    // The vendor's default model (S30).
+    // The vendor's default model (S30), as the document states it.
+    const builder = DEFAULTS.AgentBuilderAgent;
     const a = {
-      ...newAgent(env, { model: "gpt-4o-mini", ...body }),
+      ...newAgent(env, { ...body, model: body.model ?? builder.model }, builder),
       mcpServers: servers,
       createdMs: agentMillis(app, env),
     };
@@ -241,7 +247,7 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   },
 
   createByoAgent: ({ app, body, env }) => {
-    const a = newAgent(env, body);
+    const a = newAgent(env, body, DEFAULTS.ByoAgent);
     app.byoAgents.set(a.uid, a);
     return { agent: byoView(a) };
   },

@@ -1,9 +1,9 @@
 // Users and auth tokens (docs/service/users-and-auth-tokens.md).
-import { DEFAULTS, LIMITS, type userRoutes } from "../../contract";
+import { AuthToken, DEFAULTS, LIMITS, type userRoutes } from "../../contract";
 import { ApiError } from "../errors";
-import { created, updated } from "../records";
+import { created, updated, viewOf } from "../records";
 import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
-import { defined, paginate, prefixMatcher, userView } from "../views";
+import { paginate, prefixMatcher, userView } from "../views";
 import { ack, norm, requireRole, requireUser, uidNotFound } from "./lookup";
 import type { ChatHandlers, Env } from "./types";
 
@@ -34,10 +34,7 @@ function requireToken(app: AppRecord, uid: string, token: string): AuthTokenReco
 }
 
 const tokenBrief = (t: AuthTokenRecord) => ({ uid: t.uid, authToken: t.authToken, createdAt: t.createdAt });
-const tokenView = (t: AuthTokenRecord) => ({
-  ...tokenBrief(t),
-  ...defined({ platform: t.platform, userAgent: t.userAgent, appInfo: t.appInfo }),
-});
+const tokenView = (t: AuthTokenRecord) => viewOf(t, AuthToken);
 
 /** A permanent delete removes the user, their tokens, memberships, bans and messages (docs/service/users-and-auth-tokens.md). */
 function removeUser(app: AppRecord, uid: string): void {
@@ -155,10 +152,7 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
     const u = requireUser(app, params.uid);
     const t = requireToken(app, u.uid, params.authToken);
     // Each field is optional (the vendor's chat spec, operation update-authtoken: docs/service/users-and-auth-tokens.md): an absent one is left as it is.
-    if (body.platform !== undefined) t.platform = body.platform;
-    if (body.userAgent !== undefined) t.userAgent = body.userAgent;
-    if (body.appInfo !== undefined) t.appInfo = body.appInfo;
-    return { data: tokenBrief(t) };
+    return { data: tokenBrief(updated(t, body)) };
   },
 
   deleteAuthToken: ({ app, params }) => {

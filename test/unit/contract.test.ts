@@ -55,7 +55,9 @@ function inline(schema: unknown, depth = 0): unknown {
  * it gives a field a create leaves out, contract/generated/defaults.ts), which no answer schema fills in.
  */
 function lessServiceDefaults(doc: unknown, schema: unknown): unknown {
-  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return doc;
+  if (Array.isArray(doc))
+    return doc.map((d, i) => lessServiceDefaults(d, Array.isArray(schema) ? schema[i] : {}));
+  if (doc === null || typeof doc !== "object") return doc;
   const other = (schema !== null && typeof schema === "object" ? schema : {}) as Json;
   const out: Json = {};
   for (const [k, v] of Object.entries(doc)) {
