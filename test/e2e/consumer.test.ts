@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, relative } from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator";
+import { ENVIRONMENT_TYPE } from "../../environment/component";
 import { kinds } from "../../kinds";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { cliProject } from "./support/cli-project";
@@ -224,10 +225,9 @@ describe("the package installed from its tarball into a project outside the repo
       });
       const schema = JSON.parse(stdout) as { version: string; resources: Record<string, unknown> };
       expect(schema.version).toBe(version);
+      // Every kind, and the Environment component the plugin constructs (issue 32 item 5).
       expect(Object.keys(schema.resources).sort()).toEqual(
-        Object.keys(kinds)
-          .map((k) => `chat:index:${k}`)
-          .sort(),
+        [...Object.keys(kinds).map((k) => `chat:index:${k}`), ENVIRONMENT_TYPE].sort(),
       );
       // A YAML program that names the package with `pulumi package add`, run by the installed plugin.
       const emu = await emulator();
