@@ -8,6 +8,7 @@ import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
 import { type KindFunction, kindFunctions } from "../../kinds/functions";
 import { environmentResource } from "./environment-schema";
+import { packageMetadata } from "./package-metadata";
 import { pluginVersion } from "./version";
 
 /** A type in Pulumi's schema. */
@@ -265,11 +266,8 @@ export function packageSchema(): Record<string, unknown> {
   }
   return {
     name: PACKAGE,
-    displayName: "Chat",
     version: pluginVersion(),
-    description: "Declare a chat service's apps, users, groups, roles, keys, webhooks and settings.",
-    keywords: ["pulumi", "chat", "category/utility"],
-    license: "Apache-2.0",
+    ...packageMetadata,
     config: { variables },
     provider: {
       description: "The chat provider: credentials as its config keys.",
