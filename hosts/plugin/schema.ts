@@ -2,7 +2,7 @@
 // kind (its arguments, docs, secrets, replace-on-change fields and computed outputs), a `get<Kind>` function
 // per kind and a `list<Kind>` function per listable kind, and the provider's config keys. Pulumi YAML reads
 // it from the plugin; `pulumi package gen-sdk` makes the Python, Go and .NET SDKs from it.
-import { ChatConnection, CONFIG_KEYS, ManagementConnection } from "../../client/config";
+import { ChatConnection, CONFIG_KEYS, configKeyOf, ManagementConnection } from "../../client/config";
 import { type Json, jsonOf } from "../../engine/json-schema";
 import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
@@ -277,7 +277,13 @@ function functionOf(types: Types, f: KindFunction): Record<string, unknown> {
       inputs: { type: "object", properties: { ...inputs, ...credentialsInput(kind) } },
       outputs: {
         type: "object",
-        properties: { items: { type: "array", items: { $ref: `#/types/${token(infoName)}` } } },
+        properties: {
+          items: {
+            type: "array",
+            items: { $ref: `#/types/${token(infoName)}` },
+            description: `Each ${f.kind} found, sorted by id.`,
+          },
+        },
         required: ["items"],
       },
     },
@@ -294,10 +300,19 @@ export function packageSchema(): Record<string, unknown> {
     {},
     CONNECTION_DOCS.ManagementConnection,
   );
-  for (const conn of ["ChatConnection", "ManagementConnection"]) {
+  for (const [conn, api] of [
+    ["ChatConnection", "chat"],
+    ["ManagementConnection", "management"],
+  ] as const) {
     const spec = types.specs[token(conn)];
     const props = spec && "properties" in spec ? spec.properties : {};
     for (const k of ["apiKey", "secret"]) if (props[k]) props[k].secret = true;
+    // Each field is what a config key holds: its doc, said once there.
+    for (const [k, p] of Object.entries(props)) {
+      const key = configKeyOf(api, k);
+      const c = CONFIG_KEYS.find((x) => x.key === key);
+      if (c && !p.description) p.description = `${c.doc} Default: ${c.key} or ${c.env}.`;
+    }
   }
   const resources: Record<string, unknown> = {};
   const functions: Record<string, unknown> = {};

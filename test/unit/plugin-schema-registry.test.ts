@@ -110,6 +110,34 @@ describe("the plugin's schema as a registry reads it", () => {
     }
   });
 
+  it("describes every property of every resource, type and function, nested ones included", () => {
+    const missing: string[] = [];
+    const check = (where: string, props: Record<string, Spec & { description?: string }> | undefined) => {
+      for (const [k, p] of Object.entries(props ?? {}))
+        if (!p.description?.trim()) missing.push(`${where}.${k}`);
+    };
+    for (const [tok, t] of Object.entries(schema.types)) check(tok, t.properties);
+    for (const [tok, r] of Object.entries(
+      schema.resources as Record<string, Record<string, Record<string, Spec>>>,
+    )) {
+      check(`${tok} input`, r.inputProperties);
+      check(`${tok} output`, r.properties);
+    }
+    for (const [tok, f] of Object.entries(
+      schema.functions as Record<string, Record<string, { properties: Record<string, Spec> }>>,
+    )) {
+      check(`${tok} input`, f.inputs?.properties);
+      check(`${tok} output`, f.outputs?.properties);
+    }
+    expect(missing).toEqual([]);
+    // Nested ones in the document's words (contract/openapi/chat-service.yaml).
+    expect(
+      schema.types["chat:index:NotificationSettingsPreferencesGroup"]?.properties?.messagesSetting,
+    ).toMatchObject({
+      description: expect.stringMatching(/new messages in groups/),
+    });
+  });
+
   it("types numbers as numbers: requestsPerMinute is an integer", () => {
     expect(schema.config.variables.requestsPerMinute?.type).toBe("integer");
   });
