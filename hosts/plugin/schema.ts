@@ -10,6 +10,7 @@ import { type KindFunction, kindFunctions } from "../../kinds/functions";
 import { closedSetIn, type EnumSpec, type FoundSet } from "./enums";
 import { environmentResource } from "./environment-schema";
 import { packageMetadata } from "./package-metadata";
+import { resourceDescription } from "./resource-docs";
 import { pluginVersion } from "./version";
 
 /** A type in Pulumi's schema. */
@@ -320,7 +321,9 @@ export function packageSchema(): Record<string, unknown> {
     const kind = k as unknown as Kind;
     const r = resourceOf(types, name, kind);
     resources[token(name)] = {
-      description: kind.doc,
+      description: resourceDescription(name, kind, r.inputs, (ref) =>
+        ref?.startsWith("#/types/") ? types.specs[ref.slice(8)] : undefined,
+      ),
       inputProperties: r.inputs,
       requiredInputs: r.requiredInputs,
       properties: r.outputs,
