@@ -308,6 +308,16 @@ export function packageSchema(): Record<string, unknown> {
     const spec = types.specs[token(conn)];
     const props = spec && "properties" in spec ? spec.properties : {};
     for (const k of ["apiKey", "secret"]) if (props[k]) props[k].secret = true;
+    // An App's connection output flows into other resources' connection input, and Pulumi YAML cannot assign
+    // an enum of an output's object to the same enum of an input's ("Cannot assign Region to Region"): the
+    // connection types keep plain values.
+    for (const p of Object.values(props)) {
+      const target = p.$ref ? types.specs[p.$ref.slice("#/types/".length)] : undefined;
+      if (target && "enum" in target) {
+        delete p.$ref;
+        p.type = target.type;
+      }
+    }
     // Each field is what a config key holds: its doc, said once there.
     for (const [k, p] of Object.entries(props)) {
       const key = configKeyOf(api, k);

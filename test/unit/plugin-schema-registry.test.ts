@@ -138,6 +138,12 @@ describe("the plugin's schema as a registry reads it", () => {
     });
   });
 
+  it("keeps the connection types free of enums: Pulumi YAML cannot assign an App's connection output to an input otherwise", () => {
+    for (const conn of ["ChatConnection", "ManagementConnection"])
+      for (const [k, p] of Object.entries(schema.types[`chat:index:${conn}`]?.properties ?? {}))
+        expect([conn, k, typeOf(p.$ref)?.enum]).toEqual([conn, k, undefined]);
+  });
+
   it("types numbers as numbers: requestsPerMinute is an integer", () => {
     expect(schema.config.variables.requestsPerMinute?.type).toBe("integer");
   });
