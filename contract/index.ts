@@ -36,6 +36,7 @@ export type RouteName = keyof Routes;
 export * from "./ai-agents";
 export * from "./api-keys";
 export * from "./bots";
+export * from "./closed-set";
 export * from "./collaborators";
 export * from "./common";
 export * from "./errors";

@@ -13,6 +13,49 @@ import (
 )
 
 // A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".
+//
+// Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A Webhook
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewWebhook(ctx, "hook", &chat.WebhookArgs{
+//				WebhookId: pulumi.String("t-hook"),
+//				Name: pulumi.String("Hook"),
+//				WebhookURL: pulumi.String("https://hooks.example.com/table/1"),
+//				UseBasicAuth: pulumi.Bool(true),
+//				Username: pulumi.String("user1"),
+//				Password: cfg.RequireSecret("password"),
+//				Enabled: pulumi.Bool(false),
+//				RetryOnFailure: pulumi.Bool(true),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Webhook is adopted by its id, `<appId>/<webhookId>`:
+//
+// ```sh
+// $ pulumi import chat:index:Webhook hook '<appId>/<webhookId>'
+// ```
 type Webhook struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,43 @@ import (
 )
 
 // The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".
+//
+// Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A WebhookTriggers
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewWebhookTriggers(ctx, "triggers", &chat.WebhookTriggersArgs{
+//				WebhookId: pulumi.String("t-hook"),
+//				Triggers: chat.TriggerIdArray{
+//					chat.TriggerId("message_sent"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing WebhookTriggers is adopted by its id, `<appId>/<webhookId>`:
+//
+// ```sh
+// $ pulumi import chat:index:WebhookTriggers triggers '<appId>/<webhookId>'
+// ```
 type WebhookTriggers struct {
 	pulumi.CustomResourceState
 
@@ -21,7 +58,7 @@ type WebhookTriggers struct {
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers pulumi.StringArrayOutput `pulumi:"triggers"`
+	Triggers TriggerIdArrayOutput `pulumi:"triggers"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
 }
@@ -91,7 +128,7 @@ type webhookTriggersArgs struct {
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers []string `pulumi:"triggers"`
+	Triggers []TriggerId `pulumi:"triggers"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId string `pulumi:"webhookId"`
 }
@@ -105,7 +142,7 @@ type WebhookTriggersArgs struct {
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers pulumi.StringArrayInput
+	Triggers TriggerIdArrayInput
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId pulumi.StringInput
 }
@@ -158,8 +195,8 @@ func (o WebhookTriggersOutput) ManagementConnection() ManagementConnectionPtrOut
 }
 
 // Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-func (o WebhookTriggersOutput) Triggers() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *WebhookTriggers) pulumi.StringArrayOutput { return v.Triggers }).(pulumi.StringArrayOutput)
+func (o WebhookTriggersOutput) Triggers() TriggerIdArrayOutput {
+	return o.ApplyT(func(v *WebhookTriggers) TriggerIdArrayOutput { return v.Triggers }).(TriggerIdArrayOutput)
 }
 
 // The webhook's id. Changing it replaces the resource.

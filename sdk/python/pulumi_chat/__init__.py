@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
 from .ai_agent import *
 from .api_key import *
 from .apns_push_provider import *

@@ -221,6 +221,39 @@ class Webhook(pulumi.CustomResource):
         """
         A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".
 
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Webhook
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        hook = chat.Webhook(
+            "hook",
+            webhook_id="t-hook",
+            name="Hook",
+            webhook_url="https://hooks.example.com/table/1",
+            use_basic_auth=True,
+            username="user1",
+            password=config.require_secret("password"),
+            enabled=False,
+            retry_on_failure=True,
+        )
+        ```
+
+        ## Import
+
+        An existing Webhook is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:Webhook hook '<appId>/<webhookId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -243,6 +276,39 @@ class Webhook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Webhook
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        hook = chat.Webhook(
+            "hook",
+            webhook_id="t-hook",
+            name="Hook",
+            webhook_url="https://hooks.example.com/table/1",
+            use_basic_auth=True,
+            username="user1",
+            password=config.require_secret("password"),
+            enabled=False,
+            retry_on_failure=True,
+        )
+        ```
+
+        ## Import
+
+        An existing Webhook is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:Webhook hook '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['WebhookTriggersArgs', 'WebhookTriggers']
@@ -21,7 +22,7 @@ __all__ = ['WebhookTriggersArgs', 'WebhookTriggers']
 @pulumi.input_type
 class WebhookTriggersArgs:
     def __init__(__self__, *,
-                 triggers: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 triggers: pulumi.Input[Sequence[pulumi.Input['TriggerId']]],
                  webhook_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -29,7 +30,7 @@ class WebhookTriggersArgs:
         """
         The set of arguments for constructing a WebhookTriggers resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
+        :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
@@ -46,14 +47,14 @@ class WebhookTriggersArgs:
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+    def triggers(self) -> pulumi.Input[Sequence[pulumi.Input['TriggerId']]]:
         """
         Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         """
         return pulumi.get(self, "triggers")
 
     @triggers.setter
-    def triggers(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+    def triggers(self, value: pulumi.Input[Sequence[pulumi.Input['TriggerId']]]):
         pulumi.set(self, "triggers", value)
 
     @_builtins.property
@@ -114,18 +115,45 @@ class WebhookTriggers(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
-                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input['TriggerId']]]] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A WebhookTriggers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        triggers = chat.WebhookTriggers(
+            "triggers",
+            webhook_id="t-hook",
+            triggers=[
+                "message_sent",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing WebhookTriggers is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:WebhookTriggers triggers '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
+        :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
         """
         ...
@@ -136,6 +164,33 @@ class WebhookTriggers(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A WebhookTriggers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        triggers = chat.WebhookTriggers(
+            "triggers",
+            webhook_id="t-hook",
+            triggers=[
+                "message_sent",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing WebhookTriggers is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:WebhookTriggers triggers '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param WebhookTriggersArgs args: The arguments to use to populate this resource's properties.
@@ -155,7 +210,7 @@ class WebhookTriggers(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
-                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input['TriggerId']]]] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -225,7 +280,7 @@ class WebhookTriggers(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def triggers(self) -> pulumi.Output[Sequence['TriggerId']]:
         """
         Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         """
