@@ -163,6 +163,25 @@ export const TriggerIds = z.strictObject({
 });
 export const Trigger = z.looseObject({ id: z.string(), description: z.string().optional() });
 
+/** The webhook system: 1 the legacy one (no X-Webhook-Version header, the service's default), 2 the newer. */
+export const WebhookVersion = z.union([z.literal(1), z.literal(2)], {
+  error: "version must be 1 (the legacy webhook system) or 2",
+});
+export type WebhookVersion = z.output<typeof WebhookVersion>;
+/** The legacy trigger ids a version-2 webhook does not take (the document's LegacyTriggerId). */
+export const LEGACY_TRIGGER_IDS: readonly string[] = ENUMS.LegacyTriggerId;
+/** The trigger ids of `triggers` that a webhook of `version` does not take, with their positions. */
+export function triggersNotIn(
+  version: WebhookVersion | undefined,
+  triggers: readonly string[],
+): { index: number; id: string }[] {
+  if (version !== 2) return [];
+  return triggers.flatMap((id, index) => (LEGACY_TRIGGER_IDS.includes(id) ? [{ index, id }] : []));
+}
+/** Why a trigger is refused for a version-2 webhook. */
+export const legacyTriggerRule = (id: string) =>
+  `${id} is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it`;
+
 export const managementRoutes = {
   createApp: route({ ...OPERATIONS.createApp, body: AppCreate, response: dataOf(App) }),
   listApps: route({ ...OPERATIONS.listApps, query: AppListQuery, response: pageOf(App) }),

@@ -115,6 +115,8 @@ export interface WebhookRecord {
   password?: string;
   enabled: boolean;
   retryOnFailure: boolean;
+  /** The webhook system it was made or last updated in (X-Webhook-Version; absent: 1, the legacy one). */
+  version?: 1 | 2;
   createdAt: number;
   updatedAt: number;
   /** Attached trigger ids, in the order they were added. */

@@ -361,6 +361,8 @@ export interface WebhookResult {
   enabled?: boolean;
   /** Retry deliveries that fail (default false). */
   retryOnFailure?: boolean;
+  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  version?: 1 | 2;
   /** Unix seconds. */
   createdAt: number;
 }

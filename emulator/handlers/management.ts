@@ -1,6 +1,6 @@
 // The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import { LIMITS, type managementRoutes, type Region } from "../../contract";
-import { ApiError } from "../errors";
+import { LIMITS, legacyTriggerRule, type managementRoutes, type Region, triggersNotIn } from "../../contract";
+import { ApiError, badRequest } from "../errors";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
 import { defined, paginate, startsWithCi } from "../views";
 import { OWNER_EMAIL } from "./collaborators";
@@ -98,7 +98,7 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     return ack("Removed setting(s) successfully.");
   },
 
-  createWebhook: ({ state, params, body, env }) => {
+  createWebhook: ({ state, params, body, env, webhookVersion }) => {
     const app = requireApp(state, params.appId);
     if (app.webhooks.has(body.id)) {
       throw new ApiError("ERR_WEBHOOK_ALREADY_EXISTS", `The webhook ${body.id} already exists.`);
@@ -113,6 +113,7 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
       ...defined({ username: body.username, password: body.password }),
       enabled: body.enabled ?? true,
       retryOnFailure: body.retryOnFailure ?? false,
+      version: webhookVersion ?? 1,
       createdAt: now,
       updatedAt: now,
       triggers: [],
@@ -133,8 +134,11 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     data: webhookView(requireWebhook(requireApp(state, params.appId), params.webhookId)),
   }),
 
-  updateWebhook: ({ state, params, body, env }) => {
+  updateWebhook: ({ state, params, body, env, webhookVersion }) => {
     const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    // The update is made in the system its header names, no header being the legacy one. Triggers already
+    // attached stay (how the service treats them is not documented); they can still be removed.
+    w.version = webhookVersion ?? 1;
     if (body.name !== undefined) w.name = body.name;
     if (body.webhookURL !== undefined) w.webhookURL = body.webhookURL;
     if (body.useBasicAuth !== undefined) w.useBasicAuth = body.useBasicAuth;
@@ -154,6 +158,9 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
 
   addTriggers: ({ state, params, body }) => {
     const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    // Triggers are of the webhook's own system (checked before any is attached).
+    const refused = triggersNotIn(w.version ?? 1, body.triggerIds)[0];
+    if (refused) throw badRequest({ [`triggerIds.${refused.index}`]: [legacyTriggerRule(refused.id)] });
     const data: Record<string, { success: boolean; message: string }> = {};
     for (const id of body.triggerIds) {
       if (!w.triggers.includes(id)) w.triggers.push(id);
