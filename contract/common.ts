@@ -35,6 +35,8 @@ export const LIMITS = {
   appPinnedConversations: 5,
   agentNameLength: 100,
   collaboratorsPerCall: 25,
+  /** A basic-auth user name or password where the spec gives no bound (GUESS, the webhook password's). */
+  basicAuthLength: 100,
 } as const;
 
 /** Edit distance between two strings (for "the closest valid value" in error messages). */

@@ -170,6 +170,8 @@ export interface KeywordListRecord {
   isCSV: boolean;
   searchTerms?: string[];
   disallowedSentences?: string[];
+  /** A Custom API list's webhook and basic auth (the password is never shown). */
+  custom?: { webhookURL: string; username?: string; password?: string };
   createdAt: number;
   updatedAt: number;
   revision: number;

@@ -980,6 +980,45 @@ export class ModerationKeywordList extends pulumi.CustomResource {
   }
 }
 
+export interface ModerationCustomApiListArgs extends ChatResourceArgs {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  listId: pulumi.Input<string>;
+  /** Name. */
+  name?: pulumi.Input<string>;
+  /** Description. */
+  description?: pulumi.Input<string>;
+  /** Public https URL of your moderation webhook. */
+  webhookURL: pulumi.Input<string>;
+  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  username?: pulumi.Input<string>;
+  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  password?: pulumi.Input<string>;
+}
+
+/** A Custom API moderation list: a rule naming it sends each message to your moderation webhook (basic auth optional). Id: the listId. */
+export class ModerationCustomApiList extends pulumi.CustomResource {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  declare readonly listId: pulumi.Output<string>;
+  /** Name. */
+  declare readonly name: pulumi.Output<string | undefined>;
+  /** Description. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** Public https URL of your moderation webhook. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  declare readonly username: pulumi.Output<string | undefined>;
+  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  declare readonly password: pulumi.Output<string | undefined>;
+  /** Whether the object is one every app starts with (destroy leaves it). */
+  declare readonly builtIn: pulumi.Output<boolean>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: ModerationCustomApiListArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ModerationCustomApiList", name, args, ["builtIn", "createdAt"], ["password"], opts));
+  }
+}
+
 export interface ModerationRuleArgs extends ChatResourceArgs {
   /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
   ruleId: pulumi.Input<string>;
