@@ -41,6 +41,7 @@ export * from "./common";
 export * from "./errors";
 export * from "./extension-settings";
 export * from "./extensions";
+export { DEFAULTS, type Defaults } from "./generated/defaults";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";

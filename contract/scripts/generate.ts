@@ -1,11 +1,12 @@
 // Writes contract/generated/ from the project's OpenAPI document (contract/openapi/chat-service.yaml): the
 // route table's facts (api, method, path, key scope, onBehalfOf, webhook version, encoding), the named enums and the error
-// codes with their statuses. `npm run generate` runs it; test/unit/contract.test.ts fails when the files are
-// stale. The document is read with `yaml` and walked directly: these facts are a plain reading of operations,
+// codes with their statuses, and the fields' defaults (contract/scripts/defaults.ts). `npm run generate` runs
+// it; test/unit/contract.test.ts fails when the files are stale. The document is read with `yaml` and walked directly: these facts are a plain reading of operations,
 // which no OpenAPI code generator emits in the table's shape (docs/decisions/0103-contract-from-openapi.md).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { defaultsModule, type WithDefaults } from "./defaults";
 
 export const DOCUMENT = join("contract", "openapi", "chat-service.yaml");
 export const OUT_DIR = join("contract", "generated");
@@ -29,7 +30,7 @@ interface Parameter {
 interface Document {
   paths: Record<string, PathItem>;
   components: {
-    schemas: Record<string, { enum?: unknown[]; "x-status"?: Record<string, number> }>;
+    schemas: Record<string, WithDefaults & { enum?: unknown[]; "x-status"?: Record<string, number> }>;
     parameters?: Record<string, Parameter>;
   };
 }
@@ -125,6 +126,7 @@ export function generate(documentText: string): Map<string, string> {
     ["routes.ts", routeFacts(doc)],
     ["enums.ts", enums(doc)],
     ["errors.ts", errorCodes(doc)],
+    ["defaults.ts", defaultsModule(doc.components.schemas, HEADER("the defaults of the schemas' fields"))],
   ]);
 }
 

@@ -1,8 +1,17 @@
 // The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import { LIMITS, legacyTriggerRule, type managementRoutes, type Region, triggersNotIn } from "../../contract";
+import {
+  DEFAULTS,
+  LIMITS,
+  legacyTriggerRule,
+  type managementRoutes,
+  type Region,
+  triggersNotIn,
+  Webhook,
+} from "../../contract";
 import { ApiError, badRequest } from "../errors";
+import { created, updated, viewOf } from "../records";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
-import { defined, paginate, startsWithCi } from "../views";
+import { paginate, startsWithCi } from "../views";
 import { OWNER_EMAIL } from "./collaborators";
 import { ack, requireApp } from "./lookup";
 import { quotaExceeded } from "./roles";
@@ -38,18 +47,8 @@ const appView = (a: AppRecord) => ({
   ),
 });
 
-const webhookView = (w: WebhookRecord) => ({
-  id: w.id,
-  name: w.name,
-  webhookURL: w.webhookURL,
-  useBasicAuth: w.useBasicAuth,
-  // The password is never echoed.
-  ...defined({ username: w.username }),
-  enabled: w.enabled,
-  retryOnFailure: w.retryOnFailure,
-  createdAt: w.createdAt,
-  updatedAt: w.updatedAt,
-});
+/** The answer names no password: it is never echoed. */
+const webhookView = (w: WebhookRecord) => viewOf(w, Webhook);
 
 function requireWebhook(app: AppRecord, id: string): WebhookRecord {
   const w = app.webhooks.get(id);
@@ -105,19 +104,12 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     }
     if (app.webhooks.size >= LIMITS.webhooksPerApp) throw quotaExceeded("webhooks", LIMITS.webhooksPerApp);
     const now = env.now();
-    const w: WebhookRecord = {
-      id: body.id,
-      name: body.name,
-      webhookURL: body.webhookURL,
-      useBasicAuth: body.useBasicAuth ?? false,
-      ...defined({ username: body.username, password: body.password }),
-      enabled: body.enabled ?? true,
-      retryOnFailure: body.retryOnFailure ?? false,
+    const w: WebhookRecord = created(body, DEFAULTS.Webhook, {
       version: webhookVersion ?? 1,
       createdAt: now,
       updatedAt: now,
       triggers: [],
-    };
+    });
     app.webhooks.set(w.id, w);
     return { data: webhookView(w) };
   },
@@ -135,17 +127,10 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
   }),
 
   updateWebhook: ({ state, params, body, env, webhookVersion }) => {
-    const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    const w = updated(requireWebhook(requireApp(state, params.appId), params.webhookId), body);
     // The update is made in the system its header names, no header being the legacy one. Triggers already
     // attached stay (how the service treats them is not documented); they can still be removed.
     w.version = webhookVersion ?? 1;
-    if (body.name !== undefined) w.name = body.name;
-    if (body.webhookURL !== undefined) w.webhookURL = body.webhookURL;
-    if (body.useBasicAuth !== undefined) w.useBasicAuth = body.useBasicAuth;
-    if (body.username !== undefined) w.username = body.username;
-    if (body.password !== undefined) w.password = body.password;
-    if (body.enabled !== undefined) w.enabled = body.enabled;
-    if (body.retryOnFailure !== undefined) w.retryOnFailure = body.retryOnFailure;
     w.updatedAt = env.now();
     return { data: webhookView(w) };
   },
