@@ -192,6 +192,13 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   return server;
 }
 
+/** The webhook system a request names: the header's 1 or 2 on the routes that take it; another value is refused. */
+function webhookVersionOf(spec: RouteSpec, header: string | string[] | undefined): 1 | 2 | undefined {
+  if (spec.webhookVersion !== "optional" || header === undefined) return undefined;
+  if (header === "1" || header === "2") return Number(header) as 1 | 2;
+  throw badRequest({ "X-Webhook-Version": ["The X-Webhook-Version header must be the integer 1 or 2."] });
+}
+
 async function answer(
   deps: ServerDeps,
   spec: RouteSpec,
@@ -239,6 +246,7 @@ async function answer(
     const bodySchema = bodySchemaOf(spec, params);
     ctx.body = bodySchema ? parse(bodySchema, bodyFor(spec, req.body), "body") : undefined;
     ctx.env = deps.env;
+    ctx.webhookVersion = webhookVersionOf(spec, req.headers["x-webhook-version"]);
 
     const result = handler(ctx);
     if (spec.method !== "GET") deps.onChange();

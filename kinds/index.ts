@@ -23,6 +23,7 @@ import { groupMember } from "./group-member";
 import { groupMembers } from "./group-members";
 import { groupScopePermissions } from "./group-scope-permissions";
 import { mcpServer } from "./mcp-server";
+import { moderationCustomApiList } from "./moderation-custom-api-list";
 import { moderationKeywordList } from "./moderation-keyword-list";
 import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
@@ -63,6 +64,7 @@ export const kinds = {
   TwilioSmsProvider: twilioSmsProvider,
   CustomSmsProvider: customSmsProvider,
   ModerationKeywordList: moderationKeywordList,
+  ModerationCustomApiList: moderationCustomApiList,
   ModerationRule: moderationRule,
   // AI agents: the servers before the agents that name them.
   McpServer: mcpServer,

@@ -1,5 +1,5 @@
 // Writes contract/generated/ from the project's OpenAPI document (contract/openapi/chat-service.yaml): the
-// route table's facts (api, method, path, key scope, onBehalfOf, encoding), the named enums, the error
+// route table's facts (api, method, path, key scope, onBehalfOf, webhook version, encoding), the named enums, the error
 // codes with their statuses, LIMITS, the fields' defaults (contract/scripts/defaults.ts) and the request and
 // answer schemas (zod-emit.ts). `npm run generate` runs it; test/unit/contract.test.ts fails when the files
 // are stale. The document is read with `yaml` and walked directly: no OpenAPI code generator emits the
@@ -63,6 +63,9 @@ function parameterOf(doc: Document, p: NonNullable<Operation["parameters"]>[numb
   return p.name && p.in ? { name: p.name, in: p.in, required: p.required ?? false } : undefined;
 }
 
+/** The header that picks the webhook system (docs/service/webhooks-and-triggers.md). */
+const WEBHOOK_VERSION = "X-Webhook-Version";
+
 function routeFacts(doc: Document): string {
   const lines: string[] = [];
   const seen = new Set<string>();
@@ -86,6 +89,8 @@ function routeFacts(doc: Document): string {
         .map((p) => parameterOf(doc, p))
         .find((p) => p?.in === "header" && p.name === "onBehalfOf");
       if (onBehalfOf?.required) facts.push(`onBehalfOf: "required"`);
+      const headers = (op.parameters ?? []).map((p) => parameterOf(doc, p)).filter((p) => p?.in === "header");
+      if (headers.some((p) => p?.name === WEBHOOK_VERSION)) facts.push(`webhookVersion: "optional"`);
       if (Object.keys(op.requestBody?.content ?? {}).includes("multipart/form-data"))
         facts.push(`encoding: "multipart"`);
       lines.push(layout(`  ${name}: `, facts, "{ ", " }", ","));

@@ -67,6 +67,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &GroupScopePermissions{}
 	case "chat:index:McpServer":
 		r = &McpServer{}
+	case "chat:index:ModerationCustomApiList":
+		r = &ModerationCustomApiList{}
 	case "chat:index:ModerationKeywordList":
 		r = &ModerationKeywordList{}
 	case "chat:index:ModerationRule":

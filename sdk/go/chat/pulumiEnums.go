@@ -3368,6 +3368,171 @@ func (o TriggerIdArrayOutput) Index(i pulumi.IntInput) TriggerIdOutput {
 	}).(TriggerIdOutput)
 }
 
+type WebhookVersion int
+
+const (
+	WebhookVersionValue1 = WebhookVersion(1)
+	WebhookVersionValue2 = WebhookVersion(2)
+)
+
+func (WebhookVersion) ElementType() reflect.Type {
+	return reflect.TypeOf((*WebhookVersion)(nil)).Elem()
+}
+
+func (e WebhookVersion) ToWebhookVersionOutput() WebhookVersionOutput {
+	return pulumi.ToOutput(e).(WebhookVersionOutput)
+}
+
+func (e WebhookVersion) ToWebhookVersionOutputWithContext(ctx context.Context) WebhookVersionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WebhookVersionOutput)
+}
+
+func (e WebhookVersion) ToWebhookVersionPtrOutput() WebhookVersionPtrOutput {
+	return e.ToWebhookVersionPtrOutputWithContext(context.Background())
+}
+
+func (e WebhookVersion) ToWebhookVersionPtrOutputWithContext(ctx context.Context) WebhookVersionPtrOutput {
+	return WebhookVersion(e).ToWebhookVersionOutputWithContext(ctx).ToWebhookVersionPtrOutputWithContext(ctx)
+}
+
+func (e WebhookVersion) ToIntOutput() pulumi.IntOutput {
+	return pulumi.ToOutput(pulumi.Int(e)).(pulumi.IntOutput)
+}
+
+func (e WebhookVersion) ToIntOutputWithContext(ctx context.Context) pulumi.IntOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.Int(e)).(pulumi.IntOutput)
+}
+
+func (e WebhookVersion) ToIntPtrOutput() pulumi.IntPtrOutput {
+	return pulumi.Int(e).ToIntPtrOutputWithContext(context.Background())
+}
+
+func (e WebhookVersion) ToIntPtrOutputWithContext(ctx context.Context) pulumi.IntPtrOutput {
+	return pulumi.Int(e).ToIntOutputWithContext(ctx).ToIntPtrOutputWithContext(ctx)
+}
+
+type WebhookVersionOutput struct{ *pulumi.OutputState }
+
+func (WebhookVersionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WebhookVersion)(nil)).Elem()
+}
+
+func (o WebhookVersionOutput) ToWebhookVersionOutput() WebhookVersionOutput {
+	return o
+}
+
+func (o WebhookVersionOutput) ToWebhookVersionOutputWithContext(ctx context.Context) WebhookVersionOutput {
+	return o
+}
+
+func (o WebhookVersionOutput) ToWebhookVersionPtrOutput() WebhookVersionPtrOutput {
+	return o.ToWebhookVersionPtrOutputWithContext(context.Background())
+}
+
+func (o WebhookVersionOutput) ToWebhookVersionPtrOutputWithContext(ctx context.Context) WebhookVersionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WebhookVersion) *WebhookVersion {
+		return &v
+	}).(WebhookVersionPtrOutput)
+}
+
+func (o WebhookVersionOutput) ToIntOutput() pulumi.IntOutput {
+	return o.ToIntOutputWithContext(context.Background())
+}
+
+func (o WebhookVersionOutput) ToIntOutputWithContext(ctx context.Context) pulumi.IntOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WebhookVersion) int {
+		return int(e)
+	}).(pulumi.IntOutput)
+}
+
+func (o WebhookVersionOutput) ToIntPtrOutput() pulumi.IntPtrOutput {
+	return o.ToIntPtrOutputWithContext(context.Background())
+}
+
+func (o WebhookVersionOutput) ToIntPtrOutputWithContext(ctx context.Context) pulumi.IntPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WebhookVersion) *int {
+		v := int(e)
+		return &v
+	}).(pulumi.IntPtrOutput)
+}
+
+type WebhookVersionPtrOutput struct{ *pulumi.OutputState }
+
+func (WebhookVersionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WebhookVersion)(nil)).Elem()
+}
+
+func (o WebhookVersionPtrOutput) ToWebhookVersionPtrOutput() WebhookVersionPtrOutput {
+	return o
+}
+
+func (o WebhookVersionPtrOutput) ToWebhookVersionPtrOutputWithContext(ctx context.Context) WebhookVersionPtrOutput {
+	return o
+}
+
+func (o WebhookVersionPtrOutput) Elem() WebhookVersionOutput {
+	return o.ApplyT(func(v *WebhookVersion) WebhookVersion {
+		if v != nil {
+			return *v
+		}
+		var ret WebhookVersion
+		return ret
+	}).(WebhookVersionOutput)
+}
+
+func (o WebhookVersionPtrOutput) ToIntPtrOutput() pulumi.IntPtrOutput {
+	return o.ToIntPtrOutputWithContext(context.Background())
+}
+
+func (o WebhookVersionPtrOutput) ToIntPtrOutputWithContext(ctx context.Context) pulumi.IntPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WebhookVersion) *int {
+		if e == nil {
+			return nil
+		}
+		v := int(*e)
+		return &v
+	}).(pulumi.IntPtrOutput)
+}
+
+// WebhookVersionInput is an input type that accepts values of the WebhookVersion enum
+// A concrete instance of `WebhookVersionInput` can be one of the following:
+//
+//	WebhookVersionValue1
+//	WebhookVersionValue2
+type WebhookVersionInput interface {
+	pulumi.Input
+
+	ToWebhookVersionOutput() WebhookVersionOutput
+	ToWebhookVersionOutputWithContext(context.Context) WebhookVersionOutput
+}
+
+var webhookVersionPtrType = reflect.TypeOf((**WebhookVersion)(nil)).Elem()
+
+type WebhookVersionPtrInput interface {
+	pulumi.Input
+
+	ToWebhookVersionPtrOutput() WebhookVersionPtrOutput
+	ToWebhookVersionPtrOutputWithContext(context.Context) WebhookVersionPtrOutput
+}
+
+type webhookVersionPtr int
+
+func WebhookVersionPtr(v int) WebhookVersionPtrInput {
+	return (*webhookVersionPtr)(&v)
+}
+
+func (*webhookVersionPtr) ElementType() reflect.Type {
+	return webhookVersionPtrType
+}
+
+func (in *webhookVersionPtr) ToWebhookVersionPtrOutput() WebhookVersionPtrOutput {
+	return pulumi.ToOutput(in).(WebhookVersionPtrOutput)
+}
+
+func (in *webhookVersionPtr) ToWebhookVersionPtrOutputWithContext(ctx context.Context) WebhookVersionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WebhookVersionPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopeInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopePtrInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
@@ -3409,6 +3574,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerIdInput)(nil)).Elem(), TriggerId("message_sent"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerIdPtrInput)(nil)).Elem(), TriggerId("message_sent"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerIdArrayInput)(nil)).Elem(), TriggerIdArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WebhookVersionInput)(nil)).Elem(), WebhookVersion(1))
+	pulumi.RegisterInputType(reflect.TypeOf((*WebhookVersionPtrInput)(nil)).Elem(), WebhookVersion(1))
 	pulumi.RegisterOutputType(ApiKeyScopeOutput{})
 	pulumi.RegisterOutputType(ApiKeyScopePtrOutput{})
 	pulumi.RegisterOutputType(ByoProviderOutput{})
@@ -3449,4 +3616,6 @@ func init() {
 	pulumi.RegisterOutputType(TriggerIdOutput{})
 	pulumi.RegisterOutputType(TriggerIdPtrOutput{})
 	pulumi.RegisterOutputType(TriggerIdArrayOutput{})
+	pulumi.RegisterOutputType(WebhookVersionOutput{})
+	pulumi.RegisterOutputType(WebhookVersionPtrOutput{})
 }

@@ -4554,6 +4554,108 @@ func (o McpServerInfoArrayOutput) Index(i pulumi.IntInput) McpServerInfoOutput {
 	}).(McpServerInfoOutput)
 }
 
+// One ModerationCustomApiList as a whole read sees it.
+type ModerationCustomApiListInfo struct {
+	// Whether the object is one every app starts with (destroy leaves it).
+	BuiltIn *bool `pulumi:"builtIn"`
+	// Unix seconds.
+	CreatedAt *int `pulumi:"createdAt"`
+	// Description.
+	Description *string `pulumi:"description"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	ListId *string `pulumi:"listId"`
+	// Name.
+	Name *string `pulumi:"name"`
+	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	Password *string `pulumi:"password"`
+	// Basic-auth user name sent to the webhook (with password; at most 100).
+	Username *string `pulumi:"username"`
+	// Public https URL of your moderation webhook.
+	WebhookURL *string `pulumi:"webhookURL"`
+}
+
+// One ModerationCustomApiList as a whole read sees it.
+type ModerationCustomApiListInfoOutput struct{ *pulumi.OutputState }
+
+func (ModerationCustomApiListInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ModerationCustomApiListInfo)(nil)).Elem()
+}
+
+func (o ModerationCustomApiListInfoOutput) ToModerationCustomApiListInfoOutput() ModerationCustomApiListInfoOutput {
+	return o
+}
+
+func (o ModerationCustomApiListInfoOutput) ToModerationCustomApiListInfoOutputWithContext(ctx context.Context) ModerationCustomApiListInfoOutput {
+	return o
+}
+
+// Whether the object is one every app starts with (destroy leaves it).
+func (o ModerationCustomApiListInfoOutput) BuiltIn() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *bool { return v.BuiltIn }).(pulumi.BoolPtrOutput)
+}
+
+// Unix seconds.
+func (o ModerationCustomApiListInfoOutput) CreatedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
+}
+
+// Description.
+func (o ModerationCustomApiListInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o ModerationCustomApiListInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+func (o ModerationCustomApiListInfoOutput) ListId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.ListId }).(pulumi.StringPtrOutput)
+}
+
+// Name.
+func (o ModerationCustomApiListInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+func (o ModerationCustomApiListInfoOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+// Basic-auth user name sent to the webhook (with password; at most 100).
+func (o ModerationCustomApiListInfoOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// Public https URL of your moderation webhook.
+func (o ModerationCustomApiListInfoOutput) WebhookURL() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
+}
+
+type ModerationCustomApiListInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ModerationCustomApiListInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ModerationCustomApiListInfo)(nil)).Elem()
+}
+
+func (o ModerationCustomApiListInfoArrayOutput) ToModerationCustomApiListInfoArrayOutput() ModerationCustomApiListInfoArrayOutput {
+	return o
+}
+
+func (o ModerationCustomApiListInfoArrayOutput) ToModerationCustomApiListInfoArrayOutputWithContext(ctx context.Context) ModerationCustomApiListInfoArrayOutput {
+	return o
+}
+
+func (o ModerationCustomApiListInfoArrayOutput) Index(i pulumi.IntInput) ModerationCustomApiListInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ModerationCustomApiListInfo {
+		return vs[0].([]ModerationCustomApiListInfo)[vs[1].(int)]
+	}).(ModerationCustomApiListInfoOutput)
+}
+
 // One ModerationKeywordList as a whole read sees it.
 type ModerationKeywordListInfo struct {
 	// Whether the object is one every app starts with (destroy leaves it).
@@ -13663,6 +13765,8 @@ type WebhookInfo struct {
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username *string `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version *WebhookVersion `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId *string `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -13727,6 +13831,11 @@ func (o WebhookInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 // Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 func (o WebhookInfoOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+func (o WebhookInfoOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v WebhookInfo) *WebhookVersion { return v.Version }).(WebhookVersionPtrOutput)
 }
 
 // Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
@@ -13963,6 +14072,8 @@ func init() {
 	pulumi.RegisterOutputType(ManagementConnectionPtrOutput{})
 	pulumi.RegisterOutputType(McpServerInfoOutput{})
 	pulumi.RegisterOutputType(McpServerInfoArrayOutput{})
+	pulumi.RegisterOutputType(ModerationCustomApiListInfoOutput{})
+	pulumi.RegisterOutputType(ModerationCustomApiListInfoArrayOutput{})
 	pulumi.RegisterOutputType(ModerationKeywordListInfoOutput{})
 	pulumi.RegisterOutputType(ModerationKeywordListInfoArrayOutput{})
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOutput{})

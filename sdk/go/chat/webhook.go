@@ -42,6 +42,7 @@ import (
 //				Password: cfg.RequireSecret("password"),
 //				Enabled: pulumi.Bool(false),
 //				RetryOnFailure: pulumi.Bool(true),
+//				Version: chat.WebhookVersion(1),
 //			})
 //			return err
 //		})
@@ -77,6 +78,8 @@ type Webhook struct {
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version WebhookVersionPtrOutput `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -166,6 +169,8 @@ type webhookArgs struct {
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username *string `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version *WebhookVersion `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId string `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -192,6 +197,8 @@ type WebhookArgs struct {
 	UseBasicAuth pulumi.BoolPtrInput
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username pulumi.StringPtrInput
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version WebhookVersionPtrInput
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId pulumi.StringInput
 	// Public https URL the service posts events to, at most 255 characters.
@@ -278,6 +285,11 @@ func (o WebhookOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 // Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 func (o WebhookOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+func (o WebhookOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v *Webhook) WebhookVersionPtrOutput { return v.Version }).(WebhookVersionPtrOutput)
 }
 
 // Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.

@@ -35,7 +35,9 @@ import (
 //				WebhookId: pulumi.String("t-hook"),
 //				Triggers: chat.TriggerIdArray{
 //					chat.TriggerId("message_sent"),
+//					chat.TriggerId("after_message"),
 //				},
+//				Version: chat.WebhookVersion(1),
 //			})
 //			return err
 //		})
@@ -59,6 +61,8 @@ type WebhookTriggers struct {
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers TriggerIdArrayOutput `pulumi:"triggers"`
+	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	Version WebhookVersionPtrOutput `pulumi:"version"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
 }
@@ -129,6 +133,8 @@ type webhookTriggersArgs struct {
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers []TriggerId `pulumi:"triggers"`
+	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	Version *WebhookVersion `pulumi:"version"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId string `pulumi:"webhookId"`
 }
@@ -143,6 +149,8 @@ type WebhookTriggersArgs struct {
 	ManagementConnection ManagementConnectionPtrInput
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers TriggerIdArrayInput
+	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	Version WebhookVersionPtrInput
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId pulumi.StringInput
 }
@@ -197,6 +205,11 @@ func (o WebhookTriggersOutput) ManagementConnection() ManagementConnectionPtrOut
 // Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 func (o WebhookTriggersOutput) Triggers() TriggerIdArrayOutput {
 	return o.ApplyT(func(v *WebhookTriggers) TriggerIdArrayOutput { return v.Triggers }).(TriggerIdArrayOutput)
+}
+
+// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+func (o WebhookTriggersOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v *WebhookTriggers) WebhookVersionPtrOutput { return v.Version }).(WebhookVersionPtrOutput)
 }
 
 // The webhook's id. Changing it replaces the resource.

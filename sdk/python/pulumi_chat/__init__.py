@@ -46,6 +46,7 @@ from .get_group_member import *
 from .get_group_members import *
 from .get_group_scope_permissions import *
 from .get_mcp_server import *
+from .get_moderation_custom_api_list import *
 from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
 from .get_notification_settings import *
@@ -79,6 +80,7 @@ from .list_group import *
 from .list_group_bans import *
 from .list_group_scope_permissions import *
 from .list_mcp_server import *
+from .list_moderation_custom_api_list import *
 from .list_moderation_keyword_list import *
 from .list_moderation_rule import *
 from .list_notification_settings import *
@@ -89,6 +91,7 @@ from .list_twilio_sms_provider import *
 from .list_user import *
 from .list_webhook import *
 from .mcp_server import *
+from .moderation_custom_api_list import *
 from .moderation_keyword_list import *
 from .moderation_rule import *
 from .notification_settings import *
@@ -141,6 +144,7 @@ _utilities.register(
    "chat:index:GroupMembers": "GroupMembers",
    "chat:index:GroupScopePermissions": "GroupScopePermissions",
    "chat:index:McpServer": "McpServer",
+   "chat:index:ModerationCustomApiList": "ModerationCustomApiList",
    "chat:index:ModerationKeywordList": "ModerationKeywordList",
    "chat:index:ModerationRule": "ModerationRule",
    "chat:index:NotificationSettings": "NotificationSettings",

@@ -26,6 +26,7 @@ __all__ = [
     'RoleSettingsListUsers',
     'TemplateChoice',
     'TriggerId',
+    'WebhookVersion',
 ]
 
 
@@ -235,3 +236,9 @@ class TriggerId(_builtins.str, Enum):
     MODERATION_ENGINE_FAILED = "moderation_engine_failed"
     AFTER_MESSAGE = "after_message"
     BEFORE_MESSAGE = "before_message"
+
+
+@pulumi.type_token("chat:index:WebhookVersion")
+class WebhookVersion(_builtins.int, Enum):
+    VALUE1 = 1
+    VALUE2 = 2

@@ -45,6 +45,7 @@ __all__ = [
     'GroupScopePermissionsInfo',
     'ManagementConnection',
     'McpServerInfo',
+    'ModerationCustomApiListInfo',
     'ModerationKeywordListInfo',
     'ModerationRuleConditionsItem',
     'ModerationRuleInfo',
@@ -2300,6 +2301,125 @@ class McpServerInfo(dict):
         HTTPS URL of the server.
         """
         return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class ModerationCustomApiListInfo(dict):
+    """
+    One ModerationCustomApiList as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 built_in: Optional[_builtins.bool] = None,
+                 created_at: Optional[_builtins.int] = None,
+                 description: Optional[_builtins.str] = None,
+                 list_id: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 password: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None,
+                 webhook_url: Optional[_builtins.str] = None):
+        """
+        One ModerationCustomApiList as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.bool built_in: Whether the object is one every app starts with (destroy leaves it).
+        :param _builtins.int created_at: Unix seconds.
+        :param _builtins.str description: Description.
+        :param _builtins.str list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        :param _builtins.str name: Name.
+        :param _builtins.str password: Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        :param _builtins.str username: Basic-auth user name sent to the webhook (with password; at most 100).
+        :param _builtins.str webhook_url: Public https URL of your moderation webhook.
+        """
+        pulumi.set(__self__, "id", id)
+        if built_in is not None:
+            pulumi.set(__self__, "built_in", built_in)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if list_id is not None:
+            pulumi.set(__self__, "list_id", list_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+        if webhook_url is not None:
+            pulumi.set(__self__, "webhook_url", webhook_url)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="builtIn")
+    def built_in(self) -> Optional[_builtins.bool]:
+        """
+        Whether the object is one every app starts with (destroy leaves it).
+        """
+        return pulumi.get(self, "built_in")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.int]:
+        """
+        Unix seconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        Description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="listId")
+    def list_id(self) -> Optional[_builtins.str]:
+        """
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        """
+        return pulumi.get(self, "list_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        """
+        Basic-auth user name sent to the webhook (with password; at most 100).
+        """
+        return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter(name="webhookURL")
+    def webhook_url(self) -> Optional[_builtins.str]:
+        """
+        Public https URL of your moderation webhook.
+        """
+        return pulumi.get(self, "webhook_url")
 
 
 @pulumi.output_type
@@ -6635,6 +6755,7 @@ class WebhookInfo(dict):
                  retry_on_failure: Optional[_builtins.bool] = None,
                  use_basic_auth: Optional[_builtins.bool] = None,
                  username: Optional[_builtins.str] = None,
+                 version: Optional['WebhookVersion'] = None,
                  webhook_id: Optional[_builtins.str] = None,
                  webhook_url: Optional[_builtins.str] = None):
         """
@@ -6649,6 +6770,7 @@ class WebhookInfo(dict):
         :param _builtins.bool retry_on_failure: Retry deliveries that fail (default false).
         :param _builtins.bool use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
         :param _builtins.str username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        :param 'WebhookVersion' version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
         :param _builtins.str webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
         :param _builtins.str webhook_url: Public https URL the service posts events to, at most 255 characters.
         """
@@ -6669,6 +6791,8 @@ class WebhookInfo(dict):
             pulumi.set(__self__, "use_basic_auth", use_basic_auth)
         if username is not None:
             pulumi.set(__self__, "username", username)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
         if webhook_id is not None:
             pulumi.set(__self__, "webhook_id", webhook_id)
         if webhook_url is not None:
@@ -6745,6 +6869,14 @@ class WebhookInfo(dict):
         Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
         """
         return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional['WebhookVersion']:
+        """
+        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        """
+        return pulumi.get(self, "version")
 
     @_builtins.property
     @pulumi.getter(name="webhookId")

@@ -26,7 +26,8 @@ class WebhookTriggersArgs:
                  webhook_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 management_connection: pulumi.Input[Optional['ManagementConnectionArgs']] = None):
+                 management_connection: pulumi.Input[Optional['ManagementConnectionArgs']] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None):
         """
         The set of arguments for constructing a WebhookTriggers resource.
 
@@ -35,6 +36,7 @@ class WebhookTriggersArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
+        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
         """
         pulumi.set(__self__, "triggers", triggers)
         pulumi.set(__self__, "webhook_id", webhook_id)
@@ -44,6 +46,8 @@ class WebhookTriggersArgs:
             pulumi.set(__self__, "app_id", app_id)
         if management_connection is not None:
             pulumi.set(__self__, "management_connection", management_connection)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
 
     @_builtins.property
     @pulumi.getter
@@ -105,6 +109,18 @@ class WebhookTriggersArgs:
     def management_connection(self, value: pulumi.Input[Optional['ManagementConnectionArgs']]):
         pulumi.set(self, "management_connection", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional['WebhookVersion']]:
+        """
+        The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional['WebhookVersion']]):
+        pulumi.set(self, "version", value)
+
 
 @pulumi.type_token("chat:index:WebhookTriggers")
 class WebhookTriggers(pulumi.CustomResource):
@@ -116,6 +132,7 @@ class WebhookTriggers(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
                  triggers: pulumi.Input[Optional[Sequence[pulumi.Input['TriggerId']]]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -135,7 +152,9 @@ class WebhookTriggers(pulumi.CustomResource):
             webhook_id="t-hook",
             triggers=[
                 "message_sent",
+                "after_message",
             ],
+            version=1,
         )
         ```
 
@@ -154,6 +173,7 @@ class WebhookTriggers(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
+        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
         :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
         """
         ...
@@ -179,7 +199,9 @@ class WebhookTriggers(pulumi.CustomResource):
             webhook_id="t-hook",
             triggers=[
                 "message_sent",
+                "after_message",
             ],
+            version=1,
         )
         ```
 
@@ -211,6 +233,7 @@ class WebhookTriggers(pulumi.CustomResource):
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
                  triggers: pulumi.Input[Optional[Sequence[pulumi.Input['TriggerId']]]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -227,6 +250,7 @@ class WebhookTriggers(pulumi.CustomResource):
             if triggers is None and not opts.urn:
                 raise TypeError("Missing required property 'triggers'")
             __props__.__dict__["triggers"] = triggers
+            __props__.__dict__["version"] = version
             if webhook_id is None and not opts.urn:
                 raise TypeError("Missing required property 'webhook_id'")
             __props__.__dict__["webhook_id"] = webhook_id
@@ -259,6 +283,7 @@ class WebhookTriggers(pulumi.CustomResource):
         __props__.__dict__["app_id"] = None
         __props__.__dict__["management_connection"] = None
         __props__.__dict__["triggers"] = None
+        __props__.__dict__["version"] = None
         __props__.__dict__["webhook_id"] = None
         return WebhookTriggers(resource_name, opts=opts, __props__=__props__)
 
@@ -285,6 +310,14 @@ class WebhookTriggers(pulumi.CustomResource):
         Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         """
         return pulumi.get(self, "triggers")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Output[Optional['WebhookVersion']]:
+        """
+        The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        """
+        return pulumi.get(self, "version")
 
     @_builtins.property
     @pulumi.getter(name="webhookId")
