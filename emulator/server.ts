@@ -232,9 +232,9 @@ async function answer(
         reply.headers(rateHeaders(rate));
       }
       if (deps.importLimiter.enabled && spec.path.startsWith(IMPORT_PREFIX)) {
+        // Its headers only on a refusal: on a success the shared budget's stand, which clients size theirs by.
         const rate = deps.importLimiter.take(app.id);
         if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
-        reply.headers(rateHeaders(rate));
       }
       const key = chatKey(app, req.headers.apikey, spec);
       const actor = chatActor(app, req.headers.onbehalfof, spec);

@@ -92,11 +92,18 @@ export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row
         });
     }
   });
-  // A message already there is the one imported before (its muid is the message's own key).
-  if (entity !== "messages")
-    await pool(out.existing, 10, (k) =>
-      changeRow(ctx, entity, k, rows.get(k) ?? {}, Object.keys(rows.get(k) ?? {})),
-    );
+  // A message already there is the one imported before (its muid is the message's own key). Another row
+  // already there is compared first, field by field: only what differs is written.
+  if (entity !== "messages" && out.existing.length) {
+    const spec = SPECS[entity];
+    const wanted: Record<string, Record<string, string>> = {};
+    for (const k of out.existing) wanted[k] = rowDigest(rows.get(k) ?? {}, spec.keyFields, spec.sets);
+    const now = await digestsNow(ctx, entity, wanted);
+    await pool(out.existing, 10, async (k) => {
+      const fields = Object.keys({ ...wanted[k], ...now[k] }).filter((f) => wanted[k]?.[f] !== now[k]?.[f]);
+      if (fields.length) await changeRow(ctx, entity, k, rows.get(k) ?? {}, fields);
+    });
+  }
   return out;
 }
 
