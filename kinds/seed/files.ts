@@ -1,7 +1,7 @@
 // Reading a seed file kept in a repository: JSON (an array of rows), NDJSON (a row a line) or CSV (a header
 // row, then a row a line; `data.text` style headers fill nested fields). Every problem names the file, the
 // line and the field. CSV is read with csv-parse (quoted cells, commas and line breaks inside them).
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { extname } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { z } from "zod";
@@ -168,8 +168,26 @@ export function parseSeed(
   return rows;
 }
 
-/** `parseSeed` of a file on disk. */
+/** Parsed files by path, entity, size and time: the buckets of one file share one parse in a process. */
+const parsed = new Map<string, { stamp: string; rows: Map<string, { row: Row; line: number }> }>();
+
+/** `parseSeed` of a file on disk (parsed once while it stays the same). */
 export function readSeed(file: string, entity: Entity): Map<string, { row: Row; line: number }> {
+  let stamp = "";
+  try {
+    const s = statSync(file);
+    stamp = `${s.size}:${s.mtimeMs}`;
+  } catch {
+    // not there: reading it says so
+  }
+  const hit = parsed.get(`${entity}:${file}`);
+  if (stamp && hit?.stamp === stamp) return hit.rows;
+  const rows = readSeedNow(file, entity);
+  if (stamp) parsed.set(`${entity}:${file}`, { stamp, rows });
+  return rows;
+}
+
+function readSeedNow(file: string, entity: Entity): Map<string, { row: Row; line: number }> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
