@@ -179,6 +179,24 @@ describe("SeedData against the emulator", () => {
     ]);
   });
 
+  it("retries an import refused before it is applied (503), and a rate-limited one (429): each row once", async () => {
+    const file = write(
+      "faults.csv",
+      people(60).map((l) => l.replace(/^sd-u/, "sd-f")),
+    );
+    emu.admin.setFaults([
+      { kind: "error", method: "POST", path: "/v3/data_import/users", times: 1, status: 503 },
+      { kind: "rateLimit", method: "POST", path: "/v3/data_import/users", times: 1, retryAfterSeconds: 1 },
+    ]);
+    emu.admin.clearRequests();
+    const { outs } = await p().create(await checked({}, only("users", file)));
+    expect(outs.count).toBe(60);
+    const posts = requests("POST", "/v3/data_import/users").map((r) => r.status);
+    expect(posts.filter((s) => s === 200)).toHaveLength(2);
+    expect(posts.filter((s) => s !== 200).sort()).toEqual([429, 503]);
+    expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-f" } })).toHaveLength(60);
+  });
+
   it("refuses a file changed since the plan, naming the rows", async () => {
     const file = write("late.csv", people(2));
     const inputs = await checked({}, only("users", file));
