@@ -1,78 +1,12 @@
 // Shared building blocks of the chat API's schemas (docs/service/auth-and-addressing.md, docs/service/errors-and-limits.md).
 // Every limit lives here once; the client, the provider's check and the emulator all use these schemas.
 import { z } from "zod";
+import { oneOf } from "./blocks";
 import * as ENUMS from "./generated/enums";
+import { LIMITS } from "./generated/limits";
 
-/** Limits from the vendor's published constraints (docs/service/errors-and-limits.md). */
-export const LIMITS = {
-  idLength: 100,
-  nameLength: 100,
-  urlLength: 3000,
-  descriptionLength: 255,
-  groupPasswordLength: 100,
-  metadataBytes: 5 * 1024,
-  bodyBytes: 10 * 1024,
-  tags: 25,
-  tagLength: 100,
-  membersPerCall: 25,
-  rolesPerApp: 25,
-  apiKeysPerApp: 25,
-  apiKeyNameLength: 100,
-  webhooksPerApp: 25,
-  webhookIdLength: 50,
-  webhookNameLength: 50,
-  webhookUrlLength: 255,
-  webhookUsernameLength: 50,
-  webhookPasswordLength: 100,
-  authTokensPerUser: 100,
-  perPageDefault: 100,
-  perPageMax: 1000,
-  appsPerPageDefault: 25,
-  botsPerApp: 25,
-  botUidLength: 50,
-  friendsPerUser: 1000,
-  relationsPerCall: 25,
-  appPinnedConversations: 5,
-  agentNameLength: 100,
-  collaboratorsPerCall: 25,
-} as const;
-
-/** Edit distance between two strings (for "the closest valid value" in error messages). */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        (row[j] ?? 0) + 1,
-        (next[j - 1] ?? 0) + 1,
-        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    row = next;
-  }
-  return row[b.length] ?? 0;
-}
-
-/** The candidate nearest to `value` (case-insensitive edit distance; the first of equals). */
-export function closest(value: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const c of candidates) {
-    const d = distance(value.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best;
-}
-
-/** An enum whose error names the value given and the closest valid one (and all of them, if few). */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  z.enum(values, {
-    error: (iss) => {
-      if (typeof iss.input !== "string") return `${what} must be a string`;
-      const all = values.length <= 6 ? `; one of ${values.join(", ")}` : "";
-      return `${what} "${iss.input}" is not valid (closest valid: "${closest(iss.input, values)}"${all})`;
-    },
-  });
+export { CsvList, closest, Metadata, oneOf, QueryBool } from "./blocks";
+export { LIMITS } from "./generated/limits";
 
 export const REGIONS = ENUMS.Region;
 export const Region = oneOf(REGIONS, "region");
@@ -119,14 +53,6 @@ export const jsonText = <T extends z.ZodType>(schema: T, message: string) =>
       }
     })
     .pipe(schema);
-
-/** Free-form JSON object whose serialized form stays under the metadata limit. */
-export const Metadata = z
-  .record(z.string(), z.unknown())
-  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= LIMITS.metadataBytes, {
-    message: `metadata must be at most ${LIMITS.metadataBytes} bytes as JSON`,
-  });
-export type Metadata = z.infer<typeof Metadata>;
 
 export const Tags = z
   .array(
@@ -241,13 +167,3 @@ export const CursorQuery = z.object({
   affix: z.enum(["append", "prepend"]).optional(),
   createdAt: z.coerce.number().int().optional(),
 });
-
-/** Comma-separated list in a query string (`style: form, explode: false`). */
-export const CsvList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter((s) => s.length > 0));
-
-/** Query booleans arrive as strings. */
-export const QueryBool = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .transform((v) => v === true || v === "true" || v === "1");

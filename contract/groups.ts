@@ -1,107 +1,36 @@
-// Groups, their members and banned users (docs/service/groups-and-members.md).
-import { z } from "zod";
-import {
-  Ack,
-  boundedString,
-  CsvList,
-  chatId,
-  dataOf,
-  LIMITS,
-  Metadata,
-  oneOf,
-  PageQuery,
-  pageOf,
-  QueryBool,
-  requiredName,
-  Tags,
-  Timestamp,
-  Url,
-} from "./common";
+// Groups, their members and banned users (docs/service/groups-and-members.md). The schemas are generated from
+// the document (contract/generated/schemas.ts); this file names them for the client, the emulator and the kinds.
+import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
 import { OPERATIONS } from "./generated/routes";
+import * as G from "./generated/schemas";
+import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { route } from "./route";
-import { secret } from "./secret";
-import { Uid, User } from "./users";
+import { groupPassword } from "./rules";
 
-export const Guid = chatId("guid");
+export const Guid = G.Guid;
 export const GROUP_TYPES = ENUMS.GroupType;
-export const GroupType = oneOf(GROUP_TYPES, "type");
+export const GroupType = G.GroupType;
 export const MEMBER_SCOPES = ENUMS.MemberScope;
-export const MemberScope = oneOf(MEMBER_SCOPES, "scope");
+export const MemberScope = G.MemberScope;
 export type MemberScope = z.infer<typeof MemberScope>;
 
 /** `{admins, moderators, participants, usersToBan}`: at most 25 uids in all, per call. */
-export const MembersBody = z
-  .strictObject({
-    admins: z.array(Uid).optional(),
-    moderators: z.array(Uid).optional(),
-    participants: z.array(Uid).optional(),
-    usersToBan: z.array(Uid).optional(),
-  })
-  .refine(
-    (m) =>
-      (m.admins?.length ?? 0) +
-        (m.moderators?.length ?? 0) +
-        (m.participants?.length ?? 0) +
-        (m.usersToBan?.length ?? 0) <=
-      LIMITS.membersPerCall,
-    { message: `at most ${LIMITS.membersPerCall} uids per call` },
-  );
+export const MembersBody = G.MembersBody;
 export type MembersBody = z.input<typeof MembersBody>;
 
-const groupFields = {
-  name: requiredName("name"),
-  type: GroupType.optional(),
-  password: secret(
-    boundedString("password", LIMITS.groupPasswordLength).min(1, "password must not be empty"),
-  ).optional(),
-  icon: Url("icon").optional(),
-  description: boundedString("description", LIMITS.descriptionLength).optional(),
-  metadata: Metadata.optional(),
-  owner: Uid.optional(),
-  tags: Tags.optional(),
-};
-
 /** Type "password" needs a password: shared by the create body and the provider's Group arguments. */
-export const passwordRule = {
-  check: (g: { type?: string | undefined; password?: string | undefined }) =>
-    g.type !== "password" || !!g.password,
-  // `params.code`: the service answers this case with its own code (docs/service/groups-and-members.md).
-  message: {
-    message: "password is required when type is 'password'",
-    path: ["password"],
-    params: { code: "ERR_EMPTY_GROUP_PASS" },
-  },
-};
+export const passwordRule = groupPassword;
 
 // The vendor's spec requires `type` on create (operation create-group, docs/service/groups-and-members.md); updates may omit it.
-export const GroupCreate = z
-  .strictObject({ guid: Guid, ...groupFields, type: GroupType, members: MembersBody.optional() })
-  .refine(passwordRule.check, passwordRule.message);
+export const GroupCreate = G.GroupCreate;
 export type GroupCreate = z.input<typeof GroupCreate>;
 
-export const GROUP_UNSETTABLE = ["icon", "description", "metadata"] as const;
-export const GroupUpdate = z.strictObject({
-  ...groupFields,
-  name: groupFields.name.optional(),
-  unset: z.array(z.enum(GROUP_UNSETTABLE)).optional(),
-});
+export const GROUP_UNSETTABLE = ENUMS.GroupUnsettable;
+export const GroupUpdate = G.GroupUpdate;
 export type GroupUpdate = z.input<typeof GroupUpdate>;
 
-export const Group = z.looseObject({
-  guid: z.string(),
-  name: z.string(),
-  type: GroupType,
-  description: z.string().optional(),
-  icon: z.string().optional(),
-  owner: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  tags: z.array(z.string()).optional(),
-  membersCount: z.number().int(),
-  conversationId: z.string().optional(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp.optional(),
-});
+export const Group = G.Group;
 export type Group = z.infer<typeof Group>;
 
 /**
@@ -109,64 +38,33 @@ export type Group = z.infer<typeof Group>;
  * protected, password"; `protected` names the password groups (docs/service/groups-and-members.md).
  * Both spellings are taken.
  */
-export const GROUP_LIST_TYPES = ["public", "private", "protected", "password"] as const;
+export const GROUP_LIST_TYPES = ENUMS.GroupListType;
 /** The stored type a list filter value selects. */
 export const listedGroupType = (t: string) => (t === "protected" ? "password" : t);
 
-export const GroupListQuery = PageQuery.extend({
-  searchKey: z.string().optional(),
-  sortBy: z.enum(["name", "guid", "createdAt"]).optional(),
-  sortOrder: z.enum(["asc", "desc"]).optional(),
-  type: oneOf(GROUP_LIST_TYPES, "type").optional(),
-  types: CsvList.optional(),
-  tags: CsvList.optional(),
-  withTags: QueryBool.optional(),
-});
+export const GroupListQuery = S.listGroups.query;
 
-export const Member = User.extend({ scope: MemberScope, joinedAt: Timestamp });
+export const Member = G.Member;
 export type Member = z.infer<typeof Member>;
 
 /** One entry of the add-members answer: a failure for one member does not fail the call. */
-export const MemberResult = z.looseObject({
-  success: z.boolean(),
-  data: z.unknown().optional(),
-  error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional(),
-});
-export const AddMembersResult = z.looseObject({
-  admins: z.record(z.string(), MemberResult).optional(),
-  moderators: z.record(z.string(), MemberResult).optional(),
-  participants: z.record(z.string(), MemberResult).optional(),
-  usersToBan: z.record(z.string(), MemberResult).optional(),
-});
+export const MemberResult = G.MemberResult;
+export const AddMembersResult = G.AddMembersResult;
 export type AddMembersResult = z.infer<typeof AddMembersResult>;
 
-export const MemberListQuery = PageQuery.extend({
-  scopes: CsvList.pipe(z.array(MemberScope)).optional(),
-  status: z.enum(["available", "offline"]).optional(),
-});
+export const MemberListQuery = S.listMembers.query;
 
 export const groupRoutes = {
-  createGroup: route({ ...OPERATIONS.createGroup, body: GroupCreate, response: dataOf(Group) }),
-  listGroups: route({ ...OPERATIONS.listGroups, query: GroupListQuery, response: pageOf(Group) }),
-  getGroup: route({ ...OPERATIONS.getGroup, response: dataOf(Group) }),
-  updateGroup: route({ ...OPERATIONS.updateGroup, body: GroupUpdate, response: dataOf(Group) }),
-  deleteGroup: route({ ...OPERATIONS.deleteGroup, response: dataOf(Ack) }),
-  addMembers: route({ ...OPERATIONS.addMembers, body: MembersBody, response: dataOf(AddMembersResult) }),
-  listMembers: route({ ...OPERATIONS.listMembers, query: MemberListQuery, response: pageOf(Member) }),
-  changeMemberScope: route({
-    ...OPERATIONS.changeMemberScope,
-    body: z.strictObject({ scope: MemberScope }),
-    response: dataOf(
-      z.looseObject({
-        guid: z.string(),
-        uid: z.string(),
-        scope: MemberScope,
-        joinedAt: Timestamp.optional(),
-      }),
-    ),
-  }),
-  kickMember: route({ ...OPERATIONS.kickMember, response: dataOf(Ack) }),
-  banUser: route({ ...OPERATIONS.banUser, response: dataOf(Ack) }),
-  unbanUser: route({ ...OPERATIONS.unbanUser, response: dataOf(Ack) }),
-  listBannedUsers: route({ ...OPERATIONS.listBannedUsers, query: PageQuery, response: pageOf(User) }),
+  createGroup: route({ ...OPERATIONS.createGroup, ...S.createGroup }),
+  listGroups: route({ ...OPERATIONS.listGroups, ...S.listGroups }),
+  getGroup: route({ ...OPERATIONS.getGroup, ...S.getGroup }),
+  updateGroup: route({ ...OPERATIONS.updateGroup, ...S.updateGroup }),
+  deleteGroup: route({ ...OPERATIONS.deleteGroup, ...S.deleteGroup }),
+  addMembers: route({ ...OPERATIONS.addMembers, ...S.addMembers }),
+  listMembers: route({ ...OPERATIONS.listMembers, ...S.listMembers }),
+  changeMemberScope: route({ ...OPERATIONS.changeMemberScope, ...S.changeMemberScope }),
+  kickMember: route({ ...OPERATIONS.kickMember, ...S.kickMember }),
+  banUser: route({ ...OPERATIONS.banUser, ...S.banUser }),
+  unbanUser: route({ ...OPERATIONS.unbanUser, ...S.unbanUser }),
+  listBannedUsers: route({ ...OPERATIONS.listBannedUsers, ...S.listBannedUsers }),
 } as const;

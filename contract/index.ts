@@ -44,6 +44,7 @@ export * from "./data-import";
 export * from "./errors";
 export * from "./extension-settings";
 export * from "./extensions";
+export { DEFAULTS, type Defaults } from "./generated/defaults";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";

@@ -1,52 +1,23 @@
 // The management API: apps, app settings, webhooks and their triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-// Its base has no app id and no /v3; it authenticates with the `key` and `secret` headers.
-import { z } from "zod";
-import {
-  Ack,
-  ApiKeyScope,
-  boundedString,
-  dataOf,
-  LIMITS,
-  oneOf,
-  PageQuery,
-  pageOf,
-  Region,
-  requiredName,
-  Timestamp,
-  Url,
-} from "./common";
+// Its base has no app id and no /v3; it authenticates with the `key` and `secret` headers. The schemas are
+// generated from the document (contract/generated/schemas.ts); this file names them.
+import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
 import { OPERATIONS } from "./generated/routes";
+import * as G from "./generated/schemas";
+import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { route } from "./route";
-import { secret } from "./secret";
 
-export const AppCreate = z.strictObject({
-  name: requiredName("name"),
-  region: Region.default("us"),
-  version: z.string().default("3"),
-  skipSampleData: z.boolean().optional(),
-});
+export { basicAuthOk, basicAuthRule } from "./rules";
+
+export const AppCreate = G.AppCreate;
 export type AppCreate = z.input<typeof AppCreate>;
 
-export const AppApiKey = z.looseObject({
-  apiKey: z.string(),
-  name: z.string(),
-  scope: ApiKeyScope,
-  createdBy: z.string().optional(),
-});
-export const App = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  region: Region,
-  plan: z.string().optional(),
-  state: z.string().optional(),
-  version: z.string().optional(),
-  createdAt: Timestamp,
-  apiKeys: z.record(z.string(), AppApiKey).optional(),
-});
+export const AppApiKey = G.AppApiKey;
+export const App = G.App;
 export type App = z.infer<typeof App>;
 
-export const AppListQuery = PageQuery.extend({ searchKey: z.string().optional() });
+export const AppListQuery = S.listApps.query;
 
 /**
  * The app settings the vendor's dashboard lists (its `dashboard.settings.included`, GUESS: the set the
@@ -85,112 +56,45 @@ export type AppSettingKey = keyof typeof APP_SETTINGS;
 export const APP_SETTING_KEYS = Object.keys(APP_SETTINGS) as AppSettingKey[];
 
 /** What GET answers: flags, and a few read-only lists such as `core.notifications.push.advanced.included`. */
-export const AppSettings = z.record(z.string(), z.union([z.boolean(), z.array(z.string())]));
+export const AppSettings = G.AppSettings;
 /** What POST takes: flags only (the spec's `additionalProperties: boolean`). */
-export const AppSettingsSet = z.record(
-  z.string().min(1, "a setting key must not be empty"),
-  z.boolean({ message: "a setting's value must be true or false" }),
-);
+export const AppSettingsSet = G.AppSettingsSet;
 
 /** Webhook ids: alphanumeric (and '-', '_'), no spaces, at most 50 characters; immutable. */
-export const WebhookId = z
-  .string()
-  .min(1, "id must not be empty")
-  .max(LIMITS.webhookIdLength, `id must be at most ${LIMITS.webhookIdLength} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, "id may contain only letters, digits, '-' and '_'");
+export const WebhookId = G.WebhookId;
 
-const credential = (what: string, max: number) =>
-  z
-    .string()
-    .min(1, `${what} must not be empty`)
-    .max(max, `${what} must be at most ${max} characters`)
-    .regex(/^[A-Za-z0-9]+$/, `${what} may contain only letters and digits`);
+/** The settable fields of a webhook (all but its id): the provider's Webhook arguments take them. */
+const { id: _id, ...webhookShape } = G.WebhookCreate.shape;
+export const webhookFields = webhookShape;
 
-/** The settable fields of a webhook (all but its id). */
-export const webhookFields = {
-  name: requiredName("name", LIMITS.webhookNameLength),
-  webhookURL: Url("webhookURL", LIMITS.webhookUrlLength).refine((u) => u.startsWith("https://"), {
-    message: "webhookURL must use https",
-  }),
-  useBasicAuth: z.boolean().optional(),
-  username: credential("username", LIMITS.webhookUsernameLength).optional(),
-  password: secret(credential("password", LIMITS.webhookPasswordLength)).optional(),
-  enabled: z.boolean().optional(),
-  retryOnFailure: z.boolean().optional(),
-};
-/** Basic auth needs both credentials: shared by the API bodies and the provider's Webhook arguments. */
-export const basicAuthOk = (w: {
-  useBasicAuth?: boolean | undefined;
-  username?: string | undefined;
-  password?: string | undefined;
-}) => !w.useBasicAuth || (!!w.username && !!w.password);
-export const basicAuthRule = () => ({
-  message: "username and password are required when useBasicAuth is true",
-  path: ["useBasicAuth"],
-});
-
-export const WebhookCreate = z
-  .strictObject({ id: WebhookId, ...webhookFields })
-  .refine(basicAuthOk, basicAuthRule());
+/** Basic auth needs both credentials (rules.ts). */
+export const WebhookCreate = G.WebhookCreate;
 export type WebhookCreate = z.input<typeof WebhookCreate>;
-export const WebhookUpdate = z
-  .strictObject({
-    ...webhookFields,
-    name: webhookFields.name.optional(),
-    webhookURL: webhookFields.webhookURL.optional(),
-  })
-  .refine(basicAuthOk, basicAuthRule());
+export const WebhookUpdate = G.WebhookUpdate;
 export type WebhookUpdate = z.input<typeof WebhookUpdate>;
 
-export const Webhook = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  webhookURL: z.string(),
-  useBasicAuth: z.boolean().optional(),
-  username: z.string().optional(),
-  enabled: z.boolean().optional(),
-  retryOnFailure: z.boolean().optional(),
-  createdAt: Timestamp.optional(),
-  updatedAt: Timestamp.optional(),
-});
+export const Webhook = G.Webhook;
 export type Webhook = z.infer<typeof Webhook>;
 
 /** Trigger ids of the webhook system v2 (docs/service/webhooks-and-triggers.md), plus the v1 names still documented. */
 export const TRIGGER_IDS = ENUMS.TriggerId;
-export const TriggerId = oneOf(TRIGGER_IDS, "webhook trigger");
-export const TriggerIds = z.strictObject({
-  triggerIds: z.array(TriggerId).min(1, "triggerIds must not be empty"),
-});
-export const Trigger = z.looseObject({ id: z.string(), description: z.string().optional() });
+export const TriggerId = G.TriggerId;
+export const TriggerIds = G.TriggerIds;
+export const Trigger = G.Trigger;
 
 export const managementRoutes = {
-  createApp: route({ ...OPERATIONS.createApp, body: AppCreate, response: dataOf(App) }),
-  listApps: route({ ...OPERATIONS.listApps, query: AppListQuery, response: pageOf(App) }),
-  deleteApp: route({
-    ...OPERATIONS.deleteApp,
-    response: dataOf(z.looseObject({ success: z.boolean(), scheduledToDeleteAt: Timestamp.optional() })),
-  }),
-  getAppSettings: route({ ...OPERATIONS.getAppSettings, response: dataOf(AppSettings) }),
-  setAppSettings: route({
-    ...OPERATIONS.setAppSettings,
-    body: z.strictObject({ settings: AppSettingsSet }),
-    response: dataOf(z.record(z.string(), Ack)),
-  }),
-  resetAppSettings: route({ ...OPERATIONS.resetAppSettings, response: dataOf(Ack) }),
-  createWebhook: route({ ...OPERATIONS.createWebhook, body: WebhookCreate, response: dataOf(Webhook) }),
-  listWebhooks: route({
-    ...OPERATIONS.listWebhooks,
-    query: PageQuery.extend({ searchKey: boundedString("searchKey", 100).optional() }),
-    response: pageOf(Webhook),
-  }),
-  getWebhook: route({ ...OPERATIONS.getWebhook, response: dataOf(Webhook) }),
-  updateWebhook: route({ ...OPERATIONS.updateWebhook, body: WebhookUpdate, response: dataOf(Webhook) }),
-  deleteWebhook: route({ ...OPERATIONS.deleteWebhook, response: dataOf(Ack) }),
-  addTriggers: route({
-    ...OPERATIONS.addTriggers,
-    body: TriggerIds,
-    response: dataOf(z.record(z.string(), Ack)),
-  }),
-  listTriggers: route({ ...OPERATIONS.listTriggers, query: PageQuery, response: pageOf(Trigger) }),
-  removeTriggers: route({ ...OPERATIONS.removeTriggers, body: TriggerIds, response: dataOf(Ack) }),
+  createApp: route({ ...OPERATIONS.createApp, ...S.createApp }),
+  listApps: route({ ...OPERATIONS.listApps, ...S.listApps }),
+  deleteApp: route({ ...OPERATIONS.deleteApp, ...S.deleteApp }),
+  getAppSettings: route({ ...OPERATIONS.getAppSettings, ...S.getAppSettings }),
+  setAppSettings: route({ ...OPERATIONS.setAppSettings, ...S.setAppSettings }),
+  resetAppSettings: route({ ...OPERATIONS.resetAppSettings, ...S.resetAppSettings }),
+  createWebhook: route({ ...OPERATIONS.createWebhook, ...S.createWebhook }),
+  listWebhooks: route({ ...OPERATIONS.listWebhooks, ...S.listWebhooks }),
+  getWebhook: route({ ...OPERATIONS.getWebhook, ...S.getWebhook }),
+  updateWebhook: route({ ...OPERATIONS.updateWebhook, ...S.updateWebhook }),
+  deleteWebhook: route({ ...OPERATIONS.deleteWebhook, ...S.deleteWebhook }),
+  addTriggers: route({ ...OPERATIONS.addTriggers, ...S.addTriggers }),
+  listTriggers: route({ ...OPERATIONS.listTriggers, ...S.listTriggers }),
+  removeTriggers: route({ ...OPERATIONS.removeTriggers, ...S.removeTriggers }),
 } as const;

@@ -14,6 +14,7 @@ import {
   requiredName,
   Timestamp,
 } from "./common";
+import { DEFAULTS } from "./generated/defaults";
 import { OPERATIONS } from "./generated/routes";
 import { GROUP_TYPES, MEMBER_SCOPES } from "./groups";
 import { LISTED_CATEGORIES, MESSAGE_TYPES, RECEIVER_TYPES, SENT_CATEGORIES } from "./messages";
@@ -31,7 +32,8 @@ import {
 import { route } from "./route";
 
 export const RoleId = chatId("role");
-export const DEFAULT_ROLE = "default";
+/** The role a user has when its create names none (the document's default). */
+export const DEFAULT_ROLE = DEFAULTS.User.role;
 
 export const RoleSettings = z.strictObject({
   listUsers: oneOf(["all", "friendsOnly"], "listUsers").optional(),

@@ -1,126 +1,48 @@
-// Users and their auth tokens (docs/service/users-and-auth-tokens.md).
-import { z } from "zod";
-import {
-  Ack,
-  boundedString,
-  CsvList,
-  chatId,
-  dataOf,
-  LIMITS,
-  Metadata,
-  PageQuery,
-  pageOf,
-  QueryBool,
-  requiredName,
-  Tags,
-  Timestamp,
-  Url,
-} from "./common";
+// Users and their auth tokens (docs/service/users-and-auth-tokens.md). The schemas are generated from the
+// document (contract/generated/schemas.ts); this file names them for the client, the emulator and the kinds.
+import type { z } from "zod";
+import * as ENUMS from "./generated/enums";
 import { OPERATIONS } from "./generated/routes";
+import * as G from "./generated/schemas";
+import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { route } from "./route";
 
-export const Uid = chatId("uid");
+export const Uid = G.Uid;
 
-const userFields = {
-  name: requiredName("name"),
-  avatar: Url("avatar").optional(),
-  link: Url("link").optional(),
-  role: chatId("role").optional(),
-  statusMessage: boundedString("statusMessage", LIMITS.nameLength * 10).optional(),
-  metadata: Metadata.optional(),
-  tags: Tags.optional(),
-};
-
-export const UserCreate = z.strictObject({ uid: Uid, ...userFields, withAuthToken: z.boolean().optional() });
+export const UserCreate = G.UserCreate;
 export type UserCreate = z.input<typeof UserCreate>;
 
 // The vendor's spec lets `unset` clear only these (operation update-user, docs/service/users-and-auth-tokens.md); a status message is
 // cleared by setting it to "".
-export const USER_UNSETTABLE = ["avatar", "link", "metadata"] as const;
-export const UserUpdate = z.strictObject({
-  ...userFields,
-  name: userFields.name.optional(),
-  unset: z.array(z.enum(USER_UNSETTABLE)).optional(),
-});
+export const USER_UNSETTABLE = ENUMS.UserUnsettable;
+export const UserUpdate = G.UserUpdate;
 export type UserUpdate = z.input<typeof UserUpdate>;
 
-export const User = z.looseObject({
-  uid: z.string(),
-  name: z.string(),
-  avatar: z.string().optional(),
-  link: z.string().optional(),
-  role: z.string(),
-  status: z.string().optional(),
-  statusMessage: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  tags: z.array(z.string()).optional(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp.optional(),
-  deactivatedAt: Timestamp.optional(),
-  authToken: z.string().optional(),
-});
+export const User = G.User;
 export type User = z.infer<typeof User>;
 
-export const UserListQuery = PageQuery.extend({
-  searchKey: z.string().optional(),
-  searchIn: CsvList.optional(),
-  status: z.enum(["available", "offline"]).optional(),
-  role: z.string().optional(),
-  roles: CsvList.optional(),
-  tags: CsvList.optional(),
-  withTags: QueryBool.optional(),
-  onlyDeactivated: QueryBool.optional(),
-  withDeactivated: QueryBool.optional(),
-});
+export const UserListQuery = S.listUsers.query;
+export const UserDelete = S.deleteUser.body;
 
-export const UserDelete = z.strictObject({ permanent: z.boolean().optional() }).optional();
-
-export const AuthToken = z.looseObject({
-  uid: z.string(),
-  authToken: z.string(),
-  createdAt: Timestamp,
-  platform: z.string().optional(),
-  userAgent: z.string().optional(),
-  appInfo: z.record(z.string(), z.unknown()).optional(),
-});
+export const AuthToken = G.AuthToken;
 export type AuthToken = z.infer<typeof AuthToken>;
 
-export const AuthTokenCreate = z.strictObject({ force: z.boolean().optional() }).optional();
+export const AuthTokenCreate = S.createAuthToken.body;
 /** Each field optional (the vendor's chat spec, operation update-authtoken, docs/service/users-and-auth-tokens.md: the body is required, its fields are not). */
-export const AuthTokenUpdate = z.strictObject({
-  platform: boundedString("platform", LIMITS.nameLength).optional(),
-  userAgent: boundedString("userAgent", LIMITS.urlLength).optional(),
-  appInfo: z.record(z.string(), z.unknown()).optional(),
-});
+export const AuthTokenUpdate = G.AuthTokenUpdate;
 
 export const userRoutes = {
-  createUser: route({ ...OPERATIONS.createUser, body: UserCreate, response: dataOf(User) }),
-  listUsers: route({ ...OPERATIONS.listUsers, query: UserListQuery, response: pageOf(User) }),
-  getUser: route({ ...OPERATIONS.getUser, response: dataOf(User) }),
-  updateUser: route({ ...OPERATIONS.updateUser, body: UserUpdate, response: dataOf(User) }),
-  deleteUser: route({ ...OPERATIONS.deleteUser, body: UserDelete, response: dataOf(Ack) }),
-  deactivateUsers: route({
-    ...OPERATIONS.deactivateUsers,
-    body: z.strictObject({ uidsToDeactivate: z.array(Uid).min(1) }),
-    response: dataOf(z.looseObject({ deactivatedUids: z.array(z.string()) })),
-  }),
-  reactivateUsers: route({
-    ...OPERATIONS.reactivateUsers,
-    body: z.strictObject({ uidsToActivate: z.array(Uid).min(1) }),
-    response: dataOf(z.looseObject({ nonDeactivatedUids: z.array(z.string()) })),
-  }),
-  createAuthToken: route({
-    ...OPERATIONS.createAuthToken,
-    body: AuthTokenCreate,
-    response: dataOf(AuthToken),
-  }),
-  listAuthTokens: route({ ...OPERATIONS.listAuthTokens, query: PageQuery, response: pageOf(AuthToken) }),
-  getAuthToken: route({ ...OPERATIONS.getAuthToken, response: dataOf(AuthToken) }),
-  updateAuthToken: route({
-    ...OPERATIONS.updateAuthToken,
-    body: AuthTokenUpdate,
-    response: dataOf(AuthToken),
-  }),
-  deleteAuthToken: route({ ...OPERATIONS.deleteAuthToken, response: dataOf(Ack) }),
-  flushAuthTokens: route({ ...OPERATIONS.flushAuthTokens, response: dataOf(Ack) }),
+  createUser: route({ ...OPERATIONS.createUser, ...S.createUser }),
+  listUsers: route({ ...OPERATIONS.listUsers, ...S.listUsers }),
+  getUser: route({ ...OPERATIONS.getUser, ...S.getUser }),
+  updateUser: route({ ...OPERATIONS.updateUser, ...S.updateUser }),
+  deleteUser: route({ ...OPERATIONS.deleteUser, ...S.deleteUser }),
+  deactivateUsers: route({ ...OPERATIONS.deactivateUsers, ...S.deactivateUsers }),
+  reactivateUsers: route({ ...OPERATIONS.reactivateUsers, ...S.reactivateUsers }),
+  createAuthToken: route({ ...OPERATIONS.createAuthToken, ...S.createAuthToken }),
+  listAuthTokens: route({ ...OPERATIONS.listAuthTokens, ...S.listAuthTokens }),
+  getAuthToken: route({ ...OPERATIONS.getAuthToken, ...S.getAuthToken }),
+  updateAuthToken: route({ ...OPERATIONS.updateAuthToken, ...S.updateAuthToken }),
+  deleteAuthToken: route({ ...OPERATIONS.deleteAuthToken, ...S.deleteAuthToken }),
+  flushAuthTokens: route({ ...OPERATIONS.flushAuthTokens, ...S.flushAuthTokens }),
 } as const;

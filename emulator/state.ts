@@ -1,26 +1,33 @@
 // Everything the emulator stores, and how it is saved and dumped. Maps (not plain objects) hold records
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
-import type { ApiKeyScope, GROUP_TYPES, MemberScope, Region } from "../contract";
+import type { z } from "zod";
+import type {
+  ApiKeyCreate,
+  ApiKeyScope,
+  BotCreate,
+  Defaults,
+  GroupCreate,
+  McpServerCreate,
+  MemberScope,
+  Region,
+  RoleCreate,
+  UserCreate,
+  WebhookCreate,
+} from "../contract";
 import { DEFAULT_ROLE } from "../contract";
 import { defaultKeywordLists, defaultRules } from "./defaults";
+import type { Created } from "./records";
 import type { Random } from "./rng";
 
 export type Json = Record<string, unknown>;
 
-export interface UserRecord {
-  uid: string;
-  name: string;
-  avatar?: string;
-  link?: string;
-  role: string;
-  statusMessage?: string;
-  metadata?: Json;
-  tags: string[];
+/** A user: its create body's fields (the document's defaults filled in), and what the service adds. */
+export type UserRecord = Created<Omit<z.output<typeof UserCreate>, "withAuthToken">, Defaults["User"]> & {
   createdAt: number;
   updatedAt: number;
   /** Set while the user is deactivated (a delete without `permanent`). */
   deactivatedAt?: number;
-}
+};
 
 export interface AuthTokenRecord {
   uid: string;
@@ -36,16 +43,11 @@ export interface MemberRecord {
   joinedAt: number;
 }
 
-export interface GroupRecord {
-  guid: string;
-  name: string;
-  type: (typeof GROUP_TYPES)[number];
-  password?: string;
-  icon?: string;
-  description?: string;
-  metadata?: Json;
-  owner?: string;
-  tags: string[];
+/**
+ * A group: its create body's fields (the document's defaults filled in; the members are the map below), and
+ * what the service adds.
+ */
+export type GroupRecord = Created<Omit<z.output<typeof GroupCreate>, "members">, Defaults["Group"]> & {
   createdAt: number;
   updatedAt: number;
   members: Map<string, MemberRecord>;
@@ -53,28 +55,24 @@ export interface GroupRecord {
   banned: Map<string, number>;
   /** scope → permission key → value (RBAC for group scopes); made on first use. */
   scopePermissions?: Map<string, Map<string, string | string[]>>;
-}
+};
 
-export interface RoleRecord {
-  role: string;
-  name: string;
-  description?: string;
-  metadata?: Json;
-  settings?: Json;
+/** A role: its create body's fields, and what the service adds. */
+export type RoleRecord = z.output<typeof RoleCreate> & {
   createdAt: number;
   updatedAt: number;
   /** feature key → restrictedAt */
   restricted: Map<string, number>;
   permissions: Map<string, string | string[]>;
-}
+};
 
-export interface ApiKeyRecord {
+/** An API key: its create body's fields (the scope filled in by the schema), and what the service adds. */
+export type ApiKeyRecord = z.output<typeof ApiKeyCreate> & {
+  /** The key, made by the service: its id. */
   apiKey: string;
-  name: string;
-  scope: ApiKeyScope;
   createdAt: number;
   createdBy?: string;
-}
+};
 
 export interface ReactionRecord {
   id: string;
@@ -109,20 +107,13 @@ export interface MessageRecord {
   reactions: ReactionRecord[];
 }
 
-export interface WebhookRecord {
-  id: string;
-  name: string;
-  webhookURL: string;
-  useBasicAuth: boolean;
-  username?: string;
-  password?: string;
-  enabled: boolean;
-  retryOnFailure: boolean;
+/** A webhook: its create body's fields (the document's defaults filled in), and what the service adds. */
+export type WebhookRecord = Created<z.output<typeof WebhookCreate>, Defaults["Webhook"]> & {
   createdAt: number;
   updatedAt: number;
   /** Attached trigger ids, in the order they were added. */
   triggers: string[];
-}
+};
 
 export interface ExtensionRecord {
   enabled: boolean;
@@ -177,29 +168,18 @@ export interface KeywordListRecord {
   default?: boolean;
 }
 
-export interface BotRecord {
-  uid: string;
-  webhookURL: string;
-  enabled: boolean;
-  groupChatSetting: string;
-  useBasicAuth: boolean;
-  username?: string;
-  password?: string;
+/** A bot: its create body's fields (the document's defaults filled in), and what the service adds. */
+export type BotRecord = Created<z.output<typeof BotCreate>, Defaults["Bot"]> & {
   createdAt: number;
   updatedAt: number;
-}
+};
 
-export interface McpServerRecord {
-  slug: string;
-  name: string;
-  url: string;
-  description?: string;
-  icon?: string;
-  headers?: Record<string, string>;
+/** An MCP server: its create body's fields (its headers too, never shown), and what the service adds. */
+export type McpServerRecord = z.output<typeof McpServerCreate> & {
   /** Milliseconds, as the service answers them for MCP servers. */
   createdAt: number;
   updatedAt: number;
-}
+};
 
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {

@@ -1,6 +1,7 @@
 // How stored records look in responses (docs/service/users-and-auth-tokens.md, groups-and-members.md, messages-and-reactions.md).
 // Optional fields are left out when unset rather than sent as null.
-import { LIMITS, type Pagination } from "../contract";
+import { Group, LIMITS, type Pagination, User } from "../contract";
+import { viewOf } from "./records";
 import type { AppRecord, GroupRecord, Json, MemberRecord, MessageRecord, UserRecord } from "./state";
 
 /** Copies the defined values only. */
@@ -20,18 +21,13 @@ export interface UserViewOptions {
   actor?: UserRecord;
 }
 
+/** A user as the answer schema shows its record; nobody is connected to the emulator: every user is offline. */
 export function userView(u: UserRecord, opts: UserViewOptions = {}) {
+  const { tags, ...fields } = viewOf(u, User);
   return {
-    uid: u.uid,
-    name: u.name,
-    ...defined({ avatar: u.avatar, link: u.link }),
-    role: u.role,
+    ...fields,
     status: "offline",
-    ...defined({ statusMessage: u.statusMessage, metadata: u.metadata }),
-    createdAt: u.createdAt,
-    updatedAt: u.updatedAt,
-    ...(opts.tags ? { tags: [...u.tags] } : {}),
-    ...defined({ deactivatedAt: u.deactivatedAt }),
+    ...(opts.tags ? { tags } : {}),
     ...(opts.actor
       ? {
           conversationId: userConversationId(opts.actor.uid, u.uid),
@@ -55,16 +51,12 @@ export interface GroupViewOptions {
 
 export function groupView(g: GroupRecord, opts: GroupViewOptions = {}) {
   const membership = opts.actor ? g.members.get(opts.actor.uid) : undefined;
+  const { tags, ...fields } = viewOf(g, Group);
   return {
-    guid: g.guid,
-    name: g.name,
-    type: g.type,
-    ...defined({ description: g.description, icon: g.icon, owner: g.owner, metadata: g.metadata }),
-    ...(opts.tags ? { tags: [...g.tags] } : {}),
+    ...fields,
+    ...(opts.tags ? { tags } : {}),
     membersCount: g.members.size,
     conversationId: groupConversationId(g.guid),
-    createdAt: g.createdAt,
-    updatedAt: g.updatedAt,
     ...(opts.actor
       ? membership
         ? { hasJoined: true, scope: membership.scope, joinedAt: membership.joinedAt }

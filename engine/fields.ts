@@ -15,6 +15,16 @@ export const none: unique symbol = Symbol("no default");
  */
 export const ambient: unique symbol = Symbol("the configured app");
 
+/**
+ * Said of an optional argument whose default the service's document states (`default:` on the field of the
+ * kind's answer schema, contract/generated/defaults.ts): the kind passes that schema's defaults to `declare`,
+ * and the value stands once, in the document.
+ */
+export const service: unique symbol = Symbol("the service's default");
+
+/** No defaults from the document. */
+type NoDefaults = Record<never, never>;
+
 /** The app a management resource acts on: the ambient one unless given; changing it replaces the `what`. */
 export const appIdFact = (what: string) =>
   ({
@@ -42,21 +52,30 @@ interface Said<V> {
 
 /**
  * The facts of one argument. An optional one must say its default: the service's value (the same as an
- * absent one), or `none`. A required one has none to say, nor has one whose schema has its default
- * (`.default(…)`: the schema's value is the default).
+ * absent one), or `none`. Where the document states the service's default (`D`, the document's value or
+ * `never`), it is said as `service` (a value of the argument's type) or `none`, not written again. A required
+ * one has none to say, nor has one whose schema has its default (`.default(…)`: the schema's value is the
+ * default).
  */
-export type Fact<V, Optional extends boolean> = Said<V> &
+export type Fact<V, Optional extends boolean, D = never> = Said<V> &
   (Optional extends true
-    ? { readonly default: NonNullable<V> | typeof none | typeof ambient }
+    ? {
+        readonly default: [D] extends [never]
+          ? NonNullable<V> | typeof none | typeof ambient
+          : (D extends NonNullable<V> ? typeof service : never) | typeof none;
+      }
     : { readonly default?: never });
 
 type IsOptional<A, K extends keyof A> = object extends Pick<A, K> ? true : false;
 
 /**
- * A fact for every argument of `A` (the parsed arguments, where a schema's default is filled in): the
- * compiler refuses an argument left out, or an optional one that does not say its default.
+ * A fact for every argument of `A` (the parsed arguments, where a schema's default is filled in), `D` the
+ * service's defaults the document states for them: the compiler refuses an argument left out, an optional one
+ * that does not say its default, and one that writes the document's default again.
  */
-export type Facts<A> = { readonly [K in keyof A]-?: Fact<A[K], IsOptional<A, K>> };
+export type Facts<A, D = NoDefaults> = {
+  readonly [K in keyof A]-?: Fact<A[K], IsOptional<A, K>, K extends keyof D ? D[K] : never>;
+};
 
 /** A kind's argument schema (kind.ts). */
 export type ArgsSchema<A> = z.ZodObject<z.ZodRawShape, z.core.$strict> & z.ZodType<A>;
@@ -83,13 +102,14 @@ export const secretNames = (schema: z.ZodType): string[] => [
 /**
  * The kind's arguments and outputs with what is said of each argument, as the members of a kind. Secrets
  * are the arguments and outputs whose schemas are marked `secret()`: an output holding a credential is
- * marked where the kind declares its outputs.
+ * marked where the kind declares its outputs. `defaults`: the service's defaults the document states for the
+ * kind's answer (`DEFAULTS.Webhook`), which its facts name as `service`.
  */
-export function declare<A extends Args, O extends z.ZodObject<z.ZodRawShape>>(
-  args: ArgsSchema<A>,
-  outputs: O,
-  facts: NoInfer<Facts<A>>,
-): Declared<A, O> {
+export function declare<
+  A extends Args,
+  O extends z.ZodObject<z.ZodRawShape>,
+  D extends Readonly<Record<string, unknown>> = NoDefaults,
+>(args: ArgsSchema<A>, outputs: O, facts: NoInfer<Facts<A, D>>, defaults?: D): Declared<A, O> {
   const all = Object.entries(facts as Record<string, Said<unknown> & { default?: unknown }>);
   const declared = Object.keys(args.shape);
   if (all.length !== declared.length || declared.some((k) => !(k in facts)))
@@ -104,12 +124,17 @@ export function declare<A extends Args, O extends z.ZodObject<z.ZodRawShape>>(
   const ambients = all.filter(([, f]) => "default" in f && f.default === ambient).map(([k]) => k);
   if (ambients.some((k) => k !== "appId"))
     throw new Error(`only appId has an ambient default, not ${ambients}`);
-  const defaults = Object.fromEntries(
+  const serviceDefault = (k: string) => {
+    if (!defaults || !(k in defaults)) throw new Error(`${k}: the document states no service default for it`);
+    return defaults[k];
+  };
+  const valued = Object.fromEntries(
     all.flatMap(([k, f]) => {
       const def = (args.shape[k] as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })
         ._zod.def;
       if (def.type === "default") return [[k, def.defaultValue]];
-      return "default" in f && f.default !== none && f.default !== ambient ? [[k, f.default]] : [];
+      if (!("default" in f) || f.default === none || f.default === ambient) return [];
+      return [[k, f.default === service ? serviceDefault(k) : f.default]];
     }),
   );
   const secrets = [...secretNames(args), ...secretNames(outputs)];
@@ -120,7 +145,7 @@ export function declare<A extends Args, O extends z.ZodObject<z.ZodRawShape>>(
     replaceOn: names((f) => f.replace) as Derived<string[]>,
     ...some("identity", identity),
     ...some("sets", sets),
-    ...some("defaults", defaults),
+    ...some("defaults", valued),
     ...some("secrets", secrets),
     ...some("local", local),
     ...some("ambient", ambients as "appId"[]),

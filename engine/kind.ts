@@ -153,6 +153,11 @@ export interface FileEntry {
   readonly one?: boolean;
   /** The component's name for each resource: `<component>:<child>:<id>`, or `<component>:<child>` when one. */
   readonly child: string;
+  /**
+   * The Environment component's typed output holding the section's resources by id (`users`: `env.users.ada`),
+   * a public name: sdk/kinds.ts types it (`EnvironmentOutputs`), the component fills it.
+   */
+  readonly output?: string;
   /** The argument that names an entry in its list, when the kind has no caller-chosen identity (API keys). */
   readonly key?: string;
   /** The entry is this one argument's value (AppSettings' `settings`), not an object of arguments. */

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { configuredAppId } from "../client/config";
 import type { Args, Kind } from "../engine/kind";
 import type { AppConnection } from "../sdk/connection";
+import type { EnvironmentOutputs } from "../sdk/kinds";
 import * as chat from "../sdk/kinds";
 import { stackConfig } from "../sdk/lookups";
 import { argsOf } from "./entries";
@@ -19,7 +20,6 @@ import {
   FILE_KINDS,
   type FileKind,
   heldBy,
-  holderOf,
   idOf,
   keyOf,
   kindNamed,
@@ -66,22 +66,23 @@ export type EnvironmentArgs =
 export const ENVIRONMENT_TYPE = "chat:index:Environment";
 
 /**
+ * The typed outputs, one per kind whose `file` names one (`roles`, `users`, `apiKeys`, `groups`, `webhooks`):
+ * generated into sdk/kinds.ts from the kinds, filled by the constructor from the kinds.
+ */
+export interface Environment extends EnvironmentOutputs {}
+
+/**
  * A whole chat environment: the app (created, or the stack's `chat:appId`), roles, users, groups and their
  * members and permissions, API keys, webhooks and triggers, extensions, app settings, notifications and
  * moderation. Values the file names as `{ secret: key }` are read from the project's secret stack config.
  * Adopted objects are protected from deletion unless the environment says `protectAdopted: false`.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor fills every output EnvironmentOutputs names, from the kinds (test/unit/environment-outputs.test.ts)
 export class Environment extends pulumi.ComponentResource {
   /** The app id. */
   readonly appId: pulumi.Output<string>;
   /** A created app's fullAccess key (secret); undefined for `app: { existing: true }`. */
   readonly appApiKey: pulumi.Output<string> | undefined;
-  /** The declared objects' resources, by their id (API keys by name). */
-  readonly roles: Readonly<Record<string, chat.Role>>;
-  readonly users: Readonly<Record<string, chat.User>>;
-  readonly groups: Readonly<Record<string, chat.Group>>;
-  readonly apiKeys: Readonly<Record<string, chat.ApiKey>>;
-  readonly webhooks: Readonly<Record<string, chat.Webhook>>;
   /** The API keys' values by name (secret). */
   readonly apiKeyValues: pulumi.Output<Record<string, string>>;
   /** Generated webhook basic-auth passwords by webhook id (secret). */
@@ -219,16 +220,10 @@ export class Environment extends pulumi.ComponentResource {
     };
     for (const kind of DECLARATION_ORDER)
       for (const at of entriesOf(env as Record<string, unknown>, kind)) declare(kind, at);
-    /** The resources of the kind whose section is `at` (the component's typed outputs), by id. */
-    const section = (at: string) => {
-      const kind = FILE_KINDS.find((k) => !holderOf(k) && k.file.at.join(".") === at);
-      return (kind ? (declared[kind.name] ?? {}) : {}) as Record<string, never>;
-    };
-    this.roles = section("roles");
-    this.users = section("users");
-    this.apiKeys = section("apiKeys");
-    this.groups = section("groups");
-    this.webhooks = section("webhooks");
+    // The typed outputs (EnvironmentOutputs): each the resources of the section of the kind naming it, by id.
+    for (const kind of FILE_KINDS)
+      if (kind.file.output !== undefined)
+        Object.assign(this, { [kind.file.output]: declared[kind.name] ?? {} });
     this.appApiKey = appKey && pulumi.secret(appKey);
     this.apiKeyValues = pulumi.secret(
       pulumi.all(Object.fromEntries(Object.entries(this.apiKeys).map(([k, v]) => [k, v.apiKey]))),

@@ -57,7 +57,13 @@ export const apiKey: Kind<ApiKeyArgs> = {
     scope: { doc: "authOnly (default: create users and auth tokens only) or fullAccess. Changed in place." },
   }),
   api: "chat",
-  file: { at: ["apiKeys"], child: "api-key", key: "name", credential: { output: "apiKey", noun: "API key" } },
+  file: {
+    at: ["apiKeys"],
+    child: "api-key",
+    output: "apiKeys",
+    key: "name",
+    credential: { output: "apiKey", noun: "API key" },
+  },
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createApiKey", { body: a });

@@ -4,8 +4,8 @@
 // input; failures.ts blanks it in check failures, the API schema marks it with `secret()`). Deleting the
 // resource removes the bot; the user stays.
 import { z } from "zod";
-import { type Bot, BotCreate, type BotUpdate, LIMITS } from "../contract";
-import { declare, none } from "../engine/fields";
+import { type Bot, BotCreate, type BotUpdate, DEFAULTS, LIMITS } from "../contract";
+import { declare, none, service } from "../engine/fields";
 import { createdAt, type Kind } from "../engine/kind";
 import type { Listing } from "../engine/listings";
 import { defined, fromRemote, hasCode, sortedById } from "../engine/util";
@@ -25,28 +25,35 @@ const asRead = (b: Bot) => ({ args: fromRemote(b, FIELDS) as BotArgs, state: { c
 export const bot: Kind<BotArgs> = {
   name: "Bot",
   doc: "A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid.",
-  ...declare(BotArgs, BotOutputs, {
-    uid: {
-      doc: "The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.",
-      replace: true,
-      identity: true,
+  ...declare(
+    BotArgs,
+    BotOutputs,
+    {
+      uid: {
+        doc: "The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.",
+        replace: true,
+        identity: true,
+      },
+      webhookURL: {
+        doc: "Public https URL the service posts the bot's messages to, at most 255 characters.",
+      },
+      enabled: { doc: "Relay messages to the webhook (default true).", default: service },
+      groupChatSetting: {
+        doc: 'Which group messages reach the bot: "all" or "mentions" (default).',
+        default: service,
+      },
+      useBasicAuth: {
+        doc: "Send basic-auth credentials with each call (needs username and password).",
+        default: service,
+      },
+      username: { doc: "Basic-auth user name, at most 50 characters.", default: none },
+      password: {
+        doc: "Basic-auth password, at most 100 characters (kept secret; the service echoes it).",
+        default: none,
+      },
     },
-    webhookURL: { doc: "Public https URL the service posts the bot's messages to, at most 255 characters." },
-    enabled: { doc: "Relay messages to the webhook (default true).", default: true },
-    groupChatSetting: {
-      doc: 'Which group messages reach the bot: "all" or "mentions" (default).',
-      default: "mentions",
-    },
-    useBasicAuth: {
-      doc: "Send basic-auth credentials with each call (needs username and password).",
-      default: false,
-    },
-    username: { doc: "Basic-auth user name, at most 50 characters.", default: none },
-    password: {
-      doc: "Basic-auth password, at most 100 characters (kept secret; the service echoes it).",
-      default: none,
-    },
-  }),
+    DEFAULTS.Bot,
+  ),
   api: "chat",
   file: {
     at: ["bots"],

@@ -84,6 +84,7 @@ export const group: Kind<GroupArgs> = {
   file: {
     at: ["groups"],
     child: "group",
+    output: "groups",
     refs: { owner: { kind: "User", elsewhere: true, onlyListed: true } },
     // Never returned by the service: named by a config key, else generated for a password group.
     secretRefs: {

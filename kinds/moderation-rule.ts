@@ -1,7 +1,7 @@
 // ModerationRule: a moderation rule, named by its id (moderation.ts).
 import { z } from "zod";
-import { CONDITION_OPERANDS, LIMITS, ModerationId, type Rule, RuleCreate } from "../contract";
-import { declare, none } from "../engine/fields";
+import { CONDITION_OPERANDS, DEFAULTS, LIMITS, ModerationId, type Rule, RuleCreate } from "../contract";
+import { declare, none, service } from "../engine/fields";
 import type { Args, Kind } from "../engine/kind";
 import { defined, hasCode, sortedById } from "../engine/util";
 import { builtIn } from "./moderation";
@@ -43,27 +43,32 @@ const ruleBody = ({ ruleId: _, ...rest }: ModerationRuleArgs) => defined(rest) a
 export const moderationRule: Kind<ModerationRuleArgs> = {
   name: "ModerationRule",
   doc: "A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId.",
-  ...declare(ModerationRuleArgs, z.object(builtIn), {
-    ruleId: {
-      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.",
-      replace: true,
-      identity: true,
+  ...declare(
+    ModerationRuleArgs,
+    z.object(builtIn),
+    {
+      ruleId: {
+        doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.",
+        replace: true,
+        identity: true,
+      },
+      name: { doc: "Name, at most 100 characters." },
+      description: { doc: "Description, at most 255 characters.", default: none },
+      enabled: { doc: "Apply the rule (default false).", default: service },
+      action: {
+        doc: "What happens to a matching message: blockMessage and/or dropMessage (a set).",
+        set: true,
+      },
+      conditions: {
+        doc: `What a message must match: each with operand (${CONDITION_OPERANDS.join(", ")}), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.`,
+      },
+      filters: {
+        doc: "Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).",
+        default: none,
+      },
     },
-    name: { doc: "Name, at most 100 characters." },
-    description: { doc: "Description, at most 255 characters.", default: none },
-    enabled: { doc: "Apply the rule (default false).", default: false },
-    action: {
-      doc: "What happens to a matching message: blockMessage and/or dropMessage (a set).",
-      set: true,
-    },
-    conditions: {
-      doc: `What a message must match: each with operand (${CONDITION_OPERANDS.join(", ")}), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.`,
-    },
-    filters: {
-      doc: "Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).",
-      default: none,
-    },
-  }),
+    DEFAULTS.Rule,
+  ),
   api: "chat",
   file: {
     at: ["moderation", "rules"],

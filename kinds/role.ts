@@ -141,7 +141,7 @@ export const role: Kind<RoleArgs> = {
     },
   }),
   api: "chat",
-  file: { at: ["roles"], child: "role" },
+  file: { at: ["roles"], child: "role", output: "roles" },
 
   checkOptions(a, { adopt }) {
     if (a.role !== DEFAULT_ROLE || adopt === true) return [];

@@ -2,8 +2,8 @@
 // Delete deactivates by default (restorable, keeps the user's messages); `permanentDelete: true` removes the
 // user and their messages. Creating a uid that is deactivated reactivates it and applies the arguments.
 import { z } from "zod";
-import { LIMITS, USER_UNSETTABLE, type User, UserCreate, UserListQuery } from "../contract";
-import { declare, none } from "../engine/fields";
+import { DEFAULTS, LIMITS, USER_UNSETTABLE, type User, UserCreate, UserListQuery } from "../contract";
+import { declare, none, service } from "../engine/fields";
 import { createdAt, type Kind, partialCreate } from "../engine/kind";
 import { type Listing, withTags } from "../engine/listings";
 import { collect, defined, fromRemote, hasCode, removed, sortedById } from "../engine/util";
@@ -35,27 +35,37 @@ const asRead = (u: User) => ({ args: fromRemote(u, FIELDS) as UserArgs, state: {
 export const user: Kind<UserArgs> = {
   name: "User",
   doc: "A chat user. Id: the uid.",
-  ...declare(UserArgs, UserOutputs, {
-    uid: {
-      doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
-      replace: true,
-      identity: true,
+  ...declare(
+    UserArgs,
+    UserOutputs,
+    {
+      uid: {
+        doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
+        replace: true,
+        identity: true,
+      },
+      name: { doc: "Display name, at most 100 characters." },
+      avatar: { doc: "Avatar URL, at most 3000 characters.", default: none },
+      link: { doc: "Profile URL, at most 3000 characters.", default: none },
+      role: { doc: 'Role id; the role must exist. Default: "default".', default: service },
+      statusMessage: { doc: "Status message.", default: none },
+      metadata: { doc: "Free-form JSON metadata, at most 5 KB.", default: none },
+      tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
+      permanentDelete: {
+        doc: "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
+        default: none,
+        local: true,
+      },
     },
-    name: { doc: "Display name, at most 100 characters." },
-    avatar: { doc: "Avatar URL, at most 3000 characters.", default: none },
-    link: { doc: "Profile URL, at most 3000 characters.", default: none },
-    role: { doc: 'Role id; the role must exist. Default: "default".', default: "default" },
-    statusMessage: { doc: "Status message.", default: none },
-    metadata: { doc: "Free-form JSON metadata, at most 5 KB.", default: none },
-    tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
-    permanentDelete: {
-      doc: "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
-      default: none,
-      local: true,
-    },
-  }),
+    DEFAULTS.User,
+  ),
   api: "chat",
-  file: { at: ["users"], child: "user", refs: { role: { kind: "Role", builtIn: ["default"] } } },
+  file: {
+    at: ["users"],
+    child: "user",
+    output: "users",
+    refs: { role: { kind: "Role", builtIn: ["default"] } },
+  },
 
   async create(ctx, a) {
     const body = defined(a, user.local) as z.input<typeof UserCreate>;

@@ -5,12 +5,13 @@ import { z } from "zod";
 import {
   basicAuthOk,
   basicAuthRule,
+  DEFAULTS,
   LIMITS,
   type WebhookCreate,
   WebhookId,
   webhookFields,
 } from "../contract";
-import { appIdFact, declare, none } from "../engine/fields";
+import { appIdFact, declare, none, service } from "../engine/fields";
 import { type Args, createdAt, type Kind } from "../engine/kind";
 import { defined, fromRemote, hasCode, sortedById } from "../engine/util";
 
@@ -44,35 +45,41 @@ const WHOLE = { username: "" } as WebhookArgs;
 export const webhook: Kind<WebhookArgs> = {
   name: "Webhook",
   doc: 'A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".',
-  ...declare(WebhookArgs, z.object(createdAt), {
-    appId: appIdFact("webhook"),
-    webhookId: {
-      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
-      replace: true,
-      identity: true,
+  ...declare(
+    WebhookArgs,
+    z.object(createdAt),
+    {
+      appId: appIdFact("webhook"),
+      webhookId: {
+        doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
+        replace: true,
+        identity: true,
+      },
+      name: { doc: "Name, at most 50 characters." },
+      webhookURL: { doc: "Public https URL the service posts events to, at most 255 characters." },
+      useBasicAuth: {
+        doc: "Send basic-auth credentials with each delivery (needs username and password).",
+        default: service,
+      },
+      username: {
+        doc: "Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.",
+        default: none,
+      },
+      password: {
+        doc: "Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).",
+        default: none,
+      },
+      enabled: { doc: "Deliver events (default true).", default: service },
+      retryOnFailure: { doc: "Retry deliveries that fail (default false).", default: service },
     },
-    name: { doc: "Name, at most 50 characters." },
-    webhookURL: { doc: "Public https URL the service posts events to, at most 255 characters." },
-    useBasicAuth: {
-      doc: "Send basic-auth credentials with each delivery (needs username and password).",
-      default: false,
-    },
-    username: {
-      doc: "Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.",
-      default: none,
-    },
-    password: {
-      doc: "Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).",
-      default: none,
-    },
-    enabled: { doc: "Deliver events (default true).", default: true },
-    retryOnFailure: { doc: "Retry deliveries that fail (default false).", default: false },
-  }),
+    DEFAULTS.Webhook,
+  ),
   api: "management",
   idParts: ["appId", "webhookId"],
   file: {
     at: ["webhooks"],
     child: "webhook",
+    output: "webhooks",
     noun: "webhook id",
     // Shorter names; basic auth as one object, its password named by a config key, else generated.
     renames: { webhookId: "id", webhookURL: "url", username: "basicAuth.username" },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the Pulumi engine available offline: the `pulumi` CLI, `pulumi-language-nodejs`, the dynamic-provider
-# shim and `pulumi-resource-random`, at the versions package.json pins, plus the YAML and Python language hosts
+# shim and `pulumi-resource-random`, at the versions package.json pins, plus the YAML, Python and Go language hosts
 # where they can be built (skipped with a logged reason where not). A matching `pulumi` already on PATH is used
 # as is (with the hosts beside it); otherwise everything is built from Go modules (the machines reach the Go
 # module proxy, not get.pulumi.com) into a per-user cache keyed by version, so every clone and every CI run
@@ -44,7 +44,7 @@ if ! have_version "$bin/pulumi"; then
     log "using pulumi v$PULUMI_VERSION from PATH ($onpath)"
     ln -sf "$(readlink -f "$onpath")" "$bin/pulumi"
     ln -sf "$(dirname "$(readlink -f "$onpath")")/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
-    for h in pulumi-language-yaml pulumi-language-python pulumi-language-python-exec; do
+    for h in pulumi-language-yaml pulumi-language-python pulumi-language-python-exec pulumi-language-go; do
       if [ -x "$(dirname "$(readlink -f "$onpath")")/$h" ]; then ln -sf "$(dirname "$(readlink -f "$onpath")")/$h" "$bin/$h"; fi
     done
   fi
@@ -198,6 +198,27 @@ if [ ! -x "$bin/pulumi-language-python" ]; then
   why="the FAILED step above"; build_python_host || log "skipping pulumi-language-python: $why; Python programs will not run"
 fi
 
+# 2e. The Go language host. Its own module (sdk/go/pulumi-language-go/v3) is refused by the proxy at every
+# version, like the others; the newest host inside sdk/v3 is that of v3.66.0 (sdk/v3@v3.67.0 no longer has
+# it). It builds the program with the `go` on PATH and runs it: the program's go.mod pins its own SDK.
+GO_LANGHOST_VERSION=v3.66.0
+build_go_host() {
+  command -v go >/dev/null 2>&1 || { why="Go is not available"; return 1; }
+  local w="$engine/src/language-go" mod=github.com/pulumi/pulumi/sdk/v3 gomod
+  mkdir -p "$w"
+  try_step "resolving $mod@$GO_LANGHOST_VERSION" \
+    bash -c "cd '$w' && GOFLAGS= go mod download -json '$mod@$GO_LANGHOST_VERSION' > mod.json; grep -q '\"GoMod\"' mod.json || { cat mod.json; exit 1; }" || return 1
+  gomod="$(node -e "process.stdout.write(require('$w/mod.json').GoMod)")"
+  { echo "module local/pulumi-language-go"; echo; grep -m1 '^go ' "$gomod"; echo
+    echo "require $mod $GO_LANGHOST_VERSION"; module_replaces "$gomod"; } > "$w/go.mod"
+  try_step "fetching the Go host's module graph" bash -c "cd '$w' && go get '$mod@$GO_LANGHOST_VERSION'" || return 1
+  try_step "compiling pulumi-language-go" \
+    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $VERSION_VAR=$GO_LANGHOST_VERSION' -o '$bin/pulumi-language-go' '$mod/go/pulumi-language-go'" || return 1
+}
+if [ ! -x "$bin/pulumi-language-go" ]; then
+  why="the FAILED step above"; build_go_host || log "skipping pulumi-language-go: $why; Go programs will not run"
+fi
+
 # 3. pulumi-resource-random cannot be built here: the module proxy refuses github.com/pulumi/pulumi-random/
 # provider/v4 at every version (docs/decisions/0004-random-provider-stand-in.md). The project serves the same
 # plugin protocol from Node (scripts/random-provider), launched from the clone's .pulumi-engine/bin below.
@@ -208,7 +229,7 @@ local_bin="$here/.pulumi-engine/bin"
 mkdir -p "$local_bin"
 ln -sfn "$bin/pulumi" "$local_bin/pulumi"
 ln -sfn "$bin/pulumi-language-nodejs" "$local_bin/pulumi-language-nodejs"
-for h in pulumi-language-yaml pulumi-language-python; do
+for h in pulumi-language-yaml pulumi-language-python pulumi-language-go; do
   if [ -x "$bin/$h" ]; then ln -sfn "$bin/$h" "$local_bin/$h"; else rm -f "$local_bin/$h"; fi
 done
 install_shims

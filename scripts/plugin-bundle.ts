@@ -1,6 +1,7 @@
 // Writes the `chat` resource plugin as one executable file, dist/plugin/bin/pulumi-resource-chat: the plugin
 // (hosts/plugin/main.ts) with every dependency bundled in, so that `pulumi plugin install resource chat <version>
-// --file <it>` gives any Pulumi program (YAML, Python, Go, .NET) the provider; it needs Node.js >= 22 on PATH.
+// --file <it>` gives any Pulumi program (YAML, Python, Go, .NET) the provider; it needs Node.js >= 22 on PATH
+// (scripts/plugin-sea.ts makes it an executable that does not).
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";

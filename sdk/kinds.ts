@@ -1217,3 +1217,17 @@ export class SeedData extends pulumi.CustomResource {
     super(...resourceArgs("SeedData", name, args, ["count"], [], opts));
   }
 }
+
+/** The Environment component's typed outputs: each kind's `file.output`, its section's resources by id. */
+export interface EnvironmentOutputs {
+  /** The resources of the file's `users`, by id. */
+  readonly users: Readonly<Record<string, User>>;
+  /** The resources of the file's `groups`, by id. */
+  readonly groups: Readonly<Record<string, Group>>;
+  /** The resources of the file's `roles`, by id. */
+  readonly roles: Readonly<Record<string, Role>>;
+  /** The resources of the file's `apiKeys`, by name. */
+  readonly apiKeys: Readonly<Record<string, ApiKey>>;
+  /** The resources of the file's `webhooks`, by id. */
+  readonly webhooks: Readonly<Record<string, Webhook>>;
+}

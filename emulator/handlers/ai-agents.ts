@@ -1,8 +1,9 @@
 // AI agents (docs/service/bots-agents-and-social.md): agent-builder agents and MCP servers, and BYO agents.
 // Agents get a UUID v4 uid from the service; MCP servers are named by a slug unique per app. Headers given to
 // an agent or a server are credentials and are never echoed. Where the vendor is silent, decision 0090.
-import type { aiAgentRoutes } from "../../contract";
+import { type aiAgentRoutes, McpServer } from "../../contract";
 import { ApiError } from "../errors";
+import { created, updated, viewOf } from "../records";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
 import { defined, startsWithCi } from "../views";
 import { ack } from "./lookup";
@@ -59,14 +60,7 @@ const byoView = (a: AgentRecord) => ({
 });
 
 /** As the vendor documents it: bare (no `data`), times in milliseconds, the headers never shown. */
-const mcpView = (m: McpServerRecord) => ({
-  slug: m.slug,
-  name: m.name,
-  url: m.url,
-  ...defined({ description: m.description, icon: m.icon }),
-  createdAt: m.createdAt,
-  updatedAt: m.updatedAt,
-});
+const mcpView = (m: McpServerRecord) => viewOf(m, McpServer);
 
 function requireServer(app: AppRecord, slug: string): McpServerRecord {
   const m = app.mcpServers.get(slug.toLowerCase());
@@ -192,14 +186,7 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
       throw new ApiError("ERR_MCP_SERVER_ALREADY_EXISTS", `The MCP server ${body.slug} already exists.`);
     }
     const now = mcpMillis(app, env);
-    const m: McpServerRecord = {
-      slug: body.slug,
-      name: body.name,
-      url: body.url,
-      ...defined({ description: body.description, icon: body.icon, headers: body.headers }),
-      createdAt: now,
-      updatedAt: now,
-    };
+    const m: McpServerRecord = created(body, {}, { createdAt: now, updatedAt: now });
     app.mcpServers.set(m.slug, m);
     return mcpView(m);
   },
@@ -228,16 +215,9 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   getMcpServer: ({ app, params }) => mcpView(requireServer(app, params.slug)),
 
   updateMcpServer: ({ app, params, body, env }) => {
-    const m = requireServer(app, params.slug);
-    if (body.name !== undefined) m.name = body.name;
-    if (body.url !== undefined) m.url = body.url;
+    const m = updated(requireServer(app, params.slug), body);
     // An empty string clears a text field, as for agents.
-    for (const k of ["description", "icon"] as const) {
-      const v = body[k];
-      if (v === "") delete m[k];
-      else if (v !== undefined) m[k] = v;
-    }
-    if (body.headers !== undefined) m.headers = body.headers;
+    for (const k of ["description", "icon"] as const) if (m[k] === "") delete m[k];
     m.updatedAt = mcpMillis(app, env);
     return mcpView(m);
   },

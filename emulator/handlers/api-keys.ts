@@ -1,19 +1,14 @@
 // API keys of an app (docs/service/api-keys.md): 40 hex characters, the key is its own id, at most 25 per app.
-import { type apiKeyRoutes, LIMITS } from "../../contract";
+import { ApiKey, type apiKeyRoutes, LIMITS } from "../../contract";
 import { ApiError } from "../errors";
+import { created, updated, viewOf } from "../records";
 import type { ApiKeyRecord, AppRecord } from "../state";
-import { defined, paginate, startsWithCi } from "../views";
+import { paginate, startsWithCi } from "../views";
 import { ack } from "./lookup";
 import { quotaExceeded } from "./roles";
 import type { ChatHandlers } from "./types";
 
-const keyView = (k: ApiKeyRecord) => ({
-  apiKey: k.apiKey,
-  name: k.name,
-  scope: k.scope,
-  createdAt: k.createdAt,
-  ...defined({ createdBy: k.createdBy }),
-});
+const keyView = (k: ApiKeyRecord) => viewOf(k, ApiKey);
 
 function requireKey(app: AppRecord, apiKey: string): ApiKeyRecord {
   const k = app.apiKeys.get(apiKey);
@@ -31,12 +26,7 @@ function notSelf(k: ApiKeyRecord, caller: ApiKeyRecord): void {
 export const apiKeyHandlers: ChatHandlers<typeof apiKeyRoutes> = {
   createApiKey: ({ app, body, env }) => {
     if (app.apiKeys.size >= LIMITS.apiKeysPerApp) throw quotaExceeded("API keys", LIMITS.apiKeysPerApp);
-    const k: ApiKeyRecord = {
-      apiKey: env.ids.hex(40),
-      name: body.name,
-      scope: body.scope,
-      createdAt: env.now(),
-    };
+    const k: ApiKeyRecord = created(body, {}, { apiKey: env.ids.hex(40), createdAt: env.now() });
     app.apiKeys.set(k.apiKey, k);
     return { data: keyView(k) };
   },
@@ -52,9 +42,7 @@ export const apiKeyHandlers: ChatHandlers<typeof apiKeyRoutes> = {
   updateApiKey: ({ app, params, body, key }) => {
     const k = requireKey(app, params.apiKey);
     notSelf(k, key);
-    if (body.name !== undefined) k.name = body.name;
-    if (body.scope !== undefined) k.scope = body.scope;
-    return { data: keyView(k) };
+    return { data: keyView(updated(k, body)) };
   },
 
   deleteApiKey: ({ app, params, key }) => {

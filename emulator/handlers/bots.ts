@@ -1,23 +1,16 @@
 // Bots (docs/service/bots-agents-and-social.md): a bot is an existing user's uid with a callback URL; at most 25
 // per app. The basic-auth password is echoed, as the service does. Where the vendor is silent, decision 0090.
-import { type BotUpdate, type botRoutes, LIMITS } from "../../contract";
+import { Bot, type botRoutes, DEFAULTS, LIMITS } from "../../contract";
 import { ApiError, badRequest } from "../errors";
+import { created, updated, viewOf } from "../records";
 import type { AppRecord, BotRecord } from "../state";
-import { defined, paginate } from "../views";
+import { paginate } from "../views";
 import { ack, norm, requireUser } from "./lookup";
 import { quotaExceeded } from "./roles";
 import type { ChatHandlers } from "./types";
 
-const botView = (b: BotRecord) => ({
-  uid: b.uid,
-  webhookURL: b.webhookURL,
-  enabled: b.enabled,
-  groupChatSetting: b.groupChatSetting,
-  useBasicAuth: b.useBasicAuth,
-  ...defined({ username: b.username, password: b.password }),
-  createdAt: b.createdAt,
-  updatedAt: b.updatedAt,
-});
+/** The answer names the password: the service echoes it. */
+const botView = (b: BotRecord) => viewOf(b, Bot);
 
 function requireBot(app: AppRecord, uid: string): BotRecord {
   const b = app.bots.get(norm(uid));
@@ -32,15 +25,6 @@ function checkBasicAuth(b: BotRecord): void {
   }
 }
 
-function apply(b: BotRecord, body: Exclude<BotUpdate, undefined>): void {
-  if (body.webhookURL !== undefined) b.webhookURL = body.webhookURL;
-  if (body.enabled !== undefined) b.enabled = body.enabled;
-  if (body.groupChatSetting !== undefined) b.groupChatSetting = body.groupChatSetting;
-  if (body.useBasicAuth !== undefined) b.useBasicAuth = body.useBasicAuth;
-  if (body.username !== undefined) b.username = body.username;
-  if (body.password !== undefined) b.password = body.password;
-}
-
 export const botHandlers: ChatHandlers<typeof botRoutes> = {
   createBot: ({ app, body, env }) => {
     const u = requireUser(app, body.uid);
@@ -49,16 +33,7 @@ export const botHandlers: ChatHandlers<typeof botRoutes> = {
     }
     if (app.bots.size >= LIMITS.botsPerApp) throw quotaExceeded("bots", LIMITS.botsPerApp);
     const now = env.now();
-    const b: BotRecord = {
-      uid: u.uid,
-      webhookURL: body.webhookURL,
-      enabled: body.enabled ?? true,
-      groupChatSetting: body.groupChatSetting ?? "mentions",
-      useBasicAuth: body.useBasicAuth ?? false,
-      ...defined({ username: body.username, password: body.password }),
-      createdAt: now,
-      updatedAt: now,
-    };
+    const b: BotRecord = created({ ...body, uid: u.uid }, DEFAULTS.Bot, { createdAt: now, updatedAt: now });
     checkBasicAuth(b);
     app.bots.set(b.uid, b);
     return { data: botView(b) };
@@ -70,8 +45,7 @@ export const botHandlers: ChatHandlers<typeof botRoutes> = {
 
   updateBot: ({ app, params, body, env }) => {
     const b = requireBot(app, params.uid);
-    const next = { ...b };
-    apply(next, body);
+    const next = updated({ ...b }, body ?? {});
     checkBasicAuth(next);
     Object.assign(b, next, { updatedAt: env.now() });
     return { data: botView(b) };

@@ -1,9 +1,10 @@
 // Groups, group members and banned users (docs/service/groups-and-members.md).
 import type { AddMembersResult, GroupUpdate, groupRoutes, MemberScope, MembersBody } from "../../contract";
-import { listedGroupType } from "../../contract";
+import { DEFAULTS, listedGroupType } from "../../contract";
 import { ApiError } from "../errors";
-import type { AppRecord, GroupRecord, UserRecord } from "../state";
-import { defined, groupView, memberView, messageView, paginate, startsWithCi, userView } from "../views";
+import { created, updated } from "../records";
+import type { AppRecord, GroupRecord, MemberRecord, UserRecord } from "../state";
+import { groupView, memberView, messageView, paginate, startsWithCi, userView } from "../views";
 import { ack, norm, requireGroup, requireUser } from "./lookup";
 import { memberAction } from "./messages";
 import type { ChatHandlers, Env } from "./types";
@@ -121,15 +122,12 @@ function applyUpdate(
   if (type === "password" && !password) throw emptyPassword();
   // `owner` is ignored when the call is made on behalf of a user (docs/service/groups-and-members.md).
   const owner = body.owner !== undefined && !actor ? requireUser(app, body.owner) : undefined;
-  if (body.name !== undefined) g.name = body.name;
+  // The type, its password and the owner are the rules' above; the other fields are copied.
+  const { unset, type: _type, password: _password, owner: _owner, ...patch } = body;
+  updated(g, patch, unset);
   g.type = type;
   if (type === "password") g.password = password;
   else delete g.password;
-  if (body.icon !== undefined) g.icon = body.icon;
-  if (body.description !== undefined) g.description = body.description;
-  if (body.metadata !== undefined) g.metadata = body.metadata;
-  if (body.tags !== undefined) g.tags = body.tags;
-  for (const field of body.unset ?? []) delete g[field];
   if (owner) setOwner(g, owner, env);
   g.updatedAt = env.now();
 }
@@ -148,23 +146,18 @@ export const groupHandlers: ChatHandlers<typeof groupRoutes> = {
     // The onBehalfOf user becomes the owner; otherwise `owner`, if given (docs/service/groups-and-members.md).
     const owner = actor ?? (body.owner !== undefined ? requireUser(app, body.owner) : undefined);
     const now = env.now();
-    const type = body.type; // required by the spec (create-group)
-    const g: GroupRecord = {
-      guid: body.guid,
-      name: body.name,
-      type,
-      ...defined({
-        password: type === "password" ? body.password : undefined,
-        icon: body.icon,
-        description: body.description,
-        metadata: body.metadata,
-      }),
-      tags: body.tags ?? [],
-      createdAt: now,
-      updatedAt: now,
-      members: new Map(),
-      banned: new Map(),
-    };
+    // The members are added below, the owner set by its rule; a password is kept for a password group only.
+    const { members: _members, owner: _owner, password, ...fields } = body;
+    const g: GroupRecord = created(
+      { ...fields, password: fields.type === "password" ? password : undefined },
+      DEFAULTS.Group,
+      {
+        createdAt: now,
+        updatedAt: now,
+        members: new Map<string, MemberRecord>(),
+        banned: new Map<string, number>(),
+      },
+    );
     app.groups.set(g.guid, g);
     if (owner) setOwner(g, owner, env);
     const members = body.members ? addMembers(app, env, g, body.members, actor) : undefined;

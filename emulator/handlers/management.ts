@@ -1,8 +1,9 @@
 // The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import { LIMITS, type managementRoutes, type Region } from "../../contract";
+import { DEFAULTS, LIMITS, type managementRoutes, type Region, Webhook } from "../../contract";
 import { ApiError } from "../errors";
+import { created, updated, viewOf } from "../records";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
-import { defined, paginate, startsWithCi } from "../views";
+import { paginate, startsWithCi } from "../views";
 import { OWNER_EMAIL } from "./collaborators";
 import { ack, requireApp } from "./lookup";
 import { quotaExceeded } from "./roles";
@@ -38,18 +39,8 @@ const appView = (a: AppRecord) => ({
   ),
 });
 
-const webhookView = (w: WebhookRecord) => ({
-  id: w.id,
-  name: w.name,
-  webhookURL: w.webhookURL,
-  useBasicAuth: w.useBasicAuth,
-  // The password is never echoed.
-  ...defined({ username: w.username }),
-  enabled: w.enabled,
-  retryOnFailure: w.retryOnFailure,
-  createdAt: w.createdAt,
-  updatedAt: w.updatedAt,
-});
+/** The answer names no password: it is never echoed. */
+const webhookView = (w: WebhookRecord) => viewOf(w, Webhook);
 
 function requireWebhook(app: AppRecord, id: string): WebhookRecord {
   const w = app.webhooks.get(id);
@@ -105,18 +96,11 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     }
     if (app.webhooks.size >= LIMITS.webhooksPerApp) throw quotaExceeded("webhooks", LIMITS.webhooksPerApp);
     const now = env.now();
-    const w: WebhookRecord = {
-      id: body.id,
-      name: body.name,
-      webhookURL: body.webhookURL,
-      useBasicAuth: body.useBasicAuth ?? false,
-      ...defined({ username: body.username, password: body.password }),
-      enabled: body.enabled ?? true,
-      retryOnFailure: body.retryOnFailure ?? false,
+    const w: WebhookRecord = created(body, DEFAULTS.Webhook, {
       createdAt: now,
       updatedAt: now,
       triggers: [],
-    };
+    });
     app.webhooks.set(w.id, w);
     return { data: webhookView(w) };
   },
@@ -134,14 +118,7 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
   }),
 
   updateWebhook: ({ state, params, body, env }) => {
-    const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
-    if (body.name !== undefined) w.name = body.name;
-    if (body.webhookURL !== undefined) w.webhookURL = body.webhookURL;
-    if (body.useBasicAuth !== undefined) w.useBasicAuth = body.useBasicAuth;
-    if (body.username !== undefined) w.username = body.username;
-    if (body.password !== undefined) w.password = body.password;
-    if (body.enabled !== undefined) w.enabled = body.enabled;
-    if (body.retryOnFailure !== undefined) w.retryOnFailure = body.retryOnFailure;
+    const w = updated(requireWebhook(requireApp(state, params.appId), params.webhookId), body);
     w.updatedAt = env.now();
     return { data: webhookView(w) };
   },

@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import {
   type Condition,
+  DEFAULTS,
   type KeywordListUpdate,
   type moderationRoutes,
   type RuleCreate,
@@ -72,7 +73,7 @@ function ruleSettings(app: AppRecord, body: Omit<RuleCreate, "id">) {
   return {
     name: body.name,
     description: body.description,
-    enabled: body.enabled ?? false,
+    enabled: body.enabled ?? DEFAULTS.Rule.enabled,
     conditions,
     action: [...body.action],
     filters: body.filters?.map((f) => ({ ...f }) as Json),

@@ -1,19 +1,14 @@
 // Roles, their restricted features and RBAC permissions (docs/service/roles-and-permissions.md).
-import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, type roleRoutes } from "../../contract";
+import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, Role, type roleRoutes } from "../../contract";
 import { ApiError, badRequest } from "../errors";
+import { created, updated, viewOf } from "../records";
 import type { RoleRecord } from "../state";
-import { defined, paginate } from "../views";
+import { paginate } from "../views";
 import { ack, requireRole } from "./lookup";
 import { cataloguePage, requireKey } from "./permissions";
 import type { ChatHandlers } from "./types";
 
-const roleView = (r: RoleRecord) => ({
-  role: r.role,
-  name: r.name,
-  ...defined({ description: r.description, metadata: r.metadata, settings: r.settings }),
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-});
+const roleView = (r: RoleRecord) => viewOf(r, Role);
 
 const permissionsOf = (r: RoleRecord) => Object.fromEntries(r.permissions);
 
@@ -29,15 +24,16 @@ export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
     // The built-in `default` role counts towards the 25.
     if (app.roles.size >= LIMITS.rolesPerApp) throw quotaExceeded("roles", LIMITS.rolesPerApp);
     const now = env.now();
-    const r: RoleRecord = {
-      role: body.role,
-      name: body.name,
-      ...defined({ description: body.description, metadata: body.metadata, settings: body.settings }),
-      createdAt: now,
-      updatedAt: now,
-      restricted: new Map(),
-      permissions: new Map(),
-    };
+    const r: RoleRecord = created(
+      body,
+      {},
+      {
+        createdAt: now,
+        updatedAt: now,
+        restricted: new Map<string, number>(),
+        permissions: new Map<string, string | string[]>(),
+      },
+    );
     app.roles.set(r.role, r);
     return { data: roleView(r) };
   },
@@ -47,12 +43,8 @@ export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
   getRole: ({ app, params }) => ({ data: roleView(requireRole(app, params.role)) }),
 
   updateRole: ({ app, params, body, env }) => {
-    const r = requireRole(app, params.role);
-    if (body.name !== undefined) r.name = body.name;
-    if (body.description !== undefined) r.description = body.description;
-    if (body.metadata !== undefined) r.metadata = body.metadata;
-    if (body.settings !== undefined) r.settings = body.settings;
-    for (const field of body.unset ?? []) delete r[field];
+    const { unset, ...patch } = body;
+    const r = updated(requireRole(app, params.role), patch, unset);
     r.updatedAt = env.now();
     return { data: roleView(r) };
   },

@@ -1,6 +1,7 @@
 // Users and auth tokens (docs/service/users-and-auth-tokens.md).
-import { DEFAULT_ROLE, LIMITS, type userRoutes } from "../../contract";
+import { DEFAULTS, LIMITS, type userRoutes } from "../../contract";
 import { ApiError } from "../errors";
+import { created, updated } from "../records";
 import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
 import { defined, paginate, prefixMatcher, userView } from "../views";
 import { ack, norm, requireRole, requireUser, uidNotFound } from "./lookup";
@@ -57,24 +58,12 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
     if (app.users.has(body.uid)) {
       throw new ApiError("ERR_UID_ALREADY_EXISTS", `The UID ${body.uid} already exists.`);
     }
-    const role = requireRole(app, body.role ?? DEFAULT_ROLE).role;
+    const { withAuthToken, ...fields } = body;
     const now = env.now();
-    const u: UserRecord = {
-      uid: body.uid,
-      name: body.name,
-      ...defined({
-        avatar: body.avatar,
-        link: body.link,
-        statusMessage: body.statusMessage,
-        metadata: body.metadata,
-      }),
-      role,
-      tags: body.tags ?? [],
-      createdAt: now,
-      updatedAt: now,
-    };
+    const u: UserRecord = created(fields, DEFAULTS.User, { createdAt: now, updatedAt: now });
+    u.role = requireRole(app, u.role).role;
     app.users.set(u.uid, u);
-    const token = body.withAuthToken ? issueToken(app, u.uid, env, true) : undefined;
+    const token = withAuthToken ? issueToken(app, u.uid, env, true) : undefined;
     return { data: { ...userView(u, { tags: true }), ...(token ? { authToken: token.authToken } : {}) } };
   },
 
@@ -103,14 +92,9 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
 
   updateUser: ({ app, params, body, env }) => {
     const u = requireUser(app, params.uid);
-    if (body.role !== undefined) u.role = requireRole(app, body.role).role;
-    if (body.name !== undefined) u.name = body.name;
-    if (body.avatar !== undefined) u.avatar = body.avatar;
-    if (body.link !== undefined) u.link = body.link;
-    if (body.statusMessage !== undefined) u.statusMessage = body.statusMessage;
-    if (body.metadata !== undefined) u.metadata = body.metadata;
-    if (body.tags !== undefined) u.tags = body.tags;
-    for (const field of body.unset ?? []) delete u[field];
+    const { unset, ...patch } = body;
+    const role = patch.role === undefined ? undefined : requireRole(app, patch.role).role;
+    updated(u, { ...patch, role }, unset);
     u.updatedAt = env.now();
     return { data: userView(u, { tags: true }) };
   },

@@ -17,7 +17,7 @@ import {
 import { credentialProblem } from "../../client/credentials";
 import { type RouteName, routes } from "../../contract";
 import { configSetLine, exportEnvironment } from "./index";
-import { ENVIRONMENT_FILE, LANGUAGES, type Language, programFiles } from "./program";
+import { ENVIRONMENT_FILE, LANGUAGES, type Language, type ProgramOptions, programFiles } from "./program";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
@@ -35,6 +35,7 @@ interface Flags {
   out?: string;
   project?: string;
   language?: Language;
+  goSdk?: string;
   webhooks: boolean;
   requestsPerMinute?: number;
   concurrency?: number;
@@ -70,11 +71,17 @@ function language(value: string): Language {
  * Writes the project: the environment file (replaced: an export is the app as it is now) and, where they are
  * not there yet, Pulumi.yaml and the program (a team's own edits are never overwritten).
  */
-function writeProject(dir: string, lang: Language, yaml: string, report: (line: string) => void): void {
+function writeProject(
+  dir: string,
+  lang: Language,
+  yaml: string,
+  options: ProgramOptions,
+  report: (line: string) => void,
+): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, ENVIRONMENT_FILE), yaml);
   const name = basename(resolve(dir)).replace(/[^A-Za-z0-9_.-]/g, "-") || "chat-environment";
-  for (const [file, text] of Object.entries(programFiles(lang, name))) {
+  for (const [file, text] of Object.entries(programFiles(lang, name, options))) {
     const path = join(dir, file);
     if (existsSync(path)) report(`kept ${path} (it exists)`);
     else writeFileSync(path, text);
@@ -160,6 +167,10 @@ export async function main(argv: string[]): Promise<void> {
       `the project's language: ${LANGUAGES.join(", ")} (default yaml)`,
       language,
     )
+    .option(
+      "--go-sdk <dir>",
+      "go: a local folder of the chat Go SDK (a clone's sdk/go/chat), written as a replace in go.mod",
+    )
     .option("--no-webhooks", "leave out what the management API reads: webhooks, extensions and app settings")
     .option("--requests-per-minute <n>", "request budget of the app (default 450)", positive)
     .option("--concurrency <n>", "requests in flight at most (default 10)", positive)
@@ -173,6 +184,7 @@ export async function main(argv: string[]): Promise<void> {
 
   if (f.language && !f.project)
     throw new Error("--language needs --project <dir>: the folder to write the project in");
+  if (f.goSdk && f.language !== "go") throw new Error("--go-sdk needs --language go");
   const lookup = flagsLookup(f);
   // Only given limits reconfigure the app's shared budget; otherwise its defaults hold.
   const options: ClientOptions =
@@ -201,7 +213,14 @@ export async function main(argv: string[]): Promise<void> {
       throw line === undefined ? e : new Error(line);
     },
   );
-  if (f.project) writeProject(f.project, f.language ?? "yaml", yaml, report);
+  if (f.project)
+    writeProject(
+      f.project,
+      f.language ?? "yaml",
+      yaml,
+      { ...(f.goSdk ? { goSdk: resolve(f.goSdk) } : {}) },
+      report,
+    );
   if (f.out) {
     writeFileSync(f.out, yaml);
     report(`wrote ${f.out}`);

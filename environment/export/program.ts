@@ -2,6 +2,7 @@
 // in that language declaring the Environment component over it (the TypeScript component, or the one the
 // `chat` plugin constructs for the other languages), so the exported app is a project in the team's language.
 import { packageSchema } from "../../hosts/plugin/schema";
+import { pluginVersion } from "../../hosts/plugin/version";
 
 export const LANGUAGES = ["yaml", "typescript", "python", "go"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,10 +17,23 @@ function goSdkPath(): string {
   return go.importBasePath;
 }
 
-const GO_MODULE = (sdk: string) => sdk.replace(/\/chat$/, "");
+/** The Pulumi Go SDK the program's go.mod requires: the one the chat SDK is generated against. */
+function pulumiGoVersion(): string {
+  const version = (require("@pulumi/pulumi/package.json") as { version: string }).version;
+  return `v${version}`;
+}
+
+export interface ProgramOptions {
+  /** Go: a local folder holding the chat Go SDK (a clone's sdk/go/chat), written as a replace in go.mod. */
+  goSdk?: string;
+}
 
 /** The project's files (relative name → text) for a project called `name`. */
-export function programFiles(language: Language, name: string): Record<string, string> {
+export function programFiles(
+  language: Language,
+  name: string,
+  options: ProgramOptions = {},
+): Record<string, string> {
   const header = (runtime: string, extra = "") =>
     `name: ${name}\nruntime: ${runtime}\ndescription: The chat environment exported by chat-export.\n${extra}`;
   switch (language) {
@@ -63,7 +77,9 @@ export function programFiles(language: Language, name: string): Record<string, s
           'pulumi.export("appId", environment.app_id)',
           "",
         ].join("\n"),
-        "requirements.txt": "pulumi>=3.0.0,<4.0.0\npulumi_chat\n",
+        // The chat SDK is not on PyPI: it is installed from the repository's sdk/python (README).
+        "requirements.txt":
+          "pulumi>=3.0.0,<4.0.0\n# and the chat SDK: pip install <a clone of pulumi-chat>/sdk/python\n",
       };
     case "go": {
       const sdk = goSdkPath();
@@ -91,7 +107,19 @@ export function programFiles(language: Language, name: string): Record<string, s
           "}",
           "",
         ].join("\n"),
-        "go.mod": `module ${name}\n\ngo 1.22\n\nrequire ${GO_MODULE(sdk)} v0.0.0\n`,
+        "go.mod": [
+          `module ${name}`,
+          "",
+          "go 1.25",
+          "",
+          "require (",
+          // The chat SDK is a module of its own (sdk/go/chat of the repository), versioned as the plugin.
+          `\t${sdk} v${pluginVersion()}`,
+          `\tgithub.com/pulumi/pulumi/sdk/v3 ${pulumiGoVersion()}`,
+          ")",
+          ...(options.goSdk ? ["", `replace ${sdk} => ${options.goSdk}`] : []),
+          "",
+        ].join("\n"),
       };
     }
   }

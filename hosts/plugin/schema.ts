@@ -286,7 +286,7 @@ export function packageSchema(): Record<string, unknown> {
         requires: { pulumi: ">=3.0.0,<4.0.0" },
       },
       go: {
-        importBasePath: "example.com/pulumi-chat/sdk/go/chat",
+        importBasePath: "github.com/pulumi-chat/pulumi-chat/sdk/go/chat",
         generateResourceContainerTypes: false,
         respectSchemaVersion: true,
       },

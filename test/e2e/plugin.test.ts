@@ -1,13 +1,5 @@
-// The `chat` resource plugin (dist/plugin/bin/pulumi-resource-chat) on the real engine, from languages other
-// than TypeScript: a Pulumi YAML environment through up, a no-change preview, drift shown by refresh and
-// reverted by up, and destroy; `pulumi import` of every kind by id, the written code previewing with no
-// changes; Python and Go SDKs generated from the plugin's schema and compiled; a Python program run with its
-// SDK. Every line the CLI printed is scanned for the secrets the stacks hold.
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse, stringify } from "yaml";
 import { setStackConfig } from "../../client/config";
 import type { Kind } from "../../engine/kind";
@@ -16,11 +8,7 @@ import { kinds } from "../../kinds";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { cases } from "../support/kinds";
 import { type CliProject, cliProject } from "./support/cli-project";
-import { repoRoot } from "./support/stack";
 
-const run = promisify(execFile);
-/** Where the generated Python SDK is installed (the Python test runs after the SDK test). */
-const PY_SITE = join(repoRoot, ".pulumi-state", "sdk", "python-site");
 const HOOK_PASSWORD = "yamlHookPassword71";
 const GIPHY_KEY = "yaml-giphy-key-72";
 
@@ -255,98 +243,6 @@ describe("the chat plugin on the real engine", () => {
     await p.pulumi(["preview", "--expect-no-changes"]);
   });
 
-  it("generates Python and Go SDKs from the plugin's schema, which compile", async () => {
-    const sdk = join(repoRoot, ".pulumi-state", "sdk");
-    await run("bash", [join(repoRoot, "scripts", "sdkgen.sh"), "go", join(sdk, "go")], { cwd: repoRoot });
-    const goDir = join(sdk, "go");
-    writeFileSync(
-      join(goDir, "go.mod"),
-      "module example.com/pulumi-chat/sdk/go\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n",
-    );
-    const cli = join(homedir(), ".cache", "pulumi-chat", "engine", "pulumi-v3.259.0", "src", "cli", "go.sum");
-    if (existsSync(cli)) writeFileSync(join(goDir, "go.sum"), readFileSync(cli));
-    await run("go", ["build", "./..."], {
-      cwd: goDir,
-      env: { ...process.env, CGO_ENABLED: "0", GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod" },
-    });
-    for (const name of Object.keys(kinds))
-      expect(
-        readFileSync(join(goDir, "chat", `${name.charAt(0).toLowerCase()}${name.slice(1)}.go`), "utf8"),
-      ).toContain(`type ${name} struct`);
-
-    await run("bash", [join(repoRoot, "scripts", "sdkgen.sh"), "python", join(sdk, "python")], {
-      cwd: repoRoot,
-    });
-    const python = await pythonWithPulumi();
-    // Installed (into a folder on PYTHONPATH) as a user installs it: the SDK reads its version from its metadata.
-    rmSync(PY_SITE, { recursive: true, force: true });
-    await run(
-      python,
-      [
-        "-m",
-        "pip",
-        "install",
-        "--quiet",
-        "--no-deps",
-        "--no-build-isolation",
-        "--target",
-        PY_SITE,
-        join(sdk, "python"),
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
-    const { stdout } = await run(
-      python,
-      [
-        "-c",
-        `import pulumi_chat as chat; print(sorted(n for n in ${JSON.stringify(Object.keys(kinds))} if hasattr(chat, n)))`,
-      ],
-      { env: { ...process.env, PYTHONPATH: PY_SITE } },
-    );
-    expect(stdout.trim()).toBe(
-      `[${Object.keys(kinds)
-        .sort()
-        .map((k) => `'${k}'`)
-        .join(", ")}]`,
-    );
-  });
-
-  it("runs a Python program with the generated SDK: up, a no-change preview, destroy", async () => {
-    const python = await pythonWithPulumi();
-    const p = await cliProject("python-env", "python", emulatorConfig(emu));
-    projects.push(p);
-    writeFileSync(
-      join(p.dir, "__main__.py"),
-      [
-        "import pulumi",
-        "import pulumi_chat as chat",
-        // The app made by the same program: its connection is not known at the preview of a new stack.
-        'app = chat.App("app", name="py-app", region="eu")',
-        "conn = app.connection",
-        'role = chat.Role("role", role="py-role", name="Python role", connection=conn)',
-        'user = chat.User("user", uid="py-user", name="Py", role=role.role, tags=["python"], connection=conn)',
-        'key = chat.ApiKey("key", name="py-key", connection=conn)',
-        "found = chat.get_user_output(id=user.uid, connection=conn)",
-        'pulumi.export("key", key.api_key)',
-        'pulumi.export("found", found.name)',
-        "",
-      ].join("\n"),
-    );
-    const env = { PULUMI_PYTHON_CMD: python, PYTHONPATH: PY_SITE };
-    const up = await p.pulumi(["up", "--yes"], { env });
-    expect(up).toMatch(/\+ 5 created/);
-    const outputs = JSON.parse(await p.pulumi(["stack", "output", "--json"], { env })) as Record<
-      string,
-      unknown
-    >;
-    // The lookup took the App's connection, a secret: its result is secret too.
-    expect(outputs).toEqual({ key: "[secret]", found: "[secret]" });
-    const shown = await p.pulumi(["stack", "output", "found", "--show-secrets"], { env });
-    expect(shown.trim()).toBe("Py");
-    await p.pulumi(["preview", "--expect-no-changes"], { env });
-    expect(await p.pulumi(["destroy", "--yes", "--skip-preview"], { env })).toMatch(/- 5 deleted/);
-  });
-
   it("prints no secret the stacks hold, in any line of any command", () => {
     const printed = projects.flatMap((p) => p.printed).join("\n");
     for (const s of secrets.filter((x) => x.length >= 8)) expect(printed).not.toContain(s);
@@ -358,31 +254,4 @@ function leaves(v: unknown): string[] {
   if (typeof v === "string") return [v];
   if (typeof v === "object" && v !== null) return Object.values(v).flatMap(leaves);
   return [];
-}
-
-/**
- * A Python with the `pulumi` package at the engine's version (from PyPI), in a virtualenv kept in the per-user
- * cache beside the engine (decision 0003): made once per machine.
- */
-async function pythonWithPulumi(): Promise<string> {
-  const version = (
-    JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
-      devDependencies: Record<string, string>;
-    }
-  ).devDependencies["@pulumi/pulumi"];
-  const root =
-    process.env.PULUMI_CHAT_CACHE ??
-    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-chat");
-  const venv = join(root, `python-pulumi-${version}`);
-  const python = join(venv, "bin", "python");
-  // What a user's SDK install needs: the Pulumi SDK, the generated SDK's own requirements, and wheel to build it.
-  const wanted = [`pulumi==${version}`, "parver", "semver", "wheel"];
-  const ready = join(venv, "ready");
-  if (!existsSync(ready) || readFileSync(ready, "utf8") !== wanted.join(" ")) {
-    mkdirSync(root, { recursive: true });
-    if (!existsSync(python)) await run("python3", ["-m", "venv", venv]);
-    await run(python, ["-m", "pip", "install", "--quiet", ...wanted], { maxBuffer: 16 * 1024 * 1024 });
-    writeFileSync(ready, wanted.join(" "));
-  }
-  return python;
 }

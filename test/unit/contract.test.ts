@@ -1,7 +1,7 @@
-// The OpenAPI document (contract/openapi/chat-service.yaml) is the source of the route table: the generated
-// files are what the generator writes from it now, the table holds exactly its operations with its facts, and
-// each route's hand-written schemas (kept for their error wording and transforms) say on the wire what the
-// document says (docs/decisions/0103-contract-from-openapi.md).
+// The OpenAPI document (contract/openapi/chat-service.yaml) is the source of the route table and the schemas:
+// the generated files are what the generator writes from it now, the table holds exactly its operations with
+// its facts, and each route's schemas (generated, or hand-written in the areas not generated yet) say on the
+// wire what the document says: a round trip (docs/decisions/0103-contract-from-openapi.md).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -32,6 +32,9 @@ for (const item of Object.values(doc.paths))
 /** Words for people, not facts: left out of the comparison. */
 const PROSE = new Set(["description", "summary", "title", "examples", "example"]);
 
+/** The `x-` keywords that tell the generator how to write the zod (wording, transforms): not on the wire. */
+const ZOD_ONLY = (k: string) => k.startsWith("x-") && k !== "x-secret";
+
 /** `schema` with every `$ref` to components.schemas replaced by its target and prose left out. */
 function inline(schema: unknown, depth = 0): unknown {
   if (depth > 40) throw new Error("a cycle of $refs");
@@ -43,7 +46,22 @@ function inline(schema: unknown, depth = 0): unknown {
       ? { ...(inline(doc.components.schemas[$ref.split("/").pop() ?? ""], depth + 1) as Json) }
       : {};
   // Keywords beside a $ref (a default) add to its target (OpenAPI 3.1).
-  for (const [k, v] of Object.entries(rest)) if (!PROSE.has(k)) out[k] = inline(v, depth + 1);
+  for (const [k, v] of Object.entries(rest)) if (!PROSE.has(k) && !ZOD_ONLY(k)) out[k] = inline(v, depth + 1);
+  return out;
+}
+
+/**
+ * `doc` without the `default`s `schema` does not have: an answer's field may carry the service's default (what
+ * it gives a field a create leaves out, contract/generated/defaults.ts), which no answer schema fills in.
+ */
+function lessServiceDefaults(doc: unknown, schema: unknown): unknown {
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return doc;
+  const other = (schema !== null && typeof schema === "object" ? schema : {}) as Json;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(doc)) {
+    if (k === "default" && !("default" in other)) continue;
+    out[k] = lessServiceDefaults(v, other[k]);
+  }
   return out;
 }
 
@@ -100,6 +118,16 @@ describe("the contract", () => {
     expect(changed.get("routes.ts")).not.toBe(readFileSync(join(root, OUT_DIR, "routes.ts"), "utf8"));
   });
 
+  it("writes the fields' defaults, a changed one seen as stale", () => {
+    const defaults = generate(text).get("defaults.ts") ?? "";
+    // Answers: the service's defaults; bodies: what our schema fills in.
+    expect(defaults).toContain("retryOnFailure: false,");
+    expect(defaults).toContain('scope: "authOnly",');
+    const changed = text.replace(/(retryOnFailure:\n\s+)default: false/, "$1default: true");
+    expect(changed).not.toBe(text);
+    expect(generate(changed).get("defaults.ts")).not.toBe(defaults);
+  });
+
   it("has one route per operation of the document, and no other", () => {
     expect(table.map(([name]) => name).sort()).toEqual([...operations.keys()].sort());
   });
@@ -116,6 +144,7 @@ describe("the contract", () => {
       ]);
     expect(["query", route.query ? wireQuery(route.query) : undefined]).toEqual(["query", queryOf(op)]);
     const answer = op.responses["200"]?.content?.["application/json"]?.schema;
-    expect(["response", wire(route.response)]).toEqual(["response", inline(answer)]);
+    const response = wire(route.response);
+    expect(["response", response]).toEqual(["response", lessServiceDefaults(inline(answer), response)]);
   });
 });

@@ -4,6 +4,7 @@
 import { main } from "../../environment/export/cli";
 import { ENVIRONMENT_FILE, LANGUAGES, programFiles } from "../../environment/export/program";
 import { packageSchema } from "../../hosts/plugin/schema";
+import { pluginVersion } from "../../hosts/plugin/version";
 
 const RUNTIME = { yaml: "yaml", typescript: "nodejs", python: "python", go: "go" } as const;
 const PROGRAM = {
@@ -27,6 +28,24 @@ describe("chat-export --project --language", () => {
     expect(programFiles("go", "staging")["main.go"]).toContain(`chat "${go}"`);
   });
 
+  it("requires the Go SDK by its module path at the plugin's version; a replace only for a folder given", () => {
+    const go = (packageSchema().language as { go: { importBasePath: string } }).go.importBasePath;
+    const mod = programFiles("go", "staging")["go.mod"] ?? "";
+    expect(mod).toMatch(/^module staging\n/);
+    expect(mod).toContain(`\t${go} v${pluginVersion()}\n`);
+    expect(mod).toMatch(/\tgithub\.com\/pulumi\/pulumi\/sdk\/v3 v3\.\d+\.\d+\n/);
+    expect(mod).not.toContain("replace");
+    const local = programFiles("go", "staging", { goSdk: "/src/pulumi-chat/sdk/go/chat" })["go.mod"];
+    expect(local).toContain(`\nreplace ${go} => /src/pulumi-chat/sdk/go/chat\n`);
+  });
+
+  it("Python: requirements.txt asks pip only for what PyPI has, and says where the chat SDK comes from", () => {
+    const req = programFiles("python", "staging")["requirements.txt"] ?? "";
+    const wanted = req.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+    expect(wanted).toEqual(["pulumi>=3.0.0,<4.0.0"]);
+    expect(req).toContain("sdk/python");
+  });
+
   it("refuses a language it does not write, and a language without a folder, before any call", async () => {
     await expect(main(["node", "chat-export", "--language", "python"])).rejects.toThrow(
       "--language needs --project <dir>",
@@ -40,6 +59,9 @@ describe("chat-export --project --language", () => {
         "exit 1",
       );
       expect(err.mock.calls.join("")).toContain("expected one of yaml, typescript, python, go");
+      await expect(
+        main(["node", "chat-export", "--project", "x", "--language", "python", "--go-sdk", "sdk/go/chat"]),
+      ).rejects.toThrow("--go-sdk needs --language go");
     } finally {
       exit.mockRestore();
       err.mockRestore();

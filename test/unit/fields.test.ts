@@ -2,8 +2,8 @@
 // left out (the `@ts-expect-error` lines below fail `tsc -p tsconfig.test.json` when an omission compiles),
 // and `declare` derives a kind's lists from the facts and its secrets from the contract's `secret()` marks.
 import { z } from "zod";
-import { secret } from "../../contract";
-import { ambient, appIdFact, declare, type Facts, none } from "../../engine/fields";
+import { DEFAULTS, secret } from "../../contract";
+import { ambient, appIdFact, declare, type Facts, none, service } from "../../engine/fields";
 import type { Kind } from "../../engine/kind";
 import { kinds } from "../../kinds";
 
@@ -74,6 +74,32 @@ describe("declare: a kind's lists from one fact per argument", () => {
     >;
     expect(() => declare(loose, z.object({}), { id: { doc: "The id." } })).toThrow(
       /facts for id do not match the arguments id,other/,
+    );
+  });
+
+  it("takes a service's default from the document's table, said once as `service`", () => {
+    const Hook = z.strictObject({ id: z.string(), retryOnFailure: z.boolean().optional() });
+    const said = { id: { doc: "The id." }, retryOnFailure: { doc: "Retry.", default: service } } as const;
+    const hook = declare(Hook, z.object({}), said, DEFAULTS.Webhook);
+    expect(hook.defaults).toEqual({ retryOnFailure: DEFAULTS.Webhook.retryOnFailure });
+    expect(declare(Hook, z.object({}), said, { retryOnFailure: true }).defaults).toEqual({
+      retryOnFailure: true,
+    });
+    // `none` still says the kind compares no default, though the document has one.
+    const unmanaged = { ...said, retryOnFailure: { doc: "Retry.", default: none } } as const;
+    expect(declare(Hook, z.object({}), unmanaged, DEFAULTS.Webhook).defaults).toBeUndefined();
+    type D = typeof DEFAULTS.Webhook;
+    type Hook = z.output<typeof Hook>;
+    // @ts-expect-error the document's default written again
+    const again: Facts<Hook, D> = { ...said, retryOnFailure: { doc: "Retry.", default: false } };
+    // @ts-expect-error `service` where the document states no default
+    const noneStated: Facts<Hook> = said;
+    // @ts-expect-error the document's default is not of the argument's type
+    const mistyped: Facts<{ id: string; retryOnFailure?: string }, D> = said;
+    expect([again, noneStated, mistyped]).toHaveLength(3);
+    // At load, too (a table given as a plain record).
+    expect(() => declare(Hook, z.object({}), said as never, {} as Readonly<Record<string, unknown>>)).toThrow(
+      /retryOnFailure: the document states no service default/,
     );
   });
 

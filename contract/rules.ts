@@ -1,0 +1,106 @@
+// Cross-field rules of request bodies: what JSON Schema cannot say about one field alone. The document names
+// each with `x-refine: <name>`, and the generated schema adds it as `.refine(rule.check, rule.message)`.
+import { LIMITS } from "./generated/limits";
+
+type Uids = readonly unknown[] | undefined;
+
+/** `{admins, moderators, participants, usersToBan}`: at most 25 uids in all, per call. */
+export const membersPerCall = {
+  check: (m: { admins?: Uids; moderators?: Uids; participants?: Uids; usersToBan?: Uids }) =>
+    (m.admins?.length ?? 0) +
+      (m.moderators?.length ?? 0) +
+      (m.participants?.length ?? 0) +
+      (m.usersToBan?.length ?? 0) <=
+    LIMITS.membersPerCall,
+  message: { message: `at most ${LIMITS.membersPerCall} uids per call` },
+};
+
+/** Type "password" needs a password: shared by the create body and the provider's Group arguments. */
+export const groupPassword = {
+  check: (g: { type?: string | undefined; password?: string | undefined }) =>
+    g.type !== "password" || !!g.password,
+  // `params.code`: the service answers this case with its own code (docs/service/groups-and-members.md).
+  message: {
+    message: "password is required when type is 'password'",
+    path: ["password"],
+    params: { code: "ERR_EMPTY_GROUP_PASS" },
+  },
+};
+
+/** The whole list of app-pinned conversations: at most 5 (decision 0090). */
+export const pinnedAtMost = {
+  check: (cs: readonly unknown[]) => cs.length <= LIMITS.appPinnedConversations,
+  // `params.code`: the service answers this case with its own code (docs/service/bots-agents-and-social.md).
+  message: {
+    message: `at most ${LIMITS.appPinnedConversations} conversations can be pinned for the app`,
+    params: { code: "ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED" },
+  },
+};
+
+/** The whole list of app-pinned conversations: no repeats (decision 0090). */
+export const pinnedNoRepeat = {
+  check: (cs: readonly { conversationType: string; conversationWith: string }[]) =>
+    new Set(cs.map((c) => `${c.conversationType}:${c.conversationWith.toLowerCase()}`)).size === cs.length,
+  message: { message: "a conversation is listed twice" },
+};
+
+/**
+ * A message's `reactions` at the top level: the owner's document lists them beside `data` but its sample
+ * nests them inside `data`; both positions are read.
+ */
+export const messageReactions = <
+  R,
+  T extends { reactions?: R[] | undefined; data?: { reactions?: R[] | undefined } | undefined },
+>(
+  m: T,
+) => ({ ...m, reactions: m.reactions ?? m.data?.reactions ?? [] });
+
+type BasicAuth = {
+  useBasicAuth?: boolean | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+};
+
+/** Basic auth needs both credentials: shared by the webhook bodies and the provider's Webhook arguments. */
+export const basicAuthOk = (w: BasicAuth) => !w.useBasicAuth || (!!w.username && !!w.password);
+export const basicAuthRule = () => ({
+  message: "username and password are required when useBasicAuth is true",
+  path: ["useBasicAuth"],
+});
+export const webhookBasicAuth = { check: basicAuthOk, message: basicAuthRule() };
+
+/** With basic auth on, a bot needs both credentials (decision 0090). */
+export const botBasicAuth = {
+  check: (b: BasicAuth) => b.useBasicAuth !== true || (!!b.username && !!b.password),
+  message: {
+    message: "username and password are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+
+/** A webhook's URL: https only. */
+export const webhookHttps = {
+  check: (u: string) => u.startsWith("https://"),
+  message: { message: "webhookURL must use https" },
+};
+
+/** A bot's callback URL: https only. */
+export const botHttps = {
+  check: (u: string) => u.startsWith("https://"),
+  message: { message: "webhookURL must be an https URL" },
+};
+
+/** A bot's uid: a user's uid, shorter than users' (docs/service/bots-agents-and-social.md). */
+export const botUidLength = {
+  check: (s: string) => s.length < LIMITS.botUidLength,
+  message: { message: `a bot's uid must be shorter than ${LIMITS.botUidLength} characters` },
+};
+
+/** Adds admins and moderators and removes collaborators in one call: at least one email, at most 25. */
+export const collaboratorsPerCall = {
+  check: (b: { admins?: Uids; moderators?: Uids; collaboratorsToRemove?: Uids }) => {
+    const n = (b.admins?.length ?? 0) + (b.moderators?.length ?? 0) + (b.collaboratorsToRemove?.length ?? 0);
+    return n >= 1 && n <= LIMITS.collaboratorsPerCall;
+  },
+  message: { message: `name between 1 and ${LIMITS.collaboratorsPerCall} emails in all` },
+};

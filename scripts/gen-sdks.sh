@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm run generate:sdks`: the SDKs kept in the repository, from the plugin's schema. Writes sdk/schema.json
+# (scripts/sdk-schema.ts), then sdk/python (the `pulumi_chat` package) and sdk/go/chat (the Go module
+# github.com/pulumi-chat/pulumi-chat/sdk/go/chat, its go.mod and go.sum) with Pulumi's code generators
+# (scripts/sdkgen.sh), and sdk/schema.sha256: the schema they were made from. test/unit/sdks.test.ts fails
+# when the schema changed since (docs/decisions/0110-sdks-in-the-repository.md).
+# Needs Go (the generators and the Go SDK's module graph come from the Go module proxy, at exact versions).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$here"
+export PATH="$here/node_modules/.bin:$PATH" CGO_ENABLED=0 GOTOOLCHAIN="${GOTOOLCHAIN:-local}" GOFLAGS=-mod=mod
+pulumi_version="$(node -p "require('./package.json').devDependencies['@pulumi/pulumi']")"
+
+tsc -p tsconfig.json
+node dist/scripts/sdk-schema.js
+go_module="$(node -p "require('./sdk/schema.json').language.go.importBasePath")"
+
+bash scripts/sdkgen.sh python sdk/python sdk/schema.json
+
+# The Go generator writes <out>/chat/…: made aside, then put in place with the module's own go.mod.
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+bash scripts/sdkgen.sh go "$tmp/go" sdk/schema.json
+[ -f sdk/go/chat/go.sum ] && cp sdk/go/chat/go.sum "$tmp/go.sum"
+rm -rf sdk/go/chat
+mkdir -p sdk/go
+mv "$tmp/go/chat" sdk/go/chat
+printf 'module %s\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s\n' "$go_module" "$pulumi_version" > sdk/go/chat/go.mod
+[ -f "$tmp/go.sum" ] && cp "$tmp/go.sum" sdk/go/chat/go.sum
+(cd sdk/go/chat && go mod tidy && gofmt -l . | { ! grep .; })
+
+sha256sum sdk/schema.json | cut -d' ' -f1 > sdk/schema.sha256
+echo "wrote sdk/schema.json, sdk/python, sdk/go/chat (module $go_module)"

@@ -1,0 +1,65 @@
+// The SDKs kept in sdk/ (decision 0110) were generated from the schema the plugin serves today: sdk/schema.json
+// is that schema, sdk/schema.sha256 names the schema the Python and Go SDKs were made from, and each SDK has a
+// module for every resource and function, under the module path and version the schema gives.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SCHEMA_FILE, schemaText } from "../../scripts/sdk-schema";
+
+const root = join(__dirname, "..", "..");
+const read = (...p: string[]) => readFileSync(join(root, ...p), "utf8");
+const STALE = "stale: run `npm run generate:sdks` (scripts/gen-sdks.sh) and commit sdk/";
+
+interface Schema {
+  version: string;
+  resources: Record<string, unknown>;
+  functions: Record<string, unknown>;
+  language: { go: { importBasePath: string }; python: { packageName: string } };
+}
+const schema = JSON.parse(schemaText()) as Schema;
+/** `chat:index:AiAgent` → `AiAgent`. */
+const names = (tokens: Record<string, unknown>) => Object.keys(tokens).map((t) => t.split(":")[2] as string);
+const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+const camel = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+describe("the SDKs in sdk/", () => {
+  it("sdk/schema.json is the schema the plugin serves", () => {
+    const kept = read(SCHEMA_FILE);
+    if (kept !== schemaText()) throw new Error(`${SCHEMA_FILE} is ${STALE}`);
+  });
+
+  it("the Python and Go SDKs were generated from that schema", () => {
+    const hash = createHash("sha256").update(read(SCHEMA_FILE)).digest("hex");
+    if (read("sdk", "schema.sha256").trim() !== hash) throw new Error(`sdk/python and sdk/go are ${STALE}`);
+  });
+
+  it("the Python package has a module for every resource and function, at the schema's version", () => {
+    const pkg = schema.language.python.packageName;
+    expect(pkg).toBe("pulumi_chat");
+    const missing = [...names(schema.resources), ...names(schema.functions)].filter(
+      (n) => !existsSync(join(root, "sdk", "python", pkg, `${snake(n)}.py`)),
+    );
+    expect(missing).toEqual([]);
+    expect(read("sdk", "python", "setup.py")).toContain(`VERSION = "${schema.version}"`);
+    expect(JSON.parse(read("sdk", "python", pkg, "pulumi-plugin.json"))).toEqual({
+      resource: true,
+      name: "chat",
+      version: schema.version,
+    });
+  });
+
+  it("the Go module is the schema's import path, with a file for every resource and function", () => {
+    const path = schema.language.go.importBasePath;
+    expect(path).toBe("github.com/pulumi-chat/pulumi-chat/sdk/go/chat");
+    expect(read("sdk", "go", "chat", "go.mod")).toMatch(new RegExp(`^module ${path}\\n`));
+    expect(read("sdk", "go", "chat", "go.sum")).toContain("github.com/pulumi/pulumi/sdk/v3 ");
+    const missing = [...names(schema.resources), ...names(schema.functions)].filter(
+      (n) => !existsSync(join(root, "sdk", "go", "chat", `${camel(n)}.go`)),
+    );
+    expect(missing).toEqual([]);
+    expect(JSON.parse(read("sdk", "go", "chat", "pulumi-plugin.json"))).toMatchObject({
+      name: "chat",
+      version: schema.version,
+    });
+  });
+});
