@@ -52,6 +52,7 @@ from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
 from .get_role import *
+from .get_seed_data import *
 from .get_send_grid_email_provider import *
 from .get_twilio_sms_provider import *
 from .get_user import *
@@ -98,6 +99,7 @@ from .notification_settings import *
 from .pinned_conversations import *
 from .provider import *
 from .role import *
+from .seed_data import *
 from .send_grid_email_provider import *
 from .twilio_sms_provider import *
 from .user import *
@@ -150,6 +152,7 @@ _utilities.register(
    "chat:index:NotificationSettings": "NotificationSettings",
    "chat:index:PinnedConversations": "PinnedConversations",
    "chat:index:Role": "Role",
+   "chat:index:SeedData": "SeedData",
    "chat:index:SendGridEmailProvider": "SendGridEmailProvider",
    "chat:index:TwilioSmsProvider": "TwilioSmsProvider",
    "chat:index:User": "User",
