@@ -37,7 +37,7 @@ type LookupSeedDataResult struct {
 	// Rows in the bucket.
 	Count *int `pulumi:"count"`
 	// What the file holds: users, groups, members or messages.
-	Entity *string `pulumi:"entity"`
+	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
@@ -90,8 +90,8 @@ func (o LookupSeedDataResultOutput) Count() pulumi.IntPtrOutput {
 }
 
 // What the file holds: users, groups, members or messages.
-func (o LookupSeedDataResultOutput) Entity() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupSeedDataResult) *string { return v.Entity }).(pulumi.StringPtrOutput)
+func (o LookupSeedDataResultOutput) Entity() SeedDataEntityPtrOutput {
+	return o.ApplyT(func(v LookupSeedDataResult) *SeedDataEntity { return v.Entity }).(SeedDataEntityPtrOutput)
 }
 
 // The resource id of the object.

@@ -13290,7 +13290,7 @@ type SeedDataInfo struct {
 	// Rows in the bucket.
 	Count *int `pulumi:"count"`
 	// What the file holds: users, groups, members or messages.
-	Entity *string `pulumi:"entity"`
+	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).

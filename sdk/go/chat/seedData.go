@@ -13,6 +13,58 @@ import (
 )
 
 // One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
+//
+// Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
+//
+// ## Example Usage
+// ### A SeedData
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewSeedData(ctx, "seed", &chat.SeedDataArgs{
+//				Entity: chat.SeedDataEntity("users"),
+//				File: pulumi.String("test/support/seed/users.csv"),
+//				Bucket: pulumi.Int(0),
+//				Buckets: pulumi.Int(1),
+//				Rows: pulumi.Map{
+//					"seed-ada": pulumi.StringMap{
+//						"createdAt": pulumi.String("3acd6000594a"),
+//						"metadata": pulumi.String("0f99e241361d"),
+//						"name": pulumi.String("a39afeed7d33"),
+//						"tags": pulumi.String("9dc2096a4549"),
+//					},
+//					"seed-bob": pulumi.StringMap{
+//						"createdAt": pulumi.String("e2843fc1f013"),
+//						"name": pulumi.String("b11cd0e6181c"),
+//					},
+//					"seed-cy": pulumi.StringMap{
+//						"name": pulumi.String("a62b1d2145e7"),
+//					},
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing SeedData is adopted by its id, `<`<file>#<entity>:<bucket>/<buckets>`>`:
+//
+// ```sh
+// $ pulumi import chat:index:SeedData seed '<`<file>#<entity>:<bucket>/<buckets>`>'
+// ```
 type SeedData struct {
 	pulumi.CustomResourceState
 
@@ -25,7 +77,7 @@ type SeedData struct {
 	// Rows in the bucket.
 	Count pulumi.IntOutput `pulumi:"count"`
 	// What the file holds: users, groups, members or messages.
-	Entity pulumi.StringOutput `pulumi:"entity"`
+	Entity SeedDataEntityOutput `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringOutput `pulumi:"file"`
 	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
@@ -109,7 +161,7 @@ type seedDataArgs struct {
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// What the file holds: users, groups, members or messages.
-	Entity string `pulumi:"entity"`
+	Entity SeedDataEntity `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File string `pulumi:"file"`
 	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
@@ -127,7 +179,7 @@ type SeedDataArgs struct {
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// What the file holds: users, groups, members or messages.
-	Entity pulumi.StringInput
+	Entity SeedDataEntityInput
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringInput
 	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
@@ -192,8 +244,8 @@ func (o SeedDataOutput) Count() pulumi.IntOutput {
 }
 
 // What the file holds: users, groups, members or messages.
-func (o SeedDataOutput) Entity() pulumi.StringOutput {
-	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.Entity }).(pulumi.StringOutput)
+func (o SeedDataOutput) Entity() SeedDataEntityOutput {
+	return o.ApplyT(func(v *SeedData) SeedDataEntityOutput { return v.Entity }).(SeedDataEntityOutput)
 }
 
 // The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.

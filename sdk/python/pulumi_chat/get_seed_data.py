@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -70,7 +71,7 @@ class GetSeedDataResult:
 
     @_builtins.property
     @pulumi.getter
-    def entity(self) -> Optional[_builtins.str]:
+    def entity(self) -> Optional['SeedDataEntity']:
         """
         What the file holds: users, groups, members or messages.
         """

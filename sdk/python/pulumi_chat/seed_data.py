@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['SeedDataArgs', 'SeedData']
@@ -23,7 +24,7 @@ class SeedDataArgs:
     def __init__(__self__, *,
                  bucket: pulumi.Input[_builtins.int],
                  buckets: pulumi.Input[_builtins.int],
-                 entity: pulumi.Input[_builtins.str],
+                 entity: pulumi.Input['SeedDataEntity'],
                  file: pulumi.Input[_builtins.str],
                  rows: pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -33,7 +34,7 @@ class SeedDataArgs:
 
         :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key).
         :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into.
-        :param pulumi.Input[_builtins.str] entity: What the file holds: users, groups, members or messages.
+        :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] rows: Per row key, per field: a digest of the value (seedData computes them; no value is kept).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -75,14 +76,14 @@ class SeedDataArgs:
 
     @_builtins.property
     @pulumi.getter
-    def entity(self) -> pulumi.Input[_builtins.str]:
+    def entity(self) -> pulumi.Input['SeedDataEntity']:
         """
         What the file holds: users, groups, members or messages.
         """
         return pulumi.get(self, "entity")
 
     @entity.setter
-    def entity(self, value: pulumi.Input[_builtins.str]):
+    def entity(self, value: pulumi.Input['SeedDataEntity']):
         pulumi.set(self, "entity", value)
 
     @_builtins.property
@@ -144,12 +145,54 @@ class SeedData(pulumi.CustomResource):
                  bucket: pulumi.Input[Optional[_builtins.int]] = None,
                  buckets: pulumi.Input[Optional[_builtins.int]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
-                 entity: pulumi.Input[Optional[_builtins.str]] = None,
+                 entity: pulumi.Input[Optional['SeedDataEntity']] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  rows: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  __props__=None):
         """
         One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
+
+        Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
+
+        ## Example Usage
+        ### A SeedData
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        seed = chat.SeedData(
+            "seed",
+            entity="users",
+            file="test/support/seed/users.csv",
+            bucket=0,
+            buckets=1,
+            rows={
+                "seed-ada": {
+                    "createdAt": "3acd6000594a",
+                    "metadata": "0f99e241361d",
+                    "name": "a39afeed7d33",
+                    "tags": "9dc2096a4549",
+                },
+                "seed-bob": {
+                    "createdAt": "e2843fc1f013",
+                    "name": "b11cd0e6181c",
+                },
+                "seed-cy": {
+                    "name": "a62b1d2145e7",
+                },
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing SeedData is adopted by its id, `<`<file>#<entity>:<bucket>/<buckets>`>`:
+
+        ```sh
+        $ pulumi import chat:index:SeedData seed '<`<file>#<entity>:<bucket>/<buckets>`>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -157,7 +200,7 @@ class SeedData(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key).
         :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] entity: What the file holds: users, groups, members or messages.
+        :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] rows: Per row key, per field: a digest of the value (seedData computes them; no value is kept).
         """
@@ -169,6 +212,48 @@ class SeedData(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
+
+        Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
+
+        ## Example Usage
+        ### A SeedData
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        seed = chat.SeedData(
+            "seed",
+            entity="users",
+            file="test/support/seed/users.csv",
+            bucket=0,
+            buckets=1,
+            rows={
+                "seed-ada": {
+                    "createdAt": "3acd6000594a",
+                    "metadata": "0f99e241361d",
+                    "name": "a39afeed7d33",
+                    "tags": "9dc2096a4549",
+                },
+                "seed-bob": {
+                    "createdAt": "e2843fc1f013",
+                    "name": "b11cd0e6181c",
+                },
+                "seed-cy": {
+                    "name": "a62b1d2145e7",
+                },
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing SeedData is adopted by its id, `<`<file>#<entity>:<bucket>/<buckets>`>`:
+
+        ```sh
+        $ pulumi import chat:index:SeedData seed '<`<file>#<entity>:<bucket>/<buckets>`>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param SeedDataArgs args: The arguments to use to populate this resource's properties.
@@ -189,7 +274,7 @@ class SeedData(pulumi.CustomResource):
                  bucket: pulumi.Input[Optional[_builtins.int]] = None,
                  buckets: pulumi.Input[Optional[_builtins.int]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
-                 entity: pulumi.Input[Optional[_builtins.str]] = None,
+                 entity: pulumi.Input[Optional['SeedDataEntity']] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  rows: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  __props__=None):
@@ -288,7 +373,7 @@ class SeedData(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def entity(self) -> pulumi.Output[_builtins.str]:
+    def entity(self) -> pulumi.Output['SeedDataEntity']:
         """
         What the file holds: users, groups, members or messages.
         """
