@@ -1,12 +1,13 @@
 // Shared building blocks of the chat API's schemas (docs/service/auth-and-addressing.md, docs/service/errors-and-limits.md).
 // Every limit lives here once; the client, the provider's check and the emulator all use these schemas.
 import { z } from "zod";
-import { oneOf } from "./blocks";
+import { oneOf } from "./closest";
 import * as ENUMS from "./generated/enums";
 import { LIMITS } from "./generated/limits";
 
 export { CsvList, closest, Metadata, oneOf, QueryBool } from "./blocks";
 export { LIMITS } from "./generated/limits";
+export { chatId } from "./ids";
 
 export const REGIONS = ENUMS.Region;
 export const Region = oneOf(REGIONS, "region");
@@ -15,18 +16,6 @@ export type Region = z.infer<typeof Region>;
 export const API_KEY_SCOPES = ENUMS.ApiKeyScope;
 export const ApiKeyScope = oneOf(API_KEY_SCOPES, "scope");
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
-
-/**
- * A caller-chosen id (uid, guid, role): alpha-dash, at most 100 characters. The service lowercases it on
- * create, so the schema does too: both sides then compare the same value.
- */
-export const chatId = (what: string) =>
-  z
-    .string()
-    .min(1, `${what} must not be empty`)
-    .max(LIMITS.idLength, `${what} must be at most ${LIMITS.idLength} characters`)
-    .regex(/^[A-Za-z0-9_-]+$/, `${what} may contain only letters, digits, '-' and '_'`)
-    .transform((s) => s.toLowerCase());
 
 export const boundedString = (what: string, max: number) =>
   z.string().max(max, `${what} must be at most ${max} characters`);

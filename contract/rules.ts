@@ -104,3 +104,13 @@ export const collaboratorsPerCall = {
   },
   message: { message: `name between 1 and ${LIMITS.collaboratorsPerCall} emails in all` },
 };
+
+/** A permissions PUT must set something (role and group-scope permissions). */
+export const permissionsSetSome = {
+  check: (p: Record<string, unknown>) => Object.values(p).some((v) => v !== undefined),
+  message: {
+    message: "permissions must set at least one permission",
+    // Only for a map that is otherwise valid: an unknown key alone is one mistake, reported once.
+    when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+  },
+};

@@ -38,6 +38,7 @@ export const CollaboratorsBody = z.strictObject({ admins: z.array(CollaboratorEm
 export const CollaboratorsResult = z.looseObject({ admins: z.record(z.string(), z.looseObject({ success: z.boolean(), message: z.string().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() })).optional(), developers: z.record(z.string(), z.looseObject({ success: z.boolean(), message: z.string().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() })).optional(), moderators: z.record(z.string(), z.looseObject({ success: z.boolean(), message: z.string().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() })).optional(), collaboratorsToRemove: z.record(z.string(), z.looseObject({ success: z.boolean(), message: z.string().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() })).optional() });
 export const CsvList = B.CsvList;
 export const CursorMeta = z.looseObject({ current: z.looseObject({ limit: z.number().int(), count: z.number().int() }), next: z.looseObject({ affix: z.string(), sentAt: Timestamp.optional(), id: z.string().optional() }).optional() });
+export const FeatureKey = z.string().regex(/^[a-z]+\.[A-Za-z]+$/, "a feature key looks like 'u.listUsers'");
 export const GroupType = B.oneOf(["public", "password", "private"], "type");
 export const Group = z.looseObject({ guid: z.string(), name: z.string(), type: GroupType, description: z.string().optional(), icon: z.string().optional(), owner: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), tags: z.array(z.string()).optional(), membersCount: z.number().int(), conversationId: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
 export const Guid = z.string().min(1, "guid must not be empty").max(100, "guid must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "guid may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
@@ -57,6 +58,9 @@ export const MessageEdit = z.strictObject({ data: z.looseObject({ text: z.string
 export const ReceiverType = z.enum(["user", "group"]);
 export const MessageSend = z.strictObject({ receiver: z.string().min(1, "receiver must not be empty"), receiverType: ReceiverType, category: z.enum(["message", "custom", "interactive"]).default("message"), type: z.string().min(1).default("text"), muid: z.string().optional(), data: z.looseObject({ text: z.string().optional(), metadata: Metadata.optional(), customData: z.record(z.string(), z.unknown()).optional(), interactionGoal: InteractionGoal.optional(), allowSenderInteraction: z.boolean().optional(), interactiveData: z.record(z.string(), z.unknown()).optional() }), tags: Tags.optional() });
 export const Pagination = z.looseObject({ total: z.number().int(), count: z.number().int(), per_page: z.number().int(), current_page: z.number().int(), total_pages: z.number().int() });
+export const PermissionValue = z.union([z.string(), z.array(z.string())]);
+export const PermissionEntry = z.looseObject({ id: z.string(), type: z.string(), title: z.string().optional(), description: z.string().optional(), dataType: z.string(), availableValues: z.array(z.string()), defaultValue: PermissionValue.optional(), value: PermissionValue.optional(), createdAt: Timestamp.optional(), updatedAt: Timestamp.optional() });
+export const Permissions = z.record(z.string(), PermissionValue);
 export const PinnedConversation = z.looseObject({ conversationId: z.string(), conversationType: z.string(), conversationWith: z.string(), pinnedAt: Timestamp.optional() });
 export const PinnedConversationType = B.oneOf(["user", "group"], "conversationType");
 export const PinnedConversationRef = z.strictObject({ conversationType: PinnedConversationType, conversationWith: z.string().min(1, "conversationWith must not be empty") });
@@ -65,6 +69,15 @@ export const QueryBool = B.QueryBool;
 export const Reaction = z.looseObject({ id: z.string(), messageId: z.string(), reaction: z.string(), uid: z.string(), reactedAt: Timestamp });
 export const RelationResult = z.looseObject({ success: z.boolean(), message: z.string().optional(), error: z.looseObject({ code: z.string(), message: z.string().optional() }).optional() });
 export const RemoveFriendsBody = z.strictObject({ friends: z.array(Uid).min(1, "friends must name at least one uid").max(25, "friends may name at most 25 uids") });
+export const RestrictedFeature = z.looseObject({ key: z.string(), title: z.string().optional(), description: z.string().optional(), path: z.string().optional(), createdAt: Timestamp.optional() });
+export const Role = z.looseObject({ role: z.string(), name: z.string(), description: z.string().optional(), metadata: z.record(z.string(), z.unknown()).optional(), settings: z.record(z.string(), z.unknown()).optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
+export const RoleId = z.string().min(1, "role must not be empty").max(100, "role must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "role may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
+export const RoleSettings = z.strictObject({ listUsers: B.oneOf(["all", "friendsOnly"], "listUsers").optional(), sendMessagesTo: B.oneOf(["all", "friendsOnly"], "sendMessagesTo").optional() });
+export const RoleCreate = z.strictObject({ role: RoleId, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), description: z.string().max(255, "description must be at most 255 characters").optional(), metadata: Metadata.optional(), settings: RoleSettings.optional() });
+export const RolePermissions = B.RolePermissionMap;
+export const RoleUnsettable = z.enum(["settings", "description", "metadata"]);
+export const RoleUpdate = z.strictObject({ name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters").optional(), description: z.string().max(255, "description must be at most 255 characters").optional(), metadata: Metadata.optional(), settings: RoleSettings.optional(), unset: z.array(RoleUnsettable).optional() });
+export const ScopePermissions = B.ScopePermissionMap.refine(RULES.permissionsSetSome.check, RULES.permissionsSetSome.message);
 export const Trigger = z.looseObject({ id: z.string(), description: z.string().optional() });
 export const TriggerId = B.oneOf(["message_sent", "message_edited", "message_deleted", "message_reaction_added", "message_reaction_removed", "message_delivered_to_all", "message_read_by_all", "user_blocked", "user_unblocked", "group_created", "group_updated", "group_deleted", "group_member_joined", "group_member_left", "group_member_added", "group_member_kicked", "group_member_banned", "group_member_unbanned", "group_member_scope_changed", "group_owner_transferred", "user_connection_status_changed", "message_delivery_receipt", "message_read_receipt", "call_initiated", "call_started", "call_participant_joined", "call_participant_left", "call_ended", "meeting_started", "meeting_participant_joined", "meeting_participant_left", "meeting_ended", "recording_generated", "transcription_generated", "after_campaign_completed", "after_campaign_failed", "after_notification_created", "after_feed_item_sent", "after_feed_item_delivered", "after_feed_item_read", "after_feed_item_interacted", "after_push_notification_sent", "after_push_notification_delivered", "after_push_notification_clicked", "moderation_engine_approved", "moderation_engine_blocked", "moderation_manual_approved", "moderation_engine_failed", "after_message", "before_message"], "webhook trigger");
 export const TriggerIds = z.strictObject({ triggerIds: z.array(TriggerId).min(1, "triggerIds must not be empty") });
@@ -105,6 +118,17 @@ export const ROUTE_SCHEMAS = {
   banUser: { response: z.looseObject({ data: Ack }) },
   unbanUser: { response: z.looseObject({ data: Ack }) },
   listBannedUsers: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(User), meta: z.looseObject({ pagination: Pagination }) }) },
+  listRoles: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(Role), meta: z.looseObject({ pagination: Pagination }) }) },
+  createRole: { body: RoleCreate, response: z.looseObject({ data: Role }) },
+  getRole: { response: z.looseObject({ data: Role }) },
+  updateRole: { body: RoleUpdate, response: z.looseObject({ data: Role }) },
+  deleteRole: { response: z.looseObject({ data: Ack }) },
+  listRestrictedFeatures: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(RestrictedFeature), meta: z.looseObject({ pagination: Pagination }) }) },
+  restrictFeatures: { body: z.strictObject({ featuresToRestrict: z.array(FeatureKey).min(1) }), response: z.looseObject({ data: z.record(z.string(), Ack) }) },
+  allowFeatures: { body: z.strictObject({ featuresToAllow: z.array(FeatureKey).optional(), allowAll: z.boolean().optional() }), response: z.looseObject({ data: Ack }) },
+  getPermissions: { response: z.looseObject({ data: z.array(PermissionEntry), meta: z.looseObject({ pagination: Pagination }) }) },
+  setPermissions: { body: z.strictObject({ permissions: RolePermissions.refine(RULES.permissionsSetSome.check, RULES.permissionsSetSome.message) }), response: z.looseObject({ data: z.looseObject({ permissions: Permissions }) }) },
+  unsetPermission: { response: z.looseObject({ data: z.looseObject({ permissions: Permissions }) }) },
   listApiKeys: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional(), scope: ApiKeyScope.optional(), searchKey: z.string().max(100, "searchKey must be at most 100 characters").optional() }), response: z.looseObject({ data: z.array(ApiKey), meta: z.looseObject({ pagination: Pagination }) }) },
   createApiKey: { body: ApiKeyCreate, response: z.looseObject({ data: ApiKey }) },
   getApiKey: { response: z.looseObject({ data: ApiKey }) },
@@ -132,6 +156,9 @@ export const ROUTE_SCHEMAS = {
   listTriggers: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(Trigger), meta: z.looseObject({ pagination: Pagination }) }) },
   addTriggers: { body: TriggerIds, response: z.looseObject({ data: z.record(z.string(), Ack) }) },
   removeTriggers: { body: TriggerIds, response: z.looseObject({ data: Ack }) },
+  getScopePermissions: { response: z.looseObject({ data: z.array(PermissionEntry), meta: z.looseObject({ pagination: Pagination }) }) },
+  setScopePermissions: { body: z.strictObject({ permissions: ScopePermissions }), response: z.looseObject({ data: z.looseObject({ permissions: Permissions }) }) },
+  unsetScopePermission: { response: z.looseObject({ data: z.looseObject({ permissions: Permissions }) }) },
   listBots: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional() }), response: z.looseObject({ data: z.array(Bot), meta: z.looseObject({ pagination: Pagination }) }) },
   createBot: { body: BotCreate, response: z.looseObject({ data: Bot }) },
   getBot: { response: z.looseObject({ data: Bot }) },

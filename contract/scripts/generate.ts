@@ -132,6 +132,8 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "bot",
   "collaborator",
   "management",
+  "role",
+  "rbac",
 ]);
 
 /** Every `$ref` name inside `node`. */
