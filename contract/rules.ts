@@ -114,3 +114,16 @@ export const permissionsSetSome = {
     when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
   },
 };
+
+/** A BYO agent's deployment: https only. */
+export const deploymentUrlHttps = {
+  check: (u: string) => u.startsWith("https://"),
+  message: { message: "deploymentUrl must be an https URL" },
+};
+
+const isLoopbackHttp = (u: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(u);
+/** An MCP server's URL: https, or http on this machine (the vendor's own example is http://localhost). */
+export const mcpServerUrl = {
+  check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
+  message: { message: "url must be an https URL (http only for localhost)" },
+};

@@ -134,6 +134,7 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "management",
   "role",
   "rbac",
+  "aiAgent",
 ]);
 
 /** Every `$ref` name inside `node`. */
