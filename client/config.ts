@@ -55,6 +55,8 @@ export const CONFIG_KEYS = [
     key: "chat:requestsPerMinute",
     env: "CHAT_REQUESTS_PER_MINUTE",
     secret: false,
+    // A count: the plugin's schema types it, so SDKs take a number (the value still travels as text).
+    type: "integer",
     doc: "Requests per minute the provider sends to one app (default 450); set your plan's limit.",
   },
 ] as const;

@@ -47,7 +47,10 @@ export function prepare(t: Target, name: RouteName, req: AnyRequest, response?: 
   const fail = failWith(info);
   const body = validBody(route, params, req.body, fail);
   const searchParams = validQuery(route, req.query, fail);
-  const headers = headersFor(t, route, req.onBehalfOf, fail);
+  const headers = {
+    ...headersFor(t, route, req.onBehalfOf, fail),
+    ...webhookVersionHeader(route, req.webhookVersion, fail),
+  };
   return {
     name,
     route,
@@ -121,6 +124,17 @@ function queryString(value: unknown): Record<string, string> | undefined {
     out[k] = Array.isArray(v) ? v.map(String).join(",") : String(v);
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `X-Webhook-Version` on the routes that take it: sent for version 2 only, since the service reads an absent
+ * header as the legacy system (version 1), which is what every call made before the header was known sent.
+ */
+function webhookVersionHeader(route: RouteSpec, version: unknown, fail: Fail): Record<string, string> {
+  if (version === undefined) return {};
+  if (route.webhookVersion !== "optional") fail("webhookVersion is a header of the webhook routes only");
+  if (version !== 1 && version !== 2) fail("webhookVersion must be 1 or 2");
+  return version === 2 ? { "X-Webhook-Version": "2" } : {};
 }
 
 /** Accept, user-agent and the credentials; on the chat API, the uid to act as. */

@@ -30,8 +30,17 @@ type OnBehalfOfPart<R extends RouteSpec> = R["api"] extends "management"
     ? { onBehalfOf: string }
     : { onBehalfOf?: string };
 
-/** What one call takes: path params, body, query, and (chat) the uid to act as. */
-export type RequestOf<R extends RouteSpec> = ParamsPart<R> & BodyPart<R> & QueryPart<R> & OnBehalfOfPart<R>;
+/** The webhook system a webhook route is called in: 1 (legacy, the header left out) or 2. */
+type WebhookVersionPart<R extends RouteSpec> = R["webhookVersion"] extends "optional"
+  ? { webhookVersion?: 1 | 2 }
+  : { webhookVersion?: undefined };
+
+/** What one call takes: path params, body, query, (chat) the uid to act as, (webhooks) the system's version. */
+export type RequestOf<R extends RouteSpec> = ParamsPart<R> &
+  BodyPart<R> &
+  QueryPart<R> &
+  OnBehalfOfPart<R> &
+  WebhookVersionPart<R>;
 
 /** The request argument, optional when nothing in it is required. */
 export type RequestArgs<R extends RouteSpec> =
@@ -54,6 +63,7 @@ export interface AnyRequest {
   body?: unknown;
   query?: unknown;
   onBehalfOf?: string | undefined;
+  webhookVersion?: 1 | 2 | undefined;
 }
 
 /** One debug line per HTTP attempt. Credentials are never in it; secret path parameters are redacted. */

@@ -3,6 +3,7 @@ import { aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
 import { collaboratorRoutes } from "./collaborators";
+import { dataImportRoutes } from "./data-import";
 import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
@@ -29,6 +30,7 @@ export const routes = {
   ...aiAgentRoutes,
   ...socialRoutes,
   ...collaboratorRoutes,
+  ...dataImportRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -36,8 +38,10 @@ export type RouteName = keyof Routes;
 export * from "./ai-agents";
 export * from "./api-keys";
 export * from "./bots";
+export * from "./closed-set";
 export * from "./collaborators";
 export * from "./common";
+export * from "./data-import";
 export * from "./errors";
 export * from "./extension-settings";
 export * from "./extensions";

@@ -1,7 +1,7 @@
 // The management API: apps, app settings, webhooks and their triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
 // Its base has no app id and no /v3; it authenticates with the `key` and `secret` headers. The schemas are
 // generated from the document (contract/generated/schemas.ts); this file names them.
-import type { z } from "zod";
+import { z } from "zod";
 import * as ENUMS from "./generated/enums";
 import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
@@ -81,6 +81,25 @@ export const TRIGGER_IDS = ENUMS.TriggerId;
 export const TriggerId = G.TriggerId;
 export const TriggerIds = G.TriggerIds;
 export const Trigger = G.Trigger;
+
+/** The webhook system: 1 the legacy one (no X-Webhook-Version header, the service's default), 2 the newer. */
+export const WebhookVersion = z.union([z.literal(1), z.literal(2)], {
+  error: "version must be 1 (the legacy webhook system) or 2",
+});
+export type WebhookVersion = z.output<typeof WebhookVersion>;
+/** The legacy trigger ids a version-2 webhook does not take (the document's LegacyTriggerId). */
+export const LEGACY_TRIGGER_IDS: readonly string[] = ENUMS.LegacyTriggerId;
+/** The trigger ids of `triggers` that a webhook of `version` does not take, with their positions. */
+export function triggersNotIn(
+  version: WebhookVersion | undefined,
+  triggers: readonly string[],
+): { index: number; id: string }[] {
+  if (version !== 2) return [];
+  return triggers.flatMap((id, index) => (LEGACY_TRIGGER_IDS.includes(id) ? [{ index, id }] : []));
+}
+/** Why a trigger is refused for a version-2 webhook. */
+export const legacyTriggerRule = (id: string) =>
+  `${id} is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it`;
 
 export const managementRoutes = {
   createApp: route({ ...OPERATIONS.createApp, ...S.createApp }),

@@ -2,9 +2,10 @@
 // not used): rules, and the keyword lists rules refer to. Keyword lists are sent as multipart/form-data, as the
 // vendor's spec has it. Decision 0040 records what the spec leaves open.
 import { z } from "zod";
-import { dataOf, LIMITS, Limit, oneOf, Timestamp } from "./common";
+import { dataOf, LIMITS, Limit, oneOf, Timestamp, Url } from "./common";
 import { OPERATIONS } from "./generated/routes";
 import { route } from "./route";
+import { secret } from "./secret";
 
 /** Rule and keyword-list ids: caller-chosen (`moderation-test`, `contact_details_filter`), required here. */
 export const ModerationId = (what: string) =>
@@ -166,6 +167,30 @@ const compiles = (t: string) => {
 };
 
 export const KEYWORD_CATEGORIES = ["word", "pattern", "sentence-similarity"] as const;
+/**
+ * A "Custom API" list: messages are posted to the caller's moderation webhook (basic auth optional). The
+ * dashboard documents it; the REST spec's category enum does not (GUESS: docs/service/app-configuration.md).
+ */
+export const CUSTOM_API_CATEGORY = "custom-api";
+const basicAuthPart = (what: string) =>
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(LIMITS.basicAuthLength, `${what} must be at most ${LIMITS.basicAuthLength} characters`);
+export const customApiFields = {
+  webhookURL: Url("webhookURL", LIMITS.urlLength).refine((u) => u.startsWith("https://"), {
+    message: "webhookURL must use https",
+  }),
+  username: basicAuthPart("username").optional(),
+  password: secret(basicAuthPart("password")).optional(),
+};
+/** Basic auth is both a username and a password, or neither. */
+export const customApiAuthOk = (l: { username?: string | undefined; password?: string | undefined }) =>
+  (l.username === undefined) === (l.password === undefined);
+export const customApiAuthRule = {
+  message: "username and password go together: give both for basic auth, or neither",
+  path: ["password"],
+};
 /** One of three shapes, by `category`; create needs the id, an update takes it from the path. */
 const keywordListBody = <I extends z.ZodType>(id: I) =>
   z.discriminatedUnion(
@@ -188,6 +213,15 @@ const keywordListBody = <I extends z.ZodType>(id: I) =>
           z.array(z.string()).min(1, "disallowedSentences must name at least one sentence"),
         ),
       }),
+      z
+        .strictObject({
+          id,
+          name: keywordFields.name,
+          description: keywordFields.description,
+          category: z.literal(CUSTOM_API_CATEGORY),
+          ...customApiFields,
+        })
+        .refine(customApiAuthOk, customApiAuthRule),
     ],
     { message: `category must be one of ${KEYWORD_CATEGORIES.join(", ")}` },
   );
@@ -204,6 +238,8 @@ export const KeywordList = z.looseObject({
   isCSV: z.boolean().optional(),
   searchTerms: z.array(z.string()).optional(),
   disallowedSentences: z.array(z.string()).optional(),
+  webhookURL: z.string().optional(),
+  username: z.string().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp.optional(),
   revisionId: z.string().optional(),

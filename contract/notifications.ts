@@ -2,6 +2,7 @@
 // APNs, several per app, named by a providerId; one custom webhook provider), email providers (SendGrid,
 // custom) and SMS providers (Twilio, custom). From the vendor's chat spec; decision 0040 records the gaps.
 import { z } from "zod";
+import { type ClosedSetValue, numberedChoice } from "./closed-set";
 import { dataOf, jsonText, LIMITS } from "./common";
 import { OPERATIONS, type OperationName } from "./generated/routes";
 import { route } from "./route";
@@ -9,18 +10,33 @@ import { secret } from "./secret";
 
 // ---- app notification settings (`pnSettingSchema`) -----------------------------------------------------
 
-const choice = <const V extends readonly [number, ...number[]]>(values: V, meaning: string) =>
-  z.union(
-    values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<V[number]>, ...z.ZodLiteral<V[number]>[]],
-    { message: `must be ${meaning}` },
-  );
+const DONT: ClosedSetValue = { value: 1, name: "DontNotify", meaning: "don't notify" };
 /** Messages and replies: 1 don't notify, 2 notify for all, 3 only for mentions. */
-const messages = () => choice([1, 2, 3], "1 (don't notify), 2 (notify for all) or 3 (only for mentions)");
+const messages = () =>
+  numberedChoice({
+    name: "MessageNotification",
+    values: [
+      DONT,
+      { value: 2, name: "NotifyForAll", meaning: "notify for all" },
+      { value: 3, name: "OnlyForMentions", meaning: "only for mentions" },
+    ],
+  });
 /** Reactions: 1 don't notify, 2 on one's own messages, 3 on all messages. */
 const reactions = () =>
-  choice([1, 2, 3], "1 (don't notify), 2 (reactions to one's own messages) or 3 (reactions to all messages)");
+  numberedChoice({
+    name: "ReactionNotification",
+    values: [
+      DONT,
+      { value: 2, name: "OwnMessages", meaning: "reactions to one's own messages" },
+      { value: 3, name: "AllMessages", meaning: "reactions to all messages" },
+    ],
+  });
 /** Events (edits, deletes, member changes, calls): 1 don't notify, 2 notify. */
-const event = () => choice([1, 2], "1 (don't notify) or 2 (notify)");
+const event = () =>
+  numberedChoice({
+    name: "EventNotification",
+    values: [DONT, { value: 2, name: "Notify", meaning: "notify" }],
+  });
 
 /** `<name>Setting` with `<name>Override` (whether a user may override it), both optional. */
 function pair<N extends string, S extends z.ZodType>(name: N, setting: S) {
@@ -156,10 +172,14 @@ const variants = <N extends string, S extends z.ZodType>(name: N, schema: S) =>
   }) as { [K in `${N}Default` | `${N}Privacy`]: z.ZodOptional<S> };
 
 export const NotificationTemplates = z.strictObject({
-  usePrivacyTemplate: choice(
-    [1, 2, 3],
-    "1 (default templates), 2 (privacy templates) or 3 (default, with each user's privacy choice)",
-  ).optional(),
+  usePrivacyTemplate: numberedChoice({
+    name: "TemplateChoice",
+    values: [
+      { value: 1, name: "DefaultTemplates", meaning: "default templates" },
+      { value: 2, name: "PrivacyTemplates", meaning: "privacy templates" },
+      { value: 3, name: "UserChoice", meaning: "default, with each user's privacy choice" },
+    ],
+  }).optional(),
   ...variants("textMessageTemplate", Template),
   ...variants("mediaMessageTemplate", MediaTemplate),
   ...variants("customMessageTemplate", CustomTemplate),

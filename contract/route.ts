@@ -24,6 +24,8 @@ export interface RouteSpec {
   readonly authOnly?: boolean;
   /** Whether the `onBehalfOf` header is required on this route. */
   readonly onBehalfOf?: "required";
+  /** The route takes the optional `X-Webhook-Version` header (absent: the legacy webhook system). */
+  readonly webhookVersion?: "optional";
 }
 
 export const route = <const R extends RouteSpec>(r: R): R => r;

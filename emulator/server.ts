@@ -23,6 +23,8 @@ export interface ServerDeps {
   env: Env;
   faults: Faults;
   limiter: RateLimiter;
+  /** The data-import routes' own budget (60 a minute at the service), taken beside the shared one. */
+  importLimiter: RateLimiter;
   log: RequestLog;
   /** Added to every API request. */
   latencyMs: number;
@@ -58,6 +60,8 @@ function tooManyRequests(reply: FastifyReply, limit: number, retryAfter: number,
   reply.headers({ ...rateHeaders({ limit, remaining: 0, reset }), "retry-after": String(retryAfter) });
   return new ApiError("ERR_TOO_MANY_REQUESTS", "Too many requests. Please retry after some time.");
 }
+
+const IMPORT_PREFIX = "/data_import/";
 
 /** Path and query apart, without decoding. */
 function pathOf(url: string): string {
@@ -192,6 +196,13 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   return server;
 }
 
+/** The webhook system a request names: the header's 1 or 2 on the routes that take it; another value is refused. */
+function webhookVersionOf(spec: RouteSpec, header: string | string[] | undefined): 1 | 2 | undefined {
+  if (spec.webhookVersion !== "optional" || header === undefined) return undefined;
+  if (header === "1" || header === "2") return Number(header) as 1 | 2;
+  throw badRequest({ "X-Webhook-Version": ["The X-Webhook-Version header must be the integer 1 or 2."] });
+}
+
 async function answer(
   deps: ServerDeps,
   spec: RouteSpec,
@@ -227,6 +238,11 @@ async function answer(
         if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
         reply.headers(rateHeaders(rate));
       }
+      if (deps.importLimiter.enabled && spec.path.startsWith(IMPORT_PREFIX)) {
+        // Its headers only on a refusal: on a success the shared budget's stand, which clients size theirs by.
+        const rate = deps.importLimiter.take(app.id);
+        if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
+      }
       const key = chatKey(app, req.headers.apikey, spec);
       const actor = chatActor(app, req.headers.onbehalfof, spec);
       ctx = { app, key, actor };
@@ -239,6 +255,7 @@ async function answer(
     const bodySchema = bodySchemaOf(spec, params);
     ctx.body = bodySchema ? parse(bodySchema, bodyFor(spec, req.body), "body") : undefined;
     ctx.env = deps.env;
+    ctx.webhookVersion = webhookVersionOf(spec, req.headers["x-webhook-version"]);
 
     const result = handler(ctx);
     if (spec.method !== "GET") deps.onChange();

@@ -95,6 +95,9 @@ export interface MessageRecord {
   entities: Json;
   tags?: string[];
   sentAt: number;
+  /** Imported messages only (data-import.ts): when the receiver had it and read it elsewhere. */
+  deliveredAt?: number;
+  readAt?: number;
   updatedAt: number;
   editedAt?: number;
   editedBy?: string;
@@ -105,6 +108,8 @@ export interface MessageRecord {
 
 /** A webhook: its create body's fields (the document's defaults filled in), and what the service adds. */
 export type WebhookRecord = Created<z.output<typeof WebhookCreate>, Defaults["Webhook"]> & {
+  /** The webhook system it was made or last updated in (X-Webhook-Version; absent: 1, the legacy one). */
+  version?: 1 | 2;
   createdAt: number;
   updatedAt: number;
   /** Attached trigger ids, in the order they were added. */
@@ -158,6 +163,8 @@ export interface KeywordListRecord {
   isCSV: boolean;
   searchTerms?: string[];
   disallowedSentences?: string[];
+  /** A Custom API list's webhook and basic auth (the password is never shown). */
+  custom?: { webhookURL: string; username?: string; password?: string };
   createdAt: number;
   updatedAt: number;
   revision: number;

@@ -1,6 +1,8 @@
 // A zod schema as JSON Schema, and the part of JSON Schema zod writes: what the generated SDK's types
 // (scripts/gen-sdk.ts) and the plugin's package schema (hosts/plugin/schema.ts) are both made from.
 import { z } from "zod";
+import { type ClosedSet, closedSetOf } from "../contract/closed-set";
+import { descriptionOf } from "../contract/descriptions";
 
 export interface Json {
   type?: string | string[];
@@ -13,8 +15,26 @@ export interface Json {
   anyOf?: Json[];
   oneOf?: Json[];
   description?: string;
+  /** A closed set the contract names (contract/closed-set.ts): only in `jsonOf(…, true)`'s output. */
+  "x-closed-set"?: ClosedSet;
 }
 
 /** `schema` as JSON Schema, as it takes values (`input`) or gives them (`output`); unrepresentable parts: any. */
-export const jsonOf = (schema: z.ZodType, io: "input" | "output"): Json =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
+export const jsonOf = (schema: z.ZodType, io: "input" | "output", annotated = false): Json =>
+  z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    ...(annotated ? { override: annotate } : {}),
+  }) as Json;
+
+/**
+ * What people read beside the wire's facts, for the plugin's schema: each field's description from the
+ * document (contract/descriptions.ts) and the closed sets the contract names.
+ */
+function annotate(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const zod = ctx.zodSchema as z.ZodType;
+  const set = closedSetOf(zod);
+  if (set) ctx.jsonSchema["x-closed-set"] = set;
+  const description = descriptionOf(zod);
+  if (description && ctx.jsonSchema.description === undefined) ctx.jsonSchema.description = description;
+}

@@ -198,6 +198,11 @@ export interface FileEntry {
    */
   readonly within?: string;
   /**
+   * Under `within`: arguments taken from the holder's resource (its output of the same name), e.g. a
+   * webhook's triggers take the webhook's version.
+   */
+  readonly inherit?: readonly string[];
+  /**
    * The output holding a credential, for a kind whose objects the export may authenticate with (API keys):
    * the export leaves out the one it used, and names held by more than one object (they are adopted by a
    * unique name); `noun` names the kind in its notes.

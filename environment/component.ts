@@ -200,7 +200,9 @@ export class Environment extends pulumi.ComponentResource {
       args = wire(kind, args);
       if (holder) {
         const key = keyOf(holder.kind);
-        if (key !== undefined) args[key] = (holder.resource as unknown as Record<string, unknown>)[key];
+        const outputs = holder.resource as unknown as Record<string, unknown>;
+        if (key !== undefined) args[key] = outputs[key];
+        for (const f of kind.file.inherit ?? []) args[f] = outputs[f];
       }
       const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
       // Only a kind that can take over an existing object is told whether to.

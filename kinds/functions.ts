@@ -39,7 +39,7 @@ const AMBIENT_DOC = "default: the configured app (chat:appId or CHAT_APP_ID)";
 
 const docsOf = (kind: Kind) => kind.docs as Readonly<Record<string, string>>;
 const argSchema = (kind: Kind, name: string): Json =>
-  jsonOf(kind.args, "input").properties?.[name] ?? { type: "string" };
+  jsonOf(kind.args, "input", true).properties?.[name] ?? { type: "string" };
 
 /**
  * What names one object: the parts of its id (`idParts`), else its one caller-chosen identity argument, else
@@ -76,7 +76,7 @@ export function scopeArgs(name: KindName): FunctionArg[] {
       optional: true,
     });
   if (kind.listScope) {
-    const json = jsonOf(kind.listScope, "input");
+    const json = jsonOf(kind.listScope, "input", true);
     for (const [k, v] of Object.entries(json.properties ?? {}))
       out.push({ name: k, schema: stripDoc(v), doc: v.description ?? k, optional: true });
   }
@@ -90,9 +90,9 @@ const stripDoc = (s: Json): Json => {
 
 /** The fields of one object as a lookup returns it: arguments (not local ones), outputs, and `id`. */
 export function resultFields(kind: Kind): ResultField[] {
-  const input = jsonOf(kind.args, "input");
+  const input = jsonOf(kind.args, "input", true);
   const output = jsonOf(kind.args, "output");
-  const computed = jsonOf(kind.outputs, "output");
+  const computed = jsonOf(kind.outputs, "output", true);
   const local: readonly string[] = kind.local ?? [];
   const secrets: readonly string[] = kind.secrets ?? [];
   const always = new Set([...(input.required ?? []), ...(output.required ?? [])]);

@@ -23,11 +23,13 @@ import { groupMember } from "./group-member";
 import { groupMembers } from "./group-members";
 import { groupScopePermissions } from "./group-scope-permissions";
 import { mcpServer } from "./mcp-server";
+import { moderationCustomApiList } from "./moderation-custom-api-list";
 import { moderationKeywordList } from "./moderation-keyword-list";
 import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
 import { pinnedConversations } from "./pinned-conversations";
 import { role } from "./role";
+import { seedData } from "./seed-data";
 import { sendGridEmailProvider } from "./send-grid-email-provider";
 import { twilioSmsProvider } from "./twilio-sms-provider";
 import { user } from "./user";
@@ -63,12 +65,15 @@ export const kinds = {
   TwilioSmsProvider: twilioSmsProvider,
   CustomSmsProvider: customSmsProvider,
   ModerationKeywordList: moderationKeywordList,
+  ModerationCustomApiList: moderationCustomApiList,
   ModerationRule: moderationRule,
   // AI agents: the servers before the agents that name them.
   McpServer: mcpServer,
   AiAgent: aiAgent,
   ExternalAgent: externalAgent,
   PinnedConversations: pinnedConversations,
+  // Seed data: after the kinds a program declares one by one.
+  SeedData: seedData,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

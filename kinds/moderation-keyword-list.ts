@@ -114,7 +114,8 @@ export const moderationKeywordList: Kind<ModerationKeywordListArgs> = {
     }
   },
   async list(ctx) {
-    const lists = (await ctx.chat().call("listKeywordLists")).data;
+    // Custom API lists share the routes: they are ModerationCustomApiList's.
+    const lists = (await ctx.chat().call("listKeywordLists")).data.filter((k) => k.category !== "custom-api");
     return sortedById(lists.map((k) => ({ id: k.id, args: listArgs(k), state: listState(k) })));
   },
 };

@@ -7,8 +7,11 @@ import {
   basicAuthRule,
   DEFAULTS,
   LIMITS,
+  legacyTriggerRule,
+  triggersNotIn,
   type WebhookCreate,
   WebhookId,
+  WebhookVersion,
   webhookFields,
 } from "../contract";
 import { appIdFact, declare, none, service } from "../engine/fields";
@@ -21,14 +24,19 @@ export const WebhookArgs = z
     appId: z.string().min(1, "appId must not be empty").optional(),
     webhookId: WebhookId,
     ...webhookFields,
+    version: WebhookVersion.optional(),
   })
   .refine(basicAuthOk, basicAuthRule());
 export type WebhookArgs = z.output<typeof WebhookArgs>;
 
-/** What the service returns under the arguments' names: all but the ids (the API's `id`) and the password. */
-const FIELDS = Object.keys(WebhookArgs.shape).filter((k) => !["appId", "webhookId", "password"].includes(k));
+/**
+ * What the service returns under the arguments' names: all but the ids (the API's `id`), the password and
+ * the version (a request header, not a field of the webhook).
+ */
+const NOT_RETURNED = ["appId", "webhookId", "password", "version"];
+const FIELDS = Object.keys(WebhookArgs.shape).filter((k) => !NOT_RETURNED.includes(k));
 const params = (appId: string, webhookId: string) => ({ appId, webhookId });
-const body = (a: WebhookArgs) => defined(a, ["appId", "webhookId"]);
+const body = (a: WebhookArgs) => defined(a, ["appId", "webhookId", "version"]);
 /**
  * The webhook as arguments. The API cannot clear a username (no unset; it must be letters and digits): one
  * that is not declared (e.g. after basic auth was turned off) is left as the service has it, not drift.
@@ -36,6 +44,8 @@ const body = (a: WebhookArgs) => defined(a, ["appId", "webhookId"]);
 function toArgs(remote: Args, appId: string, declared: WebhookArgs): WebhookArgs {
   const args = { ...fromRemote(remote, FIELDS), webhookId: remote.id, appId } as WebhookArgs;
   if (declared.username === undefined) delete args.username;
+  // The service shows no version: the declared one is kept (an imported webhook reads as the default, 1).
+  if (declared.version !== undefined) args.version = declared.version;
   return args;
 }
 
@@ -71,6 +81,10 @@ export const webhook: Kind<WebhookArgs> = {
       },
       enabled: { doc: "Deliver events (default true).", default: service },
       retryOnFailure: { doc: "Retry deliveries that fail (default false).", default: service },
+      version: {
+        doc: "The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.",
+        default: 1,
+      },
     },
     DEFAULTS.Webhook,
   ),
@@ -91,13 +105,22 @@ export const webhook: Kind<WebhookArgs> = {
         exported: { key: "webhookPassword", what: "the basic-auth password of webhook" },
       },
     },
+    // The triggers inside the entry are the webhook's: a version-2 webhook does not take the legacy ones.
+    rule: (entries) =>
+      entries.flatMap(({ entry, path }) =>
+        triggersNotIn(entry.version as WebhookVersion | undefined, (entry.triggers as string[]) ?? []).map(
+          ({ index, id }) => ({ path: [...path, "triggers", index], message: legacyTriggerRule(id) }),
+        ),
+      ),
   },
 
   async create(ctx, a) {
     const appId = ctx.appId(a);
-    const r = await ctx
-      .management()
-      .call("createWebhook", { params: { appId }, body: { id: a.webhookId, ...body(a) } as WebhookCreate });
+    const r = await ctx.management().call("createWebhook", {
+      params: { appId },
+      body: { id: a.webhookId, ...body(a) } as WebhookCreate,
+      webhookVersion: a.version,
+    });
     return { id: `${appId}/${r.data.id}`, state: { appId, createdAt: r.data.createdAt } };
   },
   async read(ctx, _id, prior, how) {
@@ -106,24 +129,34 @@ export const webhook: Kind<WebhookArgs> = {
       { api: "management", route: "listWebhooks", params: { appId }, key: "id" },
       prior.webhookId,
       async () =>
-        (await ctx.management().call("getWebhook", { params: params(appId, prior.webhookId) })).data,
+        (
+          await ctx
+            .management()
+            .call("getWebhook", { params: params(appId, prior.webhookId), webhookVersion: prior.version })
+        ).data,
     );
     return { args: toArgs(w, appId, how?.whole ? WHOLE : prior), state: { appId, createdAt: w.createdAt } };
   },
   async update(ctx, _id, _olds, news) {
     const appId = ctx.appId(news);
-    const r = await ctx
-      .management()
-      .call("updateWebhook", { params: params(appId, news.webhookId), body: body(news) });
+    const r = await ctx.management().call("updateWebhook", {
+      params: params(appId, news.webhookId),
+      body: body(news),
+      webhookVersion: news.version,
+    });
     return { appId, createdAt: r.data.createdAt };
   },
   async delete(ctx, _id, a) {
-    await ctx.management().call("deleteWebhook", { params: params(ctx.appId(a), a.webhookId) });
+    await ctx
+      .management()
+      .call("deleteWebhook", { params: params(ctx.appId(a), a.webhookId), webhookVersion: a.version });
   },
   async find(ctx, a) {
     const appId = ctx.appId(a);
     try {
-      const r = await ctx.management().call("getWebhook", { params: params(appId, a.webhookId) });
+      const r = await ctx
+        .management()
+        .call("getWebhook", { params: params(appId, a.webhookId), webhookVersion: a.version });
       return { id: `${appId}/${a.webhookId}`, args: toArgs(r.data, appId, a) };
     } catch (e) {
       if (hasCode(e, "ERR_WEBHOOK_NOT_FOUND")) return undefined;

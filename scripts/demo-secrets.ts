@@ -13,4 +13,8 @@ export const DEMO_SECRETS: Record<string, { value: string; secret: true }> = {
   },
   "chat-environment:twilio-auth-token": { value: "demo-placeholder-twilio-token", secret: true },
   "chat-environment:giphy-api-key": { value: "demo-placeholder-giphy-key", secret: true },
+  "chat-environment:moderation-webhook-password": {
+    value: "demo-placeholder-moderation-password",
+    secret: true,
+  },
 };

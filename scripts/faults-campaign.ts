@@ -60,6 +60,7 @@ export interface Expected {
   collaborators: Record<string, string>;
   aiAgents: string[];
   externalAgents: string[];
+  customApiLists: string[];
 }
 
 export interface AppDump {
@@ -77,6 +78,7 @@ export interface AppDump {
   collaborators?: Record<string, { role: string }>;
   builderAgents?: Record<string, { name: string }>;
   byoAgents?: Record<string, { name: string }>;
+  keywordLists?: Record<string, { category: string }>;
 }
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -118,6 +120,9 @@ export function held(app: AppDump) {
     // Counted by name: a double made by a lost answer or a killed run shows as 2.
     aiAgents: count(Object.values(app.builderAgents ?? {}).map((a) => a.name)),
     externalAgents: count(Object.values(app.byoAgents ?? {}).map((a) => a.name)),
+    customApiLists: sorted(
+      Object.entries(app.keywordLists ?? {}).flatMap(([id, k]) => (k.category === "custom-api" ? [id] : [])),
+    ),
   };
 }
 
@@ -146,6 +151,7 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     collaborators: want.collaborators,
     aiAgents: count(want.aiAgents),
     externalAgents: count(want.externalAgents),
+    customApiLists: sorted(want.customApiLists),
   };
   const problems: string[] = [];
   for (const k of Object.keys(wanted) as (keyof typeof wanted)[]) {

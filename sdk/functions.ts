@@ -361,6 +361,8 @@ export interface WebhookResult {
   enabled?: boolean;
   /** Retry deliveries that fail (default false). */
   retryOnFailure?: boolean;
+  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  version?: 1 | 2;
   /** Unix seconds. */
   createdAt: number;
 }
@@ -904,6 +906,44 @@ export function listModerationKeywordList(args: ListModerationKeywordListArgs = 
   return readAll<ModerationKeywordListResult>("ModerationKeywordList", args);
 }
 
+/** One ModerationCustomApiList as `getModerationCustomApiList` and `listModerationCustomApiList` return it. Holding `password` (secret), it is a secret. */
+export interface ModerationCustomApiListResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  listId: string;
+  /** Name. */
+  name?: string;
+  /** Description. */
+  description?: string;
+  /** Public https URL of your moderation webhook. */
+  webhookURL: string;
+  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  username?: string;
+  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  password?: string;
+  /** Whether the object is one every app starts with (destroy leaves it). */
+  builtIn: boolean;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+export interface GetModerationCustomApiListArgs extends ChatLookupArgs {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  listId: pulumi.Input<string>;
+}
+/** Reads one ModerationCustomApiList as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
+export function getModerationCustomApiList(args: GetModerationCustomApiListArgs): pulumi.Output<ModerationCustomApiListResult> {
+  return readOne<ModerationCustomApiListResult>("ModerationCustomApiList", args);
+}
+
+export interface ListModerationCustomApiListArgs extends ChatLookupArgs {
+}
+/** Every ModerationCustomApiList the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+export function listModerationCustomApiList(args: ListModerationCustomApiListArgs = {}): pulumi.Output<ModerationCustomApiListResult[]> {
+  return readAll<ModerationCustomApiListResult>("ModerationCustomApiList", args);
+}
+
 /** One ModerationRule as `getModerationRule` and `listModerationRule` return it. */
 export interface ModerationRuleResult {
   /** The resource id of the object. */
@@ -1102,4 +1142,29 @@ export interface ListPinnedConversationsArgs extends ChatLookupArgs {
 /** Every PinnedConversations the credentials reach (narrowed by the filters given), sorted by id. */
 export function listPinnedConversations(args: ListPinnedConversationsArgs = {}): pulumi.Output<PinnedConversationsResult[]> {
   return readAll<PinnedConversationsResult>("PinnedConversations", args);
+}
+
+/** One SeedData as `getSeedData` and `listSeedData` return it. */
+export interface SeedDataResult {
+  /** The resource id of the object. */
+  id: string;
+  /** What the file holds: users, groups, members or messages. */
+  entity: "users" | "groups" | "members" | "messages";
+  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  bucket: number;
+  /** How many buckets the file is split into. */
+  buckets: number;
+  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
+  rows: Record<string, Record<string, string>>;
+  /** Rows in the bucket. */
+  count: number;
+}
+
+export interface GetSeedDataArgs extends ChatLookupArgs {
+  /** The resource id of the object. */
+  id: pulumi.Input<string>;
+}
+/** Reads one SeedData as a whole read sees it; an error when it does not exist. */
+export function getSeedData(args: GetSeedDataArgs): pulumi.Output<SeedDataResult> {
+  return readOne<SeedDataResult>("SeedData", args);
 }

@@ -336,6 +336,8 @@ export interface WebhookArgs extends ManagementResourceArgs {
   enabled?: pulumi.Input<boolean>;
   /** Retry deliveries that fail (default false). */
   retryOnFailure?: pulumi.Input<boolean>;
+  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  version?: pulumi.Input<1 | 2>;
 }
 
 /** A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>". */
@@ -358,6 +360,8 @@ export class Webhook extends pulumi.CustomResource {
   declare readonly enabled: pulumi.Output<boolean | undefined>;
   /** Retry deliveries that fail (default false). */
   declare readonly retryOnFailure: pulumi.Output<boolean | undefined>;
+  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  declare readonly version: pulumi.Output<1 | 2 | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
 
@@ -373,6 +377,8 @@ export interface WebhookTriggersArgs extends ManagementResourceArgs {
   webhookId: pulumi.Input<string>;
   /** Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed. */
   triggers: pulumi.Input<pulumi.Input<"message_sent" | "message_edited" | "message_deleted" | "message_reaction_added" | "message_reaction_removed" | "message_delivered_to_all" | "message_read_by_all" | "user_blocked" | "user_unblocked" | "group_created" | "group_updated" | "group_deleted" | "group_member_joined" | "group_member_left" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "user_connection_status_changed" | "message_delivery_receipt" | "message_read_receipt" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_notification_created" | "after_feed_item_sent" | "after_feed_item_delivered" | "after_feed_item_read" | "after_feed_item_interacted" | "after_push_notification_sent" | "after_push_notification_delivered" | "after_push_notification_clicked" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "moderation_engine_failed" | "after_message" | "before_message">[]>;
+  /** The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. */
+  version?: pulumi.Input<1 | 2>;
 }
 
 /** The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>". */
@@ -383,6 +389,8 @@ export class WebhookTriggers extends pulumi.CustomResource {
   declare readonly webhookId: pulumi.Output<string>;
   /** Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed. */
   declare readonly triggers: pulumi.Output<("message_sent" | "message_edited" | "message_deleted" | "message_reaction_added" | "message_reaction_removed" | "message_delivered_to_all" | "message_read_by_all" | "user_blocked" | "user_unblocked" | "group_created" | "group_updated" | "group_deleted" | "group_member_joined" | "group_member_left" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "user_connection_status_changed" | "message_delivery_receipt" | "message_read_receipt" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_notification_created" | "after_feed_item_sent" | "after_feed_item_delivered" | "after_feed_item_read" | "after_feed_item_interacted" | "after_push_notification_sent" | "after_push_notification_delivered" | "after_push_notification_clicked" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "moderation_engine_failed" | "after_message" | "before_message")[]>;
+  /** The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. */
+  declare readonly version: pulumi.Output<1 | 2 | undefined>;
 
   constructor(name: string, args: WebhookTriggersArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("WebhookTriggers", name, args, [], [], opts));
@@ -972,6 +980,45 @@ export class ModerationKeywordList extends pulumi.CustomResource {
   }
 }
 
+export interface ModerationCustomApiListArgs extends ChatResourceArgs {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  listId: pulumi.Input<string>;
+  /** Name. */
+  name?: pulumi.Input<string>;
+  /** Description. */
+  description?: pulumi.Input<string>;
+  /** Public https URL of your moderation webhook. */
+  webhookURL: pulumi.Input<string>;
+  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  username?: pulumi.Input<string>;
+  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  password?: pulumi.Input<string>;
+}
+
+/** A Custom API moderation list: a rule naming it sends each message to your moderation webhook (basic auth optional). Id: the listId. */
+export class ModerationCustomApiList extends pulumi.CustomResource {
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  declare readonly listId: pulumi.Output<string>;
+  /** Name. */
+  declare readonly name: pulumi.Output<string | undefined>;
+  /** Description. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** Public https URL of your moderation webhook. */
+  declare readonly webhookURL: pulumi.Output<string>;
+  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  declare readonly username: pulumi.Output<string | undefined>;
+  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  declare readonly password: pulumi.Output<string | undefined>;
+  /** Whether the object is one every app starts with (destroy leaves it). */
+  declare readonly builtIn: pulumi.Output<boolean>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: ModerationCustomApiListArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ModerationCustomApiList", name, args, ["builtIn", "createdAt"], ["password"], opts));
+  }
+}
+
 export interface ModerationRuleArgs extends ChatResourceArgs {
   /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
   ruleId: pulumi.Input<string>;
@@ -1182,6 +1229,39 @@ export class PinnedConversations extends pulumi.CustomResource {
 
   constructor(name: string, args: PinnedConversationsArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("PinnedConversations", name, args, [], [], opts));
+  }
+}
+
+export interface SeedDataArgs extends ChatResourceArgs {
+  /** What the file holds: users, groups, members or messages. */
+  entity: pulumi.Input<"users" | "groups" | "members" | "messages">;
+  /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
+  file: pulumi.Input<string>;
+  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  bucket: pulumi.Input<number>;
+  /** How many buckets the file is split into. */
+  buckets: pulumi.Input<number>;
+  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
+  rows: pulumi.Input<Record<string, pulumi.Input<Record<string, pulumi.Input<string>>>>>;
+}
+
+/** One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`. */
+export class SeedData extends pulumi.CustomResource {
+  /** What the file holds: users, groups, members or messages. */
+  declare readonly entity: pulumi.Output<"users" | "groups" | "members" | "messages">;
+  /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
+  declare readonly file: pulumi.Output<string>;
+  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  declare readonly bucket: pulumi.Output<number>;
+  /** How many buckets the file is split into. */
+  declare readonly buckets: pulumi.Output<number>;
+  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
+  declare readonly rows: pulumi.Output<Record<string, Record<string, string>>>;
+  /** Rows in the bucket. */
+  declare readonly count: pulumi.Output<number>;
+
+  constructor(name: string, args: SeedDataArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("SeedData", name, args, ["count"], [], opts));
   }
 }
 

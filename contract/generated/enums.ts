@@ -62,6 +62,7 @@ export const TriggerId = [
   "after_message",
   "before_message",
 ] as const;
+export const LegacyTriggerId = ["after_message", "before_message"] as const;
 export const GroupChatSetting = ["all", "mentions"] as const;
 export const ByoProvider = [
   "vercel-ai-sdk",

@@ -31,4 +31,5 @@ export const LIMITS = {
   appPinnedConversations: 5,
   agentNameLength: 100,
   collaboratorsPerCall: 25,
+  basicAuthLength: 100,
 } as const;

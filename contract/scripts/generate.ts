@@ -1,5 +1,5 @@
 // Writes contract/generated/ from the project's OpenAPI document (contract/openapi/chat-service.yaml): the
-// route table's facts (api, method, path, key scope, onBehalfOf, encoding), the named enums, the error
+// route table's facts (api, method, path, key scope, onBehalfOf, webhook version, encoding), the named enums, the error
 // codes with their statuses, LIMITS, the fields' defaults (contract/scripts/defaults.ts) and the request and
 // answer schemas (zod-emit.ts). `npm run generate` runs it; test/unit/contract.test.ts fails when the files
 // are stale. The document is read with `yaml` and walked directly: no OpenAPI code generator emits the
@@ -63,6 +63,9 @@ function parameterOf(doc: Document, p: NonNullable<Operation["parameters"]>[numb
   return p.name && p.in ? { name: p.name, in: p.in, required: p.required ?? false } : undefined;
 }
 
+/** The header that picks the webhook system (docs/service/webhooks-and-triggers.md). */
+const WEBHOOK_VERSION = "X-Webhook-Version";
+
 function routeFacts(doc: Document): string {
   const lines: string[] = [];
   const seen = new Set<string>();
@@ -86,6 +89,8 @@ function routeFacts(doc: Document): string {
         .map((p) => parameterOf(doc, p))
         .find((p) => p?.in === "header" && p.name === "onBehalfOf");
       if (onBehalfOf?.required) facts.push(`onBehalfOf: "required"`);
+      const headers = (op.parameters ?? []).map((p) => parameterOf(doc, p)).filter((p) => p?.in === "header");
+      if (headers.some((p) => p?.name === WEBHOOK_VERSION)) facts.push(`webhookVersion: "optional"`);
       if (Object.keys(op.requestBody?.content ?? {}).includes("multipart/form-data"))
         facts.push(`encoding: "multipart"`);
       lines.push(layout(`  ${name}: `, facts, "{ ", " }", ","));
@@ -108,6 +113,67 @@ function enums(doc: Document): string {
   }
   return `${HEADER("the value lists of the document's named enums")}\n${out.join("\n")}\n`;
 }
+
+/** A schema of the document, as far as its descriptions are concerned. */
+interface SchemaNode {
+  $ref?: string;
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+}
+
+/** Each described field of a request body, by path (`a.b`, `[]` an array element, `{}` a record value). */
+function describedFields(doc: Document, root: SchemaNode): [string, string][] {
+  const out = new Map<string, string>();
+  const refOf = (ref: string) => doc.components.schemas[ref.split("/").pop() ?? ""] as SchemaNode | undefined;
+  const walk = (node: SchemaNode | undefined, path: string, depth: number) => {
+    if (!node || depth > 30) return;
+    const target = node.$ref ? refOf(node.$ref) : undefined;
+    if (target) walk(target, path, depth + 1);
+    for (const [k, v] of Object.entries(node.properties ?? {})) {
+      const p = path ? `${path}.${k}` : k;
+      const d = v.description ?? (v.$ref ? refOf(v.$ref)?.description : undefined);
+      if (d && !out.has(p)) out.set(p, d.trim().replace(/\s+/g, " "));
+      walk(v, p, depth + 1);
+    }
+    walk(node.items, `${path}[]`, depth + 1);
+    if (typeof node.additionalProperties === "object")
+      walk(node.additionalProperties, `${path}{}`, depth + 1);
+    for (const alt of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])])
+      walk(alt, path, depth + 1);
+  };
+  walk(root, "", 0);
+  return [...out];
+}
+
+function descriptions(doc: Document): string {
+  const ops: string[] = [];
+  for (const item of Object.values(doc.paths))
+    for (const method of METHODS) {
+      const op = item[method];
+      const body = Object.values(op?.requestBody?.content ?? {})[0]?.schema;
+      if (!op?.operationId || !body) continue;
+      const fields = describedFields(doc, body as SchemaNode);
+      if (fields.length === 0) continue;
+      const lines = fields.map(([path, d]) => {
+        const key = IDENT.test(path) ? path : JSON.stringify(path);
+        const one = `    ${key}: ${JSON.stringify(d)},`;
+        return one.length <= LINE_WIDTH ? one : `    ${key}:\n      ${JSON.stringify(d)},`;
+      });
+      ops.push(`  ${op.operationId}: {\n${lines.join("\n")}\n  },`);
+    }
+  return (
+    HEADER("the descriptions of each operation's request fields, by path") +
+    "// contract/descriptions.ts finds them for the zod schemas of the route table.\n" +
+    "export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = " +
+    (ops.length ? `{\n${ops.join("\n")}\n};\n` : "{};\n")
+  );
+}
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 function errorCodes(doc: Document): string {
   const status = doc.components.schemas.ErrorCode?.["x-status"];
@@ -303,6 +369,7 @@ export function generate(
     ["schemas.ts", schemas(doc, tags)],
     ["limits.ts", limits(doc)],
     ["defaults.ts", defaultsModule(doc.components.schemas, HEADER("the defaults of the schemas' fields"))],
+    ["descriptions.ts", descriptions(doc)],
   ]);
 }
 

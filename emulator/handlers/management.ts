@@ -1,6 +1,14 @@
 // The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import { DEFAULTS, LIMITS, type managementRoutes, type Region, Webhook } from "../../contract";
-import { ApiError } from "../errors";
+import {
+  DEFAULTS,
+  LIMITS,
+  legacyTriggerRule,
+  type managementRoutes,
+  type Region,
+  triggersNotIn,
+  Webhook,
+} from "../../contract";
+import { ApiError, badRequest } from "../errors";
 import { created, updated, viewOf } from "../records";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
 import { paginate, startsWithCi } from "../views";
@@ -89,7 +97,7 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     return ack("Removed setting(s) successfully.");
   },
 
-  createWebhook: ({ state, params, body, env }) => {
+  createWebhook: ({ state, params, body, env, webhookVersion }) => {
     const app = requireApp(state, params.appId);
     if (app.webhooks.has(body.id)) {
       throw new ApiError("ERR_WEBHOOK_ALREADY_EXISTS", `The webhook ${body.id} already exists.`);
@@ -97,6 +105,7 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     if (app.webhooks.size >= LIMITS.webhooksPerApp) throw quotaExceeded("webhooks", LIMITS.webhooksPerApp);
     const now = env.now();
     const w: WebhookRecord = created(body, DEFAULTS.Webhook, {
+      version: webhookVersion ?? 1,
       createdAt: now,
       updatedAt: now,
       triggers: [],
@@ -117,8 +126,11 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     data: webhookView(requireWebhook(requireApp(state, params.appId), params.webhookId)),
   }),
 
-  updateWebhook: ({ state, params, body, env }) => {
+  updateWebhook: ({ state, params, body, env, webhookVersion }) => {
     const w = updated(requireWebhook(requireApp(state, params.appId), params.webhookId), body);
+    // The update is made in the system its header names, no header being the legacy one. Triggers already
+    // attached stay (how the service treats them is not documented); they can still be removed.
+    w.version = webhookVersion ?? 1;
     w.updatedAt = env.now();
     return { data: webhookView(w) };
   },
@@ -131,6 +143,9 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
 
   addTriggers: ({ state, params, body }) => {
     const w = requireWebhook(requireApp(state, params.appId), params.webhookId);
+    // Triggers are of the webhook's own system (checked before any is attached).
+    const refused = triggersNotIn(w.version ?? 1, body.triggerIds)[0];
+    if (refused) throw badRequest({ [`triggerIds.${refused.index}`]: [legacyTriggerRule(refused.id)] });
     const data: Record<string, { success: boolean; message: string }> = {};
     for (const id of body.triggerIds) {
       if (!w.triggers.includes(id)) w.triggers.push(id);

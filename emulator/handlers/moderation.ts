@@ -43,6 +43,8 @@ const keywordView = (app: AppRecord, k: KeywordListRecord) => ({
   ...defined({
     searchTerms: k.searchTerms && [...k.searchTerms],
     disallowedSentences: k.disallowedSentences && [...k.disallowedSentences],
+    webhookURL: k.custom?.webhookURL,
+    username: k.custom?.username,
   }),
   createdAt: k.createdAt,
   updatedAt: k.updatedAt,
@@ -88,6 +90,11 @@ const sameId = (field: string, path: string, body?: string) => {
 
 /** A list's content from a create or update body: terms (with those of the CSV file) or sentences. */
 function listContent(body: z.output<typeof KeywordListUpdate>) {
+  if (body.category === "custom-api") {
+    // The webhook and its basic auth; the password is kept and never shown.
+    const { webhookURL, username, password } = body;
+    return { isCSV: false, custom: { webhookURL, ...defined({ username, password }) } };
+  }
   const isCSV = !!body.file;
   if (body.category === "sentence-similarity") {
     return { searchTerms: undefined, disallowedSentences: [...body.disallowedSentences], isCSV };
@@ -187,8 +194,7 @@ export const moderationHandlers: ChatHandlers<typeof moderationRoutes> = {
       id: k.id,
       ...defined({ name: body.name, description: body.description }),
       category: body.category,
-      isCSV: content.isCSV,
-      ...defined({ searchTerms: content.searchTerms, disallowedSentences: content.disallowedSentences }),
+      ...(defined(content) as { isCSV: boolean }),
       createdAt: k.createdAt,
       updatedAt: env.now(),
       revision: k.revision + 1,

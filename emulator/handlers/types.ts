@@ -18,6 +18,8 @@ interface BaseCtx<R extends RouteSpec> {
   readonly body: Parsed<R["body"]>;
   readonly query: Parsed<R["query"]>;
   readonly env: Env;
+  /** The X-Webhook-Version header on the routes that take it (checked to be 1 or 2), else undefined. */
+  readonly webhookVersion: 1 | 2 | undefined;
 }
 
 export interface ChatCtx<R extends RouteSpec> extends BaseCtx<R> {

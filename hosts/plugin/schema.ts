@@ -2,12 +2,15 @@
 // kind (its arguments, docs, secrets, replace-on-change fields and computed outputs), a `get<Kind>` function
 // per kind and a `list<Kind>` function per listable kind, and the provider's config keys. Pulumi YAML reads
 // it from the plugin; `pulumi package gen-sdk` makes the Python, Go and .NET SDKs from it.
-import { ChatConnection, CONFIG_KEYS, ManagementConnection } from "../../client/config";
+import { ChatConnection, CONFIG_KEYS, configKeyOf, ManagementConnection } from "../../client/config";
 import { type Json, jsonOf } from "../../engine/json-schema";
 import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
 import { type KindFunction, kindFunctions } from "../../kinds/functions";
+import { closedSetIn, type EnumSpec, type FoundSet } from "./enums";
 import { environmentResource } from "./environment-schema";
+import { packageMetadata } from "./package-metadata";
+import { resourceDescription } from "./resource-docs";
 import { pluginVersion } from "./version";
 
 /** A type in Pulumi's schema. */
@@ -21,6 +24,7 @@ export interface PropertySpec extends TypeSpec {
   description?: string;
   secret?: boolean;
   replaceOnChanges?: boolean;
+  deprecationMessage?: string;
 }
 export interface ObjectSpec {
   type: "object";
@@ -42,20 +46,27 @@ export const CREDENTIALS = { chat: "connection", management: "managementConnecti
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** Collects the named object types the resources use. */
+/** Collects the named object and enum types the resources use. */
 class Types {
-  readonly specs: Record<string, ObjectSpec> = {};
+  readonly specs: Record<string, ObjectSpec | EnumSpec> = {};
+  /** Each closed set's token, by its values (and name when the contract names it). */
+  readonly #enums = new Map<string, string>();
 
   /** Pulumi's type for a JSON Schema node; objects with named fields become types named `name`. */
   of(s: Json, name: string): TypeSpec {
+    const set = closedSetIn(s);
+    if (set) return { $ref: `#/types/${this.enumOf(set, name)}` };
     const alts = s.anyOf ?? s.oneOf;
     if (alts) {
+      const before = new Set(Object.keys(this.specs));
       const each = alts.map((a, i) => this.of(a, `${name}${i}`));
       const first = JSON.stringify(each[0]);
-      // The service takes one of several shapes (a value or a list): typed as any, checked by the provider.
-      return each.every((t) => JSON.stringify(t) === first) && each[0] ? each[0] : ANY;
+      if (each.every((t) => JSON.stringify(t) === first) && each[0]) return each[0];
+      // The service takes one of several shapes (a value or a list): typed as any, checked by the provider;
+      // the types declared for the shapes are used nowhere.
+      for (const tok of Object.keys(this.specs)) if (!before.has(tok)) this.forget(tok);
+      return ANY;
     }
-    if (s.enum) return this.of({ type: typeof s.enum[0] === "number" ? "number" : "string" }, name);
     if (s.const !== undefined) return { type: typeof s.const === "number" ? "number" : typeof s.const };
     switch (s.type) {
       case "string":
@@ -74,16 +85,43 @@ class Types {
           return { $ref: `#/types/${token(name)}` };
         }
         const extra = s.additionalProperties;
+        const before = new Set(Object.keys(this.specs));
         const values = props.map(([k, v]) => this.of(v, `${name}${pascal(k)}`));
         if (typeof extra === "object" && Object.keys(extra).length > 0)
           values.push(this.of(extra, `${name}Value`));
         const first = JSON.stringify(values[0]);
         const same = values.length > 0 && values.every((v) => JSON.stringify(v) === first);
-        return { type: "object", additionalProperties: same && values[0] ? values[0] : ANY };
+        if (same && values[0]) return { type: "object", additionalProperties: values[0] };
+        for (const tok of Object.keys(this.specs)) if (!before.has(tok)) this.forget(tok);
+        return { type: "object", additionalProperties: ANY };
       }
       default:
         return ANY;
     }
+  }
+
+  forget(tok: string): void {
+    delete this.specs[tok];
+    for (const [k, t] of this.#enums) if (t === tok) this.#enums.delete(k);
+  }
+
+  /** The token of the enum type for `set` (declared on first use), named as its name says or `name`. */
+  enumOf(set: FoundSet, name: string): string {
+    const key = JSON.stringify([set.name, set.type, set.values.map((v) => v.value)]);
+    const known = this.#enums.get(key);
+    if (known) return known;
+    // A name made of the fields' path: an identifier in every language (`listUsers.mode` → ListUsersMode).
+    const base =
+      set.name ??
+      name
+        .split(/[^A-Za-z0-9]+/)
+        .map(pascal)
+        .join("");
+    let tok = token(base);
+    for (let i = 2; this.specs[tok]; i++) tok = token(`${base}${i}`);
+    this.specs[tok] = { type: set.type, enum: set.values.map((v) => ({ ...v })) };
+    this.#enums.set(key, tok);
+    return tok;
   }
 
   /** Declares the object type `name` with the fields of `s` (and their docs). */
@@ -112,7 +150,7 @@ const CONNECTION_DOCS = {
 
 /** A resource's properties: arguments (with docs, secrets, replace-on-change), options, computed outputs. */
 function resourceOf(types: Types, name: string, kind: Kind) {
-  const input = jsonOf(kind.args, "input");
+  const input = jsonOf(kind.args, "input", true);
   const docs = kind.docs as Record<string, string>;
   const secrets = new Set(kind.secrets ?? []);
   const inputs: Record<string, PropertySpec> = {};
@@ -133,7 +171,7 @@ function resourceOf(types: Types, name: string, kind: Kind) {
     type: "boolean",
     description: "Take over an object that already exists (same id) instead of failing.",
   };
-  const computed = jsonOf(kind.outputs, "output");
+  const computed = jsonOf(kind.outputs, "output", true);
   const outputs: Record<string, PropertySpec> = { ...inputs };
   delete outputs.adopt;
   for (const [k, v] of Object.entries(computed.properties ?? {})) {
@@ -160,6 +198,14 @@ function credentialsInput(kind: Kind): Record<string, PropertySpec> {
       description: "Where to read; default: stack config chat:* or the CHAT_* variables.",
     },
   };
+}
+
+/** A filter that takes a value or a list of such values (tags: `a,b` or `[a, b]`) is typed as the list. */
+function listForm(s: Json): Json {
+  const alts = s.anyOf ?? s.oneOf;
+  const list = alts?.find((a) => a.type === "array");
+  const one = alts?.find((a) => a !== list);
+  return alts?.length === 2 && list && JSON.stringify(list.items) === JSON.stringify(one) ? list : s;
 }
 
 /**
@@ -208,20 +254,37 @@ function functionOf(types: Types, f: KindFunction): Record<string, unknown> {
     };
   const inputs: Record<string, PropertySpec> = {};
   for (const a of f.args)
-    inputs[a.name] = described(types.of(a.schema, `List${f.kind}${pascal(a.name)}`), a.doc);
-  const typed = inputs.scope;
-  // The filters as one map, as programs written before the typed ones pass them. A kind whose own filter is
-  // named `scope` (ApiKey) takes either there.
-  inputs.scope = typed
-    ? { ...ANY, description: `${typed.description ?? ""} Or every filter as one map (the older form).` }
-    : { type: "object", additionalProperties: ANY, description: "Every filter as one map (the older form)." };
+    inputs[a.name] = described(types.of(listForm(a.schema), `List${f.kind}${pascal(a.name)}`), a.doc);
+  // Programs written before the typed filters passed them as one `scope` map: still taken, as an object type
+  // of the same filters (so a YAML program's map type-checks), and marked deprecated. A kind whose own
+  // filter is named `scope` (ApiKey) takes its typed filter there; a kind without filters has no map.
+  const filters = Object.keys(inputs);
+  if (filters.length > 0 && !filters.includes("scope")) {
+    const scopeName = `List${f.kind}Scope`;
+    types.specs[token(scopeName)] = {
+      type: "object",
+      description: `The filters of list${f.kind} as one object (the older form).`,
+      properties: { ...inputs },
+    };
+    inputs.scope = {
+      $ref: `#/types/${token(scopeName)}`,
+      description: "Every filter as one object (the older form).",
+      deprecationMessage: "Give each filter as an argument of its own.",
+    };
+  }
   return {
     [token(f.name)]: {
       description: f.doc,
       inputs: { type: "object", properties: { ...inputs, ...credentialsInput(kind) } },
       outputs: {
         type: "object",
-        properties: { items: { type: "array", items: { $ref: `#/types/${token(infoName)}` } } },
+        properties: {
+          items: {
+            type: "array",
+            items: { $ref: `#/types/${token(infoName)}` },
+            description: `Each ${f.kind} found, sorted by id.`,
+          },
+        },
         required: ["items"],
       },
     },
@@ -231,16 +294,36 @@ function functionOf(types: Types, f: KindFunction): Record<string, unknown> {
 /** The whole schema, as the plugin serves it. */
 export function packageSchema(): Record<string, unknown> {
   const types = new Types();
-  types.object("ChatConnection", jsonOf(ChatConnection, "input"), {}, CONNECTION_DOCS.ChatConnection);
+  types.object("ChatConnection", jsonOf(ChatConnection, "input", true), {}, CONNECTION_DOCS.ChatConnection);
   types.object(
     "ManagementConnection",
-    jsonOf(ManagementConnection, "input"),
+    jsonOf(ManagementConnection, "input", true),
     {},
     CONNECTION_DOCS.ManagementConnection,
   );
-  for (const conn of ["ChatConnection", "ManagementConnection"]) {
+  for (const [conn, api] of [
+    ["ChatConnection", "chat"],
+    ["ManagementConnection", "management"],
+  ] as const) {
     const spec = types.specs[token(conn)];
-    for (const k of ["apiKey", "secret"]) if (spec?.properties[k]) spec.properties[k].secret = true;
+    const props = spec && "properties" in spec ? spec.properties : {};
+    for (const k of ["apiKey", "secret"]) if (props[k]) props[k].secret = true;
+    // An App's connection output flows into other resources' connection input, and Pulumi YAML cannot assign
+    // an enum of an output's object to the same enum of an input's ("Cannot assign Region to Region"): the
+    // connection types keep plain values.
+    for (const p of Object.values(props)) {
+      const target = p.$ref ? types.specs[p.$ref.slice("#/types/".length)] : undefined;
+      if (target && "enum" in target) {
+        delete p.$ref;
+        p.type = target.type;
+      }
+    }
+    // Each field is what a config key holds: its doc, said once there.
+    for (const [k, p] of Object.entries(props)) {
+      const key = configKeyOf(api, k);
+      const c = CONFIG_KEYS.find((x) => x.key === key);
+      if (c && !p.description) p.description = `${c.doc} Default: ${c.key} or ${c.env}.`;
+    }
   }
   const resources: Record<string, unknown> = {};
   const functions: Record<string, unknown> = {};
@@ -248,7 +331,9 @@ export function packageSchema(): Record<string, unknown> {
     const kind = k as unknown as Kind;
     const r = resourceOf(types, name, kind);
     resources[token(name)] = {
-      description: kind.doc,
+      description: resourceDescription(name, kind, r.inputs, (ref) =>
+        ref?.startsWith("#/types/") ? types.specs[ref.slice(8)] : undefined,
+      ),
       inputProperties: r.inputs,
       requiredInputs: r.requiredInputs,
       properties: r.outputs,
@@ -259,17 +344,15 @@ export function packageSchema(): Record<string, unknown> {
   for (const f of kindFunctions()) Object.assign(functions, functionOf(types, f));
   const variables: Record<string, PropertySpec> = {};
   for (const c of CONFIG_KEYS) {
-    const p: PropertySpec = { type: "string", description: `${c.doc} Environment: ${c.env}.` };
+    const type = "type" in c ? c.type : "string";
+    const p: PropertySpec = { type, description: `${c.doc} Environment: ${c.env}.` };
     if (c.secret) p.secret = true;
     variables[c.key.slice(PACKAGE.length + 1)] = p;
   }
   return {
     name: PACKAGE,
-    displayName: "Chat",
     version: pluginVersion(),
-    description: "Declare a chat service's apps, users, groups, roles, keys, webhooks and settings.",
-    keywords: ["pulumi", "chat", "category/utility"],
-    license: "Apache-2.0",
+    ...packageMetadata,
     config: { variables },
     provider: {
       description: "The chat provider: credentials as its config keys.",

@@ -24,7 +24,11 @@ setup(name='pulumi_chat',
       description="Declare a chat service's apps, users, groups, roles, keys, webhooks and settings.",
       long_description=readme(),
       long_description_content_type='text/markdown',
-      keywords='pulumi chat category/utility',
+      keywords='pulumi chat messaging cometchat kind/native category/utility',
+      url='https://github.com/pulumi-chat/pulumi-chat',
+      project_urls={
+          'Repository': 'https://github.com/pulumi-chat/pulumi-chat'
+      },
       license='Apache-2.0',
       packages=find_packages(),
       package_data={

@@ -53,6 +53,18 @@ describe("the declared environment file", () => {
     ]);
   });
 
+  it("refuses a legacy trigger in a webhook of version 2, naming the trigger; version 1 takes it", () => {
+    const hooks = (version: number) =>
+      `app: { existing: true }\nwebhooks:\n  - { id: w, name: W, url: "https://h.example.com/x", version: ${version}, triggers: [message_sent, before_message] }\n`;
+    expect(problems(hooks(2))).toEqual([
+      "env.yaml: webhooks[0].triggers[1]: before_message is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it",
+    ]);
+    expect(at(parseEnvironment(hooks(1), "env.yaml"), "webhooks", 0, "version")).toBe(1);
+    expect(problems(hooks(3))).toEqual([
+      "env.yaml: webhooks[0].version: version must be 1 (the legacy webhook system) or 2",
+    ]);
+  });
+
   it("checks references between entries", () => {
     const bad = valid
       .replace("role: mods }", "role: admins }")

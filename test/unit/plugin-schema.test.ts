@@ -26,7 +26,7 @@ const schema = packageSchema() as {
   name: string;
   version: string;
   config: { variables: Record<string, Property> };
-  types: Record<string, { properties: Record<string, Property> }>;
+  types: Record<string, { properties?: Record<string, Property> }>;
   resources: Record<string, Resource>;
   functions: Record<string, { inputs: { properties: Record<string, Property> } }>;
 };
@@ -48,7 +48,7 @@ describe("the plugin's schema", () => {
   it("gives every argument its type and doc, and marks secrets and replace-forcing arguments", () => {
     for (const [name, kind] of entries) {
       const r = schema.resources[`chat:index:${name}`] as Resource;
-      expect(r.description).toBe(kind.doc);
+      expect(r.description.startsWith(kind.doc)).toBe(true);
       for (const arg of Object.keys(kind.args.shape)) {
         const p = r.inputProperties[arg];
         expect([name, arg, p?.type ?? p?.$ref]).toEqual([name, arg, expect.any(String)]);
@@ -79,7 +79,7 @@ describe("the plugin's schema", () => {
     const role = schema.resources["chat:index:Role"] as Resource;
     expect(role.inputProperties.permissions).toMatchObject({ type: "object" });
     for (const t of Object.values(schema.types))
-      for (const k of Object.keys(t.properties)) expect(k).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      for (const k of Object.keys(t.properties ?? {})) expect(k).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
   });
 
   it("has a get<Kind> function per kind and a list<Kind> function per listable kind", () => {
@@ -92,12 +92,19 @@ describe("the plugin's schema", () => {
   it("types list<Kind>'s filters from the function model, and keeps the older `scope` map", () => {
     const props = (f: string) => schema.functions[`chat:index:${f}`]?.inputs.properties ?? {};
     expect(props("listUser")).toMatchObject({ role: { type: "string" }, searchKey: { type: "string" } });
-    expect(props("listUser").scope).toMatchObject({ type: "object" });
+    // The older `scope` map: an object type of the same filters, deprecated.
+    expect(props("listUser").scope).toMatchObject({
+      $ref: "#/types/chat:index:ListUserScope",
+      deprecationMessage: expect.any(String),
+    });
+    expect(Object.keys(schema.types["chat:index:ListUserScope"]?.properties ?? {})).toEqual(
+      Object.keys(props("listUser")).filter((k) => k !== "scope" && k !== "connection"),
+    );
     expect(props("listWebhook")).toHaveProperty("appId");
     expect(props("listGroupBans")).toHaveProperty("guid");
-    // ApiKey's own filter is named scope: it takes either form.
-    expect(props("listApiKey").scope).toMatchObject({ $ref: "pulumi.json#/Any" });
-    expect(props("listRole")).toEqual({ scope: expect.anything(), connection: expect.anything() });
+    // ApiKey's own filter is named scope: the key scope.
+    expect(props("listApiKey").scope).toMatchObject({ $ref: "#/types/chat:index:ApiKeyScope" });
+    expect(props("listRole")).toEqual({ connection: expect.anything() });
   });
 
   it("declares the config keys, secret where the provider keeps them secret", () => {

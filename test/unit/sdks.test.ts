@@ -12,6 +12,7 @@ const STALE = "stale: run `npm run generate:sdks` (scripts/gen-sdks.sh) and comm
 
 interface Schema {
   version: string;
+  pluginDownloadURL: string;
   resources: Record<string, unknown>;
   functions: Record<string, unknown>;
   language: { go: { importBasePath: string }; python: { packageName: string } };
@@ -45,6 +46,8 @@ describe("the SDKs in sdk/", () => {
       resource: true,
       name: "chat",
       version: schema.version,
+      // Where the engine would fetch the plugin from when it is not installed (the schema's pluginDownloadURL).
+      server: schema.pluginDownloadURL,
     });
   });
 
@@ -60,6 +63,8 @@ describe("the SDKs in sdk/", () => {
     expect(JSON.parse(read("sdk", "go", "chat", "pulumi-plugin.json"))).toMatchObject({
       name: "chat",
       version: schema.version,
+      // Where the engine would fetch the plugin from when it is not installed (the schema's pluginDownloadURL).
+      server: schema.pluginDownloadURL,
     });
   });
 });

@@ -13,6 +13,54 @@ import (
 )
 
 // An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
+//
+// Every change updates the object in place.
+//
+// ## Example Usage
+// ### An AiAgent
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewAiAgent(ctx, "ai", &chat.AiAgentArgs{
+//				Name: pulumi.String("table ai"),
+//				Description: pulumi.String("first"),
+//				Icon: pulumi.String("https://cdn.example.com/1.png"),
+//				GreetingMessage: pulumi.String("hello"),
+//				IntroductoryMessage: pulumi.String("I help"),
+//				SuggestedMessages: pulumi.StringArray{
+//					pulumi.String("a"),
+//				},
+//				IsActive: pulumi.Bool(false),
+//				Instructions: pulumi.String("Be brief."),
+//				Model: pulumi.String("m1"),
+//				Temperature: pulumi.Float64(0.5),
+//				McpServers: pulumi.StringArray{
+//					pulumi.String("t-mcp"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing AiAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+//
+// ```sh
+// $ pulumi import chat:index:AiAgent ai '<uid the service chooses (a UUID v4)>'
+// ```
 type AiAgent struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,41 @@ import (
 )
 
 // An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`.
+//
+// Every change updates the object in place. `apiKey` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### An ApiKey
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewApiKey(ctx, "key", &chat.ApiKeyArgs{
+//				Name: pulumi.String("table key"),
+//				Scope: chat.ApiKeyScope("authOnly"),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing ApiKey is adopted by its id, ` <a hash of the key; the key itself is the secret output  `apiKey`>`:
+//
+// ```sh
+// $ pulumi import chat:index:ApiKey key '<a hash of the key; the key itself is the secret output `apiKey`>'
+// ```
 type ApiKey struct {
 	pulumi.CustomResourceState
 
@@ -25,7 +60,7 @@ type ApiKey struct {
 	// Name, at most 100 characters (unique, to be adoptable).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-	Scope pulumi.StringOutput `pulumi:"scope"`
+	Scope ApiKeyScopeOutput `pulumi:"scope"`
 }
 
 // NewApiKey registers a new resource with the given unique name, arguments, and options.
@@ -86,7 +121,7 @@ type apiKeyArgs struct {
 	// Name, at most 100 characters (unique, to be adoptable).
 	Name string `pulumi:"name"`
 	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-	Scope *string `pulumi:"scope"`
+	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
 // The set of arguments for constructing a ApiKey resource.
@@ -98,7 +133,7 @@ type ApiKeyArgs struct {
 	// Name, at most 100 characters (unique, to be adoptable).
 	Name pulumi.StringInput
 	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-	Scope pulumi.StringPtrInput
+	Scope ApiKeyScopePtrInput
 }
 
 func (ApiKeyArgs) ElementType() reflect.Type {
@@ -159,8 +194,8 @@ func (o ApiKeyOutput) Name() pulumi.StringOutput {
 }
 
 // authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-func (o ApiKeyOutput) Scope() pulumi.StringOutput {
-	return o.ApplyT(func(v *ApiKey) pulumi.StringOutput { return v.Scope }).(pulumi.StringOutput)
+func (o ApiKeyOutput) Scope() ApiKeyScopeOutput {
+	return o.ApplyT(func(v *ApiKey) ApiKeyScopeOutput { return v.Scope }).(ApiKeyScopeOutput)
 }
 
 func init() {

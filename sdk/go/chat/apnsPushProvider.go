@@ -13,6 +13,53 @@ import (
 )
 
 // An Apple Push Notification service (APNs) provider of an app (several per app, each named by its providerId). Id: the providerId.
+//
+// Changing `providerId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `credentials` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### An ApnsPushProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewApnsPushProvider(ctx, "apns", &chat.ApnsPushProviderArgs{
+//				ProviderId: pulumi.String("t-apns"),
+//				KeyId: pulumi.String("KEY1"),
+//				TeamId: pulumi.String("TEAM1"),
+//				BundleId: pulumi.String("com.example.one"),
+//				P8KeyFilename: pulumi.String("one.p8"),
+//				IncludeContentAvailable: pulumi.Bool(true),
+//				IncludeMutableContent: pulumi.Bool(true),
+//				ProductionMode: pulumi.Bool(true),
+//				IsDefault: pulumi.Bool(true),
+//				Credentials: &chat.ApnsPushProviderCredentialsArgs{
+//					P8Key: cfg.RequireSecret("p8Key"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing ApnsPushProvider is adopted by its id, `<providerId>`:
+//
+// ```sh
+// $ pulumi import chat:index:ApnsPushProvider apns '<providerId>'
+// ```
 type ApnsPushProvider struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,43 @@ import (
 )
 
 // A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.
+//
+// Changing `name`, `region`, `version`, `skipSampleData` replaces the object; any other change updates it in place. `apiKey`, `authKey`, `connection` are kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### An App
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewApp(ctx, "app", &chat.AppArgs{
+//				Name: pulumi.String("table-app"),
+//				Region: chat.Region("eu"),
+//				Version: pulumi.String("3"),
+//				SkipSampleData: pulumi.Bool(true),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing App is adopted by its id, `<app id>`:
+//
+// ```sh
+// $ pulumi import chat:index:App app '<app id>'
+// ```
 type App struct {
 	pulumi.CustomResourceState
 
@@ -33,7 +70,7 @@ type App struct {
 	// The app's plan, as the service names it.
 	Plan pulumi.StringPtrOutput `pulumi:"plan"`
 	// Region: us (default), eu or in. Changing it replaces the app.
-	Region pulumi.StringOutput `pulumi:"region"`
+	Region RegionOutput `pulumi:"region"`
 	// Create the app without sample users and groups. Changing it replaces the app.
 	SkipSampleData pulumi.BoolPtrOutput `pulumi:"skipSampleData"`
 	// API version of the app, default "3". Changing it replaces the app.
@@ -107,7 +144,7 @@ type appArgs struct {
 	// App name. Changing it replaces the app (there is no update API).
 	Name string `pulumi:"name"`
 	// Region: us (default), eu or in. Changing it replaces the app.
-	Region *string `pulumi:"region"`
+	Region *Region `pulumi:"region"`
 	// Create the app without sample users and groups. Changing it replaces the app.
 	SkipSampleData *bool `pulumi:"skipSampleData"`
 	// API version of the app, default "3". Changing it replaces the app.
@@ -123,7 +160,7 @@ type AppArgs struct {
 	// App name. Changing it replaces the app (there is no update API).
 	Name pulumi.StringInput
 	// Region: us (default), eu or in. Changing it replaces the app.
-	Region pulumi.StringPtrInput
+	Region RegionPtrInput
 	// Create the app without sample users and groups. Changing it replaces the app.
 	SkipSampleData pulumi.BoolPtrInput
 	// API version of the app, default "3". Changing it replaces the app.
@@ -208,8 +245,8 @@ func (o AppOutput) Plan() pulumi.StringPtrOutput {
 }
 
 // Region: us (default), eu or in. Changing it replaces the app.
-func (o AppOutput) Region() pulumi.StringOutput {
-	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.Region }).(pulumi.StringOutput)
+func (o AppOutput) Region() RegionOutput {
+	return o.ApplyT(func(v *App) RegionOutput { return v.Region }).(RegionOutput)
 }
 
 // Create the app without sample users and groups. Changing it replaces the app.

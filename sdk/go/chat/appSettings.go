@@ -13,6 +13,42 @@ import (
 )
 
 // The boolean settings of an app that this resource manages; other keys are left as they are. Id: the appId.
+//
+// Changing `appId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### An AppSettings
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewAppSettings(ctx, "app-settings", &chat.AppSettingsArgs{
+//				Settings: pulumi.Map{
+//					"core.conversations.updateOnCallActivity": pulumi.Bool(false),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing AppSettings is adopted by its id, `<appId>`:
+//
+// ```sh
+// $ pulumi import chat:index:AppSettings app-settings '<appId>'
+// ```
 type AppSettings struct {
 	pulumi.CustomResourceState
 

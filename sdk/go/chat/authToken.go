@@ -13,6 +13,45 @@ import (
 )
 
 // A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>".
+//
+// Changing `uid` replaces the object; any other change updates it in place. `authToken` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### An AuthToken
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewAuthToken(ctx, "token", &chat.AuthTokenArgs{
+//				Uid: pulumi.String("t-m1"),
+//				Platform: pulumi.String("web"),
+//				UserAgent: pulumi.String("agent/1"),
+//				AppInfo: pulumi.Map{
+//					"v": pulumi.Int(1),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing AuthToken is adopted by its id, `<uid>/<tokenHash>`:
+//
+// ```sh
+// $ pulumi import chat:index:AuthToken token '<uid>/<tokenHash>'
+// ```
 type AuthToken struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,44 @@ import (
 )
 
 // Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid.
+//
+// Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A BlockedUsers
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewBlockedUsers(ctx, "blocked", &chat.BlockedUsersArgs{
+//				Uid: pulumi.String("t-m2"),
+//				BlockedUids: pulumi.StringArray{
+//					pulumi.String("t-m1"),
+//					pulumi.String("t-m3"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing BlockedUsers is adopted by its id, `<uid>`:
+//
+// ```sh
+// $ pulumi import chat:index:BlockedUsers blocked '<uid>'
+// ```
 type BlockedUsers struct {
 	pulumi.CustomResourceState
 

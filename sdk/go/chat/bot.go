@@ -13,6 +13,48 @@ import (
 )
 
 // A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid.
+//
+// Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A Bot
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewBot(ctx, "bot", &chat.BotArgs{
+//				Uid: pulumi.String("T-M3"),
+//				WebhookURL: pulumi.String("https://hooks.example.com/table/11"),
+//				Enabled: pulumi.Bool(false),
+//				GroupChatSetting: chat.GroupChatSetting("all"),
+//				UseBasicAuth: pulumi.Bool(false),
+//				Username: pulumi.String("bot1"),
+//				Password: cfg.RequireSecret("password"),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Bot is adopted by its id, `<uid>`:
+//
+// ```sh
+// $ pulumi import chat:index:Bot bot '<uid>'
+// ```
 type Bot struct {
 	pulumi.CustomResourceState
 
@@ -23,7 +65,7 @@ type Bot struct {
 	// Relay messages to the webhook (default true).
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// Which group messages reach the bot: "all" or "mentions" (default).
-	GroupChatSetting pulumi.StringPtrOutput `pulumi:"groupChatSetting"`
+	GroupChatSetting GroupChatSettingPtrOutput `pulumi:"groupChatSetting"`
 	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
 	Password pulumi.StringPtrOutput `pulumi:"password"`
 	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
@@ -104,7 +146,7 @@ type botArgs struct {
 	// Relay messages to the webhook (default true).
 	Enabled *bool `pulumi:"enabled"`
 	// Which group messages reach the bot: "all" or "mentions" (default).
-	GroupChatSetting *string `pulumi:"groupChatSetting"`
+	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
 	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
 	Password *string `pulumi:"password"`
 	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
@@ -126,7 +168,7 @@ type BotArgs struct {
 	// Relay messages to the webhook (default true).
 	Enabled pulumi.BoolPtrInput
 	// Which group messages reach the bot: "all" or "mentions" (default).
-	GroupChatSetting pulumi.StringPtrInput
+	GroupChatSetting GroupChatSettingPtrInput
 	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
 	Password pulumi.StringPtrInput
 	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
@@ -192,8 +234,8 @@ func (o BotOutput) Enabled() pulumi.BoolPtrOutput {
 }
 
 // Which group messages reach the bot: "all" or "mentions" (default).
-func (o BotOutput) GroupChatSetting() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Bot) pulumi.StringPtrOutput { return v.GroupChatSetting }).(pulumi.StringPtrOutput)
+func (o BotOutput) GroupChatSetting() GroupChatSettingPtrOutput {
+	return o.ApplyT(func(v *Bot) GroupChatSettingPtrOutput { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
 
 // Basic-auth password, at most 100 characters (kept secret; the service echoes it).

@@ -12,6 +12,45 @@ import (
 )
 
 // Every admin and moderator of an app, by email: collaborators not declared here are removed. The app's owner is never one of them (never listed, never removed; declaring them is refused). A collaborator with another role (developer) is left alone unless declared. Id: the appId.
+//
+// Changing `appId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A Collaborators
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewCollaborators(ctx, "collaborators", &chat.CollaboratorsArgs{
+//				Admins: pulumi.StringArray{
+//					pulumi.String("Ada@Table.example.com"),
+//				},
+//				Moderators: pulumi.StringArray{
+//					pulumi.String("mo@table.example.com"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Collaborators is adopted by its id, `<appId>`:
+//
+// ```sh
+// $ pulumi import chat:index:Collaborators collaborators '<appId>'
+// ```
 type Collaborators struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,49 @@ import (
 )
 
 // The app's custom email provider: the service posts email notifications to your webhook. At most one per app. Id: "customEmailProvider".
+//
+// Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A CustomEmailProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewCustomEmailProvider(ctx, "custom-email", &chat.CustomEmailProviderArgs{
+//				IsEnabled: pulumi.Bool(false),
+//				WebhookURL: pulumi.String("https://hooks.example.com/notify/1"),
+//				UseBasicAuth: pulumi.Bool(true),
+//				BasicAuthUsername: pulumi.String("user1"),
+//				Credentials: &chat.CustomEmailProviderCredentialsArgs{
+//					BasicAuthPassword: cfg.RequireSecret("basicAuthPassword"),
+//				},
+//				UseStoredEmailID: pulumi.Bool(true),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing CustomEmailProvider is adopted by its id, `customEmailProvider`:
+//
+// ```sh
+// $ pulumi import chat:index:CustomEmailProvider custom-email 'customEmailProvider'
+// ```
 type CustomEmailProvider struct {
 	pulumi.CustomResourceState
 

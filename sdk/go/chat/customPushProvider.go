@@ -13,6 +13,48 @@ import (
 )
 
 // The app's custom push provider: the service posts push notifications to your webhook. At most one per app. Id: "customPushProvider".
+//
+// Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A CustomPushProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewCustomPushProvider(ctx, "custom-push", &chat.CustomPushProviderArgs{
+//				IsEnabled: pulumi.Bool(true),
+//				WebhookURL: pulumi.String("https://hooks.example.com/notify/1"),
+//				UseBasicAuth: pulumi.Bool(true),
+//				BasicAuthUsername: pulumi.String("user1"),
+//				Credentials: &chat.CustomPushProviderCredentialsArgs{
+//					BasicAuthPassword: cfg.RequireSecret("basicAuthPassword"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing CustomPushProvider is adopted by its id, `customPushProvider`:
+//
+// ```sh
+// $ pulumi import chat:index:CustomPushProvider custom-push 'customPushProvider'
+// ```
 type CustomPushProvider struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,49 @@ import (
 )
 
 // The app's custom SMS provider: the service posts SMS notifications to your webhook. At most one per app. Id: "customSmsProvider".
+//
+// Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A CustomSmsProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewCustomSmsProvider(ctx, "custom-sms", &chat.CustomSmsProviderArgs{
+//				IsEnabled: pulumi.Bool(false),
+//				WebhookURL: pulumi.String("https://hooks.example.com/notify/1"),
+//				UseBasicAuth: pulumi.Bool(true),
+//				BasicAuthUsername: pulumi.String("user1"),
+//				Credentials: &chat.CustomSmsProviderCredentialsArgs{
+//					BasicAuthPassword: cfg.RequireSecret("basicAuthPassword"),
+//				},
+//				UseStoredPhNo: pulumi.Bool(true),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing CustomSmsProvider is adopted by its id, `customSmsProvider`:
+//
+// ```sh
+// $ pulumi import chat:index:CustomSmsProvider custom-sms 'customSmsProvider'
+// ```
 type CustomSmsProvider struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,45 @@ import (
 )
 
 // An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".
+//
+// Changing `appId`, `extension` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `secrets` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### An Extension
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewExtension(ctx, "ext-giphy", &chat.ExtensionArgs{
+//				Extension: pulumi.String("gifs-giphy"),
+//				Secrets: pulumi.Map{
+//					"giphyApiKey": cfg.RequireSecret("giphyApiKey"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Extension is adopted by its id, `<appId>/<extension>`:
+//
+// ```sh
+// $ pulumi import chat:index:Extension ext-giphy '<appId>/<extension>'
+// ```
 type Extension struct {
 	pulumi.CustomResourceState
 

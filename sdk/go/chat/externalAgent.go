@@ -13,6 +13,56 @@ import (
 )
 
 // An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
+//
+// Every change updates the object in place. `headers` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### An ExternalAgent
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewExternalAgent(ctx, "byo", &chat.ExternalAgentArgs{
+//				Name: pulumi.String("table byo"),
+//				Provider: chat.ByoProvider("langgraph"),
+//				DeploymentUrl: pulumi.String("https://agents.example.com/1"),
+//				AgentId: pulumi.String("g1"),
+//				Headers: pulumi.Map{
+//					"Authorization": cfg.RequireSecret("Authorization"),
+//				},
+//				Description: pulumi.String("first"),
+//				Icon: pulumi.String("https://cdn.example.com/1.png"),
+//				GreetingMessage: pulumi.String("hello"),
+//				IntroductoryMessage: pulumi.String("I help"),
+//				SuggestedMessages: pulumi.StringArray{
+//					pulumi.String("a"),
+//				},
+//				IsActive: pulumi.Bool(false),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing ExternalAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+//
+// ```sh
+// $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses (a UUID v4)>'
+// ```
 type ExternalAgent struct {
 	pulumi.CustomResourceState
 
@@ -39,7 +89,7 @@ type ExternalAgent struct {
 	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-	Provider pulumi.StringOutput `pulumi:"provider"`
+	Provider ByoProviderOutput `pulumi:"provider"`
 	// Messages offered to the user to start with (in order, at most 25).
 	SuggestedMessages pulumi.StringArrayOutput `pulumi:"suggestedMessages"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -129,7 +179,7 @@ type externalAgentArgs struct {
 	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
 	Name string `pulumi:"name"`
 	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-	Provider string `pulumi:"provider"`
+	Provider ByoProvider `pulumi:"provider"`
 	// Messages offered to the user to start with (in order, at most 25).
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 }
@@ -159,7 +209,7 @@ type ExternalAgentArgs struct {
 	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
 	Name pulumi.StringInput
 	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-	Provider pulumi.StringInput
+	Provider ByoProviderInput
 	// Messages offered to the user to start with (in order, at most 25).
 	SuggestedMessages pulumi.StringArrayInput
 }
@@ -257,8 +307,8 @@ func (o ExternalAgentOutput) Name() pulumi.StringOutput {
 }
 
 // The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-func (o ExternalAgentOutput) Provider() pulumi.StringOutput {
-	return o.ApplyT(func(v *ExternalAgent) pulumi.StringOutput { return v.Provider }).(pulumi.StringOutput)
+func (o ExternalAgentOutput) Provider() ByoProviderOutput {
+	return o.ApplyT(func(v *ExternalAgent) ByoProviderOutput { return v.Provider }).(ByoProviderOutput)
 }
 
 // Messages offered to the user to start with (in order, at most 25).

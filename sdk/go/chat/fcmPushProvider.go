@@ -13,6 +13,55 @@ import (
 )
 
 // A Firebase Cloud Messaging (FCM) push provider of an app (several per app, each named by its providerId). Id: the providerId.
+//
+// Changing `providerId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `credentials` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A FcmPushProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewFcmPushProvider(ctx, "fcm", &chat.FcmPushProviderArgs{
+//				ProviderId: pulumi.String("t-fcm"),
+//				ServiceAccountFilename: pulumi.String("a.json"),
+//				NotificationInPayload: &chat.FcmPushProviderNotificationInPayloadArgs{
+//					Ios: &chat.FcmPushProviderNotificationInPayloadIosArgs{
+//						Chat: pulumi.Bool(true),
+//					},
+//				},
+//				IsDefault: pulumi.Bool(true),
+//				Credentials: pulumi.Map{
+//					"project_id": cfg.RequireSecret("project_id"),
+//					"client_email": cfg.RequireSecret("client_email"),
+//					"private_key": cfg.RequireSecret("private_key"),
+//					"private_key_id": cfg.RequireSecret("private_key_id"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing FcmPushProvider is adopted by its id, `<providerId>`:
+//
+// ```sh
+// $ pulumi import chat:index:FcmPushProvider fcm '<providerId>'
+// ```
 type FcmPushProvider struct {
 	pulumi.CustomResourceState
 

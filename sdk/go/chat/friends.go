@@ -13,6 +13,43 @@ import (
 )
 
 // Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid.
+//
+// Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A Friends
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewFriends(ctx, "friends", &chat.FriendsArgs{
+//				Uid: pulumi.String("T-M1"),
+//				Friends: pulumi.StringArray{
+//					pulumi.String("t-m2"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Friends is adopted by its id, `<uid>`:
+//
+// ```sh
+// $ pulumi import chat:index:Friends friends '<uid>'
+// ```
 type Friends struct {
 	pulumi.CustomResourceState
 

@@ -39,7 +39,7 @@ type LookupApiKeyResult struct {
 	// Name, at most 100 characters (unique, to be adoptable).
 	Name *string `pulumi:"name"`
 	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-	Scope *string `pulumi:"scope"`
+	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
 func LookupApiKeyOutput(ctx *pulumi.Context, args LookupApiKeyOutputArgs, opts ...pulumi.InvokeOption) LookupApiKeyResultOutput {
@@ -93,8 +93,8 @@ func (o LookupApiKeyResultOutput) Name() pulumi.StringPtrOutput {
 }
 
 // authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-func (o LookupApiKeyResultOutput) Scope() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupApiKeyResult) *string { return v.Scope }).(pulumi.StringPtrOutput)
+func (o LookupApiKeyResultOutput) Scope() ApiKeyScopePtrOutput {
+	return o.ApplyT(func(v LookupApiKeyResult) *ApiKeyScope { return v.Scope }).(ApiKeyScopePtrOutput)
 }
 
 func init() {

@@ -47,7 +47,7 @@ type LookupAppResult struct {
 	// The app's plan, as the service names it.
 	Plan *string `pulumi:"plan"`
 	// Region: us (default), eu or in. Changing it replaces the app.
-	Region *string `pulumi:"region"`
+	Region *Region `pulumi:"region"`
 	// Create the app without sample users and groups. Changing it replaces the app.
 	SkipSampleData *bool `pulumi:"skipSampleData"`
 	// API version of the app, default "3". Changing it replaces the app.
@@ -125,8 +125,8 @@ func (o LookupAppResultOutput) Plan() pulumi.StringPtrOutput {
 }
 
 // Region: us (default), eu or in. Changing it replaces the app.
-func (o LookupAppResultOutput) Region() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupAppResult) *string { return v.Region }).(pulumi.StringPtrOutput)
+func (o LookupAppResultOutput) Region() RegionPtrOutput {
+	return o.ApplyT(func(v LookupAppResult) *Region { return v.Region }).(RegionPtrOutput)
 }
 
 // Create the app without sample users and groups. Changing it replaces the app.

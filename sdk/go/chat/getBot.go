@@ -35,7 +35,7 @@ type LookupBotResult struct {
 	// Relay messages to the webhook (default true).
 	Enabled *bool `pulumi:"enabled"`
 	// Which group messages reach the bot: "all" or "mentions" (default).
-	GroupChatSetting *string `pulumi:"groupChatSetting"`
+	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
@@ -91,8 +91,8 @@ func (o LookupBotResultOutput) Enabled() pulumi.BoolPtrOutput {
 }
 
 // Which group messages reach the bot: "all" or "mentions" (default).
-func (o LookupBotResultOutput) GroupChatSetting() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupBotResult) *string { return v.GroupChatSetting }).(pulumi.StringPtrOutput)
+func (o LookupBotResultOutput) GroupChatSetting() GroupChatSettingPtrOutput {
+	return o.ApplyT(func(v LookupBotResult) *GroupChatSetting { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
 
 // The resource id of the object.

@@ -53,7 +53,7 @@ type LookupExternalAgentResult struct {
 	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
 	Name *string `pulumi:"name"`
 	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-	Provider *string `pulumi:"provider"`
+	Provider *ByoProvider `pulumi:"provider"`
 	// Messages offered to the user to start with (in order, at most 25).
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -146,8 +146,8 @@ func (o LookupExternalAgentResultOutput) Name() pulumi.StringPtrOutput {
 }
 
 // The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-func (o LookupExternalAgentResultOutput) Provider() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.Provider }).(pulumi.StringPtrOutput)
+func (o LookupExternalAgentResultOutput) Provider() ByoProviderPtrOutput {
+	return o.ApplyT(func(v LookupExternalAgentResult) *ByoProvider { return v.Provider }).(ByoProviderPtrOutput)
 }
 
 // Messages offered to the user to start with (in order, at most 25).

@@ -55,7 +55,7 @@ type LookupGroupResult struct {
 	// Tags (a set): at most 25, each at most 100 characters.
 	Tags []string `pulumi:"tags"`
 	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-	Type *string `pulumi:"type"`
+	Type *GroupType `pulumi:"type"`
 }
 
 func LookupGroupOutput(ctx *pulumi.Context, args LookupGroupOutputArgs, opts ...pulumi.InvokeOption) LookupGroupResultOutput {
@@ -149,8 +149,8 @@ func (o LookupGroupResultOutput) Tags() pulumi.StringArrayOutput {
 }
 
 // public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-func (o LookupGroupResultOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupGroupResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+func (o LookupGroupResultOutput) Type() GroupTypePtrOutput {
+	return o.ApplyT(func(v LookupGroupResult) *GroupType { return v.Type }).(GroupTypePtrOutput)
 }
 
 func init() {

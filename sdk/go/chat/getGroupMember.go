@@ -37,7 +37,7 @@ type LookupGroupMemberResult struct {
 	// Unix seconds (after a refresh).
 	JoinedAt *int `pulumi:"joinedAt"`
 	// admin, moderator or participant (default); changed in place.
-	Scope *string `pulumi:"scope"`
+	Scope *MemberScope `pulumi:"scope"`
 	// The member's uid. Changing it replaces the membership.
 	Uid *string `pulumi:"uid"`
 }
@@ -88,8 +88,8 @@ func (o LookupGroupMemberResultOutput) JoinedAt() pulumi.IntPtrOutput {
 }
 
 // admin, moderator or participant (default); changed in place.
-func (o LookupGroupMemberResultOutput) Scope() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupGroupMemberResult) *string { return v.Scope }).(pulumi.StringPtrOutput)
+func (o LookupGroupMemberResultOutput) Scope() MemberScopePtrOutput {
+	return o.ApplyT(func(v LookupGroupMemberResult) *MemberScope { return v.Scope }).(MemberScopePtrOutput)
 }
 
 // The member's uid. Changing it replaces the membership.

@@ -37,7 +37,7 @@ type LookupGroupScopePermissionsResult struct {
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions map[string]interface{} `pulumi:"permissions"`
 	// admin, moderator or participant. Changing it replaces the resource.
-	Scope *string `pulumi:"scope"`
+	Scope *MemberScope `pulumi:"scope"`
 }
 
 func LookupGroupScopePermissionsOutput(ctx *pulumi.Context, args LookupGroupScopePermissionsOutputArgs, opts ...pulumi.InvokeOption) LookupGroupScopePermissionsResultOutput {
@@ -86,8 +86,8 @@ func (o LookupGroupScopePermissionsResultOutput) Permissions() pulumi.MapOutput 
 }
 
 // admin, moderator or participant. Changing it replaces the resource.
-func (o LookupGroupScopePermissionsResultOutput) Scope() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupGroupScopePermissionsResult) *string { return v.Scope }).(pulumi.StringPtrOutput)
+func (o LookupGroupScopePermissionsResultOutput) Scope() MemberScopePtrOutput {
+	return o.ApplyT(func(v LookupGroupScopePermissionsResult) *MemberScope { return v.Scope }).(MemberScopePtrOutput)
 }
 
 func init() {

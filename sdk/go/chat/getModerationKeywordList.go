@@ -33,7 +33,7 @@ type LookupModerationKeywordListResult struct {
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn *bool `pulumi:"builtIn"`
 	// word, pattern (regular expressions) or sentence-similarity.
-	Category *string `pulumi:"category"`
+	Category *ModerationKeywordListCategory `pulumi:"category"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
 	// Description.
@@ -86,8 +86,8 @@ func (o LookupModerationKeywordListResultOutput) BuiltIn() pulumi.BoolPtrOutput 
 }
 
 // word, pattern (regular expressions) or sentence-similarity.
-func (o LookupModerationKeywordListResultOutput) Category() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v LookupModerationKeywordListResult) *string { return v.Category }).(pulumi.StringPtrOutput)
+func (o LookupModerationKeywordListResultOutput) Category() ModerationKeywordListCategoryPtrOutput {
+	return o.ApplyT(func(v LookupModerationKeywordListResult) *ModerationKeywordListCategory { return v.Category }).(ModerationKeywordListCategoryPtrOutput)
 }
 
 // Unix seconds.

@@ -31,7 +31,7 @@ type LookupModerationRuleArgs struct {
 
 type LookupModerationRuleResult struct {
 	// What happens to a matching message: blockMessage and/or dropMessage (a set).
-	Action []string `pulumi:"action"`
+	Action []ModerationRuleActionItem `pulumi:"action"`
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn *bool `pulumi:"builtIn"`
 	// What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
@@ -83,8 +83,8 @@ func (o LookupModerationRuleResultOutput) ToLookupModerationRuleResultOutputWith
 }
 
 // What happens to a matching message: blockMessage and/or dropMessage (a set).
-func (o LookupModerationRuleResultOutput) Action() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v LookupModerationRuleResult) []string { return v.Action }).(pulumi.StringArrayOutput)
+func (o LookupModerationRuleResultOutput) Action() ModerationRuleActionItemArrayOutput {
+	return o.ApplyT(func(v LookupModerationRuleResult) []ModerationRuleActionItem { return v.Action }).(ModerationRuleActionItemArrayOutput)
 }
 
 // Whether the object is one every app starts with (destroy leaves it).

@@ -48,6 +48,8 @@ type LookupWebhookResult struct {
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username *string `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version *WebhookVersion `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId *string `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -127,6 +129,11 @@ func (o LookupWebhookResultOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 // Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 func (o LookupWebhookResultOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+func (o LookupWebhookResultOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v LookupWebhookResult) *WebhookVersion { return v.Version }).(WebhookVersionPtrOutput)
 }
 
 // Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.

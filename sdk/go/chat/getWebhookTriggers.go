@@ -35,7 +35,7 @@ type LookupWebhookTriggersResult struct {
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers []string `pulumi:"triggers"`
+	Triggers []TriggerId `pulumi:"triggers"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId *string `pulumi:"webhookId"`
 }
@@ -81,8 +81,8 @@ func (o LookupWebhookTriggersResultOutput) Id() pulumi.StringOutput {
 }
 
 // Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-func (o LookupWebhookTriggersResultOutput) Triggers() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v LookupWebhookTriggersResult) []string { return v.Triggers }).(pulumi.StringArrayOutput)
+func (o LookupWebhookTriggersResultOutput) Triggers() TriggerIdArrayOutput {
+	return o.ApplyT(func(v LookupWebhookTriggersResult) []TriggerId { return v.Triggers }).(TriggerIdArrayOutput)
 }
 
 // The webhook's id. Changing it replaces the resource.

@@ -13,6 +13,45 @@ import (
 )
 
 // A group conversation. Id: the guid. Members: see GroupMember and GroupMembers.
+//
+// Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A Group
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewGroup(ctx, "locked", &chat.GroupArgs{
+//				Guid: pulumi.String("t-locked"),
+//				Name: pulumi.String("Locked"),
+//				Type: chat.GroupType("password"),
+//				Password: cfg.RequireSecret("password"),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Group is adopted by its id, `<guid>`:
+//
+// ```sh
+// $ pulumi import chat:index:Group locked '<guid>'
+// ```
 type Group struct {
 	pulumi.CustomResourceState
 
@@ -41,7 +80,7 @@ type Group struct {
 	// Tags (a set): at most 25, each at most 100 characters.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-	Type pulumi.StringPtrOutput `pulumi:"type"`
+	Type GroupTypePtrOutput `pulumi:"type"`
 }
 
 // NewGroup registers a new resource with the given unique name, arguments, and options.
@@ -126,7 +165,7 @@ type groupArgs struct {
 	// Tags (a set): at most 25, each at most 100 characters.
 	Tags []string `pulumi:"tags"`
 	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-	Type *string `pulumi:"type"`
+	Type *GroupType `pulumi:"type"`
 }
 
 // The set of arguments for constructing a Group resource.
@@ -152,7 +191,7 @@ type GroupArgs struct {
 	// Tags (a set): at most 25, each at most 100 characters.
 	Tags pulumi.StringArrayInput
 	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-	Type pulumi.StringPtrInput
+	Type GroupTypePtrInput
 }
 
 func (GroupArgs) ElementType() reflect.Type {
@@ -253,8 +292,8 @@ func (o GroupOutput) Tags() pulumi.StringArrayOutput {
 }
 
 // public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-func (o GroupOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Group) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+func (o GroupOutput) Type() GroupTypePtrOutput {
+	return o.ApplyT(func(v *Group) GroupTypePtrOutput { return v.Type }).(GroupTypePtrOutput)
 }
 
 func init() {

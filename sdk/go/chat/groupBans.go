@@ -13,6 +13,43 @@ import (
 )
 
 // The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid.
+//
+// Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A GroupBans
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewGroupBans(ctx, "bans", &chat.GroupBansArgs{
+//				Guid: pulumi.String("t-banning"),
+//				Uids: pulumi.StringArray{
+//					pulumi.String("T-M3"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing GroupBans is adopted by its id, `<guid>`:
+//
+// ```sh
+// $ pulumi import chat:index:GroupBans bans '<guid>'
+// ```
 type GroupBans struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,42 @@ import (
 )
 
 // One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>".
+//
+// Changing `guid`, `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A GroupMember
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewGroupMember(ctx, "member", &chat.GroupMemberArgs{
+//				Guid: pulumi.String("t-group"),
+//				Uid: pulumi.String("t-m2"),
+//				Scope: chat.MemberScope("moderator"),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing GroupMember is adopted by its id, `<guid>/<uid>`:
+//
+// ```sh
+// $ pulumi import chat:index:GroupMember member '<guid>/<uid>'
+// ```
 type GroupMember struct {
 	pulumi.CustomResourceState
 
@@ -23,7 +59,7 @@ type GroupMember struct {
 	// Unix seconds (after a refresh).
 	JoinedAt pulumi.IntOutput `pulumi:"joinedAt"`
 	// admin, moderator or participant (default); changed in place.
-	Scope pulumi.StringOutput `pulumi:"scope"`
+	Scope MemberScopeOutput `pulumi:"scope"`
 	// The member's uid. Changing it replaces the membership.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
@@ -93,7 +129,7 @@ type groupMemberArgs struct {
 	// The group's guid. Changing it replaces the membership.
 	Guid string `pulumi:"guid"`
 	// admin, moderator or participant (default); changed in place.
-	Scope *string `pulumi:"scope"`
+	Scope *MemberScope `pulumi:"scope"`
 	// The member's uid. Changing it replaces the membership.
 	Uid string `pulumi:"uid"`
 }
@@ -107,7 +143,7 @@ type GroupMemberArgs struct {
 	// The group's guid. Changing it replaces the membership.
 	Guid pulumi.StringInput
 	// admin, moderator or participant (default); changed in place.
-	Scope pulumi.StringPtrInput
+	Scope MemberScopePtrInput
 	// The member's uid. Changing it replaces the membership.
 	Uid pulumi.StringInput
 }
@@ -165,8 +201,8 @@ func (o GroupMemberOutput) JoinedAt() pulumi.IntOutput {
 }
 
 // admin, moderator or participant (default); changed in place.
-func (o GroupMemberOutput) Scope() pulumi.StringOutput {
-	return o.ApplyT(func(v *GroupMember) pulumi.StringOutput { return v.Scope }).(pulumi.StringOutput)
+func (o GroupMemberOutput) Scope() MemberScopeOutput {
+	return o.ApplyT(func(v *GroupMember) MemberScopeOutput { return v.Scope }).(MemberScopeOutput)
 }
 
 // The member's uid. Changing it replaces the membership.

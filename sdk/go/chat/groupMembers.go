@@ -13,6 +13,50 @@ import (
 )
 
 // The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid.
+//
+// Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A GroupMembers
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewGroupMembers(ctx, "members", &chat.GroupMembersArgs{
+//				Guid: pulumi.String("t-team"),
+//				Admins: pulumi.StringArray{
+//					pulumi.String("t-m1"),
+//					pulumi.String("T-M2"),
+//				},
+//				Moderators: pulumi.StringArray{
+//					pulumi.String("t-m3"),
+//				},
+//				Participants: pulumi.StringArray{
+//					pulumi.String("t-user"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing GroupMembers is adopted by its id, `<guid>`:
+//
+// ```sh
+// $ pulumi import chat:index:GroupMembers members '<guid>'
+// ```
 type GroupMembers struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,44 @@ import (
 )
 
 // What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>".
+//
+// Changing `guid`, `scope` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A GroupScopePermissions
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewGroupScopePermissions(ctx, "scope-perms", &chat.GroupScopePermissionsArgs{
+//				Guid: pulumi.String("t-team"),
+//				Scope: chat.MemberScope("participant"),
+//				Permissions: pulumi.Map{
+//					"sendMessage": pulumi.String("deny"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing GroupScopePermissions is adopted by its id, `<guid>/<scope>`:
+//
+// ```sh
+// $ pulumi import chat:index:GroupScopePermissions scope-perms '<guid>/<scope>'
+// ```
 type GroupScopePermissions struct {
 	pulumi.CustomResourceState
 
@@ -23,7 +61,7 @@ type GroupScopePermissions struct {
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions pulumi.MapOutput `pulumi:"permissions"`
 	// admin, moderator or participant. Changing it replaces the resource.
-	Scope pulumi.StringOutput `pulumi:"scope"`
+	Scope MemberScopeOutput `pulumi:"scope"`
 }
 
 // NewGroupScopePermissions registers a new resource with the given unique name, arguments, and options.
@@ -96,7 +134,7 @@ type groupScopePermissionsArgs struct {
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions map[string]interface{} `pulumi:"permissions"`
 	// admin, moderator or participant. Changing it replaces the resource.
-	Scope string `pulumi:"scope"`
+	Scope MemberScope `pulumi:"scope"`
 }
 
 // The set of arguments for constructing a GroupScopePermissions resource.
@@ -110,7 +148,7 @@ type GroupScopePermissionsArgs struct {
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions pulumi.MapInput
 	// admin, moderator or participant. Changing it replaces the resource.
-	Scope pulumi.StringInput
+	Scope MemberScopeInput
 }
 
 func (GroupScopePermissionsArgs) ElementType() reflect.Type {
@@ -166,8 +204,8 @@ func (o GroupScopePermissionsOutput) Permissions() pulumi.MapOutput {
 }
 
 // admin, moderator or participant. Changing it replaces the resource.
-func (o GroupScopePermissionsOutput) Scope() pulumi.StringOutput {
-	return o.ApplyT(func(v *GroupScopePermissions) pulumi.StringOutput { return v.Scope }).(pulumi.StringOutput)
+func (o GroupScopePermissionsOutput) Scope() MemberScopeOutput {
+	return o.ApplyT(func(v *GroupScopePermissions) MemberScopeOutput { return v.Scope }).(MemberScopeOutput)
 }
 
 func init() {

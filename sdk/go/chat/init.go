@@ -67,6 +67,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &GroupScopePermissions{}
 	case "chat:index:McpServer":
 		r = &McpServer{}
+	case "chat:index:ModerationCustomApiList":
+		r = &ModerationCustomApiList{}
 	case "chat:index:ModerationKeywordList":
 		r = &ModerationKeywordList{}
 	case "chat:index:ModerationRule":
@@ -77,6 +79,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PinnedConversations{}
 	case "chat:index:Role":
 		r = &Role{}
+	case "chat:index:SeedData":
+		r = &SeedData{}
 	case "chat:index:SendGridEmailProvider":
 		r = &SendGridEmailProvider{}
 	case "chat:index:TwilioSmsProvider":

@@ -27,11 +27,14 @@ type ListAiAgentArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// Only those with exactly this name.
 	Name *string `pulumi:"name"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListAiAgentScope `pulumi:"scope"`
 }
 
 type ListAiAgentResult struct {
+	// Each AiAgent found, sorted by id.
 	Items []AiAgentInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListAiAgentOutputArgs struct {
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
 	// Only those with exactly this name.
 	Name pulumi.StringPtrInput `pulumi:"name"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListAiAgentScopePtrInput `pulumi:"scope"`
 }
 
 func (ListAiAgentOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListAiAgentResultOutput) ToListAiAgentResultOutputWithContext(ctx contex
 	return o
 }
 
+// Each AiAgent found, sorted by id.
 func (o ListAiAgentResultOutput) Items() AiAgentInfoArrayOutput {
 	return o.ApplyT(func(v ListAiAgentResult) []AiAgentInfo { return v.Items }).(AiAgentInfoArrayOutput)
 }

@@ -27,11 +27,12 @@ type ListApiKeyArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// Only those with exactly this name.
 	Name *string `pulumi:"name"`
-	// Only keys of this scope. Or every filter as one map (the older form).
-	Scope interface{} `pulumi:"scope"`
+	// Only keys of this scope.
+	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
 type ListApiKeyResult struct {
+	// Each ApiKey found, sorted by id.
 	Items []ApiKeyInfo `pulumi:"items"`
 }
 
@@ -45,8 +46,8 @@ type ListApiKeyOutputArgs struct {
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
 	// Only those with exactly this name.
 	Name pulumi.StringPtrInput `pulumi:"name"`
-	// Only keys of this scope. Or every filter as one map (the older form).
-	Scope pulumi.Input `pulumi:"scope"`
+	// Only keys of this scope.
+	Scope ApiKeyScopePtrInput `pulumi:"scope"`
 }
 
 func (ListApiKeyOutputArgs) ElementType() reflect.Type {
@@ -67,6 +68,7 @@ func (o ListApiKeyResultOutput) ToListApiKeyResultOutputWithContext(ctx context.
 	return o
 }
 
+// Each ApiKey found, sorted by id.
 func (o ListApiKeyResultOutput) Items() ApiKeyInfoArrayOutput {
 	return o.ApplyT(func(v ListApiKeyResult) []ApiKeyInfo { return v.Items }).(ApiKeyInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListApnsPushProvider(ctx *pulumi.Context, args *ListApnsPushProviderArgs, o
 type ListApnsPushProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListApnsPushProviderResult struct {
+	// Each ApnsPushProvider found, sorted by id.
 	Items []ApnsPushProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListApnsPushProviderOutput(ctx *pulumi.Context, args ListApnsPushProviderOu
 type ListApnsPushProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListApnsPushProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListApnsPushProviderResultOutput) ToListApnsPushProviderResultOutputWith
 	return o
 }
 
+// Each ApnsPushProvider found, sorted by id.
 func (o ListApnsPushProviderResultOutput) Items() ApnsPushProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListApnsPushProviderResult) []ApnsPushProviderInfo { return v.Items }).(ApnsPushProviderInfoArrayOutput)
 }

@@ -25,13 +25,16 @@ func ListApp(ctx *pulumi.Context, args *ListAppArgs, opts ...pulumi.InvokeOption
 type ListAppArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListAppScope `pulumi:"scope"`
 	// Only those whose id or name starts with this text.
 	SearchKey *string `pulumi:"searchKey"`
 }
 
 type ListAppResult struct {
+	// Each App found, sorted by id.
 	Items []AppInfo `pulumi:"items"`
 }
 
@@ -43,8 +46,10 @@ func ListAppOutput(ctx *pulumi.Context, args ListAppOutputArgs, opts ...pulumi.I
 type ListAppOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListAppScopePtrInput `pulumi:"scope"`
 	// Only those whose id or name starts with this text.
 	SearchKey pulumi.StringPtrInput `pulumi:"searchKey"`
 }
@@ -67,6 +72,7 @@ func (o ListAppResultOutput) ToListAppResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// Each App found, sorted by id.
 func (o ListAppResultOutput) Items() AppInfoArrayOutput {
 	return o.ApplyT(func(v ListAppResult) []AppInfo { return v.Items }).(AppInfoArrayOutput)
 }

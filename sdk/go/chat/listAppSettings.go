@@ -27,11 +27,14 @@ type ListAppSettingsArgs struct {
 	AppId *string `pulumi:"appId"`
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListAppSettingsScope `pulumi:"scope"`
 }
 
 type ListAppSettingsResult struct {
+	// Each AppSettings found, sorted by id.
 	Items []AppSettingsInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListAppSettingsOutputArgs struct {
 	AppId pulumi.StringPtrInput `pulumi:"appId"`
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListAppSettingsScopePtrInput `pulumi:"scope"`
 }
 
 func (ListAppSettingsOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListAppSettingsResultOutput) ToListAppSettingsResultOutputWithContext(ct
 	return o
 }
 
+// Each AppSettings found, sorted by id.
 func (o ListAppSettingsResultOutput) Items() AppSettingsInfoArrayOutput {
 	return o.ApplyT(func(v ListAppSettingsResult) []AppSettingsInfo { return v.Items }).(AppSettingsInfoArrayOutput)
 }

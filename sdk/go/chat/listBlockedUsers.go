@@ -25,11 +25,10 @@ func ListBlockedUsers(ctx *pulumi.Context, args *ListBlockedUsersArgs, opts ...p
 type ListBlockedUsersArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListBlockedUsersResult struct {
+	// Each BlockedUsers found, sorted by id.
 	Items []BlockedUsersInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListBlockedUsersOutput(ctx *pulumi.Context, args ListBlockedUsersOutputArgs
 type ListBlockedUsersOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListBlockedUsersOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListBlockedUsersResultOutput) ToListBlockedUsersResultOutputWithContext(
 	return o
 }
 
+// Each BlockedUsers found, sorted by id.
 func (o ListBlockedUsersResultOutput) Items() BlockedUsersInfoArrayOutput {
 	return o.ApplyT(func(v ListBlockedUsersResult) []BlockedUsersInfo { return v.Items }).(BlockedUsersInfoArrayOutput)
 }

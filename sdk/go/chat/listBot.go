@@ -25,11 +25,10 @@ func ListBot(ctx *pulumi.Context, args *ListBotArgs, opts ...pulumi.InvokeOption
 type ListBotArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListBotResult struct {
+	// Each Bot found, sorted by id.
 	Items []BotInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListBotOutput(ctx *pulumi.Context, args ListBotOutputArgs, opts ...pulumi.I
 type ListBotOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListBotOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListBotResultOutput) ToListBotResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// Each Bot found, sorted by id.
 func (o ListBotResultOutput) Items() BotInfoArrayOutput {
 	return o.ApplyT(func(v ListBotResult) []BotInfo { return v.Items }).(BotInfoArrayOutput)
 }

@@ -27,11 +27,14 @@ type ListCollaboratorsArgs struct {
 	AppId *string `pulumi:"appId"`
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListCollaboratorsScope `pulumi:"scope"`
 }
 
 type ListCollaboratorsResult struct {
+	// Each Collaborators found, sorted by id.
 	Items []CollaboratorsInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListCollaboratorsOutputArgs struct {
 	AppId pulumi.StringPtrInput `pulumi:"appId"`
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListCollaboratorsScopePtrInput `pulumi:"scope"`
 }
 
 func (ListCollaboratorsOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListCollaboratorsResultOutput) ToListCollaboratorsResultOutputWithContex
 	return o
 }
 
+// Each Collaborators found, sorted by id.
 func (o ListCollaboratorsResultOutput) Items() CollaboratorsInfoArrayOutput {
 	return o.ApplyT(func(v ListCollaboratorsResult) []CollaboratorsInfo { return v.Items }).(CollaboratorsInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListCustomEmailProvider(ctx *pulumi.Context, args *ListCustomEmailProviderA
 type ListCustomEmailProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListCustomEmailProviderResult struct {
+	// Each CustomEmailProvider found, sorted by id.
 	Items []CustomEmailProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListCustomEmailProviderOutput(ctx *pulumi.Context, args ListCustomEmailProv
 type ListCustomEmailProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListCustomEmailProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListCustomEmailProviderResultOutput) ToListCustomEmailProviderResultOutp
 	return o
 }
 
+// Each CustomEmailProvider found, sorted by id.
 func (o ListCustomEmailProviderResultOutput) Items() CustomEmailProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListCustomEmailProviderResult) []CustomEmailProviderInfo { return v.Items }).(CustomEmailProviderInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListCustomPushProvider(ctx *pulumi.Context, args *ListCustomPushProviderArg
 type ListCustomPushProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListCustomPushProviderResult struct {
+	// Each CustomPushProvider found, sorted by id.
 	Items []CustomPushProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListCustomPushProviderOutput(ctx *pulumi.Context, args ListCustomPushProvid
 type ListCustomPushProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListCustomPushProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListCustomPushProviderResultOutput) ToListCustomPushProviderResultOutput
 	return o
 }
 
+// Each CustomPushProvider found, sorted by id.
 func (o ListCustomPushProviderResultOutput) Items() CustomPushProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListCustomPushProviderResult) []CustomPushProviderInfo { return v.Items }).(CustomPushProviderInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListCustomSmsProvider(ctx *pulumi.Context, args *ListCustomSmsProviderArgs,
 type ListCustomSmsProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListCustomSmsProviderResult struct {
+	// Each CustomSmsProvider found, sorted by id.
 	Items []CustomSmsProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListCustomSmsProviderOutput(ctx *pulumi.Context, args ListCustomSmsProvider
 type ListCustomSmsProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListCustomSmsProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListCustomSmsProviderResultOutput) ToListCustomSmsProviderResultOutputWi
 	return o
 }
 
+// Each CustomSmsProvider found, sorted by id.
 func (o ListCustomSmsProviderResultOutput) Items() CustomSmsProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListCustomSmsProviderResult) []CustomSmsProviderInfo { return v.Items }).(CustomSmsProviderInfoArrayOutput)
 }

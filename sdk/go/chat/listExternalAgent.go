@@ -27,11 +27,14 @@ type ListExternalAgentArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// Only those with exactly this name.
 	Name *string `pulumi:"name"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListExternalAgentScope `pulumi:"scope"`
 }
 
 type ListExternalAgentResult struct {
+	// Each ExternalAgent found, sorted by id.
 	Items []ExternalAgentInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListExternalAgentOutputArgs struct {
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
 	// Only those with exactly this name.
 	Name pulumi.StringPtrInput `pulumi:"name"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListExternalAgentScopePtrInput `pulumi:"scope"`
 }
 
 func (ListExternalAgentOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListExternalAgentResultOutput) ToListExternalAgentResultOutputWithContex
 	return o
 }
 
+// Each ExternalAgent found, sorted by id.
 func (o ListExternalAgentResultOutput) Items() ExternalAgentInfoArrayOutput {
 	return o.ApplyT(func(v ListExternalAgentResult) []ExternalAgentInfo { return v.Items }).(ExternalAgentInfoArrayOutput)
 }

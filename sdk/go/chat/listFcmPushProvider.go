@@ -25,11 +25,10 @@ func ListFcmPushProvider(ctx *pulumi.Context, args *ListFcmPushProviderArgs, opt
 type ListFcmPushProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListFcmPushProviderResult struct {
+	// Each FcmPushProvider found, sorted by id.
 	Items []FcmPushProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListFcmPushProviderOutput(ctx *pulumi.Context, args ListFcmPushProviderOutp
 type ListFcmPushProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListFcmPushProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListFcmPushProviderResultOutput) ToListFcmPushProviderResultOutputWithCo
 	return o
 }
 
+// Each FcmPushProvider found, sorted by id.
 func (o ListFcmPushProviderResultOutput) Items() FcmPushProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListFcmPushProviderResult) []FcmPushProviderInfo { return v.Items }).(FcmPushProviderInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListFriends(ctx *pulumi.Context, args *ListFriendsArgs, opts ...pulumi.Invo
 type ListFriendsArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListFriendsResult struct {
+	// Each Friends found, sorted by id.
 	Items []FriendsInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListFriendsOutput(ctx *pulumi.Context, args ListFriendsOutputArgs, opts ...
 type ListFriendsOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListFriendsOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListFriendsResultOutput) ToListFriendsResultOutputWithContext(ctx contex
 	return o
 }
 
+// Each Friends found, sorted by id.
 func (o ListFriendsResultOutput) Items() FriendsInfoArrayOutput {
 	return o.ApplyT(func(v ListFriendsResult) []FriendsInfo { return v.Items }).(FriendsInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListGroup(ctx *pulumi.Context, args *ListGroupArgs, opts ...pulumi.InvokeOp
 type ListGroupArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListGroupResult struct {
+	// Each Group found, sorted by id.
 	Items []GroupInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListGroupOutput(ctx *pulumi.Context, args ListGroupOutputArgs, opts ...pulu
 type ListGroupOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListGroupOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListGroupResultOutput) ToListGroupResultOutputWithContext(ctx context.Co
 	return o
 }
 
+// Each Group found, sorted by id.
 func (o ListGroupResultOutput) Items() GroupInfoArrayOutput {
 	return o.ApplyT(func(v ListGroupResult) []GroupInfo { return v.Items }).(GroupInfoArrayOutput)
 }

@@ -27,11 +27,14 @@ type ListGroupBansArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// Only those of this group (default: of every group).
 	Guid *string `pulumi:"guid"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListGroupBansScope `pulumi:"scope"`
 }
 
 type ListGroupBansResult struct {
+	// Each GroupBans found, sorted by id.
 	Items []GroupBansInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListGroupBansOutputArgs struct {
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
 	// Only those of this group (default: of every group).
 	Guid pulumi.StringPtrInput `pulumi:"guid"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListGroupBansScopePtrInput `pulumi:"scope"`
 }
 
 func (ListGroupBansOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListGroupBansResultOutput) ToListGroupBansResultOutputWithContext(ctx co
 	return o
 }
 
+// Each GroupBans found, sorted by id.
 func (o ListGroupBansResultOutput) Items() GroupBansInfoArrayOutput {
 	return o.ApplyT(func(v ListGroupBansResult) []GroupBansInfo { return v.Items }).(GroupBansInfoArrayOutput)
 }

@@ -27,11 +27,14 @@ type ListGroupScopePermissionsArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// Only those of this group (default: of every group).
 	Guid *string `pulumi:"guid"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListGroupScopePermissionsScope `pulumi:"scope"`
 }
 
 type ListGroupScopePermissionsResult struct {
+	// Each GroupScopePermissions found, sorted by id.
 	Items []GroupScopePermissionsInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListGroupScopePermissionsOutputArgs struct {
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
 	// Only those of this group (default: of every group).
 	Guid pulumi.StringPtrInput `pulumi:"guid"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListGroupScopePermissionsScopePtrInput `pulumi:"scope"`
 }
 
 func (ListGroupScopePermissionsOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListGroupScopePermissionsResultOutput) ToListGroupScopePermissionsResult
 	return o
 }
 
+// Each GroupScopePermissions found, sorted by id.
 func (o ListGroupScopePermissionsResultOutput) Items() GroupScopePermissionsInfoArrayOutput {
 	return o.ApplyT(func(v ListGroupScopePermissionsResult) []GroupScopePermissionsInfo { return v.Items }).(GroupScopePermissionsInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListMcpServer(ctx *pulumi.Context, args *ListMcpServerArgs, opts ...pulumi.
 type ListMcpServerArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListMcpServerResult struct {
+	// Each McpServer found, sorted by id.
 	Items []McpServerInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListMcpServerOutput(ctx *pulumi.Context, args ListMcpServerOutputArgs, opts
 type ListMcpServerOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListMcpServerOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListMcpServerResultOutput) ToListMcpServerResultOutputWithContext(ctx co
 	return o
 }
 
+// Each McpServer found, sorted by id.
 func (o ListMcpServerResultOutput) Items() McpServerInfoArrayOutput {
 	return o.ApplyT(func(v ListMcpServerResult) []McpServerInfo { return v.Items }).(McpServerInfoArrayOutput)
 }

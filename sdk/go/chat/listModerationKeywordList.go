@@ -25,11 +25,10 @@ func ListModerationKeywordList(ctx *pulumi.Context, args *ListModerationKeywordL
 type ListModerationKeywordListArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListModerationKeywordListResult struct {
+	// Each ModerationKeywordList found, sorted by id.
 	Items []ModerationKeywordListInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListModerationKeywordListOutput(ctx *pulumi.Context, args ListModerationKey
 type ListModerationKeywordListOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListModerationKeywordListOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListModerationKeywordListResultOutput) ToListModerationKeywordListResult
 	return o
 }
 
+// Each ModerationKeywordList found, sorted by id.
 func (o ListModerationKeywordListResultOutput) Items() ModerationKeywordListInfoArrayOutput {
 	return o.ApplyT(func(v ListModerationKeywordListResult) []ModerationKeywordListInfo { return v.Items }).(ModerationKeywordListInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListModerationRule(ctx *pulumi.Context, args *ListModerationRuleArgs, opts 
 type ListModerationRuleArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListModerationRuleResult struct {
+	// Each ModerationRule found, sorted by id.
 	Items []ModerationRuleInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListModerationRuleOutput(ctx *pulumi.Context, args ListModerationRuleOutput
 type ListModerationRuleOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListModerationRuleOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListModerationRuleResultOutput) ToListModerationRuleResultOutputWithCont
 	return o
 }
 
+// Each ModerationRule found, sorted by id.
 func (o ListModerationRuleResultOutput) Items() ModerationRuleInfoArrayOutput {
 	return o.ApplyT(func(v ListModerationRuleResult) []ModerationRuleInfo { return v.Items }).(ModerationRuleInfoArrayOutput)
 }

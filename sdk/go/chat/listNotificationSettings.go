@@ -25,11 +25,10 @@ func ListNotificationSettings(ctx *pulumi.Context, args *ListNotificationSetting
 type ListNotificationSettingsArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListNotificationSettingsResult struct {
+	// Each NotificationSettings found, sorted by id.
 	Items []NotificationSettingsInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListNotificationSettingsOutput(ctx *pulumi.Context, args ListNotificationSe
 type ListNotificationSettingsOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListNotificationSettingsOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListNotificationSettingsResultOutput) ToListNotificationSettingsResultOu
 	return o
 }
 
+// Each NotificationSettings found, sorted by id.
 func (o ListNotificationSettingsResultOutput) Items() NotificationSettingsInfoArrayOutput {
 	return o.ApplyT(func(v ListNotificationSettingsResult) []NotificationSettingsInfo { return v.Items }).(NotificationSettingsInfoArrayOutput)
 }

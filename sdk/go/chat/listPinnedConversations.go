@@ -25,11 +25,10 @@ func ListPinnedConversations(ctx *pulumi.Context, args *ListPinnedConversationsA
 type ListPinnedConversationsArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListPinnedConversationsResult struct {
+	// Each PinnedConversations found, sorted by id.
 	Items []PinnedConversationsInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListPinnedConversationsOutput(ctx *pulumi.Context, args ListPinnedConversat
 type ListPinnedConversationsOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListPinnedConversationsOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListPinnedConversationsResultOutput) ToListPinnedConversationsResultOutp
 	return o
 }
 
+// Each PinnedConversations found, sorted by id.
 func (o ListPinnedConversationsResultOutput) Items() PinnedConversationsInfoArrayOutput {
 	return o.ApplyT(func(v ListPinnedConversationsResult) []PinnedConversationsInfo { return v.Items }).(PinnedConversationsInfoArrayOutput)
 }

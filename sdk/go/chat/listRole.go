@@ -25,11 +25,10 @@ func ListRole(ctx *pulumi.Context, args *ListRoleArgs, opts ...pulumi.InvokeOpti
 type ListRoleArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListRoleResult struct {
+	// Each Role found, sorted by id.
 	Items []RoleInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListRoleOutput(ctx *pulumi.Context, args ListRoleOutputArgs, opts ...pulumi
 type ListRoleOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListRoleOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListRoleResultOutput) ToListRoleResultOutputWithContext(ctx context.Cont
 	return o
 }
 
+// Each Role found, sorted by id.
 func (o ListRoleResultOutput) Items() RoleInfoArrayOutput {
 	return o.ApplyT(func(v ListRoleResult) []RoleInfo { return v.Items }).(RoleInfoArrayOutput)
 }

@@ -25,11 +25,10 @@ func ListSendGridEmailProvider(ctx *pulumi.Context, args *ListSendGridEmailProvi
 type ListSendGridEmailProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListSendGridEmailProviderResult struct {
+	// Each SendGridEmailProvider found, sorted by id.
 	Items []SendGridEmailProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListSendGridEmailProviderOutput(ctx *pulumi.Context, args ListSendGridEmail
 type ListSendGridEmailProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListSendGridEmailProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListSendGridEmailProviderResultOutput) ToListSendGridEmailProviderResult
 	return o
 }
 
+// Each SendGridEmailProvider found, sorted by id.
 func (o ListSendGridEmailProviderResultOutput) Items() SendGridEmailProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListSendGridEmailProviderResult) []SendGridEmailProviderInfo { return v.Items }).(SendGridEmailProviderInfoArrayOutput)
 }

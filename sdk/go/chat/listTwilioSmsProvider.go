@@ -25,11 +25,10 @@ func ListTwilioSmsProvider(ctx *pulumi.Context, args *ListTwilioSmsProviderArgs,
 type ListTwilioSmsProviderArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
 }
 
 type ListTwilioSmsProviderResult struct {
+	// Each TwilioSmsProvider found, sorted by id.
 	Items []TwilioSmsProviderInfo `pulumi:"items"`
 }
 
@@ -41,8 +40,6 @@ func ListTwilioSmsProviderOutput(ctx *pulumi.Context, args ListTwilioSmsProvider
 type ListTwilioSmsProviderOutputArgs struct {
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
 }
 
 func (ListTwilioSmsProviderOutputArgs) ElementType() reflect.Type {
@@ -63,6 +60,7 @@ func (o ListTwilioSmsProviderResultOutput) ToListTwilioSmsProviderResultOutputWi
 	return o
 }
 
+// Each TwilioSmsProvider found, sorted by id.
 func (o ListTwilioSmsProviderResultOutput) Items() TwilioSmsProviderInfoArrayOutput {
 	return o.ApplyT(func(v ListTwilioSmsProviderResult) []TwilioSmsProviderInfo { return v.Items }).(TwilioSmsProviderInfoArrayOutput)
 }

@@ -27,15 +27,18 @@ type ListUserArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// Only users holding this role.
 	Role *string `pulumi:"role"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListUserScope `pulumi:"scope"`
 	// Only those whose id or name starts with this text.
 	SearchKey *string `pulumi:"searchKey"`
 	// Only users with at least one of these tags.
-	Tags interface{} `pulumi:"tags"`
+	Tags []string `pulumi:"tags"`
 }
 
 type ListUserResult struct {
+	// Each User found, sorted by id.
 	Items []UserInfo `pulumi:"items"`
 }
 
@@ -49,12 +52,14 @@ type ListUserOutputArgs struct {
 	Connection ChatConnectionPtrInput `pulumi:"connection"`
 	// Only users holding this role.
 	Role pulumi.StringPtrInput `pulumi:"role"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListUserScopePtrInput `pulumi:"scope"`
 	// Only those whose id or name starts with this text.
 	SearchKey pulumi.StringPtrInput `pulumi:"searchKey"`
 	// Only users with at least one of these tags.
-	Tags pulumi.Input `pulumi:"tags"`
+	Tags pulumi.StringArrayInput `pulumi:"tags"`
 }
 
 func (ListUserOutputArgs) ElementType() reflect.Type {
@@ -75,6 +80,7 @@ func (o ListUserResultOutput) ToListUserResultOutputWithContext(ctx context.Cont
 	return o
 }
 
+// Each User found, sorted by id.
 func (o ListUserResultOutput) Items() UserInfoArrayOutput {
 	return o.ApplyT(func(v ListUserResult) []UserInfo { return v.Items }).(UserInfoArrayOutput)
 }

@@ -27,11 +27,14 @@ type ListWebhookArgs struct {
 	AppId *string `pulumi:"appId"`
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope map[string]interface{} `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope *ListWebhookScope `pulumi:"scope"`
 }
 
 type ListWebhookResult struct {
+	// Each Webhook found, sorted by id.
 	Items []WebhookInfo `pulumi:"items"`
 }
 
@@ -45,8 +48,10 @@ type ListWebhookOutputArgs struct {
 	AppId pulumi.StringPtrInput `pulumi:"appId"`
 	// Where to read; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput `pulumi:"managementConnection"`
-	// Every filter as one map (the older form).
-	Scope pulumi.MapInput `pulumi:"scope"`
+	// Every filter as one object (the older form).
+	//
+	// Deprecated: Give each filter as an argument of its own.
+	Scope ListWebhookScopePtrInput `pulumi:"scope"`
 }
 
 func (ListWebhookOutputArgs) ElementType() reflect.Type {
@@ -67,6 +72,7 @@ func (o ListWebhookResultOutput) ToListWebhookResultOutputWithContext(ctx contex
 	return o
 }
 
+// Each Webhook found, sorted by id.
 func (o ListWebhookResultOutput) Items() WebhookInfoArrayOutput {
 	return o.ApplyT(func(v ListWebhookResult) []WebhookInfo { return v.Items }).(WebhookInfoArrayOutput)
 }

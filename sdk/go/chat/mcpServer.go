@@ -13,6 +13,49 @@ import (
 )
 
 // An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
+//
+// Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A McpServer
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewMcpServer(ctx, "mcp", &chat.McpServerArgs{
+//				Slug: pulumi.String("t-mcp"),
+//				Name: pulumi.String("MCP"),
+//				Url: pulumi.String("https://mcp.example.com"),
+//				Description: pulumi.String("tools"),
+//				Icon: pulumi.String("https://cdn.example.com/m1.png"),
+//				Headers: pulumi.Map{
+//					"Authorization": cfg.RequireSecret("Authorization"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing McpServer is adopted by its id, `<slug>`:
+//
+// ```sh
+// $ pulumi import chat:index:McpServer mcp '<slug>'
+// ```
 type McpServer struct {
 	pulumi.CustomResourceState
 

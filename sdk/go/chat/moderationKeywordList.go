@@ -13,13 +13,54 @@ import (
 )
 
 // A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId.
+//
+// Changing `listId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A ModerationKeywordList
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewModerationKeywordList(ctx, "list", &chat.ModerationKeywordListArgs{
+//				ListId: pulumi.String("t-list"),
+//				Name: pulumi.String("List"),
+//				Description: pulumi.String("first"),
+//				Category: chat.ModerationKeywordListCategory("word"),
+//				SearchTerms: pulumi.StringArray{
+//					pulumi.String("a"),
+//					pulumi.String("b"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing ModerationKeywordList is adopted by its id, `<listId>`:
+//
+// ```sh
+// $ pulumi import chat:index:ModerationKeywordList list '<listId>'
+// ```
 type ModerationKeywordList struct {
 	pulumi.CustomResourceState
 
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn pulumi.BoolOutput `pulumi:"builtIn"`
 	// word, pattern (regular expressions) or sentence-similarity.
-	Category pulumi.StringOutput `pulumi:"category"`
+	Category ModerationKeywordListCategoryOutput `pulumi:"category"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
@@ -96,7 +137,7 @@ type moderationKeywordListArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
 	// word, pattern (regular expressions) or sentence-similarity.
-	Category string `pulumi:"category"`
+	Category ModerationKeywordListCategory `pulumi:"category"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// Description.
@@ -116,7 +157,7 @@ type ModerationKeywordListArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
 	// word, pattern (regular expressions) or sentence-similarity.
-	Category pulumi.StringInput
+	Category ModerationKeywordListCategoryInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// Description.
@@ -174,8 +215,8 @@ func (o ModerationKeywordListOutput) BuiltIn() pulumi.BoolOutput {
 }
 
 // word, pattern (regular expressions) or sentence-similarity.
-func (o ModerationKeywordListOutput) Category() pulumi.StringOutput {
-	return o.ApplyT(func(v *ModerationKeywordList) pulumi.StringOutput { return v.Category }).(pulumi.StringOutput)
+func (o ModerationKeywordListOutput) Category() ModerationKeywordListCategoryOutput {
+	return o.ApplyT(func(v *ModerationKeywordList) ModerationKeywordListCategoryOutput { return v.Category }).(ModerationKeywordListCategoryOutput)
 }
 
 // The app's credentials; default: stack config chat:* or the CHAT_* variables.

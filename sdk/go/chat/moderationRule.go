@@ -13,11 +13,70 @@ import (
 )
 
 // A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId.
+//
+// Changing `ruleId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A ModerationRule
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewModerationRule(ctx, "rule", &chat.ModerationRuleArgs{
+//				RuleId: pulumi.String("t-rule"),
+//				Name: pulumi.String("Rule"),
+//				Description: pulumi.String("first"),
+//				Enabled: pulumi.Bool(true),
+//				Action: chat.ModerationRuleActionItemArray{
+//					chat.ModerationRuleActionItem("blockMessage"),
+//				},
+//				Conditions: chat.ModerationRuleConditionsItemArray{
+//					&chat.ModerationRuleConditionsItemArgs{
+//						Operand: chat.ModerationRuleConditionsItemOperand("text"),
+//						Category: chat.ModerationRuleConditionsItemCategory("word"),
+//						IsListReferencePresent: pulumi.Bool(true),
+//						Value: pulumi.Array{
+//							pulumi.String("t-list"),
+//						},
+//					},
+//				},
+//				Filters: pulumi.Array{
+//					pulumi.Map{
+//						"entity": pulumi.String("user"),
+//						"operand": pulumi.String("role"),
+//						"operator": pulumi.String("equals"),
+//						"value": pulumi.String("default"),
+//						"type": pulumi.String("sender"),
+//					},
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing ModerationRule is adopted by its id, `<ruleId>`:
+//
+// ```sh
+// $ pulumi import chat:index:ModerationRule rule '<ruleId>'
+// ```
 type ModerationRule struct {
 	pulumi.CustomResourceState
 
 	// What happens to a matching message: blockMessage and/or dropMessage (a set).
-	Action pulumi.StringArrayOutput `pulumi:"action"`
+	Action ModerationRuleActionItemArrayOutput `pulumi:"action"`
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn pulumi.BoolOutput `pulumi:"builtIn"`
 	// What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
@@ -102,7 +161,7 @@ func (ModerationRuleState) ElementType() reflect.Type {
 
 type moderationRuleArgs struct {
 	// What happens to a matching message: blockMessage and/or dropMessage (a set).
-	Action []string `pulumi:"action"`
+	Action []ModerationRuleActionItem `pulumi:"action"`
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
 	// What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
@@ -124,7 +183,7 @@ type moderationRuleArgs struct {
 // The set of arguments for constructing a ModerationRule resource.
 type ModerationRuleArgs struct {
 	// What happens to a matching message: blockMessage and/or dropMessage (a set).
-	Action pulumi.StringArrayInput
+	Action ModerationRuleActionItemArrayInput
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
 	// What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
@@ -181,8 +240,8 @@ func (o ModerationRuleOutput) ToModerationRuleOutputWithContext(ctx context.Cont
 }
 
 // What happens to a matching message: blockMessage and/or dropMessage (a set).
-func (o ModerationRuleOutput) Action() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *ModerationRule) pulumi.StringArrayOutput { return v.Action }).(pulumi.StringArrayOutput)
+func (o ModerationRuleOutput) Action() ModerationRuleActionItemArrayOutput {
+	return o.ApplyT(func(v *ModerationRule) ModerationRuleActionItemArrayOutput { return v.Action }).(ModerationRuleActionItemArrayOutput)
 }
 
 // Whether the object is one every app starts with (destroy leaves it).

@@ -12,6 +12,50 @@ import (
 )
 
 // The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "notification-settings".
+//
+// Every change updates the object in place.
+//
+// ## Example Usage
+// ### A NotificationSettings
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewNotificationSettings(ctx, "notifications", &chat.NotificationSettingsArgs{
+//				Preferences: &chat.NotificationSettingsPreferencesArgs{
+//					Group: &chat.NotificationSettingsPreferencesGroupArgs{
+//						MessagesSetting: chat.MessageNotification(3),
+//					},
+//				},
+//				Sound: &chat.NotificationSettingsSoundArgs{
+//					Chat: pulumi.String("a.wav"),
+//				},
+//				Templates: &chat.NotificationSettingsTemplatesArgs{
+//					UsePrivacyTemplate: chat.TemplateChoice(2),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing NotificationSettings is adopted by its id, `notification-settings`:
+//
+// ```sh
+// $ pulumi import chat:index:NotificationSettings notifications 'notification-settings'
+// ```
 type NotificationSettings struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,45 @@ import (
 )
 
 // The conversations the app pins for every user: the whole list, in order, at most 5 (one list per app). Deleting the resource empties it. Id: "pinned-conversations".
+//
+// Every change updates the object in place.
+//
+// ## Example Usage
+// ### A PinnedConversations
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewPinnedConversations(ctx, "pinned", &chat.PinnedConversationsArgs{
+//				Conversations: chat.PinnedConversationsConversationsItemArray{
+//					&chat.PinnedConversationsConversationsItemArgs{
+//						ConversationType: chat.ReceiverType("group"),
+//						ConversationWith: pulumi.String("t-group"),
+//					},
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing PinnedConversations is adopted by its id, `pinned-conversations`:
+//
+// ```sh
+// $ pulumi import chat:index:PinnedConversations pinned 'pinned-conversations'
+// ```
 type PinnedConversations struct {
 	pulumi.CustomResourceState
 

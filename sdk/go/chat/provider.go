@@ -56,7 +56,7 @@ type providerArgs struct {
 	// Region of that app: us (default), eu or in. Environment: CHAT_REGION.
 	Region *string `pulumi:"region"`
 	// Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
-	RequestsPerMinute *string `pulumi:"requestsPerMinute"`
+	RequestsPerMinute *int `pulumi:"requestsPerMinute"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -78,7 +78,7 @@ type ProviderArgs struct {
 	// Region of that app: us (default), eu or in. Environment: CHAT_REGION.
 	Region pulumi.StringPtrInput
 	// Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
-	RequestsPerMinute pulumi.StringPtrInput
+	RequestsPerMinute pulumi.IntPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

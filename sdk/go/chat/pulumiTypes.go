@@ -161,7 +161,7 @@ type ApiKeyInfo struct {
 	// Name, at most 100 characters (unique, to be adoptable).
 	Name *string `pulumi:"name"`
 	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-	Scope *string `pulumi:"scope"`
+	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
 // One ApiKey as a whole read sees it.
@@ -200,8 +200,8 @@ func (o ApiKeyInfoOutput) Name() pulumi.StringPtrOutput {
 }
 
 // authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
-func (o ApiKeyInfoOutput) Scope() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ApiKeyInfo) *string { return v.Scope }).(pulumi.StringPtrOutput)
+func (o ApiKeyInfoOutput) Scope() ApiKeyScopePtrOutput {
+	return o.ApplyT(func(v ApiKeyInfo) *ApiKeyScope { return v.Scope }).(ApiKeyScopePtrOutput)
 }
 
 type ApiKeyInfoArrayOutput struct{ *pulumi.OutputState }
@@ -225,6 +225,7 @@ func (o ApiKeyInfoArrayOutput) Index(i pulumi.IntInput) ApiKeyInfoOutput {
 }
 
 type ApnsPushProviderCredentials struct {
+	// The .p8 signing key's text, its BEGIN and END lines included.
 	P8Key string `pulumi:"p8Key"`
 }
 
@@ -240,6 +241,7 @@ type ApnsPushProviderCredentialsInput interface {
 }
 
 type ApnsPushProviderCredentialsArgs struct {
+	// The .p8 signing key's text, its BEGIN and END lines included.
 	P8Key pulumi.StringInput `pulumi:"p8Key"`
 }
 
@@ -269,6 +271,7 @@ func (o ApnsPushProviderCredentialsOutput) ToApnsPushProviderCredentialsOutputWi
 	return o
 }
 
+// The .p8 signing key's text, its BEGIN and END lines included.
 func (o ApnsPushProviderCredentialsOutput) P8Key() pulumi.StringOutput {
 	return o.ApplyT(func(v ApnsPushProviderCredentials) string { return v.P8Key }).(pulumi.StringOutput)
 }
@@ -297,6 +300,7 @@ func (o ApnsPushProviderCredentialsPtrOutput) Elem() ApnsPushProviderCredentials
 	}).(ApnsPushProviderCredentialsOutput)
 }
 
+// The .p8 signing key's text, its BEGIN and END lines included.
 func (o ApnsPushProviderCredentialsPtrOutput) P8Key() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApnsPushProviderCredentials) *string {
 		if v == nil {
@@ -441,7 +445,7 @@ type AppInfo struct {
 	// The app's plan, as the service names it.
 	Plan *string `pulumi:"plan"`
 	// Region: us (default), eu or in. Changing it replaces the app.
-	Region *string `pulumi:"region"`
+	Region *Region `pulumi:"region"`
 	// Create the app without sample users and groups. Changing it replaces the app.
 	SkipSampleData *bool `pulumi:"skipSampleData"`
 	// API version of the app, default "3". Changing it replaces the app.
@@ -504,8 +508,8 @@ func (o AppInfoOutput) Plan() pulumi.StringPtrOutput {
 }
 
 // Region: us (default), eu or in. Changing it replaces the app.
-func (o AppInfoOutput) Region() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v AppInfo) *string { return v.Region }).(pulumi.StringPtrOutput)
+func (o AppInfoOutput) Region() RegionPtrOutput {
+	return o.ApplyT(func(v AppInfo) *Region { return v.Region }).(RegionPtrOutput)
 }
 
 // Create the app without sample users and groups. Changing it replaces the app.
@@ -690,7 +694,7 @@ type BotInfo struct {
 	// Relay messages to the webhook (default true).
 	Enabled *bool `pulumi:"enabled"`
 	// Which group messages reach the bot: "all" or "mentions" (default).
-	GroupChatSetting *string `pulumi:"groupChatSetting"`
+	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
@@ -731,8 +735,8 @@ func (o BotInfoOutput) Enabled() pulumi.BoolPtrOutput {
 }
 
 // Which group messages reach the bot: "all" or "mentions" (default).
-func (o BotInfoOutput) GroupChatSetting() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v BotInfo) *string { return v.GroupChatSetting }).(pulumi.StringPtrOutput)
+func (o BotInfoOutput) GroupChatSetting() GroupChatSettingPtrOutput {
+	return o.ApplyT(func(v BotInfo) *GroupChatSetting { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
 
 // The resource id of the object.
@@ -787,11 +791,16 @@ func (o BotInfoArrayOutput) Index(i pulumi.IntInput) BotInfoOutput {
 
 // Credentials and address of one chat app (an App's `connection` output, or built by hand).
 type ChatConnection struct {
-	ApiKey   string  `pulumi:"apiKey"`
-	AppId    string  `pulumi:"appId"`
+	// A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+	ApiKey string `pulumi:"apiKey"`
+	// App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+	AppId string `pulumi:"appId"`
+	// Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
 	Endpoint *string `pulumi:"endpoint"`
-	Host     *string `pulumi:"host"`
-	Region   *string `pulumi:"region"`
+	// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+	Host *string `pulumi:"host"`
+	// Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+	Region *string `pulumi:"region"`
 }
 
 // ChatConnectionInput is an input type that accepts ChatConnectionArgs and ChatConnectionOutput values.
@@ -807,11 +816,16 @@ type ChatConnectionInput interface {
 
 // Credentials and address of one chat app (an App's `connection` output, or built by hand).
 type ChatConnectionArgs struct {
-	ApiKey   pulumi.StringInput    `pulumi:"apiKey"`
-	AppId    pulumi.StringInput    `pulumi:"appId"`
+	// A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+	AppId pulumi.StringInput `pulumi:"appId"`
+	// Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
 	Endpoint pulumi.StringPtrInput `pulumi:"endpoint"`
-	Host     pulumi.StringPtrInput `pulumi:"host"`
-	Region   pulumi.StringPtrInput `pulumi:"region"`
+	// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+	Host pulumi.StringPtrInput `pulumi:"host"`
+	// Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+	Region pulumi.StringPtrInput `pulumi:"region"`
 }
 
 func (ChatConnectionArgs) ElementType() reflect.Type {
@@ -892,22 +906,27 @@ func (o ChatConnectionOutput) ToChatConnectionPtrOutputWithContext(ctx context.C
 	}).(ChatConnectionPtrOutput)
 }
 
+// A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
 func (o ChatConnectionOutput) ApiKey() pulumi.StringOutput {
 	return o.ApplyT(func(v ChatConnection) string { return v.ApiKey }).(pulumi.StringOutput)
 }
 
+// App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
 func (o ChatConnectionOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v ChatConnection) string { return v.AppId }).(pulumi.StringOutput)
 }
 
+// Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
 func (o ChatConnectionOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChatConnection) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
 }
 
+// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
 func (o ChatConnectionOutput) Host() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChatConnection) *string { return v.Host }).(pulumi.StringPtrOutput)
 }
 
+// Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
 func (o ChatConnectionOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChatConnection) *string { return v.Region }).(pulumi.StringPtrOutput)
 }
@@ -936,6 +955,7 @@ func (o ChatConnectionPtrOutput) Elem() ChatConnectionOutput {
 	}).(ChatConnectionOutput)
 }
 
+// A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
 func (o ChatConnectionPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChatConnection) *string {
 		if v == nil {
@@ -945,6 +965,7 @@ func (o ChatConnectionPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
 func (o ChatConnectionPtrOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChatConnection) *string {
 		if v == nil {
@@ -954,6 +975,7 @@ func (o ChatConnectionPtrOutput) AppId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
 func (o ChatConnectionPtrOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChatConnection) *string {
 		if v == nil {
@@ -963,6 +985,7 @@ func (o ChatConnectionPtrOutput) Endpoint() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
 func (o ChatConnectionPtrOutput) Host() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChatConnection) *string {
 		if v == nil {
@@ -972,6 +995,7 @@ func (o ChatConnectionPtrOutput) Host() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
 func (o ChatConnectionPtrOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ChatConnection) *string {
 		if v == nil {
@@ -1049,6 +1073,7 @@ func (o CollaboratorsInfoArrayOutput) Index(i pulumi.IntInput) CollaboratorsInfo
 }
 
 type CustomEmailProviderCredentials struct {
+	// Password sent with the webhook's basic authentication.
 	BasicAuthPassword string `pulumi:"basicAuthPassword"`
 }
 
@@ -1064,6 +1089,7 @@ type CustomEmailProviderCredentialsInput interface {
 }
 
 type CustomEmailProviderCredentialsArgs struct {
+	// Password sent with the webhook's basic authentication.
 	BasicAuthPassword pulumi.StringInput `pulumi:"basicAuthPassword"`
 }
 
@@ -1144,6 +1170,7 @@ func (o CustomEmailProviderCredentialsOutput) ToCustomEmailProviderCredentialsPt
 	}).(CustomEmailProviderCredentialsPtrOutput)
 }
 
+// Password sent with the webhook's basic authentication.
 func (o CustomEmailProviderCredentialsOutput) BasicAuthPassword() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomEmailProviderCredentials) string { return v.BasicAuthPassword }).(pulumi.StringOutput)
 }
@@ -1172,6 +1199,7 @@ func (o CustomEmailProviderCredentialsPtrOutput) Elem() CustomEmailProviderCrede
 	}).(CustomEmailProviderCredentialsOutput)
 }
 
+// Password sent with the webhook's basic authentication.
 func (o CustomEmailProviderCredentialsPtrOutput) BasicAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomEmailProviderCredentials) *string {
 		if v == nil {
@@ -1270,6 +1298,7 @@ func (o CustomEmailProviderInfoArrayOutput) Index(i pulumi.IntInput) CustomEmail
 }
 
 type CustomPushProviderCredentials struct {
+	// Password sent with the webhook's basic authentication.
 	BasicAuthPassword string `pulumi:"basicAuthPassword"`
 }
 
@@ -1285,6 +1314,7 @@ type CustomPushProviderCredentialsInput interface {
 }
 
 type CustomPushProviderCredentialsArgs struct {
+	// Password sent with the webhook's basic authentication.
 	BasicAuthPassword pulumi.StringInput `pulumi:"basicAuthPassword"`
 }
 
@@ -1365,6 +1395,7 @@ func (o CustomPushProviderCredentialsOutput) ToCustomPushProviderCredentialsPtrO
 	}).(CustomPushProviderCredentialsPtrOutput)
 }
 
+// Password sent with the webhook's basic authentication.
 func (o CustomPushProviderCredentialsOutput) BasicAuthPassword() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomPushProviderCredentials) string { return v.BasicAuthPassword }).(pulumi.StringOutput)
 }
@@ -1393,6 +1424,7 @@ func (o CustomPushProviderCredentialsPtrOutput) Elem() CustomPushProviderCredent
 	}).(CustomPushProviderCredentialsOutput)
 }
 
+// Password sent with the webhook's basic authentication.
 func (o CustomPushProviderCredentialsPtrOutput) BasicAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomPushProviderCredentials) *string {
 		if v == nil {
@@ -1484,6 +1516,7 @@ func (o CustomPushProviderInfoArrayOutput) Index(i pulumi.IntInput) CustomPushPr
 }
 
 type CustomSmsProviderCredentials struct {
+	// Password sent with the webhook's basic authentication.
 	BasicAuthPassword string `pulumi:"basicAuthPassword"`
 }
 
@@ -1499,6 +1532,7 @@ type CustomSmsProviderCredentialsInput interface {
 }
 
 type CustomSmsProviderCredentialsArgs struct {
+	// Password sent with the webhook's basic authentication.
 	BasicAuthPassword pulumi.StringInput `pulumi:"basicAuthPassword"`
 }
 
@@ -1579,6 +1613,7 @@ func (o CustomSmsProviderCredentialsOutput) ToCustomSmsProviderCredentialsPtrOut
 	}).(CustomSmsProviderCredentialsPtrOutput)
 }
 
+// Password sent with the webhook's basic authentication.
 func (o CustomSmsProviderCredentialsOutput) BasicAuthPassword() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomSmsProviderCredentials) string { return v.BasicAuthPassword }).(pulumi.StringOutput)
 }
@@ -1607,6 +1642,7 @@ func (o CustomSmsProviderCredentialsPtrOutput) Elem() CustomSmsProviderCredentia
 	}).(CustomSmsProviderCredentialsOutput)
 }
 
+// Password sent with the webhook's basic authentication.
 func (o CustomSmsProviderCredentialsPtrOutput) BasicAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CustomSmsProviderCredentials) *string {
 		if v == nil {
@@ -1745,7 +1781,7 @@ type ExternalAgentInfo struct {
 	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
 	Name *string `pulumi:"name"`
 	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-	Provider *string `pulumi:"provider"`
+	Provider *ByoProvider `pulumi:"provider"`
 	// Messages offered to the user to start with (in order, at most 25).
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -1823,8 +1859,8 @@ func (o ExternalAgentInfoOutput) Name() pulumi.StringPtrOutput {
 }
 
 // The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-func (o ExternalAgentInfoOutput) Provider() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.Provider }).(pulumi.StringPtrOutput)
+func (o ExternalAgentInfoOutput) Provider() ByoProviderPtrOutput {
+	return o.ApplyT(func(v ExternalAgentInfo) *ByoProvider { return v.Provider }).(ByoProviderPtrOutput)
 }
 
 // Messages offered to the user to start with (in order, at most 25).
@@ -1855,20 +1891,6 @@ func (o ExternalAgentInfoArrayOutput) Index(i pulumi.IntInput) ExternalAgentInfo
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ExternalAgentInfo {
 		return vs[0].([]ExternalAgentInfo)[vs[1].(int)]
 	}).(ExternalAgentInfoOutput)
-}
-
-type FcmPushProviderCredentials1 struct {
-	Auth_provider_x509_cert_url *string `pulumi:"auth_provider_x509_cert_url"`
-	Auth_uri                    *string `pulumi:"auth_uri"`
-	Client_email                string  `pulumi:"client_email"`
-	Client_id                   *string `pulumi:"client_id"`
-	Client_x509_cert_url        *string `pulumi:"client_x509_cert_url"`
-	Private_key                 string  `pulumi:"private_key"`
-	Private_key_id              string  `pulumi:"private_key_id"`
-	Project_id                  string  `pulumi:"project_id"`
-	Token_uri                   *string `pulumi:"token_uri"`
-	Type                        *string `pulumi:"type"`
-	Universe_domain             *string `pulumi:"universe_domain"`
 }
 
 // One FcmPushProvider as a whole read sees it.
@@ -1953,9 +1975,12 @@ func (o FcmPushProviderInfoArrayOutput) Index(i pulumi.IntInput) FcmPushProvider
 }
 
 type FcmPushProviderNotificationInPayload struct {
+	// For Android devices.
 	Android *FcmPushProviderNotificationInPayloadAndroid `pulumi:"android"`
-	Ios     *FcmPushProviderNotificationInPayloadIos     `pulumi:"ios"`
-	Web     *FcmPushProviderNotificationInPayloadWeb     `pulumi:"web"`
+	// For iOS devices.
+	Ios *FcmPushProviderNotificationInPayloadIos `pulumi:"ios"`
+	// For the web devices.
+	Web *FcmPushProviderNotificationInPayloadWeb `pulumi:"web"`
 }
 
 // FcmPushProviderNotificationInPayloadInput is an input type that accepts FcmPushProviderNotificationInPayloadArgs and FcmPushProviderNotificationInPayloadOutput values.
@@ -1970,9 +1995,12 @@ type FcmPushProviderNotificationInPayloadInput interface {
 }
 
 type FcmPushProviderNotificationInPayloadArgs struct {
+	// For Android devices.
 	Android FcmPushProviderNotificationInPayloadAndroidPtrInput `pulumi:"android"`
-	Ios     FcmPushProviderNotificationInPayloadIosPtrInput     `pulumi:"ios"`
-	Web     FcmPushProviderNotificationInPayloadWebPtrInput     `pulumi:"web"`
+	// For iOS devices.
+	Ios FcmPushProviderNotificationInPayloadIosPtrInput `pulumi:"ios"`
+	// For the web devices.
+	Web FcmPushProviderNotificationInPayloadWebPtrInput `pulumi:"web"`
 }
 
 func (FcmPushProviderNotificationInPayloadArgs) ElementType() reflect.Type {
@@ -2052,16 +2080,19 @@ func (o FcmPushProviderNotificationInPayloadOutput) ToFcmPushProviderNotificatio
 	}).(FcmPushProviderNotificationInPayloadPtrOutput)
 }
 
+// For Android devices.
 func (o FcmPushProviderNotificationInPayloadOutput) Android() FcmPushProviderNotificationInPayloadAndroidPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayload) *FcmPushProviderNotificationInPayloadAndroid {
 		return v.Android
 	}).(FcmPushProviderNotificationInPayloadAndroidPtrOutput)
 }
 
+// For iOS devices.
 func (o FcmPushProviderNotificationInPayloadOutput) Ios() FcmPushProviderNotificationInPayloadIosPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayload) *FcmPushProviderNotificationInPayloadIos { return v.Ios }).(FcmPushProviderNotificationInPayloadIosPtrOutput)
 }
 
+// For the web devices.
 func (o FcmPushProviderNotificationInPayloadOutput) Web() FcmPushProviderNotificationInPayloadWebPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayload) *FcmPushProviderNotificationInPayloadWeb { return v.Web }).(FcmPushProviderNotificationInPayloadWebPtrOutput)
 }
@@ -2090,6 +2121,7 @@ func (o FcmPushProviderNotificationInPayloadPtrOutput) Elem() FcmPushProviderNot
 	}).(FcmPushProviderNotificationInPayloadOutput)
 }
 
+// For Android devices.
 func (o FcmPushProviderNotificationInPayloadPtrOutput) Android() FcmPushProviderNotificationInPayloadAndroidPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayload) *FcmPushProviderNotificationInPayloadAndroid {
 		if v == nil {
@@ -2099,6 +2131,7 @@ func (o FcmPushProviderNotificationInPayloadPtrOutput) Android() FcmPushProvider
 	}).(FcmPushProviderNotificationInPayloadAndroidPtrOutput)
 }
 
+// For iOS devices.
 func (o FcmPushProviderNotificationInPayloadPtrOutput) Ios() FcmPushProviderNotificationInPayloadIosPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayload) *FcmPushProviderNotificationInPayloadIos {
 		if v == nil {
@@ -2108,6 +2141,7 @@ func (o FcmPushProviderNotificationInPayloadPtrOutput) Ios() FcmPushProviderNoti
 	}).(FcmPushProviderNotificationInPayloadIosPtrOutput)
 }
 
+// For the web devices.
 func (o FcmPushProviderNotificationInPayloadPtrOutput) Web() FcmPushProviderNotificationInPayloadWebPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayload) *FcmPushProviderNotificationInPayloadWeb {
 		if v == nil {
@@ -2118,7 +2152,9 @@ func (o FcmPushProviderNotificationInPayloadPtrOutput) Web() FcmPushProviderNoti
 }
 
 type FcmPushProviderNotificationInPayloadAndroid struct {
+	// Add it to call notifications on iOS.
 	Call *bool `pulumi:"call"`
+	// Add it to chat notifications on iOS.
 	Chat *bool `pulumi:"chat"`
 }
 
@@ -2134,7 +2170,9 @@ type FcmPushProviderNotificationInPayloadAndroidInput interface {
 }
 
 type FcmPushProviderNotificationInPayloadAndroidArgs struct {
+	// Add it to call notifications on iOS.
 	Call pulumi.BoolPtrInput `pulumi:"call"`
+	// Add it to chat notifications on iOS.
 	Chat pulumi.BoolPtrInput `pulumi:"chat"`
 }
 
@@ -2215,10 +2253,12 @@ func (o FcmPushProviderNotificationInPayloadAndroidOutput) ToFcmPushProviderNoti
 	}).(FcmPushProviderNotificationInPayloadAndroidPtrOutput)
 }
 
+// Add it to call notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadAndroidOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadAndroid) *bool { return v.Call }).(pulumi.BoolPtrOutput)
 }
 
+// Add it to chat notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadAndroidOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadAndroid) *bool { return v.Chat }).(pulumi.BoolPtrOutput)
 }
@@ -2247,6 +2287,7 @@ func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Elem() FcmPushProv
 	}).(FcmPushProviderNotificationInPayloadAndroidOutput)
 }
 
+// Add it to call notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadAndroid) *bool {
 		if v == nil {
@@ -2256,6 +2297,7 @@ func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Call() pulumi.Bool
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Add it to chat notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadAndroid) *bool {
 		if v == nil {
@@ -2266,7 +2308,9 @@ func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Chat() pulumi.Bool
 }
 
 type FcmPushProviderNotificationInPayloadIos struct {
+	// Add it to call notifications on iOS.
 	Call *bool `pulumi:"call"`
+	// Add it to chat notifications on iOS.
 	Chat *bool `pulumi:"chat"`
 }
 
@@ -2282,7 +2326,9 @@ type FcmPushProviderNotificationInPayloadIosInput interface {
 }
 
 type FcmPushProviderNotificationInPayloadIosArgs struct {
+	// Add it to call notifications on iOS.
 	Call pulumi.BoolPtrInput `pulumi:"call"`
+	// Add it to chat notifications on iOS.
 	Chat pulumi.BoolPtrInput `pulumi:"chat"`
 }
 
@@ -2363,10 +2409,12 @@ func (o FcmPushProviderNotificationInPayloadIosOutput) ToFcmPushProviderNotifica
 	}).(FcmPushProviderNotificationInPayloadIosPtrOutput)
 }
 
+// Add it to call notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadIosOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadIos) *bool { return v.Call }).(pulumi.BoolPtrOutput)
 }
 
+// Add it to chat notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadIosOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadIos) *bool { return v.Chat }).(pulumi.BoolPtrOutput)
 }
@@ -2395,6 +2443,7 @@ func (o FcmPushProviderNotificationInPayloadIosPtrOutput) Elem() FcmPushProvider
 	}).(FcmPushProviderNotificationInPayloadIosOutput)
 }
 
+// Add it to call notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadIosPtrOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadIos) *bool {
 		if v == nil {
@@ -2404,6 +2453,7 @@ func (o FcmPushProviderNotificationInPayloadIosPtrOutput) Call() pulumi.BoolPtrO
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Add it to chat notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadIosPtrOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadIos) *bool {
 		if v == nil {
@@ -2414,7 +2464,9 @@ func (o FcmPushProviderNotificationInPayloadIosPtrOutput) Chat() pulumi.BoolPtrO
 }
 
 type FcmPushProviderNotificationInPayloadWeb struct {
+	// Add it to call notifications on iOS.
 	Call *bool `pulumi:"call"`
+	// Add it to chat notifications on iOS.
 	Chat *bool `pulumi:"chat"`
 }
 
@@ -2430,7 +2482,9 @@ type FcmPushProviderNotificationInPayloadWebInput interface {
 }
 
 type FcmPushProviderNotificationInPayloadWebArgs struct {
+	// Add it to call notifications on iOS.
 	Call pulumi.BoolPtrInput `pulumi:"call"`
+	// Add it to chat notifications on iOS.
 	Chat pulumi.BoolPtrInput `pulumi:"chat"`
 }
 
@@ -2511,10 +2565,12 @@ func (o FcmPushProviderNotificationInPayloadWebOutput) ToFcmPushProviderNotifica
 	}).(FcmPushProviderNotificationInPayloadWebPtrOutput)
 }
 
+// Add it to call notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadWebOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadWeb) *bool { return v.Call }).(pulumi.BoolPtrOutput)
 }
 
+// Add it to chat notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadWebOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadWeb) *bool { return v.Chat }).(pulumi.BoolPtrOutput)
 }
@@ -2543,6 +2599,7 @@ func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Elem() FcmPushProvider
 	}).(FcmPushProviderNotificationInPayloadWebOutput)
 }
 
+// Add it to call notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadWeb) *bool {
 		if v == nil {
@@ -2552,6 +2609,7 @@ func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Call() pulumi.BoolPtrO
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Add it to chat notifications on iOS.
 func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadWeb) *bool {
 		if v == nil {
@@ -2708,7 +2766,7 @@ type GroupInfo struct {
 	// Tags (a set): at most 25, each at most 100 characters.
 	Tags []string `pulumi:"tags"`
 	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-	Type *string `pulumi:"type"`
+	Type *GroupType `pulumi:"type"`
 }
 
 // One Group as a whole read sees it.
@@ -2787,8 +2845,8 @@ func (o GroupInfoOutput) Tags() pulumi.StringArrayOutput {
 }
 
 // public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
-func (o GroupInfoOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GroupInfo) *string { return v.Type }).(pulumi.StringPtrOutput)
+func (o GroupInfoOutput) Type() GroupTypePtrOutput {
+	return o.ApplyT(func(v GroupInfo) *GroupType { return v.Type }).(GroupTypePtrOutput)
 }
 
 type GroupInfoArrayOutput struct{ *pulumi.OutputState }
@@ -2820,7 +2878,7 @@ type GroupMemberInfo struct {
 	// Unix seconds (after a refresh).
 	JoinedAt *int `pulumi:"joinedAt"`
 	// admin, moderator or participant (default); changed in place.
-	Scope *string `pulumi:"scope"`
+	Scope *MemberScope `pulumi:"scope"`
 	// The member's uid. Changing it replaces the membership.
 	Uid *string `pulumi:"uid"`
 }
@@ -2848,7 +2906,7 @@ type GroupScopePermissionsInfo struct {
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions map[string]interface{} `pulumi:"permissions"`
 	// admin, moderator or participant. Changing it replaces the resource.
-	Scope *string `pulumi:"scope"`
+	Scope *MemberScope `pulumi:"scope"`
 }
 
 // One GroupScopePermissions as a whole read sees it.
@@ -2882,8 +2940,8 @@ func (o GroupScopePermissionsInfoOutput) Permissions() pulumi.MapOutput {
 }
 
 // admin, moderator or participant. Changing it replaces the resource.
-func (o GroupScopePermissionsInfoOutput) Scope() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GroupScopePermissionsInfo) *string { return v.Scope }).(pulumi.StringPtrOutput)
+func (o GroupScopePermissionsInfoOutput) Scope() MemberScopePtrOutput {
+	return o.ApplyT(func(v GroupScopePermissionsInfo) *MemberScope { return v.Scope }).(MemberScopePtrOutput)
 }
 
 type GroupScopePermissionsInfoArrayOutput struct{ *pulumi.OutputState }
@@ -2906,12 +2964,1314 @@ func (o GroupScopePermissionsInfoArrayOutput) Index(i pulumi.IntInput) GroupScop
 	}).(GroupScopePermissionsInfoOutput)
 }
 
+// The filters of listAiAgent as one object (the older form).
+type ListAiAgentScope struct {
+	// Only those with exactly this name.
+	Name *string `pulumi:"name"`
+}
+
+// ListAiAgentScopeInput is an input type that accepts ListAiAgentScopeArgs and ListAiAgentScopeOutput values.
+// You can construct a concrete instance of `ListAiAgentScopeInput` via:
+//
+//	ListAiAgentScopeArgs{...}
+type ListAiAgentScopeInput interface {
+	pulumi.Input
+
+	ToListAiAgentScopeOutput() ListAiAgentScopeOutput
+	ToListAiAgentScopeOutputWithContext(context.Context) ListAiAgentScopeOutput
+}
+
+// The filters of listAiAgent as one object (the older form).
+type ListAiAgentScopeArgs struct {
+	// Only those with exactly this name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (ListAiAgentScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListAiAgentScope)(nil)).Elem()
+}
+
+func (i ListAiAgentScopeArgs) ToListAiAgentScopeOutput() ListAiAgentScopeOutput {
+	return i.ToListAiAgentScopeOutputWithContext(context.Background())
+}
+
+func (i ListAiAgentScopeArgs) ToListAiAgentScopeOutputWithContext(ctx context.Context) ListAiAgentScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAiAgentScopeOutput)
+}
+
+func (i ListAiAgentScopeArgs) ToListAiAgentScopePtrOutput() ListAiAgentScopePtrOutput {
+	return i.ToListAiAgentScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListAiAgentScopeArgs) ToListAiAgentScopePtrOutputWithContext(ctx context.Context) ListAiAgentScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAiAgentScopeOutput).ToListAiAgentScopePtrOutputWithContext(ctx)
+}
+
+// ListAiAgentScopePtrInput is an input type that accepts ListAiAgentScopeArgs, ListAiAgentScopePtr and ListAiAgentScopePtrOutput values.
+// You can construct a concrete instance of `ListAiAgentScopePtrInput` via:
+//
+//	        ListAiAgentScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListAiAgentScopePtrInput interface {
+	pulumi.Input
+
+	ToListAiAgentScopePtrOutput() ListAiAgentScopePtrOutput
+	ToListAiAgentScopePtrOutputWithContext(context.Context) ListAiAgentScopePtrOutput
+}
+
+type listAiAgentScopePtrType ListAiAgentScopeArgs
+
+func ListAiAgentScopePtr(v *ListAiAgentScopeArgs) ListAiAgentScopePtrInput {
+	return (*listAiAgentScopePtrType)(v)
+}
+
+func (*listAiAgentScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListAiAgentScope)(nil)).Elem()
+}
+
+func (i *listAiAgentScopePtrType) ToListAiAgentScopePtrOutput() ListAiAgentScopePtrOutput {
+	return i.ToListAiAgentScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listAiAgentScopePtrType) ToListAiAgentScopePtrOutputWithContext(ctx context.Context) ListAiAgentScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAiAgentScopePtrOutput)
+}
+
+// The filters of listAiAgent as one object (the older form).
+type ListAiAgentScopeOutput struct{ *pulumi.OutputState }
+
+func (ListAiAgentScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListAiAgentScope)(nil)).Elem()
+}
+
+func (o ListAiAgentScopeOutput) ToListAiAgentScopeOutput() ListAiAgentScopeOutput {
+	return o
+}
+
+func (o ListAiAgentScopeOutput) ToListAiAgentScopeOutputWithContext(ctx context.Context) ListAiAgentScopeOutput {
+	return o
+}
+
+func (o ListAiAgentScopeOutput) ToListAiAgentScopePtrOutput() ListAiAgentScopePtrOutput {
+	return o.ToListAiAgentScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListAiAgentScopeOutput) ToListAiAgentScopePtrOutputWithContext(ctx context.Context) ListAiAgentScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListAiAgentScope) *ListAiAgentScope {
+		return &v
+	}).(ListAiAgentScopePtrOutput)
+}
+
+// Only those with exactly this name.
+func (o ListAiAgentScopeOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListAiAgentScope) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type ListAiAgentScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListAiAgentScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListAiAgentScope)(nil)).Elem()
+}
+
+func (o ListAiAgentScopePtrOutput) ToListAiAgentScopePtrOutput() ListAiAgentScopePtrOutput {
+	return o
+}
+
+func (o ListAiAgentScopePtrOutput) ToListAiAgentScopePtrOutputWithContext(ctx context.Context) ListAiAgentScopePtrOutput {
+	return o
+}
+
+func (o ListAiAgentScopePtrOutput) Elem() ListAiAgentScopeOutput {
+	return o.ApplyT(func(v *ListAiAgentScope) ListAiAgentScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListAiAgentScope
+		return ret
+	}).(ListAiAgentScopeOutput)
+}
+
+// Only those with exactly this name.
+func (o ListAiAgentScopePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListAiAgentScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listApp as one object (the older form).
+type ListAppScope struct {
+	// Only those whose id or name starts with this text.
+	SearchKey *string `pulumi:"searchKey"`
+}
+
+// ListAppScopeInput is an input type that accepts ListAppScopeArgs and ListAppScopeOutput values.
+// You can construct a concrete instance of `ListAppScopeInput` via:
+//
+//	ListAppScopeArgs{...}
+type ListAppScopeInput interface {
+	pulumi.Input
+
+	ToListAppScopeOutput() ListAppScopeOutput
+	ToListAppScopeOutputWithContext(context.Context) ListAppScopeOutput
+}
+
+// The filters of listApp as one object (the older form).
+type ListAppScopeArgs struct {
+	// Only those whose id or name starts with this text.
+	SearchKey pulumi.StringPtrInput `pulumi:"searchKey"`
+}
+
+func (ListAppScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListAppScope)(nil)).Elem()
+}
+
+func (i ListAppScopeArgs) ToListAppScopeOutput() ListAppScopeOutput {
+	return i.ToListAppScopeOutputWithContext(context.Background())
+}
+
+func (i ListAppScopeArgs) ToListAppScopeOutputWithContext(ctx context.Context) ListAppScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAppScopeOutput)
+}
+
+func (i ListAppScopeArgs) ToListAppScopePtrOutput() ListAppScopePtrOutput {
+	return i.ToListAppScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListAppScopeArgs) ToListAppScopePtrOutputWithContext(ctx context.Context) ListAppScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAppScopeOutput).ToListAppScopePtrOutputWithContext(ctx)
+}
+
+// ListAppScopePtrInput is an input type that accepts ListAppScopeArgs, ListAppScopePtr and ListAppScopePtrOutput values.
+// You can construct a concrete instance of `ListAppScopePtrInput` via:
+//
+//	        ListAppScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListAppScopePtrInput interface {
+	pulumi.Input
+
+	ToListAppScopePtrOutput() ListAppScopePtrOutput
+	ToListAppScopePtrOutputWithContext(context.Context) ListAppScopePtrOutput
+}
+
+type listAppScopePtrType ListAppScopeArgs
+
+func ListAppScopePtr(v *ListAppScopeArgs) ListAppScopePtrInput {
+	return (*listAppScopePtrType)(v)
+}
+
+func (*listAppScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListAppScope)(nil)).Elem()
+}
+
+func (i *listAppScopePtrType) ToListAppScopePtrOutput() ListAppScopePtrOutput {
+	return i.ToListAppScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listAppScopePtrType) ToListAppScopePtrOutputWithContext(ctx context.Context) ListAppScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAppScopePtrOutput)
+}
+
+// The filters of listApp as one object (the older form).
+type ListAppScopeOutput struct{ *pulumi.OutputState }
+
+func (ListAppScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListAppScope)(nil)).Elem()
+}
+
+func (o ListAppScopeOutput) ToListAppScopeOutput() ListAppScopeOutput {
+	return o
+}
+
+func (o ListAppScopeOutput) ToListAppScopeOutputWithContext(ctx context.Context) ListAppScopeOutput {
+	return o
+}
+
+func (o ListAppScopeOutput) ToListAppScopePtrOutput() ListAppScopePtrOutput {
+	return o.ToListAppScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListAppScopeOutput) ToListAppScopePtrOutputWithContext(ctx context.Context) ListAppScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListAppScope) *ListAppScope {
+		return &v
+	}).(ListAppScopePtrOutput)
+}
+
+// Only those whose id or name starts with this text.
+func (o ListAppScopeOutput) SearchKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListAppScope) *string { return v.SearchKey }).(pulumi.StringPtrOutput)
+}
+
+type ListAppScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListAppScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListAppScope)(nil)).Elem()
+}
+
+func (o ListAppScopePtrOutput) ToListAppScopePtrOutput() ListAppScopePtrOutput {
+	return o
+}
+
+func (o ListAppScopePtrOutput) ToListAppScopePtrOutputWithContext(ctx context.Context) ListAppScopePtrOutput {
+	return o
+}
+
+func (o ListAppScopePtrOutput) Elem() ListAppScopeOutput {
+	return o.ApplyT(func(v *ListAppScope) ListAppScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListAppScope
+		return ret
+	}).(ListAppScopeOutput)
+}
+
+// Only those whose id or name starts with this text.
+func (o ListAppScopePtrOutput) SearchKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListAppScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SearchKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listAppSettings as one object (the older form).
+type ListAppSettingsScope struct {
+	// The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId *string `pulumi:"appId"`
+}
+
+// ListAppSettingsScopeInput is an input type that accepts ListAppSettingsScopeArgs and ListAppSettingsScopeOutput values.
+// You can construct a concrete instance of `ListAppSettingsScopeInput` via:
+//
+//	ListAppSettingsScopeArgs{...}
+type ListAppSettingsScopeInput interface {
+	pulumi.Input
+
+	ToListAppSettingsScopeOutput() ListAppSettingsScopeOutput
+	ToListAppSettingsScopeOutputWithContext(context.Context) ListAppSettingsScopeOutput
+}
+
+// The filters of listAppSettings as one object (the older form).
+type ListAppSettingsScopeArgs struct {
+	// The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId pulumi.StringPtrInput `pulumi:"appId"`
+}
+
+func (ListAppSettingsScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListAppSettingsScope)(nil)).Elem()
+}
+
+func (i ListAppSettingsScopeArgs) ToListAppSettingsScopeOutput() ListAppSettingsScopeOutput {
+	return i.ToListAppSettingsScopeOutputWithContext(context.Background())
+}
+
+func (i ListAppSettingsScopeArgs) ToListAppSettingsScopeOutputWithContext(ctx context.Context) ListAppSettingsScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAppSettingsScopeOutput)
+}
+
+func (i ListAppSettingsScopeArgs) ToListAppSettingsScopePtrOutput() ListAppSettingsScopePtrOutput {
+	return i.ToListAppSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListAppSettingsScopeArgs) ToListAppSettingsScopePtrOutputWithContext(ctx context.Context) ListAppSettingsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAppSettingsScopeOutput).ToListAppSettingsScopePtrOutputWithContext(ctx)
+}
+
+// ListAppSettingsScopePtrInput is an input type that accepts ListAppSettingsScopeArgs, ListAppSettingsScopePtr and ListAppSettingsScopePtrOutput values.
+// You can construct a concrete instance of `ListAppSettingsScopePtrInput` via:
+//
+//	        ListAppSettingsScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListAppSettingsScopePtrInput interface {
+	pulumi.Input
+
+	ToListAppSettingsScopePtrOutput() ListAppSettingsScopePtrOutput
+	ToListAppSettingsScopePtrOutputWithContext(context.Context) ListAppSettingsScopePtrOutput
+}
+
+type listAppSettingsScopePtrType ListAppSettingsScopeArgs
+
+func ListAppSettingsScopePtr(v *ListAppSettingsScopeArgs) ListAppSettingsScopePtrInput {
+	return (*listAppSettingsScopePtrType)(v)
+}
+
+func (*listAppSettingsScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListAppSettingsScope)(nil)).Elem()
+}
+
+func (i *listAppSettingsScopePtrType) ToListAppSettingsScopePtrOutput() ListAppSettingsScopePtrOutput {
+	return i.ToListAppSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listAppSettingsScopePtrType) ToListAppSettingsScopePtrOutputWithContext(ctx context.Context) ListAppSettingsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListAppSettingsScopePtrOutput)
+}
+
+// The filters of listAppSettings as one object (the older form).
+type ListAppSettingsScopeOutput struct{ *pulumi.OutputState }
+
+func (ListAppSettingsScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListAppSettingsScope)(nil)).Elem()
+}
+
+func (o ListAppSettingsScopeOutput) ToListAppSettingsScopeOutput() ListAppSettingsScopeOutput {
+	return o
+}
+
+func (o ListAppSettingsScopeOutput) ToListAppSettingsScopeOutputWithContext(ctx context.Context) ListAppSettingsScopeOutput {
+	return o
+}
+
+func (o ListAppSettingsScopeOutput) ToListAppSettingsScopePtrOutput() ListAppSettingsScopePtrOutput {
+	return o.ToListAppSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListAppSettingsScopeOutput) ToListAppSettingsScopePtrOutputWithContext(ctx context.Context) ListAppSettingsScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListAppSettingsScope) *ListAppSettingsScope {
+		return &v
+	}).(ListAppSettingsScopePtrOutput)
+}
+
+// The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListAppSettingsScopeOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListAppSettingsScope) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+type ListAppSettingsScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListAppSettingsScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListAppSettingsScope)(nil)).Elem()
+}
+
+func (o ListAppSettingsScopePtrOutput) ToListAppSettingsScopePtrOutput() ListAppSettingsScopePtrOutput {
+	return o
+}
+
+func (o ListAppSettingsScopePtrOutput) ToListAppSettingsScopePtrOutputWithContext(ctx context.Context) ListAppSettingsScopePtrOutput {
+	return o
+}
+
+func (o ListAppSettingsScopePtrOutput) Elem() ListAppSettingsScopeOutput {
+	return o.ApplyT(func(v *ListAppSettingsScope) ListAppSettingsScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListAppSettingsScope
+		return ret
+	}).(ListAppSettingsScopeOutput)
+}
+
+// The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListAppSettingsScopePtrOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListAppSettingsScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listCollaborators as one object (the older form).
+type ListCollaboratorsScope struct {
+	// The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId *string `pulumi:"appId"`
+}
+
+// ListCollaboratorsScopeInput is an input type that accepts ListCollaboratorsScopeArgs and ListCollaboratorsScopeOutput values.
+// You can construct a concrete instance of `ListCollaboratorsScopeInput` via:
+//
+//	ListCollaboratorsScopeArgs{...}
+type ListCollaboratorsScopeInput interface {
+	pulumi.Input
+
+	ToListCollaboratorsScopeOutput() ListCollaboratorsScopeOutput
+	ToListCollaboratorsScopeOutputWithContext(context.Context) ListCollaboratorsScopeOutput
+}
+
+// The filters of listCollaborators as one object (the older form).
+type ListCollaboratorsScopeArgs struct {
+	// The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId pulumi.StringPtrInput `pulumi:"appId"`
+}
+
+func (ListCollaboratorsScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListCollaboratorsScope)(nil)).Elem()
+}
+
+func (i ListCollaboratorsScopeArgs) ToListCollaboratorsScopeOutput() ListCollaboratorsScopeOutput {
+	return i.ToListCollaboratorsScopeOutputWithContext(context.Background())
+}
+
+func (i ListCollaboratorsScopeArgs) ToListCollaboratorsScopeOutputWithContext(ctx context.Context) ListCollaboratorsScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListCollaboratorsScopeOutput)
+}
+
+func (i ListCollaboratorsScopeArgs) ToListCollaboratorsScopePtrOutput() ListCollaboratorsScopePtrOutput {
+	return i.ToListCollaboratorsScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListCollaboratorsScopeArgs) ToListCollaboratorsScopePtrOutputWithContext(ctx context.Context) ListCollaboratorsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListCollaboratorsScopeOutput).ToListCollaboratorsScopePtrOutputWithContext(ctx)
+}
+
+// ListCollaboratorsScopePtrInput is an input type that accepts ListCollaboratorsScopeArgs, ListCollaboratorsScopePtr and ListCollaboratorsScopePtrOutput values.
+// You can construct a concrete instance of `ListCollaboratorsScopePtrInput` via:
+//
+//	        ListCollaboratorsScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListCollaboratorsScopePtrInput interface {
+	pulumi.Input
+
+	ToListCollaboratorsScopePtrOutput() ListCollaboratorsScopePtrOutput
+	ToListCollaboratorsScopePtrOutputWithContext(context.Context) ListCollaboratorsScopePtrOutput
+}
+
+type listCollaboratorsScopePtrType ListCollaboratorsScopeArgs
+
+func ListCollaboratorsScopePtr(v *ListCollaboratorsScopeArgs) ListCollaboratorsScopePtrInput {
+	return (*listCollaboratorsScopePtrType)(v)
+}
+
+func (*listCollaboratorsScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListCollaboratorsScope)(nil)).Elem()
+}
+
+func (i *listCollaboratorsScopePtrType) ToListCollaboratorsScopePtrOutput() ListCollaboratorsScopePtrOutput {
+	return i.ToListCollaboratorsScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listCollaboratorsScopePtrType) ToListCollaboratorsScopePtrOutputWithContext(ctx context.Context) ListCollaboratorsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListCollaboratorsScopePtrOutput)
+}
+
+// The filters of listCollaborators as one object (the older form).
+type ListCollaboratorsScopeOutput struct{ *pulumi.OutputState }
+
+func (ListCollaboratorsScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListCollaboratorsScope)(nil)).Elem()
+}
+
+func (o ListCollaboratorsScopeOutput) ToListCollaboratorsScopeOutput() ListCollaboratorsScopeOutput {
+	return o
+}
+
+func (o ListCollaboratorsScopeOutput) ToListCollaboratorsScopeOutputWithContext(ctx context.Context) ListCollaboratorsScopeOutput {
+	return o
+}
+
+func (o ListCollaboratorsScopeOutput) ToListCollaboratorsScopePtrOutput() ListCollaboratorsScopePtrOutput {
+	return o.ToListCollaboratorsScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListCollaboratorsScopeOutput) ToListCollaboratorsScopePtrOutputWithContext(ctx context.Context) ListCollaboratorsScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListCollaboratorsScope) *ListCollaboratorsScope {
+		return &v
+	}).(ListCollaboratorsScopePtrOutput)
+}
+
+// The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListCollaboratorsScopeOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListCollaboratorsScope) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+type ListCollaboratorsScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListCollaboratorsScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListCollaboratorsScope)(nil)).Elem()
+}
+
+func (o ListCollaboratorsScopePtrOutput) ToListCollaboratorsScopePtrOutput() ListCollaboratorsScopePtrOutput {
+	return o
+}
+
+func (o ListCollaboratorsScopePtrOutput) ToListCollaboratorsScopePtrOutputWithContext(ctx context.Context) ListCollaboratorsScopePtrOutput {
+	return o
+}
+
+func (o ListCollaboratorsScopePtrOutput) Elem() ListCollaboratorsScopeOutput {
+	return o.ApplyT(func(v *ListCollaboratorsScope) ListCollaboratorsScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListCollaboratorsScope
+		return ret
+	}).(ListCollaboratorsScopeOutput)
+}
+
+// The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListCollaboratorsScopePtrOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListCollaboratorsScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listExternalAgent as one object (the older form).
+type ListExternalAgentScope struct {
+	// Only those with exactly this name.
+	Name *string `pulumi:"name"`
+}
+
+// ListExternalAgentScopeInput is an input type that accepts ListExternalAgentScopeArgs and ListExternalAgentScopeOutput values.
+// You can construct a concrete instance of `ListExternalAgentScopeInput` via:
+//
+//	ListExternalAgentScopeArgs{...}
+type ListExternalAgentScopeInput interface {
+	pulumi.Input
+
+	ToListExternalAgentScopeOutput() ListExternalAgentScopeOutput
+	ToListExternalAgentScopeOutputWithContext(context.Context) ListExternalAgentScopeOutput
+}
+
+// The filters of listExternalAgent as one object (the older form).
+type ListExternalAgentScopeArgs struct {
+	// Only those with exactly this name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (ListExternalAgentScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListExternalAgentScope)(nil)).Elem()
+}
+
+func (i ListExternalAgentScopeArgs) ToListExternalAgentScopeOutput() ListExternalAgentScopeOutput {
+	return i.ToListExternalAgentScopeOutputWithContext(context.Background())
+}
+
+func (i ListExternalAgentScopeArgs) ToListExternalAgentScopeOutputWithContext(ctx context.Context) ListExternalAgentScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListExternalAgentScopeOutput)
+}
+
+func (i ListExternalAgentScopeArgs) ToListExternalAgentScopePtrOutput() ListExternalAgentScopePtrOutput {
+	return i.ToListExternalAgentScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListExternalAgentScopeArgs) ToListExternalAgentScopePtrOutputWithContext(ctx context.Context) ListExternalAgentScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListExternalAgentScopeOutput).ToListExternalAgentScopePtrOutputWithContext(ctx)
+}
+
+// ListExternalAgentScopePtrInput is an input type that accepts ListExternalAgentScopeArgs, ListExternalAgentScopePtr and ListExternalAgentScopePtrOutput values.
+// You can construct a concrete instance of `ListExternalAgentScopePtrInput` via:
+//
+//	        ListExternalAgentScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListExternalAgentScopePtrInput interface {
+	pulumi.Input
+
+	ToListExternalAgentScopePtrOutput() ListExternalAgentScopePtrOutput
+	ToListExternalAgentScopePtrOutputWithContext(context.Context) ListExternalAgentScopePtrOutput
+}
+
+type listExternalAgentScopePtrType ListExternalAgentScopeArgs
+
+func ListExternalAgentScopePtr(v *ListExternalAgentScopeArgs) ListExternalAgentScopePtrInput {
+	return (*listExternalAgentScopePtrType)(v)
+}
+
+func (*listExternalAgentScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListExternalAgentScope)(nil)).Elem()
+}
+
+func (i *listExternalAgentScopePtrType) ToListExternalAgentScopePtrOutput() ListExternalAgentScopePtrOutput {
+	return i.ToListExternalAgentScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listExternalAgentScopePtrType) ToListExternalAgentScopePtrOutputWithContext(ctx context.Context) ListExternalAgentScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListExternalAgentScopePtrOutput)
+}
+
+// The filters of listExternalAgent as one object (the older form).
+type ListExternalAgentScopeOutput struct{ *pulumi.OutputState }
+
+func (ListExternalAgentScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListExternalAgentScope)(nil)).Elem()
+}
+
+func (o ListExternalAgentScopeOutput) ToListExternalAgentScopeOutput() ListExternalAgentScopeOutput {
+	return o
+}
+
+func (o ListExternalAgentScopeOutput) ToListExternalAgentScopeOutputWithContext(ctx context.Context) ListExternalAgentScopeOutput {
+	return o
+}
+
+func (o ListExternalAgentScopeOutput) ToListExternalAgentScopePtrOutput() ListExternalAgentScopePtrOutput {
+	return o.ToListExternalAgentScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListExternalAgentScopeOutput) ToListExternalAgentScopePtrOutputWithContext(ctx context.Context) ListExternalAgentScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListExternalAgentScope) *ListExternalAgentScope {
+		return &v
+	}).(ListExternalAgentScopePtrOutput)
+}
+
+// Only those with exactly this name.
+func (o ListExternalAgentScopeOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListExternalAgentScope) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type ListExternalAgentScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListExternalAgentScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListExternalAgentScope)(nil)).Elem()
+}
+
+func (o ListExternalAgentScopePtrOutput) ToListExternalAgentScopePtrOutput() ListExternalAgentScopePtrOutput {
+	return o
+}
+
+func (o ListExternalAgentScopePtrOutput) ToListExternalAgentScopePtrOutputWithContext(ctx context.Context) ListExternalAgentScopePtrOutput {
+	return o
+}
+
+func (o ListExternalAgentScopePtrOutput) Elem() ListExternalAgentScopeOutput {
+	return o.ApplyT(func(v *ListExternalAgentScope) ListExternalAgentScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListExternalAgentScope
+		return ret
+	}).(ListExternalAgentScopeOutput)
+}
+
+// Only those with exactly this name.
+func (o ListExternalAgentScopePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListExternalAgentScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listGroupBans as one object (the older form).
+type ListGroupBansScope struct {
+	// Only those of this group (default: of every group).
+	Guid *string `pulumi:"guid"`
+}
+
+// ListGroupBansScopeInput is an input type that accepts ListGroupBansScopeArgs and ListGroupBansScopeOutput values.
+// You can construct a concrete instance of `ListGroupBansScopeInput` via:
+//
+//	ListGroupBansScopeArgs{...}
+type ListGroupBansScopeInput interface {
+	pulumi.Input
+
+	ToListGroupBansScopeOutput() ListGroupBansScopeOutput
+	ToListGroupBansScopeOutputWithContext(context.Context) ListGroupBansScopeOutput
+}
+
+// The filters of listGroupBans as one object (the older form).
+type ListGroupBansScopeArgs struct {
+	// Only those of this group (default: of every group).
+	Guid pulumi.StringPtrInput `pulumi:"guid"`
+}
+
+func (ListGroupBansScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListGroupBansScope)(nil)).Elem()
+}
+
+func (i ListGroupBansScopeArgs) ToListGroupBansScopeOutput() ListGroupBansScopeOutput {
+	return i.ToListGroupBansScopeOutputWithContext(context.Background())
+}
+
+func (i ListGroupBansScopeArgs) ToListGroupBansScopeOutputWithContext(ctx context.Context) ListGroupBansScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListGroupBansScopeOutput)
+}
+
+func (i ListGroupBansScopeArgs) ToListGroupBansScopePtrOutput() ListGroupBansScopePtrOutput {
+	return i.ToListGroupBansScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListGroupBansScopeArgs) ToListGroupBansScopePtrOutputWithContext(ctx context.Context) ListGroupBansScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListGroupBansScopeOutput).ToListGroupBansScopePtrOutputWithContext(ctx)
+}
+
+// ListGroupBansScopePtrInput is an input type that accepts ListGroupBansScopeArgs, ListGroupBansScopePtr and ListGroupBansScopePtrOutput values.
+// You can construct a concrete instance of `ListGroupBansScopePtrInput` via:
+//
+//	        ListGroupBansScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListGroupBansScopePtrInput interface {
+	pulumi.Input
+
+	ToListGroupBansScopePtrOutput() ListGroupBansScopePtrOutput
+	ToListGroupBansScopePtrOutputWithContext(context.Context) ListGroupBansScopePtrOutput
+}
+
+type listGroupBansScopePtrType ListGroupBansScopeArgs
+
+func ListGroupBansScopePtr(v *ListGroupBansScopeArgs) ListGroupBansScopePtrInput {
+	return (*listGroupBansScopePtrType)(v)
+}
+
+func (*listGroupBansScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListGroupBansScope)(nil)).Elem()
+}
+
+func (i *listGroupBansScopePtrType) ToListGroupBansScopePtrOutput() ListGroupBansScopePtrOutput {
+	return i.ToListGroupBansScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listGroupBansScopePtrType) ToListGroupBansScopePtrOutputWithContext(ctx context.Context) ListGroupBansScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListGroupBansScopePtrOutput)
+}
+
+// The filters of listGroupBans as one object (the older form).
+type ListGroupBansScopeOutput struct{ *pulumi.OutputState }
+
+func (ListGroupBansScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListGroupBansScope)(nil)).Elem()
+}
+
+func (o ListGroupBansScopeOutput) ToListGroupBansScopeOutput() ListGroupBansScopeOutput {
+	return o
+}
+
+func (o ListGroupBansScopeOutput) ToListGroupBansScopeOutputWithContext(ctx context.Context) ListGroupBansScopeOutput {
+	return o
+}
+
+func (o ListGroupBansScopeOutput) ToListGroupBansScopePtrOutput() ListGroupBansScopePtrOutput {
+	return o.ToListGroupBansScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListGroupBansScopeOutput) ToListGroupBansScopePtrOutputWithContext(ctx context.Context) ListGroupBansScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListGroupBansScope) *ListGroupBansScope {
+		return &v
+	}).(ListGroupBansScopePtrOutput)
+}
+
+// Only those of this group (default: of every group).
+func (o ListGroupBansScopeOutput) Guid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListGroupBansScope) *string { return v.Guid }).(pulumi.StringPtrOutput)
+}
+
+type ListGroupBansScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListGroupBansScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListGroupBansScope)(nil)).Elem()
+}
+
+func (o ListGroupBansScopePtrOutput) ToListGroupBansScopePtrOutput() ListGroupBansScopePtrOutput {
+	return o
+}
+
+func (o ListGroupBansScopePtrOutput) ToListGroupBansScopePtrOutputWithContext(ctx context.Context) ListGroupBansScopePtrOutput {
+	return o
+}
+
+func (o ListGroupBansScopePtrOutput) Elem() ListGroupBansScopeOutput {
+	return o.ApplyT(func(v *ListGroupBansScope) ListGroupBansScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListGroupBansScope
+		return ret
+	}).(ListGroupBansScopeOutput)
+}
+
+// Only those of this group (default: of every group).
+func (o ListGroupBansScopePtrOutput) Guid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListGroupBansScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Guid
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listGroupScopePermissions as one object (the older form).
+type ListGroupScopePermissionsScope struct {
+	// Only those of this group (default: of every group).
+	Guid *string `pulumi:"guid"`
+}
+
+// ListGroupScopePermissionsScopeInput is an input type that accepts ListGroupScopePermissionsScopeArgs and ListGroupScopePermissionsScopeOutput values.
+// You can construct a concrete instance of `ListGroupScopePermissionsScopeInput` via:
+//
+//	ListGroupScopePermissionsScopeArgs{...}
+type ListGroupScopePermissionsScopeInput interface {
+	pulumi.Input
+
+	ToListGroupScopePermissionsScopeOutput() ListGroupScopePermissionsScopeOutput
+	ToListGroupScopePermissionsScopeOutputWithContext(context.Context) ListGroupScopePermissionsScopeOutput
+}
+
+// The filters of listGroupScopePermissions as one object (the older form).
+type ListGroupScopePermissionsScopeArgs struct {
+	// Only those of this group (default: of every group).
+	Guid pulumi.StringPtrInput `pulumi:"guid"`
+}
+
+func (ListGroupScopePermissionsScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListGroupScopePermissionsScope)(nil)).Elem()
+}
+
+func (i ListGroupScopePermissionsScopeArgs) ToListGroupScopePermissionsScopeOutput() ListGroupScopePermissionsScopeOutput {
+	return i.ToListGroupScopePermissionsScopeOutputWithContext(context.Background())
+}
+
+func (i ListGroupScopePermissionsScopeArgs) ToListGroupScopePermissionsScopeOutputWithContext(ctx context.Context) ListGroupScopePermissionsScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListGroupScopePermissionsScopeOutput)
+}
+
+func (i ListGroupScopePermissionsScopeArgs) ToListGroupScopePermissionsScopePtrOutput() ListGroupScopePermissionsScopePtrOutput {
+	return i.ToListGroupScopePermissionsScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListGroupScopePermissionsScopeArgs) ToListGroupScopePermissionsScopePtrOutputWithContext(ctx context.Context) ListGroupScopePermissionsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListGroupScopePermissionsScopeOutput).ToListGroupScopePermissionsScopePtrOutputWithContext(ctx)
+}
+
+// ListGroupScopePermissionsScopePtrInput is an input type that accepts ListGroupScopePermissionsScopeArgs, ListGroupScopePermissionsScopePtr and ListGroupScopePermissionsScopePtrOutput values.
+// You can construct a concrete instance of `ListGroupScopePermissionsScopePtrInput` via:
+//
+//	        ListGroupScopePermissionsScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListGroupScopePermissionsScopePtrInput interface {
+	pulumi.Input
+
+	ToListGroupScopePermissionsScopePtrOutput() ListGroupScopePermissionsScopePtrOutput
+	ToListGroupScopePermissionsScopePtrOutputWithContext(context.Context) ListGroupScopePermissionsScopePtrOutput
+}
+
+type listGroupScopePermissionsScopePtrType ListGroupScopePermissionsScopeArgs
+
+func ListGroupScopePermissionsScopePtr(v *ListGroupScopePermissionsScopeArgs) ListGroupScopePermissionsScopePtrInput {
+	return (*listGroupScopePermissionsScopePtrType)(v)
+}
+
+func (*listGroupScopePermissionsScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListGroupScopePermissionsScope)(nil)).Elem()
+}
+
+func (i *listGroupScopePermissionsScopePtrType) ToListGroupScopePermissionsScopePtrOutput() ListGroupScopePermissionsScopePtrOutput {
+	return i.ToListGroupScopePermissionsScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listGroupScopePermissionsScopePtrType) ToListGroupScopePermissionsScopePtrOutputWithContext(ctx context.Context) ListGroupScopePermissionsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListGroupScopePermissionsScopePtrOutput)
+}
+
+// The filters of listGroupScopePermissions as one object (the older form).
+type ListGroupScopePermissionsScopeOutput struct{ *pulumi.OutputState }
+
+func (ListGroupScopePermissionsScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListGroupScopePermissionsScope)(nil)).Elem()
+}
+
+func (o ListGroupScopePermissionsScopeOutput) ToListGroupScopePermissionsScopeOutput() ListGroupScopePermissionsScopeOutput {
+	return o
+}
+
+func (o ListGroupScopePermissionsScopeOutput) ToListGroupScopePermissionsScopeOutputWithContext(ctx context.Context) ListGroupScopePermissionsScopeOutput {
+	return o
+}
+
+func (o ListGroupScopePermissionsScopeOutput) ToListGroupScopePermissionsScopePtrOutput() ListGroupScopePermissionsScopePtrOutput {
+	return o.ToListGroupScopePermissionsScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListGroupScopePermissionsScopeOutput) ToListGroupScopePermissionsScopePtrOutputWithContext(ctx context.Context) ListGroupScopePermissionsScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListGroupScopePermissionsScope) *ListGroupScopePermissionsScope {
+		return &v
+	}).(ListGroupScopePermissionsScopePtrOutput)
+}
+
+// Only those of this group (default: of every group).
+func (o ListGroupScopePermissionsScopeOutput) Guid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListGroupScopePermissionsScope) *string { return v.Guid }).(pulumi.StringPtrOutput)
+}
+
+type ListGroupScopePermissionsScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListGroupScopePermissionsScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListGroupScopePermissionsScope)(nil)).Elem()
+}
+
+func (o ListGroupScopePermissionsScopePtrOutput) ToListGroupScopePermissionsScopePtrOutput() ListGroupScopePermissionsScopePtrOutput {
+	return o
+}
+
+func (o ListGroupScopePermissionsScopePtrOutput) ToListGroupScopePermissionsScopePtrOutputWithContext(ctx context.Context) ListGroupScopePermissionsScopePtrOutput {
+	return o
+}
+
+func (o ListGroupScopePermissionsScopePtrOutput) Elem() ListGroupScopePermissionsScopeOutput {
+	return o.ApplyT(func(v *ListGroupScopePermissionsScope) ListGroupScopePermissionsScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListGroupScopePermissionsScope
+		return ret
+	}).(ListGroupScopePermissionsScopeOutput)
+}
+
+// Only those of this group (default: of every group).
+func (o ListGroupScopePermissionsScopePtrOutput) Guid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListGroupScopePermissionsScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Guid
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listUser as one object (the older form).
+type ListUserScope struct {
+	// Only users holding this role.
+	Role *string `pulumi:"role"`
+	// Only those whose id or name starts with this text.
+	SearchKey *string `pulumi:"searchKey"`
+	// Only users with at least one of these tags.
+	Tags []string `pulumi:"tags"`
+}
+
+// ListUserScopeInput is an input type that accepts ListUserScopeArgs and ListUserScopeOutput values.
+// You can construct a concrete instance of `ListUserScopeInput` via:
+//
+//	ListUserScopeArgs{...}
+type ListUserScopeInput interface {
+	pulumi.Input
+
+	ToListUserScopeOutput() ListUserScopeOutput
+	ToListUserScopeOutputWithContext(context.Context) ListUserScopeOutput
+}
+
+// The filters of listUser as one object (the older form).
+type ListUserScopeArgs struct {
+	// Only users holding this role.
+	Role pulumi.StringPtrInput `pulumi:"role"`
+	// Only those whose id or name starts with this text.
+	SearchKey pulumi.StringPtrInput `pulumi:"searchKey"`
+	// Only users with at least one of these tags.
+	Tags pulumi.StringArrayInput `pulumi:"tags"`
+}
+
+func (ListUserScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListUserScope)(nil)).Elem()
+}
+
+func (i ListUserScopeArgs) ToListUserScopeOutput() ListUserScopeOutput {
+	return i.ToListUserScopeOutputWithContext(context.Background())
+}
+
+func (i ListUserScopeArgs) ToListUserScopeOutputWithContext(ctx context.Context) ListUserScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListUserScopeOutput)
+}
+
+func (i ListUserScopeArgs) ToListUserScopePtrOutput() ListUserScopePtrOutput {
+	return i.ToListUserScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListUserScopeArgs) ToListUserScopePtrOutputWithContext(ctx context.Context) ListUserScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListUserScopeOutput).ToListUserScopePtrOutputWithContext(ctx)
+}
+
+// ListUserScopePtrInput is an input type that accepts ListUserScopeArgs, ListUserScopePtr and ListUserScopePtrOutput values.
+// You can construct a concrete instance of `ListUserScopePtrInput` via:
+//
+//	        ListUserScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListUserScopePtrInput interface {
+	pulumi.Input
+
+	ToListUserScopePtrOutput() ListUserScopePtrOutput
+	ToListUserScopePtrOutputWithContext(context.Context) ListUserScopePtrOutput
+}
+
+type listUserScopePtrType ListUserScopeArgs
+
+func ListUserScopePtr(v *ListUserScopeArgs) ListUserScopePtrInput {
+	return (*listUserScopePtrType)(v)
+}
+
+func (*listUserScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListUserScope)(nil)).Elem()
+}
+
+func (i *listUserScopePtrType) ToListUserScopePtrOutput() ListUserScopePtrOutput {
+	return i.ToListUserScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listUserScopePtrType) ToListUserScopePtrOutputWithContext(ctx context.Context) ListUserScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListUserScopePtrOutput)
+}
+
+// The filters of listUser as one object (the older form).
+type ListUserScopeOutput struct{ *pulumi.OutputState }
+
+func (ListUserScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListUserScope)(nil)).Elem()
+}
+
+func (o ListUserScopeOutput) ToListUserScopeOutput() ListUserScopeOutput {
+	return o
+}
+
+func (o ListUserScopeOutput) ToListUserScopeOutputWithContext(ctx context.Context) ListUserScopeOutput {
+	return o
+}
+
+func (o ListUserScopeOutput) ToListUserScopePtrOutput() ListUserScopePtrOutput {
+	return o.ToListUserScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListUserScopeOutput) ToListUserScopePtrOutputWithContext(ctx context.Context) ListUserScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListUserScope) *ListUserScope {
+		return &v
+	}).(ListUserScopePtrOutput)
+}
+
+// Only users holding this role.
+func (o ListUserScopeOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListUserScope) *string { return v.Role }).(pulumi.StringPtrOutput)
+}
+
+// Only those whose id or name starts with this text.
+func (o ListUserScopeOutput) SearchKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListUserScope) *string { return v.SearchKey }).(pulumi.StringPtrOutput)
+}
+
+// Only users with at least one of these tags.
+func (o ListUserScopeOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListUserScope) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+type ListUserScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListUserScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListUserScope)(nil)).Elem()
+}
+
+func (o ListUserScopePtrOutput) ToListUserScopePtrOutput() ListUserScopePtrOutput {
+	return o
+}
+
+func (o ListUserScopePtrOutput) ToListUserScopePtrOutputWithContext(ctx context.Context) ListUserScopePtrOutput {
+	return o
+}
+
+func (o ListUserScopePtrOutput) Elem() ListUserScopeOutput {
+	return o.ApplyT(func(v *ListUserScope) ListUserScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListUserScope
+		return ret
+	}).(ListUserScopeOutput)
+}
+
+// Only users holding this role.
+func (o ListUserScopePtrOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListUserScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Role
+	}).(pulumi.StringPtrOutput)
+}
+
+// Only those whose id or name starts with this text.
+func (o ListUserScopePtrOutput) SearchKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListUserScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SearchKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// Only users with at least one of these tags.
+func (o ListUserScopePtrOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ListUserScope) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Tags
+	}).(pulumi.StringArrayOutput)
+}
+
+// The filters of listWebhook as one object (the older form).
+type ListWebhookScope struct {
+	// The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId *string `pulumi:"appId"`
+}
+
+// ListWebhookScopeInput is an input type that accepts ListWebhookScopeArgs and ListWebhookScopeOutput values.
+// You can construct a concrete instance of `ListWebhookScopeInput` via:
+//
+//	ListWebhookScopeArgs{...}
+type ListWebhookScopeInput interface {
+	pulumi.Input
+
+	ToListWebhookScopeOutput() ListWebhookScopeOutput
+	ToListWebhookScopeOutputWithContext(context.Context) ListWebhookScopeOutput
+}
+
+// The filters of listWebhook as one object (the older form).
+type ListWebhookScopeArgs struct {
+	// The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId pulumi.StringPtrInput `pulumi:"appId"`
+}
+
+func (ListWebhookScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListWebhookScope)(nil)).Elem()
+}
+
+func (i ListWebhookScopeArgs) ToListWebhookScopeOutput() ListWebhookScopeOutput {
+	return i.ToListWebhookScopeOutputWithContext(context.Background())
+}
+
+func (i ListWebhookScopeArgs) ToListWebhookScopeOutputWithContext(ctx context.Context) ListWebhookScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListWebhookScopeOutput)
+}
+
+func (i ListWebhookScopeArgs) ToListWebhookScopePtrOutput() ListWebhookScopePtrOutput {
+	return i.ToListWebhookScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListWebhookScopeArgs) ToListWebhookScopePtrOutputWithContext(ctx context.Context) ListWebhookScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListWebhookScopeOutput).ToListWebhookScopePtrOutputWithContext(ctx)
+}
+
+// ListWebhookScopePtrInput is an input type that accepts ListWebhookScopeArgs, ListWebhookScopePtr and ListWebhookScopePtrOutput values.
+// You can construct a concrete instance of `ListWebhookScopePtrInput` via:
+//
+//	        ListWebhookScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListWebhookScopePtrInput interface {
+	pulumi.Input
+
+	ToListWebhookScopePtrOutput() ListWebhookScopePtrOutput
+	ToListWebhookScopePtrOutputWithContext(context.Context) ListWebhookScopePtrOutput
+}
+
+type listWebhookScopePtrType ListWebhookScopeArgs
+
+func ListWebhookScopePtr(v *ListWebhookScopeArgs) ListWebhookScopePtrInput {
+	return (*listWebhookScopePtrType)(v)
+}
+
+func (*listWebhookScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListWebhookScope)(nil)).Elem()
+}
+
+func (i *listWebhookScopePtrType) ToListWebhookScopePtrOutput() ListWebhookScopePtrOutput {
+	return i.ToListWebhookScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listWebhookScopePtrType) ToListWebhookScopePtrOutputWithContext(ctx context.Context) ListWebhookScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListWebhookScopePtrOutput)
+}
+
+// The filters of listWebhook as one object (the older form).
+type ListWebhookScopeOutput struct{ *pulumi.OutputState }
+
+func (ListWebhookScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListWebhookScope)(nil)).Elem()
+}
+
+func (o ListWebhookScopeOutput) ToListWebhookScopeOutput() ListWebhookScopeOutput {
+	return o
+}
+
+func (o ListWebhookScopeOutput) ToListWebhookScopeOutputWithContext(ctx context.Context) ListWebhookScopeOutput {
+	return o
+}
+
+func (o ListWebhookScopeOutput) ToListWebhookScopePtrOutput() ListWebhookScopePtrOutput {
+	return o.ToListWebhookScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListWebhookScopeOutput) ToListWebhookScopePtrOutputWithContext(ctx context.Context) ListWebhookScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListWebhookScope) *ListWebhookScope {
+		return &v
+	}).(ListWebhookScopePtrOutput)
+}
+
+// The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListWebhookScopeOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListWebhookScope) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+type ListWebhookScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListWebhookScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListWebhookScope)(nil)).Elem()
+}
+
+func (o ListWebhookScopePtrOutput) ToListWebhookScopePtrOutput() ListWebhookScopePtrOutput {
+	return o
+}
+
+func (o ListWebhookScopePtrOutput) ToListWebhookScopePtrOutputWithContext(ctx context.Context) ListWebhookScopePtrOutput {
+	return o
+}
+
+func (o ListWebhookScopePtrOutput) Elem() ListWebhookScopeOutput {
+	return o.ApplyT(func(v *ListWebhookScope) ListWebhookScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListWebhookScope
+		return ret
+	}).(ListWebhookScopeOutput)
+}
+
+// The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListWebhookScopePtrOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListWebhookScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppId
+	}).(pulumi.StringPtrOutput)
+}
+
 // Management API credentials (apps, webhooks).
 type ManagementConnection struct {
+	// Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
 	Endpoint *string `pulumi:"endpoint"`
-	Host     *string `pulumi:"host"`
-	Key      string  `pulumi:"key"`
-	Secret   string  `pulumi:"secret"`
+	// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+	Host *string `pulumi:"host"`
+	// Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+	Key string `pulumi:"key"`
+	// Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+	Secret string `pulumi:"secret"`
 }
 
 // ManagementConnectionInput is an input type that accepts ManagementConnectionArgs and ManagementConnectionOutput values.
@@ -2927,10 +4287,14 @@ type ManagementConnectionInput interface {
 
 // Management API credentials (apps, webhooks).
 type ManagementConnectionArgs struct {
+	// Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
 	Endpoint pulumi.StringPtrInput `pulumi:"endpoint"`
-	Host     pulumi.StringPtrInput `pulumi:"host"`
-	Key      pulumi.StringInput    `pulumi:"key"`
-	Secret   pulumi.StringInput    `pulumi:"secret"`
+	// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+	Host pulumi.StringPtrInput `pulumi:"host"`
+	// Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+	Key pulumi.StringInput `pulumi:"key"`
+	// Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+	Secret pulumi.StringInput `pulumi:"secret"`
 }
 
 func (ManagementConnectionArgs) ElementType() reflect.Type {
@@ -3011,18 +4375,22 @@ func (o ManagementConnectionOutput) ToManagementConnectionPtrOutputWithContext(c
 	}).(ManagementConnectionPtrOutput)
 }
 
+// Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
 func (o ManagementConnectionOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ManagementConnection) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
 }
 
+// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
 func (o ManagementConnectionOutput) Host() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ManagementConnection) *string { return v.Host }).(pulumi.StringPtrOutput)
 }
 
+// Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
 func (o ManagementConnectionOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v ManagementConnection) string { return v.Key }).(pulumi.StringOutput)
 }
 
+// Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
 func (o ManagementConnectionOutput) Secret() pulumi.StringOutput {
 	return o.ApplyT(func(v ManagementConnection) string { return v.Secret }).(pulumi.StringOutput)
 }
@@ -3051,6 +4419,7 @@ func (o ManagementConnectionPtrOutput) Elem() ManagementConnectionOutput {
 	}).(ManagementConnectionOutput)
 }
 
+// Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
 func (o ManagementConnectionPtrOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ManagementConnection) *string {
 		if v == nil {
@@ -3060,6 +4429,7 @@ func (o ManagementConnectionPtrOutput) Endpoint() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
 func (o ManagementConnectionPtrOutput) Host() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ManagementConnection) *string {
 		if v == nil {
@@ -3069,6 +4439,7 @@ func (o ManagementConnectionPtrOutput) Host() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
 func (o ManagementConnectionPtrOutput) Key() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ManagementConnection) *string {
 		if v == nil {
@@ -3078,6 +4449,7 @@ func (o ManagementConnectionPtrOutput) Key() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
 func (o ManagementConnectionPtrOutput) Secret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ManagementConnection) *string {
 		if v == nil {
@@ -3182,12 +4554,114 @@ func (o McpServerInfoArrayOutput) Index(i pulumi.IntInput) McpServerInfoOutput {
 	}).(McpServerInfoOutput)
 }
 
+// One ModerationCustomApiList as a whole read sees it.
+type ModerationCustomApiListInfo struct {
+	// Whether the object is one every app starts with (destroy leaves it).
+	BuiltIn *bool `pulumi:"builtIn"`
+	// Unix seconds.
+	CreatedAt *int `pulumi:"createdAt"`
+	// Description.
+	Description *string `pulumi:"description"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	ListId *string `pulumi:"listId"`
+	// Name.
+	Name *string `pulumi:"name"`
+	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	Password *string `pulumi:"password"`
+	// Basic-auth user name sent to the webhook (with password; at most 100).
+	Username *string `pulumi:"username"`
+	// Public https URL of your moderation webhook.
+	WebhookURL *string `pulumi:"webhookURL"`
+}
+
+// One ModerationCustomApiList as a whole read sees it.
+type ModerationCustomApiListInfoOutput struct{ *pulumi.OutputState }
+
+func (ModerationCustomApiListInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ModerationCustomApiListInfo)(nil)).Elem()
+}
+
+func (o ModerationCustomApiListInfoOutput) ToModerationCustomApiListInfoOutput() ModerationCustomApiListInfoOutput {
+	return o
+}
+
+func (o ModerationCustomApiListInfoOutput) ToModerationCustomApiListInfoOutputWithContext(ctx context.Context) ModerationCustomApiListInfoOutput {
+	return o
+}
+
+// Whether the object is one every app starts with (destroy leaves it).
+func (o ModerationCustomApiListInfoOutput) BuiltIn() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *bool { return v.BuiltIn }).(pulumi.BoolPtrOutput)
+}
+
+// Unix seconds.
+func (o ModerationCustomApiListInfoOutput) CreatedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
+}
+
+// Description.
+func (o ModerationCustomApiListInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o ModerationCustomApiListInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+func (o ModerationCustomApiListInfoOutput) ListId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.ListId }).(pulumi.StringPtrOutput)
+}
+
+// Name.
+func (o ModerationCustomApiListInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+func (o ModerationCustomApiListInfoOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+// Basic-auth user name sent to the webhook (with password; at most 100).
+func (o ModerationCustomApiListInfoOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// Public https URL of your moderation webhook.
+func (o ModerationCustomApiListInfoOutput) WebhookURL() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
+}
+
+type ModerationCustomApiListInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ModerationCustomApiListInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ModerationCustomApiListInfo)(nil)).Elem()
+}
+
+func (o ModerationCustomApiListInfoArrayOutput) ToModerationCustomApiListInfoArrayOutput() ModerationCustomApiListInfoArrayOutput {
+	return o
+}
+
+func (o ModerationCustomApiListInfoArrayOutput) ToModerationCustomApiListInfoArrayOutputWithContext(ctx context.Context) ModerationCustomApiListInfoArrayOutput {
+	return o
+}
+
+func (o ModerationCustomApiListInfoArrayOutput) Index(i pulumi.IntInput) ModerationCustomApiListInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ModerationCustomApiListInfo {
+		return vs[0].([]ModerationCustomApiListInfo)[vs[1].(int)]
+	}).(ModerationCustomApiListInfoOutput)
+}
+
 // One ModerationKeywordList as a whole read sees it.
 type ModerationKeywordListInfo struct {
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn *bool `pulumi:"builtIn"`
 	// word, pattern (regular expressions) or sentence-similarity.
-	Category *string `pulumi:"category"`
+	Category *ModerationKeywordListCategory `pulumi:"category"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
 	// Description.
@@ -3225,8 +4699,8 @@ func (o ModerationKeywordListInfoOutput) BuiltIn() pulumi.BoolPtrOutput {
 }
 
 // word, pattern (regular expressions) or sentence-similarity.
-func (o ModerationKeywordListInfoOutput) Category() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ModerationKeywordListInfo) *string { return v.Category }).(pulumi.StringPtrOutput)
+func (o ModerationKeywordListInfoOutput) Category() ModerationKeywordListCategoryPtrOutput {
+	return o.ApplyT(func(v ModerationKeywordListInfo) *ModerationKeywordListCategory { return v.Category }).(ModerationKeywordListCategoryPtrOutput)
 }
 
 // Unix seconds.
@@ -3285,17 +4759,28 @@ func (o ModerationKeywordListInfoArrayOutput) Index(i pulumi.IntInput) Moderatio
 }
 
 type ModerationRuleConditionsItem struct {
-	Category                   *string     `pulumi:"category"`
-	Entity                     *string     `pulumi:"entity"`
-	Id                         *int        `pulumi:"id"`
-	IsKeywordReferencePresent  *bool       `pulumi:"isKeywordReferencePresent"`
-	IsKeywordsReferencePresent *bool       `pulumi:"isKeywordsReferencePresent"`
-	IsListReferencePresent     *bool       `pulumi:"isListReferencePresent"`
-	IsMediaPresent             *bool       `pulumi:"isMediaPresent"`
-	Message                    []string    `pulumi:"message"`
-	Operand                    string      `pulumi:"operand"`
-	Operator                   *string     `pulumi:"operator"`
-	Value                      interface{} `pulumi:"value"`
+	// Whether the value is made of words or of patterns.
+	Category *ModerationRuleConditionsItemCategory `pulumi:"category"`
+	// What is inspected: the message.
+	Entity *ModerationRuleConditionsItemEntity `pulumi:"entity"`
+	// The condition's number within the rule (the service numbers it when left out).
+	Id *int `pulumi:"id"`
+	// Whether the value names a keyword list rather than holding words.
+	IsKeywordReferencePresent *bool `pulumi:"isKeywordReferencePresent"`
+	// Whether the value names several keyword lists.
+	IsKeywordsReferencePresent *bool `pulumi:"isKeywordsReferencePresent"`
+	// Whether the value holds ids of keyword lists.
+	IsListReferencePresent *bool `pulumi:"isListReferencePresent"`
+	// Whether the condition inspects media (images, videos).
+	IsMediaPresent *bool `pulumi:"isMediaPresent"`
+	// Text shown to the sender when the condition matches.
+	Message []string `pulumi:"message"`
+	// Which part of the message is inspected.
+	Operand ModerationRuleConditionsItemOperand `pulumi:"operand"`
+	// How the value is compared.
+	Operator *ModerationRuleConditionsItemOperator `pulumi:"operator"`
+	// What is looked for: words, patterns, or ids of keyword lists.
+	Value interface{} `pulumi:"value"`
 }
 
 // ModerationRuleConditionsItemInput is an input type that accepts ModerationRuleConditionsItemArgs and ModerationRuleConditionsItemOutput values.
@@ -3310,17 +4795,28 @@ type ModerationRuleConditionsItemInput interface {
 }
 
 type ModerationRuleConditionsItemArgs struct {
-	Category                   pulumi.StringPtrInput   `pulumi:"category"`
-	Entity                     pulumi.StringPtrInput   `pulumi:"entity"`
-	Id                         pulumi.IntPtrInput      `pulumi:"id"`
-	IsKeywordReferencePresent  pulumi.BoolPtrInput     `pulumi:"isKeywordReferencePresent"`
-	IsKeywordsReferencePresent pulumi.BoolPtrInput     `pulumi:"isKeywordsReferencePresent"`
-	IsListReferencePresent     pulumi.BoolPtrInput     `pulumi:"isListReferencePresent"`
-	IsMediaPresent             pulumi.BoolPtrInput     `pulumi:"isMediaPresent"`
-	Message                    pulumi.StringArrayInput `pulumi:"message"`
-	Operand                    pulumi.StringInput      `pulumi:"operand"`
-	Operator                   pulumi.StringPtrInput   `pulumi:"operator"`
-	Value                      pulumi.Input            `pulumi:"value"`
+	// Whether the value is made of words or of patterns.
+	Category ModerationRuleConditionsItemCategoryPtrInput `pulumi:"category"`
+	// What is inspected: the message.
+	Entity ModerationRuleConditionsItemEntityPtrInput `pulumi:"entity"`
+	// The condition's number within the rule (the service numbers it when left out).
+	Id pulumi.IntPtrInput `pulumi:"id"`
+	// Whether the value names a keyword list rather than holding words.
+	IsKeywordReferencePresent pulumi.BoolPtrInput `pulumi:"isKeywordReferencePresent"`
+	// Whether the value names several keyword lists.
+	IsKeywordsReferencePresent pulumi.BoolPtrInput `pulumi:"isKeywordsReferencePresent"`
+	// Whether the value holds ids of keyword lists.
+	IsListReferencePresent pulumi.BoolPtrInput `pulumi:"isListReferencePresent"`
+	// Whether the condition inspects media (images, videos).
+	IsMediaPresent pulumi.BoolPtrInput `pulumi:"isMediaPresent"`
+	// Text shown to the sender when the condition matches.
+	Message pulumi.StringArrayInput `pulumi:"message"`
+	// Which part of the message is inspected.
+	Operand ModerationRuleConditionsItemOperandInput `pulumi:"operand"`
+	// How the value is compared.
+	Operator ModerationRuleConditionsItemOperatorPtrInput `pulumi:"operator"`
+	// What is looked for: words, patterns, or ids of keyword lists.
+	Value pulumi.Input `pulumi:"value"`
 }
 
 func (ModerationRuleConditionsItemArgs) ElementType() reflect.Type {
@@ -3374,46 +4870,57 @@ func (o ModerationRuleConditionsItemOutput) ToModerationRuleConditionsItemOutput
 	return o
 }
 
-func (o ModerationRuleConditionsItemOutput) Category() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ModerationRuleConditionsItem) *string { return v.Category }).(pulumi.StringPtrOutput)
+// Whether the value is made of words or of patterns.
+func (o ModerationRuleConditionsItemOutput) Category() ModerationRuleConditionsItemCategoryPtrOutput {
+	return o.ApplyT(func(v ModerationRuleConditionsItem) *ModerationRuleConditionsItemCategory { return v.Category }).(ModerationRuleConditionsItemCategoryPtrOutput)
 }
 
-func (o ModerationRuleConditionsItemOutput) Entity() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ModerationRuleConditionsItem) *string { return v.Entity }).(pulumi.StringPtrOutput)
+// What is inspected: the message.
+func (o ModerationRuleConditionsItemOutput) Entity() ModerationRuleConditionsItemEntityPtrOutput {
+	return o.ApplyT(func(v ModerationRuleConditionsItem) *ModerationRuleConditionsItemEntity { return v.Entity }).(ModerationRuleConditionsItemEntityPtrOutput)
 }
 
+// The condition's number within the rule (the service numbers it when left out).
 func (o ModerationRuleConditionsItemOutput) Id() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) *int { return v.Id }).(pulumi.IntPtrOutput)
 }
 
+// Whether the value names a keyword list rather than holding words.
 func (o ModerationRuleConditionsItemOutput) IsKeywordReferencePresent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) *bool { return v.IsKeywordReferencePresent }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value names several keyword lists.
 func (o ModerationRuleConditionsItemOutput) IsKeywordsReferencePresent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) *bool { return v.IsKeywordsReferencePresent }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the value holds ids of keyword lists.
 func (o ModerationRuleConditionsItemOutput) IsListReferencePresent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) *bool { return v.IsListReferencePresent }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the condition inspects media (images, videos).
 func (o ModerationRuleConditionsItemOutput) IsMediaPresent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) *bool { return v.IsMediaPresent }).(pulumi.BoolPtrOutput)
 }
 
+// Text shown to the sender when the condition matches.
 func (o ModerationRuleConditionsItemOutput) Message() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) []string { return v.Message }).(pulumi.StringArrayOutput)
 }
 
-func (o ModerationRuleConditionsItemOutput) Operand() pulumi.StringOutput {
-	return o.ApplyT(func(v ModerationRuleConditionsItem) string { return v.Operand }).(pulumi.StringOutput)
+// Which part of the message is inspected.
+func (o ModerationRuleConditionsItemOutput) Operand() ModerationRuleConditionsItemOperandOutput {
+	return o.ApplyT(func(v ModerationRuleConditionsItem) ModerationRuleConditionsItemOperand { return v.Operand }).(ModerationRuleConditionsItemOperandOutput)
 }
 
-func (o ModerationRuleConditionsItemOutput) Operator() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ModerationRuleConditionsItem) *string { return v.Operator }).(pulumi.StringPtrOutput)
+// How the value is compared.
+func (o ModerationRuleConditionsItemOutput) Operator() ModerationRuleConditionsItemOperatorPtrOutput {
+	return o.ApplyT(func(v ModerationRuleConditionsItem) *ModerationRuleConditionsItemOperator { return v.Operator }).(ModerationRuleConditionsItemOperatorPtrOutput)
 }
 
+// What is looked for: words, patterns, or ids of keyword lists.
 func (o ModerationRuleConditionsItemOutput) Value() pulumi.AnyOutput {
 	return o.ApplyT(func(v ModerationRuleConditionsItem) interface{} { return v.Value }).(pulumi.AnyOutput)
 }
@@ -3438,26 +4945,10 @@ func (o ModerationRuleConditionsItemArrayOutput) Index(i pulumi.IntInput) Modera
 	}).(ModerationRuleConditionsItemOutput)
 }
 
-type ModerationRuleFiltersItem0 struct {
-	Entity   string `pulumi:"entity"`
-	Operand  string `pulumi:"operand"`
-	Operator string `pulumi:"operator"`
-	Type     string `pulumi:"type"`
-	Value    string `pulumi:"value"`
-}
-
-type ModerationRuleFiltersItem1 struct {
-	Entity   string `pulumi:"entity"`
-	Operand  string `pulumi:"operand"`
-	Operator string `pulumi:"operator"`
-	Type     string `pulumi:"type"`
-	Value    string `pulumi:"value"`
-}
-
 // One ModerationRule as a whole read sees it.
 type ModerationRuleInfo struct {
 	// What happens to a matching message: blockMessage and/or dropMessage (a set).
-	Action []string `pulumi:"action"`
+	Action []ModerationRuleActionItem `pulumi:"action"`
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn *bool `pulumi:"builtIn"`
 	// What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
@@ -3494,8 +4985,8 @@ func (o ModerationRuleInfoOutput) ToModerationRuleInfoOutputWithContext(ctx cont
 }
 
 // What happens to a matching message: blockMessage and/or dropMessage (a set).
-func (o ModerationRuleInfoOutput) Action() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v ModerationRuleInfo) []string { return v.Action }).(pulumi.StringArrayOutput)
+func (o ModerationRuleInfoOutput) Action() ModerationRuleActionItemArrayOutput {
+	return o.ApplyT(func(v ModerationRuleInfo) []ModerationRuleActionItem { return v.Action }).(ModerationRuleActionItemArrayOutput)
 }
 
 // Whether the object is one every app starts with (destroy leaves it).
@@ -3631,14 +5122,22 @@ func (o NotificationSettingsInfoArrayOutput) Index(i pulumi.IntInput) Notificati
 }
 
 type NotificationSettingsPreferences struct {
-	BypassPreferencesForMentions *bool                                    `pulumi:"bypassPreferencesForMentions"`
-	Call                         *NotificationSettingsPreferencesCall     `pulumi:"call"`
-	Email                        *NotificationSettingsPreferencesEmail    `pulumi:"email"`
-	Group                        *NotificationSettingsPreferencesGroup    `pulumi:"group"`
-	Mute                         *NotificationSettingsPreferencesMute     `pulumi:"mute"`
-	OneOnOne                     *NotificationSettingsPreferencesOneOnOne `pulumi:"oneOnOne"`
-	Push                         *NotificationSettingsPreferencesPush     `pulumi:"push"`
-	Sms                          *NotificationSettingsPreferencesSms      `pulumi:"sms"`
+	// Notify of a mention even where the user's preferences say not to.
+	BypassPreferencesForMentions *bool `pulumi:"bypassPreferencesForMentions"`
+	// Notification preferences for calls.
+	Call *NotificationSettingsPreferencesCall `pulumi:"call"`
+	// How unread messages are summed up by email.
+	Email *NotificationSettingsPreferencesEmail `pulumi:"email"`
+	// Notification preferences in groups.
+	Group *NotificationSettingsPreferencesGroup `pulumi:"group"`
+	// Do-not-disturb and muting preferences.
+	Mute *NotificationSettingsPreferencesMute `pulumi:"mute"`
+	// Notification preferences in one-on-one conversations.
+	OneOnOne *NotificationSettingsPreferencesOneOnOne `pulumi:"oneOnOne"`
+	// What a push notification's payload carries.
+	Push *NotificationSettingsPreferencesPush `pulumi:"push"`
+	// How unread messages are summed up by SMS.
+	Sms *NotificationSettingsPreferencesSms `pulumi:"sms"`
 }
 
 // NotificationSettingsPreferencesInput is an input type that accepts NotificationSettingsPreferencesArgs and NotificationSettingsPreferencesOutput values.
@@ -3653,14 +5152,22 @@ type NotificationSettingsPreferencesInput interface {
 }
 
 type NotificationSettingsPreferencesArgs struct {
-	BypassPreferencesForMentions pulumi.BoolPtrInput                             `pulumi:"bypassPreferencesForMentions"`
-	Call                         NotificationSettingsPreferencesCallPtrInput     `pulumi:"call"`
-	Email                        NotificationSettingsPreferencesEmailPtrInput    `pulumi:"email"`
-	Group                        NotificationSettingsPreferencesGroupPtrInput    `pulumi:"group"`
-	Mute                         NotificationSettingsPreferencesMutePtrInput     `pulumi:"mute"`
-	OneOnOne                     NotificationSettingsPreferencesOneOnOnePtrInput `pulumi:"oneOnOne"`
-	Push                         NotificationSettingsPreferencesPushPtrInput     `pulumi:"push"`
-	Sms                          NotificationSettingsPreferencesSmsPtrInput      `pulumi:"sms"`
+	// Notify of a mention even where the user's preferences say not to.
+	BypassPreferencesForMentions pulumi.BoolPtrInput `pulumi:"bypassPreferencesForMentions"`
+	// Notification preferences for calls.
+	Call NotificationSettingsPreferencesCallPtrInput `pulumi:"call"`
+	// How unread messages are summed up by email.
+	Email NotificationSettingsPreferencesEmailPtrInput `pulumi:"email"`
+	// Notification preferences in groups.
+	Group NotificationSettingsPreferencesGroupPtrInput `pulumi:"group"`
+	// Do-not-disturb and muting preferences.
+	Mute NotificationSettingsPreferencesMutePtrInput `pulumi:"mute"`
+	// Notification preferences in one-on-one conversations.
+	OneOnOne NotificationSettingsPreferencesOneOnOnePtrInput `pulumi:"oneOnOne"`
+	// What a push notification's payload carries.
+	Push NotificationSettingsPreferencesPushPtrInput `pulumi:"push"`
+	// How unread messages are summed up by SMS.
+	Sms NotificationSettingsPreferencesSmsPtrInput `pulumi:"sms"`
 }
 
 func (NotificationSettingsPreferencesArgs) ElementType() reflect.Type {
@@ -3740,34 +5247,42 @@ func (o NotificationSettingsPreferencesOutput) ToNotificationSettingsPreferences
 	}).(NotificationSettingsPreferencesPtrOutput)
 }
 
+// Notify of a mention even where the user's preferences say not to.
 func (o NotificationSettingsPreferencesOutput) BypassPreferencesForMentions() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *bool { return v.BypassPreferencesForMentions }).(pulumi.BoolPtrOutput)
 }
 
+// Notification preferences for calls.
 func (o NotificationSettingsPreferencesOutput) Call() NotificationSettingsPreferencesCallPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesCall { return v.Call }).(NotificationSettingsPreferencesCallPtrOutput)
 }
 
+// How unread messages are summed up by email.
 func (o NotificationSettingsPreferencesOutput) Email() NotificationSettingsPreferencesEmailPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesEmail { return v.Email }).(NotificationSettingsPreferencesEmailPtrOutput)
 }
 
+// Notification preferences in groups.
 func (o NotificationSettingsPreferencesOutput) Group() NotificationSettingsPreferencesGroupPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesGroup { return v.Group }).(NotificationSettingsPreferencesGroupPtrOutput)
 }
 
+// Do-not-disturb and muting preferences.
 func (o NotificationSettingsPreferencesOutput) Mute() NotificationSettingsPreferencesMutePtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesMute { return v.Mute }).(NotificationSettingsPreferencesMutePtrOutput)
 }
 
+// Notification preferences in one-on-one conversations.
 func (o NotificationSettingsPreferencesOutput) OneOnOne() NotificationSettingsPreferencesOneOnOnePtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesOneOnOne { return v.OneOnOne }).(NotificationSettingsPreferencesOneOnOnePtrOutput)
 }
 
+// What a push notification's payload carries.
 func (o NotificationSettingsPreferencesOutput) Push() NotificationSettingsPreferencesPushPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesPush { return v.Push }).(NotificationSettingsPreferencesPushPtrOutput)
 }
 
+// How unread messages are summed up by SMS.
 func (o NotificationSettingsPreferencesOutput) Sms() NotificationSettingsPreferencesSmsPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferences) *NotificationSettingsPreferencesSms { return v.Sms }).(NotificationSettingsPreferencesSmsPtrOutput)
 }
@@ -3796,6 +5311,7 @@ func (o NotificationSettingsPreferencesPtrOutput) Elem() NotificationSettingsPre
 	}).(NotificationSettingsPreferencesOutput)
 }
 
+// Notify of a mention even where the user's preferences say not to.
 func (o NotificationSettingsPreferencesPtrOutput) BypassPreferencesForMentions() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *bool {
 		if v == nil {
@@ -3805,6 +5321,7 @@ func (o NotificationSettingsPreferencesPtrOutput) BypassPreferencesForMentions()
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Notification preferences for calls.
 func (o NotificationSettingsPreferencesPtrOutput) Call() NotificationSettingsPreferencesCallPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesCall {
 		if v == nil {
@@ -3814,6 +5331,7 @@ func (o NotificationSettingsPreferencesPtrOutput) Call() NotificationSettingsPre
 	}).(NotificationSettingsPreferencesCallPtrOutput)
 }
 
+// How unread messages are summed up by email.
 func (o NotificationSettingsPreferencesPtrOutput) Email() NotificationSettingsPreferencesEmailPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesEmail {
 		if v == nil {
@@ -3823,6 +5341,7 @@ func (o NotificationSettingsPreferencesPtrOutput) Email() NotificationSettingsPr
 	}).(NotificationSettingsPreferencesEmailPtrOutput)
 }
 
+// Notification preferences in groups.
 func (o NotificationSettingsPreferencesPtrOutput) Group() NotificationSettingsPreferencesGroupPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesGroup {
 		if v == nil {
@@ -3832,6 +5351,7 @@ func (o NotificationSettingsPreferencesPtrOutput) Group() NotificationSettingsPr
 	}).(NotificationSettingsPreferencesGroupPtrOutput)
 }
 
+// Do-not-disturb and muting preferences.
 func (o NotificationSettingsPreferencesPtrOutput) Mute() NotificationSettingsPreferencesMutePtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesMute {
 		if v == nil {
@@ -3841,6 +5361,7 @@ func (o NotificationSettingsPreferencesPtrOutput) Mute() NotificationSettingsPre
 	}).(NotificationSettingsPreferencesMutePtrOutput)
 }
 
+// Notification preferences in one-on-one conversations.
 func (o NotificationSettingsPreferencesPtrOutput) OneOnOne() NotificationSettingsPreferencesOneOnOnePtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesOneOnOne {
 		if v == nil {
@@ -3850,6 +5371,7 @@ func (o NotificationSettingsPreferencesPtrOutput) OneOnOne() NotificationSetting
 	}).(NotificationSettingsPreferencesOneOnOnePtrOutput)
 }
 
+// What a push notification's payload carries.
 func (o NotificationSettingsPreferencesPtrOutput) Push() NotificationSettingsPreferencesPushPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesPush {
 		if v == nil {
@@ -3859,6 +5381,7 @@ func (o NotificationSettingsPreferencesPtrOutput) Push() NotificationSettingsPre
 	}).(NotificationSettingsPreferencesPushPtrOutput)
 }
 
+// How unread messages are summed up by SMS.
 func (o NotificationSettingsPreferencesPtrOutput) Sms() NotificationSettingsPreferencesSmsPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferences) *NotificationSettingsPreferencesSms {
 		if v == nil {
@@ -3869,20 +5392,34 @@ func (o NotificationSettingsPreferencesPtrOutput) Sms() NotificationSettingsPref
 }
 
 type NotificationSettingsPreferencesCall struct {
-	BusyOverride       *bool    `pulumi:"busyOverride"`
-	BusySetting        *float64 `pulumi:"busySetting"`
-	CancelledOverride  *bool    `pulumi:"cancelledOverride"`
-	CancelledSetting   *float64 `pulumi:"cancelledSetting"`
-	EndedOverride      *bool    `pulumi:"endedOverride"`
-	EndedSetting       *float64 `pulumi:"endedSetting"`
-	InitiatedOverride  *bool    `pulumi:"initiatedOverride"`
-	InitiatedSetting   *float64 `pulumi:"initiatedSetting"`
-	OngoingOverride    *bool    `pulumi:"ongoingOverride"`
-	OngoingSetting     *float64 `pulumi:"ongoingSetting"`
-	RejectedOverride   *bool    `pulumi:"rejectedOverride"`
-	RejectedSetting    *float64 `pulumi:"rejectedSetting"`
-	UnansweredOverride *bool    `pulumi:"unansweredOverride"`
-	UnansweredSetting  *float64 `pulumi:"unansweredSetting"`
+	// Whether each user may change the setting for a call to someone busy for calls.
+	BusyOverride *bool `pulumi:"busyOverride"`
+	// Whether to notify of a call to someone busy for calls, by default.
+	BusySetting *EventNotification `pulumi:"busySetting"`
+	// Whether each user may change the setting for a call cancelled by its caller for calls.
+	CancelledOverride *bool `pulumi:"cancelledOverride"`
+	// Whether to notify of a call cancelled by its caller for calls, by default.
+	CancelledSetting *EventNotification `pulumi:"cancelledSetting"`
+	// Whether each user may change the setting for a call that ended for calls.
+	EndedOverride *bool `pulumi:"endedOverride"`
+	// Whether to notify of a call that ended for calls, by default.
+	EndedSetting *EventNotification `pulumi:"endedSetting"`
+	// Whether each user may change the setting for an incoming call for calls.
+	InitiatedOverride *bool `pulumi:"initiatedOverride"`
+	// Whether to notify of an incoming call for calls, by default.
+	InitiatedSetting *EventNotification `pulumi:"initiatedSetting"`
+	// Whether each user may change the setting for a call in progress for calls.
+	OngoingOverride *bool `pulumi:"ongoingOverride"`
+	// Whether to notify of a call in progress for calls, by default.
+	OngoingSetting *EventNotification `pulumi:"ongoingSetting"`
+	// Whether each user may change the setting for a rejected call for calls.
+	RejectedOverride *bool `pulumi:"rejectedOverride"`
+	// Whether to notify of a rejected call for calls, by default.
+	RejectedSetting *EventNotification `pulumi:"rejectedSetting"`
+	// Whether each user may change the setting for a call nobody answered for calls.
+	UnansweredOverride *bool `pulumi:"unansweredOverride"`
+	// Whether to notify of a call nobody answered for calls, by default.
+	UnansweredSetting *EventNotification `pulumi:"unansweredSetting"`
 }
 
 // NotificationSettingsPreferencesCallInput is an input type that accepts NotificationSettingsPreferencesCallArgs and NotificationSettingsPreferencesCallOutput values.
@@ -3897,20 +5434,34 @@ type NotificationSettingsPreferencesCallInput interface {
 }
 
 type NotificationSettingsPreferencesCallArgs struct {
-	BusyOverride       pulumi.BoolPtrInput    `pulumi:"busyOverride"`
-	BusySetting        pulumi.Float64PtrInput `pulumi:"busySetting"`
-	CancelledOverride  pulumi.BoolPtrInput    `pulumi:"cancelledOverride"`
-	CancelledSetting   pulumi.Float64PtrInput `pulumi:"cancelledSetting"`
-	EndedOverride      pulumi.BoolPtrInput    `pulumi:"endedOverride"`
-	EndedSetting       pulumi.Float64PtrInput `pulumi:"endedSetting"`
-	InitiatedOverride  pulumi.BoolPtrInput    `pulumi:"initiatedOverride"`
-	InitiatedSetting   pulumi.Float64PtrInput `pulumi:"initiatedSetting"`
-	OngoingOverride    pulumi.BoolPtrInput    `pulumi:"ongoingOverride"`
-	OngoingSetting     pulumi.Float64PtrInput `pulumi:"ongoingSetting"`
-	RejectedOverride   pulumi.BoolPtrInput    `pulumi:"rejectedOverride"`
-	RejectedSetting    pulumi.Float64PtrInput `pulumi:"rejectedSetting"`
-	UnansweredOverride pulumi.BoolPtrInput    `pulumi:"unansweredOverride"`
-	UnansweredSetting  pulumi.Float64PtrInput `pulumi:"unansweredSetting"`
+	// Whether each user may change the setting for a call to someone busy for calls.
+	BusyOverride pulumi.BoolPtrInput `pulumi:"busyOverride"`
+	// Whether to notify of a call to someone busy for calls, by default.
+	BusySetting EventNotificationPtrInput `pulumi:"busySetting"`
+	// Whether each user may change the setting for a call cancelled by its caller for calls.
+	CancelledOverride pulumi.BoolPtrInput `pulumi:"cancelledOverride"`
+	// Whether to notify of a call cancelled by its caller for calls, by default.
+	CancelledSetting EventNotificationPtrInput `pulumi:"cancelledSetting"`
+	// Whether each user may change the setting for a call that ended for calls.
+	EndedOverride pulumi.BoolPtrInput `pulumi:"endedOverride"`
+	// Whether to notify of a call that ended for calls, by default.
+	EndedSetting EventNotificationPtrInput `pulumi:"endedSetting"`
+	// Whether each user may change the setting for an incoming call for calls.
+	InitiatedOverride pulumi.BoolPtrInput `pulumi:"initiatedOverride"`
+	// Whether to notify of an incoming call for calls, by default.
+	InitiatedSetting EventNotificationPtrInput `pulumi:"initiatedSetting"`
+	// Whether each user may change the setting for a call in progress for calls.
+	OngoingOverride pulumi.BoolPtrInput `pulumi:"ongoingOverride"`
+	// Whether to notify of a call in progress for calls, by default.
+	OngoingSetting EventNotificationPtrInput `pulumi:"ongoingSetting"`
+	// Whether each user may change the setting for a rejected call for calls.
+	RejectedOverride pulumi.BoolPtrInput `pulumi:"rejectedOverride"`
+	// Whether to notify of a rejected call for calls, by default.
+	RejectedSetting EventNotificationPtrInput `pulumi:"rejectedSetting"`
+	// Whether each user may change the setting for a call nobody answered for calls.
+	UnansweredOverride pulumi.BoolPtrInput `pulumi:"unansweredOverride"`
+	// Whether to notify of a call nobody answered for calls, by default.
+	UnansweredSetting EventNotificationPtrInput `pulumi:"unansweredSetting"`
 }
 
 func (NotificationSettingsPreferencesCallArgs) ElementType() reflect.Type {
@@ -3990,60 +5541,74 @@ func (o NotificationSettingsPreferencesCallOutput) ToNotificationSettingsPrefere
 	}).(NotificationSettingsPreferencesCallPtrOutput)
 }
 
+// Whether each user may change the setting for a call to someone busy for calls.
 func (o NotificationSettingsPreferencesCallOutput) BusyOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.BusyOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) BusySetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.BusySetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a call to someone busy for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) BusySetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.BusySetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call cancelled by its caller for calls.
 func (o NotificationSettingsPreferencesCallOutput) CancelledOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.CancelledOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) CancelledSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.CancelledSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a call cancelled by its caller for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) CancelledSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.CancelledSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call that ended for calls.
 func (o NotificationSettingsPreferencesCallOutput) EndedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.EndedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) EndedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.EndedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a call that ended for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) EndedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.EndedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for an incoming call for calls.
 func (o NotificationSettingsPreferencesCallOutput) InitiatedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.InitiatedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) InitiatedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.InitiatedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of an incoming call for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) InitiatedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.InitiatedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call in progress for calls.
 func (o NotificationSettingsPreferencesCallOutput) OngoingOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.OngoingOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) OngoingSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.OngoingSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a call in progress for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) OngoingSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.OngoingSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a rejected call for calls.
 func (o NotificationSettingsPreferencesCallOutput) RejectedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.RejectedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) RejectedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.RejectedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a rejected call for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) RejectedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.RejectedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call nobody answered for calls.
 func (o NotificationSettingsPreferencesCallOutput) UnansweredOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *bool { return v.UnansweredOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallOutput) UnansweredSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *float64 { return v.UnansweredSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a call nobody answered for calls, by default.
+func (o NotificationSettingsPreferencesCallOutput) UnansweredSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesCall) *EventNotification { return v.UnansweredSetting }).(EventNotificationPtrOutput)
 }
 
 type NotificationSettingsPreferencesCallPtrOutput struct{ *pulumi.OutputState }
@@ -4070,6 +5635,7 @@ func (o NotificationSettingsPreferencesCallPtrOutput) Elem() NotificationSetting
 	}).(NotificationSettingsPreferencesCallOutput)
 }
 
+// Whether each user may change the setting for a call to someone busy for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) BusyOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4079,15 +5645,17 @@ func (o NotificationSettingsPreferencesCallPtrOutput) BusyOverride() pulumi.Bool
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) BusySetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of a call to someone busy for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) BusySetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.BusySetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call cancelled by its caller for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) CancelledOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4097,15 +5665,17 @@ func (o NotificationSettingsPreferencesCallPtrOutput) CancelledOverride() pulumi
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) CancelledSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of a call cancelled by its caller for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) CancelledSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.CancelledSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call that ended for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) EndedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4115,15 +5685,17 @@ func (o NotificationSettingsPreferencesCallPtrOutput) EndedOverride() pulumi.Boo
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) EndedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of a call that ended for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) EndedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.EndedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for an incoming call for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) InitiatedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4133,15 +5705,17 @@ func (o NotificationSettingsPreferencesCallPtrOutput) InitiatedOverride() pulumi
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) InitiatedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of an incoming call for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) InitiatedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.InitiatedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call in progress for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) OngoingOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4151,15 +5725,17 @@ func (o NotificationSettingsPreferencesCallPtrOutput) OngoingOverride() pulumi.B
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) OngoingSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of a call in progress for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) OngoingSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.OngoingSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a rejected call for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) RejectedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4169,15 +5745,17 @@ func (o NotificationSettingsPreferencesCallPtrOutput) RejectedOverride() pulumi.
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) RejectedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of a rejected call for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) RejectedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.RejectedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a call nobody answered for calls.
 func (o NotificationSettingsPreferencesCallPtrOutput) UnansweredOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *bool {
 		if v == nil {
@@ -4187,20 +5765,25 @@ func (o NotificationSettingsPreferencesCallPtrOutput) UnansweredOverride() pulum
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesCallPtrOutput) UnansweredSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *float64 {
+// Whether to notify of a call nobody answered for calls, by default.
+func (o NotificationSettingsPreferencesCallPtrOutput) UnansweredSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesCall) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.UnansweredSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
 type NotificationSettingsPreferencesEmail struct {
-	IntervalInSeconds        *int  `pulumi:"intervalInSeconds"`
-	MaxPerDay                *int  `pulumi:"maxPerDay"`
-	MaxPerDayPerConversation *int  `pulumi:"maxPerDayPerConversation"`
-	NotifyForUnreadOnly      *bool `pulumi:"notifyForUnreadOnly"`
+	// Seconds to wait after a message before sending the email.
+	IntervalInSeconds *int `pulumi:"intervalInSeconds"`
+	// At most this many emails a day to one user.
+	MaxPerDay *int `pulumi:"maxPerDay"`
+	// At most this many emails a day to one user for one conversation.
+	MaxPerDayPerConversation *int `pulumi:"maxPerDayPerConversation"`
+	// Send an email only for messages still unread.
+	NotifyForUnreadOnly *bool `pulumi:"notifyForUnreadOnly"`
 }
 
 // NotificationSettingsPreferencesEmailInput is an input type that accepts NotificationSettingsPreferencesEmailArgs and NotificationSettingsPreferencesEmailOutput values.
@@ -4215,10 +5798,14 @@ type NotificationSettingsPreferencesEmailInput interface {
 }
 
 type NotificationSettingsPreferencesEmailArgs struct {
-	IntervalInSeconds        pulumi.IntPtrInput  `pulumi:"intervalInSeconds"`
-	MaxPerDay                pulumi.IntPtrInput  `pulumi:"maxPerDay"`
-	MaxPerDayPerConversation pulumi.IntPtrInput  `pulumi:"maxPerDayPerConversation"`
-	NotifyForUnreadOnly      pulumi.BoolPtrInput `pulumi:"notifyForUnreadOnly"`
+	// Seconds to wait after a message before sending the email.
+	IntervalInSeconds pulumi.IntPtrInput `pulumi:"intervalInSeconds"`
+	// At most this many emails a day to one user.
+	MaxPerDay pulumi.IntPtrInput `pulumi:"maxPerDay"`
+	// At most this many emails a day to one user for one conversation.
+	MaxPerDayPerConversation pulumi.IntPtrInput `pulumi:"maxPerDayPerConversation"`
+	// Send an email only for messages still unread.
+	NotifyForUnreadOnly pulumi.BoolPtrInput `pulumi:"notifyForUnreadOnly"`
 }
 
 func (NotificationSettingsPreferencesEmailArgs) ElementType() reflect.Type {
@@ -4298,18 +5885,22 @@ func (o NotificationSettingsPreferencesEmailOutput) ToNotificationSettingsPrefer
 	}).(NotificationSettingsPreferencesEmailPtrOutput)
 }
 
+// Seconds to wait after a message before sending the email.
 func (o NotificationSettingsPreferencesEmailOutput) IntervalInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesEmail) *int { return v.IntervalInSeconds }).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user.
 func (o NotificationSettingsPreferencesEmailOutput) MaxPerDay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesEmail) *int { return v.MaxPerDay }).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user for one conversation.
 func (o NotificationSettingsPreferencesEmailOutput) MaxPerDayPerConversation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesEmail) *int { return v.MaxPerDayPerConversation }).(pulumi.IntPtrOutput)
 }
 
+// Send an email only for messages still unread.
 func (o NotificationSettingsPreferencesEmailOutput) NotifyForUnreadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesEmail) *bool { return v.NotifyForUnreadOnly }).(pulumi.BoolPtrOutput)
 }
@@ -4338,6 +5929,7 @@ func (o NotificationSettingsPreferencesEmailPtrOutput) Elem() NotificationSettin
 	}).(NotificationSettingsPreferencesEmailOutput)
 }
 
+// Seconds to wait after a message before sending the email.
 func (o NotificationSettingsPreferencesEmailPtrOutput) IntervalInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesEmail) *int {
 		if v == nil {
@@ -4347,6 +5939,7 @@ func (o NotificationSettingsPreferencesEmailPtrOutput) IntervalInSeconds() pulum
 	}).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user.
 func (o NotificationSettingsPreferencesEmailPtrOutput) MaxPerDay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesEmail) *int {
 		if v == nil {
@@ -4356,6 +5949,7 @@ func (o NotificationSettingsPreferencesEmailPtrOutput) MaxPerDay() pulumi.IntPtr
 	}).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user for one conversation.
 func (o NotificationSettingsPreferencesEmailPtrOutput) MaxPerDayPerConversation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesEmail) *int {
 		if v == nil {
@@ -4365,6 +5959,7 @@ func (o NotificationSettingsPreferencesEmailPtrOutput) MaxPerDayPerConversation(
 	}).(pulumi.IntPtrOutput)
 }
 
+// Send an email only for messages still unread.
 func (o NotificationSettingsPreferencesEmailPtrOutput) NotifyForUnreadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesEmail) *bool {
 		if v == nil {
@@ -4375,30 +5970,54 @@ func (o NotificationSettingsPreferencesEmailPtrOutput) NotifyForUnreadOnly() pul
 }
 
 type NotificationSettingsPreferencesGroup struct {
-	MemberAddedOverride        *bool    `pulumi:"memberAddedOverride"`
-	MemberAddedSetting         *float64 `pulumi:"memberAddedSetting"`
-	MemberBannedOverride       *bool    `pulumi:"memberBannedOverride"`
-	MemberBannedSetting        *float64 `pulumi:"memberBannedSetting"`
-	MemberJoinedOverride       *bool    `pulumi:"memberJoinedOverride"`
-	MemberJoinedSetting        *float64 `pulumi:"memberJoinedSetting"`
-	MemberKickedOverride       *bool    `pulumi:"memberKickedOverride"`
-	MemberKickedSetting        *float64 `pulumi:"memberKickedSetting"`
-	MemberLeftOverride         *bool    `pulumi:"memberLeftOverride"`
-	MemberLeftSetting          *float64 `pulumi:"memberLeftSetting"`
-	MemberScopeChangedOverride *bool    `pulumi:"memberScopeChangedOverride"`
-	MemberScopeChangedSetting  *float64 `pulumi:"memberScopeChangedSetting"`
-	MemberUnbannedOverride     *bool    `pulumi:"memberUnbannedOverride"`
-	MemberUnbannedSetting      *float64 `pulumi:"memberUnbannedSetting"`
-	MessageDeletedSetting      *float64 `pulumi:"messageDeletedSetting"`
-	MessageEditedSetting       *float64 `pulumi:"messageEditedSetting"`
-	MessagesOverride           *bool    `pulumi:"messagesOverride"`
-	MessagesSetting            *float64 `pulumi:"messagesSetting"`
-	QuotedRepliesOverride      *bool    `pulumi:"quotedRepliesOverride"`
-	QuotedRepliesSetting       *float64 `pulumi:"quotedRepliesSetting"`
-	ReactionsOverride          *bool    `pulumi:"reactionsOverride"`
-	ReactionsSetting           *float64 `pulumi:"reactionsSetting"`
-	RepliesOverride            *bool    `pulumi:"repliesOverride"`
-	RepliesSetting             *float64 `pulumi:"repliesSetting"`
+	// Whether each user may change the setting for a member being added in groups.
+	MemberAddedOverride *bool `pulumi:"memberAddedOverride"`
+	// Whether to notify of a member being added in groups, by default.
+	MemberAddedSetting *EventNotification `pulumi:"memberAddedSetting"`
+	// Whether each user may change the setting for a member being banned in groups.
+	MemberBannedOverride *bool `pulumi:"memberBannedOverride"`
+	// Whether to notify of a member being banned in groups, by default.
+	MemberBannedSetting *EventNotification `pulumi:"memberBannedSetting"`
+	// Whether each user may change the setting for a member joining in groups.
+	MemberJoinedOverride *bool `pulumi:"memberJoinedOverride"`
+	// Whether to notify of a member joining in groups, by default.
+	MemberJoinedSetting *EventNotification `pulumi:"memberJoinedSetting"`
+	// Whether each user may change the setting for a member being kicked out in groups.
+	MemberKickedOverride *bool `pulumi:"memberKickedOverride"`
+	// Whether to notify of a member being kicked out in groups, by default.
+	MemberKickedSetting *EventNotification `pulumi:"memberKickedSetting"`
+	// Whether each user may change the setting for a member leaving in groups.
+	MemberLeftOverride *bool `pulumi:"memberLeftOverride"`
+	// Whether to notify of a member leaving in groups, by default.
+	MemberLeftSetting *EventNotification `pulumi:"memberLeftSetting"`
+	// Whether each user may change the setting for a member's scope changing in groups.
+	MemberScopeChangedOverride *bool `pulumi:"memberScopeChangedOverride"`
+	// Whether to notify of a member's scope changing in groups, by default.
+	MemberScopeChangedSetting *EventNotification `pulumi:"memberScopeChangedSetting"`
+	// Whether each user may change the setting for a member being unbanned in groups.
+	MemberUnbannedOverride *bool `pulumi:"memberUnbannedOverride"`
+	// Whether to notify of a member being unbanned in groups, by default.
+	MemberUnbannedSetting *EventNotification `pulumi:"memberUnbannedSetting"`
+	// Whether to notify of deleted messages in groups, by default.
+	MessageDeletedSetting *EventNotification `pulumi:"messageDeletedSetting"`
+	// Whether to notify of edited messages in groups, by default.
+	MessageEditedSetting *EventNotification `pulumi:"messageEditedSetting"`
+	// Whether each user may change the setting for new messages in groups.
+	MessagesOverride *bool `pulumi:"messagesOverride"`
+	// Whether to notify of new messages in groups, by default.
+	MessagesSetting *MessageNotification `pulumi:"messagesSetting"`
+	// Whether each user may change the setting for quoted replies in groups.
+	QuotedRepliesOverride *bool `pulumi:"quotedRepliesOverride"`
+	// Whether to notify of quoted replies in groups, by default.
+	QuotedRepliesSetting *MessageNotification `pulumi:"quotedRepliesSetting"`
+	// Whether each user may change the setting for reactions in groups.
+	ReactionsOverride *bool `pulumi:"reactionsOverride"`
+	// Whether to notify of reactions in groups, by default.
+	ReactionsSetting *ReactionNotification `pulumi:"reactionsSetting"`
+	// Whether each user may change the setting for replies in threads in groups.
+	RepliesOverride *bool `pulumi:"repliesOverride"`
+	// Whether to notify of replies in threads in groups, by default.
+	RepliesSetting *MessageNotification `pulumi:"repliesSetting"`
 }
 
 // NotificationSettingsPreferencesGroupInput is an input type that accepts NotificationSettingsPreferencesGroupArgs and NotificationSettingsPreferencesGroupOutput values.
@@ -4413,30 +6032,54 @@ type NotificationSettingsPreferencesGroupInput interface {
 }
 
 type NotificationSettingsPreferencesGroupArgs struct {
-	MemberAddedOverride        pulumi.BoolPtrInput    `pulumi:"memberAddedOverride"`
-	MemberAddedSetting         pulumi.Float64PtrInput `pulumi:"memberAddedSetting"`
-	MemberBannedOverride       pulumi.BoolPtrInput    `pulumi:"memberBannedOverride"`
-	MemberBannedSetting        pulumi.Float64PtrInput `pulumi:"memberBannedSetting"`
-	MemberJoinedOverride       pulumi.BoolPtrInput    `pulumi:"memberJoinedOverride"`
-	MemberJoinedSetting        pulumi.Float64PtrInput `pulumi:"memberJoinedSetting"`
-	MemberKickedOverride       pulumi.BoolPtrInput    `pulumi:"memberKickedOverride"`
-	MemberKickedSetting        pulumi.Float64PtrInput `pulumi:"memberKickedSetting"`
-	MemberLeftOverride         pulumi.BoolPtrInput    `pulumi:"memberLeftOverride"`
-	MemberLeftSetting          pulumi.Float64PtrInput `pulumi:"memberLeftSetting"`
-	MemberScopeChangedOverride pulumi.BoolPtrInput    `pulumi:"memberScopeChangedOverride"`
-	MemberScopeChangedSetting  pulumi.Float64PtrInput `pulumi:"memberScopeChangedSetting"`
-	MemberUnbannedOverride     pulumi.BoolPtrInput    `pulumi:"memberUnbannedOverride"`
-	MemberUnbannedSetting      pulumi.Float64PtrInput `pulumi:"memberUnbannedSetting"`
-	MessageDeletedSetting      pulumi.Float64PtrInput `pulumi:"messageDeletedSetting"`
-	MessageEditedSetting       pulumi.Float64PtrInput `pulumi:"messageEditedSetting"`
-	MessagesOverride           pulumi.BoolPtrInput    `pulumi:"messagesOverride"`
-	MessagesSetting            pulumi.Float64PtrInput `pulumi:"messagesSetting"`
-	QuotedRepliesOverride      pulumi.BoolPtrInput    `pulumi:"quotedRepliesOverride"`
-	QuotedRepliesSetting       pulumi.Float64PtrInput `pulumi:"quotedRepliesSetting"`
-	ReactionsOverride          pulumi.BoolPtrInput    `pulumi:"reactionsOverride"`
-	ReactionsSetting           pulumi.Float64PtrInput `pulumi:"reactionsSetting"`
-	RepliesOverride            pulumi.BoolPtrInput    `pulumi:"repliesOverride"`
-	RepliesSetting             pulumi.Float64PtrInput `pulumi:"repliesSetting"`
+	// Whether each user may change the setting for a member being added in groups.
+	MemberAddedOverride pulumi.BoolPtrInput `pulumi:"memberAddedOverride"`
+	// Whether to notify of a member being added in groups, by default.
+	MemberAddedSetting EventNotificationPtrInput `pulumi:"memberAddedSetting"`
+	// Whether each user may change the setting for a member being banned in groups.
+	MemberBannedOverride pulumi.BoolPtrInput `pulumi:"memberBannedOverride"`
+	// Whether to notify of a member being banned in groups, by default.
+	MemberBannedSetting EventNotificationPtrInput `pulumi:"memberBannedSetting"`
+	// Whether each user may change the setting for a member joining in groups.
+	MemberJoinedOverride pulumi.BoolPtrInput `pulumi:"memberJoinedOverride"`
+	// Whether to notify of a member joining in groups, by default.
+	MemberJoinedSetting EventNotificationPtrInput `pulumi:"memberJoinedSetting"`
+	// Whether each user may change the setting for a member being kicked out in groups.
+	MemberKickedOverride pulumi.BoolPtrInput `pulumi:"memberKickedOverride"`
+	// Whether to notify of a member being kicked out in groups, by default.
+	MemberKickedSetting EventNotificationPtrInput `pulumi:"memberKickedSetting"`
+	// Whether each user may change the setting for a member leaving in groups.
+	MemberLeftOverride pulumi.BoolPtrInput `pulumi:"memberLeftOverride"`
+	// Whether to notify of a member leaving in groups, by default.
+	MemberLeftSetting EventNotificationPtrInput `pulumi:"memberLeftSetting"`
+	// Whether each user may change the setting for a member's scope changing in groups.
+	MemberScopeChangedOverride pulumi.BoolPtrInput `pulumi:"memberScopeChangedOverride"`
+	// Whether to notify of a member's scope changing in groups, by default.
+	MemberScopeChangedSetting EventNotificationPtrInput `pulumi:"memberScopeChangedSetting"`
+	// Whether each user may change the setting for a member being unbanned in groups.
+	MemberUnbannedOverride pulumi.BoolPtrInput `pulumi:"memberUnbannedOverride"`
+	// Whether to notify of a member being unbanned in groups, by default.
+	MemberUnbannedSetting EventNotificationPtrInput `pulumi:"memberUnbannedSetting"`
+	// Whether to notify of deleted messages in groups, by default.
+	MessageDeletedSetting EventNotificationPtrInput `pulumi:"messageDeletedSetting"`
+	// Whether to notify of edited messages in groups, by default.
+	MessageEditedSetting EventNotificationPtrInput `pulumi:"messageEditedSetting"`
+	// Whether each user may change the setting for new messages in groups.
+	MessagesOverride pulumi.BoolPtrInput `pulumi:"messagesOverride"`
+	// Whether to notify of new messages in groups, by default.
+	MessagesSetting MessageNotificationPtrInput `pulumi:"messagesSetting"`
+	// Whether each user may change the setting for quoted replies in groups.
+	QuotedRepliesOverride pulumi.BoolPtrInput `pulumi:"quotedRepliesOverride"`
+	// Whether to notify of quoted replies in groups, by default.
+	QuotedRepliesSetting MessageNotificationPtrInput `pulumi:"quotedRepliesSetting"`
+	// Whether each user may change the setting for reactions in groups.
+	ReactionsOverride pulumi.BoolPtrInput `pulumi:"reactionsOverride"`
+	// Whether to notify of reactions in groups, by default.
+	ReactionsSetting ReactionNotificationPtrInput `pulumi:"reactionsSetting"`
+	// Whether each user may change the setting for replies in threads in groups.
+	RepliesOverride pulumi.BoolPtrInput `pulumi:"repliesOverride"`
+	// Whether to notify of replies in threads in groups, by default.
+	RepliesSetting MessageNotificationPtrInput `pulumi:"repliesSetting"`
 }
 
 func (NotificationSettingsPreferencesGroupArgs) ElementType() reflect.Type {
@@ -4516,100 +6159,124 @@ func (o NotificationSettingsPreferencesGroupOutput) ToNotificationSettingsPrefer
 	}).(NotificationSettingsPreferencesGroupPtrOutput)
 }
 
+// Whether each user may change the setting for a member being added in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberAddedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberAddedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberAddedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberAddedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member being added in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberAddedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberAddedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member being banned in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberBannedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberBannedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberBannedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberBannedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member being banned in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberBannedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberBannedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member joining in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberJoinedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberJoinedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberJoinedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberJoinedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member joining in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberJoinedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberJoinedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member being kicked out in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberKickedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberKickedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberKickedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberKickedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member being kicked out in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberKickedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberKickedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member leaving in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberLeftOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberLeftOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberLeftSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberLeftSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member leaving in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberLeftSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberLeftSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member's scope changing in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberScopeChangedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberScopeChangedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberScopeChangedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberScopeChangedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member's scope changing in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberScopeChangedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberScopeChangedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member being unbanned in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MemberUnbannedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MemberUnbannedOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MemberUnbannedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MemberUnbannedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of a member being unbanned in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MemberUnbannedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MemberUnbannedSetting }).(EventNotificationPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MessageDeletedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MessageDeletedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of deleted messages in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MessageDeletedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MessageDeletedSetting }).(EventNotificationPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MessageEditedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MessageEditedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of edited messages in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MessageEditedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *EventNotification { return v.MessageEditedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for new messages in groups.
 func (o NotificationSettingsPreferencesGroupOutput) MessagesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.MessagesOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) MessagesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.MessagesSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of new messages in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) MessagesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *MessageNotification { return v.MessagesSetting }).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for quoted replies in groups.
 func (o NotificationSettingsPreferencesGroupOutput) QuotedRepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.QuotedRepliesOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) QuotedRepliesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.QuotedRepliesSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of quoted replies in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) QuotedRepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *MessageNotification { return v.QuotedRepliesSetting }).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for reactions in groups.
 func (o NotificationSettingsPreferencesGroupOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.ReactionsOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) ReactionsSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.ReactionsSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of reactions in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) ReactionsSetting() ReactionNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *ReactionNotification { return v.ReactionsSetting }).(ReactionNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for replies in threads in groups.
 func (o NotificationSettingsPreferencesGroupOutput) RepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *bool { return v.RepliesOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupOutput) RepliesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *float64 { return v.RepliesSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of replies in threads in groups, by default.
+func (o NotificationSettingsPreferencesGroupOutput) RepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesGroup) *MessageNotification { return v.RepliesSetting }).(MessageNotificationPtrOutput)
 }
 
 type NotificationSettingsPreferencesGroupPtrOutput struct{ *pulumi.OutputState }
@@ -4636,6 +6303,7 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) Elem() NotificationSettin
 	}).(NotificationSettingsPreferencesGroupOutput)
 }
 
+// Whether each user may change the setting for a member being added in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberAddedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4645,15 +6313,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberAddedOverride() pul
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberAddedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member being added in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberAddedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberAddedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member being banned in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberBannedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4663,15 +6333,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberBannedOverride() pu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberBannedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member being banned in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberBannedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberBannedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member joining in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberJoinedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4681,15 +6353,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberJoinedOverride() pu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberJoinedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member joining in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberJoinedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberJoinedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member being kicked out in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberKickedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4699,15 +6373,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberKickedOverride() pu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberKickedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member being kicked out in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberKickedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberKickedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member leaving in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberLeftOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4717,15 +6393,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberLeftOverride() pulu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberLeftSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member leaving in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberLeftSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberLeftSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member's scope changing in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberScopeChangedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4735,15 +6413,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberScopeChangedOverrid
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberScopeChangedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member's scope changing in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberScopeChangedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberScopeChangedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for a member being unbanned in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MemberUnbannedOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4753,33 +6433,37 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MemberUnbannedOverride() 
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MemberUnbannedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of a member being unbanned in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MemberUnbannedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MemberUnbannedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MessageDeletedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of deleted messages in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MessageDeletedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MessageDeletedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MessageEditedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of edited messages in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MessageEditedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MessageEditedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for new messages in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) MessagesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4789,15 +6473,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) MessagesOverride() pulumi
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) MessagesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of new messages in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) MessagesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *MessageNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MessagesSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for quoted replies in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) QuotedRepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4807,15 +6493,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) QuotedRepliesOverride() p
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) QuotedRepliesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of quoted replies in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) QuotedRepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *MessageNotification {
 		if v == nil {
 			return nil
 		}
 		return v.QuotedRepliesSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for reactions in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4825,15 +6513,17 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) ReactionsOverride() pulum
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) ReactionsSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of reactions in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) ReactionsSetting() ReactionNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *ReactionNotification {
 		if v == nil {
 			return nil
 		}
 		return v.ReactionsSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(ReactionNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for replies in threads in groups.
 func (o NotificationSettingsPreferencesGroupPtrOutput) RepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *bool {
 		if v == nil {
@@ -4843,22 +6533,29 @@ func (o NotificationSettingsPreferencesGroupPtrOutput) RepliesOverride() pulumi.
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesGroupPtrOutput) RepliesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *float64 {
+// Whether to notify of replies in threads in groups, by default.
+func (o NotificationSettingsPreferencesGroupPtrOutput) RepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesGroup) *MessageNotification {
 		if v == nil {
 			return nil
 		}
 		return v.RepliesSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(MessageNotificationPtrOutput)
 }
 
 type NotificationSettingsPreferencesMute struct {
-	DndPreferenceOverride      *bool                                                         `pulumi:"dndPreferenceOverride"`
-	DndPreferenceSetting       *float64                                                      `pulumi:"dndPreferenceSetting"`
-	MutedGroupsOverride        *bool                                                         `pulumi:"mutedGroupsOverride"`
-	MutedOneOnOnesOverride     *bool                                                         `pulumi:"mutedOneOnOnesOverride"`
-	SchedulePreferenceOverride *bool                                                         `pulumi:"schedulePreferenceOverride"`
-	SchedulePreferenceSetting  *NotificationSettingsPreferencesMuteSchedulePreferenceSetting `pulumi:"schedulePreferenceSetting"`
+	// Whether each user may turn do-not-disturb on or off.
+	DndPreferenceOverride *bool `pulumi:"dndPreferenceOverride"`
+	// Whether do-not-disturb is on by default.
+	DndPreferenceSetting *EventNotification `pulumi:"dndPreferenceSetting"`
+	// Whether each user may mute groups.
+	MutedGroupsOverride *bool `pulumi:"mutedGroupsOverride"`
+	// Whether each user may mute one-on-one conversations.
+	MutedOneOnOnesOverride *bool `pulumi:"mutedOneOnOnesOverride"`
+	// Whether each user may change the weekly quiet hours.
+	SchedulePreferenceOverride *bool `pulumi:"schedulePreferenceOverride"`
+	// Weekly quiet hours: for each day, when notifications are held back.
+	SchedulePreferenceSetting *NotificationSettingsPreferencesMuteSchedulePreferenceSetting `pulumi:"schedulePreferenceSetting"`
 }
 
 // NotificationSettingsPreferencesMuteInput is an input type that accepts NotificationSettingsPreferencesMuteArgs and NotificationSettingsPreferencesMuteOutput values.
@@ -4873,12 +6570,18 @@ type NotificationSettingsPreferencesMuteInput interface {
 }
 
 type NotificationSettingsPreferencesMuteArgs struct {
-	DndPreferenceOverride      pulumi.BoolPtrInput                                                  `pulumi:"dndPreferenceOverride"`
-	DndPreferenceSetting       pulumi.Float64PtrInput                                               `pulumi:"dndPreferenceSetting"`
-	MutedGroupsOverride        pulumi.BoolPtrInput                                                  `pulumi:"mutedGroupsOverride"`
-	MutedOneOnOnesOverride     pulumi.BoolPtrInput                                                  `pulumi:"mutedOneOnOnesOverride"`
-	SchedulePreferenceOverride pulumi.BoolPtrInput                                                  `pulumi:"schedulePreferenceOverride"`
-	SchedulePreferenceSetting  NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrInput `pulumi:"schedulePreferenceSetting"`
+	// Whether each user may turn do-not-disturb on or off.
+	DndPreferenceOverride pulumi.BoolPtrInput `pulumi:"dndPreferenceOverride"`
+	// Whether do-not-disturb is on by default.
+	DndPreferenceSetting EventNotificationPtrInput `pulumi:"dndPreferenceSetting"`
+	// Whether each user may mute groups.
+	MutedGroupsOverride pulumi.BoolPtrInput `pulumi:"mutedGroupsOverride"`
+	// Whether each user may mute one-on-one conversations.
+	MutedOneOnOnesOverride pulumi.BoolPtrInput `pulumi:"mutedOneOnOnesOverride"`
+	// Whether each user may change the weekly quiet hours.
+	SchedulePreferenceOverride pulumi.BoolPtrInput `pulumi:"schedulePreferenceOverride"`
+	// Weekly quiet hours: for each day, when notifications are held back.
+	SchedulePreferenceSetting NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrInput `pulumi:"schedulePreferenceSetting"`
 }
 
 func (NotificationSettingsPreferencesMuteArgs) ElementType() reflect.Type {
@@ -4958,26 +6661,32 @@ func (o NotificationSettingsPreferencesMuteOutput) ToNotificationSettingsPrefere
 	}).(NotificationSettingsPreferencesMutePtrOutput)
 }
 
+// Whether each user may turn do-not-disturb on or off.
 func (o NotificationSettingsPreferencesMuteOutput) DndPreferenceOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *bool { return v.DndPreferenceOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesMuteOutput) DndPreferenceSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *float64 { return v.DndPreferenceSetting }).(pulumi.Float64PtrOutput)
+// Whether do-not-disturb is on by default.
+func (o NotificationSettingsPreferencesMuteOutput) DndPreferenceSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *EventNotification { return v.DndPreferenceSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may mute groups.
 func (o NotificationSettingsPreferencesMuteOutput) MutedGroupsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *bool { return v.MutedGroupsOverride }).(pulumi.BoolPtrOutput)
 }
 
+// Whether each user may mute one-on-one conversations.
 func (o NotificationSettingsPreferencesMuteOutput) MutedOneOnOnesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *bool { return v.MutedOneOnOnesOverride }).(pulumi.BoolPtrOutput)
 }
 
+// Whether each user may change the weekly quiet hours.
 func (o NotificationSettingsPreferencesMuteOutput) SchedulePreferenceOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *bool { return v.SchedulePreferenceOverride }).(pulumi.BoolPtrOutput)
 }
 
+// Weekly quiet hours: for each day, when notifications are held back.
 func (o NotificationSettingsPreferencesMuteOutput) SchedulePreferenceSetting() NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMute) *NotificationSettingsPreferencesMuteSchedulePreferenceSetting {
 		return v.SchedulePreferenceSetting
@@ -5008,6 +6717,7 @@ func (o NotificationSettingsPreferencesMutePtrOutput) Elem() NotificationSetting
 	}).(NotificationSettingsPreferencesMuteOutput)
 }
 
+// Whether each user may turn do-not-disturb on or off.
 func (o NotificationSettingsPreferencesMutePtrOutput) DndPreferenceOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *bool {
 		if v == nil {
@@ -5017,15 +6727,17 @@ func (o NotificationSettingsPreferencesMutePtrOutput) DndPreferenceOverride() pu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesMutePtrOutput) DndPreferenceSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *float64 {
+// Whether do-not-disturb is on by default.
+func (o NotificationSettingsPreferencesMutePtrOutput) DndPreferenceSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.DndPreferenceSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may mute groups.
 func (o NotificationSettingsPreferencesMutePtrOutput) MutedGroupsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *bool {
 		if v == nil {
@@ -5035,6 +6747,7 @@ func (o NotificationSettingsPreferencesMutePtrOutput) MutedGroupsOverride() pulu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Whether each user may mute one-on-one conversations.
 func (o NotificationSettingsPreferencesMutePtrOutput) MutedOneOnOnesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *bool {
 		if v == nil {
@@ -5044,6 +6757,7 @@ func (o NotificationSettingsPreferencesMutePtrOutput) MutedOneOnOnesOverride() p
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Whether each user may change the weekly quiet hours.
 func (o NotificationSettingsPreferencesMutePtrOutput) SchedulePreferenceOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *bool {
 		if v == nil {
@@ -5053,6 +6767,7 @@ func (o NotificationSettingsPreferencesMutePtrOutput) SchedulePreferenceOverride
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Weekly quiet hours: for each day, when notifications are held back.
 func (o NotificationSettingsPreferencesMutePtrOutput) SchedulePreferenceSetting() NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMute) *NotificationSettingsPreferencesMuteSchedulePreferenceSetting {
 		if v == nil {
@@ -5063,12 +6778,19 @@ func (o NotificationSettingsPreferencesMutePtrOutput) SchedulePreferenceSetting(
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSetting struct {
-	Friday    *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday    `pulumi:"friday"`
-	Monday    *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday    `pulumi:"monday"`
-	Saturday  *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday  `pulumi:"saturday"`
-	Sunday    *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday    `pulumi:"sunday"`
-	Thursday  *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday  `pulumi:"thursday"`
-	Tuesday   *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday   `pulumi:"tuesday"`
+	// Quiet hours on Friday.
+	Friday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday `pulumi:"friday"`
+	// Quiet hours on Monday.
+	Monday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday `pulumi:"monday"`
+	// Quiet hours on Saturday.
+	Saturday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday `pulumi:"saturday"`
+	// Quiet hours on Sunday.
+	Sunday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday `pulumi:"sunday"`
+	// Quiet hours on Thursday.
+	Thursday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday `pulumi:"thursday"`
+	// Quiet hours on Tuesday.
+	Tuesday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday `pulumi:"tuesday"`
+	// Quiet hours on Wednesday.
 	Wednesday *NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday `pulumi:"wednesday"`
 }
 
@@ -5084,12 +6806,19 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingInput interface
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs struct {
-	Friday    NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrInput    `pulumi:"friday"`
-	Monday    NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrInput    `pulumi:"monday"`
-	Saturday  NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrInput  `pulumi:"saturday"`
-	Sunday    NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrInput    `pulumi:"sunday"`
-	Thursday  NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrInput  `pulumi:"thursday"`
-	Tuesday   NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrInput   `pulumi:"tuesday"`
+	// Quiet hours on Friday.
+	Friday NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrInput `pulumi:"friday"`
+	// Quiet hours on Monday.
+	Monday NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrInput `pulumi:"monday"`
+	// Quiet hours on Saturday.
+	Saturday NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrInput `pulumi:"saturday"`
+	// Quiet hours on Sunday.
+	Sunday NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrInput `pulumi:"sunday"`
+	// Quiet hours on Thursday.
+	Thursday NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrInput `pulumi:"thursday"`
+	// Quiet hours on Tuesday.
+	Tuesday NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrInput `pulumi:"tuesday"`
+	// Quiet hours on Wednesday.
 	Wednesday NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrInput `pulumi:"wednesday"`
 }
 
@@ -5170,42 +6899,49 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) ToNo
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput)
 }
 
+// Quiet hours on Friday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Friday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday {
 		return v.Friday
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput)
 }
 
+// Quiet hours on Monday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Monday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday {
 		return v.Monday
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput)
 }
 
+// Quiet hours on Saturday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Saturday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday {
 		return v.Saturday
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput)
 }
 
+// Quiet hours on Sunday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Sunday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday {
 		return v.Sunday
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput)
 }
 
+// Quiet hours on Thursday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Thursday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday {
 		return v.Thursday
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput)
 }
 
+// Quiet hours on Tuesday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Tuesday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday {
 		return v.Tuesday
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput)
 }
 
+// Quiet hours on Wednesday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput) Wednesday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday {
 		return v.Wednesday
@@ -5236,6 +6972,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) E
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingOutput)
 }
 
+// Quiet hours on Friday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Friday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday {
 		if v == nil {
@@ -5245,6 +6982,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) F
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput)
 }
 
+// Quiet hours on Monday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Monday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday {
 		if v == nil {
@@ -5254,6 +6992,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) M
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput)
 }
 
+// Quiet hours on Saturday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Saturday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday {
 		if v == nil {
@@ -5263,6 +7002,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) S
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput)
 }
 
+// Quiet hours on Sunday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Sunday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday {
 		if v == nil {
@@ -5272,6 +7012,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) S
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput)
 }
 
+// Quiet hours on Thursday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Thursday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday {
 		if v == nil {
@@ -5281,6 +7022,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) T
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput)
 }
 
+// Quiet hours on Tuesday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Tuesday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday {
 		if v == nil {
@@ -5290,6 +7032,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) T
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput)
 }
 
+// Quiet hours on Wednesday.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) Wednesday() NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSetting) *NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday {
 		if v == nil {
@@ -5300,9 +7043,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingPtrOutput) W
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayOutput values.
@@ -5317,9 +7063,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayInput int
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs) ElementType() reflect.Type {
@@ -5399,14 +7148,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayOutput
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -5435,6 +7187,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOut
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday) *bool {
 		if v == nil {
@@ -5444,6 +7197,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOut
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday) *int {
 		if v == nil {
@@ -5453,6 +7207,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOut
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday) *int {
 		if v == nil {
@@ -5463,9 +7218,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayPtrOut
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayOutput values.
@@ -5480,9 +7238,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayInput int
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs) ElementType() reflect.Type {
@@ -5562,14 +7323,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayOutput
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -5598,6 +7362,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOut
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday) *bool {
 		if v == nil {
@@ -5607,6 +7372,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOut
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday) *int {
 		if v == nil {
@@ -5616,6 +7382,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOut
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday) *int {
 		if v == nil {
@@ -5626,9 +7393,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayPtrOut
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayOutput values.
@@ -5643,9 +7413,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayInput i
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs) ElementType() reflect.Type {
@@ -5725,14 +7498,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayOutp
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -5761,6 +7537,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrO
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday) *bool {
 		if v == nil {
@@ -5770,6 +7547,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrO
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday) *int {
 		if v == nil {
@@ -5779,6 +7557,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrO
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday) *int {
 		if v == nil {
@@ -5789,9 +7568,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayPtrO
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayOutput values.
@@ -5806,9 +7588,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayInput int
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs) ElementType() reflect.Type {
@@ -5888,14 +7673,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayOutput
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -5924,6 +7712,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOut
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday) *bool {
 		if v == nil {
@@ -5933,6 +7722,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOut
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday) *int {
 		if v == nil {
@@ -5942,6 +7732,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOut
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday) *int {
 		if v == nil {
@@ -5952,9 +7743,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayPtrOut
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayOutput values.
@@ -5969,9 +7763,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayInput i
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs) ElementType() reflect.Type {
@@ -6051,14 +7848,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayOutp
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -6087,6 +7887,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrO
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday) *bool {
 		if v == nil {
@@ -6096,6 +7897,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrO
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday) *int {
 		if v == nil {
@@ -6105,6 +7907,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrO
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday) *int {
 		if v == nil {
@@ -6115,9 +7918,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayPtrO
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayOutput values.
@@ -6132,9 +7938,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayInput in
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs) ElementType() reflect.Type {
@@ -6214,14 +8023,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayOutpu
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -6250,6 +8062,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOu
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday) *bool {
 		if v == nil {
@@ -6259,6 +8072,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday) *int {
 		if v == nil {
@@ -6268,6 +8082,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOu
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday) *int {
 		if v == nil {
@@ -6278,9 +8093,12 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayPtrOu
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday struct {
-	Dnd  *bool `pulumi:"dnd"`
-	From *int  `pulumi:"from"`
-	To   *int  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd *bool `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From *int `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To *int `pulumi:"to"`
 }
 
 // NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayInput is an input type that accepts NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs and NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayOutput values.
@@ -6295,9 +8113,12 @@ type NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayInput 
 }
 
 type NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs struct {
-	Dnd  pulumi.BoolPtrInput `pulumi:"dnd"`
-	From pulumi.IntPtrInput  `pulumi:"from"`
-	To   pulumi.IntPtrInput  `pulumi:"to"`
+	// Whether the quiet hours apply on this day.
+	Dnd pulumi.BoolPtrInput `pulumi:"dnd"`
+	// Start of the quiet hours, as HHMM (0 to 2359).
+	From pulumi.IntPtrInput `pulumi:"from"`
+	// End of the quiet hours, as HHMM (0 to 2359).
+	To pulumi.IntPtrInput `pulumi:"to"`
 }
 
 func (NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs) ElementType() reflect.Type {
@@ -6377,14 +8198,17 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayOut
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday) *bool { return v.Dnd }).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday) *int { return v.From }).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday) *int { return v.To }).(pulumi.IntPtrOutput)
 }
@@ -6413,6 +8237,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtr
 	}).(NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayOutput)
 }
 
+// Whether the quiet hours apply on this day.
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrOutput) Dnd() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday) *bool {
 		if v == nil {
@@ -6422,6 +8247,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtr
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Start of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrOutput) From() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday) *int {
 		if v == nil {
@@ -6431,6 +8257,7 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtr
 	}).(pulumi.IntPtrOutput)
 }
 
+// End of the quiet hours, as HHMM (0 to 2359).
 func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtrOutput) To() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday) *int {
 		if v == nil {
@@ -6441,14 +8268,22 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtr
 }
 
 type NotificationSettingsPreferencesOneOnOne struct {
-	MessageDeletedSetting *float64 `pulumi:"messageDeletedSetting"`
-	MessageEditedSetting  *float64 `pulumi:"messageEditedSetting"`
-	MessagesOverride      *bool    `pulumi:"messagesOverride"`
-	MessagesSetting       *float64 `pulumi:"messagesSetting"`
-	ReactionsOverride     *bool    `pulumi:"reactionsOverride"`
-	ReactionsSetting      *float64 `pulumi:"reactionsSetting"`
-	RepliesOverride       *bool    `pulumi:"repliesOverride"`
-	RepliesSetting        *float64 `pulumi:"repliesSetting"`
+	// Whether to notify of deleted messages in groups, by default.
+	MessageDeletedSetting *EventNotification `pulumi:"messageDeletedSetting"`
+	// Whether to notify of edited messages in groups, by default.
+	MessageEditedSetting *EventNotification `pulumi:"messageEditedSetting"`
+	// Whether each user may change the setting for new messages in groups.
+	MessagesOverride *bool `pulumi:"messagesOverride"`
+	// Whether to notify of new messages in groups, by default.
+	MessagesSetting *MessageNotification `pulumi:"messagesSetting"`
+	// Whether each user may change the setting for reactions in groups.
+	ReactionsOverride *bool `pulumi:"reactionsOverride"`
+	// Whether to notify of reactions in groups, by default.
+	ReactionsSetting *ReactionNotification `pulumi:"reactionsSetting"`
+	// Whether each user may change the setting for replies in threads in groups.
+	RepliesOverride *bool `pulumi:"repliesOverride"`
+	// Whether to notify of replies in threads in groups, by default.
+	RepliesSetting *MessageNotification `pulumi:"repliesSetting"`
 }
 
 // NotificationSettingsPreferencesOneOnOneInput is an input type that accepts NotificationSettingsPreferencesOneOnOneArgs and NotificationSettingsPreferencesOneOnOneOutput values.
@@ -6463,14 +8298,22 @@ type NotificationSettingsPreferencesOneOnOneInput interface {
 }
 
 type NotificationSettingsPreferencesOneOnOneArgs struct {
-	MessageDeletedSetting pulumi.Float64PtrInput `pulumi:"messageDeletedSetting"`
-	MessageEditedSetting  pulumi.Float64PtrInput `pulumi:"messageEditedSetting"`
-	MessagesOverride      pulumi.BoolPtrInput    `pulumi:"messagesOverride"`
-	MessagesSetting       pulumi.Float64PtrInput `pulumi:"messagesSetting"`
-	ReactionsOverride     pulumi.BoolPtrInput    `pulumi:"reactionsOverride"`
-	ReactionsSetting      pulumi.Float64PtrInput `pulumi:"reactionsSetting"`
-	RepliesOverride       pulumi.BoolPtrInput    `pulumi:"repliesOverride"`
-	RepliesSetting        pulumi.Float64PtrInput `pulumi:"repliesSetting"`
+	// Whether to notify of deleted messages in groups, by default.
+	MessageDeletedSetting EventNotificationPtrInput `pulumi:"messageDeletedSetting"`
+	// Whether to notify of edited messages in groups, by default.
+	MessageEditedSetting EventNotificationPtrInput `pulumi:"messageEditedSetting"`
+	// Whether each user may change the setting for new messages in groups.
+	MessagesOverride pulumi.BoolPtrInput `pulumi:"messagesOverride"`
+	// Whether to notify of new messages in groups, by default.
+	MessagesSetting MessageNotificationPtrInput `pulumi:"messagesSetting"`
+	// Whether each user may change the setting for reactions in groups.
+	ReactionsOverride pulumi.BoolPtrInput `pulumi:"reactionsOverride"`
+	// Whether to notify of reactions in groups, by default.
+	ReactionsSetting ReactionNotificationPtrInput `pulumi:"reactionsSetting"`
+	// Whether each user may change the setting for replies in threads in groups.
+	RepliesOverride pulumi.BoolPtrInput `pulumi:"repliesOverride"`
+	// Whether to notify of replies in threads in groups, by default.
+	RepliesSetting MessageNotificationPtrInput `pulumi:"repliesSetting"`
 }
 
 func (NotificationSettingsPreferencesOneOnOneArgs) ElementType() reflect.Type {
@@ -6550,36 +8393,44 @@ func (o NotificationSettingsPreferencesOneOnOneOutput) ToNotificationSettingsPre
 	}).(NotificationSettingsPreferencesOneOnOnePtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOneOutput) MessageDeletedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *float64 { return v.MessageDeletedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of deleted messages in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOneOutput) MessageDeletedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *EventNotification { return v.MessageDeletedSetting }).(EventNotificationPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOneOutput) MessageEditedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *float64 { return v.MessageEditedSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of edited messages in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOneOutput) MessageEditedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *EventNotification { return v.MessageEditedSetting }).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for new messages in groups.
 func (o NotificationSettingsPreferencesOneOnOneOutput) MessagesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.MessagesOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOneOutput) MessagesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *float64 { return v.MessagesSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of new messages in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOneOutput) MessagesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *MessageNotification { return v.MessagesSetting }).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for reactions in groups.
 func (o NotificationSettingsPreferencesOneOnOneOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.ReactionsOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOneOutput) ReactionsSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *float64 { return v.ReactionsSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of reactions in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOneOutput) ReactionsSetting() ReactionNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *ReactionNotification { return v.ReactionsSetting }).(ReactionNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for replies in threads in groups.
 func (o NotificationSettingsPreferencesOneOnOneOutput) RepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.RepliesOverride }).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOneOutput) RepliesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *float64 { return v.RepliesSetting }).(pulumi.Float64PtrOutput)
+// Whether to notify of replies in threads in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOneOutput) RepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *MessageNotification { return v.RepliesSetting }).(MessageNotificationPtrOutput)
 }
 
 type NotificationSettingsPreferencesOneOnOnePtrOutput struct{ *pulumi.OutputState }
@@ -6606,24 +8457,27 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) Elem() NotificationSet
 	}).(NotificationSettingsPreferencesOneOnOneOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageDeletedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *float64 {
+// Whether to notify of deleted messages in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageDeletedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MessageDeletedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageEditedSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *float64 {
+// Whether to notify of edited messages in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageEditedSetting() EventNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *EventNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MessageEditedSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(EventNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for new messages in groups.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
 		if v == nil {
@@ -6633,15 +8487,17 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesOverride() pul
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *float64 {
+// Whether to notify of new messages in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *MessageNotification {
 		if v == nil {
 			return nil
 		}
 		return v.MessagesSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for reactions in groups.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
 		if v == nil {
@@ -6651,15 +8507,17 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsOverride() pu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *float64 {
+// Whether to notify of reactions in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsSetting() ReactionNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *ReactionNotification {
 		if v == nil {
 			return nil
 		}
 		return v.ReactionsSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(ReactionNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for replies in threads in groups.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
 		if v == nil {
@@ -6669,22 +8527,29 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesOverride() pulu
 	}).(pulumi.BoolPtrOutput)
 }
 
-func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesSetting() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *float64 {
+// Whether to notify of replies in threads in groups, by default.
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *MessageNotification {
 		if v == nil {
 			return nil
 		}
 		return v.RepliesSetting
-	}).(pulumi.Float64PtrOutput)
+	}).(MessageNotificationPtrOutput)
 }
 
 type NotificationSettingsPreferencesPush struct {
-	CustomJson                     map[string]interface{} `pulumi:"customJson"`
-	IncludeMessageMetadataSetting  *bool                  `pulumi:"includeMessageMetadataSetting"`
-	IncludeMessageObjectSetting    *bool                  `pulumi:"includeMessageObjectSetting"`
-	IncludeReceiverMetadataSetting *bool                  `pulumi:"includeReceiverMetadataSetting"`
-	IncludeSenderMetadataSetting   *bool                  `pulumi:"includeSenderMetadataSetting"`
-	TrimTextFieldSetting           *bool                  `pulumi:"trimTextFieldSetting"`
+	// Extra JSON fields added to every payload.
+	CustomJson map[string]interface{} `pulumi:"customJson"`
+	// Include the message's metadata in the payload.
+	IncludeMessageMetadataSetting *bool `pulumi:"includeMessageMetadataSetting"`
+	// Include the whole message in the payload.
+	IncludeMessageObjectSetting *bool `pulumi:"includeMessageObjectSetting"`
+	// Include the receiver's metadata in the payload.
+	IncludeReceiverMetadataSetting *bool `pulumi:"includeReceiverMetadataSetting"`
+	// Include the sender's metadata in the payload.
+	IncludeSenderMetadataSetting *bool `pulumi:"includeSenderMetadataSetting"`
+	// Shorten long message texts so the payload stays within the push services' size limits.
+	TrimTextFieldSetting *bool `pulumi:"trimTextFieldSetting"`
 }
 
 // NotificationSettingsPreferencesPushInput is an input type that accepts NotificationSettingsPreferencesPushArgs and NotificationSettingsPreferencesPushOutput values.
@@ -6699,12 +8564,18 @@ type NotificationSettingsPreferencesPushInput interface {
 }
 
 type NotificationSettingsPreferencesPushArgs struct {
-	CustomJson                     pulumi.MapInput     `pulumi:"customJson"`
-	IncludeMessageMetadataSetting  pulumi.BoolPtrInput `pulumi:"includeMessageMetadataSetting"`
-	IncludeMessageObjectSetting    pulumi.BoolPtrInput `pulumi:"includeMessageObjectSetting"`
+	// Extra JSON fields added to every payload.
+	CustomJson pulumi.MapInput `pulumi:"customJson"`
+	// Include the message's metadata in the payload.
+	IncludeMessageMetadataSetting pulumi.BoolPtrInput `pulumi:"includeMessageMetadataSetting"`
+	// Include the whole message in the payload.
+	IncludeMessageObjectSetting pulumi.BoolPtrInput `pulumi:"includeMessageObjectSetting"`
+	// Include the receiver's metadata in the payload.
 	IncludeReceiverMetadataSetting pulumi.BoolPtrInput `pulumi:"includeReceiverMetadataSetting"`
-	IncludeSenderMetadataSetting   pulumi.BoolPtrInput `pulumi:"includeSenderMetadataSetting"`
-	TrimTextFieldSetting           pulumi.BoolPtrInput `pulumi:"trimTextFieldSetting"`
+	// Include the sender's metadata in the payload.
+	IncludeSenderMetadataSetting pulumi.BoolPtrInput `pulumi:"includeSenderMetadataSetting"`
+	// Shorten long message texts so the payload stays within the push services' size limits.
+	TrimTextFieldSetting pulumi.BoolPtrInput `pulumi:"trimTextFieldSetting"`
 }
 
 func (NotificationSettingsPreferencesPushArgs) ElementType() reflect.Type {
@@ -6784,26 +8655,32 @@ func (o NotificationSettingsPreferencesPushOutput) ToNotificationSettingsPrefere
 	}).(NotificationSettingsPreferencesPushPtrOutput)
 }
 
+// Extra JSON fields added to every payload.
 func (o NotificationSettingsPreferencesPushOutput) CustomJson() pulumi.MapOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesPush) map[string]interface{} { return v.CustomJson }).(pulumi.MapOutput)
 }
 
+// Include the message's metadata in the payload.
 func (o NotificationSettingsPreferencesPushOutput) IncludeMessageMetadataSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesPush) *bool { return v.IncludeMessageMetadataSetting }).(pulumi.BoolPtrOutput)
 }
 
+// Include the whole message in the payload.
 func (o NotificationSettingsPreferencesPushOutput) IncludeMessageObjectSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesPush) *bool { return v.IncludeMessageObjectSetting }).(pulumi.BoolPtrOutput)
 }
 
+// Include the receiver's metadata in the payload.
 func (o NotificationSettingsPreferencesPushOutput) IncludeReceiverMetadataSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesPush) *bool { return v.IncludeReceiverMetadataSetting }).(pulumi.BoolPtrOutput)
 }
 
+// Include the sender's metadata in the payload.
 func (o NotificationSettingsPreferencesPushOutput) IncludeSenderMetadataSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesPush) *bool { return v.IncludeSenderMetadataSetting }).(pulumi.BoolPtrOutput)
 }
 
+// Shorten long message texts so the payload stays within the push services' size limits.
 func (o NotificationSettingsPreferencesPushOutput) TrimTextFieldSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesPush) *bool { return v.TrimTextFieldSetting }).(pulumi.BoolPtrOutput)
 }
@@ -6832,6 +8709,7 @@ func (o NotificationSettingsPreferencesPushPtrOutput) Elem() NotificationSetting
 	}).(NotificationSettingsPreferencesPushOutput)
 }
 
+// Extra JSON fields added to every payload.
 func (o NotificationSettingsPreferencesPushPtrOutput) CustomJson() pulumi.MapOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesPush) map[string]interface{} {
 		if v == nil {
@@ -6841,6 +8719,7 @@ func (o NotificationSettingsPreferencesPushPtrOutput) CustomJson() pulumi.MapOut
 	}).(pulumi.MapOutput)
 }
 
+// Include the message's metadata in the payload.
 func (o NotificationSettingsPreferencesPushPtrOutput) IncludeMessageMetadataSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesPush) *bool {
 		if v == nil {
@@ -6850,6 +8729,7 @@ func (o NotificationSettingsPreferencesPushPtrOutput) IncludeMessageMetadataSett
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Include the whole message in the payload.
 func (o NotificationSettingsPreferencesPushPtrOutput) IncludeMessageObjectSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesPush) *bool {
 		if v == nil {
@@ -6859,6 +8739,7 @@ func (o NotificationSettingsPreferencesPushPtrOutput) IncludeMessageObjectSettin
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Include the receiver's metadata in the payload.
 func (o NotificationSettingsPreferencesPushPtrOutput) IncludeReceiverMetadataSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesPush) *bool {
 		if v == nil {
@@ -6868,6 +8749,7 @@ func (o NotificationSettingsPreferencesPushPtrOutput) IncludeReceiverMetadataSet
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Include the sender's metadata in the payload.
 func (o NotificationSettingsPreferencesPushPtrOutput) IncludeSenderMetadataSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesPush) *bool {
 		if v == nil {
@@ -6877,6 +8759,7 @@ func (o NotificationSettingsPreferencesPushPtrOutput) IncludeSenderMetadataSetti
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Shorten long message texts so the payload stays within the push services' size limits.
 func (o NotificationSettingsPreferencesPushPtrOutput) TrimTextFieldSetting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesPush) *bool {
 		if v == nil {
@@ -6887,10 +8770,14 @@ func (o NotificationSettingsPreferencesPushPtrOutput) TrimTextFieldSetting() pul
 }
 
 type NotificationSettingsPreferencesSms struct {
-	IntervalInSeconds        *int  `pulumi:"intervalInSeconds"`
-	MaxPerDay                *int  `pulumi:"maxPerDay"`
-	MaxPerDayPerConversation *int  `pulumi:"maxPerDayPerConversation"`
-	NotifyForUnreadOnly      *bool `pulumi:"notifyForUnreadOnly"`
+	// Seconds to wait after a message before sending the email.
+	IntervalInSeconds *int `pulumi:"intervalInSeconds"`
+	// At most this many emails a day to one user.
+	MaxPerDay *int `pulumi:"maxPerDay"`
+	// At most this many emails a day to one user for one conversation.
+	MaxPerDayPerConversation *int `pulumi:"maxPerDayPerConversation"`
+	// Send an email only for messages still unread.
+	NotifyForUnreadOnly *bool `pulumi:"notifyForUnreadOnly"`
 }
 
 // NotificationSettingsPreferencesSmsInput is an input type that accepts NotificationSettingsPreferencesSmsArgs and NotificationSettingsPreferencesSmsOutput values.
@@ -6905,10 +8792,14 @@ type NotificationSettingsPreferencesSmsInput interface {
 }
 
 type NotificationSettingsPreferencesSmsArgs struct {
-	IntervalInSeconds        pulumi.IntPtrInput  `pulumi:"intervalInSeconds"`
-	MaxPerDay                pulumi.IntPtrInput  `pulumi:"maxPerDay"`
-	MaxPerDayPerConversation pulumi.IntPtrInput  `pulumi:"maxPerDayPerConversation"`
-	NotifyForUnreadOnly      pulumi.BoolPtrInput `pulumi:"notifyForUnreadOnly"`
+	// Seconds to wait after a message before sending the email.
+	IntervalInSeconds pulumi.IntPtrInput `pulumi:"intervalInSeconds"`
+	// At most this many emails a day to one user.
+	MaxPerDay pulumi.IntPtrInput `pulumi:"maxPerDay"`
+	// At most this many emails a day to one user for one conversation.
+	MaxPerDayPerConversation pulumi.IntPtrInput `pulumi:"maxPerDayPerConversation"`
+	// Send an email only for messages still unread.
+	NotifyForUnreadOnly pulumi.BoolPtrInput `pulumi:"notifyForUnreadOnly"`
 }
 
 func (NotificationSettingsPreferencesSmsArgs) ElementType() reflect.Type {
@@ -6988,18 +8879,22 @@ func (o NotificationSettingsPreferencesSmsOutput) ToNotificationSettingsPreferen
 	}).(NotificationSettingsPreferencesSmsPtrOutput)
 }
 
+// Seconds to wait after a message before sending the email.
 func (o NotificationSettingsPreferencesSmsOutput) IntervalInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *int { return v.IntervalInSeconds }).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user.
 func (o NotificationSettingsPreferencesSmsOutput) MaxPerDay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *int { return v.MaxPerDay }).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user for one conversation.
 func (o NotificationSettingsPreferencesSmsOutput) MaxPerDayPerConversation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *int { return v.MaxPerDayPerConversation }).(pulumi.IntPtrOutput)
 }
 
+// Send an email only for messages still unread.
 func (o NotificationSettingsPreferencesSmsOutput) NotifyForUnreadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *bool { return v.NotifyForUnreadOnly }).(pulumi.BoolPtrOutput)
 }
@@ -7028,6 +8923,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) Elem() NotificationSettings
 	}).(NotificationSettingsPreferencesSmsOutput)
 }
 
+// Seconds to wait after a message before sending the email.
 func (o NotificationSettingsPreferencesSmsPtrOutput) IntervalInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *int {
 		if v == nil {
@@ -7037,6 +8933,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) IntervalInSeconds() pulumi.
 	}).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user.
 func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *int {
 		if v == nil {
@@ -7046,6 +8943,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDay() pulumi.IntPtrOu
 	}).(pulumi.IntPtrOutput)
 }
 
+// At most this many emails a day to one user for one conversation.
 func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDayPerConversation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *int {
 		if v == nil {
@@ -7055,6 +8953,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDayPerConversation() 
 	}).(pulumi.IntPtrOutput)
 }
 
+// Send an email only for messages still unread.
 func (o NotificationSettingsPreferencesSmsPtrOutput) NotifyForUnreadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *bool {
 		if v == nil {
@@ -7065,7 +8964,9 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) NotifyForUnreadOnly() pulum
 }
 
 type NotificationSettingsSound struct {
+	// Name of the sound file for call notifications.
 	Call *string `pulumi:"call"`
+	// Name of the sound file for chat notifications.
 	Chat *string `pulumi:"chat"`
 }
 
@@ -7081,7 +8982,9 @@ type NotificationSettingsSoundInput interface {
 }
 
 type NotificationSettingsSoundArgs struct {
+	// Name of the sound file for call notifications.
 	Call pulumi.StringPtrInput `pulumi:"call"`
+	// Name of the sound file for chat notifications.
 	Chat pulumi.StringPtrInput `pulumi:"chat"`
 }
 
@@ -7162,10 +9065,12 @@ func (o NotificationSettingsSoundOutput) ToNotificationSettingsSoundPtrOutputWit
 	}).(NotificationSettingsSoundPtrOutput)
 }
 
+// Name of the sound file for call notifications.
 func (o NotificationSettingsSoundOutput) Call() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsSound) *string { return v.Call }).(pulumi.StringPtrOutput)
 }
 
+// Name of the sound file for chat notifications.
 func (o NotificationSettingsSoundOutput) Chat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsSound) *string { return v.Chat }).(pulumi.StringPtrOutput)
 }
@@ -7194,6 +9099,7 @@ func (o NotificationSettingsSoundPtrOutput) Elem() NotificationSettingsSoundOutp
 	}).(NotificationSettingsSoundOutput)
 }
 
+// Name of the sound file for call notifications.
 func (o NotificationSettingsSoundPtrOutput) Call() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsSound) *string {
 		if v == nil {
@@ -7203,6 +9109,7 @@ func (o NotificationSettingsSoundPtrOutput) Call() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Name of the sound file for chat notifications.
 func (o NotificationSettingsSoundPtrOutput) Chat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsSound) *string {
 		if v == nil {
@@ -7213,25 +9120,44 @@ func (o NotificationSettingsSoundPtrOutput) Chat() pulumi.StringPtrOutput {
 }
 
 type NotificationSettingsTemplates struct {
-	CustomMessageTemplateDefault        *NotificationSettingsTemplatesCustomMessageTemplateDefault        `pulumi:"customMessageTemplateDefault"`
-	CustomMessageTemplatePrivacy        *NotificationSettingsTemplatesCustomMessageTemplatePrivacy        `pulumi:"customMessageTemplatePrivacy"`
-	EmailSubjectTemplateDefault         *NotificationSettingsTemplatesEmailSubjectTemplateDefault         `pulumi:"emailSubjectTemplateDefault"`
-	EmailSubjectTemplatePrivacy         *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy         `pulumi:"emailSubjectTemplatePrivacy"`
-	InteractiveCardTemplateDefault      *NotificationSettingsTemplatesInteractiveCardTemplateDefault      `pulumi:"interactiveCardTemplateDefault"`
-	InteractiveCardTemplatePrivacy      *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy      `pulumi:"interactiveCardTemplatePrivacy"`
-	InteractiveCustomTemplateDefault    *NotificationSettingsTemplatesInteractiveCustomTemplateDefault    `pulumi:"interactiveCustomTemplateDefault"`
-	InteractiveCustomTemplatePrivacy    *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy    `pulumi:"interactiveCustomTemplatePrivacy"`
-	InteractiveFormTemplateDefault      *NotificationSettingsTemplatesInteractiveFormTemplateDefault      `pulumi:"interactiveFormTemplateDefault"`
-	InteractiveFormTemplatePrivacy      *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy      `pulumi:"interactiveFormTemplatePrivacy"`
+	// Template for a custom message (default version).
+	CustomMessageTemplateDefault *NotificationSettingsTemplatesCustomMessageTemplateDefault `pulumi:"customMessageTemplateDefault"`
+	// Template for a custom message (privacy version: hides the content).
+	CustomMessageTemplatePrivacy *NotificationSettingsTemplatesCustomMessageTemplatePrivacy `pulumi:"customMessageTemplatePrivacy"`
+	// Template for an email's subject (default version).
+	EmailSubjectTemplateDefault *NotificationSettingsTemplatesEmailSubjectTemplateDefault `pulumi:"emailSubjectTemplateDefault"`
+	// Template for an email's subject (privacy version: hides the content).
+	EmailSubjectTemplatePrivacy *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy `pulumi:"emailSubjectTemplatePrivacy"`
+	// Template for an interactive card (default version).
+	InteractiveCardTemplateDefault *NotificationSettingsTemplatesInteractiveCardTemplateDefault `pulumi:"interactiveCardTemplateDefault"`
+	// Template for an interactive card (privacy version: hides the content).
+	InteractiveCardTemplatePrivacy *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy `pulumi:"interactiveCardTemplatePrivacy"`
+	// Template for a custom interactive message (default version).
+	InteractiveCustomTemplateDefault *NotificationSettingsTemplatesInteractiveCustomTemplateDefault `pulumi:"interactiveCustomTemplateDefault"`
+	// Template for a custom interactive message (privacy version: hides the content).
+	InteractiveCustomTemplatePrivacy *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy `pulumi:"interactiveCustomTemplatePrivacy"`
+	// Template for an interactive form (default version).
+	InteractiveFormTemplateDefault *NotificationSettingsTemplatesInteractiveFormTemplateDefault `pulumi:"interactiveFormTemplateDefault"`
+	// Template for an interactive form (privacy version: hides the content).
+	InteractiveFormTemplatePrivacy *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy `pulumi:"interactiveFormTemplatePrivacy"`
+	// Template for an interactive scheduler (default version).
 	InteractiveSchedulerTemplateDefault *NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault `pulumi:"interactiveSchedulerTemplateDefault"`
+	// Template for an interactive scheduler (privacy version: hides the content).
 	InteractiveSchedulerTemplatePrivacy *NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy `pulumi:"interactiveSchedulerTemplatePrivacy"`
-	MediaMessageTemplateDefault         *NotificationSettingsTemplatesMediaMessageTemplateDefault         `pulumi:"mediaMessageTemplateDefault"`
-	MediaMessageTemplatePrivacy         *NotificationSettingsTemplatesMediaMessageTemplatePrivacy         `pulumi:"mediaMessageTemplatePrivacy"`
-	SmsContentTemplateDefault           *NotificationSettingsTemplatesSmsContentTemplateDefault           `pulumi:"smsContentTemplateDefault"`
-	SmsContentTemplatePrivacy           *NotificationSettingsTemplatesSmsContentTemplatePrivacy           `pulumi:"smsContentTemplatePrivacy"`
-	TextMessageTemplateDefault          *NotificationSettingsTemplatesTextMessageTemplateDefault          `pulumi:"textMessageTemplateDefault"`
-	TextMessageTemplatePrivacy          *NotificationSettingsTemplatesTextMessageTemplatePrivacy          `pulumi:"textMessageTemplatePrivacy"`
-	UsePrivacyTemplate                  *float64                                                          `pulumi:"usePrivacyTemplate"`
+	// Template for a media message (default version).
+	MediaMessageTemplateDefault *NotificationSettingsTemplatesMediaMessageTemplateDefault `pulumi:"mediaMessageTemplateDefault"`
+	// Template for a media message (privacy version: hides the content).
+	MediaMessageTemplatePrivacy *NotificationSettingsTemplatesMediaMessageTemplatePrivacy `pulumi:"mediaMessageTemplatePrivacy"`
+	// Template for an SMS's text (default version).
+	SmsContentTemplateDefault *NotificationSettingsTemplatesSmsContentTemplateDefault `pulumi:"smsContentTemplateDefault"`
+	// Template for an SMS's text (privacy version: hides the content).
+	SmsContentTemplatePrivacy *NotificationSettingsTemplatesSmsContentTemplatePrivacy `pulumi:"smsContentTemplatePrivacy"`
+	// Template for a text message (default version).
+	TextMessageTemplateDefault *NotificationSettingsTemplatesTextMessageTemplateDefault `pulumi:"textMessageTemplateDefault"`
+	// Template for a text message (privacy version: hides the content).
+	TextMessageTemplatePrivacy *NotificationSettingsTemplatesTextMessageTemplatePrivacy `pulumi:"textMessageTemplatePrivacy"`
+	// Which templates are used: the default ones, the privacy ones, or each user's choice.
+	UsePrivacyTemplate *TemplateChoice `pulumi:"usePrivacyTemplate"`
 }
 
 // NotificationSettingsTemplatesInput is an input type that accepts NotificationSettingsTemplatesArgs and NotificationSettingsTemplatesOutput values.
@@ -7246,25 +9172,44 @@ type NotificationSettingsTemplatesInput interface {
 }
 
 type NotificationSettingsTemplatesArgs struct {
-	CustomMessageTemplateDefault        NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrInput        `pulumi:"customMessageTemplateDefault"`
-	CustomMessageTemplatePrivacy        NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrInput        `pulumi:"customMessageTemplatePrivacy"`
-	EmailSubjectTemplateDefault         NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrInput         `pulumi:"emailSubjectTemplateDefault"`
-	EmailSubjectTemplatePrivacy         NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrInput         `pulumi:"emailSubjectTemplatePrivacy"`
-	InteractiveCardTemplateDefault      NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrInput      `pulumi:"interactiveCardTemplateDefault"`
-	InteractiveCardTemplatePrivacy      NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrInput      `pulumi:"interactiveCardTemplatePrivacy"`
-	InteractiveCustomTemplateDefault    NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrInput    `pulumi:"interactiveCustomTemplateDefault"`
-	InteractiveCustomTemplatePrivacy    NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrInput    `pulumi:"interactiveCustomTemplatePrivacy"`
-	InteractiveFormTemplateDefault      NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrInput      `pulumi:"interactiveFormTemplateDefault"`
-	InteractiveFormTemplatePrivacy      NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrInput      `pulumi:"interactiveFormTemplatePrivacy"`
+	// Template for a custom message (default version).
+	CustomMessageTemplateDefault NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrInput `pulumi:"customMessageTemplateDefault"`
+	// Template for a custom message (privacy version: hides the content).
+	CustomMessageTemplatePrivacy NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrInput `pulumi:"customMessageTemplatePrivacy"`
+	// Template for an email's subject (default version).
+	EmailSubjectTemplateDefault NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrInput `pulumi:"emailSubjectTemplateDefault"`
+	// Template for an email's subject (privacy version: hides the content).
+	EmailSubjectTemplatePrivacy NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrInput `pulumi:"emailSubjectTemplatePrivacy"`
+	// Template for an interactive card (default version).
+	InteractiveCardTemplateDefault NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrInput `pulumi:"interactiveCardTemplateDefault"`
+	// Template for an interactive card (privacy version: hides the content).
+	InteractiveCardTemplatePrivacy NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrInput `pulumi:"interactiveCardTemplatePrivacy"`
+	// Template for a custom interactive message (default version).
+	InteractiveCustomTemplateDefault NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrInput `pulumi:"interactiveCustomTemplateDefault"`
+	// Template for a custom interactive message (privacy version: hides the content).
+	InteractiveCustomTemplatePrivacy NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrInput `pulumi:"interactiveCustomTemplatePrivacy"`
+	// Template for an interactive form (default version).
+	InteractiveFormTemplateDefault NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrInput `pulumi:"interactiveFormTemplateDefault"`
+	// Template for an interactive form (privacy version: hides the content).
+	InteractiveFormTemplatePrivacy NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrInput `pulumi:"interactiveFormTemplatePrivacy"`
+	// Template for an interactive scheduler (default version).
 	InteractiveSchedulerTemplateDefault NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrInput `pulumi:"interactiveSchedulerTemplateDefault"`
+	// Template for an interactive scheduler (privacy version: hides the content).
 	InteractiveSchedulerTemplatePrivacy NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrInput `pulumi:"interactiveSchedulerTemplatePrivacy"`
-	MediaMessageTemplateDefault         NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrInput         `pulumi:"mediaMessageTemplateDefault"`
-	MediaMessageTemplatePrivacy         NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrInput         `pulumi:"mediaMessageTemplatePrivacy"`
-	SmsContentTemplateDefault           NotificationSettingsTemplatesSmsContentTemplateDefaultPtrInput           `pulumi:"smsContentTemplateDefault"`
-	SmsContentTemplatePrivacy           NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrInput           `pulumi:"smsContentTemplatePrivacy"`
-	TextMessageTemplateDefault          NotificationSettingsTemplatesTextMessageTemplateDefaultPtrInput          `pulumi:"textMessageTemplateDefault"`
-	TextMessageTemplatePrivacy          NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrInput          `pulumi:"textMessageTemplatePrivacy"`
-	UsePrivacyTemplate                  pulumi.Float64PtrInput                                                   `pulumi:"usePrivacyTemplate"`
+	// Template for a media message (default version).
+	MediaMessageTemplateDefault NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrInput `pulumi:"mediaMessageTemplateDefault"`
+	// Template for a media message (privacy version: hides the content).
+	MediaMessageTemplatePrivacy NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrInput `pulumi:"mediaMessageTemplatePrivacy"`
+	// Template for an SMS's text (default version).
+	SmsContentTemplateDefault NotificationSettingsTemplatesSmsContentTemplateDefaultPtrInput `pulumi:"smsContentTemplateDefault"`
+	// Template for an SMS's text (privacy version: hides the content).
+	SmsContentTemplatePrivacy NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrInput `pulumi:"smsContentTemplatePrivacy"`
+	// Template for a text message (default version).
+	TextMessageTemplateDefault NotificationSettingsTemplatesTextMessageTemplateDefaultPtrInput `pulumi:"textMessageTemplateDefault"`
+	// Template for a text message (privacy version: hides the content).
+	TextMessageTemplatePrivacy NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrInput `pulumi:"textMessageTemplatePrivacy"`
+	// Which templates are used: the default ones, the privacy ones, or each user's choice.
+	UsePrivacyTemplate TemplateChoicePtrInput `pulumi:"usePrivacyTemplate"`
 }
 
 func (NotificationSettingsTemplatesArgs) ElementType() reflect.Type {
@@ -7344,116 +9289,135 @@ func (o NotificationSettingsTemplatesOutput) ToNotificationSettingsTemplatesPtrO
 	}).(NotificationSettingsTemplatesPtrOutput)
 }
 
+// Template for a custom message (default version).
 func (o NotificationSettingsTemplatesOutput) CustomMessageTemplateDefault() NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesCustomMessageTemplateDefault {
 		return v.CustomMessageTemplateDefault
 	}).(NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput)
 }
 
+// Template for a custom message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) CustomMessageTemplatePrivacy() NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesCustomMessageTemplatePrivacy {
 		return v.CustomMessageTemplatePrivacy
 	}).(NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput)
 }
 
+// Template for an email's subject (default version).
 func (o NotificationSettingsTemplatesOutput) EmailSubjectTemplateDefault() NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesEmailSubjectTemplateDefault {
 		return v.EmailSubjectTemplateDefault
 	}).(NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput)
 }
 
+// Template for an email's subject (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) EmailSubjectTemplatePrivacy() NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy {
 		return v.EmailSubjectTemplatePrivacy
 	}).(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput)
 }
 
+// Template for an interactive card (default version).
 func (o NotificationSettingsTemplatesOutput) InteractiveCardTemplateDefault() NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCardTemplateDefault {
 		return v.InteractiveCardTemplateDefault
 	}).(NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput)
 }
 
+// Template for an interactive card (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) InteractiveCardTemplatePrivacy() NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy {
 		return v.InteractiveCardTemplatePrivacy
 	}).(NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput)
 }
 
+// Template for a custom interactive message (default version).
 func (o NotificationSettingsTemplatesOutput) InteractiveCustomTemplateDefault() NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCustomTemplateDefault {
 		return v.InteractiveCustomTemplateDefault
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput)
 }
 
+// Template for a custom interactive message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) InteractiveCustomTemplatePrivacy() NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy {
 		return v.InteractiveCustomTemplatePrivacy
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput)
 }
 
+// Template for an interactive form (default version).
 func (o NotificationSettingsTemplatesOutput) InteractiveFormTemplateDefault() NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveFormTemplateDefault {
 		return v.InteractiveFormTemplateDefault
 	}).(NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput)
 }
 
+// Template for an interactive form (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) InteractiveFormTemplatePrivacy() NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy {
 		return v.InteractiveFormTemplatePrivacy
 	}).(NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput)
 }
 
+// Template for an interactive scheduler (default version).
 func (o NotificationSettingsTemplatesOutput) InteractiveSchedulerTemplateDefault() NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault {
 		return v.InteractiveSchedulerTemplateDefault
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput)
 }
 
+// Template for an interactive scheduler (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) InteractiveSchedulerTemplatePrivacy() NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy {
 		return v.InteractiveSchedulerTemplatePrivacy
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput)
 }
 
+// Template for a media message (default version).
 func (o NotificationSettingsTemplatesOutput) MediaMessageTemplateDefault() NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesMediaMessageTemplateDefault {
 		return v.MediaMessageTemplateDefault
 	}).(NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput)
 }
 
+// Template for a media message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) MediaMessageTemplatePrivacy() NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesMediaMessageTemplatePrivacy {
 		return v.MediaMessageTemplatePrivacy
 	}).(NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput)
 }
 
+// Template for an SMS's text (default version).
 func (o NotificationSettingsTemplatesOutput) SmsContentTemplateDefault() NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesSmsContentTemplateDefault {
 		return v.SmsContentTemplateDefault
 	}).(NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput)
 }
 
+// Template for an SMS's text (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) SmsContentTemplatePrivacy() NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesSmsContentTemplatePrivacy {
 		return v.SmsContentTemplatePrivacy
 	}).(NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput)
 }
 
+// Template for a text message (default version).
 func (o NotificationSettingsTemplatesOutput) TextMessageTemplateDefault() NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesTextMessageTemplateDefault {
 		return v.TextMessageTemplateDefault
 	}).(NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput)
 }
 
+// Template for a text message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesOutput) TextMessageTemplatePrivacy() NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesTextMessageTemplatePrivacy {
 		return v.TextMessageTemplatePrivacy
 	}).(NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput)
 }
 
-func (o NotificationSettingsTemplatesOutput) UsePrivacyTemplate() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v NotificationSettingsTemplates) *float64 { return v.UsePrivacyTemplate }).(pulumi.Float64PtrOutput)
+// Which templates are used: the default ones, the privacy ones, or each user's choice.
+func (o NotificationSettingsTemplatesOutput) UsePrivacyTemplate() TemplateChoicePtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *TemplateChoice { return v.UsePrivacyTemplate }).(TemplateChoicePtrOutput)
 }
 
 type NotificationSettingsTemplatesPtrOutput struct{ *pulumi.OutputState }
@@ -7480,6 +9444,7 @@ func (o NotificationSettingsTemplatesPtrOutput) Elem() NotificationSettingsTempl
 	}).(NotificationSettingsTemplatesOutput)
 }
 
+// Template for a custom message (default version).
 func (o NotificationSettingsTemplatesPtrOutput) CustomMessageTemplateDefault() NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesCustomMessageTemplateDefault {
 		if v == nil {
@@ -7489,6 +9454,7 @@ func (o NotificationSettingsTemplatesPtrOutput) CustomMessageTemplateDefault() N
 	}).(NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput)
 }
 
+// Template for a custom message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) CustomMessageTemplatePrivacy() NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesCustomMessageTemplatePrivacy {
 		if v == nil {
@@ -7498,6 +9464,7 @@ func (o NotificationSettingsTemplatesPtrOutput) CustomMessageTemplatePrivacy() N
 	}).(NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput)
 }
 
+// Template for an email's subject (default version).
 func (o NotificationSettingsTemplatesPtrOutput) EmailSubjectTemplateDefault() NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesEmailSubjectTemplateDefault {
 		if v == nil {
@@ -7507,6 +9474,7 @@ func (o NotificationSettingsTemplatesPtrOutput) EmailSubjectTemplateDefault() No
 	}).(NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput)
 }
 
+// Template for an email's subject (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) EmailSubjectTemplatePrivacy() NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy {
 		if v == nil {
@@ -7516,6 +9484,7 @@ func (o NotificationSettingsTemplatesPtrOutput) EmailSubjectTemplatePrivacy() No
 	}).(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput)
 }
 
+// Template for an interactive card (default version).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveCardTemplateDefault() NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCardTemplateDefault {
 		if v == nil {
@@ -7525,6 +9494,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveCardTemplateDefault()
 	}).(NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput)
 }
 
+// Template for an interactive card (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveCardTemplatePrivacy() NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy {
 		if v == nil {
@@ -7534,6 +9504,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveCardTemplatePrivacy()
 	}).(NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput)
 }
 
+// Template for a custom interactive message (default version).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveCustomTemplateDefault() NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCustomTemplateDefault {
 		if v == nil {
@@ -7543,6 +9514,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveCustomTemplateDefault
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput)
 }
 
+// Template for a custom interactive message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveCustomTemplatePrivacy() NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy {
 		if v == nil {
@@ -7552,6 +9524,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveCustomTemplatePrivacy
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput)
 }
 
+// Template for an interactive form (default version).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveFormTemplateDefault() NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveFormTemplateDefault {
 		if v == nil {
@@ -7561,6 +9534,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveFormTemplateDefault()
 	}).(NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput)
 }
 
+// Template for an interactive form (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveFormTemplatePrivacy() NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy {
 		if v == nil {
@@ -7570,6 +9544,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveFormTemplatePrivacy()
 	}).(NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput)
 }
 
+// Template for an interactive scheduler (default version).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveSchedulerTemplateDefault() NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault {
 		if v == nil {
@@ -7579,6 +9554,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveSchedulerTemplateDefa
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput)
 }
 
+// Template for an interactive scheduler (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) InteractiveSchedulerTemplatePrivacy() NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy {
 		if v == nil {
@@ -7588,6 +9564,7 @@ func (o NotificationSettingsTemplatesPtrOutput) InteractiveSchedulerTemplatePriv
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput)
 }
 
+// Template for a media message (default version).
 func (o NotificationSettingsTemplatesPtrOutput) MediaMessageTemplateDefault() NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesMediaMessageTemplateDefault {
 		if v == nil {
@@ -7597,6 +9574,7 @@ func (o NotificationSettingsTemplatesPtrOutput) MediaMessageTemplateDefault() No
 	}).(NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput)
 }
 
+// Template for a media message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) MediaMessageTemplatePrivacy() NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesMediaMessageTemplatePrivacy {
 		if v == nil {
@@ -7606,6 +9584,7 @@ func (o NotificationSettingsTemplatesPtrOutput) MediaMessageTemplatePrivacy() No
 	}).(NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput)
 }
 
+// Template for an SMS's text (default version).
 func (o NotificationSettingsTemplatesPtrOutput) SmsContentTemplateDefault() NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesSmsContentTemplateDefault {
 		if v == nil {
@@ -7615,6 +9594,7 @@ func (o NotificationSettingsTemplatesPtrOutput) SmsContentTemplateDefault() Noti
 	}).(NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput)
 }
 
+// Template for an SMS's text (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) SmsContentTemplatePrivacy() NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesSmsContentTemplatePrivacy {
 		if v == nil {
@@ -7624,6 +9604,7 @@ func (o NotificationSettingsTemplatesPtrOutput) SmsContentTemplatePrivacy() Noti
 	}).(NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput)
 }
 
+// Template for a text message (default version).
 func (o NotificationSettingsTemplatesPtrOutput) TextMessageTemplateDefault() NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesTextMessageTemplateDefault {
 		if v == nil {
@@ -7633,6 +9614,7 @@ func (o NotificationSettingsTemplatesPtrOutput) TextMessageTemplateDefault() Not
 	}).(NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput)
 }
 
+// Template for a text message (privacy version: hides the content).
 func (o NotificationSettingsTemplatesPtrOutput) TextMessageTemplatePrivacy() NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesTextMessageTemplatePrivacy {
 		if v == nil {
@@ -7642,19 +9624,24 @@ func (o NotificationSettingsTemplatesPtrOutput) TextMessageTemplatePrivacy() Not
 	}).(NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput)
 }
 
-func (o NotificationSettingsTemplatesPtrOutput) UsePrivacyTemplate() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *NotificationSettingsTemplates) *float64 {
+// Which templates are used: the default ones, the privacy ones, or each user's choice.
+func (o NotificationSettingsTemplatesPtrOutput) UsePrivacyTemplate() TemplateChoicePtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *TemplateChoice {
 		if v == nil {
 			return nil
 		}
 		return v.UsePrivacyTemplate
-	}).(pulumi.Float64PtrOutput)
+	}).(TemplateChoicePtrOutput)
 }
 
 type NotificationSettingsTemplatesCustomMessageTemplateDefault struct {
-	Body          *string `pulumi:"body"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
 	Body_fallback *string `pulumi:"body_fallback"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -7670,9 +9657,13 @@ type NotificationSettingsTemplatesCustomMessageTemplateDefaultInput interface {
 }
 
 type NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
 	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -7753,18 +9744,22 @@ func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultOutput) ToNotif
 	}).(NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Text used when the message has none to show.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultOutput) Body_fallback() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplateDefault) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -7793,6 +9788,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Elem
 	}).(NotificationSettingsTemplatesCustomMessageTemplateDefaultOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplateDefault) *string {
 		if v == nil {
@@ -7802,6 +9798,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Body
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text used when the message has none to show.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Body_fallback() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplateDefault) *string {
 		if v == nil {
@@ -7811,6 +9808,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Body
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplateDefault) *string {
 		if v == nil {
@@ -7820,6 +9818,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Titl
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplateDefault) *string {
 		if v == nil {
@@ -7830,9 +9829,13 @@ func (o NotificationSettingsTemplatesCustomMessageTemplateDefaultPtrOutput) Titl
 }
 
 type NotificationSettingsTemplatesCustomMessageTemplatePrivacy struct {
-	Body          *string `pulumi:"body"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
 	Body_fallback *string `pulumi:"body_fallback"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -7848,9 +9851,13 @@ type NotificationSettingsTemplatesCustomMessageTemplatePrivacyInput interface {
 }
 
 type NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
 	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -7931,18 +9938,22 @@ func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyOutput) ToNotif
 	}).(NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Text used when the message has none to show.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyOutput) Body_fallback() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -7971,6 +9982,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Elem
 	}).(NotificationSettingsTemplatesCustomMessageTemplatePrivacyOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -7980,6 +9992,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Body
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text used when the message has none to show.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Body_fallback() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -7989,6 +10002,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Body
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -7998,6 +10012,7 @@ func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Titl
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesCustomMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -8008,7 +10023,9 @@ func (o NotificationSettingsTemplatesCustomMessageTemplatePrivacyPtrOutput) Titl
 }
 
 type NotificationSettingsTemplatesEmailSubjectTemplateDefault struct {
-	SubjectGroup    *string `pulumi:"subjectGroup"`
+	// Subject for a group's messages.
+	SubjectGroup *string `pulumi:"subjectGroup"`
+	// Subject for a one-on-one conversation's messages.
 	SubjectOneOnOne *string `pulumi:"subjectOneOnOne"`
 }
 
@@ -8024,7 +10041,9 @@ type NotificationSettingsTemplatesEmailSubjectTemplateDefaultInput interface {
 }
 
 type NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs struct {
-	SubjectGroup    pulumi.StringPtrInput `pulumi:"subjectGroup"`
+	// Subject for a group's messages.
+	SubjectGroup pulumi.StringPtrInput `pulumi:"subjectGroup"`
+	// Subject for a one-on-one conversation's messages.
 	SubjectOneOnOne pulumi.StringPtrInput `pulumi:"subjectOneOnOne"`
 }
 
@@ -8105,10 +10124,12 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultOutput) ToNotifi
 	}).(NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput)
 }
 
+// Subject for a group's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultOutput) SubjectGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesEmailSubjectTemplateDefault) *string { return v.SubjectGroup }).(pulumi.StringPtrOutput)
 }
 
+// Subject for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultOutput) SubjectOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesEmailSubjectTemplateDefault) *string { return v.SubjectOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -8137,6 +10158,7 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput) Elem(
 	}).(NotificationSettingsTemplatesEmailSubjectTemplateDefaultOutput)
 }
 
+// Subject for a group's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput) SubjectGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesEmailSubjectTemplateDefault) *string {
 		if v == nil {
@@ -8146,6 +10168,7 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput) Subje
 	}).(pulumi.StringPtrOutput)
 }
 
+// Subject for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput) SubjectOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesEmailSubjectTemplateDefault) *string {
 		if v == nil {
@@ -8156,7 +10179,9 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput) Subje
 }
 
 type NotificationSettingsTemplatesEmailSubjectTemplatePrivacy struct {
-	SubjectGroup    *string `pulumi:"subjectGroup"`
+	// Subject for a group's messages.
+	SubjectGroup *string `pulumi:"subjectGroup"`
+	// Subject for a one-on-one conversation's messages.
 	SubjectOneOnOne *string `pulumi:"subjectOneOnOne"`
 }
 
@@ -8172,7 +10197,9 @@ type NotificationSettingsTemplatesEmailSubjectTemplatePrivacyInput interface {
 }
 
 type NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs struct {
-	SubjectGroup    pulumi.StringPtrInput `pulumi:"subjectGroup"`
+	// Subject for a group's messages.
+	SubjectGroup pulumi.StringPtrInput `pulumi:"subjectGroup"`
+	// Subject for a one-on-one conversation's messages.
 	SubjectOneOnOne pulumi.StringPtrInput `pulumi:"subjectOneOnOne"`
 }
 
@@ -8253,10 +10280,12 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyOutput) ToNotifi
 	}).(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput)
 }
 
+// Subject for a group's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyOutput) SubjectGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesEmailSubjectTemplatePrivacy) *string { return v.SubjectGroup }).(pulumi.StringPtrOutput)
 }
 
+// Subject for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyOutput) SubjectOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesEmailSubjectTemplatePrivacy) *string { return v.SubjectOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -8285,6 +10314,7 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput) Elem(
 	}).(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyOutput)
 }
 
+// Subject for a group's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput) SubjectGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy) *string {
 		if v == nil {
@@ -8294,6 +10324,7 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput) Subje
 	}).(pulumi.StringPtrOutput)
 }
 
+// Subject for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput) SubjectOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy) *string {
 		if v == nil {
@@ -8304,8 +10335,11 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput) Subje
 }
 
 type NotificationSettingsTemplatesInteractiveCardTemplateDefault struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -8321,8 +10355,11 @@ type NotificationSettingsTemplatesInteractiveCardTemplateDefaultInput interface 
 }
 
 type NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -8403,14 +10440,17 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultOutput) ToNot
 	}).(NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCardTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCardTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCardTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -8439,6 +10479,7 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) El
 	}).(NotificationSettingsTemplatesInteractiveCardTemplateDefaultOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCardTemplateDefault) *string {
 		if v == nil {
@@ -8448,6 +10489,7 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) Bo
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCardTemplateDefault) *string {
 		if v == nil {
@@ -8457,6 +10499,7 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) Ti
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCardTemplateDefault) *string {
 		if v == nil {
@@ -8467,8 +10510,11 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput) Ti
 }
 
 type NotificationSettingsTemplatesInteractiveCardTemplatePrivacy struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -8484,8 +10530,11 @@ type NotificationSettingsTemplatesInteractiveCardTemplatePrivacyInput interface 
 }
 
 type NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -8566,14 +10615,17 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyOutput) ToNot
 	}).(NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCardTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCardTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCardTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -8602,6 +10654,7 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) El
 	}).(NotificationSettingsTemplatesInteractiveCardTemplatePrivacyOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy) *string {
 		if v == nil {
@@ -8611,6 +10664,7 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) Bo
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy) *string {
 		if v == nil {
@@ -8620,6 +10674,7 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) Ti
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCardTemplatePrivacy) *string {
 		if v == nil {
@@ -8630,8 +10685,11 @@ func (o NotificationSettingsTemplatesInteractiveCardTemplatePrivacyPtrOutput) Ti
 }
 
 type NotificationSettingsTemplatesInteractiveCustomTemplateDefault struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -8647,8 +10705,11 @@ type NotificationSettingsTemplatesInteractiveCustomTemplateDefaultInput interfac
 }
 
 type NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -8729,14 +10790,17 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultOutput) ToN
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCustomTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCustomTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCustomTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -8765,6 +10829,7 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) 
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplateDefaultOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCustomTemplateDefault) *string {
 		if v == nil {
@@ -8774,6 +10839,7 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCustomTemplateDefault) *string {
 		if v == nil {
@@ -8783,6 +10849,7 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCustomTemplateDefault) *string {
 		if v == nil {
@@ -8793,8 +10860,11 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplateDefaultPtrOutput) 
 }
 
 type NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -8810,8 +10880,11 @@ type NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyInput interfac
 }
 
 type NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -8892,14 +10965,17 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyOutput) ToN
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -8928,6 +11004,7 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) 
 	}).(NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy) *string {
 		if v == nil {
@@ -8937,6 +11014,7 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy) *string {
 		if v == nil {
@@ -8946,6 +11024,7 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy) *string {
 		if v == nil {
@@ -8956,8 +11035,11 @@ func (o NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyPtrOutput) 
 }
 
 type NotificationSettingsTemplatesInteractiveFormTemplateDefault struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -8973,8 +11055,11 @@ type NotificationSettingsTemplatesInteractiveFormTemplateDefaultInput interface 
 }
 
 type NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -9055,14 +11140,17 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultOutput) ToNot
 	}).(NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveFormTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveFormTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveFormTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -9091,6 +11179,7 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) El
 	}).(NotificationSettingsTemplatesInteractiveFormTemplateDefaultOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveFormTemplateDefault) *string {
 		if v == nil {
@@ -9100,6 +11189,7 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) Bo
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveFormTemplateDefault) *string {
 		if v == nil {
@@ -9109,6 +11199,7 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) Ti
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveFormTemplateDefault) *string {
 		if v == nil {
@@ -9119,8 +11210,11 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplateDefaultPtrOutput) Ti
 }
 
 type NotificationSettingsTemplatesInteractiveFormTemplatePrivacy struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -9136,8 +11230,11 @@ type NotificationSettingsTemplatesInteractiveFormTemplatePrivacyInput interface 
 }
 
 type NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -9218,14 +11315,17 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyOutput) ToNot
 	}).(NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveFormTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveFormTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveFormTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -9254,6 +11354,7 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) El
 	}).(NotificationSettingsTemplatesInteractiveFormTemplatePrivacyOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy) *string {
 		if v == nil {
@@ -9263,6 +11364,7 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) Bo
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy) *string {
 		if v == nil {
@@ -9272,6 +11374,7 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) Ti
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveFormTemplatePrivacy) *string {
 		if v == nil {
@@ -9282,8 +11385,11 @@ func (o NotificationSettingsTemplatesInteractiveFormTemplatePrivacyPtrOutput) Ti
 }
 
 type NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -9299,8 +11405,11 @@ type NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultInput inter
 }
 
 type NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -9381,14 +11490,17 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultOutput) 
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault) *string {
 		return v.TitleOneOnOne
@@ -9419,6 +11531,7 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutpu
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault) *string {
 		if v == nil {
@@ -9428,6 +11541,7 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault) *string {
 		if v == nil {
@@ -9437,6 +11551,7 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault) *string {
 		if v == nil {
@@ -9447,8 +11562,11 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultPtrOutpu
 }
 
 type NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -9464,8 +11582,11 @@ type NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyInput inter
 }
 
 type NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -9546,14 +11667,17 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyOutput) 
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy) *string {
 		return v.TitleOneOnOne
@@ -9584,6 +11708,7 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutpu
 	}).(NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy) *string {
 		if v == nil {
@@ -9593,6 +11718,7 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy) *string {
 		if v == nil {
@@ -9602,6 +11728,7 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy) *string {
 		if v == nil {
@@ -9612,11 +11739,17 @@ func (o NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyPtrOutpu
 }
 
 type NotificationSettingsTemplatesMediaMessageTemplateDefault struct {
-	Body_audio    *string `pulumi:"body_audio"`
-	Body_file     *string `pulumi:"body_file"`
-	Body_image    *string `pulumi:"body_image"`
-	Body_video    *string `pulumi:"body_video"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text for an audio file.
+	Body_audio *string `pulumi:"body_audio"`
+	// Text for any other file.
+	Body_file *string `pulumi:"body_file"`
+	// Text for an image.
+	Body_image *string `pulumi:"body_image"`
+	// Text for a video.
+	Body_video *string `pulumi:"body_video"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -9632,11 +11765,17 @@ type NotificationSettingsTemplatesMediaMessageTemplateDefaultInput interface {
 }
 
 type NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs struct {
-	Body_audio    pulumi.StringPtrInput `pulumi:"body_audio"`
-	Body_file     pulumi.StringPtrInput `pulumi:"body_file"`
-	Body_image    pulumi.StringPtrInput `pulumi:"body_image"`
-	Body_video    pulumi.StringPtrInput `pulumi:"body_video"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text for an audio file.
+	Body_audio pulumi.StringPtrInput `pulumi:"body_audio"`
+	// Text for any other file.
+	Body_file pulumi.StringPtrInput `pulumi:"body_file"`
+	// Text for an image.
+	Body_image pulumi.StringPtrInput `pulumi:"body_image"`
+	// Text for a video.
+	Body_video pulumi.StringPtrInput `pulumi:"body_video"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -9717,26 +11856,32 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) ToNotifi
 	}).(NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput)
 }
 
+// Text for an audio file.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) Body_audio() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplateDefault) *string { return v.Body_audio }).(pulumi.StringPtrOutput)
 }
 
+// Text for any other file.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) Body_file() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplateDefault) *string { return v.Body_file }).(pulumi.StringPtrOutput)
 }
 
+// Text for an image.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) Body_image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplateDefault) *string { return v.Body_image }).(pulumi.StringPtrOutput)
 }
 
+// Text for a video.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) Body_video() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplateDefault) *string { return v.Body_video }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -9765,6 +11910,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Elem(
 	}).(NotificationSettingsTemplatesMediaMessageTemplateDefaultOutput)
 }
 
+// Text for an audio file.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_audio() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplateDefault) *string {
 		if v == nil {
@@ -9774,6 +11920,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for any other file.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_file() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplateDefault) *string {
 		if v == nil {
@@ -9783,6 +11930,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for an image.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplateDefault) *string {
 		if v == nil {
@@ -9792,6 +11940,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for a video.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_video() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplateDefault) *string {
 		if v == nil {
@@ -9801,6 +11950,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplateDefault) *string {
 		if v == nil {
@@ -9810,6 +11960,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Title
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplateDefault) *string {
 		if v == nil {
@@ -9820,11 +11971,17 @@ func (o NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput) Title
 }
 
 type NotificationSettingsTemplatesMediaMessageTemplatePrivacy struct {
-	Body_audio    *string `pulumi:"body_audio"`
-	Body_file     *string `pulumi:"body_file"`
-	Body_image    *string `pulumi:"body_image"`
-	Body_video    *string `pulumi:"body_video"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text for an audio file.
+	Body_audio *string `pulumi:"body_audio"`
+	// Text for any other file.
+	Body_file *string `pulumi:"body_file"`
+	// Text for an image.
+	Body_image *string `pulumi:"body_image"`
+	// Text for a video.
+	Body_video *string `pulumi:"body_video"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -9840,11 +11997,17 @@ type NotificationSettingsTemplatesMediaMessageTemplatePrivacyInput interface {
 }
 
 type NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs struct {
-	Body_audio    pulumi.StringPtrInput `pulumi:"body_audio"`
-	Body_file     pulumi.StringPtrInput `pulumi:"body_file"`
-	Body_image    pulumi.StringPtrInput `pulumi:"body_image"`
-	Body_video    pulumi.StringPtrInput `pulumi:"body_video"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text for an audio file.
+	Body_audio pulumi.StringPtrInput `pulumi:"body_audio"`
+	// Text for any other file.
+	Body_file pulumi.StringPtrInput `pulumi:"body_file"`
+	// Text for an image.
+	Body_image pulumi.StringPtrInput `pulumi:"body_image"`
+	// Text for a video.
+	Body_video pulumi.StringPtrInput `pulumi:"body_video"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -9925,26 +12088,32 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) ToNotifi
 	}).(NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput)
 }
 
+// Text for an audio file.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) Body_audio() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string { return v.Body_audio }).(pulumi.StringPtrOutput)
 }
 
+// Text for any other file.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) Body_file() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string { return v.Body_file }).(pulumi.StringPtrOutput)
 }
 
+// Text for an image.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) Body_image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string { return v.Body_image }).(pulumi.StringPtrOutput)
 }
 
+// Text for a video.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) Body_video() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string { return v.Body_video }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -9973,6 +12142,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Elem(
 	}).(NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput)
 }
 
+// Text for an audio file.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_audio() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -9982,6 +12152,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for any other file.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_file() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -9991,6 +12162,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for an image.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_image() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10000,6 +12172,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for a video.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_video() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10009,6 +12182,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Body_
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10018,6 +12192,7 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Title
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesMediaMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10028,7 +12203,9 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Title
 }
 
 type NotificationSettingsTemplatesSmsContentTemplateDefault struct {
-	BodyGroup    *string `pulumi:"bodyGroup"`
+	// Text for a group's messages.
+	BodyGroup *string `pulumi:"bodyGroup"`
+	// Text for a one-on-one conversation's messages.
 	BodyOneOnOne *string `pulumi:"bodyOneOnOne"`
 }
 
@@ -10044,7 +12221,9 @@ type NotificationSettingsTemplatesSmsContentTemplateDefaultInput interface {
 }
 
 type NotificationSettingsTemplatesSmsContentTemplateDefaultArgs struct {
-	BodyGroup    pulumi.StringPtrInput `pulumi:"bodyGroup"`
+	// Text for a group's messages.
+	BodyGroup pulumi.StringPtrInput `pulumi:"bodyGroup"`
+	// Text for a one-on-one conversation's messages.
 	BodyOneOnOne pulumi.StringPtrInput `pulumi:"bodyOneOnOne"`
 }
 
@@ -10125,10 +12304,12 @@ func (o NotificationSettingsTemplatesSmsContentTemplateDefaultOutput) ToNotifica
 	}).(NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput)
 }
 
+// Text for a group's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplateDefaultOutput) BodyGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesSmsContentTemplateDefault) *string { return v.BodyGroup }).(pulumi.StringPtrOutput)
 }
 
+// Text for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplateDefaultOutput) BodyOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesSmsContentTemplateDefault) *string { return v.BodyOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -10157,6 +12338,7 @@ func (o NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput) Elem() 
 	}).(NotificationSettingsTemplatesSmsContentTemplateDefaultOutput)
 }
 
+// Text for a group's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput) BodyGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesSmsContentTemplateDefault) *string {
 		if v == nil {
@@ -10166,6 +12348,7 @@ func (o NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput) BodyGro
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput) BodyOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesSmsContentTemplateDefault) *string {
 		if v == nil {
@@ -10176,7 +12359,9 @@ func (o NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput) BodyOne
 }
 
 type NotificationSettingsTemplatesSmsContentTemplatePrivacy struct {
-	BodyGroup    *string `pulumi:"bodyGroup"`
+	// Text for a group's messages.
+	BodyGroup *string `pulumi:"bodyGroup"`
+	// Text for a one-on-one conversation's messages.
 	BodyOneOnOne *string `pulumi:"bodyOneOnOne"`
 }
 
@@ -10192,7 +12377,9 @@ type NotificationSettingsTemplatesSmsContentTemplatePrivacyInput interface {
 }
 
 type NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs struct {
-	BodyGroup    pulumi.StringPtrInput `pulumi:"bodyGroup"`
+	// Text for a group's messages.
+	BodyGroup pulumi.StringPtrInput `pulumi:"bodyGroup"`
+	// Text for a one-on-one conversation's messages.
 	BodyOneOnOne pulumi.StringPtrInput `pulumi:"bodyOneOnOne"`
 }
 
@@ -10273,10 +12460,12 @@ func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyOutput) ToNotifica
 	}).(NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput)
 }
 
+// Text for a group's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyOutput) BodyGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesSmsContentTemplatePrivacy) *string { return v.BodyGroup }).(pulumi.StringPtrOutput)
 }
 
+// Text for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyOutput) BodyOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesSmsContentTemplatePrivacy) *string { return v.BodyOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -10305,6 +12494,7 @@ func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput) Elem() 
 	}).(NotificationSettingsTemplatesSmsContentTemplatePrivacyOutput)
 }
 
+// Text for a group's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput) BodyGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesSmsContentTemplatePrivacy) *string {
 		if v == nil {
@@ -10314,6 +12504,7 @@ func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput) BodyGro
 	}).(pulumi.StringPtrOutput)
 }
 
+// Text for a one-on-one conversation's messages.
 func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput) BodyOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesSmsContentTemplatePrivacy) *string {
 		if v == nil {
@@ -10324,8 +12515,11 @@ func (o NotificationSettingsTemplatesSmsContentTemplatePrivacyPtrOutput) BodyOne
 }
 
 type NotificationSettingsTemplatesTextMessageTemplateDefault struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -10341,8 +12535,11 @@ type NotificationSettingsTemplatesTextMessageTemplateDefaultInput interface {
 }
 
 type NotificationSettingsTemplatesTextMessageTemplateDefaultArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -10423,14 +12620,17 @@ func (o NotificationSettingsTemplatesTextMessageTemplateDefaultOutput) ToNotific
 	}).(NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesTextMessageTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesTextMessageTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesTextMessageTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesTextMessageTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesTextMessageTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesTextMessageTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -10459,6 +12659,7 @@ func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) Elem()
 	}).(NotificationSettingsTemplatesTextMessageTemplateDefaultOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplateDefault) *string {
 		if v == nil {
@@ -10468,6 +12669,7 @@ func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) Body()
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplateDefault) *string {
 		if v == nil {
@@ -10477,6 +12679,7 @@ func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) TitleG
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplateDefault) *string {
 		if v == nil {
@@ -10487,8 +12690,11 @@ func (o NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput) TitleO
 }
 
 type NotificationSettingsTemplatesTextMessageTemplatePrivacy struct {
-	Body          *string `pulumi:"body"`
-	TitleGroup    *string `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
 }
 
@@ -10504,8 +12710,11 @@ type NotificationSettingsTemplatesTextMessageTemplatePrivacyInput interface {
 }
 
 type NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs struct {
-	Body          pulumi.StringPtrInput `pulumi:"body"`
-	TitleGroup    pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
 	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
 }
 
@@ -10586,14 +12795,17 @@ func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyOutput) ToNotific
 	}).(NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
 }
@@ -10622,6 +12834,7 @@ func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) Elem()
 	}).(NotificationSettingsTemplatesTextMessageTemplatePrivacyOutput)
 }
 
+// Text of the notification.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10631,6 +12844,7 @@ func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) Body()
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a group.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10640,6 +12854,7 @@ func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) TitleG
 	}).(pulumi.StringPtrOutput)
 }
 
+// Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string {
 		if v == nil {
@@ -10650,7 +12865,9 @@ func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) TitleO
 }
 
 type PinnedConversationsConversationsItem struct {
-	ConversationType string `pulumi:"conversationType"`
+	// Whether the pinned conversation is with a user or a group.
+	ConversationType ReceiverType `pulumi:"conversationType"`
+	// The uid or guid of the other side of the conversation.
 	ConversationWith string `pulumi:"conversationWith"`
 }
 
@@ -10666,7 +12883,9 @@ type PinnedConversationsConversationsItemInput interface {
 }
 
 type PinnedConversationsConversationsItemArgs struct {
-	ConversationType pulumi.StringInput `pulumi:"conversationType"`
+	// Whether the pinned conversation is with a user or a group.
+	ConversationType ReceiverTypeInput `pulumi:"conversationType"`
+	// The uid or guid of the other side of the conversation.
 	ConversationWith pulumi.StringInput `pulumi:"conversationWith"`
 }
 
@@ -10721,10 +12940,12 @@ func (o PinnedConversationsConversationsItemOutput) ToPinnedConversationsConvers
 	return o
 }
 
-func (o PinnedConversationsConversationsItemOutput) ConversationType() pulumi.StringOutput {
-	return o.ApplyT(func(v PinnedConversationsConversationsItem) string { return v.ConversationType }).(pulumi.StringOutput)
+// Whether the pinned conversation is with a user or a group.
+func (o PinnedConversationsConversationsItemOutput) ConversationType() ReceiverTypeOutput {
+	return o.ApplyT(func(v PinnedConversationsConversationsItem) ReceiverType { return v.ConversationType }).(ReceiverTypeOutput)
 }
 
+// The uid or guid of the other side of the conversation.
 func (o PinnedConversationsConversationsItemOutput) ConversationWith() pulumi.StringOutput {
 	return o.ApplyT(func(v PinnedConversationsConversationsItem) string { return v.ConversationWith }).(pulumi.StringOutput)
 }
@@ -10905,8 +13126,10 @@ func (o RoleInfoArrayOutput) Index(i pulumi.IntInput) RoleInfoOutput {
 }
 
 type RoleSettings struct {
-	ListUsers      *string `pulumi:"listUsers"`
-	SendMessagesTo *string `pulumi:"sendMessagesTo"`
+	// Which users a member of the role sees in user lists: everyone, or only friends.
+	ListUsers *RoleSettingsListUsers `pulumi:"listUsers"`
+	// Whom a member of the role may message: everyone, or only friends.
+	SendMessagesTo *RoleSettingsListUsers `pulumi:"sendMessagesTo"`
 }
 
 // RoleSettingsInput is an input type that accepts RoleSettingsArgs and RoleSettingsOutput values.
@@ -10921,8 +13144,10 @@ type RoleSettingsInput interface {
 }
 
 type RoleSettingsArgs struct {
-	ListUsers      pulumi.StringPtrInput `pulumi:"listUsers"`
-	SendMessagesTo pulumi.StringPtrInput `pulumi:"sendMessagesTo"`
+	// Which users a member of the role sees in user lists: everyone, or only friends.
+	ListUsers RoleSettingsListUsersPtrInput `pulumi:"listUsers"`
+	// Whom a member of the role may message: everyone, or only friends.
+	SendMessagesTo RoleSettingsListUsersPtrInput `pulumi:"sendMessagesTo"`
 }
 
 func (RoleSettingsArgs) ElementType() reflect.Type {
@@ -11002,12 +13227,14 @@ func (o RoleSettingsOutput) ToRoleSettingsPtrOutputWithContext(ctx context.Conte
 	}).(RoleSettingsPtrOutput)
 }
 
-func (o RoleSettingsOutput) ListUsers() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RoleSettings) *string { return v.ListUsers }).(pulumi.StringPtrOutput)
+// Which users a member of the role sees in user lists: everyone, or only friends.
+func (o RoleSettingsOutput) ListUsers() RoleSettingsListUsersPtrOutput {
+	return o.ApplyT(func(v RoleSettings) *RoleSettingsListUsers { return v.ListUsers }).(RoleSettingsListUsersPtrOutput)
 }
 
-func (o RoleSettingsOutput) SendMessagesTo() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RoleSettings) *string { return v.SendMessagesTo }).(pulumi.StringPtrOutput)
+// Whom a member of the role may message: everyone, or only friends.
+func (o RoleSettingsOutput) SendMessagesTo() RoleSettingsListUsersPtrOutput {
+	return o.ApplyT(func(v RoleSettings) *RoleSettingsListUsers { return v.SendMessagesTo }).(RoleSettingsListUsersPtrOutput)
 }
 
 type RoleSettingsPtrOutput struct{ *pulumi.OutputState }
@@ -11034,25 +13261,44 @@ func (o RoleSettingsPtrOutput) Elem() RoleSettingsOutput {
 	}).(RoleSettingsOutput)
 }
 
-func (o RoleSettingsPtrOutput) ListUsers() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RoleSettings) *string {
+// Which users a member of the role sees in user lists: everyone, or only friends.
+func (o RoleSettingsPtrOutput) ListUsers() RoleSettingsListUsersPtrOutput {
+	return o.ApplyT(func(v *RoleSettings) *RoleSettingsListUsers {
 		if v == nil {
 			return nil
 		}
 		return v.ListUsers
-	}).(pulumi.StringPtrOutput)
+	}).(RoleSettingsListUsersPtrOutput)
 }
 
-func (o RoleSettingsPtrOutput) SendMessagesTo() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RoleSettings) *string {
+// Whom a member of the role may message: everyone, or only friends.
+func (o RoleSettingsPtrOutput) SendMessagesTo() RoleSettingsListUsersPtrOutput {
+	return o.ApplyT(func(v *RoleSettings) *RoleSettingsListUsers {
 		if v == nil {
 			return nil
 		}
 		return v.SendMessagesTo
-	}).(pulumi.StringPtrOutput)
+	}).(RoleSettingsListUsersPtrOutput)
+}
+
+// One SeedData as a whole read sees it.
+type SeedDataInfo struct {
+	// Which bucket of the file this resource holds (rows by a hash of their key).
+	Bucket *int `pulumi:"bucket"`
+	// How many buckets the file is split into.
+	Buckets *int `pulumi:"buckets"`
+	// Rows in the bucket.
+	Count *int `pulumi:"count"`
+	// What the file holds: users, groups, members or messages.
+	Entity *string `pulumi:"entity"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+	Rows map[string]map[string]string `pulumi:"rows"`
 }
 
 type SendGridEmailProviderCredentials struct {
+	// The SendGrid account's API key.
 	SendGridApiKey string `pulumi:"sendGridApiKey"`
 }
 
@@ -11068,6 +13314,7 @@ type SendGridEmailProviderCredentialsInput interface {
 }
 
 type SendGridEmailProviderCredentialsArgs struct {
+	// The SendGrid account's API key.
 	SendGridApiKey pulumi.StringInput `pulumi:"sendGridApiKey"`
 }
 
@@ -11097,6 +13344,7 @@ func (o SendGridEmailProviderCredentialsOutput) ToSendGridEmailProviderCredentia
 	return o
 }
 
+// The SendGrid account's API key.
 func (o SendGridEmailProviderCredentialsOutput) SendGridApiKey() pulumi.StringOutput {
 	return o.ApplyT(func(v SendGridEmailProviderCredentials) string { return v.SendGridApiKey }).(pulumi.StringOutput)
 }
@@ -11125,6 +13373,7 @@ func (o SendGridEmailProviderCredentialsPtrOutput) Elem() SendGridEmailProviderC
 	}).(SendGridEmailProviderCredentialsOutput)
 }
 
+// The SendGrid account's API key.
 func (o SendGridEmailProviderCredentialsPtrOutput) SendGridApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SendGridEmailProviderCredentials) *string {
 		if v == nil {
@@ -11244,6 +13493,7 @@ func (o SendGridEmailProviderInfoArrayOutput) Index(i pulumi.IntInput) SendGridE
 }
 
 type TwilioSmsProviderCredentials struct {
+	// The Twilio account's auth token.
 	TwilioAuthToken string `pulumi:"twilioAuthToken"`
 }
 
@@ -11259,6 +13509,7 @@ type TwilioSmsProviderCredentialsInput interface {
 }
 
 type TwilioSmsProviderCredentialsArgs struct {
+	// The Twilio account's auth token.
 	TwilioAuthToken pulumi.StringInput `pulumi:"twilioAuthToken"`
 }
 
@@ -11288,6 +13539,7 @@ func (o TwilioSmsProviderCredentialsOutput) ToTwilioSmsProviderCredentialsOutput
 	return o
 }
 
+// The Twilio account's auth token.
 func (o TwilioSmsProviderCredentialsOutput) TwilioAuthToken() pulumi.StringOutput {
 	return o.ApplyT(func(v TwilioSmsProviderCredentials) string { return v.TwilioAuthToken }).(pulumi.StringOutput)
 }
@@ -11316,6 +13568,7 @@ func (o TwilioSmsProviderCredentialsPtrOutput) Elem() TwilioSmsProviderCredentia
 	}).(TwilioSmsProviderCredentialsOutput)
 }
 
+// The Twilio account's auth token.
 func (o TwilioSmsProviderCredentialsPtrOutput) TwilioAuthToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TwilioSmsProviderCredentials) *string {
 		if v == nil {
@@ -11528,6 +13781,8 @@ type WebhookInfo struct {
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username *string `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version *WebhookVersion `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId *string `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -11594,6 +13849,11 @@ func (o WebhookInfoOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
+// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+func (o WebhookInfoOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v WebhookInfo) *WebhookVersion { return v.Version }).(WebhookVersionPtrOutput)
+}
+
 // Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 func (o WebhookInfoOutput) WebhookId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.WebhookId }).(pulumi.StringPtrOutput)
@@ -11631,7 +13891,7 @@ type WebhookTriggersInfo struct {
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers []string `pulumi:"triggers"`
+	Triggers []TriggerId `pulumi:"triggers"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId *string `pulumi:"webhookId"`
 }
@@ -11654,6 +13914,24 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FcmPushProviderNotificationInPayloadIosPtrInput)(nil)).Elem(), FcmPushProviderNotificationInPayloadIosArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FcmPushProviderNotificationInPayloadWebInput)(nil)).Elem(), FcmPushProviderNotificationInPayloadWebArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FcmPushProviderNotificationInPayloadWebPtrInput)(nil)).Elem(), FcmPushProviderNotificationInPayloadWebArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListAiAgentScopeInput)(nil)).Elem(), ListAiAgentScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListAiAgentScopePtrInput)(nil)).Elem(), ListAiAgentScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListAppScopeInput)(nil)).Elem(), ListAppScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListAppScopePtrInput)(nil)).Elem(), ListAppScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListAppSettingsScopeInput)(nil)).Elem(), ListAppSettingsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListAppSettingsScopePtrInput)(nil)).Elem(), ListAppSettingsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListCollaboratorsScopeInput)(nil)).Elem(), ListCollaboratorsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListCollaboratorsScopePtrInput)(nil)).Elem(), ListCollaboratorsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListExternalAgentScopeInput)(nil)).Elem(), ListExternalAgentScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListExternalAgentScopePtrInput)(nil)).Elem(), ListExternalAgentScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupBansScopeInput)(nil)).Elem(), ListGroupBansScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupBansScopePtrInput)(nil)).Elem(), ListGroupBansScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupScopePermissionsScopeInput)(nil)).Elem(), ListGroupScopePermissionsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupScopePermissionsScopePtrInput)(nil)).Elem(), ListGroupScopePermissionsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListUserScopeInput)(nil)).Elem(), ListUserScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListUserScopePtrInput)(nil)).Elem(), ListUserScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListWebhookScopeInput)(nil)).Elem(), ListWebhookScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListWebhookScopePtrInput)(nil)).Elem(), ListWebhookScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ManagementConnectionInput)(nil)).Elem(), ManagementConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ManagementConnectionPtrInput)(nil)).Elem(), ManagementConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemInput)(nil)).Elem(), ModerationRuleConditionsItemArgs{})
@@ -11788,10 +14066,30 @@ func init() {
 	pulumi.RegisterOutputType(GroupInfoArrayOutput{})
 	pulumi.RegisterOutputType(GroupScopePermissionsInfoOutput{})
 	pulumi.RegisterOutputType(GroupScopePermissionsInfoArrayOutput{})
+	pulumi.RegisterOutputType(ListAiAgentScopeOutput{})
+	pulumi.RegisterOutputType(ListAiAgentScopePtrOutput{})
+	pulumi.RegisterOutputType(ListAppScopeOutput{})
+	pulumi.RegisterOutputType(ListAppScopePtrOutput{})
+	pulumi.RegisterOutputType(ListAppSettingsScopeOutput{})
+	pulumi.RegisterOutputType(ListAppSettingsScopePtrOutput{})
+	pulumi.RegisterOutputType(ListCollaboratorsScopeOutput{})
+	pulumi.RegisterOutputType(ListCollaboratorsScopePtrOutput{})
+	pulumi.RegisterOutputType(ListExternalAgentScopeOutput{})
+	pulumi.RegisterOutputType(ListExternalAgentScopePtrOutput{})
+	pulumi.RegisterOutputType(ListGroupBansScopeOutput{})
+	pulumi.RegisterOutputType(ListGroupBansScopePtrOutput{})
+	pulumi.RegisterOutputType(ListGroupScopePermissionsScopeOutput{})
+	pulumi.RegisterOutputType(ListGroupScopePermissionsScopePtrOutput{})
+	pulumi.RegisterOutputType(ListUserScopeOutput{})
+	pulumi.RegisterOutputType(ListUserScopePtrOutput{})
+	pulumi.RegisterOutputType(ListWebhookScopeOutput{})
+	pulumi.RegisterOutputType(ListWebhookScopePtrOutput{})
 	pulumi.RegisterOutputType(ManagementConnectionOutput{})
 	pulumi.RegisterOutputType(ManagementConnectionPtrOutput{})
 	pulumi.RegisterOutputType(McpServerInfoOutput{})
 	pulumi.RegisterOutputType(McpServerInfoArrayOutput{})
+	pulumi.RegisterOutputType(ModerationCustomApiListInfoOutput{})
+	pulumi.RegisterOutputType(ModerationCustomApiListInfoArrayOutput{})
 	pulumi.RegisterOutputType(ModerationKeywordListInfoOutput{})
 	pulumi.RegisterOutputType(ModerationKeywordListInfoArrayOutput{})
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOutput{})

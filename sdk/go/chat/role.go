@@ -13,6 +13,54 @@ import (
 )
 
 // A role (at most 25 per app). Id: the role id.
+//
+// Changing `role` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A Role
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewRole(ctx, "role", &chat.RoleArgs{
+//				Role: pulumi.String("T-Role"),
+//				Name: pulumi.String("Role"),
+//				Description: pulumi.String("first"),
+//				Metadata: pulumi.Map{
+//					"a": pulumi.Int(1),
+//				},
+//				Settings: &chat.RoleSettingsArgs{
+//					ListUsers: chat.RoleSettingsListUsers("all"),
+//				},
+//				RestrictedFeatures: pulumi.StringArray{
+//					pulumi.String("u.listUsers"),
+//				},
+//				Permissions: pulumi.Map{
+//					"createGroup": pulumi.String("deny"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Role is adopted by its id, `<role>`:
+//
+// ```sh
+// $ pulumi import chat:index:Role role '<role>'
+// ```
 type Role struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,51 @@ import (
 )
 
 // The app's SendGrid email provider. At most one per app. Id: "sendGridEmailProvider".
+//
+// Every change updates the object in place. `credentials`, `repliesWebhook` are kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A SendGridEmailProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewSendGridEmailProvider(ctx, "sendgrid", &chat.SendGridEmailProviderArgs{
+//				SendGridTemplateID: pulumi.String("d-1"),
+//				SendGridUnsubscribeGroupID: pulumi.String("1"),
+//				SenderName: pulumi.String("One"),
+//				SenderEmail: pulumi.String("one@example.com"),
+//				AllowEmailReplies: pulumi.Bool(true),
+//				SenderEmailForReplies: pulumi.String("replies1@example.com"),
+//				IsEnabled: pulumi.Bool(false),
+//				Credentials: &chat.SendGridEmailProviderCredentialsArgs{
+//					SendGridApiKey: cfg.RequireSecret("sendGridApiKey"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing SendGridEmailProvider is adopted by its id, `sendGridEmailProvider`:
+//
+// ```sh
+// $ pulumi import chat:index:SendGridEmailProvider sendgrid 'sendGridEmailProvider'
+// ```
 type SendGridEmailProvider struct {
 	pulumi.CustomResourceState
 

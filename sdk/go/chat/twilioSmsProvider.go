@@ -13,6 +13,47 @@ import (
 )
 
 // The app's Twilio SMS provider. At most one per app. Id: "twilioSmsProvider".
+//
+// Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A TwilioSmsProvider
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewTwilioSmsProvider(ctx, "twilio", &chat.TwilioSmsProviderArgs{
+//				TwilioAccountSID: pulumi.String("AC1"),
+//				TwilioSenderPhoneNumber: pulumi.String("+15550000001"),
+//				IsEnabled: pulumi.Bool(false),
+//				Credentials: &chat.TwilioSmsProviderCredentialsArgs{
+//					TwilioAuthToken: cfg.RequireSecret("twilioAuthToken"),
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing TwilioSmsProvider is adopted by its id, `twilioSmsProvider`:
+//
+// ```sh
+// $ pulumi import chat:index:TwilioSmsProvider twilio 'twilioSmsProvider'
+// ```
 type TwilioSmsProvider struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,42 @@ import (
 )
 
 // A chat user. Id: the uid.
+//
+// Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### An User
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewUser(ctx, "m1", &chat.UserArgs{
+//				Uid: pulumi.String("t-m1"),
+//				Name: pulumi.String("M1"),
+//				PermanentDelete: pulumi.Bool(true),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing User is adopted by its id, `<uid>`:
+//
+// ```sh
+// $ pulumi import chat:index:User m1 '<uid>'
+// ```
 type User struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,50 @@ import (
 )
 
 // A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".
+//
+// Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+//
+// ## Example Usage
+// ### A Webhook
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := chat.NewWebhook(ctx, "hook", &chat.WebhookArgs{
+//				WebhookId: pulumi.String("t-hook"),
+//				Name: pulumi.String("Hook"),
+//				WebhookURL: pulumi.String("https://hooks.example.com/table/1"),
+//				UseBasicAuth: pulumi.Bool(true),
+//				Username: pulumi.String("user1"),
+//				Password: cfg.RequireSecret("password"),
+//				Enabled: pulumi.Bool(false),
+//				RetryOnFailure: pulumi.Bool(true),
+//				Version: chat.WebhookVersion(1),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing Webhook is adopted by its id, `<appId>/<webhookId>`:
+//
+// ```sh
+// $ pulumi import chat:index:Webhook hook '<appId>/<webhookId>'
+// ```
 type Webhook struct {
 	pulumi.CustomResourceState
 
@@ -34,6 +78,8 @@ type Webhook struct {
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version WebhookVersionPtrOutput `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -123,6 +169,8 @@ type webhookArgs struct {
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username *string `pulumi:"username"`
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version *WebhookVersion `pulumi:"version"`
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId string `pulumi:"webhookId"`
 	// Public https URL the service posts events to, at most 255 characters.
@@ -149,6 +197,8 @@ type WebhookArgs struct {
 	UseBasicAuth pulumi.BoolPtrInput
 	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 	Username pulumi.StringPtrInput
+	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	Version WebhookVersionPtrInput
 	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
 	WebhookId pulumi.StringInput
 	// Public https URL the service posts events to, at most 255 characters.
@@ -235,6 +285,11 @@ func (o WebhookOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 // Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
 func (o WebhookOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+func (o WebhookOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v *Webhook) WebhookVersionPtrOutput { return v.Version }).(WebhookVersionPtrOutput)
 }
 
 // Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.

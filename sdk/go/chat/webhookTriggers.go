@@ -13,6 +13,45 @@ import (
 )
 
 // The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".
+//
+// Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+//
+// ## Example Usage
+// ### A WebhookTriggers
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewWebhookTriggers(ctx, "triggers", &chat.WebhookTriggersArgs{
+//				WebhookId: pulumi.String("t-hook"),
+//				Triggers: chat.TriggerIdArray{
+//					chat.TriggerId("message_sent"),
+//					chat.TriggerId("after_message"),
+//				},
+//				Version: chat.WebhookVersion(1),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing WebhookTriggers is adopted by its id, `<appId>/<webhookId>`:
+//
+// ```sh
+// $ pulumi import chat:index:WebhookTriggers triggers '<appId>/<webhookId>'
+// ```
 type WebhookTriggers struct {
 	pulumi.CustomResourceState
 
@@ -21,7 +60,9 @@ type WebhookTriggers struct {
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers pulumi.StringArrayOutput `pulumi:"triggers"`
+	Triggers TriggerIdArrayOutput `pulumi:"triggers"`
+	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	Version WebhookVersionPtrOutput `pulumi:"version"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
 }
@@ -91,7 +132,9 @@ type webhookTriggersArgs struct {
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers []string `pulumi:"triggers"`
+	Triggers []TriggerId `pulumi:"triggers"`
+	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	Version *WebhookVersion `pulumi:"version"`
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId string `pulumi:"webhookId"`
 }
@@ -105,7 +148,9 @@ type WebhookTriggersArgs struct {
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-	Triggers pulumi.StringArrayInput
+	Triggers TriggerIdArrayInput
+	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	Version WebhookVersionPtrInput
 	// The webhook's id. Changing it replaces the resource.
 	WebhookId pulumi.StringInput
 }
@@ -158,8 +203,13 @@ func (o WebhookTriggersOutput) ManagementConnection() ManagementConnectionPtrOut
 }
 
 // Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-func (o WebhookTriggersOutput) Triggers() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *WebhookTriggers) pulumi.StringArrayOutput { return v.Triggers }).(pulumi.StringArrayOutput)
+func (o WebhookTriggersOutput) Triggers() TriggerIdArrayOutput {
+	return o.ApplyT(func(v *WebhookTriggers) TriggerIdArrayOutput { return v.Triggers }).(TriggerIdArrayOutput)
+}
+
+// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+func (o WebhookTriggersOutput) Version() WebhookVersionPtrOutput {
+	return o.ApplyT(func(v *WebhookTriggers) WebhookVersionPtrOutput { return v.Version }).(WebhookVersionPtrOutput)
 }
 
 // The webhook's id. Changing it replaces the resource.

@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
 from .ai_agent import *
 from .api_key import *
 from .apns_push_provider import *
@@ -45,11 +46,13 @@ from .get_group_member import *
 from .get_group_members import *
 from .get_group_scope_permissions import *
 from .get_mcp_server import *
+from .get_moderation_custom_api_list import *
 from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
 from .get_role import *
+from .get_seed_data import *
 from .get_send_grid_email_provider import *
 from .get_twilio_sms_provider import *
 from .get_user import *
@@ -78,6 +81,7 @@ from .list_group import *
 from .list_group_bans import *
 from .list_group_scope_permissions import *
 from .list_mcp_server import *
+from .list_moderation_custom_api_list import *
 from .list_moderation_keyword_list import *
 from .list_moderation_rule import *
 from .list_notification_settings import *
@@ -88,12 +92,14 @@ from .list_twilio_sms_provider import *
 from .list_user import *
 from .list_webhook import *
 from .mcp_server import *
+from .moderation_custom_api_list import *
 from .moderation_keyword_list import *
 from .moderation_rule import *
 from .notification_settings import *
 from .pinned_conversations import *
 from .provider import *
 from .role import *
+from .seed_data import *
 from .send_grid_email_provider import *
 from .twilio_sms_provider import *
 from .user import *
@@ -140,11 +146,13 @@ _utilities.register(
    "chat:index:GroupMembers": "GroupMembers",
    "chat:index:GroupScopePermissions": "GroupScopePermissions",
    "chat:index:McpServer": "McpServer",
+   "chat:index:ModerationCustomApiList": "ModerationCustomApiList",
    "chat:index:ModerationKeywordList": "ModerationKeywordList",
    "chat:index:ModerationRule": "ModerationRule",
    "chat:index:NotificationSettings": "NotificationSettings",
    "chat:index:PinnedConversations": "PinnedConversations",
    "chat:index:Role": "Role",
+   "chat:index:SeedData": "SeedData",
    "chat:index:SendGridEmailProvider": "SendGridEmailProvider",
    "chat:index:TwilioSmsProvider": "TwilioSmsProvider",
    "chat:index:User": "User",

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = [
     'ApnsPushProviderCredentialsArgs',
@@ -35,6 +36,24 @@ __all__ = [
     'FcmPushProviderNotificationInPayloadIosArgsDict',
     'FcmPushProviderNotificationInPayloadWebArgs',
     'FcmPushProviderNotificationInPayloadWebArgsDict',
+    'ListAiAgentScope',
+    'ListAiAgentScopeDict',
+    'ListAppScope',
+    'ListAppScopeDict',
+    'ListAppSettingsScope',
+    'ListAppSettingsScopeDict',
+    'ListCollaboratorsScope',
+    'ListCollaboratorsScopeDict',
+    'ListExternalAgentScope',
+    'ListExternalAgentScopeDict',
+    'ListGroupBansScope',
+    'ListGroupBansScopeDict',
+    'ListGroupScopePermissionsScope',
+    'ListGroupScopePermissionsScopeDict',
+    'ListUserScope',
+    'ListUserScopeDict',
+    'ListWebhookScope',
+    'ListWebhookScopeDict',
     'ManagementConnection',
     'ManagementConnectionDict',
     'ManagementConnectionArgs',
@@ -125,16 +144,25 @@ __all__ = [
 
 class ApnsPushProviderCredentialsArgsDict(TypedDict):
     p8_key: pulumi.Input[_builtins.str]
+    """
+    The .p8 signing key's text, its BEGIN and END lines included.
+    """
 
 @pulumi.input_type
 class ApnsPushProviderCredentialsArgs:
     def __init__(__self__, *,
                  p8_key: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] p8_key: The .p8 signing key's text, its BEGIN and END lines included.
+        """
         pulumi.set(__self__, "p8_key", p8_key)
 
     @_builtins.property
     @pulumi.getter(name="p8Key")
     def p8_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The .p8 signing key's text, its BEGIN and END lines included.
+        """
         return pulumi.get(self, "p8_key")
 
     @p8_key.setter
@@ -147,10 +175,25 @@ class ChatConnectionDict(TypedDict):
     Credentials and address of one chat app (an App's `connection` output, or built by hand).
     """
     api_key: _builtins.str
+    """
+    A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+    """
     app_id: _builtins.str
+    """
+    App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+    """
     endpoint: NotRequired[_builtins.str]
+    """
+    Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+    """
     host: NotRequired[_builtins.str]
+    """
+    Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+    """
     region: NotRequired[_builtins.str]
+    """
+    Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+    """
 
 @pulumi.input_type
 class ChatConnection:
@@ -162,6 +205,12 @@ class ChatConnection:
                  region: Optional[_builtins.str] = None):
         """
         Credentials and address of one chat app (an App's `connection` output, or built by hand).
+
+        :param _builtins.str api_key: A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+        :param _builtins.str app_id: App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+        :param _builtins.str endpoint: Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+        :param _builtins.str host: Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        :param _builtins.str region: Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
         """
         pulumi.set(__self__, "api_key", api_key)
         pulumi.set(__self__, "app_id", app_id)
@@ -175,6 +224,9 @@ class ChatConnection:
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> _builtins.str:
+        """
+        A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -184,6 +236,9 @@ class ChatConnection:
     @_builtins.property
     @pulumi.getter(name="appId")
     def app_id(self) -> _builtins.str:
+        """
+        App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+        """
         return pulumi.get(self, "app_id")
 
     @app_id.setter
@@ -193,6 +248,9 @@ class ChatConnection:
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
+        """
+        Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+        """
         return pulumi.get(self, "endpoint")
 
     @endpoint.setter
@@ -202,6 +260,9 @@ class ChatConnection:
     @_builtins.property
     @pulumi.getter
     def host(self) -> Optional[_builtins.str]:
+        """
+        Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        """
         return pulumi.get(self, "host")
 
     @host.setter
@@ -211,6 +272,9 @@ class ChatConnection:
     @_builtins.property
     @pulumi.getter
     def region(self) -> Optional[_builtins.str]:
+        """
+        Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+        """
         return pulumi.get(self, "region")
 
     @region.setter
@@ -223,10 +287,25 @@ class ChatConnectionArgsDict(TypedDict):
     Credentials and address of one chat app (an App's `connection` output, or built by hand).
     """
     api_key: pulumi.Input[_builtins.str]
+    """
+    A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+    """
     app_id: pulumi.Input[_builtins.str]
+    """
+    App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+    """
     endpoint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+    """
     host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+    """
     region: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+    """
 
 @pulumi.input_type
 class ChatConnectionArgs:
@@ -238,6 +317,12 @@ class ChatConnectionArgs:
                  region: pulumi.Input[Optional[_builtins.str]] = None):
         """
         Credentials and address of one chat app (an App's `connection` output, or built by hand).
+
+        :param pulumi.Input[_builtins.str] api_key: A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+        :param pulumi.Input[_builtins.str] app_id: App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+        :param pulumi.Input[_builtins.str] endpoint: Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+        :param pulumi.Input[_builtins.str] host: Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        :param pulumi.Input[_builtins.str] region: Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
         """
         pulumi.set(__self__, "api_key", api_key)
         pulumi.set(__self__, "app_id", app_id)
@@ -251,6 +336,9 @@ class ChatConnectionArgs:
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -260,6 +348,9 @@ class ChatConnectionArgs:
     @_builtins.property
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+        """
         return pulumi.get(self, "app_id")
 
     @app_id.setter
@@ -269,6 +360,9 @@ class ChatConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+        """
         return pulumi.get(self, "endpoint")
 
     @endpoint.setter
@@ -278,6 +372,9 @@ class ChatConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def host(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        """
         return pulumi.get(self, "host")
 
     @host.setter
@@ -287,6 +384,9 @@ class ChatConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def region(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+        """
         return pulumi.get(self, "region")
 
     @region.setter
@@ -296,16 +396,25 @@ class ChatConnectionArgs:
 
 class CustomEmailProviderCredentialsArgsDict(TypedDict):
     basic_auth_password: pulumi.Input[_builtins.str]
+    """
+    Password sent with the webhook's basic authentication.
+    """
 
 @pulumi.input_type
 class CustomEmailProviderCredentialsArgs:
     def __init__(__self__, *,
                  basic_auth_password: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] basic_auth_password: Password sent with the webhook's basic authentication.
+        """
         pulumi.set(__self__, "basic_auth_password", basic_auth_password)
 
     @_builtins.property
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> pulumi.Input[_builtins.str]:
+        """
+        Password sent with the webhook's basic authentication.
+        """
         return pulumi.get(self, "basic_auth_password")
 
     @basic_auth_password.setter
@@ -315,16 +424,25 @@ class CustomEmailProviderCredentialsArgs:
 
 class CustomPushProviderCredentialsArgsDict(TypedDict):
     basic_auth_password: pulumi.Input[_builtins.str]
+    """
+    Password sent with the webhook's basic authentication.
+    """
 
 @pulumi.input_type
 class CustomPushProviderCredentialsArgs:
     def __init__(__self__, *,
                  basic_auth_password: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] basic_auth_password: Password sent with the webhook's basic authentication.
+        """
         pulumi.set(__self__, "basic_auth_password", basic_auth_password)
 
     @_builtins.property
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> pulumi.Input[_builtins.str]:
+        """
+        Password sent with the webhook's basic authentication.
+        """
         return pulumi.get(self, "basic_auth_password")
 
     @basic_auth_password.setter
@@ -334,16 +452,25 @@ class CustomPushProviderCredentialsArgs:
 
 class CustomSmsProviderCredentialsArgsDict(TypedDict):
     basic_auth_password: pulumi.Input[_builtins.str]
+    """
+    Password sent with the webhook's basic authentication.
+    """
 
 @pulumi.input_type
 class CustomSmsProviderCredentialsArgs:
     def __init__(__self__, *,
                  basic_auth_password: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] basic_auth_password: Password sent with the webhook's basic authentication.
+        """
         pulumi.set(__self__, "basic_auth_password", basic_auth_password)
 
     @_builtins.property
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> pulumi.Input[_builtins.str]:
+        """
+        Password sent with the webhook's basic authentication.
+        """
         return pulumi.get(self, "basic_auth_password")
 
     @basic_auth_password.setter
@@ -353,8 +480,17 @@ class CustomSmsProviderCredentialsArgs:
 
 class FcmPushProviderNotificationInPayloadArgsDict(TypedDict):
     android: NotRequired[pulumi.Input[Optional['FcmPushProviderNotificationInPayloadAndroidArgsDict']]]
+    """
+    For Android devices.
+    """
     ios: NotRequired[pulumi.Input[Optional['FcmPushProviderNotificationInPayloadIosArgsDict']]]
+    """
+    For iOS devices.
+    """
     web: NotRequired[pulumi.Input[Optional['FcmPushProviderNotificationInPayloadWebArgsDict']]]
+    """
+    For the web devices.
+    """
 
 @pulumi.input_type
 class FcmPushProviderNotificationInPayloadArgs:
@@ -362,6 +498,11 @@ class FcmPushProviderNotificationInPayloadArgs:
                  android: pulumi.Input[Optional['FcmPushProviderNotificationInPayloadAndroidArgs']] = None,
                  ios: pulumi.Input[Optional['FcmPushProviderNotificationInPayloadIosArgs']] = None,
                  web: pulumi.Input[Optional['FcmPushProviderNotificationInPayloadWebArgs']] = None):
+        """
+        :param pulumi.Input['FcmPushProviderNotificationInPayloadAndroidArgs'] android: For Android devices.
+        :param pulumi.Input['FcmPushProviderNotificationInPayloadIosArgs'] ios: For iOS devices.
+        :param pulumi.Input['FcmPushProviderNotificationInPayloadWebArgs'] web: For the web devices.
+        """
         if android is not None:
             pulumi.set(__self__, "android", android)
         if ios is not None:
@@ -372,6 +513,9 @@ class FcmPushProviderNotificationInPayloadArgs:
     @_builtins.property
     @pulumi.getter
     def android(self) -> pulumi.Input[Optional['FcmPushProviderNotificationInPayloadAndroidArgs']]:
+        """
+        For Android devices.
+        """
         return pulumi.get(self, "android")
 
     @android.setter
@@ -381,6 +525,9 @@ class FcmPushProviderNotificationInPayloadArgs:
     @_builtins.property
     @pulumi.getter
     def ios(self) -> pulumi.Input[Optional['FcmPushProviderNotificationInPayloadIosArgs']]:
+        """
+        For iOS devices.
+        """
         return pulumi.get(self, "ios")
 
     @ios.setter
@@ -390,6 +537,9 @@ class FcmPushProviderNotificationInPayloadArgs:
     @_builtins.property
     @pulumi.getter
     def web(self) -> pulumi.Input[Optional['FcmPushProviderNotificationInPayloadWebArgs']]:
+        """
+        For the web devices.
+        """
         return pulumi.get(self, "web")
 
     @web.setter
@@ -399,13 +549,23 @@ class FcmPushProviderNotificationInPayloadArgs:
 
 class FcmPushProviderNotificationInPayloadAndroidArgsDict(TypedDict):
     call: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Add it to call notifications on iOS.
+    """
     chat: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Add it to chat notifications on iOS.
+    """
 
 @pulumi.input_type
 class FcmPushProviderNotificationInPayloadAndroidArgs:
     def __init__(__self__, *,
                  call: pulumi.Input[Optional[_builtins.bool]] = None,
                  chat: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on iOS.
+        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on iOS.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -414,6 +574,9 @@ class FcmPushProviderNotificationInPayloadAndroidArgs:
     @_builtins.property
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Add it to call notifications on iOS.
+        """
         return pulumi.get(self, "call")
 
     @call.setter
@@ -423,6 +586,9 @@ class FcmPushProviderNotificationInPayloadAndroidArgs:
     @_builtins.property
     @pulumi.getter
     def chat(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Add it to chat notifications on iOS.
+        """
         return pulumi.get(self, "chat")
 
     @chat.setter
@@ -432,13 +598,23 @@ class FcmPushProviderNotificationInPayloadAndroidArgs:
 
 class FcmPushProviderNotificationInPayloadIosArgsDict(TypedDict):
     call: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Add it to call notifications on iOS.
+    """
     chat: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Add it to chat notifications on iOS.
+    """
 
 @pulumi.input_type
 class FcmPushProviderNotificationInPayloadIosArgs:
     def __init__(__self__, *,
                  call: pulumi.Input[Optional[_builtins.bool]] = None,
                  chat: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on iOS.
+        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on iOS.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -447,6 +623,9 @@ class FcmPushProviderNotificationInPayloadIosArgs:
     @_builtins.property
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Add it to call notifications on iOS.
+        """
         return pulumi.get(self, "call")
 
     @call.setter
@@ -456,6 +635,9 @@ class FcmPushProviderNotificationInPayloadIosArgs:
     @_builtins.property
     @pulumi.getter
     def chat(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Add it to chat notifications on iOS.
+        """
         return pulumi.get(self, "chat")
 
     @chat.setter
@@ -465,13 +647,23 @@ class FcmPushProviderNotificationInPayloadIosArgs:
 
 class FcmPushProviderNotificationInPayloadWebArgsDict(TypedDict):
     call: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Add it to call notifications on iOS.
+    """
     chat: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Add it to chat notifications on iOS.
+    """
 
 @pulumi.input_type
 class FcmPushProviderNotificationInPayloadWebArgs:
     def __init__(__self__, *,
                  call: pulumi.Input[Optional[_builtins.bool]] = None,
                  chat: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on iOS.
+        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on iOS.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -480,6 +672,9 @@ class FcmPushProviderNotificationInPayloadWebArgs:
     @_builtins.property
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Add it to call notifications on iOS.
+        """
         return pulumi.get(self, "call")
 
     @call.setter
@@ -489,6 +684,9 @@ class FcmPushProviderNotificationInPayloadWebArgs:
     @_builtins.property
     @pulumi.getter
     def chat(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Add it to chat notifications on iOS.
+        """
         return pulumi.get(self, "chat")
 
     @chat.setter
@@ -496,14 +694,372 @@ class FcmPushProviderNotificationInPayloadWebArgs:
         pulumi.set(self, "chat", value)
 
 
+class ListAiAgentScopeDict(TypedDict):
+    """
+    The filters of listAiAgent as one object (the older form).
+    """
+    name: NotRequired[_builtins.str]
+    """
+    Only those with exactly this name.
+    """
+
+@pulumi.input_type
+class ListAiAgentScope:
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None):
+        """
+        The filters of listAiAgent as one object (the older form).
+
+        :param _builtins.str name: Only those with exactly this name.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Only those with exactly this name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+
+class ListAppScopeDict(TypedDict):
+    """
+    The filters of listApp as one object (the older form).
+    """
+    search_key: NotRequired[_builtins.str]
+    """
+    Only those whose id or name starts with this text.
+    """
+
+@pulumi.input_type
+class ListAppScope:
+    def __init__(__self__, *,
+                 search_key: Optional[_builtins.str] = None):
+        """
+        The filters of listApp as one object (the older form).
+
+        :param _builtins.str search_key: Only those whose id or name starts with this text.
+        """
+        if search_key is not None:
+            pulumi.set(__self__, "search_key", search_key)
+
+    @_builtins.property
+    @pulumi.getter(name="searchKey")
+    def search_key(self) -> Optional[_builtins.str]:
+        """
+        Only those whose id or name starts with this text.
+        """
+        return pulumi.get(self, "search_key")
+
+    @search_key.setter
+    def search_key(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "search_key", value)
+
+
+class ListAppSettingsScopeDict(TypedDict):
+    """
+    The filters of listAppSettings as one object (the older form).
+    """
+    app_id: NotRequired[_builtins.str]
+    """
+    The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+    """
+
+@pulumi.input_type
+class ListAppSettingsScope:
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None):
+        """
+        The filters of listAppSettings as one object (the older form).
+
+        :param _builtins.str app_id: The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        return pulumi.get(self, "app_id")
+
+    @app_id.setter
+    def app_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "app_id", value)
+
+
+class ListCollaboratorsScopeDict(TypedDict):
+    """
+    The filters of listCollaborators as one object (the older form).
+    """
+    app_id: NotRequired[_builtins.str]
+    """
+    The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+    """
+
+@pulumi.input_type
+class ListCollaboratorsScope:
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None):
+        """
+        The filters of listCollaborators as one object (the older form).
+
+        :param _builtins.str app_id: The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        return pulumi.get(self, "app_id")
+
+    @app_id.setter
+    def app_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "app_id", value)
+
+
+class ListExternalAgentScopeDict(TypedDict):
+    """
+    The filters of listExternalAgent as one object (the older form).
+    """
+    name: NotRequired[_builtins.str]
+    """
+    Only those with exactly this name.
+    """
+
+@pulumi.input_type
+class ListExternalAgentScope:
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None):
+        """
+        The filters of listExternalAgent as one object (the older form).
+
+        :param _builtins.str name: Only those with exactly this name.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Only those with exactly this name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+
+class ListGroupBansScopeDict(TypedDict):
+    """
+    The filters of listGroupBans as one object (the older form).
+    """
+    guid: NotRequired[_builtins.str]
+    """
+    Only those of this group (default: of every group).
+    """
+
+@pulumi.input_type
+class ListGroupBansScope:
+    def __init__(__self__, *,
+                 guid: Optional[_builtins.str] = None):
+        """
+        The filters of listGroupBans as one object (the older form).
+
+        :param _builtins.str guid: Only those of this group (default: of every group).
+        """
+        if guid is not None:
+            pulumi.set(__self__, "guid", guid)
+
+    @_builtins.property
+    @pulumi.getter
+    def guid(self) -> Optional[_builtins.str]:
+        """
+        Only those of this group (default: of every group).
+        """
+        return pulumi.get(self, "guid")
+
+    @guid.setter
+    def guid(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "guid", value)
+
+
+class ListGroupScopePermissionsScopeDict(TypedDict):
+    """
+    The filters of listGroupScopePermissions as one object (the older form).
+    """
+    guid: NotRequired[_builtins.str]
+    """
+    Only those of this group (default: of every group).
+    """
+
+@pulumi.input_type
+class ListGroupScopePermissionsScope:
+    def __init__(__self__, *,
+                 guid: Optional[_builtins.str] = None):
+        """
+        The filters of listGroupScopePermissions as one object (the older form).
+
+        :param _builtins.str guid: Only those of this group (default: of every group).
+        """
+        if guid is not None:
+            pulumi.set(__self__, "guid", guid)
+
+    @_builtins.property
+    @pulumi.getter
+    def guid(self) -> Optional[_builtins.str]:
+        """
+        Only those of this group (default: of every group).
+        """
+        return pulumi.get(self, "guid")
+
+    @guid.setter
+    def guid(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "guid", value)
+
+
+class ListUserScopeDict(TypedDict):
+    """
+    The filters of listUser as one object (the older form).
+    """
+    role: NotRequired[_builtins.str]
+    """
+    Only users holding this role.
+    """
+    search_key: NotRequired[_builtins.str]
+    """
+    Only those whose id or name starts with this text.
+    """
+    tags: NotRequired[Sequence[_builtins.str]]
+    """
+    Only users with at least one of these tags.
+    """
+
+@pulumi.input_type
+class ListUserScope:
+    def __init__(__self__, *,
+                 role: Optional[_builtins.str] = None,
+                 search_key: Optional[_builtins.str] = None,
+                 tags: Optional[Sequence[_builtins.str]] = None):
+        """
+        The filters of listUser as one object (the older form).
+
+        :param _builtins.str role: Only users holding this role.
+        :param _builtins.str search_key: Only those whose id or name starts with this text.
+        :param Sequence[_builtins.str] tags: Only users with at least one of these tags.
+        """
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+        if search_key is not None:
+            pulumi.set(__self__, "search_key", search_key)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> Optional[_builtins.str]:
+        """
+        Only users holding this role.
+        """
+        return pulumi.get(self, "role")
+
+    @role.setter
+    def role(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "role", value)
+
+    @_builtins.property
+    @pulumi.getter(name="searchKey")
+    def search_key(self) -> Optional[_builtins.str]:
+        """
+        Only those whose id or name starts with this text.
+        """
+        return pulumi.get(self, "search_key")
+
+    @search_key.setter
+    def search_key(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "search_key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Only users with at least one of these tags.
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: Optional[Sequence[_builtins.str]]):
+        pulumi.set(self, "tags", value)
+
+
+class ListWebhookScopeDict(TypedDict):
+    """
+    The filters of listWebhook as one object (the older form).
+    """
+    app_id: NotRequired[_builtins.str]
+    """
+    The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+    """
+
+@pulumi.input_type
+class ListWebhookScope:
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None):
+        """
+        The filters of listWebhook as one object (the older form).
+
+        :param _builtins.str app_id: The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        return pulumi.get(self, "app_id")
+
+    @app_id.setter
+    def app_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "app_id", value)
+
+
 class ManagementConnectionDict(TypedDict):
     """
     Management API credentials (apps, webhooks).
     """
     key: _builtins.str
+    """
+    Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+    """
     secret: _builtins.str
+    """
+    Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+    """
     endpoint: NotRequired[_builtins.str]
+    """
+    Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+    """
     host: NotRequired[_builtins.str]
+    """
+    Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+    """
 
 @pulumi.input_type
 class ManagementConnection:
@@ -514,6 +1070,11 @@ class ManagementConnection:
                  host: Optional[_builtins.str] = None):
         """
         Management API credentials (apps, webhooks).
+
+        :param _builtins.str key: Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+        :param _builtins.str secret: Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+        :param _builtins.str endpoint: Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+        :param _builtins.str host: Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
         """
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "secret", secret)
@@ -525,6 +1086,9 @@ class ManagementConnection:
     @_builtins.property
     @pulumi.getter
     def key(self) -> _builtins.str:
+        """
+        Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+        """
         return pulumi.get(self, "key")
 
     @key.setter
@@ -534,6 +1098,9 @@ class ManagementConnection:
     @_builtins.property
     @pulumi.getter
     def secret(self) -> _builtins.str:
+        """
+        Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+        """
         return pulumi.get(self, "secret")
 
     @secret.setter
@@ -543,6 +1110,9 @@ class ManagementConnection:
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
+        """
+        Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+        """
         return pulumi.get(self, "endpoint")
 
     @endpoint.setter
@@ -552,6 +1122,9 @@ class ManagementConnection:
     @_builtins.property
     @pulumi.getter
     def host(self) -> Optional[_builtins.str]:
+        """
+        Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        """
         return pulumi.get(self, "host")
 
     @host.setter
@@ -564,9 +1137,21 @@ class ManagementConnectionArgsDict(TypedDict):
     Management API credentials (apps, webhooks).
     """
     key: pulumi.Input[_builtins.str]
+    """
+    Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+    """
     secret: pulumi.Input[_builtins.str]
+    """
+    Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+    """
     endpoint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+    """
     host: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+    """
 
 @pulumi.input_type
 class ManagementConnectionArgs:
@@ -577,6 +1162,11 @@ class ManagementConnectionArgs:
                  host: pulumi.Input[Optional[_builtins.str]] = None):
         """
         Management API credentials (apps, webhooks).
+
+        :param pulumi.Input[_builtins.str] key: Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+        :param pulumi.Input[_builtins.str] secret: Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+        :param pulumi.Input[_builtins.str] endpoint: Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+        :param pulumi.Input[_builtins.str] host: Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
         """
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "secret", secret)
@@ -588,6 +1178,9 @@ class ManagementConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+        """
         return pulumi.get(self, "key")
 
     @key.setter
@@ -597,6 +1190,9 @@ class ManagementConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def secret(self) -> pulumi.Input[_builtins.str]:
+        """
+        Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+        """
         return pulumi.get(self, "secret")
 
     @secret.setter
@@ -606,6 +1202,9 @@ class ManagementConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+        """
         return pulumi.get(self, "endpoint")
 
     @endpoint.setter
@@ -615,6 +1214,9 @@ class ManagementConnectionArgs:
     @_builtins.property
     @pulumi.getter
     def host(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        """
         return pulumi.get(self, "host")
 
     @host.setter
@@ -623,32 +1225,78 @@ class ManagementConnectionArgs:
 
 
 class ModerationRuleConditionsItemArgsDict(TypedDict):
-    operand: pulumi.Input[_builtins.str]
+    operand: pulumi.Input['ModerationRuleConditionsItemOperand']
+    """
+    Which part of the message is inspected.
+    """
     value: Any
-    category: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    entity: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    What is looked for: words, patterns, or ids of keyword lists.
+    """
+    category: NotRequired[pulumi.Input[Optional['ModerationRuleConditionsItemCategory']]]
+    """
+    Whether the value is made of words or of patterns.
+    """
+    entity: NotRequired[pulumi.Input[Optional['ModerationRuleConditionsItemEntity']]]
+    """
+    What is inspected: the message.
+    """
     id: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The condition's number within the rule (the service numbers it when left out).
+    """
     is_keyword_reference_present: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value names a keyword list rather than holding words.
+    """
     is_keywords_reference_present: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value names several keyword lists.
+    """
     is_list_reference_present: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the value holds ids of keyword lists.
+    """
     is_media_present: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the condition inspects media (images, videos).
+    """
     message: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    operator: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text shown to the sender when the condition matches.
+    """
+    operator: NotRequired[pulumi.Input[Optional['ModerationRuleConditionsItemOperator']]]
+    """
+    How the value is compared.
+    """
 
 @pulumi.input_type
 class ModerationRuleConditionsItemArgs:
     def __init__(__self__, *,
-                 operand: pulumi.Input[_builtins.str],
+                 operand: pulumi.Input['ModerationRuleConditionsItemOperand'],
                  value: Any,
-                 category: pulumi.Input[Optional[_builtins.str]] = None,
-                 entity: pulumi.Input[Optional[_builtins.str]] = None,
+                 category: pulumi.Input[Optional['ModerationRuleConditionsItemCategory']] = None,
+                 entity: pulumi.Input[Optional['ModerationRuleConditionsItemEntity']] = None,
                  id: pulumi.Input[Optional[_builtins.int]] = None,
                  is_keyword_reference_present: pulumi.Input[Optional[_builtins.bool]] = None,
                  is_keywords_reference_present: pulumi.Input[Optional[_builtins.bool]] = None,
                  is_list_reference_present: pulumi.Input[Optional[_builtins.bool]] = None,
                  is_media_present: pulumi.Input[Optional[_builtins.bool]] = None,
                  message: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 operator: pulumi.Input[Optional[_builtins.str]] = None):
+                 operator: pulumi.Input[Optional['ModerationRuleConditionsItemOperator']] = None):
+        """
+        :param pulumi.Input['ModerationRuleConditionsItemOperand'] operand: Which part of the message is inspected.
+        :param Any value: What is looked for: words, patterns, or ids of keyword lists.
+        :param pulumi.Input['ModerationRuleConditionsItemCategory'] category: Whether the value is made of words or of patterns.
+        :param pulumi.Input['ModerationRuleConditionsItemEntity'] entity: What is inspected: the message.
+        :param pulumi.Input[_builtins.int] id: The condition's number within the rule (the service numbers it when left out).
+        :param pulumi.Input[_builtins.bool] is_keyword_reference_present: Whether the value names a keyword list rather than holding words.
+        :param pulumi.Input[_builtins.bool] is_keywords_reference_present: Whether the value names several keyword lists.
+        :param pulumi.Input[_builtins.bool] is_list_reference_present: Whether the value holds ids of keyword lists.
+        :param pulumi.Input[_builtins.bool] is_media_present: Whether the condition inspects media (images, videos).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] message: Text shown to the sender when the condition matches.
+        :param pulumi.Input['ModerationRuleConditionsItemOperator'] operator: How the value is compared.
+        """
         pulumi.set(__self__, "operand", operand)
         pulumi.set(__self__, "value", value)
         if category is not None:
@@ -672,16 +1320,22 @@ class ModerationRuleConditionsItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def operand(self) -> pulumi.Input[_builtins.str]:
+    def operand(self) -> pulumi.Input['ModerationRuleConditionsItemOperand']:
+        """
+        Which part of the message is inspected.
+        """
         return pulumi.get(self, "operand")
 
     @operand.setter
-    def operand(self, value: pulumi.Input[_builtins.str]):
+    def operand(self, value: pulumi.Input['ModerationRuleConditionsItemOperand']):
         pulumi.set(self, "operand", value)
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> Any:
+        """
+        What is looked for: words, patterns, or ids of keyword lists.
+        """
         return pulumi.get(self, "value")
 
     @value.setter
@@ -690,25 +1344,34 @@ class ModerationRuleConditionsItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def category(self) -> pulumi.Input[Optional['ModerationRuleConditionsItemCategory']]:
+        """
+        Whether the value is made of words or of patterns.
+        """
         return pulumi.get(self, "category")
 
     @category.setter
-    def category(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def category(self, value: pulumi.Input[Optional['ModerationRuleConditionsItemCategory']]):
         pulumi.set(self, "category", value)
 
     @_builtins.property
     @pulumi.getter
-    def entity(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def entity(self) -> pulumi.Input[Optional['ModerationRuleConditionsItemEntity']]:
+        """
+        What is inspected: the message.
+        """
         return pulumi.get(self, "entity")
 
     @entity.setter
-    def entity(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def entity(self, value: pulumi.Input[Optional['ModerationRuleConditionsItemEntity']]):
         pulumi.set(self, "entity", value)
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The condition's number within the rule (the service numbers it when left out).
+        """
         return pulumi.get(self, "id")
 
     @id.setter
@@ -718,6 +1381,9 @@ class ModerationRuleConditionsItemArgs:
     @_builtins.property
     @pulumi.getter(name="isKeywordReferencePresent")
     def is_keyword_reference_present(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value names a keyword list rather than holding words.
+        """
         return pulumi.get(self, "is_keyword_reference_present")
 
     @is_keyword_reference_present.setter
@@ -727,6 +1393,9 @@ class ModerationRuleConditionsItemArgs:
     @_builtins.property
     @pulumi.getter(name="isKeywordsReferencePresent")
     def is_keywords_reference_present(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value names several keyword lists.
+        """
         return pulumi.get(self, "is_keywords_reference_present")
 
     @is_keywords_reference_present.setter
@@ -736,6 +1405,9 @@ class ModerationRuleConditionsItemArgs:
     @_builtins.property
     @pulumi.getter(name="isListReferencePresent")
     def is_list_reference_present(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the value holds ids of keyword lists.
+        """
         return pulumi.get(self, "is_list_reference_present")
 
     @is_list_reference_present.setter
@@ -745,6 +1417,9 @@ class ModerationRuleConditionsItemArgs:
     @_builtins.property
     @pulumi.getter(name="isMediaPresent")
     def is_media_present(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the condition inspects media (images, videos).
+        """
         return pulumi.get(self, "is_media_present")
 
     @is_media_present.setter
@@ -754,6 +1429,9 @@ class ModerationRuleConditionsItemArgs:
     @_builtins.property
     @pulumi.getter
     def message(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Text shown to the sender when the condition matches.
+        """
         return pulumi.get(self, "message")
 
     @message.setter
@@ -762,23 +1440,50 @@ class ModerationRuleConditionsItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def operator(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def operator(self) -> pulumi.Input[Optional['ModerationRuleConditionsItemOperator']]:
+        """
+        How the value is compared.
+        """
         return pulumi.get(self, "operator")
 
     @operator.setter
-    def operator(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def operator(self, value: pulumi.Input[Optional['ModerationRuleConditionsItemOperator']]):
         pulumi.set(self, "operator", value)
 
 
 class NotificationSettingsPreferencesArgsDict(TypedDict):
     bypass_preferences_for_mentions: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Notify of a mention even where the user's preferences say not to.
+    """
     call: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesCallArgsDict']]]
+    """
+    Notification preferences for calls.
+    """
     email: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesEmailArgsDict']]]
+    """
+    How unread messages are summed up by email.
+    """
     group: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesGroupArgsDict']]]
+    """
+    Notification preferences in groups.
+    """
     mute: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteArgsDict']]]
+    """
+    Do-not-disturb and muting preferences.
+    """
     one_on_one: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesOneOnOneArgsDict']]]
+    """
+    Notification preferences in one-on-one conversations.
+    """
     push: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesPushArgsDict']]]
+    """
+    What a push notification's payload carries.
+    """
     sms: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesSmsArgsDict']]]
+    """
+    How unread messages are summed up by SMS.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesArgs:
@@ -791,6 +1496,16 @@ class NotificationSettingsPreferencesArgs:
                  one_on_one: pulumi.Input[Optional['NotificationSettingsPreferencesOneOnOneArgs']] = None,
                  push: pulumi.Input[Optional['NotificationSettingsPreferencesPushArgs']] = None,
                  sms: pulumi.Input[Optional['NotificationSettingsPreferencesSmsArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] bypass_preferences_for_mentions: Notify of a mention even where the user's preferences say not to.
+        :param pulumi.Input['NotificationSettingsPreferencesCallArgs'] call: Notification preferences for calls.
+        :param pulumi.Input['NotificationSettingsPreferencesEmailArgs'] email: How unread messages are summed up by email.
+        :param pulumi.Input['NotificationSettingsPreferencesGroupArgs'] group: Notification preferences in groups.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteArgs'] mute: Do-not-disturb and muting preferences.
+        :param pulumi.Input['NotificationSettingsPreferencesOneOnOneArgs'] one_on_one: Notification preferences in one-on-one conversations.
+        :param pulumi.Input['NotificationSettingsPreferencesPushArgs'] push: What a push notification's payload carries.
+        :param pulumi.Input['NotificationSettingsPreferencesSmsArgs'] sms: How unread messages are summed up by SMS.
+        """
         if bypass_preferences_for_mentions is not None:
             pulumi.set(__self__, "bypass_preferences_for_mentions", bypass_preferences_for_mentions)
         if call is not None:
@@ -811,6 +1526,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter(name="bypassPreferencesForMentions")
     def bypass_preferences_for_mentions(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Notify of a mention even where the user's preferences say not to.
+        """
         return pulumi.get(self, "bypass_preferences_for_mentions")
 
     @bypass_preferences_for_mentions.setter
@@ -820,6 +1538,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesCallArgs']]:
+        """
+        Notification preferences for calls.
+        """
         return pulumi.get(self, "call")
 
     @call.setter
@@ -829,6 +1550,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def email(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesEmailArgs']]:
+        """
+        How unread messages are summed up by email.
+        """
         return pulumi.get(self, "email")
 
     @email.setter
@@ -838,6 +1562,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def group(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesGroupArgs']]:
+        """
+        Notification preferences in groups.
+        """
         return pulumi.get(self, "group")
 
     @group.setter
@@ -847,6 +1574,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def mute(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteArgs']]:
+        """
+        Do-not-disturb and muting preferences.
+        """
         return pulumi.get(self, "mute")
 
     @mute.setter
@@ -856,6 +1586,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter(name="oneOnOne")
     def one_on_one(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesOneOnOneArgs']]:
+        """
+        Notification preferences in one-on-one conversations.
+        """
         return pulumi.get(self, "one_on_one")
 
     @one_on_one.setter
@@ -865,6 +1598,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def push(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesPushArgs']]:
+        """
+        What a push notification's payload carries.
+        """
         return pulumi.get(self, "push")
 
     @push.setter
@@ -874,6 +1610,9 @@ class NotificationSettingsPreferencesArgs:
     @_builtins.property
     @pulumi.getter
     def sms(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesSmsArgs']]:
+        """
+        How unread messages are summed up by SMS.
+        """
         return pulumi.get(self, "sms")
 
     @sms.setter
@@ -883,37 +1622,95 @@ class NotificationSettingsPreferencesArgs:
 
 class NotificationSettingsPreferencesCallArgsDict(TypedDict):
     busy_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    busy_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a call to someone busy for calls.
+    """
+    busy_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a call to someone busy for calls, by default.
+    """
     cancelled_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    cancelled_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a call cancelled by its caller for calls.
+    """
+    cancelled_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a call cancelled by its caller for calls, by default.
+    """
     ended_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    ended_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a call that ended for calls.
+    """
+    ended_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a call that ended for calls, by default.
+    """
     initiated_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    initiated_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for an incoming call for calls.
+    """
+    initiated_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of an incoming call for calls, by default.
+    """
     ongoing_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    ongoing_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a call in progress for calls.
+    """
+    ongoing_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a call in progress for calls, by default.
+    """
     rejected_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    rejected_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a rejected call for calls.
+    """
+    rejected_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a rejected call for calls, by default.
+    """
     unanswered_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    unanswered_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a call nobody answered for calls.
+    """
+    unanswered_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a call nobody answered for calls, by default.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesCallArgs:
     def __init__(__self__, *,
                  busy_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 busy_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 busy_setting: pulumi.Input[Optional['EventNotification']] = None,
                  cancelled_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 cancelled_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 cancelled_setting: pulumi.Input[Optional['EventNotification']] = None,
                  ended_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 ended_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 ended_setting: pulumi.Input[Optional['EventNotification']] = None,
                  initiated_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 initiated_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 initiated_setting: pulumi.Input[Optional['EventNotification']] = None,
                  ongoing_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 ongoing_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 ongoing_setting: pulumi.Input[Optional['EventNotification']] = None,
                  rejected_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 rejected_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 rejected_setting: pulumi.Input[Optional['EventNotification']] = None,
                  unanswered_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 unanswered_setting: pulumi.Input[Optional[_builtins.float]] = None):
+                 unanswered_setting: pulumi.Input[Optional['EventNotification']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] busy_override: Whether each user may change the setting for a call to someone busy for calls.
+        :param pulumi.Input['EventNotification'] busy_setting: Whether to notify of a call to someone busy for calls, by default.
+        :param pulumi.Input[_builtins.bool] cancelled_override: Whether each user may change the setting for a call cancelled by its caller for calls.
+        :param pulumi.Input['EventNotification'] cancelled_setting: Whether to notify of a call cancelled by its caller for calls, by default.
+        :param pulumi.Input[_builtins.bool] ended_override: Whether each user may change the setting for a call that ended for calls.
+        :param pulumi.Input['EventNotification'] ended_setting: Whether to notify of a call that ended for calls, by default.
+        :param pulumi.Input[_builtins.bool] initiated_override: Whether each user may change the setting for an incoming call for calls.
+        :param pulumi.Input['EventNotification'] initiated_setting: Whether to notify of an incoming call for calls, by default.
+        :param pulumi.Input[_builtins.bool] ongoing_override: Whether each user may change the setting for a call in progress for calls.
+        :param pulumi.Input['EventNotification'] ongoing_setting: Whether to notify of a call in progress for calls, by default.
+        :param pulumi.Input[_builtins.bool] rejected_override: Whether each user may change the setting for a rejected call for calls.
+        :param pulumi.Input['EventNotification'] rejected_setting: Whether to notify of a rejected call for calls, by default.
+        :param pulumi.Input[_builtins.bool] unanswered_override: Whether each user may change the setting for a call nobody answered for calls.
+        :param pulumi.Input['EventNotification'] unanswered_setting: Whether to notify of a call nobody answered for calls, by default.
+        """
         if busy_override is not None:
             pulumi.set(__self__, "busy_override", busy_override)
         if busy_setting is not None:
@@ -946,6 +1743,9 @@ class NotificationSettingsPreferencesCallArgs:
     @_builtins.property
     @pulumi.getter(name="busyOverride")
     def busy_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a call to someone busy for calls.
+        """
         return pulumi.get(self, "busy_override")
 
     @busy_override.setter
@@ -954,16 +1754,22 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="busySetting")
-    def busy_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def busy_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a call to someone busy for calls, by default.
+        """
         return pulumi.get(self, "busy_setting")
 
     @busy_setting.setter
-    def busy_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def busy_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "busy_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="cancelledOverride")
     def cancelled_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a call cancelled by its caller for calls.
+        """
         return pulumi.get(self, "cancelled_override")
 
     @cancelled_override.setter
@@ -972,16 +1778,22 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="cancelledSetting")
-    def cancelled_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def cancelled_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a call cancelled by its caller for calls, by default.
+        """
         return pulumi.get(self, "cancelled_setting")
 
     @cancelled_setting.setter
-    def cancelled_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def cancelled_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "cancelled_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="endedOverride")
     def ended_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a call that ended for calls.
+        """
         return pulumi.get(self, "ended_override")
 
     @ended_override.setter
@@ -990,16 +1802,22 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="endedSetting")
-    def ended_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def ended_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a call that ended for calls, by default.
+        """
         return pulumi.get(self, "ended_setting")
 
     @ended_setting.setter
-    def ended_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def ended_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "ended_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="initiatedOverride")
     def initiated_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for an incoming call for calls.
+        """
         return pulumi.get(self, "initiated_override")
 
     @initiated_override.setter
@@ -1008,16 +1826,22 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="initiatedSetting")
-    def initiated_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def initiated_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of an incoming call for calls, by default.
+        """
         return pulumi.get(self, "initiated_setting")
 
     @initiated_setting.setter
-    def initiated_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def initiated_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "initiated_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="ongoingOverride")
     def ongoing_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a call in progress for calls.
+        """
         return pulumi.get(self, "ongoing_override")
 
     @ongoing_override.setter
@@ -1026,16 +1850,22 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="ongoingSetting")
-    def ongoing_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def ongoing_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a call in progress for calls, by default.
+        """
         return pulumi.get(self, "ongoing_setting")
 
     @ongoing_setting.setter
-    def ongoing_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def ongoing_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "ongoing_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="rejectedOverride")
     def rejected_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a rejected call for calls.
+        """
         return pulumi.get(self, "rejected_override")
 
     @rejected_override.setter
@@ -1044,16 +1874,22 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="rejectedSetting")
-    def rejected_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def rejected_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a rejected call for calls, by default.
+        """
         return pulumi.get(self, "rejected_setting")
 
     @rejected_setting.setter
-    def rejected_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def rejected_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "rejected_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="unansweredOverride")
     def unanswered_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a call nobody answered for calls.
+        """
         return pulumi.get(self, "unanswered_override")
 
     @unanswered_override.setter
@@ -1062,19 +1898,34 @@ class NotificationSettingsPreferencesCallArgs:
 
     @_builtins.property
     @pulumi.getter(name="unansweredSetting")
-    def unanswered_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def unanswered_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a call nobody answered for calls, by default.
+        """
         return pulumi.get(self, "unanswered_setting")
 
     @unanswered_setting.setter
-    def unanswered_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def unanswered_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "unanswered_setting", value)
 
 
 class NotificationSettingsPreferencesEmailArgsDict(TypedDict):
     interval_in_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds to wait after a message before sending the email.
+    """
     max_per_day: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    At most this many emails a day to one user.
+    """
     max_per_day_per_conversation: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    At most this many emails a day to one user for one conversation.
+    """
     notify_for_unread_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Send an email only for messages still unread.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesEmailArgs:
@@ -1083,6 +1934,12 @@ class NotificationSettingsPreferencesEmailArgs:
                  max_per_day: pulumi.Input[Optional[_builtins.int]] = None,
                  max_per_day_per_conversation: pulumi.Input[Optional[_builtins.int]] = None,
                  notify_for_unread_only: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.int] interval_in_seconds: Seconds to wait after a message before sending the email.
+        :param pulumi.Input[_builtins.int] max_per_day: At most this many emails a day to one user.
+        :param pulumi.Input[_builtins.int] max_per_day_per_conversation: At most this many emails a day to one user for one conversation.
+        :param pulumi.Input[_builtins.bool] notify_for_unread_only: Send an email only for messages still unread.
+        """
         if interval_in_seconds is not None:
             pulumi.set(__self__, "interval_in_seconds", interval_in_seconds)
         if max_per_day is not None:
@@ -1095,6 +1952,9 @@ class NotificationSettingsPreferencesEmailArgs:
     @_builtins.property
     @pulumi.getter(name="intervalInSeconds")
     def interval_in_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds to wait after a message before sending the email.
+        """
         return pulumi.get(self, "interval_in_seconds")
 
     @interval_in_seconds.setter
@@ -1104,6 +1964,9 @@ class NotificationSettingsPreferencesEmailArgs:
     @_builtins.property
     @pulumi.getter(name="maxPerDay")
     def max_per_day(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        At most this many emails a day to one user.
+        """
         return pulumi.get(self, "max_per_day")
 
     @max_per_day.setter
@@ -1113,6 +1976,9 @@ class NotificationSettingsPreferencesEmailArgs:
     @_builtins.property
     @pulumi.getter(name="maxPerDayPerConversation")
     def max_per_day_per_conversation(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        At most this many emails a day to one user for one conversation.
+        """
         return pulumi.get(self, "max_per_day_per_conversation")
 
     @max_per_day_per_conversation.setter
@@ -1122,6 +1988,9 @@ class NotificationSettingsPreferencesEmailArgs:
     @_builtins.property
     @pulumi.getter(name="notifyForUnreadOnly")
     def notify_for_unread_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Send an email only for messages still unread.
+        """
         return pulumi.get(self, "notify_for_unread_only")
 
     @notify_for_unread_only.setter
@@ -1131,57 +2000,155 @@ class NotificationSettingsPreferencesEmailArgs:
 
 class NotificationSettingsPreferencesGroupArgsDict(TypedDict):
     member_added_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_added_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member being added in groups.
+    """
+    member_added_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member being added in groups, by default.
+    """
     member_banned_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_banned_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member being banned in groups.
+    """
+    member_banned_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member being banned in groups, by default.
+    """
     member_joined_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_joined_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member joining in groups.
+    """
+    member_joined_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member joining in groups, by default.
+    """
     member_kicked_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_kicked_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member being kicked out in groups.
+    """
+    member_kicked_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member being kicked out in groups, by default.
+    """
     member_left_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_left_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member leaving in groups.
+    """
+    member_left_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member leaving in groups, by default.
+    """
     member_scope_changed_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_scope_changed_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member's scope changing in groups.
+    """
+    member_scope_changed_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member's scope changing in groups, by default.
+    """
     member_unbanned_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    member_unbanned_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
-    message_deleted_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
-    message_edited_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for a member being unbanned in groups.
+    """
+    member_unbanned_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of a member being unbanned in groups, by default.
+    """
+    message_deleted_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of deleted messages in groups, by default.
+    """
+    message_edited_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of edited messages in groups, by default.
+    """
     messages_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    messages_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for new messages in groups.
+    """
+    messages_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
+    """
+    Whether to notify of new messages in groups, by default.
+    """
     quoted_replies_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    quoted_replies_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for quoted replies in groups.
+    """
+    quoted_replies_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
+    """
+    Whether to notify of quoted replies in groups, by default.
+    """
     reactions_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    reactions_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for reactions in groups.
+    """
+    reactions_setting: NotRequired[pulumi.Input[Optional['ReactionNotification']]]
+    """
+    Whether to notify of reactions in groups, by default.
+    """
     replies_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    replies_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for replies in threads in groups.
+    """
+    replies_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
+    """
+    Whether to notify of replies in threads in groups, by default.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesGroupArgs:
     def __init__(__self__, *,
                  member_added_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_added_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_added_setting: pulumi.Input[Optional['EventNotification']] = None,
                  member_banned_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_banned_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_banned_setting: pulumi.Input[Optional['EventNotification']] = None,
                  member_joined_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_joined_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_joined_setting: pulumi.Input[Optional['EventNotification']] = None,
                  member_kicked_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_kicked_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_kicked_setting: pulumi.Input[Optional['EventNotification']] = None,
                  member_left_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_left_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_left_setting: pulumi.Input[Optional['EventNotification']] = None,
                  member_scope_changed_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_scope_changed_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_scope_changed_setting: pulumi.Input[Optional['EventNotification']] = None,
                  member_unbanned_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 member_unbanned_setting: pulumi.Input[Optional[_builtins.float]] = None,
-                 message_deleted_setting: pulumi.Input[Optional[_builtins.float]] = None,
-                 message_edited_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 member_unbanned_setting: pulumi.Input[Optional['EventNotification']] = None,
+                 message_deleted_setting: pulumi.Input[Optional['EventNotification']] = None,
+                 message_edited_setting: pulumi.Input[Optional['EventNotification']] = None,
                  messages_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 messages_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 messages_setting: pulumi.Input[Optional['MessageNotification']] = None,
                  quoted_replies_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 quoted_replies_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 quoted_replies_setting: pulumi.Input[Optional['MessageNotification']] = None,
                  reactions_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 reactions_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 reactions_setting: pulumi.Input[Optional['ReactionNotification']] = None,
                  replies_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 replies_setting: pulumi.Input[Optional[_builtins.float]] = None):
+                 replies_setting: pulumi.Input[Optional['MessageNotification']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] member_added_override: Whether each user may change the setting for a member being added in groups.
+        :param pulumi.Input['EventNotification'] member_added_setting: Whether to notify of a member being added in groups, by default.
+        :param pulumi.Input[_builtins.bool] member_banned_override: Whether each user may change the setting for a member being banned in groups.
+        :param pulumi.Input['EventNotification'] member_banned_setting: Whether to notify of a member being banned in groups, by default.
+        :param pulumi.Input[_builtins.bool] member_joined_override: Whether each user may change the setting for a member joining in groups.
+        :param pulumi.Input['EventNotification'] member_joined_setting: Whether to notify of a member joining in groups, by default.
+        :param pulumi.Input[_builtins.bool] member_kicked_override: Whether each user may change the setting for a member being kicked out in groups.
+        :param pulumi.Input['EventNotification'] member_kicked_setting: Whether to notify of a member being kicked out in groups, by default.
+        :param pulumi.Input[_builtins.bool] member_left_override: Whether each user may change the setting for a member leaving in groups.
+        :param pulumi.Input['EventNotification'] member_left_setting: Whether to notify of a member leaving in groups, by default.
+        :param pulumi.Input[_builtins.bool] member_scope_changed_override: Whether each user may change the setting for a member's scope changing in groups.
+        :param pulumi.Input['EventNotification'] member_scope_changed_setting: Whether to notify of a member's scope changing in groups, by default.
+        :param pulumi.Input[_builtins.bool] member_unbanned_override: Whether each user may change the setting for a member being unbanned in groups.
+        :param pulumi.Input['EventNotification'] member_unbanned_setting: Whether to notify of a member being unbanned in groups, by default.
+        :param pulumi.Input['EventNotification'] message_deleted_setting: Whether to notify of deleted messages in groups, by default.
+        :param pulumi.Input['EventNotification'] message_edited_setting: Whether to notify of edited messages in groups, by default.
+        :param pulumi.Input[_builtins.bool] messages_override: Whether each user may change the setting for new messages in groups.
+        :param pulumi.Input['MessageNotification'] messages_setting: Whether to notify of new messages in groups, by default.
+        :param pulumi.Input[_builtins.bool] quoted_replies_override: Whether each user may change the setting for quoted replies in groups.
+        :param pulumi.Input['MessageNotification'] quoted_replies_setting: Whether to notify of quoted replies in groups, by default.
+        :param pulumi.Input[_builtins.bool] reactions_override: Whether each user may change the setting for reactions in groups.
+        :param pulumi.Input['ReactionNotification'] reactions_setting: Whether to notify of reactions in groups, by default.
+        :param pulumi.Input[_builtins.bool] replies_override: Whether each user may change the setting for replies in threads in groups.
+        :param pulumi.Input['MessageNotification'] replies_setting: Whether to notify of replies in threads in groups, by default.
+        """
         if member_added_override is not None:
             pulumi.set(__self__, "member_added_override", member_added_override)
         if member_added_setting is not None:
@@ -1234,6 +2201,9 @@ class NotificationSettingsPreferencesGroupArgs:
     @_builtins.property
     @pulumi.getter(name="memberAddedOverride")
     def member_added_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member being added in groups.
+        """
         return pulumi.get(self, "member_added_override")
 
     @member_added_override.setter
@@ -1242,16 +2212,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberAddedSetting")
-    def member_added_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_added_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member being added in groups, by default.
+        """
         return pulumi.get(self, "member_added_setting")
 
     @member_added_setting.setter
-    def member_added_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_added_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_added_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="memberBannedOverride")
     def member_banned_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member being banned in groups.
+        """
         return pulumi.get(self, "member_banned_override")
 
     @member_banned_override.setter
@@ -1260,16 +2236,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberBannedSetting")
-    def member_banned_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_banned_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member being banned in groups, by default.
+        """
         return pulumi.get(self, "member_banned_setting")
 
     @member_banned_setting.setter
-    def member_banned_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_banned_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_banned_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="memberJoinedOverride")
     def member_joined_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member joining in groups.
+        """
         return pulumi.get(self, "member_joined_override")
 
     @member_joined_override.setter
@@ -1278,16 +2260,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberJoinedSetting")
-    def member_joined_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_joined_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member joining in groups, by default.
+        """
         return pulumi.get(self, "member_joined_setting")
 
     @member_joined_setting.setter
-    def member_joined_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_joined_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_joined_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="memberKickedOverride")
     def member_kicked_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member being kicked out in groups.
+        """
         return pulumi.get(self, "member_kicked_override")
 
     @member_kicked_override.setter
@@ -1296,16 +2284,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberKickedSetting")
-    def member_kicked_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_kicked_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member being kicked out in groups, by default.
+        """
         return pulumi.get(self, "member_kicked_setting")
 
     @member_kicked_setting.setter
-    def member_kicked_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_kicked_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_kicked_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="memberLeftOverride")
     def member_left_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member leaving in groups.
+        """
         return pulumi.get(self, "member_left_override")
 
     @member_left_override.setter
@@ -1314,16 +2308,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberLeftSetting")
-    def member_left_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_left_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member leaving in groups, by default.
+        """
         return pulumi.get(self, "member_left_setting")
 
     @member_left_setting.setter
-    def member_left_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_left_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_left_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="memberScopeChangedOverride")
     def member_scope_changed_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member's scope changing in groups.
+        """
         return pulumi.get(self, "member_scope_changed_override")
 
     @member_scope_changed_override.setter
@@ -1332,16 +2332,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberScopeChangedSetting")
-    def member_scope_changed_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_scope_changed_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member's scope changing in groups, by default.
+        """
         return pulumi.get(self, "member_scope_changed_setting")
 
     @member_scope_changed_setting.setter
-    def member_scope_changed_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_scope_changed_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_scope_changed_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="memberUnbannedOverride")
     def member_unbanned_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for a member being unbanned in groups.
+        """
         return pulumi.get(self, "member_unbanned_override")
 
     @member_unbanned_override.setter
@@ -1350,34 +2356,46 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="memberUnbannedSetting")
-    def member_unbanned_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def member_unbanned_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of a member being unbanned in groups, by default.
+        """
         return pulumi.get(self, "member_unbanned_setting")
 
     @member_unbanned_setting.setter
-    def member_unbanned_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def member_unbanned_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "member_unbanned_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="messageDeletedSetting")
-    def message_deleted_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def message_deleted_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of deleted messages in groups, by default.
+        """
         return pulumi.get(self, "message_deleted_setting")
 
     @message_deleted_setting.setter
-    def message_deleted_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def message_deleted_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "message_deleted_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="messageEditedSetting")
-    def message_edited_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def message_edited_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of edited messages in groups, by default.
+        """
         return pulumi.get(self, "message_edited_setting")
 
     @message_edited_setting.setter
-    def message_edited_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def message_edited_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "message_edited_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="messagesOverride")
     def messages_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for new messages in groups.
+        """
         return pulumi.get(self, "messages_override")
 
     @messages_override.setter
@@ -1386,16 +2404,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="messagesSetting")
-    def messages_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def messages_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
+        """
+        Whether to notify of new messages in groups, by default.
+        """
         return pulumi.get(self, "messages_setting")
 
     @messages_setting.setter
-    def messages_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def messages_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
         pulumi.set(self, "messages_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="quotedRepliesOverride")
     def quoted_replies_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for quoted replies in groups.
+        """
         return pulumi.get(self, "quoted_replies_override")
 
     @quoted_replies_override.setter
@@ -1404,16 +2428,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="quotedRepliesSetting")
-    def quoted_replies_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def quoted_replies_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
+        """
+        Whether to notify of quoted replies in groups, by default.
+        """
         return pulumi.get(self, "quoted_replies_setting")
 
     @quoted_replies_setting.setter
-    def quoted_replies_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def quoted_replies_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
         pulumi.set(self, "quoted_replies_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="reactionsOverride")
     def reactions_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for reactions in groups.
+        """
         return pulumi.get(self, "reactions_override")
 
     @reactions_override.setter
@@ -1422,16 +2452,22 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="reactionsSetting")
-    def reactions_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def reactions_setting(self) -> pulumi.Input[Optional['ReactionNotification']]:
+        """
+        Whether to notify of reactions in groups, by default.
+        """
         return pulumi.get(self, "reactions_setting")
 
     @reactions_setting.setter
-    def reactions_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def reactions_setting(self, value: pulumi.Input[Optional['ReactionNotification']]):
         pulumi.set(self, "reactions_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="repliesOverride")
     def replies_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for replies in threads in groups.
+        """
         return pulumi.get(self, "replies_override")
 
     @replies_override.setter
@@ -1440,31 +2476,60 @@ class NotificationSettingsPreferencesGroupArgs:
 
     @_builtins.property
     @pulumi.getter(name="repliesSetting")
-    def replies_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def replies_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
+        """
+        Whether to notify of replies in threads in groups, by default.
+        """
         return pulumi.get(self, "replies_setting")
 
     @replies_setting.setter
-    def replies_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def replies_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
         pulumi.set(self, "replies_setting", value)
 
 
 class NotificationSettingsPreferencesMuteArgsDict(TypedDict):
     dnd_preference_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    dnd_preference_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may turn do-not-disturb on or off.
+    """
+    dnd_preference_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether do-not-disturb is on by default.
+    """
     muted_groups_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether each user may mute groups.
+    """
     muted_one_on_ones_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether each user may mute one-on-one conversations.
+    """
     schedule_preference_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether each user may change the weekly quiet hours.
+    """
     schedule_preference_setting: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgsDict']]]
+    """
+    Weekly quiet hours: for each day, when notifications are held back.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteArgs:
     def __init__(__self__, *,
                  dnd_preference_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 dnd_preference_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 dnd_preference_setting: pulumi.Input[Optional['EventNotification']] = None,
                  muted_groups_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  muted_one_on_ones_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  schedule_preference_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  schedule_preference_setting: pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd_preference_override: Whether each user may turn do-not-disturb on or off.
+        :param pulumi.Input['EventNotification'] dnd_preference_setting: Whether do-not-disturb is on by default.
+        :param pulumi.Input[_builtins.bool] muted_groups_override: Whether each user may mute groups.
+        :param pulumi.Input[_builtins.bool] muted_one_on_ones_override: Whether each user may mute one-on-one conversations.
+        :param pulumi.Input[_builtins.bool] schedule_preference_override: Whether each user may change the weekly quiet hours.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs'] schedule_preference_setting: Weekly quiet hours: for each day, when notifications are held back.
+        """
         if dnd_preference_override is not None:
             pulumi.set(__self__, "dnd_preference_override", dnd_preference_override)
         if dnd_preference_setting is not None:
@@ -1481,6 +2546,9 @@ class NotificationSettingsPreferencesMuteArgs:
     @_builtins.property
     @pulumi.getter(name="dndPreferenceOverride")
     def dnd_preference_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may turn do-not-disturb on or off.
+        """
         return pulumi.get(self, "dnd_preference_override")
 
     @dnd_preference_override.setter
@@ -1489,16 +2557,22 @@ class NotificationSettingsPreferencesMuteArgs:
 
     @_builtins.property
     @pulumi.getter(name="dndPreferenceSetting")
-    def dnd_preference_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def dnd_preference_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether do-not-disturb is on by default.
+        """
         return pulumi.get(self, "dnd_preference_setting")
 
     @dnd_preference_setting.setter
-    def dnd_preference_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def dnd_preference_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "dnd_preference_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="mutedGroupsOverride")
     def muted_groups_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may mute groups.
+        """
         return pulumi.get(self, "muted_groups_override")
 
     @muted_groups_override.setter
@@ -1508,6 +2582,9 @@ class NotificationSettingsPreferencesMuteArgs:
     @_builtins.property
     @pulumi.getter(name="mutedOneOnOnesOverride")
     def muted_one_on_ones_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may mute one-on-one conversations.
+        """
         return pulumi.get(self, "muted_one_on_ones_override")
 
     @muted_one_on_ones_override.setter
@@ -1517,6 +2594,9 @@ class NotificationSettingsPreferencesMuteArgs:
     @_builtins.property
     @pulumi.getter(name="schedulePreferenceOverride")
     def schedule_preference_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the weekly quiet hours.
+        """
         return pulumi.get(self, "schedule_preference_override")
 
     @schedule_preference_override.setter
@@ -1526,6 +2606,9 @@ class NotificationSettingsPreferencesMuteArgs:
     @_builtins.property
     @pulumi.getter(name="schedulePreferenceSetting")
     def schedule_preference_setting(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs']]:
+        """
+        Weekly quiet hours: for each day, when notifications are held back.
+        """
         return pulumi.get(self, "schedule_preference_setting")
 
     @schedule_preference_setting.setter
@@ -1535,12 +2618,33 @@ class NotificationSettingsPreferencesMuteArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgsDict(TypedDict):
     friday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgsDict']]]
+    """
+    Quiet hours on Friday.
+    """
     monday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgsDict']]]
+    """
+    Quiet hours on Monday.
+    """
     saturday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgsDict']]]
+    """
+    Quiet hours on Saturday.
+    """
     sunday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgsDict']]]
+    """
+    Quiet hours on Sunday.
+    """
     thursday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgsDict']]]
+    """
+    Quiet hours on Thursday.
+    """
     tuesday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgsDict']]]
+    """
+    Quiet hours on Tuesday.
+    """
     wednesday: NotRequired[pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgsDict']]]
+    """
+    Quiet hours on Wednesday.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
@@ -1552,6 +2656,15 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
                  thursday: pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs']] = None,
                  tuesday: pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs']] = None,
                  wednesday: pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs']] = None):
+        """
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs'] friday: Quiet hours on Friday.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs'] monday: Quiet hours on Monday.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs'] saturday: Quiet hours on Saturday.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs'] sunday: Quiet hours on Sunday.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs'] thursday: Quiet hours on Thursday.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs'] tuesday: Quiet hours on Tuesday.
+        :param pulumi.Input['NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs'] wednesday: Quiet hours on Wednesday.
+        """
         if friday is not None:
             pulumi.set(__self__, "friday", friday)
         if monday is not None:
@@ -1570,6 +2683,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def friday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs']]:
+        """
+        Quiet hours on Friday.
+        """
         return pulumi.get(self, "friday")
 
     @friday.setter
@@ -1579,6 +2695,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def monday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs']]:
+        """
+        Quiet hours on Monday.
+        """
         return pulumi.get(self, "monday")
 
     @monday.setter
@@ -1588,6 +2707,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def saturday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs']]:
+        """
+        Quiet hours on Saturday.
+        """
         return pulumi.get(self, "saturday")
 
     @saturday.setter
@@ -1597,6 +2719,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def sunday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs']]:
+        """
+        Quiet hours on Sunday.
+        """
         return pulumi.get(self, "sunday")
 
     @sunday.setter
@@ -1606,6 +2731,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def thursday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs']]:
+        """
+        Quiet hours on Thursday.
+        """
         return pulumi.get(self, "thursday")
 
     @thursday.setter
@@ -1615,6 +2743,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def tuesday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs']]:
+        """
+        Quiet hours on Tuesday.
+        """
         return pulumi.get(self, "tuesday")
 
     @tuesday.setter
@@ -1624,6 +2755,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
     @_builtins.property
     @pulumi.getter
     def wednesday(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs']]:
+        """
+        Quiet hours on Wednesday.
+        """
         return pulumi.get(self, "wednesday")
 
     @wednesday.setter
@@ -1633,8 +2767,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs:
@@ -1642,6 +2785,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1652,6 +2800,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1661,6 +2812,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1670,6 +2824,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1679,8 +2836,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFridayArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs:
@@ -1688,6 +2854,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1698,6 +2869,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1707,6 +2881,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1716,6 +2893,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1725,8 +2905,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMondayArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs:
@@ -1734,6 +2923,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1744,6 +2938,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1753,6 +2950,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1762,6 +2962,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1771,8 +2974,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturdayArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs:
@@ -1780,6 +2992,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1790,6 +3007,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1799,6 +3019,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1808,6 +3031,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1817,8 +3043,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSundayArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs:
@@ -1826,6 +3061,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1836,6 +3076,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1845,6 +3088,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1854,6 +3100,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1863,8 +3112,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursdayArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs:
@@ -1872,6 +3130,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1882,6 +3145,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1891,6 +3157,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1900,6 +3169,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1909,8 +3181,17 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesdayArgs:
 
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgsDict(TypedDict):
     dnd: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the quiet hours apply on this day.
+    """
     from_: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Start of the quiet hours, as HHMM (0 to 2359).
+    """
     to: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    End of the quiet hours, as HHMM (0 to 2359).
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
@@ -1918,6 +3199,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
                  dnd: pulumi.Input[Optional[_builtins.bool]] = None,
                  from_: pulumi.Input[Optional[_builtins.int]] = None,
                  to: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] dnd: Whether the quiet hours apply on this day.
+        :param pulumi.Input[_builtins.int] from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param pulumi.Input[_builtins.int] to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -1928,6 +3214,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @dnd.setter
@@ -1937,6 +3226,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -1946,6 +3238,9 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -1954,26 +3249,60 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
 
 
 class NotificationSettingsPreferencesOneOnOneArgsDict(TypedDict):
-    message_deleted_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
-    message_edited_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    message_deleted_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of deleted messages in groups, by default.
+    """
+    message_edited_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
+    """
+    Whether to notify of edited messages in groups, by default.
+    """
     messages_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    messages_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for new messages in groups.
+    """
+    messages_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
+    """
+    Whether to notify of new messages in groups, by default.
+    """
     reactions_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    reactions_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for reactions in groups.
+    """
+    reactions_setting: NotRequired[pulumi.Input[Optional['ReactionNotification']]]
+    """
+    Whether to notify of reactions in groups, by default.
+    """
     replies_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    replies_setting: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Whether each user may change the setting for replies in threads in groups.
+    """
+    replies_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
+    """
+    Whether to notify of replies in threads in groups, by default.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesOneOnOneArgs:
     def __init__(__self__, *,
-                 message_deleted_setting: pulumi.Input[Optional[_builtins.float]] = None,
-                 message_edited_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 message_deleted_setting: pulumi.Input[Optional['EventNotification']] = None,
+                 message_edited_setting: pulumi.Input[Optional['EventNotification']] = None,
                  messages_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 messages_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 messages_setting: pulumi.Input[Optional['MessageNotification']] = None,
                  reactions_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 reactions_setting: pulumi.Input[Optional[_builtins.float]] = None,
+                 reactions_setting: pulumi.Input[Optional['ReactionNotification']] = None,
                  replies_override: pulumi.Input[Optional[_builtins.bool]] = None,
-                 replies_setting: pulumi.Input[Optional[_builtins.float]] = None):
+                 replies_setting: pulumi.Input[Optional['MessageNotification']] = None):
+        """
+        :param pulumi.Input['EventNotification'] message_deleted_setting: Whether to notify of deleted messages in groups, by default.
+        :param pulumi.Input['EventNotification'] message_edited_setting: Whether to notify of edited messages in groups, by default.
+        :param pulumi.Input[_builtins.bool] messages_override: Whether each user may change the setting for new messages in groups.
+        :param pulumi.Input['MessageNotification'] messages_setting: Whether to notify of new messages in groups, by default.
+        :param pulumi.Input[_builtins.bool] reactions_override: Whether each user may change the setting for reactions in groups.
+        :param pulumi.Input['ReactionNotification'] reactions_setting: Whether to notify of reactions in groups, by default.
+        :param pulumi.Input[_builtins.bool] replies_override: Whether each user may change the setting for replies in threads in groups.
+        :param pulumi.Input['MessageNotification'] replies_setting: Whether to notify of replies in threads in groups, by default.
+        """
         if message_deleted_setting is not None:
             pulumi.set(__self__, "message_deleted_setting", message_deleted_setting)
         if message_edited_setting is not None:
@@ -1993,25 +3322,34 @@ class NotificationSettingsPreferencesOneOnOneArgs:
 
     @_builtins.property
     @pulumi.getter(name="messageDeletedSetting")
-    def message_deleted_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def message_deleted_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of deleted messages in groups, by default.
+        """
         return pulumi.get(self, "message_deleted_setting")
 
     @message_deleted_setting.setter
-    def message_deleted_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def message_deleted_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "message_deleted_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="messageEditedSetting")
-    def message_edited_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def message_edited_setting(self) -> pulumi.Input[Optional['EventNotification']]:
+        """
+        Whether to notify of edited messages in groups, by default.
+        """
         return pulumi.get(self, "message_edited_setting")
 
     @message_edited_setting.setter
-    def message_edited_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def message_edited_setting(self, value: pulumi.Input[Optional['EventNotification']]):
         pulumi.set(self, "message_edited_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="messagesOverride")
     def messages_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for new messages in groups.
+        """
         return pulumi.get(self, "messages_override")
 
     @messages_override.setter
@@ -2020,16 +3358,22 @@ class NotificationSettingsPreferencesOneOnOneArgs:
 
     @_builtins.property
     @pulumi.getter(name="messagesSetting")
-    def messages_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def messages_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
+        """
+        Whether to notify of new messages in groups, by default.
+        """
         return pulumi.get(self, "messages_setting")
 
     @messages_setting.setter
-    def messages_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def messages_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
         pulumi.set(self, "messages_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="reactionsOverride")
     def reactions_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for reactions in groups.
+        """
         return pulumi.get(self, "reactions_override")
 
     @reactions_override.setter
@@ -2038,16 +3382,22 @@ class NotificationSettingsPreferencesOneOnOneArgs:
 
     @_builtins.property
     @pulumi.getter(name="reactionsSetting")
-    def reactions_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def reactions_setting(self) -> pulumi.Input[Optional['ReactionNotification']]:
+        """
+        Whether to notify of reactions in groups, by default.
+        """
         return pulumi.get(self, "reactions_setting")
 
     @reactions_setting.setter
-    def reactions_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def reactions_setting(self, value: pulumi.Input[Optional['ReactionNotification']]):
         pulumi.set(self, "reactions_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="repliesOverride")
     def replies_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for replies in threads in groups.
+        """
         return pulumi.get(self, "replies_override")
 
     @replies_override.setter
@@ -2056,21 +3406,42 @@ class NotificationSettingsPreferencesOneOnOneArgs:
 
     @_builtins.property
     @pulumi.getter(name="repliesSetting")
-    def replies_setting(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def replies_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
+        """
+        Whether to notify of replies in threads in groups, by default.
+        """
         return pulumi.get(self, "replies_setting")
 
     @replies_setting.setter
-    def replies_setting(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def replies_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
         pulumi.set(self, "replies_setting", value)
 
 
 class NotificationSettingsPreferencesPushArgsDict(TypedDict):
     custom_json: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    Extra JSON fields added to every payload.
+    """
     include_message_metadata_setting: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Include the message's metadata in the payload.
+    """
     include_message_object_setting: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Include the whole message in the payload.
+    """
     include_receiver_metadata_setting: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Include the receiver's metadata in the payload.
+    """
     include_sender_metadata_setting: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Include the sender's metadata in the payload.
+    """
     trim_text_field_setting: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Shorten long message texts so the payload stays within the push services' size limits.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesPushArgs:
@@ -2081,6 +3452,14 @@ class NotificationSettingsPreferencesPushArgs:
                  include_receiver_metadata_setting: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_sender_metadata_setting: pulumi.Input[Optional[_builtins.bool]] = None,
                  trim_text_field_setting: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[Mapping[str, Any]] custom_json: Extra JSON fields added to every payload.
+        :param pulumi.Input[_builtins.bool] include_message_metadata_setting: Include the message's metadata in the payload.
+        :param pulumi.Input[_builtins.bool] include_message_object_setting: Include the whole message in the payload.
+        :param pulumi.Input[_builtins.bool] include_receiver_metadata_setting: Include the receiver's metadata in the payload.
+        :param pulumi.Input[_builtins.bool] include_sender_metadata_setting: Include the sender's metadata in the payload.
+        :param pulumi.Input[_builtins.bool] trim_text_field_setting: Shorten long message texts so the payload stays within the push services' size limits.
+        """
         if custom_json is not None:
             pulumi.set(__self__, "custom_json", custom_json)
         if include_message_metadata_setting is not None:
@@ -2097,6 +3476,9 @@ class NotificationSettingsPreferencesPushArgs:
     @_builtins.property
     @pulumi.getter(name="customJson")
     def custom_json(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        Extra JSON fields added to every payload.
+        """
         return pulumi.get(self, "custom_json")
 
     @custom_json.setter
@@ -2106,6 +3488,9 @@ class NotificationSettingsPreferencesPushArgs:
     @_builtins.property
     @pulumi.getter(name="includeMessageMetadataSetting")
     def include_message_metadata_setting(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Include the message's metadata in the payload.
+        """
         return pulumi.get(self, "include_message_metadata_setting")
 
     @include_message_metadata_setting.setter
@@ -2115,6 +3500,9 @@ class NotificationSettingsPreferencesPushArgs:
     @_builtins.property
     @pulumi.getter(name="includeMessageObjectSetting")
     def include_message_object_setting(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Include the whole message in the payload.
+        """
         return pulumi.get(self, "include_message_object_setting")
 
     @include_message_object_setting.setter
@@ -2124,6 +3512,9 @@ class NotificationSettingsPreferencesPushArgs:
     @_builtins.property
     @pulumi.getter(name="includeReceiverMetadataSetting")
     def include_receiver_metadata_setting(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Include the receiver's metadata in the payload.
+        """
         return pulumi.get(self, "include_receiver_metadata_setting")
 
     @include_receiver_metadata_setting.setter
@@ -2133,6 +3524,9 @@ class NotificationSettingsPreferencesPushArgs:
     @_builtins.property
     @pulumi.getter(name="includeSenderMetadataSetting")
     def include_sender_metadata_setting(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Include the sender's metadata in the payload.
+        """
         return pulumi.get(self, "include_sender_metadata_setting")
 
     @include_sender_metadata_setting.setter
@@ -2142,6 +3536,9 @@ class NotificationSettingsPreferencesPushArgs:
     @_builtins.property
     @pulumi.getter(name="trimTextFieldSetting")
     def trim_text_field_setting(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Shorten long message texts so the payload stays within the push services' size limits.
+        """
         return pulumi.get(self, "trim_text_field_setting")
 
     @trim_text_field_setting.setter
@@ -2151,9 +3548,21 @@ class NotificationSettingsPreferencesPushArgs:
 
 class NotificationSettingsPreferencesSmsArgsDict(TypedDict):
     interval_in_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds to wait after a message before sending the email.
+    """
     max_per_day: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    At most this many emails a day to one user.
+    """
     max_per_day_per_conversation: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    At most this many emails a day to one user for one conversation.
+    """
     notify_for_unread_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Send an email only for messages still unread.
+    """
 
 @pulumi.input_type
 class NotificationSettingsPreferencesSmsArgs:
@@ -2162,6 +3571,12 @@ class NotificationSettingsPreferencesSmsArgs:
                  max_per_day: pulumi.Input[Optional[_builtins.int]] = None,
                  max_per_day_per_conversation: pulumi.Input[Optional[_builtins.int]] = None,
                  notify_for_unread_only: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.int] interval_in_seconds: Seconds to wait after a message before sending the email.
+        :param pulumi.Input[_builtins.int] max_per_day: At most this many emails a day to one user.
+        :param pulumi.Input[_builtins.int] max_per_day_per_conversation: At most this many emails a day to one user for one conversation.
+        :param pulumi.Input[_builtins.bool] notify_for_unread_only: Send an email only for messages still unread.
+        """
         if interval_in_seconds is not None:
             pulumi.set(__self__, "interval_in_seconds", interval_in_seconds)
         if max_per_day is not None:
@@ -2174,6 +3589,9 @@ class NotificationSettingsPreferencesSmsArgs:
     @_builtins.property
     @pulumi.getter(name="intervalInSeconds")
     def interval_in_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds to wait after a message before sending the email.
+        """
         return pulumi.get(self, "interval_in_seconds")
 
     @interval_in_seconds.setter
@@ -2183,6 +3601,9 @@ class NotificationSettingsPreferencesSmsArgs:
     @_builtins.property
     @pulumi.getter(name="maxPerDay")
     def max_per_day(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        At most this many emails a day to one user.
+        """
         return pulumi.get(self, "max_per_day")
 
     @max_per_day.setter
@@ -2192,6 +3613,9 @@ class NotificationSettingsPreferencesSmsArgs:
     @_builtins.property
     @pulumi.getter(name="maxPerDayPerConversation")
     def max_per_day_per_conversation(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        At most this many emails a day to one user for one conversation.
+        """
         return pulumi.get(self, "max_per_day_per_conversation")
 
     @max_per_day_per_conversation.setter
@@ -2201,6 +3625,9 @@ class NotificationSettingsPreferencesSmsArgs:
     @_builtins.property
     @pulumi.getter(name="notifyForUnreadOnly")
     def notify_for_unread_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Send an email only for messages still unread.
+        """
         return pulumi.get(self, "notify_for_unread_only")
 
     @notify_for_unread_only.setter
@@ -2210,13 +3637,23 @@ class NotificationSettingsPreferencesSmsArgs:
 
 class NotificationSettingsSoundArgsDict(TypedDict):
     call: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Name of the sound file for call notifications.
+    """
     chat: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Name of the sound file for chat notifications.
+    """
 
 @pulumi.input_type
 class NotificationSettingsSoundArgs:
     def __init__(__self__, *,
                  call: pulumi.Input[Optional[_builtins.str]] = None,
                  chat: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] call: Name of the sound file for call notifications.
+        :param pulumi.Input[_builtins.str] chat: Name of the sound file for chat notifications.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -2225,6 +3662,9 @@ class NotificationSettingsSoundArgs:
     @_builtins.property
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Name of the sound file for call notifications.
+        """
         return pulumi.get(self, "call")
 
     @call.setter
@@ -2234,6 +3674,9 @@ class NotificationSettingsSoundArgs:
     @_builtins.property
     @pulumi.getter
     def chat(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Name of the sound file for chat notifications.
+        """
         return pulumi.get(self, "chat")
 
     @chat.setter
@@ -2243,24 +3686,81 @@ class NotificationSettingsSoundArgs:
 
 class NotificationSettingsTemplatesArgsDict(TypedDict):
     custom_message_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesCustomMessageTemplateDefaultArgsDict']]]
+    """
+    Template for a custom message (default version).
+    """
     custom_message_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgsDict']]]
+    """
+    Template for a custom message (privacy version: hides the content).
+    """
     email_subject_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgsDict']]]
+    """
+    Template for an email's subject (default version).
+    """
     email_subject_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgsDict']]]
+    """
+    Template for an email's subject (privacy version: hides the content).
+    """
     interactive_card_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgsDict']]]
+    """
+    Template for an interactive card (default version).
+    """
     interactive_card_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgsDict']]]
+    """
+    Template for an interactive card (privacy version: hides the content).
+    """
     interactive_custom_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgsDict']]]
+    """
+    Template for a custom interactive message (default version).
+    """
     interactive_custom_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgsDict']]]
+    """
+    Template for a custom interactive message (privacy version: hides the content).
+    """
     interactive_form_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgsDict']]]
+    """
+    Template for an interactive form (default version).
+    """
     interactive_form_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgsDict']]]
+    """
+    Template for an interactive form (privacy version: hides the content).
+    """
     interactive_scheduler_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgsDict']]]
+    """
+    Template for an interactive scheduler (default version).
+    """
     interactive_scheduler_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgsDict']]]
+    """
+    Template for an interactive scheduler (privacy version: hides the content).
+    """
     media_message_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesMediaMessageTemplateDefaultArgsDict']]]
+    """
+    Template for a media message (default version).
+    """
     media_message_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgsDict']]]
+    """
+    Template for a media message (privacy version: hides the content).
+    """
     sms_content_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplateDefaultArgsDict']]]
+    """
+    Template for an SMS's text (default version).
+    """
     sms_content_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplatePrivacyArgsDict']]]
+    """
+    Template for an SMS's text (privacy version: hides the content).
+    """
     text_message_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplateDefaultArgsDict']]]
+    """
+    Template for a text message (default version).
+    """
     text_message_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplatePrivacyArgsDict']]]
-    use_privacy_template: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Template for a text message (privacy version: hides the content).
+    """
+    use_privacy_template: NotRequired[pulumi.Input[Optional['TemplateChoice']]]
+    """
+    Which templates are used: the default ones, the privacy ones, or each user's choice.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesArgs:
@@ -2283,7 +3783,28 @@ class NotificationSettingsTemplatesArgs:
                  sms_content_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs']] = None,
                  text_message_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplateDefaultArgs']] = None,
                  text_message_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs']] = None,
-                 use_privacy_template: pulumi.Input[Optional[_builtins.float]] = None):
+                 use_privacy_template: pulumi.Input[Optional['TemplateChoice']] = None):
+        """
+        :param pulumi.Input['NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs'] custom_message_template_default: Template for a custom message (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs'] custom_message_template_privacy: Template for a custom message (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs'] email_subject_template_default: Template for an email's subject (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs'] email_subject_template_privacy: Template for an email's subject (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs'] interactive_card_template_default: Template for an interactive card (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs'] interactive_card_template_privacy: Template for an interactive card (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs'] interactive_custom_template_default: Template for a custom interactive message (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs'] interactive_custom_template_privacy: Template for a custom interactive message (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs'] interactive_form_template_default: Template for an interactive form (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs'] interactive_form_template_privacy: Template for an interactive form (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs'] interactive_scheduler_template_default: Template for an interactive scheduler (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs'] interactive_scheduler_template_privacy: Template for an interactive scheduler (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs'] media_message_template_default: Template for a media message (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs'] media_message_template_privacy: Template for a media message (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesSmsContentTemplateDefaultArgs'] sms_content_template_default: Template for an SMS's text (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs'] sms_content_template_privacy: Template for an SMS's text (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesTextMessageTemplateDefaultArgs'] text_message_template_default: Template for a text message (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs'] text_message_template_privacy: Template for a text message (privacy version: hides the content).
+        :param pulumi.Input['TemplateChoice'] use_privacy_template: Which templates are used: the default ones, the privacy ones, or each user's choice.
+        """
         if custom_message_template_default is not None:
             pulumi.set(__self__, "custom_message_template_default", custom_message_template_default)
         if custom_message_template_privacy is not None:
@@ -2326,6 +3847,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="customMessageTemplateDefault")
     def custom_message_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs']]:
+        """
+        Template for a custom message (default version).
+        """
         return pulumi.get(self, "custom_message_template_default")
 
     @custom_message_template_default.setter
@@ -2335,6 +3859,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="customMessageTemplatePrivacy")
     def custom_message_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs']]:
+        """
+        Template for a custom message (privacy version: hides the content).
+        """
         return pulumi.get(self, "custom_message_template_privacy")
 
     @custom_message_template_privacy.setter
@@ -2344,6 +3871,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="emailSubjectTemplateDefault")
     def email_subject_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs']]:
+        """
+        Template for an email's subject (default version).
+        """
         return pulumi.get(self, "email_subject_template_default")
 
     @email_subject_template_default.setter
@@ -2353,6 +3883,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="emailSubjectTemplatePrivacy")
     def email_subject_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs']]:
+        """
+        Template for an email's subject (privacy version: hides the content).
+        """
         return pulumi.get(self, "email_subject_template_privacy")
 
     @email_subject_template_privacy.setter
@@ -2362,6 +3895,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveCardTemplateDefault")
     def interactive_card_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs']]:
+        """
+        Template for an interactive card (default version).
+        """
         return pulumi.get(self, "interactive_card_template_default")
 
     @interactive_card_template_default.setter
@@ -2371,6 +3907,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveCardTemplatePrivacy")
     def interactive_card_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs']]:
+        """
+        Template for an interactive card (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_card_template_privacy")
 
     @interactive_card_template_privacy.setter
@@ -2380,6 +3919,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveCustomTemplateDefault")
     def interactive_custom_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs']]:
+        """
+        Template for a custom interactive message (default version).
+        """
         return pulumi.get(self, "interactive_custom_template_default")
 
     @interactive_custom_template_default.setter
@@ -2389,6 +3931,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveCustomTemplatePrivacy")
     def interactive_custom_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs']]:
+        """
+        Template for a custom interactive message (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_custom_template_privacy")
 
     @interactive_custom_template_privacy.setter
@@ -2398,6 +3943,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveFormTemplateDefault")
     def interactive_form_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs']]:
+        """
+        Template for an interactive form (default version).
+        """
         return pulumi.get(self, "interactive_form_template_default")
 
     @interactive_form_template_default.setter
@@ -2407,6 +3955,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveFormTemplatePrivacy")
     def interactive_form_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs']]:
+        """
+        Template for an interactive form (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_form_template_privacy")
 
     @interactive_form_template_privacy.setter
@@ -2416,6 +3967,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveSchedulerTemplateDefault")
     def interactive_scheduler_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs']]:
+        """
+        Template for an interactive scheduler (default version).
+        """
         return pulumi.get(self, "interactive_scheduler_template_default")
 
     @interactive_scheduler_template_default.setter
@@ -2425,6 +3979,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="interactiveSchedulerTemplatePrivacy")
     def interactive_scheduler_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs']]:
+        """
+        Template for an interactive scheduler (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_scheduler_template_privacy")
 
     @interactive_scheduler_template_privacy.setter
@@ -2434,6 +3991,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="mediaMessageTemplateDefault")
     def media_message_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs']]:
+        """
+        Template for a media message (default version).
+        """
         return pulumi.get(self, "media_message_template_default")
 
     @media_message_template_default.setter
@@ -2443,6 +4003,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="mediaMessageTemplatePrivacy")
     def media_message_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs']]:
+        """
+        Template for a media message (privacy version: hides the content).
+        """
         return pulumi.get(self, "media_message_template_privacy")
 
     @media_message_template_privacy.setter
@@ -2452,6 +4015,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="smsContentTemplateDefault")
     def sms_content_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplateDefaultArgs']]:
+        """
+        Template for an SMS's text (default version).
+        """
         return pulumi.get(self, "sms_content_template_default")
 
     @sms_content_template_default.setter
@@ -2461,6 +4027,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="smsContentTemplatePrivacy")
     def sms_content_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs']]:
+        """
+        Template for an SMS's text (privacy version: hides the content).
+        """
         return pulumi.get(self, "sms_content_template_privacy")
 
     @sms_content_template_privacy.setter
@@ -2470,6 +4039,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="textMessageTemplateDefault")
     def text_message_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplateDefaultArgs']]:
+        """
+        Template for a text message (default version).
+        """
         return pulumi.get(self, "text_message_template_default")
 
     @text_message_template_default.setter
@@ -2479,6 +4051,9 @@ class NotificationSettingsTemplatesArgs:
     @_builtins.property
     @pulumi.getter(name="textMessageTemplatePrivacy")
     def text_message_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs']]:
+        """
+        Template for a text message (privacy version: hides the content).
+        """
         return pulumi.get(self, "text_message_template_privacy")
 
     @text_message_template_privacy.setter
@@ -2487,19 +4062,34 @@ class NotificationSettingsTemplatesArgs:
 
     @_builtins.property
     @pulumi.getter(name="usePrivacyTemplate")
-    def use_privacy_template(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def use_privacy_template(self) -> pulumi.Input[Optional['TemplateChoice']]:
+        """
+        Which templates are used: the default ones, the privacy ones, or each user's choice.
+        """
         return pulumi.get(self, "use_privacy_template")
 
     @use_privacy_template.setter
-    def use_privacy_template(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def use_privacy_template(self, value: pulumi.Input[Optional['TemplateChoice']]):
         pulumi.set(self, "use_privacy_template", value)
 
 
 class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
@@ -2508,6 +4098,12 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
                  body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if body_fallback is not None:
@@ -2520,6 +4116,9 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2529,6 +4128,9 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
         return pulumi.get(self, "body_fallback")
 
     @body_fallback.setter
@@ -2538,6 +4140,9 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2547,6 +4152,9 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2556,9 +4164,21 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
@@ -2567,6 +4187,12 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
                  body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if body_fallback is not None:
@@ -2579,6 +4205,9 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2588,6 +4217,9 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
         return pulumi.get(self, "body_fallback")
 
     @body_fallback.setter
@@ -2597,6 +4229,9 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2606,6 +4241,9 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2615,13 +4253,23 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgsDict(TypedDict):
     subject_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Subject for a group's messages.
+    """
     subject_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Subject for a one-on-one conversation's messages.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs:
     def __init__(__self__, *,
                  subject_group: pulumi.Input[Optional[_builtins.str]] = None,
                  subject_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] subject_group: Subject for a group's messages.
+        :param pulumi.Input[_builtins.str] subject_one_on_one: Subject for a one-on-one conversation's messages.
+        """
         if subject_group is not None:
             pulumi.set(__self__, "subject_group", subject_group)
         if subject_one_on_one is not None:
@@ -2630,6 +4278,9 @@ class NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="subjectGroup")
     def subject_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Subject for a group's messages.
+        """
         return pulumi.get(self, "subject_group")
 
     @subject_group.setter
@@ -2639,6 +4290,9 @@ class NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="subjectOneOnOne")
     def subject_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Subject for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "subject_one_on_one")
 
     @subject_one_on_one.setter
@@ -2648,13 +4302,23 @@ class NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgsDict(TypedDict):
     subject_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Subject for a group's messages.
+    """
     subject_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Subject for a one-on-one conversation's messages.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs:
     def __init__(__self__, *,
                  subject_group: pulumi.Input[Optional[_builtins.str]] = None,
                  subject_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] subject_group: Subject for a group's messages.
+        :param pulumi.Input[_builtins.str] subject_one_on_one: Subject for a one-on-one conversation's messages.
+        """
         if subject_group is not None:
             pulumi.set(__self__, "subject_group", subject_group)
         if subject_one_on_one is not None:
@@ -2663,6 +4327,9 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="subjectGroup")
     def subject_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Subject for a group's messages.
+        """
         return pulumi.get(self, "subject_group")
 
     @subject_group.setter
@@ -2672,6 +4339,9 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="subjectOneOnOne")
     def subject_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Subject for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "subject_one_on_one")
 
     @subject_one_on_one.setter
@@ -2681,8 +4351,17 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs:
@@ -2690,6 +4369,11 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2700,6 +4384,9 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2709,6 +4396,9 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2718,6 +4408,9 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2727,8 +4420,17 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs:
@@ -2736,6 +4438,11 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2746,6 +4453,9 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2755,6 +4465,9 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2764,6 +4477,9 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2773,8 +4489,17 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs:
@@ -2782,6 +4507,11 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2792,6 +4522,9 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2801,6 +4534,9 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2810,6 +4546,9 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2819,8 +4558,17 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs:
@@ -2828,6 +4576,11 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2838,6 +4591,9 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2847,6 +4603,9 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2856,6 +4615,9 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2865,8 +4627,17 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs:
@@ -2874,6 +4645,11 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2884,6 +4660,9 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2893,6 +4672,9 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2902,6 +4684,9 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2911,8 +4696,17 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs:
@@ -2920,6 +4714,11 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2930,6 +4729,9 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2939,6 +4741,9 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2948,6 +4753,9 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -2957,8 +4765,17 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs:
@@ -2966,6 +4783,11 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -2976,6 +4798,9 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -2985,6 +4810,9 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -2994,6 +4822,9 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -3003,8 +4834,17 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs:
@@ -3012,6 +4852,11 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -3022,6 +4867,9 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -3031,6 +4879,9 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -3040,6 +4891,9 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -3049,11 +4903,29 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgsDict(TypedDict):
     body_audio: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for an audio file.
+    """
     body_file: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for any other file.
+    """
     body_image: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for an image.
+    """
     body_video: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for a video.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
@@ -3064,6 +4936,14 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
                  body_video: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_audio: Text for an audio file.
+        :param pulumi.Input[_builtins.str] body_file: Text for any other file.
+        :param pulumi.Input[_builtins.str] body_image: Text for an image.
+        :param pulumi.Input[_builtins.str] body_video: Text for a video.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body_audio is not None:
             pulumi.set(__self__, "body_audio", body_audio)
         if body_file is not None:
@@ -3080,6 +4960,9 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body_audio(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for an audio file.
+        """
         return pulumi.get(self, "body_audio")
 
     @body_audio.setter
@@ -3089,6 +4972,9 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body_file(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for any other file.
+        """
         return pulumi.get(self, "body_file")
 
     @body_file.setter
@@ -3098,6 +4984,9 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body_image(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for an image.
+        """
         return pulumi.get(self, "body_image")
 
     @body_image.setter
@@ -3107,6 +4996,9 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body_video(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for a video.
+        """
         return pulumi.get(self, "body_video")
 
     @body_video.setter
@@ -3116,6 +5008,9 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -3125,6 +5020,9 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -3134,11 +5032,29 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgsDict(TypedDict):
     body_audio: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for an audio file.
+    """
     body_file: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for any other file.
+    """
     body_image: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for an image.
+    """
     body_video: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for a video.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
@@ -3149,6 +5065,14 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
                  body_video: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_audio: Text for an audio file.
+        :param pulumi.Input[_builtins.str] body_file: Text for any other file.
+        :param pulumi.Input[_builtins.str] body_image: Text for an image.
+        :param pulumi.Input[_builtins.str] body_video: Text for a video.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body_audio is not None:
             pulumi.set(__self__, "body_audio", body_audio)
         if body_file is not None:
@@ -3165,6 +5089,9 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body_audio(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for an audio file.
+        """
         return pulumi.get(self, "body_audio")
 
     @body_audio.setter
@@ -3174,6 +5101,9 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body_file(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for any other file.
+        """
         return pulumi.get(self, "body_file")
 
     @body_file.setter
@@ -3183,6 +5113,9 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body_image(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for an image.
+        """
         return pulumi.get(self, "body_image")
 
     @body_image.setter
@@ -3192,6 +5125,9 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body_video(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for a video.
+        """
         return pulumi.get(self, "body_video")
 
     @body_video.setter
@@ -3201,6 +5137,9 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -3210,6 +5149,9 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -3219,13 +5161,23 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesSmsContentTemplateDefaultArgsDict(TypedDict):
     body_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for a group's messages.
+    """
     body_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for a one-on-one conversation's messages.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesSmsContentTemplateDefaultArgs:
     def __init__(__self__, *,
                  body_group: pulumi.Input[Optional[_builtins.str]] = None,
                  body_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_group: Text for a group's messages.
+        :param pulumi.Input[_builtins.str] body_one_on_one: Text for a one-on-one conversation's messages.
+        """
         if body_group is not None:
             pulumi.set(__self__, "body_group", body_group)
         if body_one_on_one is not None:
@@ -3234,6 +5186,9 @@ class NotificationSettingsTemplatesSmsContentTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="bodyGroup")
     def body_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for a group's messages.
+        """
         return pulumi.get(self, "body_group")
 
     @body_group.setter
@@ -3243,6 +5198,9 @@ class NotificationSettingsTemplatesSmsContentTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="bodyOneOnOne")
     def body_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "body_one_on_one")
 
     @body_one_on_one.setter
@@ -3252,13 +5210,23 @@ class NotificationSettingsTemplatesSmsContentTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesSmsContentTemplatePrivacyArgsDict(TypedDict):
     body_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for a group's messages.
+    """
     body_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text for a one-on-one conversation's messages.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs:
     def __init__(__self__, *,
                  body_group: pulumi.Input[Optional[_builtins.str]] = None,
                  body_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_group: Text for a group's messages.
+        :param pulumi.Input[_builtins.str] body_one_on_one: Text for a one-on-one conversation's messages.
+        """
         if body_group is not None:
             pulumi.set(__self__, "body_group", body_group)
         if body_one_on_one is not None:
@@ -3267,6 +5235,9 @@ class NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="bodyGroup")
     def body_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for a group's messages.
+        """
         return pulumi.get(self, "body_group")
 
     @body_group.setter
@@ -3276,6 +5247,9 @@ class NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="bodyOneOnOne")
     def body_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "body_one_on_one")
 
     @body_one_on_one.setter
@@ -3285,8 +5259,17 @@ class NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs:
 
 class NotificationSettingsTemplatesTextMessageTemplateDefaultArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesTextMessageTemplateDefaultArgs:
@@ -3294,6 +5277,11 @@ class NotificationSettingsTemplatesTextMessageTemplateDefaultArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -3304,6 +5292,9 @@ class NotificationSettingsTemplatesTextMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -3313,6 +5304,9 @@ class NotificationSettingsTemplatesTextMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -3322,6 +5316,9 @@ class NotificationSettingsTemplatesTextMessageTemplateDefaultArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -3331,8 +5328,17 @@ class NotificationSettingsTemplatesTextMessageTemplateDefaultArgs:
 
 class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgsDict(TypedDict):
     body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
     title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
     title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
@@ -3340,6 +5346,11 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
                  body: pulumi.Input[Optional[_builtins.str]] = None,
                  title_group: pulumi.Input[Optional[_builtins.str]] = None,
                  title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -3350,6 +5361,9 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter
     def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @body.setter
@@ -3359,6 +5373,9 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @title_group.setter
@@ -3368,6 +5385,9 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
     @title_one_on_one.setter
@@ -3376,29 +5396,45 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
 
 
 class PinnedConversationsConversationsItemArgsDict(TypedDict):
-    conversation_type: pulumi.Input[_builtins.str]
+    conversation_type: pulumi.Input['ReceiverType']
+    """
+    Whether the pinned conversation is with a user or a group.
+    """
     conversation_with: pulumi.Input[_builtins.str]
+    """
+    The uid or guid of the other side of the conversation.
+    """
 
 @pulumi.input_type
 class PinnedConversationsConversationsItemArgs:
     def __init__(__self__, *,
-                 conversation_type: pulumi.Input[_builtins.str],
+                 conversation_type: pulumi.Input['ReceiverType'],
                  conversation_with: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['ReceiverType'] conversation_type: Whether the pinned conversation is with a user or a group.
+        :param pulumi.Input[_builtins.str] conversation_with: The uid or guid of the other side of the conversation.
+        """
         pulumi.set(__self__, "conversation_type", conversation_type)
         pulumi.set(__self__, "conversation_with", conversation_with)
 
     @_builtins.property
     @pulumi.getter(name="conversationType")
-    def conversation_type(self) -> pulumi.Input[_builtins.str]:
+    def conversation_type(self) -> pulumi.Input['ReceiverType']:
+        """
+        Whether the pinned conversation is with a user or a group.
+        """
         return pulumi.get(self, "conversation_type")
 
     @conversation_type.setter
-    def conversation_type(self, value: pulumi.Input[_builtins.str]):
+    def conversation_type(self, value: pulumi.Input['ReceiverType']):
         pulumi.set(self, "conversation_type", value)
 
     @_builtins.property
     @pulumi.getter(name="conversationWith")
     def conversation_with(self) -> pulumi.Input[_builtins.str]:
+        """
+        The uid or guid of the other side of the conversation.
+        """
         return pulumi.get(self, "conversation_with")
 
     @conversation_with.setter
@@ -3407,14 +5443,24 @@ class PinnedConversationsConversationsItemArgs:
 
 
 class RoleSettingsArgsDict(TypedDict):
-    list_users: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    send_messages_to: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    list_users: NotRequired[pulumi.Input[Optional['RoleSettingsListUsers']]]
+    """
+    Which users a member of the role sees in user lists: everyone, or only friends.
+    """
+    send_messages_to: NotRequired[pulumi.Input[Optional['RoleSettingsListUsers']]]
+    """
+    Whom a member of the role may message: everyone, or only friends.
+    """
 
 @pulumi.input_type
 class RoleSettingsArgs:
     def __init__(__self__, *,
-                 list_users: pulumi.Input[Optional[_builtins.str]] = None,
-                 send_messages_to: pulumi.Input[Optional[_builtins.str]] = None):
+                 list_users: pulumi.Input[Optional['RoleSettingsListUsers']] = None,
+                 send_messages_to: pulumi.Input[Optional['RoleSettingsListUsers']] = None):
+        """
+        :param pulumi.Input['RoleSettingsListUsers'] list_users: Which users a member of the role sees in user lists: everyone, or only friends.
+        :param pulumi.Input['RoleSettingsListUsers'] send_messages_to: Whom a member of the role may message: everyone, or only friends.
+        """
         if list_users is not None:
             pulumi.set(__self__, "list_users", list_users)
         if send_messages_to is not None:
@@ -3422,35 +5468,50 @@ class RoleSettingsArgs:
 
     @_builtins.property
     @pulumi.getter(name="listUsers")
-    def list_users(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def list_users(self) -> pulumi.Input[Optional['RoleSettingsListUsers']]:
+        """
+        Which users a member of the role sees in user lists: everyone, or only friends.
+        """
         return pulumi.get(self, "list_users")
 
     @list_users.setter
-    def list_users(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def list_users(self, value: pulumi.Input[Optional['RoleSettingsListUsers']]):
         pulumi.set(self, "list_users", value)
 
     @_builtins.property
     @pulumi.getter(name="sendMessagesTo")
-    def send_messages_to(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def send_messages_to(self) -> pulumi.Input[Optional['RoleSettingsListUsers']]:
+        """
+        Whom a member of the role may message: everyone, or only friends.
+        """
         return pulumi.get(self, "send_messages_to")
 
     @send_messages_to.setter
-    def send_messages_to(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def send_messages_to(self, value: pulumi.Input[Optional['RoleSettingsListUsers']]):
         pulumi.set(self, "send_messages_to", value)
 
 
 class SendGridEmailProviderCredentialsArgsDict(TypedDict):
     send_grid_api_key: pulumi.Input[_builtins.str]
+    """
+    The SendGrid account's API key.
+    """
 
 @pulumi.input_type
 class SendGridEmailProviderCredentialsArgs:
     def __init__(__self__, *,
                  send_grid_api_key: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] send_grid_api_key: The SendGrid account's API key.
+        """
         pulumi.set(__self__, "send_grid_api_key", send_grid_api_key)
 
     @_builtins.property
     @pulumi.getter(name="sendGridApiKey")
     def send_grid_api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The SendGrid account's API key.
+        """
         return pulumi.get(self, "send_grid_api_key")
 
     @send_grid_api_key.setter
@@ -3460,16 +5521,25 @@ class SendGridEmailProviderCredentialsArgs:
 
 class TwilioSmsProviderCredentialsArgsDict(TypedDict):
     twilio_auth_token: pulumi.Input[_builtins.str]
+    """
+    The Twilio account's auth token.
+    """
 
 @pulumi.input_type
 class TwilioSmsProviderCredentialsArgs:
     def __init__(__self__, *,
                  twilio_auth_token: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] twilio_auth_token: The Twilio account's auth token.
+        """
         pulumi.set(__self__, "twilio_auth_token", twilio_auth_token)
 
     @_builtins.property
     @pulumi.getter(name="twilioAuthToken")
     def twilio_auth_token(self) -> pulumi.Input[_builtins.str]:
+        """
+        The Twilio account's auth token.
+        """
         return pulumi.get(self, "twilio_auth_token")
 
     @twilio_auth_token.setter

@@ -257,6 +257,44 @@ class AiAgent(pulumi.CustomResource):
         """
         An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
 
+        Every change updates the object in place.
+
+        ## Example Usage
+        ### An AiAgent
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        ai = chat.AiAgent(
+            "ai",
+            name="table ai",
+            description="first",
+            icon="https://cdn.example.com/1.png",
+            greeting_message="hello",
+            introductory_message="I help",
+            suggested_messages=[
+                "a",
+            ],
+            is_active=False,
+            instructions="Be brief.",
+            model="m1",
+            temperature=0.5,
+            mcp_servers=[
+                "t-mcp",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing AiAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+
+        ```sh
+        $ pulumi import chat:index:AiAgent ai '<uid the service chooses (a UUID v4)>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -281,6 +319,44 @@ class AiAgent(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
+
+        Every change updates the object in place.
+
+        ## Example Usage
+        ### An AiAgent
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        ai = chat.AiAgent(
+            "ai",
+            name="table ai",
+            description="first",
+            icon="https://cdn.example.com/1.png",
+            greeting_message="hello",
+            introductory_message="I help",
+            suggested_messages=[
+                "a",
+            ],
+            is_active=False,
+            instructions="Be brief.",
+            model="m1",
+            temperature=0.5,
+            mcp_servers=[
+                "t-mcp",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing AiAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+
+        ```sh
+        $ pulumi import chat:index:AiAgent ai '<uid the service chooses (a UUID v4)>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param AiAgentArgs args: The arguments to use to populate this resource's properties.

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ApiKeyArgs', 'ApiKey']
@@ -24,14 +25,14 @@ class ApiKeyArgs:
                  name: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None):
+                 scope: pulumi.Input[Optional['ApiKeyScope']] = None):
         """
         The set of arguments for constructing a ApiKey resource.
 
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        :param pulumi.Input['ApiKeyScope'] scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """
         pulumi.set(__self__, "name", name)
         if adopt is not None:
@@ -79,14 +80,14 @@ class ApiKeyArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def scope(self) -> pulumi.Input[Optional['ApiKeyScope']]:
         """
         authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """
         return pulumi.get(self, "scope")
 
     @scope.setter
-    def scope(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def scope(self, value: pulumi.Input[Optional['ApiKeyScope']]):
         pulumi.set(self, "scope", value)
 
 
@@ -99,17 +100,42 @@ class ApiKey(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional['ApiKeyScope']] = None,
                  __props__=None):
         """
         An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`.
+
+        Every change updates the object in place. `apiKey` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An ApiKey
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        key = chat.ApiKey(
+            "key",
+            name="table key",
+            scope="authOnly",
+        )
+        ```
+
+        ## Import
+
+        An existing ApiKey is adopted by its id, ` <a hash of the key; the key itself is the secret output  `apiKey`>`:
+
+        ```sh
+        $ pulumi import chat:index:ApiKey key '<a hash of the key; the key itself is the secret output `apiKey`>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable).
-        :param pulumi.Input[_builtins.str] scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        :param pulumi.Input['ApiKeyScope'] scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """
         ...
     @overload
@@ -119,6 +145,31 @@ class ApiKey(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`.
+
+        Every change updates the object in place. `apiKey` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An ApiKey
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        key = chat.ApiKey(
+            "key",
+            name="table key",
+            scope="authOnly",
+        )
+        ```
+
+        ## Import
+
+        An existing ApiKey is adopted by its id, ` <a hash of the key; the key itself is the secret output  `apiKey`>`:
+
+        ```sh
+        $ pulumi import chat:index:ApiKey key '<a hash of the key; the key itself is the secret output `apiKey`>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param ApiKeyArgs args: The arguments to use to populate this resource's properties.
@@ -138,7 +189,7 @@ class ApiKey(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional['ApiKeyScope']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -221,7 +272,7 @@ class ApiKey(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> pulumi.Output[_builtins.str]:
+    def scope(self) -> pulumi.Output['ApiKeyScope']:
         """
         authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """

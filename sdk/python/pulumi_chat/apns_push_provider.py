@@ -236,6 +236,43 @@ class ApnsPushProvider(pulumi.CustomResource):
         """
         An Apple Push Notification service (APNs) provider of an app (several per app, each named by its providerId). Id: the providerId.
 
+        Changing `providerId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An ApnsPushProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        apns = chat.ApnsPushProvider(
+            "apns",
+            provider_id="t-apns",
+            key_id="KEY1",
+            team_id="TEAM1",
+            bundle_id="com.example.one",
+            p8_key_filename="one.p8",
+            include_content_available=True,
+            include_mutable_content=True,
+            production_mode=True,
+            is_default=True,
+            credentials={
+                "p8_key": config.require_secret("p8Key"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing ApnsPushProvider is adopted by its id, `<providerId>`:
+
+        ```sh
+        $ pulumi import chat:index:ApnsPushProvider apns '<providerId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -259,6 +296,43 @@ class ApnsPushProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An Apple Push Notification service (APNs) provider of an app (several per app, each named by its providerId). Id: the providerId.
+
+        Changing `providerId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An ApnsPushProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        apns = chat.ApnsPushProvider(
+            "apns",
+            provider_id="t-apns",
+            key_id="KEY1",
+            team_id="TEAM1",
+            bundle_id="com.example.one",
+            p8_key_filename="one.p8",
+            include_content_available=True,
+            include_mutable_content=True,
+            production_mode=True,
+            is_default=True,
+            credentials={
+                "p8_key": config.require_secret("p8Key"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing ApnsPushProvider is adopted by its id, `<providerId>`:
+
+        ```sh
+        $ pulumi import chat:index:ApnsPushProvider apns '<providerId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param ApnsPushProviderArgs args: The arguments to use to populate this resource's properties.

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['AppArgs', 'App']
@@ -24,7 +25,7 @@ class AppArgs:
                  name: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  management_connection: pulumi.Input[Optional['ManagementConnectionArgs']] = None,
-                 region: pulumi.Input[Optional[_builtins.str]] = None,
+                 region: pulumi.Input[Optional['Region']] = None,
                  skip_sample_data: pulumi.Input[Optional[_builtins.bool]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -33,7 +34,7 @@ class AppArgs:
         :param pulumi.Input[_builtins.str] name: App name. Changing it replaces the app (there is no update API).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] region: Region: us (default), eu or in. Changing it replaces the app.
+        :param pulumi.Input['Region'] region: Region: us (default), eu or in. Changing it replaces the app.
         :param pulumi.Input[_builtins.bool] skip_sample_data: Create the app without sample users and groups. Changing it replaces the app.
         :param pulumi.Input[_builtins.str] version: API version of the app, default "3". Changing it replaces the app.
         """
@@ -87,14 +88,14 @@ class AppArgs:
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def region(self) -> pulumi.Input[Optional['Region']]:
         """
         Region: us (default), eu or in. Changing it replaces the app.
         """
         return pulumi.get(self, "region")
 
     @region.setter
-    def region(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def region(self, value: pulumi.Input[Optional['Region']]):
         pulumi.set(self, "region", value)
 
     @_builtins.property
@@ -131,19 +132,46 @@ class App(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional[_builtins.str]] = None,
+                 region: pulumi.Input[Optional['Region']] = None,
                  skip_sample_data: pulumi.Input[Optional[_builtins.bool]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.
 
+        Changing `name`, `region`, `version`, `skipSampleData` replaces the object; any other change updates it in place. `apiKey`, `authKey`, `connection` are kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An App
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        app = chat.App(
+            "app",
+            name="table-app",
+            region="eu",
+            version="3",
+            skip_sample_data=True,
+        )
+        ```
+
+        ## Import
+
+        An existing App is adopted by its id, `<app id>`:
+
+        ```sh
+        $ pulumi import chat:index:App app '<app id>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] name: App name. Changing it replaces the app (there is no update API).
-        :param pulumi.Input[_builtins.str] region: Region: us (default), eu or in. Changing it replaces the app.
+        :param pulumi.Input['Region'] region: Region: us (default), eu or in. Changing it replaces the app.
         :param pulumi.Input[_builtins.bool] skip_sample_data: Create the app without sample users and groups. Changing it replaces the app.
         :param pulumi.Input[_builtins.str] version: API version of the app, default "3". Changing it replaces the app.
         """
@@ -155,6 +183,33 @@ class App(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.
+
+        Changing `name`, `region`, `version`, `skipSampleData` replaces the object; any other change updates it in place. `apiKey`, `authKey`, `connection` are kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An App
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        app = chat.App(
+            "app",
+            name="table-app",
+            region="eu",
+            version="3",
+            skip_sample_data=True,
+        )
+        ```
+
+        ## Import
+
+        An existing App is adopted by its id, `<app id>`:
+
+        ```sh
+        $ pulumi import chat:index:App app '<app id>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param AppArgs args: The arguments to use to populate this resource's properties.
@@ -174,7 +229,7 @@ class App(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional[_builtins.str]] = None,
+                 region: pulumi.Input[Optional['Region']] = None,
                  skip_sample_data: pulumi.Input[Optional[_builtins.bool]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -305,7 +360,7 @@ class App(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> pulumi.Output[_builtins.str]:
+    def region(self) -> pulumi.Output['Region']:
         """
         Region: us (default), eu or in. Changing it replaces the app.
         """

@@ -104,6 +104,32 @@ class AppSettings(pulumi.CustomResource):
         """
         The boolean settings of an app that this resource manages; other keys are left as they are. Id: the appId.
 
+        Changing `appId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### An AppSettings
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        app_settings = chat.AppSettings(
+            "app-settings",
+            settings={
+                "core.conversations.updateOnCallActivity": False,
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing AppSettings is adopted by its id, `<appId>`:
+
+        ```sh
+        $ pulumi import chat:index:AppSettings app-settings '<appId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -119,6 +145,32 @@ class AppSettings(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The boolean settings of an app that this resource manages; other keys are left as they are. Id: the appId.
+
+        Changing `appId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### An AppSettings
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        app_settings = chat.AppSettings(
+            "app-settings",
+            settings={
+                "core.conversations.updateOnCallActivity": False,
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing AppSettings is adopted by its id, `<appId>`:
+
+        ```sh
+        $ pulumi import chat:index:AppSettings app-settings '<appId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param AppSettingsArgs args: The arguments to use to populate this resource's properties.

@@ -138,6 +138,35 @@ class AuthToken(pulumi.CustomResource):
         """
         A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>".
 
+        Changing `uid` replaces the object; any other change updates it in place. `authToken` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An AuthToken
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        token = chat.AuthToken(
+            "token",
+            uid="t-m1",
+            platform="web",
+            user_agent="agent/1",
+            app_info={
+                "v": 1,
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing AuthToken is adopted by its id, `<uid>/<tokenHash>`:
+
+        ```sh
+        $ pulumi import chat:index:AuthToken token '<uid>/<tokenHash>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -155,6 +184,35 @@ class AuthToken(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>".
+
+        Changing `uid` replaces the object; any other change updates it in place. `authToken` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An AuthToken
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        token = chat.AuthToken(
+            "token",
+            uid="t-m1",
+            platform="web",
+            user_agent="agent/1",
+            app_info={
+                "v": 1,
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing AuthToken is adopted by its id, `<uid>/<tokenHash>`:
+
+        ```sh
+        $ pulumi import chat:index:AuthToken token '<uid>/<tokenHash>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param AuthTokenArgs args: The arguments to use to populate this resource's properties.

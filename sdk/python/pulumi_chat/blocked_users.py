@@ -104,6 +104,34 @@ class BlockedUsers(pulumi.CustomResource):
         """
         Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid.
 
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A BlockedUsers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        blocked = chat.BlockedUsers(
+            "blocked",
+            uid="t-m2",
+            blocked_uids=[
+                "t-m1",
+                "t-m3",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing BlockedUsers is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:BlockedUsers blocked '<uid>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -119,6 +147,34 @@ class BlockedUsers(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid.
+
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A BlockedUsers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        blocked = chat.BlockedUsers(
+            "blocked",
+            uid="t-m2",
+            blocked_uids=[
+                "t-m1",
+                "t-m3",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing BlockedUsers is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:BlockedUsers blocked '<uid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param BlockedUsersArgs args: The arguments to use to populate this resource's properties.

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['BotArgs', 'Bot']
@@ -26,7 +27,7 @@ class BotArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 group_chat_setting: pulumi.Input[Optional[_builtins.str]] = None,
+                 group_chat_setting: pulumi.Input[Optional['GroupChatSetting']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  use_basic_auth: pulumi.Input[Optional[_builtins.bool]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None):
@@ -38,7 +39,7 @@ class BotArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (default true).
-        :param pulumi.Input[_builtins.str] group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
+        :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
         :param pulumi.Input[_builtins.str] password: Basic-auth password, at most 100 characters (kept secret; the service echoes it).
         :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password).
         :param pulumi.Input[_builtins.str] username: Basic-auth user name, at most 50 characters.
@@ -122,14 +123,14 @@ class BotArgs:
 
     @_builtins.property
     @pulumi.getter(name="groupChatSetting")
-    def group_chat_setting(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def group_chat_setting(self) -> pulumi.Input[Optional['GroupChatSetting']]:
         """
         Which group messages reach the bot: "all" or "mentions" (default).
         """
         return pulumi.get(self, "group_chat_setting")
 
     @group_chat_setting.setter
-    def group_chat_setting(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def group_chat_setting(self, value: pulumi.Input[Optional['GroupChatSetting']]):
         pulumi.set(self, "group_chat_setting", value)
 
     @_builtins.property
@@ -178,7 +179,7 @@ class Bot(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 group_chat_setting: pulumi.Input[Optional[_builtins.str]] = None,
+                 group_chat_setting: pulumi.Input[Optional['GroupChatSetting']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  uid: pulumi.Input[Optional[_builtins.str]] = None,
                  use_basic_auth: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -188,12 +189,44 @@ class Bot(pulumi.CustomResource):
         """
         A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid.
 
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Bot
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        bot = chat.Bot(
+            "bot",
+            uid="T-M3",
+            webhook_url="https://hooks.example.com/table/11",
+            enabled=False,
+            group_chat_setting="all",
+            use_basic_auth=False,
+            username="bot1",
+            password=config.require_secret("password"),
+        )
+        ```
+
+        ## Import
+
+        An existing Bot is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:Bot bot '<uid>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (default true).
-        :param pulumi.Input[_builtins.str] group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
+        :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
         :param pulumi.Input[_builtins.str] password: Basic-auth password, at most 100 characters (kept secret; the service echoes it).
         :param pulumi.Input[_builtins.str] uid: The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
         :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password).
@@ -208,6 +241,38 @@ class Bot(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid.
+
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Bot
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        bot = chat.Bot(
+            "bot",
+            uid="T-M3",
+            webhook_url="https://hooks.example.com/table/11",
+            enabled=False,
+            group_chat_setting="all",
+            use_basic_auth=False,
+            username="bot1",
+            password=config.require_secret("password"),
+        )
+        ```
+
+        ## Import
+
+        An existing Bot is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:Bot bot '<uid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param BotArgs args: The arguments to use to populate this resource's properties.
@@ -227,7 +292,7 @@ class Bot(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 group_chat_setting: pulumi.Input[Optional[_builtins.str]] = None,
+                 group_chat_setting: pulumi.Input[Optional['GroupChatSetting']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  uid: pulumi.Input[Optional[_builtins.str]] = None,
                  use_basic_auth: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -319,7 +384,7 @@ class Bot(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="groupChatSetting")
-    def group_chat_setting(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def group_chat_setting(self) -> pulumi.Output[Optional['GroupChatSetting']]:
         """
         Which group messages reach the bot: "all" or "mentions" (default).
         """

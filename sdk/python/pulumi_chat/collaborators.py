@@ -122,6 +122,35 @@ class Collaborators(pulumi.CustomResource):
         """
         Every admin and moderator of an app, by email: collaborators not declared here are removed. The app's owner is never one of them (never listed, never removed; declaring them is refused). A collaborator with another role (developer) is left alone unless declared. Id: the appId.
 
+        Changing `appId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A Collaborators
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        collaborators = chat.Collaborators(
+            "collaborators",
+            admins=[
+                "Ada@Table.example.com",
+            ],
+            moderators=[
+                "mo@table.example.com",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing Collaborators is adopted by its id, `<appId>`:
+
+        ```sh
+        $ pulumi import chat:index:Collaborators collaborators '<appId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: Emails of the app's admins (a set; compared lowercased).
@@ -138,6 +167,35 @@ class Collaborators(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Every admin and moderator of an app, by email: collaborators not declared here are removed. The app's owner is never one of them (never listed, never removed; declaring them is refused). A collaborator with another role (developer) is left alone unless declared. Id: the appId.
+
+        Changing `appId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A Collaborators
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        collaborators = chat.Collaborators(
+            "collaborators",
+            admins=[
+                "Ada@Table.example.com",
+            ],
+            moderators=[
+                "mo@table.example.com",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing Collaborators is adopted by its id, `<appId>`:
+
+        ```sh
+        $ pulumi import chat:index:Collaborators collaborators '<appId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param CollaboratorsArgs args: The arguments to use to populate this resource's properties.

@@ -172,6 +172,39 @@ class CustomEmailProvider(pulumi.CustomResource):
         """
         The app's custom email provider: the service posts email notifications to your webhook. At most one per app. Id: "customEmailProvider".
 
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A CustomEmailProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        custom_email = chat.CustomEmailProvider(
+            "custom-email",
+            is_enabled=False,
+            webhook_url="https://hooks.example.com/notify/1",
+            use_basic_auth=True,
+            basic_auth_username="user1",
+            credentials={
+                "basic_auth_password": config.require_secret("basicAuthPassword"),
+            },
+            use_stored_email_id=True,
+        )
+        ```
+
+        ## Import
+
+        An existing CustomEmailProvider is adopted by its id, `customEmailProvider`:
+
+        ```sh
+        $ pulumi import chat:index:CustomEmailProvider custom-email 'customEmailProvider'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -191,6 +224,39 @@ class CustomEmailProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The app's custom email provider: the service posts email notifications to your webhook. At most one per app. Id: "customEmailProvider".
+
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A CustomEmailProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        custom_email = chat.CustomEmailProvider(
+            "custom-email",
+            is_enabled=False,
+            webhook_url="https://hooks.example.com/notify/1",
+            use_basic_auth=True,
+            basic_auth_username="user1",
+            credentials={
+                "basic_auth_password": config.require_secret("basicAuthPassword"),
+            },
+            use_stored_email_id=True,
+        )
+        ```
+
+        ## Import
+
+        An existing CustomEmailProvider is adopted by its id, `customEmailProvider`:
+
+        ```sh
+        $ pulumi import chat:index:CustomEmailProvider custom-email 'customEmailProvider'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param CustomEmailProviderArgs args: The arguments to use to populate this resource's properties.

@@ -155,6 +155,38 @@ class CustomPushProvider(pulumi.CustomResource):
         """
         The app's custom push provider: the service posts push notifications to your webhook. At most one per app. Id: "customPushProvider".
 
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A CustomPushProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        custom_push = chat.CustomPushProvider(
+            "custom-push",
+            is_enabled=True,
+            webhook_url="https://hooks.example.com/notify/1",
+            use_basic_auth=True,
+            basic_auth_username="user1",
+            credentials={
+                "basic_auth_password": config.require_secret("basicAuthPassword"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing CustomPushProvider is adopted by its id, `customPushProvider`:
+
+        ```sh
+        $ pulumi import chat:index:CustomPushProvider custom-push 'customPushProvider'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -173,6 +205,38 @@ class CustomPushProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The app's custom push provider: the service posts push notifications to your webhook. At most one per app. Id: "customPushProvider".
+
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A CustomPushProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        custom_push = chat.CustomPushProvider(
+            "custom-push",
+            is_enabled=True,
+            webhook_url="https://hooks.example.com/notify/1",
+            use_basic_auth=True,
+            basic_auth_username="user1",
+            credentials={
+                "basic_auth_password": config.require_secret("basicAuthPassword"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing CustomPushProvider is adopted by its id, `customPushProvider`:
+
+        ```sh
+        $ pulumi import chat:index:CustomPushProvider custom-push 'customPushProvider'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param CustomPushProviderArgs args: The arguments to use to populate this resource's properties.

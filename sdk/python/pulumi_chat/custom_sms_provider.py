@@ -172,6 +172,39 @@ class CustomSmsProvider(pulumi.CustomResource):
         """
         The app's custom SMS provider: the service posts SMS notifications to your webhook. At most one per app. Id: "customSmsProvider".
 
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A CustomSmsProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        custom_sms = chat.CustomSmsProvider(
+            "custom-sms",
+            is_enabled=False,
+            webhook_url="https://hooks.example.com/notify/1",
+            use_basic_auth=True,
+            basic_auth_username="user1",
+            credentials={
+                "basic_auth_password": config.require_secret("basicAuthPassword"),
+            },
+            use_stored_ph_no=True,
+        )
+        ```
+
+        ## Import
+
+        An existing CustomSmsProvider is adopted by its id, `customSmsProvider`:
+
+        ```sh
+        $ pulumi import chat:index:CustomSmsProvider custom-sms 'customSmsProvider'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -191,6 +224,39 @@ class CustomSmsProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The app's custom SMS provider: the service posts SMS notifications to your webhook. At most one per app. Id: "customSmsProvider".
+
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A CustomSmsProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        custom_sms = chat.CustomSmsProvider(
+            "custom-sms",
+            is_enabled=False,
+            webhook_url="https://hooks.example.com/notify/1",
+            use_basic_auth=True,
+            basic_auth_username="user1",
+            credentials={
+                "basic_auth_password": config.require_secret("basicAuthPassword"),
+            },
+            use_stored_ph_no=True,
+        )
+        ```
+
+        ## Import
+
+        An existing CustomSmsProvider is adopted by its id, `customSmsProvider`:
+
+        ```sh
+        $ pulumi import chat:index:CustomSmsProvider custom-sms 'customSmsProvider'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param CustomSmsProviderArgs args: The arguments to use to populate this resource's properties.

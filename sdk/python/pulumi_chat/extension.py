@@ -155,6 +155,35 @@ class Extension(pulumi.CustomResource):
         """
         An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".
 
+        Changing `appId`, `extension` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `secrets` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An Extension
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        ext_giphy = chat.Extension(
+            "ext-giphy",
+            extension="gifs-giphy",
+            secrets={
+                "giphyApiKey": config.require_secret("giphyApiKey"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing Extension is adopted by its id, `<appId>/<extension>`:
+
+        ```sh
+        $ pulumi import chat:index:Extension ext-giphy '<appId>/<extension>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -173,6 +202,35 @@ class Extension(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An extension of an app, enabled or disabled, with its settings where it has any. Id: "<appId>/<extension>".
+
+        Changing `appId`, `extension` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `secrets` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An Extension
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        ext_giphy = chat.Extension(
+            "ext-giphy",
+            extension="gifs-giphy",
+            secrets={
+                "giphyApiKey": config.require_secret("giphyApiKey"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing Extension is adopted by its id, `<appId>/<extension>`:
+
+        ```sh
+        $ pulumi import chat:index:Extension ext-giphy '<appId>/<extension>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param ExtensionArgs args: The arguments to use to populate this resource's properties.

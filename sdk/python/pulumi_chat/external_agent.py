@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ExternalAgentArgs', 'ExternalAgent']
@@ -23,7 +24,7 @@ class ExternalAgentArgs:
     def __init__(__self__, *,
                  deployment_url: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
-                 provider: pulumi.Input[_builtins.str],
+                 provider: pulumi.Input['ByoProvider'],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
@@ -39,7 +40,7 @@ class ExternalAgentArgs:
 
         :param pulumi.Input[_builtins.str] deployment_url: HTTPS URL of the deployment that runs the agent.
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param pulumi.Input[_builtins.str] provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        :param pulumi.Input['ByoProvider'] provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -101,14 +102,14 @@ class ExternalAgentArgs:
 
     @_builtins.property
     @pulumi.getter
-    def provider(self) -> pulumi.Input[_builtins.str]:
+    def provider(self) -> pulumi.Input['ByoProvider']:
         """
         The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         """
         return pulumi.get(self, "provider")
 
     @provider.setter
-    def provider(self, value: pulumi.Input[_builtins.str]):
+    def provider(self, value: pulumi.Input['ByoProvider']):
         pulumi.set(self, "provider", value)
 
     @_builtins.property
@@ -249,11 +250,51 @@ class ExternalAgent(pulumi.CustomResource):
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 provider: pulumi.Input[Optional[_builtins.str]] = None,
+                 provider: pulumi.Input[Optional['ByoProvider']] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
+
+        Every change updates the object in place. `headers` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An ExternalAgent
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        byo = chat.ExternalAgent(
+            "byo",
+            name="table byo",
+            provider="langgraph",
+            deployment_url="https://agents.example.com/1",
+            agent_id="g1",
+            headers={
+                "Authorization": config.require_secret("Authorization"),
+            },
+            description="first",
+            icon="https://cdn.example.com/1.png",
+            greeting_message="hello",
+            introductory_message="I help",
+            suggested_messages=[
+                "a",
+            ],
+            is_active=False,
+        )
+        ```
+
+        ## Import
+
+        An existing ExternalAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+
+        ```sh
+        $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses (a UUID v4)>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -268,7 +309,7 @@ class ExternalAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
         :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param pulumi.Input[_builtins.str] provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        :param pulumi.Input['ByoProvider'] provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
         """
         ...
@@ -279,6 +320,46 @@ class ExternalAgent(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
+
+        Every change updates the object in place. `headers` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### An ExternalAgent
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        byo = chat.ExternalAgent(
+            "byo",
+            name="table byo",
+            provider="langgraph",
+            deployment_url="https://agents.example.com/1",
+            agent_id="g1",
+            headers={
+                "Authorization": config.require_secret("Authorization"),
+            },
+            description="first",
+            icon="https://cdn.example.com/1.png",
+            greeting_message="hello",
+            introductory_message="I help",
+            suggested_messages=[
+                "a",
+            ],
+            is_active=False,
+        )
+        ```
+
+        ## Import
+
+        An existing ExternalAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+
+        ```sh
+        $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses (a UUID v4)>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param ExternalAgentArgs args: The arguments to use to populate this resource's properties.
@@ -306,7 +387,7 @@ class ExternalAgent(pulumi.CustomResource):
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 provider: pulumi.Input[Optional[_builtins.str]] = None,
+                 provider: pulumi.Input[Optional['ByoProvider']] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -468,7 +549,7 @@ class ExternalAgent(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def provider(self) -> pulumi.Output[_builtins.str]:
+    def provider(self) -> pulumi.Output['ByoProvider']:
         """
         The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         """

@@ -154,6 +154,45 @@ class FcmPushProvider(pulumi.CustomResource):
         """
         A Firebase Cloud Messaging (FCM) push provider of an app (several per app, each named by its providerId). Id: the providerId.
 
+        Changing `providerId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A FcmPushProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        fcm = chat.FcmPushProvider(
+            "fcm",
+            provider_id="t-fcm",
+            service_account_filename="a.json",
+            notification_in_payload={
+                "ios": {
+                    "chat": True,
+                },
+            },
+            is_default=True,
+            credentials={
+                "project_id": config.require_secret("project_id"),
+                "client_email": config.require_secret("client_email"),
+                "private_key": config.require_secret("private_key"),
+                "private_key_id": config.require_secret("private_key_id"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing FcmPushProvider is adopted by its id, `<providerId>`:
+
+        ```sh
+        $ pulumi import chat:index:FcmPushProvider fcm '<providerId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -172,6 +211,45 @@ class FcmPushProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A Firebase Cloud Messaging (FCM) push provider of an app (several per app, each named by its providerId). Id: the providerId.
+
+        Changing `providerId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A FcmPushProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        fcm = chat.FcmPushProvider(
+            "fcm",
+            provider_id="t-fcm",
+            service_account_filename="a.json",
+            notification_in_payload={
+                "ios": {
+                    "chat": True,
+                },
+            },
+            is_default=True,
+            credentials={
+                "project_id": config.require_secret("project_id"),
+                "client_email": config.require_secret("client_email"),
+                "private_key": config.require_secret("private_key"),
+                "private_key_id": config.require_secret("private_key_id"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing FcmPushProvider is adopted by its id, `<providerId>`:
+
+        ```sh
+        $ pulumi import chat:index:FcmPushProvider fcm '<providerId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param FcmPushProviderArgs args: The arguments to use to populate this resource's properties.

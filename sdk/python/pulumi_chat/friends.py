@@ -104,6 +104,33 @@ class Friends(pulumi.CustomResource):
         """
         Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid.
 
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A Friends
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        friends = chat.Friends(
+            "friends",
+            uid="T-M1",
+            friends=[
+                "t-m2",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing Friends is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:Friends friends '<uid>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -119,6 +146,33 @@ class Friends(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid.
+
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A Friends
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        friends = chat.Friends(
+            "friends",
+            uid="T-M1",
+            friends=[
+                "t-m2",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing Friends is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:Friends friends '<uid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param FriendsArgs args: The arguments to use to populate this resource's properties.

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -75,7 +76,7 @@ class GetApiKeyResult:
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> Optional[_builtins.str]:
+    def scope(self) -> Optional['ApiKeyScope']:
         """
         authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -71,7 +72,7 @@ class GetBotResult:
 
     @_builtins.property
     @pulumi.getter(name="groupChatSetting")
-    def group_chat_setting(self) -> Optional[_builtins.str]:
+    def group_chat_setting(self) -> Optional['GroupChatSetting']:
         """
         Which group messages reach the bot: "all" or "mentions" (default).
         """

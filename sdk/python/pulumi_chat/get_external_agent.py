@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -158,7 +159,7 @@ class GetExternalAgentResult:
 
     @_builtins.property
     @pulumi.getter
-    def provider(self) -> Optional[_builtins.str]:
+    def provider(self) -> Optional['ByoProvider']:
         """
         The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         """

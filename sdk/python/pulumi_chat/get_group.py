@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -163,7 +164,7 @@ class GetGroupResult:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
+    def type(self) -> Optional['GroupType']:
         """
         public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -67,7 +68,7 @@ class GetGroupMemberResult:
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> Optional[_builtins.str]:
+    def scope(self) -> Optional['MemberScope']:
         """
         admin, moderator or participant (default); changed in place.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -64,7 +65,7 @@ class GetGroupScopePermissionsResult:
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> Optional[_builtins.str]:
+    def scope(self) -> Optional['MemberScope']:
         """
         admin, moderator or participant. Changing it replaces the resource.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -63,7 +64,7 @@ class GetModerationKeywordListResult:
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> Optional[_builtins.str]:
+    def category(self) -> Optional['ModerationKeywordListCategory']:
         """
         word, pattern (regular expressions) or sentence-similarity.
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -59,7 +60,7 @@ class GetModerationRuleResult:
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> Optional[Sequence[_builtins.str]]:
+    def action(self) -> Optional[Sequence['ModerationRuleActionItem']]:
         """
         What happens to a matching message: blockMessage and/or dropMessage (a set).
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -24,7 +25,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetWebhookResult:
-    def __init__(__self__, app_id=None, created_at=None, enabled=None, id=None, name=None, password=None, retry_on_failure=None, use_basic_auth=None, username=None, webhook_id=None, webhook_url=None):
+    def __init__(__self__, app_id=None, created_at=None, enabled=None, id=None, name=None, password=None, retry_on_failure=None, use_basic_auth=None, username=None, version=None, webhook_id=None, webhook_url=None):
         if app_id and not isinstance(app_id, str):
             raise TypeError("Expected argument 'app_id' to be a str")
         pulumi.set(__self__, "app_id", app_id)
@@ -52,6 +53,9 @@ class GetWebhookResult:
         if username and not isinstance(username, str):
             raise TypeError("Expected argument 'username' to be a str")
         pulumi.set(__self__, "username", username)
+        if version and not isinstance(version, int):
+            raise TypeError("Expected argument 'version' to be a int")
+        pulumi.set(__self__, "version", version)
         if webhook_id and not isinstance(webhook_id, str):
             raise TypeError("Expected argument 'webhook_id' to be a str")
         pulumi.set(__self__, "webhook_id", webhook_id)
@@ -132,6 +136,14 @@ class GetWebhookResult:
         return pulumi.get(self, "username")
 
     @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional['WebhookVersion']:
+        """
+        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        """
+        return pulumi.get(self, "version")
+
+    @_builtins.property
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> Optional[_builtins.str]:
         """
@@ -163,6 +175,7 @@ class AwaitableGetWebhookResult(GetWebhookResult):
             retry_on_failure=self.retry_on_failure,
             use_basic_auth=self.use_basic_auth,
             username=self.username,
+            version=self.version,
             webhook_id=self.webhook_id,
             webhook_url=self.webhook_url)
 
@@ -192,6 +205,7 @@ def get_webhook(id: Optional[_builtins.str] = None,
         retry_on_failure=pulumi.get(__ret__, 'retry_on_failure'),
         use_basic_auth=pulumi.get(__ret__, 'use_basic_auth'),
         username=pulumi.get(__ret__, 'username'),
+        version=pulumi.get(__ret__, 'version'),
         webhook_id=pulumi.get(__ret__, 'webhook_id'),
         webhook_url=pulumi.get(__ret__, 'webhook_url'))
 def get_webhook_output(id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -218,5 +232,6 @@ def get_webhook_output(id: pulumi.Input[Optional[_builtins.str]] = None,
         retry_on_failure=pulumi.get(__response__, 'retry_on_failure'),
         use_basic_auth=pulumi.get(__response__, 'use_basic_auth'),
         username=pulumi.get(__response__, 'username'),
+        version=pulumi.get(__response__, 'version'),
         webhook_id=pulumi.get(__response__, 'webhook_id'),
         webhook_url=pulumi.get(__response__, 'webhook_url')))

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -56,7 +57,7 @@ class GetWebhookTriggersResult:
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> Optional[Sequence[_builtins.str]]:
+    def triggers(self) -> Optional[Sequence['TriggerId']]:
         """
         Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['GroupArgs', 'Group']
@@ -31,7 +32,7 @@ class GroupArgs:
                  owner: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None):
+                 type: pulumi.Input[Optional['GroupType']] = None):
         """
         The set of arguments for constructing a Group resource.
 
@@ -45,7 +46,7 @@ class GroupArgs:
         :param pulumi.Input[_builtins.str] owner: uid of the owner; default: chosen by the service.
         :param pulumi.Input[_builtins.str] password: Password for type "password", at most 100 characters (kept secret; the API never returns it).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param pulumi.Input[_builtins.str] type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        :param pulumi.Input['GroupType'] type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """
         pulumi.set(__self__, "guid", guid)
         pulumi.set(__self__, "name", name)
@@ -190,14 +191,14 @@ class GroupArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Input[Optional['GroupType']]:
         """
         public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def type(self, value: pulumi.Input[Optional['GroupType']]):
         pulumi.set(self, "type", value)
 
 
@@ -217,10 +218,39 @@ class Group(pulumi.CustomResource):
                  owner: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['GroupType']] = None,
                  __props__=None):
         """
         A group conversation. Id: the guid. Members: see GroupMember and GroupMembers.
+
+        Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Group
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        locked = chat.Group(
+            "locked",
+            guid="t-locked",
+            name="Locked",
+            type="password",
+            password=config.require_secret("password"),
+        )
+        ```
+
+        ## Import
+
+        An existing Group is adopted by its id, `<guid>`:
+
+        ```sh
+        $ pulumi import chat:index:Group locked '<guid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -234,7 +264,7 @@ class Group(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] owner: uid of the owner; default: chosen by the service.
         :param pulumi.Input[_builtins.str] password: Password for type "password", at most 100 characters (kept secret; the API never returns it).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param pulumi.Input[_builtins.str] type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        :param pulumi.Input['GroupType'] type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """
         ...
     @overload
@@ -244,6 +274,35 @@ class Group(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A group conversation. Id: the guid. Members: see GroupMember and GroupMembers.
+
+        Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Group
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        locked = chat.Group(
+            "locked",
+            guid="t-locked",
+            name="Locked",
+            type="password",
+            password=config.require_secret("password"),
+        )
+        ```
+
+        ## Import
+
+        An existing Group is adopted by its id, `<guid>`:
+
+        ```sh
+        $ pulumi import chat:index:Group locked '<guid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param GroupArgs args: The arguments to use to populate this resource's properties.
@@ -270,7 +329,7 @@ class Group(pulumi.CustomResource):
                  owner: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['GroupType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -437,7 +496,7 @@ class Group(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Output[Optional['GroupType']]:
         """
         public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """

@@ -103,6 +103,33 @@ class GroupBans(pulumi.CustomResource):
         """
         The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid.
 
+        Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupBans
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        bans = chat.GroupBans(
+            "bans",
+            guid="t-banning",
+            uids=[
+                "T-M3",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing GroupBans is adopted by its id, `<guid>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupBans bans '<guid>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -118,6 +145,33 @@ class GroupBans(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid.
+
+        Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupBans
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        bans = chat.GroupBans(
+            "bans",
+            guid="t-banning",
+            uids=[
+                "T-M3",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing GroupBans is adopted by its id, `<guid>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupBans bans '<guid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param GroupBansArgs args: The arguments to use to populate this resource's properties.

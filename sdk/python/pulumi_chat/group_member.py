@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['GroupMemberArgs', 'GroupMember']
@@ -25,7 +26,7 @@ class GroupMemberArgs:
                  uid: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None):
+                 scope: pulumi.Input[Optional['MemberScope']] = None):
         """
         The set of arguments for constructing a GroupMember resource.
 
@@ -33,7 +34,7 @@ class GroupMemberArgs:
         :param pulumi.Input[_builtins.str] uid: The member's uid. Changing it replaces the membership.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] scope: admin, moderator or participant (default); changed in place.
+        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant (default); changed in place.
         """
         pulumi.set(__self__, "guid", guid)
         pulumi.set(__self__, "uid", uid)
@@ -94,14 +95,14 @@ class GroupMemberArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def scope(self) -> pulumi.Input[Optional['MemberScope']]:
         """
         admin, moderator or participant (default); changed in place.
         """
         return pulumi.get(self, "scope")
 
     @scope.setter
-    def scope(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def scope(self, value: pulumi.Input[Optional['MemberScope']]):
         pulumi.set(self, "scope", value)
 
 
@@ -114,18 +115,44 @@ class GroupMember(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  guid: pulumi.Input[Optional[_builtins.str]] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional['MemberScope']] = None,
                  uid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>".
+
+        Changing `guid`, `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupMember
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        member = chat.GroupMember(
+            "member",
+            guid="t-group",
+            uid="t-m2",
+            scope="moderator",
+        )
+        ```
+
+        ## Import
+
+        An existing GroupMember is adopted by its id, `<guid>/<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupMember member '<guid>/<uid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the membership.
-        :param pulumi.Input[_builtins.str] scope: admin, moderator or participant (default); changed in place.
+        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant (default); changed in place.
         :param pulumi.Input[_builtins.str] uid: The member's uid. Changing it replaces the membership.
         """
         ...
@@ -136,6 +163,32 @@ class GroupMember(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>".
+
+        Changing `guid`, `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupMember
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        member = chat.GroupMember(
+            "member",
+            guid="t-group",
+            uid="t-m2",
+            scope="moderator",
+        )
+        ```
+
+        ## Import
+
+        An existing GroupMember is adopted by its id, `<guid>/<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupMember member '<guid>/<uid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param GroupMemberArgs args: The arguments to use to populate this resource's properties.
@@ -155,7 +208,7 @@ class GroupMember(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  guid: pulumi.Input[Optional[_builtins.str]] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional['MemberScope']] = None,
                  uid: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -235,7 +288,7 @@ class GroupMember(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> pulumi.Output[_builtins.str]:
+    def scope(self) -> pulumi.Output['MemberScope']:
         """
         admin, moderator or participant (default); changed in place.
         """

@@ -138,6 +138,40 @@ class GroupMembers(pulumi.CustomResource):
         """
         The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid.
 
+        Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupMembers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        members = chat.GroupMembers(
+            "members",
+            guid="t-team",
+            admins=[
+                "t-m1",
+                "T-M2",
+            ],
+            moderators=[
+                "t-m3",
+            ],
+            participants=[
+                "t-user",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing GroupMembers is adopted by its id, `<guid>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupMembers members '<guid>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
@@ -155,6 +189,40 @@ class GroupMembers(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid.
+
+        Changing `guid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupMembers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        members = chat.GroupMembers(
+            "members",
+            guid="t-team",
+            admins=[
+                "t-m1",
+                "T-M2",
+            ],
+            moderators=[
+                "t-m3",
+            ],
+            participants=[
+                "t-user",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing GroupMembers is adopted by its id, `<guid>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupMembers members '<guid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param GroupMembersArgs args: The arguments to use to populate this resource's properties.

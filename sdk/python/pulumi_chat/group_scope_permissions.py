@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['GroupScopePermissionsArgs', 'GroupScopePermissions']
@@ -23,7 +24,7 @@ class GroupScopePermissionsArgs:
     def __init__(__self__, *,
                  guid: pulumi.Input[_builtins.str],
                  permissions: pulumi.Input[Mapping[str, Any]],
-                 scope: pulumi.Input[_builtins.str],
+                 scope: pulumi.Input['MemberScope'],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None):
         """
@@ -31,7 +32,7 @@ class GroupScopePermissionsArgs:
 
         :param pulumi.Input[_builtins.str] guid: The group. Changing it replaces the resource.
         :param pulumi.Input[Mapping[str, Any]] permissions: The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
-        :param pulumi.Input[_builtins.str] scope: admin, moderator or participant. Changing it replaces the resource.
+        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
@@ -69,14 +70,14 @@ class GroupScopePermissionsArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> pulumi.Input[_builtins.str]:
+    def scope(self) -> pulumi.Input['MemberScope']:
         """
         admin, moderator or participant. Changing it replaces the resource.
         """
         return pulumi.get(self, "scope")
 
     @scope.setter
-    def scope(self, value: pulumi.Input[_builtins.str]):
+    def scope(self, value: pulumi.Input['MemberScope']):
         pulumi.set(self, "scope", value)
 
     @_builtins.property
@@ -114,10 +115,38 @@ class GroupScopePermissions(pulumi.CustomResource):
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  guid: pulumi.Input[Optional[_builtins.str]] = None,
                  permissions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional['MemberScope']] = None,
                  __props__=None):
         """
         What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>".
+
+        Changing `guid`, `scope` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupScopePermissions
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        scope_perms = chat.GroupScopePermissions(
+            "scope-perms",
+            guid="t-team",
+            scope="participant",
+            permissions={
+                "sendMessage": "deny",
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing GroupScopePermissions is adopted by its id, `<guid>/<scope>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupScopePermissions scope-perms '<guid>/<scope>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -125,7 +154,7 @@ class GroupScopePermissions(pulumi.CustomResource):
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] guid: The group. Changing it replaces the resource.
         :param pulumi.Input[Mapping[str, Any]] permissions: The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
-        :param pulumi.Input[_builtins.str] scope: admin, moderator or participant. Changing it replaces the resource.
+        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant. Changing it replaces the resource.
         """
         ...
     @overload
@@ -135,6 +164,34 @@ class GroupScopePermissions(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>".
+
+        Changing `guid`, `scope` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A GroupScopePermissions
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        scope_perms = chat.GroupScopePermissions(
+            "scope-perms",
+            guid="t-team",
+            scope="participant",
+            permissions={
+                "sendMessage": "deny",
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing GroupScopePermissions is adopted by its id, `<guid>/<scope>`:
+
+        ```sh
+        $ pulumi import chat:index:GroupScopePermissions scope-perms '<guid>/<scope>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param GroupScopePermissionsArgs args: The arguments to use to populate this resource's properties.
@@ -155,7 +212,7 @@ class GroupScopePermissions(pulumi.CustomResource):
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  guid: pulumi.Input[Optional[_builtins.str]] = None,
                  permissions: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 scope: pulumi.Input[Optional[_builtins.str]] = None,
+                 scope: pulumi.Input[Optional['MemberScope']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -234,7 +291,7 @@ class GroupScopePermissions(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> pulumi.Output[_builtins.str]:
+    def scope(self) -> pulumi.Output['MemberScope']:
         """
         admin, moderator or participant. Changing it replaces the resource.
         """

@@ -33,6 +33,9 @@ class ListAiAgentResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.AiAgentInfo']:
+        """
+        Each AiAgent found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +50,14 @@ class AwaitableListAiAgentResult(ListAiAgentResult):
 
 def list_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
                   name: Optional[_builtins.str] = None,
-                  scope: Optional[Mapping[str, Any]] = None,
+                  scope: Optional[Union['ListAiAgentScope', 'ListAiAgentScopeDict']] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListAiAgentResult:
     """
     Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListAiAgentScope', 'ListAiAgentScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -67,14 +70,14 @@ def list_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDi
         items=pulumi.get(__ret__, 'items'))
 def list_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                          name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                         scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                         scope: pulumi.Input[Optional[Optional[Union['ListAiAgentScope', 'ListAiAgentScopeDict']]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListAiAgentResult]:
     """
     Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListAiAgentScope', 'ListAiAgentScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection

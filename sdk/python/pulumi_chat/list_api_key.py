@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -33,6 +34,9 @@ class ListApiKeyResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.ApiKeyInfo']:
+        """
+        Each ApiKey found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +51,14 @@ class AwaitableListApiKeyResult(ListApiKeyResult):
 
 def list_api_key(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
                  name: Optional[_builtins.str] = None,
-                 scope: Optional[Any] = None,
+                 scope: Optional['ApiKeyScope'] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListApiKeyResult:
     """
     Every ApiKey the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
-    :param Any scope: Only keys of this scope. Or every filter as one map (the older form).
+    :param 'ApiKeyScope' scope: Only keys of this scope.
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -67,14 +71,14 @@ def list_api_key(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
         items=pulumi.get(__ret__, 'items'))
 def list_api_key_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                         name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                        scope: pulumi.Input[Optional[Optional[Any]]] = None,
+                        scope: pulumi.Input[Optional[Optional['ApiKeyScope']]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListApiKeyResult]:
     """
     Every ApiKey the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
-    :param Any scope: Only keys of this scope. Or every filter as one map (the older form).
+    :param 'ApiKeyScope' scope: Only keys of this scope.
     """
     __args__ = dict()
     __args__['connection'] = connection

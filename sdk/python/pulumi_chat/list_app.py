@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -33,6 +34,9 @@ class ListAppResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.AppInfo']:
+        """
+        Each App found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -46,14 +50,14 @@ class AwaitableListAppResult(ListAppResult):
 
 
 def list_app(management_connection: Optional[Union['ManagementConnection', 'ManagementConnectionDict']] = None,
-             scope: Optional[Mapping[str, Any]] = None,
+             scope: Optional[Union['ListAppScope', 'ListAppScopeDict']] = None,
              search_key: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListAppResult:
     """
     Every App the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListAppScope', 'ListAppScopeDict'] scope: Every filter as one object (the older form).
     :param _builtins.str search_key: Only those whose id or name starts with this text.
     """
     __args__ = dict()
@@ -66,14 +70,14 @@ def list_app(management_connection: Optional[Union['ManagementConnection', 'Mana
     return AwaitableListAppResult(
         items=pulumi.get(__ret__, 'items'))
 def list_app_output(management_connection: pulumi.Input[Optional[Optional[Union['ManagementConnection', 'ManagementConnectionDict']]]] = None,
-                    scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                    scope: pulumi.Input[Optional[Optional[Union['ListAppScope', 'ListAppScopeDict']]]] = None,
                     search_key: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListAppResult]:
     """
     Every App the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListAppScope', 'ListAppScopeDict'] scope: Every filter as one object (the older form).
     :param _builtins.str search_key: Only those whose id or name starts with this text.
     """
     __args__ = dict()

@@ -33,6 +33,9 @@ class ListAppSettingsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.AppSettingsInfo']:
+        """
+        Each AppSettings found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +50,14 @@ class AwaitableListAppSettingsResult(ListAppSettingsResult):
 
 def list_app_settings(app_id: Optional[_builtins.str] = None,
                       management_connection: Optional[Union['ManagementConnection', 'ManagementConnectionDict']] = None,
-                      scope: Optional[Mapping[str, Any]] = None,
+                      scope: Optional[Union['ListAppSettingsScope', 'ListAppSettingsScopeDict']] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListAppSettingsResult:
     """
     Every AppSettings the credentials reach (narrowed by the filters given), sorted by id.
 
     :param _builtins.str app_id: The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListAppSettingsScope', 'ListAppSettingsScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['appId'] = app_id
@@ -67,14 +70,14 @@ def list_app_settings(app_id: Optional[_builtins.str] = None,
         items=pulumi.get(__ret__, 'items'))
 def list_app_settings_output(app_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              management_connection: pulumi.Input[Optional[Optional[Union['ManagementConnection', 'ManagementConnectionDict']]]] = None,
-                             scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                             scope: pulumi.Input[Optional[Optional[Union['ListAppSettingsScope', 'ListAppSettingsScopeDict']]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListAppSettingsResult]:
     """
     Every AppSettings the credentials reach (narrowed by the filters given), sorted by id.
 
     :param _builtins.str app_id: The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListAppSettingsScope', 'ListAppSettingsScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['appId'] = app_id

@@ -33,6 +33,9 @@ class ListCollaboratorsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.CollaboratorsInfo']:
+        """
+        Each Collaborators found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +50,14 @@ class AwaitableListCollaboratorsResult(ListCollaboratorsResult):
 
 def list_collaborators(app_id: Optional[_builtins.str] = None,
                        management_connection: Optional[Union['ManagementConnection', 'ManagementConnectionDict']] = None,
-                       scope: Optional[Mapping[str, Any]] = None,
+                       scope: Optional[Union['ListCollaboratorsScope', 'ListCollaboratorsScopeDict']] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListCollaboratorsResult:
     """
     Every Collaborators the credentials reach (narrowed by the filters given), sorted by id.
 
     :param _builtins.str app_id: The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListCollaboratorsScope', 'ListCollaboratorsScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['appId'] = app_id
@@ -67,14 +70,14 @@ def list_collaborators(app_id: Optional[_builtins.str] = None,
         items=pulumi.get(__ret__, 'items'))
 def list_collaborators_output(app_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               management_connection: pulumi.Input[Optional[Optional[Union['ManagementConnection', 'ManagementConnectionDict']]]] = None,
-                              scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                              scope: pulumi.Input[Optional[Optional[Union['ListCollaboratorsScope', 'ListCollaboratorsScopeDict']]]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListCollaboratorsResult]:
     """
     Every Collaborators the credentials reach (narrowed by the filters given), sorted by id.
 
     :param _builtins.str app_id: The app whose Collaborators objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListCollaboratorsScope', 'ListCollaboratorsScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['appId'] = app_id

@@ -33,6 +33,9 @@ class ListCustomPushProviderResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.CustomPushProviderInfo']:
+        """
+        Each CustomPushProvider found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -46,34 +49,28 @@ class AwaitableListCustomPushProviderResult(ListCustomPushProviderResult):
 
 
 def list_custom_push_provider(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
-                              scope: Optional[Mapping[str, Any]] = None,
                               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListCustomPushProviderResult:
     """
     Every CustomPushProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('chat:index:listCustomPushProvider', __args__, opts=opts, typ=ListCustomPushProviderResult).value
 
     return AwaitableListCustomPushProviderResult(
         items=pulumi.get(__ret__, 'items'))
 def list_custom_push_provider_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
-                                     scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
                                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListCustomPushProviderResult]:
     """
     Every CustomPushProvider the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:listCustomPushProvider', __args__, opts=opts, typ=ListCustomPushProviderResult)
     return __ret__.apply(lambda __response__: ListCustomPushProviderResult(

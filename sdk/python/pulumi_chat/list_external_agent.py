@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -33,6 +34,9 @@ class ListExternalAgentResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.ExternalAgentInfo']:
+        """
+        Each ExternalAgent found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +51,14 @@ class AwaitableListExternalAgentResult(ListExternalAgentResult):
 
 def list_external_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
                         name: Optional[_builtins.str] = None,
-                        scope: Optional[Mapping[str, Any]] = None,
+                        scope: Optional[Union['ListExternalAgentScope', 'ListExternalAgentScopeDict']] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListExternalAgentResult:
     """
     Every ExternalAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListExternalAgentScope', 'ListExternalAgentScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -67,14 +71,14 @@ def list_external_agent(connection: Optional[Union['ChatConnection', 'ChatConnec
         items=pulumi.get(__ret__, 'items'))
 def list_external_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                                name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                               scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                               scope: pulumi.Input[Optional[Optional[Union['ListExternalAgentScope', 'ListExternalAgentScopeDict']]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListExternalAgentResult]:
     """
     Every ExternalAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListExternalAgentScope', 'ListExternalAgentScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection

@@ -33,6 +33,9 @@ class ListFriendsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.FriendsInfo']:
+        """
+        Each Friends found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -46,34 +49,28 @@ class AwaitableListFriendsResult(ListFriendsResult):
 
 
 def list_friends(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
-                 scope: Optional[Mapping[str, Any]] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListFriendsResult:
     """
     Every Friends the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('chat:index:listFriends', __args__, opts=opts, typ=ListFriendsResult).value
 
     return AwaitableListFriendsResult(
         items=pulumi.get(__ret__, 'items'))
 def list_friends_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
-                        scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListFriendsResult]:
     """
     Every Friends the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:listFriends', __args__, opts=opts, typ=ListFriendsResult)
     return __ret__.apply(lambda __response__: ListFriendsResult(

@@ -33,6 +33,9 @@ class ListGroupBansResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.GroupBansInfo']:
+        """
+        Each GroupBans found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +50,14 @@ class AwaitableListGroupBansResult(ListGroupBansResult):
 
 def list_group_bans(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
                     guid: Optional[_builtins.str] = None,
-                    scope: Optional[Mapping[str, Any]] = None,
+                    scope: Optional[Union['ListGroupBansScope', 'ListGroupBansScopeDict']] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListGroupBansResult:
     """
     Every GroupBans the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str guid: Only those of this group (default: of every group).
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListGroupBansScope', 'ListGroupBansScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -67,14 +70,14 @@ def list_group_bans(connection: Optional[Union['ChatConnection', 'ChatConnection
         items=pulumi.get(__ret__, 'items'))
 def list_group_bans_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                            guid: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                           scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                           scope: pulumi.Input[Optional[Optional[Union['ListGroupBansScope', 'ListGroupBansScopeDict']]]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListGroupBansResult]:
     """
     Every GroupBans the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str guid: Only those of this group (default: of every group).
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListGroupBansScope', 'ListGroupBansScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -33,6 +34,9 @@ class ListGroupScopePermissionsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.GroupScopePermissionsInfo']:
+        """
+        Each GroupScopePermissions found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +51,14 @@ class AwaitableListGroupScopePermissionsResult(ListGroupScopePermissionsResult):
 
 def list_group_scope_permissions(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
                                  guid: Optional[_builtins.str] = None,
-                                 scope: Optional[Mapping[str, Any]] = None,
+                                 scope: Optional[Union['ListGroupScopePermissionsScope', 'ListGroupScopePermissionsScopeDict']] = None,
                                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListGroupScopePermissionsResult:
     """
     Every GroupScopePermissions the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str guid: Only those of this group (default: of every group).
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListGroupScopePermissionsScope', 'ListGroupScopePermissionsScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -67,14 +71,14 @@ def list_group_scope_permissions(connection: Optional[Union['ChatConnection', 'C
         items=pulumi.get(__ret__, 'items'))
 def list_group_scope_permissions_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                                         guid: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                                        scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                                        scope: pulumi.Input[Optional[Optional[Union['ListGroupScopePermissionsScope', 'ListGroupScopePermissionsScopeDict']]]] = None,
                                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListGroupScopePermissionsResult]:
     """
     Every GroupScopePermissions the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str guid: Only those of this group (default: of every group).
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListGroupScopePermissionsScope', 'ListGroupScopePermissionsScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection

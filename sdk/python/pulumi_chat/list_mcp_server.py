@@ -33,6 +33,9 @@ class ListMcpServerResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.McpServerInfo']:
+        """
+        Each McpServer found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -46,34 +49,28 @@ class AwaitableListMcpServerResult(ListMcpServerResult):
 
 
 def list_mcp_server(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
-                    scope: Optional[Mapping[str, Any]] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListMcpServerResult:
     """
     Every McpServer the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('chat:index:listMcpServer', __args__, opts=opts, typ=ListMcpServerResult).value
 
     return AwaitableListMcpServerResult(
         items=pulumi.get(__ret__, 'items'))
 def list_mcp_server_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
-                           scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListMcpServerResult]:
     """
     Every McpServer the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:listMcpServer', __args__, opts=opts, typ=ListMcpServerResult)
     return __ret__.apply(lambda __response__: ListMcpServerResult(

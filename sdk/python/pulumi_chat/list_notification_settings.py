@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -33,6 +34,9 @@ class ListNotificationSettingsResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.NotificationSettingsInfo']:
+        """
+        Each NotificationSettings found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -46,34 +50,28 @@ class AwaitableListNotificationSettingsResult(ListNotificationSettingsResult):
 
 
 def list_notification_settings(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
-                               scope: Optional[Mapping[str, Any]] = None,
                                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListNotificationSettingsResult:
     """
     Every NotificationSettings the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('chat:index:listNotificationSettings', __args__, opts=opts, typ=ListNotificationSettingsResult).value
 
     return AwaitableListNotificationSettingsResult(
         items=pulumi.get(__ret__, 'items'))
 def list_notification_settings_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
-                                      scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
                                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListNotificationSettingsResult]:
     """
     Every NotificationSettings the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
     """
     __args__ = dict()
     __args__['connection'] = connection
-    __args__['scope'] = scope
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:listNotificationSettings', __args__, opts=opts, typ=ListNotificationSettingsResult)
     return __ret__.apply(lambda __response__: ListNotificationSettingsResult(

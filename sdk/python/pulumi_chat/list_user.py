@@ -33,6 +33,9 @@ class ListUserResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.UserInfo']:
+        """
+        Each User found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,18 +50,18 @@ class AwaitableListUserResult(ListUserResult):
 
 def list_user(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']] = None,
               role: Optional[_builtins.str] = None,
-              scope: Optional[Mapping[str, Any]] = None,
+              scope: Optional[Union['ListUserScope', 'ListUserScopeDict']] = None,
               search_key: Optional[_builtins.str] = None,
-              tags: Optional[Any] = None,
+              tags: Optional[Sequence[_builtins.str]] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListUserResult:
     """
     Every User the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str role: Only users holding this role.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListUserScope', 'ListUserScopeDict'] scope: Every filter as one object (the older form).
     :param _builtins.str search_key: Only those whose id or name starts with this text.
-    :param Any tags: Only users with at least one of these tags.
+    :param Sequence[_builtins.str] tags: Only users with at least one of these tags.
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -73,18 +76,18 @@ def list_user(connection: Optional[Union['ChatConnection', 'ChatConnectionDict']
         items=pulumi.get(__ret__, 'items'))
 def list_user_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                      role: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                     scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                     scope: pulumi.Input[Optional[Optional[Union['ListUserScope', 'ListUserScopeDict']]]] = None,
                      search_key: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                     tags: pulumi.Input[Optional[Optional[Any]]] = None,
+                     tags: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListUserResult]:
     """
     Every User the credentials reach (narrowed by the filters given), sorted by id.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str role: Only users holding this role.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListUserScope', 'ListUserScopeDict'] scope: Every filter as one object (the older form).
     :param _builtins.str search_key: Only those whose id or name starts with this text.
-    :param Any tags: Only users with at least one of these tags.
+    :param Sequence[_builtins.str] tags: Only users with at least one of these tags.
     """
     __args__ = dict()
     __args__['connection'] = connection

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = [
@@ -33,6 +34,9 @@ class ListWebhookResult:
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence['outputs.WebhookInfo']:
+        """
+        Each Webhook found, sorted by id.
+        """
         return pulumi.get(self, "items")
 
 
@@ -47,14 +51,14 @@ class AwaitableListWebhookResult(ListWebhookResult):
 
 def list_webhook(app_id: Optional[_builtins.str] = None,
                  management_connection: Optional[Union['ManagementConnection', 'ManagementConnectionDict']] = None,
-                 scope: Optional[Mapping[str, Any]] = None,
+                 scope: Optional[Union['ListWebhookScope', 'ListWebhookScopeDict']] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListWebhookResult:
     """
     Every Webhook the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param _builtins.str app_id: The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListWebhookScope', 'ListWebhookScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['appId'] = app_id
@@ -67,14 +71,14 @@ def list_webhook(app_id: Optional[_builtins.str] = None,
         items=pulumi.get(__ret__, 'items'))
 def list_webhook_output(app_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         management_connection: pulumi.Input[Optional[Optional[Union['ManagementConnection', 'ManagementConnectionDict']]]] = None,
-                        scope: pulumi.Input[Optional[Optional[Mapping[str, Any]]]] = None,
+                        scope: pulumi.Input[Optional[Optional[Union['ListWebhookScope', 'ListWebhookScopeDict']]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListWebhookResult]:
     """
     Every Webhook the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param _builtins.str app_id: The app whose Webhook objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
     :param Union['ManagementConnection', 'ManagementConnectionDict'] management_connection: Where to read; default: stack config chat:* or the CHAT_* variables.
-    :param Mapping[str, Any] scope: Every filter as one map (the older form).
+    :param Union['ListWebhookScope', 'ListWebhookScopeDict'] scope: Every filter as one object (the older form).
     """
     __args__ = dict()
     __args__['appId'] = app_id

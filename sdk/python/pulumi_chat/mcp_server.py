@@ -170,6 +170,39 @@ class McpServer(pulumi.CustomResource):
         """
         An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
 
+        Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A McpServer
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        mcp = chat.McpServer(
+            "mcp",
+            slug="t-mcp",
+            name="MCP",
+            url="https://mcp.example.com",
+            description="tools",
+            icon="https://cdn.example.com/m1.png",
+            headers={
+                "Authorization": config.require_secret("Authorization"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing McpServer is adopted by its id, `<slug>`:
+
+        ```sh
+        $ pulumi import chat:index:McpServer mcp '<slug>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -189,6 +222,39 @@ class McpServer(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
+
+        Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A McpServer
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        mcp = chat.McpServer(
+            "mcp",
+            slug="t-mcp",
+            name="MCP",
+            url="https://mcp.example.com",
+            description="tools",
+            icon="https://cdn.example.com/m1.png",
+            headers={
+                "Authorization": config.require_secret("Authorization"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing McpServer is adopted by its id, `<slug>`:
+
+        ```sh
+        $ pulumi import chat:index:McpServer mcp '<slug>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param McpServerArgs args: The arguments to use to populate this resource's properties.

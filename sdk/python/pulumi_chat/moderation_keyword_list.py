@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ModerationKeywordListArgs', 'ModerationKeywordList']
@@ -21,7 +22,7 @@ __all__ = ['ModerationKeywordListArgs', 'ModerationKeywordList']
 @pulumi.input_type
 class ModerationKeywordListArgs:
     def __init__(__self__, *,
-                 category: pulumi.Input[_builtins.str],
+                 category: pulumi.Input['ModerationKeywordListCategory'],
                  list_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
@@ -32,7 +33,7 @@ class ModerationKeywordListArgs:
         """
         The set of arguments for constructing a ModerationKeywordList resource.
 
-        :param pulumi.Input[_builtins.str] category: word, pattern (regular expressions) or sentence-similarity.
+        :param pulumi.Input['ModerationKeywordListCategory'] category: word, pattern (regular expressions) or sentence-similarity.
         :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -58,14 +59,14 @@ class ModerationKeywordListArgs:
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> pulumi.Input[_builtins.str]:
+    def category(self) -> pulumi.Input['ModerationKeywordListCategory']:
         """
         word, pattern (regular expressions) or sentence-similarity.
         """
         return pulumi.get(self, "category")
 
     @category.setter
-    def category(self, value: pulumi.Input[_builtins.str]):
+    def category(self, value: pulumi.Input['ModerationKeywordListCategory']):
         pulumi.set(self, "category", value)
 
     @_builtins.property
@@ -160,7 +161,7 @@ class ModerationKeywordList(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 category: pulumi.Input[Optional[_builtins.str]] = None,
+                 category: pulumi.Input[Optional['ModerationKeywordListCategory']] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disallowed_sentences: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -171,10 +172,41 @@ class ModerationKeywordList(pulumi.CustomResource):
         """
         A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId.
 
+        Changing `listId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A ModerationKeywordList
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        list = chat.ModerationKeywordList(
+            "list",
+            list_id="t-list",
+            name="List",
+            description="first",
+            category="word",
+            search_terms=[
+                "a",
+                "b",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing ModerationKeywordList is adopted by its id, `<listId>`:
+
+        ```sh
+        $ pulumi import chat:index:ModerationKeywordList list '<listId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] category: word, pattern (regular expressions) or sentence-similarity.
+        :param pulumi.Input['ModerationKeywordListCategory'] category: word, pattern (regular expressions) or sentence-similarity.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] description: Description.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] disallowed_sentences: The sentences (a set; for sentence-similarity lists).
@@ -190,6 +222,37 @@ class ModerationKeywordList(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId.
+
+        Changing `listId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A ModerationKeywordList
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        list = chat.ModerationKeywordList(
+            "list",
+            list_id="t-list",
+            name="List",
+            description="first",
+            category="word",
+            search_terms=[
+                "a",
+                "b",
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing ModerationKeywordList is adopted by its id, `<listId>`:
+
+        ```sh
+        $ pulumi import chat:index:ModerationKeywordList list '<listId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param ModerationKeywordListArgs args: The arguments to use to populate this resource's properties.
@@ -207,7 +270,7 @@ class ModerationKeywordList(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 category: pulumi.Input[Optional[_builtins.str]] = None,
+                 category: pulumi.Input[Optional['ModerationKeywordListCategory']] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disallowed_sentences: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -284,7 +347,7 @@ class ModerationKeywordList(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> pulumi.Output[_builtins.str]:
+    def category(self) -> pulumi.Output['ModerationKeywordListCategory']:
         """
         word, pattern (regular expressions) or sentence-similarity.
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ModerationRuleArgs', 'ModerationRule']
@@ -21,7 +22,7 @@ __all__ = ['ModerationRuleArgs', 'ModerationRule']
 @pulumi.input_type
 class ModerationRuleArgs:
     def __init__(__self__, *,
-                 action: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 action: pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]],
                  conditions: pulumi.Input[Sequence[pulumi.Input['ModerationRuleConditionsItemArgs']]],
                  name: pulumi.Input[_builtins.str],
                  rule_id: pulumi.Input[_builtins.str],
@@ -33,7 +34,7 @@ class ModerationRuleArgs:
         """
         The set of arguments for constructing a ModerationRule resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
+        :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
         :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleConditionsItemArgs']]] conditions: What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
         :param pulumi.Input[_builtins.str] rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
@@ -60,14 +61,14 @@ class ModerationRuleArgs:
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+    def action(self) -> pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]]:
         """
         What happens to a matching message: blockMessage and/or dropMessage (a set).
         """
         return pulumi.get(self, "action")
 
     @action.setter
-    def action(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+    def action(self, value: pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]]):
         pulumi.set(self, "action", value)
 
     @_builtins.property
@@ -173,7 +174,7 @@ class ModerationRule(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 action: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 action: pulumi.Input[Optional[Sequence[pulumi.Input['ModerationRuleActionItem']]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ModerationRuleConditionsItemArgs', 'ModerationRuleConditionsItemArgsDict']]]]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
@@ -186,9 +187,58 @@ class ModerationRule(pulumi.CustomResource):
         """
         A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId.
 
+        Changing `ruleId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A ModerationRule
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        rule = chat.ModerationRule(
+            "rule",
+            rule_id="t-rule",
+            name="Rule",
+            description="first",
+            enabled=True,
+            action=[
+                "blockMessage",
+            ],
+            conditions=[
+                {
+                    "operand": "text",
+                    "category": "word",
+                    "is_list_reference_present": True,
+                    "value": [
+                        "t-list",
+                    ],
+                },
+            ],
+            filters=[
+                {
+                    "entity": "user",
+                    "operand": "role",
+                    "operator": "equals",
+                    "value": "default",
+                    "type": "sender",
+                },
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing ModerationRule is adopted by its id, `<ruleId>`:
+
+        ```sh
+        $ pulumi import chat:index:ModerationRule rule '<ruleId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
+        :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ModerationRuleConditionsItemArgs', 'ModerationRuleConditionsItemArgsDict']]]] conditions: What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -207,6 +257,55 @@ class ModerationRule(pulumi.CustomResource):
         """
         A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId.
 
+        Changing `ruleId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A ModerationRule
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        rule = chat.ModerationRule(
+            "rule",
+            rule_id="t-rule",
+            name="Rule",
+            description="first",
+            enabled=True,
+            action=[
+                "blockMessage",
+            ],
+            conditions=[
+                {
+                    "operand": "text",
+                    "category": "word",
+                    "is_list_reference_present": True,
+                    "value": [
+                        "t-list",
+                    ],
+                },
+            ],
+            filters=[
+                {
+                    "entity": "user",
+                    "operand": "role",
+                    "operator": "equals",
+                    "value": "default",
+                    "type": "sender",
+                },
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing ModerationRule is adopted by its id, `<ruleId>`:
+
+        ```sh
+        $ pulumi import chat:index:ModerationRule rule '<ruleId>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param ModerationRuleArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -222,7 +321,7 @@ class ModerationRule(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 action: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 action: pulumi.Input[Optional[Sequence[pulumi.Input['ModerationRuleActionItem']]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  conditions: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ModerationRuleConditionsItemArgs', 'ModerationRuleConditionsItemArgsDict']]]]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
@@ -299,7 +398,7 @@ class ModerationRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def action(self) -> pulumi.Output[Sequence['ModerationRuleActionItem']]:
         """
         What happens to a matching message: blockMessage and/or dropMessage (a set).
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['NotificationSettingsArgs', 'NotificationSettings']
@@ -122,6 +123,40 @@ class NotificationSettings(pulumi.CustomResource):
         """
         The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "notification-settings".
 
+        Every change updates the object in place.
+
+        ## Example Usage
+        ### A NotificationSettings
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        notifications = chat.NotificationSettings(
+            "notifications",
+            preferences={
+                "group": {
+                    "messages_setting": 3,
+                },
+            },
+            sound={
+                "chat": "a.wav",
+            },
+            templates={
+                "use_privacy_template": 2,
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing NotificationSettings is adopted by its id, `notification-settings`:
+
+        ```sh
+        $ pulumi import chat:index:NotificationSettings notifications 'notification-settings'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -138,6 +173,40 @@ class NotificationSettings(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "notification-settings".
+
+        Every change updates the object in place.
+
+        ## Example Usage
+        ### A NotificationSettings
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        notifications = chat.NotificationSettings(
+            "notifications",
+            preferences={
+                "group": {
+                    "messages_setting": 3,
+                },
+            },
+            sound={
+                "chat": "a.wav",
+            },
+            templates={
+                "use_privacy_template": 2,
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing NotificationSettings is adopted by its id, `notification-settings`:
+
+        ```sh
+        $ pulumi import chat:index:NotificationSettings notifications 'notification-settings'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param NotificationSettingsArgs args: The arguments to use to populate this resource's properties.

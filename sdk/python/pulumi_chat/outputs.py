@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'AiAgentInfo',
@@ -44,6 +45,7 @@ __all__ = [
     'GroupScopePermissionsInfo',
     'ManagementConnection',
     'McpServerInfo',
+    'ModerationCustomApiListInfo',
     'ModerationKeywordListInfo',
     'ModerationRuleConditionsItem',
     'ModerationRuleInfo',
@@ -285,7 +287,7 @@ class ApiKeyInfo(dict):
                  api_key: Optional[_builtins.str] = None,
                  created_at: Optional[_builtins.int] = None,
                  name: Optional[_builtins.str] = None,
-                 scope: Optional[_builtins.str] = None):
+                 scope: Optional['ApiKeyScope'] = None):
         """
         One ApiKey as a whole read sees it.
 
@@ -293,7 +295,7 @@ class ApiKeyInfo(dict):
         :param _builtins.str api_key: The key value (secret).
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable).
-        :param _builtins.str scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        :param 'ApiKeyScope' scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """
         pulumi.set(__self__, "id", id)
         if api_key is not None:
@@ -339,7 +341,7 @@ class ApiKeyInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> Optional[_builtins.str]:
+    def scope(self) -> Optional['ApiKeyScope']:
         """
         authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
         """
@@ -367,11 +369,17 @@ class ApnsPushProviderCredentials(dict):
 
     def __init__(__self__, *,
                  p8_key: _builtins.str):
+        """
+        :param _builtins.str p8_key: The .p8 signing key's text, its BEGIN and END lines included.
+        """
         pulumi.set(__self__, "p8_key", p8_key)
 
     @_builtins.property
     @pulumi.getter(name="p8Key")
     def p8_key(self) -> _builtins.str:
+        """
+        The .p8 signing key's text, its BEGIN and END lines included.
+        """
         return pulumi.get(self, "p8_key")
 
 
@@ -532,7 +540,7 @@ class AppInfo(dict):
                  created_at: Optional[_builtins.int] = None,
                  name: Optional[_builtins.str] = None,
                  plan: Optional[_builtins.str] = None,
-                 region: Optional[_builtins.str] = None,
+                 region: Optional['Region'] = None,
                  skip_sample_data: Optional[_builtins.bool] = None,
                  version: Optional[_builtins.str] = None):
         """
@@ -546,7 +554,7 @@ class AppInfo(dict):
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str name: App name. Changing it replaces the app (there is no update API).
         :param _builtins.str plan: The app's plan, as the service names it.
-        :param _builtins.str region: Region: us (default), eu or in. Changing it replaces the app.
+        :param 'Region' region: Region: us (default), eu or in. Changing it replaces the app.
         :param _builtins.bool skip_sample_data: Create the app without sample users and groups. Changing it replaces the app.
         :param _builtins.str version: API version of the app, default "3". Changing it replaces the app.
         """
@@ -638,7 +646,7 @@ class AppInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def region(self) -> Optional[_builtins.str]:
+    def region(self) -> Optional['Region']:
         """
         Region: us (default), eu or in. Changing it replaces the app.
         """
@@ -776,7 +784,7 @@ class BotInfo(dict):
                  id: _builtins.str,
                  created_at: Optional[_builtins.int] = None,
                  enabled: Optional[_builtins.bool] = None,
-                 group_chat_setting: Optional[_builtins.str] = None,
+                 group_chat_setting: Optional['GroupChatSetting'] = None,
                  password: Optional[_builtins.str] = None,
                  uid: Optional[_builtins.str] = None,
                  use_basic_auth: Optional[_builtins.bool] = None,
@@ -788,7 +796,7 @@ class BotInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.bool enabled: Relay messages to the webhook (default true).
-        :param _builtins.str group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
+        :param 'GroupChatSetting' group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
         :param _builtins.str password: Basic-auth password, at most 100 characters (kept secret; the service echoes it).
         :param _builtins.str uid: The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
         :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs username and password).
@@ -839,7 +847,7 @@ class BotInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="groupChatSetting")
-    def group_chat_setting(self) -> Optional[_builtins.str]:
+    def group_chat_setting(self) -> Optional['GroupChatSetting']:
         """
         Which group messages reach the bot: "all" or "mentions" (default).
         """
@@ -918,6 +926,12 @@ class ChatConnection(dict):
                  region: Optional[_builtins.str] = None):
         """
         Credentials and address of one chat app (an App's `connection` output, or built by hand).
+
+        :param _builtins.str api_key: A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+        :param _builtins.str app_id: App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+        :param _builtins.str endpoint: Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+        :param _builtins.str host: Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        :param _builtins.str region: Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
         """
         pulumi.set(__self__, "api_key", api_key)
         pulumi.set(__self__, "app_id", app_id)
@@ -931,26 +945,41 @@ class ChatConnection(dict):
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> _builtins.str:
+        """
+        A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
+        """
         return pulumi.get(self, "api_key")
 
     @_builtins.property
     @pulumi.getter(name="appId")
     def app_id(self) -> _builtins.str:
+        """
+        App id of the chat app the chat resources manage. Default: chat:appId or CHAT_APP_ID.
+        """
         return pulumi.get(self, "app_id")
 
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
+        """
+        Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback. Default: chat:endpoint or CHAT_ENDPOINT.
+        """
         return pulumi.get(self, "endpoint")
 
     @_builtins.property
     @pulumi.getter
     def host(self) -> Optional[_builtins.str]:
+        """
+        Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        """
         return pulumi.get(self, "host")
 
     @_builtins.property
     @pulumi.getter
     def region(self) -> Optional[_builtins.str]:
+        """
+        Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
+        """
         return pulumi.get(self, "region")
 
 
@@ -1034,11 +1063,17 @@ class CustomEmailProviderCredentials(dict):
 
     def __init__(__self__, *,
                  basic_auth_password: _builtins.str):
+        """
+        :param _builtins.str basic_auth_password: Password sent with the webhook's basic authentication.
+        """
         pulumi.set(__self__, "basic_auth_password", basic_auth_password)
 
     @_builtins.property
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> _builtins.str:
+        """
+        Password sent with the webhook's basic authentication.
+        """
         return pulumi.get(self, "basic_auth_password")
 
 
@@ -1158,11 +1193,17 @@ class CustomPushProviderCredentials(dict):
 
     def __init__(__self__, *,
                  basic_auth_password: _builtins.str):
+        """
+        :param _builtins.str basic_auth_password: Password sent with the webhook's basic authentication.
+        """
         pulumi.set(__self__, "basic_auth_password", basic_auth_password)
 
     @_builtins.property
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> _builtins.str:
+        """
+        Password sent with the webhook's basic authentication.
+        """
         return pulumi.get(self, "basic_auth_password")
 
 
@@ -1270,11 +1311,17 @@ class CustomSmsProviderCredentials(dict):
 
     def __init__(__self__, *,
                  basic_auth_password: _builtins.str):
+        """
+        :param _builtins.str basic_auth_password: Password sent with the webhook's basic authentication.
+        """
         pulumi.set(__self__, "basic_auth_password", basic_auth_password)
 
     @_builtins.property
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> _builtins.str:
+        """
+        Password sent with the webhook's basic authentication.
+        """
         return pulumi.get(self, "basic_auth_password")
 
 
@@ -1390,7 +1437,7 @@ class ExternalAgentInfo(dict):
                  introductory_message: Optional[_builtins.str] = None,
                  is_active: Optional[_builtins.bool] = None,
                  name: Optional[_builtins.str] = None,
-                 provider: Optional[_builtins.str] = None,
+                 provider: Optional['ByoProvider'] = None,
                  suggested_messages: Optional[Sequence[_builtins.str]] = None,
                  uid: Optional[_builtins.str] = None):
         """
@@ -1407,7 +1454,7 @@ class ExternalAgentInfo(dict):
         :param _builtins.str introductory_message: The message that introduces the agent, at most 1020 characters.
         :param _builtins.bool is_active: Whether the agent answers (default true).
         :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param _builtins.str provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        :param 'ByoProvider' provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order, at most 25).
         :param _builtins.str uid: The agent's uid (a UUID v4 the service chooses); also the resource id.
         """
@@ -1529,7 +1576,7 @@ class ExternalAgentInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def provider(self) -> Optional[_builtins.str]:
+    def provider(self) -> Optional['ByoProvider']:
         """
         The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
         """
@@ -1641,6 +1688,11 @@ class FcmPushProviderNotificationInPayload(dict):
                  android: Optional['outputs.FcmPushProviderNotificationInPayloadAndroid'] = None,
                  ios: Optional['outputs.FcmPushProviderNotificationInPayloadIos'] = None,
                  web: Optional['outputs.FcmPushProviderNotificationInPayloadWeb'] = None):
+        """
+        :param 'FcmPushProviderNotificationInPayloadAndroid' android: For Android devices.
+        :param 'FcmPushProviderNotificationInPayloadIos' ios: For iOS devices.
+        :param 'FcmPushProviderNotificationInPayloadWeb' web: For the web devices.
+        """
         if android is not None:
             pulumi.set(__self__, "android", android)
         if ios is not None:
@@ -1651,16 +1703,25 @@ class FcmPushProviderNotificationInPayload(dict):
     @_builtins.property
     @pulumi.getter
     def android(self) -> Optional['outputs.FcmPushProviderNotificationInPayloadAndroid']:
+        """
+        For Android devices.
+        """
         return pulumi.get(self, "android")
 
     @_builtins.property
     @pulumi.getter
     def ios(self) -> Optional['outputs.FcmPushProviderNotificationInPayloadIos']:
+        """
+        For iOS devices.
+        """
         return pulumi.get(self, "ios")
 
     @_builtins.property
     @pulumi.getter
     def web(self) -> Optional['outputs.FcmPushProviderNotificationInPayloadWeb']:
+        """
+        For the web devices.
+        """
         return pulumi.get(self, "web")
 
 
@@ -1669,6 +1730,10 @@ class FcmPushProviderNotificationInPayloadAndroid(dict):
     def __init__(__self__, *,
                  call: Optional[_builtins.bool] = None,
                  chat: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool call: Add it to call notifications on iOS.
+        :param _builtins.bool chat: Add it to chat notifications on iOS.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -1677,11 +1742,17 @@ class FcmPushProviderNotificationInPayloadAndroid(dict):
     @_builtins.property
     @pulumi.getter
     def call(self) -> Optional[_builtins.bool]:
+        """
+        Add it to call notifications on iOS.
+        """
         return pulumi.get(self, "call")
 
     @_builtins.property
     @pulumi.getter
     def chat(self) -> Optional[_builtins.bool]:
+        """
+        Add it to chat notifications on iOS.
+        """
         return pulumi.get(self, "chat")
 
 
@@ -1690,6 +1761,10 @@ class FcmPushProviderNotificationInPayloadIos(dict):
     def __init__(__self__, *,
                  call: Optional[_builtins.bool] = None,
                  chat: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool call: Add it to call notifications on iOS.
+        :param _builtins.bool chat: Add it to chat notifications on iOS.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -1698,11 +1773,17 @@ class FcmPushProviderNotificationInPayloadIos(dict):
     @_builtins.property
     @pulumi.getter
     def call(self) -> Optional[_builtins.bool]:
+        """
+        Add it to call notifications on iOS.
+        """
         return pulumi.get(self, "call")
 
     @_builtins.property
     @pulumi.getter
     def chat(self) -> Optional[_builtins.bool]:
+        """
+        Add it to chat notifications on iOS.
+        """
         return pulumi.get(self, "chat")
 
 
@@ -1711,6 +1792,10 @@ class FcmPushProviderNotificationInPayloadWeb(dict):
     def __init__(__self__, *,
                  call: Optional[_builtins.bool] = None,
                  chat: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool call: Add it to call notifications on iOS.
+        :param _builtins.bool chat: Add it to chat notifications on iOS.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -1719,11 +1804,17 @@ class FcmPushProviderNotificationInPayloadWeb(dict):
     @_builtins.property
     @pulumi.getter
     def call(self) -> Optional[_builtins.bool]:
+        """
+        Add it to call notifications on iOS.
+        """
         return pulumi.get(self, "call")
 
     @_builtins.property
     @pulumi.getter
     def chat(self) -> Optional[_builtins.bool]:
+        """
+        Add it to chat notifications on iOS.
+        """
         return pulumi.get(self, "chat")
 
 
@@ -1839,7 +1930,7 @@ class GroupInfo(dict):
                  owner: Optional[_builtins.str] = None,
                  password: Optional[_builtins.str] = None,
                  tags: Optional[Sequence[_builtins.str]] = None,
-                 type: Optional[_builtins.str] = None):
+                 type: Optional['GroupType'] = None):
         """
         One Group as a whole read sees it.
 
@@ -1855,7 +1946,7 @@ class GroupInfo(dict):
         :param _builtins.str owner: uid of the owner; default: chosen by the service.
         :param _builtins.str password: Password for type "password", at most 100 characters (kept secret; the API never returns it).
         :param Sequence[_builtins.str] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param _builtins.str type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        :param 'GroupType' type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """
         pulumi.set(__self__, "id", id)
         if conversation_id is not None:
@@ -1981,7 +2072,7 @@ class GroupInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> Optional[_builtins.str]:
+    def type(self) -> Optional['GroupType']:
         """
         public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
         """
@@ -1997,14 +2088,14 @@ class GroupScopePermissionsInfo(dict):
                  id: _builtins.str,
                  guid: Optional[_builtins.str] = None,
                  permissions: Optional[Mapping[str, Any]] = None,
-                 scope: Optional[_builtins.str] = None):
+                 scope: Optional['MemberScope'] = None):
         """
         One GroupScopePermissions as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str guid: The group. Changing it replaces the resource.
         :param Mapping[str, Any] permissions: The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
-        :param _builtins.str scope: admin, moderator or participant. Changing it replaces the resource.
+        :param 'MemberScope' scope: admin, moderator or participant. Changing it replaces the resource.
         """
         pulumi.set(__self__, "id", id)
         if guid is not None:
@@ -2040,7 +2131,7 @@ class GroupScopePermissionsInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def scope(self) -> Optional[_builtins.str]:
+    def scope(self) -> Optional['MemberScope']:
         """
         admin, moderator or participant. Changing it replaces the resource.
         """
@@ -2059,6 +2150,11 @@ class ManagementConnection(dict):
                  host: Optional[_builtins.str] = None):
         """
         Management API credentials (apps, webhooks).
+
+        :param _builtins.str key: Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+        :param _builtins.str secret: Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+        :param _builtins.str endpoint: Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+        :param _builtins.str host: Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
         """
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "secret", secret)
@@ -2070,21 +2166,33 @@ class ManagementConnection(dict):
     @_builtins.property
     @pulumi.getter
     def key(self) -> _builtins.str:
+        """
+        Management API key (apps, webhooks). Default: chat:managementKey or CHAT_MANAGEMENT_KEY.
+        """
         return pulumi.get(self, "key")
 
     @_builtins.property
     @pulumi.getter
     def secret(self) -> _builtins.str:
+        """
+        Management API secret. Default: chat:managementSecret or CHAT_MANAGEMENT_SECRET.
+        """
         return pulumi.get(self, "secret")
 
     @_builtins.property
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
+        """
+        Management base address, e.g. an emulator's; https unless loopback. Default: chat:managementEndpoint or CHAT_MANAGEMENT_ENDPOINT.
+        """
         return pulumi.get(self, "endpoint")
 
     @_builtins.property
     @pulumi.getter
     def host(self) -> Optional[_builtins.str]:
+        """
+        Vendor host that base addresses are built on (default cometchat.io). Default: chat:host or CHAT_HOST.
+        """
         return pulumi.get(self, "host")
 
 
@@ -2196,6 +2304,125 @@ class McpServerInfo(dict):
 
 
 @pulumi.output_type
+class ModerationCustomApiListInfo(dict):
+    """
+    One ModerationCustomApiList as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 built_in: Optional[_builtins.bool] = None,
+                 created_at: Optional[_builtins.int] = None,
+                 description: Optional[_builtins.str] = None,
+                 list_id: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 password: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None,
+                 webhook_url: Optional[_builtins.str] = None):
+        """
+        One ModerationCustomApiList as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.bool built_in: Whether the object is one every app starts with (destroy leaves it).
+        :param _builtins.int created_at: Unix seconds.
+        :param _builtins.str description: Description.
+        :param _builtins.str list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        :param _builtins.str name: Name.
+        :param _builtins.str password: Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        :param _builtins.str username: Basic-auth user name sent to the webhook (with password; at most 100).
+        :param _builtins.str webhook_url: Public https URL of your moderation webhook.
+        """
+        pulumi.set(__self__, "id", id)
+        if built_in is not None:
+            pulumi.set(__self__, "built_in", built_in)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if list_id is not None:
+            pulumi.set(__self__, "list_id", list_id)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+        if webhook_url is not None:
+            pulumi.set(__self__, "webhook_url", webhook_url)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="builtIn")
+    def built_in(self) -> Optional[_builtins.bool]:
+        """
+        Whether the object is one every app starts with (destroy leaves it).
+        """
+        return pulumi.get(self, "built_in")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.int]:
+        """
+        Unix seconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        Description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="listId")
+    def list_id(self) -> Optional[_builtins.str]:
+        """
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        """
+        return pulumi.get(self, "list_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        """
+        Basic-auth user name sent to the webhook (with password; at most 100).
+        """
+        return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter(name="webhookURL")
+    def webhook_url(self) -> Optional[_builtins.str]:
+        """
+        Public https URL of your moderation webhook.
+        """
+        return pulumi.get(self, "webhook_url")
+
+
+@pulumi.output_type
 class ModerationKeywordListInfo(dict):
     """
     One ModerationKeywordList as a whole read sees it.
@@ -2203,7 +2430,7 @@ class ModerationKeywordListInfo(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  built_in: Optional[_builtins.bool] = None,
-                 category: Optional[_builtins.str] = None,
+                 category: Optional['ModerationKeywordListCategory'] = None,
                  created_at: Optional[_builtins.int] = None,
                  description: Optional[_builtins.str] = None,
                  disallowed_sentences: Optional[Sequence[_builtins.str]] = None,
@@ -2215,7 +2442,7 @@ class ModerationKeywordListInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.bool built_in: Whether the object is one every app starts with (destroy leaves it).
-        :param _builtins.str category: word, pattern (regular expressions) or sentence-similarity.
+        :param 'ModerationKeywordListCategory' category: word, pattern (regular expressions) or sentence-similarity.
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str description: Description.
         :param Sequence[_builtins.str] disallowed_sentences: The sentences (a set; for sentence-similarity lists).
@@ -2259,7 +2486,7 @@ class ModerationKeywordListInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> Optional[_builtins.str]:
+    def category(self) -> Optional['ModerationKeywordListCategory']:
         """
         word, pattern (regular expressions) or sentence-similarity.
         """
@@ -2340,17 +2567,30 @@ class ModerationRuleConditionsItem(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 operand: _builtins.str,
+                 operand: 'ModerationRuleConditionsItemOperand',
                  value: Any,
-                 category: Optional[_builtins.str] = None,
-                 entity: Optional[_builtins.str] = None,
+                 category: Optional['ModerationRuleConditionsItemCategory'] = None,
+                 entity: Optional['ModerationRuleConditionsItemEntity'] = None,
                  id: Optional[_builtins.int] = None,
                  is_keyword_reference_present: Optional[_builtins.bool] = None,
                  is_keywords_reference_present: Optional[_builtins.bool] = None,
                  is_list_reference_present: Optional[_builtins.bool] = None,
                  is_media_present: Optional[_builtins.bool] = None,
                  message: Optional[Sequence[_builtins.str]] = None,
-                 operator: Optional[_builtins.str] = None):
+                 operator: Optional['ModerationRuleConditionsItemOperator'] = None):
+        """
+        :param 'ModerationRuleConditionsItemOperand' operand: Which part of the message is inspected.
+        :param Any value: What is looked for: words, patterns, or ids of keyword lists.
+        :param 'ModerationRuleConditionsItemCategory' category: Whether the value is made of words or of patterns.
+        :param 'ModerationRuleConditionsItemEntity' entity: What is inspected: the message.
+        :param _builtins.int id: The condition's number within the rule (the service numbers it when left out).
+        :param _builtins.bool is_keyword_reference_present: Whether the value names a keyword list rather than holding words.
+        :param _builtins.bool is_keywords_reference_present: Whether the value names several keyword lists.
+        :param _builtins.bool is_list_reference_present: Whether the value holds ids of keyword lists.
+        :param _builtins.bool is_media_present: Whether the condition inspects media (images, videos).
+        :param Sequence[_builtins.str] message: Text shown to the sender when the condition matches.
+        :param 'ModerationRuleConditionsItemOperator' operator: How the value is compared.
+        """
         pulumi.set(__self__, "operand", operand)
         pulumi.set(__self__, "value", value)
         if category is not None:
@@ -2374,57 +2614,90 @@ class ModerationRuleConditionsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def operand(self) -> _builtins.str:
+    def operand(self) -> 'ModerationRuleConditionsItemOperand':
+        """
+        Which part of the message is inspected.
+        """
         return pulumi.get(self, "operand")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> Any:
+        """
+        What is looked for: words, patterns, or ids of keyword lists.
+        """
         return pulumi.get(self, "value")
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> Optional[_builtins.str]:
+    def category(self) -> Optional['ModerationRuleConditionsItemCategory']:
+        """
+        Whether the value is made of words or of patterns.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
-    def entity(self) -> Optional[_builtins.str]:
+    def entity(self) -> Optional['ModerationRuleConditionsItemEntity']:
+        """
+        What is inspected: the message.
+        """
         return pulumi.get(self, "entity")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.int]:
+        """
+        The condition's number within the rule (the service numbers it when left out).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isKeywordReferencePresent")
     def is_keyword_reference_present(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value names a keyword list rather than holding words.
+        """
         return pulumi.get(self, "is_keyword_reference_present")
 
     @_builtins.property
     @pulumi.getter(name="isKeywordsReferencePresent")
     def is_keywords_reference_present(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value names several keyword lists.
+        """
         return pulumi.get(self, "is_keywords_reference_present")
 
     @_builtins.property
     @pulumi.getter(name="isListReferencePresent")
     def is_list_reference_present(self) -> Optional[_builtins.bool]:
+        """
+        Whether the value holds ids of keyword lists.
+        """
         return pulumi.get(self, "is_list_reference_present")
 
     @_builtins.property
     @pulumi.getter(name="isMediaPresent")
     def is_media_present(self) -> Optional[_builtins.bool]:
+        """
+        Whether the condition inspects media (images, videos).
+        """
         return pulumi.get(self, "is_media_present")
 
     @_builtins.property
     @pulumi.getter
     def message(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Text shown to the sender when the condition matches.
+        """
         return pulumi.get(self, "message")
 
     @_builtins.property
     @pulumi.getter
-    def operator(self) -> Optional[_builtins.str]:
+    def operator(self) -> Optional['ModerationRuleConditionsItemOperator']:
+        """
+        How the value is compared.
+        """
         return pulumi.get(self, "operator")
 
 
@@ -2435,7 +2708,7 @@ class ModerationRuleInfo(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
-                 action: Optional[Sequence[_builtins.str]] = None,
+                 action: Optional[Sequence['ModerationRuleActionItem']] = None,
                  built_in: Optional[_builtins.bool] = None,
                  conditions: Optional[Sequence['outputs.ModerationRuleConditionsItem']] = None,
                  created_at: Optional[_builtins.int] = None,
@@ -2448,7 +2721,7 @@ class ModerationRuleInfo(dict):
         One ModerationRule as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param Sequence[_builtins.str] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
+        :param Sequence['ModerationRuleActionItem'] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
         :param _builtins.bool built_in: Whether the object is one every app starts with (destroy leaves it).
         :param Sequence['ModerationRuleConditionsItem'] conditions: What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
         :param _builtins.int created_at: Unix seconds.
@@ -2488,7 +2761,7 @@ class ModerationRuleInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def action(self) -> Optional[Sequence[_builtins.str]]:
+    def action(self) -> Optional[Sequence['ModerationRuleActionItem']]:
         """
         What happens to a matching message: blockMessage and/or dropMessage (a set).
         """
@@ -2648,6 +2921,16 @@ class NotificationSettingsPreferences(dict):
                  one_on_one: Optional['outputs.NotificationSettingsPreferencesOneOnOne'] = None,
                  push: Optional['outputs.NotificationSettingsPreferencesPush'] = None,
                  sms: Optional['outputs.NotificationSettingsPreferencesSms'] = None):
+        """
+        :param _builtins.bool bypass_preferences_for_mentions: Notify of a mention even where the user's preferences say not to.
+        :param 'NotificationSettingsPreferencesCall' call: Notification preferences for calls.
+        :param 'NotificationSettingsPreferencesEmail' email: How unread messages are summed up by email.
+        :param 'NotificationSettingsPreferencesGroup' group: Notification preferences in groups.
+        :param 'NotificationSettingsPreferencesMute' mute: Do-not-disturb and muting preferences.
+        :param 'NotificationSettingsPreferencesOneOnOne' one_on_one: Notification preferences in one-on-one conversations.
+        :param 'NotificationSettingsPreferencesPush' push: What a push notification's payload carries.
+        :param 'NotificationSettingsPreferencesSms' sms: How unread messages are summed up by SMS.
+        """
         if bypass_preferences_for_mentions is not None:
             pulumi.set(__self__, "bypass_preferences_for_mentions", bypass_preferences_for_mentions)
         if call is not None:
@@ -2668,41 +2951,65 @@ class NotificationSettingsPreferences(dict):
     @_builtins.property
     @pulumi.getter(name="bypassPreferencesForMentions")
     def bypass_preferences_for_mentions(self) -> Optional[_builtins.bool]:
+        """
+        Notify of a mention even where the user's preferences say not to.
+        """
         return pulumi.get(self, "bypass_preferences_for_mentions")
 
     @_builtins.property
     @pulumi.getter
     def call(self) -> Optional['outputs.NotificationSettingsPreferencesCall']:
+        """
+        Notification preferences for calls.
+        """
         return pulumi.get(self, "call")
 
     @_builtins.property
     @pulumi.getter
     def email(self) -> Optional['outputs.NotificationSettingsPreferencesEmail']:
+        """
+        How unread messages are summed up by email.
+        """
         return pulumi.get(self, "email")
 
     @_builtins.property
     @pulumi.getter
     def group(self) -> Optional['outputs.NotificationSettingsPreferencesGroup']:
+        """
+        Notification preferences in groups.
+        """
         return pulumi.get(self, "group")
 
     @_builtins.property
     @pulumi.getter
     def mute(self) -> Optional['outputs.NotificationSettingsPreferencesMute']:
+        """
+        Do-not-disturb and muting preferences.
+        """
         return pulumi.get(self, "mute")
 
     @_builtins.property
     @pulumi.getter(name="oneOnOne")
     def one_on_one(self) -> Optional['outputs.NotificationSettingsPreferencesOneOnOne']:
+        """
+        Notification preferences in one-on-one conversations.
+        """
         return pulumi.get(self, "one_on_one")
 
     @_builtins.property
     @pulumi.getter
     def push(self) -> Optional['outputs.NotificationSettingsPreferencesPush']:
+        """
+        What a push notification's payload carries.
+        """
         return pulumi.get(self, "push")
 
     @_builtins.property
     @pulumi.getter
     def sms(self) -> Optional['outputs.NotificationSettingsPreferencesSms']:
+        """
+        How unread messages are summed up by SMS.
+        """
         return pulumi.get(self, "sms")
 
 
@@ -2753,19 +3060,35 @@ class NotificationSettingsPreferencesCall(dict):
 
     def __init__(__self__, *,
                  busy_override: Optional[_builtins.bool] = None,
-                 busy_setting: Optional[_builtins.float] = None,
+                 busy_setting: Optional['EventNotification'] = None,
                  cancelled_override: Optional[_builtins.bool] = None,
-                 cancelled_setting: Optional[_builtins.float] = None,
+                 cancelled_setting: Optional['EventNotification'] = None,
                  ended_override: Optional[_builtins.bool] = None,
-                 ended_setting: Optional[_builtins.float] = None,
+                 ended_setting: Optional['EventNotification'] = None,
                  initiated_override: Optional[_builtins.bool] = None,
-                 initiated_setting: Optional[_builtins.float] = None,
+                 initiated_setting: Optional['EventNotification'] = None,
                  ongoing_override: Optional[_builtins.bool] = None,
-                 ongoing_setting: Optional[_builtins.float] = None,
+                 ongoing_setting: Optional['EventNotification'] = None,
                  rejected_override: Optional[_builtins.bool] = None,
-                 rejected_setting: Optional[_builtins.float] = None,
+                 rejected_setting: Optional['EventNotification'] = None,
                  unanswered_override: Optional[_builtins.bool] = None,
-                 unanswered_setting: Optional[_builtins.float] = None):
+                 unanswered_setting: Optional['EventNotification'] = None):
+        """
+        :param _builtins.bool busy_override: Whether each user may change the setting for a call to someone busy for calls.
+        :param 'EventNotification' busy_setting: Whether to notify of a call to someone busy for calls, by default.
+        :param _builtins.bool cancelled_override: Whether each user may change the setting for a call cancelled by its caller for calls.
+        :param 'EventNotification' cancelled_setting: Whether to notify of a call cancelled by its caller for calls, by default.
+        :param _builtins.bool ended_override: Whether each user may change the setting for a call that ended for calls.
+        :param 'EventNotification' ended_setting: Whether to notify of a call that ended for calls, by default.
+        :param _builtins.bool initiated_override: Whether each user may change the setting for an incoming call for calls.
+        :param 'EventNotification' initiated_setting: Whether to notify of an incoming call for calls, by default.
+        :param _builtins.bool ongoing_override: Whether each user may change the setting for a call in progress for calls.
+        :param 'EventNotification' ongoing_setting: Whether to notify of a call in progress for calls, by default.
+        :param _builtins.bool rejected_override: Whether each user may change the setting for a rejected call for calls.
+        :param 'EventNotification' rejected_setting: Whether to notify of a rejected call for calls, by default.
+        :param _builtins.bool unanswered_override: Whether each user may change the setting for a call nobody answered for calls.
+        :param 'EventNotification' unanswered_setting: Whether to notify of a call nobody answered for calls, by default.
+        """
         if busy_override is not None:
             pulumi.set(__self__, "busy_override", busy_override)
         if busy_setting is not None:
@@ -2798,71 +3121,113 @@ class NotificationSettingsPreferencesCall(dict):
     @_builtins.property
     @pulumi.getter(name="busyOverride")
     def busy_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a call to someone busy for calls.
+        """
         return pulumi.get(self, "busy_override")
 
     @_builtins.property
     @pulumi.getter(name="busySetting")
-    def busy_setting(self) -> Optional[_builtins.float]:
+    def busy_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a call to someone busy for calls, by default.
+        """
         return pulumi.get(self, "busy_setting")
 
     @_builtins.property
     @pulumi.getter(name="cancelledOverride")
     def cancelled_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a call cancelled by its caller for calls.
+        """
         return pulumi.get(self, "cancelled_override")
 
     @_builtins.property
     @pulumi.getter(name="cancelledSetting")
-    def cancelled_setting(self) -> Optional[_builtins.float]:
+    def cancelled_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a call cancelled by its caller for calls, by default.
+        """
         return pulumi.get(self, "cancelled_setting")
 
     @_builtins.property
     @pulumi.getter(name="endedOverride")
     def ended_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a call that ended for calls.
+        """
         return pulumi.get(self, "ended_override")
 
     @_builtins.property
     @pulumi.getter(name="endedSetting")
-    def ended_setting(self) -> Optional[_builtins.float]:
+    def ended_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a call that ended for calls, by default.
+        """
         return pulumi.get(self, "ended_setting")
 
     @_builtins.property
     @pulumi.getter(name="initiatedOverride")
     def initiated_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for an incoming call for calls.
+        """
         return pulumi.get(self, "initiated_override")
 
     @_builtins.property
     @pulumi.getter(name="initiatedSetting")
-    def initiated_setting(self) -> Optional[_builtins.float]:
+    def initiated_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of an incoming call for calls, by default.
+        """
         return pulumi.get(self, "initiated_setting")
 
     @_builtins.property
     @pulumi.getter(name="ongoingOverride")
     def ongoing_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a call in progress for calls.
+        """
         return pulumi.get(self, "ongoing_override")
 
     @_builtins.property
     @pulumi.getter(name="ongoingSetting")
-    def ongoing_setting(self) -> Optional[_builtins.float]:
+    def ongoing_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a call in progress for calls, by default.
+        """
         return pulumi.get(self, "ongoing_setting")
 
     @_builtins.property
     @pulumi.getter(name="rejectedOverride")
     def rejected_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a rejected call for calls.
+        """
         return pulumi.get(self, "rejected_override")
 
     @_builtins.property
     @pulumi.getter(name="rejectedSetting")
-    def rejected_setting(self) -> Optional[_builtins.float]:
+    def rejected_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a rejected call for calls, by default.
+        """
         return pulumi.get(self, "rejected_setting")
 
     @_builtins.property
     @pulumi.getter(name="unansweredOverride")
     def unanswered_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a call nobody answered for calls.
+        """
         return pulumi.get(self, "unanswered_override")
 
     @_builtins.property
     @pulumi.getter(name="unansweredSetting")
-    def unanswered_setting(self) -> Optional[_builtins.float]:
+    def unanswered_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a call nobody answered for calls, by default.
+        """
         return pulumi.get(self, "unanswered_setting")
 
 
@@ -2896,6 +3261,12 @@ class NotificationSettingsPreferencesEmail(dict):
                  max_per_day: Optional[_builtins.int] = None,
                  max_per_day_per_conversation: Optional[_builtins.int] = None,
                  notify_for_unread_only: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.int interval_in_seconds: Seconds to wait after a message before sending the email.
+        :param _builtins.int max_per_day: At most this many emails a day to one user.
+        :param _builtins.int max_per_day_per_conversation: At most this many emails a day to one user for one conversation.
+        :param _builtins.bool notify_for_unread_only: Send an email only for messages still unread.
+        """
         if interval_in_seconds is not None:
             pulumi.set(__self__, "interval_in_seconds", interval_in_seconds)
         if max_per_day is not None:
@@ -2908,21 +3279,33 @@ class NotificationSettingsPreferencesEmail(dict):
     @_builtins.property
     @pulumi.getter(name="intervalInSeconds")
     def interval_in_seconds(self) -> Optional[_builtins.int]:
+        """
+        Seconds to wait after a message before sending the email.
+        """
         return pulumi.get(self, "interval_in_seconds")
 
     @_builtins.property
     @pulumi.getter(name="maxPerDay")
     def max_per_day(self) -> Optional[_builtins.int]:
+        """
+        At most this many emails a day to one user.
+        """
         return pulumi.get(self, "max_per_day")
 
     @_builtins.property
     @pulumi.getter(name="maxPerDayPerConversation")
     def max_per_day_per_conversation(self) -> Optional[_builtins.int]:
+        """
+        At most this many emails a day to one user for one conversation.
+        """
         return pulumi.get(self, "max_per_day_per_conversation")
 
     @_builtins.property
     @pulumi.getter(name="notifyForUnreadOnly")
     def notify_for_unread_only(self) -> Optional[_builtins.bool]:
+        """
+        Send an email only for messages still unread.
+        """
         return pulumi.get(self, "notify_for_unread_only")
 
 
@@ -2993,29 +3376,55 @@ class NotificationSettingsPreferencesGroup(dict):
 
     def __init__(__self__, *,
                  member_added_override: Optional[_builtins.bool] = None,
-                 member_added_setting: Optional[_builtins.float] = None,
+                 member_added_setting: Optional['EventNotification'] = None,
                  member_banned_override: Optional[_builtins.bool] = None,
-                 member_banned_setting: Optional[_builtins.float] = None,
+                 member_banned_setting: Optional['EventNotification'] = None,
                  member_joined_override: Optional[_builtins.bool] = None,
-                 member_joined_setting: Optional[_builtins.float] = None,
+                 member_joined_setting: Optional['EventNotification'] = None,
                  member_kicked_override: Optional[_builtins.bool] = None,
-                 member_kicked_setting: Optional[_builtins.float] = None,
+                 member_kicked_setting: Optional['EventNotification'] = None,
                  member_left_override: Optional[_builtins.bool] = None,
-                 member_left_setting: Optional[_builtins.float] = None,
+                 member_left_setting: Optional['EventNotification'] = None,
                  member_scope_changed_override: Optional[_builtins.bool] = None,
-                 member_scope_changed_setting: Optional[_builtins.float] = None,
+                 member_scope_changed_setting: Optional['EventNotification'] = None,
                  member_unbanned_override: Optional[_builtins.bool] = None,
-                 member_unbanned_setting: Optional[_builtins.float] = None,
-                 message_deleted_setting: Optional[_builtins.float] = None,
-                 message_edited_setting: Optional[_builtins.float] = None,
+                 member_unbanned_setting: Optional['EventNotification'] = None,
+                 message_deleted_setting: Optional['EventNotification'] = None,
+                 message_edited_setting: Optional['EventNotification'] = None,
                  messages_override: Optional[_builtins.bool] = None,
-                 messages_setting: Optional[_builtins.float] = None,
+                 messages_setting: Optional['MessageNotification'] = None,
                  quoted_replies_override: Optional[_builtins.bool] = None,
-                 quoted_replies_setting: Optional[_builtins.float] = None,
+                 quoted_replies_setting: Optional['MessageNotification'] = None,
                  reactions_override: Optional[_builtins.bool] = None,
-                 reactions_setting: Optional[_builtins.float] = None,
+                 reactions_setting: Optional['ReactionNotification'] = None,
                  replies_override: Optional[_builtins.bool] = None,
-                 replies_setting: Optional[_builtins.float] = None):
+                 replies_setting: Optional['MessageNotification'] = None):
+        """
+        :param _builtins.bool member_added_override: Whether each user may change the setting for a member being added in groups.
+        :param 'EventNotification' member_added_setting: Whether to notify of a member being added in groups, by default.
+        :param _builtins.bool member_banned_override: Whether each user may change the setting for a member being banned in groups.
+        :param 'EventNotification' member_banned_setting: Whether to notify of a member being banned in groups, by default.
+        :param _builtins.bool member_joined_override: Whether each user may change the setting for a member joining in groups.
+        :param 'EventNotification' member_joined_setting: Whether to notify of a member joining in groups, by default.
+        :param _builtins.bool member_kicked_override: Whether each user may change the setting for a member being kicked out in groups.
+        :param 'EventNotification' member_kicked_setting: Whether to notify of a member being kicked out in groups, by default.
+        :param _builtins.bool member_left_override: Whether each user may change the setting for a member leaving in groups.
+        :param 'EventNotification' member_left_setting: Whether to notify of a member leaving in groups, by default.
+        :param _builtins.bool member_scope_changed_override: Whether each user may change the setting for a member's scope changing in groups.
+        :param 'EventNotification' member_scope_changed_setting: Whether to notify of a member's scope changing in groups, by default.
+        :param _builtins.bool member_unbanned_override: Whether each user may change the setting for a member being unbanned in groups.
+        :param 'EventNotification' member_unbanned_setting: Whether to notify of a member being unbanned in groups, by default.
+        :param 'EventNotification' message_deleted_setting: Whether to notify of deleted messages in groups, by default.
+        :param 'EventNotification' message_edited_setting: Whether to notify of edited messages in groups, by default.
+        :param _builtins.bool messages_override: Whether each user may change the setting for new messages in groups.
+        :param 'MessageNotification' messages_setting: Whether to notify of new messages in groups, by default.
+        :param _builtins.bool quoted_replies_override: Whether each user may change the setting for quoted replies in groups.
+        :param 'MessageNotification' quoted_replies_setting: Whether to notify of quoted replies in groups, by default.
+        :param _builtins.bool reactions_override: Whether each user may change the setting for reactions in groups.
+        :param 'ReactionNotification' reactions_setting: Whether to notify of reactions in groups, by default.
+        :param _builtins.bool replies_override: Whether each user may change the setting for replies in threads in groups.
+        :param 'MessageNotification' replies_setting: Whether to notify of replies in threads in groups, by default.
+        """
         if member_added_override is not None:
             pulumi.set(__self__, "member_added_override", member_added_override)
         if member_added_setting is not None:
@@ -3068,121 +3477,193 @@ class NotificationSettingsPreferencesGroup(dict):
     @_builtins.property
     @pulumi.getter(name="memberAddedOverride")
     def member_added_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member being added in groups.
+        """
         return pulumi.get(self, "member_added_override")
 
     @_builtins.property
     @pulumi.getter(name="memberAddedSetting")
-    def member_added_setting(self) -> Optional[_builtins.float]:
+    def member_added_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member being added in groups, by default.
+        """
         return pulumi.get(self, "member_added_setting")
 
     @_builtins.property
     @pulumi.getter(name="memberBannedOverride")
     def member_banned_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member being banned in groups.
+        """
         return pulumi.get(self, "member_banned_override")
 
     @_builtins.property
     @pulumi.getter(name="memberBannedSetting")
-    def member_banned_setting(self) -> Optional[_builtins.float]:
+    def member_banned_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member being banned in groups, by default.
+        """
         return pulumi.get(self, "member_banned_setting")
 
     @_builtins.property
     @pulumi.getter(name="memberJoinedOverride")
     def member_joined_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member joining in groups.
+        """
         return pulumi.get(self, "member_joined_override")
 
     @_builtins.property
     @pulumi.getter(name="memberJoinedSetting")
-    def member_joined_setting(self) -> Optional[_builtins.float]:
+    def member_joined_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member joining in groups, by default.
+        """
         return pulumi.get(self, "member_joined_setting")
 
     @_builtins.property
     @pulumi.getter(name="memberKickedOverride")
     def member_kicked_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member being kicked out in groups.
+        """
         return pulumi.get(self, "member_kicked_override")
 
     @_builtins.property
     @pulumi.getter(name="memberKickedSetting")
-    def member_kicked_setting(self) -> Optional[_builtins.float]:
+    def member_kicked_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member being kicked out in groups, by default.
+        """
         return pulumi.get(self, "member_kicked_setting")
 
     @_builtins.property
     @pulumi.getter(name="memberLeftOverride")
     def member_left_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member leaving in groups.
+        """
         return pulumi.get(self, "member_left_override")
 
     @_builtins.property
     @pulumi.getter(name="memberLeftSetting")
-    def member_left_setting(self) -> Optional[_builtins.float]:
+    def member_left_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member leaving in groups, by default.
+        """
         return pulumi.get(self, "member_left_setting")
 
     @_builtins.property
     @pulumi.getter(name="memberScopeChangedOverride")
     def member_scope_changed_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member's scope changing in groups.
+        """
         return pulumi.get(self, "member_scope_changed_override")
 
     @_builtins.property
     @pulumi.getter(name="memberScopeChangedSetting")
-    def member_scope_changed_setting(self) -> Optional[_builtins.float]:
+    def member_scope_changed_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member's scope changing in groups, by default.
+        """
         return pulumi.get(self, "member_scope_changed_setting")
 
     @_builtins.property
     @pulumi.getter(name="memberUnbannedOverride")
     def member_unbanned_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for a member being unbanned in groups.
+        """
         return pulumi.get(self, "member_unbanned_override")
 
     @_builtins.property
     @pulumi.getter(name="memberUnbannedSetting")
-    def member_unbanned_setting(self) -> Optional[_builtins.float]:
+    def member_unbanned_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of a member being unbanned in groups, by default.
+        """
         return pulumi.get(self, "member_unbanned_setting")
 
     @_builtins.property
     @pulumi.getter(name="messageDeletedSetting")
-    def message_deleted_setting(self) -> Optional[_builtins.float]:
+    def message_deleted_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of deleted messages in groups, by default.
+        """
         return pulumi.get(self, "message_deleted_setting")
 
     @_builtins.property
     @pulumi.getter(name="messageEditedSetting")
-    def message_edited_setting(self) -> Optional[_builtins.float]:
+    def message_edited_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of edited messages in groups, by default.
+        """
         return pulumi.get(self, "message_edited_setting")
 
     @_builtins.property
     @pulumi.getter(name="messagesOverride")
     def messages_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for new messages in groups.
+        """
         return pulumi.get(self, "messages_override")
 
     @_builtins.property
     @pulumi.getter(name="messagesSetting")
-    def messages_setting(self) -> Optional[_builtins.float]:
+    def messages_setting(self) -> Optional['MessageNotification']:
+        """
+        Whether to notify of new messages in groups, by default.
+        """
         return pulumi.get(self, "messages_setting")
 
     @_builtins.property
     @pulumi.getter(name="quotedRepliesOverride")
     def quoted_replies_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for quoted replies in groups.
+        """
         return pulumi.get(self, "quoted_replies_override")
 
     @_builtins.property
     @pulumi.getter(name="quotedRepliesSetting")
-    def quoted_replies_setting(self) -> Optional[_builtins.float]:
+    def quoted_replies_setting(self) -> Optional['MessageNotification']:
+        """
+        Whether to notify of quoted replies in groups, by default.
+        """
         return pulumi.get(self, "quoted_replies_setting")
 
     @_builtins.property
     @pulumi.getter(name="reactionsOverride")
     def reactions_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for reactions in groups.
+        """
         return pulumi.get(self, "reactions_override")
 
     @_builtins.property
     @pulumi.getter(name="reactionsSetting")
-    def reactions_setting(self) -> Optional[_builtins.float]:
+    def reactions_setting(self) -> Optional['ReactionNotification']:
+        """
+        Whether to notify of reactions in groups, by default.
+        """
         return pulumi.get(self, "reactions_setting")
 
     @_builtins.property
     @pulumi.getter(name="repliesOverride")
     def replies_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for replies in threads in groups.
+        """
         return pulumi.get(self, "replies_override")
 
     @_builtins.property
     @pulumi.getter(name="repliesSetting")
-    def replies_setting(self) -> Optional[_builtins.float]:
+    def replies_setting(self) -> Optional['MessageNotification']:
+        """
+        Whether to notify of replies in threads in groups, by default.
+        """
         return pulumi.get(self, "replies_setting")
 
 
@@ -3217,11 +3698,19 @@ class NotificationSettingsPreferencesMute(dict):
 
     def __init__(__self__, *,
                  dnd_preference_override: Optional[_builtins.bool] = None,
-                 dnd_preference_setting: Optional[_builtins.float] = None,
+                 dnd_preference_setting: Optional['EventNotification'] = None,
                  muted_groups_override: Optional[_builtins.bool] = None,
                  muted_one_on_ones_override: Optional[_builtins.bool] = None,
                  schedule_preference_override: Optional[_builtins.bool] = None,
                  schedule_preference_setting: Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSetting'] = None):
+        """
+        :param _builtins.bool dnd_preference_override: Whether each user may turn do-not-disturb on or off.
+        :param 'EventNotification' dnd_preference_setting: Whether do-not-disturb is on by default.
+        :param _builtins.bool muted_groups_override: Whether each user may mute groups.
+        :param _builtins.bool muted_one_on_ones_override: Whether each user may mute one-on-one conversations.
+        :param _builtins.bool schedule_preference_override: Whether each user may change the weekly quiet hours.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSetting' schedule_preference_setting: Weekly quiet hours: for each day, when notifications are held back.
+        """
         if dnd_preference_override is not None:
             pulumi.set(__self__, "dnd_preference_override", dnd_preference_override)
         if dnd_preference_setting is not None:
@@ -3238,31 +3727,49 @@ class NotificationSettingsPreferencesMute(dict):
     @_builtins.property
     @pulumi.getter(name="dndPreferenceOverride")
     def dnd_preference_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may turn do-not-disturb on or off.
+        """
         return pulumi.get(self, "dnd_preference_override")
 
     @_builtins.property
     @pulumi.getter(name="dndPreferenceSetting")
-    def dnd_preference_setting(self) -> Optional[_builtins.float]:
+    def dnd_preference_setting(self) -> Optional['EventNotification']:
+        """
+        Whether do-not-disturb is on by default.
+        """
         return pulumi.get(self, "dnd_preference_setting")
 
     @_builtins.property
     @pulumi.getter(name="mutedGroupsOverride")
     def muted_groups_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may mute groups.
+        """
         return pulumi.get(self, "muted_groups_override")
 
     @_builtins.property
     @pulumi.getter(name="mutedOneOnOnesOverride")
     def muted_one_on_ones_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may mute one-on-one conversations.
+        """
         return pulumi.get(self, "muted_one_on_ones_override")
 
     @_builtins.property
     @pulumi.getter(name="schedulePreferenceOverride")
     def schedule_preference_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the weekly quiet hours.
+        """
         return pulumi.get(self, "schedule_preference_override")
 
     @_builtins.property
     @pulumi.getter(name="schedulePreferenceSetting")
     def schedule_preference_setting(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSetting']:
+        """
+        Weekly quiet hours: for each day, when notifications are held back.
+        """
         return pulumi.get(self, "schedule_preference_setting")
 
 
@@ -3276,6 +3783,15 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSetting(dict):
                  thursday: Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday'] = None,
                  tuesday: Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday'] = None,
                  wednesday: Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday'] = None):
+        """
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday' friday: Quiet hours on Friday.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday' monday: Quiet hours on Monday.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday' saturday: Quiet hours on Saturday.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday' sunday: Quiet hours on Sunday.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday' thursday: Quiet hours on Thursday.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday' tuesday: Quiet hours on Tuesday.
+        :param 'NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday' wednesday: Quiet hours on Wednesday.
+        """
         if friday is not None:
             pulumi.set(__self__, "friday", friday)
         if monday is not None:
@@ -3294,36 +3810,57 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSetting(dict):
     @_builtins.property
     @pulumi.getter
     def friday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday']:
+        """
+        Quiet hours on Friday.
+        """
         return pulumi.get(self, "friday")
 
     @_builtins.property
     @pulumi.getter
     def monday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday']:
+        """
+        Quiet hours on Monday.
+        """
         return pulumi.get(self, "monday")
 
     @_builtins.property
     @pulumi.getter
     def saturday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday']:
+        """
+        Quiet hours on Saturday.
+        """
         return pulumi.get(self, "saturday")
 
     @_builtins.property
     @pulumi.getter
     def sunday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday']:
+        """
+        Quiet hours on Sunday.
+        """
         return pulumi.get(self, "sunday")
 
     @_builtins.property
     @pulumi.getter
     def thursday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday']:
+        """
+        Quiet hours on Thursday.
+        """
         return pulumi.get(self, "thursday")
 
     @_builtins.property
     @pulumi.getter
     def tuesday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday']:
+        """
+        Quiet hours on Tuesday.
+        """
         return pulumi.get(self, "tuesday")
 
     @_builtins.property
     @pulumi.getter
     def wednesday(self) -> Optional['outputs.NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday']:
+        """
+        Quiet hours on Wednesday.
+        """
         return pulumi.get(self, "wednesday")
 
 
@@ -3350,6 +3887,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday(dict):
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3360,16 +3902,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingFriday(dict):
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3396,6 +3947,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday(dict):
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3406,16 +3962,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingMonday(dict):
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3442,6 +4007,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday(dict)
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3452,16 +4022,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSaturday(dict)
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3488,6 +4067,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday(dict):
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3498,16 +4082,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingSunday(dict):
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3534,6 +4127,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday(dict)
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3544,16 +4142,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingThursday(dict)
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3580,6 +4187,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday(dict):
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3590,16 +4202,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingTuesday(dict):
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3626,6 +4247,11 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday(dict
                  dnd: Optional[_builtins.bool] = None,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.bool dnd: Whether the quiet hours apply on this day.
+        :param _builtins.int from_: Start of the quiet hours, as HHMM (0 to 2359).
+        :param _builtins.int to: End of the quiet hours, as HHMM (0 to 2359).
+        """
         if dnd is not None:
             pulumi.set(__self__, "dnd", dnd)
         if from_ is not None:
@@ -3636,16 +4262,25 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesday(dict
     @_builtins.property
     @pulumi.getter
     def dnd(self) -> Optional[_builtins.bool]:
+        """
+        Whether the quiet hours apply on this day.
+        """
         return pulumi.get(self, "dnd")
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        Start of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        End of the quiet hours, as HHMM (0 to 2359).
+        """
         return pulumi.get(self, "to")
 
 
@@ -3683,14 +4318,24 @@ class NotificationSettingsPreferencesOneOnOne(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 message_deleted_setting: Optional[_builtins.float] = None,
-                 message_edited_setting: Optional[_builtins.float] = None,
+                 message_deleted_setting: Optional['EventNotification'] = None,
+                 message_edited_setting: Optional['EventNotification'] = None,
                  messages_override: Optional[_builtins.bool] = None,
-                 messages_setting: Optional[_builtins.float] = None,
+                 messages_setting: Optional['MessageNotification'] = None,
                  reactions_override: Optional[_builtins.bool] = None,
-                 reactions_setting: Optional[_builtins.float] = None,
+                 reactions_setting: Optional['ReactionNotification'] = None,
                  replies_override: Optional[_builtins.bool] = None,
-                 replies_setting: Optional[_builtins.float] = None):
+                 replies_setting: Optional['MessageNotification'] = None):
+        """
+        :param 'EventNotification' message_deleted_setting: Whether to notify of deleted messages in groups, by default.
+        :param 'EventNotification' message_edited_setting: Whether to notify of edited messages in groups, by default.
+        :param _builtins.bool messages_override: Whether each user may change the setting for new messages in groups.
+        :param 'MessageNotification' messages_setting: Whether to notify of new messages in groups, by default.
+        :param _builtins.bool reactions_override: Whether each user may change the setting for reactions in groups.
+        :param 'ReactionNotification' reactions_setting: Whether to notify of reactions in groups, by default.
+        :param _builtins.bool replies_override: Whether each user may change the setting for replies in threads in groups.
+        :param 'MessageNotification' replies_setting: Whether to notify of replies in threads in groups, by default.
+        """
         if message_deleted_setting is not None:
             pulumi.set(__self__, "message_deleted_setting", message_deleted_setting)
         if message_edited_setting is not None:
@@ -3710,42 +4355,66 @@ class NotificationSettingsPreferencesOneOnOne(dict):
 
     @_builtins.property
     @pulumi.getter(name="messageDeletedSetting")
-    def message_deleted_setting(self) -> Optional[_builtins.float]:
+    def message_deleted_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of deleted messages in groups, by default.
+        """
         return pulumi.get(self, "message_deleted_setting")
 
     @_builtins.property
     @pulumi.getter(name="messageEditedSetting")
-    def message_edited_setting(self) -> Optional[_builtins.float]:
+    def message_edited_setting(self) -> Optional['EventNotification']:
+        """
+        Whether to notify of edited messages in groups, by default.
+        """
         return pulumi.get(self, "message_edited_setting")
 
     @_builtins.property
     @pulumi.getter(name="messagesOverride")
     def messages_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for new messages in groups.
+        """
         return pulumi.get(self, "messages_override")
 
     @_builtins.property
     @pulumi.getter(name="messagesSetting")
-    def messages_setting(self) -> Optional[_builtins.float]:
+    def messages_setting(self) -> Optional['MessageNotification']:
+        """
+        Whether to notify of new messages in groups, by default.
+        """
         return pulumi.get(self, "messages_setting")
 
     @_builtins.property
     @pulumi.getter(name="reactionsOverride")
     def reactions_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for reactions in groups.
+        """
         return pulumi.get(self, "reactions_override")
 
     @_builtins.property
     @pulumi.getter(name="reactionsSetting")
-    def reactions_setting(self) -> Optional[_builtins.float]:
+    def reactions_setting(self) -> Optional['ReactionNotification']:
+        """
+        Whether to notify of reactions in groups, by default.
+        """
         return pulumi.get(self, "reactions_setting")
 
     @_builtins.property
     @pulumi.getter(name="repliesOverride")
     def replies_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for replies in threads in groups.
+        """
         return pulumi.get(self, "replies_override")
 
     @_builtins.property
     @pulumi.getter(name="repliesSetting")
-    def replies_setting(self) -> Optional[_builtins.float]:
+    def replies_setting(self) -> Optional['MessageNotification']:
+        """
+        Whether to notify of replies in threads in groups, by default.
+        """
         return pulumi.get(self, "replies_setting")
 
 
@@ -3785,6 +4454,14 @@ class NotificationSettingsPreferencesPush(dict):
                  include_receiver_metadata_setting: Optional[_builtins.bool] = None,
                  include_sender_metadata_setting: Optional[_builtins.bool] = None,
                  trim_text_field_setting: Optional[_builtins.bool] = None):
+        """
+        :param Mapping[str, Any] custom_json: Extra JSON fields added to every payload.
+        :param _builtins.bool include_message_metadata_setting: Include the message's metadata in the payload.
+        :param _builtins.bool include_message_object_setting: Include the whole message in the payload.
+        :param _builtins.bool include_receiver_metadata_setting: Include the receiver's metadata in the payload.
+        :param _builtins.bool include_sender_metadata_setting: Include the sender's metadata in the payload.
+        :param _builtins.bool trim_text_field_setting: Shorten long message texts so the payload stays within the push services' size limits.
+        """
         if custom_json is not None:
             pulumi.set(__self__, "custom_json", custom_json)
         if include_message_metadata_setting is not None:
@@ -3801,31 +4478,49 @@ class NotificationSettingsPreferencesPush(dict):
     @_builtins.property
     @pulumi.getter(name="customJson")
     def custom_json(self) -> Optional[Mapping[str, Any]]:
+        """
+        Extra JSON fields added to every payload.
+        """
         return pulumi.get(self, "custom_json")
 
     @_builtins.property
     @pulumi.getter(name="includeMessageMetadataSetting")
     def include_message_metadata_setting(self) -> Optional[_builtins.bool]:
+        """
+        Include the message's metadata in the payload.
+        """
         return pulumi.get(self, "include_message_metadata_setting")
 
     @_builtins.property
     @pulumi.getter(name="includeMessageObjectSetting")
     def include_message_object_setting(self) -> Optional[_builtins.bool]:
+        """
+        Include the whole message in the payload.
+        """
         return pulumi.get(self, "include_message_object_setting")
 
     @_builtins.property
     @pulumi.getter(name="includeReceiverMetadataSetting")
     def include_receiver_metadata_setting(self) -> Optional[_builtins.bool]:
+        """
+        Include the receiver's metadata in the payload.
+        """
         return pulumi.get(self, "include_receiver_metadata_setting")
 
     @_builtins.property
     @pulumi.getter(name="includeSenderMetadataSetting")
     def include_sender_metadata_setting(self) -> Optional[_builtins.bool]:
+        """
+        Include the sender's metadata in the payload.
+        """
         return pulumi.get(self, "include_sender_metadata_setting")
 
     @_builtins.property
     @pulumi.getter(name="trimTextFieldSetting")
     def trim_text_field_setting(self) -> Optional[_builtins.bool]:
+        """
+        Shorten long message texts so the payload stays within the push services' size limits.
+        """
         return pulumi.get(self, "trim_text_field_setting")
 
 
@@ -3859,6 +4554,12 @@ class NotificationSettingsPreferencesSms(dict):
                  max_per_day: Optional[_builtins.int] = None,
                  max_per_day_per_conversation: Optional[_builtins.int] = None,
                  notify_for_unread_only: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.int interval_in_seconds: Seconds to wait after a message before sending the email.
+        :param _builtins.int max_per_day: At most this many emails a day to one user.
+        :param _builtins.int max_per_day_per_conversation: At most this many emails a day to one user for one conversation.
+        :param _builtins.bool notify_for_unread_only: Send an email only for messages still unread.
+        """
         if interval_in_seconds is not None:
             pulumi.set(__self__, "interval_in_seconds", interval_in_seconds)
         if max_per_day is not None:
@@ -3871,21 +4572,33 @@ class NotificationSettingsPreferencesSms(dict):
     @_builtins.property
     @pulumi.getter(name="intervalInSeconds")
     def interval_in_seconds(self) -> Optional[_builtins.int]:
+        """
+        Seconds to wait after a message before sending the email.
+        """
         return pulumi.get(self, "interval_in_seconds")
 
     @_builtins.property
     @pulumi.getter(name="maxPerDay")
     def max_per_day(self) -> Optional[_builtins.int]:
+        """
+        At most this many emails a day to one user.
+        """
         return pulumi.get(self, "max_per_day")
 
     @_builtins.property
     @pulumi.getter(name="maxPerDayPerConversation")
     def max_per_day_per_conversation(self) -> Optional[_builtins.int]:
+        """
+        At most this many emails a day to one user for one conversation.
+        """
         return pulumi.get(self, "max_per_day_per_conversation")
 
     @_builtins.property
     @pulumi.getter(name="notifyForUnreadOnly")
     def notify_for_unread_only(self) -> Optional[_builtins.bool]:
+        """
+        Send an email only for messages still unread.
+        """
         return pulumi.get(self, "notify_for_unread_only")
 
 
@@ -3894,6 +4607,10 @@ class NotificationSettingsSound(dict):
     def __init__(__self__, *,
                  call: Optional[_builtins.str] = None,
                  chat: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str call: Name of the sound file for call notifications.
+        :param _builtins.str chat: Name of the sound file for chat notifications.
+        """
         if call is not None:
             pulumi.set(__self__, "call", call)
         if chat is not None:
@@ -3902,11 +4619,17 @@ class NotificationSettingsSound(dict):
     @_builtins.property
     @pulumi.getter
     def call(self) -> Optional[_builtins.str]:
+        """
+        Name of the sound file for call notifications.
+        """
         return pulumi.get(self, "call")
 
     @_builtins.property
     @pulumi.getter
     def chat(self) -> Optional[_builtins.str]:
+        """
+        Name of the sound file for chat notifications.
+        """
         return pulumi.get(self, "chat")
 
 
@@ -3984,7 +4707,28 @@ class NotificationSettingsTemplates(dict):
                  sms_content_template_privacy: Optional['outputs.NotificationSettingsTemplatesSmsContentTemplatePrivacy'] = None,
                  text_message_template_default: Optional['outputs.NotificationSettingsTemplatesTextMessageTemplateDefault'] = None,
                  text_message_template_privacy: Optional['outputs.NotificationSettingsTemplatesTextMessageTemplatePrivacy'] = None,
-                 use_privacy_template: Optional[_builtins.float] = None):
+                 use_privacy_template: Optional['TemplateChoice'] = None):
+        """
+        :param 'NotificationSettingsTemplatesCustomMessageTemplateDefault' custom_message_template_default: Template for a custom message (default version).
+        :param 'NotificationSettingsTemplatesCustomMessageTemplatePrivacy' custom_message_template_privacy: Template for a custom message (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesEmailSubjectTemplateDefault' email_subject_template_default: Template for an email's subject (default version).
+        :param 'NotificationSettingsTemplatesEmailSubjectTemplatePrivacy' email_subject_template_privacy: Template for an email's subject (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesInteractiveCardTemplateDefault' interactive_card_template_default: Template for an interactive card (default version).
+        :param 'NotificationSettingsTemplatesInteractiveCardTemplatePrivacy' interactive_card_template_privacy: Template for an interactive card (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesInteractiveCustomTemplateDefault' interactive_custom_template_default: Template for a custom interactive message (default version).
+        :param 'NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy' interactive_custom_template_privacy: Template for a custom interactive message (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesInteractiveFormTemplateDefault' interactive_form_template_default: Template for an interactive form (default version).
+        :param 'NotificationSettingsTemplatesInteractiveFormTemplatePrivacy' interactive_form_template_privacy: Template for an interactive form (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault' interactive_scheduler_template_default: Template for an interactive scheduler (default version).
+        :param 'NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy' interactive_scheduler_template_privacy: Template for an interactive scheduler (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesMediaMessageTemplateDefault' media_message_template_default: Template for a media message (default version).
+        :param 'NotificationSettingsTemplatesMediaMessageTemplatePrivacy' media_message_template_privacy: Template for a media message (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesSmsContentTemplateDefault' sms_content_template_default: Template for an SMS's text (default version).
+        :param 'NotificationSettingsTemplatesSmsContentTemplatePrivacy' sms_content_template_privacy: Template for an SMS's text (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesTextMessageTemplateDefault' text_message_template_default: Template for a text message (default version).
+        :param 'NotificationSettingsTemplatesTextMessageTemplatePrivacy' text_message_template_privacy: Template for a text message (privacy version: hides the content).
+        :param 'TemplateChoice' use_privacy_template: Which templates are used: the default ones, the privacy ones, or each user's choice.
+        """
         if custom_message_template_default is not None:
             pulumi.set(__self__, "custom_message_template_default", custom_message_template_default)
         if custom_message_template_privacy is not None:
@@ -4027,96 +4771,153 @@ class NotificationSettingsTemplates(dict):
     @_builtins.property
     @pulumi.getter(name="customMessageTemplateDefault")
     def custom_message_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesCustomMessageTemplateDefault']:
+        """
+        Template for a custom message (default version).
+        """
         return pulumi.get(self, "custom_message_template_default")
 
     @_builtins.property
     @pulumi.getter(name="customMessageTemplatePrivacy")
     def custom_message_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesCustomMessageTemplatePrivacy']:
+        """
+        Template for a custom message (privacy version: hides the content).
+        """
         return pulumi.get(self, "custom_message_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="emailSubjectTemplateDefault")
     def email_subject_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesEmailSubjectTemplateDefault']:
+        """
+        Template for an email's subject (default version).
+        """
         return pulumi.get(self, "email_subject_template_default")
 
     @_builtins.property
     @pulumi.getter(name="emailSubjectTemplatePrivacy")
     def email_subject_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesEmailSubjectTemplatePrivacy']:
+        """
+        Template for an email's subject (privacy version: hides the content).
+        """
         return pulumi.get(self, "email_subject_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="interactiveCardTemplateDefault")
     def interactive_card_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveCardTemplateDefault']:
+        """
+        Template for an interactive card (default version).
+        """
         return pulumi.get(self, "interactive_card_template_default")
 
     @_builtins.property
     @pulumi.getter(name="interactiveCardTemplatePrivacy")
     def interactive_card_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveCardTemplatePrivacy']:
+        """
+        Template for an interactive card (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_card_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="interactiveCustomTemplateDefault")
     def interactive_custom_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveCustomTemplateDefault']:
+        """
+        Template for a custom interactive message (default version).
+        """
         return pulumi.get(self, "interactive_custom_template_default")
 
     @_builtins.property
     @pulumi.getter(name="interactiveCustomTemplatePrivacy")
     def interactive_custom_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy']:
+        """
+        Template for a custom interactive message (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_custom_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="interactiveFormTemplateDefault")
     def interactive_form_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveFormTemplateDefault']:
+        """
+        Template for an interactive form (default version).
+        """
         return pulumi.get(self, "interactive_form_template_default")
 
     @_builtins.property
     @pulumi.getter(name="interactiveFormTemplatePrivacy")
     def interactive_form_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveFormTemplatePrivacy']:
+        """
+        Template for an interactive form (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_form_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="interactiveSchedulerTemplateDefault")
     def interactive_scheduler_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault']:
+        """
+        Template for an interactive scheduler (default version).
+        """
         return pulumi.get(self, "interactive_scheduler_template_default")
 
     @_builtins.property
     @pulumi.getter(name="interactiveSchedulerTemplatePrivacy")
     def interactive_scheduler_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy']:
+        """
+        Template for an interactive scheduler (privacy version: hides the content).
+        """
         return pulumi.get(self, "interactive_scheduler_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="mediaMessageTemplateDefault")
     def media_message_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesMediaMessageTemplateDefault']:
+        """
+        Template for a media message (default version).
+        """
         return pulumi.get(self, "media_message_template_default")
 
     @_builtins.property
     @pulumi.getter(name="mediaMessageTemplatePrivacy")
     def media_message_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesMediaMessageTemplatePrivacy']:
+        """
+        Template for a media message (privacy version: hides the content).
+        """
         return pulumi.get(self, "media_message_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="smsContentTemplateDefault")
     def sms_content_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesSmsContentTemplateDefault']:
+        """
+        Template for an SMS's text (default version).
+        """
         return pulumi.get(self, "sms_content_template_default")
 
     @_builtins.property
     @pulumi.getter(name="smsContentTemplatePrivacy")
     def sms_content_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesSmsContentTemplatePrivacy']:
+        """
+        Template for an SMS's text (privacy version: hides the content).
+        """
         return pulumi.get(self, "sms_content_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="textMessageTemplateDefault")
     def text_message_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesTextMessageTemplateDefault']:
+        """
+        Template for a text message (default version).
+        """
         return pulumi.get(self, "text_message_template_default")
 
     @_builtins.property
     @pulumi.getter(name="textMessageTemplatePrivacy")
     def text_message_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesTextMessageTemplatePrivacy']:
+        """
+        Template for a text message (privacy version: hides the content).
+        """
         return pulumi.get(self, "text_message_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="usePrivacyTemplate")
-    def use_privacy_template(self) -> Optional[_builtins.float]:
+    def use_privacy_template(self) -> Optional['TemplateChoice']:
+        """
+        Which templates are used: the default ones, the privacy ones, or each user's choice.
+        """
         return pulumi.get(self, "use_privacy_template")
 
 
@@ -4146,6 +4947,12 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefault(dict):
                  body_fallback: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if body_fallback is not None:
@@ -4158,21 +4965,33 @@ class NotificationSettingsTemplatesCustomMessageTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter
     def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
         return pulumi.get(self, "body_fallback")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4202,6 +5021,12 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacy(dict):
                  body_fallback: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if body_fallback is not None:
@@ -4214,21 +5039,33 @@ class NotificationSettingsTemplatesCustomMessageTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter
     def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
         return pulumi.get(self, "body_fallback")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4256,6 +5093,10 @@ class NotificationSettingsTemplatesEmailSubjectTemplateDefault(dict):
     def __init__(__self__, *,
                  subject_group: Optional[_builtins.str] = None,
                  subject_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str subject_group: Subject for a group's messages.
+        :param _builtins.str subject_one_on_one: Subject for a one-on-one conversation's messages.
+        """
         if subject_group is not None:
             pulumi.set(__self__, "subject_group", subject_group)
         if subject_one_on_one is not None:
@@ -4264,11 +5105,17 @@ class NotificationSettingsTemplatesEmailSubjectTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter(name="subjectGroup")
     def subject_group(self) -> Optional[_builtins.str]:
+        """
+        Subject for a group's messages.
+        """
         return pulumi.get(self, "subject_group")
 
     @_builtins.property
     @pulumi.getter(name="subjectOneOnOne")
     def subject_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Subject for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "subject_one_on_one")
 
 
@@ -4296,6 +5143,10 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacy(dict):
     def __init__(__self__, *,
                  subject_group: Optional[_builtins.str] = None,
                  subject_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str subject_group: Subject for a group's messages.
+        :param _builtins.str subject_one_on_one: Subject for a one-on-one conversation's messages.
+        """
         if subject_group is not None:
             pulumi.set(__self__, "subject_group", subject_group)
         if subject_one_on_one is not None:
@@ -4304,11 +5155,17 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter(name="subjectGroup")
     def subject_group(self) -> Optional[_builtins.str]:
+        """
+        Subject for a group's messages.
+        """
         return pulumi.get(self, "subject_group")
 
     @_builtins.property
     @pulumi.getter(name="subjectOneOnOne")
     def subject_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Subject for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "subject_one_on_one")
 
 
@@ -4337,6 +5194,11 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefault(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4347,16 +5209,25 @@ class NotificationSettingsTemplatesInteractiveCardTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4385,6 +5256,11 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacy(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4395,16 +5271,25 @@ class NotificationSettingsTemplatesInteractiveCardTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4433,6 +5318,11 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefault(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4443,16 +5333,25 @@ class NotificationSettingsTemplatesInteractiveCustomTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4481,6 +5380,11 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4491,16 +5395,25 @@ class NotificationSettingsTemplatesInteractiveCustomTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4529,6 +5442,11 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefault(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4539,16 +5457,25 @@ class NotificationSettingsTemplatesInteractiveFormTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4577,6 +5504,11 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacy(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4587,16 +5519,25 @@ class NotificationSettingsTemplatesInteractiveFormTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4625,6 +5566,11 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4635,16 +5581,25 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4673,6 +5628,11 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4683,16 +5643,25 @@ class NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4724,6 +5693,14 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefault(dict):
                  body_video: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_audio: Text for an audio file.
+        :param _builtins.str body_file: Text for any other file.
+        :param _builtins.str body_image: Text for an image.
+        :param _builtins.str body_video: Text for a video.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body_audio is not None:
             pulumi.set(__self__, "body_audio", body_audio)
         if body_file is not None:
@@ -4740,31 +5717,49 @@ class NotificationSettingsTemplatesMediaMessageTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body_audio(self) -> Optional[_builtins.str]:
+        """
+        Text for an audio file.
+        """
         return pulumi.get(self, "body_audio")
 
     @_builtins.property
     @pulumi.getter
     def body_file(self) -> Optional[_builtins.str]:
+        """
+        Text for any other file.
+        """
         return pulumi.get(self, "body_file")
 
     @_builtins.property
     @pulumi.getter
     def body_image(self) -> Optional[_builtins.str]:
+        """
+        Text for an image.
+        """
         return pulumi.get(self, "body_image")
 
     @_builtins.property
     @pulumi.getter
     def body_video(self) -> Optional[_builtins.str]:
+        """
+        Text for a video.
+        """
         return pulumi.get(self, "body_video")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4796,6 +5791,14 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacy(dict):
                  body_video: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_audio: Text for an audio file.
+        :param _builtins.str body_file: Text for any other file.
+        :param _builtins.str body_image: Text for an image.
+        :param _builtins.str body_video: Text for a video.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body_audio is not None:
             pulumi.set(__self__, "body_audio", body_audio)
         if body_file is not None:
@@ -4812,31 +5815,49 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body_audio(self) -> Optional[_builtins.str]:
+        """
+        Text for an audio file.
+        """
         return pulumi.get(self, "body_audio")
 
     @_builtins.property
     @pulumi.getter
     def body_file(self) -> Optional[_builtins.str]:
+        """
+        Text for any other file.
+        """
         return pulumi.get(self, "body_file")
 
     @_builtins.property
     @pulumi.getter
     def body_image(self) -> Optional[_builtins.str]:
+        """
+        Text for an image.
+        """
         return pulumi.get(self, "body_image")
 
     @_builtins.property
     @pulumi.getter
     def body_video(self) -> Optional[_builtins.str]:
+        """
+        Text for a video.
+        """
         return pulumi.get(self, "body_video")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4864,6 +5885,10 @@ class NotificationSettingsTemplatesSmsContentTemplateDefault(dict):
     def __init__(__self__, *,
                  body_group: Optional[_builtins.str] = None,
                  body_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_group: Text for a group's messages.
+        :param _builtins.str body_one_on_one: Text for a one-on-one conversation's messages.
+        """
         if body_group is not None:
             pulumi.set(__self__, "body_group", body_group)
         if body_one_on_one is not None:
@@ -4872,11 +5897,17 @@ class NotificationSettingsTemplatesSmsContentTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter(name="bodyGroup")
     def body_group(self) -> Optional[_builtins.str]:
+        """
+        Text for a group's messages.
+        """
         return pulumi.get(self, "body_group")
 
     @_builtins.property
     @pulumi.getter(name="bodyOneOnOne")
     def body_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Text for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "body_one_on_one")
 
 
@@ -4904,6 +5935,10 @@ class NotificationSettingsTemplatesSmsContentTemplatePrivacy(dict):
     def __init__(__self__, *,
                  body_group: Optional[_builtins.str] = None,
                  body_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_group: Text for a group's messages.
+        :param _builtins.str body_one_on_one: Text for a one-on-one conversation's messages.
+        """
         if body_group is not None:
             pulumi.set(__self__, "body_group", body_group)
         if body_one_on_one is not None:
@@ -4912,11 +5947,17 @@ class NotificationSettingsTemplatesSmsContentTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter(name="bodyGroup")
     def body_group(self) -> Optional[_builtins.str]:
+        """
+        Text for a group's messages.
+        """
         return pulumi.get(self, "body_group")
 
     @_builtins.property
     @pulumi.getter(name="bodyOneOnOne")
     def body_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Text for a one-on-one conversation's messages.
+        """
         return pulumi.get(self, "body_one_on_one")
 
 
@@ -4945,6 +5986,11 @@ class NotificationSettingsTemplatesTextMessageTemplateDefault(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -4955,16 +6001,25 @@ class NotificationSettingsTemplatesTextMessageTemplateDefault(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -4993,6 +6048,11 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacy(dict):
                  body: Optional[_builtins.str] = None,
                  title_group: Optional[_builtins.str] = None,
                  title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
         if body is not None:
             pulumi.set(__self__, "body", body)
         if title_group is not None:
@@ -5003,16 +6063,25 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacy(dict):
     @_builtins.property
     @pulumi.getter
     def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
         return pulumi.get(self, "body")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")
     def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
         return pulumi.get(self, "title_group")
 
     @_builtins.property
     @pulumi.getter(name="titleOneOnOne")
     def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
         return pulumi.get(self, "title_one_on_one")
 
 
@@ -5038,19 +6107,29 @@ class PinnedConversationsConversationsItem(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 conversation_type: _builtins.str,
+                 conversation_type: 'ReceiverType',
                  conversation_with: _builtins.str):
+        """
+        :param 'ReceiverType' conversation_type: Whether the pinned conversation is with a user or a group.
+        :param _builtins.str conversation_with: The uid or guid of the other side of the conversation.
+        """
         pulumi.set(__self__, "conversation_type", conversation_type)
         pulumi.set(__self__, "conversation_with", conversation_with)
 
     @_builtins.property
     @pulumi.getter(name="conversationType")
-    def conversation_type(self) -> _builtins.str:
+    def conversation_type(self) -> 'ReceiverType':
+        """
+        Whether the pinned conversation is with a user or a group.
+        """
         return pulumi.get(self, "conversation_type")
 
     @_builtins.property
     @pulumi.getter(name="conversationWith")
     def conversation_with(self) -> _builtins.str:
+        """
+        The uid or guid of the other side of the conversation.
+        """
         return pulumi.get(self, "conversation_with")
 
 
@@ -5230,8 +6309,12 @@ class RoleSettings(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 list_users: Optional[_builtins.str] = None,
-                 send_messages_to: Optional[_builtins.str] = None):
+                 list_users: Optional['RoleSettingsListUsers'] = None,
+                 send_messages_to: Optional['RoleSettingsListUsers'] = None):
+        """
+        :param 'RoleSettingsListUsers' list_users: Which users a member of the role sees in user lists: everyone, or only friends.
+        :param 'RoleSettingsListUsers' send_messages_to: Whom a member of the role may message: everyone, or only friends.
+        """
         if list_users is not None:
             pulumi.set(__self__, "list_users", list_users)
         if send_messages_to is not None:
@@ -5239,12 +6322,18 @@ class RoleSettings(dict):
 
     @_builtins.property
     @pulumi.getter(name="listUsers")
-    def list_users(self) -> Optional[_builtins.str]:
+    def list_users(self) -> Optional['RoleSettingsListUsers']:
+        """
+        Which users a member of the role sees in user lists: everyone, or only friends.
+        """
         return pulumi.get(self, "list_users")
 
     @_builtins.property
     @pulumi.getter(name="sendMessagesTo")
-    def send_messages_to(self) -> Optional[_builtins.str]:
+    def send_messages_to(self) -> Optional['RoleSettingsListUsers']:
+        """
+        Whom a member of the role may message: everyone, or only friends.
+        """
         return pulumi.get(self, "send_messages_to")
 
 
@@ -5269,11 +6358,17 @@ class SendGridEmailProviderCredentials(dict):
 
     def __init__(__self__, *,
                  send_grid_api_key: _builtins.str):
+        """
+        :param _builtins.str send_grid_api_key: The SendGrid account's API key.
+        """
         pulumi.set(__self__, "send_grid_api_key", send_grid_api_key)
 
     @_builtins.property
     @pulumi.getter(name="sendGridApiKey")
     def send_grid_api_key(self) -> _builtins.str:
+        """
+        The SendGrid account's API key.
+        """
         return pulumi.get(self, "send_grid_api_key")
 
 
@@ -5429,11 +6524,17 @@ class TwilioSmsProviderCredentials(dict):
 
     def __init__(__self__, *,
                  twilio_auth_token: _builtins.str):
+        """
+        :param _builtins.str twilio_auth_token: The Twilio account's auth token.
+        """
         pulumi.set(__self__, "twilio_auth_token", twilio_auth_token)
 
     @_builtins.property
     @pulumi.getter(name="twilioAuthToken")
     def twilio_auth_token(self) -> _builtins.str:
+        """
+        The Twilio account's auth token.
+        """
         return pulumi.get(self, "twilio_auth_token")
 
 
@@ -5654,6 +6755,7 @@ class WebhookInfo(dict):
                  retry_on_failure: Optional[_builtins.bool] = None,
                  use_basic_auth: Optional[_builtins.bool] = None,
                  username: Optional[_builtins.str] = None,
+                 version: Optional['WebhookVersion'] = None,
                  webhook_id: Optional[_builtins.str] = None,
                  webhook_url: Optional[_builtins.str] = None):
         """
@@ -5668,6 +6770,7 @@ class WebhookInfo(dict):
         :param _builtins.bool retry_on_failure: Retry deliveries that fail (default false).
         :param _builtins.bool use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
         :param _builtins.str username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        :param 'WebhookVersion' version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
         :param _builtins.str webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
         :param _builtins.str webhook_url: Public https URL the service posts events to, at most 255 characters.
         """
@@ -5688,6 +6791,8 @@ class WebhookInfo(dict):
             pulumi.set(__self__, "use_basic_auth", use_basic_auth)
         if username is not None:
             pulumi.set(__self__, "username", username)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
         if webhook_id is not None:
             pulumi.set(__self__, "webhook_id", webhook_id)
         if webhook_url is not None:
@@ -5764,6 +6869,14 @@ class WebhookInfo(dict):
         Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
         """
         return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional['WebhookVersion']:
+        """
+        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        """
+        return pulumi.get(self, "version")
 
     @_builtins.property
     @pulumi.getter(name="webhookId")

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['PinnedConversationsArgs', 'PinnedConversations']
@@ -87,6 +88,35 @@ class PinnedConversations(pulumi.CustomResource):
         """
         The conversations the app pins for every user: the whole list, in order, at most 5 (one list per app). Deleting the resource empties it. Id: "pinned-conversations".
 
+        Every change updates the object in place.
+
+        ## Example Usage
+        ### A PinnedConversations
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        pinned = chat.PinnedConversations(
+            "pinned",
+            conversations=[
+                {
+                    "conversation_type": "group",
+                    "conversation_with": "t-group",
+                },
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing PinnedConversations is adopted by its id, `pinned-conversations`:
+
+        ```sh
+        $ pulumi import chat:index:PinnedConversations pinned 'pinned-conversations'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -101,6 +131,35 @@ class PinnedConversations(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The conversations the app pins for every user: the whole list, in order, at most 5 (one list per app). Deleting the resource empties it. Id: "pinned-conversations".
+
+        Every change updates the object in place.
+
+        ## Example Usage
+        ### A PinnedConversations
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        pinned = chat.PinnedConversations(
+            "pinned",
+            conversations=[
+                {
+                    "conversation_type": "group",
+                    "conversation_with": "t-group",
+                },
+            ],
+        )
+        ```
+
+        ## Import
+
+        An existing PinnedConversations is adopted by its id, `pinned-conversations`:
+
+        ```sh
+        $ pulumi import chat:index:PinnedConversations pinned 'pinned-conversations'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param PinnedConversationsArgs args: The arguments to use to populate this resource's properties.

@@ -27,7 +27,7 @@ class ProviderArgs:
                  management_key: pulumi.Input[Optional[_builtins.str]] = None,
                  management_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
-                 requests_per_minute: pulumi.Input[Optional[_builtins.str]] = None):
+                 requests_per_minute: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -39,7 +39,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] management_key: Management API key (apps, webhooks). Environment: CHAT_MANAGEMENT_KEY.
         :param pulumi.Input[_builtins.str] management_secret: Management API secret. Environment: CHAT_MANAGEMENT_SECRET.
         :param pulumi.Input[_builtins.str] region: Region of that app: us (default), eu or in. Environment: CHAT_REGION.
-        :param pulumi.Input[_builtins.str] requests_per_minute: Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
+        :param pulumi.Input[_builtins.int] requests_per_minute: Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
         """
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
@@ -158,14 +158,14 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter(name="requestsPerMinute")
-    def requests_per_minute(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def requests_per_minute(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
         """
         return pulumi.get(self, "requests_per_minute")
 
     @requests_per_minute.setter
-    def requests_per_minute(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def requests_per_minute(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "requests_per_minute", value)
 
 
@@ -183,7 +183,7 @@ class Provider(pulumi.ProviderResource):
                  management_key: pulumi.Input[Optional[_builtins.str]] = None,
                  management_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
-                 requests_per_minute: pulumi.Input[Optional[_builtins.str]] = None,
+                 requests_per_minute: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         The chat provider: credentials as its config keys.
@@ -198,7 +198,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] management_key: Management API key (apps, webhooks). Environment: CHAT_MANAGEMENT_KEY.
         :param pulumi.Input[_builtins.str] management_secret: Management API secret. Environment: CHAT_MANAGEMENT_SECRET.
         :param pulumi.Input[_builtins.str] region: Region of that app: us (default), eu or in. Environment: CHAT_REGION.
-        :param pulumi.Input[_builtins.str] requests_per_minute: Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
+        :param pulumi.Input[_builtins.int] requests_per_minute: Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
         """
         ...
     @overload
@@ -232,7 +232,7 @@ class Provider(pulumi.ProviderResource):
                  management_key: pulumi.Input[Optional[_builtins.str]] = None,
                  management_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
-                 requests_per_minute: pulumi.Input[Optional[_builtins.str]] = None,
+                 requests_per_minute: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -250,7 +250,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["management_key"] = management_key
             __props__.__dict__["management_secret"] = None if management_secret is None else pulumi.Output.secret(management_secret)
             __props__.__dict__["region"] = region
-            __props__.__dict__["requests_per_minute"] = requests_per_minute
+            __props__.__dict__["requests_per_minute"] = pulumi.Output.from_input(requests_per_minute).apply(pulumi.runtime.to_json) if requests_per_minute is not None else None
         super(Provider, __self__).__init__(
             'chat',
             resource_name,

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['RoleArgs', 'Role']
@@ -188,6 +189,44 @@ class Role(pulumi.CustomResource):
         """
         A role (at most 25 per app). Id: the role id.
 
+        Changing `role` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A Role
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        role = chat.Role(
+            "role",
+            role="T-Role",
+            name="Role",
+            description="first",
+            metadata={
+                "a": 1,
+            },
+            settings={
+                "list_users": "all",
+            },
+            restricted_features=[
+                "u.listUsers",
+            ],
+            permissions={
+                "createGroup": "deny",
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing Role is adopted by its id, `<role>`:
+
+        ```sh
+        $ pulumi import chat:index:Role role '<role>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -208,6 +247,44 @@ class Role(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A role (at most 25 per app). Id: the role id.
+
+        Changing `role` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A Role
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        role = chat.Role(
+            "role",
+            role="T-Role",
+            name="Role",
+            description="first",
+            metadata={
+                "a": 1,
+            },
+            settings={
+                "list_users": "all",
+            },
+            restricted_features=[
+                "u.listUsers",
+            ],
+            permissions={
+                "createGroup": "deny",
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing Role is adopted by its id, `<role>`:
+
+        ```sh
+        $ pulumi import chat:index:Role role '<role>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param RoleArgs args: The arguments to use to populate this resource's properties.

@@ -202,6 +202,41 @@ class SendGridEmailProvider(pulumi.CustomResource):
         """
         The app's SendGrid email provider. At most one per app. Id: "sendGridEmailProvider".
 
+        Every change updates the object in place. `credentials`, `repliesWebhook` are kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A SendGridEmailProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        sendgrid = chat.SendGridEmailProvider(
+            "sendgrid",
+            send_grid_template_id="d-1",
+            send_grid_unsubscribe_group_id="1",
+            sender_name="One",
+            sender_email="one@example.com",
+            allow_email_replies=True,
+            sender_email_for_replies="replies1@example.com",
+            is_enabled=False,
+            credentials={
+                "send_grid_api_key": config.require_secret("sendGridApiKey"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing SendGridEmailProvider is adopted by its id, `sendGridEmailProvider`:
+
+        ```sh
+        $ pulumi import chat:index:SendGridEmailProvider sendgrid 'sendGridEmailProvider'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -223,6 +258,41 @@ class SendGridEmailProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The app's SendGrid email provider. At most one per app. Id: "sendGridEmailProvider".
+
+        Every change updates the object in place. `credentials`, `repliesWebhook` are kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A SendGridEmailProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        sendgrid = chat.SendGridEmailProvider(
+            "sendgrid",
+            send_grid_template_id="d-1",
+            send_grid_unsubscribe_group_id="1",
+            sender_name="One",
+            sender_email="one@example.com",
+            allow_email_replies=True,
+            sender_email_for_replies="replies1@example.com",
+            is_enabled=False,
+            credentials={
+                "send_grid_api_key": config.require_secret("sendGridApiKey"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing SendGridEmailProvider is adopted by its id, `sendGridEmailProvider`:
+
+        ```sh
+        $ pulumi import chat:index:SendGridEmailProvider sendgrid 'sendGridEmailProvider'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param SendGridEmailProviderArgs args: The arguments to use to populate this resource's properties.

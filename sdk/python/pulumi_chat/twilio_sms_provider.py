@@ -136,6 +136,37 @@ class TwilioSmsProvider(pulumi.CustomResource):
         """
         The app's Twilio SMS provider. At most one per app. Id: "twilioSmsProvider".
 
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A TwilioSmsProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        twilio = chat.TwilioSmsProvider(
+            "twilio",
+            twilio_account_sid="AC1",
+            twilio_sender_phone_number="+15550000001",
+            is_enabled=False,
+            credentials={
+                "twilio_auth_token": config.require_secret("twilioAuthToken"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing TwilioSmsProvider is adopted by its id, `twilioSmsProvider`:
+
+        ```sh
+        $ pulumi import chat:index:TwilioSmsProvider twilio 'twilioSmsProvider'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -153,6 +184,37 @@ class TwilioSmsProvider(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The app's Twilio SMS provider. At most one per app. Id: "twilioSmsProvider".
+
+        Every change updates the object in place. `credentials` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A TwilioSmsProvider
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        twilio = chat.TwilioSmsProvider(
+            "twilio",
+            twilio_account_sid="AC1",
+            twilio_sender_phone_number="+15550000001",
+            is_enabled=False,
+            credentials={
+                "twilio_auth_token": config.require_secret("twilioAuthToken"),
+            },
+        )
+        ```
+
+        ## Import
+
+        An existing TwilioSmsProvider is adopted by its id, `twilioSmsProvider`:
+
+        ```sh
+        $ pulumi import chat:index:TwilioSmsProvider twilio 'twilioSmsProvider'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param TwilioSmsProviderArgs args: The arguments to use to populate this resource's properties.

@@ -222,6 +222,32 @@ class User(pulumi.CustomResource):
         """
         A chat user. Id: the uid.
 
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### An User
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        m1 = chat.User(
+            "m1",
+            uid="t-m1",
+            name="M1",
+            permanent_delete=True,
+        )
+        ```
+
+        ## Import
+
+        An existing User is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:User m1 '<uid>'
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
@@ -244,6 +270,32 @@ class User(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A chat user. Id: the uid.
+
+        Changing `uid` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### An User
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        m1 = chat.User(
+            "m1",
+            uid="t-m1",
+            name="M1",
+            permanent_delete=True,
+        )
+        ```
+
+        ## Import
+
+        An existing User is adopted by its id, `<uid>`:
+
+        ```sh
+        $ pulumi import chat:index:User m1 '<uid>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param UserArgs args: The arguments to use to populate this resource's properties.

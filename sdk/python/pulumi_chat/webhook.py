@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['WebhookArgs', 'Webhook']
@@ -31,7 +32,8 @@ class WebhookArgs:
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  retry_on_failure: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_basic_auth: pulumi.Input[Optional[_builtins.bool]] = None,
-                 username: pulumi.Input[Optional[_builtins.str]] = None):
+                 username: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None):
         """
         The set of arguments for constructing a Webhook resource.
 
@@ -46,6 +48,7 @@ class WebhookArgs:
         :param pulumi.Input[_builtins.bool] retry_on_failure: Retry deliveries that fail (default false).
         :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
         :param pulumi.Input[_builtins.str] username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        :param pulumi.Input['WebhookVersion'] version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "webhook_id", webhook_id)
@@ -66,6 +69,8 @@ class WebhookArgs:
             pulumi.set(__self__, "use_basic_auth", use_basic_auth)
         if username is not None:
             pulumi.set(__self__, "username", username)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
 
     @_builtins.property
     @pulumi.getter
@@ -199,6 +204,18 @@ class WebhookArgs:
     def username(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "username", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional['WebhookVersion']]:
+        """
+        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional['WebhookVersion']]):
+        pulumi.set(self, "version", value)
+
 
 @pulumi.type_token("chat:index:Webhook")
 class Webhook(pulumi.CustomResource):
@@ -215,11 +232,46 @@ class Webhook(pulumi.CustomResource):
                  retry_on_failure: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_basic_auth: pulumi.Input[Optional[_builtins.bool]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Webhook
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        hook = chat.Webhook(
+            "hook",
+            webhook_id="t-hook",
+            name="Hook",
+            webhook_url="https://hooks.example.com/table/1",
+            use_basic_auth=True,
+            username="user1",
+            password=config.require_secret("password"),
+            enabled=False,
+            retry_on_failure=True,
+            version=1,
+        )
+        ```
+
+        ## Import
+
+        An existing Webhook is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:Webhook hook '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -232,6 +284,7 @@ class Webhook(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] retry_on_failure: Retry deliveries that fail (default false).
         :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
         :param pulumi.Input[_builtins.str] username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        :param pulumi.Input['WebhookVersion'] version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
         :param pulumi.Input[_builtins.str] webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
         :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts events to, at most 255 characters.
         """
@@ -243,6 +296,40 @@ class Webhook(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A webhook of an app (at most 25 per app). Its triggers: WebhookTriggers. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `password` is kept secret in the state and outputs.
+
+        ## Example Usage
+        ### A Webhook
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        config = pulumi.Config()
+
+        hook = chat.Webhook(
+            "hook",
+            webhook_id="t-hook",
+            name="Hook",
+            webhook_url="https://hooks.example.com/table/1",
+            use_basic_auth=True,
+            username="user1",
+            password=config.require_secret("password"),
+            enabled=False,
+            retry_on_failure=True,
+            version=1,
+        )
+        ```
+
+        ## Import
+
+        An existing Webhook is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:Webhook hook '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param WebhookArgs args: The arguments to use to populate this resource's properties.
@@ -268,6 +355,7 @@ class Webhook(pulumi.CustomResource):
                  retry_on_failure: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_basic_auth: pulumi.Input[Optional[_builtins.bool]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  webhook_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -290,6 +378,7 @@ class Webhook(pulumi.CustomResource):
             __props__.__dict__["retry_on_failure"] = retry_on_failure
             __props__.__dict__["use_basic_auth"] = use_basic_auth
             __props__.__dict__["username"] = username
+            __props__.__dict__["version"] = version
             if webhook_id is None and not opts.urn:
                 raise TypeError("Missing required property 'webhook_id'")
             __props__.__dict__["webhook_id"] = webhook_id
@@ -332,6 +421,7 @@ class Webhook(pulumi.CustomResource):
         __props__.__dict__["retry_on_failure"] = None
         __props__.__dict__["use_basic_auth"] = None
         __props__.__dict__["username"] = None
+        __props__.__dict__["version"] = None
         __props__.__dict__["webhook_id"] = None
         __props__.__dict__["webhook_url"] = None
         return Webhook(resource_name, opts=opts, __props__=__props__)
@@ -407,6 +497,14 @@ class Webhook(pulumi.CustomResource):
         Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
         """
         return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Output[Optional['WebhookVersion']]:
+        """
+        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        """
+        return pulumi.get(self, "version")
 
     @_builtins.property
     @pulumi.getter(name="webhookId")

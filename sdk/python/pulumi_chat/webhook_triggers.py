@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['WebhookTriggersArgs', 'WebhookTriggers']
@@ -21,19 +22,21 @@ __all__ = ['WebhookTriggersArgs', 'WebhookTriggers']
 @pulumi.input_type
 class WebhookTriggersArgs:
     def __init__(__self__, *,
-                 triggers: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 triggers: pulumi.Input[Sequence[pulumi.Input['TriggerId']]],
                  webhook_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 management_connection: pulumi.Input[Optional['ManagementConnectionArgs']] = None):
+                 management_connection: pulumi.Input[Optional['ManagementConnectionArgs']] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None):
         """
         The set of arguments for constructing a WebhookTriggers resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
+        :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
+        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
         """
         pulumi.set(__self__, "triggers", triggers)
         pulumi.set(__self__, "webhook_id", webhook_id)
@@ -43,17 +46,19 @@ class WebhookTriggersArgs:
             pulumi.set(__self__, "app_id", app_id)
         if management_connection is not None:
             pulumi.set(__self__, "management_connection", management_connection)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+    def triggers(self) -> pulumi.Input[Sequence[pulumi.Input['TriggerId']]]:
         """
         Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         """
         return pulumi.get(self, "triggers")
 
     @triggers.setter
-    def triggers(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+    def triggers(self, value: pulumi.Input[Sequence[pulumi.Input['TriggerId']]]):
         pulumi.set(self, "triggers", value)
 
     @_builtins.property
@@ -104,6 +109,18 @@ class WebhookTriggersArgs:
     def management_connection(self, value: pulumi.Input[Optional['ManagementConnectionArgs']]):
         pulumi.set(self, "management_connection", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Input[Optional['WebhookVersion']]:
+        """
+        The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        """
+        return pulumi.get(self, "version")
+
+    @version.setter
+    def version(self, value: pulumi.Input[Optional['WebhookVersion']]):
+        pulumi.set(self, "version", value)
+
 
 @pulumi.type_token("chat:index:WebhookTriggers")
 class WebhookTriggers(pulumi.CustomResource):
@@ -114,18 +131,49 @@ class WebhookTriggers(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
-                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input['TriggerId']]]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A WebhookTriggers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        triggers = chat.WebhookTriggers(
+            "triggers",
+            webhook_id="t-hook",
+            triggers=[
+                "message_sent",
+                "after_message",
+            ],
+            version=1,
+        )
+        ```
+
+        ## Import
+
+        An existing WebhookTriggers is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:WebhookTriggers triggers '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
+        :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
+        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
         :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
         """
         ...
@@ -136,6 +184,35 @@ class WebhookTriggers(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The trigger set of one webhook, reconciled with add and remove calls. Id: "<appId>/<webhookId>".
+
+        Changing `appId`, `webhookId` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place.
+
+        ## Example Usage
+        ### A WebhookTriggers
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        triggers = chat.WebhookTriggers(
+            "triggers",
+            webhook_id="t-hook",
+            triggers=[
+                "message_sent",
+                "after_message",
+            ],
+            version=1,
+        )
+        ```
+
+        ## Import
+
+        An existing WebhookTriggers is adopted by its id, `<appId>/<webhookId>`:
+
+        ```sh
+        $ pulumi import chat:index:WebhookTriggers triggers '<appId>/<webhookId>'
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param WebhookTriggersArgs args: The arguments to use to populate this resource's properties.
@@ -155,7 +232,8 @@ class WebhookTriggers(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  management_connection: pulumi.Input[Optional[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']]] = None,
-                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 triggers: pulumi.Input[Optional[Sequence[pulumi.Input['TriggerId']]]] = None,
+                 version: pulumi.Input[Optional['WebhookVersion']] = None,
                  webhook_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -172,6 +250,7 @@ class WebhookTriggers(pulumi.CustomResource):
             if triggers is None and not opts.urn:
                 raise TypeError("Missing required property 'triggers'")
             __props__.__dict__["triggers"] = triggers
+            __props__.__dict__["version"] = version
             if webhook_id is None and not opts.urn:
                 raise TypeError("Missing required property 'webhook_id'")
             __props__.__dict__["webhook_id"] = webhook_id
@@ -204,6 +283,7 @@ class WebhookTriggers(pulumi.CustomResource):
         __props__.__dict__["app_id"] = None
         __props__.__dict__["management_connection"] = None
         __props__.__dict__["triggers"] = None
+        __props__.__dict__["version"] = None
         __props__.__dict__["webhook_id"] = None
         return WebhookTriggers(resource_name, opts=opts, __props__=__props__)
 
@@ -225,11 +305,19 @@ class WebhookTriggers(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def triggers(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def triggers(self) -> pulumi.Output[Sequence['TriggerId']]:
         """
         Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
         """
         return pulumi.get(self, "triggers")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> pulumi.Output[Optional['WebhookVersion']]:
+        """
+        The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        """
+        return pulumi.get(self, "version")
 
     @_builtins.property
     @pulumi.getter(name="webhookId")

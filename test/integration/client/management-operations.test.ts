@@ -113,6 +113,27 @@ describe("webhooks and triggers", () => {
     ]);
   });
 
+  it("sends X-Webhook-Version for version 2, and leaves it out for 1 (the legacy system)", async () => {
+    const made = async (webhookVersion: 1 | 2) => {
+      const id = unique(`hook-v${webhookVersion}`);
+      await mgmt.call("createWebhook", {
+        params: { appId },
+        body: { id, name: "versioned", webhookURL: "https://example.com/hook" },
+        webhookVersion,
+      });
+      return { appId, webhookId: id };
+    };
+    // The emulator keeps the system each webhook was made in; only the legacy one takes after_message.
+    const legacy = await made(1);
+    await mgmt.call("addTriggers", { params: legacy, body: { triggerIds: ["after_message"] } });
+    const newer = await made(2);
+    const e = await rejectionOf(
+      mgmt.call("addTriggers", { params: newer, body: { triggerIds: ["after_message"] }, webhookVersion: 2 }),
+    );
+    expect(String((e as Error).message)).toMatch(/after_message is a trigger of the legacy webhook system/);
+    for (const params of [legacy, newer]) await mgmt.call("deleteWebhook", { params });
+  });
+
   it("deletes the webhook and the app", async () => {
     expect((await mgmt.call("deleteWebhook", { params: { appId, webhookId } })).data.success).toBe(true);
     expect(await rejectionOf(mgmt.call("getWebhook", { params: { appId, webhookId } }))).toBeInstanceOf(

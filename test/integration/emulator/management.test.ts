@@ -249,6 +249,44 @@ describe("webhooks and triggers", () => {
     );
   });
 
+  it("keeps each webhook's system (X-Webhook-Version) and takes the triggers of that system", async () => {
+    const v2 = { "X-Webhook-Version": "2" };
+    const [legacy, newer] = [unique("wh1"), unique("wh2")];
+    await hook(legacy);
+    await h.ok("createWebhook", {
+      params: { appId: appId() },
+      body: { id: newer, name: "Newer", webhookURL: "https://hooks.example.com/chat" },
+      headers: v2,
+    });
+    const at = (webhookId: string) => ({ appId: appId(), webhookId });
+    // The legacy system (no header) takes after_message and before_message beside the newer names.
+    await h.ok("addTriggers", {
+      params: at(legacy),
+      body: { triggerIds: ["after_message", "message_sent"] },
+    });
+    const e = await h.fails(
+      "addTriggers",
+      { params: at(newer), body: { triggerIds: ["message_sent", "before_message"] }, headers: v2 },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(JSON.stringify(e)).toMatch(/before_message is a trigger of the legacy webhook system/);
+    // Refused as a whole: nothing was attached.
+    expect((await h.ok("listTriggers", { params: at(newer), headers: v2 })).data).toEqual([]);
+    await h.ok("addTriggers", { params: at(newer), body: { triggerIds: ["message_sent"] }, headers: v2 });
+    // An update without the header is made in the legacy system: the webhook is of version 1 again.
+    await h.ok("updateWebhook", { params: at(newer), body: { name: "Newer" } });
+    await h.ok("addTriggers", { params: at(newer), body: { triggerIds: ["after_message"] } });
+    // A header that names no system is refused on every webhook route.
+    for (const value of ["3", "two", "2.0"])
+      await h.fails(
+        "getWebhook",
+        { params: at(legacy), headers: { "X-Webhook-Version": value } },
+        400,
+        "ERR_BAD_REQUEST",
+      );
+  });
+
   it("allows at most 25 webhooks per app (403 ERR_PLAN_QUOTA_RESTRICTION)", async () => {
     const solo = await Harness.start();
     try {

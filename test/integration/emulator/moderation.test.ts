@@ -165,6 +165,44 @@ describe("keyword lists (multipart)", () => {
     await h.fails("getKeywordList", { params: { keywordId: id } }, 404, "ERR_KEYWORD_NOT_FOUND");
   });
 
+  it("keeps a Custom API list's webhook and basic auth, never shows the password, refuses half an auth", async () => {
+    const id = unique("custom");
+    const made = await h.ok("createKeywordList", {
+      body: {
+        id,
+        name: "Own moderation",
+        category: "custom-api",
+        webhookURL: "https://mod.example.com/check",
+        username: "moderator",
+        password: "hunter22pw",
+      },
+    });
+    expect(made.data).toMatchObject({
+      id,
+      category: "custom-api",
+      webhookURL: "https://mod.example.com/check",
+      username: "moderator",
+    });
+    expect(made.data.searchTerms).toBeUndefined();
+    const got = await h.call("getKeywordList", { params: { keywordId: id } });
+    expect(got.text).not.toContain("hunter22pw");
+    // Replaced as a whole: basic auth left out is gone.
+    const upd = await h.ok("updateKeywordList", {
+      params: { keywordId: id },
+      body: { category: "custom-api", webhookURL: "https://mod.example.com/v2" },
+    });
+    expect(upd.data.username).toBeUndefined();
+    expect(upd.data.webhookURL).toBe("https://mod.example.com/v2");
+    for (const body of [
+      { id: unique("c"), category: "custom-api", webhookURL: "https://m.example.com", username: "u" },
+      { id: unique("c"), category: "custom-api", webhookURL: "http://m.example.com" },
+      { id: unique("c"), category: "custom-api" },
+      { id: unique("c"), category: "custom-api", webhookURL: "https://m.example.com", searchTerms: "a" },
+    ])
+      await h.fails("createKeywordList", { body }, 400, "ERR_BAD_REQUEST");
+    await h.ok("deleteKeywordList", { params: { keywordId: id } });
+  });
+
   it("takes only multipart/form-data, as the spec has it", async () => {
     const r = await fetchRes(h.url("createKeywordList"), {
       method: "POST",

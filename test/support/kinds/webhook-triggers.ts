@@ -8,8 +8,9 @@ export const fixture: Fixture = {
       kind: "WebhookTriggers",
       name: "triggers",
       dependsOn: ["hook"],
-      set: { appId, webhookId: "t-hook", triggers: ["message_sent"] },
-      change: { appId, webhookId: "t-hook", triggers: ["group_created", "message_edited"] },
+      set: { appId, webhookId: "t-hook", triggers: ["message_sent", "after_message"], version: 1 },
+      // The webhook moves to version 2 in its own change: the legacy trigger goes first.
+      change: { appId, webhookId: "t-hook", triggers: ["group_created", "message_edited"], version: 2 },
       remove: { webhookId: "t-hook", triggers: ["group_created", "message_edited"] },
       replace: { appId: "another-app", webhookId: "t-hook-2" },
     },

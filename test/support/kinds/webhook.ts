@@ -17,6 +17,7 @@ export const fixture: Fixture = {
         password: "pass1",
         enabled: false,
         retryOnFailure: true,
+        version: 1,
       },
       change: {
         appId,
@@ -28,6 +29,7 @@ export const fixture: Fixture = {
         password: "pass2",
         enabled: true,
         retryOnFailure: false,
+        version: 2,
       },
       // appId removed: it defaults to the configured app, the same one, so nothing changes.
       remove: { webhookId: "t-hook", name: "Hook 2", webhookURL: url(2) },

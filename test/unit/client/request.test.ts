@@ -62,6 +62,24 @@ describe("request validation", () => {
     expect((e as Error).message).toMatch(/requires onBehalfOf/);
   });
 
+  it("takes webhookVersion on the webhook routes only, and only 1 or 2", async () => {
+    const mgmt = new ManagementClient(
+      { key: "k", secret: "s".repeat(8), endpoint: "http://127.0.0.1:9/mgmt" },
+      { retry: { retries: 0 }, timeoutMs: 2000 },
+    );
+    const params = { appId: "a", webhookId: "w" };
+    expect(((await failure(mgmt.call("listApps", { webhookVersion: 2 } as never))) as Error).message).toMatch(
+      /webhookVersion is a header of the webhook routes only/,
+    );
+    expect(
+      ((await failure(mgmt.call("getWebhook", { params, webhookVersion: 3 } as never))) as Error).message,
+    ).toMatch(/webhookVersion must be 1 or 2/);
+    // A valid one gets through validation (and then finds the port closed).
+    expect(await failure(mgmt.call("getWebhook", { params, webhookVersion: 2 }))).toBeInstanceOf(
+      ConnectionError,
+    );
+  });
+
   it("refuses a query that breaks the route's schema", async () => {
     const e = await failure(chat().call("listUsers", { query: { perPage: 5000 } }));
     expect(e).toBeInstanceOf(RequestValidationError);

@@ -42,6 +42,22 @@ describe("check", () => {
     );
   });
 
+  it("refuses a legacy trigger for a version-2 webhook at preview, naming the trigger's place", async () => {
+    const triggers = provider("WebhookTriggers");
+    const args = { appId: "app-1", webhookId: "w", triggers: ["message_sent", "after_message"] };
+    expect((await triggers.check({}, { ...args, version: 2 })).failures).toEqual([
+      {
+        property: "",
+        reason:
+          "triggers.1: after_message is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it",
+      },
+    ]);
+    expect((await triggers.check({}, args)).failures).toEqual([]);
+    expect((await triggers.check({}, { ...args, version: 3 })).failures).toEqual([
+      { property: "", reason: "version must be 1 (the legacy webhook system) or 2" },
+    ]);
+  });
+
   it("refuses unknown arguments (typos) by name, with the closest known one", async () => {
     const r = await user.check({}, { uid: "a", name: "A", nmae: "x", conection: {} });
     expect(r.failures).toEqual([

@@ -52,6 +52,6 @@ func GetRegion(ctx *pulumi.Context) string {
 }
 
 // Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
-func GetRequestsPerMinute(ctx *pulumi.Context) string {
-	return config.Get(ctx, "chat:requestsPerMinute")
+func GetRequestsPerMinute(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "chat:requestsPerMinute")
 }

@@ -54,7 +54,7 @@ region: Optional[str]
 Region of that app: us (default), eu or in. Environment: CHAT_REGION.
 """
 
-requestsPerMinute: Optional[str]
+requestsPerMinute: Optional[int]
 """
 Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
 """

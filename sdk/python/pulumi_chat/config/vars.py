@@ -77,9 +77,9 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('region')
 
     @_builtins.property
-    def requests_per_minute(self) -> Optional[str]:
+    def requests_per_minute(self) -> Optional[int]:
         """
         Requests per minute the provider sends to one app (default 450); set your plan's limit. Environment: CHAT_REQUESTS_PER_MINUTE.
         """
-        return __config__.get('requestsPerMinute')
+        return __config__.get_int('requestsPerMinute')
 

@@ -104,11 +104,14 @@ const hooks = Array.from({ length: 3 }, (_, i) => {
     name: `Hook ${i}`,
     webhookURL: `https://hooks.example.com/${changed ? "v2/" : ""}${i}`,
     ...(i === 0 ? { useBasicAuth: true, username: "hookuser", password: "hookpass123" } : {}),
+    // The last one is of the newer webhook system (X-Webhook-Version: 2).
+    ...(i === 2 ? { version: 2 as const } : {}),
   });
   new chat.WebhookTriggers(`hook-${i}-triggers`, {
     appId: app.appId,
     webhookId: hook.webhookId,
     triggers: triggersOf(i),
+    ...(i === 2 ? { version: 2 as const } : {}),
   });
   return hook;
 });
@@ -124,7 +127,7 @@ tokenUsers.map(
 );
 
 // The rest of the app: bots, a group's bans, friends and blocks, the app's pinned conversations, its
-// collaborators, AI agents (two families, reconciled by name) and an MCP server.
+// collaborators, AI agents (two families, reconciled by name), an MCP server and a Custom API moderation list.
 const botUsers = [5, 6];
 botUsers.map(
   (u, i) =>
@@ -180,6 +183,17 @@ new chat.ExternalAgent("external-0", {
   connection,
 });
 
+// Moderation by the team's own service: a Custom API list with basic auth (its address changes in variant 1).
+const customApiLists = ["own-moderation"];
+new chat.ModerationCustomApiList("own-moderation", {
+  listId: "own-moderation",
+  name: "Own moderation",
+  webhookURL: `https://moderation.example.com/${changed ? "v2" : "v1"}`,
+  username: "moderator",
+  password: "modpass123",
+  connection,
+});
+
 export const appId = app.appId;
 export const appApiKey = app.apiKey;
 export const expected = {
@@ -204,4 +218,5 @@ export const expected = {
   },
   aiAgents: agentNames,
   externalAgents: ["external-0"],
+  customApiLists,
 };

@@ -1,0 +1,108 @@
+// The registry's examples (issue 32 item 3): one per kind, from its fixture (hosts/plugin/examples.ts, generated
+// by test/support/gen-examples.ts), in TypeScript, Python, Go and YAML in each resource's description, with an
+// Import section. The TypeScript ones are typechecked against the package's SDK, the Python ones compiled, the
+// Go ones parsed by gofmt (not compiled: the Go SDK is built elsewhere); the YAML ones run in
+// test/e2e/registry-examples.test.ts.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import type { Kind } from "../../engine/kind";
+import { exampleProgram, type Language, type Lookup, type Prop } from "../../hosts/plugin/example-code";
+import { EXAMPLES } from "../../hosts/plugin/examples";
+import { idForm } from "../../hosts/plugin/resource-docs";
+import { packageSchema } from "../../hosts/plugin/schema";
+import { kinds } from "../../kinds";
+import { EXAMPLES_FILE, examplesText } from "../support/gen-examples";
+
+const root = join(__dirname, "..", "..");
+const schema = packageSchema() as {
+  types: Record<string, { type: string; properties?: Record<string, Prop>; enum?: unknown[] }>;
+  resources: Record<string, { description: string; inputProperties: Record<string, Prop> }>;
+};
+const lookup: Lookup = (ref) => (ref?.startsWith("#/types/") ? schema.types[ref.slice(8)] : undefined);
+const names = Object.keys(kinds);
+const programs = (language: Language) =>
+  names.map((k) => {
+    const ex = EXAMPLES[k];
+    if (!ex) throw new Error(`no example for ${k}`);
+    return [
+      k,
+      exampleProgram(k, ex, schema.resources[`chat:index:${k}`]?.inputProperties ?? {}, lookup, language),
+    ];
+  });
+
+let dir = "";
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "chat-examples-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the registry's examples", () => {
+  it("are generated from the fixtures (run `npm run generate`)", () => {
+    expect(readFileSync(join(root, EXAMPLES_FILE), "utf8")).toBe(examplesText());
+  });
+
+  it("stand in every resource's description in four languages, with an Import section naming the id form", () => {
+    for (const k of names) {
+      const d = schema.resources[`chat:index:${k}`]?.description ?? "";
+      expect([k, d.includes("{{% examples %}}") && d.includes("{{% /examples %}}")]).toEqual([k, true]);
+      for (const l of ["typescript", "python", "go", "yaml"])
+        expect([k, d.includes(`\`\`\`${l}\n`)]).toEqual([k, true]);
+      const form = idForm(kinds[k as keyof typeof kinds] as unknown as Kind);
+      expect([k, d]).toEqual([k, expect.stringContaining(`## Import`)]);
+      expect([k, d]).toEqual([
+        k,
+        expect.stringContaining(`$ pulumi import chat:index:${k} ${EXAMPLES[k]?.name} '${form}'`),
+      ]);
+    }
+  });
+
+  it("typecheck in TypeScript against the package's SDK", () => {
+    const files = programs("typescript").map(([k, text]) => {
+      const file = join(dir, `${k}.ts`);
+      writeFileSync(file, text ?? "");
+      return file;
+    });
+    const program = ts.createProgram(files, {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      esModuleInterop: true,
+      types: [],
+      baseUrl: root,
+      paths: { "pulumi-chat": ["sdk/index.ts"], "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"] },
+    });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file?.fileName.startsWith(dir))
+      .map(
+        (d) =>
+          `${d.file?.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("compile in Python", () => {
+    const files = programs("python").map(([k, text]) => {
+      const file = join(dir, `${k}.py`);
+      writeFileSync(file, text ?? "");
+      return file;
+    });
+    execFileSync("python3", ["-m", "py_compile", ...files], { stdio: "pipe" });
+  });
+
+  it("parse in Go (gofmt -e)", () => {
+    const files = programs("go").map(([k, text]) => {
+      const file = join(dir, `${k}.go`);
+      writeFileSync(file, text ?? "");
+      return file;
+    });
+    // -e reports every syntax error (and fails); the layout is not checked (gofmt would align the fields).
+    execFileSync("gofmt", ["-e", ...files], { stdio: "pipe" });
+  });
+});
