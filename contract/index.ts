@@ -52,6 +52,7 @@ export * from "./messages";
 export * from "./moderation";
 export * from "./multipart";
 export * from "./notifications";
+export * from "./permission-entries";
 export * from "./permissions";
 export * from "./rbac";
 export * from "./roles";

@@ -198,6 +198,9 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "bot",
   "collaborator",
   "management",
+  "role",
+  "rbac",
+  "aiAgent",
 ]);
 
 /** Every `$ref` name inside `node`. */
