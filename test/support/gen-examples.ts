@@ -24,7 +24,9 @@ export function examplesText(): string {
     const chosen = cases.find((c) => !c.dependsOn?.length) ?? cases[0];
     if (!chosen) throw new Error(`${kind}'s fixture has no case`);
     const args = Object.fromEntries(Object.entries(chosen.set).filter(([, v]) => v !== APP));
-    lines.push(`  ${kind}: { name: ${JSON.stringify(chosen.name)}, args: ${JSON.stringify(args, checkoutFree)} },`);
+    lines.push(
+      `  ${kind}: { name: ${JSON.stringify(chosen.name)}, args: ${JSON.stringify(args, checkoutFree)} },`,
+    );
   }
   const missing = (Object.keys(kinds) as KindName[]).filter((k) => !FIXTURES.has(k));
   if (missing.length) throw new Error(`no fixture for ${missing}`);
