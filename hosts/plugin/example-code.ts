@@ -102,6 +102,21 @@ function py(v: unknown, p: Prop | undefined, c: Ctx, indent: string): string {
   return JSON.stringify(v);
 }
 
+/** The Go SDK's name of a scalar schema type, as its typed collections spell it (StringMap, BoolArray, …). */
+const GO_SCALARS: Readonly<Record<string, string>> = {
+  string: "String",
+  boolean: "Bool",
+  integer: "Int",
+  number: "Float64",
+};
+/** The Go SDK's map type for map values of schema `v`: `StringMap`, `BoolMap`, `StringMapMap`, else `Map`. */
+function goMapName(v: Prop | undefined): string {
+  const scalar = v?.type !== undefined ? GO_SCALARS[v.type] : undefined;
+  if (scalar) return `${scalar}Map`;
+  const inner = v?.type === "object" && v.additionalProperties ? goMapName(v.additionalProperties) : "";
+  return inner === "StringMap" || inner === "BoolMap" || inner === "IntMap" ? `${inner}Map` : "Map";
+}
+
 /** Go's SDK type of a value, from its schema type: `pulumi.String`, `chat.GroupType`, `&chat.XArgs{…}`. */
 function go(v: unknown, p: Prop | undefined, c: Ctx, indent: string): string {
   const inner = `${indent}\t`;
@@ -113,8 +128,8 @@ function go(v: unknown, p: Prop | undefined, c: Ctx, indent: string): string {
     const item = p?.items;
     const itemType = c.lookup(item?.$ref);
     const arrayType =
-      item?.type === "string"
-        ? "pulumi.StringArray"
+      item?.type !== undefined && GO_SCALARS[item.type]
+        ? `pulumi.${GO_SCALARS[item.type]}Array`
         : itemType?.enum && item?.$ref
           ? `chat.${item.$ref.split(":").pop()}Array`
           : itemType?.properties && item?.$ref
@@ -131,7 +146,7 @@ function go(v: unknown, p: Prop | undefined, c: Ctx, indent: string): string {
       );
       return `&chat.${p.$ref.split(":").pop()}Args{\n${body.join("\n")}\n${indent}}`;
     }
-    const mapType = p?.additionalProperties?.type === "string" ? "pulumi.StringMap" : "pulumi.Map";
+    const mapType = `pulumi.${goMapName(p?.additionalProperties)}`;
     const body = entries.map(
       ([k, x]) =>
         `${inner}${JSON.stringify(k)}: ${go(x, p?.additionalProperties, { ...c, secretKey: k }, inner)},`,

@@ -1,37 +1,21 @@
 // The registry's examples (issue 32 item 3): one per kind, from its fixture (hosts/plugin/examples.ts, generated
 // by test/support/gen-examples.ts), in TypeScript, Python, Go and YAML in each resource's description, with an
 // Import section. The TypeScript ones are typechecked against the package's SDK, the Python ones compiled, the
-// Go ones parsed by gofmt (not compiled: the Go SDK is built elsewhere); the YAML ones run in
-// test/e2e/registry-examples.test.ts.
+// Go ones parsed by gofmt here and type-checked against sdk/go/chat in test/e2e/sdks.test.ts; the YAML ones run
+// in test/e2e/registry-examples.test.ts.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import type { Kind } from "../../engine/kind";
-import { exampleProgram, type Language, type Lookup, type Prop } from "../../hosts/plugin/example-code";
 import { EXAMPLES } from "../../hosts/plugin/examples";
 import { idForm } from "../../hosts/plugin/resource-docs";
-import { packageSchema } from "../../hosts/plugin/schema";
 import { kinds } from "../../kinds";
+import { names, programs, schema } from "../support/example-programs";
 import { EXAMPLES_FILE, examplesText } from "../support/gen-examples";
 
 const root = join(__dirname, "..", "..");
-const schema = packageSchema() as {
-  types: Record<string, { type: string; properties?: Record<string, Prop>; enum?: unknown[] }>;
-  resources: Record<string, { description: string; inputProperties: Record<string, Prop> }>;
-};
-const lookup: Lookup = (ref) => (ref?.startsWith("#/types/") ? schema.types[ref.slice(8)] : undefined);
-const names = Object.keys(kinds);
-const programs = (language: Language) =>
-  names.map((k) => {
-    const ex = EXAMPLES[k];
-    if (!ex) throw new Error(`no example for ${k}`);
-    return [
-      k,
-      exampleProgram(k, ex, schema.resources[`chat:index:${k}`]?.inputProperties ?? {}, lookup, language),
-    ];
-  });
 
 let dir = "";
 beforeAll(() => {

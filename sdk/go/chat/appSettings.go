@@ -32,7 +32,7 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			_, err := chat.NewAppSettings(ctx, "app-settings", &chat.AppSettingsArgs{
-//				Settings: pulumi.Map{
+//				Settings: pulumi.BoolMap{
 //					"core.conversations.updateOnCallActivity": pulumi.Bool(false),
 //				},
 //			})

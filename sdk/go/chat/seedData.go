@@ -36,7 +36,7 @@ import (
 //				File: pulumi.String("test/support/seed/users.csv"),
 //				Bucket: pulumi.Int(0),
 //				Buckets: pulumi.Int(1),
-//				Rows: pulumi.Map{
+//				Rows: pulumi.StringMapMap{
 //					"seed-ada": pulumi.StringMap{
 //						"createdAt": pulumi.String("3acd6000594a"),
 //						"metadata": pulumi.String("0f99e241361d"),
