@@ -7,6 +7,7 @@ import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
 import { messageRoutes } from "./messages";
+import { metricsRoutes } from "./metrics";
 import { moderationRoutes } from "./moderation";
 import { notificationRoutes } from "./notifications";
 import { rbacRoutes } from "./rbac";
@@ -29,6 +30,7 @@ export const routes = {
   ...aiAgentRoutes,
   ...socialRoutes,
   ...collaboratorRoutes,
+  ...metricsRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -46,6 +48,7 @@ export { DEFAULTS, type Defaults } from "./generated/defaults";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";
+export * from "./metrics";
 export * from "./moderation";
 export * from "./multipart";
 export * from "./notifications";

@@ -8,6 +8,7 @@ import { extensionHandlers } from "./extensions";
 import { groupHandlers } from "./groups";
 import { managementHandlers } from "./management";
 import { messageHandlers } from "./messages";
+import { metricsHandlers } from "./metrics";
 import { moderationHandlers } from "./moderation";
 import { notificationHandlers } from "./notifications";
 import { rbacHandlers } from "./rbac";
@@ -30,4 +31,5 @@ export const handlers = {
   ...aiAgentHandlers,
   ...socialHandlers,
   ...collaboratorHandlers,
+  ...metricsHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };
