@@ -2,44 +2,11 @@
 // zod says it and OpenAPI cannot (a refinement, a transform, a union read one way). Keep them few and small;
 // everything else is generated from contract/openapi/chat-service.yaml (contract/generated/schemas.ts).
 import { z } from "zod";
+import { ROLE_PERMISSIONS, SCOPE_PERMISSIONS } from "./catalogues";
 import { LIMITS } from "./generated/limits";
+import { permissionsOf } from "./permissions";
 
-/** Edit distance between two strings (for "the closest valid value" in error messages). */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        (row[j] ?? 0) + 1,
-        (next[j - 1] ?? 0) + 1,
-        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    row = next;
-  }
-  return row[b.length] ?? 0;
-}
-
-/** The candidate nearest to `value` (case-insensitive edit distance; the first of equals). */
-export function closest(value: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const c of candidates) {
-    const d = distance(value.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return best;
-}
-
-/** An enum whose error names the value given and the closest valid one (and all of them, if few). */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  z.enum(values, {
-    error: (iss) => {
-      if (typeof iss.input !== "string") return `${what} must be a string`;
-      const all = values.length <= 6 ? `; one of ${values.join(", ")}` : "";
-      return `${what} "${iss.input}" is not valid (closest valid: "${closest(iss.input, values)}"${all})`;
-    },
-  });
+export { closest, oneOf } from "./closest";
 
 /** Free-form JSON object whose serialized form stays under the metadata limit. */
 export const Metadata = z
@@ -61,3 +28,86 @@ export const QueryBool = z
 
 /** A comma-separated list whose items are `item`s (a list of enum values). */
 export const csvListOf = <T extends z.ZodType<unknown, string>>(item: T) => CsvList.pipe(z.array(item));
+
+/** `{<key>: value}` of a role's permissions: unknown keys and values outside a key's rule refused, by name. */
+export const RolePermissionMap = permissionsOf(ROLE_PERMISSIONS);
+
+/** `{<key>: value}` of a group scope's permissions, likewise. */
+export const ScopePermissionMap = permissionsOf(SCOPE_PERMISSIONS);
+
+// ---- answers read one way whatever their shape (the AI-agents API answers bare, wrapped or by cursor) ----
+
+/**
+ * Seconds from a service time in seconds or milliseconds (the AI-agents API answers in milliseconds, the
+ * rest in seconds): no time in seconds reaches 1e11 before the year 5138, none in milliseconds is below it
+ * after 1973.
+ */
+export const toSeconds = (t: number): number => (t >= 1e11 ? Math.floor(t / 1000) : t);
+/** A service time (seconds, milliseconds or an ISO text, as the AI-agents API answers them) as seconds. */
+export const ServiceTime = z.union([
+  z.number().transform(toSeconds),
+  z.iso.datetime({ offset: true }).transform((t) => Math.floor(Date.parse(t) / 1000)),
+]);
+
+export const Pagination = z.looseObject({
+  total: z.number().int(),
+  count: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** `{data: T}`: every success body. Unknown fields are tolerated everywhere (forward compatibility). */
+export const dataOf = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+/**
+ * `T` as `{data: T}`, whether the service wraps it so, under `wrapper`, or answers it bare (the vendor
+ * documents the AI-agents API's MCP servers bare, its agent creates under `agent`, the rest under `data`).
+ */
+export const dataOrBare = <T extends z.ZodType>(item: T, wrapper?: string) =>
+  z.union([
+    dataOf(item),
+    ...(wrapper
+      ? [z.looseObject({ [wrapper]: item }).transform((v) => ({ data: v[wrapper] as z.output<T> }))]
+      : []),
+    item.transform((data) => ({ data })),
+  ]);
+/** `{data: T[], meta: {pagination}}`: a page-based list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), meta: z.looseObject({ pagination: Pagination }) });
+
+/** A whole list as the one page of a page-based list. */
+const onePage = (data: unknown[]) => ({
+  total: data.length,
+  count: data.length,
+  per_page: data.length,
+  current_page: 1,
+  total_pages: 1,
+});
+
+/** A list answered as a bare array (one page, S27), or page-based: `{data, meta: {pagination}}` either way. */
+export const pageOrBare = <T extends z.ZodType>(item: T) =>
+  z.union([pageOf(item), z.array(item).transform((data) => ({ data, meta: { pagination: onePage(data) } }))]);
+
+/**
+ * A cursor list (`{data, meta: {next: {affix, createdAt}}}`, the AI-agents API's) as a page-based one whose
+ * `meta.next` says where the next page starts (ApiClient.paginate follows it); a page-based answer as it is.
+ */
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.union([
+    pageOf(item),
+    z
+      .looseObject({
+        data: z.array(item),
+        meta: z
+          .looseObject({ next: z.looseObject({ affix: z.string(), createdAt: z.number() }).nullish() })
+          .optional(),
+      })
+      .transform(({ data, meta }) => ({
+        data,
+        meta: {
+          pagination: onePage(data),
+          ...(meta?.next ? { next: { affix: meta.next.affix, createdAt: meta.next.createdAt } } : {}),
+        },
+      })),
+  ]);

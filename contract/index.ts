@@ -3,6 +3,7 @@ import { aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
 import { collaboratorRoutes } from "./collaborators";
+import { dataImportRoutes } from "./data-import";
 import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
@@ -31,6 +32,7 @@ export const routes = {
   ...socialRoutes,
   ...collaboratorRoutes,
   ...metricsRoutes,
+  ...dataImportRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -41,6 +43,7 @@ export * from "./bots";
 export * from "./closed-set";
 export * from "./collaborators";
 export * from "./common";
+export * from "./data-import";
 export * from "./errors";
 export * from "./extension-settings";
 export * from "./extensions";
@@ -52,6 +55,7 @@ export * from "./metrics";
 export * from "./moderation";
 export * from "./multipart";
 export * from "./notifications";
+export * from "./permission-entries";
 export * from "./permissions";
 export * from "./rbac";
 export * from "./roles";

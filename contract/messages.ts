@@ -5,15 +5,13 @@ import * as ENUMS from "./generated/enums";
 import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
+import { SENT_CATEGORIES } from "./message-types";
 import { route } from "./route";
+
+export { LISTED_CATEGORIES, MESSAGE_TYPES, SENT_CATEGORIES } from "./message-types";
 
 export const RECEIVER_TYPES = ENUMS.ReceiverType;
 export const ReceiverType = G.ReceiverType;
-/** Types of the `message` category; a `custom` message's type is free-form. */
-export const MESSAGE_TYPES = ["text", "image", "file", "audio", "video"] as const;
-/** The categories a user sends; a listing also holds `action` messages (the list query's `category`). */
-export const SENT_CATEGORIES = ["message", "custom"] as const;
-export const LISTED_CATEGORIES = ["message", "action", "custom"] as const;
 /**
  * What `POST /messages` takes: the two above and `interactive` (forms, cards, schedulers; the spec's
  * `interactiveCategorySchema`, docs/service/messages-and-reactions.md). Role permissions keep the two above.

@@ -1,8 +1,11 @@
-// RBAC v2 permission catalogues (docs/service/roles-and-permissions.md), one mechanism for the permissions of roles (roles.ts) and
-// of group scopes (rbac.ts). A catalogue declares each key's data type, values and default. The schema that
-// refuses unknown keys and values by name, and the entries the GET answers, are both made from it.
+// RBAC v2 permission catalogues (docs/service/roles-and-permissions.md), one mechanism for the permissions of
+// roles and of group scopes (the catalogues: catalogues.ts). A catalogue declares each key's data type, values
+// and default. The schema that refuses unknown keys and values by name (a block of blocks.ts), and the
+// entries the GET answers (emulator), are both made from it. No import of the generated schemas: the blocks
+// use this file.
 import { z } from "zod";
-import { closest, oneOf, Timestamp } from "./common";
+import { closest, oneOf } from "./closest";
+import { permissionsSetSome } from "./rules";
 
 /** Values that are not a fixed list (role ids, MIME types): each is checked by `item`, described by `rule`. */
 export interface OpenValues {
@@ -70,34 +73,6 @@ export const permissionsOf = <C extends PermissionCatalogue>(catalogue: C) => {
   );
 };
 
-/** The body of a PUT: it must set something. */
+/** A permission map that must set something (the body of a PUT). */
 export const settingSome = <T extends z.ZodType<Record<string, unknown>>>(permissions: T) =>
-  permissions.refine((p) => Object.values(p).some((v) => v !== undefined), {
-    message: "permissions must set at least one permission",
-    // Only for a map that is otherwise valid: an unknown key alone is one mistake, reported once.
-    when: (payload) => payload.issues.length === 0,
-  });
-
-export const PermissionValue = z.union([z.string(), z.array(z.string())]);
-/** The whole map a PUT or DELETE answers: every key set, with its value. */
-export const Permissions = z.record(z.string(), PermissionValue);
-export type Permissions = z.infer<typeof Permissions>;
-
-/** One catalogue entry. `value`, the current setting when one is set, is a GUESS (decision 0040). */
-export const PermissionEntry = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  dataType: z.string(),
-  availableValues: z.array(z.string()),
-  defaultValue: PermissionValue.optional(),
-  value: PermissionValue.optional(),
-  createdAt: Timestamp.optional(),
-  updatedAt: Timestamp.optional(),
-});
-export type PermissionEntry = z.infer<typeof PermissionEntry>;
-
-/** The keys a catalogue says are set, with their values (entries without `value` tell nothing). */
-export const setValues = (entries: readonly PermissionEntry[]): Permissions =>
-  Object.fromEntries(entries.flatMap((e) => (e.value === undefined ? [] : [[e.id, e.value]])));
+  permissions.refine(permissionsSetSome.check, permissionsSetSome.message);

@@ -104,3 +104,26 @@ export const collaboratorsPerCall = {
   },
   message: { message: `name between 1 and ${LIMITS.collaboratorsPerCall} emails in all` },
 };
+
+/** A permissions PUT must set something (role and group-scope permissions). */
+export const permissionsSetSome = {
+  check: (p: Record<string, unknown>) => Object.values(p).some((v) => v !== undefined),
+  message: {
+    message: "permissions must set at least one permission",
+    // Only for a map that is otherwise valid: an unknown key alone is one mistake, reported once.
+    when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+  },
+};
+
+/** A BYO agent's deployment: https only. */
+export const deploymentUrlHttps = {
+  check: (u: string) => u.startsWith("https://"),
+  message: { message: "deploymentUrl must be an https URL" },
+};
+
+const isLoopbackHttp = (u: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(u);
+/** An MCP server's URL: https, or http on this machine (the vendor's own example is http://localhost). */
+export const mcpServerUrl = {
+  check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
+  message: { message: "url must be an https URL (http only for localhost)" },
+};

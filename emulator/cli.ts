@@ -3,7 +3,7 @@
 import { REGIONS, type Region } from "../contract";
 import { type FaultRule, parseFaultRule } from "./faults";
 import { type RunningEmulator, startEmulator } from "./index";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "./rate-limit";
+import { DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE } from "./rate-limit";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
@@ -40,6 +40,7 @@ interface Flags {
   stateFile?: string;
   latency: number;
   rateLimit: number;
+  importRateLimit: number;
   fault: FaultRule[];
   seed?: number;
   managementKey?: string;
@@ -98,6 +99,12 @@ export async function main(argv: string[]): Promise<void> {
       DEFAULT_RATE_LIMIT_PER_MINUTE,
     )
     .option(
+      "--import-rate-limit <perMinute>",
+      "per-app budget of the data-import routes per minute, apart from the shared one (0: off)",
+      integer(0),
+      DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE,
+    )
+    .option(
       "-f, --fault <rule>",
       "inject a fault, repeatable: JSON or key=value pairs, e.g. kind=error,method=POST,path=/v3/users,probability=0.2 " +
         "(kinds: latency, error, rateLimit, dropAfterApply)",
@@ -123,6 +130,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(f.stateFile ? { stateFile: f.stateFile } : {}),
     latencyMs: f.latency,
     rateLimitPerMinute: f.rateLimit,
+    importRateLimitPerMinute: f.importRateLimit,
     faults: f.fault,
     ...(f.seed !== undefined ? { seed: f.seed } : {}),
     ...(f.managementKey ? { managementKey: f.managementKey } : {}),

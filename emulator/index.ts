@@ -6,7 +6,11 @@ import type { AdminActions } from "./admin";
 import { type FaultRule, Faults } from "./faults";
 import type { Env } from "./handlers/types";
 import { loadStateFile, StateSaver } from "./persistence";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
+import {
+  DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  RateLimiter,
+} from "./rate-limit";
 import { type LoggedRequest, RequestLog } from "./request-log";
 import { randomStreams } from "./rng";
 import { buildServer } from "./server";
@@ -34,6 +38,8 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Per-app budget; default 20,000 (the service's standard budget), 0 turns limiting off. */
   rateLimitPerMinute?: number;
+  /** Per-app budget of the data-import routes; default 60 (the service's), 0 turns it off. */
+  importRateLimitPerMinute?: number;
   faults?: FaultRule[];
   /** Makes generated ids, keys and probabilistic faults reproducible. */
   seed?: number;
@@ -127,6 +133,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const faults = new Faults(random.faults);
   if (opts.faults) faults.set(opts.faults);
   const limiter = new RateLimiter(opts.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+  const importLimiter = new RateLimiter(
+    opts.importRateLimitPerMinute ?? DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE,
+  );
   const log = new RequestLog();
   const saver = opts.stateFile
     ? new StateSaver(opts.stateFile, () => ({ state: holder.state, credentials }))
@@ -142,6 +151,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       }
       holder.state = state;
       limiter.clear();
+      importLimiter.clear();
       saver?.schedule();
     },
     dump: () => dumpState(holder.state),
@@ -158,6 +168,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     env,
     faults,
     limiter,
+    importLimiter,
     log,
     latencyMs: opts.latencyMs ?? 0,
     onChange: () => saver?.schedule(),

@@ -16,6 +16,9 @@ const WINDOW_MS = 60_000;
 /** The service's budget for standard operations (docs/service/errors-and-limits.md); core operations (10,000) are not split out. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 20_000;
 
+/** The data-import routes' budget (docs/service/data-import.md), counted apart from the shared one. */
+export const DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE = 60;
+
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; used: number }>();
 

@@ -23,6 +23,8 @@ export interface ServerDeps {
   env: Env;
   faults: Faults;
   limiter: RateLimiter;
+  /** The data-import routes' own budget (60 a minute at the service), taken beside the shared one. */
+  importLimiter: RateLimiter;
   log: RequestLog;
   /** Added to every API request. */
   latencyMs: number;
@@ -58,6 +60,8 @@ function tooManyRequests(reply: FastifyReply, limit: number, retryAfter: number,
   reply.headers({ ...rateHeaders({ limit, remaining: 0, reset }), "retry-after": String(retryAfter) });
   return new ApiError("ERR_TOO_MANY_REQUESTS", "Too many requests. Please retry after some time.");
 }
+
+const IMPORT_PREFIX = "/data_import/";
 
 /** Path and query apart, without decoding. */
 function pathOf(url: string): string {
@@ -233,6 +237,11 @@ async function answer(
         const rate = deps.limiter.take(app.id);
         if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
         reply.headers(rateHeaders(rate));
+      }
+      if (deps.importLimiter.enabled && spec.path.startsWith(IMPORT_PREFIX)) {
+        // Its headers only on a refusal: on a success the shared budget's stand, which clients size theirs by.
+        const rate = deps.importLimiter.take(app.id);
+        if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
       }
       const key = chatKey(app, req.headers.apikey, spec);
       const actor = chatActor(app, req.headers.onbehalfof, spec);

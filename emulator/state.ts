@@ -95,6 +95,9 @@ export interface MessageRecord {
   entities: Json;
   tags?: string[];
   sentAt: number;
+  /** Imported messages only (data-import.ts): when the receiver had it and read it elsewhere. */
+  deliveredAt?: number;
+  readAt?: number;
   updatedAt: number;
   editedAt?: number;
   editedBy?: string;

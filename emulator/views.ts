@@ -123,6 +123,8 @@ export function messageView(m: MessageRecord, opts: MessageViewOptions = {}) {
       editedBy: m.editedBy,
       deletedAt: m.deletedAt,
       deletedBy: m.deletedBy,
+      deliveredAt: m.deliveredAt,
+      readAt: m.readAt,
       tags: m.tags ? [...m.tags] : undefined,
     }),
   };

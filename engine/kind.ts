@@ -198,8 +198,8 @@ export interface FileEntry {
    */
   readonly within?: string;
   /**
-   * Under `within`: arguments taken from the holder's resource (its output of the same name), e.g. a
-   * webhook's triggers take the webhook's version.
+   * Under `within`: arguments taken from the holder's declared argument of the same name (not its output,
+   * which the service may not echo), e.g. a webhook's triggers take the webhook's version.
    */
   readonly inherit?: readonly string[];
   /**

@@ -172,7 +172,13 @@ export class Environment extends pulumi.ComponentResource {
     const declare = (
       kind: FileKind,
       at: EntryAt,
-      holder?: { kind: FileKind; id: string; resource: pulumi.CustomResource; adopted: boolean | undefined },
+      holder?: {
+        kind: FileKind;
+        id: string;
+        resource: pulumi.CustomResource;
+        args: Record<string, unknown>;
+        adopted: boolean | undefined;
+      },
     ) => {
       const own = idOf(kind, at.entry);
       const id = holder ? [holder.id, ...(at.per ? [at.per] : [])].join(":") : own;
@@ -202,7 +208,9 @@ export class Environment extends pulumi.ComponentResource {
         const key = keyOf(holder.kind);
         const outputs = holder.resource as unknown as Record<string, unknown>;
         if (key !== undefined) args[key] = outputs[key];
-        for (const f of kind.file.inherit ?? []) args[f] = outputs[f];
+        // From the holder's declaration, not its outputs: a field the service does not echo (a webhook's
+        // version) would read as unknown in every preview and show a change that is not one.
+        for (const f of kind.file.inherit ?? []) if (holder.args[f] !== undefined) args[f] = holder.args[f];
       }
       const where = kind.api === "chat" ? { connection } : kind.ambient?.length ? { appId } : {};
       // Only a kind that can take over an existing object is told whether to.
@@ -218,7 +226,13 @@ export class Environment extends pulumi.ComponentResource {
         for (const inner of entriesOf(env as Record<string, unknown>, h).filter(
           (e) => e.holder?.entry === at.entry,
         ))
-          declare(h, inner, { kind, id: id ?? kind.file.child, resource, adopted: adopted ?? env.adopt });
+          declare(h, inner, {
+            kind,
+            id: id ?? kind.file.child,
+            resource,
+            args,
+            adopted: adopted ?? env.adopt,
+          });
     };
     for (const kind of DECLARATION_ORDER)
       for (const at of entriesOf(env as Record<string, unknown>, kind)) declare(kind, at);

@@ -29,6 +29,7 @@ import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
 import { pinnedConversations } from "./pinned-conversations";
 import { role } from "./role";
+import { seedData } from "./seed-data";
 import { sendGridEmailProvider } from "./send-grid-email-provider";
 import { twilioSmsProvider } from "./twilio-sms-provider";
 import { user } from "./user";
@@ -71,6 +72,8 @@ export const kinds = {
   AiAgent: aiAgent,
   ExternalAgent: externalAgent,
   PinnedConversations: pinnedConversations,
+  // Seed data: after the kinds a program declares one by one.
+  SeedData: seedData,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -1150,6 +1150,31 @@ export function listPinnedConversations(args: ListPinnedConversationsArgs = {}):
   return readAll<PinnedConversationsResult>("PinnedConversations", args);
 }
 
+/** One SeedData as `getSeedData` and `listSeedData` return it. */
+export interface SeedDataResult {
+  /** The resource id of the object. */
+  id: string;
+  /** What the file holds: users, groups, members or messages. */
+  entity: "users" | "groups" | "members" | "messages";
+  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  bucket: number;
+  /** How many buckets the file is split into. */
+  buckets: number;
+  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
+  rows: Record<string, Record<string, string>>;
+  /** Rows in the bucket. */
+  count: number;
+}
+
+export interface GetSeedDataArgs extends ChatLookupArgs {
+  /** The resource id of the object. */
+  id: pulumi.Input<string>;
+}
+/** Reads one SeedData as a whole read sees it; an error when it does not exist. */
+export function getSeedData(args: GetSeedDataArgs): pulumi.Output<SeedDataResult> {
+  return readOne<SeedDataResult>("SeedData", args);
+}
+
 /** What `getUsageMetrics` returns. */
 export interface UsageMetricsResult {
   /** Start of the range, in Unix seconds. */

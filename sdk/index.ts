@@ -49,3 +49,5 @@ export {
   type RoleInfo,
   type UserInfo,
 } from "./lookups";
+/** A seed file (users, groups, members, messages) as a few SeedData resources, one per bucket. */
+export { type SeedFileArgs, seedData } from "./seed";

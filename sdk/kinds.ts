@@ -1232,6 +1232,39 @@ export class PinnedConversations extends pulumi.CustomResource {
   }
 }
 
+export interface SeedDataArgs extends ChatResourceArgs {
+  /** What the file holds: users, groups, members or messages. */
+  entity: pulumi.Input<"users" | "groups" | "members" | "messages">;
+  /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
+  file: pulumi.Input<string>;
+  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  bucket: pulumi.Input<number>;
+  /** How many buckets the file is split into. */
+  buckets: pulumi.Input<number>;
+  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
+  rows: pulumi.Input<Record<string, pulumi.Input<Record<string, pulumi.Input<string>>>>>;
+}
+
+/** One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`. */
+export class SeedData extends pulumi.CustomResource {
+  /** What the file holds: users, groups, members or messages. */
+  declare readonly entity: pulumi.Output<"users" | "groups" | "members" | "messages">;
+  /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
+  declare readonly file: pulumi.Output<string>;
+  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  declare readonly bucket: pulumi.Output<number>;
+  /** How many buckets the file is split into. */
+  declare readonly buckets: pulumi.Output<number>;
+  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
+  declare readonly rows: pulumi.Output<Record<string, Record<string, string>>>;
+  /** Rows in the bucket. */
+  declare readonly count: pulumi.Output<number>;
+
+  constructor(name: string, args: SeedDataArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("SeedData", name, args, ["count"], [], opts));
+  }
+}
+
 /** The Environment component's typed outputs: each kind's `file.output`, its section's resources by id. */
 export interface EnvironmentOutputs {
   /** The resources of the file's `users`, by id. */

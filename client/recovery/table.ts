@@ -164,6 +164,11 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   addAgentMcpServers: RESEND,
   removeAgentMcpServers: RESEND,
   updateCollaborators: RESEND,
+  // keyed imports: a key already there is refused for that key alone, so a resend makes nothing twice
+  importUsers: RESEND,
+  importGroups: RESEND,
+  importMembers: RESEND,
+  importMessages: RESEND,
   // a patch: the same fields twice leave the same agent
   updateBuilderAgent: RESEND,
   updateByoAgent: RESEND,

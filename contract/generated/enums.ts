@@ -6,6 +6,7 @@ export const GroupType = ["public", "password", "private"] as const;
 export const GroupListType = ["public", "private", "protected", "password"] as const;
 export const GroupUnsettable = ["icon", "description", "metadata"] as const;
 export const MemberScope = ["admin", "moderator", "participant"] as const;
+export const RoleUnsettable = ["settings", "description", "metadata"] as const;
 export const ApiKeyScope = ["fullAccess", "authOnly"] as const;
 export const ReceiverType = ["user", "group"] as const;
 export const Region = ["us", "eu", "in"] as const;

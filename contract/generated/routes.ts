@@ -260,5 +260,9 @@ export const OPERATIONS = {
   getMessageMetrics: { api: "chat", method: "GET", path: "/stats/messages" },
   listCollaborators: { api: "management", method: "GET", path: "/apps/:appId/collaborators" },
   updateCollaborators: { api: "management", method: "POST", path: "/apps/:appId/collaborators" },
+  importUsers: { api: "chat", method: "POST", path: "/data_import/users" },
+  importGroups: { api: "chat", method: "POST", path: "/data_import/groups" },
+  importMembers: { api: "chat", method: "POST", path: "/data_import/members" },
+  importMessages: { api: "chat", method: "POST", path: "/data_import/messages" },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

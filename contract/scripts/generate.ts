@@ -199,6 +199,9 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "collaborator",
   "metrics",
   "management",
+  "role",
+  "rbac",
+  "aiAgent",
 ]);
 
 /** Every `$ref` name inside `node`. */

@@ -1,7 +1,7 @@
 // The zod code of one schema of the OpenAPI document, with what OpenAPI cannot say carried by `x-` keywords
 // (docs/decisions/0103-contract-from-openapi.md, "Schemas generated"):
 // - `x-zod: Name` (and `x-zod-args: [...]`): the hand-written building block `Name` of contract/blocks.ts
-//   (called with the arguments, a `{$ref}` argument being that schema) instead of a generated one;
+//   (called with the arguments, an object argument being a schema) instead of a generated one;
 // - house wording: in a request, a limit (minLength, maxLength, minimum, maximum, format uri)
 //   of a body field or a query parameter get our message naming the field (`x-what` names it otherwise,
 //   and turns the wording on for a component); an enum with `x-what` names the closest valid value;
@@ -12,7 +12,8 @@
 //   its function `name` (an answer read one way whatever the service's shape);
 // - `x-secret: true` marks a credential (`secret()`).
 // `additionalProperties: false` makes a strict object, `{}` a loose one; `default:` becomes `.default()`
-// in a request only (an answer's default is the emulator's business).
+// in a request only (an answer's default is the emulator's business) unless `x-answer-default: true` says
+// the client fills it in an answer too.
 
 export type Json = { [key: string]: unknown };
 
@@ -90,7 +91,8 @@ export class ZodEmitter {
   property(node: unknown, required: boolean, ctx: Context, name: string): string {
     const expr = this.emit(node, ctx, name);
     const s = (node ?? {}) as Json;
-    if (ctx.request && "default" in s) return `${expr}.default(${lit(s.default)})`;
+    if ((ctx.request || s["x-answer-default"] === true) && "default" in s)
+      return `${expr}.default(${lit(s.default)})`;
     return required ? expr : `${expr}.optional()`;
   }
 
@@ -152,7 +154,7 @@ export class ZodEmitter {
     if (!Array.isArray(args)) throw new Error(`x-zod-args of ${name} must be a list`);
     const ctx = { request: false, query: false };
     const values = args.map((a) =>
-      typeof a === "object" && a !== null && "$ref" in a ? this.emit(a, ctx) : lit(a),
+      typeof a === "object" && a !== null && !Array.isArray(a) ? this.emit(a, ctx) : lit(a),
     );
     return `B.${name}(${values.join(", ")})`;
   }

@@ -4,6 +4,7 @@ import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
 import { collaboratorHandlers } from "./collaborators";
+import { dataImportHandlers } from "./data-import";
 import { extensionHandlers } from "./extensions";
 import { groupHandlers } from "./groups";
 import { managementHandlers } from "./management";
@@ -32,4 +33,5 @@ export const handlers = {
   ...socialHandlers,
   ...collaboratorHandlers,
   ...metricsHandlers,
+  ...dataImportHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

@@ -37,7 +37,7 @@ func main() {
 		desk, err := chat.NewGroup(ctx, "desk", &chat.GroupArgs{
 			Guid: pulumi.String("desk"),
 			Name: pulumi.String("Help desk"),
-			Type: pulumi.String("private"),
+			Type: chat.GroupTypePrivate,
 		})
 		if err != nil {
 			return err
@@ -52,7 +52,7 @@ func main() {
 		}
 		key, err := chat.NewApiKey(ctx, "backend", &chat.ApiKeyArgs{
 			Name:  pulumi.String("backend"),
-			Scope: pulumi.String("authOnly"),
+			Scope: chat.ApiKeyScopeAuthOnly,
 		})
 		if err != nil {
 			return err

@@ -3,13 +3,19 @@
 // examples are objects the tests make. `npm run generate` runs it (with ts-node: it and the fixtures are test code, kept out of dist);
 // test/unit/registry-docs.test.ts fails when the file is stale.
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { type KindName, kinds } from "../../kinds";
 import { FIXTURES } from "./kinds";
 
 export const EXAMPLES_FILE = join("hosts", "plugin", "examples.ts");
 /** The app id the fixtures are asked for: arguments equal to it are the ambient app, left out. */
 const APP = "example-app";
+
+/** A fixture's path inside this checkout (a seed file) as the repository names it: the examples must not
+ * depend on where the repository was cloned. */
+const ROOT = join(__dirname, "..", "..");
+const checkoutFree = (_key: string, v: unknown) =>
+  typeof v === "string" && v.startsWith(ROOT + sep) ? relative(ROOT, v).split(sep).join("/") : v;
 
 export function examplesText(): string {
   const lines: string[] = [];
@@ -18,7 +24,9 @@ export function examplesText(): string {
     const chosen = cases.find((c) => !c.dependsOn?.length) ?? cases[0];
     if (!chosen) throw new Error(`${kind}'s fixture has no case`);
     const args = Object.fromEntries(Object.entries(chosen.set).filter(([, v]) => v !== APP));
-    lines.push(`  ${kind}: { name: ${JSON.stringify(chosen.name)}, args: ${JSON.stringify(args)} },`);
+    lines.push(
+      `  ${kind}: { name: ${JSON.stringify(chosen.name)}, args: ${JSON.stringify(args, checkoutFree)} },`,
+    );
   }
   const missing = (Object.keys(kinds) as KindName[]).filter((k) => !FIXTURES.has(k));
   if (missing.length) throw new Error(`no fixture for ${missing}`);

@@ -135,6 +135,24 @@ describe("the schema emitter", () => {
     expect(build({ type: "object", "x-zod": "Metadata" }, REQUEST).code).toBe("B.Metadata");
     const oneOf = build({ "x-zod": "oneOf", "x-zod-args": [["a", "b"], "letter"] }, REQUEST).schema;
     expect(issues(oneOf, "c")[0]).toContain('letter "c" is not valid');
+    // An object argument is a schema: here an answer read bare or wrapped, of a list.
+    const bare = build(
+      { "x-zod": "dataOrBare", "x-zod-args": [{ type: "array", items: { type: "integer" } }] },
+      ANSWER,
+    );
+    expect(bare.code).toBe("B.dataOrBare(z.array(z.number().int()))");
+    expect(bare.schema.parse([1])).toEqual({ data: [1] });
+    expect(bare.schema.parse({ data: [2] })).toEqual({ data: [2] });
+  });
+
+  it("fills an answer's default only with x-answer-default", () => {
+    const obj = (extra: Json) => ({
+      type: "object",
+      properties: { ids: { type: "array", items: { type: "string" }, default: [], ...extra } },
+      additionalProperties: {},
+    });
+    expect(build(obj({}), ANSWER).schema.parse({})).toEqual({});
+    expect(build(obj({ "x-answer-default": true }), ANSWER).schema.parse({})).toEqual({ ids: [] });
   });
 
   it("applies a list of rules in order and a transform of contract/rules.ts", () => {

@@ -79,6 +79,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PinnedConversations{}
 	case "chat:index:Role":
 		r = &Role{}
+	case "chat:index:SeedData":
+		r = &SeedData{}
 	case "chat:index:SendGridEmailProvider":
 		r = &SendGridEmailProvider{}
 	case "chat:index:TwilioSmsProvider":

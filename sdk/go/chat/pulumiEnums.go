@@ -2892,6 +2892,175 @@ func (in *roleSettingsListUsersPtr) ToRoleSettingsListUsersPtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(RoleSettingsListUsersPtrOutput)
 }
 
+type SeedDataEntity string
+
+const (
+	SeedDataEntityUsers    = SeedDataEntity("users")
+	SeedDataEntityGroups   = SeedDataEntity("groups")
+	SeedDataEntityMembers  = SeedDataEntity("members")
+	SeedDataEntityMessages = SeedDataEntity("messages")
+)
+
+func (SeedDataEntity) ElementType() reflect.Type {
+	return reflect.TypeOf((*SeedDataEntity)(nil)).Elem()
+}
+
+func (e SeedDataEntity) ToSeedDataEntityOutput() SeedDataEntityOutput {
+	return pulumi.ToOutput(e).(SeedDataEntityOutput)
+}
+
+func (e SeedDataEntity) ToSeedDataEntityOutputWithContext(ctx context.Context) SeedDataEntityOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SeedDataEntityOutput)
+}
+
+func (e SeedDataEntity) ToSeedDataEntityPtrOutput() SeedDataEntityPtrOutput {
+	return e.ToSeedDataEntityPtrOutputWithContext(context.Background())
+}
+
+func (e SeedDataEntity) ToSeedDataEntityPtrOutputWithContext(ctx context.Context) SeedDataEntityPtrOutput {
+	return SeedDataEntity(e).ToSeedDataEntityOutputWithContext(ctx).ToSeedDataEntityPtrOutputWithContext(ctx)
+}
+
+func (e SeedDataEntity) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SeedDataEntity) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e SeedDataEntity) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e SeedDataEntity) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type SeedDataEntityOutput struct{ *pulumi.OutputState }
+
+func (SeedDataEntityOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SeedDataEntity)(nil)).Elem()
+}
+
+func (o SeedDataEntityOutput) ToSeedDataEntityOutput() SeedDataEntityOutput {
+	return o
+}
+
+func (o SeedDataEntityOutput) ToSeedDataEntityOutputWithContext(ctx context.Context) SeedDataEntityOutput {
+	return o
+}
+
+func (o SeedDataEntityOutput) ToSeedDataEntityPtrOutput() SeedDataEntityPtrOutput {
+	return o.ToSeedDataEntityPtrOutputWithContext(context.Background())
+}
+
+func (o SeedDataEntityOutput) ToSeedDataEntityPtrOutputWithContext(ctx context.Context) SeedDataEntityPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SeedDataEntity) *SeedDataEntity {
+		return &v
+	}).(SeedDataEntityPtrOutput)
+}
+
+func (o SeedDataEntityOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o SeedDataEntityOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SeedDataEntity) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o SeedDataEntityOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SeedDataEntityOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SeedDataEntity) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type SeedDataEntityPtrOutput struct{ *pulumi.OutputState }
+
+func (SeedDataEntityPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SeedDataEntity)(nil)).Elem()
+}
+
+func (o SeedDataEntityPtrOutput) ToSeedDataEntityPtrOutput() SeedDataEntityPtrOutput {
+	return o
+}
+
+func (o SeedDataEntityPtrOutput) ToSeedDataEntityPtrOutputWithContext(ctx context.Context) SeedDataEntityPtrOutput {
+	return o
+}
+
+func (o SeedDataEntityPtrOutput) Elem() SeedDataEntityOutput {
+	return o.ApplyT(func(v *SeedDataEntity) SeedDataEntity {
+		if v != nil {
+			return *v
+		}
+		var ret SeedDataEntity
+		return ret
+	}).(SeedDataEntityOutput)
+}
+
+func (o SeedDataEntityPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o SeedDataEntityPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SeedDataEntity) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// SeedDataEntityInput is an input type that accepts values of the SeedDataEntity enum
+// A concrete instance of `SeedDataEntityInput` can be one of the following:
+//
+//	SeedDataEntityUsers
+//	SeedDataEntityGroups
+//	SeedDataEntityMembers
+//	SeedDataEntityMessages
+type SeedDataEntityInput interface {
+	pulumi.Input
+
+	ToSeedDataEntityOutput() SeedDataEntityOutput
+	ToSeedDataEntityOutputWithContext(context.Context) SeedDataEntityOutput
+}
+
+var seedDataEntityPtrType = reflect.TypeOf((**SeedDataEntity)(nil)).Elem()
+
+type SeedDataEntityPtrInput interface {
+	pulumi.Input
+
+	ToSeedDataEntityPtrOutput() SeedDataEntityPtrOutput
+	ToSeedDataEntityPtrOutputWithContext(context.Context) SeedDataEntityPtrOutput
+}
+
+type seedDataEntityPtr string
+
+func SeedDataEntityPtr(v string) SeedDataEntityPtrInput {
+	return (*seedDataEntityPtr)(&v)
+}
+
+func (*seedDataEntityPtr) ElementType() reflect.Type {
+	return seedDataEntityPtrType
+}
+
+func (in *seedDataEntityPtr) ToSeedDataEntityPtrOutput() SeedDataEntityPtrOutput {
+	return pulumi.ToOutput(in).(SeedDataEntityPtrOutput)
+}
+
+func (in *seedDataEntityPtr) ToSeedDataEntityPtrOutputWithContext(ctx context.Context) SeedDataEntityPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SeedDataEntityPtrOutput)
+}
+
 type TemplateChoice int
 
 const (
@@ -3569,6 +3738,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RegionPtrInput)(nil)).Elem(), Region("us"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleSettingsListUsersInput)(nil)).Elem(), RoleSettingsListUsers("all"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleSettingsListUsersPtrInput)(nil)).Elem(), RoleSettingsListUsers("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SeedDataEntityInput)(nil)).Elem(), SeedDataEntity("users"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SeedDataEntityPtrInput)(nil)).Elem(), SeedDataEntity("users"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateChoiceInput)(nil)).Elem(), TemplateChoice(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateChoicePtrInput)(nil)).Elem(), TemplateChoice(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerIdInput)(nil)).Elem(), TriggerId("message_sent"))
@@ -3611,6 +3782,8 @@ func init() {
 	pulumi.RegisterOutputType(RegionPtrOutput{})
 	pulumi.RegisterOutputType(RoleSettingsListUsersOutput{})
 	pulumi.RegisterOutputType(RoleSettingsListUsersPtrOutput{})
+	pulumi.RegisterOutputType(SeedDataEntityOutput{})
+	pulumi.RegisterOutputType(SeedDataEntityPtrOutput{})
 	pulumi.RegisterOutputType(TemplateChoiceOutput{})
 	pulumi.RegisterOutputType(TemplateChoicePtrOutput{})
 	pulumi.RegisterOutputType(TriggerIdOutput{})

@@ -13353,6 +13353,22 @@ func (o RoleSettingsPtrOutput) SendMessagesTo() RoleSettingsListUsersPtrOutput {
 	}).(RoleSettingsListUsersPtrOutput)
 }
 
+// One SeedData as a whole read sees it.
+type SeedDataInfo struct {
+	// Which bucket of the file this resource holds (rows by a hash of their key).
+	Bucket *int `pulumi:"bucket"`
+	// How many buckets the file is split into.
+	Buckets *int `pulumi:"buckets"`
+	// Rows in the bucket.
+	Count *int `pulumi:"count"`
+	// What the file holds: users, groups, members or messages.
+	Entity *SeedDataEntity `pulumi:"entity"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+	Rows map[string]map[string]string `pulumi:"rows"`
+}
+
 type SendGridEmailProviderCredentials struct {
 	// The SendGrid account's API key.
 	SendGridApiKey string `pulumi:"sendGridApiKey"`

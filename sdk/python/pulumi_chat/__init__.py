@@ -53,6 +53,7 @@ from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
 from .get_role import *
+from .get_seed_data import *
 from .get_send_grid_email_provider import *
 from .get_twilio_sms_provider import *
 from .get_usage_metrics import *
@@ -100,6 +101,7 @@ from .notification_settings import *
 from .pinned_conversations import *
 from .provider import *
 from .role import *
+from .seed_data import *
 from .send_grid_email_provider import *
 from .twilio_sms_provider import *
 from .user import *
@@ -152,6 +154,7 @@ _utilities.register(
    "chat:index:NotificationSettings": "NotificationSettings",
    "chat:index:PinnedConversations": "PinnedConversations",
    "chat:index:Role": "Role",
+   "chat:index:SeedData": "SeedData",
    "chat:index:SendGridEmailProvider": "SendGridEmailProvider",
    "chat:index:TwilioSmsProvider": "TwilioSmsProvider",
    "chat:index:User": "User",

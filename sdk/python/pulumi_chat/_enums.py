@@ -24,6 +24,7 @@ __all__ = [
     'ReceiverType',
     'Region',
     'RoleSettingsListUsers',
+    'SeedDataEntity',
     'TemplateChoice',
     'TriggerId',
     'WebhookVersion',
@@ -166,6 +167,14 @@ class Region(_builtins.str, Enum):
 class RoleSettingsListUsers(_builtins.str, Enum):
     ALL = "all"
     FRIENDS_ONLY = "friendsOnly"
+
+
+@pulumi.type_token("chat:index:SeedDataEntity")
+class SeedDataEntity(_builtins.str, Enum):
+    USERS = "users"
+    GROUPS = "groups"
+    MEMBERS = "members"
+    MESSAGES = "messages"
 
 
 @pulumi.type_token("chat:index:TemplateChoice")

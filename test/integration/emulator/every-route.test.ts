@@ -514,6 +514,25 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     params: { appId: await app() },
     body: { admins: ["ada@example.com"], moderators: ["max@example.com"] },
   }),
+  importUsers: async () => {
+    const uid = unique("er-imp");
+    return { body: { users: { [uid]: { uid, name: "Imported", createdAt: 1_600_000_000 } } } };
+  },
+  importGroups: async () => {
+    const guid = unique("er-impg");
+    return { body: { groups: { [guid]: { guid, name: "G", type: "public", owner: await user() } } } };
+  },
+  importMembers: async () => {
+    const guid = await group();
+    const uid = await user();
+    const memberId = `${guid}_member_${uid}`;
+    return { body: { members: { [memberId]: { memberId, guid, uid, scope: "moderator" } } } };
+  },
+  importMessages: async () => {
+    const muid = unique("er-muid");
+    const message = { muid, sender: await user(), receiverType: "user", receiver: await user(), sentAt: 1 };
+    return { body: { messages: { [muid]: { ...message, data: { text: "then" }, readAt: 2 } } } };
+  },
 };
 
 describe("every route of the route table answers 200 with the shape of its response schema", () => {

@@ -1,0 +1,204 @@
+// `npm run bench:seed`: a staging app's volume as seed data (10,000 users, 500 groups, 50,000 memberships,
+// 100,000 messages with their times) beside 1,000 users as per-user resources, in one run against the
+// emulator at a paid plan's limits: up, a no-change preview, refresh, an update of 10 rows and destroy,
+// with the API calls the emulator saw and the provider's peak memory. The data-import budget is the
+// service's 60 a minute unless `--import-limit` raises it (the run says which). A measurement, not a test:
+// docs/benchmarks.md records a run. Its last line is for tools that compare runs.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { startEmulator } from "../emulator";
+import { localStack, type TestStack } from "./local-stack";
+
+type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
+const { Command } = require("commander") as CommanderModule;
+
+const opts = new Command()
+  .name("bench:seed")
+  .option("--users <n>", "seeded users", "10000")
+  .option("--groups <n>", "seeded groups", "500")
+  .option("--members <n>", "memberships (spread over the groups)", "50000")
+  .option("--messages <n>", "messages", "100000")
+  .option("--per-user <n>", "users as per-user resources, beside", "1000")
+  .option("--plan <perMinute>", "the emulator's shared rate limit (a paid plan)", "20000")
+  .option("--import-limit <perMinute>", "data-import requests a minute (the service's: 60)", "60")
+  .parse()
+  .opts<{
+    users: string;
+    groups: string;
+    members: string;
+    messages: string;
+    perUser: string;
+    plan: string;
+    importLimit: string;
+  }>();
+
+const HERE = join(__dirname, "..", "..", "scripts");
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const fmt = (x: number) => x.toFixed(1);
+
+/** Highest peak RSS (VmHWM, MiB) of the dynamic provider processes seen while `run` runs. */
+async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = 0;
+  const sample = () => {
+    for (const pid of require("node:fs")
+      .readdirSync("/proc")
+      .filter((d: string) => /^\d+$/.test(d))) {
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+      } catch {
+        // the process ended between listing and reading
+      }
+    }
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    return { result: await run(), peakMiB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The data set, written as the files a team would keep. */
+function writeData(dir: string, n: { users: number; groups: number; members: number; messages: number }) {
+  const uid = (i: number) => `seed-u${i}`;
+  const guid = (g: number) => `seed-g${g}`;
+  const t0 = 1_600_000_000;
+  writeFileSync(
+    join(dir, "users.csv"),
+    `uid,name,tags,createdAt\n${Array.from({ length: n.users }, (_, i) => `${uid(i)},User ${i},team${i % 7},${t0 + i}`).join("\n")}\n`,
+  );
+  writeFileSync(
+    join(dir, "groups.ndjson"),
+    `${Array.from({ length: n.groups }, (_, g) => JSON.stringify({ guid: guid(g), name: `Group ${g}`, type: "public", owner: uid(g % n.users), createdAt: t0 })).join("\n")}\n`,
+  );
+  // Owners are members already: memberships start after each group's owner.
+  const per = Math.ceil(n.members / n.groups);
+  const members: string[] = [];
+  for (let g = 0; g < n.groups && members.length < n.members; g++)
+    for (let k = 1; k <= per && members.length < n.members; k++)
+      members.push(`${guid(g)},${uid((g + k * 97) % n.users)},participant,${t0 + 3600}`);
+  writeFileSync(join(dir, "members.csv"), `guid,uid,scope,joinedAt\n${members.join("\n")}\n`);
+  writeFileSync(
+    join(dir, "messages.ndjson"),
+    `${Array.from({ length: n.messages }, (_, i) => {
+      const g = i % n.groups;
+      return JSON.stringify({
+        muid: `seed-m${i}`,
+        sender: uid(g % n.users),
+        receiverType: "group",
+        receiver: guid(g),
+        sentAt: t0 + 7200 + i,
+        readAt: t0 + 7300 + i,
+        data: { text: `message ${i}` },
+      });
+    }).join("\n")}\n`,
+  );
+}
+
+async function timed(t: TestStack, op: "up" | "preview" | "refresh" | "destroy") {
+  const started = performance.now();
+  const { peakMiB } = await withPeakMemory(async () => {
+    if (op === "up") await t.stack.up();
+    else if (op === "preview") {
+      const p = await t.stack.preview();
+      const changed = Object.entries(p.changeSummary).filter(([k]) => k !== "same");
+      if (changed.length) throw new Error(`the preview shows changes: ${JSON.stringify(changed)}`);
+    } else if (op === "refresh") await t.stack.refresh();
+    else await t.stack.destroy();
+  });
+  return { seconds: (performance.now() - started) / 1000, peakMiB };
+}
+
+async function main(): Promise<void> {
+  const n = {
+    users: Number(opts.users),
+    groups: Number(opts.groups),
+    members: Number(opts.members),
+    messages: Number(opts.messages),
+  };
+  const importLimit = Number(opts.importLimit);
+  const emu = await startEmulator({
+    port: 0,
+    rateLimitPerMinute: Number(opts.plan),
+    importRateLimitPerMinute: importLimit,
+  });
+  const app = emu.credentials.app;
+  if (!app) throw new Error("the emulator has no bootstrap app");
+  const config = {
+    "chat:appId": { value: app.appId },
+    "chat:region": { value: app.region },
+    "chat:apiKey": { value: app.apiKey, secret: true },
+    "chat:endpoint": { value: emu.chatEndpoint },
+  };
+  const dir = mkdtempSync(join(tmpdir(), "bench-seed-data-"));
+  writeData(dir, n);
+  const env = { CHAT_IMPORT_REQUESTS_PER_MINUTE: String(importLimit) };
+  const seed = await localStack(join(HERE, "bench-seed", "seed"), "seed", env);
+  await seed.stack.setAllConfig({ ...config, "bench:dir": { value: dir } });
+  const perUser = await localStack(join(HERE, "bench-scale", "users"), "per-user");
+  await perUser.stack.setAllConfig({ ...config, "bench:n": { value: opts.perUser } });
+  const rows: string[] = [];
+  const row = (what: string, r: { seconds: number; peakMiB: number }) => {
+    const calls = emu.admin.requests();
+    const imports = calls.filter((c) => c.path.startsWith("/v3/data_import/")).length;
+    rows.push(`| ${what} | ${fmt(r.seconds)} | ${calls.length} | ${imports} | ${fmt(r.peakMiB)} |`);
+    log(rows[rows.length - 1] ?? "");
+    emu.admin.clearRequests();
+  };
+  let seedUp = 0;
+  let perUserUp = 0;
+  try {
+    emu.admin.clearRequests();
+    log("seed: up ...");
+    const up = await timed(seed, "up");
+    seedUp = up.seconds;
+    row(
+      `seed up (${n.users} users, ${n.groups} groups, ${n.members} memberships, ${n.messages} messages)`,
+      up,
+    );
+    row("seed no-change preview", await timed(seed, "preview"));
+    row("seed refresh", await timed(seed, "refresh"));
+    // Ten rows changed: nine users renamed, one removed.
+    const file = join(dir, "users.csv");
+    const lines = readFileSync(file, "utf8").split("\n");
+    for (let i = 1; i <= 9; i++) lines[i] = (lines[i] ?? "").replace(/,User (\d+),/, ",Renamed $1,");
+    lines.splice(10, 1);
+    writeFileSync(file, lines.join("\n"));
+    row("seed up: 10 rows changed", await timed(seed, "up"));
+    row("seed destroy", await timed(seed, "destroy"));
+    log("per-user: up ...");
+    const pu = await timed(perUser, "up");
+    perUserUp = pu.seconds;
+    row(`per-user up (${opts.perUser} User resources)`, pu);
+    row("per-user no-change preview", await timed(perUser, "preview"));
+    row("per-user destroy", await timed(perUser, "destroy"));
+  } finally {
+    await seed.stack.workspace.removeStack("seed", { force: true }).catch(() => undefined);
+    await perUser.stack.workspace.removeStack("per-user", { force: true }).catch(() => undefined);
+    await emu.close();
+  }
+  const cpu = cpus();
+  const imports =
+    Math.ceil(n.users / 50) +
+    Math.ceil(n.groups / 50) +
+    Math.ceil(n.members / 50) +
+    Math.ceil(n.messages / 50);
+  const out = [
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString().slice(0, 10)}; shared limit ${opts.plan} a minute, data import ${importLimit} a minute (${imports} import requests: at the service's 60 a minute they take at least ${fmt(imports)} minutes).`,
+    "",
+    "| run | seconds | API calls | of them imports | provider peak MiB |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+    `seed up ${fmt(seedUp)} s for ${n.users} users vs per-user up ${fmt(perUserUp)} s for ${opts.perUser} users`,
+  ];
+  process.stdout.write(`${out.join("\n")}\n`);
+}
+
+main().catch((e: unknown) => {
+  log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exit(1);
+});

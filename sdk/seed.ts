@@ -1,0 +1,30 @@
+// A seed file as the program declares it: one SeedData resource per bucket (decision 0108). The file is read
+// here to compute each bucket's row digests (what the engine diffs and records), and again by the provider
+// when it writes.
+import type * as pulumi from "@pulumi/pulumi";
+import type { ChatConnectionArgs } from "../hosts/dynamic/resource";
+import { bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
+import type { Entity } from "../kinds/seed/entities";
+import { SeedData } from "./kinds";
+
+export interface SeedFileArgs {
+  /** What the file holds: users, groups, members or messages. */
+  entity: Entity;
+  /** The file (JSON, NDJSON, CSV), relative to the program's directory. */
+  file: string;
+  /** Buckets (default 16). Changing it moves rows between buckets: every bucket is replaced. */
+  buckets?: number;
+  connection?: pulumi.Input<ChatConnectionArgs>;
+}
+
+/** The resources of one seed file, `<name>-<bucket>`; pass them as `dependsOn` to the files that name its rows. */
+export function seedData(name: string, args: SeedFileArgs, opts?: pulumi.CustomResourceOptions): SeedData[] {
+  return bucketsOf(args.entity, args.file, args.buckets ?? DEFAULT_BUCKETS).map(
+    (b) =>
+      new SeedData(
+        `${name}-${b.bucket}`,
+        { ...b, ...(args.connection ? { connection: args.connection } : {}) },
+        opts,
+      ),
+  );
+}

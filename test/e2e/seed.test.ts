@@ -1,0 +1,74 @@
+// Seed data on the real engine (decision 0108): a users file in four buckets comes up through Data Import; a
+// no-change preview makes no API call; one changed row updates only its bucket, and the preview's diff names
+// the row and the field; a change at the service shows on refresh; destroy removes exactly the seeded users.
+// (Counts include the stack resource itself.)
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bucketOf } from "../../kinds/seed/rows";
+import { type EmulatedStack, emulatedStack } from "./support/emulated";
+
+const dir = mkdtempSync(join(tmpdir(), "seed-e2e-"));
+const file = join(dir, "people.csv");
+const people = (rename?: number) =>
+  writeFileSync(
+    file,
+    `uid,name,tags,createdAt\n${Array.from({ length: 20 }, (_, i) => `se-u${i},${i === rename ? "Renamed" : `Person ${i}`},t${i % 2},${1_500_000_000 + i}`).join("\n")}\n`,
+  );
+
+describe("seed data on the real engine", () => {
+  let t: EmulatedStack;
+  const out: string[] = [];
+  const onOutput = (s: string) => out.push(s);
+
+  beforeAll(async () => {
+    people();
+    t = await emulatedStack(join(__dirname, "programs", "seed"), "seed", { "e2e:file": { value: file } });
+    await t.emu.chat.call("createUser", { body: { uid: "se-elsewhere", name: "Not seeded" } });
+  });
+  afterAll(async () => t?.dispose());
+
+  it("comes up in four buckets through Data Import, and a no-change preview asks the service nothing", async () => {
+    const up = await t.stack.up({ onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    const users = await t.emu.chat.listAll("listUsers", { query: { perPage: 100, searchKey: "se-u" } });
+    expect(users).toHaveLength(20);
+    expect(
+      t.emu.admin.requests().filter((r) => r.path === "/v3/data_import/users").length,
+    ).toBeLessThanOrEqual(4);
+    t.emu.admin.clearRequests();
+    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 5 });
+    expect(t.emu.admin.requests()).toEqual([]);
+  });
+
+  it("changes one row: the preview names it and its field, the up updates its bucket only, with one write", async () => {
+    people(7);
+    out.length = 0;
+    const preview = await t.stack.preview({ diff: true, onOutput });
+    expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
+    const text = out.join("");
+    expect(text).toContain(`people-${bucketOf("se-u7", 4)}`);
+    expect(text).toMatch(/se-u7[\s\S]*name/);
+    t.emu.admin.clearRequests();
+    const up = await t.stack.up({ onOutput });
+    expect(up.summary.resourceChanges).toEqual({ same: 4, update: 1 });
+    const writes = t.emu.admin.requests().filter((r) => r.method !== "GET");
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(["PUT /v3/users/se-u7"]);
+    expect((await t.emu.chat.call("getUser", { params: { uid: "se-u7" } })).data.name).toBe("Renamed");
+  });
+
+  it("shows a change made at the service on refresh, in that row's bucket", async () => {
+    await t.emu.chat.call("updateUser", { params: { uid: "se-u3" }, body: { name: "Changed there" } });
+    const refresh = await t.stack.refresh({ onOutput });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 4, update: 1 });
+    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 4, update: 1 });
+    await t.stack.up({ onOutput });
+    expect((await t.emu.chat.call("getUser", { params: { uid: "se-u3" } })).data.name).toBe("Person 3");
+  });
+
+  it("destroys exactly the seeded users", async () => {
+    await t.stack.destroy({ onOutput });
+    const left = await t.emu.chat.listAll("listUsers", { query: { perPage: 100, searchKey: "se-" } });
+    expect(left.map((u) => u.uid)).toEqual(["se-elsewhere"]);
+  });
+});

@@ -1,0 +1,211 @@
+// SeedData through the generic provider against the emulator (decision 0108): an import whose answer is lost
+// is sent again and makes nothing twice; a refresh shows drift per row and field; an update writes only the
+// rows that changed; a no-change check and diff ask the service nothing; destroy removes exactly the seeded
+// rows, not an object made elsewhere.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ChatClient } from "../../../client";
+import { bucketsOf } from "../../../kinds/seed/buckets";
+import type { Entity } from "../../../kinds/seed/entities";
+import { type Emulated, useEmulated } from "../../support/emulator";
+import { providerOf } from "../../support/provider";
+
+const dir = mkdtempSync(join(tmpdir(), "seed-"));
+const write = (name: string, lines: string[]) => {
+  const file = join(dir, name);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+};
+const people = (n: number, name = (i: number) => `User ${i}`) => [
+  "uid,name,tags,createdAt",
+  ...Array.from({ length: n }, (_, i) => `sd-u${i},${name(i)},t${i % 3},${1_500_000_000 + i}`),
+];
+
+describe("SeedData against the emulator", () => {
+  const emulated = useEmulated({ seed: 31 });
+  let emu: Emulated;
+  let connection: Emulated["connection"];
+  let chat: ChatClient;
+  const p = () => providerOf("SeedData");
+  const requests = (method?: string, path?: string) =>
+    emu.admin
+      .requests()
+      .filter((r) => (!method || r.method === method) && (!path || r.path.startsWith(path)));
+  const only = (entity: Entity, file: string) => {
+    const [b] = bucketsOf(entity, file, 1);
+    if (!b) throw new Error("no bucket");
+    return { ...b, connection };
+  };
+  const checked = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    (await p().check(olds, news)).inputs;
+
+  beforeAll(() => {
+    emu = emulated();
+    ({ connection, chat } = emu);
+  });
+  afterEach(() => emu.admin.setFaults([]));
+
+  it("imports 120 users in 3 batches; an answer lost after the import is resent and makes nothing twice", async () => {
+    const file = write("users.csv", people(120));
+    await chat.call("createUser", { body: { uid: "sd-elsewhere", name: "Declared elsewhere" } });
+    emu.admin.setFaults([
+      { kind: "dropAfterApply", method: "POST", path: "/v3/data_import/users", times: 1 },
+    ]);
+    emu.admin.clearRequests();
+    const before = requests("POST", "/v3/data_import/users").length;
+    const inputs = await checked({}, only("users", file));
+    const { id, outs } = await p().create(inputs);
+    expect(id).toBe(`${file}#users:0/1`);
+    expect(outs.count).toBe(120);
+    expect(requests("POST", "/v3/data_import/users").length - before).toBe(4);
+    // The resent batch found its 50 users as declared: compared, not written again.
+    expect(requests("PUT", "/v3/users/")).toEqual([]);
+    const listed = await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-u" } });
+    expect(listed).toHaveLength(120);
+    expect(listed.find((u) => u.uid === "sd-u7")).toMatchObject({ name: "User 7", createdAt: 1_500_000_007 });
+
+    // A refresh with nothing changed shows no drift; a change at the service shows on its row and field.
+    expect((await p().read(id, outs)).inputs?.rows).toEqual(outs.rows);
+    await chat.call("updateUser", { params: { uid: "sd-u5" }, body: { name: "Renamed there" } });
+    const drifted = (await p().read(id, outs)).inputs?.rows as Record<string, Record<string, string>>;
+    const recorded = outs.rows as Record<string, Record<string, string>>;
+    expect(drifted["sd-u5"]?.name).not.toBe(recorded["sd-u5"]?.name);
+    expect(drifted["sd-u5"]?.tags).toBe(recorded["sd-u5"]?.tags);
+    const same = Object.keys(recorded).filter(
+      (k) => JSON.stringify(drifted[k]) === JSON.stringify(recorded[k]),
+    );
+    expect(same).toHaveLength(119);
+
+    // No change: check and diff ask the service nothing.
+    const quiet = emu.admin.requests().length;
+    const again = await checked(outs, only("users", file));
+    expect((await p().diff(id, outs, again)).changes).toBe(false);
+    expect(emu.admin.requests().length).toBe(quiet);
+
+    // One row changed, one added, one removed: one update, one delete, one import, nothing else written.
+    const changed = write(
+      "users.csv",
+      people(121, (i) => (i === 3 ? "Three" : `User ${i}`)).filter((l) => !l.startsWith("sd-u9,")),
+    );
+    const news = await checked(outs, only("users", changed));
+    expect((await p().diff(id, outs, news)).changes).toBe(true);
+    const writes = emu.admin.requests().length;
+    const updated = await p().update(id, { ...outs, rows: drifted }, news);
+    const made = emu.admin
+      .requests()
+      .slice(writes)
+      .filter((r) => r.method !== "GET");
+    expect(made.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [
+        "DELETE /v3/users/sd-u9",
+        "POST /v3/data_import/users",
+        "PUT /v3/users/sd-u3",
+        "PUT /v3/users/sd-u5", // the drifted row, made as declared again
+      ].sort(),
+    );
+    expect(updated.outs.count).toBe(120);
+    expect((await chat.call("getUser", { params: { uid: "sd-u5" } })).data.name).toBe("User 5");
+
+    // Destroy removes exactly the seeded rows.
+    await p().delete(id, updated.outs);
+    expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-" } })).toEqual([
+      expect.objectContaining({ uid: "sd-elsewhere" }),
+    ]);
+  });
+
+  it("imports groups, members and messages with their times; a lost message import makes no message twice", async () => {
+    const users = write("people.csv", people(4));
+    await p().create(await checked({}, only("users", users)));
+    const groups = write("groups.ndjson", [
+      JSON.stringify({
+        guid: "sd-g1",
+        name: "One",
+        type: "public",
+        owner: "sd-u0",
+        createdAt: 1_500_000_000,
+      }),
+    ]);
+    await p().create(await checked({}, only("groups", groups)));
+    const members = write("members.csv", [
+      "guid,uid,scope,joinedAt",
+      "sd-g1,sd-u1,moderator,1500000500",
+      "sd-g1,sd-u2,,",
+    ]);
+    const m = await p().create(await checked({}, only("members", members)));
+    const listed = await chat.listAll("listMembers", { params: { guid: "sd-g1" } });
+    expect(listed.map((x) => [x.uid, x.scope]).sort()).toEqual([
+      ["sd-u0", "admin"],
+      ["sd-u1", "moderator"],
+      ["sd-u2", "participant"],
+    ]);
+    expect((await p().read(m.id, m.outs)).inputs?.rows).toEqual(m.outs.rows);
+
+    const messages = write("messages.json", [
+      "[",
+      ...Array.from(
+        { length: 60 },
+        (_, i) =>
+          `  {"muid":"sd-m${i}","sender":"sd-u${i % 3}","receiverType":"group","receiver":"sd-g1","sentAt":${1_500_001_000 + i},"readAt":${1_500_002_000 + i},"data":{"text":"then ${i}"}}${i < 59 ? "," : ""}`,
+      ),
+      "]",
+    ]);
+    emu.admin.setFaults([
+      { kind: "dropAfterApply", method: "POST", path: "/v3/data_import/messages", times: 1 },
+    ]);
+    const msg = await p().create(await checked({}, only("messages", messages)));
+    const history = await chat.call("listMessages", {
+      query: { conversationId: "group_sd-g1", limit: 1000, id: "0" },
+    });
+    const imported = history.data.filter((x) => String(x.muid).startsWith("sd-m"));
+    expect(imported).toHaveLength(60);
+    expect(imported.find((x) => x.muid === "sd-m4")).toMatchObject({
+      sentAt: 1_500_001_004,
+      readAt: 1_500_002_004,
+    });
+    expect((await p().read(msg.id, msg.outs)).inputs?.rows).toEqual(msg.outs.rows);
+
+    // Messages, then members go; the group and its owner stay until their own buckets go.
+    await p().delete(msg.id, msg.outs);
+    const left = await chat.call("listMessages", {
+      query: { conversationId: "group_sd-g1", limit: 1000, id: "0" },
+    });
+    expect(left.data.filter((x) => String(x.muid).startsWith("sd-m") && x.deletedAt === undefined)).toEqual(
+      [],
+    );
+    await p().delete(m.id, m.outs);
+    expect((await chat.listAll("listMembers", { params: { guid: "sd-g1" } })).map((x) => x.uid)).toEqual([
+      "sd-u0",
+    ]);
+  });
+
+  it("retries an import refused before it is applied (503), and a rate-limited one (429): each row once", async () => {
+    const file = write(
+      "faults.csv",
+      people(60).map((l) => l.replace(/^sd-u/, "sd-f")),
+    );
+    emu.admin.setFaults([
+      { kind: "error", method: "POST", path: "/v3/data_import/users", times: 1, status: 503 },
+      { kind: "rateLimit", method: "POST", path: "/v3/data_import/users", times: 1, retryAfterSeconds: 1 },
+    ]);
+    emu.admin.clearRequests();
+    const { outs } = await p().create(await checked({}, only("users", file)));
+    expect(outs.count).toBe(60);
+    const posts = requests("POST", "/v3/data_import/users").map((r) => r.status);
+    expect(posts.filter((s) => s === 200)).toHaveLength(2);
+    expect(posts.filter((s) => s !== 200).sort()).toEqual([429, 503]);
+    expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-f" } })).toHaveLength(60);
+  });
+
+  it("refuses a file changed since the plan, naming the rows", async () => {
+    const file = write("late.csv", people(2));
+    const inputs = await checked({}, only("users", file));
+    write(
+      "late.csv",
+      people(2, () => "Changed"),
+    );
+    await expect(p().create(inputs)).rejects.toThrow(
+      /changed since these rows were planned \(user sd-u0, sd-u1\)/,
+    );
+  });
+});

@@ -1,0 +1,29 @@
+// SeedData: one bucket (of one) of a small users file, then of a changed file (a row changed, one added, one
+// removed), then emptied; its lookup reads the bucket by its id.
+import { join } from "node:path";
+import { bucketsOf } from "../../../kinds/seed/buckets";
+import type { Fixture } from "./helpers";
+
+const file = (name: string) => join(__dirname, "..", "seed", name);
+const bucket = (name: string) => {
+  const [b] = bucketsOf("users", file(name), 1);
+  if (!b) throw new Error("no bucket");
+  return { ...b };
+};
+
+export const fixture: Fixture = {
+  cases: () => [
+    {
+      kind: "SeedData",
+      name: "seed",
+      set: bucket("users.csv"),
+      change: bucket("users-changed.csv"),
+      remove: { ...bucket("users-changed.csv"), rows: {} },
+      replace: { entity: "groups" },
+    },
+  ],
+  lookup: {
+    seed: bucket("users.csv"),
+    holds: { entity: "users", bucket: 0, buckets: 1, count: 3 },
+  },
+};

@@ -1,0 +1,149 @@
+// Seed data's pure parts (decision 0108): buckets stable under additions and removals, per-field digests,
+// the plan a person reads, batches of the import size, and file problems named by file, line and field.
+import { IMPORT_LIMITS } from "../../contract";
+import { bucketsOf, digestsOf, rowsOfBucket } from "../../kinds/seed/buckets";
+import { parseSeed, SeedFileError } from "../../kinds/seed/files";
+import { batches, bucketOf, fieldDigest, planOf, renderPlan, rowDigest } from "../../kinds/seed/rows";
+
+const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `u${i + from}`);
+
+describe("buckets", () => {
+  it("keeps every row in its bucket when other rows are added or removed", () => {
+    const before = new Map(uids(2000).map((u) => [u, bucketOf(u, 16)]));
+    const after = new Map([...uids(1000), ...uids(3000, 5000)].map((u) => [u, bucketOf(u, 16)]));
+    for (const u of uids(1000)) expect([u, after.get(u)]).toEqual([u, before.get(u)]);
+  });
+
+  it("spreads rows over the buckets (none empty, none with more than twice its share)", () => {
+    const counts = new Array(16).fill(0);
+    for (const u of uids(10_000)) counts[bucketOf(u, 16)]++;
+    expect(Math.min(...counts)).toBeGreaterThan(0);
+    expect(Math.max(...counts)).toBeLessThan((2 * 10_000) / 16);
+  });
+
+  it("puts one group's members in one bucket", () => {
+    const text = ["guid,uid,scope", ...uids(50).map((u) => `g1,${u},participant`), "g2,u1,admin"].join("\n");
+    const parsed = parseSeed(text, "members.csv", "members");
+    const holding = Array.from({ length: 8 }, (_, b) => rowsOfBucket("members", parsed, b, 8)).filter(
+      (rows) => [...rows.keys()].some((k) => k.startsWith("g1_member_")),
+    );
+    expect(holding).toHaveLength(1);
+    expect(holding[0]?.size).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe("digests", () => {
+  it("one per field, the key left out, empty values absent, sets in any order, objects in any key order", () => {
+    const d = rowDigest(
+      { uid: "a", name: "A", tags: ["x", "y"], metadata: { b: 1, a: 2 }, avatar: "" },
+      ["uid"],
+      ["tags"],
+    );
+    expect(Object.keys(d)).toEqual(["metadata", "name", "tags"]);
+    expect(d.tags).toBe(fieldDigest(["y", "x"], true));
+    expect(d.metadata).toBe(fieldDigest({ a: 2, b: 1 }));
+    expect(d.name).not.toBe(fieldDigest("A "));
+    expect(d.name).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it("hold no value of the row", () => {
+    const d = digestsOf("users", new Map([["secretive", { uid: "secretive", name: "Very Private Name" }]]));
+    expect(JSON.stringify(d)).not.toContain("Private");
+  });
+});
+
+describe("the plan", () => {
+  const olds = { a: { name: "1" }, b: { name: "1", tags: "t" }, c: { name: "1" } };
+  const news = { a: { name: "1" }, b: { name: "2" }, d: { name: "1" } };
+
+  it("names rows added, removed and changed with their fields", () => {
+    expect(planOf(olds, news)).toEqual({
+      added: ["d"],
+      removed: ["c"],
+      changed: [{ key: "b", fields: ["name", "tags"] }],
+    });
+    expect(planOf(news, news)).toEqual({ added: [], removed: [], changed: [] });
+  });
+
+  it("renders as lines a person reads, the long lists cut", () => {
+    expect(renderPlan(planOf(olds, news), "user")).toEqual(["+ user d", "~ user b: name, tags", "- user c"]);
+    const many = Object.fromEntries(uids(30).map((u) => [u, { name: "x" }]));
+    const lines = renderPlan(planOf({}, many), "user", 20);
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toBe("  … and 10 more");
+  });
+});
+
+describe("batches", () => {
+  it("splits into runs of the import size, in order, the last one shorter", () => {
+    const runs = batches(uids(123), IMPORT_LIMITS.perRequest);
+    expect(runs.map((r) => r.length)).toEqual([50, 50, 23]);
+    expect(runs.flat()).toEqual(uids(123));
+    expect(batches([], 50)).toEqual([]);
+    expect(() => batches([1], 0)).toThrow("at least one");
+  });
+});
+
+describe("seed files", () => {
+  const problems = (text: string, file: string, entity: Parameters<typeof parseSeed>[2] = "users") => {
+    try {
+      parseSeed(text, file, entity);
+    } catch (e) {
+      if (e instanceof SeedFileError) return e.problems;
+      throw e;
+    }
+    return [];
+  };
+
+  it("reads CSV (quoted commas, ; lists, JSON cells, numbers), NDJSON and JSON alike", () => {
+    const csv = parseSeed(
+      'uid,name,tags,metadata,createdAt\nada,"Ada, L",a;b,"{""k"":1}",1500000000\n',
+      "u.csv",
+      "users",
+    );
+    const nd = parseSeed(
+      '{"uid":"ada","name":"Ada, L","tags":["a","b"],"metadata":{"k":1},"createdAt":1500000000}\n',
+      "u.ndjson",
+      "users",
+    );
+    const json = parseSeed(
+      '[\n  {"uid":"ada","name":"Ada, L","tags":["a","b"],"metadata":{"k":1},"createdAt":1500000000}\n]',
+      "u.json",
+      "users",
+    );
+    expect(csv.get("ada")?.row).toEqual(nd.get("ada")?.row);
+    expect(json.get("ada")?.row).toEqual(nd.get("ada")?.row);
+    const m = parseSeed(
+      "muid,sender,receiverType,receiver,sentAt,readAt,data.text\nm1,ada,user,bob,10,20,hello\n",
+      "m.csv",
+      "messages",
+    );
+    expect(m.get("m1")?.row).toMatchObject({ sentAt: 10, readAt: 20, data: { text: "hello" } });
+  });
+
+  it("names the file, the line and the field of every problem", () => {
+    expect(problems("uid,name,createdAt\nok,Ok,1\nbad uid,B,2\nc,,x\n", "people.csv")).toEqual([
+      expect.stringMatching(/^people\.csv:3: uid: /),
+      expect.stringMatching(/^people\.csv:4: name: /),
+      expect.stringMatching(/^people\.csv:4: createdAt: /),
+    ]);
+    expect(problems('{"uid":"a","name":"A"}\n{"uid":"b"}\n', "p.ndjson")).toEqual([
+      expect.stringMatching(/^p\.ndjson:2: name: /),
+    ]);
+    expect(problems('[\n  {"uid":"a","name":"A"},\n  {"uid":"a","name":"B"}\n]', "p.json")).toEqual([
+      "p.json:3: user a is already on line 2",
+    ]);
+    expect(problems("muid,sender,receiverType,receiver\nm1,a,room,b\n", "m.csv", "messages")).toEqual([
+      expect.stringMatching(/^m\.csv:2: receiverType: /),
+      expect.stringMatching(/^m\.csv:2: sentAt: /),
+    ]);
+    expect(problems("x", "p.txt")[0]).toContain("ends in .json");
+    expect(problems("{", "p.json")[0]).toContain("p.json: not valid JSON");
+  });
+
+  it("splits a file on disk into buckets that together hold every row once", () => {
+    const all = bucketsOf("users", `${__dirname}/../support/seed/users.csv`, 4);
+    expect(all.map((b) => b.bucket)).toEqual([0, 1, 2, 3]);
+    expect(all.flatMap((b) => Object.keys(b.rows)).sort()).toEqual(["seed-ada", "seed-bob", "seed-cy"]);
+  });
+});
