@@ -8,6 +8,7 @@ import { extensionRoutes } from "./extensions";
 import { groupRoutes } from "./groups";
 import { managementRoutes } from "./management";
 import { messageRoutes } from "./messages";
+import { metricsRoutes } from "./metrics";
 import { moderationRoutes } from "./moderation";
 import { notificationRoutes } from "./notifications";
 import { rbacRoutes } from "./rbac";
@@ -30,6 +31,7 @@ export const routes = {
   ...aiAgentRoutes,
   ...socialRoutes,
   ...collaboratorRoutes,
+  ...metricsRoutes,
   ...dataImportRoutes,
 } as const;
 export type Routes = typeof routes;
@@ -49,6 +51,7 @@ export { DEFAULTS, type Defaults } from "./generated/defaults";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";
+export * from "./metrics";
 export * from "./moderation";
 export * from "./multipart";
 export * from "./notifications";

@@ -19,6 +19,7 @@ import { connectionNaming, credentialProblem } from "../client/credentials";
 import { type Args, type Ctx, type Kind, priorOfId } from "../engine/kind";
 import type { ChatConnectionArgs, ManagementConnectionArgs } from "../hosts/dynamic/resource";
 import { clientContext, type KindName, kinds } from "../kinds";
+import { apiOfDataLookup, DataLookupArgsError, type DataLookupName, readData } from "../kinds/data-lookups";
 import { idOfKey, resultOf, scopeOf } from "../kinds/functions";
 
 /** Where a chat lookup reads from. */
@@ -44,7 +45,7 @@ type Unwrapped = Args & { connection?: unknown; managementConnection?: unknown }
 /** Runs `use` with a context on the kind's API; a refused connection is one line naming the setting to fix. */
 async function withApi<T>(
   what: string,
-  kind: Kind,
+  kind: { api: Kind["api"] },
   a: Unwrapped,
   use: (ctx: Ctx, where: string) => Promise<T>,
 ): Promise<T> {
@@ -159,6 +160,21 @@ export function readAll<T>(name: KindName, args: object, what = `list${name}`): 
     }),
   );
   return secretWhenHeld(kind, result) as pulumi.Output<T[]>;
+}
+
+/** A data lookup (kinds/data-lookups.ts): its arguments checked, then read; bad ones fail the program. */
+export function readDataLookup<T>(name: DataLookupName, args: object): pulumi.Output<T> {
+  return lookup<T>(args, (a) => {
+    const { connection: _c, managementConnection: _m, ...given } = a;
+    return withApi(name, { api: apiOfDataLookup(name) }, a, async (ctx) => {
+      try {
+        return (await readData(ctx, name, given)) as T;
+      } catch (e) {
+        if (e instanceof DataLookupArgsError) throw new pulumi.RunError(e.message);
+        throw e;
+      }
+    });
+  });
 }
 
 /** The result made secret when it holds one of the kind's secrets (never a secret in plain text). */

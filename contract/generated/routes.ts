@@ -256,6 +256,8 @@ export const OPERATIONS = {
   unblockUsers: { api: "chat", method: "DELETE", path: "/users/:uid/blockedusers" },
   listAppPinnedConversations: { api: "chat", method: "GET", path: "/conversations/pinned" },
   replaceAppPinnedConversations: { api: "chat", method: "PUT", path: "/conversations/pinned" },
+  getUsageMetrics: { api: "chat", method: "GET", path: "/stats" },
+  getMessageMetrics: { api: "chat", method: "GET", path: "/stats/messages" },
   listCollaborators: { api: "management", method: "GET", path: "/apps/:appId/collaborators" },
   updateCollaborators: { api: "management", method: "POST", path: "/apps/:appId/collaborators" },
   importUsers: { api: "chat", method: "POST", path: "/data_import/users" },

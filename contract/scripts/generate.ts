@@ -197,6 +197,7 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "social",
   "bot",
   "collaborator",
+  "metrics",
   "management",
   "role",
   "rbac",

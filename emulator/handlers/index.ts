@@ -9,6 +9,7 @@ import { extensionHandlers } from "./extensions";
 import { groupHandlers } from "./groups";
 import { managementHandlers } from "./management";
 import { messageHandlers } from "./messages";
+import { metricsHandlers } from "./metrics";
 import { moderationHandlers } from "./moderation";
 import { notificationHandlers } from "./notifications";
 import { rbacHandlers } from "./rbac";
@@ -31,5 +32,6 @@ export const handlers = {
   ...aiAgentHandlers,
   ...socialHandlers,
   ...collaboratorHandlers,
+  ...metricsHandlers,
   ...dataImportHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

@@ -8,6 +8,13 @@ import { isNotFound } from "../../client";
 import { contextFor } from "../../engine/generic";
 import { type Args, type Kind, priorOfId } from "../../engine/kind";
 import { kinds } from "../../kinds";
+import {
+  apiOfDataLookup,
+  DataLookupArgsError,
+  type DataLookupName,
+  isDataLookup,
+  readData,
+} from "../../kinds/data-lookups";
 import { resultOf, scopeOf } from "../../kinds/functions";
 import { type KindName, providerFor } from "../dynamic";
 import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
@@ -120,6 +127,8 @@ export const chatPlugin = {
     tok: string,
     inputs: Props,
   ): Promise<{ outputs: Props; failures?: { property: string; reason: string }[] }> {
+    const data = tok.startsWith("chat:index:") ? tok.slice("chat:index:".length) : "";
+    if (isDataLookup(data)) return invokeData(data, inputs);
     const [, verb, kindName] = /^chat:index:(get|list)(\w+)$/.exec(tok) ?? [];
     const name = kindOfToken(`chat:index:${kindName ?? ""}`);
     if (!name || !verb) throw new Error(`unknown function ${tok}`);
@@ -154,6 +163,25 @@ export const chatPlugin = {
     return { outputs: { items: items.map((l) => info(l.id, l)) } };
   },
 };
+
+/** A data lookup (kinds/data-lookups.ts): bad arguments come back as failures naming each. */
+async function invokeData(
+  name: DataLookupName,
+  inputs: Props,
+): Promise<{ outputs: Props; failures?: { property: string; reason: string }[] }> {
+  const args = revealProps(inputs);
+  const cred = CREDENTIALS[apiOfDataLookup(name)];
+  const credentials = args[cred];
+  if (isObject(credentials)) args[cred] = schemaNames(credentials);
+  const ctx = contextFor(args);
+  const { [cred]: _, ...given } = args;
+  try {
+    return { outputs: toWire(await readData(ctx, name, given), new Set()) };
+  } catch (e) {
+    if (e instanceof DataLookupArgsError) return { outputs: {}, failures: e.failures };
+    throw e;
+  }
+}
 
 /**
  * A create that made the object but could not finish (kind.ts `partialCreate`) is recorded by the engine with

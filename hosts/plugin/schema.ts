@@ -6,6 +6,7 @@ import { ChatConnection, CONFIG_KEYS, configKeyOf, ManagementConnection } from "
 import { type Json, jsonOf } from "../../engine/json-schema";
 import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
+import { type DataLookup, dataLookups } from "../../kinds/data-lookups";
 import { type KindFunction, kindFunctions } from "../../kinds/functions";
 import { closedSetIn, type EnumSpec, type FoundSet } from "./enums";
 import { environmentResource } from "./environment-schema";
@@ -190,10 +191,10 @@ function resourceOf(types: Types, name: string, kind: Kind) {
 }
 
 /** Where a function reads: the API's credentials option. */
-function credentialsInput(kind: Kind): Record<string, PropertySpec> {
-  const ref = kind.api === "chat" ? "ChatConnection" : "ManagementConnection";
+function credentialsInput({ api }: { api: Kind["api"] }): Record<string, PropertySpec> {
+  const ref = api === "chat" ? "ChatConnection" : "ManagementConnection";
   return {
-    [CREDENTIALS[kind.api]]: {
+    [CREDENTIALS[api]]: {
       $ref: `#/types/${token(ref)}`,
       description: "Where to read; default: stack config chat:* or the CHAT_* variables.",
     },
@@ -291,6 +292,30 @@ function functionOf(types: Types, f: KindFunction): Record<string, unknown> {
   };
 }
 
+/** A data lookup (kinds/data-lookups.ts): its arguments, the connection, and one object as its result. */
+function dataFunctionOf(types: Types, d: DataLookup): Record<string, unknown> {
+  const inputs: Record<string, PropertySpec> = {};
+  for (const a of d.args) inputs[a.name] = described(types.of(a.schema, `${d.type}${pascal(a.name)}`), a.doc);
+  const outputs: Record<string, PropertySpec> = {};
+  for (const r of d.result)
+    outputs[r.name] = described(types.of(r.schema, `${d.type}${pascal(r.name)}`), r.doc);
+  return {
+    [token(d.name)]: {
+      description: d.doc,
+      inputs: {
+        type: "object",
+        properties: { ...inputs, ...credentialsInput(d) },
+        required: d.args.filter((a) => !a.optional).map((a) => a.name),
+      },
+      outputs: {
+        type: "object",
+        properties: outputs,
+        required: d.result.filter((r) => !r.optional).map((r) => r.name),
+      },
+    },
+  };
+}
+
 /** The whole schema, as the plugin serves it. */
 export function packageSchema(): Record<string, unknown> {
   const types = new Types();
@@ -342,6 +367,7 @@ export function packageSchema(): Record<string, unknown> {
   }
   resources[token("Environment")] = environmentResource;
   for (const f of kindFunctions()) Object.assign(functions, functionOf(types, f));
+  for (const d of dataLookups()) Object.assign(functions, dataFunctionOf(types, d));
   const variables: Record<string, PropertySpec> = {};
   for (const c of CONFIG_KEYS) {
     const type = "type" in c ? c.type : "string";

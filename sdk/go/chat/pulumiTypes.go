@@ -4554,6 +4554,78 @@ func (o McpServerInfoArrayOutput) Index(i pulumi.IntInput) McpServerInfoOutput {
 	}).(McpServerInfoOutput)
 }
 
+type MessageMetricsDataPointsItem struct {
+	// Delivery receipts in the bucket.
+	DeliveryReceipts int `pulumi:"deliveryReceipts"`
+	// End of the bucket, in Unix seconds.
+	EndTime int `pulumi:"endTime"`
+	// Messages sent in the bucket.
+	MessagesSent int `pulumi:"messagesSent"`
+	// Read receipts in the bucket.
+	ReadReceipts int `pulumi:"readReceipts"`
+	// Start of the bucket, in Unix seconds.
+	StartTime int `pulumi:"startTime"`
+}
+
+type MessageMetricsDataPointsItemOutput struct{ *pulumi.OutputState }
+
+func (MessageMetricsDataPointsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MessageMetricsDataPointsItem)(nil)).Elem()
+}
+
+func (o MessageMetricsDataPointsItemOutput) ToMessageMetricsDataPointsItemOutput() MessageMetricsDataPointsItemOutput {
+	return o
+}
+
+func (o MessageMetricsDataPointsItemOutput) ToMessageMetricsDataPointsItemOutputWithContext(ctx context.Context) MessageMetricsDataPointsItemOutput {
+	return o
+}
+
+// Delivery receipts in the bucket.
+func (o MessageMetricsDataPointsItemOutput) DeliveryReceipts() pulumi.IntOutput {
+	return o.ApplyT(func(v MessageMetricsDataPointsItem) int { return v.DeliveryReceipts }).(pulumi.IntOutput)
+}
+
+// End of the bucket, in Unix seconds.
+func (o MessageMetricsDataPointsItemOutput) EndTime() pulumi.IntOutput {
+	return o.ApplyT(func(v MessageMetricsDataPointsItem) int { return v.EndTime }).(pulumi.IntOutput)
+}
+
+// Messages sent in the bucket.
+func (o MessageMetricsDataPointsItemOutput) MessagesSent() pulumi.IntOutput {
+	return o.ApplyT(func(v MessageMetricsDataPointsItem) int { return v.MessagesSent }).(pulumi.IntOutput)
+}
+
+// Read receipts in the bucket.
+func (o MessageMetricsDataPointsItemOutput) ReadReceipts() pulumi.IntOutput {
+	return o.ApplyT(func(v MessageMetricsDataPointsItem) int { return v.ReadReceipts }).(pulumi.IntOutput)
+}
+
+// Start of the bucket, in Unix seconds.
+func (o MessageMetricsDataPointsItemOutput) StartTime() pulumi.IntOutput {
+	return o.ApplyT(func(v MessageMetricsDataPointsItem) int { return v.StartTime }).(pulumi.IntOutput)
+}
+
+type MessageMetricsDataPointsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (MessageMetricsDataPointsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]MessageMetricsDataPointsItem)(nil)).Elem()
+}
+
+func (o MessageMetricsDataPointsItemArrayOutput) ToMessageMetricsDataPointsItemArrayOutput() MessageMetricsDataPointsItemArrayOutput {
+	return o
+}
+
+func (o MessageMetricsDataPointsItemArrayOutput) ToMessageMetricsDataPointsItemArrayOutputWithContext(ctx context.Context) MessageMetricsDataPointsItemArrayOutput {
+	return o
+}
+
+func (o MessageMetricsDataPointsItemArrayOutput) Index(i pulumi.IntInput) MessageMetricsDataPointsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MessageMetricsDataPointsItem {
+		return vs[0].([]MessageMetricsDataPointsItem)[vs[1].(int)]
+	}).(MessageMetricsDataPointsItemOutput)
+}
+
 // One ModerationCustomApiList as a whole read sees it.
 type ModerationCustomApiListInfo struct {
 	// Whether the object is one every app starts with (destroy leaves it).
@@ -14088,6 +14160,8 @@ func init() {
 	pulumi.RegisterOutputType(ManagementConnectionPtrOutput{})
 	pulumi.RegisterOutputType(McpServerInfoOutput{})
 	pulumi.RegisterOutputType(McpServerInfoArrayOutput{})
+	pulumi.RegisterOutputType(MessageMetricsDataPointsItemOutput{})
+	pulumi.RegisterOutputType(MessageMetricsDataPointsItemArrayOutput{})
 	pulumi.RegisterOutputType(ModerationCustomApiListInfoOutput{})
 	pulumi.RegisterOutputType(ModerationCustomApiListInfoArrayOutput{})
 	pulumi.RegisterOutputType(ModerationKeywordListInfoOutput{})

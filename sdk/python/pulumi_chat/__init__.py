@@ -46,6 +46,7 @@ from .get_group_member import *
 from .get_group_members import *
 from .get_group_scope_permissions import *
 from .get_mcp_server import *
+from .get_message_metrics import *
 from .get_moderation_custom_api_list import *
 from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
@@ -55,6 +56,7 @@ from .get_role import *
 from .get_seed_data import *
 from .get_send_grid_email_provider import *
 from .get_twilio_sms_provider import *
+from .get_usage_metrics import *
 from .get_user import *
 from .get_webhook import *
 from .get_webhook_triggers import *

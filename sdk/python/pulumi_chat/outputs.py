@@ -45,6 +45,7 @@ __all__ = [
     'GroupScopePermissionsInfo',
     'ManagementConnection',
     'McpServerInfo',
+    'MessageMetricsDataPointsItem',
     'ModerationCustomApiListInfo',
     'ModerationKeywordListInfo',
     'ModerationRuleConditionsItem',
@@ -2301,6 +2302,68 @@ class McpServerInfo(dict):
         HTTPS URL of the server.
         """
         return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class MessageMetricsDataPointsItem(dict):
+    def __init__(__self__, *,
+                 delivery_receipts: _builtins.int,
+                 end_time: _builtins.int,
+                 messages_sent: _builtins.int,
+                 read_receipts: _builtins.int,
+                 start_time: _builtins.int):
+        """
+        :param _builtins.int delivery_receipts: Delivery receipts in the bucket.
+        :param _builtins.int end_time: End of the bucket, in Unix seconds.
+        :param _builtins.int messages_sent: Messages sent in the bucket.
+        :param _builtins.int read_receipts: Read receipts in the bucket.
+        :param _builtins.int start_time: Start of the bucket, in Unix seconds.
+        """
+        pulumi.set(__self__, "delivery_receipts", delivery_receipts)
+        pulumi.set(__self__, "end_time", end_time)
+        pulumi.set(__self__, "messages_sent", messages_sent)
+        pulumi.set(__self__, "read_receipts", read_receipts)
+        pulumi.set(__self__, "start_time", start_time)
+
+    @_builtins.property
+    @pulumi.getter(name="deliveryReceipts")
+    def delivery_receipts(self) -> _builtins.int:
+        """
+        Delivery receipts in the bucket.
+        """
+        return pulumi.get(self, "delivery_receipts")
+
+    @_builtins.property
+    @pulumi.getter(name="endTime")
+    def end_time(self) -> _builtins.int:
+        """
+        End of the bucket, in Unix seconds.
+        """
+        return pulumi.get(self, "end_time")
+
+    @_builtins.property
+    @pulumi.getter(name="messagesSent")
+    def messages_sent(self) -> _builtins.int:
+        """
+        Messages sent in the bucket.
+        """
+        return pulumi.get(self, "messages_sent")
+
+    @_builtins.property
+    @pulumi.getter(name="readReceipts")
+    def read_receipts(self) -> _builtins.int:
+        """
+        Read receipts in the bucket.
+        """
+        return pulumi.get(self, "read_receipts")
+
+    @_builtins.property
+    @pulumi.getter(name="startTime")
+    def start_time(self) -> _builtins.int:
+        """
+        Start of the bucket, in Unix seconds.
+        """
+        return pulumi.get(self, "start_time")
 
 
 @pulumi.output_type

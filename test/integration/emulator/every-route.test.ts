@@ -507,6 +507,8 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   replaceAppPinnedConversations: async () => ({
     body: { conversations: [{ conversationType: "group", conversationWith: await group() }] },
   }),
+  getUsageMetrics: async () => ({ query: { fromDate: 0, toDate: 2_000_000_000 } }),
+  getMessageMetrics: async () => ({}),
   listCollaborators: async () => ({ params: { appId: await app() } }),
   updateCollaborators: async () => ({
     params: { appId: await app() },
