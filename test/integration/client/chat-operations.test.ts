@@ -367,6 +367,43 @@ describe("friends, blocked users and app-pinned conversations", () => {
 });
 
 describe("deletes", () => {
+  it("imports a user, a group, a member and a message with their times, answering per key", async () => {
+    const uid = unique("imp-user");
+    const users = await chat.call("importUsers", {
+      body: { users: { [uid]: { uid, name: "Imported", createdAt: 1_500_000_000 } } },
+    });
+    expect(users.data[uid]?.success).toBe(true);
+    const g = unique("imp-grp");
+    const groups = await chat.call("importGroups", {
+      body: {
+        groups: { [g]: { guid: g, name: "Imported", type: "public", owner: uid, createdAt: 1_500_000_000 } },
+      },
+    });
+    expect(groups.data[g]?.success).toBe(true);
+    const memberId = `${g}_member_${bob}`;
+    const members = await chat.call("importMembers", {
+      body: {
+        members: { [memberId]: { memberId, guid: g, uid: bob, scope: "moderator", joinedAt: 1_500_000_100 } },
+      },
+    });
+    expect(members.data[memberId]?.success).toBe(true);
+    const muid = unique("imp-muid");
+    const message = { muid, sender: uid, receiverType: "group", receiver: g, sentAt: 1_500_000_200 } as const;
+    const messages = await chat.call("importMessages", {
+      body: { messages: { [muid]: { ...message, data: { text: "from before" }, readAt: 1_500_000_300 } } },
+    });
+    expect(messages.data[muid]?.success).toBe(true);
+    await chat.call("deleteGroup", { params: { guid: g } });
+    await chat.call("deleteUser", { params: { uid }, body: { permanent: true } });
+  });
+
+  it("reads the usage and message metrics", async () => {
+    const usage = await chat.call("getUsageMetrics", { query: { fromDate: 0, toDate: 2_000_000_000 } });
+    expect(usage.data).toBeDefined();
+    const messages = await chat.call("getMessageMetrics", {});
+    expect(messages.data).toBeDefined();
+  });
+
   it("deletes the group, the role and the users", async () => {
     expect((await chat.call("deleteGroup", { params: { guid } })).data.success).toBe(true);
     expect((await chat.call("deleteRole", { params: { role } })).data.success).toBe(true);
