@@ -127,3 +127,19 @@ export const mcpServerUrl = {
   check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
   message: { message: "url must be an https URL (http only for localhost)" },
 };
+
+type ExtensionIds = readonly string[] | undefined;
+
+/** Enabling and disabling extensions: one call names at least one (decision 0040). */
+export const extensionsToggleSome = {
+  check: (b: { enabled?: ExtensionIds; disabled?: ExtensionIds }) =>
+    (b.enabled?.length ?? 0) + (b.disabled?.length ?? 0) > 0,
+  message: { message: "enabled or disabled must name at least one extension", path: ["enabled"] },
+};
+
+/** Enabling and disabling extensions: no id in both lists. */
+export const extensionsToggleApart = {
+  check: (b: { enabled?: ExtensionIds; disabled?: ExtensionIds }) =>
+    !b.enabled?.some((id) => b.disabled?.includes(id)),
+  message: { message: "an extension cannot be both enabled and disabled", path: ["disabled"] },
+};
