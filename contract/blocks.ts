@@ -133,3 +133,8 @@ export const importMapOf = <T extends z.ZodType>(entity: T, what: string, key: s
       message: `each key of ${what} must be the id its entry holds`,
     });
 };
+
+// ---- moderation ----
+
+/** A keyword list's multipart body, one of four shapes by category (contract/keyword-lists.ts). */
+export { keywordListBody } from "./keyword-lists";
