@@ -127,3 +127,28 @@ export const mcpServerUrl = {
   check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
   message: { message: "url must be an https URL (http only for localhost)" },
 };
+
+/** A notification provider's webhook with basic auth on needs both credentials. */
+export const providerBasicAuth = {
+  check: (b: {
+    useBasicAuth?: boolean | undefined;
+    basicAuthUsername?: string | undefined;
+    basicAuthPassword?: string | undefined;
+  }) => !b.useBasicAuth || (!!b.basicAuthUsername && !!b.basicAuthPassword),
+  message: {
+    message: "basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+
+/** SendGrid: email replies need the address they are sent to. */
+export const repliesNeedSender = {
+  check: (b: {
+    allowEmailReplies?: boolean | undefined;
+    senderEmailForReplies?: string | null | undefined;
+  }) => b.allowEmailReplies !== true || !!b.senderEmailForReplies,
+  message: {
+    message: "senderEmailForReplies is required when allowEmailReplies is true",
+    path: ["senderEmailForReplies"],
+  },
+};
