@@ -7,6 +7,13 @@ import { LIMITS } from "./generated/limits";
 import { permissionsOf } from "./permissions";
 
 export { closest, oneOf } from "./closest";
+export {
+  EventNotification,
+  hhmm,
+  MessageNotification,
+  ReactionNotification,
+  TemplateChoice,
+} from "./notification-choices";
 
 /** Free-form JSON object whose serialized form stays under the metadata limit. */
 export const Metadata = z

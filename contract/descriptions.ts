@@ -6,18 +6,7 @@ import type { z } from "zod";
 import { DESCRIPTIONS } from "./generated/descriptions";
 import { routes } from "./index";
 import type { RouteSpec } from "./route";
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: readonly z.ZodType[];
-  in?: z.ZodType;
-  valueType?: z.ZodType;
-  getter?: () => z.ZodType;
-}
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+import { defOf } from "./zod-def";
 
 let found: WeakMap<z.ZodType, string> | undefined;
 

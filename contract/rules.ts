@@ -143,3 +143,28 @@ export const extensionsToggleApart = {
     !b.enabled?.some((id) => b.disabled?.includes(id)),
   message: { message: "an extension cannot be both enabled and disabled", path: ["disabled"] },
 };
+
+/** A notification provider's webhook with basic auth on needs both credentials. */
+export const providerBasicAuth = {
+  check: (b: {
+    useBasicAuth?: boolean | undefined;
+    basicAuthUsername?: string | undefined;
+    basicAuthPassword?: string | undefined;
+  }) => !b.useBasicAuth || (!!b.basicAuthUsername && !!b.basicAuthPassword),
+  message: {
+    message: "basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+
+/** SendGrid: email replies need the address they are sent to. */
+export const repliesNeedSender = {
+  check: (b: {
+    allowEmailReplies?: boolean | undefined;
+    senderEmailForReplies?: string | null | undefined;
+  }) => b.allowEmailReplies !== true || !!b.senderEmailForReplies,
+  message: {
+    message: "senderEmailForReplies is required when allowEmailReplies is true",
+    path: ["senderEmailForReplies"],
+  },
+};

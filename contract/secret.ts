@@ -2,6 +2,7 @@
 // its schema is declared, with `secret(...)`, and nowhere else. `secretPaths` finds the marks in any schema,
 // so the resources can keep those fields secret in state and outputs without a second list to keep in step.
 import { z } from "zod";
+import { defOf } from "./zod-def";
 
 const marked = z.registry<{ secret: true }>();
 
@@ -12,19 +13,6 @@ export function secret<T extends z.ZodType>(schema: T): T {
 }
 
 export const isSecret = (schema: z.ZodType): boolean => marked.has(schema);
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: readonly z.ZodType[];
-  in?: z.ZodType;
-  out?: z.ZodType;
-  valueType?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-}
 
 /**
  * The dotted paths of the secret fields in `schema`, e.g. `settings.giphyApiKey` or
@@ -38,7 +26,7 @@ export function secretPaths(schema: z.ZodType): string[] {
       out.add(path || "(root)");
       return;
     }
-    const def = (s as unknown as { _zod: { def: Def } })._zod.def;
+    const def = defOf(s);
     const at = (k: string) => (path ? `${path}.${k}` : k);
     switch (def.type) {
       case "object":

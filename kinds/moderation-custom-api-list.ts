@@ -14,7 +14,7 @@ import {
 import { declare, none } from "../engine/fields";
 import type { Kind } from "../engine/kind";
 import { defined, hasCode, sortedById } from "../engine/util";
-import { builtIn } from "./moderation";
+import { builtIn, listFacts, listState } from "./moderation";
 
 export const ModerationCustomApiListArgs = z
   .strictObject({
@@ -37,20 +37,13 @@ const listArgs = (k: KeywordList): ModerationCustomApiListArgs =>
     webhookURL: k.webhookURL,
     username: k.username,
   }) as ModerationCustomApiListArgs;
-const listState = (k: KeywordList) => ({ builtIn: k.default === true, createdAt: k.createdAt });
 const isCustomApi = (k: KeywordList) => k.category === CUSTOM_API_CATEGORY;
 
 export const moderationCustomApiList: Kind<ModerationCustomApiListArgs> = {
   name: "ModerationCustomApiList",
   doc: "A Custom API moderation list: a rule naming it sends each message to your moderation webhook (basic auth optional). Id: the listId.",
   ...declare(ModerationCustomApiListArgs, z.object(builtIn), {
-    listId: {
-      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.",
-      replace: true,
-      identity: true,
-    },
-    name: { doc: "Name.", default: none },
-    description: { doc: "Description.", default: none },
+    ...listFacts,
     webhookURL: { doc: "Public https URL of your moderation webhook." },
     username: {
       doc: "Basic-auth user name sent to the webhook (with password; at most 100).",

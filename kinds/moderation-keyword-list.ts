@@ -4,7 +4,7 @@ import { KEYWORD_CATEGORIES, type KeywordList, KeywordListCreate, ModerationId }
 import { declare, none } from "../engine/fields";
 import type { Args, Kind } from "../engine/kind";
 import { defined, hasCode, sortedById } from "../engine/util";
-import { builtIn } from "./moderation";
+import { builtIn, listFacts, listState } from "./moderation";
 
 const term = z
   .string()
@@ -54,19 +54,12 @@ const listArgs = (k: KeywordList): ModerationKeywordListArgs =>
     searchTerms: k.searchTerms,
     disallowedSentences: k.disallowedSentences,
   }) as ModerationKeywordListArgs;
-const listState = (k: KeywordList) => ({ builtIn: k.default === true, createdAt: k.createdAt });
 
 export const moderationKeywordList: Kind<ModerationKeywordListArgs> = {
   name: "ModerationKeywordList",
   doc: 'A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId.',
   ...declare(ModerationKeywordListArgs, z.object(builtIn), {
-    listId: {
-      doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.",
-      replace: true,
-      identity: true,
-    },
-    name: { doc: "Name.", default: none },
-    description: { doc: "Description.", default: none },
+    ...listFacts,
     category: { doc: "word, pattern (regular expressions) or sentence-similarity." },
     searchTerms: {
       doc: "The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated).",

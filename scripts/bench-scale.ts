@@ -6,11 +6,12 @@
 // emulator saw, the provider process's peak memory and the state's bytes per resource; then an up at the
 // free plan's 500 requests a minute against its rate bound, and the floor without checkpoints (what the
 // engine's own bookkeeping costs). A measurement, not a test: docs/benchmarks.md records a run.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { localStack, type TestStack } from "./local-stack";
+import { withPeakMemory } from "./peak-memory";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
@@ -28,29 +29,6 @@ const HERE = join(__dirname, "..", "..", "scripts", "bench-scale");
 const OPS = ["up", "preview", "refresh", "destroy"] as const;
 type Op = (typeof OPS)[number];
 const log = (s: string) => process.stderr.write(`${s}\n`);
-
-/** Highest peak RSS (VmHWM, MiB) of the provider processes (dynamic, or the plugin) seen while `run` runs. */
-async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
-  let peak = 0;
-  const sample = () => {
-    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-      try {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        if (!cmdline.includes("dynamic-provider") && !cmdline.includes("pulumi-resource-chat")) continue;
-        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
-      } catch {
-        // the process ended between listing and reading
-      }
-    }
-  };
-  const timer = setInterval(sample, 100);
-  try {
-    return { result: await run(), peakMiB: peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function timed(t: TestStack, op: Op): Promise<{ seconds: number; peakMiB: number }> {
   const started = performance.now();

@@ -9,6 +9,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../emulator";
 import { localStack, type TestStack } from "./local-stack";
+import { withPeakMemory } from "./peak-memory";
 
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
 const { Command } = require("commander") as CommanderModule;
@@ -36,30 +37,6 @@ const opts = new Command()
 const HERE = join(__dirname, "..", "..", "scripts");
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const fmt = (x: number) => x.toFixed(1);
-
-/** Highest peak RSS (VmHWM, MiB) of the dynamic provider processes seen while `run` runs. */
-async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
-  let peak = 0;
-  const sample = () => {
-    for (const pid of require("node:fs")
-      .readdirSync("/proc")
-      .filter((d: string) => /^\d+$/.test(d))) {
-      try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider")) continue;
-        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
-      } catch {
-        // the process ended between listing and reading
-      }
-    }
-  };
-  const timer = setInterval(sample, 100);
-  try {
-    return { result: await run(), peakMiB: peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** The data set, written as the files a team would keep. */
 function writeData(dir: string, n: { users: number; groups: number; members: number; messages: number }) {

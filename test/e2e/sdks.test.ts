@@ -179,19 +179,34 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("chat-export --language go --go-sdk: the project requires the SDK's module path and builds", async () => {
-    const dir = join(repoRoot, ".pulumi-state", "export-go");
-    rmSync(dir, { recursive: true, force: true });
-    await exportProject(dir, ["--language", "go", "--go-sdk", GO_SDK]);
-    const mod = readFileSync(join(dir, "go.mod"), "utf8");
-    expect(mod).toContain(`\t${GO_MODULE} v`);
-    expect(mod).toContain(`replace ${GO_MODULE} => ${GO_SDK}`);
-    copyFileSync(join(examples, "go", "go.sum"), join(dir, "go.sum"));
-    const env = { ...process.env, ...GO_ENV };
-    await run("go", ["mod", "tidy"], { cwd: dir, env });
-    await run("go", ["build", "-o", join(dir, "program"), "."], { cwd: dir, env });
-    expect(existsSync(join(dir, "program"))).toBe(true);
-    rmSync(dir, { recursive: true, force: true });
+  it("chat-export --language go --go-sdk: the project requires the SDK's module path, adopts the app without a write, then previews clean", async () => {
+    const p = await cliProject("export-go", "go", emulatorConfig(emu));
+    try {
+      rmSync(join(p.dir, "Pulumi.yaml"));
+      await exportProject(p.dir, ["--language", "go", "--go-sdk", GO_SDK]);
+      const mod = readFileSync(join(p.dir, "go.mod"), "utf8");
+      expect(mod).toContain(`\t${GO_MODULE} v`);
+      expect(mod).toContain(`replace ${GO_MODULE} => ${GO_SDK}`);
+      const written = readFileSync(join(p.dir, "Pulumi.yaml"), "utf8");
+      writeFileSync(
+        join(p.dir, "Pulumi.yaml"),
+        `${written.replace(/^name: .*$/m, "name: export-go")}plugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\n`,
+      );
+      copyFileSync(join(examples, "go", "go.sum"), join(p.dir, "go.sum"));
+      const env = { ...process.env, ...GO_ENV };
+      await run("go", ["mod", "tidy"], { cwd: p.dir, env });
+      await run("go", ["build", "-o", join(p.dir, "program"), "."], { cwd: p.dir, env });
+      emu.admin.clearRequests();
+      await p.pulumi(["up", "--yes"], { env: GO_ENV });
+      const writes = emu.admin.requests().filter((r) => r.method !== "GET");
+      expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+      await p.pulumi(["preview", "--expect-no-changes"], { env: GO_ENV });
+    } finally {
+      printed.push(...p.printed);
+      // Adopted objects are protected: the stack is dropped, the app stays as it was.
+      await p.pulumi(["stack", "rm", "--yes", "--force"], { allowFailure: true });
+      rmSync(p.dir, { recursive: true, force: true });
+    }
   });
 
   it("prints no secret the stacks hold, in any line of any command", () => {
