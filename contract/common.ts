@@ -4,6 +4,7 @@ import { z } from "zod";
 import { oneOf } from "./closest";
 import * as ENUMS from "./generated/enums";
 import { LIMITS } from "./generated/limits";
+import * as G from "./generated/schemas";
 
 export {
   CsvList,
@@ -83,12 +84,8 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1, "page must be at least 1").optional(),
 });
 
-/** A page's size on the lists that take `limit` (cursor lists, moderation rules). */
-export const Limit = z.coerce
-  .number()
-  .int()
-  .min(1, "limit must be at least 1")
-  .max(LIMITS.perPageMax, `limit must be at most ${LIMITS.perPageMax}`);
+/** A page's size on the lists that take `limit` (cursor lists, moderation rules): the document's `Limit`. */
+export const Limit = G.Limit;
 /** A cursor list's query: `limit` a page, `affix=append` with a `createdAt` for the next one. */
 export const CursorQuery = z.object({
   limit: Limit.optional(),
