@@ -38,8 +38,8 @@ rm -rf sdk/java/src sdk/java/README.md
 mkdir -p sdk/java
 mv "$tmp/java/src" "$tmp/java/README.md" sdk/java/
 # pulumi-java v1.13.0 writes additionalSecretOutputs into component options, which its own SDK's
-# ComponentResourceOptions lacks (the build fails): dropped there; the Java component's outputs are secret only
-# as the plugin marks them.
+# ComponentResourceOptions lacks (the build fails): dropped there; the plugin's component already returns
+# those outputs as secrets.
 grep -rl 'ComponentResourceOptions.builder()' sdk/java/src | xargs -r perl -0pi -e 's/\n\s*\.additionalSecretOutputs\(List\.of\([^)]*\)\)//g'
 res=sdk/java/src/main/resources/com/pulumi/chat
 mkdir -p "$res"
