@@ -7,6 +7,13 @@ import { LIMITS } from "./generated/limits";
 import { permissionsOf } from "./permissions";
 
 export { closest, oneOf } from "./closest";
+export {
+  EventNotification,
+  hhmm,
+  MessageNotification,
+  ReactionNotification,
+  TemplateChoice,
+} from "./notification-choices";
 
 /** Free-form JSON object whose serialized form stays under the metadata limit. */
 export const Metadata = z
@@ -111,3 +118,30 @@ export const cursorPageOf = <T extends z.ZodType>(item: T) =>
         },
       })),
   ]);
+
+// ---- data import (docs/service/data-import.md) ----
+
+/** Entities one import request may carry, and import requests a minute (docs/service/data-import.md). */
+export const IMPORT_LIMITS = { perRequest: 50, perMinute: 60 } as const;
+
+/**
+ * A map of `entity`s under their keys (`what` names it): 1 to 50 of them, each under the id its field `key`
+ * holds (the service answers per key, so a key naming another entity would be answered under the wrong name).
+ */
+export const importMapOf = <T extends z.ZodType>(entity: T, what: string, key: string) => {
+  const keyOf = (e: z.output<T>) => String((e as Record<string, unknown>)[key]);
+  return z
+    .record(z.string(), entity)
+    .refine((m) => Object.keys(m).length >= 1, { message: `${what} must hold at least one entry` })
+    .refine((m) => Object.keys(m).length <= IMPORT_LIMITS.perRequest, {
+      message: `${what} may hold at most ${IMPORT_LIMITS.perRequest} entries a request`,
+    })
+    .refine((m) => Object.entries(m).every(([k, e]) => k.toLowerCase() === keyOf(e).toLowerCase()), {
+      message: `each key of ${what} must be the id its entry holds`,
+    });
+};
+
+// ---- moderation ----
+
+/** A keyword list's multipart body, one of four shapes by category (contract/keyword-lists.ts). */
+export { keywordListBody } from "./keyword-lists";

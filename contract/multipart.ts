@@ -1,7 +1,7 @@
 // multipart/form-data bodies (keyword lists): the body schema validates an object of fields, where a field sent
 // several times is a list and a file part is `{filename, content}`. Both sides convert with these two, so the
 // client and the emulator agree on what travels.
-import type { UploadedFile } from "./moderation";
+import type { UploadedFile } from "./keyword-lists";
 
 const isFile = (v: unknown): v is UploadedFile =>
   typeof v === "object" &&

@@ -127,3 +127,44 @@ export const mcpServerUrl = {
   check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
   message: { message: "url must be an https URL (http only for localhost)" },
 };
+
+type ExtensionIds = readonly string[] | undefined;
+
+/** Enabling and disabling extensions: one call names at least one (decision 0040). */
+export const extensionsToggleSome = {
+  check: (b: { enabled?: ExtensionIds; disabled?: ExtensionIds }) =>
+    (b.enabled?.length ?? 0) + (b.disabled?.length ?? 0) > 0,
+  message: { message: "enabled or disabled must name at least one extension", path: ["enabled"] },
+};
+
+/** Enabling and disabling extensions: no id in both lists. */
+export const extensionsToggleApart = {
+  check: (b: { enabled?: ExtensionIds; disabled?: ExtensionIds }) =>
+    !b.enabled?.some((id) => b.disabled?.includes(id)),
+  message: { message: "an extension cannot be both enabled and disabled", path: ["disabled"] },
+};
+
+/** A notification provider's webhook with basic auth on needs both credentials. */
+export const providerBasicAuth = {
+  check: (b: {
+    useBasicAuth?: boolean | undefined;
+    basicAuthUsername?: string | undefined;
+    basicAuthPassword?: string | undefined;
+  }) => !b.useBasicAuth || (!!b.basicAuthUsername && !!b.basicAuthPassword),
+  message: {
+    message: "basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+    path: ["useBasicAuth"],
+  },
+};
+
+/** SendGrid: email replies need the address they are sent to. */
+export const repliesNeedSender = {
+  check: (b: {
+    allowEmailReplies?: boolean | undefined;
+    senderEmailForReplies?: string | null | undefined;
+  }) => b.allowEmailReplies !== true || !!b.senderEmailForReplies,
+  message: {
+    message: "senderEmailForReplies is required when allowEmailReplies is true",
+    path: ["senderEmailForReplies"],
+  },
+};

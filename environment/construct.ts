@@ -3,7 +3,7 @@
 // YAML, Python or Go program declares a whole environment from its file, as the root project does.
 import * as pulumi from "@pulumi/pulumi";
 import type { ConstructResult } from "@pulumi/pulumi/provider";
-import type { Args, Kind } from "../engine/kind";
+import type { Args } from "../engine/kind";
 import { packageSchema, token } from "../hosts/plugin/schema";
 import {
   type ClassOf,

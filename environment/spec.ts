@@ -62,7 +62,11 @@ function plainSections(prefix: readonly string[]): Record<string, z.ZodType> {
 /** The indices of the ids seen before in `ids` (one pass: a file may declare thousands of users). */
 function repeats(ids: readonly (string | undefined)[]): number[] {
   const seen = new Set<string | undefined>();
-  return ids.flatMap((id, i) => (seen.has(id) ? [i] : (seen.add(id), [])));
+  return ids.flatMap((id, i) => {
+    if (seen.has(id)) return [i];
+    seen.add(id);
+    return [];
+  });
 }
 
 /**

@@ -202,6 +202,10 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "role",
   "rbac",
   "aiAgent",
+  "notification",
+  "moderation",
+  "extension",
+  "data-import",
 ]);
 
 /** Every `$ref` name inside `node`. */

@@ -10,7 +10,8 @@
 // - `x-trim: true` trims a string before its limits, `x-lowercase: true` lowercases it after;
 // - `x-refine: rule` (or a list) adds the cross-field rule `rule` of contract/rules.ts, `x-transform: name`
 //   its function `name` (an answer read one way whatever the service's shape);
-// - `x-secret: true` marks a credential (`secret()`).
+// - `x-secret: true` marks a credential (`secret()`);
+// - `discriminator: {propertyName}` on a `oneOf` makes a discriminated union (`x-messages: {discriminator}`).
 // `additionalProperties: false` makes a strict object, `{}` a loose one; `default:` becomes `.default()`
 // in a request only (an answer's default is the emulator's business) unless `x-answer-default: true` says
 // the client fills it in an answer too.
@@ -104,6 +105,7 @@ export class ZodEmitter {
       this.input.uses(name);
       return name;
     }
+    if (typeof s.discriminator === "object" && s.discriminator !== null) return this.discriminated(s, ctx);
     const union = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
     if (Array.isArray(union)) {
       const others = union.filter((u) => !isNullSchema(u));
@@ -157,6 +159,20 @@ export class ZodEmitter {
       typeof a === "object" && a !== null && !Array.isArray(a) ? this.emit(a, ctx) : lit(a),
     );
     return `B.${name}(${values.join(", ")})`;
+  }
+
+  /**
+   * `oneOf` with a `discriminator`: a union chosen by the value of one property (each member's `const`);
+   * `x-messages: {discriminator: text}` words a value that names no member.
+   */
+  private discriminated(s: Json, ctx: Context): string {
+    const by = (s.discriminator as Json).propertyName;
+    if (typeof by !== "string") throw new Error("a discriminator needs a propertyName");
+    if (!Array.isArray(s.oneOf)) throw new Error(`a discriminator on ${lit(by)} needs oneOf`);
+    const members = (s.oneOf as unknown[]).map((m) => this.emit(m, ctx));
+    const own = (s["x-messages"] as Json | undefined)?.discriminator;
+    const options = typeof own === "string" ? `, { message: ${lit(own)} }` : "";
+    return `z.discriminatedUnion(${lit(by)}, [${members.join(", ")}]${options})`;
   }
 
   /** An enum: `x-what` gives it the message naming the closest valid value. */

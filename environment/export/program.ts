@@ -42,6 +42,7 @@ export function programFiles(
         "Pulumi.yaml": header(
           "yaml",
           `resources:\n  environment:\n    type: chat:index:Environment\n    properties:\n      file: ${ENVIRONMENT_FILE}\n` +
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's own interpolation, written as is.
             "outputs:\n  appId: ${environment.appId}\n",
         ),
       };

@@ -32,8 +32,11 @@ for (const item of Object.values(doc.paths))
 /** Words for people, not facts: left out of the comparison. */
 const PROSE = new Set(["description", "summary", "title", "examples", "example"]);
 
-/** The `x-` keywords that tell the generator how to write the zod (wording, transforms): not on the wire. */
-const ZOD_ONLY = (k: string) => k.startsWith("x-") && k !== "x-secret";
+/**
+ * The `x-` keywords that tell the generator how to write the zod (wording, transforms): not on the wire; nor
+ * OpenAPI's `discriminator`, which JSON Schema (zod's) has no word for: it picks a `oneOf` member.
+ */
+const ZOD_ONLY = (k: string) => (k.startsWith("x-") && k !== "x-secret") || k === "discriminator";
 
 /** `schema` with every `$ref` to components.schemas replaced by its target and prose left out. */
 function inline(schema: unknown, depth = 0): unknown {

@@ -209,6 +209,30 @@ describe("the schema emitter", () => {
     const key = (body as unknown as { shape: Record<string, z.ZodOptional> }).shape.key;
     expect(key && isSecret(key.unwrap() as z.ZodType)).toBe(true);
   });
+
+  it("makes a discriminated union of a oneOf with a discriminator, its message from x-messages", () => {
+    const member = (kind: string, field: string) => ({
+      type: "object",
+      properties: { kind: { type: "string", const: kind }, [field]: { type: "string", minLength: 1 } },
+      required: ["kind", field],
+      additionalProperties: false,
+    });
+    const choice = {
+      oneOf: [member("a", "x"), member("b", "y")],
+      discriminator: { propertyName: "kind" },
+      "x-messages": { discriminator: "kind must be a or b" },
+    };
+    const { code, schema } = build(choice, REQUEST);
+    expect(code.startsWith('z.discriminatedUnion("kind", [')).toBe(true);
+    expect(schema.safeParse({ kind: "a", x: "1" }).success).toBe(true);
+    expect(schema.safeParse({ kind: "b", y: "1" }).success).toBe(true);
+    expect(schema.safeParse({ kind: "a", y: "1" }).success).toBe(false);
+    expect(issues(schema, { kind: "a", x: "" })).toEqual(["x must not be empty"]);
+    expect(issues(schema, { kind: "c" })).toEqual(["kind must be a or b"]);
+    const plain = build({ oneOf: choice.oneOf, discriminator: { propertyName: "kind" } }, ANSWER).code;
+    expect(plain.endsWith("])")).toBe(true);
+    expect(() => build({ oneOf: choice.oneOf, discriminator: {} }, ANSWER)).toThrow(/propertyName/);
+  });
 });
 
 describe("schemas.ts from a made-up document", () => {

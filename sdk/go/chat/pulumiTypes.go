@@ -2152,9 +2152,9 @@ func (o FcmPushProviderNotificationInPayloadPtrOutput) Web() FcmPushProviderNoti
 }
 
 type FcmPushProviderNotificationInPayloadAndroid struct {
-	// Add it to call notifications on iOS.
+	// Add it to call notifications on Android.
 	Call *bool `pulumi:"call"`
-	// Add it to chat notifications on iOS.
+	// Add it to chat notifications on Android.
 	Chat *bool `pulumi:"chat"`
 }
 
@@ -2170,9 +2170,9 @@ type FcmPushProviderNotificationInPayloadAndroidInput interface {
 }
 
 type FcmPushProviderNotificationInPayloadAndroidArgs struct {
-	// Add it to call notifications on iOS.
+	// Add it to call notifications on Android.
 	Call pulumi.BoolPtrInput `pulumi:"call"`
-	// Add it to chat notifications on iOS.
+	// Add it to chat notifications on Android.
 	Chat pulumi.BoolPtrInput `pulumi:"chat"`
 }
 
@@ -2253,12 +2253,12 @@ func (o FcmPushProviderNotificationInPayloadAndroidOutput) ToFcmPushProviderNoti
 	}).(FcmPushProviderNotificationInPayloadAndroidPtrOutput)
 }
 
-// Add it to call notifications on iOS.
+// Add it to call notifications on Android.
 func (o FcmPushProviderNotificationInPayloadAndroidOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadAndroid) *bool { return v.Call }).(pulumi.BoolPtrOutput)
 }
 
-// Add it to chat notifications on iOS.
+// Add it to chat notifications on Android.
 func (o FcmPushProviderNotificationInPayloadAndroidOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadAndroid) *bool { return v.Chat }).(pulumi.BoolPtrOutput)
 }
@@ -2287,7 +2287,7 @@ func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Elem() FcmPushProv
 	}).(FcmPushProviderNotificationInPayloadAndroidOutput)
 }
 
-// Add it to call notifications on iOS.
+// Add it to call notifications on Android.
 func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadAndroid) *bool {
 		if v == nil {
@@ -2297,7 +2297,7 @@ func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Call() pulumi.Bool
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Add it to chat notifications on iOS.
+// Add it to chat notifications on Android.
 func (o FcmPushProviderNotificationInPayloadAndroidPtrOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadAndroid) *bool {
 		if v == nil {
@@ -2464,9 +2464,9 @@ func (o FcmPushProviderNotificationInPayloadIosPtrOutput) Chat() pulumi.BoolPtrO
 }
 
 type FcmPushProviderNotificationInPayloadWeb struct {
-	// Add it to call notifications on iOS.
+	// Add it to call notifications on the web.
 	Call *bool `pulumi:"call"`
-	// Add it to chat notifications on iOS.
+	// Add it to chat notifications on the web.
 	Chat *bool `pulumi:"chat"`
 }
 
@@ -2482,9 +2482,9 @@ type FcmPushProviderNotificationInPayloadWebInput interface {
 }
 
 type FcmPushProviderNotificationInPayloadWebArgs struct {
-	// Add it to call notifications on iOS.
+	// Add it to call notifications on the web.
 	Call pulumi.BoolPtrInput `pulumi:"call"`
-	// Add it to chat notifications on iOS.
+	// Add it to chat notifications on the web.
 	Chat pulumi.BoolPtrInput `pulumi:"chat"`
 }
 
@@ -2565,12 +2565,12 @@ func (o FcmPushProviderNotificationInPayloadWebOutput) ToFcmPushProviderNotifica
 	}).(FcmPushProviderNotificationInPayloadWebPtrOutput)
 }
 
-// Add it to call notifications on iOS.
+// Add it to call notifications on the web.
 func (o FcmPushProviderNotificationInPayloadWebOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadWeb) *bool { return v.Call }).(pulumi.BoolPtrOutput)
 }
 
-// Add it to chat notifications on iOS.
+// Add it to chat notifications on the web.
 func (o FcmPushProviderNotificationInPayloadWebOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderNotificationInPayloadWeb) *bool { return v.Chat }).(pulumi.BoolPtrOutput)
 }
@@ -2599,7 +2599,7 @@ func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Elem() FcmPushProvider
 	}).(FcmPushProviderNotificationInPayloadWebOutput)
 }
 
-// Add it to call notifications on iOS.
+// Add it to call notifications on the web.
 func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Call() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadWeb) *bool {
 		if v == nil {
@@ -2609,7 +2609,7 @@ func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Call() pulumi.BoolPtrO
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Add it to chat notifications on iOS.
+// Add it to chat notifications on the web.
 func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Chat() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProviderNotificationInPayloadWeb) *bool {
 		if v == nil {
@@ -8340,21 +8340,21 @@ func (o NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayPtr
 }
 
 type NotificationSettingsPreferencesOneOnOne struct {
-	// Whether to notify of deleted messages in groups, by default.
+	// Whether to notify of deleted messages in one-on-one conversations, by default.
 	MessageDeletedSetting *EventNotification `pulumi:"messageDeletedSetting"`
-	// Whether to notify of edited messages in groups, by default.
+	// Whether to notify of edited messages in one-on-one conversations, by default.
 	MessageEditedSetting *EventNotification `pulumi:"messageEditedSetting"`
-	// Whether each user may change the setting for new messages in groups.
+	// Whether each user may change the setting for new messages in one-on-one conversations.
 	MessagesOverride *bool `pulumi:"messagesOverride"`
-	// Whether to notify of new messages in groups, by default.
+	// Whether to notify of new messages in one-on-one conversations, by default.
 	MessagesSetting *MessageNotification `pulumi:"messagesSetting"`
-	// Whether each user may change the setting for reactions in groups.
+	// Whether each user may change the setting for reactions in one-on-one conversations.
 	ReactionsOverride *bool `pulumi:"reactionsOverride"`
-	// Whether to notify of reactions in groups, by default.
+	// Whether to notify of reactions in one-on-one conversations, by default.
 	ReactionsSetting *ReactionNotification `pulumi:"reactionsSetting"`
-	// Whether each user may change the setting for replies in threads in groups.
+	// Whether each user may change the setting for replies in threads in one-on-one conversations.
 	RepliesOverride *bool `pulumi:"repliesOverride"`
-	// Whether to notify of replies in threads in groups, by default.
+	// Whether to notify of replies in threads in one-on-one conversations, by default.
 	RepliesSetting *MessageNotification `pulumi:"repliesSetting"`
 }
 
@@ -8370,21 +8370,21 @@ type NotificationSettingsPreferencesOneOnOneInput interface {
 }
 
 type NotificationSettingsPreferencesOneOnOneArgs struct {
-	// Whether to notify of deleted messages in groups, by default.
+	// Whether to notify of deleted messages in one-on-one conversations, by default.
 	MessageDeletedSetting EventNotificationPtrInput `pulumi:"messageDeletedSetting"`
-	// Whether to notify of edited messages in groups, by default.
+	// Whether to notify of edited messages in one-on-one conversations, by default.
 	MessageEditedSetting EventNotificationPtrInput `pulumi:"messageEditedSetting"`
-	// Whether each user may change the setting for new messages in groups.
+	// Whether each user may change the setting for new messages in one-on-one conversations.
 	MessagesOverride pulumi.BoolPtrInput `pulumi:"messagesOverride"`
-	// Whether to notify of new messages in groups, by default.
+	// Whether to notify of new messages in one-on-one conversations, by default.
 	MessagesSetting MessageNotificationPtrInput `pulumi:"messagesSetting"`
-	// Whether each user may change the setting for reactions in groups.
+	// Whether each user may change the setting for reactions in one-on-one conversations.
 	ReactionsOverride pulumi.BoolPtrInput `pulumi:"reactionsOverride"`
-	// Whether to notify of reactions in groups, by default.
+	// Whether to notify of reactions in one-on-one conversations, by default.
 	ReactionsSetting ReactionNotificationPtrInput `pulumi:"reactionsSetting"`
-	// Whether each user may change the setting for replies in threads in groups.
+	// Whether each user may change the setting for replies in threads in one-on-one conversations.
 	RepliesOverride pulumi.BoolPtrInput `pulumi:"repliesOverride"`
-	// Whether to notify of replies in threads in groups, by default.
+	// Whether to notify of replies in threads in one-on-one conversations, by default.
 	RepliesSetting MessageNotificationPtrInput `pulumi:"repliesSetting"`
 }
 
@@ -8465,42 +8465,42 @@ func (o NotificationSettingsPreferencesOneOnOneOutput) ToNotificationSettingsPre
 	}).(NotificationSettingsPreferencesOneOnOnePtrOutput)
 }
 
-// Whether to notify of deleted messages in groups, by default.
+// Whether to notify of deleted messages in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOneOutput) MessageDeletedSetting() EventNotificationPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *EventNotification { return v.MessageDeletedSetting }).(EventNotificationPtrOutput)
 }
 
-// Whether to notify of edited messages in groups, by default.
+// Whether to notify of edited messages in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOneOutput) MessageEditedSetting() EventNotificationPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *EventNotification { return v.MessageEditedSetting }).(EventNotificationPtrOutput)
 }
 
-// Whether each user may change the setting for new messages in groups.
+// Whether each user may change the setting for new messages in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOneOutput) MessagesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.MessagesOverride }).(pulumi.BoolPtrOutput)
 }
 
-// Whether to notify of new messages in groups, by default.
+// Whether to notify of new messages in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOneOutput) MessagesSetting() MessageNotificationPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *MessageNotification { return v.MessagesSetting }).(MessageNotificationPtrOutput)
 }
 
-// Whether each user may change the setting for reactions in groups.
+// Whether each user may change the setting for reactions in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOneOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.ReactionsOverride }).(pulumi.BoolPtrOutput)
 }
 
-// Whether to notify of reactions in groups, by default.
+// Whether to notify of reactions in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOneOutput) ReactionsSetting() ReactionNotificationPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *ReactionNotification { return v.ReactionsSetting }).(ReactionNotificationPtrOutput)
 }
 
-// Whether each user may change the setting for replies in threads in groups.
+// Whether each user may change the setting for replies in threads in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOneOutput) RepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.RepliesOverride }).(pulumi.BoolPtrOutput)
 }
 
-// Whether to notify of replies in threads in groups, by default.
+// Whether to notify of replies in threads in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOneOutput) RepliesSetting() MessageNotificationPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *MessageNotification { return v.RepliesSetting }).(MessageNotificationPtrOutput)
 }
@@ -8529,7 +8529,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) Elem() NotificationSet
 	}).(NotificationSettingsPreferencesOneOnOneOutput)
 }
 
-// Whether to notify of deleted messages in groups, by default.
+// Whether to notify of deleted messages in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageDeletedSetting() EventNotificationPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *EventNotification {
 		if v == nil {
@@ -8539,7 +8539,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageDeletedSetting(
 	}).(EventNotificationPtrOutput)
 }
 
-// Whether to notify of edited messages in groups, by default.
+// Whether to notify of edited messages in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageEditedSetting() EventNotificationPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *EventNotification {
 		if v == nil {
@@ -8549,7 +8549,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessageEditedSetting()
 	}).(EventNotificationPtrOutput)
 }
 
-// Whether each user may change the setting for new messages in groups.
+// Whether each user may change the setting for new messages in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
 		if v == nil {
@@ -8559,7 +8559,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesOverride() pul
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Whether to notify of new messages in groups, by default.
+// Whether to notify of new messages in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesSetting() MessageNotificationPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *MessageNotification {
 		if v == nil {
@@ -8569,7 +8569,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesSetting() Mess
 	}).(MessageNotificationPtrOutput)
 }
 
-// Whether each user may change the setting for reactions in groups.
+// Whether each user may change the setting for reactions in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
 		if v == nil {
@@ -8579,7 +8579,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsOverride() pu
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Whether to notify of reactions in groups, by default.
+// Whether to notify of reactions in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsSetting() ReactionNotificationPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *ReactionNotification {
 		if v == nil {
@@ -8589,7 +8589,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) ReactionsSetting() Rea
 	}).(ReactionNotificationPtrOutput)
 }
 
-// Whether each user may change the setting for replies in threads in groups.
+// Whether each user may change the setting for replies in threads in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
 		if v == nil {
@@ -8599,7 +8599,7 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesOverride() pulu
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Whether to notify of replies in threads in groups, by default.
+// Whether to notify of replies in threads in one-on-one conversations, by default.
 func (o NotificationSettingsPreferencesOneOnOnePtrOutput) RepliesSetting() MessageNotificationPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *MessageNotification {
 		if v == nil {
@@ -8842,13 +8842,13 @@ func (o NotificationSettingsPreferencesPushPtrOutput) TrimTextFieldSetting() pul
 }
 
 type NotificationSettingsPreferencesSms struct {
-	// Seconds to wait after a message before sending the email.
+	// Seconds to wait after a message before sending the SMS.
 	IntervalInSeconds *int `pulumi:"intervalInSeconds"`
-	// At most this many emails a day to one user.
+	// At most this many SMS messages a day to one user.
 	MaxPerDay *int `pulumi:"maxPerDay"`
-	// At most this many emails a day to one user for one conversation.
+	// At most this many SMS messages a day to one user for one conversation.
 	MaxPerDayPerConversation *int `pulumi:"maxPerDayPerConversation"`
-	// Send an email only for messages still unread.
+	// Send an SMS only for messages still unread.
 	NotifyForUnreadOnly *bool `pulumi:"notifyForUnreadOnly"`
 }
 
@@ -8864,13 +8864,13 @@ type NotificationSettingsPreferencesSmsInput interface {
 }
 
 type NotificationSettingsPreferencesSmsArgs struct {
-	// Seconds to wait after a message before sending the email.
+	// Seconds to wait after a message before sending the SMS.
 	IntervalInSeconds pulumi.IntPtrInput `pulumi:"intervalInSeconds"`
-	// At most this many emails a day to one user.
+	// At most this many SMS messages a day to one user.
 	MaxPerDay pulumi.IntPtrInput `pulumi:"maxPerDay"`
-	// At most this many emails a day to one user for one conversation.
+	// At most this many SMS messages a day to one user for one conversation.
 	MaxPerDayPerConversation pulumi.IntPtrInput `pulumi:"maxPerDayPerConversation"`
-	// Send an email only for messages still unread.
+	// Send an SMS only for messages still unread.
 	NotifyForUnreadOnly pulumi.BoolPtrInput `pulumi:"notifyForUnreadOnly"`
 }
 
@@ -8951,22 +8951,22 @@ func (o NotificationSettingsPreferencesSmsOutput) ToNotificationSettingsPreferen
 	}).(NotificationSettingsPreferencesSmsPtrOutput)
 }
 
-// Seconds to wait after a message before sending the email.
+// Seconds to wait after a message before sending the SMS.
 func (o NotificationSettingsPreferencesSmsOutput) IntervalInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *int { return v.IntervalInSeconds }).(pulumi.IntPtrOutput)
 }
 
-// At most this many emails a day to one user.
+// At most this many SMS messages a day to one user.
 func (o NotificationSettingsPreferencesSmsOutput) MaxPerDay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *int { return v.MaxPerDay }).(pulumi.IntPtrOutput)
 }
 
-// At most this many emails a day to one user for one conversation.
+// At most this many SMS messages a day to one user for one conversation.
 func (o NotificationSettingsPreferencesSmsOutput) MaxPerDayPerConversation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *int { return v.MaxPerDayPerConversation }).(pulumi.IntPtrOutput)
 }
 
-// Send an email only for messages still unread.
+// Send an SMS only for messages still unread.
 func (o NotificationSettingsPreferencesSmsOutput) NotifyForUnreadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesSms) *bool { return v.NotifyForUnreadOnly }).(pulumi.BoolPtrOutput)
 }
@@ -8995,7 +8995,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) Elem() NotificationSettings
 	}).(NotificationSettingsPreferencesSmsOutput)
 }
 
-// Seconds to wait after a message before sending the email.
+// Seconds to wait after a message before sending the SMS.
 func (o NotificationSettingsPreferencesSmsPtrOutput) IntervalInSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *int {
 		if v == nil {
@@ -9005,7 +9005,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) IntervalInSeconds() pulumi.
 	}).(pulumi.IntPtrOutput)
 }
 
-// At most this many emails a day to one user.
+// At most this many SMS messages a day to one user.
 func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDay() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *int {
 		if v == nil {
@@ -9015,7 +9015,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDay() pulumi.IntPtrOu
 	}).(pulumi.IntPtrOutput)
 }
 
-// At most this many emails a day to one user for one conversation.
+// At most this many SMS messages a day to one user for one conversation.
 func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDayPerConversation() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *int {
 		if v == nil {
@@ -9025,7 +9025,7 @@ func (o NotificationSettingsPreferencesSmsPtrOutput) MaxPerDayPerConversation() 
 	}).(pulumi.IntPtrOutput)
 }
 
-// Send an email only for messages still unread.
+// Send an SMS only for messages still unread.
 func (o NotificationSettingsPreferencesSmsPtrOutput) NotifyForUnreadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsPreferencesSms) *bool {
 		if v == nil {

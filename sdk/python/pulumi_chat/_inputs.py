@@ -550,11 +550,11 @@ class FcmPushProviderNotificationInPayloadArgs:
 class FcmPushProviderNotificationInPayloadAndroidArgsDict(TypedDict):
     call: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Add it to call notifications on iOS.
+    Add it to call notifications on Android.
     """
     chat: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Add it to chat notifications on iOS.
+    Add it to chat notifications on Android.
     """
 
 @pulumi.input_type
@@ -563,8 +563,8 @@ class FcmPushProviderNotificationInPayloadAndroidArgs:
                  call: pulumi.Input[Optional[_builtins.bool]] = None,
                  chat: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on iOS.
-        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on iOS.
+        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on Android.
+        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on Android.
         """
         if call is not None:
             pulumi.set(__self__, "call", call)
@@ -575,7 +575,7 @@ class FcmPushProviderNotificationInPayloadAndroidArgs:
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Add it to call notifications on iOS.
+        Add it to call notifications on Android.
         """
         return pulumi.get(self, "call")
 
@@ -587,7 +587,7 @@ class FcmPushProviderNotificationInPayloadAndroidArgs:
     @pulumi.getter
     def chat(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Add it to chat notifications on iOS.
+        Add it to chat notifications on Android.
         """
         return pulumi.get(self, "chat")
 
@@ -648,11 +648,11 @@ class FcmPushProviderNotificationInPayloadIosArgs:
 class FcmPushProviderNotificationInPayloadWebArgsDict(TypedDict):
     call: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Add it to call notifications on iOS.
+    Add it to call notifications on the web.
     """
     chat: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Add it to chat notifications on iOS.
+    Add it to chat notifications on the web.
     """
 
 @pulumi.input_type
@@ -661,8 +661,8 @@ class FcmPushProviderNotificationInPayloadWebArgs:
                  call: pulumi.Input[Optional[_builtins.bool]] = None,
                  chat: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on iOS.
-        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on iOS.
+        :param pulumi.Input[_builtins.bool] call: Add it to call notifications on the web.
+        :param pulumi.Input[_builtins.bool] chat: Add it to chat notifications on the web.
         """
         if call is not None:
             pulumi.set(__self__, "call", call)
@@ -673,7 +673,7 @@ class FcmPushProviderNotificationInPayloadWebArgs:
     @pulumi.getter
     def call(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Add it to call notifications on iOS.
+        Add it to call notifications on the web.
         """
         return pulumi.get(self, "call")
 
@@ -685,7 +685,7 @@ class FcmPushProviderNotificationInPayloadWebArgs:
     @pulumi.getter
     def chat(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Add it to chat notifications on iOS.
+        Add it to chat notifications on the web.
         """
         return pulumi.get(self, "chat")
 
@@ -3251,35 +3251,35 @@ class NotificationSettingsPreferencesMuteSchedulePreferenceSettingWednesdayArgs:
 class NotificationSettingsPreferencesOneOnOneArgsDict(TypedDict):
     message_deleted_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
     """
-    Whether to notify of deleted messages in groups, by default.
+    Whether to notify of deleted messages in one-on-one conversations, by default.
     """
     message_edited_setting: NotRequired[pulumi.Input[Optional['EventNotification']]]
     """
-    Whether to notify of edited messages in groups, by default.
+    Whether to notify of edited messages in one-on-one conversations, by default.
     """
     messages_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Whether each user may change the setting for new messages in groups.
+    Whether each user may change the setting for new messages in one-on-one conversations.
     """
     messages_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
     """
-    Whether to notify of new messages in groups, by default.
+    Whether to notify of new messages in one-on-one conversations, by default.
     """
     reactions_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Whether each user may change the setting for reactions in groups.
+    Whether each user may change the setting for reactions in one-on-one conversations.
     """
     reactions_setting: NotRequired[pulumi.Input[Optional['ReactionNotification']]]
     """
-    Whether to notify of reactions in groups, by default.
+    Whether to notify of reactions in one-on-one conversations, by default.
     """
     replies_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Whether each user may change the setting for replies in threads in groups.
+    Whether each user may change the setting for replies in threads in one-on-one conversations.
     """
     replies_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
     """
-    Whether to notify of replies in threads in groups, by default.
+    Whether to notify of replies in threads in one-on-one conversations, by default.
     """
 
 @pulumi.input_type
@@ -3294,14 +3294,14 @@ class NotificationSettingsPreferencesOneOnOneArgs:
                  replies_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  replies_setting: pulumi.Input[Optional['MessageNotification']] = None):
         """
-        :param pulumi.Input['EventNotification'] message_deleted_setting: Whether to notify of deleted messages in groups, by default.
-        :param pulumi.Input['EventNotification'] message_edited_setting: Whether to notify of edited messages in groups, by default.
-        :param pulumi.Input[_builtins.bool] messages_override: Whether each user may change the setting for new messages in groups.
-        :param pulumi.Input['MessageNotification'] messages_setting: Whether to notify of new messages in groups, by default.
-        :param pulumi.Input[_builtins.bool] reactions_override: Whether each user may change the setting for reactions in groups.
-        :param pulumi.Input['ReactionNotification'] reactions_setting: Whether to notify of reactions in groups, by default.
-        :param pulumi.Input[_builtins.bool] replies_override: Whether each user may change the setting for replies in threads in groups.
-        :param pulumi.Input['MessageNotification'] replies_setting: Whether to notify of replies in threads in groups, by default.
+        :param pulumi.Input['EventNotification'] message_deleted_setting: Whether to notify of deleted messages in one-on-one conversations, by default.
+        :param pulumi.Input['EventNotification'] message_edited_setting: Whether to notify of edited messages in one-on-one conversations, by default.
+        :param pulumi.Input[_builtins.bool] messages_override: Whether each user may change the setting for new messages in one-on-one conversations.
+        :param pulumi.Input['MessageNotification'] messages_setting: Whether to notify of new messages in one-on-one conversations, by default.
+        :param pulumi.Input[_builtins.bool] reactions_override: Whether each user may change the setting for reactions in one-on-one conversations.
+        :param pulumi.Input['ReactionNotification'] reactions_setting: Whether to notify of reactions in one-on-one conversations, by default.
+        :param pulumi.Input[_builtins.bool] replies_override: Whether each user may change the setting for replies in threads in one-on-one conversations.
+        :param pulumi.Input['MessageNotification'] replies_setting: Whether to notify of replies in threads in one-on-one conversations, by default.
         """
         if message_deleted_setting is not None:
             pulumi.set(__self__, "message_deleted_setting", message_deleted_setting)
@@ -3324,7 +3324,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="messageDeletedSetting")
     def message_deleted_setting(self) -> pulumi.Input[Optional['EventNotification']]:
         """
-        Whether to notify of deleted messages in groups, by default.
+        Whether to notify of deleted messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "message_deleted_setting")
 
@@ -3336,7 +3336,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="messageEditedSetting")
     def message_edited_setting(self) -> pulumi.Input[Optional['EventNotification']]:
         """
-        Whether to notify of edited messages in groups, by default.
+        Whether to notify of edited messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "message_edited_setting")
 
@@ -3348,7 +3348,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="messagesOverride")
     def messages_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether each user may change the setting for new messages in groups.
+        Whether each user may change the setting for new messages in one-on-one conversations.
         """
         return pulumi.get(self, "messages_override")
 
@@ -3360,7 +3360,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="messagesSetting")
     def messages_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
         """
-        Whether to notify of new messages in groups, by default.
+        Whether to notify of new messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "messages_setting")
 
@@ -3372,7 +3372,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="reactionsOverride")
     def reactions_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether each user may change the setting for reactions in groups.
+        Whether each user may change the setting for reactions in one-on-one conversations.
         """
         return pulumi.get(self, "reactions_override")
 
@@ -3384,7 +3384,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="reactionsSetting")
     def reactions_setting(self) -> pulumi.Input[Optional['ReactionNotification']]:
         """
-        Whether to notify of reactions in groups, by default.
+        Whether to notify of reactions in one-on-one conversations, by default.
         """
         return pulumi.get(self, "reactions_setting")
 
@@ -3396,7 +3396,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="repliesOverride")
     def replies_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether each user may change the setting for replies in threads in groups.
+        Whether each user may change the setting for replies in threads in one-on-one conversations.
         """
         return pulumi.get(self, "replies_override")
 
@@ -3408,7 +3408,7 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @pulumi.getter(name="repliesSetting")
     def replies_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
         """
-        Whether to notify of replies in threads in groups, by default.
+        Whether to notify of replies in threads in one-on-one conversations, by default.
         """
         return pulumi.get(self, "replies_setting")
 
@@ -3549,19 +3549,19 @@ class NotificationSettingsPreferencesPushArgs:
 class NotificationSettingsPreferencesSmsArgsDict(TypedDict):
     interval_in_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Seconds to wait after a message before sending the email.
+    Seconds to wait after a message before sending the SMS.
     """
     max_per_day: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    At most this many emails a day to one user.
+    At most this many SMS messages a day to one user.
     """
     max_per_day_per_conversation: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    At most this many emails a day to one user for one conversation.
+    At most this many SMS messages a day to one user for one conversation.
     """
     notify_for_unread_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Send an email only for messages still unread.
+    Send an SMS only for messages still unread.
     """
 
 @pulumi.input_type
@@ -3572,10 +3572,10 @@ class NotificationSettingsPreferencesSmsArgs:
                  max_per_day_per_conversation: pulumi.Input[Optional[_builtins.int]] = None,
                  notify_for_unread_only: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        :param pulumi.Input[_builtins.int] interval_in_seconds: Seconds to wait after a message before sending the email.
-        :param pulumi.Input[_builtins.int] max_per_day: At most this many emails a day to one user.
-        :param pulumi.Input[_builtins.int] max_per_day_per_conversation: At most this many emails a day to one user for one conversation.
-        :param pulumi.Input[_builtins.bool] notify_for_unread_only: Send an email only for messages still unread.
+        :param pulumi.Input[_builtins.int] interval_in_seconds: Seconds to wait after a message before sending the SMS.
+        :param pulumi.Input[_builtins.int] max_per_day: At most this many SMS messages a day to one user.
+        :param pulumi.Input[_builtins.int] max_per_day_per_conversation: At most this many SMS messages a day to one user for one conversation.
+        :param pulumi.Input[_builtins.bool] notify_for_unread_only: Send an SMS only for messages still unread.
         """
         if interval_in_seconds is not None:
             pulumi.set(__self__, "interval_in_seconds", interval_in_seconds)
@@ -3590,7 +3590,7 @@ class NotificationSettingsPreferencesSmsArgs:
     @pulumi.getter(name="intervalInSeconds")
     def interval_in_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds to wait after a message before sending the email.
+        Seconds to wait after a message before sending the SMS.
         """
         return pulumi.get(self, "interval_in_seconds")
 
@@ -3602,7 +3602,7 @@ class NotificationSettingsPreferencesSmsArgs:
     @pulumi.getter(name="maxPerDay")
     def max_per_day(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        At most this many emails a day to one user.
+        At most this many SMS messages a day to one user.
         """
         return pulumi.get(self, "max_per_day")
 
@@ -3614,7 +3614,7 @@ class NotificationSettingsPreferencesSmsArgs:
     @pulumi.getter(name="maxPerDayPerConversation")
     def max_per_day_per_conversation(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        At most this many emails a day to one user for one conversation.
+        At most this many SMS messages a day to one user for one conversation.
         """
         return pulumi.get(self, "max_per_day_per_conversation")
 
@@ -3626,7 +3626,7 @@ class NotificationSettingsPreferencesSmsArgs:
     @pulumi.getter(name="notifyForUnreadOnly")
     def notify_for_unread_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send an email only for messages still unread.
+        Send an SMS only for messages still unread.
         """
         return pulumi.get(self, "notify_for_unread_only")
 

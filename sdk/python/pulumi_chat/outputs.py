@@ -1732,8 +1732,8 @@ class FcmPushProviderNotificationInPayloadAndroid(dict):
                  call: Optional[_builtins.bool] = None,
                  chat: Optional[_builtins.bool] = None):
         """
-        :param _builtins.bool call: Add it to call notifications on iOS.
-        :param _builtins.bool chat: Add it to chat notifications on iOS.
+        :param _builtins.bool call: Add it to call notifications on Android.
+        :param _builtins.bool chat: Add it to chat notifications on Android.
         """
         if call is not None:
             pulumi.set(__self__, "call", call)
@@ -1744,7 +1744,7 @@ class FcmPushProviderNotificationInPayloadAndroid(dict):
     @pulumi.getter
     def call(self) -> Optional[_builtins.bool]:
         """
-        Add it to call notifications on iOS.
+        Add it to call notifications on Android.
         """
         return pulumi.get(self, "call")
 
@@ -1752,7 +1752,7 @@ class FcmPushProviderNotificationInPayloadAndroid(dict):
     @pulumi.getter
     def chat(self) -> Optional[_builtins.bool]:
         """
-        Add it to chat notifications on iOS.
+        Add it to chat notifications on Android.
         """
         return pulumi.get(self, "chat")
 
@@ -1794,8 +1794,8 @@ class FcmPushProviderNotificationInPayloadWeb(dict):
                  call: Optional[_builtins.bool] = None,
                  chat: Optional[_builtins.bool] = None):
         """
-        :param _builtins.bool call: Add it to call notifications on iOS.
-        :param _builtins.bool chat: Add it to chat notifications on iOS.
+        :param _builtins.bool call: Add it to call notifications on the web.
+        :param _builtins.bool chat: Add it to chat notifications on the web.
         """
         if call is not None:
             pulumi.set(__self__, "call", call)
@@ -1806,7 +1806,7 @@ class FcmPushProviderNotificationInPayloadWeb(dict):
     @pulumi.getter
     def call(self) -> Optional[_builtins.bool]:
         """
-        Add it to call notifications on iOS.
+        Add it to call notifications on the web.
         """
         return pulumi.get(self, "call")
 
@@ -1814,7 +1814,7 @@ class FcmPushProviderNotificationInPayloadWeb(dict):
     @pulumi.getter
     def chat(self) -> Optional[_builtins.bool]:
         """
-        Add it to chat notifications on iOS.
+        Add it to chat notifications on the web.
         """
         return pulumi.get(self, "chat")
 
@@ -4390,14 +4390,14 @@ class NotificationSettingsPreferencesOneOnOne(dict):
                  replies_override: Optional[_builtins.bool] = None,
                  replies_setting: Optional['MessageNotification'] = None):
         """
-        :param 'EventNotification' message_deleted_setting: Whether to notify of deleted messages in groups, by default.
-        :param 'EventNotification' message_edited_setting: Whether to notify of edited messages in groups, by default.
-        :param _builtins.bool messages_override: Whether each user may change the setting for new messages in groups.
-        :param 'MessageNotification' messages_setting: Whether to notify of new messages in groups, by default.
-        :param _builtins.bool reactions_override: Whether each user may change the setting for reactions in groups.
-        :param 'ReactionNotification' reactions_setting: Whether to notify of reactions in groups, by default.
-        :param _builtins.bool replies_override: Whether each user may change the setting for replies in threads in groups.
-        :param 'MessageNotification' replies_setting: Whether to notify of replies in threads in groups, by default.
+        :param 'EventNotification' message_deleted_setting: Whether to notify of deleted messages in one-on-one conversations, by default.
+        :param 'EventNotification' message_edited_setting: Whether to notify of edited messages in one-on-one conversations, by default.
+        :param _builtins.bool messages_override: Whether each user may change the setting for new messages in one-on-one conversations.
+        :param 'MessageNotification' messages_setting: Whether to notify of new messages in one-on-one conversations, by default.
+        :param _builtins.bool reactions_override: Whether each user may change the setting for reactions in one-on-one conversations.
+        :param 'ReactionNotification' reactions_setting: Whether to notify of reactions in one-on-one conversations, by default.
+        :param _builtins.bool replies_override: Whether each user may change the setting for replies in threads in one-on-one conversations.
+        :param 'MessageNotification' replies_setting: Whether to notify of replies in threads in one-on-one conversations, by default.
         """
         if message_deleted_setting is not None:
             pulumi.set(__self__, "message_deleted_setting", message_deleted_setting)
@@ -4420,7 +4420,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="messageDeletedSetting")
     def message_deleted_setting(self) -> Optional['EventNotification']:
         """
-        Whether to notify of deleted messages in groups, by default.
+        Whether to notify of deleted messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "message_deleted_setting")
 
@@ -4428,7 +4428,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="messageEditedSetting")
     def message_edited_setting(self) -> Optional['EventNotification']:
         """
-        Whether to notify of edited messages in groups, by default.
+        Whether to notify of edited messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "message_edited_setting")
 
@@ -4436,7 +4436,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="messagesOverride")
     def messages_override(self) -> Optional[_builtins.bool]:
         """
-        Whether each user may change the setting for new messages in groups.
+        Whether each user may change the setting for new messages in one-on-one conversations.
         """
         return pulumi.get(self, "messages_override")
 
@@ -4444,7 +4444,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="messagesSetting")
     def messages_setting(self) -> Optional['MessageNotification']:
         """
-        Whether to notify of new messages in groups, by default.
+        Whether to notify of new messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "messages_setting")
 
@@ -4452,7 +4452,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="reactionsOverride")
     def reactions_override(self) -> Optional[_builtins.bool]:
         """
-        Whether each user may change the setting for reactions in groups.
+        Whether each user may change the setting for reactions in one-on-one conversations.
         """
         return pulumi.get(self, "reactions_override")
 
@@ -4460,7 +4460,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="reactionsSetting")
     def reactions_setting(self) -> Optional['ReactionNotification']:
         """
-        Whether to notify of reactions in groups, by default.
+        Whether to notify of reactions in one-on-one conversations, by default.
         """
         return pulumi.get(self, "reactions_setting")
 
@@ -4468,7 +4468,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="repliesOverride")
     def replies_override(self) -> Optional[_builtins.bool]:
         """
-        Whether each user may change the setting for replies in threads in groups.
+        Whether each user may change the setting for replies in threads in one-on-one conversations.
         """
         return pulumi.get(self, "replies_override")
 
@@ -4476,7 +4476,7 @@ class NotificationSettingsPreferencesOneOnOne(dict):
     @pulumi.getter(name="repliesSetting")
     def replies_setting(self) -> Optional['MessageNotification']:
         """
-        Whether to notify of replies in threads in groups, by default.
+        Whether to notify of replies in threads in one-on-one conversations, by default.
         """
         return pulumi.get(self, "replies_setting")
 
@@ -4618,10 +4618,10 @@ class NotificationSettingsPreferencesSms(dict):
                  max_per_day_per_conversation: Optional[_builtins.int] = None,
                  notify_for_unread_only: Optional[_builtins.bool] = None):
         """
-        :param _builtins.int interval_in_seconds: Seconds to wait after a message before sending the email.
-        :param _builtins.int max_per_day: At most this many emails a day to one user.
-        :param _builtins.int max_per_day_per_conversation: At most this many emails a day to one user for one conversation.
-        :param _builtins.bool notify_for_unread_only: Send an email only for messages still unread.
+        :param _builtins.int interval_in_seconds: Seconds to wait after a message before sending the SMS.
+        :param _builtins.int max_per_day: At most this many SMS messages a day to one user.
+        :param _builtins.int max_per_day_per_conversation: At most this many SMS messages a day to one user for one conversation.
+        :param _builtins.bool notify_for_unread_only: Send an SMS only for messages still unread.
         """
         if interval_in_seconds is not None:
             pulumi.set(__self__, "interval_in_seconds", interval_in_seconds)
@@ -4636,7 +4636,7 @@ class NotificationSettingsPreferencesSms(dict):
     @pulumi.getter(name="intervalInSeconds")
     def interval_in_seconds(self) -> Optional[_builtins.int]:
         """
-        Seconds to wait after a message before sending the email.
+        Seconds to wait after a message before sending the SMS.
         """
         return pulumi.get(self, "interval_in_seconds")
 
@@ -4644,7 +4644,7 @@ class NotificationSettingsPreferencesSms(dict):
     @pulumi.getter(name="maxPerDay")
     def max_per_day(self) -> Optional[_builtins.int]:
         """
-        At most this many emails a day to one user.
+        At most this many SMS messages a day to one user.
         """
         return pulumi.get(self, "max_per_day")
 
@@ -4652,7 +4652,7 @@ class NotificationSettingsPreferencesSms(dict):
     @pulumi.getter(name="maxPerDayPerConversation")
     def max_per_day_per_conversation(self) -> Optional[_builtins.int]:
         """
-        At most this many emails a day to one user for one conversation.
+        At most this many SMS messages a day to one user for one conversation.
         """
         return pulumi.get(self, "max_per_day_per_conversation")
 
@@ -4660,7 +4660,7 @@ class NotificationSettingsPreferencesSms(dict):
     @pulumi.getter(name="notifyForUnreadOnly")
     def notify_for_unread_only(self) -> Optional[_builtins.bool]:
         """
-        Send an email only for messages still unread.
+        Send an SMS only for messages still unread.
         """
         return pulumi.get(self, "notify_for_unread_only")
 
