@@ -16,14 +16,14 @@ public final class FcmPushProviderNotificationInPayloadWebArgs extends com.pulum
     public static final FcmPushProviderNotificationInPayloadWebArgs Empty = new FcmPushProviderNotificationInPayloadWebArgs();
 
     /**
-     * Add it to call notifications on iOS.
+     * Add it to call notifications on the web.
      * 
      */
     @Import(name="call")
     private @Nullable Output<Boolean> call;
 
     /**
-     * @return Add it to call notifications on iOS.
+     * @return Add it to call notifications on the web.
      * 
      */
     public Optional<Output<Boolean>> call() {
@@ -31,14 +31,14 @@ public final class FcmPushProviderNotificationInPayloadWebArgs extends com.pulum
     }
 
     /**
-     * Add it to chat notifications on iOS.
+     * Add it to chat notifications on the web.
      * 
      */
     @Import(name="chat")
     private @Nullable Output<Boolean> chat;
 
     /**
-     * @return Add it to chat notifications on iOS.
+     * @return Add it to chat notifications on the web.
      * 
      */
     public Optional<Output<Boolean>> chat() {
@@ -71,7 +71,7 @@ public final class FcmPushProviderNotificationInPayloadWebArgs extends com.pulum
         }
 
         /**
-         * @param call Add it to call notifications on iOS.
+         * @param call Add it to call notifications on the web.
          * 
          * @return builder
          * 
@@ -82,7 +82,7 @@ public final class FcmPushProviderNotificationInPayloadWebArgs extends com.pulum
         }
 
         /**
-         * @param call Add it to call notifications on iOS.
+         * @param call Add it to call notifications on the web.
          * 
          * @return builder
          * 
@@ -92,7 +92,7 @@ public final class FcmPushProviderNotificationInPayloadWebArgs extends com.pulum
         }
 
         /**
-         * @param chat Add it to chat notifications on iOS.
+         * @param chat Add it to chat notifications on the web.
          * 
          * @return builder
          * 
@@ -103,7 +103,7 @@ public final class FcmPushProviderNotificationInPayloadWebArgs extends com.pulum
         }
 
         /**
-         * @param chat Add it to chat notifications on iOS.
+         * @param chat Add it to chat notifications on the web.
          * 
          * @return builder
          * 

@@ -19,14 +19,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     public static final NotificationSettingsPreferencesOneOnOneArgs Empty = new NotificationSettingsPreferencesOneOnOneArgs();
 
     /**
-     * Whether to notify of deleted messages in groups, by default.
+     * Whether to notify of deleted messages in one-on-one conversations, by default.
      * 
      */
     @Import(name="messageDeletedSetting")
     private @Nullable Output<EventNotification> messageDeletedSetting;
 
     /**
-     * @return Whether to notify of deleted messages in groups, by default.
+     * @return Whether to notify of deleted messages in one-on-one conversations, by default.
      * 
      */
     public Optional<Output<EventNotification>> messageDeletedSetting() {
@@ -34,14 +34,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether to notify of edited messages in groups, by default.
+     * Whether to notify of edited messages in one-on-one conversations, by default.
      * 
      */
     @Import(name="messageEditedSetting")
     private @Nullable Output<EventNotification> messageEditedSetting;
 
     /**
-     * @return Whether to notify of edited messages in groups, by default.
+     * @return Whether to notify of edited messages in one-on-one conversations, by default.
      * 
      */
     public Optional<Output<EventNotification>> messageEditedSetting() {
@@ -49,14 +49,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether each user may change the setting for new messages in groups.
+     * Whether each user may change the setting for new messages in one-on-one conversations.
      * 
      */
     @Import(name="messagesOverride")
     private @Nullable Output<Boolean> messagesOverride;
 
     /**
-     * @return Whether each user may change the setting for new messages in groups.
+     * @return Whether each user may change the setting for new messages in one-on-one conversations.
      * 
      */
     public Optional<Output<Boolean>> messagesOverride() {
@@ -64,14 +64,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether to notify of new messages in groups, by default.
+     * Whether to notify of new messages in one-on-one conversations, by default.
      * 
      */
     @Import(name="messagesSetting")
     private @Nullable Output<MessageNotification> messagesSetting;
 
     /**
-     * @return Whether to notify of new messages in groups, by default.
+     * @return Whether to notify of new messages in one-on-one conversations, by default.
      * 
      */
     public Optional<Output<MessageNotification>> messagesSetting() {
@@ -79,14 +79,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether each user may change the setting for reactions in groups.
+     * Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
     @Import(name="reactionsOverride")
     private @Nullable Output<Boolean> reactionsOverride;
 
     /**
-     * @return Whether each user may change the setting for reactions in groups.
+     * @return Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
     public Optional<Output<Boolean>> reactionsOverride() {
@@ -94,14 +94,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether to notify of reactions in groups, by default.
+     * Whether to notify of reactions in one-on-one conversations, by default.
      * 
      */
     @Import(name="reactionsSetting")
     private @Nullable Output<ReactionNotification> reactionsSetting;
 
     /**
-     * @return Whether to notify of reactions in groups, by default.
+     * @return Whether to notify of reactions in one-on-one conversations, by default.
      * 
      */
     public Optional<Output<ReactionNotification>> reactionsSetting() {
@@ -109,14 +109,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether each user may change the setting for replies in threads in groups.
+     * Whether each user may change the setting for replies in threads in one-on-one conversations.
      * 
      */
     @Import(name="repliesOverride")
     private @Nullable Output<Boolean> repliesOverride;
 
     /**
-     * @return Whether each user may change the setting for replies in threads in groups.
+     * @return Whether each user may change the setting for replies in threads in one-on-one conversations.
      * 
      */
     public Optional<Output<Boolean>> repliesOverride() {
@@ -124,14 +124,14 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
-     * Whether to notify of replies in threads in groups, by default.
+     * Whether to notify of replies in threads in one-on-one conversations, by default.
      * 
      */
     @Import(name="repliesSetting")
     private @Nullable Output<MessageNotification> repliesSetting;
 
     /**
-     * @return Whether to notify of replies in threads in groups, by default.
+     * @return Whether to notify of replies in threads in one-on-one conversations, by default.
      * 
      */
     public Optional<Output<MessageNotification>> repliesSetting() {
@@ -170,7 +170,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messageDeletedSetting Whether to notify of deleted messages in groups, by default.
+         * @param messageDeletedSetting Whether to notify of deleted messages in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -181,7 +181,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messageDeletedSetting Whether to notify of deleted messages in groups, by default.
+         * @param messageDeletedSetting Whether to notify of deleted messages in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -191,7 +191,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messageEditedSetting Whether to notify of edited messages in groups, by default.
+         * @param messageEditedSetting Whether to notify of edited messages in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -202,7 +202,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messageEditedSetting Whether to notify of edited messages in groups, by default.
+         * @param messageEditedSetting Whether to notify of edited messages in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -212,7 +212,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messagesOverride Whether each user may change the setting for new messages in groups.
+         * @param messagesOverride Whether each user may change the setting for new messages in one-on-one conversations.
          * 
          * @return builder
          * 
@@ -223,7 +223,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messagesOverride Whether each user may change the setting for new messages in groups.
+         * @param messagesOverride Whether each user may change the setting for new messages in one-on-one conversations.
          * 
          * @return builder
          * 
@@ -233,7 +233,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messagesSetting Whether to notify of new messages in groups, by default.
+         * @param messagesSetting Whether to notify of new messages in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -244,7 +244,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param messagesSetting Whether to notify of new messages in groups, by default.
+         * @param messagesSetting Whether to notify of new messages in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -254,7 +254,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param reactionsOverride Whether each user may change the setting for reactions in groups.
+         * @param reactionsOverride Whether each user may change the setting for reactions in one-on-one conversations.
          * 
          * @return builder
          * 
@@ -265,7 +265,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param reactionsOverride Whether each user may change the setting for reactions in groups.
+         * @param reactionsOverride Whether each user may change the setting for reactions in one-on-one conversations.
          * 
          * @return builder
          * 
@@ -275,7 +275,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param reactionsSetting Whether to notify of reactions in groups, by default.
+         * @param reactionsSetting Whether to notify of reactions in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -286,7 +286,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param reactionsSetting Whether to notify of reactions in groups, by default.
+         * @param reactionsSetting Whether to notify of reactions in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -296,7 +296,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param repliesOverride Whether each user may change the setting for replies in threads in groups.
+         * @param repliesOverride Whether each user may change the setting for replies in threads in one-on-one conversations.
          * 
          * @return builder
          * 
@@ -307,7 +307,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param repliesOverride Whether each user may change the setting for replies in threads in groups.
+         * @param repliesOverride Whether each user may change the setting for replies in threads in one-on-one conversations.
          * 
          * @return builder
          * 
@@ -317,7 +317,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param repliesSetting Whether to notify of replies in threads in groups, by default.
+         * @param repliesSetting Whether to notify of replies in threads in one-on-one conversations, by default.
          * 
          * @return builder
          * 
@@ -328,7 +328,7 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         }
 
         /**
-         * @param repliesSetting Whether to notify of replies in threads in groups, by default.
+         * @param repliesSetting Whether to notify of replies in threads in one-on-one conversations, by default.
          * 
          * @return builder
          * 

@@ -17,14 +17,14 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
     public static final NotificationSettingsPreferencesSmsArgs Empty = new NotificationSettingsPreferencesSmsArgs();
 
     /**
-     * Seconds to wait after a message before sending the email.
+     * Seconds to wait after a message before sending the SMS.
      * 
      */
     @Import(name="intervalInSeconds")
     private @Nullable Output<Integer> intervalInSeconds;
 
     /**
-     * @return Seconds to wait after a message before sending the email.
+     * @return Seconds to wait after a message before sending the SMS.
      * 
      */
     public Optional<Output<Integer>> intervalInSeconds() {
@@ -32,14 +32,14 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
     }
 
     /**
-     * At most this many emails a day to one user.
+     * At most this many SMS messages a day to one user.
      * 
      */
     @Import(name="maxPerDay")
     private @Nullable Output<Integer> maxPerDay;
 
     /**
-     * @return At most this many emails a day to one user.
+     * @return At most this many SMS messages a day to one user.
      * 
      */
     public Optional<Output<Integer>> maxPerDay() {
@@ -47,14 +47,14 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
     }
 
     /**
-     * At most this many emails a day to one user for one conversation.
+     * At most this many SMS messages a day to one user for one conversation.
      * 
      */
     @Import(name="maxPerDayPerConversation")
     private @Nullable Output<Integer> maxPerDayPerConversation;
 
     /**
-     * @return At most this many emails a day to one user for one conversation.
+     * @return At most this many SMS messages a day to one user for one conversation.
      * 
      */
     public Optional<Output<Integer>> maxPerDayPerConversation() {
@@ -62,14 +62,14 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
     }
 
     /**
-     * Send an email only for messages still unread.
+     * Send an SMS only for messages still unread.
      * 
      */
     @Import(name="notifyForUnreadOnly")
     private @Nullable Output<Boolean> notifyForUnreadOnly;
 
     /**
-     * @return Send an email only for messages still unread.
+     * @return Send an SMS only for messages still unread.
      * 
      */
     public Optional<Output<Boolean>> notifyForUnreadOnly() {
@@ -104,7 +104,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param intervalInSeconds Seconds to wait after a message before sending the email.
+         * @param intervalInSeconds Seconds to wait after a message before sending the SMS.
          * 
          * @return builder
          * 
@@ -115,7 +115,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param intervalInSeconds Seconds to wait after a message before sending the email.
+         * @param intervalInSeconds Seconds to wait after a message before sending the SMS.
          * 
          * @return builder
          * 
@@ -125,7 +125,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param maxPerDay At most this many emails a day to one user.
+         * @param maxPerDay At most this many SMS messages a day to one user.
          * 
          * @return builder
          * 
@@ -136,7 +136,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param maxPerDay At most this many emails a day to one user.
+         * @param maxPerDay At most this many SMS messages a day to one user.
          * 
          * @return builder
          * 
@@ -146,7 +146,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param maxPerDayPerConversation At most this many emails a day to one user for one conversation.
+         * @param maxPerDayPerConversation At most this many SMS messages a day to one user for one conversation.
          * 
          * @return builder
          * 
@@ -157,7 +157,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param maxPerDayPerConversation At most this many emails a day to one user for one conversation.
+         * @param maxPerDayPerConversation At most this many SMS messages a day to one user for one conversation.
          * 
          * @return builder
          * 
@@ -167,7 +167,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param notifyForUnreadOnly Send an email only for messages still unread.
+         * @param notifyForUnreadOnly Send an SMS only for messages still unread.
          * 
          * @return builder
          * 
@@ -178,7 +178,7 @@ public final class NotificationSettingsPreferencesSmsArgs extends com.pulumi.res
         }
 
         /**
-         * @param notifyForUnreadOnly Send an email only for messages still unread.
+         * @param notifyForUnreadOnly Send an SMS only for messages still unread.
          * 
          * @return builder
          * 

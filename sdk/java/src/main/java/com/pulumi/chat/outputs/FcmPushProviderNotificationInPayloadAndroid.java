@@ -12,26 +12,26 @@ import javax.annotation.Nullable;
 @CustomType
 public final class FcmPushProviderNotificationInPayloadAndroid {
     /**
-     * @return Add it to call notifications on iOS.
+     * @return Add it to call notifications on Android.
      * 
      */
     private @Nullable Boolean call;
     /**
-     * @return Add it to chat notifications on iOS.
+     * @return Add it to chat notifications on Android.
      * 
      */
     private @Nullable Boolean chat;
 
     private FcmPushProviderNotificationInPayloadAndroid() {}
     /**
-     * @return Add it to call notifications on iOS.
+     * @return Add it to call notifications on Android.
      * 
      */
     public Optional<Boolean> call() {
         return Optional.ofNullable(this.call);
     }
     /**
-     * @return Add it to chat notifications on iOS.
+     * @return Add it to chat notifications on Android.
      * 
      */
     public Optional<Boolean> chat() {

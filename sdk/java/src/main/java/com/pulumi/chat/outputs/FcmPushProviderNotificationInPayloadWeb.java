@@ -12,26 +12,26 @@ import javax.annotation.Nullable;
 @CustomType
 public final class FcmPushProviderNotificationInPayloadWeb {
     /**
-     * @return Add it to call notifications on iOS.
+     * @return Add it to call notifications on the web.
      * 
      */
     private @Nullable Boolean call;
     /**
-     * @return Add it to chat notifications on iOS.
+     * @return Add it to chat notifications on the web.
      * 
      */
     private @Nullable Boolean chat;
 
     private FcmPushProviderNotificationInPayloadWeb() {}
     /**
-     * @return Add it to call notifications on iOS.
+     * @return Add it to call notifications on the web.
      * 
      */
     public Optional<Boolean> call() {
         return Optional.ofNullable(this.call);
     }
     /**
-     * @return Add it to chat notifications on iOS.
+     * @return Add it to chat notifications on the web.
      * 
      */
     public Optional<Boolean> chat() {

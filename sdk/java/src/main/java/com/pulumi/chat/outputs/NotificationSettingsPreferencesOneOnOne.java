@@ -15,98 +15,98 @@ import javax.annotation.Nullable;
 @CustomType
 public final class NotificationSettingsPreferencesOneOnOne {
     /**
-     * @return Whether to notify of deleted messages in groups, by default.
+     * @return Whether to notify of deleted messages in one-on-one conversations, by default.
      * 
      */
     private @Nullable EventNotification messageDeletedSetting;
     /**
-     * @return Whether to notify of edited messages in groups, by default.
+     * @return Whether to notify of edited messages in one-on-one conversations, by default.
      * 
      */
     private @Nullable EventNotification messageEditedSetting;
     /**
-     * @return Whether each user may change the setting for new messages in groups.
+     * @return Whether each user may change the setting for new messages in one-on-one conversations.
      * 
      */
     private @Nullable Boolean messagesOverride;
     /**
-     * @return Whether to notify of new messages in groups, by default.
+     * @return Whether to notify of new messages in one-on-one conversations, by default.
      * 
      */
     private @Nullable MessageNotification messagesSetting;
     /**
-     * @return Whether each user may change the setting for reactions in groups.
+     * @return Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
     private @Nullable Boolean reactionsOverride;
     /**
-     * @return Whether to notify of reactions in groups, by default.
+     * @return Whether to notify of reactions in one-on-one conversations, by default.
      * 
      */
     private @Nullable ReactionNotification reactionsSetting;
     /**
-     * @return Whether each user may change the setting for replies in threads in groups.
+     * @return Whether each user may change the setting for replies in threads in one-on-one conversations.
      * 
      */
     private @Nullable Boolean repliesOverride;
     /**
-     * @return Whether to notify of replies in threads in groups, by default.
+     * @return Whether to notify of replies in threads in one-on-one conversations, by default.
      * 
      */
     private @Nullable MessageNotification repliesSetting;
 
     private NotificationSettingsPreferencesOneOnOne() {}
     /**
-     * @return Whether to notify of deleted messages in groups, by default.
+     * @return Whether to notify of deleted messages in one-on-one conversations, by default.
      * 
      */
     public Optional<EventNotification> messageDeletedSetting() {
         return Optional.ofNullable(this.messageDeletedSetting);
     }
     /**
-     * @return Whether to notify of edited messages in groups, by default.
+     * @return Whether to notify of edited messages in one-on-one conversations, by default.
      * 
      */
     public Optional<EventNotification> messageEditedSetting() {
         return Optional.ofNullable(this.messageEditedSetting);
     }
     /**
-     * @return Whether each user may change the setting for new messages in groups.
+     * @return Whether each user may change the setting for new messages in one-on-one conversations.
      * 
      */
     public Optional<Boolean> messagesOverride() {
         return Optional.ofNullable(this.messagesOverride);
     }
     /**
-     * @return Whether to notify of new messages in groups, by default.
+     * @return Whether to notify of new messages in one-on-one conversations, by default.
      * 
      */
     public Optional<MessageNotification> messagesSetting() {
         return Optional.ofNullable(this.messagesSetting);
     }
     /**
-     * @return Whether each user may change the setting for reactions in groups.
+     * @return Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
     public Optional<Boolean> reactionsOverride() {
         return Optional.ofNullable(this.reactionsOverride);
     }
     /**
-     * @return Whether to notify of reactions in groups, by default.
+     * @return Whether to notify of reactions in one-on-one conversations, by default.
      * 
      */
     public Optional<ReactionNotification> reactionsSetting() {
         return Optional.ofNullable(this.reactionsSetting);
     }
     /**
-     * @return Whether each user may change the setting for replies in threads in groups.
+     * @return Whether each user may change the setting for replies in threads in one-on-one conversations.
      * 
      */
     public Optional<Boolean> repliesOverride() {
         return Optional.ofNullable(this.repliesOverride);
     }
     /**
-     * @return Whether to notify of replies in threads in groups, by default.
+     * @return Whether to notify of replies in threads in one-on-one conversations, by default.
      * 
      */
     public Optional<MessageNotification> repliesSetting() {

@@ -13,50 +13,50 @@ import javax.annotation.Nullable;
 @CustomType
 public final class NotificationSettingsPreferencesSms {
     /**
-     * @return Seconds to wait after a message before sending the email.
+     * @return Seconds to wait after a message before sending the SMS.
      * 
      */
     private @Nullable Integer intervalInSeconds;
     /**
-     * @return At most this many emails a day to one user.
+     * @return At most this many SMS messages a day to one user.
      * 
      */
     private @Nullable Integer maxPerDay;
     /**
-     * @return At most this many emails a day to one user for one conversation.
+     * @return At most this many SMS messages a day to one user for one conversation.
      * 
      */
     private @Nullable Integer maxPerDayPerConversation;
     /**
-     * @return Send an email only for messages still unread.
+     * @return Send an SMS only for messages still unread.
      * 
      */
     private @Nullable Boolean notifyForUnreadOnly;
 
     private NotificationSettingsPreferencesSms() {}
     /**
-     * @return Seconds to wait after a message before sending the email.
+     * @return Seconds to wait after a message before sending the SMS.
      * 
      */
     public Optional<Integer> intervalInSeconds() {
         return Optional.ofNullable(this.intervalInSeconds);
     }
     /**
-     * @return At most this many emails a day to one user.
+     * @return At most this many SMS messages a day to one user.
      * 
      */
     public Optional<Integer> maxPerDay() {
         return Optional.ofNullable(this.maxPerDay);
     }
     /**
-     * @return At most this many emails a day to one user for one conversation.
+     * @return At most this many SMS messages a day to one user for one conversation.
      * 
      */
     public Optional<Integer> maxPerDayPerConversation() {
         return Optional.ofNullable(this.maxPerDayPerConversation);
     }
     /**
-     * @return Send an email only for messages still unread.
+     * @return Send an SMS only for messages still unread.
      * 
      */
     public Optional<Boolean> notifyForUnreadOnly() {
