@@ -47,4 +47,6 @@ node -e "const s=require('./sdk/schema.json');process.stdout.write(s.version)" >
 node -e "const s=require('./sdk/schema.json');process.stdout.write(JSON.stringify({resource:true,name:s.name,version:s.version,server:s.pluginDownloadURL},null,2)+'\\n')" > "$res/plugin.json"
 
 sha256sum sdk/schema.json | cut -d' ' -f1 > sdk/schema.sha256
+# The Java SDK's own record, so a regeneration made without it (a branch older than sdk/java) shows.
+cp sdk/schema.sha256 sdk/java/schema.sha256
 echo "wrote sdk/schema.json, sdk/python, sdk/go/chat (module $go_module), sdk/java"
