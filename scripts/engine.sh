@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the Pulumi engine available offline: the `pulumi` CLI, `pulumi-language-nodejs`, the dynamic-provider
-# shim and `pulumi-resource-random`, at the versions package.json pins, plus the YAML, Python and Go language hosts
+# shim and `pulumi-resource-random`, at the versions package.json pins, plus the YAML, Python, Go and Java language hosts
 # where they can be built (skipped with a logged reason where not). A matching `pulumi` already on PATH is used
 # as is (with the hosts beside it); otherwise everything is built from Go modules (the machines reach the Go
 # module proxy, not get.pulumi.com) into a per-user cache keyed by version, so every clone and every CI run
@@ -219,6 +219,27 @@ if [ ! -x "$bin/pulumi-language-go" ]; then
   why="the FAILED step above"; build_go_host || log "skipping pulumi-language-go: $why; Go programs will not run"
 fi
 
+# 2f. The Java language host, from pulumi-java's own module at the version whose generator wrote sdk/java
+# (scripts/sdkgen.sh: the newest the proxy and the checksum database both serve). It runs a program with the
+# `mvn` on PATH (`mvn compile exec:java`); Maven fetches the program's dependencies into ~/.m2.
+JAVA_HOST_VERSION=v1.13.0
+build_java_host() {
+  command -v go >/dev/null 2>&1 || { why="Go is not available"; return 1; }
+  local w="$engine/src/language-java" m=github.com/pulumi/pulumi-java/pkg gomod
+  mkdir -p "$w"
+  try_step "resolving $m@$JAVA_HOST_VERSION" \
+    bash -c "cd '$w' && GOFLAGS= go mod download -json '$m@$JAVA_HOST_VERSION' > mod.json; grep -q '\"GoMod\"' mod.json || { cat mod.json; exit 1; }" || return 1
+  gomod="$(node -e "process.stdout.write(require('$w/mod.json').GoMod)")"
+  { echo "module local/pulumi-language-java"; echo; grep -m1 '^go ' "$gomod"; echo
+    echo "require $m $JAVA_HOST_VERSION"; module_replaces "$gomod"; } > "$w/go.mod"
+  try_step "fetching the Java host's module graph" bash -c "cd '$w' && go get '$m@$JAVA_HOST_VERSION'" || return 1
+  try_step "compiling pulumi-language-java" \
+    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $m/version.Version=$JAVA_HOST_VERSION' -o '$bin/pulumi-language-java' '$m/cmd/pulumi-language-java'" || return 1
+}
+if [ ! -x "$bin/pulumi-language-java" ]; then
+  why="the FAILED step above"; build_java_host || log "skipping pulumi-language-java: $why; Java programs will not run"
+fi
+
 # 3. pulumi-resource-random cannot be built here: the module proxy refuses github.com/pulumi/pulumi-random/
 # provider/v4 at every version (docs/decisions/0004-random-provider-stand-in.md). The project serves the same
 # plugin protocol from Node (scripts/random-provider), launched from the clone's .pulumi-engine/bin below.
@@ -229,7 +250,7 @@ local_bin="$here/.pulumi-engine/bin"
 mkdir -p "$local_bin"
 ln -sfn "$bin/pulumi" "$local_bin/pulumi"
 ln -sfn "$bin/pulumi-language-nodejs" "$local_bin/pulumi-language-nodejs"
-for h in pulumi-language-yaml pulumi-language-python pulumi-language-go; do
+for h in pulumi-language-yaml pulumi-language-python pulumi-language-go pulumi-language-java; do
   if [ -x "$bin/$h" ]; then ln -sfn "$bin/$h" "$local_bin/$h"; else rm -f "$local_bin/$h"; fi
 done
 install_shims

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run generate:sdks`: the SDKs kept in the repository, from the plugin's schema. Writes sdk/schema.json
 # (scripts/sdk-schema.ts), then sdk/python (the `pulumi_chat` package) and sdk/go/chat (the Go module
-# github.com/pulumi-chat/pulumi-chat/sdk/go/chat, its go.mod and go.sum) with Pulumi's code generators
+# github.com/pulumi-chat/pulumi-chat/sdk/go/chat, its go.mod and go.sum) and sdk/java (com.pulumi:chat, built by
+# its own pom.xml) with Pulumi's code generators
 # (scripts/sdkgen.sh), and sdk/schema.sha256: the schema they were made from. test/unit/sdks.test.ts fails
 # when the schema changed since (docs/decisions/0110-sdks-in-the-repository.md).
 # Needs Go (the generators and the Go SDK's module graph come from the Go module proxy, at exact versions).
@@ -29,5 +30,23 @@ printf 'module %s\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s\n' "
 [ -f "$tmp/go.sum" ] && cp "$tmp/go.sum" sdk/go/chat/go.sum
 (cd sdk/go/chat && go mod tidy && gofmt -l . | { ! grep .; })
 
+# Java: pulumi-java's generator writes Gradle files; the build is our own sdk/java/pom.xml (kept), and the two
+# resources Gradle would have written at build time (the version and the plugin the SDK asks the engine for)
+# are written here instead.
+bash scripts/sdkgen.sh java "$tmp/java" sdk/schema.json
+rm -rf sdk/java/src sdk/java/README.md
+mkdir -p sdk/java
+mv "$tmp/java/src" "$tmp/java/README.md" sdk/java/
+# pulumi-java v1.13.0 writes additionalSecretOutputs into component options, which its own SDK's
+# ComponentResourceOptions lacks (the build fails): dropped there; the plugin's component already returns
+# those outputs as secrets.
+grep -rl 'ComponentResourceOptions.builder()' sdk/java/src | xargs -r perl -0pi -e 's/\n\s*\.additionalSecretOutputs\(List\.of\([^)]*\)\)//g'
+res=sdk/java/src/main/resources/com/pulumi/chat
+mkdir -p "$res"
+node -e "const s=require('./sdk/schema.json');process.stdout.write(s.version)" > "$res/version.txt"
+node -e "const s=require('./sdk/schema.json');process.stdout.write(JSON.stringify({resource:true,name:s.name,version:s.version,server:s.pluginDownloadURL},null,2)+'\\n')" > "$res/plugin.json"
+
 sha256sum sdk/schema.json | cut -d' ' -f1 > sdk/schema.sha256
-echo "wrote sdk/schema.json, sdk/python, sdk/go/chat (module $go_module)"
+# The Java SDK's own record, so a regeneration made without it (a branch older than sdk/java) shows.
+cp sdk/schema.sha256 sdk/java/schema.sha256
+echo "wrote sdk/schema.json, sdk/python, sdk/go/chat (module $go_module), sdk/java"

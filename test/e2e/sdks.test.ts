@@ -1,10 +1,11 @@
 // The SDKs kept in sdk/ (decision 0110) on the real engine against the emulator: the one program of
 // examples/<lang> (the README shows each) in TypeScript, Python (sdk/python installed with pip into a
-// virtualenv), Go (sdk/go/chat by a replace) and YAML, each through up, a no-change preview and destroy, checked
+// virtualenv), Go (sdk/go/chat by a replace), Java (sdk/java installed with Maven, run by the Java language
+// host through `mvn compile exec:java`) and YAML, each through up, a no-change preview and destroy, checked
 // against what the emulator holds; and chat-export's Python project (adopts the app, then previews clean) and
 // Go project (builds with the SDK). No secret the stacks hold is printed.
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
@@ -128,6 +129,14 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     const env = { ...process.env, ...GO_ENV };
     await run("go", ["build", "-o", join(p.dir, "program"), "."], { cwd: p.dir, env });
     await upPreviewDestroy(p, GO_ENV);
+  });
+
+  it("Java: sdk/java installed with Maven; examples/java: up, a no-change preview, destroy", async () => {
+    // The SDK into the local Maven repository (~/.m2), where the example's pom.xml finds com.pulumi:chat.
+    await run("mvn", ["-q", "install", "-DskipTests"], { cwd: join(repoRoot, "sdk", "java") });
+    const p = await exampleProject("java", "java", ["pom.xml"]);
+    cpSync(join(examples, "java", "src"), join(p.dir, "src"), { recursive: true });
+    await upPreviewDestroy(p);
   });
 
   it("YAML: examples/yaml: up, a no-change preview, destroy", async () => {

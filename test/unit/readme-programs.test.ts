@@ -9,6 +9,7 @@ const PROGRAMS = [
   "examples/typescript/index.ts",
   "examples/python/__main__.py",
   "examples/go/main.go",
+  "examples/java/src/main/java/chatdesk/App.java",
   "examples/yaml/Pulumi.yaml",
 ];
 
