@@ -19,7 +19,7 @@ export const fixture: Fixture = {
       set: bucket("users.csv"),
       change: bucket("users-changed.csv"),
       remove: { ...bucket("users-changed.csv"), rows: {} },
-      replace: { entity: "groups" },
+      replace: { entity: "groups", bucket: 1, buckets: 2 },
     },
   ],
   lookup: {
