@@ -175,8 +175,9 @@ export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
   editMessage: ({ app, params, body, env, actor }) => {
     const m = requireLive(app, params.id);
     requireSender(m, actor);
-    if (body.data.text !== undefined) m.data.text = body.data.text;
-    if (body.data.metadata !== undefined) m.data.metadata = body.data.metadata;
+    // data is optional: an edit may change the tags alone (the vendor's schema, decision 0103).
+    if (body.data?.text !== undefined) m.data.text = body.data.text;
+    if (body.data?.metadata !== undefined) m.data.metadata = body.data.metadata;
     if (body.tags !== undefined) m.tags = body.tags;
     const now = env.now();
     m.editedAt = now;

@@ -244,6 +244,14 @@ describe("edit and delete", () => {
     expect(at(again.data, "data", "text")).toBe("after");
   });
 
+  it("edits the tags alone: data is optional, as the vendor's schema has it (the text stays)", async () => {
+    const m = await send("kept");
+    await h.ok("editMessage", { params: { id: m.data.id }, body: { tags: ["pinned"] }, onBehalfOf: alice });
+    const again = await h.ok("getMessage", { params: { id: m.data.id } });
+    expect(at(again.data, "data", "text")).toBe("kept");
+    expect(again.data.tags).toEqual(["pinned"]);
+  });
+
   it("edit refuses another user's message (403) and unknown ids (404, seen live)", async () => {
     const m = await send("mine");
     await h.fails(
