@@ -190,12 +190,14 @@ describe("creates with caller-chosen ids", () => {
 
   it("an 'already exists' answer after a lost one is read back (the lost POST did land)", async () => {
     // The first POST is slow: the client gives up at 100 ms and reads back before the server applies it
-    // (at 250 ms); the second POST, after a backoff of at least 300 ms, finds the user already there.
+    // (at 1.5 s); the second POST, after a backoff of at least 3 s (equal jitter on 6 s), finds the user
+    // already there. The margins (1.4 s for the read-back, 1.6 s after the apply) keep the order on a loaded
+    // machine.
     emulator().admin.setFaults([
-      { kind: "latency", method: "POST", path: "/v3/users", latencyMs: 250, times: 1 },
+      { kind: "latency", method: "POST", path: "/v3/users", latencyMs: 1500, times: 1 },
     ]);
     const uid = unique("race");
-    const chat = emulator().chatClient({ timeoutMs: 100, retry: { baseDelayMs: 600, maxDelayMs: 600 } });
+    const chat = emulator().chatClient({ timeoutMs: 100, retry: { baseDelayMs: 6000, maxDelayMs: 6000 } });
     const r = await chat.call("createUser", { body: { uid, name: "Race" } });
     expect(r.data.uid).toBe(uid);
     const posts = received(emulator(), "POST", "/v3/users");
