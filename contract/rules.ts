@@ -128,6 +128,25 @@ export const mcpServerUrl = {
   message: { message: "url must be an https URL (http only for localhost)" },
 };
 
+/** A custom API tool's endpoint: https, or http on this machine (as an MCP server's URL). */
+export const apiToolEndpoint = {
+  check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
+  message: { message: "endpoint must be an https URL (http only for localhost)" },
+};
+
+/** A custom API tool with basic auth on needs both credentials (the vendor's create page, S35). */
+export const apiToolBasicAuth = {
+  check: (b: {
+    enableBasicAuth?: boolean | undefined;
+    basicAuthUsername?: string | undefined;
+    basicAuthPassword?: string | undefined;
+  }) => !b.enableBasicAuth || (!!b.basicAuthUsername && !!b.basicAuthPassword),
+  message: {
+    message: "basicAuthUsername and basicAuthPassword are required when enableBasicAuth is true",
+    path: ["enableBasicAuth"],
+  },
+};
+
 type ExtensionIds = readonly string[] | undefined;
 
 /** Enabling and disabling extensions: one call names at least one (decision 0040). */

@@ -4,9 +4,11 @@ import type { z } from "zod";
 import type {
   ApiKeyCreate,
   ApiKeyScope,
+  ApiToolCreate,
   AuthTokenUpdate,
   BotCreate,
   Defaults,
+  FrontendActionCreate,
   GroupCreate,
   McpServerCreate,
   MemberScope,
@@ -184,6 +186,19 @@ export type McpServerRecord = z.output<typeof McpServerCreate> & {
   updatedAt: number;
 };
 
+/**
+ * A custom API tool: its create body's fields (its password too, never shown; its headers as JSON text), and
+ * what the service adds (milliseconds).
+ */
+export type ApiToolRecord = z.output<typeof ApiToolCreate> & { createdAt: number; updatedAt: number };
+
+/** A frontend action: its create body's fields, its `_id`, and what the service adds (milliseconds). */
+export type FrontendActionRecord = z.output<typeof FrontendActionCreate> & {
+  _id: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
   uid: string;
@@ -193,6 +208,10 @@ export interface AgentRecord {
   createdMs?: number;
   /** Agent builder only: attached MCP server slugs, in the order attached. */
   mcpServers?: string[];
+  /** Agent builder only: attached tools, custom API tools (slugs) and frontend actions (trigger functions). */
+  tools?: string[];
+  apiTools?: string[];
+  frontendActions?: string[];
   fields: Json;
   createdAt: number;
   updatedAt: number;
@@ -217,6 +236,10 @@ export interface AppSocialRecord {
   builderAgents: Map<string, AgentRecord>;
   byoAgents: Map<string, AgentRecord>;
   mcpServers: Map<string, McpServerRecord>;
+  /** slug → custom API tool */
+  apiTools: Map<string, ApiToolRecord>;
+  /** trigger function → frontend action (unique per app) */
+  frontendActions: Map<string, FrontendActionRecord>;
   /** uid → friend uid → since (kept on both sides). */
   friends: Map<string, Map<string, number>>;
   /** blocker uid → blocked uid → blockedAt (one direction). */
@@ -333,6 +356,8 @@ function newAppSocial(): AppSocialRecord {
     builderAgents: new Map(),
     byoAgents: new Map(),
     mcpServers: new Map(),
+    apiTools: new Map(),
+    frontendActions: new Map(),
     friends: new Map(),
     blocked: new Map(),
     pinnedConversations: [],

@@ -23,6 +23,7 @@ import {
   presentationFacts,
   withMetaData,
 } from "./agent";
+import { attachTools, toolFacts, toolRefs } from "./agent-tools";
 
 export const AiAgentArgs = z.strictObject(AgentBuilderFields);
 export type AiAgentArgs = z.output<typeof AiAgentArgs>;
@@ -93,6 +94,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
         default: none,
         set: true,
       },
+      ...toolFacts,
     },
     DEFAULTS.AgentBuilderAgent,
   ),
@@ -102,12 +104,15 @@ export const aiAgent: Kind<AiAgentArgs> = {
     at: ["aiAgents"],
     child: "ai-agent",
     key: "name",
-    refs: { mcpServers: { kind: "McpServer", elsewhere: true } },
+    refs: { mcpServers: { kind: "McpServer", elsewhere: true }, ...toolRefs },
   },
 
   async create(ctx, a) {
-    const body = builderWire(defined(a)) as AgentBuilderCreate;
+    // Frontend actions are not taken by the create (S26): attached after it.
+    const { frontendActions, ...rest } = defined(a);
+    const body = builderWire(rest) as AgentBuilderCreate;
     const r = await ctx.chat().call("createBuilderAgent", { body });
+    await attachTools(ctx, r.data.uid, { frontendActions: [] }, { frontendActions });
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
   async read(ctx, id, prior, how) {
@@ -123,6 +128,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
     // The PATCH answers `{success}`: the agent read again says what is attached now (dashboard changes
     // included). The servers have their own routes: attach what is declared and missing, detach the rest.
     const now = await getBuilder(ctx, id);
+    await attachTools(ctx, id, now, news);
     const attached = now.mcpServers;
     const wanted = news.mcpServers ?? [];
     const changes = [

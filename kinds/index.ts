@@ -1,6 +1,8 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
 
 import type { Kind } from "../engine/kind";
+import { agentApiTool } from "./agent-api-tool";
+import { agentFrontendAction } from "./agent-frontend-action";
 import { aiAgent } from "./ai-agent";
 import { apiKey } from "./api-key";
 import { apnsPushProvider } from "./apns-push-provider";
@@ -74,6 +76,9 @@ export const kinds = {
   PinnedConversations: pinnedConversations,
   // Seed data: after the kinds a program declares one by one.
   SeedData: seedData,
+  // The agent builder's custom API tools and frontend actions (AiAgent names them: the graph orders them).
+  AgentApiTool: agentApiTool,
+  AgentFrontendAction: agentFrontendAction,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -64,6 +64,7 @@ export const TriggerId = [
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
 export const GroupChatSetting = ["all", "mentions"] as const;
+export const HttpMethod = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export const ByoProvider = [
   "vercel-ai-sdk",
   "langgraph",

@@ -6,6 +6,7 @@ import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
 import { defined, startsWithCi } from "../views";
+import { requireTools } from "./agent-tools";
 import { ack } from "./lookup";
 import type { ChatHandlers, Env } from "./types";
 
@@ -20,7 +21,7 @@ export function uuid4(env: Env): string {
 
 /** The fields kept as sent, without the ones stored apart and the credentials (a BYO agent's headers). */
 function storedFields(body: Json): Json {
-  const { name: _n, isActive: _a, mcpServers: _m, headers: _h, ...rest } = body;
+  const { name: _n, isActive: _a, mcpServers: _m, tools: _t, apiTools: _at, headers: _h, ...rest } = body;
   const meta = rest.integrationMeta as Json | undefined;
   if (meta) {
     const { headers: _mh, ...kept } = meta;
@@ -30,11 +31,14 @@ function storedFields(body: Json): Json {
 }
 
 // As the vendor documents them (S27, S30): builder agents' times in milliseconds, BYO agents' as ISO text.
-const builderView = (a: AgentRecord) => ({
+export const builderView = (a: AgentRecord) => ({
   uid: a.uid,
   name: a.name,
   ...a.fields,
   mcpServers: [...(a.mcpServers ?? [])],
+  tools: [...(a.tools ?? [])],
+  apiTools: [...(a.apiTools ?? [])],
+  frontendActions: [...(a.frontendActions ?? [])],
   isActive: a.isActive,
   createdAt: a.createdMs ?? a.createdAt * 1000,
   updatedAt: a.updatedAt * 1000,
@@ -77,7 +81,7 @@ function mcpMillis(app: AppRecord, env: Env): number {
   return Math.max(env.now() * 1000, latest + 1);
 }
 
-function requireAgent(agents: Map<string, AgentRecord>, uid: string): AgentRecord {
+export function requireAgent(agents: Map<string, AgentRecord>, uid: string): AgentRecord {
   const a = agents.get(uid.toLowerCase());
   if (!a) throw new ApiError("ERR_AGENT_NOT_FOUND", `The agent with UID ${uid} does not exist.`);
   return a;
@@ -126,11 +130,16 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   createBuilderAgent: ({ app, body, env }) => {
     const servers = [...new Set(body.mcpServers ?? [])];
     requireServers(app, servers);
+    // Every tool named is checked before the agent is made (S26); the tool catalogue is not modelled.
+    const apiTools = [...new Set(body.apiTools ?? [])];
+    requireTools(app, apiTools);
     // The vendor's default model (S30), as the document states it.
     const builder = DEFAULTS.AgentBuilderAgent;
     const a = {
       ...newAgent(env, { ...body, model: body.model ?? builder.model }, builder),
       mcpServers: servers,
+      apiTools,
+      tools: [...new Set(body.tools ?? [])],
       createdMs: agentMillis(app, env),
     };
     app.builderAgents.set(a.uid, a);

@@ -7,7 +7,7 @@ export const fixture: Fixture = {
     {
       kind: "AiAgent",
       name: "ai",
-      dependsOn: ["mcp", "mcp-b"],
+      dependsOn: ["mcp", "mcp-b", "api-tool", "api-tool-b", "frontend-action", "frontend-action-b"],
       set: {
         name: "table ai",
         description: "first",
@@ -20,6 +20,9 @@ export const fixture: Fixture = {
         model: "m1",
         temperature: 0.5,
         mcpServers: ["t-mcp"],
+        tools: ["gmail"],
+        apiTools: ["t-api-tool"],
+        frontendActions: ["tOpenOrder"],
       },
       change: {
         name: "table ai 2",
@@ -33,6 +36,9 @@ export const fixture: Fixture = {
         model: "m2",
         temperature: 1,
         mcpServers: ["t-mcp-b"],
+        tools: ["slack", "gmail"],
+        apiTools: ["t-api-tool-b"],
+        frontendActions: ["tShowCart", "tOpenOrder"],
       },
       remove: { name: "table ai 2" },
     },
@@ -45,6 +51,9 @@ export const fixture: Fixture = {
       icon: "https://cdn.example.com/i.png",
       suggestedMessages: ["hi", "help"],
       mcpServers: ["listed-m1"],
+      apiTools: ["listed-t1"],
+      frontendActions: ["listedF1"],
+      tools: ["gmail"],
     },
     { name: "listed-ai2", isActive: false },
   ],
