@@ -619,6 +619,9 @@ describe("every route of the route table answers 200 with the shape of its respo
     const parsed = await h.ok(name, opts);
     // The vendor's agent PATCHes answer `{success}` alone; every other route answers its object as `data`.
     if (name === "updateBuilderAgent" || name === "updateByoAgent") expect(parsed).toEqual({ success: true });
+    // Deleting a custom API tool or a frontend action answers `{success, message}` (S35, S36).
+    else if (name === "deleteApiTool" || name === "deleteFrontendAction")
+      expect(parsed).toMatchObject({ success: true, message: expect.any(String) });
     else expect(parsed).toHaveProperty("data");
     // A union (an answer the service may give bare or wrapped) has no shape: it is `{data}` once parsed.
     const shape = (routes[name].response as { shape?: object }).shape;
