@@ -165,13 +165,41 @@ const mcp = new chat.McpServer("mcp-0", {
   url: "https://mcp.example.com/docs",
   connection,
 });
+// The agent builder's custom API tool (basic auth and a header, secrets) and frontend action, given to agent-0.
+const apiTools = ["tool-0"];
+const apiTool = new chat.AgentApiTool("tool-0", {
+  slug: "tool-0",
+  name: "Orders",
+  description: "Looks an order up",
+  endpoint: `https://api.example.com/orders/${changed ? "v2" : "v1"}`,
+  method: "POST",
+  enableBasicAuth: true,
+  basicAuthUsername: "svc",
+  basicAuthPassword: "toolpass123",
+  headers: { Authorization: "Bearer tool-token-123" },
+  parameters: [{ key: "order", type: "string", description: "the order", required: true }],
+  connection,
+});
+const frontendActions = ["openOrder"];
+const frontendAction = new chat.AgentFrontendAction("action-0", {
+  triggerFunction: "openOrder",
+  name: v("Open order"),
+  description: "Opens an order's page",
+  connection,
+});
 const agentNames = ["agent-0", "agent-1"];
 agentNames.map(
   (name, i) =>
     new chat.AiAgent(`agent-${i}`, {
       name,
       description: v(`Agent ${i}`),
-      ...(i === 0 ? { mcpServers: [mcp.slug] } : {}),
+      ...(i === 0
+        ? {
+            mcpServers: [mcp.slug],
+            apiTools: [apiTool.slug],
+            frontendActions: [frontendAction.triggerFunction],
+          }
+        : {}),
       connection,
     }),
 );
@@ -219,4 +247,7 @@ export const expected = {
   aiAgents: agentNames,
   externalAgents: ["external-0"],
   customApiLists,
+  apiTools,
+  frontendActions,
+  agentTools: { "agent-0": { apiTools, frontendActions } },
 };
