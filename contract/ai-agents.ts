@@ -10,7 +10,7 @@ import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { route } from "./route";
-import { apiToolBasicAuth } from "./rules";
+import { apiToolBasicAuthPassword, apiToolBasicAuthUsername } from "./rules";
 
 /** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
 export const AgentHeaders = G.AgentHeaders;
@@ -92,7 +92,7 @@ export const ToolParameters = G.ToolParameters;
 export const ApiToolCreate = G.ApiToolCreate;
 /** Its fields, for a declaration that names the headers otherwise (an object), and its rule across them. */
 export const ApiToolFields = G.ApiToolCreate.shape;
-export const apiToolAuthRule = apiToolBasicAuth;
+export const apiToolAuthRules = [apiToolBasicAuthUsername, apiToolBasicAuthPassword] as const;
 export type ApiToolCreate = z.input<typeof ApiToolCreate>;
 export const ApiToolUpdate = G.ApiToolUpdate;
 export type ApiToolUpdate = z.input<typeof ApiToolUpdate>;

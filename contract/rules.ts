@@ -134,16 +134,27 @@ export const apiToolEndpoint = {
   message: { message: "endpoint must be an https URL (http only for localhost)" },
 };
 
-/** A custom API tool with basic auth on needs both credentials (the vendor's create page, S35). */
-export const apiToolBasicAuth = {
-  check: (b: {
-    enableBasicAuth?: boolean | undefined;
-    basicAuthUsername?: string | undefined;
-    basicAuthPassword?: string | undefined;
-  }) => !b.enableBasicAuth || (!!b.basicAuthUsername && !!b.basicAuthPassword),
+type ToolAuth = {
+  enableBasicAuth?: boolean | undefined;
+  basicAuthUsername?: string | undefined;
+  basicAuthPassword?: string | undefined;
+};
+/**
+ * A custom API tool with basic auth on needs both credentials (the vendor's create page, S35): one rule each,
+ * so that each missing one is named (and chat-export names a config key for each).
+ */
+export const apiToolBasicAuthUsername = {
+  check: (b: ToolAuth) => !b.enableBasicAuth || !!b.basicAuthUsername,
   message: {
-    message: "basicAuthUsername and basicAuthPassword are required when enableBasicAuth is true",
-    path: ["enableBasicAuth"],
+    message: "basicAuthUsername is required when enableBasicAuth is true",
+    path: ["basicAuthUsername"],
+  },
+};
+export const apiToolBasicAuthPassword = {
+  check: (b: ToolAuth) => !b.enableBasicAuth || !!b.basicAuthPassword,
+  message: {
+    message: "basicAuthPassword is required when enableBasicAuth is true",
+    path: ["basicAuthPassword"],
   },
 };
 

@@ -3,21 +3,24 @@
 import { z } from "zod";
 import { isNotFound } from "../client";
 import {
+  AgentHeaders,
   type ApiTool,
   type ApiToolCreate,
   ApiToolFields,
   type ApiToolUpdate,
-  apiToolAuthRule,
+  apiToolAuthRules,
 } from "../contract";
 import { declare, none } from "../engine/fields";
 import { type Args, createdAt, type Kind } from "../engine/kind";
 import { defined, fromRemote, sortedById } from "../engine/util";
-import { HeadersArg, patchOf } from "./agent";
+import { patchOf } from "./agent";
 import { madeAt, parametersFact, walkCursor } from "./agent-tools";
 
 export const AgentApiToolArgs = z
-  .strictObject({ ...ApiToolFields, headers: HeadersArg.optional() })
-  .refine(apiToolAuthRule.check, apiToolAuthRule.message);
+  // The headers as an object (the file names each header by its own config key), sent as JSON text.
+  .strictObject({ ...ApiToolFields, headers: AgentHeaders.optional() })
+  .refine(apiToolAuthRules[0].check, apiToolAuthRules[0].message)
+  .refine(apiToolAuthRules[1].check, apiToolAuthRules[1].message);
 export type AgentApiToolArgs = z.output<typeof AgentApiToolArgs>;
 
 /** What the service answers under the arguments' names (the credentials never; the headers as JSON text). */
@@ -53,12 +56,10 @@ function headersOf(text: string | null | undefined): unknown {
   }
 }
 
-/** The tool as arguments; the user name, never answered, is the declared one while basic auth is on. */
+/** The tool as arguments (its credentials, never answered, are kept from state as every secret). */
 function toolArgs(t: ApiTool, prior: Args, whole: boolean): AgentApiToolArgs {
   const managed = [...SHOWN, ...UNCLEARABLE.filter((k) => whole || prior[k] !== undefined)];
-  const args: Args = { ...fromRemote(t, managed), headers: headersOf(t.headers) };
-  const user = (t as Args).basicAuthUsername ?? (t.enableBasicAuth ? prior.basicAuthUsername : undefined);
-  return defined({ ...args, basicAuthUsername: user }) as AgentApiToolArgs;
+  return defined({ ...fromRemote(t, managed), headers: headersOf(t.headers) }) as AgentApiToolArgs;
 }
 
 /** Arguments as the wire takes them: the headers as JSON text. */
@@ -86,13 +87,13 @@ export const agentApiTool: Kind<AgentApiToolArgs> = {
     enableBasicAuth: {
       doc: "Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).",
     },
-    basicAuthUsername: { doc: "Basic-auth user name (never shown by the service).", default: none },
+    basicAuthUsername: { doc: "Basic-auth user name; secret, never shown by the service.", default: none },
     basicAuthPassword: {
       doc: "Basic-auth password or token; secret, never shown by the service.",
       default: none,
     },
     headers: {
-      doc: "Headers sent with each call (e.g. an Authorization), as an object or its JSON text; secret.",
+      doc: "Headers sent with each call (e.g. an Authorization), an object of names to values; secret.",
       default: none,
     },
     bodyTemplate: {
@@ -112,7 +113,23 @@ export const agentApiTool: Kind<AgentApiToolArgs> = {
   file: {
     at: ["agentApiTools"],
     child: "api-tool",
-    secretRefs: { headers: "headers", basicAuthPassword: "basicAuthPassword" },
+    // Basic auth as one object, both credentials by config keys (the service shows neither); each header by
+    // its own key (the service shows them: chat-export names one per header it read).
+    flags: { enableBasicAuth: "basicAuth" },
+    secretRefs: {
+      basicAuthUsername: {
+        field: "basicAuth.username",
+        exported: { key: "apiToolUsername", what: "the basic-auth user name of API tool" },
+      },
+      basicAuthPassword: {
+        field: "basicAuth.password",
+        exported: { key: "apiToolPassword", what: "the basic-auth password of API tool" },
+      },
+      headers: {
+        field: "headers",
+        each: { fields: (a) => Object.keys((a.headers as object | undefined) ?? {}) },
+      },
+    },
   },
 
   async create(ctx, a) {

@@ -1181,7 +1181,7 @@ export function getSeedData(args: GetSeedDataArgs): pulumi.Output<SeedDataResult
   return readOne<SeedDataResult>("SeedData", args);
 }
 
-/** One AgentApiTool as `getAgentApiTool` and `listAgentApiTool` return it. Holding `basicAuthPassword` or `headers` (secret), it is a secret. */
+/** One AgentApiTool as `getAgentApiTool` and `listAgentApiTool` return it. Holding `basicAuthUsername` or `basicAuthPassword` or `headers` (secret), it is a secret. */
 export interface AgentApiToolResult {
   /** The resource id of the object. */
   id: string;
@@ -1197,12 +1197,12 @@ export interface AgentApiToolResult {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
   enableBasicAuth: boolean;
-  /** Basic-auth user name (never shown by the service). */
+  /** Basic-auth user name; secret, never shown by the service. */
   basicAuthUsername?: string;
   /** Basic-auth password or token; secret, never shown by the service. */
   basicAuthPassword?: string;
-  /** Headers sent with each call (e.g. an Authorization), as an object or its JSON text; secret. */
-  headers?: Record<string, string> | string;
+  /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
+  headers?: Record<string, string>;
   /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
   bodyTemplate?: string;
   /** Whether the agent may pass parameters beyond those declared (default false). */

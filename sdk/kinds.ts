@@ -1290,12 +1290,12 @@ export interface AgentApiToolArgs extends ChatResourceArgs {
   method: pulumi.Input<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
   /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
   enableBasicAuth?: pulumi.Input<boolean>;
-  /** Basic-auth user name (never shown by the service). */
+  /** Basic-auth user name; secret, never shown by the service. */
   basicAuthUsername?: pulumi.Input<string>;
   /** Basic-auth password or token; secret, never shown by the service. */
   basicAuthPassword?: pulumi.Input<string>;
-  /** Headers sent with each call (e.g. an Authorization), as an object or its JSON text; secret. */
-  headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
+  /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
   bodyTemplate?: pulumi.Input<string>;
   /** Whether the agent may pass parameters beyond those declared (default false). */
@@ -1320,12 +1320,12 @@ export class AgentApiTool extends pulumi.CustomResource {
   declare readonly method: pulumi.Output<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
   /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
   declare readonly enableBasicAuth: pulumi.Output<boolean>;
-  /** Basic-auth user name (never shown by the service). */
+  /** Basic-auth user name; secret, never shown by the service. */
   declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
   /** Basic-auth password or token; secret, never shown by the service. */
   declare readonly basicAuthPassword: pulumi.Output<string | undefined>;
-  /** Headers sent with each call (e.g. an Authorization), as an object or its JSON text; secret. */
-  declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
+  /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
+  declare readonly headers: pulumi.Output<Record<string, string> | undefined>;
   /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
   declare readonly bodyTemplate: pulumi.Output<string | undefined>;
   /** Whether the agent may pass parameters beyond those declared (default false). */
@@ -1338,7 +1338,7 @@ export class AgentApiTool extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AgentApiToolArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentApiTool", name, args, ["createdAt"], ["basicAuthPassword", "headers"], opts));
+    super(...resourceArgs("AgentApiTool", name, args, ["createdAt"], ["basicAuthPassword", "basicAuthUsername", "headers"], opts));
   }
 }
 

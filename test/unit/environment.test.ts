@@ -101,7 +101,8 @@ aiAgents:
     description: Looks orders up
     endpoint: "https://api.example.com/o"
     method: GET
-    headers: { secret: orders-headers }
+    headers: { Authorization: { secret: orders-authorization } }
+    basicAuth: { username: { secret: orders-user }, password: { secret: orders-password } }
 agentFrontendActions:
   - { triggerFunction: openOrder, name: Open, description: Opens an order }
 `;
@@ -111,7 +112,8 @@ agentFrontendActions:
     );
     expect((env.agentApiTools as Json[])[0]).toMatchObject({
       slug: "orders",
-      headers: { secret: "orders-headers" },
+      headers: { Authorization: { secret: "orders-authorization" } },
+      basicAuth: { username: { secret: "orders-user" }, password: { secret: "orders-password" } },
     });
     expect((env.aiAgents as Json[])[0]).toMatchObject({
       apiTools: ["orders"],

@@ -1,10 +1,13 @@
 // The agent builder's custom API tools and frontend actions through the generic provider as the engine drives
 // it, against the emulator, and AiAgent's tools, apiTools and frontendActions changed in place (decision 0112).
 import { resetBudgets } from "../../../client";
+import { exportEnvironment } from "../../../environment/export";
+import { parseEnvironment } from "../../../environment/load";
 import { clientContext } from "../../../kinds";
 import { agentApiTool } from "../../../kinds/agent-api-tool";
 import { agentFrontendAction } from "../../../kinds/agent-frontend-action";
 import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
+import { list } from "../../support/json";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
@@ -57,11 +60,10 @@ describe("AgentApiTool", () => {
         enableBasicAuth: true,
         basicAuthUsername: "svc",
         basicAuthPassword: "s3cret-pw",
-        headers: '{"Authorization":"Bearer t"}',
+        headers: { Authorization: "Bearer t" },
         parameters: [{ key: "order", type: "string", description: "the order", required: true }],
       }),
     );
-    expect(inputs.headers).toEqual({ Authorization: "Bearer t" }); // JSON text normalised
     const { id, outs } = await p.create(inputs);
     expect(id).toBe(slug);
     expect(outs.createdAt).toBeLessThan(1e11); // seconds, from the service's milliseconds
@@ -73,11 +75,11 @@ describe("AgentApiTool", () => {
     expect(read.inputs).toEqual({
       ...tool(slug),
       enableBasicAuth: true,
-      basicAuthUsername: "svc",
       allowAdditionalProperties: false,
       parameters: [{ key: "order", type: "string", description: "the order", required: true }],
     });
-    expect(read.props?.basicAuthPassword).toBe("s3cret-pw"); // kept from state, never returned
+    // The credentials are kept from state, never returned.
+    expect(read.props).toMatchObject({ basicAuthUsername: "svc", basicAuthPassword: "s3cret-pw" });
     expect(read.props?.headers).toEqual({ Authorization: "Bearer t" }); // read back (secret)
 
     // In place: basic auth off, headers removed, a template added; the slug stays.
@@ -163,15 +165,14 @@ describe("AgentApiTool", () => {
       {},
       { ...tool("ok"), headers: "{not json", connection },
     );
-    expect(headers.failures.map((f) => f.reason)).toEqual([
-      "headers must be an object of header names to values, or its JSON text",
-    ]);
+    expect(headers.failures.map((f) => f.reason)).toEqual(["headers must be a record"]);
     const auth = await provider("AgentApiTool").check(
       {},
       { ...tool("ok"), enableBasicAuth: true, connection },
     );
     expect(auth.failures.map((f) => f.reason)).toEqual([
-      "enableBasicAuth: basicAuthUsername and basicAuthPassword are required when enableBasicAuth is true",
+      "basicAuthUsername is required when enableBasicAuth is true",
+      "basicAuthPassword is required when enableBasicAuth is true",
     ]);
     expect(emulated().admin.requests().length).toBe(0);
   });
@@ -303,5 +304,68 @@ describe("AiAgent's tools, API tools and frontend actions", () => {
     await expect(
       provider("AiAgent").create(await checked("AiAgent", { name, apiTools: [unique("no-such-tool")] })),
     ).rejects.toThrow(/API tool .* does not exist/);
+  });
+});
+
+describe("chat-export of the agent builder's tools", () => {
+  it("writes the tools, the actions and the agent naming them; adopted back without a write, secrets by key", async () => {
+    const slug = unique("export-tool");
+    const fn = unique("exportFn");
+    const name = unique("export-agent");
+    const headers = { Authorization: "Bearer export-token" };
+    await chat().call("createApiTool", {
+      body: tool(slug, {
+        enableBasicAuth: true,
+        basicAuthUsername: "svc",
+        basicAuthPassword: "export-pw",
+        headers: JSON.stringify(headers),
+      }),
+    });
+    await chat().call("createFrontendAction", { body: action(fn) });
+    await chat().call("createBuilderAgent", { body: { name, apiTools: [slug] } });
+    const uid = (await chat().call("listBuilderAgents", { query: { search: name } })).data[0]?.uid ?? "";
+    await chat().call("addAgentFrontendActions", { params: { uid }, body: { frontendActions: [fn] } });
+
+    const { yaml, exported } = await exportEnvironment({ chat: chat(), apiKey: connection.apiKey });
+    expect(yaml).not.toContain("export-pw");
+    expect(yaml).not.toContain("export-token");
+    const keys = exported.secrets.map((x) => x.key).filter((k) => k.includes(slug));
+    expect(keys).toHaveLength(3); // the headers and the basic-auth pair, each a secret config key
+    const env = parseEnvironment(yaml, "exported.yaml");
+    const t = list(env, "agentApiTools").find((x) => x.slug === slug);
+    const f = list(env, "agentFrontendActions").find((x) => x.triggerFunction === fn);
+    const a = list(env, "aiAgents").find((x) => x.name === name);
+    expect(a).toMatchObject({ apiTools: [slug], frontendActions: [fn] });
+    if (!t || !f || !a) throw new Error("the export lacks the tool, the action or the agent");
+
+    emulated().admin.clearRequests();
+    const adopt = async (kind: KindName, args: Record<string, unknown>) => {
+      const p = provider(kind);
+      const { inputs, failures } = await p.check({}, { ...args, adopt: true, connection });
+      expect(failures).toEqual([]);
+      return p.create(inputs);
+    };
+    // The file's basic-auth object and per-header keys, with the values the stack's config would give.
+    expect(t).toMatchObject({
+      basicAuth: { username: { secret: expect.any(String) }, password: { secret: expect.any(String) } },
+      headers: { Authorization: { secret: expect.any(String) } },
+    });
+    const { adopt: _t, headers: _h, basicAuth: _b, ...toolArgs } = t;
+    await adopt("AgentApiTool", {
+      ...toolArgs,
+      enableBasicAuth: true,
+      basicAuthUsername: "svc",
+      basicAuthPassword: "export-pw",
+      headers,
+    });
+    const { adopt: _f, ...actionArgs } = f;
+    await adopt("AgentFrontendAction", actionArgs);
+    const { adopt: _a, ...agentArgs } = a;
+    await adopt("AiAgent", agentArgs);
+    expect(
+      emulated()
+        .admin.requests()
+        .filter((r) => r.method !== "GET"),
+    ).toEqual([]);
   });
 });
