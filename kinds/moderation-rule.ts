@@ -1,12 +1,34 @@
 // ModerationRule: a moderation rule, named by its id (moderation.ts).
 import { z } from "zod";
-import { CONDITION_OPERANDS, DEFAULTS, LIMITS, ModerationId, type Rule, RuleCreate } from "../contract";
+import {
+  CONDITION_OPERANDS,
+  DEFAULTS,
+  GroupFilter,
+  LIMITS,
+  ModerationId,
+  type Rule,
+  RuleCreate,
+  USER_FILTER_OPERATOR_ALIASES,
+  UserFilter,
+} from "../contract";
+import { withAliases } from "../engine/aliases";
 import { declare, none, service } from "../engine/fields";
 import type { Args, Kind } from "../engine/kind";
 import { defined, hasCode, sortedById } from "../engine/util";
 import { builtIn } from "./moderation";
 
 const rule = RuleCreate.shape;
+/** A user filter whose operator may be a former spelling ("not equals"), read as the current one. */
+const UserFilterArg = UserFilter.extend({
+  operator: withAliases(UserFilter.shape.operator, USER_FILTER_OPERATOR_ALIASES),
+});
+const FilterArgs = z
+  .array(
+    z.discriminatedUnion("entity", [UserFilterArg, GroupFilter], {
+      message: "a filter's entity must be user or group",
+    }),
+  )
+  .optional();
 export const ModerationRuleArgs = z.strictObject({
   ruleId: ModerationId("ruleId"),
   name: rule.name,
@@ -14,7 +36,7 @@ export const ModerationRuleArgs = z.strictObject({
   enabled: rule.enabled,
   action: rule.action,
   conditions: rule.conditions,
-  filters: rule.filters,
+  filters: FilterArgs,
 });
 export type ModerationRuleArgs = z.output<typeof ModerationRuleArgs>;
 
