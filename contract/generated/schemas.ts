@@ -211,7 +211,7 @@ export const ROUTE_SCHEMAS = {
   deleteMessage: { body: z.strictObject({ permanent: z.boolean().optional() }).optional(), response: z.looseObject({ data: z.union([Message, Ack]) }) },
   addReaction: { response: z.looseObject({ data: Message }) },
   removeReaction: { response: z.looseObject({ data: Message }) },
-  listReactions: { query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: z.looseObject({ data: z.array(Reaction), meta: z.looseObject({  }) }) },
+  listReactions: { query: z.object({ limit: z.coerce.number().int().min(1, "limit must be at least 1").max(1000, "limit must be at most 1000").optional() }), response: z.looseObject({ data: z.array(Reaction), meta: z.looseObject({  }) }) },
   listApps: { query: z.object({ perPage: z.coerce.number().int().min(1, "perPage must be at least 1").max(1000, "perPage must be at most 1000").optional(), page: z.coerce.number().int().min(1, "page must be at least 1").optional(), searchKey: z.string().optional() }), response: z.looseObject({ data: z.array(App), meta: z.looseObject({ pagination: Pagination }) }) },
   createApp: { body: AppCreate, response: z.looseObject({ data: App }) },
   deleteApp: { response: z.looseObject({ data: z.looseObject({ success: z.boolean(), scheduledToDeleteAt: Timestamp.optional() }) }) },
