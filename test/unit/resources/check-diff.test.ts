@@ -273,6 +273,27 @@ describe("former spellings (engine/aliases.ts)", () => {
   });
 });
 
+// Issue 28 item 8: the notification fields the vendor's file has and the document lacked.
+describe("notification settings the vendor's file names", () => {
+  const settings = provider("NotificationSettings");
+  it("takes one-on-one quoted replies and the poll, reminder and mention templates; a bad choice is named", async () => {
+    const declared = {
+      preferences: { oneOnOne: { quotedRepliesSetting: 1, quotedRepliesOverride: false } },
+      templates: {
+        pollMessageTemplateDefault: { body: "Poll", body_fallback: "A poll" },
+        reminderMessageTemplatePrivacy: { titleOneOnOne: "Reminder" },
+        userMentionTemplateDefault: { bodyOneOnOne: "@you", bodyGroup: "@you", body_fallback: "@" },
+        groupMentionTemplatePrivacy: { titleGroup: "Group", body: "@all" },
+      },
+    };
+    expect((await settings.check({}, declared)).failures).toEqual([]);
+    const bad = await settings.check({}, { preferences: { oneOnOne: { quotedRepliesSetting: 5 } } });
+    expect(bad.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^preferences\.oneOnOne\.quotedRepliesSetting: must be 1 .* or 3 /),
+    ]);
+  });
+});
+
 // Issue 10: declarations users naturally write converge, the first time and every time after.
 describe("convergence", () => {
   const conn = (appId: string, apiKey = "k1") => ({ appId, region: "us", apiKey });
