@@ -122,6 +122,24 @@ describe("send, get, list", () => {
     expect(Object.keys(e.details ?? {})).toEqual(["receiverType"]);
   });
 
+  it("refuses multipleReceivers by name: the answer to a fan-out is not documented (messages-and-reactions.md)", async () => {
+    const e = await h.fails(
+      "sendMessage",
+      {
+        body: {
+          receiver: bob,
+          receiverType: "user",
+          data: { text: "to several" },
+          multipleReceivers: { uids: [bob], guids: [] },
+        } as never,
+        onBehalfOf: alice,
+      },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(e.details).toEqual({ multipleReceivers: ["The multipleReceivers field is not allowed."] });
+  });
+
   it("sends interactive messages (card, form, customInteractive, scheduler), as the spec's category has them", async () => {
     const form = {
       interactionGoal: { type: "allOf" as const, elementIds: ["submit"] },
