@@ -365,6 +365,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "conditions[].message": "Text shown to the sender when the condition matches.",
   },
   replaceAppPinnedConversations: {
+    "pinnedConversations[].uid": "The user the conversation is with.",
+    "pinnedConversations[].guid": "The group the conversation is in.",
+  },
+  PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",
   },
