@@ -219,7 +219,7 @@ export function defaultNotificationSettings(): Json {
         body: "New mention",
         body_fallback: "New mention",
       },
-      // No source names the interactive templates; kept because 0.1.0 took them (contract/divergences.yaml).
+      // Interactive templates: in a later copy of the vendor's file than S1 (contract/divergences.yaml).
       interactiveFormTemplateDefault: template("Sent a form"),
       interactiveFormTemplatePrivacy: privacy,
       interactiveCardTemplateDefault: template("Sent a card"),
