@@ -14,6 +14,7 @@ import {
 import { withAliases } from "../engine/aliases";
 import { declare, none, service } from "../engine/fields";
 import type { Args, Kind } from "../engine/kind";
+import { canonical } from "../engine/normalize";
 import { defined, hasCode, sortedById } from "../engine/util";
 import { builtIn } from "./moderation";
 
@@ -49,6 +50,19 @@ function ruleArgs(r: Rule, declared: ModerationRuleArgs): ModerationRuleArgs {
     const { id, ...rest } = c as Args;
     return declared.conditions?.[i]?.id === undefined && id === i + 1 ? rest : c;
   });
+  // A filter recorded with a former spelling of its operator ("not equals") reads as recorded while the
+  // service holds the same filter: a refresh shows no change for it.
+  const filters = r.filters?.map((f, i) => {
+    const prior = declared.filters?.[i] as Args | undefined;
+    const op = prior?.operator;
+    const respelled =
+      typeof op === "string" && Object.hasOwn(USER_FILTER_OPERATOR_ALIASES, op)
+        ? USER_FILTER_OPERATOR_ALIASES[op as keyof typeof USER_FILTER_OPERATOR_ALIASES]
+        : undefined;
+    return respelled !== undefined && canonical({ ...prior, operator: respelled }) === canonical(f)
+      ? prior
+      : f;
+  });
   return defined({
     ruleId: r.id,
     name: r.name,
@@ -56,7 +70,7 @@ function ruleArgs(r: Rule, declared: ModerationRuleArgs): ModerationRuleArgs {
     enabled: r.enabled,
     action: r.action,
     conditions,
-    filters: r.filters,
+    filters,
   }) as ModerationRuleArgs;
 }
 const ruleState = (r: Rule) => ({ builtIn: r.default === true, createdAt: r.createdAt });
