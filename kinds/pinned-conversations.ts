@@ -37,12 +37,11 @@ async function current(ctx: Ctx, declared: readonly Ref[] = []): Promise<PinnedC
 }
 
 async function replace(ctx: Ctx, conversations: readonly Ref[]): Promise<void> {
-  // The wire names each by uid or guid (docs/service/bots-agents-and-social.md); the arguments stay as 0.1.0 had them.
-  await ctx
-    .chat()
-    .call("replaceAppPinnedConversations", {
-      body: { pinnedConversations: conversations.map(pinnedTargetOf) },
-    });
+  // The wire names each by uid or guid (docs/service/bots-agents-and-social.md); the arguments stay as
+  // 0.1.0 had them.
+  await ctx.chat().call("replaceAppPinnedConversations", {
+    body: { pinnedConversations: conversations.map(pinnedTargetOf) },
+  });
 }
 
 export const pinnedConversations: Kind<PinnedConversationsArgs> = {
