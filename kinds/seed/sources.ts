@@ -17,12 +17,28 @@ export interface SeedSource {
   rowsOf(args: Args): Row[] | undefined;
 }
 
+/** A value that says nothing (the service's empty fields). */
+const empty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === "" ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+
+/** `fields` without empty values, keys sorted (a file that does not depend on the order the API used). */
+const rowOf = (fields: Args): Row =>
+  Object.fromEntries(
+    Object.keys(fields)
+      .sort()
+      .flatMap((k) => (empty(fields[k]) ? [] : [[k, fields[k]]])),
+  );
+
 /** `args` as a row of `entity` if its schema takes it as it is (no field lost). */
 function asRow(entity: Entity, args: Args): Row | undefined {
-  const row = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
+  const row = rowOf(args);
   const r = SPECS[entity].schema.safeParse(row);
   // The schema may normalise (a role lowercased): a row that would not read back the same is left out.
-  return r.success && JSON.stringify(r.data) === JSON.stringify(row) ? row : undefined;
+  return r.success && JSON.stringify(rowOf(r.data)) === JSON.stringify(row) ? row : undefined;
 }
 
 const SCOPES = { admins: "admin", moderators: "moderator", participants: "participant" } as const;
@@ -60,3 +76,33 @@ export const SEED_SOURCES: readonly SeedSource[] = [
       ),
   },
 ];
+
+/** The fields of a message that Data Import takes (the service's own, such as its id, left out). */
+const MESSAGE_FIELDS = [
+  "muid",
+  "sender",
+  "receiverType",
+  "receiver",
+  "category",
+  "type",
+  "tags",
+  "sentAt",
+  "deliveredAt",
+  "readAt",
+] as const;
+const MESSAGE_DATA = ["text", "customData", "attachments", "metadata"] as const;
+
+/**
+ * A message as the service lists it, as a seed row; why not when it cannot be one (no muid, which keys a
+ * seed message; a deleted message; a category the import does not take, such as the service's own actions).
+ */
+export function messageRow(m: Args): { row: Row } | { why: "no muid" | "deleted" | "not importable" } {
+  if (m.deletedAt !== undefined) return { why: "deleted" };
+  if (typeof m.muid !== "string" || m.muid === "") return { why: "no muid" };
+  const data = (m.data ?? {}) as Args;
+  const row = rowOf({
+    ...Object.fromEntries(MESSAGE_FIELDS.map((f) => [f, m[f]])),
+    data: rowOf(Object.fromEntries(MESSAGE_DATA.map((f) => [f, data[f]]))),
+  });
+  return SPECS.messages.schema.safeParse(row).success ? { row } : { why: "not importable" };
+}
