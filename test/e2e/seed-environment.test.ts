@@ -255,6 +255,10 @@ describe("a seed run killed with a bucket pending", () => {
     );
     const said = `${rec.stdout}${rec.stderr}`.split("\n").filter((l) => l.startsWith("chat-recover:"));
     expect(said.at(-1)).toMatch(/recovered/);
+    // A bucket is no one object at the service: its pending create is dropped, and the next up makes it.
+    const buckets = said.filter((l) => /pending .*SeedData/.test(l));
+    expect(buckets.length).toBeGreaterThan(0);
+    for (const l of buckets) expect(l).toMatch(/: nothing made$/);
 
     const up = await t.stack.up();
     expect(up.summary.result).toBe("succeeded");
