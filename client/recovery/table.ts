@@ -147,6 +147,20 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // Agents are found again by name (the listing carries each agent's name and createdAt).
   createBuilderAgent: byName("listBuilderAgents", "uid", "search"),
   createByoAgent: byName("listByoAgents", "uid"),
+  // A text entry by its title in the knowledge base's listing (its sourceName; titles need not be unique,
+  // so only one made while the create was out counts), a variable by its name (unique).
+  createKnowledgeText: {
+    kind: "reconcile",
+    list: () => ({ name: "listKnowledgeSources", req: { query: { limit: 100 } } }),
+    matches: (item, body) => item.type === "text" && item.sourceName === field(body, "title"),
+    identity: (item) => String(item.uniqueId),
+  },
+  createAgentVariable: {
+    kind: "reconcile",
+    list: () => ({ name: "listAgentVariables", req: {} }),
+    matches: (item, body) => item.name === field(body, "name"),
+    identity: (item) => String(item._id),
+  },
   createAuthToken: {
     kind: "reconcile",
     list: (req) => ({ name: "listAuthTokens", req: { params: { uid: param(req, "uid") } } }),
@@ -163,6 +177,8 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   blockUsers: RESEND,
   addAgentMcpServers: RESEND,
   removeAgentMcpServers: RESEND,
+  addAgentKnowledge: RESEND,
+  removeAgentKnowledge: RESEND,
   updateCollaborators: RESEND,
   // keyed imports: a key already there is refused for that key alone, so a resend makes nothing twice
   importUsers: RESEND,
@@ -173,6 +189,8 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   updateBuilderAgent: RESEND,
   updateByoAgent: RESEND,
   updateMcpServer: RESEND,
+  updateKnowledgeText: RESEND,
+  updateAgentVariable: RESEND,
   // enabling what is enabled (disabling what is disabled) changes nothing
   toggleExtensions: RESEND,
   // a merge: the same patch twice leaves the same settings

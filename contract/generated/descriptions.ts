@@ -317,4 +317,8 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",
   },
+  createKnowledgeText: {
+    title: "The entry's title (the service names its Markdown file after it).",
+    text: "The text the agents may draw on.",
+  },
 };

@@ -1,0 +1,44 @@
+// AgentVariable: its cases for the README table's test and the plugin's imports, its listing seeds and its
+// secret sample (test/support/kinds/index.ts says what each is for).
+import type { Fixture } from "./helpers";
+
+export const fixture: Fixture = {
+  cases: () => [
+    {
+      kind: "AgentVariable",
+      name: "plan-var",
+      set: {
+        name: "user.plan",
+        sourceType: "user_metadata",
+        sourcePath: "plan",
+        description: "The sender's plan",
+        defaultValue: "free",
+      },
+      change: {
+        name: "user.plan",
+        sourceType: "constant",
+        constantValue: "pro",
+        description: "Everyone's plan",
+        defaultValue: "basic",
+      },
+      remove: { name: "user.plan", sourceType: "message_metadata", sourcePath: "meta.plan" },
+      replace: { name: "user.tier" },
+    },
+    {
+      kind: "AgentVariable",
+      name: "brand-var",
+      set: { name: "brand", sourceType: "constant", constantValue: "Acme" },
+      change: { name: "brand", sourceType: "constant", constantValue: "Acme Inc" },
+      remove: { name: "brand", sourceType: "message_metadata", sourcePath: "brand" },
+    },
+  ],
+  seeds: [
+    { name: "listed.v1", sourceType: "constant", constantValue: "one", description: "d", defaultValue: "x" },
+    { name: "listed.v2", sourceType: "user_metadata", sourcePath: "lang" },
+  ],
+  secret: (secret) => ({
+    valid: () => ({ name: "api.key", sourceType: "constant", constantValue: secret("constantValue") }),
+    sibling: ["name", "1bad", /name must start with a letter/],
+  }),
+  lookup: { holds: { name: "listed.v1", sourceType: "constant", description: "d" }, secret: true },
+};
