@@ -139,6 +139,17 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createCustomSmsProvider: singleton("getCustomSmsProvider"),
   // server-chosen ids
   createApiKey: byName("listApiKeys", "apiKey"),
+  // A variable's name is unique in the app, as a caller-chosen id: found again in the (one-page) listing.
+  createAgentVariable: {
+    kind: "readBack",
+    locate: () => ({ name: "listAgentVariables", req: {} }),
+    pick: (read, body) => {
+      const made = (read as { data?: Array<{ name?: unknown }> }).data?.find(
+        (v) => v.name === field(body, "name"),
+      );
+      return made ? { data: made } : undefined;
+    },
+  },
   // A lost app is deleted (the service archives it) and made again: without its keys it cannot be used.
   createApp: {
     ...byName("listApps", "id"),
@@ -148,18 +159,12 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createBuilderAgent: byName("listBuilderAgents", "uid", "search"),
   createByoAgent: byName("listByoAgents", "uid"),
   // A text entry by its title in the knowledge base's listing (its sourceName; titles need not be unique,
-  // so only one made while the create was out counts), a variable by its name (unique).
+  // so only one made while the create was out counts).
   createKnowledgeText: {
     kind: "reconcile",
     list: () => ({ name: "listKnowledgeSources", req: { query: { limit: 100 } } }),
     matches: (item, body) => item.type === "text" && item.sourceName === field(body, "title"),
     identity: (item) => String(item.uniqueId),
-  },
-  createAgentVariable: {
-    kind: "reconcile",
-    list: () => ({ name: "listAgentVariables", req: {} }),
-    matches: (item, body) => item.name === field(body, "name"),
-    identity: (item) => String(item._id),
   },
   createAuthToken: {
     kind: "reconcile",
