@@ -16,12 +16,12 @@ export const fixture: Fixture = {
       },
       change: {
         name: "user.plan",
-        sourceType: "constant",
-        constantValue: "pro",
-        description: "Everyone's plan",
+        sourceType: "message_metadata",
+        sourcePath: "meta.plan",
+        description: "The message's plan",
         defaultValue: "basic",
       },
-      remove: { name: "user.plan", sourceType: "message_metadata", sourcePath: "meta.plan" },
+      remove: { name: "user.plan", sourceType: "constant", constantValue: "pro" },
       replace: { name: "user.tier" },
     },
     {
