@@ -39,6 +39,11 @@ export const fixture: Fixture = {
   secret: (secret) => ({
     valid: () => ({ name: "api.key", sourceType: "constant", constantValue: secret("constantValue") }),
     sibling: ["name", "1bad", /name must start with a letter/],
+    // The constant's bound is 500 characters (the default probe's 101 would be valid).
+    badSecret: () => [
+      { constantValue: secret("constantValue", 501) },
+      /constantValue must be at most 500 characters/,
+    ],
   }),
   lookup: { holds: { name: "listed.v1", sourceType: "constant", description: "d" }, secret: true },
 };
