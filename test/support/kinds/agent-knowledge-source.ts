@@ -7,11 +7,11 @@ export const fixture: Fixture = {
     {
       kind: "AgentKnowledgeSource",
       name: "kb",
-      set: { title: "Refunds", text: "Refunds take five days." },
-      change: { title: "Refund policy", text: "Refunds take three days." },
-      remove: { title: "Refund policy", text: "Refunds take three days." },
+      set: { title: "table refunds", text: "Refunds take five days." },
+      change: { title: "table refund policy", text: "Refunds take three days." },
+      remove: { title: "table refund policy", text: "Refunds take three days." },
     },
-    steady("AgentKnowledgeSource", "kb-b", { title: "Shipping", text: "We ship worldwide." }),
+    steady("AgentKnowledgeSource", "kb-b", { title: "table shipping", text: "We ship worldwide." }),
   ],
   seeds: [
     { title: "listed-kb1", text: "First entry." },
