@@ -2,6 +2,7 @@
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
 import type { z } from "zod";
 import type {
+  AgentVariableCreate,
   ApiKeyCreate,
   ApiKeyScope,
   ApiToolCreate,
@@ -10,6 +11,7 @@ import type {
   Defaults,
   FrontendActionCreate,
   GroupCreate,
+  KnowledgeTextCreate,
   McpServerCreate,
   MemberScope,
   Region,
@@ -199,6 +201,23 @@ export type FrontendActionRecord = z.output<typeof FrontendActionCreate> & {
   updatedAt: number;
 };
 
+/** A text entry of the knowledge base: its title and text, and what the service adds (times in ms). */
+export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
+  uniqueId: string;
+  fileName: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** A custom variable of the agent builder, as created, and what the service adds (times in ms). */
+export type AgentVariableRecord = z.output<typeof AgentVariableCreate> & {
+  _id: string;
+  category: "custom";
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
   uid: string;
@@ -212,6 +231,8 @@ export interface AgentRecord {
   tools?: string[];
   apiTools?: string[];
   frontendActions?: string[];
+  /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
+  files?: string[];
   fields: Json;
   createdAt: number;
   updatedAt: number;
@@ -240,6 +261,10 @@ export interface AppSocialRecord {
   apiTools: Map<string, ApiToolRecord>;
   /** trigger function → frontend action (unique per app) */
   frontendActions: Map<string, FrontendActionRecord>;
+  /** uniqueId → the knowledge base's text entries. */
+  knowledgeTexts: Map<string, KnowledgeTextRecord>;
+  /** _id → custom variables. */
+  agentVariables: Map<string, AgentVariableRecord>;
   /** uid → friend uid → since (kept on both sides). */
   friends: Map<string, Map<string, number>>;
   /** blocker uid → blocked uid → blockedAt (one direction). */
@@ -358,6 +383,8 @@ function newAppSocial(): AppSocialRecord {
     mcpServers: new Map(),
     apiTools: new Map(),
     frontendActions: new Map(),
+    knowledgeTexts: new Map(),
+    agentVariables: new Map(),
     friends: new Map(),
     blocked: new Map(),
     pinnedConversations: [],

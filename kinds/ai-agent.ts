@@ -23,6 +23,7 @@ import {
   presentationFacts,
   withMetaData,
 } from "./agent";
+import { attachedKnowledge, attachKnowledge } from "./agent-knowledge-source";
 import { attachTools, toolFacts, toolRefs } from "./agent-tools";
 
 export const AiAgentArgs = z.strictObject(AgentBuilderFields);
@@ -40,7 +41,8 @@ const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MOD
  * messages in `metaData`.
  */
 function builderWire(a: Args): Args {
-  const { instructions, temperature, ...rest } = a;
+  // Knowledge sources have their own routes (attachKnowledge), as the servers on update.
+  const { instructions, temperature, knowledgeSources: _k, ...rest } = a;
   return withMetaData(
     defined({
       ...rest,
@@ -56,6 +58,7 @@ const builderArgs = (r: AgentBuilderAgent): Args => ({
   ...fromMetaData(r.metaData, MESSAGES),
   instructions: r.instruction,
   temperature: r.modelMetaData?.temperature ?? undefined,
+  knowledgeSources: attachedKnowledge(r),
 });
 
 const builder = family<AiAgentArgs, AgentBuilderAgent>(
@@ -95,6 +98,11 @@ export const aiAgent: Kind<AiAgentArgs> = {
         set: true,
       },
       ...toolFacts,
+      knowledgeSources: {
+        doc: "UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.",
+        default: none,
+        set: true,
+      },
     },
     DEFAULTS.AgentBuilderAgent,
   ),
@@ -104,7 +112,12 @@ export const aiAgent: Kind<AiAgentArgs> = {
     at: ["aiAgents"],
     child: "ai-agent",
     key: "name",
-    refs: { mcpServers: { kind: "McpServer", elsewhere: true }, ...toolRefs },
+    refs: {
+      mcpServers: { kind: "McpServer", elsewhere: true },
+      ...toolRefs,
+      // Named by title in the file; the declared source's id is what the agent is given.
+      knowledgeSources: { kind: "AgentKnowledgeSource", output: "id", elsewhere: true },
+    },
   },
 
   async create(ctx, a) {
@@ -113,6 +126,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
     const body = builderWire(rest) as AgentBuilderCreate;
     const r = await ctx.chat().call("createBuilderAgent", { body });
     await attachTools(ctx, r.data.uid, { frontendActions: [] }, { frontendActions });
+    await attachKnowledge(ctx, r.data.uid, a.knowledgeSources ?? [], []);
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
   async read(ctx, id, prior, how) {
@@ -140,6 +154,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
         await ctx
           .chat()
           .call(route, { params: { uid: id }, body: { mcps: slugs.slice(i, i + LIMITS.tags) } });
+    await attachKnowledge(ctx, id, news.knowledgeSources ?? [], attachedKnowledge(now));
     return { uid: now.uid, createdAt: toSeconds(now.createdAt) };
   },
   async delete(ctx, id) {

@@ -3,6 +3,8 @@
 import type { Kind } from "../engine/kind";
 import { agentApiTool } from "./agent-api-tool";
 import { agentFrontendAction } from "./agent-frontend-action";
+import { agentKnowledgeSource } from "./agent-knowledge-source";
+import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
 import { apiKey } from "./api-key";
 import { apnsPushProvider } from "./apns-push-provider";
@@ -74,6 +76,9 @@ export const kinds = {
   AiAgent: aiAgent,
   ExternalAgent: externalAgent,
   PinnedConversations: pinnedConversations,
+  // The agent builder's knowledge base and variables (decision 0113).
+  AgentKnowledgeSource: agentKnowledgeSource,
+  AgentVariable: agentVariable,
   // Seed data: after the kinds a program declares one by one.
   SeedData: seedData,
   // The agent builder's custom API tools and frontend actions (AiAgent names them: the graph orders them).

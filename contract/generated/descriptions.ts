@@ -392,6 +392,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "parameters[].description": "What the agent is told the parameter is for.",
     "parameters[].required": "Whether the agent must always pass it.",
   },
+  createKnowledgeText: {
+    title: "The entry's title (the service names its Markdown file after it).",
+    text: "The text the agents may draw on.",
+  },
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",

@@ -75,3 +75,5 @@ export const ByoProvider = [
   "ag-ui",
 ] as const;
 export const PinnedConversationType = ["user", "group"] as const;
+export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
+export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;

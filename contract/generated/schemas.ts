@@ -15,7 +15,7 @@ export const McpSlug = z.string().min(1, "slug must not be empty").max(100, "slu
 export const ApiToolSlugs = z.array(McpSlug).min(1, "apiTools must name at least one tool").max(25, "at most 25 API tools");
 export const AgentApiToolsBody = z.strictObject({ apiTools: ApiToolSlugs });
 export const ServiceTime = B.ServiceTime;
-export const AgentBuilderAgent = z.looseObject({ uid: z.string(), name: z.string(), description: z.string().optional(), instruction: z.string().optional(), model: z.string().optional(), modelMetaData: z.looseObject({ temperature: z.number().optional() }).nullable().optional(), metaData: z.looseObject({ description: z.string().optional(), greetingMessage: z.string().optional(), introductoryMessage: z.string().optional(), suggestedMessages: z.array(z.string()).optional() }).nullable().optional(), mcpServers: z.array(z.string()).default([]), tools: z.array(z.string()).default([]), apiTools: z.array(z.string()).default([]), frontendActions: z.array(z.string()).default([]), isActive: z.boolean(), createdAt: ServiceTime, updatedAt: ServiceTime.optional() });
+export const AgentBuilderAgent = z.looseObject({ uid: z.string(), name: z.string(), description: z.string().optional(), instruction: z.string().optional(), model: z.string().optional(), modelMetaData: z.looseObject({ temperature: z.number().optional() }).nullable().optional(), metaData: z.looseObject({ description: z.string().optional(), greetingMessage: z.string().optional(), introductoryMessage: z.string().optional(), suggestedMessages: z.array(z.string()).optional() }).nullable().optional(), mcpServers: z.array(z.string()).default([]), tools: z.array(z.string()).default([]), apiTools: z.array(z.string()).default([]), frontendActions: z.array(z.string()).default([]), isActive: z.boolean(), createdAt: ServiceTime, updatedAt: ServiceTime.optional(), files: z.array(z.unknown()).optional() });
 export const Temperature = z.number().min(0, "temperature must be at least 0").max(2, "temperature must be at most 2");
 export const McpServerSlugs = z.array(McpSlug).min(1, "mcpServers must name at least one server").max(25, "at most 25 MCP servers");
 export const ToolSlug = z.string().min(1, "a tool must not be empty").max(100, "a tool must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "a tool's slug may contain only letters, digits, '-' and '_'").transform((s) => s.toLowerCase());
@@ -26,8 +26,15 @@ export const TriggerFunction = z.string().min(1, "triggerFunction must not be em
 export const TriggerFunctions = z.array(TriggerFunction).min(1, "frontendActions must name at least one action").max(25, "at most 25 frontend actions");
 export const AgentFrontendActionsBody = z.strictObject({ frontendActions: TriggerFunctions });
 export const AgentHeaders = secret(z.record(z.string().min(1, "a header needs a name"), z.string()));
+export const KnowledgeSourceIds = z.array(z.string().min(1, "a knowledge source id must not be empty").max(100, "a knowledge source id must be at most 100 characters")).min(1, "knowledgeSources must name at least one source").max(25, "at most 25 knowledge sources");
+export const AgentKnowledgeBody = z.strictObject({ uniqueIds: KnowledgeSourceIds });
 export const AgentMcpServersBody = z.strictObject({ mcps: McpServerSlugs });
 export const AgentToolsBody = z.strictObject({ tools: ToolSlugs });
+export const AgentVariable = z.looseObject({ _id: z.string(), name: z.string(), description: z.string().optional(), sourceType: z.string(), sourcePath: z.string().optional(), constantValue: secret(z.string()).optional(), defaultValue: z.string().optional(), category: z.string().optional(), createdAt: ServiceTime.optional(), updatedAt: ServiceTime.optional() });
+export const AgentVariableName = z.string().min(1, "name must not be empty").max(50, "name must be at most 50 characters").regex(/^[A-Za-z][A-Za-z0-9_.]*$/, "name must start with a letter and hold only letters, digits, '_' and '.'");
+export const AgentVariableSource = B.oneOf(["message_metadata", "user_metadata", "constant"], "sourceType");
+export const AgentVariableCreate = z.strictObject({ name: AgentVariableName, sourceType: AgentVariableSource, description: z.string().max(200, "description must be at most 200 characters").optional(), sourcePath: z.string().min(1, "sourcePath must not be empty").max(100, "sourcePath must be at most 100 characters").optional(), constantValue: secret(z.string().min(1, "constantValue must not be empty").max(500, "constantValue must be at most 500 characters")).optional(), defaultValue: z.string().max(200, "defaultValue must be at most 200 characters").optional() }).refine(RULES.variableSource.check, RULES.variableSource.message);
+export const AgentVariableUpdate = z.strictObject({ sourceType: AgentVariableSource.optional(), description: z.string().max(200, "description must be at most 200 characters").optional(), sourcePath: z.string().max(100, "sourcePath must be at most 100 characters").optional(), constantValue: secret(z.string().max(500, "constantValue must be at most 500 characters")).optional(), defaultValue: z.string().max(200, "defaultValue must be at most 200 characters").optional() });
 export const ApiKeyScope = B.oneOf(["fullAccess", "authOnly"], "scope");
 export const Timestamp = z.number().int();
 export const ApiKey = z.looseObject({ apiKey: z.string(), name: z.string(), scope: ApiKeyScope, createdAt: Timestamp, createdBy: z.string().optional() });
@@ -116,6 +123,10 @@ export const InteractionGoal = z.looseObject({ type: z.enum(["anyOf", "allOf", "
 export const KeywordList = z.looseObject({ id: z.string(), name: z.string().optional(), description: z.string().optional(), category: z.string(), isCSV: z.boolean().optional(), searchTerms: z.array(z.string()).optional(), disallowedSentences: z.array(z.string()).optional(), webhookURL: z.string().optional(), username: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), revisionId: z.string().optional(), active: z.boolean().optional(), default: z.boolean().optional() });
 export const KeywordListCreate = B.keywordListBody(true);
 export const KeywordListUpdate = B.keywordListBody(false);
+export const KnowledgeRecord = z.looseObject({ uniqueId: z.string(), sourceName: z.string().optional(), type: z.string(), status: z.string().optional(), createdAt: ServiceTime.optional() });
+export const KnowledgeText = z.looseObject({ uniqueId: z.string(), title: z.string().optional(), text: z.string().optional(), fileName: z.string().optional(), status: z.string().optional(), createdAt: ServiceTime.optional(), updatedAt: ServiceTime.optional() });
+export const KnowledgeTextCreate = z.strictObject({ title: z.string().trim().min(1, "title must not be empty").max(500, "title must be at most 500 characters"), text: z.string().min(1, "text must not be empty").max(5000, "text must be at most 5000 characters") });
+export const KnowledgeTextUpdate = z.strictObject({ title: z.string().trim().min(1, "title must not be empty").max(500, "title must be at most 500 characters").optional(), text: z.string().min(1, "text must not be empty").max(5000, "text must be at most 5000 characters").optional() });
 export const Limit = z.coerce.number().int().min(1, "limit must be at least 1").max(1000, "limit must be at most 1000");
 export const McpServer = z.looseObject({ slug: z.string(), name: z.string(), url: z.string(), description: z.string().optional(), icon: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
 export const McpServerCreate = z.strictObject({ slug: McpSlug, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), url: z.url({ message: "url must be a URL" }).max(3000, "url must be at most 3000 characters").refine(RULES.mcpServerUrl.check, RULES.mcpServerUrl.message), description: z.string().max(255, "description must be at most 255 characters").optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), headers: AgentHeaders.optional() });
@@ -350,4 +361,15 @@ export const ROUTE_SCHEMAS = {
   removeAgentFrontendActions: { body: AgentFrontendActionsBody, response: z.looseObject({ data: AgentBuilderAgent }) },
   addAgentTools: { body: AgentToolsBody, response: z.looseObject({ data: AgentBuilderAgent }) },
   removeAgentTools: { body: AgentToolsBody, response: z.looseObject({ data: AgentBuilderAgent }) },
+  createKnowledgeText: { body: KnowledgeTextCreate, response: B.dataOrBare(KnowledgeText) },
+  getKnowledgeText: { response: B.dataOrBare(KnowledgeText) },
+  updateKnowledgeText: { body: KnowledgeTextUpdate, response: B.dataOrBare(KnowledgeText) },
+  deleteKnowledgeText: { response: z.looseObject({ success: z.boolean().optional() }) },
+  listKnowledgeSources: { query: z.object({ limit: Limit.optional(), affix: z.enum(["append", "prepend"]).optional(), cursor: z.string().optional() }), response: B.cursorPageOf(KnowledgeRecord) },
+  addAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },
+  removeAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },
+  listAgentVariables: { response: B.pageOrBare(AgentVariable) },
+  createAgentVariable: { body: AgentVariableCreate, response: B.dataOrBare(AgentVariable) },
+  updateAgentVariable: { body: AgentVariableUpdate, response: B.dataOrBare(AgentVariable) },
+  deleteAgentVariable: { response: z.looseObject({ success: z.boolean().optional() }) },
 } as const;

@@ -39,6 +39,7 @@ export const builderView = (a: AgentRecord) => ({
   tools: [...(a.tools ?? [])],
   apiTools: [...(a.apiTools ?? [])],
   frontendActions: [...(a.frontendActions ?? [])],
+  files: [...(a.files ?? [])],
   isActive: a.isActive,
   createdAt: a.createdMs ?? a.createdAt * 1000,
   updatedAt: a.updatedAt * 1000,

@@ -10,6 +10,173 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+type AgentVariableSource string
+
+const (
+	AgentVariableSourceMessageMetadata = AgentVariableSource("message_metadata")
+	AgentVariableSourceUserMetadata    = AgentVariableSource("user_metadata")
+	AgentVariableSourceConstant        = AgentVariableSource("constant")
+)
+
+func (AgentVariableSource) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentVariableSource)(nil)).Elem()
+}
+
+func (e AgentVariableSource) ToAgentVariableSourceOutput() AgentVariableSourceOutput {
+	return pulumi.ToOutput(e).(AgentVariableSourceOutput)
+}
+
+func (e AgentVariableSource) ToAgentVariableSourceOutputWithContext(ctx context.Context) AgentVariableSourceOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AgentVariableSourceOutput)
+}
+
+func (e AgentVariableSource) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return e.ToAgentVariableSourcePtrOutputWithContext(context.Background())
+}
+
+func (e AgentVariableSource) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return AgentVariableSource(e).ToAgentVariableSourceOutputWithContext(ctx).ToAgentVariableSourcePtrOutputWithContext(ctx)
+}
+
+func (e AgentVariableSource) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AgentVariableSource) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AgentVariableSource) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AgentVariableSource) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AgentVariableSourceOutput struct{ *pulumi.OutputState }
+
+func (AgentVariableSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentVariableSource)(nil)).Elem()
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourceOutput() AgentVariableSourceOutput {
+	return o
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourceOutputWithContext(ctx context.Context) AgentVariableSourceOutput {
+	return o
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return o.ToAgentVariableSourcePtrOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AgentVariableSource) *AgentVariableSource {
+		return &v
+	}).(AgentVariableSourcePtrOutput)
+}
+
+func (o AgentVariableSourceOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AgentVariableSource) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AgentVariableSourceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AgentVariableSource) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AgentVariableSourcePtrOutput struct{ *pulumi.OutputState }
+
+func (AgentVariableSourcePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentVariableSource)(nil)).Elem()
+}
+
+func (o AgentVariableSourcePtrOutput) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return o
+}
+
+func (o AgentVariableSourcePtrOutput) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return o
+}
+
+func (o AgentVariableSourcePtrOutput) Elem() AgentVariableSourceOutput {
+	return o.ApplyT(func(v *AgentVariableSource) AgentVariableSource {
+		if v != nil {
+			return *v
+		}
+		var ret AgentVariableSource
+		return ret
+	}).(AgentVariableSourceOutput)
+}
+
+func (o AgentVariableSourcePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourcePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AgentVariableSource) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AgentVariableSourceInput is an input type that accepts values of the AgentVariableSource enum
+// A concrete instance of `AgentVariableSourceInput` can be one of the following:
+//
+//	AgentVariableSourceMessageMetadata
+//	AgentVariableSourceUserMetadata
+//	AgentVariableSourceConstant
+type AgentVariableSourceInput interface {
+	pulumi.Input
+
+	ToAgentVariableSourceOutput() AgentVariableSourceOutput
+	ToAgentVariableSourceOutputWithContext(context.Context) AgentVariableSourceOutput
+}
+
+var agentVariableSourcePtrType = reflect.TypeOf((**AgentVariableSource)(nil)).Elem()
+
+type AgentVariableSourcePtrInput interface {
+	pulumi.Input
+
+	ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput
+	ToAgentVariableSourcePtrOutputWithContext(context.Context) AgentVariableSourcePtrOutput
+}
+
+type agentVariableSourcePtr string
+
+func AgentVariableSourcePtr(v string) AgentVariableSourcePtrInput {
+	return (*agentVariableSourcePtr)(&v)
+}
+
+func (*agentVariableSourcePtr) ElementType() reflect.Type {
+	return agentVariableSourcePtrType
+}
+
+func (in *agentVariableSourcePtr) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return pulumi.ToOutput(in).(AgentVariableSourcePtrOutput)
+}
+
+func (in *agentVariableSourcePtr) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AgentVariableSourcePtrOutput)
+}
+
 type ApiKeyScope string
 
 const (
@@ -847,6 +1014,177 @@ func (in *groupTypePtr) ToGroupTypePtrOutput() GroupTypePtrOutput {
 
 func (in *groupTypePtr) ToGroupTypePtrOutputWithContext(ctx context.Context) GroupTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(GroupTypePtrOutput)
+}
+
+type HttpMethod string
+
+const (
+	HttpMethodGET    = HttpMethod("GET")
+	HttpMethodPOST   = HttpMethod("POST")
+	HttpMethodPUT    = HttpMethod("PUT")
+	HttpMethodPATCH  = HttpMethod("PATCH")
+	HttpMethodDELETE = HttpMethod("DELETE")
+)
+
+func (HttpMethod) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpMethod)(nil)).Elem()
+}
+
+func (e HttpMethod) ToHttpMethodOutput() HttpMethodOutput {
+	return pulumi.ToOutput(e).(HttpMethodOutput)
+}
+
+func (e HttpMethod) ToHttpMethodOutputWithContext(ctx context.Context) HttpMethodOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(HttpMethodOutput)
+}
+
+func (e HttpMethod) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return e.ToHttpMethodPtrOutputWithContext(context.Background())
+}
+
+func (e HttpMethod) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return HttpMethod(e).ToHttpMethodOutputWithContext(ctx).ToHttpMethodPtrOutputWithContext(ctx)
+}
+
+func (e HttpMethod) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e HttpMethod) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e HttpMethod) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e HttpMethod) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type HttpMethodOutput struct{ *pulumi.OutputState }
+
+func (HttpMethodOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpMethod)(nil)).Elem()
+}
+
+func (o HttpMethodOutput) ToHttpMethodOutput() HttpMethodOutput {
+	return o
+}
+
+func (o HttpMethodOutput) ToHttpMethodOutputWithContext(ctx context.Context) HttpMethodOutput {
+	return o
+}
+
+func (o HttpMethodOutput) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return o.ToHttpMethodPtrOutputWithContext(context.Background())
+}
+
+func (o HttpMethodOutput) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpMethod) *HttpMethod {
+		return &v
+	}).(HttpMethodPtrOutput)
+}
+
+func (o HttpMethodOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o HttpMethodOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpMethod) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o HttpMethodOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o HttpMethodOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpMethod) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type HttpMethodPtrOutput struct{ *pulumi.OutputState }
+
+func (HttpMethodPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HttpMethod)(nil)).Elem()
+}
+
+func (o HttpMethodPtrOutput) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return o
+}
+
+func (o HttpMethodPtrOutput) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return o
+}
+
+func (o HttpMethodPtrOutput) Elem() HttpMethodOutput {
+	return o.ApplyT(func(v *HttpMethod) HttpMethod {
+		if v != nil {
+			return *v
+		}
+		var ret HttpMethod
+		return ret
+	}).(HttpMethodOutput)
+}
+
+func (o HttpMethodPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o HttpMethodPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpMethod) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// HttpMethodInput is an input type that accepts values of the HttpMethod enum
+// A concrete instance of `HttpMethodInput` can be one of the following:
+//
+//	HttpMethodGET
+//	HttpMethodPOST
+//	HttpMethodPUT
+//	HttpMethodPATCH
+//	HttpMethodDELETE
+type HttpMethodInput interface {
+	pulumi.Input
+
+	ToHttpMethodOutput() HttpMethodOutput
+	ToHttpMethodOutputWithContext(context.Context) HttpMethodOutput
+}
+
+var httpMethodPtrType = reflect.TypeOf((**HttpMethod)(nil)).Elem()
+
+type HttpMethodPtrInput interface {
+	pulumi.Input
+
+	ToHttpMethodPtrOutput() HttpMethodPtrOutput
+	ToHttpMethodPtrOutputWithContext(context.Context) HttpMethodPtrOutput
+}
+
+type httpMethodPtr string
+
+func HttpMethodPtr(v string) HttpMethodPtrInput {
+	return (*httpMethodPtr)(&v)
+}
+
+func (*httpMethodPtr) ElementType() reflect.Type {
+	return httpMethodPtrType
+}
+
+func (in *httpMethodPtr) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return pulumi.ToOutput(in).(HttpMethodPtrOutput)
+}
+
+func (in *httpMethodPtr) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(HttpMethodPtrOutput)
 }
 
 type MemberScope string
@@ -3703,6 +4041,8 @@ func (in *webhookVersionPtr) ToWebhookVersionPtrOutputWithContext(ctx context.Co
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentVariableSourceInput)(nil)).Elem(), AgentVariableSource("message_metadata"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentVariableSourcePtrInput)(nil)).Elem(), AgentVariableSource("message_metadata"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopeInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopePtrInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ByoProviderInput)(nil)).Elem(), ByoProvider("vercel-ai-sdk"))
@@ -3713,6 +4053,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingPtrInput)(nil)).Elem(), GroupChatSetting("all"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypeInput)(nil)).Elem(), GroupType("public"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypePtrInput)(nil)).Elem(), GroupType("public"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodInput)(nil)).Elem(), HttpMethod("GET"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodPtrInput)(nil)).Elem(), HttpMethod("GET"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopeInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopePtrInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MessageNotificationInput)(nil)).Elem(), MessageNotification(1))
@@ -3747,6 +4089,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerIdArrayInput)(nil)).Elem(), TriggerIdArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookVersionInput)(nil)).Elem(), WebhookVersion(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookVersionPtrInput)(nil)).Elem(), WebhookVersion(1))
+	pulumi.RegisterOutputType(AgentVariableSourceOutput{})
+	pulumi.RegisterOutputType(AgentVariableSourcePtrOutput{})
 	pulumi.RegisterOutputType(ApiKeyScopeOutput{})
 	pulumi.RegisterOutputType(ApiKeyScopePtrOutput{})
 	pulumi.RegisterOutputType(ByoProviderOutput{})
@@ -3757,6 +4101,8 @@ func init() {
 	pulumi.RegisterOutputType(GroupChatSettingPtrOutput{})
 	pulumi.RegisterOutputType(GroupTypeOutput{})
 	pulumi.RegisterOutputType(GroupTypePtrOutput{})
+	pulumi.RegisterOutputType(HttpMethodOutput{})
+	pulumi.RegisterOutputType(HttpMethodPtrOutput{})
 	pulumi.RegisterOutputType(MemberScopeOutput{})
 	pulumi.RegisterOutputType(MemberScopePtrOutput{})
 	pulumi.RegisterOutputType(MessageNotificationOutput{})

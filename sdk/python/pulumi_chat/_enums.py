@@ -7,11 +7,13 @@ import pulumi
 from enum import Enum
 
 __all__ = [
+    'AgentVariableSource',
     'ApiKeyScope',
     'ByoProvider',
     'EventNotification',
     'GroupChatSetting',
     'GroupType',
+    'HttpMethod',
     'MemberScope',
     'MessageNotification',
     'ModerationKeywordListCategory',
@@ -29,6 +31,13 @@ __all__ = [
     'TriggerId',
     'WebhookVersion',
 ]
+
+
+@pulumi.type_token("chat:index:AgentVariableSource")
+class AgentVariableSource(_builtins.str, Enum):
+    MESSAGE_METADATA = "message_metadata"
+    USER_METADATA = "user_metadata"
+    CONSTANT = "constant"
 
 
 @pulumi.type_token("chat:index:ApiKeyScope")
@@ -71,6 +80,15 @@ class GroupType(_builtins.str, Enum):
     PUBLIC = "public"
     PASSWORD = "password"
     PRIVATE = "private"
+
+
+@pulumi.type_token("chat:index:HttpMethod")
+class HttpMethod(_builtins.str, Enum):
+    GET = "GET"
+    POST = "POST"
+    PUT = "PUT"
+    PATCH = "PATCH"
+    DELETE = "DELETE"
 
 
 @pulumi.type_token("chat:index:MemberScope")

@@ -1,13 +1,22 @@
 // AiAgent: its cases for the README table's test and the plugin's imports, its listing seeds and its secret
 // sample (test/support/kinds/index.ts says what each is for).
-import type { Fixture } from "./helpers";
+import { type Fixture, idOfCase } from "./helpers";
 
 export const fixture: Fixture = {
   cases: () => [
     {
       kind: "AiAgent",
       name: "ai",
-      dependsOn: ["mcp", "mcp-b", "api-tool", "api-tool-b", "frontend-action", "frontend-action-b"],
+      dependsOn: [
+        "mcp",
+        "mcp-b",
+        "api-tool",
+        "api-tool-b",
+        "frontend-action",
+        "frontend-action-b",
+        "kb",
+        "kb-b",
+      ],
       set: {
         name: "table ai",
         description: "first",
@@ -23,6 +32,7 @@ export const fixture: Fixture = {
         tools: ["gmail"],
         apiTools: ["t-api-tool"],
         frontendActions: ["tOpenOrder"],
+        knowledgeSources: [idOfCase("kb")],
       },
       change: {
         name: "table ai 2",
@@ -39,6 +49,7 @@ export const fixture: Fixture = {
         tools: ["slack", "gmail"],
         apiTools: ["t-api-tool-b"],
         frontendActions: ["tShowCart", "tOpenOrder"],
+        knowledgeSources: [idOfCase("kb-b"), idOfCase("kb")],
       },
       remove: { name: "table ai 2" },
     },

@@ -36,6 +36,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    @Import(name="apiTools")
+    private @Nullable Output<List<String>> apiTools;
+
+    /**
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    public Optional<Output<List<String>>> apiTools() {
+        return Optional.ofNullable(this.apiTools);
+    }
+
+    /**
      * The app&#39;s credentials; default: stack config chat:* or the CHAT_* variables.
      * 
      */
@@ -63,6 +78,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> description() {
         return Optional.ofNullable(this.description);
+    }
+
+    /**
+     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    @Import(name="frontendActions")
+    private @Nullable Output<List<String>> frontendActions;
+
+    /**
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    public Optional<Output<List<String>>> frontendActions() {
+        return Optional.ofNullable(this.frontendActions);
     }
 
     /**
@@ -141,6 +171,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    @Import(name="knowledgeSources")
+    private @Nullable Output<List<String>> knowledgeSources;
+
+    /**
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    public Optional<Output<List<String>>> knowledgeSources() {
+        return Optional.ofNullable(this.knowledgeSources);
+    }
+
+    /**
      * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -215,22 +260,41 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.temperature);
     }
 
+    /**
+     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    @Import(name="tools")
+    private @Nullable Output<List<String>> tools;
+
+    /**
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    public Optional<Output<List<String>>> tools() {
+        return Optional.ofNullable(this.tools);
+    }
+
     private AiAgentArgs() {}
 
     private AiAgentArgs(AiAgentArgs $) {
         this.adopt = $.adopt;
+        this.apiTools = $.apiTools;
         this.connection = $.connection;
         this.description = $.description;
+        this.frontendActions = $.frontendActions;
         this.greetingMessage = $.greetingMessage;
         this.icon = $.icon;
         this.instructions = $.instructions;
         this.introductoryMessage = $.introductoryMessage;
         this.isActive = $.isActive;
+        this.knowledgeSources = $.knowledgeSources;
         this.mcpServers = $.mcpServers;
         this.model = $.model;
         this.name = $.name;
         this.suggestedMessages = $.suggestedMessages;
         this.temperature = $.temperature;
+        this.tools = $.tools;
     }
 
     public static Builder builder() {
@@ -273,6 +337,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiTools(@Nullable Output<List<String>> apiTools) {
+            $.apiTools = apiTools;
+            return this;
+        }
+
+        /**
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiTools(List<String> apiTools) {
+            return apiTools(Output.of(apiTools));
+        }
+
+        /**
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiTools(String... apiTools) {
+            return apiTools(List.of(apiTools));
+        }
+
+        /**
          * @param connection The app&#39;s credentials; default: stack config chat:* or the CHAT_* variables.
          * 
          * @return builder
@@ -312,6 +407,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder description(String description) {
             return description(Output.of(description));
+        }
+
+        /**
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder frontendActions(@Nullable Output<List<String>> frontendActions) {
+            $.frontendActions = frontendActions;
+            return this;
+        }
+
+        /**
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder frontendActions(List<String> frontendActions) {
+            return frontendActions(Output.of(frontendActions));
+        }
+
+        /**
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder frontendActions(String... frontendActions) {
+            return frontendActions(List.of(frontendActions));
         }
 
         /**
@@ -417,6 +543,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder isActive(Boolean isActive) {
             return isActive(Output.of(isActive));
+        }
+
+        /**
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder knowledgeSources(@Nullable Output<List<String>> knowledgeSources) {
+            $.knowledgeSources = knowledgeSources;
+            return this;
+        }
+
+        /**
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder knowledgeSources(List<String> knowledgeSources) {
+            return knowledgeSources(Output.of(knowledgeSources));
+        }
+
+        /**
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder knowledgeSources(String... knowledgeSources) {
+            return knowledgeSources(List.of(knowledgeSources));
         }
 
         /**
@@ -542,6 +699,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder temperature(Double temperature) {
             return temperature(Output.of(temperature));
+        }
+
+        /**
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(@Nullable Output<List<String>> tools) {
+            $.tools = tools;
+            return this;
+        }
+
+        /**
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(List<String> tools) {
+            return tools(Output.of(tools));
+        }
+
+        /**
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(String... tools) {
+            return tools(List.of(tools));
         }
 
         public AiAgentArgs build() {

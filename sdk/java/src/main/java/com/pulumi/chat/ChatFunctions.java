@@ -4,6 +4,14 @@
 package com.pulumi.chat;
 
 import com.pulumi.chat.Utilities;
+import com.pulumi.chat.inputs.GetAgentApiToolArgs;
+import com.pulumi.chat.inputs.GetAgentApiToolPlainArgs;
+import com.pulumi.chat.inputs.GetAgentFrontendActionArgs;
+import com.pulumi.chat.inputs.GetAgentFrontendActionPlainArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeSourceArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeSourcePlainArgs;
+import com.pulumi.chat.inputs.GetAgentVariableArgs;
+import com.pulumi.chat.inputs.GetAgentVariablePlainArgs;
 import com.pulumi.chat.inputs.GetAiAgentArgs;
 import com.pulumi.chat.inputs.GetAiAgentPlainArgs;
 import com.pulumi.chat.inputs.GetApiKeyArgs;
@@ -76,6 +84,14 @@ import com.pulumi.chat.inputs.GetWebhookArgs;
 import com.pulumi.chat.inputs.GetWebhookPlainArgs;
 import com.pulumi.chat.inputs.GetWebhookTriggersArgs;
 import com.pulumi.chat.inputs.GetWebhookTriggersPlainArgs;
+import com.pulumi.chat.inputs.ListAgentApiToolArgs;
+import com.pulumi.chat.inputs.ListAgentApiToolPlainArgs;
+import com.pulumi.chat.inputs.ListAgentFrontendActionArgs;
+import com.pulumi.chat.inputs.ListAgentFrontendActionPlainArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeSourceArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeSourcePlainArgs;
+import com.pulumi.chat.inputs.ListAgentVariableArgs;
+import com.pulumi.chat.inputs.ListAgentVariablePlainArgs;
 import com.pulumi.chat.inputs.ListAiAgentArgs;
 import com.pulumi.chat.inputs.ListAiAgentPlainArgs;
 import com.pulumi.chat.inputs.ListApiKeyArgs;
@@ -132,6 +148,10 @@ import com.pulumi.chat.inputs.ListUserArgs;
 import com.pulumi.chat.inputs.ListUserPlainArgs;
 import com.pulumi.chat.inputs.ListWebhookArgs;
 import com.pulumi.chat.inputs.ListWebhookPlainArgs;
+import com.pulumi.chat.outputs.GetAgentApiToolResult;
+import com.pulumi.chat.outputs.GetAgentFrontendActionResult;
+import com.pulumi.chat.outputs.GetAgentKnowledgeSourceResult;
+import com.pulumi.chat.outputs.GetAgentVariableResult;
 import com.pulumi.chat.outputs.GetAiAgentResult;
 import com.pulumi.chat.outputs.GetApiKeyResult;
 import com.pulumi.chat.outputs.GetApnsPushProviderResult;
@@ -168,6 +188,10 @@ import com.pulumi.chat.outputs.GetUsageMetricsResult;
 import com.pulumi.chat.outputs.GetUserResult;
 import com.pulumi.chat.outputs.GetWebhookResult;
 import com.pulumi.chat.outputs.GetWebhookTriggersResult;
+import com.pulumi.chat.outputs.ListAgentApiToolResult;
+import com.pulumi.chat.outputs.ListAgentFrontendActionResult;
+import com.pulumi.chat.outputs.ListAgentKnowledgeSourceResult;
+import com.pulumi.chat.outputs.ListAgentVariableResult;
 import com.pulumi.chat.outputs.ListAiAgentResult;
 import com.pulumi.chat.outputs.ListApiKeyResult;
 import com.pulumi.chat.outputs.ListApnsPushProviderResult;
@@ -204,6 +228,146 @@ import com.pulumi.deployment.InvokeOutputOptions;
 import java.util.concurrent.CompletableFuture;
 
 public final class ChatFunctions {
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentApiToolResult> getAgentApiTool(GetAgentApiToolArgs args) {
+        return getAgentApiTool(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentApiToolResult> getAgentApiToolPlain(GetAgentApiToolPlainArgs args) {
+        return getAgentApiToolPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentApiToolResult> getAgentApiTool(GetAgentApiToolArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentApiTool", TypeShape.of(GetAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentApiToolResult> getAgentApiTool(GetAgentApiToolArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentApiTool", TypeShape.of(GetAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentApiToolResult> getAgentApiToolPlain(GetAgentApiToolPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentApiTool", TypeShape.of(GetAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentFrontendActionResult> getAgentFrontendAction(GetAgentFrontendActionArgs args) {
+        return getAgentFrontendAction(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentFrontendActionResult> getAgentFrontendActionPlain(GetAgentFrontendActionPlainArgs args) {
+        return getAgentFrontendActionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentFrontendActionResult> getAgentFrontendAction(GetAgentFrontendActionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentFrontendActionResult> getAgentFrontendAction(GetAgentFrontendActionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentFrontendActionResult> getAgentFrontendActionPlain(GetAgentFrontendActionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeSourceResult> getAgentKnowledgeSource(GetAgentKnowledgeSourceArgs args) {
+        return getAgentKnowledgeSource(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeSourceResult> getAgentKnowledgeSourcePlain(GetAgentKnowledgeSourcePlainArgs args) {
+        return getAgentKnowledgeSourcePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeSourceResult> getAgentKnowledgeSource(GetAgentKnowledgeSourceArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeSourceResult> getAgentKnowledgeSource(GetAgentKnowledgeSourceArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeSourceResult> getAgentKnowledgeSourcePlain(GetAgentKnowledgeSourcePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentVariableResult> getAgentVariable(GetAgentVariableArgs args) {
+        return getAgentVariable(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentVariableResult> getAgentVariablePlain(GetAgentVariablePlainArgs args) {
+        return getAgentVariablePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentVariableResult> getAgentVariable(GetAgentVariableArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentVariableResult> getAgentVariable(GetAgentVariableArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentVariableResult> getAgentVariablePlain(GetAgentVariablePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
     /**
      * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
      * 
@@ -1477,6 +1641,202 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetWebhookTriggersResult> getWebhookTriggersPlain(GetWebhookTriggersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getWebhookTriggers", TypeShape.of(GetWebhookTriggersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool() {
+        return listAgentApiTool(ListAgentApiToolArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentApiToolResult> listAgentApiToolPlain() {
+        return listAgentApiToolPlain(ListAgentApiToolPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool(ListAgentApiToolArgs args) {
+        return listAgentApiTool(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentApiToolResult> listAgentApiToolPlain(ListAgentApiToolPlainArgs args) {
+        return listAgentApiToolPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool(ListAgentApiToolArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentApiTool", TypeShape.of(ListAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool(ListAgentApiToolArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentApiTool", TypeShape.of(ListAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentApiToolResult> listAgentApiToolPlain(ListAgentApiToolPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentApiTool", TypeShape.of(ListAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction() {
+        return listAgentFrontendAction(ListAgentFrontendActionArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain() {
+        return listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction(ListAgentFrontendActionArgs args) {
+        return listAgentFrontendAction(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs args) {
+        return listAgentFrontendActionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction(ListAgentFrontendActionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction(ListAgentFrontendActionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource() {
+        return listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain() {
+        return listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs args) {
+        return listAgentKnowledgeSource(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs args) {
+        return listAgentKnowledgeSourcePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable() {
+        return listAgentVariable(ListAgentVariableArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentVariableResult> listAgentVariablePlain() {
+        return listAgentVariablePlain(ListAgentVariablePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable(ListAgentVariableArgs args) {
+        return listAgentVariable(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentVariableResult> listAgentVariablePlain(ListAgentVariablePlainArgs args) {
+        return listAgentVariablePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable(ListAgentVariableArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable(ListAgentVariableArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentVariableResult> listAgentVariablePlain(ListAgentVariablePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
