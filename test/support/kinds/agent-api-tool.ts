@@ -35,7 +35,7 @@ export const fixture: Fixture = {
         description: "Looks orders up",
         endpoint: "https://api.example.com/orders/2",
         method: "PUT",
-        enableBasicAuth: true,
+        enableBasicAuth: false,
         basicAuthUsername: "svc2",
         basicAuthPassword: "toolpass2",
         headers: { Authorization: "Bearer 2" },
