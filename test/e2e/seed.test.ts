@@ -1,6 +1,7 @@
 // Seed data on the real engine (decision 0108): a users file in four buckets comes up through Data Import; a
 // no-change preview makes no API call; one changed row updates only its bucket, and the preview's diff names
-// the row and the field; a change at the service shows on refresh; destroy removes exactly the seeded users.
+// the row and the field (the engine decodes the bucket's rows string as YAML); a change at the service shows
+// on refresh; destroy removes exactly the seeded users.
 // (Counts include the stack resource itself.)
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,7 +49,16 @@ describe("seed data on the real engine", () => {
     expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
     const text = out.join("");
     expect(text).toContain(`people-${bucketOf("se-u7", 4)}`);
-    expect(text).toMatch(/se-u7[\s\S]*name/);
+    // The engine decodes the bucket's rows (one string, a line per row) as YAML and prints an object diff:
+    // the changed row marked, its digests before and after, and of its fields only name's differs.
+    expect(text).toMatch(/~ rows\s*: \(yaml\) \{/);
+    expect(text.match(/~ se-u\d+/g)).toEqual(["~ se-u7"]);
+    const row = /~ se-u7\s*: "([0-9a-f]{12}) ([^"]*)" => "([0-9a-f]{12}) ([^"]*)"/.exec(text);
+    const fields = (s = "") => Object.fromEntries(s.split(" ").map((p) => p.split("=")));
+    const [before, after] = [fields(row?.[2]), fields(row?.[4])];
+    expect(row?.[1]).not.toBe(row?.[3]);
+    expect(Object.keys(after).sort()).toEqual(["createdAt", "name", "tags"]);
+    expect(Object.keys(after).filter((f) => before[f] !== after[f])).toEqual(["name"]);
     t.emu.admin.clearRequests();
     const up = await t.stack.up({ onOutput });
     expect(up.summary.resourceChanges).toEqual({ same: 4, update: 1 });
