@@ -4,7 +4,7 @@
 // values at full size); it is a YAML mapping, so the engine's display decodes it and a `preview --diff` names
 // the row (`~ rows: (yaml) { ~ u7: ... }`) with the short per-field digests showing which field. What is
 // written rests on the row digest (48 bits); the short ones only say which field to name. No value is kept.
-import { createHash } from "node:crypto";
+import { hash as digestOf } from "node:crypto";
 import { canonical } from "../../engine/normalize";
 
 /** A row's fields, as read from a file and checked against its entity's schema. */
@@ -19,15 +19,19 @@ export interface RowLine {
 /** A bucket's recorded rows by key. */
 export type Rows = Map<string, RowLine>;
 
-const hash = (text: string) => createHash("sha256").update(text).digest();
+// One-shot hashing: a full-size seed hashes about a million values per run (a Hash object each was the cost).
+const hash = (text: string): string => digestOf("sha256", text, "hex");
 
 /**
  * The bucket a row key falls in: a hash of the key alone, so a row keeps its bucket when other rows are added
  * or removed (only a change of the bucket count moves rows).
  */
 export function bucketOf(key: string, buckets: number): number {
-  return hash(key).readUInt32BE(0) % buckets;
+  return Number.parseInt(hash(key).slice(0, 8), 16) % buckets;
 }
+
+/** The recorded form's version: what kinds/seed/cache.ts keys its entries by. Change it with any digest rule. */
+export const ROWS_FORMAT = "rows-1: sha256 12/12/4";
 
 /** Digest characters of a field's value and of a whole row: 48 bits, so two values do not meet by chance. */
 const DIGEST_LENGTH = 12;
@@ -36,14 +40,15 @@ export const SHORT_LENGTH = 4;
 
 /** One field's digest: of its canonical JSON (absent, "", [] and {} are alike; key order does not count). */
 export const fieldDigest = (value: unknown, asSet = false): string =>
-  hash(canonical(value, asSet)).toString("hex").slice(0, DIGEST_LENGTH);
+  hash(canonical(value, asSet)).slice(0, DIGEST_LENGTH);
 
 /** The digests of a row's fields, `key` fields and empty values left out; `sets` compared in any order. */
 export function rowDigest(row: Row, omit: readonly string[], sets: readonly string[] = []): FieldDigests {
   const out: FieldDigests = {};
   for (const field of Object.keys(row).sort()) {
-    if (omit.includes(field) || canonical(row[field]) === "null") continue;
-    out[field] = fieldDigest(row[field], sets.includes(field));
+    if (omit.includes(field)) continue;
+    const text = canonical(row[field], sets.includes(field));
+    if (text !== "null") out[field] = hash(text).slice(0, DIGEST_LENGTH);
   }
   return out;
 }
@@ -51,9 +56,7 @@ export function rowDigest(row: Row, omit: readonly string[], sets: readonly stri
 /** A row's line from its fields' digests: the row digest is of every field's full digest. */
 export function lineOf(fields: FieldDigests): RowLine {
   const names = Object.keys(fields).sort();
-  const digest = hash(names.map((f) => `${f}=${fields[f]}`).join("\n"))
-    .toString("hex")
-    .slice(0, DIGEST_LENGTH);
+  const digest = hash(names.map((f) => `${f}=${fields[f]}`).join("\n")).slice(0, DIGEST_LENGTH);
   return {
     digest,
     fields: Object.fromEntries(names.map((f) => [f, (fields[f] ?? "").slice(0, SHORT_LENGTH)])),

@@ -1,9 +1,13 @@
 // Seed data's pure parts (decision 0108): buckets stable under additions and removals, per-field digests,
 // the recorded form (a line per row: render, parse, the first format's map read as the same lines), the plan a
 // person reads, batches of the import size, and file problems named by file, line and field.
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { IMPORT_LIMITS } from "../../contract";
 import { bucketsOf, digestsOf, linesOf, rowsOfBucket } from "../../kinds/seed/buckets";
+import { cachedBucketsOf } from "../../kinds/seed/cache";
 import { parseSeed, SeedFileError } from "../../kinds/seed/files";
 import {
   batches,
@@ -247,5 +251,35 @@ describe("seed files", () => {
       "seed-bob",
       "seed-cy",
     ]);
+  });
+});
+
+describe("the program's cache of a file's buckets", () => {
+  const before = process.env.PULUMI_CHAT_CACHE;
+  const root = mkdtempSync(join(tmpdir(), "seed-cache-"));
+  beforeAll(() => {
+    process.env.PULUMI_CHAT_CACHE = root;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.PULUMI_CHAT_CACHE;
+    else process.env.PULUMI_CHAT_CACHE = before;
+  });
+
+  it("gives what bucketsOf gives, from one entry per file, recomputed when the bytes change or the entry is bad", () => {
+    const file = join(root, "people.csv");
+    writeFileSync(file, "uid,name\na,A\nb,B\nc,C\n");
+    const first = cachedBucketsOf("users", file, 2);
+    expect(first).toEqual(bucketsOf("users", file, 2));
+    const [entry] = readdirSync(join(root, "seed"));
+    expect(cachedBucketsOf("users", file, 2)).toEqual(first);
+    writeFileSync(file, "uid,name\na,A\nb,Bee\nc,C\n");
+    const changed = cachedBucketsOf("users", file, 2);
+    expect(changed).toEqual(bucketsOf("users", file, 2));
+    expect(changed).not.toEqual(first);
+    expect(readdirSync(join(root, "seed"))).toEqual([entry]);
+    writeFileSync(join(root, "seed", entry ?? ""), "{not json");
+    expect(cachedBucketsOf("users", file, 2)).toEqual(bucketsOf("users", file, 2));
+    expect(cachedBucketsOf("users", file, 3)).toEqual(bucketsOf("users", file, 3));
+    expect(() => cachedBucketsOf("users", join(root, "missing.csv"))).toThrow(/cannot be read/);
   });
 });
