@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     Math.ceil(n.members / 50) +
     Math.ceil(n.messages / 50);
   const out = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString().slice(0, 10)}; shared limit ${opts.plan} a minute, data import ${importLimit} a minute (${imports} import requests: at the service's 60 a minute they take at least ${fmt(imports)} minutes).`,
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString().slice(0, 10)}; shared limit ${opts.plan} a minute, data import ${importLimit} a minute (${imports} import requests: at the service's 60 a minute they take at least ${fmt(imports / 60)} minutes).`,
     "",
     "| run | seconds | API calls | of them imports | provider peak MiB |",
     "|---|---|---|---|---|",
