@@ -102,6 +102,18 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     },
   }),
   api: "chat",
+  // A bucket's rows are those its count puts there: with another count they would belong to other
+  // resources, and the old ones' delete (at the end of that up) would remove rows still declared. A bucket
+  // that holds no rows can move.
+  checkChange: (olds, news) =>
+    olds.buckets !== undefined && olds.buckets !== news.buckets && recordedRows(olds.rows).size > 0
+      ? [
+          {
+            property: "buckets",
+            reason: `buckets cannot change from ${olds.buckets} to ${news.buckets} for a seed already up: rows would move to other buckets and removing the old buckets would delete them; keep buckets: ${olds.buckets} (the default was 16 before it became 4), or destroy these SeedData resources first`,
+          },
+        ]
+      : [],
   file: { omitted: "declared by the file's `seed:` section, which names seed files, not entries" },
 
   async create(ctx, a) {

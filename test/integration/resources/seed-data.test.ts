@@ -230,6 +230,17 @@ describe("SeedData against the emulator", () => {
     expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-f" } })).toHaveLength(60);
   });
 
+  it("refuses a new bucket count at preview for a bucket that holds rows (the old buckets' removal would delete them)", async () => {
+    const file = write("count.csv", people(3));
+    const one = await checked({}, only("users", file));
+    const [two] = bucketsOf("users", file, 2);
+    const { failures } = await p().check(one, { ...two, connection });
+    expect(failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/buckets cannot change from 1 to 2 .*keep buckets: 1/),
+    ]);
+    expect((await p().check({ ...one, rows: "" }, { ...two, connection })).failures).toEqual([]);
+  });
+
   it("refuses a file changed since the plan, naming the rows", async () => {
     const file = write("late.csv", people(2));
     const inputs = await checked({}, only("users", file));
