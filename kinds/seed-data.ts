@@ -18,19 +18,18 @@ import {
   planOf,
   type Row,
   type Rows,
+  recordedKeys,
   recordedRows,
   renderPlan,
   renderRows,
+  rowsProblem,
 } from "./seed/rows";
 import { changeRow, digestsNow, importRows, pool, removeRow, unchangeable } from "./seed/service";
 
 /** A bucket's rows as recorded: well-formed lines (rows.ts), named by their line when not. */
 const RowLines = z.string().superRefine((text, c) => {
-  try {
-    parseRows(text);
-  } catch (e) {
-    c.addIssue({ code: "custom", message: (e as Error).message });
-  }
+  const problem = rowsProblem(text);
+  if (problem) c.addIssue({ code: "custom", message: problem });
 });
 export const SeedDataArgs = z.strictObject({
   entity: z.enum(ENTITIES),
@@ -174,7 +173,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   },
 
   async delete(ctx, _id, a) {
-    await pool([...recordedRows(a.rows).keys()], 10, (k) => removeRow(ctx, a.entity, k));
+    await pool(recordedKeys(a.rows), 10, (k) => removeRow(ctx, a.entity, k));
   },
 };
 

@@ -13,7 +13,7 @@ export interface SeedFileArgs {
   entity: Entity;
   /** The file (JSON, NDJSON, CSV), relative to the program's directory. */
   file: string;
-  /** Buckets (default 4). Changing it moves rows between buckets: every bucket is replaced. */
+  /** Buckets (default 4). A seed that is up keeps its count: a bucket holding rows refuses another at preview. */
   buckets?: number;
   connection?: pulumi.Input<ChatConnectionArgs>;
 }

@@ -88,6 +88,31 @@ const DIGEST = /^[0-9a-f]{12}$/;
 const SHORT = /^[0-9a-f]{4}$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
+const LINE =
+  /^([A-Za-z_][A-Za-z0-9_.-]*|"(?:[^"\\]|\\.)*"): [0-9a-f]{12}(?: [A-Za-z_][A-Za-z0-9_.]*=[0-9a-f]{4})*$/;
+
+/**
+ * Whether a recorded string is well formed, without building its rows (check runs at every preview, for
+ * every bucket): undefined when it is, else what `parseRows` says of it.
+ */
+export function rowsProblem(text: string): string | undefined {
+  const keys = new Set<string>();
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    // The parser says what is wrong (and reads what this quick test does not take, as create will).
+    const key = LINE.exec(line)?.[1];
+    if (key === undefined || keys.has(key)) {
+      try {
+        parseRows(text);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    }
+    if (key !== undefined) keys.add(key);
+  }
+  return undefined;
+}
+
 /** The rows of a recorded string; a malformed line is named by its number. */
 export function parseRows(text: string): Rows {
   const rows: Rows = new Map();
@@ -139,6 +164,23 @@ export function recordedRows(value: unknown): Rows {
     for (const [key, fields] of Object.entries(value as Record<string, FieldDigests>))
       rows.set(key, lineOf(fields ?? {}));
   return rows;
+}
+
+/** The keys of recorded rows, in either form, without reading their digests (a delete needs no more). */
+export function recordedKeys(value: unknown): string[] {
+  if (typeof value !== "string") return value && typeof value === "object" ? Object.keys(value) : [];
+  const keys: string[] = [];
+  for (const line of value.split("\n")) {
+    if (line === "") continue;
+    if (!line.startsWith('"')) {
+      keys.push(line.slice(0, line.indexOf(": ")));
+      continue;
+    }
+    let end = 1;
+    while (end < line.length && line[end] !== '"') end += line[end] === "\\" ? 2 : 1;
+    keys.push(JSON.parse(line.slice(0, end + 1)) as string);
+  }
+  return keys;
 }
 
 /** The rows of `rows` whose keys are in `keys`. */

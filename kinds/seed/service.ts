@@ -238,8 +238,8 @@ function digestsOfListed(entity: Entity, listed: Row): FieldDigests {
 interface MessageIndex {
   /** Every message's id by muid (deleted ones too: a removal deletes them for good). */
   ids: Map<string, string>;
-  /** The digests of the messages not deleted. */
-  digests: Listing;
+  /** The digests of the messages not deleted; undefined when listed for ids alone (a destroy needs no more). */
+  digests: Listing | undefined;
   at: number;
   imports: number;
 }
@@ -251,12 +251,14 @@ async function messageIndex(ctx: Ctx, need: "ids" | "digests"): Promise<MessageI
   const hit = messageIndexes.get(key);
   if (hit) {
     const index = await hit;
-    const fresh = need === "ids" ? index.imports === messageImports : index.at === writes;
+    const fresh =
+      need === "ids" ? index.imports === messageImports : index.digests !== undefined && index.at === writes;
     if (fresh) return index;
     if (messageIndexes.get(key) !== hit) return messageIndex(ctx, need);
   }
   const made = (async () => {
-    const index: MessageIndex = { ids: new Map(), digests: new Map(), at: writes, imports: messageImports };
+    const digests = need === "digests" ? new Map<string, FieldDigests>() : undefined;
+    const index: MessageIndex = { ids: new Map(), digests, at: writes, imports: messageImports };
     let id = "0";
     for (;;) {
       const r = await ctx
@@ -265,9 +267,9 @@ async function messageIndex(ctx: Ctx, need: "ids" | "digests"): Promise<MessageI
       for (const m of r.data) {
         if (typeof m.muid !== "string") continue;
         index.ids.set(m.muid, String(m.id));
-        if (m.deletedAt !== undefined) continue;
+        if (!digests || m.deletedAt !== undefined) continue;
         const { entities: _e, reactions: _r, ...data } = (m.data ?? {}) as Row;
-        index.digests.set(m.muid, digestsOfListed("messages", { ...(m as Row), data }));
+        digests.set(m.muid, digestsOfListed("messages", { ...(m as Row), data }));
       }
       const next = (r.meta as { next?: { id?: unknown } }).next?.id;
       if (next === undefined || r.data.length === 0) return index;
@@ -309,7 +311,7 @@ async function listingOf(ctx: Ctx, entity: Entity, keys: readonly string[]): Pro
         "guid",
       ),
     );
-  if (entity === "messages") return (await messageIndex(ctx, "digests")).digests;
+  if (entity === "messages") return (await messageIndex(ctx, "digests")).digests ?? new Map();
   // Members: each group the keys name, listed once (a bucket holds whole groups).
   const out: Listing = new Map();
   const guids = [...new Set(keys.map((k) => memberOfKey(k).guid))];

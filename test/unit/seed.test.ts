@@ -17,10 +17,12 @@ import {
   parseRows,
   planOf,
   type Rows,
+  recordedKeys,
   recordedRows,
   renderPlan,
   renderRows,
   rowDigest,
+  rowsProblem,
 } from "../../kinds/seed/rows";
 
 const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `u${i + from}`);
@@ -105,6 +107,19 @@ describe("the recorded form", () => {
     expect([...parseRows(renderRows(odd)).keys()]).toEqual(['a key: with # and "quotes"']);
     expect(Object.keys(parseYaml(renderRows(odd)) as object)).toEqual(['a key: with # and "quotes"']);
     expect(parseRows("")).toEqual(new Map());
+  });
+
+  it("checks a recorded string without building its rows, saying what the parser says", () => {
+    const text = digestsOf("users", users);
+    expect(rowsProblem(text)).toBeUndefined();
+    expect(rowsProblem("")).toBeUndefined();
+    expect(rowsProblem(`${text}b: xyz\n`)).toMatch(/rows line 5: the row digest/);
+    expect(rowsProblem(`${text}${text.split("\n")[1]}\n`)).toMatch(/row ada is there twice/);
+    expect(recordedKeys(text)).toEqual(["1001", "ada", "bob", "true"]);
+    expect(recordedKeys({ x: { name: "0123456789ab" } })).toEqual(["x"]);
+    const odd = renderRows(new Map([['a "b": c', lineOf({})]]));
+    expect(rowsProblem(odd)).toBeUndefined();
+    expect(recordedKeys(odd)).toEqual(['a "b": c']);
   });
 
   it("names a malformed line by its number", () => {
