@@ -1,5 +1,5 @@
 // The route table: every operation of the chat API v3 and the management API this project uses.
-import { aiAgentRoutes } from "./ai-agents";
+import { agentKnowledgeRoutes, aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
 import { collaboratorRoutes } from "./collaborators";
@@ -33,6 +33,7 @@ export const routes = {
   ...collaboratorRoutes,
   ...metricsRoutes,
   ...dataImportRoutes,
+  ...agentKnowledgeRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -2,12 +2,14 @@
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
 import type { z } from "zod";
 import type {
+  AgentVariableCreate,
   ApiKeyCreate,
   ApiKeyScope,
   AuthTokenUpdate,
   BotCreate,
   Defaults,
   GroupCreate,
+  KnowledgeTextCreate,
   McpServerCreate,
   MemberScope,
   Region,
@@ -184,6 +186,23 @@ export type McpServerRecord = z.output<typeof McpServerCreate> & {
   updatedAt: number;
 };
 
+/** A text entry of the knowledge base: its title and text, and what the service adds (times in ms). */
+export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
+  uniqueId: string;
+  fileName: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** A custom variable of the agent builder, as created, and what the service adds (times in ms). */
+export type AgentVariableRecord = z.output<typeof AgentVariableCreate> & {
+  _id: string;
+  category: "custom";
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
   uid: string;
@@ -193,6 +212,8 @@ export interface AgentRecord {
   createdMs?: number;
   /** Agent builder only: attached MCP server slugs, in the order attached. */
   mcpServers?: string[];
+  /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
+  files?: string[];
   fields: Json;
   createdAt: number;
   updatedAt: number;
@@ -217,6 +238,10 @@ export interface AppSocialRecord {
   builderAgents: Map<string, AgentRecord>;
   byoAgents: Map<string, AgentRecord>;
   mcpServers: Map<string, McpServerRecord>;
+  /** uniqueId → the knowledge base's text entries. */
+  knowledgeTexts: Map<string, KnowledgeTextRecord>;
+  /** _id → custom variables. */
+  agentVariables: Map<string, AgentVariableRecord>;
   /** uid → friend uid → since (kept on both sides). */
   friends: Map<string, Map<string, number>>;
   /** blocker uid → blocked uid → blockedAt (one direction). */
@@ -333,6 +358,8 @@ function newAppSocial(): AppSocialRecord {
     builderAgents: new Map(),
     byoAgents: new Map(),
     mcpServers: new Map(),
+    knowledgeTexts: new Map(),
+    agentVariables: new Map(),
     friends: new Map(),
     blocked: new Map(),
     pinnedConversations: [],

@@ -113,7 +113,10 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
           },
         ]
       : [],
-  file: { omitted: "declared by the file's `seed:` section, which names seed files, not entries" },
+  file: {
+    omitted: "declared by the file's `seed:` section, which names seed files, not entries",
+    seed: { child: "seed" },
+  },
 
   async create(ctx, a) {
     const planned = parseRows(a.rows);

@@ -607,11 +607,11 @@ export interface NotificationSettingsResult {
   /** The resource id of the object. */
   id: string;
   /** Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
-  preferences?: { group?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; memberLeftSetting?: 1 | 2; memberLeftOverride?: boolean; memberAddedSetting?: 1 | 2; memberAddedOverride?: boolean; memberJoinedSetting?: 1 | 2; memberJoinedOverride?: boolean; memberKickedSetting?: 1 | 2; memberKickedOverride?: boolean; memberBannedSetting?: 1 | 2; memberBannedOverride?: boolean; memberUnbannedSetting?: 1 | 2; memberUnbannedOverride?: boolean; memberScopeChangedSetting?: 1 | 2; memberScopeChangedOverride?: boolean }; oneOnOne?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2 }; call?: { initiatedSetting?: 1 | 2; initiatedOverride?: boolean; ongoingSetting?: 1 | 2; ongoingOverride?: boolean; cancelledSetting?: 1 | 2; cancelledOverride?: boolean; busySetting?: 1 | 2; busyOverride?: boolean; rejectedSetting?: 1 | 2; rejectedOverride?: boolean; unansweredSetting?: 1 | 2; unansweredOverride?: boolean; endedSetting?: 1 | 2; endedOverride?: boolean }; bypassPreferencesForMentions?: boolean; mute?: { dndPreferenceSetting?: 1 | 2; dndPreferenceOverride?: boolean; mutedGroupsOverride?: boolean; mutedOneOnOnesOverride?: boolean; schedulePreferenceOverride?: boolean; schedulePreferenceSetting?: { monday?: { from?: number; to?: number; dnd?: boolean }; tuesday?: { from?: number; to?: number; dnd?: boolean }; wednesday?: { from?: number; to?: number; dnd?: boolean }; thursday?: { from?: number; to?: number; dnd?: boolean }; friday?: { from?: number; to?: number; dnd?: boolean }; saturday?: { from?: number; to?: number; dnd?: boolean }; sunday?: { from?: number; to?: number; dnd?: boolean } } }; email?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; sms?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; push?: { includeMessageObjectSetting?: boolean; includeSenderMetadataSetting?: boolean; includeReceiverMetadataSetting?: boolean; trimTextFieldSetting?: boolean; includeMessageMetadataSetting?: boolean; customJson?: Record<string, unknown> } };
+  preferences?: { group?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; memberLeftSetting?: 1 | 2; memberLeftOverride?: boolean; memberAddedSetting?: 1 | 2; memberAddedOverride?: boolean; memberJoinedSetting?: 1 | 2; memberJoinedOverride?: boolean; memberKickedSetting?: 1 | 2; memberKickedOverride?: boolean; memberBannedSetting?: 1 | 2; memberBannedOverride?: boolean; memberUnbannedSetting?: 1 | 2; memberUnbannedOverride?: boolean; memberScopeChangedSetting?: 1 | 2; memberScopeChangedOverride?: boolean }; oneOnOne?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2 }; call?: { initiatedSetting?: 1 | 2; initiatedOverride?: boolean; ongoingSetting?: 1 | 2; ongoingOverride?: boolean; cancelledSetting?: 1 | 2; cancelledOverride?: boolean; busySetting?: 1 | 2; busyOverride?: boolean; rejectedSetting?: 1 | 2; rejectedOverride?: boolean; unansweredSetting?: 1 | 2; unansweredOverride?: boolean; endedSetting?: 1 | 2; endedOverride?: boolean }; bypassPreferencesForMentions?: boolean; mute?: { dndPreferenceSetting?: 1 | 2; dndPreferenceOverride?: boolean; mutedGroupsOverride?: boolean; mutedOneOnOnesOverride?: boolean; schedulePreferenceOverride?: boolean; schedulePreferenceSetting?: { monday?: { from?: number; to?: number; dnd?: boolean }; tuesday?: { from?: number; to?: number; dnd?: boolean }; wednesday?: { from?: number; to?: number; dnd?: boolean }; thursday?: { from?: number; to?: number; dnd?: boolean }; friday?: { from?: number; to?: number; dnd?: boolean }; saturday?: { from?: number; to?: number; dnd?: boolean }; sunday?: { from?: number; to?: number; dnd?: boolean } } }; email?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; sms?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; push?: { includeMessageObjectSetting?: boolean; includeSenderMetadataSetting?: boolean; includeReceiverMetadataSetting?: boolean; trimTextFieldSetting?: boolean; includeMessageMetadataSetting?: boolean; customJson?: Record<string, unknown> } };
   /** Notification sounds: chat and call (names of sound files). */
   sound?: { chat?: string; call?: string };
   /** Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
-  templates?: { usePrivacyTemplate?: 1 | 2 | 3; textMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; textMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; mediaMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; mediaMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; customMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; customMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; interactiveFormTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveFormTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; emailSubjectTemplateDefault?: { subjectGroup?: string; subjectOneOnOne?: string }; emailSubjectTemplatePrivacy?: { subjectGroup?: string; subjectOneOnOne?: string }; smsContentTemplateDefault?: { bodyGroup?: string; bodyOneOnOne?: string }; smsContentTemplatePrivacy?: { bodyGroup?: string; bodyOneOnOne?: string } };
+  templates?: { usePrivacyTemplate?: 1 | 2 | 3; textMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; textMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; mediaMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; mediaMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; customMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; customMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; userMentionTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; userMentionTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; groupMentionTemplateDefault?: { titleGroup?: string; body?: string; body_fallback?: string }; groupMentionTemplatePrivacy?: { titleGroup?: string; body?: string; body_fallback?: string }; interactiveFormTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveFormTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; emailSubjectTemplateDefault?: { subjectGroup?: string; subjectOneOnOne?: string }; emailSubjectTemplatePrivacy?: { subjectGroup?: string; subjectOneOnOne?: string }; smsContentTemplateDefault?: { bodyGroup?: string; bodyOneOnOne?: string }; smsContentTemplatePrivacy?: { bodyGroup?: string; bodyOneOnOne?: string } };
 }
 
 export interface GetNotificationSettingsArgs extends ChatLookupArgs {
@@ -967,7 +967,7 @@ export interface ModerationRuleResult {
   /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
   conditions: { id?: number; entity?: "message"; operand: "text" | "image" | "video" | "custom"; operator?: "contains" | "equals"; category?: "word" | "pattern"; isKeywordReferencePresent?: boolean; isKeywordsReferencePresent?: boolean; isListReferencePresent?: boolean; isMediaPresent?: boolean; value: string | string[]; message?: string[] }[];
   /** Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group). */
-  filters?: ({ entity: "user"; operand: "uid" | "name" | "role" | "tags" | "createdAt"; operator: "equals" | "not equals" | "in" | "not in" | "startsWith"; value: string; type: "sender" | "receiver" } | { entity: "group"; operand: "guid" | "name" | "type" | "tags" | "createdAt"; operator: "equals" | "notEquals" | "in" | "notIn" | "startsWith" | "endsWith" | "lessThan" | "greaterThan"; value: string; type: "sender" | "receiver" })[];
+  filters?: ({ entity: "user"; operand: "uid" | "name" | "role" | "tags" | "createdAt"; operator: "equals" | "notEquals" | "in" | "notIn" | "startsWith" | "not equals" | "not in"; value: string; type: "sender" | "receiver" } | { entity: "group"; operand: "guid" | "name" | "type" | "tags" | "createdAt"; operator: "equals" | "notEquals" | "in" | "notIn" | "startsWith" | "endsWith" | "lessThan" | "greaterThan"; value: string; type: "sender" | "receiver" })[];
   /** Whether the object is one every app starts with (destroy leaves it). */
   builtIn: boolean;
   /** Unix seconds. */
@@ -1052,6 +1052,8 @@ export interface AiAgentResult {
   temperature?: number;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: string[];
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  knowledgeSources?: string[];
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   uid: string;
   /** Unix seconds. */
@@ -1148,6 +1150,72 @@ export interface ListPinnedConversationsArgs extends ChatLookupArgs {
 /** Every PinnedConversations the credentials reach (narrowed by the filters given), sorted by id. */
 export function listPinnedConversations(args: ListPinnedConversationsArgs = {}): pulumi.Output<PinnedConversationsResult[]> {
   return readAll<PinnedConversationsResult>("PinnedConversations", args);
+}
+
+/** One AgentKnowledgeSource as `getAgentKnowledgeSource` and `listAgentKnowledgeSource` return it. */
+export interface AgentKnowledgeSourceResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  title: string;
+  /** The text, at most 5,000 characters. */
+  text: string;
+  /** Unix seconds. */
+  createdAt: number;
+  /** The Markdown file the service made of the entry. */
+  fileName?: string;
+}
+
+export interface GetAgentKnowledgeSourceArgs extends ChatLookupArgs {
+  /** The resource id of the object. */
+  id: pulumi.Input<string>;
+}
+/** Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. */
+export function getAgentKnowledgeSource(args: GetAgentKnowledgeSourceArgs): pulumi.Output<AgentKnowledgeSourceResult> {
+  return readOne<AgentKnowledgeSourceResult>("AgentKnowledgeSource", args);
+}
+
+export interface ListAgentKnowledgeSourceArgs extends ChatLookupArgs {
+}
+/** Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id. */
+export function listAgentKnowledgeSource(args: ListAgentKnowledgeSourceArgs = {}): pulumi.Output<AgentKnowledgeSourceResult[]> {
+  return readAll<AgentKnowledgeSourceResult>("AgentKnowledgeSource", args);
+}
+
+/** One AgentVariable as `getAgentVariable` and `listAgentVariable` return it. Holding `constantValue` (secret), it is a secret. */
+export interface AgentVariableResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  name: string;
+  /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
+  sourceType: "message_metadata" | "user_metadata" | "constant";
+  /** Description, at most 200 characters. */
+  description?: string;
+  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  sourcePath?: string;
+  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  constantValue?: string;
+  /** The value used when the path does not resolve, at most 200 characters. */
+  defaultValue?: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+export interface GetAgentVariableArgs extends ChatLookupArgs {
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  name: pulumi.Input<string>;
+}
+/** Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
+export function getAgentVariable(args: GetAgentVariableArgs): pulumi.Output<AgentVariableResult> {
+  return readOne<AgentVariableResult>("AgentVariable", args);
+}
+
+export interface ListAgentVariableArgs extends ChatLookupArgs {
+}
+/** Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+export function listAgentVariable(args: ListAgentVariableArgs = {}): pulumi.Output<AgentVariableResult[]> {
+  return readAll<AgentVariableResult>("AgentVariable", args);
 }
 
 /** One SeedData as `getSeedData` and `listSeedData` return it. */

@@ -1,5 +1,6 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
 import type { RouteName } from "../../contract";
+import { agentKnowledgeHandlers } from "./agent-knowledge";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
@@ -34,4 +35,5 @@ export const handlers = {
   ...collaboratorHandlers,
   ...metricsHandlers,
   ...dataImportHandlers,
+  ...agentKnowledgeHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };
