@@ -5,9 +5,11 @@ import type {
   AgentVariableCreate,
   ApiKeyCreate,
   ApiKeyScope,
+  ApiToolCreate,
   AuthTokenUpdate,
   BotCreate,
   Defaults,
+  FrontendActionCreate,
   GroupCreate,
   KnowledgeTextCreate,
   McpServerCreate,
@@ -186,6 +188,19 @@ export type McpServerRecord = z.output<typeof McpServerCreate> & {
   updatedAt: number;
 };
 
+/**
+ * A custom API tool: its create body's fields (its password too, never shown; its headers as JSON text), and
+ * what the service adds (milliseconds).
+ */
+export type ApiToolRecord = z.output<typeof ApiToolCreate> & { createdAt: number; updatedAt: number };
+
+/** A frontend action: its create body's fields, its `_id`, and what the service adds (milliseconds). */
+export type FrontendActionRecord = z.output<typeof FrontendActionCreate> & {
+  _id: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** A text entry of the knowledge base: its title and text, and what the service adds (times in ms). */
 export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
   uniqueId: string;
@@ -212,6 +227,10 @@ export interface AgentRecord {
   createdMs?: number;
   /** Agent builder only: attached MCP server slugs, in the order attached. */
   mcpServers?: string[];
+  /** Agent builder only: attached tools, custom API tools (slugs) and frontend actions (trigger functions). */
+  tools?: string[];
+  apiTools?: string[];
+  frontendActions?: string[];
   /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
   files?: string[];
   fields: Json;
@@ -238,6 +257,10 @@ export interface AppSocialRecord {
   builderAgents: Map<string, AgentRecord>;
   byoAgents: Map<string, AgentRecord>;
   mcpServers: Map<string, McpServerRecord>;
+  /** slug → custom API tool */
+  apiTools: Map<string, ApiToolRecord>;
+  /** trigger function → frontend action (unique per app) */
+  frontendActions: Map<string, FrontendActionRecord>;
   /** uniqueId → the knowledge base's text entries. */
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
   /** _id → custom variables. */
@@ -358,6 +381,8 @@ function newAppSocial(): AppSocialRecord {
     builderAgents: new Map(),
     byoAgents: new Map(),
     mcpServers: new Map(),
+    apiTools: new Map(),
+    frontendActions: new Map(),
     knowledgeTexts: new Map(),
     agentVariables: new Map(),
     friends: new Map(),

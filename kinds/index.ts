@@ -1,6 +1,8 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
 
 import type { Kind } from "../engine/kind";
+import { agentApiTool } from "./agent-api-tool";
+import { agentFrontendAction } from "./agent-frontend-action";
 import { agentKnowledgeSource } from "./agent-knowledge-source";
 import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
@@ -79,6 +81,9 @@ export const kinds = {
   AgentVariable: agentVariable,
   // Seed data: after the kinds a program declares one by one.
   SeedData: seedData,
+  // The agent builder's custom API tools and frontend actions (AiAgent names them: the graph orders them).
+  AgentApiTool: agentApiTool,
+  AgentFrontendAction: agentFrontendAction,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -63,6 +63,10 @@ export interface Expected {
   agentVariables: string[];
   externalAgents: string[];
   customApiLists: string[];
+  apiTools: string[];
+  frontendActions: string[];
+  /** Per agent name: the custom API tools and frontend actions it is given. */
+  agentTools: Record<string, { apiTools: string[]; frontendActions: string[] }>;
 }
 
 export interface AppDump {
@@ -78,7 +82,9 @@ export interface AppDump {
   blocked?: Record<string, Record<string, number>>;
   pinnedConversations?: { conversationType: string; conversationWith: string }[];
   collaborators?: Record<string, { role: string }>;
-  builderAgents?: Record<string, { name: string }>;
+  builderAgents?: Record<string, { name: string; apiTools?: string[]; frontendActions?: string[] }>;
+  apiTools?: Record<string, unknown>;
+  frontendActions?: Record<string, unknown>;
   byoAgents?: Record<string, { name: string }>;
   knowledgeTexts?: Record<string, { title: string }>;
   agentVariables?: Record<string, { name: string }>;
@@ -129,6 +135,21 @@ export function held(app: AppDump) {
     customApiLists: sorted(
       Object.entries(app.keywordLists ?? {}).flatMap(([id, k]) => (k.category === "custom-api" ? [id] : [])),
     ),
+    apiTools: sorted(Object.keys(app.apiTools ?? {})),
+    frontendActions: sorted(Object.keys(app.frontendActions ?? {})),
+    // Agents given something (by name): what they are given.
+    agentTools: Object.fromEntries(
+      Object.values(app.builderAgents ?? {}).flatMap((a) =>
+        a.apiTools?.length || a.frontendActions?.length
+          ? [
+              [
+                a.name,
+                { apiTools: sorted(a.apiTools ?? []), frontendActions: sorted(a.frontendActions ?? []) },
+              ],
+            ]
+          : [],
+      ),
+    ),
   };
 }
 
@@ -160,6 +181,14 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     knowledgeTexts: count(want.knowledgeTexts),
     agentVariables: count(want.agentVariables),
     customApiLists: sorted(want.customApiLists),
+    apiTools: sorted(want.apiTools),
+    frontendActions: sorted(want.frontendActions),
+    agentTools: Object.fromEntries(
+      Object.entries(want.agentTools).map(([n, t]) => [
+        n,
+        { apiTools: sorted(t.apiTools), frontendActions: sorted(t.frontendActions) },
+      ]),
+    ),
   };
   const problems: string[] = [];
   for (const k of Object.keys(wanted) as (keyof typeof wanted)[]) {

@@ -36,7 +36,22 @@ export const DEFAULTS = {
   AgentBuilderAgent: {
     model: "gpt-4o-mini",
     mcpServers: [],
+    tools: [],
+    apiTools: [],
+    frontendActions: [],
     isActive: true,
+  },
+  ApiToolCreate: {
+    enableBasicAuth: false,
+    allowAdditionalProperties: false,
+  },
+  ApiTool: {
+    enableBasicAuth: false,
+    allowAdditionalProperties: false,
+    parameters: [],
+  },
+  FrontendAction: {
+    parameters: [],
   },
   ByoAgent: {
     isActive: true,

@@ -368,6 +368,30 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "pinnedConversations[].uid": "The user the conversation is with.",
     "pinnedConversations[].guid": "The group the conversation is in.",
   },
+  createApiTool: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
+  updateApiTool: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
+  createFrontendAction: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
+  updateFrontendAction: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
   createKnowledgeText: {
     title: "The entry's title (the service names its Markdown file after it).",
     text: "The text the agents may draw on.",

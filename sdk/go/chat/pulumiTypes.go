@@ -13,6 +13,493 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// One AgentApiTool as a whole read sees it.
+type AgentApiToolInfo struct {
+	// Whether the agent may pass parameters beyond those declared (default false).
+	AllowAdditionalProperties *bool `pulumi:"allowAdditionalProperties"`
+	// Basic-auth password or token; secret, never shown by the service.
+	BasicAuthPassword *string `pulumi:"basicAuthPassword"`
+	// Basic-auth user name; secret, never shown by the service.
+	BasicAuthUsername *string `pulumi:"basicAuthUsername"`
+	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+	BodyTemplate *string `pulumi:"bodyTemplate"`
+	// Unix seconds.
+	CreatedAt *int `pulumi:"createdAt"`
+	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+	Description *string `pulumi:"description"`
+	// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
+	// HTTPS URL the tool calls (http only for localhost).
+	Endpoint *string `pulumi:"endpoint"`
+	// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
+	Headers map[string]string `pulumi:"headers"`
+	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+	Icon *string `pulumi:"icon"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// HTTP method: GET, POST, PUT, PATCH or DELETE.
+	Method *HttpMethod `pulumi:"method"`
+	// Name, at most 100 characters.
+	Name *string `pulumi:"name"`
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+	Slug *string `pulumi:"slug"`
+}
+
+// One AgentApiTool as a whole read sees it.
+type AgentApiToolInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentApiToolInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentApiToolInfo)(nil)).Elem()
+}
+
+func (o AgentApiToolInfoOutput) ToAgentApiToolInfoOutput() AgentApiToolInfoOutput {
+	return o
+}
+
+func (o AgentApiToolInfoOutput) ToAgentApiToolInfoOutputWithContext(ctx context.Context) AgentApiToolInfoOutput {
+	return o
+}
+
+// Whether the agent may pass parameters beyond those declared (default false).
+func (o AgentApiToolInfoOutput) AllowAdditionalProperties() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *bool { return v.AllowAdditionalProperties }).(pulumi.BoolPtrOutput)
+}
+
+// Basic-auth password or token; secret, never shown by the service.
+func (o AgentApiToolInfoOutput) BasicAuthPassword() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.BasicAuthPassword }).(pulumi.StringPtrOutput)
+}
+
+// Basic-auth user name; secret, never shown by the service.
+func (o AgentApiToolInfoOutput) BasicAuthUsername() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.BasicAuthUsername }).(pulumi.StringPtrOutput)
+}
+
+// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+func (o AgentApiToolInfoOutput) BodyTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.BodyTemplate }).(pulumi.StringPtrOutput)
+}
+
+// Unix seconds.
+func (o AgentApiToolInfoOutput) CreatedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
+}
+
+// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+func (o AgentApiToolInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+func (o AgentApiToolInfoOutput) EnableBasicAuth() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *bool { return v.EnableBasicAuth }).(pulumi.BoolPtrOutput)
+}
+
+// HTTPS URL the tool calls (http only for localhost).
+func (o AgentApiToolInfoOutput) Endpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
+}
+
+// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
+func (o AgentApiToolInfoOutput) Headers() pulumi.StringMapOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
+}
+
+// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+func (o AgentApiToolInfoOutput) Icon() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentApiToolInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// HTTP method: GET, POST, PUT, PATCH or DELETE.
+func (o AgentApiToolInfoOutput) Method() HttpMethodPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *HttpMethod { return v.Method }).(HttpMethodPtrOutput)
+}
+
+// Name, at most 100 characters.
+func (o AgentApiToolInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+func (o AgentApiToolInfoOutput) Parameters() AgentApiToolParametersItemArrayOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) []AgentApiToolParametersItem { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
+}
+
+// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+func (o AgentApiToolInfoOutput) Slug() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Slug }).(pulumi.StringPtrOutput)
+}
+
+type AgentApiToolInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentApiToolInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentApiToolInfo)(nil)).Elem()
+}
+
+func (o AgentApiToolInfoArrayOutput) ToAgentApiToolInfoArrayOutput() AgentApiToolInfoArrayOutput {
+	return o
+}
+
+func (o AgentApiToolInfoArrayOutput) ToAgentApiToolInfoArrayOutputWithContext(ctx context.Context) AgentApiToolInfoArrayOutput {
+	return o
+}
+
+func (o AgentApiToolInfoArrayOutput) Index(i pulumi.IntInput) AgentApiToolInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentApiToolInfo {
+		return vs[0].([]AgentApiToolInfo)[vs[1].(int)]
+	}).(AgentApiToolInfoOutput)
+}
+
+type AgentApiToolParametersItem struct {
+	// What the agent is told the parameter is for.
+	Description *string `pulumi:"description"`
+	// The parameter's name, as the tool or action receives it.
+	Key string `pulumi:"key"`
+	// Whether the agent must always pass it.
+	Required *bool `pulumi:"required"`
+	// Its data type (string, number, boolean, ...).
+	Type string `pulumi:"type"`
+}
+
+// AgentApiToolParametersItemInput is an input type that accepts AgentApiToolParametersItemArgs and AgentApiToolParametersItemOutput values.
+// You can construct a concrete instance of `AgentApiToolParametersItemInput` via:
+//
+//	AgentApiToolParametersItemArgs{...}
+type AgentApiToolParametersItemInput interface {
+	pulumi.Input
+
+	ToAgentApiToolParametersItemOutput() AgentApiToolParametersItemOutput
+	ToAgentApiToolParametersItemOutputWithContext(context.Context) AgentApiToolParametersItemOutput
+}
+
+type AgentApiToolParametersItemArgs struct {
+	// What the agent is told the parameter is for.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The parameter's name, as the tool or action receives it.
+	Key pulumi.StringInput `pulumi:"key"`
+	// Whether the agent must always pass it.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Its data type (string, number, boolean, ...).
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (AgentApiToolParametersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentApiToolParametersItem)(nil)).Elem()
+}
+
+func (i AgentApiToolParametersItemArgs) ToAgentApiToolParametersItemOutput() AgentApiToolParametersItemOutput {
+	return i.ToAgentApiToolParametersItemOutputWithContext(context.Background())
+}
+
+func (i AgentApiToolParametersItemArgs) ToAgentApiToolParametersItemOutputWithContext(ctx context.Context) AgentApiToolParametersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentApiToolParametersItemOutput)
+}
+
+// AgentApiToolParametersItemArrayInput is an input type that accepts AgentApiToolParametersItemArray and AgentApiToolParametersItemArrayOutput values.
+// You can construct a concrete instance of `AgentApiToolParametersItemArrayInput` via:
+//
+//	AgentApiToolParametersItemArray{ AgentApiToolParametersItemArgs{...} }
+type AgentApiToolParametersItemArrayInput interface {
+	pulumi.Input
+
+	ToAgentApiToolParametersItemArrayOutput() AgentApiToolParametersItemArrayOutput
+	ToAgentApiToolParametersItemArrayOutputWithContext(context.Context) AgentApiToolParametersItemArrayOutput
+}
+
+type AgentApiToolParametersItemArray []AgentApiToolParametersItemInput
+
+func (AgentApiToolParametersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentApiToolParametersItem)(nil)).Elem()
+}
+
+func (i AgentApiToolParametersItemArray) ToAgentApiToolParametersItemArrayOutput() AgentApiToolParametersItemArrayOutput {
+	return i.ToAgentApiToolParametersItemArrayOutputWithContext(context.Background())
+}
+
+func (i AgentApiToolParametersItemArray) ToAgentApiToolParametersItemArrayOutputWithContext(ctx context.Context) AgentApiToolParametersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentApiToolParametersItemArrayOutput)
+}
+
+type AgentApiToolParametersItemOutput struct{ *pulumi.OutputState }
+
+func (AgentApiToolParametersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentApiToolParametersItem)(nil)).Elem()
+}
+
+func (o AgentApiToolParametersItemOutput) ToAgentApiToolParametersItemOutput() AgentApiToolParametersItemOutput {
+	return o
+}
+
+func (o AgentApiToolParametersItemOutput) ToAgentApiToolParametersItemOutputWithContext(ctx context.Context) AgentApiToolParametersItemOutput {
+	return o
+}
+
+// What the agent is told the parameter is for.
+func (o AgentApiToolParametersItemOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentApiToolParametersItem) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The parameter's name, as the tool or action receives it.
+func (o AgentApiToolParametersItemOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentApiToolParametersItem) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// Whether the agent must always pass it.
+func (o AgentApiToolParametersItemOutput) Required() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AgentApiToolParametersItem) *bool { return v.Required }).(pulumi.BoolPtrOutput)
+}
+
+// Its data type (string, number, boolean, ...).
+func (o AgentApiToolParametersItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentApiToolParametersItem) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type AgentApiToolParametersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentApiToolParametersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentApiToolParametersItem)(nil)).Elem()
+}
+
+func (o AgentApiToolParametersItemArrayOutput) ToAgentApiToolParametersItemArrayOutput() AgentApiToolParametersItemArrayOutput {
+	return o
+}
+
+func (o AgentApiToolParametersItemArrayOutput) ToAgentApiToolParametersItemArrayOutputWithContext(ctx context.Context) AgentApiToolParametersItemArrayOutput {
+	return o
+}
+
+func (o AgentApiToolParametersItemArrayOutput) Index(i pulumi.IntInput) AgentApiToolParametersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentApiToolParametersItem {
+		return vs[0].([]AgentApiToolParametersItem)[vs[1].(int)]
+	}).(AgentApiToolParametersItemOutput)
+}
+
+// One AgentFrontendAction as a whole read sees it.
+type AgentFrontendActionInfo struct {
+	// The id the service gives the action (its routes name it by this).
+	ActionId *string `pulumi:"actionId"`
+	// Unix seconds.
+	CreatedAt *int `pulumi:"createdAt"`
+	// What the action does, so the agent knows when to use it; at most 1020 characters.
+	Description *string `pulumi:"description"`
+	// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+	Icon *string `pulumi:"icon"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Display name, at most 100 characters.
+	Name *string `pulumi:"name"`
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
+	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+	TriggerFunction *string `pulumi:"triggerFunction"`
+}
+
+// One AgentFrontendAction as a whole read sees it.
+type AgentFrontendActionInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentFrontendActionInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentFrontendActionInfo)(nil)).Elem()
+}
+
+func (o AgentFrontendActionInfoOutput) ToAgentFrontendActionInfoOutput() AgentFrontendActionInfoOutput {
+	return o
+}
+
+func (o AgentFrontendActionInfoOutput) ToAgentFrontendActionInfoOutputWithContext(ctx context.Context) AgentFrontendActionInfoOutput {
+	return o
+}
+
+// The id the service gives the action (its routes name it by this).
+func (o AgentFrontendActionInfoOutput) ActionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.ActionId }).(pulumi.StringPtrOutput)
+}
+
+// Unix seconds.
+func (o AgentFrontendActionInfoOutput) CreatedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
+}
+
+// What the action does, so the agent knows when to use it; at most 1020 characters.
+func (o AgentFrontendActionInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+func (o AgentFrontendActionInfoOutput) Icon() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentFrontendActionInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Display name, at most 100 characters.
+func (o AgentFrontendActionInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+func (o AgentFrontendActionInfoOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) []AgentFrontendActionParametersItem { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
+}
+
+// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+func (o AgentFrontendActionInfoOutput) TriggerFunction() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.TriggerFunction }).(pulumi.StringPtrOutput)
+}
+
+type AgentFrontendActionInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentFrontendActionInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentFrontendActionInfo)(nil)).Elem()
+}
+
+func (o AgentFrontendActionInfoArrayOutput) ToAgentFrontendActionInfoArrayOutput() AgentFrontendActionInfoArrayOutput {
+	return o
+}
+
+func (o AgentFrontendActionInfoArrayOutput) ToAgentFrontendActionInfoArrayOutputWithContext(ctx context.Context) AgentFrontendActionInfoArrayOutput {
+	return o
+}
+
+func (o AgentFrontendActionInfoArrayOutput) Index(i pulumi.IntInput) AgentFrontendActionInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentFrontendActionInfo {
+		return vs[0].([]AgentFrontendActionInfo)[vs[1].(int)]
+	}).(AgentFrontendActionInfoOutput)
+}
+
+type AgentFrontendActionParametersItem struct {
+	// What the agent is told the parameter is for.
+	Description *string `pulumi:"description"`
+	// The parameter's name, as the tool or action receives it.
+	Key string `pulumi:"key"`
+	// Whether the agent must always pass it.
+	Required *bool `pulumi:"required"`
+	// Its data type (string, number, boolean, ...).
+	Type string `pulumi:"type"`
+}
+
+// AgentFrontendActionParametersItemInput is an input type that accepts AgentFrontendActionParametersItemArgs and AgentFrontendActionParametersItemOutput values.
+// You can construct a concrete instance of `AgentFrontendActionParametersItemInput` via:
+//
+//	AgentFrontendActionParametersItemArgs{...}
+type AgentFrontendActionParametersItemInput interface {
+	pulumi.Input
+
+	ToAgentFrontendActionParametersItemOutput() AgentFrontendActionParametersItemOutput
+	ToAgentFrontendActionParametersItemOutputWithContext(context.Context) AgentFrontendActionParametersItemOutput
+}
+
+type AgentFrontendActionParametersItemArgs struct {
+	// What the agent is told the parameter is for.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The parameter's name, as the tool or action receives it.
+	Key pulumi.StringInput `pulumi:"key"`
+	// Whether the agent must always pass it.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Its data type (string, number, boolean, ...).
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (AgentFrontendActionParametersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentFrontendActionParametersItem)(nil)).Elem()
+}
+
+func (i AgentFrontendActionParametersItemArgs) ToAgentFrontendActionParametersItemOutput() AgentFrontendActionParametersItemOutput {
+	return i.ToAgentFrontendActionParametersItemOutputWithContext(context.Background())
+}
+
+func (i AgentFrontendActionParametersItemArgs) ToAgentFrontendActionParametersItemOutputWithContext(ctx context.Context) AgentFrontendActionParametersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentFrontendActionParametersItemOutput)
+}
+
+// AgentFrontendActionParametersItemArrayInput is an input type that accepts AgentFrontendActionParametersItemArray and AgentFrontendActionParametersItemArrayOutput values.
+// You can construct a concrete instance of `AgentFrontendActionParametersItemArrayInput` via:
+//
+//	AgentFrontendActionParametersItemArray{ AgentFrontendActionParametersItemArgs{...} }
+type AgentFrontendActionParametersItemArrayInput interface {
+	pulumi.Input
+
+	ToAgentFrontendActionParametersItemArrayOutput() AgentFrontendActionParametersItemArrayOutput
+	ToAgentFrontendActionParametersItemArrayOutputWithContext(context.Context) AgentFrontendActionParametersItemArrayOutput
+}
+
+type AgentFrontendActionParametersItemArray []AgentFrontendActionParametersItemInput
+
+func (AgentFrontendActionParametersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentFrontendActionParametersItem)(nil)).Elem()
+}
+
+func (i AgentFrontendActionParametersItemArray) ToAgentFrontendActionParametersItemArrayOutput() AgentFrontendActionParametersItemArrayOutput {
+	return i.ToAgentFrontendActionParametersItemArrayOutputWithContext(context.Background())
+}
+
+func (i AgentFrontendActionParametersItemArray) ToAgentFrontendActionParametersItemArrayOutputWithContext(ctx context.Context) AgentFrontendActionParametersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentFrontendActionParametersItemArrayOutput)
+}
+
+type AgentFrontendActionParametersItemOutput struct{ *pulumi.OutputState }
+
+func (AgentFrontendActionParametersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentFrontendActionParametersItem)(nil)).Elem()
+}
+
+func (o AgentFrontendActionParametersItemOutput) ToAgentFrontendActionParametersItemOutput() AgentFrontendActionParametersItemOutput {
+	return o
+}
+
+func (o AgentFrontendActionParametersItemOutput) ToAgentFrontendActionParametersItemOutputWithContext(ctx context.Context) AgentFrontendActionParametersItemOutput {
+	return o
+}
+
+// What the agent is told the parameter is for.
+func (o AgentFrontendActionParametersItemOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionParametersItem) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The parameter's name, as the tool or action receives it.
+func (o AgentFrontendActionParametersItemOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentFrontendActionParametersItem) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// Whether the agent must always pass it.
+func (o AgentFrontendActionParametersItemOutput) Required() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AgentFrontendActionParametersItem) *bool { return v.Required }).(pulumi.BoolPtrOutput)
+}
+
+// Its data type (string, number, boolean, ...).
+func (o AgentFrontendActionParametersItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentFrontendActionParametersItem) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type AgentFrontendActionParametersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentFrontendActionParametersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentFrontendActionParametersItem)(nil)).Elem()
+}
+
+func (o AgentFrontendActionParametersItemArrayOutput) ToAgentFrontendActionParametersItemArrayOutput() AgentFrontendActionParametersItemArrayOutput {
+	return o
+}
+
+func (o AgentFrontendActionParametersItemArrayOutput) ToAgentFrontendActionParametersItemArrayOutputWithContext(ctx context.Context) AgentFrontendActionParametersItemArrayOutput {
+	return o
+}
+
+func (o AgentFrontendActionParametersItemArrayOutput) Index(i pulumi.IntInput) AgentFrontendActionParametersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentFrontendActionParametersItem {
+		return vs[0].([]AgentFrontendActionParametersItem)[vs[1].(int)]
+	}).(AgentFrontendActionParametersItemOutput)
+}
+
 // One AgentKnowledgeSource as a whole read sees it.
 type AgentKnowledgeSourceInfo struct {
 	// Unix seconds.
@@ -184,10 +671,14 @@ func (o AgentVariableInfoArrayOutput) Index(i pulumi.IntInput) AgentVariableInfo
 
 // One AiAgent as a whole read sees it.
 type AiAgentInfo struct {
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	ApiTools []string `pulumi:"apiTools"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
 	// Description, at most 255 characters.
 	Description *string `pulumi:"description"`
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	FrontendActions []string `pulumi:"frontendActions"`
 	// The message that greets a user, at most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
 	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
@@ -212,6 +703,8 @@ type AiAgentInfo struct {
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 	Temperature *float64 `pulumi:"temperature"`
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
 }
@@ -231,6 +724,11 @@ func (o AiAgentInfoOutput) ToAiAgentInfoOutputWithContext(ctx context.Context) A
 	return o
 }
 
+// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+func (o AiAgentInfoOutput) ApiTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AiAgentInfo) []string { return v.ApiTools }).(pulumi.StringArrayOutput)
+}
+
 // Unix seconds.
 func (o AiAgentInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
@@ -239,6 +737,11 @@ func (o AiAgentInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 // Description, at most 255 characters.
 func (o AiAgentInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+func (o AiAgentInfoOutput) FrontendActions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AiAgentInfo) []string { return v.FrontendActions }).(pulumi.StringArrayOutput)
 }
 
 // The message that greets a user, at most 1020 characters.
@@ -299,6 +802,11 @@ func (o AiAgentInfoOutput) SuggestedMessages() pulumi.StringArrayOutput {
 // Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 func (o AiAgentInfoOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+func (o AiAgentInfoOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AiAgentInfo) []string { return v.Tools }).(pulumi.StringArrayOutput)
 }
 
 // The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -15903,6 +16411,10 @@ type WebhookTriggersInfo struct {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentApiToolParametersItemInput)(nil)).Elem(), AgentApiToolParametersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentApiToolParametersItemArrayInput)(nil)).Elem(), AgentApiToolParametersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentFrontendActionParametersItemInput)(nil)).Elem(), AgentFrontendActionParametersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentFrontendActionParametersItemArrayInput)(nil)).Elem(), AgentFrontendActionParametersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApnsPushProviderCredentialsInput)(nil)).Elem(), ApnsPushProviderCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionInput)(nil)).Elem(), ChatConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionPtrInput)(nil)).Elem(), ChatConnectionArgs{})
@@ -16036,6 +16548,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleSettingsPtrInput)(nil)).Elem(), RoleSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SendGridEmailProviderCredentialsInput)(nil)).Elem(), SendGridEmailProviderCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TwilioSmsProviderCredentialsInput)(nil)).Elem(), TwilioSmsProviderCredentialsArgs{})
+	pulumi.RegisterOutputType(AgentApiToolInfoOutput{})
+	pulumi.RegisterOutputType(AgentApiToolInfoArrayOutput{})
+	pulumi.RegisterOutputType(AgentApiToolParametersItemOutput{})
+	pulumi.RegisterOutputType(AgentApiToolParametersItemArrayOutput{})
+	pulumi.RegisterOutputType(AgentFrontendActionInfoOutput{})
+	pulumi.RegisterOutputType(AgentFrontendActionInfoArrayOutput{})
+	pulumi.RegisterOutputType(AgentFrontendActionParametersItemOutput{})
+	pulumi.RegisterOutputType(AgentFrontendActionParametersItemArrayOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentVariableInfoOutput{})

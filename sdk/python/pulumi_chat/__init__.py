@@ -7,6 +7,8 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .agent_api_tool import *
+from .agent_frontend_action import *
 from .agent_knowledge_source import *
 from .agent_variable import *
 from .ai_agent import *
@@ -26,6 +28,8 @@ from .extension import *
 from .external_agent import *
 from .fcm_push_provider import *
 from .friends import *
+from .get_agent_api_tool import *
+from .get_agent_frontend_action import *
 from .get_agent_knowledge_source import *
 from .get_agent_variable import *
 from .get_ai_agent import *
@@ -69,6 +73,8 @@ from .group_bans import *
 from .group_member import *
 from .group_members import *
 from .group_scope_permissions import *
+from .list_agent_api_tool import *
+from .list_agent_frontend_action import *
 from .list_agent_knowledge_source import *
 from .list_agent_variable import *
 from .list_ai_agent import *
@@ -131,6 +137,8 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_chat",
   "classes": {
+   "chat:index:AgentApiTool": "AgentApiTool",
+   "chat:index:AgentFrontendAction": "AgentFrontendAction",
    "chat:index:AgentKnowledgeSource": "AgentKnowledgeSource",
    "chat:index:AgentVariable": "AgentVariable",
    "chat:index:AiAgent": "AiAgent",

@@ -16,6 +16,10 @@ from . import _utilities
 from ._enums import *
 
 __all__ = [
+    'AgentApiToolParametersItemArgs',
+    'AgentApiToolParametersItemArgsDict',
+    'AgentFrontendActionParametersItemArgs',
+    'AgentFrontendActionParametersItemArgsDict',
     'ApnsPushProviderCredentialsArgs',
     'ApnsPushProviderCredentialsArgsDict',
     'ChatConnection',
@@ -157,6 +161,180 @@ __all__ = [
     'TwilioSmsProviderCredentialsArgs',
     'TwilioSmsProviderCredentialsArgsDict',
 ]
+
+class AgentApiToolParametersItemArgsDict(TypedDict):
+    key: pulumi.Input[_builtins.str]
+    """
+    The parameter's name, as the tool or action receives it.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    Its data type (string, number, boolean, ...).
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    What the agent is told the parameter is for.
+    """
+    required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the agent must always pass it.
+    """
+
+@pulumi.input_type
+class AgentApiToolParametersItemArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 required: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] key: The parameter's name, as the tool or action receives it.
+        :param pulumi.Input[_builtins.str] type: Its data type (string, number, boolean, ...).
+        :param pulumi.Input[_builtins.str] description: What the agent is told the parameter is for.
+        :param pulumi.Input[_builtins.bool] required: Whether the agent must always pass it.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "type", type)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The parameter's name, as the tool or action receives it.
+        """
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its data type (string, number, boolean, ...).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the agent must always pass it.
+        """
+        return pulumi.get(self, "required")
+
+    @required.setter
+    def required(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "required", value)
+
+
+class AgentFrontendActionParametersItemArgsDict(TypedDict):
+    key: pulumi.Input[_builtins.str]
+    """
+    The parameter's name, as the tool or action receives it.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    Its data type (string, number, boolean, ...).
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    What the agent is told the parameter is for.
+    """
+    required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the agent must always pass it.
+    """
+
+@pulumi.input_type
+class AgentFrontendActionParametersItemArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 required: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.str] key: The parameter's name, as the tool or action receives it.
+        :param pulumi.Input[_builtins.str] type: Its data type (string, number, boolean, ...).
+        :param pulumi.Input[_builtins.str] description: What the agent is told the parameter is for.
+        :param pulumi.Input[_builtins.bool] required: Whether the agent must always pass it.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "type", type)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The parameter's name, as the tool or action receives it.
+        """
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "key", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its data type (string, number, boolean, ...).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the agent must always pass it.
+        """
+        return pulumi.get(self, "required")
+
+    @required.setter
+    def required(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "required", value)
+
 
 class ApnsPushProviderCredentialsArgsDict(TypedDict):
     p8_key: pulumi.Input[_builtins.str]

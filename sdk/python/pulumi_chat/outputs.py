@@ -17,6 +17,10 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
+    'AgentApiToolInfo',
+    'AgentApiToolParametersItem',
+    'AgentFrontendActionInfo',
+    'AgentFrontendActionParametersItem',
     'AgentKnowledgeSourceInfo',
     'AgentVariableInfo',
     'AiAgentInfo',
@@ -108,6 +112,410 @@ __all__ = [
     'UserInfo',
     'WebhookInfo',
 ]
+
+@pulumi.output_type
+class AgentApiToolInfo(dict):
+    """
+    One AgentApiTool as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 allow_additional_properties: Optional[_builtins.bool] = None,
+                 basic_auth_password: Optional[_builtins.str] = None,
+                 basic_auth_username: Optional[_builtins.str] = None,
+                 body_template: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.int] = None,
+                 description: Optional[_builtins.str] = None,
+                 enable_basic_auth: Optional[_builtins.bool] = None,
+                 endpoint: Optional[_builtins.str] = None,
+                 headers: Optional[Mapping[str, _builtins.str]] = None,
+                 icon: Optional[_builtins.str] = None,
+                 method: Optional['HttpMethod'] = None,
+                 name: Optional[_builtins.str] = None,
+                 parameters: Optional[Sequence['outputs.AgentApiToolParametersItem']] = None,
+                 slug: Optional[_builtins.str] = None):
+        """
+        One AgentApiTool as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.bool allow_additional_properties: Whether the agent may pass parameters beyond those declared (default false).
+        :param _builtins.str basic_auth_password: Basic-auth password or token; secret, never shown by the service.
+        :param _builtins.str basic_auth_username: Basic-auth user name; secret, never shown by the service.
+        :param _builtins.str body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        :param _builtins.int created_at: Unix seconds.
+        :param _builtins.str description: What the tool does and when to use it (the agent reads it), at most 1020 characters.
+        :param _builtins.bool enable_basic_auth: Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        :param _builtins.str endpoint: HTTPS URL the tool calls (http only for localhost).
+        :param Mapping[str, _builtins.str] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
+        :param _builtins.str icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+        :param 'HttpMethod' method: HTTP method: GET, POST, PUT, PATCH or DELETE.
+        :param _builtins.str name: Name, at most 100 characters.
+        :param Sequence['AgentApiToolParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        """
+        pulumi.set(__self__, "id", id)
+        if allow_additional_properties is not None:
+            pulumi.set(__self__, "allow_additional_properties", allow_additional_properties)
+        if basic_auth_password is not None:
+            pulumi.set(__self__, "basic_auth_password", basic_auth_password)
+        if basic_auth_username is not None:
+            pulumi.set(__self__, "basic_auth_username", basic_auth_username)
+        if body_template is not None:
+            pulumi.set(__self__, "body_template", body_template)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if enable_basic_auth is not None:
+            pulumi.set(__self__, "enable_basic_auth", enable_basic_auth)
+        if endpoint is not None:
+            pulumi.set(__self__, "endpoint", endpoint)
+        if headers is not None:
+            pulumi.set(__self__, "headers", headers)
+        if icon is not None:
+            pulumi.set(__self__, "icon", icon)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if parameters is not None:
+            pulumi.set(__self__, "parameters", parameters)
+        if slug is not None:
+            pulumi.set(__self__, "slug", slug)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="allowAdditionalProperties")
+    def allow_additional_properties(self) -> Optional[_builtins.bool]:
+        """
+        Whether the agent may pass parameters beyond those declared (default false).
+        """
+        return pulumi.get(self, "allow_additional_properties")
+
+    @_builtins.property
+    @pulumi.getter(name="basicAuthPassword")
+    def basic_auth_password(self) -> Optional[_builtins.str]:
+        """
+        Basic-auth password or token; secret, never shown by the service.
+        """
+        return pulumi.get(self, "basic_auth_password")
+
+    @_builtins.property
+    @pulumi.getter(name="basicAuthUsername")
+    def basic_auth_username(self) -> Optional[_builtins.str]:
+        """
+        Basic-auth user name; secret, never shown by the service.
+        """
+        return pulumi.get(self, "basic_auth_username")
+
+    @_builtins.property
+    @pulumi.getter(name="bodyTemplate")
+    def body_template(self) -> Optional[_builtins.str]:
+        """
+        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        """
+        return pulumi.get(self, "body_template")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.int]:
+        """
+        Unix seconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the tool does and when to use it (the agent reads it), at most 1020 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="enableBasicAuth")
+    def enable_basic_auth(self) -> Optional[_builtins.bool]:
+        """
+        Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        """
+        return pulumi.get(self, "enable_basic_auth")
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoint(self) -> Optional[_builtins.str]:
+        """
+        HTTPS URL the tool calls (http only for localhost).
+        """
+        return pulumi.get(self, "endpoint")
+
+    @_builtins.property
+    @pulumi.getter
+    def headers(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
+        """
+        return pulumi.get(self, "headers")
+
+    @_builtins.property
+    @pulumi.getter
+    def icon(self) -> Optional[_builtins.str]:
+        """
+        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+        """
+        return pulumi.get(self, "icon")
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional['HttpMethod']:
+        """
+        HTTP method: GET, POST, PUT, PATCH or DELETE.
+        """
+        return pulumi.get(self, "method")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Name, at most 100 characters.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def parameters(self) -> Optional[Sequence['outputs.AgentApiToolParametersItem']]:
+        """
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        """
+        return pulumi.get(self, "parameters")
+
+    @_builtins.property
+    @pulumi.getter
+    def slug(self) -> Optional[_builtins.str]:
+        """
+        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        """
+        return pulumi.get(self, "slug")
+
+
+@pulumi.output_type
+class AgentApiToolParametersItem(dict):
+    def __init__(__self__, *,
+                 key: _builtins.str,
+                 type: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 required: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str key: The parameter's name, as the tool or action receives it.
+        :param _builtins.str type: Its data type (string, number, boolean, ...).
+        :param _builtins.str description: What the agent is told the parameter is for.
+        :param _builtins.bool required: Whether the agent must always pass it.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "type", type)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        """
+        The parameter's name, as the tool or action receives it.
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its data type (string, number, boolean, ...).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the agent must always pass it.
+        """
+        return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class AgentFrontendActionInfo(dict):
+    """
+    One AgentFrontendAction as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 action_id: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.int] = None,
+                 description: Optional[_builtins.str] = None,
+                 icon: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 parameters: Optional[Sequence['outputs.AgentFrontendActionParametersItem']] = None,
+                 trigger_function: Optional[_builtins.str] = None):
+        """
+        One AgentFrontendAction as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str action_id: The id the service gives the action (its routes name it by this).
+        :param _builtins.int created_at: Unix seconds.
+        :param _builtins.str description: What the action does, so the agent knows when to use it; at most 1020 characters.
+        :param _builtins.str icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+        :param _builtins.str name: Display name, at most 100 characters.
+        :param Sequence['AgentFrontendActionParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param _builtins.str trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        """
+        pulumi.set(__self__, "id", id)
+        if action_id is not None:
+            pulumi.set(__self__, "action_id", action_id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if icon is not None:
+            pulumi.set(__self__, "icon", icon)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if parameters is not None:
+            pulumi.set(__self__, "parameters", parameters)
+        if trigger_function is not None:
+            pulumi.set(__self__, "trigger_function", trigger_function)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="actionId")
+    def action_id(self) -> Optional[_builtins.str]:
+        """
+        The id the service gives the action (its routes name it by this).
+        """
+        return pulumi.get(self, "action_id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.int]:
+        """
+        Unix seconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the action does, so the agent knows when to use it; at most 1020 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def icon(self) -> Optional[_builtins.str]:
+        """
+        URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+        """
+        return pulumi.get(self, "icon")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Display name, at most 100 characters.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def parameters(self) -> Optional[Sequence['outputs.AgentFrontendActionParametersItem']]:
+        """
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        """
+        return pulumi.get(self, "parameters")
+
+    @_builtins.property
+    @pulumi.getter(name="triggerFunction")
+    def trigger_function(self) -> Optional[_builtins.str]:
+        """
+        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        """
+        return pulumi.get(self, "trigger_function")
+
+
+@pulumi.output_type
+class AgentFrontendActionParametersItem(dict):
+    def __init__(__self__, *,
+                 key: _builtins.str,
+                 type: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 required: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.str key: The parameter's name, as the tool or action receives it.
+        :param _builtins.str type: Its data type (string, number, boolean, ...).
+        :param _builtins.str description: What the agent is told the parameter is for.
+        :param _builtins.bool required: Whether the agent must always pass it.
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "type", type)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        """
+        The parameter's name, as the tool or action receives it.
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its data type (string, number, boolean, ...).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the agent must always pass it.
+        """
+        return pulumi.get(self, "required")
+
 
 @pulumi.output_type
 class AgentKnowledgeSourceInfo(dict):
@@ -294,8 +702,10 @@ class AiAgentInfo(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
+                 api_tools: Optional[Sequence[_builtins.str]] = None,
                  created_at: Optional[_builtins.int] = None,
                  description: Optional[_builtins.str] = None,
+                 frontend_actions: Optional[Sequence[_builtins.str]] = None,
                  greeting_message: Optional[_builtins.str] = None,
                  icon: Optional[_builtins.str] = None,
                  instructions: Optional[_builtins.str] = None,
@@ -307,13 +717,16 @@ class AiAgentInfo(dict):
                  name: Optional[_builtins.str] = None,
                  suggested_messages: Optional[Sequence[_builtins.str]] = None,
                  temperature: Optional[_builtins.float] = None,
+                 tools: Optional[Sequence[_builtins.str]] = None,
                  uid: Optional[_builtins.str] = None):
         """
         One AiAgent as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
+        :param Sequence[_builtins.str] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str description: Description, at most 255 characters.
+        :param Sequence[_builtins.str] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
         :param _builtins.str greeting_message: The message that greets a user, at most 1020 characters.
         :param _builtins.str icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
         :param _builtins.str instructions: What the agent is told to do (its system prompt).
@@ -325,13 +738,18 @@ class AiAgentInfo(dict):
         :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
         :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order, at most 25).
         :param _builtins.float temperature: Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        :param Sequence[_builtins.str] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
         :param _builtins.str uid: The agent's uid (a UUID v4 the service chooses); also the resource id.
         """
         pulumi.set(__self__, "id", id)
+        if api_tools is not None:
+            pulumi.set(__self__, "api_tools", api_tools)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if frontend_actions is not None:
+            pulumi.set(__self__, "frontend_actions", frontend_actions)
         if greeting_message is not None:
             pulumi.set(__self__, "greeting_message", greeting_message)
         if icon is not None:
@@ -354,6 +772,8 @@ class AiAgentInfo(dict):
             pulumi.set(__self__, "suggested_messages", suggested_messages)
         if temperature is not None:
             pulumi.set(__self__, "temperature", temperature)
+        if tools is not None:
+            pulumi.set(__self__, "tools", tools)
         if uid is not None:
             pulumi.set(__self__, "uid", uid)
 
@@ -364,6 +784,14 @@ class AiAgentInfo(dict):
         The resource id of the object.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="apiTools")
+    def api_tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        """
+        return pulumi.get(self, "api_tools")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -380,6 +808,14 @@ class AiAgentInfo(dict):
         Description, at most 255 characters.
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="frontendActions")
+    def frontend_actions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        """
+        return pulumi.get(self, "frontend_actions")
 
     @_builtins.property
     @pulumi.getter(name="greetingMessage")
@@ -468,6 +904,14 @@ class AiAgentInfo(dict):
         Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
         """
         return pulumi.get(self, "temperature")
+
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        """
+        return pulumi.get(self, "tools")
 
     @_builtins.property
     @pulumi.getter

@@ -4,6 +4,10 @@
 package com.pulumi.chat;
 
 import com.pulumi.chat.Utilities;
+import com.pulumi.chat.inputs.GetAgentApiToolArgs;
+import com.pulumi.chat.inputs.GetAgentApiToolPlainArgs;
+import com.pulumi.chat.inputs.GetAgentFrontendActionArgs;
+import com.pulumi.chat.inputs.GetAgentFrontendActionPlainArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourcePlainArgs;
 import com.pulumi.chat.inputs.GetAgentVariableArgs;
@@ -80,6 +84,10 @@ import com.pulumi.chat.inputs.GetWebhookArgs;
 import com.pulumi.chat.inputs.GetWebhookPlainArgs;
 import com.pulumi.chat.inputs.GetWebhookTriggersArgs;
 import com.pulumi.chat.inputs.GetWebhookTriggersPlainArgs;
+import com.pulumi.chat.inputs.ListAgentApiToolArgs;
+import com.pulumi.chat.inputs.ListAgentApiToolPlainArgs;
+import com.pulumi.chat.inputs.ListAgentFrontendActionArgs;
+import com.pulumi.chat.inputs.ListAgentFrontendActionPlainArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourcePlainArgs;
 import com.pulumi.chat.inputs.ListAgentVariableArgs;
@@ -140,6 +148,8 @@ import com.pulumi.chat.inputs.ListUserArgs;
 import com.pulumi.chat.inputs.ListUserPlainArgs;
 import com.pulumi.chat.inputs.ListWebhookArgs;
 import com.pulumi.chat.inputs.ListWebhookPlainArgs;
+import com.pulumi.chat.outputs.GetAgentApiToolResult;
+import com.pulumi.chat.outputs.GetAgentFrontendActionResult;
 import com.pulumi.chat.outputs.GetAgentKnowledgeSourceResult;
 import com.pulumi.chat.outputs.GetAgentVariableResult;
 import com.pulumi.chat.outputs.GetAiAgentResult;
@@ -178,6 +188,8 @@ import com.pulumi.chat.outputs.GetUsageMetricsResult;
 import com.pulumi.chat.outputs.GetUserResult;
 import com.pulumi.chat.outputs.GetWebhookResult;
 import com.pulumi.chat.outputs.GetWebhookTriggersResult;
+import com.pulumi.chat.outputs.ListAgentApiToolResult;
+import com.pulumi.chat.outputs.ListAgentFrontendActionResult;
 import com.pulumi.chat.outputs.ListAgentKnowledgeSourceResult;
 import com.pulumi.chat.outputs.ListAgentVariableResult;
 import com.pulumi.chat.outputs.ListAiAgentResult;
@@ -216,6 +228,76 @@ import com.pulumi.deployment.InvokeOutputOptions;
 import java.util.concurrent.CompletableFuture;
 
 public final class ChatFunctions {
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentApiToolResult> getAgentApiTool(GetAgentApiToolArgs args) {
+        return getAgentApiTool(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentApiToolResult> getAgentApiToolPlain(GetAgentApiToolPlainArgs args) {
+        return getAgentApiToolPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentApiToolResult> getAgentApiTool(GetAgentApiToolArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentApiTool", TypeShape.of(GetAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentApiToolResult> getAgentApiTool(GetAgentApiToolArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentApiTool", TypeShape.of(GetAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentApiToolResult> getAgentApiToolPlain(GetAgentApiToolPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentApiTool", TypeShape.of(GetAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentFrontendActionResult> getAgentFrontendAction(GetAgentFrontendActionArgs args) {
+        return getAgentFrontendAction(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentFrontendActionResult> getAgentFrontendActionPlain(GetAgentFrontendActionPlainArgs args) {
+        return getAgentFrontendActionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentFrontendActionResult> getAgentFrontendAction(GetAgentFrontendActionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentFrontendActionResult> getAgentFrontendAction(GetAgentFrontendActionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentFrontendActionResult> getAgentFrontendActionPlain(GetAgentFrontendActionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
     /**
      * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
      * 
@@ -1559,6 +1641,104 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetWebhookTriggersResult> getWebhookTriggersPlain(GetWebhookTriggersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getWebhookTriggers", TypeShape.of(GetWebhookTriggersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool() {
+        return listAgentApiTool(ListAgentApiToolArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentApiToolResult> listAgentApiToolPlain() {
+        return listAgentApiToolPlain(ListAgentApiToolPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool(ListAgentApiToolArgs args) {
+        return listAgentApiTool(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentApiToolResult> listAgentApiToolPlain(ListAgentApiToolPlainArgs args) {
+        return listAgentApiToolPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool(ListAgentApiToolArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentApiTool", TypeShape.of(ListAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentApiToolResult> listAgentApiTool(ListAgentApiToolArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentApiTool", TypeShape.of(ListAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentApiToolResult> listAgentApiToolPlain(ListAgentApiToolPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentApiTool", TypeShape.of(ListAgentApiToolResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction() {
+        return listAgentFrontendAction(ListAgentFrontendActionArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain() {
+        return listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction(ListAgentFrontendActionArgs args) {
+        return listAgentFrontendAction(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs args) {
+        return listAgentFrontendActionPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction(ListAgentFrontendActionArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentFrontendActionResult> listAgentFrontendAction(ListAgentFrontendActionArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
