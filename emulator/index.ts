@@ -84,6 +84,8 @@ export interface RunningEmulator {
     setFaults(rules: FaultRule[]): void;
     clearFaults(): void;
     requests(): LoggedRequest[];
+    /** Requests since the last clear per area of paths, counted whole (requests() keeps the last 10,000). */
+    requestCounts(): Record<string, number>;
     clearRequests(): void;
   };
   close(): Promise<void>;
@@ -204,6 +206,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       setFaults: admin.setFaults,
       clearFaults: admin.clearFaults,
       requests: admin.requests,
+      requestCounts: () => log.counts(),
       clearRequests: admin.clearRequests,
     },
     async close() {

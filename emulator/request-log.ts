@@ -19,10 +19,19 @@ const MAX_ENTRIES = 10_000;
 
 export class RequestLog {
   private entries: LoggedRequest[] = [];
+  /** Requests since the last clear by their path's first two segments ("/v3/data_import"): never cut. */
+  private counted = new Map<string, number>();
 
   add(e: LoggedRequest): void {
     this.entries.push(e);
     if (this.entries.length > MAX_ENTRIES) this.entries = this.entries.slice(-MAX_ENTRIES / 2);
+    const area = e.path.split("/").slice(0, 3).join("/");
+    this.counted.set(area, (this.counted.get(area) ?? 0) + 1);
+  }
+
+  /** How many requests came since the last clear, per area of paths (the list above keeps only the last). */
+  counts(): Record<string, number> {
+    return Object.fromEntries(this.counted);
   }
 
   list(): LoggedRequest[] {
@@ -31,5 +40,6 @@ export class RequestLog {
 
   clear(): void {
     this.entries = [];
+    this.counted.clear();
   }
 }

@@ -159,6 +159,8 @@ export class CrudProvider<A extends Args, S extends Args> {
     failures.push(...this.resolveAmbient(normal), ...this.connectionProblems(options));
     if (this.kind.checkOptions && unknown.length === 0)
       failures.push(...this.kind.checkOptions(normal as A, { adopt: options.adopt as boolean | undefined }));
+    if (this.kind.checkChange && !isNew && unknown.length === 0)
+      failures.push(...this.kind.checkChange(this.split(olds).args as Partial<A>, normal as A));
     // A new resource's connection, before it is recorded (an existing one's change is seen by diff). No
     // property: the engine then prints the reason alone, one line naming the setting to fix.
     if (failures.length === 0 && isNew) {

@@ -97,6 +97,12 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   /** Rules that involve the provider options (e.g. what `adopt` allows); checked at preview. */
   checkOptions?(args: A, options: { adopt?: boolean | undefined }): CheckFailure[];
   /**
+   * Changes of a recorded resource's arguments the kind refuses at preview (`olds`: its recorded inputs),
+   * where neither an update nor a replacement would be right (SeedData's bucket count: rows would move to
+   * other resources and the old ones' delete would remove them).
+   */
+  checkChange?(olds: Partial<A>, news: A): CheckFailure[];
+  /**
    * Rules that depend on the object as the service has it now (e.g. a group's owner), checked at preview
    * when the object can be read; [] when it cannot tell. The write path enforces them again.
    */

@@ -1,26 +1,42 @@
 // SeedData (decision 0108): one bucket of a data set kept in a file (users, groups, members or messages). The
-// engine sees a handful of these, not a resource per row; each records its rows' per-field digests, so a
-// preview names the rows added, changed and removed (`rows.<key>.<field>`), a no-change preview asks the
-// service nothing, a refresh shows drift per row, and an up writes only the rows that changed: new rows
-// through Data Import (batches of 50, within its budget), changed and removed ones through the object routes.
+// engine sees a handful of these, not a resource per row; each records its rows as one string, a line per row
+// with the row's digest and a short one per field (kinds/seed/rows.ts), so a `preview --diff` names the rows
+// added, changed and removed and their fields, a no-change preview asks the service nothing, a refresh shows
+// drift per row, and an up writes only the rows that changed: new rows through Data Import (batches of 50,
+// within its budget), changed and removed ones through the object routes.
 import { resolve } from "node:path";
 import { z } from "zod";
 import { declare } from "../engine/fields";
 import type { Kind } from "../engine/kind";
 import { partialCreate } from "../engine/kind";
-import { digestsOf, rowsOfBucket } from "./seed/buckets";
+import { digestsOf, linesOf, rowsOfBucket } from "./seed/buckets";
 import { ENTITIES, type Entity, SPECS } from "./seed/entities";
 import { readSeed } from "./seed/files";
-import { type Digests, planOf, type Row, renderPlan } from "./seed/rows";
+import {
+  onlyRows,
+  parseRows,
+  planOf,
+  type Row,
+  type Rows,
+  recordedKeys,
+  recordedRows,
+  renderPlan,
+  renderRows,
+  rowsProblem,
+} from "./seed/rows";
 import { changeRow, digestsNow, importRows, pool, removeRow, unchangeable } from "./seed/service";
 
-const Digest = z.record(z.string(), z.string());
+/** A bucket's rows as recorded: well-formed lines (rows.ts), named by their line when not. */
+const RowLines = z.string().superRefine((text, c) => {
+  const problem = rowsProblem(text);
+  if (problem) c.addIssue({ code: "custom", message: problem });
+});
 export const SeedDataArgs = z.strictObject({
   entity: z.enum(ENTITIES),
   file: z.string().min(1, "file must name a seed file"),
   bucket: z.number().int().min(0, "bucket must be at least 0"),
   buckets: z.number().int().min(1, "buckets must be at least 1").max(1000, "buckets must be at most 1000"),
-  rows: z.record(z.string(), Digest),
+  rows: RowLines,
 });
 export type SeedDataArgs = z.output<typeof SeedDataArgs>;
 
@@ -30,15 +46,15 @@ export const SeedDataOutputs = z.object({
 type SeedDataState = z.output<typeof SeedDataOutputs>;
 
 /** The bucket's rows from its file, checked against what the preview recorded (the file may have moved on). */
-function declaredRows(a: SeedDataArgs, keys: readonly string[]): Map<string, Row> {
+function declaredRows(a: SeedDataArgs, planned: Rows, keys: readonly string[]): Map<string, Row> {
   const rows = rowsOfBucket(a.entity, readSeed(resolve(a.file), a.entity), a.bucket, a.buckets);
   const wanted = new Map<string, Row>();
   for (const k of keys) {
     const row = rows.get(k);
     if (row) wanted.set(k, row);
   }
-  const now = digestsOf(a.entity, wanted);
-  const stale = keys.filter((k) => JSON.stringify(now[k]) !== JSON.stringify(a.rows[k]));
+  const now = linesOf(a.entity, wanted);
+  const stale = keys.filter((k) => now.get(k)?.digest !== planned.get(k)?.digest);
   if (stale.length)
     throw new Error(
       `${a.file} changed since these rows were planned (${SPECS[a.entity].noun} ${stale.slice(0, 5).join(", ")}): run the command again`,
@@ -66,13 +82,6 @@ function argsOfId(id: string): SeedDataArgs {
   return { entity: e, file, bucket: Number(b), buckets: Number(n), rows: digestsOf(e, rows) };
 }
 
-/** Rows of the recorded map whose keys are in `keys`. */
-const only = (rows: Digests, keys: Iterable<string>): Digests => {
-  const out: Digests = {};
-  for (const k of keys) if (rows[k]) out[k] = rows[k];
-  return out;
-};
-
 export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   name: "SeedData",
   doc: "One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.",
@@ -88,27 +97,40 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     },
     buckets: { doc: "How many buckets the file is split into.", replace: true },
     rows: {
-      doc: "Per row key, per field: a digest of the value (seedData computes them; no value is kept).",
+      doc: "The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).",
     },
   }),
   api: "chat",
+  // A bucket's rows are those its count puts there: with another count they would belong to other
+  // resources, and the old ones' delete (at the end of that up) would remove rows still declared. A bucket
+  // that holds no rows can move.
+  checkChange: (olds, news) =>
+    olds.buckets !== undefined && olds.buckets !== news.buckets && recordedRows(olds.rows).size > 0
+      ? [
+          {
+            property: "buckets",
+            reason: `buckets cannot change from ${olds.buckets} to ${news.buckets} for a seed already up: rows would move to other buckets and removing the old buckets would delete them; keep buckets: ${olds.buckets} (the default was 16 before it became 4), or destroy these SeedData resources first`,
+          },
+        ]
+      : [],
   file: {
     omitted: "declared by the file's `seed:` section, which names seed files, not entries",
     seed: { child: "seed" },
   },
 
   async create(ctx, a) {
-    const rows = declaredRows(a, Object.keys(a.rows));
+    const planned = parseRows(a.rows);
+    const rows = declaredRows(a, planned, [...planned.keys()]);
     const made = await importRows(ctx, a.entity, rows);
     const state = { count: rows.size };
     if (made.failed.length) {
       const bad = new Set(made.failed.map((f) => f.key));
-      const done = Object.keys(a.rows).filter((k) => !bad.has(k));
+      const done = [...planned.keys()].filter((k) => !bad.has(k));
       // What was made is recorded, so the next up imports only the rest and a destroy removes it.
       throw partialCreate(refused(a, made.failed), idOf(a), {
         ...a,
-        rows: only(a.rows, done),
-        ...state,
+        rows: renderRows(onlyRows(planned, done)),
+        count: done.length,
       });
     }
     return { id: idOf(a), state };
@@ -116,13 +138,18 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
 
   async read(ctx, id, prior) {
     // Nothing recorded (an import, a lookup): the bucket the id names, with the rows its file declares.
-    const a = prior.rows ? prior : argsOfId(id);
-    const rows = await digestsNow(ctx, a.entity, a.rows);
-    return { args: { ...a, rows }, state: { count: Object.keys(rows).length } };
+    // State of the first format (a map per row) reads as the same lines.
+    const a = prior.rows !== undefined ? prior : argsOfId(id);
+    const rows = await digestsNow(ctx, a.entity, recordedRows(a.rows));
+    return { args: { ...a, rows: renderRows(rows) }, state: { count: rows.size } };
   },
 
   async update(ctx, _id, olds, news) {
-    const plan = planOf(olds.rows, news.rows);
+    // Recorded rows of the first format are the same lines: a bucket whose file did not change plans nothing
+    // and writes nothing; the engine records the new form.
+    const before = recordedRows(olds.rows);
+    const after = parseRows(news.rows);
+    const plan = planOf(before, after);
     const fixed = plan.changed.flatMap((c) =>
       unchangeable(news.entity, c.fields).map((f) => `${SPECS[news.entity].noun} ${c.key}: ${f}`),
     );
@@ -130,20 +157,29 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
       throw new Error(
         `these fields cannot change once imported (give the row a new key instead): ${fixed.slice(0, 10).join("; ")}`,
       );
-    const rows = declaredRows(news, [...plan.added, ...plan.changed.map((c) => c.key)]);
+    const rows = declaredRows(news, after, [...plan.added, ...plan.changed.map((c) => c.key)]);
     await pool(plan.removed, 10, (k) => removeRow(ctx, news.entity, k));
-    await pool(plan.changed, 10, (c) => changeRow(ctx, news.entity, c.key, rows.get(c.key) ?? {}, c.fields));
+    // A changed row is written whole (every field it has or had): what is written rests on the row's digest,
+    // not on the short per-field ones, which only name the fields.
+    await pool(plan.changed, 10, (c) =>
+      changeRow(ctx, news.entity, c.key, rows.get(c.key) ?? {}, [
+        ...new Set([
+          ...Object.keys(before.get(c.key)?.fields ?? {}),
+          ...Object.keys(after.get(c.key)?.fields ?? {}),
+        ]),
+      ]),
+    );
     const added = new Map(plan.added.map((k) => [k, rows.get(k) ?? {}]));
     const made = added.size ? await importRows(ctx, news.entity, added) : { failed: [] };
     if (made.failed.length) throw refused(news, made.failed);
-    return { count: Object.keys(news.rows).length };
+    return { count: after.size };
   },
 
   async delete(ctx, _id, a) {
-    await pool(Object.keys(a.rows), 10, (k) => removeRow(ctx, a.entity, k));
+    await pool(recordedKeys(a.rows), 10, (k) => removeRow(ctx, a.entity, k));
   },
 };
 
 /** The plan of a bucket's change in lines a person reads (`+ user alice`, `~ user bob: name`). */
-export const describeChange = (entity: Entity, olds: Digests, news: Digests): string[] =>
-  renderPlan(planOf(olds, news), SPECS[entity].noun);
+export const describeChange = (entity: Entity, olds: unknown, news: unknown): string[] =>
+  renderPlan(planOf(recordedRows(olds), recordedRows(news)), SPECS[entity].noun);

@@ -9,7 +9,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../emulator";
 import { localStack, type TestStack } from "./local-stack";
-import { withPeakMemory } from "./peak-memory";
+import { type StepCpu, withPeakMemory } from "./peak-memory";
 
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
 const { Command } = require("commander") as CommanderModule;
@@ -77,7 +77,7 @@ function writeData(dir: string, n: { users: number; groups: number; members: num
 
 async function timed(t: TestStack, op: "up" | "preview" | "refresh" | "destroy") {
   const started = performance.now();
-  const { peakMiB } = await withPeakMemory(async () => {
+  const { peakMiB, cpu } = await withPeakMemory(async () => {
     if (op === "up") await t.stack.up();
     else if (op === "preview") {
       const p = await t.stack.preview();
@@ -85,8 +85,8 @@ async function timed(t: TestStack, op: "up" | "preview" | "refresh" | "destroy")
       if (changed.length) throw new Error(`the preview shows changes: ${JSON.stringify(changed)}`);
     } else if (op === "refresh") await t.stack.refresh();
     else await t.stack.destroy();
-  });
-  return { seconds: (performance.now() - started) / 1000, peakMiB };
+  }, t.backendDir);
+  return { seconds: (performance.now() - started) / 1000, peakMiB, cpu };
 }
 
 async function main(): Promise<void> {
@@ -118,10 +118,15 @@ async function main(): Promise<void> {
   const perUser = await localStack(join(HERE, "bench-scale", "users"), "per-user");
   await perUser.stack.setAllConfig({ ...config, "bench:n": { value: opts.perUser } });
   const rows: string[] = [];
-  const row = (what: string, r: { seconds: number; peakMiB: number }) => {
-    const calls = emu.admin.requests();
-    const imports = calls.filter((c) => c.path.startsWith("/v3/data_import/")).length;
-    rows.push(`| ${what} | ${fmt(r.seconds)} | ${calls.length} | ${imports} | ${fmt(r.peakMiB)} |`);
+  const row = (what: string, r: { seconds: number; peakMiB: number; cpu: StepCpu }) => {
+    // Counted whole (the request list keeps only the last 10,000).
+    const counts = emu.admin.requestCounts();
+    const calls = Object.values(counts).reduce((a, b) => a + b, 0);
+    const imports = counts["/v3/data_import"] ?? 0;
+    const { engine, program, provider } = r.cpu;
+    rows.push(
+      `| ${what} | ${fmt(r.seconds)} | ${calls} | ${imports} | ${fmt(r.peakMiB)} | ${fmt(engine)} / ${fmt(program)} / ${fmt(provider)} |`,
+    );
     log(rows[rows.length - 1] ?? "");
     emu.admin.clearRequests();
   };
@@ -164,10 +169,10 @@ async function main(): Promise<void> {
     Math.ceil(n.members / 50) +
     Math.ceil(n.messages / 50);
   const out = [
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString().slice(0, 10)}; shared limit ${opts.plan} a minute, data import ${importLimit} a minute (${imports} import requests: at the service's 60 a minute they take at least ${fmt(imports)} minutes).`,
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString().slice(0, 10)}; shared limit ${opts.plan} a minute, data import ${importLimit} a minute (${imports} import requests: at the service's 60 a minute they take at least ${fmt(imports / 60)} minutes).`,
     "",
-    "| run | seconds | API calls | of them imports | provider peak MiB |",
-    "|---|---|---|---|---|",
+    "| run | seconds | API calls | of them imports | provider peak MiB | CPU s: engine / program / provider |",
+    "|---|---|---|---|---|---|",
     ...rows,
     "",
     `seed up ${fmt(seedUp)} s for ${n.users} users vs per-user up ${fmt(perUserUp)} s for ${opts.perUser} users`,

@@ -1234,8 +1234,8 @@ export interface SeedDataResult {
   bucket: number;
   /** How many buckets the file is split into. */
   buckets: number;
-  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
-  rows: Record<string, Record<string, string>>;
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). */
+  rows: string;
   /** Rows in the bucket. */
   count: number;
 }

@@ -1317,8 +1317,8 @@ export interface SeedDataArgs extends ChatResourceArgs {
   bucket: pulumi.Input<number>;
   /** How many buckets the file is split into. */
   buckets: pulumi.Input<number>;
-  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
-  rows: pulumi.Input<Record<string, pulumi.Input<Record<string, pulumi.Input<string>>>>>;
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). */
+  rows: pulumi.Input<string>;
 }
 
 /** One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`. */
@@ -1331,8 +1331,8 @@ export class SeedData extends pulumi.CustomResource {
   declare readonly bucket: pulumi.Output<number>;
   /** How many buckets the file is split into. */
   declare readonly buckets: pulumi.Output<number>;
-  /** Per row key, per field: a digest of the value (seedData computes them; no value is kept). */
-  declare readonly rows: pulumi.Output<Record<string, Record<string, string>>>;
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). */
+  declare readonly rows: pulumi.Output<string>;
   /** Rows in the bucket. */
   declare readonly count: pulumi.Output<number>;
 

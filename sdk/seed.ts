@@ -1,9 +1,10 @@
 // A seed file as the program declares it: one SeedData resource per bucket (decision 0108). The file is read
-// here to compute each bucket's row digests (what the engine diffs and records), and again by the provider
-// when it writes.
+// here to compute each bucket's row digests (what the engine diffs and records; kept between runs while the
+// file's bytes stay the same, kinds/seed/cache.ts), and again by the provider when it writes.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ChatConnectionArgs } from "../hosts/dynamic/resource";
-import { bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
+import { DEFAULT_BUCKETS } from "../kinds/seed/buckets";
+import { cachedBucketsOf } from "../kinds/seed/cache";
 import type { Entity } from "../kinds/seed/entities";
 import { SeedData } from "./kinds";
 
@@ -12,14 +13,14 @@ export interface SeedFileArgs {
   entity: Entity;
   /** The file (JSON, NDJSON, CSV), relative to the program's directory. */
   file: string;
-  /** Buckets (default 16). Changing it moves rows between buckets: every bucket is replaced. */
+  /** Buckets (default 4). A seed that is up keeps its count: a bucket holding rows refuses another at preview. */
   buckets?: number;
   connection?: pulumi.Input<ChatConnectionArgs>;
 }
 
 /** The resources of one seed file, `<name>-<bucket>`; pass them as `dependsOn` to the files that name its rows. */
 export function seedData(name: string, args: SeedFileArgs, opts?: pulumi.CustomResourceOptions): SeedData[] {
-  return bucketsOf(args.entity, args.file, args.buckets ?? DEFAULT_BUCKETS).map(
+  return cachedBucketsOf(args.entity, args.file, args.buckets ?? DEFAULT_BUCKETS).map(
     (b) =>
       new SeedData(
         `${name}-${b.bucket}`,

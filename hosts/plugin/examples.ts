@@ -38,5 +38,5 @@ export const EXAMPLES: Readonly<Record<string, { name: string; args: Record<stri
   ExternalAgent: { name: "byo", args: {"name":"table byo","provider":"langgraph","deploymentUrl":"https://agents.example.com/1","agentId":"g1","headers":{"Authorization":"Bearer 1"},"description":"first","icon":"https://cdn.example.com/1.png","greetingMessage":"hello","introductoryMessage":"I help","suggestedMessages":["a"],"isActive":false} },
   PinnedConversations: { name: "pinned", args: {"conversations":[{"conversationType":"group","conversationWith":"t-group"}]} },
   AgentVariable: { name: "plan-var", args: {"name":"user.plan","sourceType":"user_metadata","sourcePath":"plan","description":"The sender's plan","defaultValue":"free"} },
-  SeedData: { name: "seed", args: {"entity":"users","file":"test/support/seed/users.csv","bucket":0,"buckets":1,"rows":{"seed-ada":{"createdAt":"3acd6000594a","metadata":"0f99e241361d","name":"a39afeed7d33","tags":"9dc2096a4549"},"seed-bob":{"createdAt":"e2843fc1f013","name":"b11cd0e6181c"},"seed-cy":{"name":"a62b1d2145e7"}}} },
+  SeedData: { name: "seed", args: {"entity":"users","file":"test/support/seed/users.csv","bucket":0,"buckets":1,"rows":"seed-ada: 10eadb342ec9 createdAt=3acd metadata=0f99 name=a39a tags=9dc2\nseed-bob: 8d8e752c9997 createdAt=e284 name=b11c\nseed-cy: e2d4d2934fe1 name=a62b\n"} },
 };

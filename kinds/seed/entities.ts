@@ -28,6 +28,8 @@ export interface EntitySpec {
   /** What one row is called in plans and messages. */
   readonly noun: string;
   readonly schema: z.ZodType<Row>;
+  /** Every field a row may have (the schema's), the key fields among them. */
+  readonly fields: readonly string[];
   /** The row's key: its id at the service (a member's `<guid>_member_<uid>`). */
   key(row: Row): string;
   /**
@@ -46,11 +48,13 @@ export interface EntitySpec {
 }
 
 const str = (row: Row, f: string) => String(row[f]);
+const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape);
 
 export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   users: {
     noun: "user",
     schema: ImportUser as unknown as z.ZodType<Row>,
+    fields: fieldsOf(ImportUser),
     key: (r) => str(r, "uid"),
     bucketKey: (r) => str(r, "uid"),
     keyFields: ["uid"],
@@ -62,6 +66,7 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   groups: {
     noun: "group",
     schema: ImportGroup as unknown as z.ZodType<Row>,
+    fields: fieldsOf(ImportGroup),
     key: (r) => str(r, "guid"),
     bucketKey: (r) => str(r, "guid"),
     keyFields: ["guid"],
@@ -73,6 +78,7 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   members: {
     noun: "member",
     schema: MemberRow as unknown as z.ZodType<Row>,
+    fields: fieldsOf(MemberRow),
     key: (r) => memberIdOf(str(r, "guid"), str(r, "uid")),
     bucketKey: (r) => str(r, "guid"),
     keyFields: ["guid", "uid"],
@@ -84,6 +90,7 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   messages: {
     noun: "message",
     schema: ImportMessage as unknown as z.ZodType<Row>,
+    fields: fieldsOf(ImportMessage),
     key: (r) => str(r, "muid"),
     bucketKey: (r) => str(r, "muid"),
     keyFields: ["muid"],

@@ -1,62 +1,220 @@
 // Rows of a seed data set as the engine sees them: split into stable buckets by a hash of their key, and
-// recorded as one short digest per field (the state never holds a row's values). Decision 0108.
-import { createHash } from "node:crypto";
+// recorded as ONE string per bucket, a line per row (decision 0108): `<key>: <row digest> <field>=<digest> ...`.
+// One string is cheap for the engine to diff and write (a map of digests per field was some 700,000 property
+// values at full size); it is a YAML mapping, so the engine's display decodes it and a `preview --diff` names
+// the row (`~ rows: (yaml) { ~ u7: ... }`) with the short per-field digests showing which field. What is
+// written rests on the row digest (48 bits); the short ones only say which field to name. No value is kept.
+import { hash as digestOf } from "node:crypto";
 import { canonical } from "../../engine/normalize";
 
 /** A row's fields, as read from a file and checked against its entity's schema. */
 export type Row = Record<string, unknown>;
-/** Per row key, per field: a digest of the field's value. */
-export type Digests = Record<string, Record<string, string>>;
+/** Per field: a digest of its value (FIELD_DIGEST hex characters, computed, never recorded whole). */
+export type FieldDigests = Record<string, string>;
+/** One recorded row: the digest of all its fields, and a short digest per field. */
+export interface RowLine {
+  digest: string;
+  fields: Record<string, string>;
+}
+/** A bucket's recorded rows by key. */
+export type Rows = Map<string, RowLine>;
 
-const hash = (text: string) => createHash("sha256").update(text).digest();
+// One-shot hashing: a full-size seed hashes about a million values per run (a Hash object each was the cost).
+const hash = (text: string): string => digestOf("sha256", text, "hex");
 
 /**
  * The bucket a row key falls in: a hash of the key alone, so a row keeps its bucket when other rows are added
  * or removed (only a change of the bucket count moves rows).
  */
 export function bucketOf(key: string, buckets: number): number {
-  return hash(key).readUInt32BE(0) % buckets;
+  return Number.parseInt(hash(key).slice(0, 8), 16) % buckets;
 }
 
-/** Digest characters per field: 48 bits, so two values of one field of one row do not meet by chance. */
+/** The recorded form's version: what kinds/seed/cache.ts keys its entries by. Change it with any digest rule. */
+export const ROWS_FORMAT = "rows-1: sha256 12/12/4";
+
+/** Digest characters of a field's value and of a whole row: 48 bits, so two values do not meet by chance. */
 const DIGEST_LENGTH = 12;
+/** Characters of the per-field digest a line records: enough to say which field changed, not to decide it. */
+export const SHORT_LENGTH = 4;
 
 /** One field's digest: of its canonical JSON (absent, "", [] and {} are alike; key order does not count). */
 export const fieldDigest = (value: unknown, asSet = false): string =>
-  hash(canonical(value, asSet)).toString("hex").slice(0, DIGEST_LENGTH);
+  hash(canonical(value, asSet)).slice(0, DIGEST_LENGTH);
 
 /** The digests of a row's fields, `key` fields and empty values left out; `sets` compared in any order. */
-export function rowDigest(
-  row: Row,
-  omit: readonly string[],
-  sets: readonly string[] = [],
-): Record<string, string> {
-  const out: Record<string, string> = {};
+export function rowDigest(row: Row, omit: readonly string[], sets: readonly string[] = []): FieldDigests {
+  const out: FieldDigests = {};
   for (const field of Object.keys(row).sort()) {
-    if (omit.includes(field) || canonical(row[field]) === "null") continue;
-    out[field] = fieldDigest(row[field], sets.includes(field));
+    if (omit.includes(field)) continue;
+    const text = canonical(row[field], sets.includes(field));
+    if (text !== "null") out[field] = hash(text).slice(0, DIGEST_LENGTH);
   }
   return out;
 }
 
-/** What changed between two recorded digest maps: rows added, removed, and per changed row its fields. */
+/** A row's line from its fields' digests: the row digest is of every field's full digest. */
+export function lineOf(fields: FieldDigests): RowLine {
+  const names = Object.keys(fields).sort();
+  const digest = hash(names.map((f) => `${f}=${fields[f]}`).join("\n")).slice(0, DIGEST_LENGTH);
+  return {
+    digest,
+    fields: Object.fromEntries(names.map((f) => [f, (fields[f] ?? "").slice(0, SHORT_LENGTH)])),
+  };
+}
+
+// A key YAML reads as itself (not a number, a boolean or null) is written plain; any other is JSON-quoted,
+// which is also a YAML double-quoted scalar.
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const YAML_WORDS = /^(true|false|null|yes|no|on|off|y|n)$/i;
+const keyText = (key: string) => (PLAIN.test(key) && !YAML_WORDS.test(key) ? key : JSON.stringify(key));
+
+/** The recorded form of a bucket's rows: a line per row, sorted by key (empty for no rows). */
+export function renderRows(rows: Rows): string {
+  return [...rows.keys()]
+    .sort()
+    .map((k) => {
+      const r = rows.get(k) as RowLine;
+      const fields = Object.keys(r.fields)
+        .sort()
+        .map((f) => ` ${f}=${r.fields[f]}`)
+        .join("");
+      return `${keyText(k)}: ${r.digest}${fields}\n`;
+    })
+    .join("");
+}
+
+const DIGEST = /^[0-9a-f]{12}$/;
+const SHORT = /^[0-9a-f]{4}$/;
+const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+
+const LINE =
+  /^([A-Za-z_][A-Za-z0-9_.-]*|"(?:[^"\\]|\\.)*"): [0-9a-f]{12}(?: [A-Za-z_][A-Za-z0-9_.]*=[0-9a-f]{4})*$/;
+
+/**
+ * Whether a recorded string is well formed, without building its rows (check runs at every preview, for
+ * every bucket): undefined when it is, else what `parseRows` says of it.
+ */
+export function rowsProblem(text: string): string | undefined {
+  const keys = new Set<string>();
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    // The parser says what is wrong (and reads what this quick test does not take, as create will).
+    const key = LINE.exec(line)?.[1];
+    if (key === undefined || keys.has(key)) {
+      try {
+        parseRows(text);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    }
+    if (key !== undefined) keys.add(key);
+  }
+  return undefined;
+}
+
+/** The rows of a recorded string; a malformed line is named by its number. */
+export function parseRows(text: string): Rows {
+  const rows: Rows = new Map();
+  const lines = text.split("\n");
+  lines.forEach((line, i) => {
+    if (line === "") return;
+    const bad = (why: string) => new Error(`rows line ${i + 1}: ${why} ("${line.slice(0, 80)}")`);
+    let key: string;
+    let rest: string;
+    if (line.startsWith('"')) {
+      let end = 1;
+      while (end < line.length && line[end] !== '"') end += line[end] === "\\" ? 2 : 1;
+      try {
+        key = JSON.parse(line.slice(0, end + 1)) as string;
+      } catch {
+        throw bad("the quoted key is not a JSON string");
+      }
+      rest = line.slice(end + 1);
+    } else {
+      const at = line.indexOf(": ");
+      key = line.slice(0, at);
+      rest = at < 0 ? "" : line.slice(at);
+    }
+    if (!rest.startsWith(": ")) throw bad("expected `<key>: <digest> <field>=<digest> ...`");
+    const [digest = "", ...parts] = rest.slice(2).split(" ");
+    if (!DIGEST.test(digest)) throw bad("the row digest is not 12 hex characters");
+    const fields: Record<string, string> = {};
+    for (const p of parts) {
+      const eq = p.lastIndexOf("=");
+      const name = p.slice(0, eq);
+      const d = p.slice(eq + 1);
+      if (eq < 1 || !FIELD.test(name) || !SHORT.test(d)) throw bad(`"${p}" is not <field>=<4 hex>`);
+      fields[name] = d;
+    }
+    if (rows.has(key)) throw bad(`row ${key} is there twice`);
+    rows.set(key, { digest, fields });
+  });
+  return rows;
+}
+
+/**
+ * The recorded rows of a bucket, in either form its state may hold: this string, or the map per row, per
+ * field of 12-hex digests that the first SeedData recorded (read as the same lines, exactly).
+ */
+export function recordedRows(value: unknown): Rows {
+  if (typeof value === "string") return parseRows(value);
+  const rows: Rows = new Map();
+  if (value && typeof value === "object")
+    for (const [key, fields] of Object.entries(value as Record<string, FieldDigests>))
+      rows.set(key, lineOf(fields ?? {}));
+  return rows;
+}
+
+/** The keys of recorded rows, in either form, without reading their digests (a delete needs no more). */
+export function recordedKeys(value: unknown): string[] {
+  if (typeof value !== "string") return value && typeof value === "object" ? Object.keys(value) : [];
+  const keys: string[] = [];
+  for (const line of value.split("\n")) {
+    if (line === "") continue;
+    if (!line.startsWith('"')) {
+      keys.push(line.slice(0, line.indexOf(": ")));
+      continue;
+    }
+    let end = 1;
+    while (end < line.length && line[end] !== '"') end += line[end] === "\\" ? 2 : 1;
+    keys.push(JSON.parse(line.slice(0, end + 1)) as string);
+  }
+  return keys;
+}
+
+/** The rows of `rows` whose keys are in `keys`. */
+export function onlyRows(rows: Rows, keys: Iterable<string>): Rows {
+  const out: Rows = new Map();
+  for (const k of keys) {
+    const r = rows.get(k);
+    if (r) out.set(k, r);
+  }
+  return out;
+}
+
+/**
+ * What changed between two recorded bucket states: rows added, removed, and per changed row (its row
+ * digest differs) the fields whose short digests differ, or that came or went. A changed row whose short
+ * digests all agree (a 1 in 65,536 chance per field) has no field named: it is still written whole.
+ */
 export interface Plan {
   added: string[];
   removed: string[];
   changed: { key: string; fields: string[] }[];
 }
 
-export function planOf(olds: Digests, news: Digests): Plan {
-  const added = Object.keys(news).filter((k) => !Object.hasOwn(olds, k));
-  const removed = Object.keys(olds).filter((k) => !Object.hasOwn(news, k));
+export function planOf(olds: Rows, news: Rows): Plan {
+  const added = [...news.keys()].filter((k) => !olds.has(k));
+  const removed = [...olds.keys()].filter((k) => !news.has(k));
   const changed: Plan["changed"] = [];
-  for (const [key, now] of Object.entries(news)) {
-    const before = olds[key];
-    if (!before) continue;
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(now)])]
-      .filter((f) => before[f] !== now[f])
+  for (const [key, now] of news) {
+    const before = olds.get(key);
+    if (!before || before.digest === now.digest) continue;
+    const fields = [...new Set([...Object.keys(before.fields), ...Object.keys(now.fields)])]
+      .filter((f) => before.fields[f] !== now.fields[f])
       .sort();
-    if (fields.length) changed.push({ key, fields });
+    changed.push({ key, fields });
   }
   return {
     added: added.sort(),
@@ -71,7 +229,9 @@ export function renderPlan(plan: Plan, noun: string, limit = 20): string[] {
   return [
     ...plan.added.slice(0, limit).map((k) => `+ ${noun} ${k}`),
     ...more(plan.added.length),
-    ...plan.changed.slice(0, limit).map((c) => `~ ${noun} ${c.key}: ${c.fields.join(", ")}`),
+    ...plan.changed
+      .slice(0, limit)
+      .map((c) => `~ ${noun} ${c.key}: ${c.fields.length ? c.fields.join(", ") : "(a field)"}`),
     ...more(plan.changed.length),
     ...plan.removed.slice(0, limit).map((k) => `- ${noun} ${k}`),
     ...more(plan.removed.length),

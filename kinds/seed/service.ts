@@ -4,7 +4,7 @@ import { IMPORT_LIMITS, type ImportResult, LIMITS, memberIdOf, type RouteName } 
 import type { Ctx } from "../../engine/kind";
 import { collect, hasCode } from "../../engine/util";
 import { type Entity, memberOfKey, SPECS } from "./entities";
-import { batches, type Row, rowDigest } from "./rows";
+import { batches, type FieldDigests, lineOf, type Row, type Rows, rowDigest } from "./rows";
 
 /** Import requests a minute this process starts (the service's budget, 60; `CHAT_IMPORT_REQUESTS_PER_MINUTE`). */
 export function importsPerMinute(): number {
@@ -79,6 +79,7 @@ export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row
     const body = {
       [WRAPPER[entity]]: Object.fromEntries(keys.map((k) => [k, entryOf(entity, rows.get(k) ?? {})])),
     };
+    wrote(entity, true);
     const r = await ctx.chat().call(IMPORT_ROUTE[entity], { body } as never);
     const answers = (r as { data: Record<string, ImportResult> }).data;
     for (const k of keys) {
@@ -96,11 +97,12 @@ export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row
   // already there is compared first, field by field: only what differs is written.
   if (entity !== "messages" && out.existing.length) {
     const spec = SPECS[entity];
-    const wanted: Record<string, Record<string, string>> = {};
-    for (const k of out.existing) wanted[k] = rowDigest(rows.get(k) ?? {}, spec.keyFields, spec.sets);
-    const now = await digestsNow(ctx, entity, wanted);
+    const now = await listingOf(ctx, entity, out.existing);
     await pool(out.existing, 10, async (k) => {
-      const fields = Object.keys({ ...wanted[k], ...now[k] }).filter((f) => wanted[k]?.[f] !== now[k]?.[f]);
+      const wanted = rowDigest(rows.get(k) ?? {}, spec.keyFields, spec.sets);
+      const there = now.get(k) ?? {};
+      // The fields the row declares (one the service holds but the row leaves out is not the seed's).
+      const fields = Object.keys(wanted).filter((f) => wanted[f] !== there[f]);
       if (fields.length) await changeRow(ctx, entity, k, rows.get(k) ?? {}, fields);
     });
   }
@@ -131,6 +133,7 @@ export async function changeRow(ctx: Ctx, entity: Entity, key: string, row: Row,
   const wanted = fields.filter((f) => !spec.keyFields.includes(f));
   const settable = wanted.filter((f) => !FIXED[entity].includes(f));
   if (settable.length === 0) return;
+  wrote(entity);
   const chat = ctx.chat();
   if (entity === "users" || entity === "groups") {
     const body: Row = {};
@@ -152,7 +155,7 @@ export async function changeRow(ctx: Ctx, entity: Entity, key: string, row: Row,
     } as never);
   } else {
     const text = (row.data as { text?: string } | undefined)?.text;
-    const id = (await messagesByMuid(ctx)).get(key)?.id;
+    const id = await messageId(ctx, key);
     if (id === undefined) throw new Error(`message ${key} is not at the service`);
     await chat.call("editMessage", {
       params: { id: String(id) },
@@ -169,14 +172,16 @@ export function unchangeable(entity: Entity, fields: readonly string[]): string[
 /** Removes one row at the service; one already gone is what was wanted. */
 export async function removeRow(ctx: Ctx, entity: Entity, key: string) {
   const chat = ctx.chat();
+  wrote(entity);
   try {
     if (entity === "users")
       await chat.call("deleteUser", { params: { uid: key }, body: { permanent: true } });
     else if (entity === "groups") await chat.call("deleteGroup", { params: { guid: key } });
     else if (entity === "members") await chat.call("kickMember", { params: memberOfKey(key) } as never);
     else {
-      const id = String((await messagesByMuid(ctx)).get(key)?.id ?? "");
-      if (id) await chat.call("deleteMessage", { params: { id }, body: { permanent: true } });
+      const id = await messageId(ctx, key);
+      if (id !== undefined) await chat.call("deleteMessage", { params: { id }, body: { permanent: true } });
+      (await messageIndex(ctx, "ids")).ids.delete(key);
     }
   } catch (e) {
     if (
@@ -186,89 +191,166 @@ export async function removeRow(ctx: Ctx, entity: Entity, key: string) {
   }
 }
 
-type Listed = Record<string, unknown>;
+// What the service holds, listed once per provider process and shared by every bucket (a refresh of four
+// message buckets lists the app's messages once, not four times), kept as digests only: per key, the full
+// digest of each of the entity's fields. A write by this process makes a listing stale for what it compares;
+// a message's id stays good until this process imports messages (a new muid may then be missing).
+/** Per key: the digest of each field the service holds (the entity's fields, empty ones left out). */
+type Listing = Map<string, FieldDigests>;
 
-/** Every message of the app by muid, listed once per context (cursor pages of 1000). */
-function messagesByMuid(ctx: Ctx): Promise<Map<string, Listed>> {
-  return ctx.once("seed:messages", async () => {
-    const out = new Map<string, Listed>();
+/** Writes this process made (any entity: a user's removal takes its memberships), and message imports. */
+let writes = 0;
+let messageImports = 0;
+function wrote(entity: Entity, imported = false) {
+  writes++;
+  if (imported && entity === "messages") messageImports++;
+}
+
+const listings = new Map<string, { at: number; list: Promise<Listing> }>();
+
+/**
+ * Forgets every listing, as a new provider process starts with none (the engine starts one per command, so
+ * a change made at the service between two commands is always seen; tests that play several commands in one
+ * process call this between them).
+ */
+export function forgetListings(): void {
+  listings.clear();
+  messageIndexes.clear();
+}
+function shared(ctx: Ctx, what: string, make: () => Promise<Listing>): Promise<Listing> {
+  const key = `${ctx.chat().appId}:${what}`;
+  const hit = listings.get(key);
+  if (hit && hit.at === writes) return hit.list;
+  const entry = { at: writes, list: make() };
+  listings.set(key, entry);
+  entry.list.catch(() => listings.get(key) === entry && listings.delete(key));
+  return entry.list;
+}
+
+/** A listed object's digests, for the entity's fields. */
+function digestsOfListed(entity: Entity, listed: Row): FieldDigests {
+  const spec = SPECS[entity];
+  const picked: Row = {};
+  for (const f of spec.fields) if (listed[f] !== undefined) picked[f] = listed[f];
+  return rowDigest(picked, spec.keyFields, spec.sets);
+}
+
+interface MessageIndex {
+  /** Every message's id by muid (deleted ones too: a removal deletes them for good). */
+  ids: Map<string, string>;
+  /** The digests of the messages not deleted; undefined when listed for ids alone (a destroy needs no more). */
+  digests: Listing | undefined;
+  at: number;
+  imports: number;
+}
+const messageIndexes = new Map<string, Promise<MessageIndex>>();
+
+/** The app's messages by cursor (pages of 1000), once per process while `need` holds. */
+async function messageIndex(ctx: Ctx, need: "ids" | "digests"): Promise<MessageIndex> {
+  const key = ctx.chat().appId;
+  const hit = messageIndexes.get(key);
+  if (hit) {
+    const index = await hit;
+    const fresh =
+      need === "ids" ? index.imports === messageImports : index.digests !== undefined && index.at === writes;
+    if (fresh) return index;
+    if (messageIndexes.get(key) !== hit) return messageIndex(ctx, need);
+  }
+  const made = (async () => {
+    const digests = need === "digests" ? new Map<string, FieldDigests>() : undefined;
+    const index: MessageIndex = { ids: new Map(), digests, at: writes, imports: messageImports };
     let id = "0";
     for (;;) {
       const r = await ctx
         .chat()
         .call("listMessages", { query: { limit: LIMITS.perPageMax, id, affix: "append" } });
-      for (const m of r.data) if (typeof m.muid === "string") out.set(m.muid, m as Listed);
+      for (const m of r.data) {
+        if (typeof m.muid !== "string") continue;
+        index.ids.set(m.muid, String(m.id));
+        if (!digests || m.deletedAt !== undefined) continue;
+        const { entities: _e, reactions: _r, ...data } = (m.data ?? {}) as Row;
+        digests.set(m.muid, digestsOfListed("messages", { ...(m as Row), data }));
+      }
       const next = (r.meta as { next?: { id?: unknown } }).next?.id;
-      if (next === undefined || r.data.length === 0) return out;
+      if (next === undefined || r.data.length === 0) return index;
       id = String(next);
     }
-  });
+  })();
+  messageIndexes.set(key, made);
+  made.catch(() => messageIndexes.get(key) === made && messageIndexes.delete(key));
+  return made;
 }
 
-/** The row as the service holds it now, in the file's terms (undefined: gone). */
-async function nowOf(ctx: Ctx, entity: Entity, keys: readonly string[]): Promise<Map<string, Row>> {
-  const out = new Map<string, Row>();
+/** A message's id by its muid (undefined: not at the service). */
+async function messageId(ctx: Ctx, muid: string): Promise<string | undefined> {
+  return (await messageIndex(ctx, "ids")).ids.get(muid);
+}
+
+/** What the service holds for `keys` (and maybe more), as digests. */
+async function listingOf(ctx: Ctx, entity: Entity, keys: readonly string[]): Promise<Listing> {
   const chat = ctx.chat();
-  if (entity === "users") {
-    const all = await ctx.once("seed:users", () =>
-      collect(
-        chat.paginate("listUsers", { query: { perPage: LIMITS.perPageMax, withTags: true } }),
-        LIMITS.perPageMax,
+  const all = (rows: Row[], key: string): Listing =>
+    new Map(rows.map((r) => [String(r[key]), digestsOfListed(entity, r)]));
+  if (entity === "users")
+    return shared(ctx, "users", async () =>
+      all(
+        (await collect(
+          chat.paginate("listUsers", { query: { perPage: LIMITS.perPageMax, withTags: true } }),
+          LIMITS.perPageMax,
+        )) as Row[],
+        "uid",
       ),
     );
-    for (const u of all) out.set(u.uid, u as Row);
-  } else if (entity === "groups") {
-    const all = await ctx.once("seed:groups", () =>
-      collect(
-        chat.paginate("listGroups", { query: { perPage: LIMITS.perPageMax, withTags: true } }),
-        LIMITS.perPageMax,
+  if (entity === "groups")
+    return shared(ctx, "groups", async () =>
+      all(
+        (await collect(
+          chat.paginate("listGroups", { query: { perPage: LIMITS.perPageMax, withTags: true } }),
+          LIMITS.perPageMax,
+        )) as Row[],
+        "guid",
       ),
     );
-    for (const g of all) out.set(g.guid, g as Row);
-  } else if (entity === "members") {
-    const guids = [...new Set(keys.map((k) => memberOfKey(k).guid))];
-    await pool(guids, 10, async (guid) => {
+  if (entity === "messages") return (await messageIndex(ctx, "digests")).digests ?? new Map();
+  // Members: each group the keys name, listed once (a bucket holds whole groups).
+  const out: Listing = new Map();
+  const guids = [...new Set(keys.map((k) => memberOfKey(k).guid))];
+  await pool(guids, 10, async (guid) => {
+    const listed = await shared(ctx, `members:${guid}`, async () => {
+      const got: Listing = new Map();
       try {
         const members = await collect(
           chat.paginate("listMembers", { params: { guid }, query: { perPage: LIMITS.perPageMax } }),
           LIMITS.perPageMax,
         );
         for (const m of members)
-          out.set(memberIdOf(guid, m.uid), { guid, uid: m.uid, scope: m.scope, joinedAt: m.joinedAt });
+          got.set(
+            memberIdOf(guid, m.uid),
+            digestsOfListed(entity, { guid, uid: m.uid, scope: m.scope, joinedAt: m.joinedAt }),
+          );
       } catch (e) {
         if (!hasCode(e, "ERR_GUID_NOT_FOUND")) throw e;
       }
+      return got;
     });
-  } else {
-    for (const [muid, m] of await messagesByMuid(ctx)) {
-      if (m.deletedAt !== undefined) continue;
-      const { entities: _e, reactions: _r, ...data } = (m.data ?? {}) as Row;
-      out.set(muid, { ...m, data });
-    }
-  }
+    for (const [k, d] of listed) out.set(k, d);
+  });
   return out;
 }
 
 /**
- * The recorded rows' digests as the service holds them now, for the fields each recorded row has: a row gone
- * drops out, a field changed gets another digest, a field cleared drops out.
+ * The recorded rows as the service holds them now, over the fields each recorded row names: a row gone drops
+ * out, a field changed gets another digest, a field cleared drops out.
  */
-export async function digestsNow(
-  ctx: Ctx,
-  entity: Entity,
-  recorded: Record<string, Record<string, string>>,
-): Promise<Record<string, Record<string, string>>> {
-  const spec = SPECS[entity];
-  const keys = Object.keys(recorded);
-  const now = await nowOf(ctx, entity, keys);
-  const out: Record<string, Record<string, string>> = {};
-  for (const key of keys) {
-    const row = now.get(key);
-    if (!row) continue;
-    const fields = Object.keys(recorded[key] ?? {});
-    const picked: Row = {};
-    for (const f of fields) picked[f] = row[f];
-    out[key] = rowDigest(picked, spec.keyFields, spec.sets);
+export async function digestsNow(ctx: Ctx, entity: Entity, recorded: Rows): Promise<Rows> {
+  const now = await listingOf(ctx, entity, [...recorded.keys()]);
+  const out: Rows = new Map();
+  for (const [key, line] of recorded) {
+    const there = now.get(key);
+    if (!there) continue;
+    const picked: FieldDigests = {};
+    for (const f of Object.keys(line.fields)) if (there[f] !== undefined) picked[f] = there[f];
+    out.set(key, lineOf(picked));
   }
   return out;
 }

@@ -1,11 +1,14 @@
 // Seed data on the real engine (decision 0108): a users file in four buckets comes up through Data Import; a
 // no-change preview makes no API call; one changed row updates only its bucket, and the preview's diff names
-// the row and the field; a change at the service shows on refresh; destroy removes exactly the seeded users.
+// the row and the field (the engine decodes the bucket's rows string as YAML); a change at the service shows
+// on refresh; buckets recorded in the first form (a map per row and field) take the new one with no write;
+// destroy removes exactly the seeded users.
 // (Counts include the stack resource itself.)
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bucketOf } from "../../kinds/seed/rows";
+import { readSeed } from "../../kinds/seed/files";
+import { bucketOf, parseRows, rowDigest } from "../../kinds/seed/rows";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const dir = mkdtempSync(join(tmpdir(), "seed-e2e-"));
@@ -48,7 +51,16 @@ describe("seed data on the real engine", () => {
     expect(preview.changeSummary).toEqual({ same: 4, update: 1 });
     const text = out.join("");
     expect(text).toContain(`people-${bucketOf("se-u7", 4)}`);
-    expect(text).toMatch(/se-u7[\s\S]*name/);
+    // The engine decodes the bucket's rows (one string, a line per row) as YAML and prints an object diff:
+    // the changed row marked, its digests before and after, and of its fields only name's differs.
+    expect(text).toMatch(/~ rows\s*: \(yaml\) \{/);
+    expect(text.match(/~ se-u\d+/g)).toEqual(["~ se-u7"]);
+    const row = /~ se-u7\s*: "([0-9a-f]{12}) ([^"]*)" => "([0-9a-f]{12}) ([^"]*)"/.exec(text);
+    const fields = (s = "") => Object.fromEntries(s.split(" ").map((p) => p.split("=")));
+    const [before, after] = [fields(row?.[2]), fields(row?.[4])];
+    expect(row?.[1]).not.toBe(row?.[3]);
+    expect(Object.keys(after).sort()).toEqual(["createdAt", "name", "tags"]);
+    expect(Object.keys(after).filter((f) => before[f] !== after[f])).toEqual(["name"]);
     t.emu.admin.clearRequests();
     const up = await t.stack.up({ onOutput });
     expect(up.summary.resourceChanges).toEqual({ same: 4, update: 1 });
@@ -64,6 +76,37 @@ describe("seed data on the real engine", () => {
     expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 4, update: 1 });
     await t.stack.up({ onOutput });
     expect((await t.emu.chat.call("getUser", { params: { uid: "se-u3" } })).data.name).toBe("Person 3");
+  });
+
+  it("reads buckets recorded in the first form (a map per row and field): the up records the new form, writing nothing", async () => {
+    const state = await t.stack.exportStack();
+    type Recorded = { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+    const resources = (state.deployment as { resources?: Recorded[] }).resources ?? [];
+    const rows = readSeed(file, "users");
+    // What the first SeedData recorded: per row key, per field, the 12-hex digest of the value.
+    const first = (text: unknown) =>
+      Object.fromEntries(
+        [...parseRows(String(text)).keys()].map((k) => [
+          k,
+          rowDigest(rows.get(k)?.row ?? {}, ["uid"], ["tags"]),
+        ]),
+      );
+    const buckets = resources.filter((r) => r.type.endsWith(":SeedData"));
+    expect(buckets).toHaveLength(4);
+    for (const r of buckets) {
+      if (r.inputs) r.inputs.rows = first(r.inputs.rows);
+      if (r.outputs) r.outputs.rows = first(r.outputs.rows);
+    }
+    await t.stack.importStack(state);
+    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 1, update: 4 });
+    t.emu.admin.clearRequests();
+    const up = await t.stack.up({ onOutput });
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 4 });
+    expect(t.emu.admin.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    expect((await t.stack.preview({ onOutput })).changeSummary).toEqual({ same: 5 });
+    const now = (await t.stack.exportStack()).deployment as { resources?: Recorded[] };
+    for (const r of (now.resources ?? []).filter((x) => x.type.endsWith(":SeedData")))
+      expect(typeof r.outputs?.rows).toBe("string");
   });
 
   it("destroys exactly the seeded users", async () => {

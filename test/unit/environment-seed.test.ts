@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EnvironmentFileError, parseEnvironment } from "../../environment/load";
 import { seedBuckets, seedFilesOf } from "../../environment/seed";
+import { recordedKeys } from "../../kinds/seed/rows";
 
 let dir: string;
 beforeAll(() => {
@@ -95,7 +96,7 @@ describe("the environment file's seed section", () => {
       "../seed/members.csv",
       "../seed/messages.json",
     ]);
-    expect(files[0]?.flatMap((b) => Object.keys(b.rows)).sort()).toEqual(["ann", "ben"]);
-    expect(files[2]?.flatMap((b) => Object.keys(b.rows))).toEqual(["club_member_ben"]);
+    expect(files[0]?.flatMap((b) => recordedKeys(b.rows)).sort()).toEqual(["ann", "ben"]);
+    expect(files[2]?.flatMap((b) => recordedKeys(b.rows))).toEqual(["club_member_ben"]);
   });
 });

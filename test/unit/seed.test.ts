@@ -1,9 +1,29 @@
 // Seed data's pure parts (decision 0108): buckets stable under additions and removals, per-field digests,
-// the plan a person reads, batches of the import size, and file problems named by file, line and field.
+// the recorded form (a line per row: render, parse, the first format's map read as the same lines), the plan a
+// person reads, batches of the import size, and file problems named by file, line and field.
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { IMPORT_LIMITS } from "../../contract";
-import { bucketsOf, digestsOf, rowsOfBucket } from "../../kinds/seed/buckets";
+import { bucketsOf, digestsOf, linesOf, rowsOfBucket } from "../../kinds/seed/buckets";
+import { cachedBucketsOf } from "../../kinds/seed/cache";
 import { parseSeed, SeedFileError } from "../../kinds/seed/files";
-import { batches, bucketOf, fieldDigest, planOf, renderPlan, rowDigest } from "../../kinds/seed/rows";
+import {
+  batches,
+  bucketOf,
+  fieldDigest,
+  lineOf,
+  parseRows,
+  planOf,
+  type Rows,
+  recordedKeys,
+  recordedRows,
+  renderPlan,
+  renderRows,
+  rowDigest,
+  rowsProblem,
+} from "../../kinds/seed/rows";
 
 const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `u${i + from}`);
 
@@ -52,9 +72,98 @@ describe("digests", () => {
   });
 });
 
+describe("the recorded form", () => {
+  const users = new Map<string, Record<string, unknown>>([
+    ["ada", { uid: "ada", name: "Ada", tags: ["x", "y"], createdAt: 1 }],
+    ["1001", { uid: "1001", name: "Numeric uid" }],
+    ["true", { uid: "true", name: "A YAML word" }],
+    ["bob", { uid: "bob", name: "Bob" }],
+  ]);
+
+  it("is a line per row, sorted by key: the row digest (48 bits), then a 4-hex digest per field", () => {
+    const text = digestsOf("users", users);
+    const lines = text.split("\n");
+    expect(lines.at(-1)).toBe("");
+    expect(lines[0]).toMatch(/^"1001": [0-9a-f]{12} name=[0-9a-f]{4}$/);
+    expect(lines[1]).toMatch(/^ada: [0-9a-f]{12} createdAt=[0-9a-f]{4} name=[0-9a-f]{4} tags=[0-9a-f]{4}$/);
+    expect(lines[2]).toMatch(/^bob: /);
+    expect(lines[3]).toMatch(/^"true": /);
+    expect(text).not.toContain("Ada");
+  });
+
+  it("reads back as it was written, and as YAML a mapping of the keys (what the engine's display decodes)", () => {
+    const text = digestsOf("users", users);
+    const rows = parseRows(text);
+    expect(renderRows(rows)).toBe(text);
+    expect(rows.get("ada")?.fields).toEqual({
+      createdAt: expect.stringMatching(/^[0-9a-f]{4}$/),
+      name: expect.stringMatching(/^[0-9a-f]{4}$/),
+      tags: expect.stringMatching(/^[0-9a-f]{4}$/),
+    });
+    const yaml = parseYaml(text) as Record<string, string>;
+    expect(Object.keys(yaml).sort()).toEqual(["1001", "ada", "bob", "true"]);
+    expect(yaml.ada).toMatch(/ name=/);
+    const odd = new Map([['a key: with # and "quotes"', lineOf({ name: fieldDigest("x") })]]);
+    expect([...parseRows(renderRows(odd)).keys()]).toEqual(['a key: with # and "quotes"']);
+    expect(Object.keys(parseYaml(renderRows(odd)) as object)).toEqual(['a key: with # and "quotes"']);
+    expect(parseRows("")).toEqual(new Map());
+  });
+
+  it("checks a recorded string without building its rows, saying what the parser says", () => {
+    const text = digestsOf("users", users);
+    expect(rowsProblem(text)).toBeUndefined();
+    expect(rowsProblem("")).toBeUndefined();
+    expect(rowsProblem(`${text}b: xyz\n`)).toMatch(/rows line 5: the row digest/);
+    expect(rowsProblem(`${text}${text.split("\n")[1]}\n`)).toMatch(/row ada is there twice/);
+    expect(recordedKeys(text)).toEqual(["1001", "ada", "bob", "true"]);
+    expect(recordedKeys({ x: { name: "0123456789ab" } })).toEqual(["x"]);
+    const odd = renderRows(new Map([['a "b": c', lineOf({})]]));
+    expect(rowsProblem(odd)).toBeUndefined();
+    expect(recordedKeys(odd)).toEqual(['a "b": c']);
+  });
+
+  it("names a malformed line by its number", () => {
+    expect(() => parseRows("a: 0123456789ab\nb: xyz\n")).toThrow(/rows line 2: the row digest/);
+    expect(() => parseRows("a: 0123456789ab name=12\n")).toThrow(/rows line 1: "name=12" is not/);
+    expect(() => parseRows("a 0123456789ab\n")).toThrow(/rows line 1: expected/);
+    expect(() => parseRows("a: 0123456789ab\na: 0123456789ab\n")).toThrow(/row a is there twice/);
+  });
+
+  it("reads the first format (per row, per field, 12-hex digests) as exactly the same lines", () => {
+    const first: Record<string, Record<string, string>> = {};
+    for (const [k, row] of users) first[k] = rowDigest(row, ["uid"], ["tags"]);
+    expect(recordedRows(first)).toEqual(linesOf("users", users));
+    expect(renderRows(recordedRows(first))).toBe(digestsOf("users", users));
+    expect(planOf(recordedRows(first), parseRows(digestsOf("users", users)))).toEqual({
+      added: [],
+      removed: [],
+      changed: [],
+    });
+  });
+
+  it("changes the row digest with any field, and only that field's short digest", () => {
+    const a = lineOf(rowDigest({ uid: "a", name: "A", tags: ["t"] }, ["uid"], ["tags"]));
+    const b = lineOf(rowDigest({ uid: "a", name: "B", tags: ["t"] }, ["uid"], ["tags"]));
+    expect(b.digest).not.toBe(a.digest);
+    expect(b.fields.tags).toBe(a.fields.tags);
+    expect(b.fields.name).not.toBe(a.fields.name);
+  });
+});
+
 describe("the plan", () => {
-  const olds = { a: { name: "1" }, b: { name: "1", tags: "t" }, c: { name: "1" } };
-  const news = { a: { name: "1" }, b: { name: "2" }, d: { name: "1" } };
+  const line = (fields: Record<string, string>) => lineOf(fields);
+  const rows = (entries: [string, Record<string, string>][]): Rows =>
+    new Map(entries.map(([k, f]) => [k, line(f)]));
+  const olds = rows([
+    ["a", { name: "111111111111" }],
+    ["b", { name: "111111111111", tags: "222222222222" }],
+    ["c", { name: "111111111111" }],
+  ]);
+  const news = rows([
+    ["a", { name: "111111111111" }],
+    ["b", { name: "333333333333" }],
+    ["d", { name: "111111111111" }],
+  ]);
 
   it("names rows added, removed and changed with their fields", () => {
     expect(planOf(olds, news)).toEqual({
@@ -65,10 +174,18 @@ describe("the plan", () => {
     expect(planOf(news, news)).toEqual({ added: [], removed: [], changed: [] });
   });
 
+  it("decides by the row digest: a change the short digests cannot tell is still a change, with no field named", () => {
+    const before = rows([["a", { name: "aaaa11111111" }]]);
+    const after = rows([["a", { name: "aaaa22222222" }]]);
+    expect(before.get("a")?.fields).toEqual(after.get("a")?.fields);
+    expect(planOf(before, after).changed).toEqual([{ key: "a", fields: [] }]);
+    expect(renderPlan(planOf(before, after), "user")).toEqual(["~ user a: (a field)"]);
+  });
+
   it("renders as lines a person reads, the long lists cut", () => {
     expect(renderPlan(planOf(olds, news), "user")).toEqual(["+ user d", "~ user b: name, tags", "- user c"]);
-    const many = Object.fromEntries(uids(30).map((u) => [u, { name: "x" }]));
-    const lines = renderPlan(planOf({}, many), "user", 20);
+    const many = rows(uids(30).map((u) => [u, { name: "x" }]));
+    const lines = renderPlan(planOf(new Map(), many), "user", 20);
     expect(lines).toHaveLength(21);
     expect(lines[20]).toBe("  … and 10 more");
   });
@@ -144,6 +261,40 @@ describe("seed files", () => {
   it("splits a file on disk into buckets that together hold every row once", () => {
     const all = bucketsOf("users", `${__dirname}/../support/seed/users.csv`, 4);
     expect(all.map((b) => b.bucket)).toEqual([0, 1, 2, 3]);
-    expect(all.flatMap((b) => Object.keys(b.rows)).sort()).toEqual(["seed-ada", "seed-bob", "seed-cy"]);
+    expect(all.flatMap((b) => [...parseRows(b.rows).keys()]).sort()).toEqual([
+      "seed-ada",
+      "seed-bob",
+      "seed-cy",
+    ]);
+  });
+});
+
+describe("the program's cache of a file's buckets", () => {
+  const before = process.env.PULUMI_CHAT_CACHE;
+  const root = mkdtempSync(join(tmpdir(), "seed-cache-"));
+  beforeAll(() => {
+    process.env.PULUMI_CHAT_CACHE = root;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.PULUMI_CHAT_CACHE;
+    else process.env.PULUMI_CHAT_CACHE = before;
+  });
+
+  it("gives what bucketsOf gives, from one entry per file, recomputed when the bytes change or the entry is bad", () => {
+    const file = join(root, "people.csv");
+    writeFileSync(file, "uid,name\na,A\nb,B\nc,C\n");
+    const first = cachedBucketsOf("users", file, 2);
+    expect(first).toEqual(bucketsOf("users", file, 2));
+    const [entry] = readdirSync(join(root, "seed"));
+    expect(cachedBucketsOf("users", file, 2)).toEqual(first);
+    writeFileSync(file, "uid,name\na,A\nb,Bee\nc,C\n");
+    const changed = cachedBucketsOf("users", file, 2);
+    expect(changed).toEqual(bucketsOf("users", file, 2));
+    expect(changed).not.toEqual(first);
+    expect(readdirSync(join(root, "seed"))).toEqual([entry]);
+    writeFileSync(join(root, "seed", entry ?? ""), "{not json");
+    expect(cachedBucketsOf("users", file, 2)).toEqual(bucketsOf("users", file, 2));
+    expect(cachedBucketsOf("users", file, 3)).toEqual(bucketsOf("users", file, 3));
+    expect(() => cachedBucketsOf("users", join(root, "missing.csv"))).toThrow(/cannot be read/);
   });
 });

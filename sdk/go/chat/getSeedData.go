@@ -40,8 +40,8 @@ type LookupSeedDataResult struct {
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-	Rows map[string]map[string]string `pulumi:"rows"`
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	Rows *string `pulumi:"rows"`
 }
 
 func LookupSeedDataOutput(ctx *pulumi.Context, args LookupSeedDataOutputArgs, opts ...pulumi.InvokeOption) LookupSeedDataResultOutput {
@@ -99,9 +99,9 @@ func (o LookupSeedDataResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-func (o LookupSeedDataResultOutput) Rows() pulumi.StringMapMapOutput {
-	return o.ApplyT(func(v LookupSeedDataResult) map[string]map[string]string { return v.Rows }).(pulumi.StringMapMapOutput)
+// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+func (o LookupSeedDataResultOutput) Rows() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSeedDataResult) *string { return v.Rows }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -15807,8 +15807,8 @@ type SeedDataInfo struct {
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-	Rows map[string]map[string]string `pulumi:"rows"`
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	Rows *string `pulumi:"rows"`
 }
 
 type SendGridEmailProviderCredentials struct {

@@ -36,21 +36,7 @@ import (
 //				File: pulumi.String("test/support/seed/users.csv"),
 //				Bucket: pulumi.Int(0),
 //				Buckets: pulumi.Int(1),
-//				Rows: pulumi.StringMapMap{
-//					"seed-ada": pulumi.StringMap{
-//						"createdAt": pulumi.String("3acd6000594a"),
-//						"metadata": pulumi.String("0f99e241361d"),
-//						"name": pulumi.String("a39afeed7d33"),
-//						"tags": pulumi.String("9dc2096a4549"),
-//					},
-//					"seed-bob": pulumi.StringMap{
-//						"createdAt": pulumi.String("e2843fc1f013"),
-//						"name": pulumi.String("b11cd0e6181c"),
-//					},
-//					"seed-cy": pulumi.StringMap{
-//						"name": pulumi.String("a62b1d2145e7"),
-//					},
-//				},
+//				Rows: pulumi.String("seed-ada: 10eadb342ec9 createdAt=3acd metadata=0f99 name=a39a tags=9dc2\nseed-bob: 8d8e752c9997 createdAt=e284 name=b11c\nseed-cy: e2d4d2934fe1 name=a62b\n"),
 //			})
 //			return err
 //		})
@@ -80,8 +66,8 @@ type SeedData struct {
 	Entity SeedDataEntityOutput `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringOutput `pulumi:"file"`
-	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-	Rows pulumi.StringMapMapOutput `pulumi:"rows"`
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	Rows pulumi.StringOutput `pulumi:"rows"`
 }
 
 // NewSeedData registers a new resource with the given unique name, arguments, and options.
@@ -164,8 +150,8 @@ type seedDataArgs struct {
 	Entity SeedDataEntity `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File string `pulumi:"file"`
-	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-	Rows map[string]map[string]string `pulumi:"rows"`
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	Rows string `pulumi:"rows"`
 }
 
 // The set of arguments for constructing a SeedData resource.
@@ -182,8 +168,8 @@ type SeedDataArgs struct {
 	Entity SeedDataEntityInput
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringInput
-	// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-	Rows pulumi.StringMapMapInput
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	Rows pulumi.StringInput
 }
 
 func (SeedDataArgs) ElementType() reflect.Type {
@@ -253,9 +239,9 @@ func (o SeedDataOutput) File() pulumi.StringOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.File }).(pulumi.StringOutput)
 }
 
-// Per row key, per field: a digest of the value (seedData computes them; no value is kept).
-func (o SeedDataOutput) Rows() pulumi.StringMapMapOutput {
-	return o.ApplyT(func(v *SeedData) pulumi.StringMapMapOutput { return v.Rows }).(pulumi.StringMapMapOutput)
+// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+func (o SeedDataOutput) Rows() pulumi.StringOutput {
+	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.Rows }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -41,8 +41,8 @@ class GetSeedDataResult:
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
-        if rows and not isinstance(rows, dict):
-            raise TypeError("Expected argument 'rows' to be a dict")
+        if rows and not isinstance(rows, str):
+            raise TypeError("Expected argument 'rows' to be a str")
         pulumi.set(__self__, "rows", rows)
 
     @_builtins.property
@@ -87,9 +87,9 @@ class GetSeedDataResult:
 
     @_builtins.property
     @pulumi.getter
-    def rows(self) -> Optional[Mapping[str, Mapping[str, _builtins.str]]]:
+    def rows(self) -> Optional[_builtins.str]:
         """
-        Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
         """
         return pulumi.get(self, "rows")
 

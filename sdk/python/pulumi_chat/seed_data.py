@@ -26,7 +26,7 @@ class SeedDataArgs:
                  buckets: pulumi.Input[_builtins.int],
                  entity: pulumi.Input['SeedDataEntity'],
                  file: pulumi.Input[_builtins.str],
-                 rows: pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]],
+                 rows: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None):
         """
@@ -36,7 +36,7 @@ class SeedDataArgs:
         :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into.
         :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] rows: Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
@@ -100,14 +100,14 @@ class SeedDataArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rows(self) -> pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]:
+    def rows(self) -> pulumi.Input[_builtins.str]:
         """
-        Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
         """
         return pulumi.get(self, "rows")
 
     @rows.setter
-    def rows(self, value: pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]):
+    def rows(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "rows", value)
 
     @_builtins.property
@@ -147,7 +147,7 @@ class SeedData(pulumi.CustomResource):
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  entity: pulumi.Input[Optional['SeedDataEntity']] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
-                 rows: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 rows: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
@@ -167,21 +167,7 @@ class SeedData(pulumi.CustomResource):
             file="test/support/seed/users.csv",
             bucket=0,
             buckets=1,
-            rows={
-                "seed-ada": {
-                    "createdAt": "3acd6000594a",
-                    "metadata": "0f99e241361d",
-                    "name": "a39afeed7d33",
-                    "tags": "9dc2096a4549",
-                },
-                "seed-bob": {
-                    "createdAt": "e2843fc1f013",
-                    "name": "b11cd0e6181c",
-                },
-                "seed-cy": {
-                    "name": "a62b1d2145e7",
-                },
-            },
+            rows="seed-ada: 10eadb342ec9 createdAt=3acd metadata=0f99 name=a39a tags=9dc2\\nseed-bob: 8d8e752c9997 createdAt=e284 name=b11c\\nseed-cy: e2d4d2934fe1 name=a62b\\n",
         )
         ```
 
@@ -202,7 +188,7 @@ class SeedData(pulumi.CustomResource):
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] rows: Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
         """
         ...
     @overload
@@ -228,21 +214,7 @@ class SeedData(pulumi.CustomResource):
             file="test/support/seed/users.csv",
             bucket=0,
             buckets=1,
-            rows={
-                "seed-ada": {
-                    "createdAt": "3acd6000594a",
-                    "metadata": "0f99e241361d",
-                    "name": "a39afeed7d33",
-                    "tags": "9dc2096a4549",
-                },
-                "seed-bob": {
-                    "createdAt": "e2843fc1f013",
-                    "name": "b11cd0e6181c",
-                },
-                "seed-cy": {
-                    "name": "a62b1d2145e7",
-                },
-            },
+            rows="seed-ada: 10eadb342ec9 createdAt=3acd metadata=0f99 name=a39a tags=9dc2\\nseed-bob: 8d8e752c9997 createdAt=e284 name=b11c\\nseed-cy: e2d4d2934fe1 name=a62b\\n",
         )
         ```
 
@@ -276,7 +248,7 @@ class SeedData(pulumi.CustomResource):
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  entity: pulumi.Input[Optional['SeedDataEntity']] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
-                 rows: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 rows: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -389,9 +361,9 @@ class SeedData(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def rows(self) -> pulumi.Output[Mapping[str, Mapping[str, _builtins.str]]]:
+    def rows(self) -> pulumi.Output[_builtins.str]:
         """
-        Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
         """
         return pulumi.get(self, "rows")
 

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import type { ChatClient } from "../../../client";
 import { bucketsOf } from "../../../kinds/seed/buckets";
 import type { Entity } from "../../../kinds/seed/entities";
+import { type FieldDigests, lineOf, parseRows, renderRows, rowDigest } from "../../../kinds/seed/rows";
+import { forgetListings } from "../../../kinds/seed/service";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 
@@ -66,15 +68,20 @@ describe("SeedData against the emulator", () => {
     expect(listed.find((u) => u.uid === "sd-u7")).toMatchObject({ name: "User 7", createdAt: 1_500_000_007 });
 
     // A refresh with nothing changed shows no drift; a change at the service shows on its row and field.
+    // Buckets read in one process share one listing of the users (each engine command is a new process).
+    forgetListings();
+    emu.admin.clearRequests();
     expect((await p().read(id, outs)).inputs?.rows).toEqual(outs.rows);
+    expect((await p().read(id, outs)).inputs?.rows).toEqual(outs.rows);
+    expect(requests("GET", "/v3/users")).toHaveLength(1);
     await chat.call("updateUser", { params: { uid: "sd-u5" }, body: { name: "Renamed there" } });
-    const drifted = (await p().read(id, outs)).inputs?.rows as Record<string, Record<string, string>>;
-    const recorded = outs.rows as Record<string, Record<string, string>>;
-    expect(drifted["sd-u5"]?.name).not.toBe(recorded["sd-u5"]?.name);
-    expect(drifted["sd-u5"]?.tags).toBe(recorded["sd-u5"]?.tags);
-    const same = Object.keys(recorded).filter(
-      (k) => JSON.stringify(drifted[k]) === JSON.stringify(recorded[k]),
-    );
+    forgetListings();
+    const drifted = parseRows((await p().read(id, outs)).inputs?.rows as string);
+    const recorded = parseRows(outs.rows as string);
+    expect(drifted.get("sd-u5")?.digest).not.toBe(recorded.get("sd-u5")?.digest);
+    expect(drifted.get("sd-u5")?.fields.name).not.toBe(recorded.get("sd-u5")?.fields.name);
+    expect(drifted.get("sd-u5")?.fields.tags).toBe(recorded.get("sd-u5")?.fields.tags);
+    const same = [...recorded.keys()].filter((k) => drifted.get(k)?.digest === recorded.get(k)?.digest);
     expect(same).toHaveLength(119);
 
     // No change: check and diff ask the service nothing.
@@ -91,7 +98,7 @@ describe("SeedData against the emulator", () => {
     const news = await checked(outs, only("users", changed));
     expect((await p().diff(id, outs, news)).changes).toBe(true);
     const writes = emu.admin.requests().length;
-    const updated = await p().update(id, { ...outs, rows: drifted }, news);
+    const updated = await p().update(id, { ...outs, rows: renderRows(drifted) }, news);
     const made = emu.admin
       .requests()
       .slice(writes)
@@ -107,8 +114,34 @@ describe("SeedData against the emulator", () => {
     expect(updated.outs.count).toBe(120);
     expect((await chat.call("getUser", { params: { uid: "sd-u5" } })).data.name).toBe("User 5");
 
+    // State of the first format (per row, per field, 12-hex digests) reads as the same rows: the engine
+    // sees a change of form, and the update it makes writes nothing.
+    const first: Record<string, FieldDigests> = {};
+    const spec = { keyFields: ["uid"], sets: ["tags"] };
+    const declared = people(121, (i) => (i === 3 ? "Three" : `User ${i}`)).slice(1);
+    for (const l of declared) {
+      const [uid = "", name, tags, createdAt] = l.split(",");
+      if (uid === "sd-u9") continue;
+      first[uid] = rowDigest(
+        { uid, name, tags: [tags], createdAt: Number(createdAt) },
+        spec.keyFields,
+        spec.sets,
+      );
+    }
+    expect(renderRows(new Map(Object.entries(first).map(([k, f]) => [k, lineOf(f)])))).toBe(
+      updated.outs.rows,
+    );
+    const old = { ...updated.outs, rows: first };
+    expect((await p().diff(id, old, news)).changes).toBe(true);
+    const quietly = emu.admin.requests().length;
+    const migrated = await p().update(id, old, news);
+    expect(emu.admin.requests().length).toBe(quietly);
+    expect(migrated.outs.rows).toBe(news.rows);
+    forgetListings();
+    expect((await p().read(id, old)).inputs?.rows).toBe(news.rows);
+
     // Destroy removes exactly the seeded rows.
-    await p().delete(id, updated.outs);
+    await p().delete(id, old);
     expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-" } })).toEqual([
       expect.objectContaining({ uid: "sd-elsewhere" }),
     ]);
@@ -195,6 +228,17 @@ describe("SeedData against the emulator", () => {
     expect(posts.filter((s) => s === 200)).toHaveLength(2);
     expect(posts.filter((s) => s !== 200).sort()).toEqual([429, 503]);
     expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-f" } })).toHaveLength(60);
+  });
+
+  it("refuses a new bucket count at preview for a bucket that holds rows (the old buckets' removal would delete them)", async () => {
+    const file = write("count.csv", people(3));
+    const one = await checked({}, only("users", file));
+    const [two] = bucketsOf("users", file, 2);
+    const { failures } = await p().check(one, { ...two, connection });
+    expect(failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/buckets cannot change from 1 to 2 .*keep buckets: 1/),
+    ]);
+    expect((await p().check({ ...one, rows: "" }, { ...two, connection })).failures).toEqual([]);
   });
 
   it("refuses a file changed since the plan, naming the rows", async () => {

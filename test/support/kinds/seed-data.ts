@@ -18,7 +18,7 @@ export const fixture: Fixture = {
       name: "seed",
       set: bucket("users.csv"),
       change: bucket("users-changed.csv"),
-      remove: { ...bucket("users-changed.csv"), rows: {} },
+      remove: { ...bucket("users-changed.csv"), rows: "" },
       replace: { entity: "groups", bucket: 1, buckets: 2 },
     },
   ],

@@ -5,6 +5,7 @@ import { routes } from "../../../contract";
 import { validationError } from "../../../emulator/errors";
 import { Faults, globToRegExp, parseFaultRule } from "../../../emulator/faults";
 import { RateLimiter } from "../../../emulator/rate-limit";
+import { RequestLog } from "../../../emulator/request-log";
 import { seededRandom } from "../../../emulator/rng";
 import { parseQueryString, rewriteUrl } from "../../../emulator/routing";
 import { deserializeState, dumpState, emptyState, newApp, serializeState } from "../../../emulator/state";
@@ -194,5 +195,18 @@ describe("views", () => {
   it("orders the uids of a conversation id", () => {
     expect(userConversationId("bob", "alice")).toBe("alice_user_bob");
     expect(userConversationId("alice", "bob")).toBe("alice_user_bob");
+  });
+});
+
+describe("request log", () => {
+  it("keeps the last requests but counts every one since the last clear, per area of paths", () => {
+    const log = new RequestLog();
+    const req = (path: string) => ({ method: "POST", path, api: "chat" as const, status: 200, at: 0 });
+    for (let i = 0; i < 12_000; i++) log.add(req(`/v3/messages/${i}`));
+    log.add(req("/v3/data_import/users"));
+    expect(log.list().length).toBeLessThan(10_001);
+    expect(log.counts()).toEqual({ "/v3/messages": 12_000, "/v3/data_import": 1 });
+    log.clear();
+    expect(log.counts()).toEqual({});
   });
 });

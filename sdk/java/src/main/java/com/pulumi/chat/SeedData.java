@@ -14,7 +14,6 @@ import com.pulumi.core.internal.Codegen;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
@@ -121,17 +120,17 @@ public class SeedData extends com.pulumi.resources.CustomResource {
         return this.file;
     }
     /**
-     * Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
      * 
      */
-    @Export(name="rows", refs={Map.class,String.class}, tree="[0,1,[0,1,1]]")
-    private Output<Map<String,Map<String,String>>> rows;
+    @Export(name="rows", refs={String.class}, tree="[0]")
+    private Output<String> rows;
 
     /**
-     * @return Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
      * 
      */
-    public Output<Map<String,Map<String,String>>> rows() {
+    public Output<String> rows() {
         return this.rows;
     }
 

@@ -11,7 +11,6 @@ import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -112,17 +111,17 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
      * 
      */
     @Import(name="rows", required=true)
-    private Output<Map<String,Map<String,String>>> rows;
+    private Output<String> rows;
 
     /**
-     * @return Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
      * 
      */
-    public Output<Map<String,Map<String,String>>> rows() {
+    public Output<String> rows() {
         return this.rows;
     }
 
@@ -283,23 +282,23 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param rows Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
          * 
          * @return builder
          * 
          */
-        public Builder rows(Output<Map<String,Map<String,String>>> rows) {
+        public Builder rows(Output<String> rows) {
             $.rows = rows;
             return this;
         }
 
         /**
-         * @param rows Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
          * 
          * @return builder
          * 
          */
-        public Builder rows(Map<String,Map<String,String>> rows) {
+        public Builder rows(String rows) {
             return rows(Output.of(rows));
         }
 

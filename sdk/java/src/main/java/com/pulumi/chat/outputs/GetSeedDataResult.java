@@ -8,7 +8,6 @@ import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Integer;
 import java.lang.String;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -41,10 +40,10 @@ public final class GetSeedDataResult {
      */
     private String id;
     /**
-     * @return Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
      * 
      */
-    private @Nullable Map<String,Map<String,String>> rows;
+    private @Nullable String rows;
 
     private GetSeedDataResult() {}
     /**
@@ -83,11 +82,11 @@ public final class GetSeedDataResult {
         return this.id;
     }
     /**
-     * @return Per row key, per field: a digest of the value (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
      * 
      */
-    public Map<String,Map<String,String>> rows() {
-        return this.rows == null ? Map.of() : this.rows;
+    public Optional<String> rows() {
+        return Optional.ofNullable(this.rows);
     }
 
     public static Builder builder() {
@@ -104,7 +103,7 @@ public final class GetSeedDataResult {
         private @Nullable Integer count;
         private @Nullable SeedDataEntity entity;
         private String id;
-        private @Nullable Map<String,Map<String,String>> rows;
+        private @Nullable String rows;
         public Builder() {}
         public Builder(GetSeedDataResult defaults) {
     	      Objects.requireNonNull(defaults);
@@ -149,7 +148,7 @@ public final class GetSeedDataResult {
             return this;
         }
         @CustomType.Setter
-        public Builder rows(@Nullable Map<String,Map<String,String>> rows) {
+        public Builder rows(@Nullable String rows) {
 
             this.rows = rows;
             return this;
