@@ -2,6 +2,7 @@
 import { aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
+import { chatWidgetRoutes } from "./chat-widgets";
 import { collaboratorRoutes } from "./collaborators";
 import { dataImportRoutes } from "./data-import";
 import { extensionRoutes } from "./extensions";
@@ -33,6 +34,7 @@ export const routes = {
   ...collaboratorRoutes,
   ...metricsRoutes,
   ...dataImportRoutes,
+  ...chatWidgetRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -40,6 +42,7 @@ export type RouteName = keyof Routes;
 export * from "./ai-agents";
 export * from "./api-keys";
 export * from "./bots";
+export * from "./chat-widgets";
 export * from "./closed-set";
 export * from "./collaborators";
 export * from "./common";

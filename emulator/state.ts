@@ -6,6 +6,7 @@ import type {
   ApiKeyScope,
   AuthTokenUpdate,
   BotCreate,
+  ChatWidgetListed,
   Defaults,
   GroupCreate,
   McpServerCreate,
@@ -177,6 +178,9 @@ export type BotRecord = Created<z.output<typeof BotCreate>, Defaults["Bot"]> & {
   updatedAt: number;
 };
 
+/** A chat widget as the service keeps it: its settings (with the app's id) under `configuration`. */
+export type ChatWidgetRecord = ChatWidgetListed;
+
 /** An MCP server: its create body's fields (its headers too, never shown), and what the service adds. */
 export type McpServerRecord = z.output<typeof McpServerCreate> & {
   /** Milliseconds, as the service answers them for MCP servers. */
@@ -217,6 +221,8 @@ export interface AppSocialRecord {
   builderAgents: Map<string, AgentRecord>;
   byoAgents: Map<string, AgentRecord>;
   mcpServers: Map<string, McpServerRecord>;
+  /** widgetId → the widget (emulator/handlers/chat-widgets.ts). */
+  chatWidgets: Map<string, ChatWidgetRecord>;
   /** uid → friend uid → since (kept on both sides). */
   friends: Map<string, Map<string, number>>;
   /** blocker uid → blocked uid → blockedAt (one direction). */
@@ -333,6 +339,7 @@ function newAppSocial(): AppSocialRecord {
     builderAgents: new Map(),
     byoAgents: new Map(),
     mcpServers: new Map(),
+    chatWidgets: new Map(),
     friends: new Map(),
     blocked: new Map(),
     pinnedConversations: [],

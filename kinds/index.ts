@@ -9,6 +9,7 @@ import { appSettings } from "./app-settings";
 import { authToken } from "./auth-token";
 import { blockedUsers } from "./blocked-users";
 import { bot } from "./bot";
+import { chatWidget } from "./chat-widget";
 import { collaborators } from "./collaborators";
 import { customEmailProvider } from "./custom-email-provider";
 import { customPushProvider } from "./custom-push-provider";
@@ -74,6 +75,8 @@ export const kinds = {
   PinnedConversations: pinnedConversations,
   // Seed data: after the kinds a program declares one by one.
   SeedData: seedData,
+  // Chat widgets (decision 0114).
+  ChatWidget: chatWidget,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -264,5 +264,8 @@ export const OPERATIONS = {
   importGroups: { api: "chat", method: "POST", path: "/data_import/groups" },
   importMembers: { api: "chat", method: "POST", path: "/data_import/members" },
   importMessages: { api: "chat", method: "POST", path: "/data_import/messages" },
+  listChatWidgets: { api: "management", method: "GET", path: "/apps/:appId/extensions/widget/v2/settings" },
+  createChatWidget: { api: "management", method: "POST", path: "/apps/:appId/extensions/widget/v2/settings" },
+  updateChatWidget: { api: "management", method: "PUT", path: "/apps/:appId/extensions/widget/v2/settings" },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

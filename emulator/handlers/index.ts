@@ -3,6 +3,7 @@ import type { RouteName } from "../../contract";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
+import { chatWidgetHandlers } from "./chat-widgets";
 import { collaboratorHandlers } from "./collaborators";
 import { dataImportHandlers } from "./data-import";
 import { extensionHandlers } from "./extensions";
@@ -34,4 +35,5 @@ export const handlers = {
   ...collaboratorHandlers,
   ...metricsHandlers,
   ...dataImportHandlers,
+  ...chatWidgetHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

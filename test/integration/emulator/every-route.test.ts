@@ -40,6 +40,10 @@ const message = async (from: string) => {
 const token = async (uid: string) => (await h.ok("createAuthToken", { params: { uid } })).data.authToken;
 const apiKey = async () => (await h.ok("createApiKey", { body: { name: "k" } })).data.apiKey;
 const app = async () => (await h.ok("createApp", { body: { name: unique("er-app") } })).data.id;
+const widgetSettings = { name: "W", version: "v2", sidebar: { calls: true } };
+const widget = async (appId: string) =>
+  (await h.ok("createChatWidget", { params: { appId }, body: { settings: widgetSettings } })).data.body.data
+    .widgetId;
 const webhook = async (appId: string) => {
   const id = unique("er-w");
   await h.ok("createWebhook", {
@@ -532,6 +536,17 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     const muid = unique("er-muid");
     const message = { muid, sender: await user(), receiverType: "user", receiver: await user(), sentAt: 1 };
     return { body: { messages: { [muid]: { ...message, data: { text: "then" }, readAt: 2 } } } };
+  },
+  listChatWidgets: async () => {
+    const appId = await app();
+    await widget(appId);
+    return { params: { appId } };
+  },
+  createChatWidget: async () => ({ params: { appId: await app() }, body: { settings: widgetSettings } }),
+  updateChatWidget: async () => {
+    const appId = await app();
+    const widgetId = await widget(appId);
+    return { params: { appId }, body: { settings: { ...widgetSettings, name: "W 2", widgetId } } };
   },
 };
 
