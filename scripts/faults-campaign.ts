@@ -61,6 +61,7 @@ export interface Expected {
   aiAgents: string[];
   externalAgents: string[];
   customApiLists: string[];
+  chatWidgets: string[];
 }
 
 export interface AppDump {
@@ -79,6 +80,7 @@ export interface AppDump {
   builderAgents?: Record<string, { name: string }>;
   byoAgents?: Record<string, { name: string }>;
   keywordLists?: Record<string, { category: string }>;
+  chatWidgets?: Record<string, { configuration: { name: string } }>;
 }
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -123,6 +125,8 @@ export function held(app: AppDump) {
     customApiLists: sorted(
       Object.entries(app.keywordLists ?? {}).flatMap(([id, k]) => (k.category === "custom-api" ? [id] : [])),
     ),
+    // Counted by name, like the agents: the service makes a widget's id.
+    chatWidgets: count(Object.values(app.chatWidgets ?? {}).map((w) => w.configuration.name)),
   };
 }
 
@@ -152,6 +156,7 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     aiAgents: count(want.aiAgents),
     externalAgents: count(want.externalAgents),
     customApiLists: sorted(want.customApiLists),
+    chatWidgets: count(want.chatWidgets),
   };
   const problems: string[] = [];
   for (const k of Object.keys(wanted) as (keyof typeof wanted)[]) {
@@ -253,7 +258,8 @@ export async function runSeed(seed: number, opts: CampaignOptions = {}): Promise
     const after = appOf(emu, appId);
     if (after?.state !== "archived") problems.push(`after destroy the app is ${after?.state ?? "gone"}`);
     if (after) {
-      const left = held(after);
+      // Chat widgets have no delete route: a destroy leaves them by design (decision 0114).
+      const { chatWidgets: _, ...left } = held(after);
       const anything = { ...left, members: Object.values(left.members).flatMap(Object.keys) };
       for (const [k, v] of Object.entries(anything))
         if (Object.keys(v).length)

@@ -194,6 +194,16 @@ new chat.ModerationCustomApiList("own-moderation", {
   connection,
 });
 
+// A chat widget (its id is the service's; its look and sidebar change in variant 1; destroy leaves it: the
+// API has no delete route).
+const chatWidgets = ["support-widget"];
+new chat.ChatWidget("support-widget", {
+  appId: app.appId,
+  name: "support-widget",
+  style: { primary_color: changed ? "#334455" : "#112233" },
+  sidebar: { calls: !changed, user_listing: "all_users" },
+});
+
 export const appId = app.appId;
 export const appApiKey = app.apiKey;
 export const expected = {
@@ -219,4 +229,5 @@ export const expected = {
   aiAgents: agentNames,
   externalAgents: ["external-0"],
   customApiLists,
+  chatWidgets,
 };
