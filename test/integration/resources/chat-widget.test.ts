@@ -94,11 +94,11 @@ describe("ChatWidget", () => {
       body: { settings: { ...drifted, main: after.main as typeof mainFlags } },
     });
     const refreshed = await provider.read(id, after);
-    expect((refreshed.inputs?.sidebar as Props).calls).toBe(true);
+    expect(refreshed.inputs?.sidebar).toMatchObject({ calls: true });
     expect((await provider.diff(id, refreshed.props ?? {}, changed)).changes).toBe(true);
     await provider.update(id, refreshed.props ?? {}, changed);
     const back = (await listed()).find((w) => w.widgetId === widgetId)?.configuration;
-    expect((back?.sidebar as Props).calls).toBe(false);
+    expect(back?.sidebar).toMatchObject({ calls: false });
 
     // No delete route: destroy leaves the widget in the app.
     await provider.delete(id, after);
@@ -127,7 +127,7 @@ describe("ChatWidget", () => {
     const { id } = await provider.create(inputs);
     expect(id).toBe(`${appId}/${widgetId}`);
     const stored = (await listed()).find((w) => w.widgetId === widgetId)?.configuration;
-    expect((stored?.style as Props).background_color).toBe("#000000");
+    expect(stored?.style).toMatchObject({ background_color: "#000000" });
     expect((await listed()).filter((w) => w.configuration.name === name)).toHaveLength(1);
 
     await mgmt.call("createChatWidget", { params: { appId }, body: { settings: { name, version: "v2" } } });
