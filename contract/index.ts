@@ -11,6 +11,7 @@ import { managementRoutes } from "./management";
 import { messageRoutes } from "./messages";
 import { metricsRoutes } from "./metrics";
 import { moderationRoutes } from "./moderation";
+import { moderationQueueRoutes } from "./moderation-queues";
 import { notificationRoutes } from "./notifications";
 import { rbacRoutes } from "./rbac";
 import { roleRoutes } from "./roles";
@@ -35,6 +36,7 @@ export const routes = {
   ...metricsRoutes,
   ...dataImportRoutes,
   ...chatWidgetRoutes,
+  ...moderationQueueRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -56,6 +58,7 @@ export * from "./management";
 export * from "./messages";
 export * from "./metrics";
 export * from "./moderation";
+export * from "./moderation-queues";
 export * from "./multipart";
 export * from "./notifications";
 export * from "./permission-entries";

@@ -205,6 +205,10 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   toggleExtensions: RESEND,
   // a merge: the same patch twice leaves the same settings
   updateNotificationSettings: RESEND,
+  // one report per user: a second replaces the first
+  flagMessage: RESEND,
+  // a decision given again on a reviewed message is the same decision
+  reviewFlaggedMessage: RESEND,
   // not repeatable
   sendMessage: { kind: "never", why: "a second send is a second message" },
   addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },

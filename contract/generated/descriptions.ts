@@ -481,4 +481,11 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "settings.appId": "The app the widget belongs to.",
     "settings.widgetId": "The widget to change, as its create answered.",
   },
+  reviewFlaggedMessage: {
+    status: "approved keeps the message; disapproved blocks it.",
+  },
+  flagMessage: {
+    reasonId: "The id of the moderation reason the user picked (e.g. spam).",
+    remark: "The user's own words on why.",
+  },
 };

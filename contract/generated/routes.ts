@@ -267,5 +267,10 @@ export const OPERATIONS = {
   listChatWidgets: { api: "management", method: "GET", path: "/apps/:appId/extensions/widget/v2/settings" },
   createChatWidget: { api: "management", method: "POST", path: "/apps/:appId/extensions/widget/v2/settings" },
   updateChatWidget: { api: "management", method: "PUT", path: "/apps/:appId/extensions/widget/v2/settings" },
+  listFlaggedMessages: { api: "chat", method: "GET", path: "/moderation/flagged-messages" },
+  reviewFlaggedMessage: { api: "chat", method: "PATCH", path: "/moderation/flagged-messages/:id" },
+  listReviewedMessages: { api: "chat", method: "GET", path: "/moderation/reviewed-messages" },
+  listBlockedMessages: { api: "chat", method: "GET", path: "/moderation/blocked-messages" },
+  flagMessage: { api: "chat", method: "POST", path: "/messages/:id/flagged", onBehalfOf: "required" },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

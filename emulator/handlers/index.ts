@@ -12,6 +12,7 @@ import { managementHandlers } from "./management";
 import { messageHandlers } from "./messages";
 import { metricsHandlers } from "./metrics";
 import { moderationHandlers } from "./moderation";
+import { moderationQueueHandlers } from "./moderation-queues";
 import { notificationHandlers } from "./notifications";
 import { rbacHandlers } from "./rbac";
 import { roleHandlers } from "./roles";
@@ -36,4 +37,5 @@ export const handlers = {
   ...metricsHandlers,
   ...dataImportHandlers,
   ...chatWidgetHandlers,
+  ...moderationQueueHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

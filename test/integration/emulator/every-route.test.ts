@@ -537,6 +537,23 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     const message = { muid, sender: await user(), receiverType: "user", receiver: await user(), sentAt: 1 };
     return { body: { messages: { [muid]: { ...message, data: { text: "then" }, readAt: 2 } } } };
   },
+  flagMessage: async () => {
+    const from = await user();
+    return {
+      params: { id: await message(from) },
+      body: { reasonId: "spam", remark: "ads" },
+      onBehalfOf: from,
+    };
+  },
+  listFlaggedMessages: async () => ({ query: { limit: 5 } }),
+  reviewFlaggedMessage: async () => {
+    const from = await user();
+    const id = await message(from);
+    await h.ok("flagMessage", { params: { id }, body: { reasonId: "spam" }, onBehalfOf: from });
+    return { params: { id }, body: { status: "approved" } };
+  },
+  listReviewedMessages: async () => ({ query: { limit: 5 } }),
+  listBlockedMessages: async () => ({}),
   listChatWidgets: async () => {
     const appId = await app();
     await widget(appId);
