@@ -1256,3 +1256,45 @@ export interface GetMessageMetricsArgs extends ChatLookupArgs {
 export function getMessageMetrics(args: GetMessageMetricsArgs = {}): pulumi.Output<MessageMetricsResult> {
   return readDataLookup<MessageMetricsResult>("getMessageMetrics", args);
 }
+
+/** What `getFlaggedMessages` returns. */
+export interface FlaggedMessagesResult {
+  /** The flagged messages, oldest first. */
+  messages: { id: string; sender?: string; receiverType?: string; receiver?: string; type?: string; text?: string; sentAt?: number; flaggedCount: number; flags: { uid: string; reasonId?: string; remark?: string; flaggedAt?: number }[] }[];
+}
+export interface GetFlaggedMessagesArgs extends ChatLookupArgs {
+  /** How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor. */
+  limit?: pulumi.Input<number>;
+}
+/** Messages users flagged for review and no moderator has decided on yet, with each user's report. */
+export function getFlaggedMessages(args: GetFlaggedMessagesArgs = {}): pulumi.Output<FlaggedMessagesResult> {
+  return readDataLookup<FlaggedMessagesResult>("getFlaggedMessages", args);
+}
+
+/** What `getReviewedMessages` returns. */
+export interface ReviewedMessagesResult {
+  /** The messages, oldest first. */
+  messages: { id: string; sender?: string; receiverType?: string; receiver?: string; type?: string; text?: string; sentAt?: number; ruleId?: string; ruleName?: string; action: string[]; status?: string; at?: number }[];
+}
+export interface GetReviewedMessagesArgs extends ChatLookupArgs {
+  /** How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor. */
+  limit?: pulumi.Input<number>;
+}
+/** Messages a moderator decided on (flagged or blocked before), with the decision. */
+export function getReviewedMessages(args: GetReviewedMessagesArgs = {}): pulumi.Output<ReviewedMessagesResult> {
+  return readDataLookup<ReviewedMessagesResult>("getReviewedMessages", args);
+}
+
+/** What `getBlockedMessages` returns. */
+export interface BlockedMessagesResult {
+  /** The messages, oldest first. */
+  messages: { id: string; sender?: string; receiverType?: string; receiver?: string; type?: string; text?: string; sentAt?: number; ruleId?: string; ruleName?: string; action: string[]; status?: string; at?: number }[];
+}
+export interface GetBlockedMessagesArgs extends ChatLookupArgs {
+  /** How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor. */
+  limit?: pulumi.Input<number>;
+}
+/** Messages a moderation rule blocked that no moderator has reviewed yet, with the rule. */
+export function getBlockedMessages(args: GetBlockedMessagesArgs = {}): pulumi.Output<BlockedMessagesResult> {
+  return readDataLookup<BlockedMessagesResult>("getBlockedMessages", args);
+}
