@@ -15,23 +15,27 @@ const required = (on: boolean) => ({
 });
 
 export const fixture: Fixture = {
-  cases: () => [
+  cases: ({ appId }) => [
     {
       kind: "ChatWidget",
       name: "widget",
       set: {
+        appId,
         name: "table widget",
         style: { primary_color: "#112233", custom_css: ".a{}" },
         sidebar: { calls: true, user_listing: "friends" },
         main: { ...required(true), send_gifs: true },
       },
       change: {
+        appId,
         name: "table widget 2",
         style: { primary_color: "#445566" },
         sidebar: { calls: false, sidebar_navigation_sequence: ["chats", "groups"] },
         main: { ...required(false), send_gifs: false, share_location: true },
       },
+      // appId removed: it defaults to the configured app, the same one, so nothing changes.
       remove: { name: "table widget 2" },
+      replace: { appId: "another-app" },
     },
   ],
   seeds: [
