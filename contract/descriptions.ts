@@ -4,6 +4,7 @@
 // document's words and nothing is written twice.
 import type { z } from "zod";
 import { DESCRIPTIONS } from "./generated/descriptions";
+import * as G from "./generated/schemas";
 import { routes } from "./index";
 import type { RouteSpec } from "./route";
 import { defOf } from "./zod-def";
@@ -53,6 +54,12 @@ export function descriptionOf(schema: z.ZodType): string | undefined {
     for (const [name, r] of Object.entries(routes) as [string, RouteSpec][]) {
       const docs = DESCRIPTIONS[name];
       if (docs && r.body) walk(r.body, "", docs, map);
+    }
+    // A kind's declaration form no route takes (`x-declaration`), by its component's name.
+    const components = G as unknown as Record<string, z.ZodType | undefined>;
+    for (const [name, docs] of Object.entries(DESCRIPTIONS)) {
+      const declared = Object.hasOwn(routes, name) ? undefined : components[name];
+      if (declared) walk(declared, "", docs, map);
     }
     found = map;
   }

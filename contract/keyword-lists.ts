@@ -25,8 +25,8 @@ export const UploadedFile = z.strictObject({
 export type UploadedFile = z.infer<typeof UploadedFile>;
 
 /** A multipart field sent once arrives as a string, sent several times as a list. */
-const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item));
+const repeated = <T extends z.ZodType>(item: T, atLeastOne: string) =>
+  z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item).min(1, atLeastOne));
 
 const keywordFields = {
   name: z.string().max(LIMITS.nameLength, `name must be at most ${LIMITS.nameLength} characters`).optional(),
@@ -100,8 +100,10 @@ const bodyWith = <I extends z.ZodType>(id: I) =>
         id,
         ...keywordFields,
         category: z.literal("sentence-similarity"),
-        disallowedSentences: repeated(z.string().min(1, "a sentence must not be empty")).pipe(
-          z.array(z.string()).min(1, "disallowedSentences must name at least one sentence"),
+        // One pipe (not two): a pipe's input is required only when a transform opens it directly.
+        disallowedSentences: repeated(
+          z.string().min(1, "a sentence must not be empty"),
+          "disallowedSentences must name at least one sentence",
         ),
       }),
       z

@@ -43,8 +43,13 @@ export type Condition = z.infer<typeof Condition>;
 export const refersToKeywordLists = (c: Condition): boolean =>
   KEYWORD_REFERENCE_FLAGS.some((f) => c[f] === true);
 
-/** User filters write their negations with a space ("not equals"); group filters in camel case. */
+/**
+ * Both filters spell their negations notEquals and notIn, as the vendor's UserFilter and GroupFilter do. The
+ * document said "not equals" and "not in" for user filters until 0.2 (contract/divergences.yaml): the rule
+ * kind still takes those, read as the new spellings (`USER_FILTER_OPERATOR_ALIASES`).
+ */
 export const UserFilter = G.UserFilter;
+export const USER_FILTER_OPERATOR_ALIASES = { "not equals": "notEquals", "not in": "notIn" } as const;
 export const GroupFilter = G.GroupFilter;
 export const RuleFilter = G.RuleFilter;
 

@@ -44,6 +44,21 @@ export const pinnedNoRepeat = {
   message: { message: "a conversation is listed twice" },
 };
 
+/** The list as sent: no conversation twice (a uid or guid compared without case). */
+export const pinnedTargetsNoRepeat = {
+  check: (cs: readonly { uid?: string | undefined; guid?: string | undefined }[]) =>
+    new Set(cs.map((c) => (c.guid === undefined ? `user:${c.uid}` : `group:${c.guid}`).toLowerCase()))
+      .size === cs.length,
+  message: { message: "a conversation is listed twice" },
+};
+
+/** One pinned conversation as sent: a uid or a guid, not both, not neither. */
+export const pinnedOneTarget = {
+  check: (c: { uid?: string | undefined; guid?: string | undefined }) =>
+    (c.uid === undefined) !== (c.guid === undefined),
+  message: { message: "a pinned conversation names either uid (a user) or guid (a group)" },
+};
+
 /**
  * A message's `reactions` at the top level: the owner's document lists them beside `data` but its sample
  * nests them inside `data`; both positions are read.

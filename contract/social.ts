@@ -27,9 +27,22 @@ export const PinnedConversationType = G.PinnedConversationType;
 export const PinnedConversationRef = G.PinnedConversationRef;
 export type PinnedConversationRef = z.input<typeof PinnedConversationRef>;
 
-/** The whole list, in display order: at most 5, no repeats (decision 0090, rules.ts). */
+/**
+ * The whole list, in display order, at most 5, no repeats (decision 0090, rules.ts), as the wire carries it:
+ * `{pinnedConversations: [{uid} | {guid}]}` (the vendor's replace page). The PinnedConversations resource
+ * declares each as `{conversationType, conversationWith}` (`PinnedConversationsDeclared`) and is sent as
+ * `pinnedTargetOf` says.
+ */
 export const PinnedConversationsBody = G.PinnedConversationsBody;
 export type PinnedConversationsBody = z.input<typeof PinnedConversationsBody>;
+export const PinnedConversationTarget = G.PinnedConversationTarget;
+export type PinnedConversationTarget = z.input<typeof PinnedConversationTarget>;
+export const PinnedConversationsDeclared = G.PinnedConversationsDeclared;
+export type PinnedConversationsDeclared = z.output<typeof PinnedConversationsDeclared>;
+
+/** A declared conversation as the wire names it: a user's uid or a group's guid. */
+export const pinnedTargetOf = (r: z.output<typeof PinnedConversationRef>): PinnedConversationTarget =>
+  r.conversationType === "group" ? { guid: r.conversationWith } : { uid: r.conversationWith };
 
 export const PinnedConversation = G.PinnedConversation;
 export type PinnedConversation = z.infer<typeof PinnedConversation>;

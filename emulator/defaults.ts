@@ -103,8 +103,9 @@ const pairs = (names: readonly string[], value: number, override: boolean): Json
       [`${n}Override`, override],
     ]),
   );
+// Quoted replies in one-on-one conversations too, as the vendor's settings example has them.
 const conversation = (): Json => ({
-  ...pairs(["messages", "replies", "reactions"], 2, true),
+  ...pairs(["messages", "replies", "quotedReplies", "reactions"], 2, true),
   messageEditedSetting: 2,
   messageDeletedSetting: 2,
 });
@@ -136,7 +137,6 @@ export function defaultNotificationSettings(): Json {
     preferences: {
       group: {
         ...conversation(),
-        ...pairs(["quotedReplies"], 2, true),
         ...pairs(
           [
             "memberLeft",
@@ -190,6 +190,36 @@ export function defaultNotificationSettings(): Json {
       },
       customMessageTemplateDefault: { ...template("{{message.data.text}}"), body_fallback: "New message" },
       customMessageTemplatePrivacy: { ...privacy, body_fallback: "New message" },
+      pollMessageTemplateDefault: { ...template("{{message.data.text}}"), body_fallback: "" },
+      pollMessageTemplatePrivacy: { ...privacy, body_fallback: "" },
+      reminderMessageTemplateDefault: { ...template("{{message.data.text}}"), body_fallback: "" },
+      reminderMessageTemplatePrivacy: { ...privacy, body_fallback: "" },
+      userMentionTemplateDefault: {
+        titleOneOnOne: "{{message.sender.name}}",
+        titleGroup: "{{message.sender.name}} in {{message.receiver.name}}",
+        bodyOneOnOne: "{{message.sender.name}} mentioned you: {{message.data.text}}",
+        bodyGroup:
+          "{{message.sender.name}} mentioned you in {{message.receiver.name}}: {{message.data.text}}",
+        body_fallback: "New mention",
+      },
+      userMentionTemplatePrivacy: {
+        titleOneOnOne: "{{message.sender.name}}",
+        titleGroup: "{{message.sender.name}} in {{message.receiver.name}}",
+        bodyOneOnOne: "New mention",
+        bodyGroup: "New mention",
+        body_fallback: "New mention",
+      },
+      groupMentionTemplateDefault: {
+        titleGroup: "{{message.sender.name}} in {{message.receiver.name}}",
+        body: "{{message.sender.name}} mentioned everyone: {{message.data.text}}",
+        body_fallback: "New mention",
+      },
+      groupMentionTemplatePrivacy: {
+        titleGroup: "{{message.sender.name}} in {{message.receiver.name}}",
+        body: "New mention",
+        body_fallback: "New mention",
+      },
+      // Interactive templates: in a later copy of the vendor's file than S1 (contract/divergences.yaml).
       interactiveFormTemplateDefault: template("Sent a form"),
       interactiveFormTemplatePrivacy: privacy,
       interactiveCardTemplateDefault: template("Sent a card"),

@@ -239,8 +239,11 @@ export class CrudProvider<A extends Args, S extends Args> {
   }
 
   async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {
-    const { args: oldArgs, options: oldOptions } = this.split(olds);
+    const { args: recorded, options: oldOptions } = this.split(olds);
     const { args: newArgs, options: newOptions } = this.split(news);
+    // The recorded values read as check reads new ones now: a value recorded in a spelling the kind has
+    // since normalised (a former enum spelling, engine/aliases.ts) is not a change.
+    const oldArgs = this.readAsNow(recorded);
 
     const changed = this.changedArgs(oldArgs, newArgs);
     const replaces = changed.filter((k) => this.kind.replaceOn.includes(k));
@@ -496,6 +499,19 @@ export class CrudProvider<A extends Args, S extends Args> {
     for (const [k, v] of Object.entries(olds))
       if (!(k in this.kind.args.shape) && !names.includes(k) && k !== PROVIDER_KEY) state[k] = v;
     return state;
+  }
+
+  /** Each recorded argument as its schema reads it now, where it still parses (else as recorded). */
+  private readAsNow(args: Props): Props {
+    const shape = this.kind.args.shape as Record<string, z.ZodType>;
+    const out: Props = { ...args };
+    for (const [k, v] of Object.entries(args)) {
+      const field = shape[k];
+      if (v === undefined || !field || unknownPaths(v).length > 0) continue;
+      const r = field.safeParse(v);
+      if (r.success) out[k] = r.data;
+    }
+    return out;
   }
 
   /** Argument names whose values differ (old outputs also hold computed state, which is not compared). */

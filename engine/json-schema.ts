@@ -17,6 +17,8 @@ export interface Json {
   description?: string;
   /** A closed set the contract names (contract/closed-set.ts): only in `jsonOf(…, true)`'s output. */
   "x-closed-set"?: ClosedSet;
+  /** Former spellings an enum still takes, each with the value it stands for (engine/aliases.ts). */
+  "x-aliases"?: Record<string, string>;
 }
 
 /** `schema` as JSON Schema, as it takes values (`input`) or gives them (`output`); unrepresentable parts: any. */

@@ -223,6 +223,11 @@ export interface NotInFile {
    * and the outputs the other resources use (the connection, the id, the key).
    */
   readonly app?: { readonly child: string };
+  /**
+   * The kind the file's `seed:` section makes (decision 0108): one resource per bucket of each seed file it
+   * names, `<component>:<child>:<entity>-<bucket>`.
+   */
+  readonly seed?: { readonly child: string };
 }
 
 /** A secret argument the file names otherwise than by one config key at one field. */

@@ -24,8 +24,10 @@ import {
   keyOf,
   kindNamed,
   mapRefs,
+  SEED_KIND,
 } from "./graph";
 import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
+import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
 /** The resources of the entries, by kind and id (the one of a kind an app has one of: by its child name). */
@@ -150,6 +152,8 @@ export class Environment extends pulumi.ComponentResource {
     // Every kind the file holds, those named before those naming them (environment/graph.ts), each entry
     // followed by the entries of other kinds inside it.
     const declared: Declared = {};
+    /** Every resource of an entry (those inside others too): the seed's rows may name any of them. */
+    const entries: pulumi.CustomResource[] = [];
     /** Generated secrets by the component output gathering them (`generated.output`), by id. */
     const gathered: Record<string, Record<string, pulumi.Output<string>>> = {};
     /** `args` with each id a reference names as the named resource's output, which orders this one after it. */
@@ -221,6 +225,7 @@ export class Environment extends pulumi.ComponentResource {
         { ...args, ...where, ...adoption },
         under(adopted ?? env.adopt),
       );
+      entries.push(resource);
       if (!holder) declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
       for (const h of heldBy(kind))
         for (const inner of entriesOf(env as Record<string, unknown>, h).filter(
@@ -236,6 +241,26 @@ export class Environment extends pulumi.ComponentResource {
     };
     for (const kind of DECLARATION_ORDER)
       for (const at of entriesOf(env as Record<string, unknown>, kind)) declare(kind, at);
+    // The seed files' buckets, after every entry and each file after those before it (users, groups, members,
+    // messages): the rows name users and groups, declared or seeded. A destroy removes them first.
+    if (env.seed) {
+      if (!SEED_KIND) throw new Error("no kind makes the file's seed");
+      const Seed = classOf(SEED_KIND);
+      const seedChild = SEED_KIND.file.seed.child;
+      const adopted = (env.seed.adopt ?? env.adopt) && env.protectAdopted;
+      let before: pulumi.Resource[] = entries;
+      for (const buckets of seedBuckets(env.seed, seedDirOf(args.file))) {
+        const made = buckets.map(
+          (b) =>
+            new Seed(
+              child(`${seedChild}:${b.entity}-${b.bucket}`),
+              { ...b, connection },
+              { parent: this, dependsOn: before, ...(adopted ? { protect: true } : {}) },
+            ),
+        );
+        before = [...before, ...made];
+      }
+    }
     // The typed outputs (EnvironmentOutputs): each the resources of the section of the kind naming it, by id.
     for (const kind of FILE_KINDS)
       if (kind.file.output !== undefined)

@@ -36,6 +36,11 @@ export const APP_KIND = REGISTRY.find((k) => k.file && "omitted" in k.file && k.
   | (Kind & { readonly file: NotInFile & { readonly app: { readonly child: string } } })
   | undefined;
 
+/** The kind the file's `seed:` section makes, one resource per bucket of each file. */
+export const SEED_KIND = REGISTRY.find((k) => k.file && "omitted" in k.file && k.file.seed) as
+  | (Kind & { readonly file: NotInFile & { readonly seed: { readonly child: string } } })
+  | undefined;
+
 /** A kind by name; an error for a name no kind has (a reference declared wrong). */
 export function kindNamed(name: string): Kind {
   const k = REGISTRY.find((r) => r.name === name);

@@ -1,8 +1,9 @@
 // Reads and validates a declared environment. Every problem names the file, the path in it and the rule,
 // all at once, before a single resource is declared.
 import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { parseDocument } from "yaml";
+import { seedClashes, seedProblems } from "./seed";
 import { Environment } from "./spec";
 
 export class EnvironmentFileError extends Error {
@@ -25,11 +26,14 @@ export function parseEnvironment(text: string, file: string): Environment {
     const lines = doc.errors.map((e) => `${name}: ${e.message.split("\n")[0]}`);
     throw new EnvironmentFileError(`invalid YAML:\n${lines.join("\n")}`);
   }
-  return checkEnvironment(doc.toJS(), name);
+  return checkEnvironment(doc.toJS(), name, dirname(resolve(file)));
 }
 
-/** Validates an environment given as an object (the file's shape); `name` is only used in messages. */
-export function checkEnvironment(value: unknown, name: string): Environment {
+/**
+ * Validates an environment given as an object (the file's shape); `name` is only used in messages, `dir` is
+ * where the seed files it names are (the environment file's folder).
+ */
+export function checkEnvironment(value: unknown, name: string, dir = process.cwd()): Environment {
   const result = Environment.safeParse(value);
   if (!result.success) {
     const lines = result.error.issues.map(
@@ -37,6 +41,17 @@ export function checkEnvironment(value: unknown, name: string): Environment {
     );
     throw new EnvironmentFileError(`the declared environment is not valid:\n${lines.join("\n")}`);
   }
+  // The seed files' rows, once the section's shape is right.
+  const { seed: section } = result.data;
+  const problems = section ? seedProblems(section, dir) : [];
+  const seed =
+    section && problems.length === 0
+      ? seedClashes(result.data as Record<string, unknown>, section, dir)
+      : problems;
+  if (seed.length)
+    throw new EnvironmentFileError(
+      `the declared environment's seed files are not valid:\n${seed.map((p) => `${name}: ${p}`).join("\n")}`,
+    );
   return result.data;
 }
 

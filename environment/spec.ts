@@ -15,6 +15,7 @@ import {
   rewrites,
   whereOf,
 } from "./graph";
+import { SeedSection } from "./seed";
 
 export { SecretRef } from "./entries";
 export { entriesOf } from "./graph";
@@ -138,6 +139,8 @@ export const Environment = z
      * destroy or a removal from the file delete them (decision 0073).
      */
     protectAdopted: z.boolean().default(true),
+    /** Seed files (users, groups, members, messages) declared as a few resources each (environment/seed.ts). */
+    seed: SeedSection.optional(),
     ...plain,
   })
   .superRefine((env, ctx) => checkEntries(env as Json, ctx));

@@ -1,12 +1,35 @@
 // ModerationRule: a moderation rule, named by its id (moderation.ts).
 import { z } from "zod";
-import { CONDITION_OPERANDS, DEFAULTS, LIMITS, ModerationId, type Rule, RuleCreate } from "../contract";
+import {
+  CONDITION_OPERANDS,
+  DEFAULTS,
+  GroupFilter,
+  LIMITS,
+  ModerationId,
+  type Rule,
+  RuleCreate,
+  USER_FILTER_OPERATOR_ALIASES,
+  UserFilter,
+} from "../contract";
+import { withAliases } from "../engine/aliases";
 import { declare, none, service } from "../engine/fields";
 import type { Args, Kind } from "../engine/kind";
+import { canonical } from "../engine/normalize";
 import { defined, hasCode, sortedById } from "../engine/util";
 import { builtIn } from "./moderation";
 
 const rule = RuleCreate.shape;
+/** A user filter whose operator may be a former spelling ("not equals"), read as the current one. */
+const UserFilterArg = UserFilter.extend({
+  operator: withAliases(UserFilter.shape.operator, USER_FILTER_OPERATOR_ALIASES),
+});
+const FilterArgs = z
+  .array(
+    z.discriminatedUnion("entity", [UserFilterArg, GroupFilter], {
+      message: "a filter's entity must be user or group",
+    }),
+  )
+  .optional();
 export const ModerationRuleArgs = z.strictObject({
   ruleId: ModerationId("ruleId"),
   name: rule.name,
@@ -14,7 +37,7 @@ export const ModerationRuleArgs = z.strictObject({
   enabled: rule.enabled,
   action: rule.action,
   conditions: rule.conditions,
-  filters: rule.filters,
+  filters: FilterArgs,
 });
 export type ModerationRuleArgs = z.output<typeof ModerationRuleArgs>;
 
@@ -27,6 +50,19 @@ function ruleArgs(r: Rule, declared: ModerationRuleArgs): ModerationRuleArgs {
     const { id, ...rest } = c as Args;
     return declared.conditions?.[i]?.id === undefined && id === i + 1 ? rest : c;
   });
+  // A filter recorded with a former spelling of its operator ("not equals") reads as recorded while the
+  // service holds the same filter: a refresh shows no change for it.
+  const filters = r.filters?.map((f, i) => {
+    const prior = declared.filters?.[i] as Args | undefined;
+    const op = prior?.operator;
+    const respelled =
+      typeof op === "string" && Object.hasOwn(USER_FILTER_OPERATOR_ALIASES, op)
+        ? USER_FILTER_OPERATOR_ALIASES[op as keyof typeof USER_FILTER_OPERATOR_ALIASES]
+        : undefined;
+    return respelled !== undefined && canonical({ ...prior, operator: respelled }) === canonical(f)
+      ? prior
+      : f;
+  });
   return defined({
     ruleId: r.id,
     name: r.name,
@@ -34,7 +70,7 @@ function ruleArgs(r: Rule, declared: ModerationRuleArgs): ModerationRuleArgs {
     enabled: r.enabled,
     action: r.action,
     conditions,
-    filters: r.filters,
+    filters,
   }) as ModerationRuleArgs;
 }
 const ruleState = (r: Rule) => ({ builtIn: r.default === true, createdAt: r.createdAt });

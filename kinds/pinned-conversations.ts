@@ -2,12 +2,12 @@
 // docs/service/bots-agents-and-social.md, decision 0090): one list per app, in display order, at most 5, no
 // repeats. A PUT replaces the whole list, so every write is safe to repeat; deleting the resource empties it.
 import { z } from "zod";
-import { type PinnedConversation, PinnedConversationsBody } from "../contract";
+import { type PinnedConversation, PinnedConversationsDeclared, pinnedTargetOf } from "../contract";
 import { declare } from "../engine/fields";
 import type { Ctx, Kind } from "../engine/kind";
 
-/** The API's body, with its rules (at most 5, none twice). */
-export const PinnedConversationsArgs = PinnedConversationsBody;
+/** Each conversation by type and uid or guid, with the list's rules (at most 5, none twice). */
+export const PinnedConversationsArgs = PinnedConversationsDeclared;
 export type PinnedConversationsArgs = z.output<typeof PinnedConversationsArgs>;
 type Ref = PinnedConversationsArgs["conversations"][number];
 
@@ -37,7 +37,11 @@ async function current(ctx: Ctx, declared: readonly Ref[] = []): Promise<PinnedC
 }
 
 async function replace(ctx: Ctx, conversations: readonly Ref[]): Promise<void> {
-  await ctx.chat().call("replaceAppPinnedConversations", { body: { conversations: [...conversations] } });
+  // The wire names each by uid or guid (docs/service/bots-agents-and-social.md); the arguments stay as
+  // 0.1.0 had them.
+  await ctx.chat().call("replaceAppPinnedConversations", {
+    body: { pinnedConversations: conversations.map(pinnedTargetOf) },
+  });
 }
 
 export const pinnedConversations: Kind<PinnedConversationsArgs> = {

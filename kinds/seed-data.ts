@@ -92,7 +92,10 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     },
   }),
   api: "chat",
-  file: { omitted: "declared by the file's `seed:` section, which names seed files, not entries" },
+  file: {
+    omitted: "declared by the file's `seed:` section, which names seed files, not entries",
+    seed: { child: "seed" },
+  },
 
   async create(ctx, a) {
     const rows = declaredRows(a, Object.keys(a.rows));

@@ -62,6 +62,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
       "Whether to notify of replies in threads in one-on-one conversations, by default.",
     "preferences.oneOnOne.repliesOverride":
       "Whether each user may change the setting for replies in threads in one-on-one conversations.",
+    "preferences.oneOnOne.quotedRepliesSetting":
+      "Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).",
+    "preferences.oneOnOne.quotedRepliesOverride":
+      "Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).",
     "preferences.oneOnOne.reactionsSetting":
       "Whether to notify of reactions in one-on-one conversations, by default.",
     "preferences.oneOnOne.reactionsOverride":
@@ -200,6 +204,53 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "templates.customMessageTemplatePrivacy.titleGroup": "Title in a group.",
     "templates.customMessageTemplatePrivacy.body": "Text of the notification.",
     "templates.customMessageTemplatePrivacy.body_fallback": "Text used when the message has none to show.",
+    "templates.pollMessageTemplateDefault": "Template for a poll (default version).",
+    "templates.pollMessageTemplateDefault.titleOneOnOne": "Title in a one-on-one conversation.",
+    "templates.pollMessageTemplateDefault.titleGroup": "Title in a group.",
+    "templates.pollMessageTemplateDefault.body": "Text of the notification.",
+    "templates.pollMessageTemplateDefault.body_fallback": "Text used when the message has none to show.",
+    "templates.pollMessageTemplatePrivacy": "Template for a poll (privacy version: hides the content).",
+    "templates.pollMessageTemplatePrivacy.titleOneOnOne": "Title in a one-on-one conversation.",
+    "templates.pollMessageTemplatePrivacy.titleGroup": "Title in a group.",
+    "templates.pollMessageTemplatePrivacy.body": "Text of the notification.",
+    "templates.pollMessageTemplatePrivacy.body_fallback": "Text used when the message has none to show.",
+    "templates.reminderMessageTemplateDefault": "Template for a reminder (default version).",
+    "templates.reminderMessageTemplateDefault.titleOneOnOne": "Title in a one-on-one conversation.",
+    "templates.reminderMessageTemplateDefault.titleGroup": "Title in a group.",
+    "templates.reminderMessageTemplateDefault.body": "Text of the notification.",
+    "templates.reminderMessageTemplateDefault.body_fallback": "Text used when the message has none to show.",
+    "templates.reminderMessageTemplatePrivacy":
+      "Template for a reminder (privacy version: hides the content).",
+    "templates.reminderMessageTemplatePrivacy.titleOneOnOne": "Title in a one-on-one conversation.",
+    "templates.reminderMessageTemplatePrivacy.titleGroup": "Title in a group.",
+    "templates.reminderMessageTemplatePrivacy.body": "Text of the notification.",
+    "templates.reminderMessageTemplatePrivacy.body_fallback": "Text used when the message has none to show.",
+    "templates.userMentionTemplateDefault":
+      "Template for a message that mentions the user (default version).",
+    "templates.userMentionTemplateDefault.titleOneOnOne": "Title in a one-on-one conversation.",
+    "templates.userMentionTemplateDefault.titleGroup": "Title in a group.",
+    "templates.userMentionTemplateDefault.bodyOneOnOne":
+      "Text of the notification in a one-on-one conversation.",
+    "templates.userMentionTemplateDefault.bodyGroup": "Text of the notification in a group.",
+    "templates.userMentionTemplateDefault.body_fallback": "Text used when the message has none to show.",
+    "templates.userMentionTemplatePrivacy":
+      "Template for a message that mentions the user (privacy version: hides the content).",
+    "templates.userMentionTemplatePrivacy.titleOneOnOne": "Title in a one-on-one conversation.",
+    "templates.userMentionTemplatePrivacy.titleGroup": "Title in a group.",
+    "templates.userMentionTemplatePrivacy.bodyOneOnOne":
+      "Text of the notification in a one-on-one conversation.",
+    "templates.userMentionTemplatePrivacy.bodyGroup": "Text of the notification in a group.",
+    "templates.userMentionTemplatePrivacy.body_fallback": "Text used when the message has none to show.",
+    "templates.groupMentionTemplateDefault":
+      "Template for a message that mentions everyone in a group (default version).",
+    "templates.groupMentionTemplateDefault.titleGroup": "Title in a group.",
+    "templates.groupMentionTemplateDefault.body": "Text of the notification.",
+    "templates.groupMentionTemplateDefault.body_fallback": "Text used when the message has none to show.",
+    "templates.groupMentionTemplatePrivacy":
+      "Template for a message that mentions everyone in a group (privacy version: hides the content).",
+    "templates.groupMentionTemplatePrivacy.titleGroup": "Title in a group.",
+    "templates.groupMentionTemplatePrivacy.body": "Text of the notification.",
+    "templates.groupMentionTemplatePrivacy.body_fallback": "Text used when the message has none to show.",
     "templates.interactiveFormTemplateDefault": "Template for an interactive form (default version).",
     "templates.interactiveFormTemplateDefault.titleOneOnOne": "Title in a one-on-one conversation.",
     "templates.interactiveFormTemplateDefault.titleGroup": "Title in a group.",
@@ -314,8 +365,8 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "conditions[].message": "Text shown to the sender when the condition matches.",
   },
   replaceAppPinnedConversations: {
-    "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
-    "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",
+    "pinnedConversations[].uid": "The user the conversation is with.",
+    "pinnedConversations[].guid": "The group the conversation is in.",
   },
   createChatWidget: {
     settings: "A widget's settings as a create sends them.",
@@ -487,5 +538,9 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
   flagMessage: {
     reasonId: "The id of the moderation reason the user picked (e.g. spam).",
     remark: "The user's own words on why.",
+  },
+  PinnedConversationsDeclared: {
+    "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
+    "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",
   },
 };

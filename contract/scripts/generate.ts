@@ -166,6 +166,17 @@ function descriptions(doc: Document): string {
       });
       ops.push(`  ${op.operationId}: {\n${lines.join("\n")}\n  },`);
     }
+  // A kind's declaration form (`x-declaration: true`), by its component's name.
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    if (schema["x-declaration"] !== true) continue;
+    const fields = describedFields(doc, { $ref: `#/components/schemas/${name}` } as SchemaNode);
+    const lines = fields.map(([path, d]) => {
+      const key = IDENT.test(path) ? path : JSON.stringify(path);
+      const one = `    ${key}: ${JSON.stringify(d)},`;
+      return one.length <= LINE_WIDTH ? one : `    ${key}:\n      ${JSON.stringify(d)},`;
+    });
+    if (lines.length) ops.push(`  ${name}: {\n${lines.join("\n")}\n  },`);
+  }
   return (
     HEADER("the descriptions of each operation's request fields, by path") +
     "// contract/descriptions.ts finds them for the zod schemas of the route table.\n" +
@@ -284,6 +295,9 @@ function schemas(doc: Document, tags: ReadonlySet<string>): string {
     for (const q of r.query ?? []) reach(q.schema, QUERY);
     reach(r.response, ANSWER);
   }
+  // A kind's declaration form that no operation takes (`x-declaration: true`) is read like a request body.
+  for (const [name, schema] of Object.entries(components))
+    if (schema["x-declaration"] === true) reach({ $ref: `#/components/schemas/${name}` }, REQUEST);
   // Components in dependency order: each after those it names.
   const order: string[] = [];
   const state = new Map<string, "visiting" | "done">();

@@ -163,15 +163,15 @@ export const socialHandlers: ChatHandlers<typeof socialRoutes> = {
 
   replaceAppPinnedConversations: ({ app, body, env }) => {
     const now = env.now();
-    const next: PinnedConversationRecord[] = body.conversations.map((c) => {
+    // Each names a group by guid or a user by uid (the body's rule: one of the two).
+    const next: PinnedConversationRecord[] = body.pinnedConversations.map((c) => {
+      const conversationType = c.guid === undefined ? "user" : "group";
       const conversationWith =
-        c.conversationType === "group"
-          ? requireGroup(app, c.conversationWith).guid
-          : requireUser(app, c.conversationWith).uid;
+        c.guid === undefined ? requireUser(app, c.uid ?? "").uid : requireGroup(app, c.guid).guid;
       const before = app.pinnedConversations.find(
-        (p) => p.conversationType === c.conversationType && p.conversationWith === conversationWith,
+        (p) => p.conversationType === conversationType && p.conversationWith === conversationWith,
       );
-      return { conversationType: c.conversationType, conversationWith, pinnedAt: before?.pinnedAt ?? now };
+      return { conversationType, conversationWith, pinnedAt: before?.pinnedAt ?? now };
     });
     app.pinnedConversations = next;
     return { data: next.map((p) => pinnedView(p)) };

@@ -3,7 +3,7 @@
 // project, with every object adopted. Settings as the provider takes them: flags in place of stack config,
 // else CHAT_* variables (client/config.ts). Progress and the secret config to set go to stderr.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { ChatApiError, ChatClient, type ClientOptions, ManagementClient } from "../../client";
 import {
@@ -40,6 +40,9 @@ interface Flags {
   requestsPerMinute?: number;
   concurrency?: number;
   quiet?: boolean;
+  seed?: string;
+  messagesSince?: number;
+  messagesUntil?: number;
 }
 
 /** The config key each flag stands for (the flag wins over the CHAT_* variable, as stack config does). */
@@ -59,6 +62,17 @@ function positive(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected an integer >= 1");
   return n;
+}
+
+/** A time as Unix seconds: Unix seconds as they are, else an ISO 8601 date. */
+export function unixTime(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms))
+    throw new InvalidArgumentError(
+      "expected Unix seconds or an ISO 8601 date (2026-01-31 or 2026-01-31T12:00:00Z)",
+    );
+  return Math.floor(ms / 1000);
 }
 
 function language(value: string): Language {
@@ -171,6 +185,20 @@ export async function main(argv: string[]): Promise<void> {
       "--go-sdk <dir>",
       "go: a local folder of the chat Go SDK (a clone's sdk/go/chat), written as a replace in go.mod",
     )
+    .option(
+      "--seed <dir>",
+      "write users, groups and members as seed files in <dir> (named by the environment's seed: section) rather than as entries; those other entries name stay entries",
+    )
+    .option(
+      "--messages-since <time>",
+      "with --seed: also write the messages sent since then (Unix seconds or ISO 8601)",
+      unixTime,
+    )
+    .option(
+      "--messages-until <time>",
+      "with --seed: also write the messages sent until then (Unix seconds or ISO 8601)",
+      unixTime,
+    )
     .option("--no-webhooks", "leave out what the management API reads: webhooks, extensions and app settings")
     .option("--requests-per-minute <n>", "request budget of the app (default 450)", positive)
     .option("--concurrency <n>", "requests in flight at most (default 10)", positive)
@@ -185,6 +213,18 @@ export async function main(argv: string[]): Promise<void> {
   if (f.language && !f.project)
     throw new Error("--language needs --project <dir>: the folder to write the project in");
   if (f.goSdk && f.language !== "go") throw new Error("--go-sdk needs --language go");
+  const range =
+    f.messagesSince !== undefined || f.messagesUntil !== undefined
+      ? { since: f.messagesSince, until: f.messagesUntil }
+      : undefined;
+  if (range && !f.seed) throw new Error("--messages-since and --messages-until need --seed <dir>");
+  if (range?.since !== undefined && range.until !== undefined && range.since > range.until)
+    throw new Error("--messages-since must not be after --messages-until");
+  // The seed folder as the environment file names it: from the folder the file is written to.
+  const fileDir = f.project ? resolve(f.project) : f.out ? dirname(resolve(f.out)) : process.cwd();
+  const seed = f.seed
+    ? { at: relative(fileDir, resolve(f.seed)).split("\\").join("/") || ".", messages: range }
+    : undefined;
   const lookup = flagsLookup(f);
   // Only given limits reconfigure the app's shared budget; otherwise its defaults hold.
   const options: ClientOptions =
@@ -207,12 +247,25 @@ export async function main(argv: string[]): Promise<void> {
     report("no management credentials: webhooks, extensions and app settings are left out");
   }
 
-  const { yaml, exported } = await exportEnvironment({ chat, management, apiKey: conn.apiKey, report }).catch(
-    (e: unknown) => {
-      const line = credentialLine(e, conn);
-      throw line === undefined ? e : new Error(line);
-    },
-  );
+  const { yaml, exported, seedFiles } = await exportEnvironment({
+    chat,
+    management,
+    apiKey: conn.apiKey,
+    report,
+    seed,
+  }).catch((e: unknown) => {
+    const line = credentialLine(e, conn);
+    throw line === undefined ? e : new Error(line);
+  });
+  if (f.seed && seedFiles) {
+    mkdirSync(f.seed, { recursive: true });
+    for (const [name, text] of Object.entries(seedFiles)) {
+      writeFileSync(join(f.seed, name), text);
+      report(
+        `wrote ${join(f.seed, name)} (${text.split("\n").length - (name.endsWith(".csv") ? 2 : 1)} rows)`,
+      );
+    }
+  }
   if (f.project)
     writeProject(
       f.project,

@@ -45,6 +45,8 @@ export interface Snapshot {
   ownApiKey: string;
   /** Undefined when not read (no management credentials), as webhooks and app settings. */
   extensions?: ExportedExtension[] | undefined;
+  /** The app's messages as the service lists them, when asked for (`chat-export --seed` with a time range). */
+  messages?: Record<string, unknown>[] | undefined;
 }
 
 export interface Exported {

@@ -1,6 +1,7 @@
 // Reads everything chat-export writes from a live app, through the provider's client (retries, the shared
 // request budget), reporting progress as it goes. Only GETs: an export never changes the app.
 import type { ChatClient, ManagementClient } from "../../client";
+import { LIMITS } from "../../contract";
 import type { Args, Ctx, Kind, Listed, Progress } from "../../engine/kind";
 import { clientContext, kinds } from "../../kinds";
 import { requiredCredentialFields } from "../../kinds/extension";
@@ -18,6 +19,8 @@ export interface ReadOptions {
   /** The API key `chat` authenticates with (left out of the export). */
   apiKey: string;
   report?: Report;
+  /** Read the app's messages too (for seed files). */
+  messages?: boolean;
 }
 
 export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
@@ -45,6 +48,7 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     extensions = await readExtensions(ctx, management, chat.appId);
     report(`extensions: ${extensions.length} enabled`);
   }
+  const messages = opts.messages ? await readMessages(chat, report) : undefined;
   const stats = chat.budgetStats();
   report(`done: ${stats.started} chat API requests`);
   return {
@@ -53,7 +57,22 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     listed,
     extensions,
     ownApiKey: opts.apiKey,
+    ...(messages ? { messages } : {}),
   };
+}
+
+/** Every message of the app, oldest first, by cursor pages of the largest size. */
+async function readMessages(chat: ChatClient, report: Report): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let id = "0";
+  for (;;) {
+    const r = await chat.call("listMessages", { query: { limit: LIMITS.perPageMax, id, affix: "append" } });
+    out.push(...(r.data as Record<string, unknown>[]));
+    report(`messages: ${out.length} so far`);
+    const next = (r.meta as { next?: { id?: unknown } }).next?.id;
+    if (next === undefined || r.data.length === 0) return out;
+    id = String(next);
+  }
 }
 
 /** A kind's listing (every kind with a file entry has one: test/unit/registry.test.ts). */

@@ -10,6 +10,7 @@ export interface EnumValueSpec {
   name: string;
   value: string | number;
   description?: string;
+  deprecationMessage?: string;
 }
 export interface EnumSpec {
   type: "string" | "integer" | "number";
@@ -58,13 +59,27 @@ export function closedSetIn(s: Json): FoundSet | undefined {
       })),
     };
   if (values.every((v) => typeof v === "string")) {
-    const names = values.map(valueName);
+    const aliases = s["x-aliases"] ?? {};
+    // A former spelling (engine/aliases.ts) is named after the value it stands for.
+    const names = values.map((v) =>
+      Object.hasOwn(aliases, v) ? `${valueName(aliases[v] ?? v)}Former` : valueName(v),
+    );
     // Two values of one word set (`notIn`, `not in`) would clash: number the later one.
     const unique = names.map((n, i) => (names.indexOf(n) === i ? n : `${n}${i}`));
     return {
       name: documentEnum(values),
       type: "string",
-      values: values.map((v, i) => ({ name: unique[i] ?? v, value: v })),
+      values: values.map((v, i) => {
+        const target = Object.hasOwn(aliases, v) ? aliases[v] : undefined;
+        return target === undefined
+          ? { name: unique[i] ?? v, value: v }
+          : {
+              name: unique[i] ?? v,
+              value: v,
+              description: `Former spelling of ${target}, still taken and read as it.`,
+              deprecationMessage: `Use ${target}.`,
+            };
+      }),
     };
   }
   if (values.every((v) => typeof v === "number"))

@@ -191,12 +191,7 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
   await chat.call("addFriends", { params: { uid: uid(10) }, body: { accepted: [uid(11), uid(12)] } });
   await chat.call("blockUsers", { params: { uid: uid(20) }, body: { blockedUids: [uid(21)] } });
   await chat.call("replaceAppPinnedConversations", {
-    body: {
-      conversations: [
-        { conversationType: "group", conversationWith: "general" },
-        { conversationType: "user", conversationWith: uid(1) },
-      ],
-    },
+    body: { pinnedConversations: [{ guid: "general" }, { uid: uid(1) }] },
   });
   await mgmt.call("updateCollaborators", { params: { appId }, body: { admins: ["ops@example.com"] } });
   await chat.call("createMcpServer", {

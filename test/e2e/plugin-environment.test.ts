@@ -1,7 +1,7 @@
 // The Environment component served by the `chat` plugin (issue 32 item 5): a Pulumi YAML program declares a
 // whole environment from its file, or from the same content inline, through up, a no-change preview and
 // destroy on the real engine; its children are the plugin's own resources, its secrets stay secret.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { type CliProject, cliProject } from "./support/cli-project";
@@ -31,6 +31,7 @@ webhooks:
 extensions:
   - extension: gifs-giphy
     secrets: { giphyApiKey: { secret: giphy-api-key } }
+seed: { users: seed/users.csv, buckets: 2 }
 `;
 
 const PROGRAM = `
@@ -61,6 +62,7 @@ describe("the Environment component from the plugin", () => {
     const p = await cliProject("yaml-environment", "yaml", emulatorConfig(emu));
     projects.push(p);
     writeFileSync(join(p.dir, "chat-environment.yaml"), FILE);
+    seedFiles(p.dir);
     p.write(PROGRAM);
     await p.pulumi(["config", "set", "--secret", "giphy-api-key", GIPHY_KEY]);
 
@@ -84,7 +86,8 @@ describe("the Environment component from the plugin", () => {
       apps: Record<string, { users: Record<string, { role: string }>; groups: Record<string, unknown> }>;
     };
     const app = dump.apps[appId];
-    expect(Object.keys(app?.users ?? {}).sort()).toEqual(["alice", "bob"]);
+    // The declared users and the seeded ones (seed: section).
+    expect(Object.keys(app?.users ?? {}).sort()).toEqual(["alice", "bob", "cleo", "dan"]);
     expect(app?.users.alice?.role).toBe("moderators");
     expect(Object.keys(app?.groups ?? {})).toEqual(["general"]);
     const resources = JSON.parse(await p.pulumi(["stack", "export"])) as {
@@ -92,7 +95,12 @@ describe("the Environment component from the plugin", () => {
     };
     const types = resources.deployment.resources.map((r) => r.type);
     expect(types).toEqual(
-      expect.arrayContaining(["chat:index:Environment", "chat:index:User", "chat:index:Group"]),
+      expect.arrayContaining([
+        "chat:index:Environment",
+        "chat:index:User",
+        "chat:index:Group",
+        "chat:index:SeedData",
+      ]),
     );
     expect(types.filter((t) => t.startsWith("pulumi-nodejs:dynamic"))).toEqual([]);
 
@@ -120,6 +128,7 @@ describe("the Environment component from the plugin", () => {
     const p = await cliProject("yaml-environment-bad", "yaml", emulatorConfig(emu));
     projects.push(p);
     writeFileSync(join(p.dir, "chat-environment.yaml"), FILE.replace("role: moderators }", "role: nobody }"));
+    seedFiles(p.dir);
     p.write(PROGRAM);
     await p.pulumi(["config", "set", "--secret", "giphy-api-key", GIPHY_KEY]);
     const out = await p.pulumi(["preview"], { allowFailure: true });
@@ -127,6 +136,12 @@ describe("the Environment component from the plugin", () => {
     expect(out).not.toMatch(/\n\s+at .*\.js:\d+/); // one clean error, no stack trace
   });
 });
+
+/** The seed files FILE names, next to it. */
+function seedFiles(dir: string): void {
+  mkdirSync(join(dir, "seed"), { recursive: true });
+  writeFileSync(join(dir, "seed", "users.csv"), "uid,name\ncleo,Cleo\ndan,Dan\n");
+}
 
 const indent = (text: string, n: number) =>
   text

@@ -40,7 +40,20 @@ describe("the root project", () => {
     const a = app();
     expect(a.name).toMatch(/^staging-[a-z0-9]{6}$/);
     expect(a.region).toBe("eu");
-    expect(Object.keys(a.users).sort()).toEqual(["alice", "bob", "carol", "dave"]);
+    // The declared users and the seeded ones (seed/users.csv), with the seeded groups and members.
+    expect(Object.keys(a.users).sort()).toEqual([
+      "alice",
+      "bob",
+      "carol",
+      "dave",
+      "erin",
+      "frank",
+      "grace",
+      "heidi",
+    ]);
+    expect(a.users.erin?.role).toBe("support");
+    const club = Object.entries(a.groups["book-club"]?.members ?? {}).map(([uid, m]) => `${uid}:${m.scope}`);
+    expect(club.sort()).toEqual(["alice:participant", "erin:admin", "frank:moderator", "grace:participant"]);
     expect(a.users.alice?.role).toBe("moderators");
     expect(Object.keys(a.roles).sort()).toEqual(["default", "moderators", "support"]);
     expect(a.groups["support-desk"]?.type).toBe("password");
@@ -67,6 +80,15 @@ describe("the root project", () => {
       apiKey: up.outputs.appApiKey?.value as string,
       endpoint: s.emu.chatEndpoint,
     });
+    // The seeded history, with its own times (beside the service's own messages of members joining).
+    const history = (await chat.call("listMessages", { query: { limit: 100, id: "0", affix: "append" } }))
+      .data;
+    const seeded = history.filter((m) => m.muid !== undefined).map((m) => [m.muid, m.sentAt]);
+    expect(seeded.sort()).toEqual([
+      ["demo-1", 1735700400],
+      ["demo-2", 1735704000],
+      ["demo-3", 1735786800],
+    ]);
     const fcm = (await chat.call("listFcmProviders")).data.pushProviders;
     expect(fcm.map((p) => [p.providerId, p.isDefault])).toEqual([["android", true]]);
     expect((await chat.call("getTwilioProvider")).data.twilioSenderPhoneNumber).toBe("+15550100000");

@@ -96,7 +96,7 @@ describe("lookups", () => {
     await chat.call("banUser", { params: { guid: "room", uid: "grace" } });
     await chat.call("banUser", { params: { guid: "room", uid: "adam" } });
     await chat.call("replaceAppPinnedConversations", {
-      body: { conversations: [{ conversationType: "group", conversationWith: "room" }] },
+      body: { pinnedConversations: [{ guid: "room" }] },
     });
     const bot = getBot({ uid: "grace", connection });
     expect(await settled(bot)).toEqual({
@@ -120,7 +120,7 @@ describe("lookups", () => {
     // Left as they were for the tests that follow.
     await chat.call("deleteBot", { params: { uid: "grace" } });
     for (const uid of ["grace", "adam"]) await chat.call("unbanUser", { params: { guid: "room", uid } });
-    await chat.call("replaceAppPinnedConversations", { body: { conversations: [] } });
+    await chat.call("replaceAppPinnedConversations", { body: { pinnedConversations: [] } });
   });
 
   it("getApiKeys: values included, so the result is a secret", async () => {

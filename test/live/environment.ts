@@ -4,7 +4,7 @@
 // the sweeper recognises.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parse, stringify } from "yaml";
 import { DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { localStack } from "../../scripts/local-stack";
@@ -44,8 +44,12 @@ export async function runEnvironment(
   const dir = mkdtempSync(join(tmpdir(), "chat-live-env-"));
   const doc = parse(readFileSync(join(root, "chat-environment.yaml"), "utf8")) as {
     app: { create: { name: string } };
+    seed?: Record<string, unknown>;
   };
   doc.app.create.name = `${prefix}${doc.app.create.name}`;
+  // The copy is elsewhere: its seed files are named by their place in the repository.
+  for (const [k, v] of Object.entries(doc.seed ?? {}))
+    if (typeof v === "string" && doc.seed) doc.seed[k] = resolve(root, v);
   const file = join(dir, "chat-environment.yaml");
   writeFileSync(file, stringify(doc));
   const stack = await localStack(root, `live-${prefix.slice(0, -1)}`);

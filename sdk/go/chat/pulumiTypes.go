@@ -8348,6 +8348,10 @@ type NotificationSettingsPreferencesOneOnOne struct {
 	MessagesOverride *bool `pulumi:"messagesOverride"`
 	// Whether to notify of new messages in one-on-one conversations, by default.
 	MessagesSetting *MessageNotification `pulumi:"messagesSetting"`
+	// Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+	QuotedRepliesOverride *bool `pulumi:"quotedRepliesOverride"`
+	// Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+	QuotedRepliesSetting *MessageNotification `pulumi:"quotedRepliesSetting"`
 	// Whether each user may change the setting for reactions in one-on-one conversations.
 	ReactionsOverride *bool `pulumi:"reactionsOverride"`
 	// Whether to notify of reactions in one-on-one conversations, by default.
@@ -8378,6 +8382,10 @@ type NotificationSettingsPreferencesOneOnOneArgs struct {
 	MessagesOverride pulumi.BoolPtrInput `pulumi:"messagesOverride"`
 	// Whether to notify of new messages in one-on-one conversations, by default.
 	MessagesSetting MessageNotificationPtrInput `pulumi:"messagesSetting"`
+	// Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+	QuotedRepliesOverride pulumi.BoolPtrInput `pulumi:"quotedRepliesOverride"`
+	// Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+	QuotedRepliesSetting MessageNotificationPtrInput `pulumi:"quotedRepliesSetting"`
 	// Whether each user may change the setting for reactions in one-on-one conversations.
 	ReactionsOverride pulumi.BoolPtrInput `pulumi:"reactionsOverride"`
 	// Whether to notify of reactions in one-on-one conversations, by default.
@@ -8485,6 +8493,16 @@ func (o NotificationSettingsPreferencesOneOnOneOutput) MessagesSetting() Message
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *MessageNotification { return v.MessagesSetting }).(MessageNotificationPtrOutput)
 }
 
+// Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+func (o NotificationSettingsPreferencesOneOnOneOutput) QuotedRepliesOverride() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.QuotedRepliesOverride }).(pulumi.BoolPtrOutput)
+}
+
+// Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+func (o NotificationSettingsPreferencesOneOnOneOutput) QuotedRepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *MessageNotification { return v.QuotedRepliesSetting }).(MessageNotificationPtrOutput)
+}
+
 // Whether each user may change the setting for reactions in one-on-one conversations.
 func (o NotificationSettingsPreferencesOneOnOneOutput) ReactionsOverride() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsPreferencesOneOnOne) *bool { return v.ReactionsOverride }).(pulumi.BoolPtrOutput)
@@ -8566,6 +8584,26 @@ func (o NotificationSettingsPreferencesOneOnOnePtrOutput) MessagesSetting() Mess
 			return nil
 		}
 		return v.MessagesSetting
+	}).(MessageNotificationPtrOutput)
+}
+
+// Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) QuotedRepliesOverride() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.QuotedRepliesOverride
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+func (o NotificationSettingsPreferencesOneOnOnePtrOutput) QuotedRepliesSetting() MessageNotificationPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsPreferencesOneOnOne) *MessageNotification {
+		if v == nil {
+			return nil
+		}
+		return v.QuotedRepliesSetting
 	}).(MessageNotificationPtrOutput)
 }
 
@@ -9200,6 +9238,10 @@ type NotificationSettingsTemplates struct {
 	EmailSubjectTemplateDefault *NotificationSettingsTemplatesEmailSubjectTemplateDefault `pulumi:"emailSubjectTemplateDefault"`
 	// Template for an email's subject (privacy version: hides the content).
 	EmailSubjectTemplatePrivacy *NotificationSettingsTemplatesEmailSubjectTemplatePrivacy `pulumi:"emailSubjectTemplatePrivacy"`
+	// Template for a message that mentions everyone in a group (default version).
+	GroupMentionTemplateDefault *NotificationSettingsTemplatesGroupMentionTemplateDefault `pulumi:"groupMentionTemplateDefault"`
+	// Template for a message that mentions everyone in a group (privacy version: hides the content).
+	GroupMentionTemplatePrivacy *NotificationSettingsTemplatesGroupMentionTemplatePrivacy `pulumi:"groupMentionTemplatePrivacy"`
 	// Template for an interactive card (default version).
 	InteractiveCardTemplateDefault *NotificationSettingsTemplatesInteractiveCardTemplateDefault `pulumi:"interactiveCardTemplateDefault"`
 	// Template for an interactive card (privacy version: hides the content).
@@ -9220,6 +9262,14 @@ type NotificationSettingsTemplates struct {
 	MediaMessageTemplateDefault *NotificationSettingsTemplatesMediaMessageTemplateDefault `pulumi:"mediaMessageTemplateDefault"`
 	// Template for a media message (privacy version: hides the content).
 	MediaMessageTemplatePrivacy *NotificationSettingsTemplatesMediaMessageTemplatePrivacy `pulumi:"mediaMessageTemplatePrivacy"`
+	// Template for a poll (default version).
+	PollMessageTemplateDefault *NotificationSettingsTemplatesPollMessageTemplateDefault `pulumi:"pollMessageTemplateDefault"`
+	// Template for a poll (privacy version: hides the content).
+	PollMessageTemplatePrivacy *NotificationSettingsTemplatesPollMessageTemplatePrivacy `pulumi:"pollMessageTemplatePrivacy"`
+	// Template for a reminder (default version).
+	ReminderMessageTemplateDefault *NotificationSettingsTemplatesReminderMessageTemplateDefault `pulumi:"reminderMessageTemplateDefault"`
+	// Template for a reminder (privacy version: hides the content).
+	ReminderMessageTemplatePrivacy *NotificationSettingsTemplatesReminderMessageTemplatePrivacy `pulumi:"reminderMessageTemplatePrivacy"`
 	// Template for an SMS's text (default version).
 	SmsContentTemplateDefault *NotificationSettingsTemplatesSmsContentTemplateDefault `pulumi:"smsContentTemplateDefault"`
 	// Template for an SMS's text (privacy version: hides the content).
@@ -9230,6 +9280,10 @@ type NotificationSettingsTemplates struct {
 	TextMessageTemplatePrivacy *NotificationSettingsTemplatesTextMessageTemplatePrivacy `pulumi:"textMessageTemplatePrivacy"`
 	// Which templates are used: the default ones, the privacy ones, or each user's choice.
 	UsePrivacyTemplate *TemplateChoice `pulumi:"usePrivacyTemplate"`
+	// Template for a message that mentions the user (default version).
+	UserMentionTemplateDefault *NotificationSettingsTemplatesUserMentionTemplateDefault `pulumi:"userMentionTemplateDefault"`
+	// Template for a message that mentions the user (privacy version: hides the content).
+	UserMentionTemplatePrivacy *NotificationSettingsTemplatesUserMentionTemplatePrivacy `pulumi:"userMentionTemplatePrivacy"`
 }
 
 // NotificationSettingsTemplatesInput is an input type that accepts NotificationSettingsTemplatesArgs and NotificationSettingsTemplatesOutput values.
@@ -9252,6 +9306,10 @@ type NotificationSettingsTemplatesArgs struct {
 	EmailSubjectTemplateDefault NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrInput `pulumi:"emailSubjectTemplateDefault"`
 	// Template for an email's subject (privacy version: hides the content).
 	EmailSubjectTemplatePrivacy NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrInput `pulumi:"emailSubjectTemplatePrivacy"`
+	// Template for a message that mentions everyone in a group (default version).
+	GroupMentionTemplateDefault NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrInput `pulumi:"groupMentionTemplateDefault"`
+	// Template for a message that mentions everyone in a group (privacy version: hides the content).
+	GroupMentionTemplatePrivacy NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrInput `pulumi:"groupMentionTemplatePrivacy"`
 	// Template for an interactive card (default version).
 	InteractiveCardTemplateDefault NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrInput `pulumi:"interactiveCardTemplateDefault"`
 	// Template for an interactive card (privacy version: hides the content).
@@ -9272,6 +9330,14 @@ type NotificationSettingsTemplatesArgs struct {
 	MediaMessageTemplateDefault NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrInput `pulumi:"mediaMessageTemplateDefault"`
 	// Template for a media message (privacy version: hides the content).
 	MediaMessageTemplatePrivacy NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrInput `pulumi:"mediaMessageTemplatePrivacy"`
+	// Template for a poll (default version).
+	PollMessageTemplateDefault NotificationSettingsTemplatesPollMessageTemplateDefaultPtrInput `pulumi:"pollMessageTemplateDefault"`
+	// Template for a poll (privacy version: hides the content).
+	PollMessageTemplatePrivacy NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrInput `pulumi:"pollMessageTemplatePrivacy"`
+	// Template for a reminder (default version).
+	ReminderMessageTemplateDefault NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrInput `pulumi:"reminderMessageTemplateDefault"`
+	// Template for a reminder (privacy version: hides the content).
+	ReminderMessageTemplatePrivacy NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrInput `pulumi:"reminderMessageTemplatePrivacy"`
 	// Template for an SMS's text (default version).
 	SmsContentTemplateDefault NotificationSettingsTemplatesSmsContentTemplateDefaultPtrInput `pulumi:"smsContentTemplateDefault"`
 	// Template for an SMS's text (privacy version: hides the content).
@@ -9282,6 +9348,10 @@ type NotificationSettingsTemplatesArgs struct {
 	TextMessageTemplatePrivacy NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrInput `pulumi:"textMessageTemplatePrivacy"`
 	// Which templates are used: the default ones, the privacy ones, or each user's choice.
 	UsePrivacyTemplate TemplateChoicePtrInput `pulumi:"usePrivacyTemplate"`
+	// Template for a message that mentions the user (default version).
+	UserMentionTemplateDefault NotificationSettingsTemplatesUserMentionTemplateDefaultPtrInput `pulumi:"userMentionTemplateDefault"`
+	// Template for a message that mentions the user (privacy version: hides the content).
+	UserMentionTemplatePrivacy NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrInput `pulumi:"userMentionTemplatePrivacy"`
 }
 
 func (NotificationSettingsTemplatesArgs) ElementType() reflect.Type {
@@ -9389,6 +9459,20 @@ func (o NotificationSettingsTemplatesOutput) EmailSubjectTemplatePrivacy() Notif
 	}).(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput)
 }
 
+// Template for a message that mentions everyone in a group (default version).
+func (o NotificationSettingsTemplatesOutput) GroupMentionTemplateDefault() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesGroupMentionTemplateDefault {
+		return v.GroupMentionTemplateDefault
+	}).(NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput)
+}
+
+// Template for a message that mentions everyone in a group (privacy version: hides the content).
+func (o NotificationSettingsTemplatesOutput) GroupMentionTemplatePrivacy() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesGroupMentionTemplatePrivacy {
+		return v.GroupMentionTemplatePrivacy
+	}).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput)
+}
+
 // Template for an interactive card (default version).
 func (o NotificationSettingsTemplatesOutput) InteractiveCardTemplateDefault() NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesInteractiveCardTemplateDefault {
@@ -9459,6 +9543,34 @@ func (o NotificationSettingsTemplatesOutput) MediaMessageTemplatePrivacy() Notif
 	}).(NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput)
 }
 
+// Template for a poll (default version).
+func (o NotificationSettingsTemplatesOutput) PollMessageTemplateDefault() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesPollMessageTemplateDefault {
+		return v.PollMessageTemplateDefault
+	}).(NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput)
+}
+
+// Template for a poll (privacy version: hides the content).
+func (o NotificationSettingsTemplatesOutput) PollMessageTemplatePrivacy() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesPollMessageTemplatePrivacy {
+		return v.PollMessageTemplatePrivacy
+	}).(NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput)
+}
+
+// Template for a reminder (default version).
+func (o NotificationSettingsTemplatesOutput) ReminderMessageTemplateDefault() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesReminderMessageTemplateDefault {
+		return v.ReminderMessageTemplateDefault
+	}).(NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput)
+}
+
+// Template for a reminder (privacy version: hides the content).
+func (o NotificationSettingsTemplatesOutput) ReminderMessageTemplatePrivacy() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesReminderMessageTemplatePrivacy {
+		return v.ReminderMessageTemplatePrivacy
+	}).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput)
+}
+
 // Template for an SMS's text (default version).
 func (o NotificationSettingsTemplatesOutput) SmsContentTemplateDefault() NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesSmsContentTemplateDefault {
@@ -9490,6 +9602,20 @@ func (o NotificationSettingsTemplatesOutput) TextMessageTemplatePrivacy() Notifi
 // Which templates are used: the default ones, the privacy ones, or each user's choice.
 func (o NotificationSettingsTemplatesOutput) UsePrivacyTemplate() TemplateChoicePtrOutput {
 	return o.ApplyT(func(v NotificationSettingsTemplates) *TemplateChoice { return v.UsePrivacyTemplate }).(TemplateChoicePtrOutput)
+}
+
+// Template for a message that mentions the user (default version).
+func (o NotificationSettingsTemplatesOutput) UserMentionTemplateDefault() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesUserMentionTemplateDefault {
+		return v.UserMentionTemplateDefault
+	}).(NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput)
+}
+
+// Template for a message that mentions the user (privacy version: hides the content).
+func (o NotificationSettingsTemplatesOutput) UserMentionTemplatePrivacy() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplates) *NotificationSettingsTemplatesUserMentionTemplatePrivacy {
+		return v.UserMentionTemplatePrivacy
+	}).(NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput)
 }
 
 type NotificationSettingsTemplatesPtrOutput struct{ *pulumi.OutputState }
@@ -9554,6 +9680,26 @@ func (o NotificationSettingsTemplatesPtrOutput) EmailSubjectTemplatePrivacy() No
 		}
 		return v.EmailSubjectTemplatePrivacy
 	}).(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput)
+}
+
+// Template for a message that mentions everyone in a group (default version).
+func (o NotificationSettingsTemplatesPtrOutput) GroupMentionTemplateDefault() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesGroupMentionTemplateDefault {
+		if v == nil {
+			return nil
+		}
+		return v.GroupMentionTemplateDefault
+	}).(NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput)
+}
+
+// Template for a message that mentions everyone in a group (privacy version: hides the content).
+func (o NotificationSettingsTemplatesPtrOutput) GroupMentionTemplatePrivacy() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesGroupMentionTemplatePrivacy {
+		if v == nil {
+			return nil
+		}
+		return v.GroupMentionTemplatePrivacy
+	}).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput)
 }
 
 // Template for an interactive card (default version).
@@ -9656,6 +9802,46 @@ func (o NotificationSettingsTemplatesPtrOutput) MediaMessageTemplatePrivacy() No
 	}).(NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput)
 }
 
+// Template for a poll (default version).
+func (o NotificationSettingsTemplatesPtrOutput) PollMessageTemplateDefault() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesPollMessageTemplateDefault {
+		if v == nil {
+			return nil
+		}
+		return v.PollMessageTemplateDefault
+	}).(NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput)
+}
+
+// Template for a poll (privacy version: hides the content).
+func (o NotificationSettingsTemplatesPtrOutput) PollMessageTemplatePrivacy() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesPollMessageTemplatePrivacy {
+		if v == nil {
+			return nil
+		}
+		return v.PollMessageTemplatePrivacy
+	}).(NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput)
+}
+
+// Template for a reminder (default version).
+func (o NotificationSettingsTemplatesPtrOutput) ReminderMessageTemplateDefault() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesReminderMessageTemplateDefault {
+		if v == nil {
+			return nil
+		}
+		return v.ReminderMessageTemplateDefault
+	}).(NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput)
+}
+
+// Template for a reminder (privacy version: hides the content).
+func (o NotificationSettingsTemplatesPtrOutput) ReminderMessageTemplatePrivacy() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesReminderMessageTemplatePrivacy {
+		if v == nil {
+			return nil
+		}
+		return v.ReminderMessageTemplatePrivacy
+	}).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput)
+}
+
 // Template for an SMS's text (default version).
 func (o NotificationSettingsTemplatesPtrOutput) SmsContentTemplateDefault() NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesSmsContentTemplateDefault {
@@ -9704,6 +9890,26 @@ func (o NotificationSettingsTemplatesPtrOutput) UsePrivacyTemplate() TemplateCho
 		}
 		return v.UsePrivacyTemplate
 	}).(TemplateChoicePtrOutput)
+}
+
+// Template for a message that mentions the user (default version).
+func (o NotificationSettingsTemplatesPtrOutput) UserMentionTemplateDefault() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesUserMentionTemplateDefault {
+		if v == nil {
+			return nil
+		}
+		return v.UserMentionTemplateDefault
+	}).(NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput)
+}
+
+// Template for a message that mentions the user (privacy version: hides the content).
+func (o NotificationSettingsTemplatesPtrOutput) UserMentionTemplatePrivacy() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplates) *NotificationSettingsTemplatesUserMentionTemplatePrivacy {
+		if v == nil {
+			return nil
+		}
+		return v.UserMentionTemplatePrivacy
+	}).(NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput)
 }
 
 type NotificationSettingsTemplatesCustomMessageTemplateDefault struct {
@@ -10403,6 +10609,356 @@ func (o NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput) Subje
 			return nil
 		}
 		return v.SubjectOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplateDefault struct {
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+}
+
+// NotificationSettingsTemplatesGroupMentionTemplateDefaultInput is an input type that accepts NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs and NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesGroupMentionTemplateDefaultInput` via:
+//
+//	NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs{...}
+type NotificationSettingsTemplatesGroupMentionTemplateDefaultInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput
+	ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutputWithContext(context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs struct {
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+}
+
+func (NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplateDefault)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput {
+	return i.ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput)
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput).ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrInput is an input type that accepts NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs, NotificationSettingsTemplatesGroupMentionTemplateDefaultPtr and NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrInput` via:
+//
+//	        NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput
+	ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput
+}
+
+type notificationSettingsTemplatesGroupMentionTemplateDefaultPtrType NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs
+
+func NotificationSettingsTemplatesGroupMentionTemplateDefaultPtr(v *NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs) NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrInput {
+	return (*notificationSettingsTemplatesGroupMentionTemplateDefaultPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesGroupMentionTemplateDefaultPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesGroupMentionTemplateDefault)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesGroupMentionTemplateDefaultPtrType) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesGroupMentionTemplateDefaultPtrType) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput)
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return o.ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesGroupMentionTemplateDefault) *NotificationSettingsTemplatesGroupMentionTemplateDefault {
+		return &v
+	}).(NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesGroupMentionTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesGroupMentionTemplateDefault) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesGroupMentionTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesGroupMentionTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) Elem() NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplateDefault) NotificationSettingsTemplatesGroupMentionTemplateDefault {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesGroupMentionTemplateDefault
+		return ret
+	}).(NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplatePrivacy struct {
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+}
+
+// NotificationSettingsTemplatesGroupMentionTemplatePrivacyInput is an input type that accepts NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs and NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesGroupMentionTemplatePrivacyInput` via:
+//
+//	NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs{...}
+type NotificationSettingsTemplatesGroupMentionTemplatePrivacyInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput
+	ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutputWithContext(context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs struct {
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+}
+
+func (NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput {
+	return i.ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput)
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput).ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrInput is an input type that accepts NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs, NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtr and NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrInput` via:
+//
+//	        NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput
+	ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput
+}
+
+type notificationSettingsTemplatesGroupMentionTemplatePrivacyPtrType NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs
+
+func NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtr(v *NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs) NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrInput {
+	return (*notificationSettingsTemplatesGroupMentionTemplatePrivacyPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesGroupMentionTemplatePrivacyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesGroupMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesGroupMentionTemplatePrivacyPtrType) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesGroupMentionTemplatePrivacyPtrType) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput)
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return o.ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *NotificationSettingsTemplatesGroupMentionTemplatePrivacy {
+		return &v
+	}).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesGroupMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) Elem() NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplatePrivacy) NotificationSettingsTemplatesGroupMentionTemplatePrivacy {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesGroupMentionTemplatePrivacy
+		return ret
+	}).(NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesGroupMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -12274,6 +12830,782 @@ func (o NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput) Title
 	}).(pulumi.StringPtrOutput)
 }
 
+type NotificationSettingsTemplatesPollMessageTemplateDefault struct {
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
+}
+
+// NotificationSettingsTemplatesPollMessageTemplateDefaultInput is an input type that accepts NotificationSettingsTemplatesPollMessageTemplateDefaultArgs and NotificationSettingsTemplatesPollMessageTemplateDefaultOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesPollMessageTemplateDefaultInput` via:
+//
+//	NotificationSettingsTemplatesPollMessageTemplateDefaultArgs{...}
+type NotificationSettingsTemplatesPollMessageTemplateDefaultInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultOutput
+	ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutputWithContext(context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultOutput
+}
+
+type NotificationSettingsTemplatesPollMessageTemplateDefaultArgs struct {
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
+}
+
+func (NotificationSettingsTemplatesPollMessageTemplateDefaultArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplateDefault)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultOutput {
+	return i.ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesPollMessageTemplateDefaultOutput)
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesPollMessageTemplateDefaultOutput).ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesPollMessageTemplateDefaultPtrInput is an input type that accepts NotificationSettingsTemplatesPollMessageTemplateDefaultArgs, NotificationSettingsTemplatesPollMessageTemplateDefaultPtr and NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesPollMessageTemplateDefaultPtrInput` via:
+//
+//	        NotificationSettingsTemplatesPollMessageTemplateDefaultArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesPollMessageTemplateDefaultPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput
+	ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput
+}
+
+type notificationSettingsTemplatesPollMessageTemplateDefaultPtrType NotificationSettingsTemplatesPollMessageTemplateDefaultArgs
+
+func NotificationSettingsTemplatesPollMessageTemplateDefaultPtr(v *NotificationSettingsTemplatesPollMessageTemplateDefaultArgs) NotificationSettingsTemplatesPollMessageTemplateDefaultPtrInput {
+	return (*notificationSettingsTemplatesPollMessageTemplateDefaultPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesPollMessageTemplateDefaultPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesPollMessageTemplateDefault)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesPollMessageTemplateDefaultPtrType) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesPollMessageTemplateDefaultPtrType) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput)
+}
+
+type NotificationSettingsTemplatesPollMessageTemplateDefaultOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesPollMessageTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return o.ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesPollMessageTemplateDefault) *NotificationSettingsTemplatesPollMessageTemplateDefault {
+		return &v
+	}).(NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplateDefault) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesPollMessageTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) Elem() NotificationSettingsTemplatesPollMessageTemplateDefaultOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplateDefault) NotificationSettingsTemplatesPollMessageTemplateDefault {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesPollMessageTemplateDefault
+		return ret
+	}).(NotificationSettingsTemplatesPollMessageTemplateDefaultOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesPollMessageTemplatePrivacy struct {
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
+}
+
+// NotificationSettingsTemplatesPollMessageTemplatePrivacyInput is an input type that accepts NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs and NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesPollMessageTemplatePrivacyInput` via:
+//
+//	NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs{...}
+type NotificationSettingsTemplatesPollMessageTemplatePrivacyInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput
+	ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutputWithContext(context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput
+}
+
+type NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs struct {
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
+}
+
+func (NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput {
+	return i.ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput)
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput).ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrInput is an input type that accepts NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs, NotificationSettingsTemplatesPollMessageTemplatePrivacyPtr and NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrInput` via:
+//
+//	        NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput
+	ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput
+}
+
+type notificationSettingsTemplatesPollMessageTemplatePrivacyPtrType NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs
+
+func NotificationSettingsTemplatesPollMessageTemplatePrivacyPtr(v *NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs) NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrInput {
+	return (*notificationSettingsTemplatesPollMessageTemplatePrivacyPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesPollMessageTemplatePrivacyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesPollMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesPollMessageTemplatePrivacyPtrType) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesPollMessageTemplatePrivacyPtrType) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput)
+}
+
+type NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return o.ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesPollMessageTemplatePrivacy) *NotificationSettingsTemplatesPollMessageTemplatePrivacy {
+		return &v
+	}).(NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesPollMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) Elem() NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplatePrivacy) NotificationSettingsTemplatesPollMessageTemplatePrivacy {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesPollMessageTemplatePrivacy
+		return ret
+	}).(NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesPollMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplateDefault struct {
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
+}
+
+// NotificationSettingsTemplatesReminderMessageTemplateDefaultInput is an input type that accepts NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs and NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesReminderMessageTemplateDefaultInput` via:
+//
+//	NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs{...}
+type NotificationSettingsTemplatesReminderMessageTemplateDefaultInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput
+	ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutputWithContext(context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs struct {
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
+}
+
+func (NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplateDefault)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput {
+	return i.ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput)
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput).ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrInput is an input type that accepts NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs, NotificationSettingsTemplatesReminderMessageTemplateDefaultPtr and NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrInput` via:
+//
+//	        NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput
+	ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput
+}
+
+type notificationSettingsTemplatesReminderMessageTemplateDefaultPtrType NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs
+
+func NotificationSettingsTemplatesReminderMessageTemplateDefaultPtr(v *NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs) NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrInput {
+	return (*notificationSettingsTemplatesReminderMessageTemplateDefaultPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesReminderMessageTemplateDefaultPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesReminderMessageTemplateDefault)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesReminderMessageTemplateDefaultPtrType) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesReminderMessageTemplateDefaultPtrType) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput)
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return o.ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesReminderMessageTemplateDefault) *NotificationSettingsTemplatesReminderMessageTemplateDefault {
+		return &v
+	}).(NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplateDefault) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplateDefault) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesReminderMessageTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput() NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) Elem() NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplateDefault) NotificationSettingsTemplatesReminderMessageTemplateDefault {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesReminderMessageTemplateDefault
+		return ret
+	}).(NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplatePrivacy struct {
+	// Text of the notification.
+	Body *string `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
+}
+
+// NotificationSettingsTemplatesReminderMessageTemplatePrivacyInput is an input type that accepts NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs and NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesReminderMessageTemplatePrivacyInput` via:
+//
+//	NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs{...}
+type NotificationSettingsTemplatesReminderMessageTemplatePrivacyInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput
+	ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutputWithContext(context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs struct {
+	// Text of the notification.
+	Body pulumi.StringPtrInput `pulumi:"body"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
+}
+
+func (NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput {
+	return i.ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput)
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput).ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrInput is an input type that accepts NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs, NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtr and NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrInput` via:
+//
+//	        NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput
+	ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput
+}
+
+type notificationSettingsTemplatesReminderMessageTemplatePrivacyPtrType NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs
+
+func NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtr(v *NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs) NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrInput {
+	return (*notificationSettingsTemplatesReminderMessageTemplatePrivacyPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesReminderMessageTemplatePrivacyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesReminderMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesReminderMessageTemplatePrivacyPtrType) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesReminderMessageTemplatePrivacyPtrType) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput)
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return o.ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *NotificationSettingsTemplatesReminderMessageTemplatePrivacy {
+		return &v
+	}).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string { return v.Body }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesReminderMessageTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput() NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) Elem() NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplatePrivacy) NotificationSettingsTemplatesReminderMessageTemplatePrivacy {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesReminderMessageTemplatePrivacy
+		return ret
+	}).(NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput)
+}
+
+// Text of the notification.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) Body() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesReminderMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
 type NotificationSettingsTemplatesSmsContentTemplateDefault struct {
 	// Text for a group's messages.
 	BodyGroup *string `pulumi:"bodyGroup"`
@@ -12929,6 +14261,432 @@ func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) TitleG
 // Title in a one-on-one conversation.
 func (o NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *NotificationSettingsTemplatesTextMessageTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesUserMentionTemplateDefault struct {
+	// Text of the notification in a group.
+	BodyGroup *string `pulumi:"bodyGroup"`
+	// Text of the notification in a one-on-one conversation.
+	BodyOneOnOne *string `pulumi:"bodyOneOnOne"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
+}
+
+// NotificationSettingsTemplatesUserMentionTemplateDefaultInput is an input type that accepts NotificationSettingsTemplatesUserMentionTemplateDefaultArgs and NotificationSettingsTemplatesUserMentionTemplateDefaultOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesUserMentionTemplateDefaultInput` via:
+//
+//	NotificationSettingsTemplatesUserMentionTemplateDefaultArgs{...}
+type NotificationSettingsTemplatesUserMentionTemplateDefaultInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultOutput
+	ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutputWithContext(context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultOutput
+}
+
+type NotificationSettingsTemplatesUserMentionTemplateDefaultArgs struct {
+	// Text of the notification in a group.
+	BodyGroup pulumi.StringPtrInput `pulumi:"bodyGroup"`
+	// Text of the notification in a one-on-one conversation.
+	BodyOneOnOne pulumi.StringPtrInput `pulumi:"bodyOneOnOne"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
+}
+
+func (NotificationSettingsTemplatesUserMentionTemplateDefaultArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplateDefault)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultOutput {
+	return i.ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesUserMentionTemplateDefaultOutput)
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplateDefaultArgs) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesUserMentionTemplateDefaultOutput).ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesUserMentionTemplateDefaultPtrInput is an input type that accepts NotificationSettingsTemplatesUserMentionTemplateDefaultArgs, NotificationSettingsTemplatesUserMentionTemplateDefaultPtr and NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesUserMentionTemplateDefaultPtrInput` via:
+//
+//	        NotificationSettingsTemplatesUserMentionTemplateDefaultArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesUserMentionTemplateDefaultPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput
+	ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput
+}
+
+type notificationSettingsTemplatesUserMentionTemplateDefaultPtrType NotificationSettingsTemplatesUserMentionTemplateDefaultArgs
+
+func NotificationSettingsTemplatesUserMentionTemplateDefaultPtr(v *NotificationSettingsTemplatesUserMentionTemplateDefaultArgs) NotificationSettingsTemplatesUserMentionTemplateDefaultPtrInput {
+	return (*notificationSettingsTemplatesUserMentionTemplateDefaultPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesUserMentionTemplateDefaultPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesUserMentionTemplateDefault)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesUserMentionTemplateDefaultPtrType) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return i.ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesUserMentionTemplateDefaultPtrType) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput)
+}
+
+type NotificationSettingsTemplatesUserMentionTemplateDefaultOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesUserMentionTemplateDefaultOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return o.ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesUserMentionTemplateDefault) *NotificationSettingsTemplatesUserMentionTemplateDefault {
+		return &v
+	}).(NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput)
+}
+
+// Text of the notification in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) BodyGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplateDefault) *string { return v.BodyGroup }).(pulumi.StringPtrOutput)
+}
+
+// Text of the notification in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) BodyOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplateDefault) *string { return v.BodyOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplateDefault) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplateDefault) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplateDefault) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesUserMentionTemplateDefault)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput() NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) ToNotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) Elem() NotificationSettingsTemplatesUserMentionTemplateDefaultOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplateDefault) NotificationSettingsTemplatesUserMentionTemplateDefault {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesUserMentionTemplateDefault
+		return ret
+	}).(NotificationSettingsTemplatesUserMentionTemplateDefaultOutput)
+}
+
+// Text of the notification in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) BodyGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BodyGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text of the notification in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) BodyOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BodyOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplateDefault) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesUserMentionTemplatePrivacy struct {
+	// Text of the notification in a group.
+	BodyGroup *string `pulumi:"bodyGroup"`
+	// Text of the notification in a one-on-one conversation.
+	BodyOneOnOne *string `pulumi:"bodyOneOnOne"`
+	// Text used when the message has none to show.
+	Body_fallback *string `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup *string `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne *string `pulumi:"titleOneOnOne"`
+}
+
+// NotificationSettingsTemplatesUserMentionTemplatePrivacyInput is an input type that accepts NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs and NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesUserMentionTemplatePrivacyInput` via:
+//
+//	NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs{...}
+type NotificationSettingsTemplatesUserMentionTemplatePrivacyInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput
+	ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutputWithContext(context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput
+}
+
+type NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs struct {
+	// Text of the notification in a group.
+	BodyGroup pulumi.StringPtrInput `pulumi:"bodyGroup"`
+	// Text of the notification in a one-on-one conversation.
+	BodyOneOnOne pulumi.StringPtrInput `pulumi:"bodyOneOnOne"`
+	// Text used when the message has none to show.
+	Body_fallback pulumi.StringPtrInput `pulumi:"body_fallback"`
+	// Title in a group.
+	TitleGroup pulumi.StringPtrInput `pulumi:"titleGroup"`
+	// Title in a one-on-one conversation.
+	TitleOneOnOne pulumi.StringPtrInput `pulumi:"titleOneOnOne"`
+}
+
+func (NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput {
+	return i.ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput)
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput).ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(ctx)
+}
+
+// NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrInput is an input type that accepts NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs, NotificationSettingsTemplatesUserMentionTemplatePrivacyPtr and NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput values.
+// You can construct a concrete instance of `NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrInput` via:
+//
+//	        NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs{...}
+//
+//	or:
+//
+//	        nil
+type NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrInput interface {
+	pulumi.Input
+
+	ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput
+	ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput
+}
+
+type notificationSettingsTemplatesUserMentionTemplatePrivacyPtrType NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs
+
+func NotificationSettingsTemplatesUserMentionTemplatePrivacyPtr(v *NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs) NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrInput {
+	return (*notificationSettingsTemplatesUserMentionTemplatePrivacyPtrType)(v)
+}
+
+func (*notificationSettingsTemplatesUserMentionTemplatePrivacyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesUserMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (i *notificationSettingsTemplatesUserMentionTemplatePrivacyPtrType) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return i.ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (i *notificationSettingsTemplatesUserMentionTemplatePrivacyPtrType) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput)
+}
+
+type NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return o.ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(context.Background())
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NotificationSettingsTemplatesUserMentionTemplatePrivacy) *NotificationSettingsTemplatesUserMentionTemplatePrivacy {
+		return &v
+	}).(NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput)
+}
+
+// Text of the notification in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) BodyGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string { return v.BodyGroup }).(pulumi.StringPtrOutput)
+}
+
+// Text of the notification in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) BodyOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string { return v.BodyOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string { return v.Body_fallback }).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string { return v.TitleGroup }).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string { return v.TitleOneOnOne }).(pulumi.StringPtrOutput)
+}
+
+type NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput struct{ *pulumi.OutputState }
+
+func (NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NotificationSettingsTemplatesUserMentionTemplatePrivacy)(nil)).Elem()
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput() NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) ToNotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutputWithContext(ctx context.Context) NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput {
+	return o
+}
+
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) Elem() NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplatePrivacy) NotificationSettingsTemplatesUserMentionTemplatePrivacy {
+		if v != nil {
+			return *v
+		}
+		var ret NotificationSettingsTemplatesUserMentionTemplatePrivacy
+		return ret
+	}).(NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput)
+}
+
+// Text of the notification in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) BodyGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BodyGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text of the notification in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) BodyOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BodyOneOnOne
+	}).(pulumi.StringPtrOutput)
+}
+
+// Text used when the message has none to show.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) Body_fallback() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Body_fallback
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a group.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) TitleGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TitleGroup
+	}).(pulumi.StringPtrOutput)
+}
+
+// Title in a one-on-one conversation.
+func (o NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput) TitleOneOnOne() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NotificationSettingsTemplatesUserMentionTemplatePrivacy) *string {
 		if v == nil {
 			return nil
 		}
@@ -14052,6 +15810,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesEmailSubjectTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplateDefaultInput)(nil)).Elem(), NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesInteractiveCardTemplateDefaultInput)(nil)).Elem(), NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesInteractiveCardTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs{})
@@ -14072,6 +15834,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesMediaMessageTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplateDefaultInput)(nil)).Elem(), NotificationSettingsTemplatesPollMessageTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesPollMessageTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplateDefaultInput)(nil)).Elem(), NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesSmsContentTemplateDefaultInput)(nil)).Elem(), NotificationSettingsTemplatesSmsContentTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesSmsContentTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesSmsContentTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesSmsContentTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs{})
@@ -14080,6 +15850,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesTextMessageTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesTextMessageTemplateDefaultArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesTextMessageTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplateDefaultInput)(nil)).Elem(), NotificationSettingsTemplatesUserMentionTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplateDefaultPtrInput)(nil)).Elem(), NotificationSettingsTemplatesUserMentionTemplateDefaultArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplatePrivacyInput)(nil)).Elem(), NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrInput)(nil)).Elem(), NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PinnedConversationsConversationsItemInput)(nil)).Elem(), PinnedConversationsConversationsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PinnedConversationsConversationsItemArrayInput)(nil)).Elem(), PinnedConversationsConversationsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleSettingsInput)(nil)).Elem(), RoleSettingsArgs{})
@@ -14216,6 +15990,10 @@ func init() {
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesEmailSubjectTemplateDefaultPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesGroupMentionTemplateDefaultOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesGroupMentionTemplateDefaultPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesGroupMentionTemplatePrivacyOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesGroupMentionTemplatePrivacyPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesInteractiveCardTemplateDefaultOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesInteractiveCardTemplateDefaultPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesInteractiveCardTemplatePrivacyOutput{})
@@ -14236,6 +16014,14 @@ func init() {
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesMediaMessageTemplateDefaultPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesMediaMessageTemplatePrivacyOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesMediaMessageTemplatePrivacyPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesPollMessageTemplateDefaultOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesPollMessageTemplateDefaultPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesPollMessageTemplatePrivacyOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesPollMessageTemplatePrivacyPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesReminderMessageTemplateDefaultOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesReminderMessageTemplateDefaultPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesReminderMessageTemplatePrivacyOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesReminderMessageTemplatePrivacyPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesSmsContentTemplateDefaultOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesSmsContentTemplateDefaultPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesSmsContentTemplatePrivacyOutput{})
@@ -14244,6 +16030,10 @@ func init() {
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesTextMessageTemplateDefaultPtrOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesTextMessageTemplatePrivacyOutput{})
 	pulumi.RegisterOutputType(NotificationSettingsTemplatesTextMessageTemplatePrivacyPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesUserMentionTemplateDefaultOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesUserMentionTemplateDefaultPtrOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesUserMentionTemplatePrivacyOutput{})
+	pulumi.RegisterOutputType(NotificationSettingsTemplatesUserMentionTemplatePrivacyPtrOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsConversationsItemOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsConversationsItemArrayOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoOutput{})

@@ -104,6 +104,10 @@ __all__ = [
     'NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgsDict',
     'NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs',
     'NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgsDict',
+    'NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs',
+    'NotificationSettingsTemplatesGroupMentionTemplateDefaultArgsDict',
+    'NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs',
+    'NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgsDict',
     'NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs',
     'NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgsDict',
     'NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs',
@@ -124,6 +128,14 @@ __all__ = [
     'NotificationSettingsTemplatesMediaMessageTemplateDefaultArgsDict',
     'NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs',
     'NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgsDict',
+    'NotificationSettingsTemplatesPollMessageTemplateDefaultArgs',
+    'NotificationSettingsTemplatesPollMessageTemplateDefaultArgsDict',
+    'NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs',
+    'NotificationSettingsTemplatesPollMessageTemplatePrivacyArgsDict',
+    'NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs',
+    'NotificationSettingsTemplatesReminderMessageTemplateDefaultArgsDict',
+    'NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs',
+    'NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgsDict',
     'NotificationSettingsTemplatesSmsContentTemplateDefaultArgs',
     'NotificationSettingsTemplatesSmsContentTemplateDefaultArgsDict',
     'NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs',
@@ -132,6 +144,10 @@ __all__ = [
     'NotificationSettingsTemplatesTextMessageTemplateDefaultArgsDict',
     'NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs',
     'NotificationSettingsTemplatesTextMessageTemplatePrivacyArgsDict',
+    'NotificationSettingsTemplatesUserMentionTemplateDefaultArgs',
+    'NotificationSettingsTemplatesUserMentionTemplateDefaultArgsDict',
+    'NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs',
+    'NotificationSettingsTemplatesUserMentionTemplatePrivacyArgsDict',
     'PinnedConversationsConversationsItemArgs',
     'PinnedConversationsConversationsItemArgsDict',
     'RoleSettingsArgs',
@@ -3265,6 +3281,14 @@ class NotificationSettingsPreferencesOneOnOneArgsDict(TypedDict):
     """
     Whether to notify of new messages in one-on-one conversations, by default.
     """
+    quoted_replies_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+    """
+    quoted_replies_setting: NotRequired[pulumi.Input[Optional['MessageNotification']]]
+    """
+    Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+    """
     reactions_override: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Whether each user may change the setting for reactions in one-on-one conversations.
@@ -3289,6 +3313,8 @@ class NotificationSettingsPreferencesOneOnOneArgs:
                  message_edited_setting: pulumi.Input[Optional['EventNotification']] = None,
                  messages_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  messages_setting: pulumi.Input[Optional['MessageNotification']] = None,
+                 quoted_replies_override: pulumi.Input[Optional[_builtins.bool]] = None,
+                 quoted_replies_setting: pulumi.Input[Optional['MessageNotification']] = None,
                  reactions_override: pulumi.Input[Optional[_builtins.bool]] = None,
                  reactions_setting: pulumi.Input[Optional['ReactionNotification']] = None,
                  replies_override: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -3298,6 +3324,8 @@ class NotificationSettingsPreferencesOneOnOneArgs:
         :param pulumi.Input['EventNotification'] message_edited_setting: Whether to notify of edited messages in one-on-one conversations, by default.
         :param pulumi.Input[_builtins.bool] messages_override: Whether each user may change the setting for new messages in one-on-one conversations.
         :param pulumi.Input['MessageNotification'] messages_setting: Whether to notify of new messages in one-on-one conversations, by default.
+        :param pulumi.Input[_builtins.bool] quoted_replies_override: Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+        :param pulumi.Input['MessageNotification'] quoted_replies_setting: Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
         :param pulumi.Input[_builtins.bool] reactions_override: Whether each user may change the setting for reactions in one-on-one conversations.
         :param pulumi.Input['ReactionNotification'] reactions_setting: Whether to notify of reactions in one-on-one conversations, by default.
         :param pulumi.Input[_builtins.bool] replies_override: Whether each user may change the setting for replies in threads in one-on-one conversations.
@@ -3311,6 +3339,10 @@ class NotificationSettingsPreferencesOneOnOneArgs:
             pulumi.set(__self__, "messages_override", messages_override)
         if messages_setting is not None:
             pulumi.set(__self__, "messages_setting", messages_setting)
+        if quoted_replies_override is not None:
+            pulumi.set(__self__, "quoted_replies_override", quoted_replies_override)
+        if quoted_replies_setting is not None:
+            pulumi.set(__self__, "quoted_replies_setting", quoted_replies_setting)
         if reactions_override is not None:
             pulumi.set(__self__, "reactions_override", reactions_override)
         if reactions_setting is not None:
@@ -3367,6 +3399,30 @@ class NotificationSettingsPreferencesOneOnOneArgs:
     @messages_setting.setter
     def messages_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
         pulumi.set(self, "messages_setting", value)
+
+    @_builtins.property
+    @pulumi.getter(name="quotedRepliesOverride")
+    def quoted_replies_override(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+        """
+        return pulumi.get(self, "quoted_replies_override")
+
+    @quoted_replies_override.setter
+    def quoted_replies_override(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "quoted_replies_override", value)
+
+    @_builtins.property
+    @pulumi.getter(name="quotedRepliesSetting")
+    def quoted_replies_setting(self) -> pulumi.Input[Optional['MessageNotification']]:
+        """
+        Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+        """
+        return pulumi.get(self, "quoted_replies_setting")
+
+    @quoted_replies_setting.setter
+    def quoted_replies_setting(self, value: pulumi.Input[Optional['MessageNotification']]):
+        pulumi.set(self, "quoted_replies_setting", value)
 
     @_builtins.property
     @pulumi.getter(name="reactionsOverride")
@@ -3701,6 +3757,14 @@ class NotificationSettingsTemplatesArgsDict(TypedDict):
     """
     Template for an email's subject (privacy version: hides the content).
     """
+    group_mention_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplateDefaultArgsDict']]]
+    """
+    Template for a message that mentions everyone in a group (default version).
+    """
+    group_mention_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgsDict']]]
+    """
+    Template for a message that mentions everyone in a group (privacy version: hides the content).
+    """
     interactive_card_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgsDict']]]
     """
     Template for an interactive card (default version).
@@ -3741,6 +3805,22 @@ class NotificationSettingsTemplatesArgsDict(TypedDict):
     """
     Template for a media message (privacy version: hides the content).
     """
+    poll_message_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplateDefaultArgsDict']]]
+    """
+    Template for a poll (default version).
+    """
+    poll_message_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplatePrivacyArgsDict']]]
+    """
+    Template for a poll (privacy version: hides the content).
+    """
+    reminder_message_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplateDefaultArgsDict']]]
+    """
+    Template for a reminder (default version).
+    """
+    reminder_message_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgsDict']]]
+    """
+    Template for a reminder (privacy version: hides the content).
+    """
     sms_content_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplateDefaultArgsDict']]]
     """
     Template for an SMS's text (default version).
@@ -3761,6 +3841,14 @@ class NotificationSettingsTemplatesArgsDict(TypedDict):
     """
     Which templates are used: the default ones, the privacy ones, or each user's choice.
     """
+    user_mention_template_default: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplateDefaultArgsDict']]]
+    """
+    Template for a message that mentions the user (default version).
+    """
+    user_mention_template_privacy: NotRequired[pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplatePrivacyArgsDict']]]
+    """
+    Template for a message that mentions the user (privacy version: hides the content).
+    """
 
 @pulumi.input_type
 class NotificationSettingsTemplatesArgs:
@@ -3769,6 +3857,8 @@ class NotificationSettingsTemplatesArgs:
                  custom_message_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs']] = None,
                  email_subject_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs']] = None,
                  email_subject_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs']] = None,
+                 group_mention_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs']] = None,
+                 group_mention_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs']] = None,
                  interactive_card_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs']] = None,
                  interactive_card_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs']] = None,
                  interactive_custom_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs']] = None,
@@ -3779,16 +3869,24 @@ class NotificationSettingsTemplatesArgs:
                  interactive_scheduler_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs']] = None,
                  media_message_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs']] = None,
                  media_message_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs']] = None,
+                 poll_message_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplateDefaultArgs']] = None,
+                 poll_message_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs']] = None,
+                 reminder_message_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs']] = None,
+                 reminder_message_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs']] = None,
                  sms_content_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplateDefaultArgs']] = None,
                  sms_content_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs']] = None,
                  text_message_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplateDefaultArgs']] = None,
                  text_message_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs']] = None,
-                 use_privacy_template: pulumi.Input[Optional['TemplateChoice']] = None):
+                 use_privacy_template: pulumi.Input[Optional['TemplateChoice']] = None,
+                 user_mention_template_default: pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplateDefaultArgs']] = None,
+                 user_mention_template_privacy: pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs']] = None):
         """
         :param pulumi.Input['NotificationSettingsTemplatesCustomMessageTemplateDefaultArgs'] custom_message_template_default: Template for a custom message (default version).
         :param pulumi.Input['NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs'] custom_message_template_privacy: Template for a custom message (privacy version: hides the content).
         :param pulumi.Input['NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs'] email_subject_template_default: Template for an email's subject (default version).
         :param pulumi.Input['NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs'] email_subject_template_privacy: Template for an email's subject (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs'] group_mention_template_default: Template for a message that mentions everyone in a group (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs'] group_mention_template_privacy: Template for a message that mentions everyone in a group (privacy version: hides the content).
         :param pulumi.Input['NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs'] interactive_card_template_default: Template for an interactive card (default version).
         :param pulumi.Input['NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs'] interactive_card_template_privacy: Template for an interactive card (privacy version: hides the content).
         :param pulumi.Input['NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs'] interactive_custom_template_default: Template for a custom interactive message (default version).
@@ -3799,11 +3897,17 @@ class NotificationSettingsTemplatesArgs:
         :param pulumi.Input['NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs'] interactive_scheduler_template_privacy: Template for an interactive scheduler (privacy version: hides the content).
         :param pulumi.Input['NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs'] media_message_template_default: Template for a media message (default version).
         :param pulumi.Input['NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs'] media_message_template_privacy: Template for a media message (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesPollMessageTemplateDefaultArgs'] poll_message_template_default: Template for a poll (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs'] poll_message_template_privacy: Template for a poll (privacy version: hides the content).
+        :param pulumi.Input['NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs'] reminder_message_template_default: Template for a reminder (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs'] reminder_message_template_privacy: Template for a reminder (privacy version: hides the content).
         :param pulumi.Input['NotificationSettingsTemplatesSmsContentTemplateDefaultArgs'] sms_content_template_default: Template for an SMS's text (default version).
         :param pulumi.Input['NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs'] sms_content_template_privacy: Template for an SMS's text (privacy version: hides the content).
         :param pulumi.Input['NotificationSettingsTemplatesTextMessageTemplateDefaultArgs'] text_message_template_default: Template for a text message (default version).
         :param pulumi.Input['NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs'] text_message_template_privacy: Template for a text message (privacy version: hides the content).
         :param pulumi.Input['TemplateChoice'] use_privacy_template: Which templates are used: the default ones, the privacy ones, or each user's choice.
+        :param pulumi.Input['NotificationSettingsTemplatesUserMentionTemplateDefaultArgs'] user_mention_template_default: Template for a message that mentions the user (default version).
+        :param pulumi.Input['NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs'] user_mention_template_privacy: Template for a message that mentions the user (privacy version: hides the content).
         """
         if custom_message_template_default is not None:
             pulumi.set(__self__, "custom_message_template_default", custom_message_template_default)
@@ -3813,6 +3917,10 @@ class NotificationSettingsTemplatesArgs:
             pulumi.set(__self__, "email_subject_template_default", email_subject_template_default)
         if email_subject_template_privacy is not None:
             pulumi.set(__self__, "email_subject_template_privacy", email_subject_template_privacy)
+        if group_mention_template_default is not None:
+            pulumi.set(__self__, "group_mention_template_default", group_mention_template_default)
+        if group_mention_template_privacy is not None:
+            pulumi.set(__self__, "group_mention_template_privacy", group_mention_template_privacy)
         if interactive_card_template_default is not None:
             pulumi.set(__self__, "interactive_card_template_default", interactive_card_template_default)
         if interactive_card_template_privacy is not None:
@@ -3833,6 +3941,14 @@ class NotificationSettingsTemplatesArgs:
             pulumi.set(__self__, "media_message_template_default", media_message_template_default)
         if media_message_template_privacy is not None:
             pulumi.set(__self__, "media_message_template_privacy", media_message_template_privacy)
+        if poll_message_template_default is not None:
+            pulumi.set(__self__, "poll_message_template_default", poll_message_template_default)
+        if poll_message_template_privacy is not None:
+            pulumi.set(__self__, "poll_message_template_privacy", poll_message_template_privacy)
+        if reminder_message_template_default is not None:
+            pulumi.set(__self__, "reminder_message_template_default", reminder_message_template_default)
+        if reminder_message_template_privacy is not None:
+            pulumi.set(__self__, "reminder_message_template_privacy", reminder_message_template_privacy)
         if sms_content_template_default is not None:
             pulumi.set(__self__, "sms_content_template_default", sms_content_template_default)
         if sms_content_template_privacy is not None:
@@ -3843,6 +3959,10 @@ class NotificationSettingsTemplatesArgs:
             pulumi.set(__self__, "text_message_template_privacy", text_message_template_privacy)
         if use_privacy_template is not None:
             pulumi.set(__self__, "use_privacy_template", use_privacy_template)
+        if user_mention_template_default is not None:
+            pulumi.set(__self__, "user_mention_template_default", user_mention_template_default)
+        if user_mention_template_privacy is not None:
+            pulumi.set(__self__, "user_mention_template_privacy", user_mention_template_privacy)
 
     @_builtins.property
     @pulumi.getter(name="customMessageTemplateDefault")
@@ -3891,6 +4011,30 @@ class NotificationSettingsTemplatesArgs:
     @email_subject_template_privacy.setter
     def email_subject_template_privacy(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs']]):
         pulumi.set(self, "email_subject_template_privacy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="groupMentionTemplateDefault")
+    def group_mention_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs']]:
+        """
+        Template for a message that mentions everyone in a group (default version).
+        """
+        return pulumi.get(self, "group_mention_template_default")
+
+    @group_mention_template_default.setter
+    def group_mention_template_default(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs']]):
+        pulumi.set(self, "group_mention_template_default", value)
+
+    @_builtins.property
+    @pulumi.getter(name="groupMentionTemplatePrivacy")
+    def group_mention_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs']]:
+        """
+        Template for a message that mentions everyone in a group (privacy version: hides the content).
+        """
+        return pulumi.get(self, "group_mention_template_privacy")
+
+    @group_mention_template_privacy.setter
+    def group_mention_template_privacy(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs']]):
+        pulumi.set(self, "group_mention_template_privacy", value)
 
     @_builtins.property
     @pulumi.getter(name="interactiveCardTemplateDefault")
@@ -4013,6 +4157,54 @@ class NotificationSettingsTemplatesArgs:
         pulumi.set(self, "media_message_template_privacy", value)
 
     @_builtins.property
+    @pulumi.getter(name="pollMessageTemplateDefault")
+    def poll_message_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplateDefaultArgs']]:
+        """
+        Template for a poll (default version).
+        """
+        return pulumi.get(self, "poll_message_template_default")
+
+    @poll_message_template_default.setter
+    def poll_message_template_default(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplateDefaultArgs']]):
+        pulumi.set(self, "poll_message_template_default", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pollMessageTemplatePrivacy")
+    def poll_message_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs']]:
+        """
+        Template for a poll (privacy version: hides the content).
+        """
+        return pulumi.get(self, "poll_message_template_privacy")
+
+    @poll_message_template_privacy.setter
+    def poll_message_template_privacy(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs']]):
+        pulumi.set(self, "poll_message_template_privacy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="reminderMessageTemplateDefault")
+    def reminder_message_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs']]:
+        """
+        Template for a reminder (default version).
+        """
+        return pulumi.get(self, "reminder_message_template_default")
+
+    @reminder_message_template_default.setter
+    def reminder_message_template_default(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs']]):
+        pulumi.set(self, "reminder_message_template_default", value)
+
+    @_builtins.property
+    @pulumi.getter(name="reminderMessageTemplatePrivacy")
+    def reminder_message_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs']]:
+        """
+        Template for a reminder (privacy version: hides the content).
+        """
+        return pulumi.get(self, "reminder_message_template_privacy")
+
+    @reminder_message_template_privacy.setter
+    def reminder_message_template_privacy(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs']]):
+        pulumi.set(self, "reminder_message_template_privacy", value)
+
+    @_builtins.property
     @pulumi.getter(name="smsContentTemplateDefault")
     def sms_content_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesSmsContentTemplateDefaultArgs']]:
         """
@@ -4071,6 +4263,30 @@ class NotificationSettingsTemplatesArgs:
     @use_privacy_template.setter
     def use_privacy_template(self, value: pulumi.Input[Optional['TemplateChoice']]):
         pulumi.set(self, "use_privacy_template", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userMentionTemplateDefault")
+    def user_mention_template_default(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplateDefaultArgs']]:
+        """
+        Template for a message that mentions the user (default version).
+        """
+        return pulumi.get(self, "user_mention_template_default")
+
+    @user_mention_template_default.setter
+    def user_mention_template_default(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplateDefaultArgs']]):
+        pulumi.set(self, "user_mention_template_default", value)
+
+    @_builtins.property
+    @pulumi.getter(name="userMentionTemplatePrivacy")
+    def user_mention_template_privacy(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs']]:
+        """
+        Template for a message that mentions the user (privacy version: hides the content).
+        """
+        return pulumi.get(self, "user_mention_template_privacy")
+
+    @user_mention_template_privacy.setter
+    def user_mention_template_privacy(self, value: pulumi.Input[Optional['NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs']]):
+        pulumi.set(self, "user_mention_template_privacy", value)
 
 
 class NotificationSettingsTemplatesCustomMessageTemplateDefaultArgsDict(TypedDict):
@@ -4347,6 +4563,144 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs:
     @subject_one_on_one.setter
     def subject_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "subject_one_on_one", value)
+
+
+class NotificationSettingsTemplatesGroupMentionTemplateDefaultArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+
+class NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
 
 
 class NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgsDict(TypedDict):
@@ -5159,6 +5513,362 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs:
         pulumi.set(self, "title_one_on_one", value)
 
 
+class NotificationSettingsTemplatesPollMessageTemplateDefaultArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+    title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesPollMessageTemplateDefaultArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+    @title_one_on_one.setter
+    def title_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_one_on_one", value)
+
+
+class NotificationSettingsTemplatesPollMessageTemplatePrivacyArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+    title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+    @title_one_on_one.setter
+    def title_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_one_on_one", value)
+
+
+class NotificationSettingsTemplatesReminderMessageTemplateDefaultArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+    title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+    @title_one_on_one.setter
+    def title_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_one_on_one", value)
+
+
+class NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgsDict(TypedDict):
+    body: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+    title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs:
+    def __init__(__self__, *,
+                 body: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body: Text of the notification.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @body.setter
+    def body(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+    @title_one_on_one.setter
+    def title_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_one_on_one", value)
+
+
 class NotificationSettingsTemplatesSmsContentTemplateDefaultArgsDict(TypedDict):
     body_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -5369,6 +6079,224 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs:
     @body.setter
     def body(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "body", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+    @title_one_on_one.setter
+    def title_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_one_on_one", value)
+
+
+class NotificationSettingsTemplatesUserMentionTemplateDefaultArgsDict(TypedDict):
+    body_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification in a group.
+    """
+    body_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification in a one-on-one conversation.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+    title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesUserMentionTemplateDefaultArgs:
+    def __init__(__self__, *,
+                 body_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_one_on_one: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_group: Text of the notification in a group.
+        :param pulumi.Input[_builtins.str] body_one_on_one: Text of the notification in a one-on-one conversation.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body_group is not None:
+            pulumi.set(__self__, "body_group", body_group)
+        if body_one_on_one is not None:
+            pulumi.set(__self__, "body_one_on_one", body_one_on_one)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyGroup")
+    def body_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification in a group.
+        """
+        return pulumi.get(self, "body_group")
+
+    @body_group.setter
+    def body_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyOneOnOne")
+    def body_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification in a one-on-one conversation.
+        """
+        return pulumi.get(self, "body_one_on_one")
+
+    @body_one_on_one.setter
+    def body_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_one_on_one", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @title_group.setter
+    def title_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+    @title_one_on_one.setter
+    def title_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "title_one_on_one", value)
+
+
+class NotificationSettingsTemplatesUserMentionTemplatePrivacyArgsDict(TypedDict):
+    body_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification in a group.
+    """
+    body_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text of the notification in a one-on-one conversation.
+    """
+    body_fallback: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Text used when the message has none to show.
+    """
+    title_group: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a group.
+    """
+    title_one_on_one: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Title in a one-on-one conversation.
+    """
+
+@pulumi.input_type
+class NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs:
+    def __init__(__self__, *,
+                 body_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_one_on_one: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_fallback: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_group: pulumi.Input[Optional[_builtins.str]] = None,
+                 title_one_on_one: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_group: Text of the notification in a group.
+        :param pulumi.Input[_builtins.str] body_one_on_one: Text of the notification in a one-on-one conversation.
+        :param pulumi.Input[_builtins.str] body_fallback: Text used when the message has none to show.
+        :param pulumi.Input[_builtins.str] title_group: Title in a group.
+        :param pulumi.Input[_builtins.str] title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body_group is not None:
+            pulumi.set(__self__, "body_group", body_group)
+        if body_one_on_one is not None:
+            pulumi.set(__self__, "body_one_on_one", body_one_on_one)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyGroup")
+    def body_group(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification in a group.
+        """
+        return pulumi.get(self, "body_group")
+
+    @body_group.setter
+    def body_group(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_group", value)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyOneOnOne")
+    def body_one_on_one(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text of the notification in a one-on-one conversation.
+        """
+        return pulumi.get(self, "body_one_on_one")
+
+    @body_one_on_one.setter
+    def body_one_on_one(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_one_on_one", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @body_fallback.setter
+    def body_fallback(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "body_fallback", value)
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")

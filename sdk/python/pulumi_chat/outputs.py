@@ -73,6 +73,8 @@ __all__ = [
     'NotificationSettingsTemplatesCustomMessageTemplatePrivacy',
     'NotificationSettingsTemplatesEmailSubjectTemplateDefault',
     'NotificationSettingsTemplatesEmailSubjectTemplatePrivacy',
+    'NotificationSettingsTemplatesGroupMentionTemplateDefault',
+    'NotificationSettingsTemplatesGroupMentionTemplatePrivacy',
     'NotificationSettingsTemplatesInteractiveCardTemplateDefault',
     'NotificationSettingsTemplatesInteractiveCardTemplatePrivacy',
     'NotificationSettingsTemplatesInteractiveCustomTemplateDefault',
@@ -83,10 +85,16 @@ __all__ = [
     'NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy',
     'NotificationSettingsTemplatesMediaMessageTemplateDefault',
     'NotificationSettingsTemplatesMediaMessageTemplatePrivacy',
+    'NotificationSettingsTemplatesPollMessageTemplateDefault',
+    'NotificationSettingsTemplatesPollMessageTemplatePrivacy',
+    'NotificationSettingsTemplatesReminderMessageTemplateDefault',
+    'NotificationSettingsTemplatesReminderMessageTemplatePrivacy',
     'NotificationSettingsTemplatesSmsContentTemplateDefault',
     'NotificationSettingsTemplatesSmsContentTemplatePrivacy',
     'NotificationSettingsTemplatesTextMessageTemplateDefault',
     'NotificationSettingsTemplatesTextMessageTemplatePrivacy',
+    'NotificationSettingsTemplatesUserMentionTemplateDefault',
+    'NotificationSettingsTemplatesUserMentionTemplatePrivacy',
     'PinnedConversationsConversationsItem',
     'PinnedConversationsInfo',
     'RoleInfo',
@@ -4360,6 +4368,10 @@ class NotificationSettingsPreferencesOneOnOne(dict):
             suggest = "messages_override"
         elif key == "messagesSetting":
             suggest = "messages_setting"
+        elif key == "quotedRepliesOverride":
+            suggest = "quoted_replies_override"
+        elif key == "quotedRepliesSetting":
+            suggest = "quoted_replies_setting"
         elif key == "reactionsOverride":
             suggest = "reactions_override"
         elif key == "reactionsSetting":
@@ -4385,6 +4397,8 @@ class NotificationSettingsPreferencesOneOnOne(dict):
                  message_edited_setting: Optional['EventNotification'] = None,
                  messages_override: Optional[_builtins.bool] = None,
                  messages_setting: Optional['MessageNotification'] = None,
+                 quoted_replies_override: Optional[_builtins.bool] = None,
+                 quoted_replies_setting: Optional['MessageNotification'] = None,
                  reactions_override: Optional[_builtins.bool] = None,
                  reactions_setting: Optional['ReactionNotification'] = None,
                  replies_override: Optional[_builtins.bool] = None,
@@ -4394,6 +4408,8 @@ class NotificationSettingsPreferencesOneOnOne(dict):
         :param 'EventNotification' message_edited_setting: Whether to notify of edited messages in one-on-one conversations, by default.
         :param _builtins.bool messages_override: Whether each user may change the setting for new messages in one-on-one conversations.
         :param 'MessageNotification' messages_setting: Whether to notify of new messages in one-on-one conversations, by default.
+        :param _builtins.bool quoted_replies_override: Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+        :param 'MessageNotification' quoted_replies_setting: Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
         :param _builtins.bool reactions_override: Whether each user may change the setting for reactions in one-on-one conversations.
         :param 'ReactionNotification' reactions_setting: Whether to notify of reactions in one-on-one conversations, by default.
         :param _builtins.bool replies_override: Whether each user may change the setting for replies in threads in one-on-one conversations.
@@ -4407,6 +4423,10 @@ class NotificationSettingsPreferencesOneOnOne(dict):
             pulumi.set(__self__, "messages_override", messages_override)
         if messages_setting is not None:
             pulumi.set(__self__, "messages_setting", messages_setting)
+        if quoted_replies_override is not None:
+            pulumi.set(__self__, "quoted_replies_override", quoted_replies_override)
+        if quoted_replies_setting is not None:
+            pulumi.set(__self__, "quoted_replies_setting", quoted_replies_setting)
         if reactions_override is not None:
             pulumi.set(__self__, "reactions_override", reactions_override)
         if reactions_setting is not None:
@@ -4447,6 +4467,22 @@ class NotificationSettingsPreferencesOneOnOne(dict):
         Whether to notify of new messages in one-on-one conversations, by default.
         """
         return pulumi.get(self, "messages_setting")
+
+    @_builtins.property
+    @pulumi.getter(name="quotedRepliesOverride")
+    def quoted_replies_override(self) -> Optional[_builtins.bool]:
+        """
+        Whether each user may change the setting for quoted replies in one-on-one conversations (the service's default is true).
+        """
+        return pulumi.get(self, "quoted_replies_override")
+
+    @_builtins.property
+    @pulumi.getter(name="quotedRepliesSetting")
+    def quoted_replies_setting(self) -> Optional['MessageNotification']:
+        """
+        Whether to notify of quoted replies in one-on-one conversations, by default (the service's is 2).
+        """
+        return pulumi.get(self, "quoted_replies_setting")
 
     @_builtins.property
     @pulumi.getter(name="reactionsOverride")
@@ -4709,6 +4745,10 @@ class NotificationSettingsTemplates(dict):
             suggest = "email_subject_template_default"
         elif key == "emailSubjectTemplatePrivacy":
             suggest = "email_subject_template_privacy"
+        elif key == "groupMentionTemplateDefault":
+            suggest = "group_mention_template_default"
+        elif key == "groupMentionTemplatePrivacy":
+            suggest = "group_mention_template_privacy"
         elif key == "interactiveCardTemplateDefault":
             suggest = "interactive_card_template_default"
         elif key == "interactiveCardTemplatePrivacy":
@@ -4729,6 +4769,14 @@ class NotificationSettingsTemplates(dict):
             suggest = "media_message_template_default"
         elif key == "mediaMessageTemplatePrivacy":
             suggest = "media_message_template_privacy"
+        elif key == "pollMessageTemplateDefault":
+            suggest = "poll_message_template_default"
+        elif key == "pollMessageTemplatePrivacy":
+            suggest = "poll_message_template_privacy"
+        elif key == "reminderMessageTemplateDefault":
+            suggest = "reminder_message_template_default"
+        elif key == "reminderMessageTemplatePrivacy":
+            suggest = "reminder_message_template_privacy"
         elif key == "smsContentTemplateDefault":
             suggest = "sms_content_template_default"
         elif key == "smsContentTemplatePrivacy":
@@ -4739,6 +4787,10 @@ class NotificationSettingsTemplates(dict):
             suggest = "text_message_template_privacy"
         elif key == "usePrivacyTemplate":
             suggest = "use_privacy_template"
+        elif key == "userMentionTemplateDefault":
+            suggest = "user_mention_template_default"
+        elif key == "userMentionTemplatePrivacy":
+            suggest = "user_mention_template_privacy"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplates. Access the value via the '{suggest}' property getter instead.")
@@ -4756,6 +4808,8 @@ class NotificationSettingsTemplates(dict):
                  custom_message_template_privacy: Optional['outputs.NotificationSettingsTemplatesCustomMessageTemplatePrivacy'] = None,
                  email_subject_template_default: Optional['outputs.NotificationSettingsTemplatesEmailSubjectTemplateDefault'] = None,
                  email_subject_template_privacy: Optional['outputs.NotificationSettingsTemplatesEmailSubjectTemplatePrivacy'] = None,
+                 group_mention_template_default: Optional['outputs.NotificationSettingsTemplatesGroupMentionTemplateDefault'] = None,
+                 group_mention_template_privacy: Optional['outputs.NotificationSettingsTemplatesGroupMentionTemplatePrivacy'] = None,
                  interactive_card_template_default: Optional['outputs.NotificationSettingsTemplatesInteractiveCardTemplateDefault'] = None,
                  interactive_card_template_privacy: Optional['outputs.NotificationSettingsTemplatesInteractiveCardTemplatePrivacy'] = None,
                  interactive_custom_template_default: Optional['outputs.NotificationSettingsTemplatesInteractiveCustomTemplateDefault'] = None,
@@ -4766,16 +4820,24 @@ class NotificationSettingsTemplates(dict):
                  interactive_scheduler_template_privacy: Optional['outputs.NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy'] = None,
                  media_message_template_default: Optional['outputs.NotificationSettingsTemplatesMediaMessageTemplateDefault'] = None,
                  media_message_template_privacy: Optional['outputs.NotificationSettingsTemplatesMediaMessageTemplatePrivacy'] = None,
+                 poll_message_template_default: Optional['outputs.NotificationSettingsTemplatesPollMessageTemplateDefault'] = None,
+                 poll_message_template_privacy: Optional['outputs.NotificationSettingsTemplatesPollMessageTemplatePrivacy'] = None,
+                 reminder_message_template_default: Optional['outputs.NotificationSettingsTemplatesReminderMessageTemplateDefault'] = None,
+                 reminder_message_template_privacy: Optional['outputs.NotificationSettingsTemplatesReminderMessageTemplatePrivacy'] = None,
                  sms_content_template_default: Optional['outputs.NotificationSettingsTemplatesSmsContentTemplateDefault'] = None,
                  sms_content_template_privacy: Optional['outputs.NotificationSettingsTemplatesSmsContentTemplatePrivacy'] = None,
                  text_message_template_default: Optional['outputs.NotificationSettingsTemplatesTextMessageTemplateDefault'] = None,
                  text_message_template_privacy: Optional['outputs.NotificationSettingsTemplatesTextMessageTemplatePrivacy'] = None,
-                 use_privacy_template: Optional['TemplateChoice'] = None):
+                 use_privacy_template: Optional['TemplateChoice'] = None,
+                 user_mention_template_default: Optional['outputs.NotificationSettingsTemplatesUserMentionTemplateDefault'] = None,
+                 user_mention_template_privacy: Optional['outputs.NotificationSettingsTemplatesUserMentionTemplatePrivacy'] = None):
         """
         :param 'NotificationSettingsTemplatesCustomMessageTemplateDefault' custom_message_template_default: Template for a custom message (default version).
         :param 'NotificationSettingsTemplatesCustomMessageTemplatePrivacy' custom_message_template_privacy: Template for a custom message (privacy version: hides the content).
         :param 'NotificationSettingsTemplatesEmailSubjectTemplateDefault' email_subject_template_default: Template for an email's subject (default version).
         :param 'NotificationSettingsTemplatesEmailSubjectTemplatePrivacy' email_subject_template_privacy: Template for an email's subject (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesGroupMentionTemplateDefault' group_mention_template_default: Template for a message that mentions everyone in a group (default version).
+        :param 'NotificationSettingsTemplatesGroupMentionTemplatePrivacy' group_mention_template_privacy: Template for a message that mentions everyone in a group (privacy version: hides the content).
         :param 'NotificationSettingsTemplatesInteractiveCardTemplateDefault' interactive_card_template_default: Template for an interactive card (default version).
         :param 'NotificationSettingsTemplatesInteractiveCardTemplatePrivacy' interactive_card_template_privacy: Template for an interactive card (privacy version: hides the content).
         :param 'NotificationSettingsTemplatesInteractiveCustomTemplateDefault' interactive_custom_template_default: Template for a custom interactive message (default version).
@@ -4786,11 +4848,17 @@ class NotificationSettingsTemplates(dict):
         :param 'NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy' interactive_scheduler_template_privacy: Template for an interactive scheduler (privacy version: hides the content).
         :param 'NotificationSettingsTemplatesMediaMessageTemplateDefault' media_message_template_default: Template for a media message (default version).
         :param 'NotificationSettingsTemplatesMediaMessageTemplatePrivacy' media_message_template_privacy: Template for a media message (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesPollMessageTemplateDefault' poll_message_template_default: Template for a poll (default version).
+        :param 'NotificationSettingsTemplatesPollMessageTemplatePrivacy' poll_message_template_privacy: Template for a poll (privacy version: hides the content).
+        :param 'NotificationSettingsTemplatesReminderMessageTemplateDefault' reminder_message_template_default: Template for a reminder (default version).
+        :param 'NotificationSettingsTemplatesReminderMessageTemplatePrivacy' reminder_message_template_privacy: Template for a reminder (privacy version: hides the content).
         :param 'NotificationSettingsTemplatesSmsContentTemplateDefault' sms_content_template_default: Template for an SMS's text (default version).
         :param 'NotificationSettingsTemplatesSmsContentTemplatePrivacy' sms_content_template_privacy: Template for an SMS's text (privacy version: hides the content).
         :param 'NotificationSettingsTemplatesTextMessageTemplateDefault' text_message_template_default: Template for a text message (default version).
         :param 'NotificationSettingsTemplatesTextMessageTemplatePrivacy' text_message_template_privacy: Template for a text message (privacy version: hides the content).
         :param 'TemplateChoice' use_privacy_template: Which templates are used: the default ones, the privacy ones, or each user's choice.
+        :param 'NotificationSettingsTemplatesUserMentionTemplateDefault' user_mention_template_default: Template for a message that mentions the user (default version).
+        :param 'NotificationSettingsTemplatesUserMentionTemplatePrivacy' user_mention_template_privacy: Template for a message that mentions the user (privacy version: hides the content).
         """
         if custom_message_template_default is not None:
             pulumi.set(__self__, "custom_message_template_default", custom_message_template_default)
@@ -4800,6 +4868,10 @@ class NotificationSettingsTemplates(dict):
             pulumi.set(__self__, "email_subject_template_default", email_subject_template_default)
         if email_subject_template_privacy is not None:
             pulumi.set(__self__, "email_subject_template_privacy", email_subject_template_privacy)
+        if group_mention_template_default is not None:
+            pulumi.set(__self__, "group_mention_template_default", group_mention_template_default)
+        if group_mention_template_privacy is not None:
+            pulumi.set(__self__, "group_mention_template_privacy", group_mention_template_privacy)
         if interactive_card_template_default is not None:
             pulumi.set(__self__, "interactive_card_template_default", interactive_card_template_default)
         if interactive_card_template_privacy is not None:
@@ -4820,6 +4892,14 @@ class NotificationSettingsTemplates(dict):
             pulumi.set(__self__, "media_message_template_default", media_message_template_default)
         if media_message_template_privacy is not None:
             pulumi.set(__self__, "media_message_template_privacy", media_message_template_privacy)
+        if poll_message_template_default is not None:
+            pulumi.set(__self__, "poll_message_template_default", poll_message_template_default)
+        if poll_message_template_privacy is not None:
+            pulumi.set(__self__, "poll_message_template_privacy", poll_message_template_privacy)
+        if reminder_message_template_default is not None:
+            pulumi.set(__self__, "reminder_message_template_default", reminder_message_template_default)
+        if reminder_message_template_privacy is not None:
+            pulumi.set(__self__, "reminder_message_template_privacy", reminder_message_template_privacy)
         if sms_content_template_default is not None:
             pulumi.set(__self__, "sms_content_template_default", sms_content_template_default)
         if sms_content_template_privacy is not None:
@@ -4830,6 +4910,10 @@ class NotificationSettingsTemplates(dict):
             pulumi.set(__self__, "text_message_template_privacy", text_message_template_privacy)
         if use_privacy_template is not None:
             pulumi.set(__self__, "use_privacy_template", use_privacy_template)
+        if user_mention_template_default is not None:
+            pulumi.set(__self__, "user_mention_template_default", user_mention_template_default)
+        if user_mention_template_privacy is not None:
+            pulumi.set(__self__, "user_mention_template_privacy", user_mention_template_privacy)
 
     @_builtins.property
     @pulumi.getter(name="customMessageTemplateDefault")
@@ -4862,6 +4946,22 @@ class NotificationSettingsTemplates(dict):
         Template for an email's subject (privacy version: hides the content).
         """
         return pulumi.get(self, "email_subject_template_privacy")
+
+    @_builtins.property
+    @pulumi.getter(name="groupMentionTemplateDefault")
+    def group_mention_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesGroupMentionTemplateDefault']:
+        """
+        Template for a message that mentions everyone in a group (default version).
+        """
+        return pulumi.get(self, "group_mention_template_default")
+
+    @_builtins.property
+    @pulumi.getter(name="groupMentionTemplatePrivacy")
+    def group_mention_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesGroupMentionTemplatePrivacy']:
+        """
+        Template for a message that mentions everyone in a group (privacy version: hides the content).
+        """
+        return pulumi.get(self, "group_mention_template_privacy")
 
     @_builtins.property
     @pulumi.getter(name="interactiveCardTemplateDefault")
@@ -4944,6 +5044,38 @@ class NotificationSettingsTemplates(dict):
         return pulumi.get(self, "media_message_template_privacy")
 
     @_builtins.property
+    @pulumi.getter(name="pollMessageTemplateDefault")
+    def poll_message_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesPollMessageTemplateDefault']:
+        """
+        Template for a poll (default version).
+        """
+        return pulumi.get(self, "poll_message_template_default")
+
+    @_builtins.property
+    @pulumi.getter(name="pollMessageTemplatePrivacy")
+    def poll_message_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesPollMessageTemplatePrivacy']:
+        """
+        Template for a poll (privacy version: hides the content).
+        """
+        return pulumi.get(self, "poll_message_template_privacy")
+
+    @_builtins.property
+    @pulumi.getter(name="reminderMessageTemplateDefault")
+    def reminder_message_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesReminderMessageTemplateDefault']:
+        """
+        Template for a reminder (default version).
+        """
+        return pulumi.get(self, "reminder_message_template_default")
+
+    @_builtins.property
+    @pulumi.getter(name="reminderMessageTemplatePrivacy")
+    def reminder_message_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesReminderMessageTemplatePrivacy']:
+        """
+        Template for a reminder (privacy version: hides the content).
+        """
+        return pulumi.get(self, "reminder_message_template_privacy")
+
+    @_builtins.property
     @pulumi.getter(name="smsContentTemplateDefault")
     def sms_content_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesSmsContentTemplateDefault']:
         """
@@ -4982,6 +5114,22 @@ class NotificationSettingsTemplates(dict):
         Which templates are used: the default ones, the privacy ones, or each user's choice.
         """
         return pulumi.get(self, "use_privacy_template")
+
+    @_builtins.property
+    @pulumi.getter(name="userMentionTemplateDefault")
+    def user_mention_template_default(self) -> Optional['outputs.NotificationSettingsTemplatesUserMentionTemplateDefault']:
+        """
+        Template for a message that mentions the user (default version).
+        """
+        return pulumi.get(self, "user_mention_template_default")
+
+    @_builtins.property
+    @pulumi.getter(name="userMentionTemplatePrivacy")
+    def user_mention_template_privacy(self) -> Optional['outputs.NotificationSettingsTemplatesUserMentionTemplatePrivacy']:
+        """
+        Template for a message that mentions the user (privacy version: hides the content).
+        """
+        return pulumi.get(self, "user_mention_template_privacy")
 
 
 @pulumi.output_type
@@ -5230,6 +5378,126 @@ class NotificationSettingsTemplatesEmailSubjectTemplatePrivacy(dict):
         Subject for a one-on-one conversation's messages.
         """
         return pulumi.get(self, "subject_one_on_one")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesGroupMentionTemplateDefault(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "titleGroup":
+            suggest = "title_group"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesGroupMentionTemplateDefault. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesGroupMentionTemplateDefault.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesGroupMentionTemplateDefault.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesGroupMentionTemplatePrivacy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "titleGroup":
+            suggest = "title_group"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesGroupMentionTemplatePrivacy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesGroupMentionTemplatePrivacy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesGroupMentionTemplatePrivacy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
 
 
 @pulumi.output_type
@@ -5925,6 +6193,302 @@ class NotificationSettingsTemplatesMediaMessageTemplatePrivacy(dict):
 
 
 @pulumi.output_type
+class NotificationSettingsTemplatesPollMessageTemplateDefault(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "titleGroup":
+            suggest = "title_group"
+        elif key == "titleOneOnOne":
+            suggest = "title_one_on_one"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesPollMessageTemplateDefault. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesPollMessageTemplateDefault.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesPollMessageTemplateDefault.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None,
+                 title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesPollMessageTemplatePrivacy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "titleGroup":
+            suggest = "title_group"
+        elif key == "titleOneOnOne":
+            suggest = "title_one_on_one"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesPollMessageTemplatePrivacy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesPollMessageTemplatePrivacy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesPollMessageTemplatePrivacy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None,
+                 title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesReminderMessageTemplateDefault(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "titleGroup":
+            suggest = "title_group"
+        elif key == "titleOneOnOne":
+            suggest = "title_one_on_one"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesReminderMessageTemplateDefault. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesReminderMessageTemplateDefault.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesReminderMessageTemplateDefault.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None,
+                 title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesReminderMessageTemplatePrivacy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "titleGroup":
+            suggest = "title_group"
+        elif key == "titleOneOnOne":
+            suggest = "title_one_on_one"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesReminderMessageTemplatePrivacy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesReminderMessageTemplatePrivacy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesReminderMessageTemplatePrivacy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None,
+                 title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body: Text of the notification.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body is not None:
+            pulumi.set(__self__, "body", body)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter
+    def body(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification.
+        """
+        return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+
+@pulumi.output_type
 class NotificationSettingsTemplatesSmsContentTemplateDefault(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -6130,6 +6694,186 @@ class NotificationSettingsTemplatesTextMessageTemplatePrivacy(dict):
         Text of the notification.
         """
         return pulumi.get(self, "body")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesUserMentionTemplateDefault(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "bodyGroup":
+            suggest = "body_group"
+        elif key == "bodyOneOnOne":
+            suggest = "body_one_on_one"
+        elif key == "titleGroup":
+            suggest = "title_group"
+        elif key == "titleOneOnOne":
+            suggest = "title_one_on_one"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesUserMentionTemplateDefault. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesUserMentionTemplateDefault.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesUserMentionTemplateDefault.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body_group: Optional[_builtins.str] = None,
+                 body_one_on_one: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None,
+                 title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_group: Text of the notification in a group.
+        :param _builtins.str body_one_on_one: Text of the notification in a one-on-one conversation.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body_group is not None:
+            pulumi.set(__self__, "body_group", body_group)
+        if body_one_on_one is not None:
+            pulumi.set(__self__, "body_one_on_one", body_one_on_one)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyGroup")
+    def body_group(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification in a group.
+        """
+        return pulumi.get(self, "body_group")
+
+    @_builtins.property
+    @pulumi.getter(name="bodyOneOnOne")
+    def body_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification in a one-on-one conversation.
+        """
+        return pulumi.get(self, "body_one_on_one")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
+
+    @_builtins.property
+    @pulumi.getter(name="titleGroup")
+    def title_group(self) -> Optional[_builtins.str]:
+        """
+        Title in a group.
+        """
+        return pulumi.get(self, "title_group")
+
+    @_builtins.property
+    @pulumi.getter(name="titleOneOnOne")
+    def title_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Title in a one-on-one conversation.
+        """
+        return pulumi.get(self, "title_one_on_one")
+
+
+@pulumi.output_type
+class NotificationSettingsTemplatesUserMentionTemplatePrivacy(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "bodyGroup":
+            suggest = "body_group"
+        elif key == "bodyOneOnOne":
+            suggest = "body_one_on_one"
+        elif key == "titleGroup":
+            suggest = "title_group"
+        elif key == "titleOneOnOne":
+            suggest = "title_one_on_one"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NotificationSettingsTemplatesUserMentionTemplatePrivacy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NotificationSettingsTemplatesUserMentionTemplatePrivacy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NotificationSettingsTemplatesUserMentionTemplatePrivacy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body_group: Optional[_builtins.str] = None,
+                 body_one_on_one: Optional[_builtins.str] = None,
+                 body_fallback: Optional[_builtins.str] = None,
+                 title_group: Optional[_builtins.str] = None,
+                 title_one_on_one: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_group: Text of the notification in a group.
+        :param _builtins.str body_one_on_one: Text of the notification in a one-on-one conversation.
+        :param _builtins.str body_fallback: Text used when the message has none to show.
+        :param _builtins.str title_group: Title in a group.
+        :param _builtins.str title_one_on_one: Title in a one-on-one conversation.
+        """
+        if body_group is not None:
+            pulumi.set(__self__, "body_group", body_group)
+        if body_one_on_one is not None:
+            pulumi.set(__self__, "body_one_on_one", body_one_on_one)
+        if body_fallback is not None:
+            pulumi.set(__self__, "body_fallback", body_fallback)
+        if title_group is not None:
+            pulumi.set(__self__, "title_group", title_group)
+        if title_one_on_one is not None:
+            pulumi.set(__self__, "title_one_on_one", title_one_on_one)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyGroup")
+    def body_group(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification in a group.
+        """
+        return pulumi.get(self, "body_group")
+
+    @_builtins.property
+    @pulumi.getter(name="bodyOneOnOne")
+    def body_one_on_one(self) -> Optional[_builtins.str]:
+        """
+        Text of the notification in a one-on-one conversation.
+        """
+        return pulumi.get(self, "body_one_on_one")
+
+    @_builtins.property
+    @pulumi.getter
+    def body_fallback(self) -> Optional[_builtins.str]:
+        """
+        Text used when the message has none to show.
+        """
+        return pulumi.get(self, "body_fallback")
 
     @_builtins.property
     @pulumi.getter(name="titleGroup")

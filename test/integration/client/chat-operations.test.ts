@@ -3,7 +3,7 @@
 // route was answered with a success at least once.
 
 import { type ChatClient, isNotFound, NotFoundError } from "../../../client";
-import { type PinnedConversationRef, routes } from "../../../contract";
+import { type PinnedConversationTarget, routes } from "../../../contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
 import { recordingLogger, rejectionOf } from "./helpers";
@@ -353,15 +353,12 @@ describe("friends, blocked users and app-pinned conversations", () => {
   });
 
   it("replaces and lists the conversations the app pins", async () => {
-    const pins: PinnedConversationRef[] = [
-      { conversationType: "group", conversationWith: guid },
-      { conversationType: "user", conversationWith: bob },
-    ];
-    const r = await chat.call("replaceAppPinnedConversations", { body: { conversations: pins } });
+    const pins: PinnedConversationTarget[] = [{ guid }, { uid: bob }];
+    const r = await chat.call("replaceAppPinnedConversations", { body: { pinnedConversations: pins } });
     expect(r.data.map((c) => c.conversationWith)).toEqual([guid, bob]);
     expect(r.data[0]?.conversationId).toBe(`group_${guid}`);
     expect((await chat.call("listAppPinnedConversations")).data).toEqual(r.data);
-    await chat.call("replaceAppPinnedConversations", { body: { conversations: [] } });
+    await chat.call("replaceAppPinnedConversations", { body: { pinnedConversations: [] } });
     expect((await chat.call("listAppPinnedConversations")).data).toEqual([]);
   });
 });

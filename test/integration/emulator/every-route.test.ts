@@ -509,7 +509,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   listBlockedUsers: async () => ({ params: { uid: (await blockerOf()).uid } }),
   listAppPinnedConversations: async () => ({}),
   replaceAppPinnedConversations: async () => ({
-    body: { conversations: [{ conversationType: "group", conversationWith: await group() }] },
+    body: { pinnedConversations: [{ guid: await group() }] },
   }),
   getUsageMetrics: async () => ({ query: { fromDate: 0, toDate: 2_000_000_000 } }),
   getMessageMetrics: async () => ({}),

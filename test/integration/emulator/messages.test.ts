@@ -122,6 +122,24 @@ describe("send, get, list", () => {
     expect(Object.keys(e.details ?? {})).toEqual(["receiverType"]);
   });
 
+  it("refuses multipleReceivers by name: the answer to a fan-out is not documented (messages-and-reactions.md)", async () => {
+    const e = await h.fails(
+      "sendMessage",
+      {
+        body: {
+          receiver: bob,
+          receiverType: "user",
+          data: { text: "to several" },
+          multipleReceivers: { uids: [bob], guids: [] },
+        } as never,
+        onBehalfOf: alice,
+      },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(e.details).toEqual({ multipleReceivers: ["The multipleReceivers field is not allowed."] });
+  });
+
   it("sends interactive messages (card, form, customInteractive, scheduler), as the spec's category has them", async () => {
     const form = {
       interactionGoal: { type: "allOf" as const, elementIds: ["submit"] },
@@ -314,6 +332,13 @@ describe("reactions", () => {
     const limited = await h.ok("listReactions", { params: { id }, query: { limit: 1 } });
     expect(limited.data).toHaveLength(1);
     expect(at(limited.meta, "next", "affix")).toBe("append");
+    // A cursor-based list: limit from 1 to 1000, as the limits page gives it (it stopped at 100 before).
+    const large = await h.ok("listReactions", { params: { id }, query: { limit: 1000 } });
+    expect([large.data.length, at(large.meta, "current", "limit")]).toEqual([3, 1000]);
+    for (const limit of [0, 1001]) {
+      const e = await h.fails("listReactions", { params: { id }, query: { limit } }, 400, "ERR_BAD_REQUEST");
+      expect(Object.keys(e.details ?? {})).toEqual(["limit"]);
+    }
     await h.fails(
       "addReaction",
       { params: { id: "999999999999", reaction: "👍" }, onBehalfOf: alice },

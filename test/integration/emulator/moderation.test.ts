@@ -26,9 +26,7 @@ describe("rules", () => {
     const made = await h.ok("createRule", {
       body: rule(id, {
         description: "d",
-        filters: [
-          { entity: "user", operand: "role", operator: "not equals", value: "admin", type: "sender" },
-        ],
+        filters: [{ entity: "user", operand: "role", operator: "notEquals", value: "admin", type: "sender" }],
       }),
     });
     expect(made.data).toMatchObject({
@@ -125,6 +123,26 @@ describe("rules", () => {
       "ERR_BAD_REQUEST",
     );
     expect(Object.keys(moved.details ?? {})).toEqual(["id"]);
+  });
+  it("spells a user filter's negations as the vendor's UserFilter does (notEquals, notIn), as group filters do", async () => {
+    for (const entity of ["user", "group"]) {
+      const operand = entity === "user" ? "uid" : "guid";
+      for (const operator of ["notEquals", "notIn"]) {
+        const filters = [{ entity, operand, operator, value: "x", type: "sender" }];
+        const made = await h.ok("createRule", { body: rule(unique("neg"), { filters }) });
+        expect(made.data.filters).toEqual(filters);
+      }
+      for (const operator of ["not equals", "not in"]) {
+        const filters = [{ entity, operand, operator, value: "x", type: "sender" }];
+        const e = await h.fails(
+          "createRule",
+          { body: rule(unique("spaced"), { filters }) },
+          400,
+          "ERR_BAD_REQUEST",
+        );
+        expect(Object.keys(e.details ?? {})).toEqual(["filters.0.operator"]);
+      }
+    }
   });
   it("refuses webhook fields: the vendor's rule body has none (docs/service/app-configuration.md)", async () => {
     for (const extra of [
@@ -256,6 +274,14 @@ describe("keyword lists (multipart)", () => {
       "ERR_BAD_REQUEST",
     );
     expect(none.details).toEqual({ searchTerms: ["The searchTerms field is required."] });
+    // The vendor's sentence-similarity list requires its sentences, as the document now says.
+    const sentences = await h.fails(
+      "createKeywordList",
+      { body: { id: unique("s"), category: "sentence-similarity" } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(Object.keys(sentences.details ?? {})).toEqual(["disallowedSentences"]);
     const cat = await h.fails(
       "createKeywordList",
       { body: { id: unique("c"), category: "colour" } },

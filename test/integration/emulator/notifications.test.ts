@@ -62,6 +62,67 @@ describe("notification settings", () => {
     });
   });
 
+  it("one-on-one quoted replies and the poll, reminder and mention templates, as the vendor's file has them", async () => {
+    const target = await chatApp();
+    const before = (await h.ok("getNotificationSettings", target)).data;
+    // The service's defaults, as the vendor's settings example gives them for one-on-one conversations.
+    expect(before.preferences.oneOnOne).toMatchObject({
+      quotedRepliesSetting: 2,
+      quotedRepliesOverride: true,
+    });
+    const added = [
+      "pollMessageTemplateDefault",
+      "pollMessageTemplatePrivacy",
+      "reminderMessageTemplateDefault",
+      "reminderMessageTemplatePrivacy",
+      "userMentionTemplateDefault",
+      "userMentionTemplatePrivacy",
+      "groupMentionTemplateDefault",
+      "groupMentionTemplatePrivacy",
+    ];
+    expect(added.filter((k) => !(k in before.templates))).toEqual([]);
+    await h.ok("updateNotificationSettings", {
+      ...target,
+      body: {
+        preferences: { oneOnOne: { quotedRepliesSetting: 3, quotedRepliesOverride: false } },
+        templates: {
+          pollMessageTemplateDefault: { body: "Poll: {{message.data.text}}", body_fallback: "A poll" },
+          reminderMessageTemplatePrivacy: { body_fallback: "A reminder" },
+          userMentionTemplateDefault: { bodyOneOnOne: "@you", bodyGroup: "@you in a group" },
+          groupMentionTemplatePrivacy: { titleGroup: "Group", body: "@all" },
+        },
+      },
+    });
+    const after = (await h.ok("getNotificationSettings", target)).data;
+    expect(after.preferences.oneOnOne).toMatchObject({
+      quotedRepliesSetting: 3,
+      quotedRepliesOverride: false,
+    });
+    expect(after.templates).toMatchObject({
+      pollMessageTemplateDefault: { body: "Poll: {{message.data.text}}", body_fallback: "A poll" },
+      reminderMessageTemplatePrivacy: { body_fallback: "A reminder" },
+      userMentionTemplateDefault: { bodyOneOnOne: "@you", bodyGroup: "@you in a group" },
+      groupMentionTemplatePrivacy: { titleGroup: "Group", body: "@all" },
+    });
+    // Each template takes its own fields only: a group mention has no one-on-one title.
+    const e = await h.fails(
+      "updateNotificationSettings",
+      {
+        ...target,
+        body: {
+          preferences: { oneOnOne: { quotedRepliesSetting: 4 } },
+          templates: { groupMentionTemplateDefault: { titleOneOnOne: "x" } },
+        },
+      },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(Object.keys(e.details ?? {}).sort()).toEqual([
+      "preferences.oneOnOne.quotedRepliesSetting",
+      "templates.groupMentionTemplateDefault.titleOneOnOne",
+    ]);
+  });
+
   it("refuses values outside the spec's enums and unknown keys, by field", async () => {
     const target = await chatApp();
     const e = await h.fails(

@@ -82,12 +82,8 @@ describe("conversations pinned by the app", () => {
     await h.ok("createGroup", { body: { guid, name: guid, type: "public" } });
     const uid = await user();
     const r = await h.ok("replaceAppPinnedConversations", {
-      body: {
-        conversations: [
-          { conversationType: "group", conversationWith: guid },
-          { conversationType: "user", conversationWith: uid },
-        ],
-      },
+      // The vendor's body: each conversation by the other side's guid or uid (its replace page).
+      body: { pinnedConversations: [{ guid }, { uid }] },
     });
     expect(r.data.map((c) => c.conversationWith)).toEqual([guid, uid]);
     expect(r.data[0]?.conversationId).toBe(`group_${guid}`);
@@ -95,39 +91,56 @@ describe("conversations pinned by the app", () => {
     expect(listed.data).toEqual(r.data);
     await h.ok("deleteGroup", { params: { guid } });
     expect((await h.ok("listAppPinnedConversations")).data.map((c) => c.conversationWith)).toEqual([uid]);
-    await h.ok("replaceAppPinnedConversations", { body: { conversations: [] } });
+    await h.ok("replaceAppPinnedConversations", { body: { pinnedConversations: [] } });
     expect((await h.ok("listAppPinnedConversations")).data).toEqual([]);
   });
 
   it("refuses more than 5, a repeat, and a user or group that does not exist", async () => {
     const six = await Promise.all(
-      Array.from({ length: LIMITS.appPinnedConversations + 1 }, async () => ({
-        conversationType: "user",
-        conversationWith: await user(),
-      })),
+      Array.from({ length: LIMITS.appPinnedConversations + 1 }, async () => ({ uid: await user() })),
     );
     await h.fails(
       "replaceAppPinnedConversations",
-      { body: { conversations: six } },
+      { body: { pinnedConversations: six } },
       400,
       "ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED",
     );
-    const one = six[0] as { conversationType: string; conversationWith: string };
+    const one = six[0] as { uid: string };
     await h.fails(
       "replaceAppPinnedConversations",
-      { body: { conversations: [one, one] } },
+      { body: { pinnedConversations: [one, { uid: one.uid.toUpperCase() }] } },
       400,
       "ERR_BAD_REQUEST",
     );
+    // Each names a user or a group: not both, not neither; the former body (before the vendor's page was
+    // read) is refused by its field's name.
+    for (const target of [{ uid: one.uid, guid: "g" }, {}]) {
+      const e = await h.fails(
+        "replaceAppPinnedConversations",
+        { body: { pinnedConversations: [target] } },
+        400,
+        "ERR_BAD_REQUEST",
+      );
+      expect(e.details).toEqual({
+        "pinnedConversations.0": ["a pinned conversation names either uid (a user) or guid (a group)"],
+      });
+    }
+    const former = await h.fails(
+      "replaceAppPinnedConversations",
+      { body: { conversations: [{ conversationType: "user", conversationWith: one.uid }] } as never },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(Object.keys(former.details ?? {}).sort()).toEqual(["conversations", "pinnedConversations"]);
     await h.fails(
       "replaceAppPinnedConversations",
-      { body: { conversations: [{ conversationType: "group", conversationWith: "so-no-group" }] } },
+      { body: { pinnedConversations: [{ guid: "so-no-group" }] } },
       404,
       "ERR_GUID_NOT_FOUND",
     );
     await h.fails(
       "replaceAppPinnedConversations",
-      { body: { conversations: [{ conversationType: "user", conversationWith: "so-nobody" }] } },
+      { body: { pinnedConversations: [{ uid: "so-nobody" }] } },
       404,
       "ERR_UID_NOT_FOUND",
     );

@@ -187,7 +187,7 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
       // The service stores the uid lowercase: the declared spelling is not drift.
       expect((await p().read(id, outs)).inputs).toEqual({ conversations: declared });
 
-      await chat.call("replaceAppPinnedConversations", { body: { conversations: [user("u3")] } });
+      await chat.call("replaceAppPinnedConversations", { body: { pinnedConversations: [{ uid: "u3" }] } });
       expect((await p().read(id, outs)).inputs).toEqual({ conversations: [user("u3")] });
 
       const news = { conversations: [user("u2"), group("g2"), group("g1")], connection };
@@ -202,7 +202,7 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
     });
 
     it("adopts the list there is, and a PUT whose answer is lost is sent again harmlessly", async () => {
-      await chat.call("replaceAppPinnedConversations", { body: { conversations: [group("g2")] } });
+      await chat.call("replaceAppPinnedConversations", { body: { pinnedConversations: [{ guid: "g2" }] } });
       emu.admin.setFaults([
         { kind: "dropAfterApply", method: "PUT", path: "/v3/conversations/pinned", times: 1 },
       ]);

@@ -206,6 +206,33 @@ describe("notifications and moderation kinds against the emulator", () => {
       ).toEqual(["darn", "heck", "drat"]);
     });
 
+    it("sends a user filter's negations as the vendor spells them, given either spelling; a read is no drift", async () => {
+      const rules = provider("ModerationRule");
+      const declared = (operator: string) => ({
+        ruleId: "filtered",
+        name: "Filtered",
+        action: ["blockMessage"],
+        conditions: [{ operand: "text", category: "word", value: ["spam"] }],
+        filters: [{ entity: "user", operand: "role", operator, value: "admin", type: "sender" }],
+      });
+      // The emulator takes only notEquals and notIn (the vendor's UserFilter): what it holds is what was sent.
+      const { inputs } = await rules.check({}, declared("not equals"));
+      const made = await rules.create({ ...inputs, connection });
+      const held = (await chat.call("getRule", { params: { ruleId: "filtered" } })).data;
+      expect(held.filters?.[0]).toMatchObject({ operator: "notEquals" });
+      expect((await rules.read("filtered", made.outs)).inputs).toEqual(inputs);
+      // A stack that recorded the spaced spelling (0.1.0) is updated with the vendor's, and no diff stays.
+      const recorded = { ...made.outs, ...declared("not equals") };
+      // Its refresh reads the filter as recorded while the service holds the same one: no change to show.
+      expect((await rules.read("filtered", recorded)).inputs).toEqual(declared("not equals"));
+      const next = (await rules.check(recorded, declared("not in"))).inputs;
+      expect((await rules.diff("filtered", recorded, next)).changes).toBe(true);
+      await rules.update("filtered", recorded, { ...next, connection });
+      const now = (await chat.call("getRule", { params: { ruleId: "filtered" } })).data;
+      expect(now.filters?.[0]).toMatchObject({ operator: "notIn" });
+      await rules.delete("filtered", made.outs);
+    });
+
     it("checks lists at preview: patterns compile, the category's content is there, no commas", async () => {
       const lists = provider("ModerationKeywordList");
       const check = async (a: Props) =>

@@ -2,7 +2,9 @@
 // check that check and diff make before a write is a stand-in here, which records what it was asked).
 import { setStackConfig } from "../../../client/config";
 import { CredentialError } from "../../../client/credentials";
+import { type Json, jsonOf } from "../../../engine/json-schema";
 import { UNKNOWN } from "../../../engine/normalize";
+import { closedSetIn } from "../../../hosts/plugin/enums";
 import { type CredentialCheck, CrudProvider, kinds } from "../../../kinds";
 
 /** Connections checked (by app id or management key), and the refusal to answer, if any. */
@@ -189,6 +191,106 @@ describe("diff", () => {
       (await k.diff("id", { name: "ci", scope: "authOnly", apiKey: "x", createdAt: 5 }, { name: "ci" }))
         .changes,
     ).toBe(false);
+  });
+});
+
+// Issue 28 item 8: a user filter's negations are notEquals and notIn, as the vendor spells them; the spaced
+// spellings of 0.1.0 are still taken, read as the new ones, and a stack that recorded them sees no change.
+describe("former spellings (engine/aliases.ts)", () => {
+  const rule = provider("ModerationRule");
+  const declared = (operator: string, group = "notIn") => ({
+    ruleId: "r1",
+    name: "No spam",
+    action: ["blockMessage"],
+    conditions: [
+      { entity: "message", operand: "text", operator: "contains", category: "word", value: ["x"] },
+    ],
+    filters: [
+      { entity: "user", operand: "role", operator, value: "admin", type: "sender" },
+      { entity: "group", operand: "guid", operator: group, value: "g", type: "sender" },
+    ],
+  });
+  const operators = (inputs: Record<string, unknown>) =>
+    (inputs.filters as { operator: string }[]).map((f) => f.operator);
+
+  it("check takes both spellings of a user filter's negations and stores the vendor's", async () => {
+    for (const [given, stored] of [
+      ["not equals", "notEquals"],
+      ["notEquals", "notEquals"],
+      ["not in", "notIn"],
+      ["notIn", "notIn"],
+    ]) {
+      const r = await rule.check({}, declared(given as string));
+      expect(r.failures).toEqual([]);
+      expect(operators(r.inputs)).toEqual([stored, "notIn"]);
+    }
+    // Only the user filter had the spaced spellings: a group filter never took them.
+    const group = await rule.check({}, declared("equals", "not in"));
+    expect(group.failures.map((f) => f.reason)).toEqual([
+      expect.stringContaining('operator "not in" is not valid'),
+    ]);
+    const wrong = await rule.check({}, declared("not like"));
+    expect(wrong.failures.map((f) => f.reason)).toEqual([
+      expect.stringContaining('operator "not like" is not valid'),
+    ]);
+  });
+
+  it("a stack that recorded the spaced spelling previews no change; another operator is a change", async () => {
+    const recorded = { ...declared("not equals"), builtIn: false, createdAt: 1 };
+    for (const program of ["not equals", "notEquals"]) {
+      const { inputs } = await rule.check(recorded, declared(program));
+      expect(await rule.diff("r1", recorded, inputs)).toEqual({
+        changes: false,
+        replaces: [],
+        deleteBeforeReplace: false,
+      });
+    }
+    const { inputs } = await rule.check(recorded, declared("not in"));
+    expect((await rule.diff("r1", recorded, inputs)).changes).toBe(true);
+  });
+
+  it("offers the former spellings in the SDKs' types, after the current ones", () => {
+    const json = jsonOf(kinds.ModerationRule.args, "input") as {
+      properties: { filters: { items: { oneOf?: Json[]; anyOf?: Json[] } } };
+    };
+    const [user] = json.properties.filters.items.oneOf ?? json.properties.filters.items.anyOf ?? [];
+    expect(user?.properties?.operator).toMatchObject({
+      enum: ["equals", "notEquals", "in", "notIn", "startsWith", "not equals", "not in"],
+      "x-aliases": { "not equals": "notEquals", "not in": "notIn" },
+    });
+    // Where the plugin's schema offers such a set as an enum, a former spelling is named after its value.
+    const set = closedSetIn(user?.properties?.operator ?? {});
+    expect(set?.values.map((v) => v.name)).toEqual([
+      "Equals",
+      "NotEquals",
+      "In",
+      "NotIn",
+      "StartsWith",
+      "NotEqualsFormer",
+      "NotInFormer",
+    ]);
+    expect(set?.values.at(-1)).toMatchObject({ value: "not in", deprecationMessage: "Use notIn." });
+  });
+});
+
+// Issue 28 item 8: the notification fields the vendor's file has and the document lacked.
+describe("notification settings the vendor's file names", () => {
+  const settings = provider("NotificationSettings");
+  it("takes one-on-one quoted replies and the poll, reminder and mention templates; a bad choice is named", async () => {
+    const declared = {
+      preferences: { oneOnOne: { quotedRepliesSetting: 1, quotedRepliesOverride: false } },
+      templates: {
+        pollMessageTemplateDefault: { body: "Poll", body_fallback: "A poll" },
+        reminderMessageTemplatePrivacy: { titleOneOnOne: "Reminder" },
+        userMentionTemplateDefault: { bodyOneOnOne: "@you", bodyGroup: "@you", body_fallback: "@" },
+        groupMentionTemplatePrivacy: { titleGroup: "Group", body: "@all" },
+      },
+    };
+    expect((await settings.check({}, declared)).failures).toEqual([]);
+    const bad = await settings.check({}, { preferences: { oneOnOne: { quotedRepliesSetting: 5 } } });
+    expect(bad.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^preferences\.oneOnOne\.quotedRepliesSetting: must be 1 .* or 3 /),
+    ]);
   });
 });
 

@@ -79,6 +79,36 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
     }
 
     /**
+     * Whether each user may change the setting for quoted replies in one-on-one conversations (the service&#39;s default is true).
+     * 
+     */
+    @Import(name="quotedRepliesOverride")
+    private @Nullable Output<Boolean> quotedRepliesOverride;
+
+    /**
+     * @return Whether each user may change the setting for quoted replies in one-on-one conversations (the service&#39;s default is true).
+     * 
+     */
+    public Optional<Output<Boolean>> quotedRepliesOverride() {
+        return Optional.ofNullable(this.quotedRepliesOverride);
+    }
+
+    /**
+     * Whether to notify of quoted replies in one-on-one conversations, by default (the service&#39;s is 2).
+     * 
+     */
+    @Import(name="quotedRepliesSetting")
+    private @Nullable Output<MessageNotification> quotedRepliesSetting;
+
+    /**
+     * @return Whether to notify of quoted replies in one-on-one conversations, by default (the service&#39;s is 2).
+     * 
+     */
+    public Optional<Output<MessageNotification>> quotedRepliesSetting() {
+        return Optional.ofNullable(this.quotedRepliesSetting);
+    }
+
+    /**
      * Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
@@ -145,6 +175,8 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
         this.messageEditedSetting = $.messageEditedSetting;
         this.messagesOverride = $.messagesOverride;
         this.messagesSetting = $.messagesSetting;
+        this.quotedRepliesOverride = $.quotedRepliesOverride;
+        this.quotedRepliesSetting = $.quotedRepliesSetting;
         this.reactionsOverride = $.reactionsOverride;
         this.reactionsSetting = $.reactionsSetting;
         this.repliesOverride = $.repliesOverride;
@@ -251,6 +283,48 @@ public final class NotificationSettingsPreferencesOneOnOneArgs extends com.pulum
          */
         public Builder messagesSetting(MessageNotification messagesSetting) {
             return messagesSetting(Output.of(messagesSetting));
+        }
+
+        /**
+         * @param quotedRepliesOverride Whether each user may change the setting for quoted replies in one-on-one conversations (the service&#39;s default is true).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder quotedRepliesOverride(@Nullable Output<Boolean> quotedRepliesOverride) {
+            $.quotedRepliesOverride = quotedRepliesOverride;
+            return this;
+        }
+
+        /**
+         * @param quotedRepliesOverride Whether each user may change the setting for quoted replies in one-on-one conversations (the service&#39;s default is true).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder quotedRepliesOverride(Boolean quotedRepliesOverride) {
+            return quotedRepliesOverride(Output.of(quotedRepliesOverride));
+        }
+
+        /**
+         * @param quotedRepliesSetting Whether to notify of quoted replies in one-on-one conversations, by default (the service&#39;s is 2).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder quotedRepliesSetting(@Nullable Output<MessageNotification> quotedRepliesSetting) {
+            $.quotedRepliesSetting = quotedRepliesSetting;
+            return this;
+        }
+
+        /**
+         * @param quotedRepliesSetting Whether to notify of quoted replies in one-on-one conversations, by default (the service&#39;s is 2).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder quotedRepliesSetting(MessageNotification quotedRepliesSetting) {
+            return quotedRepliesSetting(Output.of(quotedRepliesSetting));
         }
 
         /**

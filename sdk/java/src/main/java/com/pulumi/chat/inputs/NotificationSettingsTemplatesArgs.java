@@ -8,6 +8,8 @@ import com.pulumi.chat.inputs.NotificationSettingsTemplatesCustomMessageTemplate
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesCustomMessageTemplatePrivacyArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesEmailSubjectTemplateDefaultArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesInteractiveCardTemplateDefaultArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesInteractiveCardTemplatePrivacyArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesInteractiveCustomTemplateDefaultArgs;
@@ -18,10 +20,16 @@ import com.pulumi.chat.inputs.NotificationSettingsTemplatesInteractiveSchedulerT
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacyArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesMediaMessageTemplateDefaultArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesMediaMessageTemplatePrivacyArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesPollMessageTemplateDefaultArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesSmsContentTemplateDefaultArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesSmsContentTemplatePrivacyArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesTextMessageTemplateDefaultArgs;
 import com.pulumi.chat.inputs.NotificationSettingsTemplatesTextMessageTemplatePrivacyArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesUserMentionTemplateDefaultArgs;
+import com.pulumi.chat.inputs.NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import java.util.Objects;
@@ -91,6 +99,36 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
      */
     public Optional<Output<NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs>> emailSubjectTemplatePrivacy() {
         return Optional.ofNullable(this.emailSubjectTemplatePrivacy);
+    }
+
+    /**
+     * Template for a message that mentions everyone in a group (default version).
+     * 
+     */
+    @Import(name="groupMentionTemplateDefault")
+    private @Nullable Output<NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs> groupMentionTemplateDefault;
+
+    /**
+     * @return Template for a message that mentions everyone in a group (default version).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs>> groupMentionTemplateDefault() {
+        return Optional.ofNullable(this.groupMentionTemplateDefault);
+    }
+
+    /**
+     * Template for a message that mentions everyone in a group (privacy version: hides the content).
+     * 
+     */
+    @Import(name="groupMentionTemplatePrivacy")
+    private @Nullable Output<NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs> groupMentionTemplatePrivacy;
+
+    /**
+     * @return Template for a message that mentions everyone in a group (privacy version: hides the content).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs>> groupMentionTemplatePrivacy() {
+        return Optional.ofNullable(this.groupMentionTemplatePrivacy);
     }
 
     /**
@@ -244,6 +282,66 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
     }
 
     /**
+     * Template for a poll (default version).
+     * 
+     */
+    @Import(name="pollMessageTemplateDefault")
+    private @Nullable Output<NotificationSettingsTemplatesPollMessageTemplateDefaultArgs> pollMessageTemplateDefault;
+
+    /**
+     * @return Template for a poll (default version).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesPollMessageTemplateDefaultArgs>> pollMessageTemplateDefault() {
+        return Optional.ofNullable(this.pollMessageTemplateDefault);
+    }
+
+    /**
+     * Template for a poll (privacy version: hides the content).
+     * 
+     */
+    @Import(name="pollMessageTemplatePrivacy")
+    private @Nullable Output<NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs> pollMessageTemplatePrivacy;
+
+    /**
+     * @return Template for a poll (privacy version: hides the content).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs>> pollMessageTemplatePrivacy() {
+        return Optional.ofNullable(this.pollMessageTemplatePrivacy);
+    }
+
+    /**
+     * Template for a reminder (default version).
+     * 
+     */
+    @Import(name="reminderMessageTemplateDefault")
+    private @Nullable Output<NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs> reminderMessageTemplateDefault;
+
+    /**
+     * @return Template for a reminder (default version).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs>> reminderMessageTemplateDefault() {
+        return Optional.ofNullable(this.reminderMessageTemplateDefault);
+    }
+
+    /**
+     * Template for a reminder (privacy version: hides the content).
+     * 
+     */
+    @Import(name="reminderMessageTemplatePrivacy")
+    private @Nullable Output<NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs> reminderMessageTemplatePrivacy;
+
+    /**
+     * @return Template for a reminder (privacy version: hides the content).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs>> reminderMessageTemplatePrivacy() {
+        return Optional.ofNullable(this.reminderMessageTemplatePrivacy);
+    }
+
+    /**
      * Template for an SMS&#39;s text (default version).
      * 
      */
@@ -318,6 +416,36 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
         return Optional.ofNullable(this.usePrivacyTemplate);
     }
 
+    /**
+     * Template for a message that mentions the user (default version).
+     * 
+     */
+    @Import(name="userMentionTemplateDefault")
+    private @Nullable Output<NotificationSettingsTemplatesUserMentionTemplateDefaultArgs> userMentionTemplateDefault;
+
+    /**
+     * @return Template for a message that mentions the user (default version).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesUserMentionTemplateDefaultArgs>> userMentionTemplateDefault() {
+        return Optional.ofNullable(this.userMentionTemplateDefault);
+    }
+
+    /**
+     * Template for a message that mentions the user (privacy version: hides the content).
+     * 
+     */
+    @Import(name="userMentionTemplatePrivacy")
+    private @Nullable Output<NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs> userMentionTemplatePrivacy;
+
+    /**
+     * @return Template for a message that mentions the user (privacy version: hides the content).
+     * 
+     */
+    public Optional<Output<NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs>> userMentionTemplatePrivacy() {
+        return Optional.ofNullable(this.userMentionTemplatePrivacy);
+    }
+
     private NotificationSettingsTemplatesArgs() {}
 
     private NotificationSettingsTemplatesArgs(NotificationSettingsTemplatesArgs $) {
@@ -325,6 +453,8 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
         this.customMessageTemplatePrivacy = $.customMessageTemplatePrivacy;
         this.emailSubjectTemplateDefault = $.emailSubjectTemplateDefault;
         this.emailSubjectTemplatePrivacy = $.emailSubjectTemplatePrivacy;
+        this.groupMentionTemplateDefault = $.groupMentionTemplateDefault;
+        this.groupMentionTemplatePrivacy = $.groupMentionTemplatePrivacy;
         this.interactiveCardTemplateDefault = $.interactiveCardTemplateDefault;
         this.interactiveCardTemplatePrivacy = $.interactiveCardTemplatePrivacy;
         this.interactiveCustomTemplateDefault = $.interactiveCustomTemplateDefault;
@@ -335,11 +465,17 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
         this.interactiveSchedulerTemplatePrivacy = $.interactiveSchedulerTemplatePrivacy;
         this.mediaMessageTemplateDefault = $.mediaMessageTemplateDefault;
         this.mediaMessageTemplatePrivacy = $.mediaMessageTemplatePrivacy;
+        this.pollMessageTemplateDefault = $.pollMessageTemplateDefault;
+        this.pollMessageTemplatePrivacy = $.pollMessageTemplatePrivacy;
+        this.reminderMessageTemplateDefault = $.reminderMessageTemplateDefault;
+        this.reminderMessageTemplatePrivacy = $.reminderMessageTemplatePrivacy;
         this.smsContentTemplateDefault = $.smsContentTemplateDefault;
         this.smsContentTemplatePrivacy = $.smsContentTemplatePrivacy;
         this.textMessageTemplateDefault = $.textMessageTemplateDefault;
         this.textMessageTemplatePrivacy = $.textMessageTemplatePrivacy;
         this.usePrivacyTemplate = $.usePrivacyTemplate;
+        this.userMentionTemplateDefault = $.userMentionTemplateDefault;
+        this.userMentionTemplatePrivacy = $.userMentionTemplatePrivacy;
     }
 
     public static Builder builder() {
@@ -442,6 +578,48 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
          */
         public Builder emailSubjectTemplatePrivacy(NotificationSettingsTemplatesEmailSubjectTemplatePrivacyArgs emailSubjectTemplatePrivacy) {
             return emailSubjectTemplatePrivacy(Output.of(emailSubjectTemplatePrivacy));
+        }
+
+        /**
+         * @param groupMentionTemplateDefault Template for a message that mentions everyone in a group (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder groupMentionTemplateDefault(@Nullable Output<NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs> groupMentionTemplateDefault) {
+            $.groupMentionTemplateDefault = groupMentionTemplateDefault;
+            return this;
+        }
+
+        /**
+         * @param groupMentionTemplateDefault Template for a message that mentions everyone in a group (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder groupMentionTemplateDefault(NotificationSettingsTemplatesGroupMentionTemplateDefaultArgs groupMentionTemplateDefault) {
+            return groupMentionTemplateDefault(Output.of(groupMentionTemplateDefault));
+        }
+
+        /**
+         * @param groupMentionTemplatePrivacy Template for a message that mentions everyone in a group (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder groupMentionTemplatePrivacy(@Nullable Output<NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs> groupMentionTemplatePrivacy) {
+            $.groupMentionTemplatePrivacy = groupMentionTemplatePrivacy;
+            return this;
+        }
+
+        /**
+         * @param groupMentionTemplatePrivacy Template for a message that mentions everyone in a group (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder groupMentionTemplatePrivacy(NotificationSettingsTemplatesGroupMentionTemplatePrivacyArgs groupMentionTemplatePrivacy) {
+            return groupMentionTemplatePrivacy(Output.of(groupMentionTemplatePrivacy));
         }
 
         /**
@@ -655,6 +833,90 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
         }
 
         /**
+         * @param pollMessageTemplateDefault Template for a poll (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pollMessageTemplateDefault(@Nullable Output<NotificationSettingsTemplatesPollMessageTemplateDefaultArgs> pollMessageTemplateDefault) {
+            $.pollMessageTemplateDefault = pollMessageTemplateDefault;
+            return this;
+        }
+
+        /**
+         * @param pollMessageTemplateDefault Template for a poll (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pollMessageTemplateDefault(NotificationSettingsTemplatesPollMessageTemplateDefaultArgs pollMessageTemplateDefault) {
+            return pollMessageTemplateDefault(Output.of(pollMessageTemplateDefault));
+        }
+
+        /**
+         * @param pollMessageTemplatePrivacy Template for a poll (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pollMessageTemplatePrivacy(@Nullable Output<NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs> pollMessageTemplatePrivacy) {
+            $.pollMessageTemplatePrivacy = pollMessageTemplatePrivacy;
+            return this;
+        }
+
+        /**
+         * @param pollMessageTemplatePrivacy Template for a poll (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pollMessageTemplatePrivacy(NotificationSettingsTemplatesPollMessageTemplatePrivacyArgs pollMessageTemplatePrivacy) {
+            return pollMessageTemplatePrivacy(Output.of(pollMessageTemplatePrivacy));
+        }
+
+        /**
+         * @param reminderMessageTemplateDefault Template for a reminder (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder reminderMessageTemplateDefault(@Nullable Output<NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs> reminderMessageTemplateDefault) {
+            $.reminderMessageTemplateDefault = reminderMessageTemplateDefault;
+            return this;
+        }
+
+        /**
+         * @param reminderMessageTemplateDefault Template for a reminder (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder reminderMessageTemplateDefault(NotificationSettingsTemplatesReminderMessageTemplateDefaultArgs reminderMessageTemplateDefault) {
+            return reminderMessageTemplateDefault(Output.of(reminderMessageTemplateDefault));
+        }
+
+        /**
+         * @param reminderMessageTemplatePrivacy Template for a reminder (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder reminderMessageTemplatePrivacy(@Nullable Output<NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs> reminderMessageTemplatePrivacy) {
+            $.reminderMessageTemplatePrivacy = reminderMessageTemplatePrivacy;
+            return this;
+        }
+
+        /**
+         * @param reminderMessageTemplatePrivacy Template for a reminder (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder reminderMessageTemplatePrivacy(NotificationSettingsTemplatesReminderMessageTemplatePrivacyArgs reminderMessageTemplatePrivacy) {
+            return reminderMessageTemplatePrivacy(Output.of(reminderMessageTemplatePrivacy));
+        }
+
+        /**
          * @param smsContentTemplateDefault Template for an SMS&#39;s text (default version).
          * 
          * @return builder
@@ -757,6 +1019,48 @@ public final class NotificationSettingsTemplatesArgs extends com.pulumi.resource
          */
         public Builder usePrivacyTemplate(TemplateChoice usePrivacyTemplate) {
             return usePrivacyTemplate(Output.of(usePrivacyTemplate));
+        }
+
+        /**
+         * @param userMentionTemplateDefault Template for a message that mentions the user (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder userMentionTemplateDefault(@Nullable Output<NotificationSettingsTemplatesUserMentionTemplateDefaultArgs> userMentionTemplateDefault) {
+            $.userMentionTemplateDefault = userMentionTemplateDefault;
+            return this;
+        }
+
+        /**
+         * @param userMentionTemplateDefault Template for a message that mentions the user (default version).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder userMentionTemplateDefault(NotificationSettingsTemplatesUserMentionTemplateDefaultArgs userMentionTemplateDefault) {
+            return userMentionTemplateDefault(Output.of(userMentionTemplateDefault));
+        }
+
+        /**
+         * @param userMentionTemplatePrivacy Template for a message that mentions the user (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder userMentionTemplatePrivacy(@Nullable Output<NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs> userMentionTemplatePrivacy) {
+            $.userMentionTemplatePrivacy = userMentionTemplatePrivacy;
+            return this;
+        }
+
+        /**
+         * @param userMentionTemplatePrivacy Template for a message that mentions the user (privacy version: hides the content).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder userMentionTemplatePrivacy(NotificationSettingsTemplatesUserMentionTemplatePrivacyArgs userMentionTemplatePrivacy) {
+            return userMentionTemplatePrivacy(Output.of(userMentionTemplatePrivacy));
         }
 
         public NotificationSettingsTemplatesArgs build() {

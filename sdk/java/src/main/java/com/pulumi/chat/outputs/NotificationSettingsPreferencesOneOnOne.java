@@ -35,6 +35,16 @@ public final class NotificationSettingsPreferencesOneOnOne {
      */
     private @Nullable MessageNotification messagesSetting;
     /**
+     * @return Whether each user may change the setting for quoted replies in one-on-one conversations (the service&#39;s default is true).
+     * 
+     */
+    private @Nullable Boolean quotedRepliesOverride;
+    /**
+     * @return Whether to notify of quoted replies in one-on-one conversations, by default (the service&#39;s is 2).
+     * 
+     */
+    private @Nullable MessageNotification quotedRepliesSetting;
+    /**
      * @return Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
@@ -85,6 +95,20 @@ public final class NotificationSettingsPreferencesOneOnOne {
         return Optional.ofNullable(this.messagesSetting);
     }
     /**
+     * @return Whether each user may change the setting for quoted replies in one-on-one conversations (the service&#39;s default is true).
+     * 
+     */
+    public Optional<Boolean> quotedRepliesOverride() {
+        return Optional.ofNullable(this.quotedRepliesOverride);
+    }
+    /**
+     * @return Whether to notify of quoted replies in one-on-one conversations, by default (the service&#39;s is 2).
+     * 
+     */
+    public Optional<MessageNotification> quotedRepliesSetting() {
+        return Optional.ofNullable(this.quotedRepliesSetting);
+    }
+    /**
      * @return Whether each user may change the setting for reactions in one-on-one conversations.
      * 
      */
@@ -126,6 +150,8 @@ public final class NotificationSettingsPreferencesOneOnOne {
         private @Nullable EventNotification messageEditedSetting;
         private @Nullable Boolean messagesOverride;
         private @Nullable MessageNotification messagesSetting;
+        private @Nullable Boolean quotedRepliesOverride;
+        private @Nullable MessageNotification quotedRepliesSetting;
         private @Nullable Boolean reactionsOverride;
         private @Nullable ReactionNotification reactionsSetting;
         private @Nullable Boolean repliesOverride;
@@ -137,6 +163,8 @@ public final class NotificationSettingsPreferencesOneOnOne {
     	      this.messageEditedSetting = defaults.messageEditedSetting;
     	      this.messagesOverride = defaults.messagesOverride;
     	      this.messagesSetting = defaults.messagesSetting;
+    	      this.quotedRepliesOverride = defaults.quotedRepliesOverride;
+    	      this.quotedRepliesSetting = defaults.quotedRepliesSetting;
     	      this.reactionsOverride = defaults.reactionsOverride;
     	      this.reactionsSetting = defaults.reactionsSetting;
     	      this.repliesOverride = defaults.repliesOverride;
@@ -165,6 +193,18 @@ public final class NotificationSettingsPreferencesOneOnOne {
         public Builder messagesSetting(@Nullable MessageNotification messagesSetting) {
 
             this.messagesSetting = messagesSetting;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder quotedRepliesOverride(@Nullable Boolean quotedRepliesOverride) {
+
+            this.quotedRepliesOverride = quotedRepliesOverride;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder quotedRepliesSetting(@Nullable MessageNotification quotedRepliesSetting) {
+
+            this.quotedRepliesSetting = quotedRepliesSetting;
             return this;
         }
         @CustomType.Setter
@@ -197,6 +237,8 @@ public final class NotificationSettingsPreferencesOneOnOne {
             _resultValue.messageEditedSetting = messageEditedSetting;
             _resultValue.messagesOverride = messagesOverride;
             _resultValue.messagesSetting = messagesSetting;
+            _resultValue.quotedRepliesOverride = quotedRepliesOverride;
+            _resultValue.quotedRepliesSetting = quotedRepliesSetting;
             _resultValue.reactionsOverride = reactionsOverride;
             _resultValue.reactionsSetting = reactionsSetting;
             _resultValue.repliesOverride = repliesOverride;

@@ -8,6 +8,8 @@ import com.pulumi.chat.outputs.NotificationSettingsTemplatesCustomMessageTemplat
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesCustomMessageTemplatePrivacy;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesEmailSubjectTemplateDefault;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesEmailSubjectTemplatePrivacy;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesGroupMentionTemplateDefault;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesGroupMentionTemplatePrivacy;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesInteractiveCardTemplateDefault;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesInteractiveCardTemplatePrivacy;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesInteractiveCustomTemplateDefault;
@@ -18,10 +20,16 @@ import com.pulumi.chat.outputs.NotificationSettingsTemplatesInteractiveScheduler
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesMediaMessageTemplateDefault;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesMediaMessageTemplatePrivacy;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesPollMessageTemplateDefault;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesPollMessageTemplatePrivacy;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesReminderMessageTemplateDefault;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesReminderMessageTemplatePrivacy;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesSmsContentTemplateDefault;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesSmsContentTemplatePrivacy;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesTextMessageTemplateDefault;
 import com.pulumi.chat.outputs.NotificationSettingsTemplatesTextMessageTemplatePrivacy;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesUserMentionTemplateDefault;
+import com.pulumi.chat.outputs.NotificationSettingsTemplatesUserMentionTemplatePrivacy;
 import com.pulumi.core.annotations.CustomType;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,6 +57,16 @@ public final class NotificationSettingsTemplates {
      * 
      */
     private @Nullable NotificationSettingsTemplatesEmailSubjectTemplatePrivacy emailSubjectTemplatePrivacy;
+    /**
+     * @return Template for a message that mentions everyone in a group (default version).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesGroupMentionTemplateDefault groupMentionTemplateDefault;
+    /**
+     * @return Template for a message that mentions everyone in a group (privacy version: hides the content).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesGroupMentionTemplatePrivacy groupMentionTemplatePrivacy;
     /**
      * @return Template for an interactive card (default version).
      * 
@@ -100,6 +118,26 @@ public final class NotificationSettingsTemplates {
      */
     private @Nullable NotificationSettingsTemplatesMediaMessageTemplatePrivacy mediaMessageTemplatePrivacy;
     /**
+     * @return Template for a poll (default version).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesPollMessageTemplateDefault pollMessageTemplateDefault;
+    /**
+     * @return Template for a poll (privacy version: hides the content).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesPollMessageTemplatePrivacy pollMessageTemplatePrivacy;
+    /**
+     * @return Template for a reminder (default version).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesReminderMessageTemplateDefault reminderMessageTemplateDefault;
+    /**
+     * @return Template for a reminder (privacy version: hides the content).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesReminderMessageTemplatePrivacy reminderMessageTemplatePrivacy;
+    /**
      * @return Template for an SMS&#39;s text (default version).
      * 
      */
@@ -124,6 +162,16 @@ public final class NotificationSettingsTemplates {
      * 
      */
     private @Nullable TemplateChoice usePrivacyTemplate;
+    /**
+     * @return Template for a message that mentions the user (default version).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesUserMentionTemplateDefault userMentionTemplateDefault;
+    /**
+     * @return Template for a message that mentions the user (privacy version: hides the content).
+     * 
+     */
+    private @Nullable NotificationSettingsTemplatesUserMentionTemplatePrivacy userMentionTemplatePrivacy;
 
     private NotificationSettingsTemplates() {}
     /**
@@ -153,6 +201,20 @@ public final class NotificationSettingsTemplates {
      */
     public Optional<NotificationSettingsTemplatesEmailSubjectTemplatePrivacy> emailSubjectTemplatePrivacy() {
         return Optional.ofNullable(this.emailSubjectTemplatePrivacy);
+    }
+    /**
+     * @return Template for a message that mentions everyone in a group (default version).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesGroupMentionTemplateDefault> groupMentionTemplateDefault() {
+        return Optional.ofNullable(this.groupMentionTemplateDefault);
+    }
+    /**
+     * @return Template for a message that mentions everyone in a group (privacy version: hides the content).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesGroupMentionTemplatePrivacy> groupMentionTemplatePrivacy() {
+        return Optional.ofNullable(this.groupMentionTemplatePrivacy);
     }
     /**
      * @return Template for an interactive card (default version).
@@ -225,6 +287,34 @@ public final class NotificationSettingsTemplates {
         return Optional.ofNullable(this.mediaMessageTemplatePrivacy);
     }
     /**
+     * @return Template for a poll (default version).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesPollMessageTemplateDefault> pollMessageTemplateDefault() {
+        return Optional.ofNullable(this.pollMessageTemplateDefault);
+    }
+    /**
+     * @return Template for a poll (privacy version: hides the content).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesPollMessageTemplatePrivacy> pollMessageTemplatePrivacy() {
+        return Optional.ofNullable(this.pollMessageTemplatePrivacy);
+    }
+    /**
+     * @return Template for a reminder (default version).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesReminderMessageTemplateDefault> reminderMessageTemplateDefault() {
+        return Optional.ofNullable(this.reminderMessageTemplateDefault);
+    }
+    /**
+     * @return Template for a reminder (privacy version: hides the content).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesReminderMessageTemplatePrivacy> reminderMessageTemplatePrivacy() {
+        return Optional.ofNullable(this.reminderMessageTemplatePrivacy);
+    }
+    /**
      * @return Template for an SMS&#39;s text (default version).
      * 
      */
@@ -259,6 +349,20 @@ public final class NotificationSettingsTemplates {
     public Optional<TemplateChoice> usePrivacyTemplate() {
         return Optional.ofNullable(this.usePrivacyTemplate);
     }
+    /**
+     * @return Template for a message that mentions the user (default version).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesUserMentionTemplateDefault> userMentionTemplateDefault() {
+        return Optional.ofNullable(this.userMentionTemplateDefault);
+    }
+    /**
+     * @return Template for a message that mentions the user (privacy version: hides the content).
+     * 
+     */
+    public Optional<NotificationSettingsTemplatesUserMentionTemplatePrivacy> userMentionTemplatePrivacy() {
+        return Optional.ofNullable(this.userMentionTemplatePrivacy);
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -273,6 +377,8 @@ public final class NotificationSettingsTemplates {
         private @Nullable NotificationSettingsTemplatesCustomMessageTemplatePrivacy customMessageTemplatePrivacy;
         private @Nullable NotificationSettingsTemplatesEmailSubjectTemplateDefault emailSubjectTemplateDefault;
         private @Nullable NotificationSettingsTemplatesEmailSubjectTemplatePrivacy emailSubjectTemplatePrivacy;
+        private @Nullable NotificationSettingsTemplatesGroupMentionTemplateDefault groupMentionTemplateDefault;
+        private @Nullable NotificationSettingsTemplatesGroupMentionTemplatePrivacy groupMentionTemplatePrivacy;
         private @Nullable NotificationSettingsTemplatesInteractiveCardTemplateDefault interactiveCardTemplateDefault;
         private @Nullable NotificationSettingsTemplatesInteractiveCardTemplatePrivacy interactiveCardTemplatePrivacy;
         private @Nullable NotificationSettingsTemplatesInteractiveCustomTemplateDefault interactiveCustomTemplateDefault;
@@ -283,11 +389,17 @@ public final class NotificationSettingsTemplates {
         private @Nullable NotificationSettingsTemplatesInteractiveSchedulerTemplatePrivacy interactiveSchedulerTemplatePrivacy;
         private @Nullable NotificationSettingsTemplatesMediaMessageTemplateDefault mediaMessageTemplateDefault;
         private @Nullable NotificationSettingsTemplatesMediaMessageTemplatePrivacy mediaMessageTemplatePrivacy;
+        private @Nullable NotificationSettingsTemplatesPollMessageTemplateDefault pollMessageTemplateDefault;
+        private @Nullable NotificationSettingsTemplatesPollMessageTemplatePrivacy pollMessageTemplatePrivacy;
+        private @Nullable NotificationSettingsTemplatesReminderMessageTemplateDefault reminderMessageTemplateDefault;
+        private @Nullable NotificationSettingsTemplatesReminderMessageTemplatePrivacy reminderMessageTemplatePrivacy;
         private @Nullable NotificationSettingsTemplatesSmsContentTemplateDefault smsContentTemplateDefault;
         private @Nullable NotificationSettingsTemplatesSmsContentTemplatePrivacy smsContentTemplatePrivacy;
         private @Nullable NotificationSettingsTemplatesTextMessageTemplateDefault textMessageTemplateDefault;
         private @Nullable NotificationSettingsTemplatesTextMessageTemplatePrivacy textMessageTemplatePrivacy;
         private @Nullable TemplateChoice usePrivacyTemplate;
+        private @Nullable NotificationSettingsTemplatesUserMentionTemplateDefault userMentionTemplateDefault;
+        private @Nullable NotificationSettingsTemplatesUserMentionTemplatePrivacy userMentionTemplatePrivacy;
         public Builder() {}
         public Builder(NotificationSettingsTemplates defaults) {
     	      Objects.requireNonNull(defaults);
@@ -295,6 +407,8 @@ public final class NotificationSettingsTemplates {
     	      this.customMessageTemplatePrivacy = defaults.customMessageTemplatePrivacy;
     	      this.emailSubjectTemplateDefault = defaults.emailSubjectTemplateDefault;
     	      this.emailSubjectTemplatePrivacy = defaults.emailSubjectTemplatePrivacy;
+    	      this.groupMentionTemplateDefault = defaults.groupMentionTemplateDefault;
+    	      this.groupMentionTemplatePrivacy = defaults.groupMentionTemplatePrivacy;
     	      this.interactiveCardTemplateDefault = defaults.interactiveCardTemplateDefault;
     	      this.interactiveCardTemplatePrivacy = defaults.interactiveCardTemplatePrivacy;
     	      this.interactiveCustomTemplateDefault = defaults.interactiveCustomTemplateDefault;
@@ -305,11 +419,17 @@ public final class NotificationSettingsTemplates {
     	      this.interactiveSchedulerTemplatePrivacy = defaults.interactiveSchedulerTemplatePrivacy;
     	      this.mediaMessageTemplateDefault = defaults.mediaMessageTemplateDefault;
     	      this.mediaMessageTemplatePrivacy = defaults.mediaMessageTemplatePrivacy;
+    	      this.pollMessageTemplateDefault = defaults.pollMessageTemplateDefault;
+    	      this.pollMessageTemplatePrivacy = defaults.pollMessageTemplatePrivacy;
+    	      this.reminderMessageTemplateDefault = defaults.reminderMessageTemplateDefault;
+    	      this.reminderMessageTemplatePrivacy = defaults.reminderMessageTemplatePrivacy;
     	      this.smsContentTemplateDefault = defaults.smsContentTemplateDefault;
     	      this.smsContentTemplatePrivacy = defaults.smsContentTemplatePrivacy;
     	      this.textMessageTemplateDefault = defaults.textMessageTemplateDefault;
     	      this.textMessageTemplatePrivacy = defaults.textMessageTemplatePrivacy;
     	      this.usePrivacyTemplate = defaults.usePrivacyTemplate;
+    	      this.userMentionTemplateDefault = defaults.userMentionTemplateDefault;
+    	      this.userMentionTemplatePrivacy = defaults.userMentionTemplatePrivacy;
         }
 
         @CustomType.Setter
@@ -334,6 +454,18 @@ public final class NotificationSettingsTemplates {
         public Builder emailSubjectTemplatePrivacy(@Nullable NotificationSettingsTemplatesEmailSubjectTemplatePrivacy emailSubjectTemplatePrivacy) {
 
             this.emailSubjectTemplatePrivacy = emailSubjectTemplatePrivacy;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder groupMentionTemplateDefault(@Nullable NotificationSettingsTemplatesGroupMentionTemplateDefault groupMentionTemplateDefault) {
+
+            this.groupMentionTemplateDefault = groupMentionTemplateDefault;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder groupMentionTemplatePrivacy(@Nullable NotificationSettingsTemplatesGroupMentionTemplatePrivacy groupMentionTemplatePrivacy) {
+
+            this.groupMentionTemplatePrivacy = groupMentionTemplatePrivacy;
             return this;
         }
         @CustomType.Setter
@@ -397,6 +529,30 @@ public final class NotificationSettingsTemplates {
             return this;
         }
         @CustomType.Setter
+        public Builder pollMessageTemplateDefault(@Nullable NotificationSettingsTemplatesPollMessageTemplateDefault pollMessageTemplateDefault) {
+
+            this.pollMessageTemplateDefault = pollMessageTemplateDefault;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder pollMessageTemplatePrivacy(@Nullable NotificationSettingsTemplatesPollMessageTemplatePrivacy pollMessageTemplatePrivacy) {
+
+            this.pollMessageTemplatePrivacy = pollMessageTemplatePrivacy;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder reminderMessageTemplateDefault(@Nullable NotificationSettingsTemplatesReminderMessageTemplateDefault reminderMessageTemplateDefault) {
+
+            this.reminderMessageTemplateDefault = reminderMessageTemplateDefault;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder reminderMessageTemplatePrivacy(@Nullable NotificationSettingsTemplatesReminderMessageTemplatePrivacy reminderMessageTemplatePrivacy) {
+
+            this.reminderMessageTemplatePrivacy = reminderMessageTemplatePrivacy;
+            return this;
+        }
+        @CustomType.Setter
         public Builder smsContentTemplateDefault(@Nullable NotificationSettingsTemplatesSmsContentTemplateDefault smsContentTemplateDefault) {
 
             this.smsContentTemplateDefault = smsContentTemplateDefault;
@@ -426,12 +582,26 @@ public final class NotificationSettingsTemplates {
             this.usePrivacyTemplate = usePrivacyTemplate;
             return this;
         }
+        @CustomType.Setter
+        public Builder userMentionTemplateDefault(@Nullable NotificationSettingsTemplatesUserMentionTemplateDefault userMentionTemplateDefault) {
+
+            this.userMentionTemplateDefault = userMentionTemplateDefault;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder userMentionTemplatePrivacy(@Nullable NotificationSettingsTemplatesUserMentionTemplatePrivacy userMentionTemplatePrivacy) {
+
+            this.userMentionTemplatePrivacy = userMentionTemplatePrivacy;
+            return this;
+        }
         public NotificationSettingsTemplates build() {
             final var _resultValue = new NotificationSettingsTemplates();
             _resultValue.customMessageTemplateDefault = customMessageTemplateDefault;
             _resultValue.customMessageTemplatePrivacy = customMessageTemplatePrivacy;
             _resultValue.emailSubjectTemplateDefault = emailSubjectTemplateDefault;
             _resultValue.emailSubjectTemplatePrivacy = emailSubjectTemplatePrivacy;
+            _resultValue.groupMentionTemplateDefault = groupMentionTemplateDefault;
+            _resultValue.groupMentionTemplatePrivacy = groupMentionTemplatePrivacy;
             _resultValue.interactiveCardTemplateDefault = interactiveCardTemplateDefault;
             _resultValue.interactiveCardTemplatePrivacy = interactiveCardTemplatePrivacy;
             _resultValue.interactiveCustomTemplateDefault = interactiveCustomTemplateDefault;
@@ -442,11 +612,17 @@ public final class NotificationSettingsTemplates {
             _resultValue.interactiveSchedulerTemplatePrivacy = interactiveSchedulerTemplatePrivacy;
             _resultValue.mediaMessageTemplateDefault = mediaMessageTemplateDefault;
             _resultValue.mediaMessageTemplatePrivacy = mediaMessageTemplatePrivacy;
+            _resultValue.pollMessageTemplateDefault = pollMessageTemplateDefault;
+            _resultValue.pollMessageTemplatePrivacy = pollMessageTemplatePrivacy;
+            _resultValue.reminderMessageTemplateDefault = reminderMessageTemplateDefault;
+            _resultValue.reminderMessageTemplatePrivacy = reminderMessageTemplatePrivacy;
             _resultValue.smsContentTemplateDefault = smsContentTemplateDefault;
             _resultValue.smsContentTemplatePrivacy = smsContentTemplatePrivacy;
             _resultValue.textMessageTemplateDefault = textMessageTemplateDefault;
             _resultValue.textMessageTemplatePrivacy = textMessageTemplatePrivacy;
             _resultValue.usePrivacyTemplate = usePrivacyTemplate;
+            _resultValue.userMentionTemplateDefault = userMentionTemplateDefault;
+            _resultValue.userMentionTemplatePrivacy = userMentionTemplatePrivacy;
             return _resultValue;
         }
     }

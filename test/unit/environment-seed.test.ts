@@ -1,0 +1,101 @@
+// The environment file's `seed:` section (environment/seed.ts, decision 0108): its shape, its files' rows
+// (each problem `file:line: field: rule`, the file as the environment names it), rows also declared as
+// entries, and the buckets it declares (paths recorded from the program's folder).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { EnvironmentFileError, parseEnvironment } from "../../environment/load";
+import { seedBuckets, seedFilesOf } from "../../environment/seed";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "env-seed-"));
+  mkdirSync(join(dir, "seed"));
+  writeFileSync(join(dir, "seed/users.csv"), "uid,name,tags\nann,Ann,a;b\nben,Ben,\n");
+  writeFileSync(
+    join(dir, "seed/groups.ndjson"),
+    '{"guid":"club","name":"Club","type":"public","owner":"ann"}\n',
+  );
+  writeFileSync(join(dir, "seed/members.csv"), "guid,uid,scope\nclub,ben,moderator\n");
+  writeFileSync(
+    join(dir, "seed/messages.json"),
+    JSON.stringify([
+      { muid: "m1", sender: "ann", receiverType: "group", receiver: "club", sentAt: 1700000000 },
+    ]),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const envFile = () => join(dir, "env.yaml");
+const text = (seed: string, rest = "") => `app: { existing: true }\n${rest}seed: ${seed}\n`;
+
+function problems(yaml: string): string[] {
+  try {
+    parseEnvironment(yaml, envFile());
+  } catch (e) {
+    expect(e).toBeInstanceOf(EnvironmentFileError);
+    return (e as Error).message.split("\n").slice(1);
+  }
+  throw new Error("expected the file to be refused");
+}
+
+const all =
+  "{ users: seed/users.csv, groups: seed/groups.ndjson, members: seed/members.csv, messages: seed/messages.json, buckets: 3 }";
+
+describe("the environment file's seed section", () => {
+  it("takes the four files, relative to the environment file, in the order their rows name one another", () => {
+    const env = parseEnvironment(text(all), envFile());
+    expect(env.seed && seedFilesOf(env.seed).map((f) => f.entity)).toEqual([
+      "users",
+      "groups",
+      "members",
+      "messages",
+    ]);
+  });
+
+  it("names the field and the rule for a section of the wrong shape", () => {
+    expect(problems(text("{ users: seed/users.txt, buckets: 0, people: x.csv }"))).toEqual([
+      "env.yaml: seed.users: users must end in .json, .ndjson, .jsonl or .csv",
+      "env.yaml: seed.buckets: buckets must be at least 1",
+      'env.yaml: seed: Unrecognized key: "people"',
+    ]);
+  });
+
+  it("names a missing file by the path the environment gives", () => {
+    expect(problems(text("{ groups: seed/nowhere.ndjson }"))).toEqual([
+      "env.yaml: seed.groups: seed/nowhere.ndjson: cannot be read (ENOENT)",
+    ]);
+  });
+
+  it("names every bad row as file:line: field: rule", () => {
+    writeFileSync(join(dir, "seed/bad-users.csv"), "uid,name\nok,Ok\nno good,Bad\nlast,\n");
+    expect(problems(text("{ users: seed/bad-users.csv }"))).toEqual([
+      "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml: seed.users: seed/bad-users.csv:4: name: Invalid input: expected string, received undefined",
+    ]);
+  });
+
+  it("refuses a row also declared as an entry, and a member of a group whose entry declares its members", () => {
+    const declared =
+      "users: [{ uid: ben, name: Ben }]\ngroups: [{ guid: club, name: Club, members: { participants: [ben] } }]\n";
+    expect(problems(text("{ users: seed/users.csv, members: seed/members.csv }", declared))).toEqual([
+      'env.yaml: seed.users: seed/users.csv:3: uid: "ben" is declared in users too',
+      'env.yaml: seed.members: seed/members.csv:2: guid: "club" is declared in groups[].members too',
+    ]);
+  });
+
+  it("makes the buckets of each file, the path recorded from the program's folder", () => {
+    const env = parseEnvironment(text(all), envFile());
+    if (!env.seed) throw new Error("no seed section");
+    const files = seedBuckets(env.seed, dir, join(dir, "program"));
+    expect(files.map((f) => f.length)).toEqual([3, 3, 3, 3]);
+    expect(files.map((f) => f[0]?.file)).toEqual([
+      "../seed/users.csv",
+      "../seed/groups.ndjson",
+      "../seed/members.csv",
+      "../seed/messages.json",
+    ]);
+    expect(files[0]?.flatMap((b) => Object.keys(b.rows)).sort()).toEqual(["ann", "ben"]);
+    expect(files[2]?.flatMap((b) => Object.keys(b.rows))).toEqual(["club_member_ben"]);
+  });
+});
