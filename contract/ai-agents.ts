@@ -64,6 +64,7 @@ export const AgentBuilderFields = {
   model: builderWire.model,
   temperature: Temperature.optional(),
   mcpServers: McpServerSlugs.optional(),
+  knowledgeSources: G.KnowledgeSourceIds.optional(),
 };
 
 export const AgentBuilderCreate = G.AgentBuilderCreate;
@@ -79,6 +80,29 @@ export const AgentMcpServersBody = G.AgentMcpServersBody;
 
 export const AgentBuilderAgent = G.AgentBuilderAgent;
 export type AgentBuilderAgent = z.output<typeof AgentBuilderAgent>;
+
+// ---- knowledge base and variables (agent builder, decision 0113) -----------------------------------------
+
+/** A text entry of the knowledge base (S45): a title and at most 5,000 characters. */
+export const KnowledgeTextCreate = G.KnowledgeTextCreate;
+export type KnowledgeTextCreate = z.input<typeof KnowledgeTextCreate>;
+export const KnowledgeTextUpdate = G.KnowledgeTextUpdate;
+export type KnowledgeTextUpdate = z.input<typeof KnowledgeTextUpdate>;
+export const KnowledgeText = G.KnowledgeText;
+export type KnowledgeText = z.output<typeof KnowledgeText>;
+/** A source as the knowledge base's listing shows it (any kind: files, text entries, websites). */
+export const KnowledgeRecord = G.KnowledgeRecord;
+export type KnowledgeRecord = z.output<typeof KnowledgeRecord>;
+/** The ids of sources attached to (or detached from) an agent: the body of `knowledge-base/{type}/add`. */
+export const AgentKnowledgeBody = G.AgentKnowledgeBody;
+
+/** A custom variable (S47): named once, its value from a message's or user's metadata, or a constant. */
+export const AgentVariableCreate = G.AgentVariableCreate;
+export type AgentVariableCreate = z.input<typeof AgentVariableCreate>;
+export const AgentVariableUpdate = G.AgentVariableUpdate;
+export type AgentVariableUpdate = z.input<typeof AgentVariableUpdate>;
+export const AgentVariable = G.AgentVariable;
+export type AgentVariable = z.output<typeof AgentVariable>;
 
 // ---- bring-your-own agents -------------------------------------------------------------------------------
 
@@ -133,4 +157,20 @@ export const aiAgentRoutes = {
   listByoAgents: route({ ...OPERATIONS.listByoAgents, ...S.listByoAgents }),
   updateByoAgent: route({ ...OPERATIONS.updateByoAgent, ...S.updateByoAgent }),
   deleteByoAgent: route({ ...OPERATIONS.deleteByoAgent, ...S.deleteByoAgent }),
+} as const;
+
+// The knowledge base and custom variables (S45-S47): a text entry answered under `data` (a bare one read
+// too), the listing a cursor list whose cursor is a string, variables bare and listed as a bare array.
+export const agentKnowledgeRoutes = {
+  createKnowledgeText: route({ ...OPERATIONS.createKnowledgeText, ...S.createKnowledgeText }),
+  getKnowledgeText: route({ ...OPERATIONS.getKnowledgeText, ...S.getKnowledgeText }),
+  updateKnowledgeText: route({ ...OPERATIONS.updateKnowledgeText, ...S.updateKnowledgeText }),
+  deleteKnowledgeText: route({ ...OPERATIONS.deleteKnowledgeText, ...S.deleteKnowledgeText }),
+  listKnowledgeSources: route({ ...OPERATIONS.listKnowledgeSources, ...S.listKnowledgeSources }),
+  addAgentKnowledge: route({ ...OPERATIONS.addAgentKnowledge, ...S.addAgentKnowledge }),
+  removeAgentKnowledge: route({ ...OPERATIONS.removeAgentKnowledge, ...S.removeAgentKnowledge }),
+  createAgentVariable: route({ ...OPERATIONS.createAgentVariable, ...S.createAgentVariable }),
+  listAgentVariables: route({ ...OPERATIONS.listAgentVariables, ...S.listAgentVariables }),
+  updateAgentVariable: route({ ...OPERATIONS.updateAgentVariable, ...S.updateAgentVariable }),
+  deleteAgentVariable: route({ ...OPERATIONS.deleteAgentVariable, ...S.deleteAgentVariable }),
 } as const;

@@ -100,6 +100,10 @@ export const pageOrBare = <T extends z.ZodType>(item: T) =>
  * A cursor list (`{data, meta: {next: {affix, createdAt}}}`, the AI-agents API's) as a page-based one whose
  * `meta.next` says where the next page starts (ApiClient.paginate follows it); a page-based answer as it is.
  */
+/** Where a cursor list's next page starts, as the query of its next call. */
+const nextOf = (n: { affix: string; createdAt?: number | undefined; cursor?: string | undefined }) =>
+  n.cursor === undefined ? { affix: n.affix, createdAt: n.createdAt } : { affix: n.affix, cursor: n.cursor };
+
 export const cursorPageOf = <T extends z.ZodType>(item: T) =>
   z.union([
     pageOf(item),
@@ -107,14 +111,23 @@ export const cursorPageOf = <T extends z.ZodType>(item: T) =>
       .looseObject({
         data: z.array(item),
         meta: z
-          .looseObject({ next: z.looseObject({ affix: z.string(), createdAt: z.number() }).nullish() })
+          .looseObject({
+            // The agents' and servers' cursor is a time; the knowledge base's an opaque string.
+            next: z
+              .looseObject({
+                affix: z.string(),
+                createdAt: z.number().optional(),
+                cursor: z.string().optional(),
+              })
+              .nullish(),
+          })
           .optional(),
       })
       .transform(({ data, meta }) => ({
         data,
         meta: {
           pagination: onePage(data),
-          ...(meta?.next ? { next: { affix: meta.next.affix, createdAt: meta.next.createdAt } } : {}),
+          ...(meta?.next ? { next: nextOf(meta.next) } : {}),
         },
       })),
   ]);

@@ -1,5 +1,5 @@
 // The route table: every operation of the chat API v3 and the management API this project uses.
-import { aiAgentRoutes } from "./ai-agents";
+import { agentKnowledgeRoutes, aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
 import { chatWidgetRoutes } from "./chat-widgets";
@@ -35,6 +35,7 @@ export const routes = {
   ...collaboratorRoutes,
   ...metricsRoutes,
   ...dataImportRoutes,
+  ...agentKnowledgeRoutes,
   ...chatWidgetRoutes,
   ...moderationQueueRoutes,
 } as const;

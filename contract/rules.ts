@@ -143,6 +143,19 @@ export const mcpServerUrl = {
   message: { message: "url must be an https URL (http only for localhost)" },
 };
 
+/**
+ * A custom variable takes its value from where its source says: a constant needs `constantValue`, a message's
+ * or a user's metadata a `sourcePath` (docs/service/bots-agents-and-social.md, S47).
+ */
+export const variableSource = {
+  check: (v: { sourceType?: string; sourcePath?: string | undefined; constantValue?: string | undefined }) =>
+    v.sourceType === "constant" ? v.constantValue !== undefined : v.sourcePath !== undefined,
+  message: {
+    message: "a constant variable needs constantValue, a metadata variable needs sourcePath",
+    path: ["sourceType"],
+  },
+};
+
 type ExtensionIds = readonly string[] | undefined;
 
 /** Enabling and disabling extensions: one call names at least one (decision 0040). */

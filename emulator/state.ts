@@ -2,6 +2,7 @@
 // keyed by caller-chosen ids, because an id such as "__proto__" is valid alpha-dash.
 import type { z } from "zod";
 import type {
+  AgentVariableCreate,
   ApiKeyCreate,
   ApiKeyScope,
   AuthTokenUpdate,
@@ -9,6 +10,7 @@ import type {
   ChatWidgetListed,
   Defaults,
   GroupCreate,
+  KnowledgeTextCreate,
   McpServerCreate,
   MemberScope,
   Region,
@@ -211,6 +213,23 @@ export type McpServerRecord = z.output<typeof McpServerCreate> & {
   updatedAt: number;
 };
 
+/** A text entry of the knowledge base: its title and text, and what the service adds (times in ms). */
+export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
+  uniqueId: string;
+  fileName: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** A custom variable of the agent builder, as created, and what the service adds (times in ms). */
+export type AgentVariableRecord = z.output<typeof AgentVariableCreate> & {
+  _id: string;
+  category: "custom";
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
   uid: string;
@@ -220,6 +239,8 @@ export interface AgentRecord {
   createdMs?: number;
   /** Agent builder only: attached MCP server slugs, in the order attached. */
   mcpServers?: string[];
+  /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
+  files?: string[];
   fields: Json;
   createdAt: number;
   updatedAt: number;
@@ -244,6 +265,10 @@ export interface AppSocialRecord {
   builderAgents: Map<string, AgentRecord>;
   byoAgents: Map<string, AgentRecord>;
   mcpServers: Map<string, McpServerRecord>;
+  /** uniqueId → the knowledge base's text entries. */
+  knowledgeTexts: Map<string, KnowledgeTextRecord>;
+  /** _id → custom variables. */
+  agentVariables: Map<string, AgentVariableRecord>;
   /** The moderation queues, by message id (emulator/handlers/moderation-queues.ts). */
   flaggedMessages: Map<string, FlaggedRecord>;
   blockedMessages: Map<string, BlockedRecord>;
@@ -366,6 +391,8 @@ function newAppSocial(): AppSocialRecord {
     builderAgents: new Map(),
     byoAgents: new Map(),
     mcpServers: new Map(),
+    knowledgeTexts: new Map(),
+    agentVariables: new Map(),
     chatWidgets: new Map(),
     flaggedMessages: new Map(),
     blockedMessages: new Map(),

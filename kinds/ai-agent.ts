@@ -23,6 +23,7 @@ import {
   presentationFacts,
   withMetaData,
 } from "./agent";
+import { attachedKnowledge, attachKnowledge } from "./agent-knowledge-source";
 
 export const AiAgentArgs = z.strictObject(AgentBuilderFields);
 export type AiAgentArgs = z.output<typeof AiAgentArgs>;
@@ -39,7 +40,8 @@ const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MOD
  * messages in `metaData`.
  */
 function builderWire(a: Args): Args {
-  const { instructions, temperature, ...rest } = a;
+  // Knowledge sources have their own routes (attachKnowledge), as the servers on update.
+  const { instructions, temperature, knowledgeSources: _k, ...rest } = a;
   return withMetaData(
     defined({
       ...rest,
@@ -55,6 +57,7 @@ const builderArgs = (r: AgentBuilderAgent): Args => ({
   ...fromMetaData(r.metaData, MESSAGES),
   instructions: r.instruction,
   temperature: r.modelMetaData?.temperature ?? undefined,
+  knowledgeSources: attachedKnowledge(r),
 });
 
 const builder = family<AiAgentArgs, AgentBuilderAgent>(
@@ -93,6 +96,11 @@ export const aiAgent: Kind<AiAgentArgs> = {
         default: none,
         set: true,
       },
+      knowledgeSources: {
+        doc: "UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.",
+        default: none,
+        set: true,
+      },
     },
     DEFAULTS.AgentBuilderAgent,
   ),
@@ -102,12 +110,17 @@ export const aiAgent: Kind<AiAgentArgs> = {
     at: ["aiAgents"],
     child: "ai-agent",
     key: "name",
-    refs: { mcpServers: { kind: "McpServer", elsewhere: true } },
+    refs: {
+      mcpServers: { kind: "McpServer", elsewhere: true },
+      // Named by title in the file; the declared source's id is what the agent is given.
+      knowledgeSources: { kind: "AgentKnowledgeSource", output: "id", elsewhere: true },
+    },
   },
 
   async create(ctx, a) {
     const body = builderWire(defined(a)) as AgentBuilderCreate;
     const r = await ctx.chat().call("createBuilderAgent", { body });
+    await attachKnowledge(ctx, r.data.uid, a.knowledgeSources ?? [], []);
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
   async read(ctx, id, prior, how) {
@@ -134,6 +147,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
         await ctx
           .chat()
           .call(route, { params: { uid: id }, body: { mcps: slugs.slice(i, i + LIMITS.tags) } });
+    await attachKnowledge(ctx, id, news.knowledgeSources ?? [], attachedKnowledge(now));
     return { uid: now.uid, createdAt: toSeconds(now.createdAt) };
   },
   async delete(ctx, id) {

@@ -1,6 +1,8 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
 
 import type { Kind } from "../engine/kind";
+import { agentKnowledgeSource } from "./agent-knowledge-source";
+import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
 import { apiKey } from "./api-key";
 import { apnsPushProvider } from "./apns-push-provider";
@@ -73,6 +75,9 @@ export const kinds = {
   AiAgent: aiAgent,
   ExternalAgent: externalAgent,
   PinnedConversations: pinnedConversations,
+  // The agent builder's knowledge base and variables (decision 0113).
+  AgentKnowledgeSource: agentKnowledgeSource,
+  AgentVariable: agentVariable,
   // Seed data: after the kinds a program declares one by one.
   SeedData: seedData,
   // Chat widgets (decision 0114).

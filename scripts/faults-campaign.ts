@@ -59,6 +59,8 @@ export interface Expected {
   pinned: string[];
   collaborators: Record<string, string>;
   aiAgents: string[];
+  knowledgeTexts: string[];
+  agentVariables: string[];
   externalAgents: string[];
   customApiLists: string[];
   chatWidgets: string[];
@@ -79,6 +81,8 @@ export interface AppDump {
   collaborators?: Record<string, { role: string }>;
   builderAgents?: Record<string, { name: string }>;
   byoAgents?: Record<string, { name: string }>;
+  knowledgeTexts?: Record<string, { title: string }>;
+  agentVariables?: Record<string, { name: string }>;
   keywordLists?: Record<string, { category: string }>;
   chatWidgets?: Record<string, { configuration: { name: string } }>;
 }
@@ -122,6 +126,8 @@ export function held(app: AppDump) {
     // Counted by name: a double made by a lost answer or a killed run shows as 2.
     aiAgents: count(Object.values(app.builderAgents ?? {}).map((a) => a.name)),
     externalAgents: count(Object.values(app.byoAgents ?? {}).map((a) => a.name)),
+    knowledgeTexts: count(Object.values(app.knowledgeTexts ?? {}).map((t) => t.title)),
+    agentVariables: count(Object.values(app.agentVariables ?? {}).map((v) => v.name)),
     customApiLists: sorted(
       Object.entries(app.keywordLists ?? {}).flatMap(([id, k]) => (k.category === "custom-api" ? [id] : [])),
     ),
@@ -155,6 +161,8 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     collaborators: want.collaborators,
     aiAgents: count(want.aiAgents),
     externalAgents: count(want.externalAgents),
+    knowledgeTexts: count(want.knowledgeTexts),
+    agentVariables: count(want.agentVariables),
     customApiLists: sorted(want.customApiLists),
     chatWidgets: count(want.chatWidgets),
   };

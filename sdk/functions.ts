@@ -1052,6 +1052,8 @@ export interface AiAgentResult {
   temperature?: number;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: string[];
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  knowledgeSources?: string[];
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   uid: string;
   /** Unix seconds. */
@@ -1148,6 +1150,72 @@ export interface ListPinnedConversationsArgs extends ChatLookupArgs {
 /** Every PinnedConversations the credentials reach (narrowed by the filters given), sorted by id. */
 export function listPinnedConversations(args: ListPinnedConversationsArgs = {}): pulumi.Output<PinnedConversationsResult[]> {
   return readAll<PinnedConversationsResult>("PinnedConversations", args);
+}
+
+/** One AgentKnowledgeSource as `getAgentKnowledgeSource` and `listAgentKnowledgeSource` return it. */
+export interface AgentKnowledgeSourceResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  title: string;
+  /** The text, at most 5,000 characters. */
+  text: string;
+  /** Unix seconds. */
+  createdAt: number;
+  /** The Markdown file the service made of the entry. */
+  fileName?: string;
+}
+
+export interface GetAgentKnowledgeSourceArgs extends ChatLookupArgs {
+  /** The resource id of the object. */
+  id: pulumi.Input<string>;
+}
+/** Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. */
+export function getAgentKnowledgeSource(args: GetAgentKnowledgeSourceArgs): pulumi.Output<AgentKnowledgeSourceResult> {
+  return readOne<AgentKnowledgeSourceResult>("AgentKnowledgeSource", args);
+}
+
+export interface ListAgentKnowledgeSourceArgs extends ChatLookupArgs {
+}
+/** Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id. */
+export function listAgentKnowledgeSource(args: ListAgentKnowledgeSourceArgs = {}): pulumi.Output<AgentKnowledgeSourceResult[]> {
+  return readAll<AgentKnowledgeSourceResult>("AgentKnowledgeSource", args);
+}
+
+/** One AgentVariable as `getAgentVariable` and `listAgentVariable` return it. Holding `constantValue` (secret), it is a secret. */
+export interface AgentVariableResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  name: string;
+  /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
+  sourceType: "message_metadata" | "user_metadata" | "constant";
+  /** Description, at most 200 characters. */
+  description?: string;
+  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  sourcePath?: string;
+  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  constantValue?: string;
+  /** The value used when the path does not resolve, at most 200 characters. */
+  defaultValue?: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+export interface GetAgentVariableArgs extends ChatLookupArgs {
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  name: pulumi.Input<string>;
+}
+/** Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
+export function getAgentVariable(args: GetAgentVariableArgs): pulumi.Output<AgentVariableResult> {
+  return readOne<AgentVariableResult>("AgentVariable", args);
+}
+
+export interface ListAgentVariableArgs extends ChatLookupArgs {
+}
+/** Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+export function listAgentVariable(args: ListAgentVariableArgs = {}): pulumi.Output<AgentVariableResult[]> {
+  return readAll<AgentVariableResult>("AgentVariable", args);
 }
 
 /** One SeedData as `getSeedData` and `listSeedData` return it. */

@@ -1122,6 +1122,8 @@ export interface AiAgentArgs extends ChatResourceArgs {
   temperature?: pulumi.Input<number>;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: pulumi.Input<pulumi.Input<string>[]>;
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  knowledgeSources?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4). */
@@ -1148,6 +1150,8 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly temperature: pulumi.Output<number | undefined>;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   declare readonly mcpServers: pulumi.Output<string[] | undefined>;
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  declare readonly knowledgeSources: pulumi.Output<string[] | undefined>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   declare readonly uid: pulumi.Output<string>;
   /** Unix seconds. */
@@ -1229,6 +1233,66 @@ export class PinnedConversations extends pulumi.CustomResource {
 
   constructor(name: string, args: PinnedConversationsArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("PinnedConversations", name, args, [], [], opts));
+  }
+}
+
+export interface AgentKnowledgeSourceArgs extends ChatResourceArgs {
+  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  title: pulumi.Input<string>;
+  /** The text, at most 5,000 characters. */
+  text: pulumi.Input<string>;
+}
+
+/** A text entry of the agent builder's knowledge base, which agents draw on once attached (AiAgent's knowledgeSources). Changed in place (the service indexes it again). Reconciled by title, which must be unique to be adoptable. Id: the uniqueId the service chooses. */
+export class AgentKnowledgeSource extends pulumi.CustomResource {
+  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  declare readonly title: pulumi.Output<string>;
+  /** The text, at most 5,000 characters. */
+  declare readonly text: pulumi.Output<string>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+  /** The Markdown file the service made of the entry. */
+  declare readonly fileName: pulumi.Output<string>;
+
+  constructor(name: string, args: AgentKnowledgeSourceArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentKnowledgeSource", name, args, ["createdAt", "fileName"], [], opts));
+  }
+}
+
+export interface AgentVariableArgs extends ChatResourceArgs {
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  name: pulumi.Input<string>;
+  /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
+  sourceType: pulumi.Input<"message_metadata" | "user_metadata" | "constant">;
+  /** Description, at most 200 characters. */
+  description?: pulumi.Input<string>;
+  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  sourcePath?: pulumi.Input<string>;
+  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  constantValue?: pulumi.Input<string>;
+  /** The value used when the path does not resolve, at most 200 characters. */
+  defaultValue?: pulumi.Input<string>;
+}
+
+/** A custom variable of the agent builder: a value taken from a message's metadata, the sender's metadata or a constant, which agents' instructions name as @var-custom:<name>. Reconciled by name (unique in the app). The predefined variables (the sender's uid, name, role) need no resource. Id: the service's _id. */
+export class AgentVariable extends pulumi.CustomResource {
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  declare readonly name: pulumi.Output<string>;
+  /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
+  declare readonly sourceType: pulumi.Output<"message_metadata" | "user_metadata" | "constant">;
+  /** Description, at most 200 characters. */
+  declare readonly description: pulumi.Output<string | undefined>;
+  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  declare readonly sourcePath: pulumi.Output<string | undefined>;
+  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  declare readonly constantValue: pulumi.Output<string | undefined>;
+  /** The value used when the path does not resolve, at most 200 characters. */
+  declare readonly defaultValue: pulumi.Output<string | undefined>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: AgentVariableArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentVariable", name, args, ["createdAt"], ["constantValue"], opts));
   }
 }
 

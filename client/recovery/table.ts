@@ -152,6 +152,17 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createCustomSmsProvider: singleton("getCustomSmsProvider"),
   // server-chosen ids
   createApiKey: byName("listApiKeys", "apiKey"),
+  // A variable's name is unique in the app, as a caller-chosen id: found again in the (one-page) listing.
+  createAgentVariable: {
+    kind: "readBack",
+    locate: () => ({ name: "listAgentVariables", req: {} }),
+    pick: (read, body) => {
+      const made = (read as { data?: Array<{ name?: unknown }> }).data?.find(
+        (v) => v.name === field(body, "name"),
+      );
+      return made ? { data: made } : undefined;
+    },
+  },
   // Widgets are found again by name in the one-call listing (the service makes their ids).
   createChatWidget: {
     kind: "reconcileListed",
@@ -175,6 +186,14 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // Agents are found again by name (the listing carries each agent's name and createdAt).
   createBuilderAgent: byName("listBuilderAgents", "uid", "search"),
   createByoAgent: byName("listByoAgents", "uid"),
+  // A text entry by its title in the knowledge base's listing (its sourceName; titles need not be unique,
+  // so only one made while the create was out counts).
+  createKnowledgeText: {
+    kind: "reconcile",
+    list: () => ({ name: "listKnowledgeSources", req: { query: { limit: 100 } } }),
+    matches: (item, body) => item.type === "text" && item.sourceName === field(body, "title"),
+    identity: (item) => String(item.uniqueId),
+  },
   createAuthToken: {
     kind: "reconcile",
     list: (req) => ({ name: "listAuthTokens", req: { params: { uid: param(req, "uid") } } }),
@@ -191,6 +210,8 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   blockUsers: RESEND,
   addAgentMcpServers: RESEND,
   removeAgentMcpServers: RESEND,
+  addAgentKnowledge: RESEND,
+  removeAgentKnowledge: RESEND,
   updateCollaborators: RESEND,
   // keyed imports: a key already there is refused for that key alone, so a resend makes nothing twice
   importUsers: RESEND,
@@ -201,6 +222,8 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   updateBuilderAgent: RESEND,
   updateByoAgent: RESEND,
   updateMcpServer: RESEND,
+  updateKnowledgeText: RESEND,
+  updateAgentVariable: RESEND,
   // enabling what is enabled (disabling what is disabled) changes nothing
   toggleExtensions: RESEND,
   // a merge: the same patch twice leaves the same settings

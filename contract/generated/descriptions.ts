@@ -368,6 +368,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "pinnedConversations[].uid": "The user the conversation is with.",
     "pinnedConversations[].guid": "The group the conversation is in.",
   },
+  createKnowledgeText: {
+    title: "The entry's title (the service names its Markdown file after it).",
+    text: "The text the agents may draw on.",
+  },
   createChatWidget: {
     settings: "A widget's settings as a create sends them.",
     "settings.name": "The widget's name, shown in the dashboard.",

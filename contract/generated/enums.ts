@@ -64,6 +64,8 @@ export const TriggerId = [
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
 export const GroupChatSetting = ["all", "mentions"] as const;
+export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
+export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;
 export const ByoProvider = [
   "vercel-ai-sdk",
   "langgraph",

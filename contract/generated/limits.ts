@@ -32,4 +32,11 @@ export const LIMITS = {
   agentNameLength: 100,
   collaboratorsPerCall: 25,
   basicAuthLength: 100,
+  knowledgeTitleLength: 500,
+  knowledgeTextLength: 5000,
+  variableNameLength: 50,
+  variableDescriptionLength: 200,
+  variableSourcePathLength: 100,
+  variableConstantLength: 500,
+  variableDefaultLength: 200,
 } as const;

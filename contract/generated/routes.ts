@@ -264,6 +264,53 @@ export const OPERATIONS = {
   importGroups: { api: "chat", method: "POST", path: "/data_import/groups" },
   importMembers: { api: "chat", method: "POST", path: "/data_import/members" },
   importMessages: { api: "chat", method: "POST", path: "/data_import/messages" },
+  createKnowledgeText: { api: "chat", method: "POST", path: "/ai-agents/agent-builder/knowledge-base/text" },
+  getKnowledgeText: {
+    api: "chat",
+    method: "GET",
+    path: "/ai-agents/agent-builder/knowledge-base/text/:uniqueId",
+  },
+  updateKnowledgeText: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/knowledge-base/text/:uniqueId",
+  },
+  deleteKnowledgeText: {
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/text/:uniqueId",
+  },
+  listKnowledgeSources: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/knowledge-base" },
+  addAgentKnowledge: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/knowledge-base/:sourceType/add",
+  },
+  removeAgentKnowledge: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/knowledge-base/:sourceType/remove",
+  },
+  listAgentVariables: {
+    api: "chat",
+    method: "GET",
+    path: "/ai-agents/agent-builder/agents/variables/custom",
+  },
+  createAgentVariable: {
+    api: "chat",
+    method: "POST",
+    path: "/ai-agents/agent-builder/agents/variables/custom",
+  },
+  updateAgentVariable: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/variables/custom/:variableId",
+  },
+  deleteAgentVariable: {
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/agents/variables/custom/:variableId",
+  },
   listChatWidgets: { api: "management", method: "GET", path: "/apps/:appId/extensions/widget/v2/settings" },
   createChatWidget: { api: "management", method: "POST", path: "/apps/:appId/extensions/widget/v2/settings" },
   updateChatWidget: { api: "management", method: "PUT", path: "/apps/:appId/extensions/widget/v2/settings" },

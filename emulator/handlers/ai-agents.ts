@@ -30,11 +30,12 @@ function storedFields(body: Json): Json {
 }
 
 // As the vendor documents them (S27, S30): builder agents' times in milliseconds, BYO agents' as ISO text.
-const builderView = (a: AgentRecord) => ({
+export const builderView = (a: AgentRecord) => ({
   uid: a.uid,
   name: a.name,
   ...a.fields,
   mcpServers: [...(a.mcpServers ?? [])],
+  files: [...(a.files ?? [])],
   isActive: a.isActive,
   createdAt: a.createdMs ?? a.createdAt * 1000,
   updatedAt: a.updatedAt * 1000,
@@ -77,7 +78,7 @@ function mcpMillis(app: AppRecord, env: Env): number {
   return Math.max(env.now() * 1000, latest + 1);
 }
 
-function requireAgent(agents: Map<string, AgentRecord>, uid: string): AgentRecord {
+export function requireAgent(agents: Map<string, AgentRecord>, uid: string): AgentRecord {
   const a = agents.get(uid.toLowerCase());
   if (!a) throw new ApiError("ERR_AGENT_NOT_FOUND", `The agent with UID ${uid} does not exist.`);
   return a;

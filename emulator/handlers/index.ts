@@ -1,5 +1,6 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
 import type { RouteName } from "../../contract";
+import { agentKnowledgeHandlers } from "./agent-knowledge";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
@@ -36,6 +37,7 @@ export const handlers = {
   ...collaboratorHandlers,
   ...metricsHandlers,
   ...dataImportHandlers,
+  ...agentKnowledgeHandlers,
   ...chatWidgetHandlers,
   ...moderationQueueHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

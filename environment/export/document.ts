@@ -4,7 +4,7 @@
 // exports differ exactly where the app does.
 import type { z } from "zod";
 import type { Region } from "../../contract";
-import type { Listed } from "../../engine/kind";
+import type { Kind, Listed } from "../../engine/kind";
 import { kinds } from "../../kinds";
 import {
   ENTRY_KINDS,
@@ -18,7 +18,7 @@ import {
   type SecretPlaceholder,
   sortKeys,
 } from "../entries";
-import { type FileKind, fileKeyOf, idOfArgs, kindNamed } from "../graph";
+import { type FileKind, fileKeyOf, idOfArgs, kindNamed, mapRefs } from "../graph";
 import { formatPath } from "../load";
 import { Environment } from "../spec";
 
@@ -129,6 +129,15 @@ export function toEnvironment(snap: Snapshot): Exported {
       ids.set(kind, new Set(objects.map((l) => idOfArgs(kindNamed(kind) as FileKind, l.args) ?? l.id)));
     return ids.get(kind);
   };
+  // A reference by another output than the key (an agent's knowledge sources, named by their service id)
+  // is written as the named object's key, which the file names it by; an id the export did not read stays.
+  const byKey = (k: FileKind, args: Json): Json =>
+    mapRefs(k as Kind, args, ({ id, kind, ref }) => {
+      const target = kindNamed(kind) as FileKind | undefined;
+      if (ref.output === undefined || !target) return id;
+      const found = snap.listed[kind]?.find((o) => o.id === id);
+      return (found && idOfArgs(target, found.args)) ?? id;
+    });
   for (const k of SECTION_ORDER) {
     const objects = snap.listed[k.name];
     if (objects === undefined) continue;
@@ -147,7 +156,7 @@ export function toEnvironment(snap: Snapshot): Exported {
     place(
       environment,
       k,
-      ordered.map((l) => entryFrom(k, l.args, secrets, context(l))),
+      ordered.map((l) => entryFrom(k, byKey(k, l.args), secrets, context(l))),
     );
   }
   // Extensions are read from the service's catalogue (the Extension kind has no listing), by hand.

@@ -23,6 +23,7 @@ const CREDENTIALS = {
   twilio: "twilio-token-1",
   customEmail: "MailPass789",
   bot: "BotPass321",
+  brand: "BrandKey654",
 };
 
 async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Promise<void> {
@@ -197,8 +198,20 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
   await chat.call("createMcpServer", {
     body: { slug: "docs", name: "Docs", url: "https://mcp.example.com" },
   });
-  await chat.call("createBuilderAgent", {
+  const helper = await chat.call("createBuilderAgent", {
     body: { name: "helper", description: "Answers questions", mcpServers: ["docs"] },
+  });
+  // The agent builder's knowledge base (attached to the agent by id, exported by title) and a constant
+  // variable (its value a secret).
+  const refunds = await chat.call("createKnowledgeText", {
+    body: { title: "Refund policy", text: "Refunds take five days." },
+  });
+  await chat.call("addAgentKnowledge", {
+    params: { uid: helper.data.uid, sourceType: "text" },
+    body: { uniqueIds: [refunds.data.uniqueId] },
+  });
+  await chat.call("createAgentVariable", {
+    body: { name: "brand", sourceType: "constant", constantValue: CREDENTIALS.brand },
   });
   await chat.call("createByoAgent", {
     body: {
@@ -274,11 +287,21 @@ describe("chat-export round trip", () => {
       "twilio-twilioAuthToken",
       "custom-email-basicAuthPassword",
       "bot-user-005-password",
+      "agent-variable-brand-constantValue",
     ])
       expect(stderr).toContain(`pulumi config set --secret ${key}`);
+    expect(text).not.toContain(CREDENTIALS.brand);
+    expect(text).toMatch(/knowledgeSources:\n\s+- Refund policy\n/);
     for (const section of ["bots", "groupBans", "friends", "blockedUsers", "pinnedConversations"])
       expect(text).toContain(`\n${section}:`);
-    for (const section of ["collaborators", "mcpServers", "aiAgents", "externalAgents"])
+    for (const section of [
+      "collaborators",
+      "mcpServers",
+      "aiAgents",
+      "externalAgents",
+      "agentKnowledge",
+      "agentVariables",
+    ])
       expect(text).toContain(`\n${section}:`);
     expect(text).toContain("core.conversations.updateOnReplies: true");
   });
@@ -292,6 +315,7 @@ describe("chat-export round trip", () => {
       "twilio-twilioAuthToken": { value: CREDENTIALS.twilio, secret: true },
       "custom-email-basicAuthPassword": { value: CREDENTIALS.customEmail, secret: true },
       "bot-user-005-password": { value: CREDENTIALS.bot, secret: true },
+      "agent-variable-brand-constantValue": { value: CREDENTIALS.brand, secret: true },
     });
     emu.admin.clearRequests();
     const up = await t.stack.up();
@@ -303,9 +327,9 @@ describe("chat-export round trip", () => {
     // notification settings, Twilio and the custom email provider, the built-in keyword list and six rules.
     // The stack itself and the Environment component too.
     // The rest of the app: a bot, the bans, two users' friends (mutual), a block, the pinned list, the
-    // collaborators, an MCP server and two agents.
+    // collaborators, an MCP server, two agents, a knowledge source and a variable.
     expect(up.summary.resourceChanges?.create).toBe(
-      2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7) + (1 + 1 + 3 + 1 + 1 + 1 + 1 + 2),
+      2 + 3 + USERS + 3 + 2 + 3 + 2 + 2 + (3 + 1 + 1 + 3 + 7) + (1 + 1 + 3 + 1 + 1 + 1 + 1 + 2 + 2),
     );
   });
 
@@ -350,6 +374,7 @@ describe("chat-export round trip", () => {
         "twilio-twilioAuthToken": CREDENTIALS.twilio,
         "custom-email-basicAuthPassword": CREDENTIALS.customEmail,
         "bot-user-005-password": CREDENTIALS.bot,
+        "agent-variable-brand-constantValue": CREDENTIALS.brand,
       };
       for (const [key, value] of Object.entries(secrets))
         await p.pulumi(["config", "set", "--secret", key, value]);

@@ -6,7 +6,7 @@ import type { Kind } from "../../engine/kind";
 import { chatPlugin } from "../../hosts/plugin/provider";
 import { kinds } from "../../kinds";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
-import { cases } from "../support/kinds";
+import { cases, withIds } from "../support/kinds";
 import { type CliProject, cliProject } from "./support/cli-project";
 
 const HOOK_PASSWORD = "yamlHookPassword71";
@@ -183,11 +183,13 @@ describe("the chat plugin on the real engine", () => {
     setStackConfig((key) => config[key]?.value);
     // One object of every kind, made outside the stack (here through the provider itself).
     const made: { type: string; name: string; id: string; kind: Kind; set: Record<string, unknown> }[] = [];
+    const ids = new Map<string, string>();
     for (const c of cases(emu.appId)) {
       const urn = `urn:pulumi:dev::imports::chat:index:${c.kind}::${c.name}`;
-      const checked = await chatPlugin.check(urn, {}, c.set as never);
+      const checked = await chatPlugin.check(urn, {}, withIds(c.set, (n) => ids.get(n)) as never);
       expect(checked.failures).toEqual([]);
       const { id } = await chatPlugin.create(urn, checked.inputs);
+      ids.set(c.name, id);
       const kind = kinds[c.kind] as unknown as Kind;
       made.push({ type: `chat:index:${c.kind}`, name: c.name, id, kind, set: c.set });
       for (const k of kind.secrets ?? []) secrets.push(...leaves(c.set[k]));

@@ -114,6 +114,15 @@ describe("the root project", () => {
     expect(giphy.data.body.data?.settings).toMatchObject({ giphyApiKey: "demo-placeholder-giphy-key" });
     const settings = (await mgmt.call("getAppSettings", { params: { appId } })).data;
     expect(settings["core.conversations.updateOnReplies"]).toBe(true);
+    // The agent builder: the assistant draws on the knowledge source the file declares by title.
+    const texts = await chat.listAll("listKnowledgeSources", {});
+    expect(texts.map((t) => t.sourceName)).toEqual(["Refund policy"]);
+    const agents = await chat.listAll("listBuilderAgents", {});
+    expect(agents.map((a) => [a.name, a.files])).toEqual([["Support assistant", [texts[0]?.uniqueId]]]);
+    const variables = (await chat.call("listAgentVariables")).data;
+    expect(variables.map((v) => [v.name, v.sourceType, v.sourcePath])).toEqual([
+      ["user.plan", "user_metadata", "plan"],
+    ]);
   });
 
   it("previews no changes afterwards, without a single API call", async () => {

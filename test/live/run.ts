@@ -6,7 +6,7 @@
 
 import type { Kind } from "../../engine/kind";
 import { CrudProvider, type KindName, kinds } from "../../kinds";
-import { type Case, cases } from "../support/kinds";
+import { type Case, cases, withIds } from "../support/kinds";
 import { withPrefix } from "./prefix";
 
 type Props = Record<string, unknown>;
@@ -80,13 +80,15 @@ export async function runLive(o: LiveOptions): Promise<LiveResult> {
   for (const n of NEEDS_ADMIN) say(`skipped: ${n}`);
 
   const made: Made[] = [];
+  // A case naming another's object by its service-chosen id (test/support/kinds/helpers.ts).
+  const idOf = (n: string) => made.find((m) => m.c.name === n)?.id;
   try {
     for (const c of cases(o.appId)) {
       const p = provider(c.kind);
       const tag = `${c.kind}:${c.name}`;
-      const set = live(c.kind, c.set, o.prefix);
-      const change = live(c.kind, c.change, o.prefix);
-      const remove = live(c.kind, c.remove, o.prefix);
+      const set = live(c.kind, withIds(c.set, idOf), o.prefix);
+      const change = live(c.kind, withIds(c.change, idOf), o.prefix);
+      const remove = live(c.kind, withIds(c.remove, idOf), o.prefix);
       // Create.
       const checked = await p.check({}, set);
       if (checked.failures.length > 0) {

@@ -47,6 +47,9 @@ import (
 //				McpServers: pulumi.StringArray{
 //					pulumi.String("t-mcp"),
 //				},
+//				KnowledgeSources: pulumi.StringArray{
+//					pulumi.String("@id:kb"),
+//				},
 //			})
 //			return err
 //		})
@@ -80,6 +83,8 @@ type AiAgent struct {
 	IntroductoryMessage pulumi.StringPtrOutput `pulumi:"introductoryMessage"`
 	// Whether the agent answers (default true).
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	KnowledgeSources pulumi.StringArrayOutput `pulumi:"knowledgeSources"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers pulumi.StringArrayOutput `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -160,6 +165,8 @@ type aiAgentArgs struct {
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
 	// Whether the agent answers (default true).
 	IsActive *bool `pulumi:"isActive"`
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	KnowledgeSources []string `pulumi:"knowledgeSources"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers []string `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -190,6 +197,8 @@ type AiAgentArgs struct {
 	IntroductoryMessage pulumi.StringPtrInput
 	// Whether the agent answers (default true).
 	IsActive pulumi.BoolPtrInput
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	KnowledgeSources pulumi.StringArrayInput
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers pulumi.StringArrayInput
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -277,6 +286,11 @@ func (o AiAgentOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 // Whether the agent answers (default true).
 func (o AiAgentOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
+}
+
+// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+func (o AiAgentOutput) KnowledgeSources() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
 }
 
 // Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.

@@ -46,6 +46,8 @@ type LookupAiAgentResult struct {
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
 	// Whether the agent answers (default true).
 	IsActive *bool `pulumi:"isActive"`
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	KnowledgeSources []string `pulumi:"knowledgeSources"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers []string `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -128,6 +130,11 @@ func (o LookupAiAgentResultOutput) IntroductoryMessage() pulumi.StringPtrOutput 
 // Whether the agent answers (default true).
 func (o LookupAiAgentResultOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *bool { return v.IsActive }).(pulumi.BoolPtrOutput)
+}
+
+// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+func (o LookupAiAgentResultOutput) KnowledgeSources() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
 }
 
 // Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.

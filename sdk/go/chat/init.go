@@ -21,6 +21,10 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "chat:index:AgentKnowledgeSource":
+		r = &AgentKnowledgeSource{}
+	case "chat:index:AgentVariable":
+		r = &AgentVariable{}
 	case "chat:index:AiAgent":
 		r = &AiAgent{}
 	case "chat:index:ApiKey":

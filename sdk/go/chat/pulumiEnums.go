@@ -10,6 +10,173 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+type AgentVariableSource string
+
+const (
+	AgentVariableSourceMessageMetadata = AgentVariableSource("message_metadata")
+	AgentVariableSourceUserMetadata    = AgentVariableSource("user_metadata")
+	AgentVariableSourceConstant        = AgentVariableSource("constant")
+)
+
+func (AgentVariableSource) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentVariableSource)(nil)).Elem()
+}
+
+func (e AgentVariableSource) ToAgentVariableSourceOutput() AgentVariableSourceOutput {
+	return pulumi.ToOutput(e).(AgentVariableSourceOutput)
+}
+
+func (e AgentVariableSource) ToAgentVariableSourceOutputWithContext(ctx context.Context) AgentVariableSourceOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AgentVariableSourceOutput)
+}
+
+func (e AgentVariableSource) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return e.ToAgentVariableSourcePtrOutputWithContext(context.Background())
+}
+
+func (e AgentVariableSource) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return AgentVariableSource(e).ToAgentVariableSourceOutputWithContext(ctx).ToAgentVariableSourcePtrOutputWithContext(ctx)
+}
+
+func (e AgentVariableSource) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AgentVariableSource) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AgentVariableSource) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AgentVariableSource) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AgentVariableSourceOutput struct{ *pulumi.OutputState }
+
+func (AgentVariableSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentVariableSource)(nil)).Elem()
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourceOutput() AgentVariableSourceOutput {
+	return o
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourceOutputWithContext(ctx context.Context) AgentVariableSourceOutput {
+	return o
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return o.ToAgentVariableSourcePtrOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourceOutput) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AgentVariableSource) *AgentVariableSource {
+		return &v
+	}).(AgentVariableSourcePtrOutput)
+}
+
+func (o AgentVariableSourceOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourceOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AgentVariableSource) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AgentVariableSourceOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourceOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AgentVariableSource) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AgentVariableSourcePtrOutput struct{ *pulumi.OutputState }
+
+func (AgentVariableSourcePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentVariableSource)(nil)).Elem()
+}
+
+func (o AgentVariableSourcePtrOutput) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return o
+}
+
+func (o AgentVariableSourcePtrOutput) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return o
+}
+
+func (o AgentVariableSourcePtrOutput) Elem() AgentVariableSourceOutput {
+	return o.ApplyT(func(v *AgentVariableSource) AgentVariableSource {
+		if v != nil {
+			return *v
+		}
+		var ret AgentVariableSource
+		return ret
+	}).(AgentVariableSourceOutput)
+}
+
+func (o AgentVariableSourcePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AgentVariableSourcePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AgentVariableSource) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AgentVariableSourceInput is an input type that accepts values of the AgentVariableSource enum
+// A concrete instance of `AgentVariableSourceInput` can be one of the following:
+//
+//	AgentVariableSourceMessageMetadata
+//	AgentVariableSourceUserMetadata
+//	AgentVariableSourceConstant
+type AgentVariableSourceInput interface {
+	pulumi.Input
+
+	ToAgentVariableSourceOutput() AgentVariableSourceOutput
+	ToAgentVariableSourceOutputWithContext(context.Context) AgentVariableSourceOutput
+}
+
+var agentVariableSourcePtrType = reflect.TypeOf((**AgentVariableSource)(nil)).Elem()
+
+type AgentVariableSourcePtrInput interface {
+	pulumi.Input
+
+	ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput
+	ToAgentVariableSourcePtrOutputWithContext(context.Context) AgentVariableSourcePtrOutput
+}
+
+type agentVariableSourcePtr string
+
+func AgentVariableSourcePtr(v string) AgentVariableSourcePtrInput {
+	return (*agentVariableSourcePtr)(&v)
+}
+
+func (*agentVariableSourcePtr) ElementType() reflect.Type {
+	return agentVariableSourcePtrType
+}
+
+func (in *agentVariableSourcePtr) ToAgentVariableSourcePtrOutput() AgentVariableSourcePtrOutput {
+	return pulumi.ToOutput(in).(AgentVariableSourcePtrOutput)
+}
+
+func (in *agentVariableSourcePtr) ToAgentVariableSourcePtrOutputWithContext(ctx context.Context) AgentVariableSourcePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AgentVariableSourcePtrOutput)
+}
+
 type ApiKeyScope string
 
 const (
@@ -3703,6 +3870,8 @@ func (in *webhookVersionPtr) ToWebhookVersionPtrOutputWithContext(ctx context.Co
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentVariableSourceInput)(nil)).Elem(), AgentVariableSource("message_metadata"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentVariableSourcePtrInput)(nil)).Elem(), AgentVariableSource("message_metadata"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopeInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopePtrInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ByoProviderInput)(nil)).Elem(), ByoProvider("vercel-ai-sdk"))
@@ -3747,6 +3916,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerIdArrayInput)(nil)).Elem(), TriggerIdArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookVersionInput)(nil)).Elem(), WebhookVersion(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookVersionPtrInput)(nil)).Elem(), WebhookVersion(1))
+	pulumi.RegisterOutputType(AgentVariableSourceOutput{})
+	pulumi.RegisterOutputType(AgentVariableSourcePtrOutput{})
 	pulumi.RegisterOutputType(ApiKeyScopeOutput{})
 	pulumi.RegisterOutputType(ApiKeyScopePtrOutput{})
 	pulumi.RegisterOutputType(ByoProviderOutput{})

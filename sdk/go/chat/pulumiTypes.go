@@ -13,6 +13,175 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// One AgentKnowledgeSource as a whole read sees it.
+type AgentKnowledgeSourceInfo struct {
+	// Unix seconds.
+	CreatedAt *int `pulumi:"createdAt"`
+	// The Markdown file the service made of the entry.
+	FileName *string `pulumi:"fileName"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The text, at most 5,000 characters.
+	Text *string `pulumi:"text"`
+	// Title, at most 500 characters (the service names the entry's Markdown file after it).
+	Title *string `pulumi:"title"`
+}
+
+// One AgentKnowledgeSource as a whole read sees it.
+type AgentKnowledgeSourceInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeSourceInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentKnowledgeSourceInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeSourceInfoOutput) ToAgentKnowledgeSourceInfoOutput() AgentKnowledgeSourceInfoOutput {
+	return o
+}
+
+func (o AgentKnowledgeSourceInfoOutput) ToAgentKnowledgeSourceInfoOutputWithContext(ctx context.Context) AgentKnowledgeSourceInfoOutput {
+	return o
+}
+
+// Unix seconds.
+func (o AgentKnowledgeSourceInfoOutput) CreatedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeSourceInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
+}
+
+// The Markdown file the service made of the entry.
+func (o AgentKnowledgeSourceInfoOutput) FileName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeSourceInfo) *string { return v.FileName }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentKnowledgeSourceInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentKnowledgeSourceInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The text, at most 5,000 characters.
+func (o AgentKnowledgeSourceInfoOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeSourceInfo) *string { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+// Title, at most 500 characters (the service names the entry's Markdown file after it).
+func (o AgentKnowledgeSourceInfoOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeSourceInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+type AgentKnowledgeSourceInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeSourceInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentKnowledgeSourceInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeSourceInfoArrayOutput) ToAgentKnowledgeSourceInfoArrayOutput() AgentKnowledgeSourceInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeSourceInfoArrayOutput) ToAgentKnowledgeSourceInfoArrayOutputWithContext(ctx context.Context) AgentKnowledgeSourceInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeSourceInfoArrayOutput) Index(i pulumi.IntInput) AgentKnowledgeSourceInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentKnowledgeSourceInfo {
+		return vs[0].([]AgentKnowledgeSourceInfo)[vs[1].(int)]
+	}).(AgentKnowledgeSourceInfoOutput)
+}
+
+// One AgentVariable as a whole read sees it.
+type AgentVariableInfo struct {
+	// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+	ConstantValue *string `pulumi:"constantValue"`
+	// Unix seconds.
+	CreatedAt *int `pulumi:"createdAt"`
+	// The value used when the path does not resolve, at most 200 characters.
+	DefaultValue *string `pulumi:"defaultValue"`
+	// Description, at most 200 characters.
+	Description *string `pulumi:"description"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+	Name *string `pulumi:"name"`
+	// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+	SourcePath *string `pulumi:"sourcePath"`
+	// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
+	SourceType *AgentVariableSource `pulumi:"sourceType"`
+}
+
+// One AgentVariable as a whole read sees it.
+type AgentVariableInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentVariableInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentVariableInfo)(nil)).Elem()
+}
+
+func (o AgentVariableInfoOutput) ToAgentVariableInfoOutput() AgentVariableInfoOutput {
+	return o
+}
+
+func (o AgentVariableInfoOutput) ToAgentVariableInfoOutputWithContext(ctx context.Context) AgentVariableInfoOutput {
+	return o
+}
+
+// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+func (o AgentVariableInfoOutput) ConstantValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *string { return v.ConstantValue }).(pulumi.StringPtrOutput)
+}
+
+// Unix seconds.
+func (o AgentVariableInfoOutput) CreatedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
+}
+
+// The value used when the path does not resolve, at most 200 characters.
+func (o AgentVariableInfoOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
+}
+
+// Description, at most 200 characters.
+func (o AgentVariableInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentVariableInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentVariableInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+func (o AgentVariableInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+func (o AgentVariableInfoOutput) SourcePath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *string { return v.SourcePath }).(pulumi.StringPtrOutput)
+}
+
+// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
+func (o AgentVariableInfoOutput) SourceType() AgentVariableSourcePtrOutput {
+	return o.ApplyT(func(v AgentVariableInfo) *AgentVariableSource { return v.SourceType }).(AgentVariableSourcePtrOutput)
+}
+
+type AgentVariableInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentVariableInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentVariableInfo)(nil)).Elem()
+}
+
+func (o AgentVariableInfoArrayOutput) ToAgentVariableInfoArrayOutput() AgentVariableInfoArrayOutput {
+	return o
+}
+
+func (o AgentVariableInfoArrayOutput) ToAgentVariableInfoArrayOutputWithContext(ctx context.Context) AgentVariableInfoArrayOutput {
+	return o
+}
+
+func (o AgentVariableInfoArrayOutput) Index(i pulumi.IntInput) AgentVariableInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentVariableInfo {
+		return vs[0].([]AgentVariableInfo)[vs[1].(int)]
+	}).(AgentVariableInfoOutput)
+}
+
 // One AiAgent as a whole read sees it.
 type AiAgentInfo struct {
 	// Unix seconds.
@@ -31,6 +200,8 @@ type AiAgentInfo struct {
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
 	// Whether the agent answers (default true).
 	IsActive *bool `pulumi:"isActive"`
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	KnowledgeSources []string `pulumi:"knowledgeSources"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers []string `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -98,6 +269,11 @@ func (o AiAgentInfoOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 // Whether the agent answers (default true).
 func (o AiAgentInfoOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *bool { return v.IsActive }).(pulumi.BoolPtrOutput)
+}
+
+// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+func (o AiAgentInfoOutput) KnowledgeSources() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AiAgentInfo) []string { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
 }
 
 // Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
@@ -15860,6 +16036,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RoleSettingsPtrInput)(nil)).Elem(), RoleSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SendGridEmailProviderCredentialsInput)(nil)).Elem(), SendGridEmailProviderCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TwilioSmsProviderCredentialsInput)(nil)).Elem(), TwilioSmsProviderCredentialsArgs{})
+	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoArrayOutput{})
+	pulumi.RegisterOutputType(AgentVariableInfoOutput{})
+	pulumi.RegisterOutputType(AgentVariableInfoArrayOutput{})
 	pulumi.RegisterOutputType(AiAgentInfoOutput{})
 	pulumi.RegisterOutputType(AiAgentInfoArrayOutput{})
 	pulumi.RegisterOutputType(ApiKeyInfoOutput{})

@@ -7,6 +7,8 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .agent_knowledge_source import *
+from .agent_variable import *
 from .ai_agent import *
 from .api_key import *
 from .apns_push_provider import *
@@ -24,6 +26,8 @@ from .extension import *
 from .external_agent import *
 from .fcm_push_provider import *
 from .friends import *
+from .get_agent_knowledge_source import *
+from .get_agent_variable import *
 from .get_ai_agent import *
 from .get_api_key import *
 from .get_apns_push_provider import *
@@ -65,6 +69,8 @@ from .group_bans import *
 from .group_member import *
 from .group_members import *
 from .group_scope_permissions import *
+from .list_agent_knowledge_source import *
+from .list_agent_variable import *
 from .list_ai_agent import *
 from .list_api_key import *
 from .list_apns_push_provider import *
@@ -125,6 +131,8 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_chat",
   "classes": {
+   "chat:index:AgentKnowledgeSource": "AgentKnowledgeSource",
+   "chat:index:AgentVariable": "AgentVariable",
    "chat:index:AiAgent": "AiAgent",
    "chat:index:ApiKey": "ApiKey",
    "chat:index:ApnsPushProvider": "ApnsPushProvider",

@@ -7,6 +7,7 @@ import pulumi
 from enum import Enum
 
 __all__ = [
+    'AgentVariableSource',
     'ApiKeyScope',
     'ByoProvider',
     'EventNotification',
@@ -29,6 +30,13 @@ __all__ = [
     'TriggerId',
     'WebhookVersion',
 ]
+
+
+@pulumi.type_token("chat:index:AgentVariableSource")
+class AgentVariableSource(_builtins.str, Enum):
+    MESSAGE_METADATA = "message_metadata"
+    USER_METADATA = "user_metadata"
+    CONSTANT = "constant"
 
 
 @pulumi.type_token("chat:index:ApiKeyScope")

@@ -30,6 +30,7 @@ class AiAgentArgs:
                  instructions: pulumi.Input[Optional[_builtins.str]] = None,
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 knowledge_sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -46,6 +47,7 @@ class AiAgentArgs:
         :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt).
         :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
         :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
         :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
@@ -68,6 +70,8 @@ class AiAgentArgs:
             pulumi.set(__self__, "introductory_message", introductory_message)
         if is_active is not None:
             pulumi.set(__self__, "is_active", is_active)
+        if knowledge_sources is not None:
+            pulumi.set(__self__, "knowledge_sources", knowledge_sources)
         if mcp_servers is not None:
             pulumi.set(__self__, "mcp_servers", mcp_servers)
         if model is not None:
@@ -186,6 +190,18 @@ class AiAgentArgs:
         pulumi.set(self, "is_active", value)
 
     @_builtins.property
+    @pulumi.getter(name="knowledgeSources")
+    def knowledge_sources(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        """
+        return pulumi.get(self, "knowledge_sources")
+
+    @knowledge_sources.setter
+    def knowledge_sources(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "knowledge_sources", value)
+
+    @_builtins.property
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -248,6 +264,7 @@ class AiAgent(pulumi.CustomResource):
                  instructions: pulumi.Input[Optional[_builtins.str]] = None,
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 knowledge_sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -283,6 +300,9 @@ class AiAgent(pulumi.CustomResource):
             mcp_servers=[
                 "t-mcp",
             ],
+            knowledge_sources=[
+                "@id:kb",
+            ],
         )
         ```
 
@@ -305,6 +325,7 @@ class AiAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt).
         :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
         :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
         :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
@@ -346,6 +367,9 @@ class AiAgent(pulumi.CustomResource):
             mcp_servers=[
                 "t-mcp",
             ],
+            knowledge_sources=[
+                "@id:kb",
+            ],
         )
         ```
 
@@ -381,6 +405,7 @@ class AiAgent(pulumi.CustomResource):
                  instructions: pulumi.Input[Optional[_builtins.str]] = None,
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
+                 knowledge_sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -403,6 +428,7 @@ class AiAgent(pulumi.CustomResource):
             __props__.__dict__["instructions"] = instructions
             __props__.__dict__["introductory_message"] = introductory_message
             __props__.__dict__["is_active"] = is_active
+            __props__.__dict__["knowledge_sources"] = knowledge_sources
             __props__.__dict__["mcp_servers"] = mcp_servers
             __props__.__dict__["model"] = model
             if name is None and not opts.urn:
@@ -444,6 +470,7 @@ class AiAgent(pulumi.CustomResource):
         __props__.__dict__["instructions"] = None
         __props__.__dict__["introductory_message"] = None
         __props__.__dict__["is_active"] = None
+        __props__.__dict__["knowledge_sources"] = None
         __props__.__dict__["mcp_servers"] = None
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
@@ -515,6 +542,14 @@ class AiAgent(pulumi.CustomResource):
         Whether the agent answers (default true).
         """
         return pulumi.get(self, "is_active")
+
+    @_builtins.property
+    @pulumi.getter(name="knowledgeSources")
+    def knowledge_sources(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        """
+        return pulumi.get(self, "knowledge_sources")
 
     @_builtins.property
     @pulumi.getter(name="mcpServers")

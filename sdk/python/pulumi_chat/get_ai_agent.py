@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetAiAgentResult:
-    def __init__(__self__, created_at=None, description=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, uid=None):
+    def __init__(__self__, created_at=None, description=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, uid=None):
         if created_at and not isinstance(created_at, int):
             raise TypeError("Expected argument 'created_at' to be a int")
         pulumi.set(__self__, "created_at", created_at)
@@ -49,6 +49,9 @@ class GetAiAgentResult:
         if is_active and not isinstance(is_active, bool):
             raise TypeError("Expected argument 'is_active' to be a bool")
         pulumi.set(__self__, "is_active", is_active)
+        if knowledge_sources and not isinstance(knowledge_sources, list):
+            raise TypeError("Expected argument 'knowledge_sources' to be a list")
+        pulumi.set(__self__, "knowledge_sources", knowledge_sources)
         if mcp_servers and not isinstance(mcp_servers, list):
             raise TypeError("Expected argument 'mcp_servers' to be a list")
         pulumi.set(__self__, "mcp_servers", mcp_servers)
@@ -133,6 +136,14 @@ class GetAiAgentResult:
         return pulumi.get(self, "is_active")
 
     @_builtins.property
+    @pulumi.getter(name="knowledgeSources")
+    def knowledge_sources(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        """
+        return pulumi.get(self, "knowledge_sources")
+
+    @_builtins.property
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> Optional[Sequence[_builtins.str]]:
         """
@@ -195,6 +206,7 @@ class AwaitableGetAiAgentResult(GetAiAgentResult):
             instructions=self.instructions,
             introductory_message=self.introductory_message,
             is_active=self.is_active,
+            knowledge_sources=self.knowledge_sources,
             mcp_servers=self.mcp_servers,
             model=self.model,
             name=self.name,
@@ -227,6 +239,7 @@ def get_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
         instructions=pulumi.get(__ret__, 'instructions'),
         introductory_message=pulumi.get(__ret__, 'introductory_message'),
         is_active=pulumi.get(__ret__, 'is_active'),
+        knowledge_sources=pulumi.get(__ret__, 'knowledge_sources'),
         mcp_servers=pulumi.get(__ret__, 'mcp_servers'),
         model=pulumi.get(__ret__, 'model'),
         name=pulumi.get(__ret__, 'name'),
@@ -256,6 +269,7 @@ def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatCo
         instructions=pulumi.get(__response__, 'instructions'),
         introductory_message=pulumi.get(__response__, 'introductory_message'),
         is_active=pulumi.get(__response__, 'is_active'),
+        knowledge_sources=pulumi.get(__response__, 'knowledge_sources'),
         mcp_servers=pulumi.get(__response__, 'mcp_servers'),
         model=pulumi.get(__response__, 'model'),
         name=pulumi.get(__response__, 'name'),

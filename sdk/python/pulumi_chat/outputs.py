@@ -17,6 +17,8 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
+    'AgentKnowledgeSourceInfo',
+    'AgentVariableInfo',
     'AiAgentInfo',
     'ApiKeyInfo',
     'ApnsPushProviderCredentials',
@@ -108,6 +110,184 @@ __all__ = [
 ]
 
 @pulumi.output_type
+class AgentKnowledgeSourceInfo(dict):
+    """
+    One AgentKnowledgeSource as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 created_at: Optional[_builtins.int] = None,
+                 file_name: Optional[_builtins.str] = None,
+                 text: Optional[_builtins.str] = None,
+                 title: Optional[_builtins.str] = None):
+        """
+        One AgentKnowledgeSource as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.int created_at: Unix seconds.
+        :param _builtins.str file_name: The Markdown file the service made of the entry.
+        :param _builtins.str text: The text, at most 5,000 characters.
+        :param _builtins.str title: Title, at most 500 characters (the service names the entry's Markdown file after it).
+        """
+        pulumi.set(__self__, "id", id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if file_name is not None:
+            pulumi.set(__self__, "file_name", file_name)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+        if title is not None:
+            pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.int]:
+        """
+        Unix seconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="fileName")
+    def file_name(self) -> Optional[_builtins.str]:
+        """
+        The Markdown file the service made of the entry.
+        """
+        return pulumi.get(self, "file_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> Optional[_builtins.str]:
+        """
+        The text, at most 5,000 characters.
+        """
+        return pulumi.get(self, "text")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> Optional[_builtins.str]:
+        """
+        Title, at most 500 characters (the service names the entry's Markdown file after it).
+        """
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class AgentVariableInfo(dict):
+    """
+    One AgentVariable as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 constant_value: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.int] = None,
+                 default_value: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 source_path: Optional[_builtins.str] = None,
+                 source_type: Optional['AgentVariableSource'] = None):
+        """
+        One AgentVariable as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str constant_value: The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        :param _builtins.int created_at: Unix seconds.
+        :param _builtins.str default_value: The value used when the path does not resolve, at most 200 characters.
+        :param _builtins.str description: Description, at most 200 characters.
+        :param _builtins.str name: Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        :param _builtins.str source_path: Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        :param 'AgentVariableSource' source_type: Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
+        """
+        pulumi.set(__self__, "id", id)
+        if constant_value is not None:
+            pulumi.set(__self__, "constant_value", constant_value)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if default_value is not None:
+            pulumi.set(__self__, "default_value", default_value)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if source_path is not None:
+            pulumi.set(__self__, "source_path", source_path)
+        if source_type is not None:
+            pulumi.set(__self__, "source_type", source_type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="constantValue")
+    def constant_value(self) -> Optional[_builtins.str]:
+        """
+        The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        """
+        return pulumi.get(self, "constant_value")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.int]:
+        """
+        Unix seconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="defaultValue")
+    def default_value(self) -> Optional[_builtins.str]:
+        """
+        The value used when the path does not resolve, at most 200 characters.
+        """
+        return pulumi.get(self, "default_value")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        Description, at most 200 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="sourcePath")
+    def source_path(self) -> Optional[_builtins.str]:
+        """
+        Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        """
+        return pulumi.get(self, "source_path")
+
+    @_builtins.property
+    @pulumi.getter(name="sourceType")
+    def source_type(self) -> Optional['AgentVariableSource']:
+        """
+        Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
+        """
+        return pulumi.get(self, "source_type")
+
+
+@pulumi.output_type
 class AiAgentInfo(dict):
     """
     One AiAgent as a whole read sees it.
@@ -121,6 +301,7 @@ class AiAgentInfo(dict):
                  instructions: Optional[_builtins.str] = None,
                  introductory_message: Optional[_builtins.str] = None,
                  is_active: Optional[_builtins.bool] = None,
+                 knowledge_sources: Optional[Sequence[_builtins.str]] = None,
                  mcp_servers: Optional[Sequence[_builtins.str]] = None,
                  model: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
@@ -138,6 +319,7 @@ class AiAgentInfo(dict):
         :param _builtins.str instructions: What the agent is told to do (its system prompt).
         :param _builtins.str introductory_message: The message that introduces the agent, at most 1020 characters.
         :param _builtins.bool is_active: Whether the agent answers (default true).
+        :param Sequence[_builtins.str] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
         :param Sequence[_builtins.str] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
         :param _builtins.str model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
@@ -160,6 +342,8 @@ class AiAgentInfo(dict):
             pulumi.set(__self__, "introductory_message", introductory_message)
         if is_active is not None:
             pulumi.set(__self__, "is_active", is_active)
+        if knowledge_sources is not None:
+            pulumi.set(__self__, "knowledge_sources", knowledge_sources)
         if mcp_servers is not None:
             pulumi.set(__self__, "mcp_servers", mcp_servers)
         if model is not None:
@@ -236,6 +420,14 @@ class AiAgentInfo(dict):
         Whether the agent answers (default true).
         """
         return pulumi.get(self, "is_active")
+
+    @_builtins.property
+    @pulumi.getter(name="knowledgeSources")
+    def knowledge_sources(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        """
+        return pulumi.get(self, "knowledge_sources")
 
     @_builtins.property
     @pulumi.getter(name="mcpServers")

@@ -412,6 +412,92 @@ describe("deletes", () => {
   });
 });
 
+describe("the agent builder's knowledge base and variables (decision 0113)", () => {
+  it("makes, reads, changes, lists, attaches, detaches and deletes a text entry", async () => {
+    const title = unique("Refunds");
+    const made = await chat.call("createKnowledgeText", { body: { title, text: "Five days." } });
+    const uniqueId = made.data.uniqueId;
+    expect(made.data).toMatchObject({ title, fileName: `${title.toLowerCase()}.md` });
+    const got = await chat.call("getKnowledgeText", { params: { uniqueId } });
+    expect(got.data).toMatchObject({ uniqueId, title, text: "Five days.", status: "indexed" });
+    const changed = await chat.call("updateKnowledgeText", {
+      params: { uniqueId },
+      body: { text: "Three." },
+    });
+    expect(changed.data).toMatchObject({ title, text: "Three." });
+    // Newest first, by a string cursor: every entry once, the walk ending.
+    const second = (await chat.call("createKnowledgeText", { body: { title: "Other", text: "x" } })).data;
+    const all = await chat.listAll("listKnowledgeSources", { query: { limit: 1 } });
+    const ids = all.map((r) => r.uniqueId);
+    expect(ids.indexOf(second.uniqueId)).toBeLessThan(ids.indexOf(uniqueId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(all.find((r) => r.uniqueId === uniqueId)).toMatchObject({ type: "text", sourceName: title });
+
+    const uid = (await chat.call("createBuilderAgent", { body: { name: unique("kb-agent") } })).data.uid;
+    const params = { uid, sourceType: "text" as const };
+    await chat.call("addAgentKnowledge", { params, body: { uniqueIds: [uniqueId, second.uniqueId] } });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data.files).toEqual([
+      uniqueId,
+      second.uniqueId,
+    ]);
+    await chat.call("removeAgentKnowledge", { params, body: { uniqueIds: [second.uniqueId] } });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data.files).toEqual([uniqueId]);
+    // A source that does not exist is refused, and nothing is attached.
+    const missing = await rejectionOf(
+      chat.call("addAgentKnowledge", { params, body: { uniqueIds: [second.uniqueId, "nope"] } }),
+    );
+    expect(missing).toMatchObject({ code: "ERR_KNOWLEDGE_SOURCE_NOT_FOUND", status: 404 });
+    // Deleting an entry detaches it from the agents.
+    await chat.call("deleteKnowledgeText", { params: { uniqueId } });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data.files).toEqual([]);
+    expect(isNotFound(await rejectionOf(chat.call("getKnowledgeText", { params: { uniqueId } })))).toBe(true);
+    await chat.call("deleteKnowledgeText", { params: { uniqueId: second.uniqueId } });
+    await chat.call("deleteBuilderAgent", { params: { uid } });
+  });
+
+  it("refuses an entry over its limits before sending, naming the field", async () => {
+    const long = await rejectionOf(
+      chat.call("createKnowledgeText", { body: { title: "t", text: "x".repeat(5001) } }),
+    );
+    expect(String(long)).toMatch(/text must be at most 5000 characters/);
+  });
+
+  it("makes, lists, changes and deletes a custom variable; a second of the same name is refused", async () => {
+    const name = `plan_${unique("v").replace(/-/g, "_")}`;
+    const made = await chat.call("createAgentVariable", {
+      body: { name, sourceType: "user_metadata", sourcePath: "plan", defaultValue: "free" },
+    });
+    const variableId = made.data._id;
+    expect(made.data).toMatchObject({ name, category: "custom", sourcePath: "plan" });
+    const again = await rejectionOf(
+      chat.call("createAgentVariable", { body: { name, sourceType: "constant", constantValue: "x" } }),
+    );
+    expect(again).toMatchObject({ code: "ERR_VARIABLE_ALREADY_EXISTS" });
+    const changed = await chat.call("updateAgentVariable", {
+      params: { variableId },
+      body: { sourceType: "constant", constantValue: "pro", sourcePath: "" },
+    });
+    expect(changed.data).toMatchObject({ name, sourceType: "constant", constantValue: "pro" });
+    expect(changed.data).not.toHaveProperty("sourcePath");
+    const listed = await chat.call("listAgentVariables");
+    expect(listed.data.filter((v) => v.name === name)).toEqual([changed.data]);
+    await chat.call("deleteAgentVariable", { params: { variableId } });
+    const gone = await rejectionOf(chat.call("deleteAgentVariable", { params: { variableId } }));
+    expect(gone).toMatchObject({ code: "ERR_VARIABLE_NOT_FOUND", status: 404 });
+  });
+
+  it("refuses a variable whose source lacks its value, or a bad name, before sending", async () => {
+    const noPath = await rejectionOf(
+      chat.call("createAgentVariable", { body: { name: "a", sourceType: "user_metadata" } }),
+    );
+    expect(String(noPath)).toMatch(/a metadata variable needs sourcePath/);
+    const badName = await rejectionOf(
+      chat.call("createAgentVariable", { body: { name: "1a", sourceType: "constant", constantValue: "x" } }),
+    );
+    expect(String(badName)).toMatch(/name must start with a letter/);
+  });
+});
+
 it("called every chat route of the table with success", () => {
   const chatRoutes = Object.entries(routes)
     .filter(([name, r]) => r.api === "chat" && !isConfigurationRoute(name))

@@ -141,6 +141,14 @@ const mcpServer = async () => {
   await h.ok("createMcpServer", { body: { slug, name: slug, url: "https://mcp.example.com" } });
   return slug;
 };
+const knowledgeText = async () =>
+  (await h.ok("createKnowledgeText", { body: { title: unique("er-kb"), text: "Some text." } })).data.uniqueId;
+const agentVariable = async () =>
+  (
+    await h.ok("createAgentVariable", {
+      body: { name: unique("er.var").replace(/-/g, "_"), sourceType: "user_metadata", sourcePath: "plan" },
+    })
+  ).data._id;
 const builderAgent = async () =>
   (await h.ok("createBuilderAgent", { body: { name: unique("er-agent") } })).data.uid;
 const byoBody = () => ({
@@ -537,6 +545,39 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     const message = { muid, sender: await user(), receiverType: "user", receiver: await user(), sentAt: 1 };
     return { body: { messages: { [muid]: { ...message, data: { text: "then" }, readAt: 2 } } } };
   },
+  createKnowledgeText: async () => ({ body: { title: "Refunds", text: "Five days." } }),
+  getKnowledgeText: async () => ({ params: { uniqueId: await knowledgeText() } }),
+  updateKnowledgeText: async () => ({
+    params: { uniqueId: await knowledgeText() },
+    body: { text: "Three." },
+  }),
+  deleteKnowledgeText: async () => ({ params: { uniqueId: await knowledgeText() } }),
+  listKnowledgeSources: async () => {
+    await knowledgeText();
+    return { query: { limit: 5 } };
+  },
+  addAgentKnowledge: async () => ({
+    params: { uid: await builderAgent(), sourceType: "text" },
+    body: { uniqueIds: [await knowledgeText()] },
+  }),
+  removeAgentKnowledge: async () => {
+    const uniqueId = await knowledgeText();
+    const uid = await builderAgent();
+    await h.ok("addAgentKnowledge", { params: { uid, sourceType: "text" }, body: { uniqueIds: [uniqueId] } });
+    return { params: { uid, sourceType: "text" }, body: { uniqueIds: [uniqueId] } };
+  },
+  createAgentVariable: async () => ({
+    body: { name: unique("er.nvar").replace(/-/g, "_"), sourceType: "constant", constantValue: "x" },
+  }),
+  listAgentVariables: async () => {
+    await agentVariable();
+    return {};
+  },
+  updateAgentVariable: async () => ({
+    params: { variableId: await agentVariable() },
+    body: { defaultValue: "d" },
+  }),
+  deleteAgentVariable: async () => ({ params: { variableId: await agentVariable() } }),
   flagMessage: async () => {
     const from = await user();
     return {
@@ -567,12 +608,21 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   },
 };
 
+const BARE_SUCCESS: RouteName[] = [
+  "updateBuilderAgent",
+  "updateByoAgent",
+  "addAgentKnowledge",
+  "removeAgentKnowledge",
+];
+
 describe("every route of the route table answers 200 with the shape of its response schema", () => {
   it.each(Object.keys(routes) as RouteName[])("%s", async (name) => {
     const opts = await calls[name]();
     const parsed = await h.ok(name, opts);
-    // The vendor's agent PATCHes answer `{success}` alone; every other route answers its object as `data`.
-    if (name === "updateBuilderAgent" || name === "updateByoAgent") expect(parsed).toEqual({ success: true });
+    // The vendor's agent PATCHes and knowledge attachments answer `{success}` alone, a variable's removal
+    // `{success, message}`; every other route answers its object as `data`.
+    if (BARE_SUCCESS.includes(name)) expect(parsed).toEqual({ success: true });
+    else if (name === "deleteAgentVariable") expect(parsed).toMatchObject({ success: true });
     else expect(parsed).toHaveProperty("data");
     // A union (an answer the service may give bare or wrapped) has no shape: it is `{data}` once parsed.
     const shape = (routes[name].response as { shape?: object }).shape;

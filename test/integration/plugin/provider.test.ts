@@ -9,7 +9,7 @@ import { chatPlugin } from "../../../hosts/plugin/provider";
 import { isSecret, type Props, revealProps, secret, UNKNOWN, type Value } from "../../../hosts/plugin/wire";
 import { kinds } from "../../../kinds";
 import { emulatorConfig, unique, useEmulated } from "../../support/emulator";
-import { cases } from "../../support/kinds";
+import { cases, withIds } from "../../support/kinds";
 
 const urn = (kind: string, name: string) => `urn:pulumi:dev::p::chat:index:${kind}::${name}`;
 
@@ -51,9 +51,11 @@ describe("the chat plugin's provider, on the emulator", () => {
 
   it("imports every kind by its id: the inputs read, with the program's secrets, check and diff with no change", async () => {
     const results: string[] = [];
+    const ids = new Map<string, string>();
     for (const c of cases(emulated().appId)) {
       const kind = kinds[c.kind] as unknown as Kind;
-      const made = await make(c.kind, c.name, c.set as Props);
+      const made = await make(c.kind, c.name, withIds(c.set, (n) => ids.get(n)) as Props);
+      ids.set(c.name, made.id);
       const read = await chatPlugin.read(made.id, urn(c.kind, c.name), {});
       expect(read.id).toBe(made.id);
       // get<Kind> reads the same object by the same id.

@@ -1,13 +1,13 @@
 // AiAgent: its cases for the README table's test and the plugin's imports, its listing seeds and its secret
 // sample (test/support/kinds/index.ts says what each is for).
-import type { Fixture } from "./helpers";
+import { type Fixture, idOfCase } from "./helpers";
 
 export const fixture: Fixture = {
   cases: () => [
     {
       kind: "AiAgent",
       name: "ai",
-      dependsOn: ["mcp", "mcp-b"],
+      dependsOn: ["mcp", "mcp-b", "kb", "kb-b"],
       set: {
         name: "table ai",
         description: "first",
@@ -20,6 +20,7 @@ export const fixture: Fixture = {
         model: "m1",
         temperature: 0.5,
         mcpServers: ["t-mcp"],
+        knowledgeSources: [idOfCase("kb")],
       },
       change: {
         name: "table ai 2",
@@ -33,6 +34,7 @@ export const fixture: Fixture = {
         model: "m2",
         temperature: 1,
         mcpServers: ["t-mcp-b"],
+        knowledgeSources: [idOfCase("kb-b"), idOfCase("kb")],
       },
       remove: { name: "table ai 2" },
     },

@@ -155,3 +155,18 @@ export const listCondition = {
 };
 /** A moderation rule's pattern condition. */
 export const patternCondition = { entity: "message", operand: "text", category: "pattern", value: ["x+"] };
+
+/** The prefix of a case's argument naming another case's object by the id the service chose for it. */
+export const ID_OF = "@id:";
+/** Names case `name`'s object by its service-chosen id (a knowledge source's uniqueId): see `withIds`. */
+export const idOfCase = (name: string) => `${ID_OF}${name}`;
+/**
+ * `args` with each `idOfCase` value (an argument, or an item of a list argument) replaced by `id(case)`,
+ * where the test has made that case's object: its id is known only then.
+ */
+export function withIds<T>(args: Args, id: (name: string) => T): Args {
+  const one = (v: unknown) => (typeof v === "string" && v.startsWith(ID_OF) ? id(v.slice(ID_OF.length)) : v);
+  return Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [k, Array.isArray(v) ? v.map(one) : one(v)]),
+  );
+}

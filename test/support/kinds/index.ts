@@ -8,6 +8,7 @@ import { type KindName, kinds } from "../../../kinds";
 import type { Args, Case, Draw, Fixture, Sample } from "./helpers";
 
 export type { Step } from "./helpers";
+export { idOfCase, withIds } from "./helpers";
 export type { Args, Case, Fixture, KindName, Sample };
 
 /** The module file of a kind: `GroupMembers` → `group-members`. */

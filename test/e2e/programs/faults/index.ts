@@ -165,13 +165,33 @@ const mcp = new chat.McpServer("mcp-0", {
   url: "https://mcp.example.com/docs",
   connection,
 });
+// The agent builder's knowledge base and a custom variable, which agent-0 draws on and names (its text and
+// the variable's default change in variant 1, in place).
+const knowledge = new chat.AgentKnowledgeSource("kb-0", {
+  title: "Refund policy",
+  text: v("Refunds are paid within five working days."),
+  connection,
+});
+const variable = new chat.AgentVariable("var-0", {
+  name: "user.plan",
+  sourceType: "user_metadata",
+  sourcePath: "plan",
+  defaultValue: changed ? "basic" : "free",
+  connection,
+});
 const agentNames = ["agent-0", "agent-1"];
 agentNames.map(
   (name, i) =>
     new chat.AiAgent(`agent-${i}`, {
       name,
       description: v(`Agent ${i}`),
-      ...(i === 0 ? { mcpServers: [mcp.slug] } : {}),
+      ...(i === 0
+        ? {
+            mcpServers: [mcp.slug],
+            knowledgeSources: [knowledge.id],
+            instructions: pulumi.interpolate`Help the customer (plan: @var-custom:${variable.name}).`,
+          }
+        : {}),
       connection,
     }),
 );
@@ -227,6 +247,8 @@ export const expected = {
     ...Object.fromEntries(moderators.map((m) => [m, "moderator"])),
   },
   aiAgents: agentNames,
+  knowledgeTexts: ["Refund policy"],
+  agentVariables: ["user.plan"],
   externalAgents: ["external-0"],
   customApiLists,
   chatWidgets,

@@ -149,6 +149,20 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.isActive);
     }
     /**
+     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    @Export(name="knowledgeSources", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> knowledgeSources;
+
+    /**
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    public Output<Optional<List<String>>> knowledgeSources() {
+        return Codegen.optional(this.knowledgeSources);
+    }
+    /**
      * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */

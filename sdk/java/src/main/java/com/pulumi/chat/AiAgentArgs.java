@@ -141,6 +141,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    @Import(name="knowledgeSources")
+    private @Nullable Output<List<String>> knowledgeSources;
+
+    /**
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    public Optional<Output<List<String>>> knowledgeSources() {
+        return Optional.ofNullable(this.knowledgeSources);
+    }
+
+    /**
      * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -226,6 +241,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         this.instructions = $.instructions;
         this.introductoryMessage = $.introductoryMessage;
         this.isActive = $.isActive;
+        this.knowledgeSources = $.knowledgeSources;
         this.mcpServers = $.mcpServers;
         this.model = $.model;
         this.name = $.name;
@@ -417,6 +433,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder isActive(Boolean isActive) {
             return isActive(Output.of(isActive));
+        }
+
+        /**
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder knowledgeSources(@Nullable Output<List<String>> knowledgeSources) {
+            $.knowledgeSources = knowledgeSources;
+            return this;
+        }
+
+        /**
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder knowledgeSources(List<String> knowledgeSources) {
+            return knowledgeSources(Output.of(knowledgeSources));
+        }
+
+        /**
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder knowledgeSources(String... knowledgeSources) {
+            return knowledgeSources(List.of(knowledgeSources));
         }
 
         /**

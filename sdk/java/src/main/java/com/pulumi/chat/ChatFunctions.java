@@ -4,6 +4,10 @@
 package com.pulumi.chat;
 
 import com.pulumi.chat.Utilities;
+import com.pulumi.chat.inputs.GetAgentKnowledgeSourceArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeSourcePlainArgs;
+import com.pulumi.chat.inputs.GetAgentVariableArgs;
+import com.pulumi.chat.inputs.GetAgentVariablePlainArgs;
 import com.pulumi.chat.inputs.GetAiAgentArgs;
 import com.pulumi.chat.inputs.GetAiAgentPlainArgs;
 import com.pulumi.chat.inputs.GetApiKeyArgs;
@@ -76,6 +80,10 @@ import com.pulumi.chat.inputs.GetWebhookArgs;
 import com.pulumi.chat.inputs.GetWebhookPlainArgs;
 import com.pulumi.chat.inputs.GetWebhookTriggersArgs;
 import com.pulumi.chat.inputs.GetWebhookTriggersPlainArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeSourceArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeSourcePlainArgs;
+import com.pulumi.chat.inputs.ListAgentVariableArgs;
+import com.pulumi.chat.inputs.ListAgentVariablePlainArgs;
 import com.pulumi.chat.inputs.ListAiAgentArgs;
 import com.pulumi.chat.inputs.ListAiAgentPlainArgs;
 import com.pulumi.chat.inputs.ListApiKeyArgs;
@@ -132,6 +140,8 @@ import com.pulumi.chat.inputs.ListUserArgs;
 import com.pulumi.chat.inputs.ListUserPlainArgs;
 import com.pulumi.chat.inputs.ListWebhookArgs;
 import com.pulumi.chat.inputs.ListWebhookPlainArgs;
+import com.pulumi.chat.outputs.GetAgentKnowledgeSourceResult;
+import com.pulumi.chat.outputs.GetAgentVariableResult;
 import com.pulumi.chat.outputs.GetAiAgentResult;
 import com.pulumi.chat.outputs.GetApiKeyResult;
 import com.pulumi.chat.outputs.GetApnsPushProviderResult;
@@ -168,6 +178,8 @@ import com.pulumi.chat.outputs.GetUsageMetricsResult;
 import com.pulumi.chat.outputs.GetUserResult;
 import com.pulumi.chat.outputs.GetWebhookResult;
 import com.pulumi.chat.outputs.GetWebhookTriggersResult;
+import com.pulumi.chat.outputs.ListAgentKnowledgeSourceResult;
+import com.pulumi.chat.outputs.ListAgentVariableResult;
 import com.pulumi.chat.outputs.ListAiAgentResult;
 import com.pulumi.chat.outputs.ListApiKeyResult;
 import com.pulumi.chat.outputs.ListApnsPushProviderResult;
@@ -204,6 +216,76 @@ import com.pulumi.deployment.InvokeOutputOptions;
 import java.util.concurrent.CompletableFuture;
 
 public final class ChatFunctions {
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeSourceResult> getAgentKnowledgeSource(GetAgentKnowledgeSourceArgs args) {
+        return getAgentKnowledgeSource(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeSourceResult> getAgentKnowledgeSourcePlain(GetAgentKnowledgeSourcePlainArgs args) {
+        return getAgentKnowledgeSourcePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeSourceResult> getAgentKnowledgeSource(GetAgentKnowledgeSourceArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeSourceResult> getAgentKnowledgeSource(GetAgentKnowledgeSourceArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeSourceResult> getAgentKnowledgeSourcePlain(GetAgentKnowledgeSourcePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentVariableResult> getAgentVariable(GetAgentVariableArgs args) {
+        return getAgentVariable(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentVariableResult> getAgentVariablePlain(GetAgentVariablePlainArgs args) {
+        return getAgentVariablePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentVariableResult> getAgentVariable(GetAgentVariableArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentVariableResult> getAgentVariable(GetAgentVariableArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentVariableResult> getAgentVariablePlain(GetAgentVariablePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
     /**
      * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
      * 
@@ -1477,6 +1559,104 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetWebhookTriggersResult> getWebhookTriggersPlain(GetWebhookTriggersPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getWebhookTriggers", TypeShape.of(GetWebhookTriggersResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource() {
+        return listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain() {
+        return listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs args) {
+        return listAgentKnowledgeSource(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs args) {
+        return listAgentKnowledgeSourcePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeSourceResult> listAgentKnowledgeSource(ListAgentKnowledgeSourceArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable() {
+        return listAgentVariable(ListAgentVariableArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentVariableResult> listAgentVariablePlain() {
+        return listAgentVariablePlain(ListAgentVariablePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable(ListAgentVariableArgs args) {
+        return listAgentVariable(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentVariableResult> listAgentVariablePlain(ListAgentVariablePlainArgs args) {
+        return listAgentVariablePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable(ListAgentVariableArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListAgentVariableResult> listAgentVariable(ListAgentVariableArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListAgentVariableResult> listAgentVariablePlain(ListAgentVariablePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.

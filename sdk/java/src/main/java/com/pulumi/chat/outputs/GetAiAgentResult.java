@@ -57,6 +57,11 @@ public final class GetAiAgentResult {
      */
     private @Nullable Boolean isActive;
     /**
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    private @Nullable List<String> knowledgeSources;
+    /**
      * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -145,6 +150,13 @@ public final class GetAiAgentResult {
         return Optional.ofNullable(this.isActive);
     }
     /**
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * 
+     */
+    public List<String> knowledgeSources() {
+        return this.knowledgeSources == null ? List.of() : this.knowledgeSources;
+    }
+    /**
      * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -204,6 +216,7 @@ public final class GetAiAgentResult {
         private @Nullable String instructions;
         private @Nullable String introductoryMessage;
         private @Nullable Boolean isActive;
+        private @Nullable List<String> knowledgeSources;
         private @Nullable List<String> mcpServers;
         private @Nullable String model;
         private @Nullable String name;
@@ -221,6 +234,7 @@ public final class GetAiAgentResult {
     	      this.instructions = defaults.instructions;
     	      this.introductoryMessage = defaults.introductoryMessage;
     	      this.isActive = defaults.isActive;
+    	      this.knowledgeSources = defaults.knowledgeSources;
     	      this.mcpServers = defaults.mcpServers;
     	      this.model = defaults.model;
     	      this.name = defaults.name;
@@ -280,6 +294,15 @@ public final class GetAiAgentResult {
             return this;
         }
         @CustomType.Setter
+        public Builder knowledgeSources(@Nullable List<String> knowledgeSources) {
+
+            this.knowledgeSources = knowledgeSources;
+            return this;
+        }
+        public Builder knowledgeSources(String... knowledgeSources) {
+            return knowledgeSources(List.of(knowledgeSources));
+        }
+        @CustomType.Setter
         public Builder mcpServers(@Nullable List<String> mcpServers) {
 
             this.mcpServers = mcpServers;
@@ -331,6 +354,7 @@ public final class GetAiAgentResult {
             _resultValue.instructions = instructions;
             _resultValue.introductoryMessage = introductoryMessage;
             _resultValue.isActive = isActive;
+            _resultValue.knowledgeSources = knowledgeSources;
             _resultValue.mcpServers = mcpServers;
             _resultValue.model = model;
             _resultValue.name = name;
