@@ -10,6 +10,7 @@ import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { route } from "./route";
+import { apiToolBasicAuthPassword, apiToolBasicAuthUsername } from "./rules";
 
 /** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
 export const AgentHeaders = G.AgentHeaders;
@@ -64,6 +65,9 @@ export const AgentBuilderFields = {
   model: builderWire.model,
   temperature: Temperature.optional(),
   mcpServers: McpServerSlugs.optional(),
+  tools: G.ToolSlugs.optional(),
+  apiTools: G.ApiToolSlugs.optional(),
+  frontendActions: G.TriggerFunctions.optional(),
   knowledgeSources: G.KnowledgeSourceIds.optional(),
 };
 
@@ -81,6 +85,28 @@ export const AgentMcpServersBody = G.AgentMcpServersBody;
 export const AgentBuilderAgent = G.AgentBuilderAgent;
 export type AgentBuilderAgent = z.output<typeof AgentBuilderAgent>;
 
+// ---- custom API tools, frontend actions and tools (agent builder, S35-S37) --------------------------------
+
+/** A parameter the agent fills when it calls a tool or an action. */
+export const ToolParameters = G.ToolParameters;
+/** A custom API tool on the wire: its headers are JSON text (S35); a credential, as its password. */
+export const ApiToolCreate = G.ApiToolCreate;
+/** Its fields, for a declaration that names the headers otherwise (an object), and its rule across them. */
+export const ApiToolFields = G.ApiToolCreate.shape;
+export const apiToolAuthRules = [apiToolBasicAuthUsername, apiToolBasicAuthPassword] as const;
+export type ApiToolCreate = z.input<typeof ApiToolCreate>;
+export const ApiToolUpdate = G.ApiToolUpdate;
+export type ApiToolUpdate = z.input<typeof ApiToolUpdate>;
+/** As answered: bare, times in milliseconds, the password never shown (S35). */
+export const ApiTool = G.ApiTool;
+export type ApiTool = z.output<typeof ApiTool>;
+export const FrontendActionCreate = G.FrontendActionCreate;
+export type FrontendActionCreate = z.input<typeof FrontendActionCreate>;
+export const FrontendActionUpdate = G.FrontendActionUpdate;
+export type FrontendActionUpdate = z.input<typeof FrontendActionUpdate>;
+/** Named by the service's `_id` in its routes, by its trigger function on an agent (S36). */
+export const FrontendAction = G.FrontendAction;
+export type FrontendAction = z.output<typeof FrontendAction>;
 // ---- knowledge base and variables (agent builder, decision 0113) -----------------------------------------
 
 /** A text entry of the knowledge base (S45): a title and at most 5,000 characters. */
@@ -157,6 +183,29 @@ export const aiAgentRoutes = {
   listByoAgents: route({ ...OPERATIONS.listByoAgents, ...S.listByoAgents }),
   updateByoAgent: route({ ...OPERATIONS.updateByoAgent, ...S.updateByoAgent }),
   deleteByoAgent: route({ ...OPERATIONS.deleteByoAgent, ...S.deleteByoAgent }),
+} as const;
+
+/** The agent builder's custom API tools and frontend actions, and what an agent is given of them and of tools. */
+export const agentToolRoutes = {
+  createApiTool: route({ ...OPERATIONS.createApiTool, ...S.createApiTool }),
+  listApiTools: route({ ...OPERATIONS.listApiTools, ...S.listApiTools }),
+  getApiTool: route({ ...OPERATIONS.getApiTool, ...S.getApiTool }),
+  updateApiTool: route({ ...OPERATIONS.updateApiTool, ...S.updateApiTool }),
+  deleteApiTool: route({ ...OPERATIONS.deleteApiTool, ...S.deleteApiTool }),
+  addAgentApiTools: route({ ...OPERATIONS.addAgentApiTools, ...S.addAgentApiTools }),
+  removeAgentApiTools: route({ ...OPERATIONS.removeAgentApiTools, ...S.removeAgentApiTools }),
+  createFrontendAction: route({ ...OPERATIONS.createFrontendAction, ...S.createFrontendAction }),
+  listFrontendActions: route({ ...OPERATIONS.listFrontendActions, ...S.listFrontendActions }),
+  getFrontendAction: route({ ...OPERATIONS.getFrontendAction, ...S.getFrontendAction }),
+  updateFrontendAction: route({ ...OPERATIONS.updateFrontendAction, ...S.updateFrontendAction }),
+  deleteFrontendAction: route({ ...OPERATIONS.deleteFrontendAction, ...S.deleteFrontendAction }),
+  addAgentFrontendActions: route({ ...OPERATIONS.addAgentFrontendActions, ...S.addAgentFrontendActions }),
+  removeAgentFrontendActions: route({
+    ...OPERATIONS.removeAgentFrontendActions,
+    ...S.removeAgentFrontendActions,
+  }),
+  addAgentTools: route({ ...OPERATIONS.addAgentTools, ...S.addAgentTools }),
+  removeAgentTools: route({ ...OPERATIONS.removeAgentTools, ...S.removeAgentTools }),
 } as const;
 
 // The knowledge base and custom variables (S45-S47): a text entry answered under `data` (a bare one read

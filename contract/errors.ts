@@ -18,7 +18,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /**
  * Codes that say the object a create or add names already exists (the service answers duplicates with 400).
  * The client makes them ConflictErrors; no other code is one, whatever its name. Some are documented, some
- * ours (extensions and moderation declare no errors, decision 0040; MCP server slugs, 0090).
+ * ours (extensions and moderation declare no errors, decision 0040; MCP server slugs, 0090; custom API tools and frontend actions, 0112).
  */
 const CONFLICTS: ReadonlySet<string> = new Set([
   "ERR_UID_ALREADY_EXISTS",
@@ -33,6 +33,8 @@ const CONFLICTS: ReadonlySet<string> = new Set([
   "ERR_KEYWORD_ALREADY_EXISTS",
   "ERR_BOT_ALREADY_EXISTS",
   "ERR_MCP_SERVER_ALREADY_EXISTS",
+  "ERR_API_TOOL_ALREADY_EXISTS",
+  "ERR_FRONTEND_ACTION_ALREADY_EXISTS",
 ] satisfies ErrorCode[]);
 
 /**

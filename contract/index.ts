@@ -1,5 +1,5 @@
 // The route table: every operation of the chat API v3 and the management API this project uses.
-import { agentKnowledgeRoutes, aiAgentRoutes } from "./ai-agents";
+import { agentKnowledgeRoutes, agentToolRoutes, aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
 import { chatWidgetRoutes } from "./chat-widgets";
@@ -31,6 +31,7 @@ export const routes = {
   ...rbacRoutes,
   ...botRoutes,
   ...aiAgentRoutes,
+  ...agentToolRoutes,
   ...socialRoutes,
   ...collaboratorRoutes,
   ...metricsRoutes,

@@ -143,6 +143,36 @@ export const mcpServerUrl = {
   message: { message: "url must be an https URL (http only for localhost)" },
 };
 
+/** A custom API tool's endpoint: https, or http on this machine (as an MCP server's URL). */
+export const apiToolEndpoint = {
+  check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),
+  message: { message: "endpoint must be an https URL (http only for localhost)" },
+};
+
+type ToolAuth = {
+  enableBasicAuth?: boolean | undefined;
+  basicAuthUsername?: string | undefined;
+  basicAuthPassword?: string | undefined;
+};
+/**
+ * A custom API tool with basic auth on needs both credentials (the vendor's create page, S35): one rule each,
+ * so that each missing one is named (and chat-export names a config key for each).
+ */
+export const apiToolBasicAuthUsername = {
+  check: (b: ToolAuth) => !b.enableBasicAuth || !!b.basicAuthUsername,
+  message: {
+    message: "basicAuthUsername is required when enableBasicAuth is true",
+    path: ["basicAuthUsername"],
+  },
+};
+export const apiToolBasicAuthPassword = {
+  check: (b: ToolAuth) => !b.enableBasicAuth || !!b.basicAuthPassword,
+  message: {
+    message: "basicAuthPassword is required when enableBasicAuth is true",
+    path: ["basicAuthPassword"],
+  },
+};
+
 /**
  * A custom variable takes its value from where its source says: a constant needs `constantValue`, a message's
  * or a user's metadata a `sourcePath` (docs/service/bots-agents-and-social.md, S47).

@@ -5,10 +5,12 @@ import type {
   AgentVariableCreate,
   ApiKeyCreate,
   ApiKeyScope,
+  ApiToolCreate,
   AuthTokenUpdate,
   BotCreate,
   ChatWidgetListed,
   Defaults,
+  FrontendActionCreate,
   GroupCreate,
   KnowledgeTextCreate,
   McpServerCreate,
@@ -213,6 +215,19 @@ export type McpServerRecord = z.output<typeof McpServerCreate> & {
   updatedAt: number;
 };
 
+/**
+ * A custom API tool: its create body's fields (its password too, never shown; its headers as JSON text), and
+ * what the service adds (milliseconds).
+ */
+export type ApiToolRecord = z.output<typeof ApiToolCreate> & { createdAt: number; updatedAt: number };
+
+/** A frontend action: its create body's fields, its `_id`, and what the service adds (milliseconds). */
+export type FrontendActionRecord = z.output<typeof FrontendActionCreate> & {
+  _id: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** A text entry of the knowledge base: its title and text, and what the service adds (times in ms). */
 export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
   uniqueId: string;
@@ -239,6 +254,10 @@ export interface AgentRecord {
   createdMs?: number;
   /** Agent builder only: attached MCP server slugs, in the order attached. */
   mcpServers?: string[];
+  /** Agent builder only: attached tools, custom API tools (slugs) and frontend actions (trigger functions). */
+  tools?: string[];
+  apiTools?: string[];
+  frontendActions?: string[];
   /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
   files?: string[];
   fields: Json;
@@ -265,6 +284,10 @@ export interface AppSocialRecord {
   builderAgents: Map<string, AgentRecord>;
   byoAgents: Map<string, AgentRecord>;
   mcpServers: Map<string, McpServerRecord>;
+  /** slug → custom API tool */
+  apiTools: Map<string, ApiToolRecord>;
+  /** trigger function → frontend action (unique per app) */
+  frontendActions: Map<string, FrontendActionRecord>;
   /** uniqueId → the knowledge base's text entries. */
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
   /** _id → custom variables. */
@@ -391,6 +414,8 @@ function newAppSocial(): AppSocialRecord {
     builderAgents: new Map(),
     byoAgents: new Map(),
     mcpServers: new Map(),
+    apiTools: new Map(),
+    frontendActions: new Map(),
     knowledgeTexts: new Map(),
     agentVariables: new Map(),
     chatWidgets: new Map(),

@@ -24,6 +24,7 @@ import {
   withMetaData,
 } from "./agent";
 import { attachedKnowledge, attachKnowledge } from "./agent-knowledge-source";
+import { attachTools, toolFacts, toolRefs } from "./agent-tools";
 
 export const AiAgentArgs = z.strictObject(AgentBuilderFields);
 export type AiAgentArgs = z.output<typeof AiAgentArgs>;
@@ -96,6 +97,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
         default: none,
         set: true,
       },
+      ...toolFacts,
       knowledgeSources: {
         doc: "UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.",
         default: none,
@@ -112,14 +114,18 @@ export const aiAgent: Kind<AiAgentArgs> = {
     key: "name",
     refs: {
       mcpServers: { kind: "McpServer", elsewhere: true },
+      ...toolRefs,
       // Named by title in the file; the declared source's id is what the agent is given.
       knowledgeSources: { kind: "AgentKnowledgeSource", output: "id", elsewhere: true },
     },
   },
 
   async create(ctx, a) {
-    const body = builderWire(defined(a)) as AgentBuilderCreate;
+    // Frontend actions are not taken by the create (S26): attached after it.
+    const { frontendActions, ...rest } = defined(a);
+    const body = builderWire(rest) as AgentBuilderCreate;
     const r = await ctx.chat().call("createBuilderAgent", { body });
+    await attachTools(ctx, r.data.uid, { frontendActions: [] }, { frontendActions });
     await attachKnowledge(ctx, r.data.uid, a.knowledgeSources ?? [], []);
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
@@ -136,6 +142,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
     // The PATCH answers `{success}`: the agent read again says what is attached now (dashboard changes
     // included). The servers have their own routes: attach what is declared and missing, detach the rest.
     const now = await getBuilder(ctx, id);
+    await attachTools(ctx, id, now, news);
     const attached = now.mcpServers;
     const wanted = news.mcpServers ?? [];
     const changes = [

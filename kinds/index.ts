@@ -1,6 +1,8 @@
 // Every resource kind, by type name. The type token of kind K is `pulumi-nodejs:dynamic/chat:K`.
 
 import type { Kind } from "../engine/kind";
+import { agentApiTool } from "./agent-api-tool";
+import { agentFrontendAction } from "./agent-frontend-action";
 import { agentKnowledgeSource } from "./agent-knowledge-source";
 import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
@@ -82,6 +84,9 @@ export const kinds = {
   SeedData: seedData,
   // Chat widgets (decision 0114).
   ChatWidget: chatWidget,
+  // The agent builder's custom API tools and frontend actions (AiAgent names them: the graph orders them).
+  AgentApiTool: agentApiTool,
+  AgentFrontendAction: agentFrontendAction,
 } as const satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof kinds;

@@ -17,4 +17,8 @@ export const DEMO_SECRETS: Record<string, { value: string; secret: true }> = {
     value: "demo-placeholder-moderation-password",
     secret: true,
   },
+  "chat-environment:orders-api-authorization": {
+    value: "Bearer demo-placeholder-orders-token",
+    secret: true,
+  },
 };

@@ -64,6 +64,10 @@ export interface Expected {
   externalAgents: string[];
   customApiLists: string[];
   chatWidgets: string[];
+  apiTools: string[];
+  frontendActions: string[];
+  /** Per agent name: the custom API tools and frontend actions it is given. */
+  agentTools: Record<string, { apiTools: string[]; frontendActions: string[] }>;
 }
 
 export interface AppDump {
@@ -79,7 +83,9 @@ export interface AppDump {
   blocked?: Record<string, Record<string, number>>;
   pinnedConversations?: { conversationType: string; conversationWith: string }[];
   collaborators?: Record<string, { role: string }>;
-  builderAgents?: Record<string, { name: string }>;
+  builderAgents?: Record<string, { name: string; apiTools?: string[]; frontendActions?: string[] }>;
+  apiTools?: Record<string, unknown>;
+  frontendActions?: Record<string, unknown>;
   byoAgents?: Record<string, { name: string }>;
   knowledgeTexts?: Record<string, { title: string }>;
   agentVariables?: Record<string, { name: string }>;
@@ -133,6 +139,21 @@ export function held(app: AppDump) {
     ),
     // Counted by name, like the agents: the service makes a widget's id.
     chatWidgets: count(Object.values(app.chatWidgets ?? {}).map((w) => w.configuration.name)),
+    apiTools: sorted(Object.keys(app.apiTools ?? {})),
+    frontendActions: sorted(Object.keys(app.frontendActions ?? {})),
+    // Agents given something (by name): what they are given.
+    agentTools: Object.fromEntries(
+      Object.values(app.builderAgents ?? {}).flatMap((a) =>
+        a.apiTools?.length || a.frontendActions?.length
+          ? [
+              [
+                a.name,
+                { apiTools: sorted(a.apiTools ?? []), frontendActions: sorted(a.frontendActions ?? []) },
+              ],
+            ]
+          : [],
+      ),
+    ),
   };
 }
 
@@ -165,6 +186,14 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     agentVariables: count(want.agentVariables),
     customApiLists: sorted(want.customApiLists),
     chatWidgets: count(want.chatWidgets),
+    apiTools: sorted(want.apiTools),
+    frontendActions: sorted(want.frontendActions),
+    agentTools: Object.fromEntries(
+      Object.entries(want.agentTools).map(([n, t]) => [
+        n,
+        { apiTools: sorted(t.apiTools), frontendActions: sorted(t.frontendActions) },
+      ]),
+    ),
   };
   const problems: string[] = [];
   for (const k of Object.keys(wanted) as (keyof typeof wanted)[]) {

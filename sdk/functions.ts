@@ -1052,6 +1052,12 @@ export interface AiAgentResult {
   temperature?: number;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: string[];
+  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
+  tools?: string[];
+  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. */
+  apiTools?: string[];
+  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. */
+  frontendActions?: string[];
   /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
   knowledgeSources?: string[];
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
@@ -1279,6 +1285,92 @@ export interface ListChatWidgetArgs extends ManagementLookupArgs {
 /** Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id. */
 export function listChatWidget(args: ListChatWidgetArgs = {}): pulumi.Output<ChatWidgetResult[]> {
   return readAll<ChatWidgetResult>("ChatWidget", args);
+}
+
+/** One AgentApiTool as `getAgentApiTool` and `listAgentApiTool` return it. Holding `basicAuthUsername` or `basicAuthPassword` or `headers` (secret), it is a secret. */
+export interface AgentApiToolResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  slug: string;
+  /** Name, at most 100 characters. */
+  name: string;
+  /** What the tool does and when to use it (the agent reads it), at most 1020 characters. */
+  description: string;
+  /** HTTPS URL the tool calls (http only for localhost). */
+  endpoint: string;
+  /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
+  enableBasicAuth: boolean;
+  /** Basic-auth user name; secret, never shown by the service. */
+  basicAuthUsername?: string;
+  /** Basic-auth password or token; secret, never shown by the service. */
+  basicAuthPassword?: string;
+  /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
+  headers?: Record<string, string>;
+  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
+  bodyTemplate?: string;
+  /** Whether the agent may pass parameters beyond those declared (default false). */
+  allowAdditionalProperties: boolean;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
+  parameters?: { key: string; type: string; description?: string; required?: boolean }[];
+  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
+  icon?: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+export interface GetAgentApiToolArgs extends ChatLookupArgs {
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  slug: pulumi.Input<string>;
+}
+/** Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
+export function getAgentApiTool(args: GetAgentApiToolArgs): pulumi.Output<AgentApiToolResult> {
+  return readOne<AgentApiToolResult>("AgentApiTool", args);
+}
+
+export interface ListAgentApiToolArgs extends ChatLookupArgs {
+}
+/** Every AgentApiTool the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+export function listAgentApiTool(args: ListAgentApiToolArgs = {}): pulumi.Output<AgentApiToolResult[]> {
+  return readAll<AgentApiToolResult>("AgentApiTool", args);
+}
+
+/** One AgentFrontendAction as `getAgentFrontendAction` and `listAgentFrontendAction` return it. */
+export interface AgentFrontendActionResult {
+  /** The resource id of the object. */
+  id: string;
+  /** Display name, at most 100 characters. */
+  name: string;
+  /** What the action does, so the agent knows when to use it; at most 1020 characters. */
+  description: string;
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  triggerFunction: string;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
+  parameters?: { key: string; type: string; description?: string; required?: boolean }[];
+  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
+  icon?: string;
+  /** The id the service gives the action (its routes name it by this). */
+  actionId: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+export interface GetAgentFrontendActionArgs extends ChatLookupArgs {
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  triggerFunction: pulumi.Input<string>;
+}
+/** Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. */
+export function getAgentFrontendAction(args: GetAgentFrontendActionArgs): pulumi.Output<AgentFrontendActionResult> {
+  return readOne<AgentFrontendActionResult>("AgentFrontendAction", args);
+}
+
+export interface ListAgentFrontendActionArgs extends ChatLookupArgs {
+}
+/** Every AgentFrontendAction the credentials reach (narrowed by the filters given), sorted by id. */
+export function listAgentFrontendAction(args: ListAgentFrontendActionArgs = {}): pulumi.Output<AgentFrontendActionResult[]> {
+  return readAll<AgentFrontendActionResult>("AgentFrontendAction", args);
 }
 
 /** What `getUsageMetrics` returns. */

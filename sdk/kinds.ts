@@ -1122,6 +1122,12 @@ export interface AiAgentArgs extends ChatResourceArgs {
   temperature?: pulumi.Input<number>;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
+  tools?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. */
+  apiTools?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. */
+  frontendActions?: pulumi.Input<pulumi.Input<string>[]>;
   /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
   knowledgeSources?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -1150,6 +1156,12 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly temperature: pulumi.Output<number | undefined>;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   declare readonly mcpServers: pulumi.Output<string[] | undefined>;
+  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
+  declare readonly tools: pulumi.Output<string[] | undefined>;
+  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. */
+  declare readonly apiTools: pulumi.Output<string[] | undefined>;
+  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. */
+  declare readonly frontendActions: pulumi.Output<string[] | undefined>;
   /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
   declare readonly knowledgeSources: pulumi.Output<string[] | undefined>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
@@ -1359,6 +1371,106 @@ export class ChatWidget extends pulumi.CustomResource {
 
   constructor(name: string, args: ChatWidgetArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("ChatWidget", name, args, ["widgetId"], [], opts));
+  }
+}
+
+export interface AgentApiToolArgs extends ChatResourceArgs {
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  slug: pulumi.Input<string>;
+  /** Name, at most 100 characters. */
+  name: pulumi.Input<string>;
+  /** What the tool does and when to use it (the agent reads it), at most 1020 characters. */
+  description: pulumi.Input<string>;
+  /** HTTPS URL the tool calls (http only for localhost). */
+  endpoint: pulumi.Input<string>;
+  /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
+  method: pulumi.Input<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
+  /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
+  enableBasicAuth?: pulumi.Input<boolean>;
+  /** Basic-auth user name; secret, never shown by the service. */
+  basicAuthUsername?: pulumi.Input<string>;
+  /** Basic-auth password or token; secret, never shown by the service. */
+  basicAuthPassword?: pulumi.Input<string>;
+  /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
+  bodyTemplate?: pulumi.Input<string>;
+  /** Whether the agent may pass parameters beyond those declared (default false). */
+  allowAdditionalProperties?: pulumi.Input<boolean>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
+  parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description?: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
+  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
+  icon?: pulumi.Input<string>;
+}
+
+/** A custom API tool of the agent builder: an HTTP endpoint an agent given it (AiAgent's apiTools) may call, with headers and basic auth as credentials. Id: the slug. */
+export class AgentApiTool extends pulumi.CustomResource {
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  declare readonly slug: pulumi.Output<string>;
+  /** Name, at most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** What the tool does and when to use it (the agent reads it), at most 1020 characters. */
+  declare readonly description: pulumi.Output<string>;
+  /** HTTPS URL the tool calls (http only for localhost). */
+  declare readonly endpoint: pulumi.Output<string>;
+  /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
+  declare readonly method: pulumi.Output<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
+  /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
+  declare readonly enableBasicAuth: pulumi.Output<boolean>;
+  /** Basic-auth user name; secret, never shown by the service. */
+  declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
+  /** Basic-auth password or token; secret, never shown by the service. */
+  declare readonly basicAuthPassword: pulumi.Output<string | undefined>;
+  /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
+  declare readonly headers: pulumi.Output<Record<string, string> | undefined>;
+  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
+  declare readonly bodyTemplate: pulumi.Output<string | undefined>;
+  /** Whether the agent may pass parameters beyond those declared (default false). */
+  declare readonly allowAdditionalProperties: pulumi.Output<boolean>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
+  declare readonly parameters: pulumi.Output<{ key: string; type: string; description?: string; required?: boolean }[] | undefined>;
+  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
+  declare readonly icon: pulumi.Output<string | undefined>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: AgentApiToolArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentApiTool", name, args, ["createdAt"], ["basicAuthPassword", "basicAuthUsername", "headers"], opts));
+  }
+}
+
+export interface AgentFrontendActionArgs extends ChatResourceArgs {
+  /** Display name, at most 100 characters. */
+  name: pulumi.Input<string>;
+  /** What the action does, so the agent knows when to use it; at most 1020 characters. */
+  description: pulumi.Input<string>;
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  triggerFunction: pulumi.Input<string>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
+  parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description?: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
+  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
+  icon?: pulumi.Input<string>;
+}
+
+/** A frontend action of the agent builder: a function of your app that an agent given it (AiAgent's frontendActions) may ask the app to run. Named by its trigger function, unique in the app. Id: the id the service gives it. */
+export class AgentFrontendAction extends pulumi.CustomResource {
+  /** Display name, at most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** What the action does, so the agent knows when to use it; at most 1020 characters. */
+  declare readonly description: pulumi.Output<string>;
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  declare readonly triggerFunction: pulumi.Output<string>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
+  declare readonly parameters: pulumi.Output<{ key: string; type: string; description?: string; required?: boolean }[] | undefined>;
+  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
+  declare readonly icon: pulumi.Output<string | undefined>;
+  /** The id the service gives the action (its routes name it by this). */
+  declare readonly actionId: pulumi.Output<string>;
+  /** Unix seconds. */
+  declare readonly createdAt: pulumi.Output<number>;
+
+  constructor(name: string, args: AgentFrontendActionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentFrontendAction", name, args, ["actionId", "createdAt"], [], opts));
   }
 }
 

@@ -129,6 +129,20 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createKeywordList: readBack("getKeywordList", (_r, b) => ({ keywordId: field(b, "id") ?? "" })),
   createBot: readBack("getBot", (_r, b) => ({ uid: field(b, "uid") ?? "" })),
   createMcpServer: readBack("getMcpServer", (_r, b) => ({ slug: field(b, "slug") ?? "" })),
+  createApiTool: readBack("getApiTool", (_r, b) => ({ slug: field(b, "slug") ?? "" })),
+  // Named by the trigger function, unique per app; its read names it by the service's `_id`, which only the
+  // answer tells: found in the listing (oldest first; one page of the most it gives).
+  createFrontendAction: {
+    kind: "readBack",
+    locate: () => ({ name: "listFrontendActions", req: { query: { limit: 1000 } } }),
+    pick: (read, body) => {
+      const page = read as { data?: unknown } | unknown[];
+      const items = (Array.isArray(page) ? page : Array.isArray(page.data) ? page.data : []) as Array<
+        Record<string, unknown>
+      >;
+      return items.find((a) => a.triggerFunction === field(body, "triggerFunction"));
+    },
+  },
   // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
   // what it reads with what it declared either way.
   createExtensionSettings: readBack("getExtensionSettings", (r) => ({
@@ -210,6 +224,12 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   blockUsers: RESEND,
   addAgentMcpServers: RESEND,
   removeAgentMcpServers: RESEND,
+  addAgentApiTools: RESEND,
+  removeAgentApiTools: RESEND,
+  addAgentFrontendActions: RESEND,
+  removeAgentFrontendActions: RESEND,
+  addAgentTools: RESEND,
+  removeAgentTools: RESEND,
   addAgentKnowledge: RESEND,
   removeAgentKnowledge: RESEND,
   updateCollaborators: RESEND,
@@ -222,6 +242,8 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   updateBuilderAgent: RESEND,
   updateByoAgent: RESEND,
   updateMcpServer: RESEND,
+  updateApiTool: RESEND,
+  updateFrontendAction: RESEND,
   updateKnowledgeText: RESEND,
   updateAgentVariable: RESEND,
   // enabling what is enabled (disabling what is disabled) changes nothing

@@ -36,6 +36,9 @@ export const DEFAULTS = {
   AgentBuilderAgent: {
     model: "gpt-4o-mini",
     mcpServers: [],
+    tools: [],
+    apiTools: [],
+    frontendActions: [],
     isActive: true,
   },
   ByoAgent: {
@@ -99,6 +102,18 @@ export const DEFAULTS = {
     view_shared_media: true,
     set_groups_in_qna_mode_by_moderators: false,
     send_reply_in_private_to_group_member: false,
+  },
+  ApiToolCreate: {
+    enableBasicAuth: false,
+    allowAdditionalProperties: false,
+  },
+  ApiTool: {
+    enableBasicAuth: false,
+    allowAdditionalProperties: false,
+    parameters: [],
+  },
+  FrontendAction: {
+    parameters: [],
   },
 } as const;
 export type Defaults = typeof DEFAULTS;

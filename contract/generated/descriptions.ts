@@ -543,6 +543,30 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     reasonId: "The id of the moderation reason the user picked (e.g. spam).",
     remark: "The user's own words on why.",
   },
+  createApiTool: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
+  updateApiTool: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
+  createFrontendAction: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
+  updateFrontendAction: {
+    "parameters[].key": "The parameter's name, as the tool or action receives it.",
+    "parameters[].type": "Its data type (string, number, boolean, ...).",
+    "parameters[].description": "What the agent is told the parameter is for.",
+    "parameters[].required": "Whether the agent must always pass it.",
+  },
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",

@@ -76,3 +76,4 @@ export const ByoProvider = [
   "ag-ui",
 ] as const;
 export const PinnedConversationType = ["user", "group"] as const;
+export const HttpMethod = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -319,5 +319,49 @@ export const OPERATIONS = {
   listReviewedMessages: { api: "chat", method: "GET", path: "/moderation/reviewed-messages" },
   listBlockedMessages: { api: "chat", method: "GET", path: "/moderation/blocked-messages" },
   flagMessage: { api: "chat", method: "POST", path: "/messages/:id/flagged", onBehalfOf: "required" },
+  listApiTools: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/api-tools" },
+  createApiTool: { api: "chat", method: "POST", path: "/ai-agents/agent-builder/api-tools" },
+  getApiTool: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/api-tools/:slug" },
+  updateApiTool: { api: "chat", method: "PATCH", path: "/ai-agents/agent-builder/api-tools/:slug" },
+  deleteApiTool: { api: "chat", method: "DELETE", path: "/ai-agents/agent-builder/api-tools/:slug" },
+  addAgentApiTools: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/api-tools/add",
+  },
+  removeAgentApiTools: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/api-tools/remove",
+  },
+  listFrontendActions: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/frontend-actions" },
+  createFrontendAction: { api: "chat", method: "POST", path: "/ai-agents/agent-builder/frontend-actions" },
+  getFrontendAction: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/frontend-actions/:id" },
+  updateFrontendAction: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/frontend-actions/:id",
+  },
+  deleteFrontendAction: {
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/frontend-actions/:id",
+  },
+  addAgentFrontendActions: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/frontend-actions/add",
+  },
+  removeAgentFrontendActions: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/frontend-actions/remove",
+  },
+  addAgentTools: { api: "chat", method: "PATCH", path: "/ai-agents/agent-builder/agents/:uid/tools/add" },
+  removeAgentTools: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/tools/remove",
+  },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

@@ -6,6 +6,7 @@ import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
 import { defined, startsWithCi } from "../views";
+import { requireTools } from "./agent-tools";
 import { ack } from "./lookup";
 import type { ChatHandlers, Env } from "./types";
 
@@ -20,7 +21,7 @@ export function uuid4(env: Env): string {
 
 /** The fields kept as sent, without the ones stored apart and the credentials (a BYO agent's headers). */
 function storedFields(body: Json): Json {
-  const { name: _n, isActive: _a, mcpServers: _m, headers: _h, ...rest } = body;
+  const { name: _n, isActive: _a, mcpServers: _m, tools: _t, apiTools: _at, headers: _h, ...rest } = body;
   const meta = rest.integrationMeta as Json | undefined;
   if (meta) {
     const { headers: _mh, ...kept } = meta;
@@ -35,6 +36,9 @@ export const builderView = (a: AgentRecord) => ({
   name: a.name,
   ...a.fields,
   mcpServers: [...(a.mcpServers ?? [])],
+  tools: [...(a.tools ?? [])],
+  apiTools: [...(a.apiTools ?? [])],
+  frontendActions: [...(a.frontendActions ?? [])],
   files: [...(a.files ?? [])],
   isActive: a.isActive,
   createdAt: a.createdMs ?? a.createdAt * 1000,
@@ -127,11 +131,16 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
   createBuilderAgent: ({ app, body, env }) => {
     const servers = [...new Set(body.mcpServers ?? [])];
     requireServers(app, servers);
+    // Every tool named is checked before the agent is made (S26); the tool catalogue is not modelled.
+    const apiTools = [...new Set(body.apiTools ?? [])];
+    requireTools(app, apiTools);
     // The vendor's default model (S30), as the document states it.
     const builder = DEFAULTS.AgentBuilderAgent;
     const a = {
       ...newAgent(env, { ...body, model: body.model ?? builder.model }, builder),
       mcpServers: servers,
+      apiTools,
+      tools: [...new Set(body.tools ?? [])],
       createdMs: agentMillis(app, env),
     };
     app.builderAgents.set(a.uid, a);

@@ -1,6 +1,7 @@
 // Every route of the route table has exactly one handler; the type below fails to compile otherwise.
 import type { RouteName } from "../../contract";
 import { agentKnowledgeHandlers } from "./agent-knowledge";
+import { agentToolHandlers } from "./agent-tools";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
@@ -33,6 +34,7 @@ export const handlers = {
   ...rbacHandlers,
   ...botHandlers,
   ...aiAgentHandlers,
+  ...agentToolHandlers,
   ...socialHandlers,
   ...collaboratorHandlers,
   ...metricsHandlers,

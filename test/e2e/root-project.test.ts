@@ -118,7 +118,10 @@ describe("the root project", () => {
     const texts = await chat.listAll("listKnowledgeSources", {});
     expect(texts.map((t) => t.sourceName)).toEqual(["Refund policy"]);
     const agents = await chat.listAll("listBuilderAgents", {});
-    expect(agents.map((a) => [a.name, a.files])).toEqual([["Support assistant", [texts[0]?.uniqueId]]]);
+    expect(agents.map((a) => [a.name, a.files]).sort()).toEqual([
+      ["Order helper", []],
+      ["Support assistant", [texts[0]?.uniqueId]],
+    ]);
     const variables = (await chat.call("listAgentVariables")).data;
     expect(variables.map((v) => [v.name, v.sourceType, v.sourcePath])).toEqual([
       ["user.plan", "user_metadata", "plan"],

@@ -94,6 +94,47 @@ aiAgents:
     ]);
   });
 
+  it("takes custom API tools (credentials by secret keys), frontend actions and agents naming them, checked", () => {
+    const tools = `${valid}agentApiTools:
+  - slug: Orders
+    name: Orders
+    description: Looks orders up
+    endpoint: "https://api.example.com/o"
+    method: GET
+    headers: { Authorization: { secret: orders-authorization } }
+    basicAuth: { username: { secret: orders-user }, password: { secret: orders-password } }
+agentFrontendActions:
+  - { triggerFunction: openOrder, name: Open, description: Opens an order }
+`;
+    const env = parseEnvironment(
+      `${tools}aiAgents:\n  - { name: helper, apiTools: [orders], frontendActions: [openOrder] }\n`,
+      "env.yaml",
+    );
+    expect((env.agentApiTools as Json[])[0]).toMatchObject({
+      slug: "orders",
+      headers: { Authorization: { secret: "orders-authorization" } },
+      basicAuth: { username: { secret: "orders-user" }, password: { secret: "orders-password" } },
+    });
+    expect((env.aiAgents as Json[])[0]).toMatchObject({
+      apiTools: ["orders"],
+      frontendActions: ["openOrder"],
+    });
+    // What an agent names must be declared in the file; the tool's own rules are checked too.
+    expect(
+      problems(`${tools}aiAgents:\n  - { name: helper, apiTools: [other], frontendActions: [closeOrder] }\n`),
+    ).toEqual([
+      expect.stringMatching(
+        /^env\.yaml: aiAgents\[0\]\.apiTools\[0\]: .*"other" is not declared in agentApiTools/,
+      ),
+      expect.stringMatching(
+        /^env\.yaml: aiAgents\[0\]\.frontendActions\[0\]: .*"closeOrder" is not declared in agentFrontendActions/,
+      ),
+    ]);
+    expect(problems(tools.replace("method: GET", "method: FETCH"))).toEqual([
+      expect.stringMatching(/^env\.yaml: agentApiTools\[0\]\.method: method "FETCH" is not valid/),
+    ]);
+  });
+
   it("takes friends, blocked users and collaborators; refuses friends that disagree, naming both users", () => {
     const fixed = `${valid.replace("  - { uid: bob, name: Bob }\n", "  - { uid: bob, name: Bob }\n  - { uid: cat, name: Cat }\n")}
 friends:

@@ -77,8 +77,11 @@ describe("answers the service may wrap or not", () => {
   it("reads an object under data, under its wrapper, or bare, as {data}", () => {
     const agent = { uid: "u", name: "n", mcpServers: [], isActive: true, createdAt: 1700000000000 };
     const schema = routes.createBuilderAgent.response;
+    // seconds; the lists of what is attached default to empty
     for (const answer of [{ data: agent }, { agent }, agent])
-      expect(schema.parse(answer)).toEqual({ data: { ...agent, createdAt: 1700000000 } }); // seconds
+      expect(schema.parse(answer)).toEqual({
+        data: { ...agent, createdAt: 1700000000, tools: [], apiTools: [], frontendActions: [] },
+      });
     expect(() => schema.parse({ other: agent })).toThrow();
     expect(toSeconds(1700000000000)).toBe(1700000000);
     expect(toSeconds(1700000000)).toBe(1700000000);

@@ -47,6 +47,15 @@ import (
 //				McpServers: pulumi.StringArray{
 //					pulumi.String("t-mcp"),
 //				},
+//				Tools: pulumi.StringArray{
+//					pulumi.String("gmail"),
+//				},
+//				ApiTools: pulumi.StringArray{
+//					pulumi.String("t-api-tool"),
+//				},
+//				FrontendActions: pulumi.StringArray{
+//					pulumi.String("tOpenOrder"),
+//				},
 //				KnowledgeSources: pulumi.StringArray{
 //					pulumi.String("@id:kb"),
 //				},
@@ -67,12 +76,16 @@ import (
 type AiAgent struct {
 	pulumi.CustomResourceState
 
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	ApiTools pulumi.StringArrayOutput `pulumi:"apiTools"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
 	// Description, at most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	FrontendActions pulumi.StringArrayOutput `pulumi:"frontendActions"`
 	// The message that greets a user, at most 1020 characters.
 	GreetingMessage pulumi.StringPtrOutput `pulumi:"greetingMessage"`
 	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
@@ -95,6 +108,8 @@ type AiAgent struct {
 	SuggestedMessages pulumi.StringArrayOutput `pulumi:"suggestedMessages"`
 	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 	Temperature pulumi.Float64PtrOutput `pulumi:"temperature"`
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	Tools pulumi.StringArrayOutput `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
@@ -151,10 +166,14 @@ func (AiAgentState) ElementType() reflect.Type {
 type aiAgentArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	ApiTools []string `pulumi:"apiTools"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// Description, at most 255 characters.
 	Description *string `pulumi:"description"`
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	FrontendActions []string `pulumi:"frontendActions"`
 	// The message that greets a user, at most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
 	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
@@ -177,16 +196,22 @@ type aiAgentArgs struct {
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 	Temperature *float64 `pulumi:"temperature"`
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	Tools []string `pulumi:"tools"`
 }
 
 // The set of arguments for constructing a AiAgent resource.
 type AiAgentArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	ApiTools pulumi.StringArrayInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// Description, at most 255 characters.
 	Description pulumi.StringPtrInput
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	FrontendActions pulumi.StringArrayInput
 	// The message that greets a user, at most 1020 characters.
 	GreetingMessage pulumi.StringPtrInput
 	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
@@ -209,6 +234,8 @@ type AiAgentArgs struct {
 	SuggestedMessages pulumi.StringArrayInput
 	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 	Temperature pulumi.Float64PtrInput
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	Tools pulumi.StringArrayInput
 }
 
 func (AiAgentArgs) ElementType() reflect.Type {
@@ -248,6 +275,11 @@ func (o AiAgentOutput) ToAiAgentOutputWithContext(ctx context.Context) AiAgentOu
 	return o
 }
 
+// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+func (o AiAgentOutput) ApiTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.ApiTools }).(pulumi.StringArrayOutput)
+}
+
 // The app's credentials; default: stack config chat:* or the CHAT_* variables.
 func (o AiAgentOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *AiAgent) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
@@ -261,6 +293,11 @@ func (o AiAgentOutput) CreatedAt() pulumi.IntOutput {
 // Description, at most 255 characters.
 func (o AiAgentOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+func (o AiAgentOutput) FrontendActions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.FrontendActions }).(pulumi.StringArrayOutput)
 }
 
 // The message that greets a user, at most 1020 characters.
@@ -316,6 +353,11 @@ func (o AiAgentOutput) SuggestedMessages() pulumi.StringArrayOutput {
 // Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 func (o AiAgentOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.Float64PtrOutput { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+func (o AiAgentOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.Tools }).(pulumi.StringArrayOutput)
 }
 
 // The agent's uid (a UUID v4 the service chooses); also the resource id.

@@ -30,10 +30,14 @@ type LookupAiAgentArgs struct {
 }
 
 type LookupAiAgentResult struct {
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	ApiTools []string `pulumi:"apiTools"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
 	// Description, at most 255 characters.
 	Description *string `pulumi:"description"`
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	FrontendActions []string `pulumi:"frontendActions"`
 	// The message that greets a user, at most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
 	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
@@ -58,6 +62,8 @@ type LookupAiAgentResult struct {
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 	Temperature *float64 `pulumi:"temperature"`
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
 }
@@ -92,6 +98,11 @@ func (o LookupAiAgentResultOutput) ToLookupAiAgentResultOutputWithContext(ctx co
 	return o
 }
 
+// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+func (o LookupAiAgentResultOutput) ApiTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.ApiTools }).(pulumi.StringArrayOutput)
+}
+
 // Unix seconds.
 func (o LookupAiAgentResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
@@ -100,6 +111,11 @@ func (o LookupAiAgentResultOutput) CreatedAt() pulumi.IntPtrOutput {
 // Description, at most 255 characters.
 func (o LookupAiAgentResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+func (o LookupAiAgentResultOutput) FrontendActions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.FrontendActions }).(pulumi.StringArrayOutput)
 }
 
 // The message that greets a user, at most 1020 characters.
@@ -160,6 +176,11 @@ func (o LookupAiAgentResultOutput) SuggestedMessages() pulumi.StringArrayOutput 
 // Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
 func (o LookupAiAgentResultOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+func (o LookupAiAgentResultOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.Tools }).(pulumi.StringArrayOutput)
 }
 
 // The agent's uid (a UUID v4 the service chooses); also the resource id.

@@ -21,6 +21,10 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "chat:index:AgentApiTool":
+		r = &AgentApiTool{}
+	case "chat:index:AgentFrontendAction":
+		r = &AgentFrontendAction{}
 	case "chat:index:AgentKnowledgeSource":
 		r = &AgentKnowledgeSource{}
 	case "chat:index:AgentVariable":
@@ -41,6 +45,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &BlockedUsers{}
 	case "chat:index:Bot":
 		r = &Bot{}
+	case "chat:index:ChatWidget":
+		r = &ChatWidget{}
 	case "chat:index:Collaborators":
 		r = &Collaborators{}
 	case "chat:index:CustomEmailProvider":

@@ -1016,6 +1016,177 @@ func (in *groupTypePtr) ToGroupTypePtrOutputWithContext(ctx context.Context) Gro
 	return pulumi.ToOutputWithContext(ctx, in).(GroupTypePtrOutput)
 }
 
+type HttpMethod string
+
+const (
+	HttpMethodGET    = HttpMethod("GET")
+	HttpMethodPOST   = HttpMethod("POST")
+	HttpMethodPUT    = HttpMethod("PUT")
+	HttpMethodPATCH  = HttpMethod("PATCH")
+	HttpMethodDELETE = HttpMethod("DELETE")
+)
+
+func (HttpMethod) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpMethod)(nil)).Elem()
+}
+
+func (e HttpMethod) ToHttpMethodOutput() HttpMethodOutput {
+	return pulumi.ToOutput(e).(HttpMethodOutput)
+}
+
+func (e HttpMethod) ToHttpMethodOutputWithContext(ctx context.Context) HttpMethodOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(HttpMethodOutput)
+}
+
+func (e HttpMethod) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return e.ToHttpMethodPtrOutputWithContext(context.Background())
+}
+
+func (e HttpMethod) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return HttpMethod(e).ToHttpMethodOutputWithContext(ctx).ToHttpMethodPtrOutputWithContext(ctx)
+}
+
+func (e HttpMethod) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e HttpMethod) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e HttpMethod) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e HttpMethod) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type HttpMethodOutput struct{ *pulumi.OutputState }
+
+func (HttpMethodOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HttpMethod)(nil)).Elem()
+}
+
+func (o HttpMethodOutput) ToHttpMethodOutput() HttpMethodOutput {
+	return o
+}
+
+func (o HttpMethodOutput) ToHttpMethodOutputWithContext(ctx context.Context) HttpMethodOutput {
+	return o
+}
+
+func (o HttpMethodOutput) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return o.ToHttpMethodPtrOutputWithContext(context.Background())
+}
+
+func (o HttpMethodOutput) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HttpMethod) *HttpMethod {
+		return &v
+	}).(HttpMethodPtrOutput)
+}
+
+func (o HttpMethodOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o HttpMethodOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpMethod) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o HttpMethodOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o HttpMethodOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e HttpMethod) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type HttpMethodPtrOutput struct{ *pulumi.OutputState }
+
+func (HttpMethodPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HttpMethod)(nil)).Elem()
+}
+
+func (o HttpMethodPtrOutput) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return o
+}
+
+func (o HttpMethodPtrOutput) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return o
+}
+
+func (o HttpMethodPtrOutput) Elem() HttpMethodOutput {
+	return o.ApplyT(func(v *HttpMethod) HttpMethod {
+		if v != nil {
+			return *v
+		}
+		var ret HttpMethod
+		return ret
+	}).(HttpMethodOutput)
+}
+
+func (o HttpMethodPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o HttpMethodPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *HttpMethod) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// HttpMethodInput is an input type that accepts values of the HttpMethod enum
+// A concrete instance of `HttpMethodInput` can be one of the following:
+//
+//	HttpMethodGET
+//	HttpMethodPOST
+//	HttpMethodPUT
+//	HttpMethodPATCH
+//	HttpMethodDELETE
+type HttpMethodInput interface {
+	pulumi.Input
+
+	ToHttpMethodOutput() HttpMethodOutput
+	ToHttpMethodOutputWithContext(context.Context) HttpMethodOutput
+}
+
+var httpMethodPtrType = reflect.TypeOf((**HttpMethod)(nil)).Elem()
+
+type HttpMethodPtrInput interface {
+	pulumi.Input
+
+	ToHttpMethodPtrOutput() HttpMethodPtrOutput
+	ToHttpMethodPtrOutputWithContext(context.Context) HttpMethodPtrOutput
+}
+
+type httpMethodPtr string
+
+func HttpMethodPtr(v string) HttpMethodPtrInput {
+	return (*httpMethodPtr)(&v)
+}
+
+func (*httpMethodPtr) ElementType() reflect.Type {
+	return httpMethodPtrType
+}
+
+func (in *httpMethodPtr) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
+	return pulumi.ToOutput(in).(HttpMethodPtrOutput)
+}
+
+func (in *httpMethodPtr) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(HttpMethodPtrOutput)
+}
+
 type MemberScope string
 
 const (
@@ -3882,6 +4053,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingPtrInput)(nil)).Elem(), GroupChatSetting("all"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypeInput)(nil)).Elem(), GroupType("public"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypePtrInput)(nil)).Elem(), GroupType("public"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodInput)(nil)).Elem(), HttpMethod("GET"))
+	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodPtrInput)(nil)).Elem(), HttpMethod("GET"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopeInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopePtrInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MessageNotificationInput)(nil)).Elem(), MessageNotification(1))
@@ -3928,6 +4101,8 @@ func init() {
 	pulumi.RegisterOutputType(GroupChatSettingPtrOutput{})
 	pulumi.RegisterOutputType(GroupTypeOutput{})
 	pulumi.RegisterOutputType(GroupTypePtrOutput{})
+	pulumi.RegisterOutputType(HttpMethodOutput{})
+	pulumi.RegisterOutputType(HttpMethodPtrOutput{})
 	pulumi.RegisterOutputType(MemberScopeOutput{})
 	pulumi.RegisterOutputType(MemberScopePtrOutput{})
 	pulumi.RegisterOutputType(MessageNotificationOutput{})

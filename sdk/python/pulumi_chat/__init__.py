@@ -7,6 +7,8 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .agent_api_tool import *
+from .agent_frontend_action import *
 from .agent_knowledge_source import *
 from .agent_variable import *
 from .ai_agent import *
@@ -17,6 +19,7 @@ from .app_settings import *
 from .auth_token import *
 from .blocked_users import *
 from .bot import *
+from .chat_widget import *
 from .collaborators import *
 from .custom_email_provider import *
 from .custom_push_provider import *
@@ -26,6 +29,8 @@ from .extension import *
 from .external_agent import *
 from .fcm_push_provider import *
 from .friends import *
+from .get_agent_api_tool import *
+from .get_agent_frontend_action import *
 from .get_agent_knowledge_source import *
 from .get_agent_variable import *
 from .get_ai_agent import *
@@ -34,8 +39,10 @@ from .get_apns_push_provider import *
 from .get_app import *
 from .get_app_settings import *
 from .get_auth_token import *
+from .get_blocked_messages import *
 from .get_blocked_users import *
 from .get_bot import *
+from .get_chat_widget import *
 from .get_collaborators import *
 from .get_custom_email_provider import *
 from .get_custom_push_provider import *
@@ -43,6 +50,7 @@ from .get_custom_sms_provider import *
 from .get_extension import *
 from .get_external_agent import *
 from .get_fcm_push_provider import *
+from .get_flagged_messages import *
 from .get_friends import *
 from .get_group import *
 from .get_group_bans import *
@@ -56,6 +64,7 @@ from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
+from .get_reviewed_messages import *
 from .get_role import *
 from .get_seed_data import *
 from .get_send_grid_email_provider import *
@@ -69,6 +78,8 @@ from .group_bans import *
 from .group_member import *
 from .group_members import *
 from .group_scope_permissions import *
+from .list_agent_api_tool import *
+from .list_agent_frontend_action import *
 from .list_agent_knowledge_source import *
 from .list_agent_variable import *
 from .list_ai_agent import *
@@ -78,6 +89,7 @@ from .list_app import *
 from .list_app_settings import *
 from .list_blocked_users import *
 from .list_bot import *
+from .list_chat_widget import *
 from .list_collaborators import *
 from .list_custom_email_provider import *
 from .list_custom_push_provider import *
@@ -131,6 +143,8 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_chat",
   "classes": {
+   "chat:index:AgentApiTool": "AgentApiTool",
+   "chat:index:AgentFrontendAction": "AgentFrontendAction",
    "chat:index:AgentKnowledgeSource": "AgentKnowledgeSource",
    "chat:index:AgentVariable": "AgentVariable",
    "chat:index:AiAgent": "AiAgent",
@@ -141,6 +155,7 @@ _utilities.register(
    "chat:index:AuthToken": "AuthToken",
    "chat:index:BlockedUsers": "BlockedUsers",
    "chat:index:Bot": "Bot",
+   "chat:index:ChatWidget": "ChatWidget",
    "chat:index:Collaborators": "Collaborators",
    "chat:index:CustomEmailProvider": "CustomEmailProvider",
    "chat:index:CustomPushProvider": "CustomPushProvider",

@@ -13,6 +13,7 @@ __all__ = [
     'EventNotification',
     'GroupChatSetting',
     'GroupType',
+    'HttpMethod',
     'MemberScope',
     'MessageNotification',
     'ModerationKeywordListCategory',
@@ -79,6 +80,15 @@ class GroupType(_builtins.str, Enum):
     PUBLIC = "public"
     PASSWORD = "password"
     PRIVATE = "private"
+
+
+@pulumi.type_token("chat:index:HttpMethod")
+class HttpMethod(_builtins.str, Enum):
+    GET = "GET"
+    POST = "POST"
+    PUT = "PUT"
+    PATCH = "PATCH"
+    DELETE = "DELETE"
 
 
 @pulumi.type_token("chat:index:MemberScope")

@@ -23,8 +23,10 @@ class AiAgentArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 api_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 frontend_actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  greeting_message: pulumi.Input[Optional[_builtins.str]] = None,
                  icon: pulumi.Input[Optional[_builtins.str]] = None,
                  instructions: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,14 +36,17 @@ class AiAgentArgs:
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 temperature: pulumi.Input[Optional[_builtins.float]] = None):
+                 temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a AiAgent resource.
 
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
         :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user, at most 1020 characters.
         :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
         :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt).
@@ -52,14 +57,19 @@ class AiAgentArgs:
         :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
         :param pulumi.Input[_builtins.float] temperature: Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
         """
         pulumi.set(__self__, "name", name)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if api_tools is not None:
+            pulumi.set(__self__, "api_tools", api_tools)
         if connection is not None:
             pulumi.set(__self__, "connection", connection)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if frontend_actions is not None:
+            pulumi.set(__self__, "frontend_actions", frontend_actions)
         if greeting_message is not None:
             pulumi.set(__self__, "greeting_message", greeting_message)
         if icon is not None:
@@ -80,6 +90,8 @@ class AiAgentArgs:
             pulumi.set(__self__, "suggested_messages", suggested_messages)
         if temperature is not None:
             pulumi.set(__self__, "temperature", temperature)
+        if tools is not None:
+            pulumi.set(__self__, "tools", tools)
 
     @_builtins.property
     @pulumi.getter
@@ -106,6 +118,18 @@ class AiAgentArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter(name="apiTools")
+    def api_tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        """
+        return pulumi.get(self, "api_tools")
+
+    @api_tools.setter
+    def api_tools(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "api_tools", value)
+
+    @_builtins.property
     @pulumi.getter
     def connection(self) -> pulumi.Input[Optional['ChatConnectionArgs']]:
         """
@@ -128,6 +152,18 @@ class AiAgentArgs:
     @description.setter
     def description(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frontendActions")
+    def frontend_actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        """
+        return pulumi.get(self, "frontend_actions")
+
+    @frontend_actions.setter
+    def frontend_actions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "frontend_actions", value)
 
     @_builtins.property
     @pulumi.getter(name="greetingMessage")
@@ -249,6 +285,18 @@ class AiAgentArgs:
     def temperature(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "temperature", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        """
+        return pulumi.get(self, "tools")
+
+    @tools.setter
+    def tools(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tools", value)
+
 
 @pulumi.type_token("chat:index:AiAgent")
 class AiAgent(pulumi.CustomResource):
@@ -257,8 +305,10 @@ class AiAgent(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 api_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 frontend_actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  greeting_message: pulumi.Input[Optional[_builtins.str]] = None,
                  icon: pulumi.Input[Optional[_builtins.str]] = None,
                  instructions: pulumi.Input[Optional[_builtins.str]] = None,
@@ -270,6 +320,7 @@ class AiAgent(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
@@ -300,6 +351,15 @@ class AiAgent(pulumi.CustomResource):
             mcp_servers=[
                 "t-mcp",
             ],
+            tools=[
+                "gmail",
+            ],
+            api_tools=[
+                "t-api-tool",
+            ],
+            frontend_actions=[
+                "tOpenOrder",
+            ],
             knowledge_sources=[
                 "@id:kb",
             ],
@@ -318,8 +378,10 @@ class AiAgent(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
         :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user, at most 1020 characters.
         :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
         :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt).
@@ -331,6 +393,7 @@ class AiAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
         :param pulumi.Input[_builtins.float] temperature: Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
         """
         ...
     @overload
@@ -367,6 +430,15 @@ class AiAgent(pulumi.CustomResource):
             mcp_servers=[
                 "t-mcp",
             ],
+            tools=[
+                "gmail",
+            ],
+            api_tools=[
+                "t-api-tool",
+            ],
+            frontend_actions=[
+                "tOpenOrder",
+            ],
             knowledge_sources=[
                 "@id:kb",
             ],
@@ -398,8 +470,10 @@ class AiAgent(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 api_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 frontend_actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  greeting_message: pulumi.Input[Optional[_builtins.str]] = None,
                  icon: pulumi.Input[Optional[_builtins.str]] = None,
                  instructions: pulumi.Input[Optional[_builtins.str]] = None,
@@ -411,6 +485,7 @@ class AiAgent(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -421,8 +496,10 @@ class AiAgent(pulumi.CustomResource):
             __props__ = AiAgentArgs.__new__(AiAgentArgs)
 
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["api_tools"] = api_tools
             __props__.__dict__["connection"] = None if connection is None else pulumi.Output.secret(connection)
             __props__.__dict__["description"] = description
+            __props__.__dict__["frontend_actions"] = frontend_actions
             __props__.__dict__["greeting_message"] = greeting_message
             __props__.__dict__["icon"] = icon
             __props__.__dict__["instructions"] = instructions
@@ -436,6 +513,7 @@ class AiAgent(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["suggested_messages"] = suggested_messages
             __props__.__dict__["temperature"] = temperature
+            __props__.__dict__["tools"] = tools
             __props__.__dict__["created_at"] = None
             __props__.__dict__["uid"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection"])
@@ -462,9 +540,11 @@ class AiAgent(pulumi.CustomResource):
 
         __props__ = AiAgentArgs.__new__(AiAgentArgs)
 
+        __props__.__dict__["api_tools"] = None
         __props__.__dict__["connection"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["description"] = None
+        __props__.__dict__["frontend_actions"] = None
         __props__.__dict__["greeting_message"] = None
         __props__.__dict__["icon"] = None
         __props__.__dict__["instructions"] = None
@@ -476,8 +556,17 @@ class AiAgent(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["suggested_messages"] = None
         __props__.__dict__["temperature"] = None
+        __props__.__dict__["tools"] = None
         __props__.__dict__["uid"] = None
         return AiAgent(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="apiTools")
+    def api_tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        """
+        return pulumi.get(self, "api_tools")
 
     @_builtins.property
     @pulumi.getter
@@ -502,6 +591,14 @@ class AiAgent(pulumi.CustomResource):
         Description, at most 255 characters.
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="frontendActions")
+    def frontend_actions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        """
+        return pulumi.get(self, "frontend_actions")
 
     @_builtins.property
     @pulumi.getter(name="greetingMessage")
@@ -590,6 +687,14 @@ class AiAgent(pulumi.CustomResource):
         Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
         """
         return pulumi.get(self, "temperature")
+
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        """
+        return pulumi.get(self, "tools")
 
     @_builtins.property
     @pulumi.getter

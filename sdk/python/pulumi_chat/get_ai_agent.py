@@ -24,13 +24,19 @@ __all__ = [
 
 @pulumi.output_type
 class GetAiAgentResult:
-    def __init__(__self__, created_at=None, description=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, uid=None):
+    def __init__(__self__, api_tools=None, created_at=None, description=None, frontend_actions=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, tools=None, uid=None):
+        if api_tools and not isinstance(api_tools, list):
+            raise TypeError("Expected argument 'api_tools' to be a list")
+        pulumi.set(__self__, "api_tools", api_tools)
         if created_at and not isinstance(created_at, int):
             raise TypeError("Expected argument 'created_at' to be a int")
         pulumi.set(__self__, "created_at", created_at)
         if description and not isinstance(description, str):
             raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
+        if frontend_actions and not isinstance(frontend_actions, list):
+            raise TypeError("Expected argument 'frontend_actions' to be a list")
+        pulumi.set(__self__, "frontend_actions", frontend_actions)
         if greeting_message and not isinstance(greeting_message, str):
             raise TypeError("Expected argument 'greeting_message' to be a str")
         pulumi.set(__self__, "greeting_message", greeting_message)
@@ -67,9 +73,20 @@ class GetAiAgentResult:
         if temperature and not isinstance(temperature, float):
             raise TypeError("Expected argument 'temperature' to be a float")
         pulumi.set(__self__, "temperature", temperature)
+        if tools and not isinstance(tools, list):
+            raise TypeError("Expected argument 'tools' to be a list")
+        pulumi.set(__self__, "tools", tools)
         if uid and not isinstance(uid, str):
             raise TypeError("Expected argument 'uid' to be a str")
         pulumi.set(__self__, "uid", uid)
+
+    @_builtins.property
+    @pulumi.getter(name="apiTools")
+    def api_tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        """
+        return pulumi.get(self, "api_tools")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -86,6 +103,14 @@ class GetAiAgentResult:
         Description, at most 255 characters.
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="frontendActions")
+    def frontend_actions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        """
+        return pulumi.get(self, "frontend_actions")
 
     @_builtins.property
     @pulumi.getter(name="greetingMessage")
@@ -185,6 +210,14 @@ class GetAiAgentResult:
 
     @_builtins.property
     @pulumi.getter
+    def tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        """
+        return pulumi.get(self, "tools")
+
+    @_builtins.property
+    @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
         The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -198,8 +231,10 @@ class AwaitableGetAiAgentResult(GetAiAgentResult):
         if False:
             yield self
         return GetAiAgentResult(
+            api_tools=self.api_tools,
             created_at=self.created_at,
             description=self.description,
+            frontend_actions=self.frontend_actions,
             greeting_message=self.greeting_message,
             icon=self.icon,
             id=self.id,
@@ -212,6 +247,7 @@ class AwaitableGetAiAgentResult(GetAiAgentResult):
             name=self.name,
             suggested_messages=self.suggested_messages,
             temperature=self.temperature,
+            tools=self.tools,
             uid=self.uid)
 
 
@@ -231,8 +267,10 @@ def get_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
     __ret__ = pulumi.runtime.invoke('chat:index:getAiAgent', __args__, opts=opts, typ=GetAiAgentResult).value
 
     return AwaitableGetAiAgentResult(
+        api_tools=pulumi.get(__ret__, 'api_tools'),
         created_at=pulumi.get(__ret__, 'created_at'),
         description=pulumi.get(__ret__, 'description'),
+        frontend_actions=pulumi.get(__ret__, 'frontend_actions'),
         greeting_message=pulumi.get(__ret__, 'greeting_message'),
         icon=pulumi.get(__ret__, 'icon'),
         id=pulumi.get(__ret__, 'id'),
@@ -245,6 +283,7 @@ def get_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
         name=pulumi.get(__ret__, 'name'),
         suggested_messages=pulumi.get(__ret__, 'suggested_messages'),
         temperature=pulumi.get(__ret__, 'temperature'),
+        tools=pulumi.get(__ret__, 'tools'),
         uid=pulumi.get(__ret__, 'uid'))
 def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                         id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -261,8 +300,10 @@ def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatCo
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:getAiAgent', __args__, opts=opts, typ=GetAiAgentResult)
     return __ret__.apply(lambda __response__: GetAiAgentResult(
+        api_tools=pulumi.get(__response__, 'api_tools'),
         created_at=pulumi.get(__response__, 'created_at'),
         description=pulumi.get(__response__, 'description'),
+        frontend_actions=pulumi.get(__response__, 'frontend_actions'),
         greeting_message=pulumi.get(__response__, 'greeting_message'),
         icon=pulumi.get(__response__, 'icon'),
         id=pulumi.get(__response__, 'id'),
@@ -275,4 +316,5 @@ def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatCo
         name=pulumi.get(__response__, 'name'),
         suggested_messages=pulumi.get(__response__, 'suggested_messages'),
         temperature=pulumi.get(__response__, 'temperature'),
+        tools=pulumi.get(__response__, 'tools'),
         uid=pulumi.get(__response__, 'uid')))

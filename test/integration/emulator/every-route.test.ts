@@ -141,6 +141,18 @@ const mcpServer = async () => {
   await h.ok("createMcpServer", { body: { slug, name: slug, url: "https://mcp.example.com" } });
   return slug;
 };
+const apiTool = async () => {
+  const slug = unique("er-tool");
+  await h.ok("createApiTool", {
+    body: { slug, name: slug, description: "d", endpoint: "https://api.example.com", method: "GET" },
+  });
+  return slug;
+};
+const frontendAction = async () => {
+  const triggerFunction = unique("erAction");
+  const r = await h.ok("createFrontendAction", { body: { triggerFunction, name: "Open", description: "d" } });
+  return { triggerFunction, id: r.data._id };
+};
 const knowledgeText = async () =>
   (await h.ok("createKnowledgeText", { body: { title: unique("er-kb"), text: "Some text." } })).data.uniqueId;
 const agentVariable = async () =>
@@ -484,6 +496,72 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     params: { uid: await builderAgent() },
     body: { mcps: [await mcpServer()] },
   }),
+  createApiTool: async () => ({
+    body: {
+      slug: unique("er-ntool"),
+      name: "Orders",
+      description: "d",
+      endpoint: "https://api.example.com/o",
+      method: "POST",
+      enableBasicAuth: true,
+      basicAuthUsername: "u",
+      basicAuthPassword: "p",
+      headers: '{"a":"b"}',
+      parameters: [{ key: "q", type: "string", required: true }],
+    },
+  }),
+  listApiTools: async () => {
+    await apiTool();
+    return { query: { limit: 5 } };
+  },
+  getApiTool: async () => ({ params: { slug: await apiTool() } }),
+  updateApiTool: async () => ({ params: { slug: await apiTool() }, body: { name: "Orders 2" } }),
+  deleteApiTool: async () => ({ params: { slug: await apiTool() } }),
+  addAgentApiTools: async () => ({
+    params: { uid: await builderAgent() },
+    body: { apiTools: [await apiTool()] },
+  }),
+  removeAgentApiTools: async () => {
+    const slug = await apiTool();
+    const uid = (
+      await h.ok("createBuilderAgent", { body: { name: unique("er-tool-agent"), apiTools: [slug] } })
+    ).data.uid;
+    return { params: { uid }, body: { apiTools: [slug] } };
+  },
+  createFrontendAction: async () => ({
+    body: {
+      triggerFunction: unique("erNew"),
+      name: "Open",
+      description: "d",
+      icon: "https://cdn.example.com/i",
+    },
+  }),
+  listFrontendActions: async () => {
+    await frontendAction();
+    return { query: { limit: 5 } };
+  },
+  getFrontendAction: async () => ({ params: { id: (await frontendAction()).id } }),
+  updateFrontendAction: async () => ({
+    params: { id: (await frontendAction()).id },
+    body: { name: "Open 2" },
+  }),
+  deleteFrontendAction: async () => ({ params: { id: (await frontendAction()).id } }),
+  addAgentFrontendActions: async () => ({
+    params: { uid: await builderAgent() },
+    body: { frontendActions: [(await frontendAction()).triggerFunction] },
+  }),
+  removeAgentFrontendActions: async () => {
+    const { triggerFunction } = await frontendAction();
+    const uid = await builderAgent();
+    await h.ok("addAgentFrontendActions", { params: { uid }, body: { frontendActions: [triggerFunction] } });
+    return { params: { uid }, body: { frontendActions: [triggerFunction] } };
+  },
+  addAgentTools: async () => ({ params: { uid: await builderAgent() }, body: { tools: ["gmail"] } }),
+  removeAgentTools: async () => {
+    const uid = (await h.ok("createBuilderAgent", { body: { name: unique("er-t-agent"), tools: ["slack"] } }))
+      .data.uid;
+    return { params: { uid }, body: { tools: ["slack"] } };
+  },
   removeAgentMcpServers: async () => {
     const slug = await mcpServer();
     const uid = (
@@ -619,9 +697,12 @@ describe("every route of the route table answers 200 with the shape of its respo
   it.each(Object.keys(routes) as RouteName[])("%s", async (name) => {
     const opts = await calls[name]();
     const parsed = await h.ok(name, opts);
-    // The vendor's agent PATCHes and knowledge attachments answer `{success}` alone, a variable's removal
-    // `{success, message}`; every other route answers its object as `data`.
+    // The vendor's agent PATCHes and knowledge attachments answer `{success}` alone; deleting a custom API
+    // tool, a frontend action or a variable answers `{success, message}` (S35, S36, S47); every other route
+    // answers its object as `data`.
     if (BARE_SUCCESS.includes(name)) expect(parsed).toEqual({ success: true });
+    else if (name === "deleteApiTool" || name === "deleteFrontendAction")
+      expect(parsed).toMatchObject({ success: true, message: expect.any(String) });
     else if (name === "deleteAgentVariable") expect(parsed).toMatchObject({ success: true });
     else expect(parsed).toHaveProperty("data");
     // A union (an answer the service may give bare or wrapped) has no shape: it is `{data}` once parsed.

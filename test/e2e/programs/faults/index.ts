@@ -165,6 +165,28 @@ const mcp = new chat.McpServer("mcp-0", {
   url: "https://mcp.example.com/docs",
   connection,
 });
+// The agent builder's custom API tool (basic auth and a header, secrets) and frontend action, given to agent-0.
+const apiTools = ["tool-0"];
+const apiTool = new chat.AgentApiTool("tool-0", {
+  slug: "tool-0",
+  name: "Orders",
+  description: "Looks an order up",
+  endpoint: `https://api.example.com/orders/${changed ? "v2" : "v1"}`,
+  method: "POST",
+  enableBasicAuth: true,
+  basicAuthUsername: "svc",
+  basicAuthPassword: "toolpass123",
+  headers: { Authorization: "Bearer tool-token-123" },
+  parameters: [{ key: "order", type: "string", description: "the order", required: true }],
+  connection,
+});
+const frontendActions = ["openOrder"];
+const frontendAction = new chat.AgentFrontendAction("action-0", {
+  triggerFunction: "openOrder",
+  name: v("Open order"),
+  description: "Opens an order's page",
+  connection,
+});
 // The agent builder's knowledge base and a custom variable, which agent-0 draws on and names (its text and
 // the variable's default change in variant 1, in place).
 const knowledge = new chat.AgentKnowledgeSource("kb-0", {
@@ -188,6 +210,8 @@ agentNames.map(
       ...(i === 0
         ? {
             mcpServers: [mcp.slug],
+            apiTools: [apiTool.slug],
+            frontendActions: [frontendAction.triggerFunction],
             knowledgeSources: [knowledge.id],
             instructions: pulumi.interpolate`Help the customer (plan: @var-custom:${variable.name}).`,
           }
@@ -252,4 +276,7 @@ export const expected = {
   externalAgents: ["external-0"],
   customApiLists,
   chatWidgets,
+  apiTools,
+  frontendActions,
+  agentTools: { "agent-0": { apiTools, frontendActions } },
 };

@@ -37,6 +37,20 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:AiAgent")
 public class AiAgent extends com.pulumi.resources.CustomResource {
     /**
+     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    @Export(name="apiTools", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> apiTools;
+
+    /**
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    public Output<Optional<List<String>>> apiTools() {
+        return Codegen.optional(this.apiTools);
+    }
+    /**
      * The app&#39;s credentials; default: stack config chat:* or the CHAT_* variables.
      * 
      */
@@ -77,6 +91,20 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
+    }
+    /**
+     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    @Export(name="frontendActions", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> frontendActions;
+
+    /**
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    public Output<Optional<List<String>>> frontendActions() {
+        return Codegen.optional(this.frontendActions);
     }
     /**
      * The message that greets a user, at most 1020 characters.
@@ -231,6 +259,20 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<Double>> temperature() {
         return Codegen.optional(this.temperature);
+    }
+    /**
+     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    @Export(name="tools", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> tools;
+
+    /**
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    public Output<Optional<List<String>>> tools() {
+        return Codegen.optional(this.tools);
     }
     /**
      * The agent&#39;s uid (a UUID v4 the service chooses); also the resource id.

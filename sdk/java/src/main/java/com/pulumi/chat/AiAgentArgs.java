@@ -36,6 +36,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    @Import(name="apiTools")
+    private @Nullable Output<List<String>> apiTools;
+
+    /**
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    public Optional<Output<List<String>>> apiTools() {
+        return Optional.ofNullable(this.apiTools);
+    }
+
+    /**
      * The app&#39;s credentials; default: stack config chat:* or the CHAT_* variables.
      * 
      */
@@ -63,6 +78,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> description() {
         return Optional.ofNullable(this.description);
+    }
+
+    /**
+     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    @Import(name="frontendActions")
+    private @Nullable Output<List<String>> frontendActions;
+
+    /**
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    public Optional<Output<List<String>>> frontendActions() {
+        return Optional.ofNullable(this.frontendActions);
     }
 
     /**
@@ -230,12 +260,29 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.temperature);
     }
 
+    /**
+     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    @Import(name="tools")
+    private @Nullable Output<List<String>> tools;
+
+    /**
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    public Optional<Output<List<String>>> tools() {
+        return Optional.ofNullable(this.tools);
+    }
+
     private AiAgentArgs() {}
 
     private AiAgentArgs(AiAgentArgs $) {
         this.adopt = $.adopt;
+        this.apiTools = $.apiTools;
         this.connection = $.connection;
         this.description = $.description;
+        this.frontendActions = $.frontendActions;
         this.greetingMessage = $.greetingMessage;
         this.icon = $.icon;
         this.instructions = $.instructions;
@@ -247,6 +294,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         this.name = $.name;
         this.suggestedMessages = $.suggestedMessages;
         this.temperature = $.temperature;
+        this.tools = $.tools;
     }
 
     public static Builder builder() {
@@ -289,6 +337,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiTools(@Nullable Output<List<String>> apiTools) {
+            $.apiTools = apiTools;
+            return this;
+        }
+
+        /**
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiTools(List<String> apiTools) {
+            return apiTools(Output.of(apiTools));
+        }
+
+        /**
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder apiTools(String... apiTools) {
+            return apiTools(List.of(apiTools));
+        }
+
+        /**
          * @param connection The app&#39;s credentials; default: stack config chat:* or the CHAT_* variables.
          * 
          * @return builder
@@ -328,6 +407,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder description(String description) {
             return description(Output.of(description));
+        }
+
+        /**
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder frontendActions(@Nullable Output<List<String>> frontendActions) {
+            $.frontendActions = frontendActions;
+            return this;
+        }
+
+        /**
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder frontendActions(List<String> frontendActions) {
+            return frontendActions(Output.of(frontendActions));
+        }
+
+        /**
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder frontendActions(String... frontendActions) {
+            return frontendActions(List.of(frontendActions));
         }
 
         /**
@@ -589,6 +699,37 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder temperature(Double temperature) {
             return temperature(Output.of(temperature));
+        }
+
+        /**
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(@Nullable Output<List<String>> tools) {
+            $.tools = tools;
+            return this;
+        }
+
+        /**
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(List<String> tools) {
+            return tools(Output.of(tools));
+        }
+
+        /**
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(String... tools) {
+            return tools(List.of(tools));
         }
 
         public AiAgentArgs build() {

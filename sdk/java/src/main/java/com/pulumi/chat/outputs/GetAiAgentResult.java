@@ -17,6 +17,11 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetAiAgentResult {
     /**
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    private @Nullable List<String> apiTools;
+    /**
      * @return Unix seconds.
      * 
      */
@@ -26,6 +31,11 @@ public final class GetAiAgentResult {
      * 
      */
     private @Nullable String description;
+    /**
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    private @Nullable List<String> frontendActions;
     /**
      * @return The message that greets a user, at most 1020 characters.
      * 
@@ -87,12 +97,24 @@ public final class GetAiAgentResult {
      */
     private @Nullable Double temperature;
     /**
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    private @Nullable List<String> tools;
+    /**
      * @return The agent&#39;s uid (a UUID v4 the service chooses); also the resource id.
      * 
      */
     private @Nullable String uid;
 
     private GetAiAgentResult() {}
+    /**
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * 
+     */
+    public List<String> apiTools() {
+        return this.apiTools == null ? List.of() : this.apiTools;
+    }
     /**
      * @return Unix seconds.
      * 
@@ -106,6 +128,13 @@ public final class GetAiAgentResult {
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
+    }
+    /**
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * 
+     */
+    public List<String> frontendActions() {
+        return this.frontendActions == null ? List.of() : this.frontendActions;
     }
     /**
      * @return The message that greets a user, at most 1020 characters.
@@ -192,6 +221,13 @@ public final class GetAiAgentResult {
         return Optional.ofNullable(this.temperature);
     }
     /**
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * 
+     */
+    public List<String> tools() {
+        return this.tools == null ? List.of() : this.tools;
+    }
+    /**
      * @return The agent&#39;s uid (a UUID v4 the service chooses); also the resource id.
      * 
      */
@@ -208,8 +244,10 @@ public final class GetAiAgentResult {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable List<String> apiTools;
         private @Nullable Integer createdAt;
         private @Nullable String description;
+        private @Nullable List<String> frontendActions;
         private @Nullable String greetingMessage;
         private @Nullable String icon;
         private String id;
@@ -222,12 +260,15 @@ public final class GetAiAgentResult {
         private @Nullable String name;
         private @Nullable List<String> suggestedMessages;
         private @Nullable Double temperature;
+        private @Nullable List<String> tools;
         private @Nullable String uid;
         public Builder() {}
         public Builder(GetAiAgentResult defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.apiTools = defaults.apiTools;
     	      this.createdAt = defaults.createdAt;
     	      this.description = defaults.description;
+    	      this.frontendActions = defaults.frontendActions;
     	      this.greetingMessage = defaults.greetingMessage;
     	      this.icon = defaults.icon;
     	      this.id = defaults.id;
@@ -240,9 +281,19 @@ public final class GetAiAgentResult {
     	      this.name = defaults.name;
     	      this.suggestedMessages = defaults.suggestedMessages;
     	      this.temperature = defaults.temperature;
+    	      this.tools = defaults.tools;
     	      this.uid = defaults.uid;
         }
 
+        @CustomType.Setter
+        public Builder apiTools(@Nullable List<String> apiTools) {
+
+            this.apiTools = apiTools;
+            return this;
+        }
+        public Builder apiTools(String... apiTools) {
+            return apiTools(List.of(apiTools));
+        }
         @CustomType.Setter
         public Builder createdAt(@Nullable Integer createdAt) {
 
@@ -254,6 +305,15 @@ public final class GetAiAgentResult {
 
             this.description = description;
             return this;
+        }
+        @CustomType.Setter
+        public Builder frontendActions(@Nullable List<String> frontendActions) {
+
+            this.frontendActions = frontendActions;
+            return this;
+        }
+        public Builder frontendActions(String... frontendActions) {
+            return frontendActions(List.of(frontendActions));
         }
         @CustomType.Setter
         public Builder greetingMessage(@Nullable String greetingMessage) {
@@ -339,6 +399,15 @@ public final class GetAiAgentResult {
             return this;
         }
         @CustomType.Setter
+        public Builder tools(@Nullable List<String> tools) {
+
+            this.tools = tools;
+            return this;
+        }
+        public Builder tools(String... tools) {
+            return tools(List.of(tools));
+        }
+        @CustomType.Setter
         public Builder uid(@Nullable String uid) {
 
             this.uid = uid;
@@ -346,8 +415,10 @@ public final class GetAiAgentResult {
         }
         public GetAiAgentResult build() {
             final var _resultValue = new GetAiAgentResult();
+            _resultValue.apiTools = apiTools;
             _resultValue.createdAt = createdAt;
             _resultValue.description = description;
+            _resultValue.frontendActions = frontendActions;
             _resultValue.greetingMessage = greetingMessage;
             _resultValue.icon = icon;
             _resultValue.id = id;
@@ -360,6 +431,7 @@ public final class GetAiAgentResult {
             _resultValue.name = name;
             _resultValue.suggestedMessages = suggestedMessages;
             _resultValue.temperature = temperature;
+            _resultValue.tools = tools;
             _resultValue.uid = uid;
             return _resultValue;
         }

@@ -1,0 +1,207 @@
+// The agent builder's custom API tools and frontend actions, and what an agent is given of them and of the
+// tool catalogue (docs/service/bots-agents-and-social.md, S35-S37). Tools are named by the caller's slug,
+// frontend actions by a trigger function unique per app and, in their routes, by the `_id` the service makes.
+// Answers are bare, times in milliseconds; a tool's password is never shown. Where the vendor is silent, the
+// choices are marked GUESS on the service page.
+import { ApiTool, type agentToolRoutes, FrontendAction } from "../../contract";
+import { ApiError } from "../errors";
+import { created, updated, viewOf } from "../records";
+import type { AgentRecord, ApiToolRecord, AppRecord, FrontendActionRecord } from "../state";
+import { builderView, requireAgent } from "./ai-agents";
+import type { ChatHandlers, Env } from "./types";
+
+/** As the vendor documents it: the headers and body template as text or null; the credentials never shown. */
+const toolView = (t: ApiToolRecord) => {
+  const { basicAuthUsername: _u, basicAuthPassword: _p, ...shown } = t;
+  return { ...viewOf(shown, ApiTool), headers: t.headers || null, bodyTemplate: t.bodyTemplate || null };
+};
+const actionView = (a: FrontendActionRecord) => viewOf(a, FrontendAction);
+
+function requireTool(app: AppRecord, slug: string): ApiToolRecord {
+  const t = app.apiTools.get(slug.toLowerCase());
+  if (!t) throw new ApiError("ERR_API_TOOL_NOT_FOUND", `The API tool ${slug} does not exist.`);
+  return t;
+}
+function requireAction(app: AppRecord, id: string): FrontendActionRecord {
+  const a = [...app.frontendActions.values()].find((f) => f._id === id);
+  if (!a) throw new ApiError("ERR_FRONTEND_ACTION_NOT_FOUND", `The frontend action ${id} does not exist.`);
+  return a;
+}
+
+/** Every slug must name a custom API tool: nothing is changed otherwise. */
+export function requireTools(app: AppRecord, slugs: readonly string[]): void {
+  for (const s of slugs) requireTool(app, s);
+}
+/** Every name must be the trigger function of a frontend action: nothing is changed otherwise. */
+function requireActions(app: AppRecord, names: readonly string[]): void {
+  const missing = names.find((n) => !app.frontendActions.has(n));
+  if (missing !== undefined)
+    throw new ApiError("ERR_FRONTEND_ACTION_NOT_FOUND", `The frontend action ${missing} does not exist.`);
+}
+
+/** Milliseconds unique per app among `records`: the list's cursor is a time (as for MCP servers). */
+function millis(records: Iterable<{ createdAt: number; updatedAt: number }>, env: Env): number {
+  const latest = Math.max(0, ...[...records].map((r) => Math.max(r.createdAt, r.updatedAt)));
+  return Math.max(env.now() * 1000, latest + 1);
+}
+
+/** A cursor page, oldest first: `append` after the `createdAt` given, `prepend` before it (S35, S36). */
+function cursorPage<R extends { createdAt: number }, V>(
+  records: Iterable<R>,
+  query: {
+    limit?: number | undefined;
+    affix?: "append" | "prepend" | undefined;
+    createdAt?: number | undefined;
+  },
+  view: (r: R) => V,
+) {
+  const limit = query.limit ?? 10;
+  const all = [...records].sort((a, b) => a.createdAt - b.createdAt);
+  const at = query.createdAt;
+  const page =
+    at === undefined
+      ? all.slice(0, limit)
+      : query.affix === "prepend"
+        ? all.filter((r) => r.createdAt < at).slice(-limit)
+        : all.filter((r) => r.createdAt > at).slice(0, limit);
+  const first = page[0];
+  const last = page[page.length - 1];
+  return {
+    data: page.map(view),
+    meta: {
+      current: { limit, count: page.length },
+      ...(first ? { previous: { affix: "prepend", createdAt: first.createdAt } } : {}),
+      ...(last ? { next: { affix: "append", createdAt: last.createdAt } } : {}),
+    },
+  };
+}
+
+/** Basic auth on needs both credentials, given now or kept from before (S35). */
+function checkBasicAuth(t: ApiToolRecord): void {
+  if (t.enableBasicAuth && !(t.basicAuthUsername && t.basicAuthPassword))
+    throw new ApiError(
+      "ERR_BAD_REQUEST",
+      "basicAuthUsername and basicAuthPassword are required when enableBasicAuth is true.",
+    );
+}
+
+type Attached = "tools" | "apiTools" | "frontendActions";
+/** `names` attached to (or detached from) the agent, each once, in the order attached. */
+function attach(a: AgentRecord, list: Attached, names: readonly string[], add: boolean, env: Env) {
+  const now = a[list] ?? [];
+  a[list] = add
+    ? [...now, ...names.filter((n, i) => !now.includes(n) && names.indexOf(n) === i)]
+    : now.filter((n) => !names.includes(n));
+  a.updatedAt = env.now();
+  return { success: true, data: builderView(a) };
+}
+
+/** Deleting what agents name detaches it from them (a GUESS: the vendor does not say). */
+function detachEverywhere(app: AppRecord, list: Attached, name: string) {
+  for (const a of app.builderAgents.values())
+    if (a[list]?.includes(name)) a[list] = a[list]?.filter((n) => n !== name);
+}
+
+export const agentToolHandlers: ChatHandlers<typeof agentToolRoutes> = {
+  createApiTool: ({ app, body, env }) => {
+    if (app.apiTools.has(body.slug))
+      throw new ApiError("ERR_API_TOOL_ALREADY_EXISTS", `The API tool ${body.slug} already exists.`);
+    const now = millis(app.apiTools.values(), env);
+    const t: ApiToolRecord = created(body, {}, { createdAt: now, updatedAt: now });
+    checkBasicAuth(t);
+    app.apiTools.set(t.slug, t);
+    return toolView(t);
+  },
+  listApiTools: ({ app, query }) => cursorPage(app.apiTools.values(), query, toolView),
+  getApiTool: ({ app, params }) => toolView(requireTool(app, params.slug)),
+  updateApiTool: ({ app, params, body, env }) => {
+    const t = requireTool(app, params.slug);
+    const { slug, ...rest } = body;
+    // A new slug renames the tool (the vendor's PATCH takes one); agents naming it follow.
+    if (slug !== undefined && slug !== t.slug) {
+      if (app.apiTools.has(slug))
+        throw new ApiError("ERR_API_TOOL_ALREADY_EXISTS", `The API tool ${slug} already exists.`);
+      const next = { ...t, ...rest, slug };
+      checkBasicAuth(next);
+      app.apiTools.delete(t.slug);
+      for (const a of app.builderAgents.values())
+        a.apiTools = a.apiTools?.map((s) => (s === t.slug ? slug : s));
+      t.slug = slug;
+      app.apiTools.set(slug, t);
+    }
+    const before = { ...t };
+    updated(t, rest);
+    // An empty text clears it, as for agents; basic auth off forgets the credentials.
+    for (const k of ["icon", "headers", "bodyTemplate"] as const) if (t[k] === "") delete t[k];
+    if (body.enableBasicAuth === false) {
+      delete t.basicAuthUsername;
+      delete t.basicAuthPassword;
+    }
+    try {
+      checkBasicAuth(t);
+    } catch (e) {
+      Object.assign(t, before);
+      throw e;
+    }
+    t.updatedAt = millis(app.apiTools.values(), env);
+    return toolView(t);
+  },
+  deleteApiTool: ({ app, params }) => {
+    const t = requireTool(app, params.slug);
+    app.apiTools.delete(t.slug);
+    detachEverywhere(app, "apiTools", t.slug);
+    return { success: true, message: `The API tool ${t.slug} has been deleted.` };
+  },
+  addAgentApiTools: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    requireTools(app, body.apiTools);
+    return attach(a, "apiTools", body.apiTools, true, env);
+  },
+  // Detaching what is not attached changes nothing (a GUESS, as for MCP servers).
+  removeAgentApiTools: ({ app, params, body, env }) =>
+    attach(requireAgent(app.builderAgents, params.uid), "apiTools", body.apiTools, false, env),
+
+  createFrontendAction: ({ app, body, env }) => {
+    if (app.frontendActions.has(body.triggerFunction))
+      throw new ApiError(
+        "ERR_FRONTEND_ACTION_ALREADY_EXISTS",
+        `A frontend action with the trigger function ${body.triggerFunction} already exists.`,
+      );
+    const now = millis(app.frontendActions.values(), env);
+    // The vendor's example `_id` is the app and the trigger function joined by '_' (S36).
+    const f: FrontendActionRecord = created(
+      body,
+      {},
+      { _id: `${app.id}_${body.triggerFunction}`, createdAt: now, updatedAt: now },
+    );
+    app.frontendActions.set(f.triggerFunction, f);
+    return actionView(f);
+  },
+  listFrontendActions: ({ app, query }) => cursorPage(app.frontendActions.values(), query, actionView),
+  getFrontendAction: ({ app, params }) => actionView(requireAction(app, params.id)),
+  updateFrontendAction: ({ app, params, body, env }) => {
+    const f = updated(requireAction(app, params.id), body);
+    if (f.icon === "") delete f.icon;
+    f.updatedAt = millis(app.frontendActions.values(), env);
+    return actionView(f);
+  },
+  deleteFrontendAction: ({ app, params }) => {
+    const f = requireAction(app, params.id);
+    app.frontendActions.delete(f.triggerFunction);
+    detachEverywhere(app, "frontendActions", f.triggerFunction);
+    return { success: true, message: `The frontend action ${f._id} has been deleted.` };
+  },
+  addAgentFrontendActions: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    requireActions(app, body.frontendActions);
+    return attach(a, "frontendActions", body.frontendActions, true, env);
+  },
+  removeAgentFrontendActions: ({ app, params, body, env }) =>
+    attach(requireAgent(app.builderAgents, params.uid), "frontendActions", body.frontendActions, false, env),
+
+  // The tool catalogue (Composio's) is not modelled: any well-formed slug is taken (a GUESS, S37).
+  addAgentTools: ({ app, params, body, env }) =>
+    attach(requireAgent(app.builderAgents, params.uid), "tools", body.tools, true, env),
+  removeAgentTools: ({ app, params, body, env }) =>
+    attach(requireAgent(app.builderAgents, params.uid), "tools", body.tools, false, env),
+};
