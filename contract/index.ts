@@ -2,6 +2,7 @@
 import { agentKnowledgeRoutes, agentToolRoutes, aiAgentRoutes } from "./ai-agents";
 import { apiKeyRoutes } from "./api-keys";
 import { botRoutes } from "./bots";
+import { chatWidgetRoutes } from "./chat-widgets";
 import { collaboratorRoutes } from "./collaborators";
 import { dataImportRoutes } from "./data-import";
 import { extensionRoutes } from "./extensions";
@@ -10,6 +11,7 @@ import { managementRoutes } from "./management";
 import { messageRoutes } from "./messages";
 import { metricsRoutes } from "./metrics";
 import { moderationRoutes } from "./moderation";
+import { moderationQueueRoutes } from "./moderation-queues";
 import { notificationRoutes } from "./notifications";
 import { rbacRoutes } from "./rbac";
 import { roleRoutes } from "./roles";
@@ -35,6 +37,8 @@ export const routes = {
   ...metricsRoutes,
   ...dataImportRoutes,
   ...agentKnowledgeRoutes,
+  ...chatWidgetRoutes,
+  ...moderationQueueRoutes,
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -42,6 +46,7 @@ export type RouteName = keyof Routes;
 export * from "./ai-agents";
 export * from "./api-keys";
 export * from "./bots";
+export * from "./chat-widgets";
 export * from "./closed-set";
 export * from "./collaborators";
 export * from "./common";
@@ -55,6 +60,7 @@ export * from "./management";
 export * from "./messages";
 export * from "./metrics";
 export * from "./moderation";
+export * from "./moderation-queues";
 export * from "./multipart";
 export * from "./notifications";
 export * from "./permission-entries";

@@ -8,6 +8,7 @@ import type {
   ApiToolCreate,
   AuthTokenUpdate,
   BotCreate,
+  ChatWidgetListed,
   Defaults,
   FrontendActionCreate,
   GroupCreate,
@@ -181,6 +182,32 @@ export type BotRecord = Created<z.output<typeof BotCreate>, Defaults["Bot"]> & {
   updatedAt: number;
 };
 
+/** A chat widget as the service keeps it: its settings (with the app's id) under `configuration`. */
+export type ChatWidgetRecord = ChatWidgetListed;
+
+/** A message users flagged: each user's latest report. */
+export interface FlaggedRecord {
+  messageId: string;
+  flaggedBy: { uid: string; reasonId: string; remark?: string; flaggedAt: number }[];
+}
+/** A message a rule blocked: the rule, its condition that matched, and when. */
+export interface BlockedRecord {
+  messageId: string;
+  ruleId: string;
+  ruleName: string;
+  revision: number;
+  condition: Json;
+  action: string[];
+  blockedAt: number;
+}
+/** A message a moderator decided on, from either queue. */
+export interface ReviewedRecord {
+  messageId: string;
+  status: "approved" | "disapproved";
+  reviewedAt: number;
+  blocked?: BlockedRecord;
+}
+
 /** An MCP server: its create body's fields (its headers too, never shown), and what the service adds. */
 export type McpServerRecord = z.output<typeof McpServerCreate> & {
   /** Milliseconds, as the service answers them for MCP servers. */
@@ -265,6 +292,12 @@ export interface AppSocialRecord {
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
   /** _id → custom variables. */
   agentVariables: Map<string, AgentVariableRecord>;
+  /** The moderation queues, by message id (emulator/handlers/moderation-queues.ts). */
+  flaggedMessages: Map<string, FlaggedRecord>;
+  blockedMessages: Map<string, BlockedRecord>;
+  reviewedMessages: Map<string, ReviewedRecord>;
+  /** widgetId → the widget (emulator/handlers/chat-widgets.ts). */
+  chatWidgets: Map<string, ChatWidgetRecord>;
   /** uid → friend uid → since (kept on both sides). */
   friends: Map<string, Map<string, number>>;
   /** blocker uid → blocked uid → blockedAt (one direction). */
@@ -385,6 +418,10 @@ function newAppSocial(): AppSocialRecord {
     frontendActions: new Map(),
     knowledgeTexts: new Map(),
     agentVariables: new Map(),
+    chatWidgets: new Map(),
+    flaggedMessages: new Map(),
+    blockedMessages: new Map(),
+    reviewedMessages: new Map(),
     friends: new Map(),
     blocked: new Map(),
     pinnedConversations: [],

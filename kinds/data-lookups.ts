@@ -6,6 +6,7 @@ import { z } from "zod";
 import { issueFailures, readableErrors } from "../engine/failures";
 import { type Json, jsonOf } from "../engine/json-schema";
 import type { Args, Ctx } from "../engine/kind";
+import { defined } from "../engine/util";
 import type { FunctionArg, ResultField } from "./functions";
 
 interface DataLookupSpec<A extends z.ZodObject, R extends z.ZodObject> {
@@ -93,10 +94,155 @@ const messageMetrics = {
   },
 } satisfies DataLookupSpec<z.ZodObject, z.ZodObject>;
 
+// ---- the moderation queues (docs/service/metrics.md): one call, at most `limit` messages, oldest first ----
+
+const queueArgs = z.strictObject({
+  limit: z
+    .number()
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(1000, "limit must be at most 1000")
+    .optional()
+    .describe(
+      "How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor.",
+    ),
+});
+
+/** A message's own fields, as every queue gives them. */
+const queuedMessage = {
+  id: z.string().describe("The message's id."),
+  sender: z.string().optional().describe("The sender's uid."),
+  receiverType: z.string().optional().describe("user or group."),
+  receiver: z.string().optional().describe("The receiving user's uid or group's guid."),
+  type: z.string().optional().describe("The message type (text, image, ...)."),
+  text: z.string().optional().describe("The text, for a text message."),
+  sentAt: z.number().int().min(0).optional().describe("When it was sent, in Unix seconds."),
+};
+
+type Wire = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+const num = (v: unknown) =>
+  typeof v === "number" ? v : typeof v === "string" && v !== "" ? Number(v) : undefined;
+/** A time the service may write in seconds, milliseconds or as text with a fraction: whole seconds. */
+const whole = (v: unknown) => {
+  const n = num(v);
+  if (n === undefined || !Number.isFinite(n)) return undefined;
+  return Math.floor(n > 1e12 ? n / 1000 : n);
+};
+const messageOf = (m: Wire) => {
+  const data = (m.data ?? {}) as Wire;
+  return {
+    id: String(m.id),
+    sender: str(m.sender),
+    receiverType: str(m.receiverType),
+    receiver: str(m.receiver),
+    type: str(m.type),
+    text: str(data.text),
+    sentAt: whole(m.sentAt),
+  };
+};
+
+const flaggedMessages = {
+  api: "chat",
+  doc: "Messages users flagged for review and no moderator has decided on yet, with each user's report.",
+  args: queueArgs,
+  result: z.object({
+    messages: z
+      .array(
+        z.object({
+          ...queuedMessage,
+          flaggedCount: z.number().int().min(0).describe("How many users flagged it."),
+          flags: z
+            .array(
+              z.object({
+                uid: z.string().describe("The user who flagged it."),
+                reasonId: z.string().optional().describe("The reason the user picked."),
+                remark: z.string().optional().describe("The user's remark."),
+                flaggedAt: z.number().int().min(0).optional().describe("When, in Unix seconds."),
+              }),
+            )
+            .describe("Each user's report."),
+        }),
+      )
+      .describe("The flagged messages, oldest first."),
+  }),
+  read: async (ctx, a) => {
+    const r = await ctx.chat().call("listFlaggedMessages", { query: defined({ limit: a.limit }) });
+    return {
+      messages: r.data.map((m) => ({
+        ...messageOf(m),
+        flaggedCount: m.flaggedCount ?? m.flaggedBy.length,
+        flags: m.flaggedBy.map((f) => ({
+          uid: f.uid,
+          reasonId: str(f.reasonId),
+          remark: str(f.remark),
+          flaggedAt: whole(f.flaggedAt),
+        })),
+      })),
+    };
+  },
+} satisfies DataLookupSpec<z.ZodObject, z.ZodObject>;
+
+/** A message a rule blocked or a moderator reviewed. */
+const moderatedResult = z.object({
+  messages: z
+    .array(
+      z.object({
+        ...queuedMessage,
+        ruleId: z
+          .string()
+          .optional()
+          .describe("The rule that blocked it (absent for a flagged one reviewed)."),
+        ruleName: z.string().optional().describe("That rule's name."),
+        action: z.array(z.string()).describe("What the rule does (blockMessage, ...); empty when no rule."),
+        status: z.string().optional().describe("The moderation status: approved or disapproved (blocked)."),
+        at: z.number().int().min(0).optional().describe("When it was blocked or reviewed, in Unix seconds."),
+      }),
+    )
+    .describe("The messages, oldest first."),
+});
+const moderatedOf = (x: Wire) => {
+  const m = (x.message ?? {}) as Wire;
+  const moderation = ((m.data ?? {}) as Wire).moderation as Wire | undefined;
+  return {
+    ...messageOf(m),
+    ruleId: str(x.ruleId),
+    ruleName: str(x.ruleName),
+    action: Array.isArray(x.action) ? x.action.map(String) : [],
+    status: str(moderation?.status),
+    at: whole(x.blockedAt ?? x.updatedAt ?? x.createdAt),
+  };
+};
+
+const reviewedMessages = {
+  api: "chat",
+  doc: "Messages a moderator decided on (flagged or blocked before), with the decision.",
+  args: queueArgs,
+  result: moderatedResult,
+  read: async (ctx, a) => {
+    const r = await ctx.chat().call("listReviewedMessages", { query: defined({ limit: a.limit }) });
+    return { messages: r.data.map(moderatedOf) };
+  },
+} satisfies DataLookupSpec<z.ZodObject, z.ZodObject>;
+
+const blockedMessages = {
+  api: "chat",
+  doc: "Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.",
+  args: queueArgs,
+  result: moderatedResult,
+  read: async (ctx, a) => {
+    const r = await ctx.chat().call("listBlockedMessages", { query: defined({ limit: a.limit }) });
+    return { messages: r.data.map(moderatedOf) };
+  },
+} satisfies DataLookupSpec<z.ZodObject, z.ZodObject>;
+
 /** Every data lookup, by its function name (`chat:index:<name>` in the plugin). */
 const SPECS = {
   getUsageMetrics: usageMetrics,
   getMessageMetrics: messageMetrics,
+  getFlaggedMessages: flaggedMessages,
+  getReviewedMessages: reviewedMessages,
+  getBlockedMessages: blockedMessages,
 } as const;
 
 export type DataLookupName = keyof typeof SPECS;

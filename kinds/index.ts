@@ -13,6 +13,7 @@ import { appSettings } from "./app-settings";
 import { authToken } from "./auth-token";
 import { blockedUsers } from "./blocked-users";
 import { bot } from "./bot";
+import { chatWidget } from "./chat-widget";
 import { collaborators } from "./collaborators";
 import { customEmailProvider } from "./custom-email-provider";
 import { customPushProvider } from "./custom-push-provider";
@@ -81,6 +82,8 @@ export const kinds = {
   AgentVariable: agentVariable,
   // Seed data: after the kinds a program declares one by one.
   SeedData: seedData,
+  // Chat widgets (decision 0114).
+  ChatWidget: chatWidget,
   // The agent builder's custom API tools and frontend actions (AiAgent names them: the graph orders them).
   AgentApiTool: agentApiTool,
   AgentFrontendAction: agentFrontendAction,

@@ -63,6 +63,7 @@ export interface Expected {
   agentVariables: string[];
   externalAgents: string[];
   customApiLists: string[];
+  chatWidgets: string[];
   apiTools: string[];
   frontendActions: string[];
   /** Per agent name: the custom API tools and frontend actions it is given. */
@@ -89,6 +90,7 @@ export interface AppDump {
   knowledgeTexts?: Record<string, { title: string }>;
   agentVariables?: Record<string, { name: string }>;
   keywordLists?: Record<string, { category: string }>;
+  chatWidgets?: Record<string, { configuration: { name: string } }>;
 }
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -135,6 +137,8 @@ export function held(app: AppDump) {
     customApiLists: sorted(
       Object.entries(app.keywordLists ?? {}).flatMap(([id, k]) => (k.category === "custom-api" ? [id] : [])),
     ),
+    // Counted by name, like the agents: the service makes a widget's id.
+    chatWidgets: count(Object.values(app.chatWidgets ?? {}).map((w) => w.configuration.name)),
     apiTools: sorted(Object.keys(app.apiTools ?? {})),
     frontendActions: sorted(Object.keys(app.frontendActions ?? {})),
     // Agents given something (by name): what they are given.
@@ -181,6 +185,7 @@ export function checkHeld(app: AppDump, want: Expected): string[] {
     knowledgeTexts: count(want.knowledgeTexts),
     agentVariables: count(want.agentVariables),
     customApiLists: sorted(want.customApiLists),
+    chatWidgets: count(want.chatWidgets),
     apiTools: sorted(want.apiTools),
     frontendActions: sorted(want.frontendActions),
     agentTools: Object.fromEntries(
@@ -290,7 +295,8 @@ export async function runSeed(seed: number, opts: CampaignOptions = {}): Promise
     const after = appOf(emu, appId);
     if (after?.state !== "archived") problems.push(`after destroy the app is ${after?.state ?? "gone"}`);
     if (after) {
-      const left = held(after);
+      // Chat widgets have no delete route: a destroy leaves them by design (decision 0114).
+      const { chatWidgets: _, ...left } = held(after);
       const anything = { ...left, members: Object.values(left.members).flatMap(Object.keys) };
       for (const [k, v] of Object.entries(anything))
         if (Object.keys(v).length)

@@ -1249,6 +1249,44 @@ export function getSeedData(args: GetSeedDataArgs): pulumi.Output<SeedDataResult
   return readOne<SeedDataResult>("SeedData", args);
 }
 
+/** One ChatWidget as `getChatWidget` and `listChatWidget` return it. */
+export interface ChatWidgetResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget. */
+  appId?: string;
+  /** The widget's name (not empty); names the widget for adopt, so keep it unique. */
+  name: string;
+  /** How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared. */
+  style?: { custom_css?: string; custom_js?: string; docked_layout_icon_background?: string; docked_layout_icon_close?: string; docked_layout_icon_open?: string; primary_color?: string; foreground_color?: string; background_color?: string; override_system_background_colors?: boolean };
+  /** The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared. */
+  sidebar?: { chats?: boolean; users?: boolean; groups?: boolean; calls: boolean; user_settings?: boolean; recent_chat_listing?: string; user_listing?: string; sidebar_navigation_sequence?: string[]; start_a_new_conversation?: string; group_listing?: string };
+  /** What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared. */
+  main?: { allow_add_members?: boolean; allow_creating_polls: boolean; allow_delete_groups?: boolean; allow_kick_ban_members?: boolean; allow_message_reactions: boolean; allow_moderator_to_delete_member_messages: boolean; allow_promote_demote_members: boolean; block_user?: boolean; create_groups?: boolean; enable_collaborative_document: boolean; enable_collaborative_whiteboard: boolean; enable_deleting_messages?: boolean; enable_editing_messages?: boolean; enable_message_translation: boolean; enable_sending_messages?: boolean; enable_sound_for_calls?: boolean; enable_sound_for_messages?: boolean; enable_threaded_replies?: boolean; enable_video_calling?: boolean; enable_voice_calling?: boolean; hide_deleted_messages?: boolean; hide_join_leave_notifications?: boolean; join_or_leave_groups?: boolean; send_emojis?: boolean; send_files?: boolean; send_message_in_private_to_group_member: boolean; send_photos_videos?: boolean; share_live_reactions?: boolean; show_call_notifications?: boolean; show_delivery_read_indicators?: boolean; show_emojis_in_larger_size?: boolean; show_stickers?: boolean; show_typing_indicators?: boolean; show_user_presence?: boolean; view_group_members?: boolean; allow_mention_members?: boolean; enable_replying_to_messages?: boolean; enable_share_copy_forward_messages?: boolean; highlight_messages_from_moderators?: boolean; show_call_recording_option?: boolean; send_voice_notes?: boolean; send_gifs?: boolean; share_location?: boolean; view_shared_media?: boolean; set_groups_in_qna_mode_by_moderators?: boolean; send_reply_in_private_to_group_member?: boolean };
+  /** The widget's id, made by the service (a UUID). */
+  widgetId: string;
+}
+
+export interface GetChatWidgetArgs extends ManagementLookupArgs {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget; default: the configured app (chat:appId or CHAT_APP_ID). */
+  appId?: pulumi.Input<string>;
+  /** The widgetId part of the id. */
+  widgetId: pulumi.Input<string>;
+}
+/** Reads one ChatWidget as a whole read sees it; an error when it does not exist. */
+export function getChatWidget(args: GetChatWidgetArgs): pulumi.Output<ChatWidgetResult> {
+  return readOne<ChatWidgetResult>("ChatWidget", args);
+}
+
+export interface ListChatWidgetArgs extends ManagementLookupArgs {
+  /** The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID). */
+  appId?: pulumi.Input<string>;
+}
+/** Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id. */
+export function listChatWidget(args: ListChatWidgetArgs = {}): pulumi.Output<ChatWidgetResult[]> {
+  return readAll<ChatWidgetResult>("ChatWidget", args);
+}
+
 /** One AgentApiTool as `getAgentApiTool` and `listAgentApiTool` return it. Holding `basicAuthUsername` or `basicAuthPassword` or `headers` (secret), it is a secret. */
 export interface AgentApiToolResult {
   /** The resource id of the object. */
@@ -1377,4 +1415,46 @@ export interface GetMessageMetricsArgs extends ChatLookupArgs {
 /** The app's message traffic over the last hour, in five-minute buckets: messages sent and receipts. */
 export function getMessageMetrics(args: GetMessageMetricsArgs = {}): pulumi.Output<MessageMetricsResult> {
   return readDataLookup<MessageMetricsResult>("getMessageMetrics", args);
+}
+
+/** What `getFlaggedMessages` returns. */
+export interface FlaggedMessagesResult {
+  /** The flagged messages, oldest first. */
+  messages: { id: string; sender?: string; receiverType?: string; receiver?: string; type?: string; text?: string; sentAt?: number; flaggedCount: number; flags: { uid: string; reasonId?: string; remark?: string; flaggedAt?: number }[] }[];
+}
+export interface GetFlaggedMessagesArgs extends ChatLookupArgs {
+  /** How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor. */
+  limit?: pulumi.Input<number>;
+}
+/** Messages users flagged for review and no moderator has decided on yet, with each user's report. */
+export function getFlaggedMessages(args: GetFlaggedMessagesArgs = {}): pulumi.Output<FlaggedMessagesResult> {
+  return readDataLookup<FlaggedMessagesResult>("getFlaggedMessages", args);
+}
+
+/** What `getReviewedMessages` returns. */
+export interface ReviewedMessagesResult {
+  /** The messages, oldest first. */
+  messages: { id: string; sender?: string; receiverType?: string; receiver?: string; type?: string; text?: string; sentAt?: number; ruleId?: string; ruleName?: string; action: string[]; status?: string; at?: number }[];
+}
+export interface GetReviewedMessagesArgs extends ChatLookupArgs {
+  /** How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor. */
+  limit?: pulumi.Input<number>;
+}
+/** Messages a moderator decided on (flagged or blocked before), with the decision. */
+export function getReviewedMessages(args: GetReviewedMessagesArgs = {}): pulumi.Output<ReviewedMessagesResult> {
+  return readDataLookup<ReviewedMessagesResult>("getReviewedMessages", args);
+}
+
+/** What `getBlockedMessages` returns. */
+export interface BlockedMessagesResult {
+  /** The messages, oldest first. */
+  messages: { id: string; sender?: string; receiverType?: string; receiver?: string; type?: string; text?: string; sentAt?: number; ruleId?: string; ruleName?: string; action: string[]; status?: string; at?: number }[];
+}
+export interface GetBlockedMessagesArgs extends ChatLookupArgs {
+  /** How many messages to read, 1 to 1000 (the service's default: 50). The service gives no cursor. */
+  limit?: pulumi.Input<number>;
+}
+/** Messages a moderation rule blocked that no moderator has reviewed yet, with the rule. */
+export function getBlockedMessages(args: GetBlockedMessagesArgs = {}): pulumi.Output<BlockedMessagesResult> {
+  return readDataLookup<BlockedMessagesResult>("getBlockedMessages", args);
 }

@@ -1341,6 +1341,39 @@ export class SeedData extends pulumi.CustomResource {
   }
 }
 
+export interface ChatWidgetArgs extends ManagementResourceArgs {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget. */
+  appId?: pulumi.Input<string>;
+  /** The widget's name (not empty); names the widget for adopt, so keep it unique. */
+  name: pulumi.Input<string>;
+  /** How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared. */
+  style?: pulumi.Input<{ custom_css?: pulumi.Input<string>; custom_js?: pulumi.Input<string>; docked_layout_icon_background?: pulumi.Input<string>; docked_layout_icon_close?: pulumi.Input<string>; docked_layout_icon_open?: pulumi.Input<string>; primary_color?: pulumi.Input<string>; foreground_color?: pulumi.Input<string>; background_color?: pulumi.Input<string>; override_system_background_colors?: pulumi.Input<boolean> }>;
+  /** The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared. */
+  sidebar?: pulumi.Input<{ chats?: pulumi.Input<boolean>; users?: pulumi.Input<boolean>; groups?: pulumi.Input<boolean>; calls: pulumi.Input<boolean>; user_settings?: pulumi.Input<boolean>; recent_chat_listing?: pulumi.Input<string>; user_listing?: pulumi.Input<string>; sidebar_navigation_sequence?: pulumi.Input<pulumi.Input<string>[]>; start_a_new_conversation?: pulumi.Input<string>; group_listing?: pulumi.Input<string> }>;
+  /** What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared. */
+  main?: pulumi.Input<{ allow_add_members?: pulumi.Input<boolean>; allow_creating_polls: pulumi.Input<boolean>; allow_delete_groups?: pulumi.Input<boolean>; allow_kick_ban_members?: pulumi.Input<boolean>; allow_message_reactions: pulumi.Input<boolean>; allow_moderator_to_delete_member_messages: pulumi.Input<boolean>; allow_promote_demote_members: pulumi.Input<boolean>; block_user?: pulumi.Input<boolean>; create_groups?: pulumi.Input<boolean>; enable_collaborative_document: pulumi.Input<boolean>; enable_collaborative_whiteboard: pulumi.Input<boolean>; enable_deleting_messages?: pulumi.Input<boolean>; enable_editing_messages?: pulumi.Input<boolean>; enable_message_translation: pulumi.Input<boolean>; enable_sending_messages?: pulumi.Input<boolean>; enable_sound_for_calls?: pulumi.Input<boolean>; enable_sound_for_messages?: pulumi.Input<boolean>; enable_threaded_replies?: pulumi.Input<boolean>; enable_video_calling?: pulumi.Input<boolean>; enable_voice_calling?: pulumi.Input<boolean>; hide_deleted_messages?: pulumi.Input<boolean>; hide_join_leave_notifications?: pulumi.Input<boolean>; join_or_leave_groups?: pulumi.Input<boolean>; send_emojis?: pulumi.Input<boolean>; send_files?: pulumi.Input<boolean>; send_message_in_private_to_group_member: pulumi.Input<boolean>; send_photos_videos?: pulumi.Input<boolean>; share_live_reactions?: pulumi.Input<boolean>; show_call_notifications?: pulumi.Input<boolean>; show_delivery_read_indicators?: pulumi.Input<boolean>; show_emojis_in_larger_size?: pulumi.Input<boolean>; show_stickers?: pulumi.Input<boolean>; show_typing_indicators?: pulumi.Input<boolean>; show_user_presence?: pulumi.Input<boolean>; view_group_members?: pulumi.Input<boolean>; allow_mention_members?: pulumi.Input<boolean>; enable_replying_to_messages?: pulumi.Input<boolean>; enable_share_copy_forward_messages?: pulumi.Input<boolean>; highlight_messages_from_moderators?: pulumi.Input<boolean>; show_call_recording_option?: pulumi.Input<boolean>; send_voice_notes?: pulumi.Input<boolean>; send_gifs?: pulumi.Input<boolean>; share_location?: pulumi.Input<boolean>; view_shared_media?: pulumi.Input<boolean>; set_groups_in_qna_mode_by_moderators?: pulumi.Input<boolean>; send_reply_in_private_to_group_member?: pulumi.Input<boolean> }>;
+}
+
+/** A chat widget of an app: the embeddable chat's look, sidebar and what users may do in it. The service makes its id and has no route to delete one: destroy LEAVES the widget in the app (remove it in the dashboard). Adopted by name, which must then be unique. Id: "<appId>/<widgetId>". */
+export class ChatWidget extends pulumi.CustomResource {
+  /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** The widget's name (not empty); names the widget for adopt, so keep it unique. */
+  declare readonly name: pulumi.Output<string>;
+  /** How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared. */
+  declare readonly style: pulumi.Output<{ custom_css?: string; custom_js?: string; docked_layout_icon_background?: string; docked_layout_icon_close?: string; docked_layout_icon_open?: string; primary_color?: string; foreground_color?: string; background_color?: string; override_system_background_colors?: boolean } | undefined>;
+  /** The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared. */
+  declare readonly sidebar: pulumi.Output<{ chats?: boolean; users?: boolean; groups?: boolean; calls: boolean; user_settings?: boolean; recent_chat_listing?: string; user_listing?: string; sidebar_navigation_sequence?: string[]; start_a_new_conversation?: string; group_listing?: string } | undefined>;
+  /** What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared. */
+  declare readonly main: pulumi.Output<{ allow_add_members?: boolean; allow_creating_polls: boolean; allow_delete_groups?: boolean; allow_kick_ban_members?: boolean; allow_message_reactions: boolean; allow_moderator_to_delete_member_messages: boolean; allow_promote_demote_members: boolean; block_user?: boolean; create_groups?: boolean; enable_collaborative_document: boolean; enable_collaborative_whiteboard: boolean; enable_deleting_messages?: boolean; enable_editing_messages?: boolean; enable_message_translation: boolean; enable_sending_messages?: boolean; enable_sound_for_calls?: boolean; enable_sound_for_messages?: boolean; enable_threaded_replies?: boolean; enable_video_calling?: boolean; enable_voice_calling?: boolean; hide_deleted_messages?: boolean; hide_join_leave_notifications?: boolean; join_or_leave_groups?: boolean; send_emojis?: boolean; send_files?: boolean; send_message_in_private_to_group_member: boolean; send_photos_videos?: boolean; share_live_reactions?: boolean; show_call_notifications?: boolean; show_delivery_read_indicators?: boolean; show_emojis_in_larger_size?: boolean; show_stickers?: boolean; show_typing_indicators?: boolean; show_user_presence?: boolean; view_group_members?: boolean; allow_mention_members?: boolean; enable_replying_to_messages?: boolean; enable_share_copy_forward_messages?: boolean; highlight_messages_from_moderators?: boolean; show_call_recording_option?: boolean; send_voice_notes?: boolean; send_gifs?: boolean; share_location?: boolean; view_shared_media?: boolean; set_groups_in_qna_mode_by_moderators?: boolean; send_reply_in_private_to_group_member?: boolean } | undefined>;
+  /** The widget's id, made by the service (a UUID). */
+  declare readonly widgetId: pulumi.Output<string>;
+
+  constructor(name: string, args: ChatWidgetArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("ChatWidget", name, args, ["widgetId"], [], opts));
+  }
+}
+
 export interface AgentApiToolArgs extends ChatResourceArgs {
   /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
   slug: pulumi.Input<string>;

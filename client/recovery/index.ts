@@ -44,5 +44,14 @@ export function sendRecovering(core: Core, p: Prepared, req: AnyRequest, listAll
       discard && ((item) => core.send(core.prepare(discard(item).name, discard(item).req))),
     );
   }
+  if (recovery?.kind === "reconcileListed") {
+    const listed = recovery.list(req, p.body);
+    const list = async () =>
+      recovery
+        .items(await core.send(core.prepare(listed.name, listed.req)))
+        .filter((item) => recovery.matches(item, p.body));
+    const lockKey = `${listed.name} ${JSON.stringify(listed.req)}`;
+    return createReconciled(core, p, list, recovery.identity, lockKey, undefined, recovery.answer);
+  }
   return core.send(p);
 }

@@ -21,6 +21,8 @@ export async function createReconciled(
   identity: (item: Record<string, unknown>) => string,
   lockKey: string,
   discard?: (item: Record<string, unknown>) => Promise<unknown>,
+  /** The create's answer made from the candidate found (default: the candidate under `data`). */
+  answerOf: (item: Record<string, unknown>) => unknown = (item) => ({ data: item }),
 ): Promise<unknown> {
   return serialised(`${core.target.baseUrl} ${lockKey}`, async () => {
     const before = new Set((await list()).map(identity));
@@ -32,7 +34,7 @@ export async function createReconciled(
         logAttempt(core.target, p, undefined, e.code, 0, round, "lost create, reconciling");
         const made = (await list()).find((item) => !before.has(identity(item)));
         if (made) {
-          if (!discard) return parseAnswer(p, p.response, { data: made }, 200, round);
+          if (!discard) return parseAnswer(p, p.response, answerOf(made), 200, round);
           // Not usable as the answer: removed (a lost answer of the removal is retried by the client, and a
           // removal already done answers 404), then the create is sent again.
           await discard(made).catch((d: unknown) => {

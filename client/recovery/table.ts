@@ -10,6 +10,8 @@
 // - reconcile: a create with a server-chosen id: list the candidates before sending; after a lost answer,
 //              list again, and a candidate that was not there before is the answer; else send again. Creates
 //              of one kind of candidate are serialised in the process, so the new one is known to be ours.
+// - reconcileListed: the same, over a list route that answers every candidate at once (no pages) inside its own
+//              envelope (chat widgets): `items` finds them in the answer, `answer` makes the create's answer.
 // - never:     not safe to repeat (a second message is a second message): a lost answer fails the call.
 import type { RouteName } from "../../contract";
 import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from "../types";
@@ -47,6 +49,17 @@ export type Recovery =
        * its keys, which only the create's answer holds) is removed by this call and the create sent again.
        */
       discard?(item: Record<string, unknown>): RouteCall;
+    }
+  | {
+      kind: "reconcileListed";
+      /** A list route answering every candidate in one call. */
+      list(req: AnyRequest, body: unknown): RouteCall;
+      /** The candidates in the list's answer. */
+      items(answer: unknown): Array<Record<string, unknown>>;
+      matches(item: Record<string, unknown>, body: unknown): boolean;
+      identity(item: Record<string, unknown>): string;
+      /** The create's answer (before its schema parses it) made from the candidate found. */
+      answer(item: Record<string, unknown>): unknown;
     };
 
 const field = (value: unknown, name: string): string | undefined => {
@@ -164,6 +177,21 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
       return made ? { data: made } : undefined;
     },
   },
+  // Widgets are found again by name in the one-call listing (the service makes their ids).
+  createChatWidget: {
+    kind: "reconcileListed",
+    list: (req) => ({ name: "listChatWidgets", req: { params: { appId: param(req, "appId") } } }),
+    items: (answer) => {
+      const listed = (answer as { data?: { body?: { data?: unknown } } }).data?.body?.data;
+      return Array.isArray(listed) ? (listed as Array<Record<string, unknown>>) : [];
+    },
+    matches: (item, body) =>
+      field(item.configuration, "name") === field((body as { settings?: unknown }).settings, "name"),
+    identity: (item) => String(item.widgetId),
+    answer: (item) => ({
+      data: { statusCode: 200, success: true, body: { data: { widgetId: item.widgetId } } },
+    }),
+  },
   // A lost app is deleted (the service archives it) and made again: without its keys it cannot be used.
   createApp: {
     ...byName("listApps", "id"),
@@ -222,6 +250,10 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   toggleExtensions: RESEND,
   // a merge: the same patch twice leaves the same settings
   updateNotificationSettings: RESEND,
+  // one report per user: a second replaces the first
+  flagMessage: RESEND,
+  // a decision given again on a reviewed message is the same decision
+  reviewFlaggedMessage: RESEND,
   // not repeatable
   sendMessage: { kind: "never", why: "a second send is a second message" },
   addReaction: { kind: "never", why: "the service answers a repeated reaction with an error" },

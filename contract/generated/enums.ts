@@ -64,7 +64,8 @@ export const TriggerId = [
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
 export const GroupChatSetting = ["all", "mentions"] as const;
-export const HttpMethod = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
+export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;
 export const ByoProvider = [
   "vercel-ai-sdk",
   "langgraph",
@@ -75,5 +76,4 @@ export const ByoProvider = [
   "ag-ui",
 ] as const;
 export const PinnedConversationType = ["user", "group"] as const;
-export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
-export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;
+export const HttpMethod = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -10,6 +10,9 @@ export interface WithDefaults {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** A value as biome lays it out: a list with a space after each comma. */
+const literal = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(", ")}]` : JSON.stringify(v);
 const key = (k: string) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
 
 /** The module text: `DEFAULTS`, schema name → field → default, in the document's order. */
@@ -18,7 +21,7 @@ export function defaultsModule(schemas: Record<string, WithDefaults>, header: st
   for (const [name, s] of Object.entries(schemas)) {
     const fields = Object.entries(s.properties ?? {}).filter(([, p]) => p && "default" in p);
     if (fields.length === 0) continue;
-    const lines = fields.map(([f, p]) => `    ${key(f)}: ${JSON.stringify(p.default)},`);
+    const lines = fields.map(([f, p]) => `    ${key(f)}: ${literal(p.default)},`);
     blocks.push(`  ${key(name)}: {\n${lines.join("\n")}\n  },`);
   }
   return (

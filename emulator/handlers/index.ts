@@ -5,6 +5,7 @@ import { agentToolHandlers } from "./agent-tools";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
+import { chatWidgetHandlers } from "./chat-widgets";
 import { collaboratorHandlers } from "./collaborators";
 import { dataImportHandlers } from "./data-import";
 import { extensionHandlers } from "./extensions";
@@ -13,6 +14,7 @@ import { managementHandlers } from "./management";
 import { messageHandlers } from "./messages";
 import { metricsHandlers } from "./metrics";
 import { moderationHandlers } from "./moderation";
+import { moderationQueueHandlers } from "./moderation-queues";
 import { notificationHandlers } from "./notifications";
 import { rbacHandlers } from "./rbac";
 import { roleHandlers } from "./roles";
@@ -38,4 +40,6 @@ export const handlers = {
   ...metricsHandlers,
   ...dataImportHandlers,
   ...agentKnowledgeHandlers,
+  ...chatWidgetHandlers,
+  ...moderationQueueHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

@@ -11,6 +11,7 @@ import {
   userEntity,
 } from "../views";
 import { ack, requireGroup, requireMessage, requireUser } from "./lookup";
+import { moderate } from "./moderation-queues";
 import type { ChatHandlers, Env } from "./types";
 
 /** Messages sent without `onBehalfOf` come from the app itself. */
@@ -132,6 +133,7 @@ export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
       data,
       entities: { sender: userEntityOf(app, actor), receiver: receiverEntity },
     });
+    moderate(app, m, env);
     return { data: messageView(m, { actorUid: actor?.uid }) };
   },
 

@@ -40,16 +40,16 @@ describe("npm run demo", () => {
     }).toMatchObject({ status: 0 });
     // The first up as a person types it: the CLI's preview of a new stack, then the update.
     expect(first.stdout).toMatch(/Previewing update \(demo-e2e\)/);
-    expect(first.stdout).toMatch(/\+ 49 created/);
+    expect(first.stdout).toMatch(/\+ 50 created/);
     expect(first.stdout).toMatch(/chat:User\s+4\s/);
     // The seed section's files, two buckets each (seed/).
     expect(first.stdout).toMatch(/chat:SeedData\s+8\s/);
     expect(first.stdout).toMatch(/appApiKey\s+\[secret\]/);
-    expect(first.stdout).toMatch(/no changes: 49 resources match the declaration/);
+    expect(first.stdout).toMatch(/no changes: 50 resources match the declaration/);
 
     const second = run();
     expect(second.status).toBe(0);
-    expect(second.stdout).toMatch(/49 unchanged/);
+    expect(second.stdout).toMatch(/50 unchanged/);
 
     // Tear the demo stack down so that the test leaves no stack behind.
     const stack = await LocalWorkspace.selectStack(

@@ -1,10 +1,16 @@
-// The data lookups (kinds/data-lookups.ts: usage and message metrics) against the emulator, in TypeScript
+// The data lookups (kinds/data-lookups.ts: usage and message metrics, the moderation queues) against the emulator, in TypeScript
 // (sdk/functions.ts, generated) and through the plugin's invoke: counts from the app's state, times in Unix
 // seconds, bad arguments refused naming the argument.
 import type * as pulumi from "@pulumi/pulumi";
 import { chatPlugin } from "../../hosts/plugin/provider";
 import { revealProps } from "../../hosts/plugin/wire";
-import { getMessageMetrics, getUsageMetrics } from "../../sdk/functions";
+import {
+  getBlockedMessages,
+  getFlaggedMessages,
+  getMessageMetrics,
+  getReviewedMessages,
+  getUsageMetrics,
+} from "../../sdk/functions";
 import { FAST, useEmulated } from "../support/emulator";
 
 /** The value of an Output outside a deployment (its rejection when the lookup fails). */
@@ -96,5 +102,105 @@ describe("usage and message metrics", () => {
     await expect(
       settled(getUsageMetrics({ fromDate: -1, toDate: before, connection } as never)),
     ).rejects.toThrow(/getUsageMetrics: .*fromDate/);
+  });
+});
+
+describe("the moderation queues", () => {
+  const emu = useEmulated({ clientOptions: FAST });
+  let blocked: string;
+  let clean: string;
+
+  beforeAll(async () => {
+    const chat = emu().chatClient();
+    for (const uid of ["mia", "noa"]) await chat.call("createUser", { body: { uid, name: uid } });
+    await chat.call("createKeywordList", {
+      body: { id: "q-words", category: "word", searchTerms: "casino,lottery" },
+    });
+    await chat.call("createRule", {
+      body: {
+        id: "q-no-gambling",
+        name: "No gambling",
+        enabled: true,
+        action: ["blockMessage"],
+        conditions: [
+          {
+            operand: "text",
+            operator: "contains",
+            category: "word",
+            isKeywordsReferencePresent: true,
+            value: ["q-words"],
+          },
+        ],
+      },
+    });
+    const send = async (text: string) =>
+      (
+        await chat.call("sendMessage", {
+          body: { receiver: "noa", receiverType: "user", data: { text } },
+          onBehalfOf: "mia",
+        })
+      ).data.id;
+    blocked = await send("Try the casino tonight");
+    clean = await send("See you at lunch");
+  });
+
+  it("getBlockedMessages lists what a blocking rule matched, with the rule, and nothing else", async () => {
+    const r = await settled(getBlockedMessages({ connection: emu().connection }));
+    expect(r.messages.map((m) => m.id)).toEqual([blocked]);
+    expect(r.messages[0]).toMatchObject({
+      sender: "mia",
+      receiver: "noa",
+      text: "Try the casino tonight",
+      ruleId: "q-no-gambling",
+      ruleName: "No gambling",
+      action: ["blockMessage"],
+      status: "disapproved",
+    });
+  });
+
+  it("a flagged message is listed with its report until a moderator reviews it; then it is reviewed", async () => {
+    const chat = emu().chatClient();
+    await chat.call("flagMessage", {
+      params: { id: clean },
+      body: { reasonId: "spam", remark: "looks like an ad" },
+      onBehalfOf: "noa",
+    });
+    const flagged = await settled(getFlaggedMessages({ connection: emu().connection }));
+    expect(flagged.messages).toEqual([
+      expect.objectContaining({
+        id: clean,
+        flaggedCount: 1,
+        flags: [expect.objectContaining({ uid: "noa", reasonId: "spam", remark: "looks like an ad" })],
+      }),
+    ]);
+    expect((await settled(getReviewedMessages({ connection: emu().connection }))).messages).toEqual([]);
+
+    await chat.call("reviewFlaggedMessage", { params: { id: clean }, body: { status: "approved" } });
+    expect((await settled(getFlaggedMessages({ connection: emu().connection }))).messages).toEqual([]);
+    const reviewed = await settled(getReviewedMessages({ connection: emu().connection }));
+    expect(reviewed.messages).toEqual([
+      expect.objectContaining({ id: clean, status: "approved", action: [] }),
+    ]);
+  });
+
+  it("limit caps one read; the plugin answers the same; a bad limit is refused naming it", async () => {
+    const chat = emu().chatClient();
+    const more = await chat.call("sendMessage", {
+      body: { receiver: "noa", receiverType: "user", data: { text: "lottery results" } },
+      onBehalfOf: "mia",
+    });
+    const connection = emu().connection;
+    expect((await settled(getBlockedMessages({ connection }))).messages.map((m) => m.id)).toEqual([
+      blocked,
+      more.data.id,
+    ]);
+    expect((await settled(getBlockedMessages({ limit: 1, connection }))).messages.map((m) => m.id)).toEqual([
+      blocked,
+    ]);
+    const invoked = await chatPlugin.invoke("chat:index:getBlockedMessages", { limit: 1, connection });
+    expect(invoked.failures).toBeUndefined();
+    expect(revealProps(invoked.outputs)).toEqual(await settled(getBlockedMessages({ limit: 1, connection })));
+    const bad = await chatPlugin.invoke("chat:index:getFlaggedMessages", { limit: 0, connection });
+    expect(bad.failures).toEqual([{ property: "limit", reason: "limit must be at least 1" }]);
   });
 });

@@ -21,7 +21,13 @@ describe("data lookups", () => {
   const model = new Map(dataLookups().map((d) => [d.name, d]));
 
   it("usage and message metrics, each on the chat API, with their arguments and fields", () => {
-    expect([...model.keys()]).toEqual(["getUsageMetrics", "getMessageMetrics"]);
+    expect([...model.keys()]).toEqual([
+      "getUsageMetrics",
+      "getMessageMetrics",
+      "getFlaggedMessages",
+      "getReviewedMessages",
+      "getBlockedMessages",
+    ]);
     const usage = model.get("getUsageMetrics");
     expect(usage?.api).toBe("chat");
     expect(usage?.args.map((a) => [a.name, a.optional])).toEqual([
@@ -44,6 +50,18 @@ describe("data lookups", () => {
       "dataPoints",
     ]);
     for (const d of model.values()) for (const f of [...d.args, ...d.result]) expect(f.doc).not.toBe(f.name);
+  });
+
+  it("the moderation queues: an optional limit each, and the messages they hold", () => {
+    for (const name of ["getFlaggedMessages", "getReviewedMessages", "getBlockedMessages"] as const) {
+      const d = model.get(name);
+      expect([name, d?.api, d?.args.map((a) => [a.name, a.optional])]).toEqual([
+        name,
+        "chat",
+        [["limit", true]],
+      ]);
+      expect(d?.result.map((r) => r.name)).toEqual(["messages"]);
+    }
   });
 
   it("the plugin's schema declares each as a function: its arguments required, the connection beside them", () => {
@@ -73,6 +91,9 @@ describe("data lookups", () => {
         { property: "fromDate", reason: expect.stringMatching(/^fromDate/) },
         { property: "toDate", reason: "toDate is required (number)" },
       ],
+    });
+    await expect(readData(unreachable, "getBlockedMessages", { limit: 1001 })).rejects.toMatchObject({
+      failures: [{ property: "limit", reason: "limit must be at most 1000" }],
     });
     await expect(readData(unreachable, "getMessageMetrics", { since: 1 })).rejects.toMatchObject({
       failures: [{ property: "since", reason: "since is not an argument" }],

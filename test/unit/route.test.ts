@@ -33,8 +33,8 @@ describe("route table", () => {
         );
         expect(t && [routes[t.name].method, routes[t.name].api]).toEqual(["GET", api]);
       }
-      if (r.kind === "reconcile") {
-        const t = r.list({ params: { uid: "u" } }, { name: "n" });
+      if (r.kind === "reconcile" || r.kind === "reconcileListed") {
+        const t = r.list({ params: { uid: "u", appId: "a" } }, { name: "n" });
         expect([routes[t.name].method, routes[t.name].api]).toEqual(["GET", api]);
       }
     }

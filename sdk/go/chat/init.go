@@ -45,6 +45,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &BlockedUsers{}
 	case "chat:index:Bot":
 		r = &Bot{}
+	case "chat:index:ChatWidget":
+		r = &ChatWidget{}
 	case "chat:index:Collaborators":
 		r = &Collaborators{}
 	case "chat:index:CustomEmailProvider":

@@ -1311,6 +1311,127 @@ type AuthTokenInfo struct {
 	UserAgent *string `pulumi:"userAgent"`
 }
 
+type BlockedMessagesMessagesItem struct {
+	// What the rule does (blockMessage, ...); empty when no rule.
+	Action []string `pulumi:"action"`
+	// When it was blocked or reviewed, in Unix seconds.
+	At *int `pulumi:"at"`
+	// The message's id.
+	Id string `pulumi:"id"`
+	// The receiving user's uid or group's guid.
+	Receiver *string `pulumi:"receiver"`
+	// user or group.
+	ReceiverType *string `pulumi:"receiverType"`
+	// The rule that blocked it (absent for a flagged one reviewed).
+	RuleId *string `pulumi:"ruleId"`
+	// That rule's name.
+	RuleName *string `pulumi:"ruleName"`
+	// The sender's uid.
+	Sender *string `pulumi:"sender"`
+	// When it was sent, in Unix seconds.
+	SentAt *int `pulumi:"sentAt"`
+	// The moderation status: approved or disapproved (blocked).
+	Status *string `pulumi:"status"`
+	// The text, for a text message.
+	Text *string `pulumi:"text"`
+	// The message type (text, image, ...).
+	Type *string `pulumi:"type"`
+}
+
+type BlockedMessagesMessagesItemOutput struct{ *pulumi.OutputState }
+
+func (BlockedMessagesMessagesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BlockedMessagesMessagesItem)(nil)).Elem()
+}
+
+func (o BlockedMessagesMessagesItemOutput) ToBlockedMessagesMessagesItemOutput() BlockedMessagesMessagesItemOutput {
+	return o
+}
+
+func (o BlockedMessagesMessagesItemOutput) ToBlockedMessagesMessagesItemOutputWithContext(ctx context.Context) BlockedMessagesMessagesItemOutput {
+	return o
+}
+
+// What the rule does (blockMessage, ...); empty when no rule.
+func (o BlockedMessagesMessagesItemOutput) Action() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) []string { return v.Action }).(pulumi.StringArrayOutput)
+}
+
+// When it was blocked or reviewed, in Unix seconds.
+func (o BlockedMessagesMessagesItemOutput) At() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *int { return v.At }).(pulumi.IntPtrOutput)
+}
+
+// The message's id.
+func (o BlockedMessagesMessagesItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The receiving user's uid or group's guid.
+func (o BlockedMessagesMessagesItemOutput) Receiver() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.Receiver }).(pulumi.StringPtrOutput)
+}
+
+// user or group.
+func (o BlockedMessagesMessagesItemOutput) ReceiverType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.ReceiverType }).(pulumi.StringPtrOutput)
+}
+
+// The rule that blocked it (absent for a flagged one reviewed).
+func (o BlockedMessagesMessagesItemOutput) RuleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.RuleId }).(pulumi.StringPtrOutput)
+}
+
+// That rule's name.
+func (o BlockedMessagesMessagesItemOutput) RuleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.RuleName }).(pulumi.StringPtrOutput)
+}
+
+// The sender's uid.
+func (o BlockedMessagesMessagesItemOutput) Sender() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.Sender }).(pulumi.StringPtrOutput)
+}
+
+// When it was sent, in Unix seconds.
+func (o BlockedMessagesMessagesItemOutput) SentAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *int { return v.SentAt }).(pulumi.IntPtrOutput)
+}
+
+// The moderation status: approved or disapproved (blocked).
+func (o BlockedMessagesMessagesItemOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The text, for a text message.
+func (o BlockedMessagesMessagesItemOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+// The message type (text, image, ...).
+func (o BlockedMessagesMessagesItemOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BlockedMessagesMessagesItem) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type BlockedMessagesMessagesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (BlockedMessagesMessagesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]BlockedMessagesMessagesItem)(nil)).Elem()
+}
+
+func (o BlockedMessagesMessagesItemArrayOutput) ToBlockedMessagesMessagesItemArrayOutput() BlockedMessagesMessagesItemArrayOutput {
+	return o
+}
+
+func (o BlockedMessagesMessagesItemArrayOutput) ToBlockedMessagesMessagesItemArrayOutputWithContext(ctx context.Context) BlockedMessagesMessagesItemArrayOutput {
+	return o
+}
+
+func (o BlockedMessagesMessagesItemArrayOutput) Index(i pulumi.IntInput) BlockedMessagesMessagesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) BlockedMessagesMessagesItem {
+		return vs[0].([]BlockedMessagesMessagesItem)[vs[1].(int)]
+	}).(BlockedMessagesMessagesItemOutput)
+}
+
 // One BlockedUsers as a whole read sees it.
 type BlockedUsersInfo struct {
 	// uids this user blocks (a set; never the user themself).
@@ -1686,6 +1807,1683 @@ func (o ChatConnectionPtrOutput) Region() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.Region
+	}).(pulumi.StringPtrOutput)
+}
+
+// One ChatWidget as a whole read sees it.
+type ChatWidgetInfo struct {
+	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
+	AppId *string `pulumi:"appId"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
+	Main *ChatWidgetMain `pulumi:"main"`
+	// The widget's name (not empty); names the widget for adopt, so keep it unique.
+	Name *string `pulumi:"name"`
+	// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
+	Sidebar *ChatWidgetSidebar `pulumi:"sidebar"`
+	// How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.
+	Style *ChatWidgetStyle `pulumi:"style"`
+	// The widget's id, made by the service (a UUID).
+	WidgetId *string `pulumi:"widgetId"`
+}
+
+// One ChatWidget as a whole read sees it.
+type ChatWidgetInfoOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetInfo)(nil)).Elem()
+}
+
+func (o ChatWidgetInfoOutput) ToChatWidgetInfoOutput() ChatWidgetInfoOutput {
+	return o
+}
+
+func (o ChatWidgetInfoOutput) ToChatWidgetInfoOutputWithContext(ctx context.Context) ChatWidgetInfoOutput {
+	return o
+}
+
+// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
+func (o ChatWidgetInfoOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o ChatWidgetInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
+func (o ChatWidgetInfoOutput) Main() ChatWidgetMainPtrOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) *ChatWidgetMain { return v.Main }).(ChatWidgetMainPtrOutput)
+}
+
+// The widget's name (not empty); names the widget for adopt, so keep it unique.
+func (o ChatWidgetInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
+func (o ChatWidgetInfoOutput) Sidebar() ChatWidgetSidebarPtrOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) *ChatWidgetSidebar { return v.Sidebar }).(ChatWidgetSidebarPtrOutput)
+}
+
+// How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.
+func (o ChatWidgetInfoOutput) Style() ChatWidgetStylePtrOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) *ChatWidgetStyle { return v.Style }).(ChatWidgetStylePtrOutput)
+}
+
+// The widget's id, made by the service (a UUID).
+func (o ChatWidgetInfoOutput) WidgetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetInfo) *string { return v.WidgetId }).(pulumi.StringPtrOutput)
+}
+
+type ChatWidgetInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ChatWidgetInfo)(nil)).Elem()
+}
+
+func (o ChatWidgetInfoArrayOutput) ToChatWidgetInfoArrayOutput() ChatWidgetInfoArrayOutput {
+	return o
+}
+
+func (o ChatWidgetInfoArrayOutput) ToChatWidgetInfoArrayOutputWithContext(ctx context.Context) ChatWidgetInfoArrayOutput {
+	return o
+}
+
+func (o ChatWidgetInfoArrayOutput) Index(i pulumi.IntInput) ChatWidgetInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ChatWidgetInfo {
+		return vs[0].([]ChatWidgetInfo)[vs[1].(int)]
+	}).(ChatWidgetInfoOutput)
+}
+
+type ChatWidgetMain struct {
+	// Members may add others to a group.
+	Allow_add_members *bool `pulumi:"allow_add_members"`
+	// Users may send polls (the Polls extension must be enabled).
+	Allow_creating_polls bool `pulumi:"allow_creating_polls"`
+	// Groups may be deleted.
+	Allow_delete_groups *bool `pulumi:"allow_delete_groups"`
+	// Group members may be kicked and banned.
+	Allow_kick_ban_members *bool `pulumi:"allow_kick_ban_members"`
+	// Users may mention members.
+	Allow_mention_members *bool `pulumi:"allow_mention_members"`
+	// Users may react to messages (the Reactions extension must be enabled).
+	Allow_message_reactions bool `pulumi:"allow_message_reactions"`
+	// Moderators may delete members' messages in a group.
+	Allow_moderator_to_delete_member_messages bool `pulumi:"allow_moderator_to_delete_member_messages"`
+	// Members' scopes may be changed.
+	Allow_promote_demote_members bool `pulumi:"allow_promote_demote_members"`
+	// Users may block other users.
+	Block_user *bool `pulumi:"block_user"`
+	// Users may create groups.
+	Create_groups *bool `pulumi:"create_groups"`
+	// Collaborative documents (the extension must be enabled).
+	Enable_collaborative_document bool `pulumi:"enable_collaborative_document"`
+	// Collaborative whiteboards (the extension must be enabled).
+	Enable_collaborative_whiteboard bool `pulumi:"enable_collaborative_whiteboard"`
+	// Users may delete their messages.
+	Enable_deleting_messages *bool `pulumi:"enable_deleting_messages"`
+	// Users may edit their messages.
+	Enable_editing_messages *bool `pulumi:"enable_editing_messages"`
+	// Message translation (the extension must be enabled).
+	Enable_message_translation bool `pulumi:"enable_message_translation"`
+	// Users may reply to a message.
+	Enable_replying_to_messages *bool `pulumi:"enable_replying_to_messages"`
+	// Users may send messages.
+	Enable_sending_messages *bool `pulumi:"enable_sending_messages"`
+	// Users may share, copy and forward messages.
+	Enable_share_copy_forward_messages *bool `pulumi:"enable_share_copy_forward_messages"`
+	// Play a sound on incoming calls.
+	Enable_sound_for_calls *bool `pulumi:"enable_sound_for_calls"`
+	// Play a sound on incoming messages.
+	Enable_sound_for_messages *bool `pulumi:"enable_sound_for_messages"`
+	// Users may reply in threads.
+	Enable_threaded_replies *bool `pulumi:"enable_threaded_replies"`
+	// Video calls.
+	Enable_video_calling *bool `pulumi:"enable_video_calling"`
+	// Voice calls.
+	Enable_voice_calling *bool `pulumi:"enable_voice_calling"`
+	// Deleted messages leave no bubble.
+	Hide_deleted_messages *bool `pulumi:"hide_deleted_messages"`
+	// No notice in the chat when someone joins or leaves a group.
+	Hide_join_leave_notifications *bool `pulumi:"hide_join_leave_notifications"`
+	// Moderators' messages stand out.
+	Highlight_messages_from_moderators *bool `pulumi:"highlight_messages_from_moderators"`
+	// Users may join and leave groups.
+	Join_or_leave_groups *bool `pulumi:"join_or_leave_groups"`
+	// Show the emoji keyboard.
+	Send_emojis *bool `pulumi:"send_emojis"`
+	// Users may send files.
+	Send_files *bool `pulumi:"send_files"`
+	// Users may send GIFs.
+	Send_gifs *bool `pulumi:"send_gifs"`
+	// Users may message a group member privately.
+	Send_message_in_private_to_group_member bool `pulumi:"send_message_in_private_to_group_member"`
+	// Users may send photos and videos.
+	Send_photos_videos *bool `pulumi:"send_photos_videos"`
+	// Users may reply privately to a group member's message.
+	Send_reply_in_private_to_group_member *bool `pulumi:"send_reply_in_private_to_group_member"`
+	// Users may send voice notes.
+	Send_voice_notes *bool `pulumi:"send_voice_notes"`
+	// Moderators may put a group in question-and-answer mode.
+	Set_groups_in_qna_mode_by_moderators *bool `pulumi:"set_groups_in_qna_mode_by_moderators"`
+	// Users may send live reactions.
+	Share_live_reactions *bool `pulumi:"share_live_reactions"`
+	// Users may share their location.
+	Share_location *bool `pulumi:"share_location"`
+	// Notify of incoming calls.
+	Show_call_notifications *bool `pulumi:"show_call_notifications"`
+	// Offer call recording.
+	Show_call_recording_option *bool `pulumi:"show_call_recording_option"`
+	// Show delivery and read receipts.
+	Show_delivery_read_indicators *bool `pulumi:"show_delivery_read_indicators"`
+	// A message of one to three emojis shows them larger.
+	Show_emojis_in_larger_size *bool `pulumi:"show_emojis_in_larger_size"`
+	// Stickers (the Stickers extension must be enabled).
+	Show_stickers *bool `pulumi:"show_stickers"`
+	// Show typing indicators.
+	Show_typing_indicators *bool `pulumi:"show_typing_indicators"`
+	// Show whether users are online.
+	Show_user_presence *bool `pulumi:"show_user_presence"`
+	// Users may see a group's members.
+	View_group_members *bool `pulumi:"view_group_members"`
+	// Users may see the media shared in a group.
+	View_shared_media *bool `pulumi:"view_shared_media"`
+}
+
+// ChatWidgetMainInput is an input type that accepts ChatWidgetMainArgs and ChatWidgetMainOutput values.
+// You can construct a concrete instance of `ChatWidgetMainInput` via:
+//
+//	ChatWidgetMainArgs{...}
+type ChatWidgetMainInput interface {
+	pulumi.Input
+
+	ToChatWidgetMainOutput() ChatWidgetMainOutput
+	ToChatWidgetMainOutputWithContext(context.Context) ChatWidgetMainOutput
+}
+
+type ChatWidgetMainArgs struct {
+	// Members may add others to a group.
+	Allow_add_members pulumi.BoolPtrInput `pulumi:"allow_add_members"`
+	// Users may send polls (the Polls extension must be enabled).
+	Allow_creating_polls pulumi.BoolInput `pulumi:"allow_creating_polls"`
+	// Groups may be deleted.
+	Allow_delete_groups pulumi.BoolPtrInput `pulumi:"allow_delete_groups"`
+	// Group members may be kicked and banned.
+	Allow_kick_ban_members pulumi.BoolPtrInput `pulumi:"allow_kick_ban_members"`
+	// Users may mention members.
+	Allow_mention_members pulumi.BoolPtrInput `pulumi:"allow_mention_members"`
+	// Users may react to messages (the Reactions extension must be enabled).
+	Allow_message_reactions pulumi.BoolInput `pulumi:"allow_message_reactions"`
+	// Moderators may delete members' messages in a group.
+	Allow_moderator_to_delete_member_messages pulumi.BoolInput `pulumi:"allow_moderator_to_delete_member_messages"`
+	// Members' scopes may be changed.
+	Allow_promote_demote_members pulumi.BoolInput `pulumi:"allow_promote_demote_members"`
+	// Users may block other users.
+	Block_user pulumi.BoolPtrInput `pulumi:"block_user"`
+	// Users may create groups.
+	Create_groups pulumi.BoolPtrInput `pulumi:"create_groups"`
+	// Collaborative documents (the extension must be enabled).
+	Enable_collaborative_document pulumi.BoolInput `pulumi:"enable_collaborative_document"`
+	// Collaborative whiteboards (the extension must be enabled).
+	Enable_collaborative_whiteboard pulumi.BoolInput `pulumi:"enable_collaborative_whiteboard"`
+	// Users may delete their messages.
+	Enable_deleting_messages pulumi.BoolPtrInput `pulumi:"enable_deleting_messages"`
+	// Users may edit their messages.
+	Enable_editing_messages pulumi.BoolPtrInput `pulumi:"enable_editing_messages"`
+	// Message translation (the extension must be enabled).
+	Enable_message_translation pulumi.BoolInput `pulumi:"enable_message_translation"`
+	// Users may reply to a message.
+	Enable_replying_to_messages pulumi.BoolPtrInput `pulumi:"enable_replying_to_messages"`
+	// Users may send messages.
+	Enable_sending_messages pulumi.BoolPtrInput `pulumi:"enable_sending_messages"`
+	// Users may share, copy and forward messages.
+	Enable_share_copy_forward_messages pulumi.BoolPtrInput `pulumi:"enable_share_copy_forward_messages"`
+	// Play a sound on incoming calls.
+	Enable_sound_for_calls pulumi.BoolPtrInput `pulumi:"enable_sound_for_calls"`
+	// Play a sound on incoming messages.
+	Enable_sound_for_messages pulumi.BoolPtrInput `pulumi:"enable_sound_for_messages"`
+	// Users may reply in threads.
+	Enable_threaded_replies pulumi.BoolPtrInput `pulumi:"enable_threaded_replies"`
+	// Video calls.
+	Enable_video_calling pulumi.BoolPtrInput `pulumi:"enable_video_calling"`
+	// Voice calls.
+	Enable_voice_calling pulumi.BoolPtrInput `pulumi:"enable_voice_calling"`
+	// Deleted messages leave no bubble.
+	Hide_deleted_messages pulumi.BoolPtrInput `pulumi:"hide_deleted_messages"`
+	// No notice in the chat when someone joins or leaves a group.
+	Hide_join_leave_notifications pulumi.BoolPtrInput `pulumi:"hide_join_leave_notifications"`
+	// Moderators' messages stand out.
+	Highlight_messages_from_moderators pulumi.BoolPtrInput `pulumi:"highlight_messages_from_moderators"`
+	// Users may join and leave groups.
+	Join_or_leave_groups pulumi.BoolPtrInput `pulumi:"join_or_leave_groups"`
+	// Show the emoji keyboard.
+	Send_emojis pulumi.BoolPtrInput `pulumi:"send_emojis"`
+	// Users may send files.
+	Send_files pulumi.BoolPtrInput `pulumi:"send_files"`
+	// Users may send GIFs.
+	Send_gifs pulumi.BoolPtrInput `pulumi:"send_gifs"`
+	// Users may message a group member privately.
+	Send_message_in_private_to_group_member pulumi.BoolInput `pulumi:"send_message_in_private_to_group_member"`
+	// Users may send photos and videos.
+	Send_photos_videos pulumi.BoolPtrInput `pulumi:"send_photos_videos"`
+	// Users may reply privately to a group member's message.
+	Send_reply_in_private_to_group_member pulumi.BoolPtrInput `pulumi:"send_reply_in_private_to_group_member"`
+	// Users may send voice notes.
+	Send_voice_notes pulumi.BoolPtrInput `pulumi:"send_voice_notes"`
+	// Moderators may put a group in question-and-answer mode.
+	Set_groups_in_qna_mode_by_moderators pulumi.BoolPtrInput `pulumi:"set_groups_in_qna_mode_by_moderators"`
+	// Users may send live reactions.
+	Share_live_reactions pulumi.BoolPtrInput `pulumi:"share_live_reactions"`
+	// Users may share their location.
+	Share_location pulumi.BoolPtrInput `pulumi:"share_location"`
+	// Notify of incoming calls.
+	Show_call_notifications pulumi.BoolPtrInput `pulumi:"show_call_notifications"`
+	// Offer call recording.
+	Show_call_recording_option pulumi.BoolPtrInput `pulumi:"show_call_recording_option"`
+	// Show delivery and read receipts.
+	Show_delivery_read_indicators pulumi.BoolPtrInput `pulumi:"show_delivery_read_indicators"`
+	// A message of one to three emojis shows them larger.
+	Show_emojis_in_larger_size pulumi.BoolPtrInput `pulumi:"show_emojis_in_larger_size"`
+	// Stickers (the Stickers extension must be enabled).
+	Show_stickers pulumi.BoolPtrInput `pulumi:"show_stickers"`
+	// Show typing indicators.
+	Show_typing_indicators pulumi.BoolPtrInput `pulumi:"show_typing_indicators"`
+	// Show whether users are online.
+	Show_user_presence pulumi.BoolPtrInput `pulumi:"show_user_presence"`
+	// Users may see a group's members.
+	View_group_members pulumi.BoolPtrInput `pulumi:"view_group_members"`
+	// Users may see the media shared in a group.
+	View_shared_media pulumi.BoolPtrInput `pulumi:"view_shared_media"`
+}
+
+func (ChatWidgetMainArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetMain)(nil)).Elem()
+}
+
+func (i ChatWidgetMainArgs) ToChatWidgetMainOutput() ChatWidgetMainOutput {
+	return i.ToChatWidgetMainOutputWithContext(context.Background())
+}
+
+func (i ChatWidgetMainArgs) ToChatWidgetMainOutputWithContext(ctx context.Context) ChatWidgetMainOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetMainOutput)
+}
+
+func (i ChatWidgetMainArgs) ToChatWidgetMainPtrOutput() ChatWidgetMainPtrOutput {
+	return i.ToChatWidgetMainPtrOutputWithContext(context.Background())
+}
+
+func (i ChatWidgetMainArgs) ToChatWidgetMainPtrOutputWithContext(ctx context.Context) ChatWidgetMainPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetMainOutput).ToChatWidgetMainPtrOutputWithContext(ctx)
+}
+
+// ChatWidgetMainPtrInput is an input type that accepts ChatWidgetMainArgs, ChatWidgetMainPtr and ChatWidgetMainPtrOutput values.
+// You can construct a concrete instance of `ChatWidgetMainPtrInput` via:
+//
+//	        ChatWidgetMainArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChatWidgetMainPtrInput interface {
+	pulumi.Input
+
+	ToChatWidgetMainPtrOutput() ChatWidgetMainPtrOutput
+	ToChatWidgetMainPtrOutputWithContext(context.Context) ChatWidgetMainPtrOutput
+}
+
+type chatWidgetMainPtrType ChatWidgetMainArgs
+
+func ChatWidgetMainPtr(v *ChatWidgetMainArgs) ChatWidgetMainPtrInput {
+	return (*chatWidgetMainPtrType)(v)
+}
+
+func (*chatWidgetMainPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChatWidgetMain)(nil)).Elem()
+}
+
+func (i *chatWidgetMainPtrType) ToChatWidgetMainPtrOutput() ChatWidgetMainPtrOutput {
+	return i.ToChatWidgetMainPtrOutputWithContext(context.Background())
+}
+
+func (i *chatWidgetMainPtrType) ToChatWidgetMainPtrOutputWithContext(ctx context.Context) ChatWidgetMainPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetMainPtrOutput)
+}
+
+type ChatWidgetMainOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetMainOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetMain)(nil)).Elem()
+}
+
+func (o ChatWidgetMainOutput) ToChatWidgetMainOutput() ChatWidgetMainOutput {
+	return o
+}
+
+func (o ChatWidgetMainOutput) ToChatWidgetMainOutputWithContext(ctx context.Context) ChatWidgetMainOutput {
+	return o
+}
+
+func (o ChatWidgetMainOutput) ToChatWidgetMainPtrOutput() ChatWidgetMainPtrOutput {
+	return o.ToChatWidgetMainPtrOutputWithContext(context.Background())
+}
+
+func (o ChatWidgetMainOutput) ToChatWidgetMainPtrOutputWithContext(ctx context.Context) ChatWidgetMainPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChatWidgetMain) *ChatWidgetMain {
+		return &v
+	}).(ChatWidgetMainPtrOutput)
+}
+
+// Members may add others to a group.
+func (o ChatWidgetMainOutput) Allow_add_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Allow_add_members }).(pulumi.BoolPtrOutput)
+}
+
+// Users may send polls (the Polls extension must be enabled).
+func (o ChatWidgetMainOutput) Allow_creating_polls() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Allow_creating_polls }).(pulumi.BoolOutput)
+}
+
+// Groups may be deleted.
+func (o ChatWidgetMainOutput) Allow_delete_groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Allow_delete_groups }).(pulumi.BoolPtrOutput)
+}
+
+// Group members may be kicked and banned.
+func (o ChatWidgetMainOutput) Allow_kick_ban_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Allow_kick_ban_members }).(pulumi.BoolPtrOutput)
+}
+
+// Users may mention members.
+func (o ChatWidgetMainOutput) Allow_mention_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Allow_mention_members }).(pulumi.BoolPtrOutput)
+}
+
+// Users may react to messages (the Reactions extension must be enabled).
+func (o ChatWidgetMainOutput) Allow_message_reactions() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Allow_message_reactions }).(pulumi.BoolOutput)
+}
+
+// Moderators may delete members' messages in a group.
+func (o ChatWidgetMainOutput) Allow_moderator_to_delete_member_messages() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Allow_moderator_to_delete_member_messages }).(pulumi.BoolOutput)
+}
+
+// Members' scopes may be changed.
+func (o ChatWidgetMainOutput) Allow_promote_demote_members() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Allow_promote_demote_members }).(pulumi.BoolOutput)
+}
+
+// Users may block other users.
+func (o ChatWidgetMainOutput) Block_user() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Block_user }).(pulumi.BoolPtrOutput)
+}
+
+// Users may create groups.
+func (o ChatWidgetMainOutput) Create_groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Create_groups }).(pulumi.BoolPtrOutput)
+}
+
+// Collaborative documents (the extension must be enabled).
+func (o ChatWidgetMainOutput) Enable_collaborative_document() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Enable_collaborative_document }).(pulumi.BoolOutput)
+}
+
+// Collaborative whiteboards (the extension must be enabled).
+func (o ChatWidgetMainOutput) Enable_collaborative_whiteboard() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Enable_collaborative_whiteboard }).(pulumi.BoolOutput)
+}
+
+// Users may delete their messages.
+func (o ChatWidgetMainOutput) Enable_deleting_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_deleting_messages }).(pulumi.BoolPtrOutput)
+}
+
+// Users may edit their messages.
+func (o ChatWidgetMainOutput) Enable_editing_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_editing_messages }).(pulumi.BoolPtrOutput)
+}
+
+// Message translation (the extension must be enabled).
+func (o ChatWidgetMainOutput) Enable_message_translation() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Enable_message_translation }).(pulumi.BoolOutput)
+}
+
+// Users may reply to a message.
+func (o ChatWidgetMainOutput) Enable_replying_to_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_replying_to_messages }).(pulumi.BoolPtrOutput)
+}
+
+// Users may send messages.
+func (o ChatWidgetMainOutput) Enable_sending_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_sending_messages }).(pulumi.BoolPtrOutput)
+}
+
+// Users may share, copy and forward messages.
+func (o ChatWidgetMainOutput) Enable_share_copy_forward_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_share_copy_forward_messages }).(pulumi.BoolPtrOutput)
+}
+
+// Play a sound on incoming calls.
+func (o ChatWidgetMainOutput) Enable_sound_for_calls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_sound_for_calls }).(pulumi.BoolPtrOutput)
+}
+
+// Play a sound on incoming messages.
+func (o ChatWidgetMainOutput) Enable_sound_for_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_sound_for_messages }).(pulumi.BoolPtrOutput)
+}
+
+// Users may reply in threads.
+func (o ChatWidgetMainOutput) Enable_threaded_replies() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_threaded_replies }).(pulumi.BoolPtrOutput)
+}
+
+// Video calls.
+func (o ChatWidgetMainOutput) Enable_video_calling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_video_calling }).(pulumi.BoolPtrOutput)
+}
+
+// Voice calls.
+func (o ChatWidgetMainOutput) Enable_voice_calling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Enable_voice_calling }).(pulumi.BoolPtrOutput)
+}
+
+// Deleted messages leave no bubble.
+func (o ChatWidgetMainOutput) Hide_deleted_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Hide_deleted_messages }).(pulumi.BoolPtrOutput)
+}
+
+// No notice in the chat when someone joins or leaves a group.
+func (o ChatWidgetMainOutput) Hide_join_leave_notifications() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Hide_join_leave_notifications }).(pulumi.BoolPtrOutput)
+}
+
+// Moderators' messages stand out.
+func (o ChatWidgetMainOutput) Highlight_messages_from_moderators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Highlight_messages_from_moderators }).(pulumi.BoolPtrOutput)
+}
+
+// Users may join and leave groups.
+func (o ChatWidgetMainOutput) Join_or_leave_groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Join_or_leave_groups }).(pulumi.BoolPtrOutput)
+}
+
+// Show the emoji keyboard.
+func (o ChatWidgetMainOutput) Send_emojis() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Send_emojis }).(pulumi.BoolPtrOutput)
+}
+
+// Users may send files.
+func (o ChatWidgetMainOutput) Send_files() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Send_files }).(pulumi.BoolPtrOutput)
+}
+
+// Users may send GIFs.
+func (o ChatWidgetMainOutput) Send_gifs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Send_gifs }).(pulumi.BoolPtrOutput)
+}
+
+// Users may message a group member privately.
+func (o ChatWidgetMainOutput) Send_message_in_private_to_group_member() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetMain) bool { return v.Send_message_in_private_to_group_member }).(pulumi.BoolOutput)
+}
+
+// Users may send photos and videos.
+func (o ChatWidgetMainOutput) Send_photos_videos() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Send_photos_videos }).(pulumi.BoolPtrOutput)
+}
+
+// Users may reply privately to a group member's message.
+func (o ChatWidgetMainOutput) Send_reply_in_private_to_group_member() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Send_reply_in_private_to_group_member }).(pulumi.BoolPtrOutput)
+}
+
+// Users may send voice notes.
+func (o ChatWidgetMainOutput) Send_voice_notes() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Send_voice_notes }).(pulumi.BoolPtrOutput)
+}
+
+// Moderators may put a group in question-and-answer mode.
+func (o ChatWidgetMainOutput) Set_groups_in_qna_mode_by_moderators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Set_groups_in_qna_mode_by_moderators }).(pulumi.BoolPtrOutput)
+}
+
+// Users may send live reactions.
+func (o ChatWidgetMainOutput) Share_live_reactions() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Share_live_reactions }).(pulumi.BoolPtrOutput)
+}
+
+// Users may share their location.
+func (o ChatWidgetMainOutput) Share_location() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Share_location }).(pulumi.BoolPtrOutput)
+}
+
+// Notify of incoming calls.
+func (o ChatWidgetMainOutput) Show_call_notifications() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_call_notifications }).(pulumi.BoolPtrOutput)
+}
+
+// Offer call recording.
+func (o ChatWidgetMainOutput) Show_call_recording_option() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_call_recording_option }).(pulumi.BoolPtrOutput)
+}
+
+// Show delivery and read receipts.
+func (o ChatWidgetMainOutput) Show_delivery_read_indicators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_delivery_read_indicators }).(pulumi.BoolPtrOutput)
+}
+
+// A message of one to three emojis shows them larger.
+func (o ChatWidgetMainOutput) Show_emojis_in_larger_size() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_emojis_in_larger_size }).(pulumi.BoolPtrOutput)
+}
+
+// Stickers (the Stickers extension must be enabled).
+func (o ChatWidgetMainOutput) Show_stickers() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_stickers }).(pulumi.BoolPtrOutput)
+}
+
+// Show typing indicators.
+func (o ChatWidgetMainOutput) Show_typing_indicators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_typing_indicators }).(pulumi.BoolPtrOutput)
+}
+
+// Show whether users are online.
+func (o ChatWidgetMainOutput) Show_user_presence() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.Show_user_presence }).(pulumi.BoolPtrOutput)
+}
+
+// Users may see a group's members.
+func (o ChatWidgetMainOutput) View_group_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.View_group_members }).(pulumi.BoolPtrOutput)
+}
+
+// Users may see the media shared in a group.
+func (o ChatWidgetMainOutput) View_shared_media() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetMain) *bool { return v.View_shared_media }).(pulumi.BoolPtrOutput)
+}
+
+type ChatWidgetMainPtrOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetMainPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChatWidgetMain)(nil)).Elem()
+}
+
+func (o ChatWidgetMainPtrOutput) ToChatWidgetMainPtrOutput() ChatWidgetMainPtrOutput {
+	return o
+}
+
+func (o ChatWidgetMainPtrOutput) ToChatWidgetMainPtrOutputWithContext(ctx context.Context) ChatWidgetMainPtrOutput {
+	return o
+}
+
+func (o ChatWidgetMainPtrOutput) Elem() ChatWidgetMainOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) ChatWidgetMain {
+		if v != nil {
+			return *v
+		}
+		var ret ChatWidgetMain
+		return ret
+	}).(ChatWidgetMainOutput)
+}
+
+// Members may add others to a group.
+func (o ChatWidgetMainPtrOutput) Allow_add_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Allow_add_members
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send polls (the Polls extension must be enabled).
+func (o ChatWidgetMainPtrOutput) Allow_creating_polls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Allow_creating_polls
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Groups may be deleted.
+func (o ChatWidgetMainPtrOutput) Allow_delete_groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Allow_delete_groups
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Group members may be kicked and banned.
+func (o ChatWidgetMainPtrOutput) Allow_kick_ban_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Allow_kick_ban_members
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may mention members.
+func (o ChatWidgetMainPtrOutput) Allow_mention_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Allow_mention_members
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may react to messages (the Reactions extension must be enabled).
+func (o ChatWidgetMainPtrOutput) Allow_message_reactions() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Allow_message_reactions
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Moderators may delete members' messages in a group.
+func (o ChatWidgetMainPtrOutput) Allow_moderator_to_delete_member_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Allow_moderator_to_delete_member_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Members' scopes may be changed.
+func (o ChatWidgetMainPtrOutput) Allow_promote_demote_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Allow_promote_demote_members
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may block other users.
+func (o ChatWidgetMainPtrOutput) Block_user() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Block_user
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may create groups.
+func (o ChatWidgetMainPtrOutput) Create_groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Create_groups
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Collaborative documents (the extension must be enabled).
+func (o ChatWidgetMainPtrOutput) Enable_collaborative_document() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enable_collaborative_document
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Collaborative whiteboards (the extension must be enabled).
+func (o ChatWidgetMainPtrOutput) Enable_collaborative_whiteboard() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enable_collaborative_whiteboard
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may delete their messages.
+func (o ChatWidgetMainPtrOutput) Enable_deleting_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_deleting_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may edit their messages.
+func (o ChatWidgetMainPtrOutput) Enable_editing_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_editing_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Message translation (the extension must be enabled).
+func (o ChatWidgetMainPtrOutput) Enable_message_translation() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enable_message_translation
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may reply to a message.
+func (o ChatWidgetMainPtrOutput) Enable_replying_to_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_replying_to_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send messages.
+func (o ChatWidgetMainPtrOutput) Enable_sending_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_sending_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may share, copy and forward messages.
+func (o ChatWidgetMainPtrOutput) Enable_share_copy_forward_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_share_copy_forward_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Play a sound on incoming calls.
+func (o ChatWidgetMainPtrOutput) Enable_sound_for_calls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_sound_for_calls
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Play a sound on incoming messages.
+func (o ChatWidgetMainPtrOutput) Enable_sound_for_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_sound_for_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may reply in threads.
+func (o ChatWidgetMainPtrOutput) Enable_threaded_replies() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_threaded_replies
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Video calls.
+func (o ChatWidgetMainPtrOutput) Enable_video_calling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_video_calling
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Voice calls.
+func (o ChatWidgetMainPtrOutput) Enable_voice_calling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enable_voice_calling
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Deleted messages leave no bubble.
+func (o ChatWidgetMainPtrOutput) Hide_deleted_messages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Hide_deleted_messages
+	}).(pulumi.BoolPtrOutput)
+}
+
+// No notice in the chat when someone joins or leaves a group.
+func (o ChatWidgetMainPtrOutput) Hide_join_leave_notifications() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Hide_join_leave_notifications
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Moderators' messages stand out.
+func (o ChatWidgetMainPtrOutput) Highlight_messages_from_moderators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Highlight_messages_from_moderators
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may join and leave groups.
+func (o ChatWidgetMainPtrOutput) Join_or_leave_groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Join_or_leave_groups
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Show the emoji keyboard.
+func (o ChatWidgetMainPtrOutput) Send_emojis() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Send_emojis
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send files.
+func (o ChatWidgetMainPtrOutput) Send_files() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Send_files
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send GIFs.
+func (o ChatWidgetMainPtrOutput) Send_gifs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Send_gifs
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may message a group member privately.
+func (o ChatWidgetMainPtrOutput) Send_message_in_private_to_group_member() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Send_message_in_private_to_group_member
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send photos and videos.
+func (o ChatWidgetMainPtrOutput) Send_photos_videos() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Send_photos_videos
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may reply privately to a group member's message.
+func (o ChatWidgetMainPtrOutput) Send_reply_in_private_to_group_member() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Send_reply_in_private_to_group_member
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send voice notes.
+func (o ChatWidgetMainPtrOutput) Send_voice_notes() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Send_voice_notes
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Moderators may put a group in question-and-answer mode.
+func (o ChatWidgetMainPtrOutput) Set_groups_in_qna_mode_by_moderators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Set_groups_in_qna_mode_by_moderators
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may send live reactions.
+func (o ChatWidgetMainPtrOutput) Share_live_reactions() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Share_live_reactions
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may share their location.
+func (o ChatWidgetMainPtrOutput) Share_location() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Share_location
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Notify of incoming calls.
+func (o ChatWidgetMainPtrOutput) Show_call_notifications() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_call_notifications
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Offer call recording.
+func (o ChatWidgetMainPtrOutput) Show_call_recording_option() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_call_recording_option
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Show delivery and read receipts.
+func (o ChatWidgetMainPtrOutput) Show_delivery_read_indicators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_delivery_read_indicators
+	}).(pulumi.BoolPtrOutput)
+}
+
+// A message of one to three emojis shows them larger.
+func (o ChatWidgetMainPtrOutput) Show_emojis_in_larger_size() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_emojis_in_larger_size
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Stickers (the Stickers extension must be enabled).
+func (o ChatWidgetMainPtrOutput) Show_stickers() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_stickers
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Show typing indicators.
+func (o ChatWidgetMainPtrOutput) Show_typing_indicators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_typing_indicators
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Show whether users are online.
+func (o ChatWidgetMainPtrOutput) Show_user_presence() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Show_user_presence
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may see a group's members.
+func (o ChatWidgetMainPtrOutput) View_group_members() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.View_group_members
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Users may see the media shared in a group.
+func (o ChatWidgetMainPtrOutput) View_shared_media() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetMain) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.View_shared_media
+	}).(pulumi.BoolPtrOutput)
+}
+
+type ChatWidgetSidebar struct {
+	// Show the calls section.
+	Calls bool `pulumi:"calls"`
+	// Show the chats section.
+	Chats *bool `pulumi:"chats"`
+	// Which groups the group list shows.
+	Group_listing *string `pulumi:"group_listing"`
+	// Show the groups section.
+	Groups *bool `pulumi:"groups"`
+	// Which conversations the recent chats list shows.
+	Recent_chat_listing *string `pulumi:"recent_chat_listing"`
+	// Order of the sidebar's sections, from these five names only.
+	Sidebar_navigation_sequence []string `pulumi:"sidebar_navigation_sequence"`
+	// Whom a user may start a new conversation with.
+	Start_a_new_conversation *string `pulumi:"start_a_new_conversation"`
+	// Which users the user list shows.
+	User_listing *string `pulumi:"user_listing"`
+	// Show the user settings section.
+	User_settings *bool `pulumi:"user_settings"`
+	// Show the users section.
+	Users *bool `pulumi:"users"`
+}
+
+// ChatWidgetSidebarInput is an input type that accepts ChatWidgetSidebarArgs and ChatWidgetSidebarOutput values.
+// You can construct a concrete instance of `ChatWidgetSidebarInput` via:
+//
+//	ChatWidgetSidebarArgs{...}
+type ChatWidgetSidebarInput interface {
+	pulumi.Input
+
+	ToChatWidgetSidebarOutput() ChatWidgetSidebarOutput
+	ToChatWidgetSidebarOutputWithContext(context.Context) ChatWidgetSidebarOutput
+}
+
+type ChatWidgetSidebarArgs struct {
+	// Show the calls section.
+	Calls pulumi.BoolInput `pulumi:"calls"`
+	// Show the chats section.
+	Chats pulumi.BoolPtrInput `pulumi:"chats"`
+	// Which groups the group list shows.
+	Group_listing pulumi.StringPtrInput `pulumi:"group_listing"`
+	// Show the groups section.
+	Groups pulumi.BoolPtrInput `pulumi:"groups"`
+	// Which conversations the recent chats list shows.
+	Recent_chat_listing pulumi.StringPtrInput `pulumi:"recent_chat_listing"`
+	// Order of the sidebar's sections, from these five names only.
+	Sidebar_navigation_sequence pulumi.StringArrayInput `pulumi:"sidebar_navigation_sequence"`
+	// Whom a user may start a new conversation with.
+	Start_a_new_conversation pulumi.StringPtrInput `pulumi:"start_a_new_conversation"`
+	// Which users the user list shows.
+	User_listing pulumi.StringPtrInput `pulumi:"user_listing"`
+	// Show the user settings section.
+	User_settings pulumi.BoolPtrInput `pulumi:"user_settings"`
+	// Show the users section.
+	Users pulumi.BoolPtrInput `pulumi:"users"`
+}
+
+func (ChatWidgetSidebarArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetSidebar)(nil)).Elem()
+}
+
+func (i ChatWidgetSidebarArgs) ToChatWidgetSidebarOutput() ChatWidgetSidebarOutput {
+	return i.ToChatWidgetSidebarOutputWithContext(context.Background())
+}
+
+func (i ChatWidgetSidebarArgs) ToChatWidgetSidebarOutputWithContext(ctx context.Context) ChatWidgetSidebarOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetSidebarOutput)
+}
+
+func (i ChatWidgetSidebarArgs) ToChatWidgetSidebarPtrOutput() ChatWidgetSidebarPtrOutput {
+	return i.ToChatWidgetSidebarPtrOutputWithContext(context.Background())
+}
+
+func (i ChatWidgetSidebarArgs) ToChatWidgetSidebarPtrOutputWithContext(ctx context.Context) ChatWidgetSidebarPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetSidebarOutput).ToChatWidgetSidebarPtrOutputWithContext(ctx)
+}
+
+// ChatWidgetSidebarPtrInput is an input type that accepts ChatWidgetSidebarArgs, ChatWidgetSidebarPtr and ChatWidgetSidebarPtrOutput values.
+// You can construct a concrete instance of `ChatWidgetSidebarPtrInput` via:
+//
+//	        ChatWidgetSidebarArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChatWidgetSidebarPtrInput interface {
+	pulumi.Input
+
+	ToChatWidgetSidebarPtrOutput() ChatWidgetSidebarPtrOutput
+	ToChatWidgetSidebarPtrOutputWithContext(context.Context) ChatWidgetSidebarPtrOutput
+}
+
+type chatWidgetSidebarPtrType ChatWidgetSidebarArgs
+
+func ChatWidgetSidebarPtr(v *ChatWidgetSidebarArgs) ChatWidgetSidebarPtrInput {
+	return (*chatWidgetSidebarPtrType)(v)
+}
+
+func (*chatWidgetSidebarPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChatWidgetSidebar)(nil)).Elem()
+}
+
+func (i *chatWidgetSidebarPtrType) ToChatWidgetSidebarPtrOutput() ChatWidgetSidebarPtrOutput {
+	return i.ToChatWidgetSidebarPtrOutputWithContext(context.Background())
+}
+
+func (i *chatWidgetSidebarPtrType) ToChatWidgetSidebarPtrOutputWithContext(ctx context.Context) ChatWidgetSidebarPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetSidebarPtrOutput)
+}
+
+type ChatWidgetSidebarOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetSidebarOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetSidebar)(nil)).Elem()
+}
+
+func (o ChatWidgetSidebarOutput) ToChatWidgetSidebarOutput() ChatWidgetSidebarOutput {
+	return o
+}
+
+func (o ChatWidgetSidebarOutput) ToChatWidgetSidebarOutputWithContext(ctx context.Context) ChatWidgetSidebarOutput {
+	return o
+}
+
+func (o ChatWidgetSidebarOutput) ToChatWidgetSidebarPtrOutput() ChatWidgetSidebarPtrOutput {
+	return o.ToChatWidgetSidebarPtrOutputWithContext(context.Background())
+}
+
+func (o ChatWidgetSidebarOutput) ToChatWidgetSidebarPtrOutputWithContext(ctx context.Context) ChatWidgetSidebarPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChatWidgetSidebar) *ChatWidgetSidebar {
+		return &v
+	}).(ChatWidgetSidebarPtrOutput)
+}
+
+// Show the calls section.
+func (o ChatWidgetSidebarOutput) Calls() pulumi.BoolOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) bool { return v.Calls }).(pulumi.BoolOutput)
+}
+
+// Show the chats section.
+func (o ChatWidgetSidebarOutput) Chats() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *bool { return v.Chats }).(pulumi.BoolPtrOutput)
+}
+
+// Which groups the group list shows.
+func (o ChatWidgetSidebarOutput) Group_listing() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *string { return v.Group_listing }).(pulumi.StringPtrOutput)
+}
+
+// Show the groups section.
+func (o ChatWidgetSidebarOutput) Groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *bool { return v.Groups }).(pulumi.BoolPtrOutput)
+}
+
+// Which conversations the recent chats list shows.
+func (o ChatWidgetSidebarOutput) Recent_chat_listing() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *string { return v.Recent_chat_listing }).(pulumi.StringPtrOutput)
+}
+
+// Order of the sidebar's sections, from these five names only.
+func (o ChatWidgetSidebarOutput) Sidebar_navigation_sequence() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) []string { return v.Sidebar_navigation_sequence }).(pulumi.StringArrayOutput)
+}
+
+// Whom a user may start a new conversation with.
+func (o ChatWidgetSidebarOutput) Start_a_new_conversation() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *string { return v.Start_a_new_conversation }).(pulumi.StringPtrOutput)
+}
+
+// Which users the user list shows.
+func (o ChatWidgetSidebarOutput) User_listing() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *string { return v.User_listing }).(pulumi.StringPtrOutput)
+}
+
+// Show the user settings section.
+func (o ChatWidgetSidebarOutput) User_settings() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *bool { return v.User_settings }).(pulumi.BoolPtrOutput)
+}
+
+// Show the users section.
+func (o ChatWidgetSidebarOutput) Users() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetSidebar) *bool { return v.Users }).(pulumi.BoolPtrOutput)
+}
+
+type ChatWidgetSidebarPtrOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetSidebarPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChatWidgetSidebar)(nil)).Elem()
+}
+
+func (o ChatWidgetSidebarPtrOutput) ToChatWidgetSidebarPtrOutput() ChatWidgetSidebarPtrOutput {
+	return o
+}
+
+func (o ChatWidgetSidebarPtrOutput) ToChatWidgetSidebarPtrOutputWithContext(ctx context.Context) ChatWidgetSidebarPtrOutput {
+	return o
+}
+
+func (o ChatWidgetSidebarPtrOutput) Elem() ChatWidgetSidebarOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) ChatWidgetSidebar {
+		if v != nil {
+			return *v
+		}
+		var ret ChatWidgetSidebar
+		return ret
+	}).(ChatWidgetSidebarOutput)
+}
+
+// Show the calls section.
+func (o ChatWidgetSidebarPtrOutput) Calls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Calls
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Show the chats section.
+func (o ChatWidgetSidebarPtrOutput) Chats() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Chats
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Which groups the group list shows.
+func (o ChatWidgetSidebarPtrOutput) Group_listing() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Group_listing
+	}).(pulumi.StringPtrOutput)
+}
+
+// Show the groups section.
+func (o ChatWidgetSidebarPtrOutput) Groups() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Groups
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Which conversations the recent chats list shows.
+func (o ChatWidgetSidebarPtrOutput) Recent_chat_listing() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Recent_chat_listing
+	}).(pulumi.StringPtrOutput)
+}
+
+// Order of the sidebar's sections, from these five names only.
+func (o ChatWidgetSidebarPtrOutput) Sidebar_navigation_sequence() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Sidebar_navigation_sequence
+	}).(pulumi.StringArrayOutput)
+}
+
+// Whom a user may start a new conversation with.
+func (o ChatWidgetSidebarPtrOutput) Start_a_new_conversation() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Start_a_new_conversation
+	}).(pulumi.StringPtrOutput)
+}
+
+// Which users the user list shows.
+func (o ChatWidgetSidebarPtrOutput) User_listing() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *string {
+		if v == nil {
+			return nil
+		}
+		return v.User_listing
+	}).(pulumi.StringPtrOutput)
+}
+
+// Show the user settings section.
+func (o ChatWidgetSidebarPtrOutput) User_settings() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.User_settings
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Show the users section.
+func (o ChatWidgetSidebarPtrOutput) Users() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetSidebar) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Users
+	}).(pulumi.BoolPtrOutput)
+}
+
+type ChatWidgetStyle struct {
+	// Background colour.
+	Background_color *string `pulumi:"background_color"`
+	// CSS added to the widget's own styles.
+	Custom_css *string `pulumi:"custom_css"`
+	// Script setting of the widget (the vendor's default is v2).
+	Custom_js *string `pulumi:"custom_js"`
+	// Background colour of the launcher icon in docked mode.
+	Docked_layout_icon_background *string `pulumi:"docked_layout_icon_background"`
+	// Image URL of the launcher icon while the widget is closed.
+	Docked_layout_icon_close *string `pulumi:"docked_layout_icon_close"`
+	// Image URL of the launcher icon while the widget is open.
+	Docked_layout_icon_open *string `pulumi:"docked_layout_icon_open"`
+	// Foreground (text) colour.
+	Foreground_color *string `pulumi:"foreground_color"`
+	// Whether the colours above replace the system's background colours.
+	Override_system_background_colors *bool `pulumi:"override_system_background_colors"`
+	// Primary colour.
+	Primary_color *string `pulumi:"primary_color"`
+}
+
+// ChatWidgetStyleInput is an input type that accepts ChatWidgetStyleArgs and ChatWidgetStyleOutput values.
+// You can construct a concrete instance of `ChatWidgetStyleInput` via:
+//
+//	ChatWidgetStyleArgs{...}
+type ChatWidgetStyleInput interface {
+	pulumi.Input
+
+	ToChatWidgetStyleOutput() ChatWidgetStyleOutput
+	ToChatWidgetStyleOutputWithContext(context.Context) ChatWidgetStyleOutput
+}
+
+type ChatWidgetStyleArgs struct {
+	// Background colour.
+	Background_color pulumi.StringPtrInput `pulumi:"background_color"`
+	// CSS added to the widget's own styles.
+	Custom_css pulumi.StringPtrInput `pulumi:"custom_css"`
+	// Script setting of the widget (the vendor's default is v2).
+	Custom_js pulumi.StringPtrInput `pulumi:"custom_js"`
+	// Background colour of the launcher icon in docked mode.
+	Docked_layout_icon_background pulumi.StringPtrInput `pulumi:"docked_layout_icon_background"`
+	// Image URL of the launcher icon while the widget is closed.
+	Docked_layout_icon_close pulumi.StringPtrInput `pulumi:"docked_layout_icon_close"`
+	// Image URL of the launcher icon while the widget is open.
+	Docked_layout_icon_open pulumi.StringPtrInput `pulumi:"docked_layout_icon_open"`
+	// Foreground (text) colour.
+	Foreground_color pulumi.StringPtrInput `pulumi:"foreground_color"`
+	// Whether the colours above replace the system's background colours.
+	Override_system_background_colors pulumi.BoolPtrInput `pulumi:"override_system_background_colors"`
+	// Primary colour.
+	Primary_color pulumi.StringPtrInput `pulumi:"primary_color"`
+}
+
+func (ChatWidgetStyleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetStyle)(nil)).Elem()
+}
+
+func (i ChatWidgetStyleArgs) ToChatWidgetStyleOutput() ChatWidgetStyleOutput {
+	return i.ToChatWidgetStyleOutputWithContext(context.Background())
+}
+
+func (i ChatWidgetStyleArgs) ToChatWidgetStyleOutputWithContext(ctx context.Context) ChatWidgetStyleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetStyleOutput)
+}
+
+func (i ChatWidgetStyleArgs) ToChatWidgetStylePtrOutput() ChatWidgetStylePtrOutput {
+	return i.ToChatWidgetStylePtrOutputWithContext(context.Background())
+}
+
+func (i ChatWidgetStyleArgs) ToChatWidgetStylePtrOutputWithContext(ctx context.Context) ChatWidgetStylePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetStyleOutput).ToChatWidgetStylePtrOutputWithContext(ctx)
+}
+
+// ChatWidgetStylePtrInput is an input type that accepts ChatWidgetStyleArgs, ChatWidgetStylePtr and ChatWidgetStylePtrOutput values.
+// You can construct a concrete instance of `ChatWidgetStylePtrInput` via:
+//
+//	        ChatWidgetStyleArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChatWidgetStylePtrInput interface {
+	pulumi.Input
+
+	ToChatWidgetStylePtrOutput() ChatWidgetStylePtrOutput
+	ToChatWidgetStylePtrOutputWithContext(context.Context) ChatWidgetStylePtrOutput
+}
+
+type chatWidgetStylePtrType ChatWidgetStyleArgs
+
+func ChatWidgetStylePtr(v *ChatWidgetStyleArgs) ChatWidgetStylePtrInput {
+	return (*chatWidgetStylePtrType)(v)
+}
+
+func (*chatWidgetStylePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChatWidgetStyle)(nil)).Elem()
+}
+
+func (i *chatWidgetStylePtrType) ToChatWidgetStylePtrOutput() ChatWidgetStylePtrOutput {
+	return i.ToChatWidgetStylePtrOutputWithContext(context.Background())
+}
+
+func (i *chatWidgetStylePtrType) ToChatWidgetStylePtrOutputWithContext(ctx context.Context) ChatWidgetStylePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChatWidgetStylePtrOutput)
+}
+
+type ChatWidgetStyleOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetStyleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChatWidgetStyle)(nil)).Elem()
+}
+
+func (o ChatWidgetStyleOutput) ToChatWidgetStyleOutput() ChatWidgetStyleOutput {
+	return o
+}
+
+func (o ChatWidgetStyleOutput) ToChatWidgetStyleOutputWithContext(ctx context.Context) ChatWidgetStyleOutput {
+	return o
+}
+
+func (o ChatWidgetStyleOutput) ToChatWidgetStylePtrOutput() ChatWidgetStylePtrOutput {
+	return o.ToChatWidgetStylePtrOutputWithContext(context.Background())
+}
+
+func (o ChatWidgetStyleOutput) ToChatWidgetStylePtrOutputWithContext(ctx context.Context) ChatWidgetStylePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChatWidgetStyle) *ChatWidgetStyle {
+		return &v
+	}).(ChatWidgetStylePtrOutput)
+}
+
+// Background colour.
+func (o ChatWidgetStyleOutput) Background_color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Background_color }).(pulumi.StringPtrOutput)
+}
+
+// CSS added to the widget's own styles.
+func (o ChatWidgetStyleOutput) Custom_css() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Custom_css }).(pulumi.StringPtrOutput)
+}
+
+// Script setting of the widget (the vendor's default is v2).
+func (o ChatWidgetStyleOutput) Custom_js() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Custom_js }).(pulumi.StringPtrOutput)
+}
+
+// Background colour of the launcher icon in docked mode.
+func (o ChatWidgetStyleOutput) Docked_layout_icon_background() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Docked_layout_icon_background }).(pulumi.StringPtrOutput)
+}
+
+// Image URL of the launcher icon while the widget is closed.
+func (o ChatWidgetStyleOutput) Docked_layout_icon_close() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Docked_layout_icon_close }).(pulumi.StringPtrOutput)
+}
+
+// Image URL of the launcher icon while the widget is open.
+func (o ChatWidgetStyleOutput) Docked_layout_icon_open() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Docked_layout_icon_open }).(pulumi.StringPtrOutput)
+}
+
+// Foreground (text) colour.
+func (o ChatWidgetStyleOutput) Foreground_color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Foreground_color }).(pulumi.StringPtrOutput)
+}
+
+// Whether the colours above replace the system's background colours.
+func (o ChatWidgetStyleOutput) Override_system_background_colors() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *bool { return v.Override_system_background_colors }).(pulumi.BoolPtrOutput)
+}
+
+// Primary colour.
+func (o ChatWidgetStyleOutput) Primary_color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChatWidgetStyle) *string { return v.Primary_color }).(pulumi.StringPtrOutput)
+}
+
+type ChatWidgetStylePtrOutput struct{ *pulumi.OutputState }
+
+func (ChatWidgetStylePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChatWidgetStyle)(nil)).Elem()
+}
+
+func (o ChatWidgetStylePtrOutput) ToChatWidgetStylePtrOutput() ChatWidgetStylePtrOutput {
+	return o
+}
+
+func (o ChatWidgetStylePtrOutput) ToChatWidgetStylePtrOutputWithContext(ctx context.Context) ChatWidgetStylePtrOutput {
+	return o
+}
+
+func (o ChatWidgetStylePtrOutput) Elem() ChatWidgetStyleOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) ChatWidgetStyle {
+		if v != nil {
+			return *v
+		}
+		var ret ChatWidgetStyle
+		return ret
+	}).(ChatWidgetStyleOutput)
+}
+
+// Background colour.
+func (o ChatWidgetStylePtrOutput) Background_color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Background_color
+	}).(pulumi.StringPtrOutput)
+}
+
+// CSS added to the widget's own styles.
+func (o ChatWidgetStylePtrOutput) Custom_css() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Custom_css
+	}).(pulumi.StringPtrOutput)
+}
+
+// Script setting of the widget (the vendor's default is v2).
+func (o ChatWidgetStylePtrOutput) Custom_js() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Custom_js
+	}).(pulumi.StringPtrOutput)
+}
+
+// Background colour of the launcher icon in docked mode.
+func (o ChatWidgetStylePtrOutput) Docked_layout_icon_background() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Docked_layout_icon_background
+	}).(pulumi.StringPtrOutput)
+}
+
+// Image URL of the launcher icon while the widget is closed.
+func (o ChatWidgetStylePtrOutput) Docked_layout_icon_close() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Docked_layout_icon_close
+	}).(pulumi.StringPtrOutput)
+}
+
+// Image URL of the launcher icon while the widget is open.
+func (o ChatWidgetStylePtrOutput) Docked_layout_icon_open() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Docked_layout_icon_open
+	}).(pulumi.StringPtrOutput)
+}
+
+// Foreground (text) colour.
+func (o ChatWidgetStylePtrOutput) Foreground_color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Foreground_color
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether the colours above replace the system's background colours.
+func (o ChatWidgetStylePtrOutput) Override_system_background_colors() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Override_system_background_colors
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Primary colour.
+func (o ChatWidgetStylePtrOutput) Primary_color() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChatWidgetStyle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Primary_color
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3303,6 +5101,171 @@ func (o FcmPushProviderNotificationInPayloadWebPtrOutput) Chat() pulumi.BoolPtrO
 	}).(pulumi.BoolPtrOutput)
 }
 
+type FlaggedMessagesMessagesItem struct {
+	// How many users flagged it.
+	FlaggedCount int `pulumi:"flaggedCount"`
+	// Each user's report.
+	Flags []FlaggedMessagesMessagesItemFlagsItem `pulumi:"flags"`
+	// The message's id.
+	Id string `pulumi:"id"`
+	// The receiving user's uid or group's guid.
+	Receiver *string `pulumi:"receiver"`
+	// user or group.
+	ReceiverType *string `pulumi:"receiverType"`
+	// The sender's uid.
+	Sender *string `pulumi:"sender"`
+	// When it was sent, in Unix seconds.
+	SentAt *int `pulumi:"sentAt"`
+	// The text, for a text message.
+	Text *string `pulumi:"text"`
+	// The message type (text, image, ...).
+	Type *string `pulumi:"type"`
+}
+
+type FlaggedMessagesMessagesItemOutput struct{ *pulumi.OutputState }
+
+func (FlaggedMessagesMessagesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlaggedMessagesMessagesItem)(nil)).Elem()
+}
+
+func (o FlaggedMessagesMessagesItemOutput) ToFlaggedMessagesMessagesItemOutput() FlaggedMessagesMessagesItemOutput {
+	return o
+}
+
+func (o FlaggedMessagesMessagesItemOutput) ToFlaggedMessagesMessagesItemOutputWithContext(ctx context.Context) FlaggedMessagesMessagesItemOutput {
+	return o
+}
+
+// How many users flagged it.
+func (o FlaggedMessagesMessagesItemOutput) FlaggedCount() pulumi.IntOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) int { return v.FlaggedCount }).(pulumi.IntOutput)
+}
+
+// Each user's report.
+func (o FlaggedMessagesMessagesItemOutput) Flags() FlaggedMessagesMessagesItemFlagsItemArrayOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) []FlaggedMessagesMessagesItemFlagsItem { return v.Flags }).(FlaggedMessagesMessagesItemFlagsItemArrayOutput)
+}
+
+// The message's id.
+func (o FlaggedMessagesMessagesItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The receiving user's uid or group's guid.
+func (o FlaggedMessagesMessagesItemOutput) Receiver() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) *string { return v.Receiver }).(pulumi.StringPtrOutput)
+}
+
+// user or group.
+func (o FlaggedMessagesMessagesItemOutput) ReceiverType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) *string { return v.ReceiverType }).(pulumi.StringPtrOutput)
+}
+
+// The sender's uid.
+func (o FlaggedMessagesMessagesItemOutput) Sender() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) *string { return v.Sender }).(pulumi.StringPtrOutput)
+}
+
+// When it was sent, in Unix seconds.
+func (o FlaggedMessagesMessagesItemOutput) SentAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) *int { return v.SentAt }).(pulumi.IntPtrOutput)
+}
+
+// The text, for a text message.
+func (o FlaggedMessagesMessagesItemOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) *string { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+// The message type (text, image, ...).
+func (o FlaggedMessagesMessagesItemOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItem) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type FlaggedMessagesMessagesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (FlaggedMessagesMessagesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlaggedMessagesMessagesItem)(nil)).Elem()
+}
+
+func (o FlaggedMessagesMessagesItemArrayOutput) ToFlaggedMessagesMessagesItemArrayOutput() FlaggedMessagesMessagesItemArrayOutput {
+	return o
+}
+
+func (o FlaggedMessagesMessagesItemArrayOutput) ToFlaggedMessagesMessagesItemArrayOutputWithContext(ctx context.Context) FlaggedMessagesMessagesItemArrayOutput {
+	return o
+}
+
+func (o FlaggedMessagesMessagesItemArrayOutput) Index(i pulumi.IntInput) FlaggedMessagesMessagesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FlaggedMessagesMessagesItem {
+		return vs[0].([]FlaggedMessagesMessagesItem)[vs[1].(int)]
+	}).(FlaggedMessagesMessagesItemOutput)
+}
+
+type FlaggedMessagesMessagesItemFlagsItem struct {
+	// When, in Unix seconds.
+	FlaggedAt *int `pulumi:"flaggedAt"`
+	// The reason the user picked.
+	ReasonId *string `pulumi:"reasonId"`
+	// The user's remark.
+	Remark *string `pulumi:"remark"`
+	// The user who flagged it.
+	Uid string `pulumi:"uid"`
+}
+
+type FlaggedMessagesMessagesItemFlagsItemOutput struct{ *pulumi.OutputState }
+
+func (FlaggedMessagesMessagesItemFlagsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FlaggedMessagesMessagesItemFlagsItem)(nil)).Elem()
+}
+
+func (o FlaggedMessagesMessagesItemFlagsItemOutput) ToFlaggedMessagesMessagesItemFlagsItemOutput() FlaggedMessagesMessagesItemFlagsItemOutput {
+	return o
+}
+
+func (o FlaggedMessagesMessagesItemFlagsItemOutput) ToFlaggedMessagesMessagesItemFlagsItemOutputWithContext(ctx context.Context) FlaggedMessagesMessagesItemFlagsItemOutput {
+	return o
+}
+
+// When, in Unix seconds.
+func (o FlaggedMessagesMessagesItemFlagsItemOutput) FlaggedAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItemFlagsItem) *int { return v.FlaggedAt }).(pulumi.IntPtrOutput)
+}
+
+// The reason the user picked.
+func (o FlaggedMessagesMessagesItemFlagsItemOutput) ReasonId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItemFlagsItem) *string { return v.ReasonId }).(pulumi.StringPtrOutput)
+}
+
+// The user's remark.
+func (o FlaggedMessagesMessagesItemFlagsItemOutput) Remark() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItemFlagsItem) *string { return v.Remark }).(pulumi.StringPtrOutput)
+}
+
+// The user who flagged it.
+func (o FlaggedMessagesMessagesItemFlagsItemOutput) Uid() pulumi.StringOutput {
+	return o.ApplyT(func(v FlaggedMessagesMessagesItemFlagsItem) string { return v.Uid }).(pulumi.StringOutput)
+}
+
+type FlaggedMessagesMessagesItemFlagsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (FlaggedMessagesMessagesItemFlagsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FlaggedMessagesMessagesItemFlagsItem)(nil)).Elem()
+}
+
+func (o FlaggedMessagesMessagesItemFlagsItemArrayOutput) ToFlaggedMessagesMessagesItemFlagsItemArrayOutput() FlaggedMessagesMessagesItemFlagsItemArrayOutput {
+	return o
+}
+
+func (o FlaggedMessagesMessagesItemFlagsItemArrayOutput) ToFlaggedMessagesMessagesItemFlagsItemArrayOutputWithContext(ctx context.Context) FlaggedMessagesMessagesItemFlagsItemArrayOutput {
+	return o
+}
+
+func (o FlaggedMessagesMessagesItemFlagsItemArrayOutput) Index(i pulumi.IntInput) FlaggedMessagesMessagesItemFlagsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FlaggedMessagesMessagesItemFlagsItem {
+		return vs[0].([]FlaggedMessagesMessagesItemFlagsItem)[vs[1].(int)]
+	}).(FlaggedMessagesMessagesItemFlagsItemOutput)
+}
+
 // One Friends as a whole read sees it.
 type FriendsInfo struct {
 	// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
@@ -4061,6 +6024,146 @@ func (o ListAppSettingsScopePtrOutput) Elem() ListAppSettingsScopeOutput {
 // The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
 func (o ListAppSettingsScopePtrOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ListAppSettingsScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listChatWidget as one object (the older form).
+type ListChatWidgetScope struct {
+	// The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId *string `pulumi:"appId"`
+}
+
+// ListChatWidgetScopeInput is an input type that accepts ListChatWidgetScopeArgs and ListChatWidgetScopeOutput values.
+// You can construct a concrete instance of `ListChatWidgetScopeInput` via:
+//
+//	ListChatWidgetScopeArgs{...}
+type ListChatWidgetScopeInput interface {
+	pulumi.Input
+
+	ToListChatWidgetScopeOutput() ListChatWidgetScopeOutput
+	ToListChatWidgetScopeOutputWithContext(context.Context) ListChatWidgetScopeOutput
+}
+
+// The filters of listChatWidget as one object (the older form).
+type ListChatWidgetScopeArgs struct {
+	// The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId pulumi.StringPtrInput `pulumi:"appId"`
+}
+
+func (ListChatWidgetScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListChatWidgetScope)(nil)).Elem()
+}
+
+func (i ListChatWidgetScopeArgs) ToListChatWidgetScopeOutput() ListChatWidgetScopeOutput {
+	return i.ToListChatWidgetScopeOutputWithContext(context.Background())
+}
+
+func (i ListChatWidgetScopeArgs) ToListChatWidgetScopeOutputWithContext(ctx context.Context) ListChatWidgetScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListChatWidgetScopeOutput)
+}
+
+func (i ListChatWidgetScopeArgs) ToListChatWidgetScopePtrOutput() ListChatWidgetScopePtrOutput {
+	return i.ToListChatWidgetScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListChatWidgetScopeArgs) ToListChatWidgetScopePtrOutputWithContext(ctx context.Context) ListChatWidgetScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListChatWidgetScopeOutput).ToListChatWidgetScopePtrOutputWithContext(ctx)
+}
+
+// ListChatWidgetScopePtrInput is an input type that accepts ListChatWidgetScopeArgs, ListChatWidgetScopePtr and ListChatWidgetScopePtrOutput values.
+// You can construct a concrete instance of `ListChatWidgetScopePtrInput` via:
+//
+//	        ListChatWidgetScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListChatWidgetScopePtrInput interface {
+	pulumi.Input
+
+	ToListChatWidgetScopePtrOutput() ListChatWidgetScopePtrOutput
+	ToListChatWidgetScopePtrOutputWithContext(context.Context) ListChatWidgetScopePtrOutput
+}
+
+type listChatWidgetScopePtrType ListChatWidgetScopeArgs
+
+func ListChatWidgetScopePtr(v *ListChatWidgetScopeArgs) ListChatWidgetScopePtrInput {
+	return (*listChatWidgetScopePtrType)(v)
+}
+
+func (*listChatWidgetScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListChatWidgetScope)(nil)).Elem()
+}
+
+func (i *listChatWidgetScopePtrType) ToListChatWidgetScopePtrOutput() ListChatWidgetScopePtrOutput {
+	return i.ToListChatWidgetScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listChatWidgetScopePtrType) ToListChatWidgetScopePtrOutputWithContext(ctx context.Context) ListChatWidgetScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListChatWidgetScopePtrOutput)
+}
+
+// The filters of listChatWidget as one object (the older form).
+type ListChatWidgetScopeOutput struct{ *pulumi.OutputState }
+
+func (ListChatWidgetScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListChatWidgetScope)(nil)).Elem()
+}
+
+func (o ListChatWidgetScopeOutput) ToListChatWidgetScopeOutput() ListChatWidgetScopeOutput {
+	return o
+}
+
+func (o ListChatWidgetScopeOutput) ToListChatWidgetScopeOutputWithContext(ctx context.Context) ListChatWidgetScopeOutput {
+	return o
+}
+
+func (o ListChatWidgetScopeOutput) ToListChatWidgetScopePtrOutput() ListChatWidgetScopePtrOutput {
+	return o.ToListChatWidgetScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListChatWidgetScopeOutput) ToListChatWidgetScopePtrOutputWithContext(ctx context.Context) ListChatWidgetScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListChatWidgetScope) *ListChatWidgetScope {
+		return &v
+	}).(ListChatWidgetScopePtrOutput)
+}
+
+// The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListChatWidgetScopeOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListChatWidgetScope) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+type ListChatWidgetScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListChatWidgetScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListChatWidgetScope)(nil)).Elem()
+}
+
+func (o ListChatWidgetScopePtrOutput) ToListChatWidgetScopePtrOutput() ListChatWidgetScopePtrOutput {
+	return o
+}
+
+func (o ListChatWidgetScopePtrOutput) ToListChatWidgetScopePtrOutputWithContext(ctx context.Context) ListChatWidgetScopePtrOutput {
+	return o
+}
+
+func (o ListChatWidgetScopePtrOutput) Elem() ListChatWidgetScopeOutput {
+	return o.ApplyT(func(v *ListChatWidgetScope) ListChatWidgetScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListChatWidgetScope
+		return ret
+	}).(ListChatWidgetScopeOutput)
+}
+
+// The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListChatWidgetScopePtrOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListChatWidgetScope) *string {
 		if v == nil {
 			return nil
 		}
@@ -15537,6 +17640,127 @@ func (o PinnedConversationsInfoArrayOutput) Index(i pulumi.IntInput) PinnedConve
 	}).(PinnedConversationsInfoOutput)
 }
 
+type ReviewedMessagesMessagesItem struct {
+	// What the rule does (blockMessage, ...); empty when no rule.
+	Action []string `pulumi:"action"`
+	// When it was blocked or reviewed, in Unix seconds.
+	At *int `pulumi:"at"`
+	// The message's id.
+	Id string `pulumi:"id"`
+	// The receiving user's uid or group's guid.
+	Receiver *string `pulumi:"receiver"`
+	// user or group.
+	ReceiverType *string `pulumi:"receiverType"`
+	// The rule that blocked it (absent for a flagged one reviewed).
+	RuleId *string `pulumi:"ruleId"`
+	// That rule's name.
+	RuleName *string `pulumi:"ruleName"`
+	// The sender's uid.
+	Sender *string `pulumi:"sender"`
+	// When it was sent, in Unix seconds.
+	SentAt *int `pulumi:"sentAt"`
+	// The moderation status: approved or disapproved (blocked).
+	Status *string `pulumi:"status"`
+	// The text, for a text message.
+	Text *string `pulumi:"text"`
+	// The message type (text, image, ...).
+	Type *string `pulumi:"type"`
+}
+
+type ReviewedMessagesMessagesItemOutput struct{ *pulumi.OutputState }
+
+func (ReviewedMessagesMessagesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ReviewedMessagesMessagesItem)(nil)).Elem()
+}
+
+func (o ReviewedMessagesMessagesItemOutput) ToReviewedMessagesMessagesItemOutput() ReviewedMessagesMessagesItemOutput {
+	return o
+}
+
+func (o ReviewedMessagesMessagesItemOutput) ToReviewedMessagesMessagesItemOutputWithContext(ctx context.Context) ReviewedMessagesMessagesItemOutput {
+	return o
+}
+
+// What the rule does (blockMessage, ...); empty when no rule.
+func (o ReviewedMessagesMessagesItemOutput) Action() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) []string { return v.Action }).(pulumi.StringArrayOutput)
+}
+
+// When it was blocked or reviewed, in Unix seconds.
+func (o ReviewedMessagesMessagesItemOutput) At() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *int { return v.At }).(pulumi.IntPtrOutput)
+}
+
+// The message's id.
+func (o ReviewedMessagesMessagesItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The receiving user's uid or group's guid.
+func (o ReviewedMessagesMessagesItemOutput) Receiver() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.Receiver }).(pulumi.StringPtrOutput)
+}
+
+// user or group.
+func (o ReviewedMessagesMessagesItemOutput) ReceiverType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.ReceiverType }).(pulumi.StringPtrOutput)
+}
+
+// The rule that blocked it (absent for a flagged one reviewed).
+func (o ReviewedMessagesMessagesItemOutput) RuleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.RuleId }).(pulumi.StringPtrOutput)
+}
+
+// That rule's name.
+func (o ReviewedMessagesMessagesItemOutput) RuleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.RuleName }).(pulumi.StringPtrOutput)
+}
+
+// The sender's uid.
+func (o ReviewedMessagesMessagesItemOutput) Sender() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.Sender }).(pulumi.StringPtrOutput)
+}
+
+// When it was sent, in Unix seconds.
+func (o ReviewedMessagesMessagesItemOutput) SentAt() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *int { return v.SentAt }).(pulumi.IntPtrOutput)
+}
+
+// The moderation status: approved or disapproved (blocked).
+func (o ReviewedMessagesMessagesItemOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The text, for a text message.
+func (o ReviewedMessagesMessagesItemOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+// The message type (text, image, ...).
+func (o ReviewedMessagesMessagesItemOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReviewedMessagesMessagesItem) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type ReviewedMessagesMessagesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ReviewedMessagesMessagesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ReviewedMessagesMessagesItem)(nil)).Elem()
+}
+
+func (o ReviewedMessagesMessagesItemArrayOutput) ToReviewedMessagesMessagesItemArrayOutput() ReviewedMessagesMessagesItemArrayOutput {
+	return o
+}
+
+func (o ReviewedMessagesMessagesItemArrayOutput) ToReviewedMessagesMessagesItemArrayOutputWithContext(ctx context.Context) ReviewedMessagesMessagesItemArrayOutput {
+	return o
+}
+
+func (o ReviewedMessagesMessagesItemArrayOutput) Index(i pulumi.IntInput) ReviewedMessagesMessagesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ReviewedMessagesMessagesItem {
+		return vs[0].([]ReviewedMessagesMessagesItem)[vs[1].(int)]
+	}).(ReviewedMessagesMessagesItemOutput)
+}
+
 // One Role as a whole read sees it.
 type RoleInfo struct {
 	// Unix seconds.
@@ -16418,6 +18642,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApnsPushProviderCredentialsInput)(nil)).Elem(), ApnsPushProviderCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionInput)(nil)).Elem(), ChatConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionPtrInput)(nil)).Elem(), ChatConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetMainInput)(nil)).Elem(), ChatWidgetMainArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetMainPtrInput)(nil)).Elem(), ChatWidgetMainArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetSidebarInput)(nil)).Elem(), ChatWidgetSidebarArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetSidebarPtrInput)(nil)).Elem(), ChatWidgetSidebarArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetStyleInput)(nil)).Elem(), ChatWidgetStyleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetStylePtrInput)(nil)).Elem(), ChatWidgetStyleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomEmailProviderCredentialsInput)(nil)).Elem(), CustomEmailProviderCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomEmailProviderCredentialsPtrInput)(nil)).Elem(), CustomEmailProviderCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CustomPushProviderCredentialsInput)(nil)).Elem(), CustomPushProviderCredentialsArgs{})
@@ -16438,6 +18668,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ListAppScopePtrInput)(nil)).Elem(), ListAppScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListAppSettingsScopeInput)(nil)).Elem(), ListAppSettingsScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListAppSettingsScopePtrInput)(nil)).Elem(), ListAppSettingsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListChatWidgetScopeInput)(nil)).Elem(), ListChatWidgetScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListChatWidgetScopePtrInput)(nil)).Elem(), ListChatWidgetScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListCollaboratorsScopeInput)(nil)).Elem(), ListCollaboratorsScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListCollaboratorsScopePtrInput)(nil)).Elem(), ListCollaboratorsScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListExternalAgentScopeInput)(nil)).Elem(), ListExternalAgentScopeArgs{})
@@ -16572,12 +18804,22 @@ func init() {
 	pulumi.RegisterOutputType(AppInfoArrayOutput{})
 	pulumi.RegisterOutputType(AppSettingsInfoOutput{})
 	pulumi.RegisterOutputType(AppSettingsInfoArrayOutput{})
+	pulumi.RegisterOutputType(BlockedMessagesMessagesItemOutput{})
+	pulumi.RegisterOutputType(BlockedMessagesMessagesItemArrayOutput{})
 	pulumi.RegisterOutputType(BlockedUsersInfoOutput{})
 	pulumi.RegisterOutputType(BlockedUsersInfoArrayOutput{})
 	pulumi.RegisterOutputType(BotInfoOutput{})
 	pulumi.RegisterOutputType(BotInfoArrayOutput{})
 	pulumi.RegisterOutputType(ChatConnectionOutput{})
 	pulumi.RegisterOutputType(ChatConnectionPtrOutput{})
+	pulumi.RegisterOutputType(ChatWidgetInfoOutput{})
+	pulumi.RegisterOutputType(ChatWidgetInfoArrayOutput{})
+	pulumi.RegisterOutputType(ChatWidgetMainOutput{})
+	pulumi.RegisterOutputType(ChatWidgetMainPtrOutput{})
+	pulumi.RegisterOutputType(ChatWidgetSidebarOutput{})
+	pulumi.RegisterOutputType(ChatWidgetSidebarPtrOutput{})
+	pulumi.RegisterOutputType(ChatWidgetStyleOutput{})
+	pulumi.RegisterOutputType(ChatWidgetStylePtrOutput{})
 	pulumi.RegisterOutputType(CollaboratorsInfoOutput{})
 	pulumi.RegisterOutputType(CollaboratorsInfoArrayOutput{})
 	pulumi.RegisterOutputType(CustomEmailProviderCredentialsOutput{})
@@ -16604,6 +18846,10 @@ func init() {
 	pulumi.RegisterOutputType(FcmPushProviderNotificationInPayloadIosPtrOutput{})
 	pulumi.RegisterOutputType(FcmPushProviderNotificationInPayloadWebOutput{})
 	pulumi.RegisterOutputType(FcmPushProviderNotificationInPayloadWebPtrOutput{})
+	pulumi.RegisterOutputType(FlaggedMessagesMessagesItemOutput{})
+	pulumi.RegisterOutputType(FlaggedMessagesMessagesItemArrayOutput{})
+	pulumi.RegisterOutputType(FlaggedMessagesMessagesItemFlagsItemOutput{})
+	pulumi.RegisterOutputType(FlaggedMessagesMessagesItemFlagsItemArrayOutput{})
 	pulumi.RegisterOutputType(FriendsInfoOutput{})
 	pulumi.RegisterOutputType(FriendsInfoArrayOutput{})
 	pulumi.RegisterOutputType(GroupBansInfoOutput{})
@@ -16618,6 +18864,8 @@ func init() {
 	pulumi.RegisterOutputType(ListAppScopePtrOutput{})
 	pulumi.RegisterOutputType(ListAppSettingsScopeOutput{})
 	pulumi.RegisterOutputType(ListAppSettingsScopePtrOutput{})
+	pulumi.RegisterOutputType(ListChatWidgetScopeOutput{})
+	pulumi.RegisterOutputType(ListChatWidgetScopePtrOutput{})
 	pulumi.RegisterOutputType(ListCollaboratorsScopeOutput{})
 	pulumi.RegisterOutputType(ListCollaboratorsScopePtrOutput{})
 	pulumi.RegisterOutputType(ListExternalAgentScopeOutput{})
@@ -16738,6 +18986,8 @@ func init() {
 	pulumi.RegisterOutputType(PinnedConversationsConversationsItemArrayOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoArrayOutput{})
+	pulumi.RegisterOutputType(ReviewedMessagesMessagesItemOutput{})
+	pulumi.RegisterOutputType(ReviewedMessagesMessagesItemArrayOutput{})
 	pulumi.RegisterOutputType(RoleInfoOutput{})
 	pulumi.RegisterOutputType(RoleInfoArrayOutput{})
 	pulumi.RegisterOutputType(RoleSettingsOutput{})

@@ -19,6 +19,7 @@ from .app_settings import *
 from .auth_token import *
 from .blocked_users import *
 from .bot import *
+from .chat_widget import *
 from .collaborators import *
 from .custom_email_provider import *
 from .custom_push_provider import *
@@ -38,8 +39,10 @@ from .get_apns_push_provider import *
 from .get_app import *
 from .get_app_settings import *
 from .get_auth_token import *
+from .get_blocked_messages import *
 from .get_blocked_users import *
 from .get_bot import *
+from .get_chat_widget import *
 from .get_collaborators import *
 from .get_custom_email_provider import *
 from .get_custom_push_provider import *
@@ -47,6 +50,7 @@ from .get_custom_sms_provider import *
 from .get_extension import *
 from .get_external_agent import *
 from .get_fcm_push_provider import *
+from .get_flagged_messages import *
 from .get_friends import *
 from .get_group import *
 from .get_group_bans import *
@@ -60,6 +64,7 @@ from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
+from .get_reviewed_messages import *
 from .get_role import *
 from .get_seed_data import *
 from .get_send_grid_email_provider import *
@@ -84,6 +89,7 @@ from .list_app import *
 from .list_app_settings import *
 from .list_blocked_users import *
 from .list_bot import *
+from .list_chat_widget import *
 from .list_collaborators import *
 from .list_custom_email_provider import *
 from .list_custom_push_provider import *
@@ -149,6 +155,7 @@ _utilities.register(
    "chat:index:AuthToken": "AuthToken",
    "chat:index:BlockedUsers": "BlockedUsers",
    "chat:index:Bot": "Bot",
+   "chat:index:ChatWidget": "ChatWidget",
    "chat:index:Collaborators": "Collaborators",
    "chat:index:CustomEmailProvider": "CustomEmailProvider",
    "chat:index:CustomPushProvider": "CustomPushProvider",

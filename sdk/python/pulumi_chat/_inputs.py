@@ -26,6 +26,12 @@ __all__ = [
     'ChatConnectionDict',
     'ChatConnectionArgs',
     'ChatConnectionArgsDict',
+    'ChatWidgetMainArgs',
+    'ChatWidgetMainArgsDict',
+    'ChatWidgetSidebarArgs',
+    'ChatWidgetSidebarArgsDict',
+    'ChatWidgetStyleArgs',
+    'ChatWidgetStyleArgsDict',
     'CustomEmailProviderCredentialsArgs',
     'CustomEmailProviderCredentialsArgsDict',
     'CustomPushProviderCredentialsArgs',
@@ -46,6 +52,8 @@ __all__ = [
     'ListAppScopeDict',
     'ListAppSettingsScope',
     'ListAppSettingsScopeDict',
+    'ListChatWidgetScope',
+    'ListChatWidgetScopeDict',
     'ListCollaboratorsScope',
     'ListCollaboratorsScopeDict',
     'ListExternalAgentScope',
@@ -588,6 +596,1324 @@ class ChatConnectionArgs:
         pulumi.set(self, "region", value)
 
 
+class ChatWidgetMainArgsDict(TypedDict):
+    allow_creating_polls: pulumi.Input[_builtins.bool]
+    """
+    Users may send polls (the Polls extension must be enabled).
+    """
+    allow_message_reactions: pulumi.Input[_builtins.bool]
+    """
+    Users may react to messages (the Reactions extension must be enabled).
+    """
+    allow_moderator_to_delete_member_messages: pulumi.Input[_builtins.bool]
+    """
+    Moderators may delete members' messages in a group.
+    """
+    allow_promote_demote_members: pulumi.Input[_builtins.bool]
+    """
+    Members' scopes may be changed.
+    """
+    enable_collaborative_document: pulumi.Input[_builtins.bool]
+    """
+    Collaborative documents (the extension must be enabled).
+    """
+    enable_collaborative_whiteboard: pulumi.Input[_builtins.bool]
+    """
+    Collaborative whiteboards (the extension must be enabled).
+    """
+    enable_message_translation: pulumi.Input[_builtins.bool]
+    """
+    Message translation (the extension must be enabled).
+    """
+    send_message_in_private_to_group_member: pulumi.Input[_builtins.bool]
+    """
+    Users may message a group member privately.
+    """
+    allow_add_members: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Members may add others to a group.
+    """
+    allow_delete_groups: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Groups may be deleted.
+    """
+    allow_kick_ban_members: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Group members may be kicked and banned.
+    """
+    allow_mention_members: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may mention members.
+    """
+    block_user: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may block other users.
+    """
+    create_groups: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may create groups.
+    """
+    enable_deleting_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may delete their messages.
+    """
+    enable_editing_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may edit their messages.
+    """
+    enable_replying_to_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may reply to a message.
+    """
+    enable_sending_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may send messages.
+    """
+    enable_share_copy_forward_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may share, copy and forward messages.
+    """
+    enable_sound_for_calls: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Play a sound on incoming calls.
+    """
+    enable_sound_for_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Play a sound on incoming messages.
+    """
+    enable_threaded_replies: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may reply in threads.
+    """
+    enable_video_calling: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Video calls.
+    """
+    enable_voice_calling: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Voice calls.
+    """
+    hide_deleted_messages: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Deleted messages leave no bubble.
+    """
+    hide_join_leave_notifications: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    No notice in the chat when someone joins or leaves a group.
+    """
+    highlight_messages_from_moderators: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Moderators' messages stand out.
+    """
+    join_or_leave_groups: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may join and leave groups.
+    """
+    send_emojis: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show the emoji keyboard.
+    """
+    send_files: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may send files.
+    """
+    send_gifs: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may send GIFs.
+    """
+    send_photos_videos: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may send photos and videos.
+    """
+    send_reply_in_private_to_group_member: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may reply privately to a group member's message.
+    """
+    send_voice_notes: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may send voice notes.
+    """
+    set_groups_in_qna_mode_by_moderators: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Moderators may put a group in question-and-answer mode.
+    """
+    share_live_reactions: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may send live reactions.
+    """
+    share_location: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may share their location.
+    """
+    show_call_notifications: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Notify of incoming calls.
+    """
+    show_call_recording_option: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Offer call recording.
+    """
+    show_delivery_read_indicators: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show delivery and read receipts.
+    """
+    show_emojis_in_larger_size: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    A message of one to three emojis shows them larger.
+    """
+    show_stickers: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Stickers (the Stickers extension must be enabled).
+    """
+    show_typing_indicators: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show typing indicators.
+    """
+    show_user_presence: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show whether users are online.
+    """
+    view_group_members: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may see a group's members.
+    """
+    view_shared_media: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Users may see the media shared in a group.
+    """
+
+@pulumi.input_type
+class ChatWidgetMainArgs:
+    def __init__(__self__, *,
+                 allow_creating_polls: pulumi.Input[_builtins.bool],
+                 allow_message_reactions: pulumi.Input[_builtins.bool],
+                 allow_moderator_to_delete_member_messages: pulumi.Input[_builtins.bool],
+                 allow_promote_demote_members: pulumi.Input[_builtins.bool],
+                 enable_collaborative_document: pulumi.Input[_builtins.bool],
+                 enable_collaborative_whiteboard: pulumi.Input[_builtins.bool],
+                 enable_message_translation: pulumi.Input[_builtins.bool],
+                 send_message_in_private_to_group_member: pulumi.Input[_builtins.bool],
+                 allow_add_members: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_delete_groups: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_kick_ban_members: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_mention_members: pulumi.Input[Optional[_builtins.bool]] = None,
+                 block_user: pulumi.Input[Optional[_builtins.bool]] = None,
+                 create_groups: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_deleting_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_editing_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_replying_to_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_sending_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_share_copy_forward_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_sound_for_calls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_sound_for_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_threaded_replies: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_video_calling: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_voice_calling: pulumi.Input[Optional[_builtins.bool]] = None,
+                 hide_deleted_messages: pulumi.Input[Optional[_builtins.bool]] = None,
+                 hide_join_leave_notifications: pulumi.Input[Optional[_builtins.bool]] = None,
+                 highlight_messages_from_moderators: pulumi.Input[Optional[_builtins.bool]] = None,
+                 join_or_leave_groups: pulumi.Input[Optional[_builtins.bool]] = None,
+                 send_emojis: pulumi.Input[Optional[_builtins.bool]] = None,
+                 send_files: pulumi.Input[Optional[_builtins.bool]] = None,
+                 send_gifs: pulumi.Input[Optional[_builtins.bool]] = None,
+                 send_photos_videos: pulumi.Input[Optional[_builtins.bool]] = None,
+                 send_reply_in_private_to_group_member: pulumi.Input[Optional[_builtins.bool]] = None,
+                 send_voice_notes: pulumi.Input[Optional[_builtins.bool]] = None,
+                 set_groups_in_qna_mode_by_moderators: pulumi.Input[Optional[_builtins.bool]] = None,
+                 share_live_reactions: pulumi.Input[Optional[_builtins.bool]] = None,
+                 share_location: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_call_notifications: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_call_recording_option: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_delivery_read_indicators: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_emojis_in_larger_size: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_stickers: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_typing_indicators: pulumi.Input[Optional[_builtins.bool]] = None,
+                 show_user_presence: pulumi.Input[Optional[_builtins.bool]] = None,
+                 view_group_members: pulumi.Input[Optional[_builtins.bool]] = None,
+                 view_shared_media: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] allow_creating_polls: Users may send polls (the Polls extension must be enabled).
+        :param pulumi.Input[_builtins.bool] allow_message_reactions: Users may react to messages (the Reactions extension must be enabled).
+        :param pulumi.Input[_builtins.bool] allow_moderator_to_delete_member_messages: Moderators may delete members' messages in a group.
+        :param pulumi.Input[_builtins.bool] allow_promote_demote_members: Members' scopes may be changed.
+        :param pulumi.Input[_builtins.bool] enable_collaborative_document: Collaborative documents (the extension must be enabled).
+        :param pulumi.Input[_builtins.bool] enable_collaborative_whiteboard: Collaborative whiteboards (the extension must be enabled).
+        :param pulumi.Input[_builtins.bool] enable_message_translation: Message translation (the extension must be enabled).
+        :param pulumi.Input[_builtins.bool] send_message_in_private_to_group_member: Users may message a group member privately.
+        :param pulumi.Input[_builtins.bool] allow_add_members: Members may add others to a group.
+        :param pulumi.Input[_builtins.bool] allow_delete_groups: Groups may be deleted.
+        :param pulumi.Input[_builtins.bool] allow_kick_ban_members: Group members may be kicked and banned.
+        :param pulumi.Input[_builtins.bool] allow_mention_members: Users may mention members.
+        :param pulumi.Input[_builtins.bool] block_user: Users may block other users.
+        :param pulumi.Input[_builtins.bool] create_groups: Users may create groups.
+        :param pulumi.Input[_builtins.bool] enable_deleting_messages: Users may delete their messages.
+        :param pulumi.Input[_builtins.bool] enable_editing_messages: Users may edit their messages.
+        :param pulumi.Input[_builtins.bool] enable_replying_to_messages: Users may reply to a message.
+        :param pulumi.Input[_builtins.bool] enable_sending_messages: Users may send messages.
+        :param pulumi.Input[_builtins.bool] enable_share_copy_forward_messages: Users may share, copy and forward messages.
+        :param pulumi.Input[_builtins.bool] enable_sound_for_calls: Play a sound on incoming calls.
+        :param pulumi.Input[_builtins.bool] enable_sound_for_messages: Play a sound on incoming messages.
+        :param pulumi.Input[_builtins.bool] enable_threaded_replies: Users may reply in threads.
+        :param pulumi.Input[_builtins.bool] enable_video_calling: Video calls.
+        :param pulumi.Input[_builtins.bool] enable_voice_calling: Voice calls.
+        :param pulumi.Input[_builtins.bool] hide_deleted_messages: Deleted messages leave no bubble.
+        :param pulumi.Input[_builtins.bool] hide_join_leave_notifications: No notice in the chat when someone joins or leaves a group.
+        :param pulumi.Input[_builtins.bool] highlight_messages_from_moderators: Moderators' messages stand out.
+        :param pulumi.Input[_builtins.bool] join_or_leave_groups: Users may join and leave groups.
+        :param pulumi.Input[_builtins.bool] send_emojis: Show the emoji keyboard.
+        :param pulumi.Input[_builtins.bool] send_files: Users may send files.
+        :param pulumi.Input[_builtins.bool] send_gifs: Users may send GIFs.
+        :param pulumi.Input[_builtins.bool] send_photos_videos: Users may send photos and videos.
+        :param pulumi.Input[_builtins.bool] send_reply_in_private_to_group_member: Users may reply privately to a group member's message.
+        :param pulumi.Input[_builtins.bool] send_voice_notes: Users may send voice notes.
+        :param pulumi.Input[_builtins.bool] set_groups_in_qna_mode_by_moderators: Moderators may put a group in question-and-answer mode.
+        :param pulumi.Input[_builtins.bool] share_live_reactions: Users may send live reactions.
+        :param pulumi.Input[_builtins.bool] share_location: Users may share their location.
+        :param pulumi.Input[_builtins.bool] show_call_notifications: Notify of incoming calls.
+        :param pulumi.Input[_builtins.bool] show_call_recording_option: Offer call recording.
+        :param pulumi.Input[_builtins.bool] show_delivery_read_indicators: Show delivery and read receipts.
+        :param pulumi.Input[_builtins.bool] show_emojis_in_larger_size: A message of one to three emojis shows them larger.
+        :param pulumi.Input[_builtins.bool] show_stickers: Stickers (the Stickers extension must be enabled).
+        :param pulumi.Input[_builtins.bool] show_typing_indicators: Show typing indicators.
+        :param pulumi.Input[_builtins.bool] show_user_presence: Show whether users are online.
+        :param pulumi.Input[_builtins.bool] view_group_members: Users may see a group's members.
+        :param pulumi.Input[_builtins.bool] view_shared_media: Users may see the media shared in a group.
+        """
+        pulumi.set(__self__, "allow_creating_polls", allow_creating_polls)
+        pulumi.set(__self__, "allow_message_reactions", allow_message_reactions)
+        pulumi.set(__self__, "allow_moderator_to_delete_member_messages", allow_moderator_to_delete_member_messages)
+        pulumi.set(__self__, "allow_promote_demote_members", allow_promote_demote_members)
+        pulumi.set(__self__, "enable_collaborative_document", enable_collaborative_document)
+        pulumi.set(__self__, "enable_collaborative_whiteboard", enable_collaborative_whiteboard)
+        pulumi.set(__self__, "enable_message_translation", enable_message_translation)
+        pulumi.set(__self__, "send_message_in_private_to_group_member", send_message_in_private_to_group_member)
+        if allow_add_members is not None:
+            pulumi.set(__self__, "allow_add_members", allow_add_members)
+        if allow_delete_groups is not None:
+            pulumi.set(__self__, "allow_delete_groups", allow_delete_groups)
+        if allow_kick_ban_members is not None:
+            pulumi.set(__self__, "allow_kick_ban_members", allow_kick_ban_members)
+        if allow_mention_members is not None:
+            pulumi.set(__self__, "allow_mention_members", allow_mention_members)
+        if block_user is not None:
+            pulumi.set(__self__, "block_user", block_user)
+        if create_groups is not None:
+            pulumi.set(__self__, "create_groups", create_groups)
+        if enable_deleting_messages is not None:
+            pulumi.set(__self__, "enable_deleting_messages", enable_deleting_messages)
+        if enable_editing_messages is not None:
+            pulumi.set(__self__, "enable_editing_messages", enable_editing_messages)
+        if enable_replying_to_messages is not None:
+            pulumi.set(__self__, "enable_replying_to_messages", enable_replying_to_messages)
+        if enable_sending_messages is not None:
+            pulumi.set(__self__, "enable_sending_messages", enable_sending_messages)
+        if enable_share_copy_forward_messages is not None:
+            pulumi.set(__self__, "enable_share_copy_forward_messages", enable_share_copy_forward_messages)
+        if enable_sound_for_calls is not None:
+            pulumi.set(__self__, "enable_sound_for_calls", enable_sound_for_calls)
+        if enable_sound_for_messages is not None:
+            pulumi.set(__self__, "enable_sound_for_messages", enable_sound_for_messages)
+        if enable_threaded_replies is not None:
+            pulumi.set(__self__, "enable_threaded_replies", enable_threaded_replies)
+        if enable_video_calling is not None:
+            pulumi.set(__self__, "enable_video_calling", enable_video_calling)
+        if enable_voice_calling is not None:
+            pulumi.set(__self__, "enable_voice_calling", enable_voice_calling)
+        if hide_deleted_messages is not None:
+            pulumi.set(__self__, "hide_deleted_messages", hide_deleted_messages)
+        if hide_join_leave_notifications is not None:
+            pulumi.set(__self__, "hide_join_leave_notifications", hide_join_leave_notifications)
+        if highlight_messages_from_moderators is not None:
+            pulumi.set(__self__, "highlight_messages_from_moderators", highlight_messages_from_moderators)
+        if join_or_leave_groups is not None:
+            pulumi.set(__self__, "join_or_leave_groups", join_or_leave_groups)
+        if send_emojis is not None:
+            pulumi.set(__self__, "send_emojis", send_emojis)
+        if send_files is not None:
+            pulumi.set(__self__, "send_files", send_files)
+        if send_gifs is not None:
+            pulumi.set(__self__, "send_gifs", send_gifs)
+        if send_photos_videos is not None:
+            pulumi.set(__self__, "send_photos_videos", send_photos_videos)
+        if send_reply_in_private_to_group_member is not None:
+            pulumi.set(__self__, "send_reply_in_private_to_group_member", send_reply_in_private_to_group_member)
+        if send_voice_notes is not None:
+            pulumi.set(__self__, "send_voice_notes", send_voice_notes)
+        if set_groups_in_qna_mode_by_moderators is not None:
+            pulumi.set(__self__, "set_groups_in_qna_mode_by_moderators", set_groups_in_qna_mode_by_moderators)
+        if share_live_reactions is not None:
+            pulumi.set(__self__, "share_live_reactions", share_live_reactions)
+        if share_location is not None:
+            pulumi.set(__self__, "share_location", share_location)
+        if show_call_notifications is not None:
+            pulumi.set(__self__, "show_call_notifications", show_call_notifications)
+        if show_call_recording_option is not None:
+            pulumi.set(__self__, "show_call_recording_option", show_call_recording_option)
+        if show_delivery_read_indicators is not None:
+            pulumi.set(__self__, "show_delivery_read_indicators", show_delivery_read_indicators)
+        if show_emojis_in_larger_size is not None:
+            pulumi.set(__self__, "show_emojis_in_larger_size", show_emojis_in_larger_size)
+        if show_stickers is not None:
+            pulumi.set(__self__, "show_stickers", show_stickers)
+        if show_typing_indicators is not None:
+            pulumi.set(__self__, "show_typing_indicators", show_typing_indicators)
+        if show_user_presence is not None:
+            pulumi.set(__self__, "show_user_presence", show_user_presence)
+        if view_group_members is not None:
+            pulumi.set(__self__, "view_group_members", view_group_members)
+        if view_shared_media is not None:
+            pulumi.set(__self__, "view_shared_media", view_shared_media)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_creating_polls(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Users may send polls (the Polls extension must be enabled).
+        """
+        return pulumi.get(self, "allow_creating_polls")
+
+    @allow_creating_polls.setter
+    def allow_creating_polls(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "allow_creating_polls", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_message_reactions(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Users may react to messages (the Reactions extension must be enabled).
+        """
+        return pulumi.get(self, "allow_message_reactions")
+
+    @allow_message_reactions.setter
+    def allow_message_reactions(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "allow_message_reactions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_moderator_to_delete_member_messages(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Moderators may delete members' messages in a group.
+        """
+        return pulumi.get(self, "allow_moderator_to_delete_member_messages")
+
+    @allow_moderator_to_delete_member_messages.setter
+    def allow_moderator_to_delete_member_messages(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "allow_moderator_to_delete_member_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_promote_demote_members(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Members' scopes may be changed.
+        """
+        return pulumi.get(self, "allow_promote_demote_members")
+
+    @allow_promote_demote_members.setter
+    def allow_promote_demote_members(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "allow_promote_demote_members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_collaborative_document(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Collaborative documents (the extension must be enabled).
+        """
+        return pulumi.get(self, "enable_collaborative_document")
+
+    @enable_collaborative_document.setter
+    def enable_collaborative_document(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enable_collaborative_document", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_collaborative_whiteboard(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Collaborative whiteboards (the extension must be enabled).
+        """
+        return pulumi.get(self, "enable_collaborative_whiteboard")
+
+    @enable_collaborative_whiteboard.setter
+    def enable_collaborative_whiteboard(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enable_collaborative_whiteboard", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_message_translation(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Message translation (the extension must be enabled).
+        """
+        return pulumi.get(self, "enable_message_translation")
+
+    @enable_message_translation.setter
+    def enable_message_translation(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enable_message_translation", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_message_in_private_to_group_member(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Users may message a group member privately.
+        """
+        return pulumi.get(self, "send_message_in_private_to_group_member")
+
+    @send_message_in_private_to_group_member.setter
+    def send_message_in_private_to_group_member(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "send_message_in_private_to_group_member", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_add_members(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Members may add others to a group.
+        """
+        return pulumi.get(self, "allow_add_members")
+
+    @allow_add_members.setter
+    def allow_add_members(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_add_members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_delete_groups(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Groups may be deleted.
+        """
+        return pulumi.get(self, "allow_delete_groups")
+
+    @allow_delete_groups.setter
+    def allow_delete_groups(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_delete_groups", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_kick_ban_members(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Group members may be kicked and banned.
+        """
+        return pulumi.get(self, "allow_kick_ban_members")
+
+    @allow_kick_ban_members.setter
+    def allow_kick_ban_members(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_kick_ban_members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_mention_members(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may mention members.
+        """
+        return pulumi.get(self, "allow_mention_members")
+
+    @allow_mention_members.setter
+    def allow_mention_members(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_mention_members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def block_user(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may block other users.
+        """
+        return pulumi.get(self, "block_user")
+
+    @block_user.setter
+    def block_user(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "block_user", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def create_groups(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may create groups.
+        """
+        return pulumi.get(self, "create_groups")
+
+    @create_groups.setter
+    def create_groups(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "create_groups", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_deleting_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may delete their messages.
+        """
+        return pulumi.get(self, "enable_deleting_messages")
+
+    @enable_deleting_messages.setter
+    def enable_deleting_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_deleting_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_editing_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may edit their messages.
+        """
+        return pulumi.get(self, "enable_editing_messages")
+
+    @enable_editing_messages.setter
+    def enable_editing_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_editing_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_replying_to_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may reply to a message.
+        """
+        return pulumi.get(self, "enable_replying_to_messages")
+
+    @enable_replying_to_messages.setter
+    def enable_replying_to_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_replying_to_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_sending_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may send messages.
+        """
+        return pulumi.get(self, "enable_sending_messages")
+
+    @enable_sending_messages.setter
+    def enable_sending_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_sending_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_share_copy_forward_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may share, copy and forward messages.
+        """
+        return pulumi.get(self, "enable_share_copy_forward_messages")
+
+    @enable_share_copy_forward_messages.setter
+    def enable_share_copy_forward_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_share_copy_forward_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_sound_for_calls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Play a sound on incoming calls.
+        """
+        return pulumi.get(self, "enable_sound_for_calls")
+
+    @enable_sound_for_calls.setter
+    def enable_sound_for_calls(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_sound_for_calls", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_sound_for_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Play a sound on incoming messages.
+        """
+        return pulumi.get(self, "enable_sound_for_messages")
+
+    @enable_sound_for_messages.setter
+    def enable_sound_for_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_sound_for_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_threaded_replies(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may reply in threads.
+        """
+        return pulumi.get(self, "enable_threaded_replies")
+
+    @enable_threaded_replies.setter
+    def enable_threaded_replies(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_threaded_replies", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_video_calling(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Video calls.
+        """
+        return pulumi.get(self, "enable_video_calling")
+
+    @enable_video_calling.setter
+    def enable_video_calling(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_video_calling", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_voice_calling(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Voice calls.
+        """
+        return pulumi.get(self, "enable_voice_calling")
+
+    @enable_voice_calling.setter
+    def enable_voice_calling(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_voice_calling", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def hide_deleted_messages(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Deleted messages leave no bubble.
+        """
+        return pulumi.get(self, "hide_deleted_messages")
+
+    @hide_deleted_messages.setter
+    def hide_deleted_messages(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "hide_deleted_messages", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def hide_join_leave_notifications(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        No notice in the chat when someone joins or leaves a group.
+        """
+        return pulumi.get(self, "hide_join_leave_notifications")
+
+    @hide_join_leave_notifications.setter
+    def hide_join_leave_notifications(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "hide_join_leave_notifications", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def highlight_messages_from_moderators(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Moderators' messages stand out.
+        """
+        return pulumi.get(self, "highlight_messages_from_moderators")
+
+    @highlight_messages_from_moderators.setter
+    def highlight_messages_from_moderators(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "highlight_messages_from_moderators", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def join_or_leave_groups(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may join and leave groups.
+        """
+        return pulumi.get(self, "join_or_leave_groups")
+
+    @join_or_leave_groups.setter
+    def join_or_leave_groups(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "join_or_leave_groups", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_emojis(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show the emoji keyboard.
+        """
+        return pulumi.get(self, "send_emojis")
+
+    @send_emojis.setter
+    def send_emojis(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "send_emojis", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_files(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may send files.
+        """
+        return pulumi.get(self, "send_files")
+
+    @send_files.setter
+    def send_files(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "send_files", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_gifs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may send GIFs.
+        """
+        return pulumi.get(self, "send_gifs")
+
+    @send_gifs.setter
+    def send_gifs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "send_gifs", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_photos_videos(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may send photos and videos.
+        """
+        return pulumi.get(self, "send_photos_videos")
+
+    @send_photos_videos.setter
+    def send_photos_videos(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "send_photos_videos", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_reply_in_private_to_group_member(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may reply privately to a group member's message.
+        """
+        return pulumi.get(self, "send_reply_in_private_to_group_member")
+
+    @send_reply_in_private_to_group_member.setter
+    def send_reply_in_private_to_group_member(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "send_reply_in_private_to_group_member", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def send_voice_notes(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may send voice notes.
+        """
+        return pulumi.get(self, "send_voice_notes")
+
+    @send_voice_notes.setter
+    def send_voice_notes(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "send_voice_notes", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def set_groups_in_qna_mode_by_moderators(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Moderators may put a group in question-and-answer mode.
+        """
+        return pulumi.get(self, "set_groups_in_qna_mode_by_moderators")
+
+    @set_groups_in_qna_mode_by_moderators.setter
+    def set_groups_in_qna_mode_by_moderators(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "set_groups_in_qna_mode_by_moderators", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def share_live_reactions(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may send live reactions.
+        """
+        return pulumi.get(self, "share_live_reactions")
+
+    @share_live_reactions.setter
+    def share_live_reactions(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "share_live_reactions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def share_location(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may share their location.
+        """
+        return pulumi.get(self, "share_location")
+
+    @share_location.setter
+    def share_location(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "share_location", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_call_notifications(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Notify of incoming calls.
+        """
+        return pulumi.get(self, "show_call_notifications")
+
+    @show_call_notifications.setter
+    def show_call_notifications(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_call_notifications", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_call_recording_option(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Offer call recording.
+        """
+        return pulumi.get(self, "show_call_recording_option")
+
+    @show_call_recording_option.setter
+    def show_call_recording_option(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_call_recording_option", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_delivery_read_indicators(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show delivery and read receipts.
+        """
+        return pulumi.get(self, "show_delivery_read_indicators")
+
+    @show_delivery_read_indicators.setter
+    def show_delivery_read_indicators(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_delivery_read_indicators", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_emojis_in_larger_size(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        A message of one to three emojis shows them larger.
+        """
+        return pulumi.get(self, "show_emojis_in_larger_size")
+
+    @show_emojis_in_larger_size.setter
+    def show_emojis_in_larger_size(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_emojis_in_larger_size", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_stickers(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Stickers (the Stickers extension must be enabled).
+        """
+        return pulumi.get(self, "show_stickers")
+
+    @show_stickers.setter
+    def show_stickers(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_stickers", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_typing_indicators(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show typing indicators.
+        """
+        return pulumi.get(self, "show_typing_indicators")
+
+    @show_typing_indicators.setter
+    def show_typing_indicators(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_typing_indicators", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def show_user_presence(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show whether users are online.
+        """
+        return pulumi.get(self, "show_user_presence")
+
+    @show_user_presence.setter
+    def show_user_presence(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "show_user_presence", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def view_group_members(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may see a group's members.
+        """
+        return pulumi.get(self, "view_group_members")
+
+    @view_group_members.setter
+    def view_group_members(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "view_group_members", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def view_shared_media(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Users may see the media shared in a group.
+        """
+        return pulumi.get(self, "view_shared_media")
+
+    @view_shared_media.setter
+    def view_shared_media(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "view_shared_media", value)
+
+
+class ChatWidgetSidebarArgsDict(TypedDict):
+    calls: pulumi.Input[_builtins.bool]
+    """
+    Show the calls section.
+    """
+    chats: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show the chats section.
+    """
+    group_listing: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Which groups the group list shows.
+    """
+    groups: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show the groups section.
+    """
+    recent_chat_listing: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Which conversations the recent chats list shows.
+    """
+    sidebar_navigation_sequence: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Order of the sidebar's sections, from these five names only.
+    """
+    start_a_new_conversation: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Whom a user may start a new conversation with.
+    """
+    user_listing: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Which users the user list shows.
+    """
+    user_settings: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show the user settings section.
+    """
+    users: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Show the users section.
+    """
+
+@pulumi.input_type
+class ChatWidgetSidebarArgs:
+    def __init__(__self__, *,
+                 calls: pulumi.Input[_builtins.bool],
+                 chats: pulumi.Input[Optional[_builtins.bool]] = None,
+                 group_listing: pulumi.Input[Optional[_builtins.str]] = None,
+                 groups: pulumi.Input[Optional[_builtins.bool]] = None,
+                 recent_chat_listing: pulumi.Input[Optional[_builtins.str]] = None,
+                 sidebar_navigation_sequence: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 start_a_new_conversation: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_listing: pulumi.Input[Optional[_builtins.str]] = None,
+                 user_settings: pulumi.Input[Optional[_builtins.bool]] = None,
+                 users: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] calls: Show the calls section.
+        :param pulumi.Input[_builtins.bool] chats: Show the chats section.
+        :param pulumi.Input[_builtins.str] group_listing: Which groups the group list shows.
+        :param pulumi.Input[_builtins.bool] groups: Show the groups section.
+        :param pulumi.Input[_builtins.str] recent_chat_listing: Which conversations the recent chats list shows.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] sidebar_navigation_sequence: Order of the sidebar's sections, from these five names only.
+        :param pulumi.Input[_builtins.str] start_a_new_conversation: Whom a user may start a new conversation with.
+        :param pulumi.Input[_builtins.str] user_listing: Which users the user list shows.
+        :param pulumi.Input[_builtins.bool] user_settings: Show the user settings section.
+        :param pulumi.Input[_builtins.bool] users: Show the users section.
+        """
+        pulumi.set(__self__, "calls", calls)
+        if chats is not None:
+            pulumi.set(__self__, "chats", chats)
+        if group_listing is not None:
+            pulumi.set(__self__, "group_listing", group_listing)
+        if groups is not None:
+            pulumi.set(__self__, "groups", groups)
+        if recent_chat_listing is not None:
+            pulumi.set(__self__, "recent_chat_listing", recent_chat_listing)
+        if sidebar_navigation_sequence is not None:
+            pulumi.set(__self__, "sidebar_navigation_sequence", sidebar_navigation_sequence)
+        if start_a_new_conversation is not None:
+            pulumi.set(__self__, "start_a_new_conversation", start_a_new_conversation)
+        if user_listing is not None:
+            pulumi.set(__self__, "user_listing", user_listing)
+        if user_settings is not None:
+            pulumi.set(__self__, "user_settings", user_settings)
+        if users is not None:
+            pulumi.set(__self__, "users", users)
+
+    @_builtins.property
+    @pulumi.getter
+    def calls(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Show the calls section.
+        """
+        return pulumi.get(self, "calls")
+
+    @calls.setter
+    def calls(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "calls", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def chats(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show the chats section.
+        """
+        return pulumi.get(self, "chats")
+
+    @chats.setter
+    def chats(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "chats", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def group_listing(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Which groups the group list shows.
+        """
+        return pulumi.get(self, "group_listing")
+
+    @group_listing.setter
+    def group_listing(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "group_listing", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def groups(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show the groups section.
+        """
+        return pulumi.get(self, "groups")
+
+    @groups.setter
+    def groups(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "groups", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def recent_chat_listing(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Which conversations the recent chats list shows.
+        """
+        return pulumi.get(self, "recent_chat_listing")
+
+    @recent_chat_listing.setter
+    def recent_chat_listing(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "recent_chat_listing", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def sidebar_navigation_sequence(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Order of the sidebar's sections, from these five names only.
+        """
+        return pulumi.get(self, "sidebar_navigation_sequence")
+
+    @sidebar_navigation_sequence.setter
+    def sidebar_navigation_sequence(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "sidebar_navigation_sequence", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def start_a_new_conversation(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Whom a user may start a new conversation with.
+        """
+        return pulumi.get(self, "start_a_new_conversation")
+
+    @start_a_new_conversation.setter
+    def start_a_new_conversation(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "start_a_new_conversation", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def user_listing(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Which users the user list shows.
+        """
+        return pulumi.get(self, "user_listing")
+
+    @user_listing.setter
+    def user_listing(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "user_listing", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def user_settings(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show the user settings section.
+        """
+        return pulumi.get(self, "user_settings")
+
+    @user_settings.setter
+    def user_settings(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "user_settings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Show the users section.
+        """
+        return pulumi.get(self, "users")
+
+    @users.setter
+    def users(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "users", value)
+
+
+class ChatWidgetStyleArgsDict(TypedDict):
+    background_color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Background colour.
+    """
+    custom_css: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    CSS added to the widget's own styles.
+    """
+    custom_js: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Script setting of the widget (the vendor's default is v2).
+    """
+    docked_layout_icon_background: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Background colour of the launcher icon in docked mode.
+    """
+    docked_layout_icon_close: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Image URL of the launcher icon while the widget is closed.
+    """
+    docked_layout_icon_open: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Image URL of the launcher icon while the widget is open.
+    """
+    foreground_color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Foreground (text) colour.
+    """
+    override_system_background_colors: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the colours above replace the system's background colours.
+    """
+    primary_color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Primary colour.
+    """
+
+@pulumi.input_type
+class ChatWidgetStyleArgs:
+    def __init__(__self__, *,
+                 background_color: pulumi.Input[Optional[_builtins.str]] = None,
+                 custom_css: pulumi.Input[Optional[_builtins.str]] = None,
+                 custom_js: pulumi.Input[Optional[_builtins.str]] = None,
+                 docked_layout_icon_background: pulumi.Input[Optional[_builtins.str]] = None,
+                 docked_layout_icon_close: pulumi.Input[Optional[_builtins.str]] = None,
+                 docked_layout_icon_open: pulumi.Input[Optional[_builtins.str]] = None,
+                 foreground_color: pulumi.Input[Optional[_builtins.str]] = None,
+                 override_system_background_colors: pulumi.Input[Optional[_builtins.bool]] = None,
+                 primary_color: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] background_color: Background colour.
+        :param pulumi.Input[_builtins.str] custom_css: CSS added to the widget's own styles.
+        :param pulumi.Input[_builtins.str] custom_js: Script setting of the widget (the vendor's default is v2).
+        :param pulumi.Input[_builtins.str] docked_layout_icon_background: Background colour of the launcher icon in docked mode.
+        :param pulumi.Input[_builtins.str] docked_layout_icon_close: Image URL of the launcher icon while the widget is closed.
+        :param pulumi.Input[_builtins.str] docked_layout_icon_open: Image URL of the launcher icon while the widget is open.
+        :param pulumi.Input[_builtins.str] foreground_color: Foreground (text) colour.
+        :param pulumi.Input[_builtins.bool] override_system_background_colors: Whether the colours above replace the system's background colours.
+        :param pulumi.Input[_builtins.str] primary_color: Primary colour.
+        """
+        if background_color is not None:
+            pulumi.set(__self__, "background_color", background_color)
+        if custom_css is not None:
+            pulumi.set(__self__, "custom_css", custom_css)
+        if custom_js is not None:
+            pulumi.set(__self__, "custom_js", custom_js)
+        if docked_layout_icon_background is not None:
+            pulumi.set(__self__, "docked_layout_icon_background", docked_layout_icon_background)
+        if docked_layout_icon_close is not None:
+            pulumi.set(__self__, "docked_layout_icon_close", docked_layout_icon_close)
+        if docked_layout_icon_open is not None:
+            pulumi.set(__self__, "docked_layout_icon_open", docked_layout_icon_open)
+        if foreground_color is not None:
+            pulumi.set(__self__, "foreground_color", foreground_color)
+        if override_system_background_colors is not None:
+            pulumi.set(__self__, "override_system_background_colors", override_system_background_colors)
+        if primary_color is not None:
+            pulumi.set(__self__, "primary_color", primary_color)
+
+    @_builtins.property
+    @pulumi.getter
+    def background_color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Background colour.
+        """
+        return pulumi.get(self, "background_color")
+
+    @background_color.setter
+    def background_color(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "background_color", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def custom_css(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        CSS added to the widget's own styles.
+        """
+        return pulumi.get(self, "custom_css")
+
+    @custom_css.setter
+    def custom_css(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "custom_css", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def custom_js(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Script setting of the widget (the vendor's default is v2).
+        """
+        return pulumi.get(self, "custom_js")
+
+    @custom_js.setter
+    def custom_js(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "custom_js", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def docked_layout_icon_background(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Background colour of the launcher icon in docked mode.
+        """
+        return pulumi.get(self, "docked_layout_icon_background")
+
+    @docked_layout_icon_background.setter
+    def docked_layout_icon_background(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "docked_layout_icon_background", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def docked_layout_icon_close(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Image URL of the launcher icon while the widget is closed.
+        """
+        return pulumi.get(self, "docked_layout_icon_close")
+
+    @docked_layout_icon_close.setter
+    def docked_layout_icon_close(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "docked_layout_icon_close", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def docked_layout_icon_open(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Image URL of the launcher icon while the widget is open.
+        """
+        return pulumi.get(self, "docked_layout_icon_open")
+
+    @docked_layout_icon_open.setter
+    def docked_layout_icon_open(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "docked_layout_icon_open", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def foreground_color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Foreground (text) colour.
+        """
+        return pulumi.get(self, "foreground_color")
+
+    @foreground_color.setter
+    def foreground_color(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "foreground_color", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def override_system_background_colors(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the colours above replace the system's background colours.
+        """
+        return pulumi.get(self, "override_system_background_colors")
+
+    @override_system_background_colors.setter
+    def override_system_background_colors(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "override_system_background_colors", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def primary_color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Primary colour.
+        """
+        return pulumi.get(self, "primary_color")
+
+    @primary_color.setter
+    def primary_color(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "primary_color", value)
+
+
 class CustomEmailProviderCredentialsArgsDict(TypedDict):
     basic_auth_password: pulumi.Input[_builtins.str]
     """
@@ -982,6 +2308,40 @@ class ListAppSettingsScope:
     def app_id(self) -> Optional[_builtins.str]:
         """
         The app whose AppSettings objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        return pulumi.get(self, "app_id")
+
+    @app_id.setter
+    def app_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "app_id", value)
+
+
+class ListChatWidgetScopeDict(TypedDict):
+    """
+    The filters of listChatWidget as one object (the older form).
+    """
+    app_id: NotRequired[_builtins.str]
+    """
+    The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+    """
+
+@pulumi.input_type
+class ListChatWidgetScope:
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None):
+        """
+        The filters of listChatWidget as one object (the older form).
+
+        :param _builtins.str app_id: The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app whose ChatWidget objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
         """
         return pulumi.get(self, "app_id")
 

@@ -29,9 +29,14 @@ __all__ = [
     'ApnsPushProviderInfo',
     'AppInfo',
     'AppSettingsInfo',
+    'BlockedMessagesMessagesItem',
     'BlockedUsersInfo',
     'BotInfo',
     'ChatConnection',
+    'ChatWidgetInfo',
+    'ChatWidgetMain',
+    'ChatWidgetSidebar',
+    'ChatWidgetStyle',
     'CollaboratorsInfo',
     'CustomEmailProviderCredentials',
     'CustomEmailProviderInfo',
@@ -45,6 +50,8 @@ __all__ = [
     'FcmPushProviderNotificationInPayloadAndroid',
     'FcmPushProviderNotificationInPayloadIos',
     'FcmPushProviderNotificationInPayloadWeb',
+    'FlaggedMessagesMessagesItem',
+    'FlaggedMessagesMessagesItemFlagsItem',
     'FriendsInfo',
     'GroupBansInfo',
     'GroupInfo',
@@ -103,6 +110,7 @@ __all__ = [
     'NotificationSettingsTemplatesUserMentionTemplatePrivacy',
     'PinnedConversationsConversationsItem',
     'PinnedConversationsInfo',
+    'ReviewedMessagesMessagesItem',
     'RoleInfo',
     'RoleSettings',
     'SendGridEmailProviderCredentials',
@@ -1374,6 +1382,155 @@ class AppSettingsInfo(dict):
 
 
 @pulumi.output_type
+class BlockedMessagesMessagesItem(dict):
+    def __init__(__self__, *,
+                 action: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 at: Optional[_builtins.int] = None,
+                 receiver: Optional[_builtins.str] = None,
+                 receiver_type: Optional[_builtins.str] = None,
+                 rule_id: Optional[_builtins.str] = None,
+                 rule_name: Optional[_builtins.str] = None,
+                 sender: Optional[_builtins.str] = None,
+                 sent_at: Optional[_builtins.int] = None,
+                 status: Optional[_builtins.str] = None,
+                 text: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param Sequence[_builtins.str] action: What the rule does (blockMessage, ...); empty when no rule.
+        :param _builtins.str id: The message's id.
+        :param _builtins.int at: When it was blocked or reviewed, in Unix seconds.
+        :param _builtins.str receiver: The receiving user's uid or group's guid.
+        :param _builtins.str receiver_type: user or group.
+        :param _builtins.str rule_id: The rule that blocked it (absent for a flagged one reviewed).
+        :param _builtins.str rule_name: That rule's name.
+        :param _builtins.str sender: The sender's uid.
+        :param _builtins.int sent_at: When it was sent, in Unix seconds.
+        :param _builtins.str status: The moderation status: approved or disapproved (blocked).
+        :param _builtins.str text: The text, for a text message.
+        :param _builtins.str type: The message type (text, image, ...).
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        if at is not None:
+            pulumi.set(__self__, "at", at)
+        if receiver is not None:
+            pulumi.set(__self__, "receiver", receiver)
+        if receiver_type is not None:
+            pulumi.set(__self__, "receiver_type", receiver_type)
+        if rule_id is not None:
+            pulumi.set(__self__, "rule_id", rule_id)
+        if rule_name is not None:
+            pulumi.set(__self__, "rule_name", rule_name)
+        if sender is not None:
+            pulumi.set(__self__, "sender", sender)
+        if sent_at is not None:
+            pulumi.set(__self__, "sent_at", sent_at)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> Sequence[_builtins.str]:
+        """
+        What the rule does (blockMessage, ...); empty when no rule.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The message's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def at(self) -> Optional[_builtins.int]:
+        """
+        When it was blocked or reviewed, in Unix seconds.
+        """
+        return pulumi.get(self, "at")
+
+    @_builtins.property
+    @pulumi.getter
+    def receiver(self) -> Optional[_builtins.str]:
+        """
+        The receiving user's uid or group's guid.
+        """
+        return pulumi.get(self, "receiver")
+
+    @_builtins.property
+    @pulumi.getter(name="receiverType")
+    def receiver_type(self) -> Optional[_builtins.str]:
+        """
+        user or group.
+        """
+        return pulumi.get(self, "receiver_type")
+
+    @_builtins.property
+    @pulumi.getter(name="ruleId")
+    def rule_id(self) -> Optional[_builtins.str]:
+        """
+        The rule that blocked it (absent for a flagged one reviewed).
+        """
+        return pulumi.get(self, "rule_id")
+
+    @_builtins.property
+    @pulumi.getter(name="ruleName")
+    def rule_name(self) -> Optional[_builtins.str]:
+        """
+        That rule's name.
+        """
+        return pulumi.get(self, "rule_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def sender(self) -> Optional[_builtins.str]:
+        """
+        The sender's uid.
+        """
+        return pulumi.get(self, "sender")
+
+    @_builtins.property
+    @pulumi.getter(name="sentAt")
+    def sent_at(self) -> Optional[_builtins.int]:
+        """
+        When it was sent, in Unix seconds.
+        """
+        return pulumi.get(self, "sent_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The moderation status: approved or disapproved (blocked).
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> Optional[_builtins.str]:
+        """
+        The text, for a text message.
+        """
+        return pulumi.get(self, "text")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The message type (text, image, ...).
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
 class BlockedUsersInfo(dict):
     """
     One BlockedUsers as a whole read sees it.
@@ -1626,6 +1783,893 @@ class ChatConnection(dict):
         Region of that app: us (default), eu or in. Default: chat:region or CHAT_REGION.
         """
         return pulumi.get(self, "region")
+
+
+@pulumi.output_type
+class ChatWidgetInfo(dict):
+    """
+    One ChatWidget as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 app_id: Optional[_builtins.str] = None,
+                 main: Optional['outputs.ChatWidgetMain'] = None,
+                 name: Optional[_builtins.str] = None,
+                 sidebar: Optional['outputs.ChatWidgetSidebar'] = None,
+                 style: Optional['outputs.ChatWidgetStyle'] = None,
+                 widget_id: Optional[_builtins.str] = None):
+        """
+        One ChatWidget as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
+        :param 'ChatWidgetMain' main: What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
+        :param _builtins.str name: The widget's name (not empty); names the widget for adopt, so keep it unique.
+        :param 'ChatWidgetSidebar' sidebar: The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
+        :param 'ChatWidgetStyle' style: How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.
+        :param _builtins.str widget_id: The widget's id, made by the service (a UUID).
+        """
+        pulumi.set(__self__, "id", id)
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+        if main is not None:
+            pulumi.set(__self__, "main", main)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if sidebar is not None:
+            pulumi.set(__self__, "sidebar", sidebar)
+        if style is not None:
+            pulumi.set(__self__, "style", style)
+        if widget_id is not None:
+            pulumi.set(__self__, "widget_id", widget_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
+        """
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def main(self) -> Optional['outputs.ChatWidgetMain']:
+        """
+        What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
+        """
+        return pulumi.get(self, "main")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The widget's name (not empty); names the widget for adopt, so keep it unique.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def sidebar(self) -> Optional['outputs.ChatWidgetSidebar']:
+        """
+        The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
+        """
+        return pulumi.get(self, "sidebar")
+
+    @_builtins.property
+    @pulumi.getter
+    def style(self) -> Optional['outputs.ChatWidgetStyle']:
+        """
+        How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.
+        """
+        return pulumi.get(self, "style")
+
+    @_builtins.property
+    @pulumi.getter(name="widgetId")
+    def widget_id(self) -> Optional[_builtins.str]:
+        """
+        The widget's id, made by the service (a UUID).
+        """
+        return pulumi.get(self, "widget_id")
+
+
+@pulumi.output_type
+class ChatWidgetMain(dict):
+    def __init__(__self__, *,
+                 allow_creating_polls: _builtins.bool,
+                 allow_message_reactions: _builtins.bool,
+                 allow_moderator_to_delete_member_messages: _builtins.bool,
+                 allow_promote_demote_members: _builtins.bool,
+                 enable_collaborative_document: _builtins.bool,
+                 enable_collaborative_whiteboard: _builtins.bool,
+                 enable_message_translation: _builtins.bool,
+                 send_message_in_private_to_group_member: _builtins.bool,
+                 allow_add_members: Optional[_builtins.bool] = None,
+                 allow_delete_groups: Optional[_builtins.bool] = None,
+                 allow_kick_ban_members: Optional[_builtins.bool] = None,
+                 allow_mention_members: Optional[_builtins.bool] = None,
+                 block_user: Optional[_builtins.bool] = None,
+                 create_groups: Optional[_builtins.bool] = None,
+                 enable_deleting_messages: Optional[_builtins.bool] = None,
+                 enable_editing_messages: Optional[_builtins.bool] = None,
+                 enable_replying_to_messages: Optional[_builtins.bool] = None,
+                 enable_sending_messages: Optional[_builtins.bool] = None,
+                 enable_share_copy_forward_messages: Optional[_builtins.bool] = None,
+                 enable_sound_for_calls: Optional[_builtins.bool] = None,
+                 enable_sound_for_messages: Optional[_builtins.bool] = None,
+                 enable_threaded_replies: Optional[_builtins.bool] = None,
+                 enable_video_calling: Optional[_builtins.bool] = None,
+                 enable_voice_calling: Optional[_builtins.bool] = None,
+                 hide_deleted_messages: Optional[_builtins.bool] = None,
+                 hide_join_leave_notifications: Optional[_builtins.bool] = None,
+                 highlight_messages_from_moderators: Optional[_builtins.bool] = None,
+                 join_or_leave_groups: Optional[_builtins.bool] = None,
+                 send_emojis: Optional[_builtins.bool] = None,
+                 send_files: Optional[_builtins.bool] = None,
+                 send_gifs: Optional[_builtins.bool] = None,
+                 send_photos_videos: Optional[_builtins.bool] = None,
+                 send_reply_in_private_to_group_member: Optional[_builtins.bool] = None,
+                 send_voice_notes: Optional[_builtins.bool] = None,
+                 set_groups_in_qna_mode_by_moderators: Optional[_builtins.bool] = None,
+                 share_live_reactions: Optional[_builtins.bool] = None,
+                 share_location: Optional[_builtins.bool] = None,
+                 show_call_notifications: Optional[_builtins.bool] = None,
+                 show_call_recording_option: Optional[_builtins.bool] = None,
+                 show_delivery_read_indicators: Optional[_builtins.bool] = None,
+                 show_emojis_in_larger_size: Optional[_builtins.bool] = None,
+                 show_stickers: Optional[_builtins.bool] = None,
+                 show_typing_indicators: Optional[_builtins.bool] = None,
+                 show_user_presence: Optional[_builtins.bool] = None,
+                 view_group_members: Optional[_builtins.bool] = None,
+                 view_shared_media: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool allow_creating_polls: Users may send polls (the Polls extension must be enabled).
+        :param _builtins.bool allow_message_reactions: Users may react to messages (the Reactions extension must be enabled).
+        :param _builtins.bool allow_moderator_to_delete_member_messages: Moderators may delete members' messages in a group.
+        :param _builtins.bool allow_promote_demote_members: Members' scopes may be changed.
+        :param _builtins.bool enable_collaborative_document: Collaborative documents (the extension must be enabled).
+        :param _builtins.bool enable_collaborative_whiteboard: Collaborative whiteboards (the extension must be enabled).
+        :param _builtins.bool enable_message_translation: Message translation (the extension must be enabled).
+        :param _builtins.bool send_message_in_private_to_group_member: Users may message a group member privately.
+        :param _builtins.bool allow_add_members: Members may add others to a group.
+        :param _builtins.bool allow_delete_groups: Groups may be deleted.
+        :param _builtins.bool allow_kick_ban_members: Group members may be kicked and banned.
+        :param _builtins.bool allow_mention_members: Users may mention members.
+        :param _builtins.bool block_user: Users may block other users.
+        :param _builtins.bool create_groups: Users may create groups.
+        :param _builtins.bool enable_deleting_messages: Users may delete their messages.
+        :param _builtins.bool enable_editing_messages: Users may edit their messages.
+        :param _builtins.bool enable_replying_to_messages: Users may reply to a message.
+        :param _builtins.bool enable_sending_messages: Users may send messages.
+        :param _builtins.bool enable_share_copy_forward_messages: Users may share, copy and forward messages.
+        :param _builtins.bool enable_sound_for_calls: Play a sound on incoming calls.
+        :param _builtins.bool enable_sound_for_messages: Play a sound on incoming messages.
+        :param _builtins.bool enable_threaded_replies: Users may reply in threads.
+        :param _builtins.bool enable_video_calling: Video calls.
+        :param _builtins.bool enable_voice_calling: Voice calls.
+        :param _builtins.bool hide_deleted_messages: Deleted messages leave no bubble.
+        :param _builtins.bool hide_join_leave_notifications: No notice in the chat when someone joins or leaves a group.
+        :param _builtins.bool highlight_messages_from_moderators: Moderators' messages stand out.
+        :param _builtins.bool join_or_leave_groups: Users may join and leave groups.
+        :param _builtins.bool send_emojis: Show the emoji keyboard.
+        :param _builtins.bool send_files: Users may send files.
+        :param _builtins.bool send_gifs: Users may send GIFs.
+        :param _builtins.bool send_photos_videos: Users may send photos and videos.
+        :param _builtins.bool send_reply_in_private_to_group_member: Users may reply privately to a group member's message.
+        :param _builtins.bool send_voice_notes: Users may send voice notes.
+        :param _builtins.bool set_groups_in_qna_mode_by_moderators: Moderators may put a group in question-and-answer mode.
+        :param _builtins.bool share_live_reactions: Users may send live reactions.
+        :param _builtins.bool share_location: Users may share their location.
+        :param _builtins.bool show_call_notifications: Notify of incoming calls.
+        :param _builtins.bool show_call_recording_option: Offer call recording.
+        :param _builtins.bool show_delivery_read_indicators: Show delivery and read receipts.
+        :param _builtins.bool show_emojis_in_larger_size: A message of one to three emojis shows them larger.
+        :param _builtins.bool show_stickers: Stickers (the Stickers extension must be enabled).
+        :param _builtins.bool show_typing_indicators: Show typing indicators.
+        :param _builtins.bool show_user_presence: Show whether users are online.
+        :param _builtins.bool view_group_members: Users may see a group's members.
+        :param _builtins.bool view_shared_media: Users may see the media shared in a group.
+        """
+        pulumi.set(__self__, "allow_creating_polls", allow_creating_polls)
+        pulumi.set(__self__, "allow_message_reactions", allow_message_reactions)
+        pulumi.set(__self__, "allow_moderator_to_delete_member_messages", allow_moderator_to_delete_member_messages)
+        pulumi.set(__self__, "allow_promote_demote_members", allow_promote_demote_members)
+        pulumi.set(__self__, "enable_collaborative_document", enable_collaborative_document)
+        pulumi.set(__self__, "enable_collaborative_whiteboard", enable_collaborative_whiteboard)
+        pulumi.set(__self__, "enable_message_translation", enable_message_translation)
+        pulumi.set(__self__, "send_message_in_private_to_group_member", send_message_in_private_to_group_member)
+        if allow_add_members is not None:
+            pulumi.set(__self__, "allow_add_members", allow_add_members)
+        if allow_delete_groups is not None:
+            pulumi.set(__self__, "allow_delete_groups", allow_delete_groups)
+        if allow_kick_ban_members is not None:
+            pulumi.set(__self__, "allow_kick_ban_members", allow_kick_ban_members)
+        if allow_mention_members is not None:
+            pulumi.set(__self__, "allow_mention_members", allow_mention_members)
+        if block_user is not None:
+            pulumi.set(__self__, "block_user", block_user)
+        if create_groups is not None:
+            pulumi.set(__self__, "create_groups", create_groups)
+        if enable_deleting_messages is not None:
+            pulumi.set(__self__, "enable_deleting_messages", enable_deleting_messages)
+        if enable_editing_messages is not None:
+            pulumi.set(__self__, "enable_editing_messages", enable_editing_messages)
+        if enable_replying_to_messages is not None:
+            pulumi.set(__self__, "enable_replying_to_messages", enable_replying_to_messages)
+        if enable_sending_messages is not None:
+            pulumi.set(__self__, "enable_sending_messages", enable_sending_messages)
+        if enable_share_copy_forward_messages is not None:
+            pulumi.set(__self__, "enable_share_copy_forward_messages", enable_share_copy_forward_messages)
+        if enable_sound_for_calls is not None:
+            pulumi.set(__self__, "enable_sound_for_calls", enable_sound_for_calls)
+        if enable_sound_for_messages is not None:
+            pulumi.set(__self__, "enable_sound_for_messages", enable_sound_for_messages)
+        if enable_threaded_replies is not None:
+            pulumi.set(__self__, "enable_threaded_replies", enable_threaded_replies)
+        if enable_video_calling is not None:
+            pulumi.set(__self__, "enable_video_calling", enable_video_calling)
+        if enable_voice_calling is not None:
+            pulumi.set(__self__, "enable_voice_calling", enable_voice_calling)
+        if hide_deleted_messages is not None:
+            pulumi.set(__self__, "hide_deleted_messages", hide_deleted_messages)
+        if hide_join_leave_notifications is not None:
+            pulumi.set(__self__, "hide_join_leave_notifications", hide_join_leave_notifications)
+        if highlight_messages_from_moderators is not None:
+            pulumi.set(__self__, "highlight_messages_from_moderators", highlight_messages_from_moderators)
+        if join_or_leave_groups is not None:
+            pulumi.set(__self__, "join_or_leave_groups", join_or_leave_groups)
+        if send_emojis is not None:
+            pulumi.set(__self__, "send_emojis", send_emojis)
+        if send_files is not None:
+            pulumi.set(__self__, "send_files", send_files)
+        if send_gifs is not None:
+            pulumi.set(__self__, "send_gifs", send_gifs)
+        if send_photos_videos is not None:
+            pulumi.set(__self__, "send_photos_videos", send_photos_videos)
+        if send_reply_in_private_to_group_member is not None:
+            pulumi.set(__self__, "send_reply_in_private_to_group_member", send_reply_in_private_to_group_member)
+        if send_voice_notes is not None:
+            pulumi.set(__self__, "send_voice_notes", send_voice_notes)
+        if set_groups_in_qna_mode_by_moderators is not None:
+            pulumi.set(__self__, "set_groups_in_qna_mode_by_moderators", set_groups_in_qna_mode_by_moderators)
+        if share_live_reactions is not None:
+            pulumi.set(__self__, "share_live_reactions", share_live_reactions)
+        if share_location is not None:
+            pulumi.set(__self__, "share_location", share_location)
+        if show_call_notifications is not None:
+            pulumi.set(__self__, "show_call_notifications", show_call_notifications)
+        if show_call_recording_option is not None:
+            pulumi.set(__self__, "show_call_recording_option", show_call_recording_option)
+        if show_delivery_read_indicators is not None:
+            pulumi.set(__self__, "show_delivery_read_indicators", show_delivery_read_indicators)
+        if show_emojis_in_larger_size is not None:
+            pulumi.set(__self__, "show_emojis_in_larger_size", show_emojis_in_larger_size)
+        if show_stickers is not None:
+            pulumi.set(__self__, "show_stickers", show_stickers)
+        if show_typing_indicators is not None:
+            pulumi.set(__self__, "show_typing_indicators", show_typing_indicators)
+        if show_user_presence is not None:
+            pulumi.set(__self__, "show_user_presence", show_user_presence)
+        if view_group_members is not None:
+            pulumi.set(__self__, "view_group_members", view_group_members)
+        if view_shared_media is not None:
+            pulumi.set(__self__, "view_shared_media", view_shared_media)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_creating_polls(self) -> _builtins.bool:
+        """
+        Users may send polls (the Polls extension must be enabled).
+        """
+        return pulumi.get(self, "allow_creating_polls")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_message_reactions(self) -> _builtins.bool:
+        """
+        Users may react to messages (the Reactions extension must be enabled).
+        """
+        return pulumi.get(self, "allow_message_reactions")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_moderator_to_delete_member_messages(self) -> _builtins.bool:
+        """
+        Moderators may delete members' messages in a group.
+        """
+        return pulumi.get(self, "allow_moderator_to_delete_member_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_promote_demote_members(self) -> _builtins.bool:
+        """
+        Members' scopes may be changed.
+        """
+        return pulumi.get(self, "allow_promote_demote_members")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_collaborative_document(self) -> _builtins.bool:
+        """
+        Collaborative documents (the extension must be enabled).
+        """
+        return pulumi.get(self, "enable_collaborative_document")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_collaborative_whiteboard(self) -> _builtins.bool:
+        """
+        Collaborative whiteboards (the extension must be enabled).
+        """
+        return pulumi.get(self, "enable_collaborative_whiteboard")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_message_translation(self) -> _builtins.bool:
+        """
+        Message translation (the extension must be enabled).
+        """
+        return pulumi.get(self, "enable_message_translation")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_message_in_private_to_group_member(self) -> _builtins.bool:
+        """
+        Users may message a group member privately.
+        """
+        return pulumi.get(self, "send_message_in_private_to_group_member")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_add_members(self) -> Optional[_builtins.bool]:
+        """
+        Members may add others to a group.
+        """
+        return pulumi.get(self, "allow_add_members")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_delete_groups(self) -> Optional[_builtins.bool]:
+        """
+        Groups may be deleted.
+        """
+        return pulumi.get(self, "allow_delete_groups")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_kick_ban_members(self) -> Optional[_builtins.bool]:
+        """
+        Group members may be kicked and banned.
+        """
+        return pulumi.get(self, "allow_kick_ban_members")
+
+    @_builtins.property
+    @pulumi.getter
+    def allow_mention_members(self) -> Optional[_builtins.bool]:
+        """
+        Users may mention members.
+        """
+        return pulumi.get(self, "allow_mention_members")
+
+    @_builtins.property
+    @pulumi.getter
+    def block_user(self) -> Optional[_builtins.bool]:
+        """
+        Users may block other users.
+        """
+        return pulumi.get(self, "block_user")
+
+    @_builtins.property
+    @pulumi.getter
+    def create_groups(self) -> Optional[_builtins.bool]:
+        """
+        Users may create groups.
+        """
+        return pulumi.get(self, "create_groups")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_deleting_messages(self) -> Optional[_builtins.bool]:
+        """
+        Users may delete their messages.
+        """
+        return pulumi.get(self, "enable_deleting_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_editing_messages(self) -> Optional[_builtins.bool]:
+        """
+        Users may edit their messages.
+        """
+        return pulumi.get(self, "enable_editing_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_replying_to_messages(self) -> Optional[_builtins.bool]:
+        """
+        Users may reply to a message.
+        """
+        return pulumi.get(self, "enable_replying_to_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_sending_messages(self) -> Optional[_builtins.bool]:
+        """
+        Users may send messages.
+        """
+        return pulumi.get(self, "enable_sending_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_share_copy_forward_messages(self) -> Optional[_builtins.bool]:
+        """
+        Users may share, copy and forward messages.
+        """
+        return pulumi.get(self, "enable_share_copy_forward_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_sound_for_calls(self) -> Optional[_builtins.bool]:
+        """
+        Play a sound on incoming calls.
+        """
+        return pulumi.get(self, "enable_sound_for_calls")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_sound_for_messages(self) -> Optional[_builtins.bool]:
+        """
+        Play a sound on incoming messages.
+        """
+        return pulumi.get(self, "enable_sound_for_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_threaded_replies(self) -> Optional[_builtins.bool]:
+        """
+        Users may reply in threads.
+        """
+        return pulumi.get(self, "enable_threaded_replies")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_video_calling(self) -> Optional[_builtins.bool]:
+        """
+        Video calls.
+        """
+        return pulumi.get(self, "enable_video_calling")
+
+    @_builtins.property
+    @pulumi.getter
+    def enable_voice_calling(self) -> Optional[_builtins.bool]:
+        """
+        Voice calls.
+        """
+        return pulumi.get(self, "enable_voice_calling")
+
+    @_builtins.property
+    @pulumi.getter
+    def hide_deleted_messages(self) -> Optional[_builtins.bool]:
+        """
+        Deleted messages leave no bubble.
+        """
+        return pulumi.get(self, "hide_deleted_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def hide_join_leave_notifications(self) -> Optional[_builtins.bool]:
+        """
+        No notice in the chat when someone joins or leaves a group.
+        """
+        return pulumi.get(self, "hide_join_leave_notifications")
+
+    @_builtins.property
+    @pulumi.getter
+    def highlight_messages_from_moderators(self) -> Optional[_builtins.bool]:
+        """
+        Moderators' messages stand out.
+        """
+        return pulumi.get(self, "highlight_messages_from_moderators")
+
+    @_builtins.property
+    @pulumi.getter
+    def join_or_leave_groups(self) -> Optional[_builtins.bool]:
+        """
+        Users may join and leave groups.
+        """
+        return pulumi.get(self, "join_or_leave_groups")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_emojis(self) -> Optional[_builtins.bool]:
+        """
+        Show the emoji keyboard.
+        """
+        return pulumi.get(self, "send_emojis")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_files(self) -> Optional[_builtins.bool]:
+        """
+        Users may send files.
+        """
+        return pulumi.get(self, "send_files")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_gifs(self) -> Optional[_builtins.bool]:
+        """
+        Users may send GIFs.
+        """
+        return pulumi.get(self, "send_gifs")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_photos_videos(self) -> Optional[_builtins.bool]:
+        """
+        Users may send photos and videos.
+        """
+        return pulumi.get(self, "send_photos_videos")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_reply_in_private_to_group_member(self) -> Optional[_builtins.bool]:
+        """
+        Users may reply privately to a group member's message.
+        """
+        return pulumi.get(self, "send_reply_in_private_to_group_member")
+
+    @_builtins.property
+    @pulumi.getter
+    def send_voice_notes(self) -> Optional[_builtins.bool]:
+        """
+        Users may send voice notes.
+        """
+        return pulumi.get(self, "send_voice_notes")
+
+    @_builtins.property
+    @pulumi.getter
+    def set_groups_in_qna_mode_by_moderators(self) -> Optional[_builtins.bool]:
+        """
+        Moderators may put a group in question-and-answer mode.
+        """
+        return pulumi.get(self, "set_groups_in_qna_mode_by_moderators")
+
+    @_builtins.property
+    @pulumi.getter
+    def share_live_reactions(self) -> Optional[_builtins.bool]:
+        """
+        Users may send live reactions.
+        """
+        return pulumi.get(self, "share_live_reactions")
+
+    @_builtins.property
+    @pulumi.getter
+    def share_location(self) -> Optional[_builtins.bool]:
+        """
+        Users may share their location.
+        """
+        return pulumi.get(self, "share_location")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_call_notifications(self) -> Optional[_builtins.bool]:
+        """
+        Notify of incoming calls.
+        """
+        return pulumi.get(self, "show_call_notifications")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_call_recording_option(self) -> Optional[_builtins.bool]:
+        """
+        Offer call recording.
+        """
+        return pulumi.get(self, "show_call_recording_option")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_delivery_read_indicators(self) -> Optional[_builtins.bool]:
+        """
+        Show delivery and read receipts.
+        """
+        return pulumi.get(self, "show_delivery_read_indicators")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_emojis_in_larger_size(self) -> Optional[_builtins.bool]:
+        """
+        A message of one to three emojis shows them larger.
+        """
+        return pulumi.get(self, "show_emojis_in_larger_size")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_stickers(self) -> Optional[_builtins.bool]:
+        """
+        Stickers (the Stickers extension must be enabled).
+        """
+        return pulumi.get(self, "show_stickers")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_typing_indicators(self) -> Optional[_builtins.bool]:
+        """
+        Show typing indicators.
+        """
+        return pulumi.get(self, "show_typing_indicators")
+
+    @_builtins.property
+    @pulumi.getter
+    def show_user_presence(self) -> Optional[_builtins.bool]:
+        """
+        Show whether users are online.
+        """
+        return pulumi.get(self, "show_user_presence")
+
+    @_builtins.property
+    @pulumi.getter
+    def view_group_members(self) -> Optional[_builtins.bool]:
+        """
+        Users may see a group's members.
+        """
+        return pulumi.get(self, "view_group_members")
+
+    @_builtins.property
+    @pulumi.getter
+    def view_shared_media(self) -> Optional[_builtins.bool]:
+        """
+        Users may see the media shared in a group.
+        """
+        return pulumi.get(self, "view_shared_media")
+
+
+@pulumi.output_type
+class ChatWidgetSidebar(dict):
+    def __init__(__self__, *,
+                 calls: _builtins.bool,
+                 chats: Optional[_builtins.bool] = None,
+                 group_listing: Optional[_builtins.str] = None,
+                 groups: Optional[_builtins.bool] = None,
+                 recent_chat_listing: Optional[_builtins.str] = None,
+                 sidebar_navigation_sequence: Optional[Sequence[_builtins.str]] = None,
+                 start_a_new_conversation: Optional[_builtins.str] = None,
+                 user_listing: Optional[_builtins.str] = None,
+                 user_settings: Optional[_builtins.bool] = None,
+                 users: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool calls: Show the calls section.
+        :param _builtins.bool chats: Show the chats section.
+        :param _builtins.str group_listing: Which groups the group list shows.
+        :param _builtins.bool groups: Show the groups section.
+        :param _builtins.str recent_chat_listing: Which conversations the recent chats list shows.
+        :param Sequence[_builtins.str] sidebar_navigation_sequence: Order of the sidebar's sections, from these five names only.
+        :param _builtins.str start_a_new_conversation: Whom a user may start a new conversation with.
+        :param _builtins.str user_listing: Which users the user list shows.
+        :param _builtins.bool user_settings: Show the user settings section.
+        :param _builtins.bool users: Show the users section.
+        """
+        pulumi.set(__self__, "calls", calls)
+        if chats is not None:
+            pulumi.set(__self__, "chats", chats)
+        if group_listing is not None:
+            pulumi.set(__self__, "group_listing", group_listing)
+        if groups is not None:
+            pulumi.set(__self__, "groups", groups)
+        if recent_chat_listing is not None:
+            pulumi.set(__self__, "recent_chat_listing", recent_chat_listing)
+        if sidebar_navigation_sequence is not None:
+            pulumi.set(__self__, "sidebar_navigation_sequence", sidebar_navigation_sequence)
+        if start_a_new_conversation is not None:
+            pulumi.set(__self__, "start_a_new_conversation", start_a_new_conversation)
+        if user_listing is not None:
+            pulumi.set(__self__, "user_listing", user_listing)
+        if user_settings is not None:
+            pulumi.set(__self__, "user_settings", user_settings)
+        if users is not None:
+            pulumi.set(__self__, "users", users)
+
+    @_builtins.property
+    @pulumi.getter
+    def calls(self) -> _builtins.bool:
+        """
+        Show the calls section.
+        """
+        return pulumi.get(self, "calls")
+
+    @_builtins.property
+    @pulumi.getter
+    def chats(self) -> Optional[_builtins.bool]:
+        """
+        Show the chats section.
+        """
+        return pulumi.get(self, "chats")
+
+    @_builtins.property
+    @pulumi.getter
+    def group_listing(self) -> Optional[_builtins.str]:
+        """
+        Which groups the group list shows.
+        """
+        return pulumi.get(self, "group_listing")
+
+    @_builtins.property
+    @pulumi.getter
+    def groups(self) -> Optional[_builtins.bool]:
+        """
+        Show the groups section.
+        """
+        return pulumi.get(self, "groups")
+
+    @_builtins.property
+    @pulumi.getter
+    def recent_chat_listing(self) -> Optional[_builtins.str]:
+        """
+        Which conversations the recent chats list shows.
+        """
+        return pulumi.get(self, "recent_chat_listing")
+
+    @_builtins.property
+    @pulumi.getter
+    def sidebar_navigation_sequence(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Order of the sidebar's sections, from these five names only.
+        """
+        return pulumi.get(self, "sidebar_navigation_sequence")
+
+    @_builtins.property
+    @pulumi.getter
+    def start_a_new_conversation(self) -> Optional[_builtins.str]:
+        """
+        Whom a user may start a new conversation with.
+        """
+        return pulumi.get(self, "start_a_new_conversation")
+
+    @_builtins.property
+    @pulumi.getter
+    def user_listing(self) -> Optional[_builtins.str]:
+        """
+        Which users the user list shows.
+        """
+        return pulumi.get(self, "user_listing")
+
+    @_builtins.property
+    @pulumi.getter
+    def user_settings(self) -> Optional[_builtins.bool]:
+        """
+        Show the user settings section.
+        """
+        return pulumi.get(self, "user_settings")
+
+    @_builtins.property
+    @pulumi.getter
+    def users(self) -> Optional[_builtins.bool]:
+        """
+        Show the users section.
+        """
+        return pulumi.get(self, "users")
+
+
+@pulumi.output_type
+class ChatWidgetStyle(dict):
+    def __init__(__self__, *,
+                 background_color: Optional[_builtins.str] = None,
+                 custom_css: Optional[_builtins.str] = None,
+                 custom_js: Optional[_builtins.str] = None,
+                 docked_layout_icon_background: Optional[_builtins.str] = None,
+                 docked_layout_icon_close: Optional[_builtins.str] = None,
+                 docked_layout_icon_open: Optional[_builtins.str] = None,
+                 foreground_color: Optional[_builtins.str] = None,
+                 override_system_background_colors: Optional[_builtins.bool] = None,
+                 primary_color: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str background_color: Background colour.
+        :param _builtins.str custom_css: CSS added to the widget's own styles.
+        :param _builtins.str custom_js: Script setting of the widget (the vendor's default is v2).
+        :param _builtins.str docked_layout_icon_background: Background colour of the launcher icon in docked mode.
+        :param _builtins.str docked_layout_icon_close: Image URL of the launcher icon while the widget is closed.
+        :param _builtins.str docked_layout_icon_open: Image URL of the launcher icon while the widget is open.
+        :param _builtins.str foreground_color: Foreground (text) colour.
+        :param _builtins.bool override_system_background_colors: Whether the colours above replace the system's background colours.
+        :param _builtins.str primary_color: Primary colour.
+        """
+        if background_color is not None:
+            pulumi.set(__self__, "background_color", background_color)
+        if custom_css is not None:
+            pulumi.set(__self__, "custom_css", custom_css)
+        if custom_js is not None:
+            pulumi.set(__self__, "custom_js", custom_js)
+        if docked_layout_icon_background is not None:
+            pulumi.set(__self__, "docked_layout_icon_background", docked_layout_icon_background)
+        if docked_layout_icon_close is not None:
+            pulumi.set(__self__, "docked_layout_icon_close", docked_layout_icon_close)
+        if docked_layout_icon_open is not None:
+            pulumi.set(__self__, "docked_layout_icon_open", docked_layout_icon_open)
+        if foreground_color is not None:
+            pulumi.set(__self__, "foreground_color", foreground_color)
+        if override_system_background_colors is not None:
+            pulumi.set(__self__, "override_system_background_colors", override_system_background_colors)
+        if primary_color is not None:
+            pulumi.set(__self__, "primary_color", primary_color)
+
+    @_builtins.property
+    @pulumi.getter
+    def background_color(self) -> Optional[_builtins.str]:
+        """
+        Background colour.
+        """
+        return pulumi.get(self, "background_color")
+
+    @_builtins.property
+    @pulumi.getter
+    def custom_css(self) -> Optional[_builtins.str]:
+        """
+        CSS added to the widget's own styles.
+        """
+        return pulumi.get(self, "custom_css")
+
+    @_builtins.property
+    @pulumi.getter
+    def custom_js(self) -> Optional[_builtins.str]:
+        """
+        Script setting of the widget (the vendor's default is v2).
+        """
+        return pulumi.get(self, "custom_js")
+
+    @_builtins.property
+    @pulumi.getter
+    def docked_layout_icon_background(self) -> Optional[_builtins.str]:
+        """
+        Background colour of the launcher icon in docked mode.
+        """
+        return pulumi.get(self, "docked_layout_icon_background")
+
+    @_builtins.property
+    @pulumi.getter
+    def docked_layout_icon_close(self) -> Optional[_builtins.str]:
+        """
+        Image URL of the launcher icon while the widget is closed.
+        """
+        return pulumi.get(self, "docked_layout_icon_close")
+
+    @_builtins.property
+    @pulumi.getter
+    def docked_layout_icon_open(self) -> Optional[_builtins.str]:
+        """
+        Image URL of the launcher icon while the widget is open.
+        """
+        return pulumi.get(self, "docked_layout_icon_open")
+
+    @_builtins.property
+    @pulumi.getter
+    def foreground_color(self) -> Optional[_builtins.str]:
+        """
+        Foreground (text) colour.
+        """
+        return pulumi.get(self, "foreground_color")
+
+    @_builtins.property
+    @pulumi.getter
+    def override_system_background_colors(self) -> Optional[_builtins.bool]:
+        """
+        Whether the colours above replace the system's background colours.
+        """
+        return pulumi.get(self, "override_system_background_colors")
+
+    @_builtins.property
+    @pulumi.getter
+    def primary_color(self) -> Optional[_builtins.str]:
+        """
+        Primary colour.
+        """
+        return pulumi.get(self, "primary_color")
 
 
 @pulumi.output_type
@@ -2461,6 +3505,172 @@ class FcmPushProviderNotificationInPayloadWeb(dict):
         Add it to chat notifications on the web.
         """
         return pulumi.get(self, "chat")
+
+
+@pulumi.output_type
+class FlaggedMessagesMessagesItem(dict):
+    def __init__(__self__, *,
+                 flagged_count: _builtins.int,
+                 flags: Sequence['outputs.FlaggedMessagesMessagesItemFlagsItem'],
+                 id: _builtins.str,
+                 receiver: Optional[_builtins.str] = None,
+                 receiver_type: Optional[_builtins.str] = None,
+                 sender: Optional[_builtins.str] = None,
+                 sent_at: Optional[_builtins.int] = None,
+                 text: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.int flagged_count: How many users flagged it.
+        :param Sequence['FlaggedMessagesMessagesItemFlagsItem'] flags: Each user's report.
+        :param _builtins.str id: The message's id.
+        :param _builtins.str receiver: The receiving user's uid or group's guid.
+        :param _builtins.str receiver_type: user or group.
+        :param _builtins.str sender: The sender's uid.
+        :param _builtins.int sent_at: When it was sent, in Unix seconds.
+        :param _builtins.str text: The text, for a text message.
+        :param _builtins.str type: The message type (text, image, ...).
+        """
+        pulumi.set(__self__, "flagged_count", flagged_count)
+        pulumi.set(__self__, "flags", flags)
+        pulumi.set(__self__, "id", id)
+        if receiver is not None:
+            pulumi.set(__self__, "receiver", receiver)
+        if receiver_type is not None:
+            pulumi.set(__self__, "receiver_type", receiver_type)
+        if sender is not None:
+            pulumi.set(__self__, "sender", sender)
+        if sent_at is not None:
+            pulumi.set(__self__, "sent_at", sent_at)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="flaggedCount")
+    def flagged_count(self) -> _builtins.int:
+        """
+        How many users flagged it.
+        """
+        return pulumi.get(self, "flagged_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def flags(self) -> Sequence['outputs.FlaggedMessagesMessagesItemFlagsItem']:
+        """
+        Each user's report.
+        """
+        return pulumi.get(self, "flags")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The message's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def receiver(self) -> Optional[_builtins.str]:
+        """
+        The receiving user's uid or group's guid.
+        """
+        return pulumi.get(self, "receiver")
+
+    @_builtins.property
+    @pulumi.getter(name="receiverType")
+    def receiver_type(self) -> Optional[_builtins.str]:
+        """
+        user or group.
+        """
+        return pulumi.get(self, "receiver_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def sender(self) -> Optional[_builtins.str]:
+        """
+        The sender's uid.
+        """
+        return pulumi.get(self, "sender")
+
+    @_builtins.property
+    @pulumi.getter(name="sentAt")
+    def sent_at(self) -> Optional[_builtins.int]:
+        """
+        When it was sent, in Unix seconds.
+        """
+        return pulumi.get(self, "sent_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> Optional[_builtins.str]:
+        """
+        The text, for a text message.
+        """
+        return pulumi.get(self, "text")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The message type (text, image, ...).
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class FlaggedMessagesMessagesItemFlagsItem(dict):
+    def __init__(__self__, *,
+                 uid: _builtins.str,
+                 flagged_at: Optional[_builtins.int] = None,
+                 reason_id: Optional[_builtins.str] = None,
+                 remark: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str uid: The user who flagged it.
+        :param _builtins.int flagged_at: When, in Unix seconds.
+        :param _builtins.str reason_id: The reason the user picked.
+        :param _builtins.str remark: The user's remark.
+        """
+        pulumi.set(__self__, "uid", uid)
+        if flagged_at is not None:
+            pulumi.set(__self__, "flagged_at", flagged_at)
+        if reason_id is not None:
+            pulumi.set(__self__, "reason_id", reason_id)
+        if remark is not None:
+            pulumi.set(__self__, "remark", remark)
+
+    @_builtins.property
+    @pulumi.getter
+    def uid(self) -> _builtins.str:
+        """
+        The user who flagged it.
+        """
+        return pulumi.get(self, "uid")
+
+    @_builtins.property
+    @pulumi.getter(name="flaggedAt")
+    def flagged_at(self) -> Optional[_builtins.int]:
+        """
+        When, in Unix seconds.
+        """
+        return pulumi.get(self, "flagged_at")
+
+    @_builtins.property
+    @pulumi.getter(name="reasonId")
+    def reason_id(self) -> Optional[_builtins.str]:
+        """
+        The reason the user picked.
+        """
+        return pulumi.get(self, "reason_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def remark(self) -> Optional[_builtins.str]:
+        """
+        The user's remark.
+        """
+        return pulumi.get(self, "remark")
 
 
 @pulumi.output_type
@@ -7609,6 +8819,155 @@ class PinnedConversationsInfo(dict):
         The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist.
         """
         return pulumi.get(self, "conversations")
+
+
+@pulumi.output_type
+class ReviewedMessagesMessagesItem(dict):
+    def __init__(__self__, *,
+                 action: Sequence[_builtins.str],
+                 id: _builtins.str,
+                 at: Optional[_builtins.int] = None,
+                 receiver: Optional[_builtins.str] = None,
+                 receiver_type: Optional[_builtins.str] = None,
+                 rule_id: Optional[_builtins.str] = None,
+                 rule_name: Optional[_builtins.str] = None,
+                 sender: Optional[_builtins.str] = None,
+                 sent_at: Optional[_builtins.int] = None,
+                 status: Optional[_builtins.str] = None,
+                 text: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param Sequence[_builtins.str] action: What the rule does (blockMessage, ...); empty when no rule.
+        :param _builtins.str id: The message's id.
+        :param _builtins.int at: When it was blocked or reviewed, in Unix seconds.
+        :param _builtins.str receiver: The receiving user's uid or group's guid.
+        :param _builtins.str receiver_type: user or group.
+        :param _builtins.str rule_id: The rule that blocked it (absent for a flagged one reviewed).
+        :param _builtins.str rule_name: That rule's name.
+        :param _builtins.str sender: The sender's uid.
+        :param _builtins.int sent_at: When it was sent, in Unix seconds.
+        :param _builtins.str status: The moderation status: approved or disapproved (blocked).
+        :param _builtins.str text: The text, for a text message.
+        :param _builtins.str type: The message type (text, image, ...).
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "id", id)
+        if at is not None:
+            pulumi.set(__self__, "at", at)
+        if receiver is not None:
+            pulumi.set(__self__, "receiver", receiver)
+        if receiver_type is not None:
+            pulumi.set(__self__, "receiver_type", receiver_type)
+        if rule_id is not None:
+            pulumi.set(__self__, "rule_id", rule_id)
+        if rule_name is not None:
+            pulumi.set(__self__, "rule_name", rule_name)
+        if sender is not None:
+            pulumi.set(__self__, "sender", sender)
+        if sent_at is not None:
+            pulumi.set(__self__, "sent_at", sent_at)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if text is not None:
+            pulumi.set(__self__, "text", text)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> Sequence[_builtins.str]:
+        """
+        What the rule does (blockMessage, ...); empty when no rule.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The message's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def at(self) -> Optional[_builtins.int]:
+        """
+        When it was blocked or reviewed, in Unix seconds.
+        """
+        return pulumi.get(self, "at")
+
+    @_builtins.property
+    @pulumi.getter
+    def receiver(self) -> Optional[_builtins.str]:
+        """
+        The receiving user's uid or group's guid.
+        """
+        return pulumi.get(self, "receiver")
+
+    @_builtins.property
+    @pulumi.getter(name="receiverType")
+    def receiver_type(self) -> Optional[_builtins.str]:
+        """
+        user or group.
+        """
+        return pulumi.get(self, "receiver_type")
+
+    @_builtins.property
+    @pulumi.getter(name="ruleId")
+    def rule_id(self) -> Optional[_builtins.str]:
+        """
+        The rule that blocked it (absent for a flagged one reviewed).
+        """
+        return pulumi.get(self, "rule_id")
+
+    @_builtins.property
+    @pulumi.getter(name="ruleName")
+    def rule_name(self) -> Optional[_builtins.str]:
+        """
+        That rule's name.
+        """
+        return pulumi.get(self, "rule_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def sender(self) -> Optional[_builtins.str]:
+        """
+        The sender's uid.
+        """
+        return pulumi.get(self, "sender")
+
+    @_builtins.property
+    @pulumi.getter(name="sentAt")
+    def sent_at(self) -> Optional[_builtins.int]:
+        """
+        When it was sent, in Unix seconds.
+        """
+        return pulumi.get(self, "sent_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The moderation status: approved or disapproved (blocked).
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> Optional[_builtins.str]:
+        """
+        The text, for a text message.
+        """
+        return pulumi.get(self, "text")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The message type (text, image, ...).
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

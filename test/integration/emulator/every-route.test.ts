@@ -40,6 +40,10 @@ const message = async (from: string) => {
 const token = async (uid: string) => (await h.ok("createAuthToken", { params: { uid } })).data.authToken;
 const apiKey = async () => (await h.ok("createApiKey", { body: { name: "k" } })).data.apiKey;
 const app = async () => (await h.ok("createApp", { body: { name: unique("er-app") } })).data.id;
+const widgetSettings = { name: "W", version: "v2", sidebar: { calls: true } };
+const widget = async (appId: string) =>
+  (await h.ok("createChatWidget", { params: { appId }, body: { settings: widgetSettings } })).data.body.data
+    .widgetId;
 const webhook = async (appId: string) => {
   const id = unique("er-w");
   await h.ok("createWebhook", {
@@ -652,6 +656,34 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     body: { defaultValue: "d" },
   }),
   deleteAgentVariable: async () => ({ params: { variableId: await agentVariable() } }),
+  flagMessage: async () => {
+    const from = await user();
+    return {
+      params: { id: await message(from) },
+      body: { reasonId: "spam", remark: "ads" },
+      onBehalfOf: from,
+    };
+  },
+  listFlaggedMessages: async () => ({ query: { limit: 5 } }),
+  reviewFlaggedMessage: async () => {
+    const from = await user();
+    const id = await message(from);
+    await h.ok("flagMessage", { params: { id }, body: { reasonId: "spam" }, onBehalfOf: from });
+    return { params: { id }, body: { status: "approved" } };
+  },
+  listReviewedMessages: async () => ({ query: { limit: 5 } }),
+  listBlockedMessages: async () => ({}),
+  listChatWidgets: async () => {
+    const appId = await app();
+    await widget(appId);
+    return { params: { appId } };
+  },
+  createChatWidget: async () => ({ params: { appId: await app() }, body: { settings: widgetSettings } }),
+  updateChatWidget: async () => {
+    const appId = await app();
+    const widgetId = await widget(appId);
+    return { params: { appId }, body: { settings: { ...widgetSettings, name: "W 2", widgetId } } };
+  },
 };
 
 const BARE_SUCCESS: RouteName[] = [

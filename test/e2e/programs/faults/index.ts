@@ -238,6 +238,16 @@ new chat.ModerationCustomApiList("own-moderation", {
   connection,
 });
 
+// A chat widget (its id is the service's; its look and sidebar change in variant 1; destroy leaves it: the
+// API has no delete route).
+const chatWidgets = ["support-widget"];
+new chat.ChatWidget("support-widget", {
+  appId: app.appId,
+  name: "support-widget",
+  style: { primary_color: changed ? "#334455" : "#112233" },
+  sidebar: { calls: !changed, user_listing: "all_users" },
+});
+
 export const appId = app.appId;
 export const appApiKey = app.apiKey;
 export const expected = {
@@ -265,6 +275,7 @@ export const expected = {
   agentVariables: ["user.plan"],
   externalAgents: ["external-0"],
   customApiLists,
+  chatWidgets,
   apiTools,
   frontendActions,
   agentTools: { "agent-0": { apiTools, frontendActions } },

@@ -24,10 +24,14 @@ import com.pulumi.chat.inputs.GetAppSettingsArgs;
 import com.pulumi.chat.inputs.GetAppSettingsPlainArgs;
 import com.pulumi.chat.inputs.GetAuthTokenArgs;
 import com.pulumi.chat.inputs.GetAuthTokenPlainArgs;
+import com.pulumi.chat.inputs.GetBlockedMessagesArgs;
+import com.pulumi.chat.inputs.GetBlockedMessagesPlainArgs;
 import com.pulumi.chat.inputs.GetBlockedUsersArgs;
 import com.pulumi.chat.inputs.GetBlockedUsersPlainArgs;
 import com.pulumi.chat.inputs.GetBotArgs;
 import com.pulumi.chat.inputs.GetBotPlainArgs;
+import com.pulumi.chat.inputs.GetChatWidgetArgs;
+import com.pulumi.chat.inputs.GetChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.GetCollaboratorsArgs;
 import com.pulumi.chat.inputs.GetCollaboratorsPlainArgs;
 import com.pulumi.chat.inputs.GetCustomEmailProviderArgs;
@@ -42,6 +46,8 @@ import com.pulumi.chat.inputs.GetExternalAgentArgs;
 import com.pulumi.chat.inputs.GetExternalAgentPlainArgs;
 import com.pulumi.chat.inputs.GetFcmPushProviderArgs;
 import com.pulumi.chat.inputs.GetFcmPushProviderPlainArgs;
+import com.pulumi.chat.inputs.GetFlaggedMessagesArgs;
+import com.pulumi.chat.inputs.GetFlaggedMessagesPlainArgs;
 import com.pulumi.chat.inputs.GetFriendsArgs;
 import com.pulumi.chat.inputs.GetFriendsPlainArgs;
 import com.pulumi.chat.inputs.GetGroupArgs;
@@ -68,6 +74,8 @@ import com.pulumi.chat.inputs.GetNotificationSettingsArgs;
 import com.pulumi.chat.inputs.GetNotificationSettingsPlainArgs;
 import com.pulumi.chat.inputs.GetPinnedConversationsArgs;
 import com.pulumi.chat.inputs.GetPinnedConversationsPlainArgs;
+import com.pulumi.chat.inputs.GetReviewedMessagesArgs;
+import com.pulumi.chat.inputs.GetReviewedMessagesPlainArgs;
 import com.pulumi.chat.inputs.GetRoleArgs;
 import com.pulumi.chat.inputs.GetRolePlainArgs;
 import com.pulumi.chat.inputs.GetSeedDataArgs;
@@ -106,6 +114,8 @@ import com.pulumi.chat.inputs.ListBlockedUsersArgs;
 import com.pulumi.chat.inputs.ListBlockedUsersPlainArgs;
 import com.pulumi.chat.inputs.ListBotArgs;
 import com.pulumi.chat.inputs.ListBotPlainArgs;
+import com.pulumi.chat.inputs.ListChatWidgetArgs;
+import com.pulumi.chat.inputs.ListChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.ListCollaboratorsArgs;
 import com.pulumi.chat.inputs.ListCollaboratorsPlainArgs;
 import com.pulumi.chat.inputs.ListCustomEmailProviderArgs;
@@ -158,8 +168,10 @@ import com.pulumi.chat.outputs.GetApnsPushProviderResult;
 import com.pulumi.chat.outputs.GetAppResult;
 import com.pulumi.chat.outputs.GetAppSettingsResult;
 import com.pulumi.chat.outputs.GetAuthTokenResult;
+import com.pulumi.chat.outputs.GetBlockedMessagesResult;
 import com.pulumi.chat.outputs.GetBlockedUsersResult;
 import com.pulumi.chat.outputs.GetBotResult;
+import com.pulumi.chat.outputs.GetChatWidgetResult;
 import com.pulumi.chat.outputs.GetCollaboratorsResult;
 import com.pulumi.chat.outputs.GetCustomEmailProviderResult;
 import com.pulumi.chat.outputs.GetCustomPushProviderResult;
@@ -167,6 +179,7 @@ import com.pulumi.chat.outputs.GetCustomSmsProviderResult;
 import com.pulumi.chat.outputs.GetExtensionResult;
 import com.pulumi.chat.outputs.GetExternalAgentResult;
 import com.pulumi.chat.outputs.GetFcmPushProviderResult;
+import com.pulumi.chat.outputs.GetFlaggedMessagesResult;
 import com.pulumi.chat.outputs.GetFriendsResult;
 import com.pulumi.chat.outputs.GetGroupBansResult;
 import com.pulumi.chat.outputs.GetGroupMemberResult;
@@ -180,6 +193,7 @@ import com.pulumi.chat.outputs.GetModerationKeywordListResult;
 import com.pulumi.chat.outputs.GetModerationRuleResult;
 import com.pulumi.chat.outputs.GetNotificationSettingsResult;
 import com.pulumi.chat.outputs.GetPinnedConversationsResult;
+import com.pulumi.chat.outputs.GetReviewedMessagesResult;
 import com.pulumi.chat.outputs.GetRoleResult;
 import com.pulumi.chat.outputs.GetSeedDataResult;
 import com.pulumi.chat.outputs.GetSendGridEmailProviderResult;
@@ -199,6 +213,7 @@ import com.pulumi.chat.outputs.ListAppResult;
 import com.pulumi.chat.outputs.ListAppSettingsResult;
 import com.pulumi.chat.outputs.ListBlockedUsersResult;
 import com.pulumi.chat.outputs.ListBotResult;
+import com.pulumi.chat.outputs.ListChatWidgetResult;
 import com.pulumi.chat.outputs.ListCollaboratorsResult;
 import com.pulumi.chat.outputs.ListCustomEmailProviderResult;
 import com.pulumi.chat.outputs.ListCustomPushProviderResult;
@@ -579,6 +594,55 @@ public final class ChatFunctions {
         return Deployment.getInstance().invokeAsync("chat:index:getAuthToken", TypeShape.of(GetAuthTokenResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static Output<GetBlockedMessagesResult> getBlockedMessages() {
+        return getBlockedMessages(GetBlockedMessagesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static CompletableFuture<GetBlockedMessagesResult> getBlockedMessagesPlain() {
+        return getBlockedMessagesPlain(GetBlockedMessagesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static Output<GetBlockedMessagesResult> getBlockedMessages(GetBlockedMessagesArgs args) {
+        return getBlockedMessages(args, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static CompletableFuture<GetBlockedMessagesResult> getBlockedMessagesPlain(GetBlockedMessagesPlainArgs args) {
+        return getBlockedMessagesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static Output<GetBlockedMessagesResult> getBlockedMessages(GetBlockedMessagesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getBlockedMessages", TypeShape.of(GetBlockedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static Output<GetBlockedMessagesResult> getBlockedMessages(GetBlockedMessagesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getBlockedMessages", TypeShape.of(GetBlockedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages a moderation rule blocked that no moderator has reviewed yet, with the rule.
+     * 
+     */
+    public static CompletableFuture<GetBlockedMessagesResult> getBlockedMessagesPlain(GetBlockedMessagesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getBlockedMessages", TypeShape.of(GetBlockedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Reads one BlockedUsers as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
      * 
      */
@@ -647,6 +711,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetBotResult> getBotPlain(GetBotPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getBot", TypeShape.of(GetBotResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetChatWidgetResult> getChatWidget(GetChatWidgetArgs args) {
+        return getChatWidget(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetChatWidgetResult> getChatWidgetPlain(GetChatWidgetPlainArgs args) {
+        return getChatWidgetPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetChatWidgetResult> getChatWidget(GetChatWidgetArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getChatWidget", TypeShape.of(GetChatWidgetResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetChatWidgetResult> getChatWidget(GetChatWidgetArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getChatWidget", TypeShape.of(GetChatWidgetResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetChatWidgetResult> getChatWidgetPlain(GetChatWidgetPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getChatWidget", TypeShape.of(GetChatWidgetResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one Collaborators as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -892,6 +991,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetFcmPushProviderResult> getFcmPushProviderPlain(GetFcmPushProviderPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getFcmPushProvider", TypeShape.of(GetFcmPushProviderResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static Output<GetFlaggedMessagesResult> getFlaggedMessages() {
+        return getFlaggedMessages(GetFlaggedMessagesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static CompletableFuture<GetFlaggedMessagesResult> getFlaggedMessagesPlain() {
+        return getFlaggedMessagesPlain(GetFlaggedMessagesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static Output<GetFlaggedMessagesResult> getFlaggedMessages(GetFlaggedMessagesArgs args) {
+        return getFlaggedMessages(args, InvokeOptions.Empty);
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static CompletableFuture<GetFlaggedMessagesResult> getFlaggedMessagesPlain(GetFlaggedMessagesPlainArgs args) {
+        return getFlaggedMessagesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static Output<GetFlaggedMessagesResult> getFlaggedMessages(GetFlaggedMessagesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getFlaggedMessages", TypeShape.of(GetFlaggedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static Output<GetFlaggedMessagesResult> getFlaggedMessages(GetFlaggedMessagesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getFlaggedMessages", TypeShape.of(GetFlaggedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages users flagged for review and no moderator has decided on yet, with each user&#39;s report.
+     * 
+     */
+    public static CompletableFuture<GetFlaggedMessagesResult> getFlaggedMessagesPlain(GetFlaggedMessagesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getFlaggedMessages", TypeShape.of(GetFlaggedMessagesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one Friends as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -1361,6 +1509,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetPinnedConversationsResult> getPinnedConversationsPlain(GetPinnedConversationsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getPinnedConversations", TypeShape.of(GetPinnedConversationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static Output<GetReviewedMessagesResult> getReviewedMessages() {
+        return getReviewedMessages(GetReviewedMessagesArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static CompletableFuture<GetReviewedMessagesResult> getReviewedMessagesPlain() {
+        return getReviewedMessagesPlain(GetReviewedMessagesPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static Output<GetReviewedMessagesResult> getReviewedMessages(GetReviewedMessagesArgs args) {
+        return getReviewedMessages(args, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static CompletableFuture<GetReviewedMessagesResult> getReviewedMessagesPlain(GetReviewedMessagesPlainArgs args) {
+        return getReviewedMessagesPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static Output<GetReviewedMessagesResult> getReviewedMessages(GetReviewedMessagesArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getReviewedMessages", TypeShape.of(GetReviewedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static Output<GetReviewedMessagesResult> getReviewedMessages(GetReviewedMessagesArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getReviewedMessages", TypeShape.of(GetReviewedMessagesResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Messages a moderator decided on (flagged or blocked before), with the decision.
+     * 
+     */
+    public static CompletableFuture<GetReviewedMessagesResult> getReviewedMessagesPlain(GetReviewedMessagesPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getReviewedMessages", TypeShape.of(GetReviewedMessagesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one Role as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -2180,6 +2377,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListBotResult> listBotPlain(ListBotPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listBot", TypeShape.of(ListBotResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListChatWidgetResult> listChatWidget() {
+        return listChatWidget(ListChatWidgetArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListChatWidgetResult> listChatWidgetPlain() {
+        return listChatWidgetPlain(ListChatWidgetPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListChatWidgetResult> listChatWidget(ListChatWidgetArgs args) {
+        return listChatWidget(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListChatWidgetResult> listChatWidgetPlain(ListChatWidgetPlainArgs args) {
+        return listChatWidgetPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListChatWidgetResult> listChatWidget(ListChatWidgetArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listChatWidget", TypeShape.of(ListChatWidgetResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListChatWidgetResult> listChatWidget(ListChatWidgetArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listChatWidget", TypeShape.of(ListChatWidgetResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListChatWidgetResult> listChatWidgetPlain(ListChatWidgetPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listChatWidget", TypeShape.of(ListChatWidgetResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every Collaborators the credentials reach (narrowed by the filters given), sorted by id.
