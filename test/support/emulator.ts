@@ -111,6 +111,20 @@ export function useEmulated(opts: FixtureOptions = {}): () => Emulated {
   };
 }
 
+/**
+ * `useEmulated` for tests that drive kinds against one emulator: each test starts with no faults, an empty
+ * request log and fresh client budgets, so what it asserts is its own.
+ */
+export function useCleanEmulated(opts: FixtureOptions = {}): () => Emulated {
+  const emulated = useEmulated(opts);
+  beforeEach(() => {
+    emulated().admin.clearFaults();
+    emulated().admin.clearRequests();
+  });
+  afterEach(() => resetBudgets());
+  return emulated;
+}
+
 export type StackConfig = Record<string, { value: string; secret?: boolean }>;
 
 /** Stack config for an emulator: management credentials and addresses, and its bootstrap app if it has one. */

@@ -2,22 +2,16 @@
 // against the emulator (decision 0113): AgentKnowledgeSource (a text entry, server-chosen uniqueId,
 // reconciled by title), AgentVariable (a custom variable, server-chosen _id, reconciled by its unique name,
 // its constant secret) and AiAgent's knowledgeSources (attached and detached in place).
-import { resetBudgets } from "../../../client";
 import { kinds } from "../../../kinds";
-import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
+import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
-const emulated = useEmulated({ clientOptions: FAST });
+const emulated = useCleanEmulated({ clientOptions: FAST });
 let connection: Emulated["connection"];
 beforeAll(() => {
   ({ connection } = emulated());
 });
-beforeEach(() => {
-  emulated().admin.clearFaults();
-  emulated().admin.clearRequests();
-});
-afterEach(() => resetBudgets());
 
 type KindName = "AgentKnowledgeSource" | "AgentVariable" | "AiAgent";
 const chat = () => emulated().chat;

@@ -1,26 +1,20 @@
 // The agent builder's custom API tools and frontend actions through the generic provider as the engine drives
 // it, against the emulator, and AiAgent's tools, apiTools and frontendActions changed in place (decision 0112).
-import { resetBudgets } from "../../../client";
 import { exportEnvironment } from "../../../environment/export";
 import { parseEnvironment } from "../../../environment/load";
 import { clientContext } from "../../../kinds";
 import { agentApiTool } from "../../../kinds/agent-api-tool";
 import { agentFrontendAction } from "../../../kinds/agent-frontend-action";
-import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
+import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { list } from "../../support/json";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
-const emulated = useEmulated({ clientOptions: FAST });
+const emulated = useCleanEmulated({ clientOptions: FAST });
 let connection: Emulated["connection"];
 beforeAll(() => {
   ({ connection } = emulated());
 });
-beforeEach(() => {
-  emulated().admin.clearFaults();
-  emulated().admin.clearRequests();
-});
-afterEach(() => resetBudgets());
 
 const chat = () => emulated().chat;
 const ctx = () => clientContext({ chat: () => chat() });

@@ -1,25 +1,19 @@
 // AI agents through the generic provider as the engine drives it, against the emulator: AiAgent and
 // ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (a slug; no delete route,
 // decision 0090).
-import { resetBudgets } from "../../../client";
 import { clientContext } from "../../../kinds";
 import { aiAgent } from "../../../kinds/ai-agent";
 import { externalAgent } from "../../../kinds/external-agent";
 import { mcpServer } from "../../../kinds/mcp-server";
-import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
+import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
-const emulated = useEmulated({ clientOptions: FAST });
+const emulated = useCleanEmulated({ clientOptions: FAST });
 let connection: Emulated["connection"];
 beforeAll(() => {
   ({ connection } = emulated());
 });
-beforeEach(() => {
-  emulated().admin.clearFaults();
-  emulated().admin.clearRequests();
-});
-afterEach(() => resetBudgets());
 
 const chat = () => emulated().chat;
 const ctx = () => clientContext({ chat: () => chat() });
