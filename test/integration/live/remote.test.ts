@@ -60,12 +60,18 @@ describe("live mode against a remote-like emulator (separate process, no admin A
     );
 
     // What the run made is gone; a sweep of everything with the prefix (age 0) finds nothing left.
-    // MCP servers have no delete route: the run reports them left, and the sweeper says it cannot delete them.
+    // MCP servers and chat widgets have no delete route: the run reports them left, and the sweeper says it
+    // cannot delete them (a widget's id is the service's; the sweeper knows it as ours by its prefixed name).
     remote.resetCount();
     const last = await sweep({ ctx: contextFor({}), olderThanMs: 0, log: (l) => lines.push(l) });
     process.stdout.write(`live sweep: ${remote.requests()} requests\n`);
     expect(last.deleted).toEqual([]);
-    expect([...last.kept].sort()).toEqual([`McpServer ${prefix}t-mcp`, `McpServer ${prefix}t-mcp-b`]);
+    const widgets = [...last.kept].filter((k) => k.startsWith("ChatWidget "));
+    expect(widgets.length).toBeGreaterThan(0);
+    expect([...last.kept].filter((k) => !widgets.includes(k)).sort()).toEqual([
+      `McpServer ${prefix}t-mcp`,
+      `McpServer ${prefix}t-mcp-b`,
+    ]);
     expect([...result.left].sort()).toEqual([...last.kept].sort());
     const users = await ctx.chat().listAll("listUsers", {});
     expect(users.map((u) => u.uid)).toContain("not-ours");
