@@ -498,6 +498,91 @@ describe("the agent builder's knowledge base and variables (decision 0113)", () 
   });
 });
 
+describe("the agent builder's custom API tools, frontend actions and catalogue tools (decision 0112)", () => {
+  it("makes, reads, changes, lists and deletes an API tool; gives it to an agent and takes it back", async () => {
+    const slug = unique("orders");
+    const body = {
+      slug,
+      name: "Orders",
+      description: "d",
+      endpoint: "https://api.example.com/o",
+      method: "GET" as const,
+    };
+    expect((await chat.call("createApiTool", { body })).data).toMatchObject({ slug, name: "Orders" });
+    expect((await chat.call("getApiTool", { params: { slug } })).data).toMatchObject({ slug, method: "GET" });
+    await chat.call("updateApiTool", { params: { slug }, body: { name: "Orders 2" } });
+    expect((await chat.call("getApiTool", { params: { slug } })).data.name).toBe("Orders 2");
+    expect((await chat.call("listApiTools", { query: { limit: 100 } })).data.map((t) => t.slug)).toContain(
+      slug,
+    );
+    const uid = (await chat.call("createBuilderAgent", { body: { name: unique("tool-agent") } })).data.uid;
+    await chat.call("addAgentApiTools", { params: { uid }, body: { apiTools: [slug] } });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data.apiTools).toEqual([slug]);
+    await chat.call("removeAgentApiTools", { params: { uid }, body: { apiTools: [slug] } });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data.apiTools ?? []).toEqual([]);
+    await chat.call("deleteApiTool", { params: { slug } });
+    expect(isNotFound(await rejectionOf(chat.call("getApiTool", { params: { slug } })))).toBe(true);
+    await chat.call("deleteBuilderAgent", { params: { uid } });
+  });
+
+  it("makes, reads, changes, lists and deletes a frontend action; gives catalogue tools and actions to an agent", async () => {
+    const triggerFunction = `open${unique("o").replace(/[^A-Za-z0-9]/g, "")}`;
+    const made = await chat.call("createFrontendAction", {
+      body: { triggerFunction, name: "Open", description: "d" },
+    });
+    const id = made.data._id;
+    expect((await chat.call("getFrontendAction", { params: { id } })).data.triggerFunction).toBe(
+      triggerFunction,
+    );
+    await chat.call("updateFrontendAction", { params: { id }, body: { name: "Open 2" } });
+    expect((await chat.call("getFrontendAction", { params: { id } })).data.name).toBe("Open 2");
+    const listed = await chat.call("listFrontendActions", { query: { limit: 100 } });
+    expect(listed.data.map((a) => a._id)).toContain(id);
+    const uid = (await chat.call("createBuilderAgent", { body: { name: unique("action-agent") } })).data.uid;
+    await chat.call("addAgentFrontendActions", {
+      params: { uid },
+      body: { frontendActions: [triggerFunction] },
+    });
+    await chat.call("addAgentTools", { params: { uid }, body: { tools: ["gmail"] } });
+    expect((await chat.call("getBuilderAgent", { params: { uid } })).data).toMatchObject({
+      frontendActions: [triggerFunction],
+      tools: ["gmail"],
+    });
+    await chat.call("removeAgentFrontendActions", {
+      params: { uid },
+      body: { frontendActions: [triggerFunction] },
+    });
+    await chat.call("removeAgentTools", { params: { uid }, body: { tools: ["gmail"] } });
+    const after = (await chat.call("getBuilderAgent", { params: { uid } })).data;
+    expect([after.frontendActions ?? [], after.tools ?? []]).toEqual([[], []]);
+    await chat.call("deleteFrontendAction", { params: { id } });
+    expect(isNotFound(await rejectionOf(chat.call("getFrontendAction", { params: { id } })))).toBe(true);
+    await chat.call("deleteBuilderAgent", { params: { uid } });
+  });
+});
+
+describe("the moderation queues (decision 0114)", () => {
+  it("flags a message, lists it, reviews it and lists it among the reviewed; reads the blocked queue", async () => {
+    const [from, to] = [unique("flagger"), unique("flagged")];
+    for (const uid of [from, to]) await chat.call("createUser", { body: { uid, name: uid } });
+    const sent = await chat.call("sendMessage", {
+      onBehalfOf: from,
+      body: { receiver: to, receiverType: "user", type: "text", data: { text: "buy now" } },
+    });
+    const id = sent.data.id;
+    await chat.call("flagMessage", { params: { id }, body: { reasonId: "spam" }, onBehalfOf: to });
+    const flagged = await chat.call("listFlaggedMessages", { query: { limit: 100 } });
+    expect(flagged.data.find((m) => m.id === id)?.flaggedBy.length).toBe(1);
+    await chat.call("reviewFlaggedMessage", { params: { id }, body: { status: "approved" } });
+    const reviewed = await chat.call("listReviewedMessages", { query: { limit: 100 } });
+    expect(reviewed.data.length).toBeGreaterThan(0);
+    expect(
+      (await chat.call("listFlaggedMessages", { query: { limit: 100 } })).data.map((m) => m.id),
+    ).not.toContain(id);
+    expect(Array.isArray((await chat.call("listBlockedMessages", {})).data)).toBe(true);
+  });
+});
+
 it("called every chat route of the table with success", () => {
   const chatRoutes = Object.entries(routes)
     .filter(([name, r]) => r.api === "chat" && !isConfigurationRoute(name))

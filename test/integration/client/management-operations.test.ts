@@ -76,6 +76,28 @@ describe("collaborators", () => {
   });
 });
 
+describe("chat widgets (decision 0114)", () => {
+  it("creates a widget, lists it, updates it, and an unknown widget is refused", async () => {
+    const settings = { name: "Site chat", version: "v2", sidebar: { calls: false } };
+    const made = await mgmt.call("createChatWidget", { params: { appId }, body: { settings } });
+    const widgetId = made.data.body.data.widgetId;
+    const listed = async () => (await mgmt.call("listChatWidgets", { params: { appId } })).data.body.data;
+    expect((await listed()).map((w) => w.widgetId)).toContain(widgetId);
+    await mgmt.call("updateChatWidget", {
+      params: { appId },
+      body: { settings: { ...settings, name: "Site chat 2", widgetId } },
+    });
+    expect(JSON.stringify((await listed()).find((w) => w.widgetId === widgetId))).toContain("Site chat 2");
+    const unknown = await rejectionOf(
+      mgmt.call("updateChatWidget", {
+        params: { appId },
+        body: { settings: { ...settings, widgetId: "nope" } },
+      }),
+    );
+    expect(unknown).toMatchObject({ code: "ERR_EXTENSION_SETTINGS_NOT_FOUND" });
+  });
+});
+
 describe("webhooks and triggers", () => {
   it("creates, reads, updates and lists a webhook", async () => {
     const w = await mgmt.call("createWebhook", {

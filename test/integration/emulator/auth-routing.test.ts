@@ -29,6 +29,9 @@ const params = {
   ruleId: "r",
   keywordId: "k",
   scope: "admin",
+  uniqueId: "u",
+  variableId: "v",
+  sourceType: "text",
 };
 
 describe("chat API keys", () => {
