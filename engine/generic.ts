@@ -247,7 +247,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     // since normalised (a former enum spelling, engine/aliases.ts) is not a change.
     const oldArgs = this.readAsNow(recorded);
 
-    const changed = this.changedArgs(oldArgs, newArgs);
+    const changed = this.changedArgs(this.kept(oldArgs), this.kept(newArgs));
     const replaces = changed.filter((k) => this.kind.replaceOn.includes(k));
     // Both sides as resolved: the recorded connection (state without one, from before it was recorded,
     // lives where the configuration points) against the explicit or configured one now.
@@ -304,7 +304,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     }
     try {
       const { id, state } = await this.kind.create(ctx, a);
-      return { id, outs: { ...args, ...state, ...options } };
+      return { id, outs: { ...this.kept(args), ...state, ...options } };
     } catch (e) {
       if (isConflict(e) && this.kind.find && options.adopt !== true) {
         const which = (this.kind.identity ?? []).map((k) => `${k} "${String(a[k])}"`).join(", ");
@@ -326,7 +326,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     const state = this.changedArgs(found, a).length
       ? await this.kind.update(ctx, existing.id, found as A, a)
       : ((await this.kind.read(ctx, existing.id, { ...a, ...existing.args }))?.state ?? {});
-    return { ...args, ...state, ...options };
+    return { ...this.kept(args), ...state, ...options };
   }
 
   /**
@@ -357,7 +357,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (!this.kind.made) return this.#adopted(ctx, args, options, { id: made.id, args: made.prior as A });
     const now = await this.kind.read(ctx, made.id, { ...args, ...made.prior } as A);
     if (!now) throw new Error(`${this.kind.name} ${made.id} is gone`);
-    return { ...args, ...now.state, ...options };
+    return { ...this.kept(args), ...now.state, ...options };
   }
 
   /** Removes an object an interrupted create made twice (server-chosen ids). */
@@ -405,7 +405,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     for (const k of this.kind.secrets ?? []) delete inputs[k];
     for (const k of this.kind.local ?? []) if (k in args) inputs[k] = args[k];
     if (options.adopt !== undefined) inputs.adopt = options.adopt;
-    return { id, props: { ...refreshed, ...now.state, ...options }, inputs };
+    return { id, props: { ...this.kept(refreshed), ...now.state, ...options }, inputs };
   }
 
   async update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
@@ -416,7 +416,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (problem) throw new CredentialError(problem);
     const ctx = contextFor(options);
     const local: readonly string[] = this.kind.local ?? [];
-    const apiChanged = this.changedArgs(oldArgs, args).some((k) => !local.includes(k));
+    const apiChanged = this.changedArgs(this.kept(oldArgs), this.kept(args)).some((k) => !local.includes(k));
     const state = apiChanged
       ? await this.kind.update(ctx, id, oldArgs as A, this.restoring(oldArgs, args)).catch((e: unknown) => {
           throw explained(e);
@@ -424,7 +424,7 @@ export class CrudProvider<A extends Args, S extends Args> {
       : {};
     // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982): computed
     // outputs the kind's update does not return again (joinedAt, createdAt) are kept from before.
-    return { outs: { ...this.priorState(olds), ...args, ...state, ...options } };
+    return { outs: { ...this.priorState(olds), ...this.kept(args), ...state, ...options } };
   }
 
   async delete(id: string, props: Props): Promise<void> {
@@ -501,6 +501,11 @@ export class CrudProvider<A extends Args, S extends Args> {
     for (const [k, v] of Object.entries(olds))
       if (!(k in this.kind.args.shape) && !names.includes(k) && k !== PROVIDER_KEY) state[k] = v;
     return state;
+  }
+
+  /** What state keeps of `args` (kind.ts `kept`): all of them, unless the kind keeps less. */
+  private kept(args: Props): Props {
+    return this.kind.kept ? (this.kind.kept(args as A) as Props) : args;
   }
 
   /** Each recorded argument as its schema reads it now, where it still parses (else as recorded). */

@@ -103,6 +103,14 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    */
   checkChange?(olds: Partial<A>, news: A): CheckFailure[];
   /**
+   * What state keeps of the arguments as the resource's outputs, when that is less than all of them (the
+   * default): the engine stores inputs and outputs and sends both at every step, so a large argument whose
+   * detail only the preview's display reads (from the inputs) is kept shorter (SeedData's rows, without
+   * their per-field digests). Diff compares arguments in this form; it must be a function of the argument
+   * alone, and give the same for its own result.
+   */
+  kept?(args: A): A;
+  /**
    * Rules that depend on the object as the service has it now (e.g. a group's owner), checked at preview
    * when the object can be read; [] when it cannot tell. The write path enforces them again.
    */

@@ -20,6 +20,7 @@ import {
   type Rows,
   recordedKeys,
   recordedRows,
+  renderKept,
   renderPlan,
   renderRows,
   rowsProblem,
@@ -97,22 +98,44 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     },
     buckets: { doc: "How many buckets the file is split into.", replace: true },
     rows: {
-      doc: "The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).",
+      doc: "The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.",
     },
   }),
   api: "chat",
   // A bucket's rows are those its count puts there: with another count they would belong to other
   // resources, and the old ones' delete (at the end of that up) would remove rows still declared. A bucket
-  // that holds no rows can move.
-  checkChange: (olds, news) =>
-    olds.buckets !== undefined && olds.buckets !== news.buckets && recordedRows(olds.rows).size > 0
+  // that holds no rows can move. A field the object routes cannot change (a message's times, a user's
+  // createdAt) is refused here, where the recorded inputs hold each field's digest (the outputs do not): a
+  // row that needs it is a new row, under a new key.
+  checkChange: (olds, news) => {
+    if (olds.rows === news.rows && olds.buckets === news.buckets) return [];
+    const before = recordedRows(olds.rows);
+    if (olds.buckets !== undefined && olds.buckets !== news.buckets && before.size > 0)
+      return [
+        {
+          property: "buckets",
+          reason: `buckets cannot change from ${olds.buckets} to ${news.buckets} for a seed already up: rows would move to other buckets and removing the old buckets would delete them; keep buckets: ${olds.buckets} (the default was 16 before it became 4), or destroy these SeedData resources first`,
+        },
+      ];
+    // Only fields whose recorded digest is known (a kept form names fields without one).
+    const fixed = planOf(before, parseRows(news.rows)).changed.flatMap((c) =>
+      unchangeable(
+        news.entity,
+        c.fields.filter((f) => before.get(c.key)?.fields[f] !== ""),
+      ).map((f) => `${SPECS[news.entity].noun} ${c.key}: ${f}`),
+    );
+    return fixed.length
       ? [
           {
-            property: "buckets",
-            reason: `buckets cannot change from ${olds.buckets} to ${news.buckets} for a seed already up: rows would move to other buckets and removing the old buckets would delete them; keep buckets: ${olds.buckets} (the default was 16 before it became 4), or destroy these SeedData resources first`,
+            property: "rows",
+            reason: `these fields cannot change once imported (give the row a new key instead): ${fixed.slice(0, 10).join("; ")}${fixed.length > 10 ? ` and ${fixed.length - 10} more` : ""}`,
           },
         ]
-      : [],
+      : [];
+  },
+  // State keeps each row's digest and field names, not the per-field digests: only the preview's display
+  // reads those, from the inputs (decision 0108).
+  kept: (a) => ({ ...a, rows: renderKept(recordedRows(a.rows)) }),
   file: {
     omitted: "declared by the file's `seed:` section, which names seed files, not entries",
     seed: { child: "seed" },
@@ -129,7 +152,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
       // What was made is recorded, so the next up imports only the rest and a destroy removes it.
       throw partialCreate(refused(a, made.failed), idOf(a), {
         ...a,
-        rows: renderRows(onlyRows(planned, done)),
+        rows: renderKept(onlyRows(planned, done)),
         count: done.length,
       });
     }
@@ -145,18 +168,11 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   },
 
   async update(ctx, _id, olds, news) {
-    // Recorded rows of the first format are the same lines: a bucket whose file did not change plans nothing
-    // and writes nothing; the engine records the new form.
+    // `olds` are the kept rows (digests and field names; the first format's map reads as the same): a row
+    // changed when its digest did. Fields the routes cannot change were refused at check (checkChange).
     const before = recordedRows(olds.rows);
     const after = parseRows(news.rows);
     const plan = planOf(before, after);
-    const fixed = plan.changed.flatMap((c) =>
-      unchangeable(news.entity, c.fields).map((f) => `${SPECS[news.entity].noun} ${c.key}: ${f}`),
-    );
-    if (fixed.length)
-      throw new Error(
-        `these fields cannot change once imported (give the row a new key instead): ${fixed.slice(0, 10).join("; ")}`,
-      );
     const rows = declaredRows(news, after, [...plan.added, ...plan.changed.map((c) => c.key)]);
     await pool(plan.removed, 10, (k) => removeRow(ctx, news.entity, k));
     // A changed row is written whole (every field it has or had): what is written rests on the row's digest,

@@ -1234,7 +1234,7 @@ export interface SeedDataResult {
   bucket: number;
   /** How many buckets the file is split into. */
   buckets: number;
-  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). */
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only. */
   rows: string;
   /** Rows in the bucket. */
   count: number;

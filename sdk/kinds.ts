@@ -1317,7 +1317,7 @@ export interface SeedDataArgs extends ChatResourceArgs {
   bucket: pulumi.Input<number>;
   /** How many buckets the file is split into. */
   buckets: pulumi.Input<number>;
-  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). */
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only. */
   rows: pulumi.Input<string>;
 }
 
@@ -1331,7 +1331,7 @@ export class SeedData extends pulumi.CustomResource {
   declare readonly bucket: pulumi.Output<number>;
   /** How many buckets the file is split into. */
   declare readonly buckets: pulumi.Output<number>;
-  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). */
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only. */
   declare readonly rows: pulumi.Output<string>;
   /** Rows in the bucket. */
   declare readonly count: pulumi.Output<number>;

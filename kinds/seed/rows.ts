@@ -11,7 +11,10 @@ import { canonical } from "../../engine/normalize";
 export type Row = Record<string, unknown>;
 /** Per field: a digest of its value (FIELD_DIGEST hex characters, computed, never recorded whole). */
 export type FieldDigests = Record<string, string>;
-/** One recorded row: the digest of all its fields, and a short digest per field. */
+/**
+ * One recorded row: the digest of all its fields, and per field its short digest ("" in the kept form, which
+ * names the fields without their digests).
+ */
 export interface RowLine {
   digest: string;
   fields: Record<string, string>;
@@ -84,12 +87,36 @@ export function renderRows(rows: Rows): string {
     .join("");
 }
 
+/** The header of the kept form: the field names most of the bucket's rows have. */
+const COMMON = "# fields:";
+
+/**
+ * The kept form of a bucket's rows (what state keeps as the resource's outputs): a line per row with its
+ * digest alone, the field names said once in a `# fields:` header for the rows that have the bucket's most
+ * common set, and on the line for the others (`-` for none). Only the preview's display reads the per-field
+ * digests, and it reads them from the inputs: the outputs need to say which rows and fields a bucket wrote,
+ * and whether a row changed. Some three times smaller than the inputs' lines, and the engine carries both.
+ */
+export function renderKept(rows: Rows): string {
+  const sets = new Map<string, number>();
+  const setOf = (r: RowLine) => Object.keys(r.fields).sort().join(" ");
+  for (const r of rows.values()) sets.set(setOf(r), (sets.get(setOf(r)) ?? 0) + 1);
+  const common = [...sets].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  const lines = [...rows.keys()].sort().map((k) => {
+    const r = rows.get(k) as RowLine;
+    const set = setOf(r);
+    return `${keyText(k)}: ${r.digest}${set === common ? "" : ` ${set || "-"}`}\n`;
+  });
+  return common === undefined ? "" : `${COMMON} ${common || "-"}\n${lines.join("")}`;
+}
+
 const DIGEST = /^[0-9a-f]{12}$/;
 const SHORT = /^[0-9a-f]{4}$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
+// A row of either form: per-field digests (the inputs), or field names (the kept form; `-` for none).
 const LINE =
-  /^([A-Za-z_][A-Za-z0-9_.-]*|"(?:[^"\\]|\\.)*"): [0-9a-f]{12}(?: [A-Za-z_][A-Za-z0-9_.]*=[0-9a-f]{4})*$/;
+  /^([A-Za-z_][A-Za-z0-9_.-]*|"(?:[^"\\]|\\.)*"): [0-9a-f]{12}(?:(?: [A-Za-z_][A-Za-z0-9_.]*=[0-9a-f]{4})*|(?: [A-Za-z_][A-Za-z0-9_.]*)+| -)$/;
 
 /**
  * Whether a recorded string is well formed, without building its rows (check runs at every preview, for
@@ -98,7 +125,7 @@ const LINE =
 export function rowsProblem(text: string): string | undefined {
   const keys = new Set<string>();
   for (const line of text.split("\n")) {
-    if (line === "") continue;
+    if (line === "" || line.startsWith(COMMON)) continue;
     // The parser says what is wrong (and reads what this quick test does not take, as create will).
     const key = LINE.exec(line)?.[1];
     if (key === undefined || keys.has(key)) {
@@ -117,8 +144,15 @@ export function rowsProblem(text: string): string | undefined {
 export function parseRows(text: string): Rows {
   const rows: Rows = new Map();
   const lines = text.split("\n");
+  // The kept form's common field names (its header), for the rows that name none.
+  let common: string[] | undefined;
   lines.forEach((line, i) => {
     if (line === "") return;
+    if (line.startsWith(COMMON)) {
+      const names = line.slice(COMMON.length).trim();
+      common = names === "-" ? [] : names.split(" ");
+      return;
+    }
     const bad = (why: string) => new Error(`rows line ${i + 1}: ${why} ("${line.slice(0, 80)}")`);
     let key: string;
     let rest: string;
@@ -140,13 +174,22 @@ export function parseRows(text: string): Rows {
     const [digest = "", ...parts] = rest.slice(2).split(" ");
     if (!DIGEST.test(digest)) throw bad("the row digest is not 12 hex characters");
     const fields: Record<string, string> = {};
-    for (const p of parts) {
-      const eq = p.lastIndexOf("=");
-      const name = p.slice(0, eq);
-      const d = p.slice(eq + 1);
-      if (eq < 1 || !FIELD.test(name) || !SHORT.test(d)) throw bad(`"${p}" is not <field>=<4 hex>`);
-      fields[name] = d;
-    }
+    // Kept form: field names alone (or the header's, or `-` for none).
+    const named = parts.length > 0 && !parts.some((p) => p.includes("="));
+    if (parts.length === 0 && common) for (const f of common) fields[f] = "";
+    else if (named && !(parts.length === 1 && parts[0] === "-"))
+      for (const p of parts) {
+        if (!FIELD.test(p)) throw bad(`"${p}" is not a field name`);
+        fields[p] = "";
+      }
+    else if (!named)
+      for (const p of parts) {
+        const eq = p.lastIndexOf("=");
+        const name = p.slice(0, eq);
+        const d = p.slice(eq + 1);
+        if (eq < 1 || !FIELD.test(name) || !SHORT.test(d)) throw bad(`"${p}" is not <field>=<4 hex>`);
+        fields[name] = d;
+      }
     if (rows.has(key)) throw bad(`row ${key} is there twice`);
     rows.set(key, { digest, fields });
   });
@@ -171,7 +214,7 @@ export function recordedKeys(value: unknown): string[] {
   if (typeof value !== "string") return value && typeof value === "object" ? Object.keys(value) : [];
   const keys: string[] = [];
   for (const line of value.split("\n")) {
-    if (line === "") continue;
+    if (line === "" || line.startsWith(COMMON)) continue;
     if (!line.startsWith('"')) {
       keys.push(line.slice(0, line.indexOf(": ")));
       continue;

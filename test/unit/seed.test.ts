@@ -19,6 +19,7 @@ import {
   type Rows,
   recordedKeys,
   recordedRows,
+  renderKept,
   renderPlan,
   renderRows,
   rowDigest,
@@ -107,6 +108,39 @@ describe("the recorded form", () => {
     expect([...parseRows(renderRows(odd)).keys()]).toEqual(['a key: with # and "quotes"']);
     expect(Object.keys(parseYaml(renderRows(odd)) as object)).toEqual(['a key: with # and "quotes"']);
     expect(parseRows("")).toEqual(new Map());
+  });
+
+  it("keeps in state each row's digest and field names: the common set once, another set on its line", () => {
+    const full = (name: string) =>
+      lineOf({ createdAt: fieldDigest(1), name: fieldDigest(name), tags: fieldDigest(["a"], true) });
+    const rows = new Map([
+      ["ada", full("Ada")],
+      ["bob", full("Bob")],
+    ]);
+    const odd = new Map(rows);
+    odd.set("zed", lineOf({ name: fieldDigest("Zed") }));
+    odd.set("zero", lineOf({}));
+    const kept = renderKept(odd);
+    const lines = kept.split("\n");
+    expect(lines[0]).toBe("# fields: createdAt name tags");
+    expect(lines).toContain(`ada: ${rows.get("ada")?.digest}`);
+    expect(lines).toContain(`zed: ${odd.get("zed")?.digest} name`);
+    expect(lines).toContain(`zero: ${odd.get("zero")?.digest} -`);
+    expect(rowsProblem(kept)).toBeUndefined();
+    // Read back: the same keys, digests and field names, the per-field digests unknown ("").
+    const back = parseRows(kept);
+    expect([...back.keys()]).toEqual([...odd.keys()].sort());
+    for (const [k, r] of odd) {
+      expect(back.get(k)?.digest).toBe(r.digest);
+      expect(Object.keys(back.get(k)?.fields ?? {}).sort()).toEqual(Object.keys(r.fields).sort());
+    }
+    expect(back.get("ada")?.fields.name).toBe("");
+    // Of its own form it gives itself (diff compares the two sides in this form), and it is a YAML mapping.
+    expect(renderKept(back)).toBe(kept);
+    expect(Object.keys(parseYaml(kept) as object)).toContain("ada");
+    expect(kept.length).toBeLessThan(renderRows(odd).length);
+    expect(renderKept(new Map())).toBe("");
+    expect(() => parseRows("# fields: name\na: 0123456789ab na!me\n")).toThrow(/"na!me" is not a field name/);
   });
 
   it("checks a recorded string without building its rows, saying what the parser says", () => {

@@ -40,7 +40,7 @@ type LookupSeedDataResult struct {
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 	Rows *string `pulumi:"rows"`
 }
 
@@ -99,7 +99,7 @@ func (o LookupSeedDataResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 func (o LookupSeedDataResultOutput) Rows() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *string { return v.Rows }).(pulumi.StringPtrOutput)
 }

@@ -18031,7 +18031,7 @@ type SeedDataInfo struct {
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 	Rows *string `pulumi:"rows"`
 }
 

@@ -66,7 +66,7 @@ type SeedData struct {
 	Entity SeedDataEntityOutput `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringOutput `pulumi:"file"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 	Rows pulumi.StringOutput `pulumi:"rows"`
 }
 
@@ -150,7 +150,7 @@ type seedDataArgs struct {
 	Entity SeedDataEntity `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File string `pulumi:"file"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 	Rows string `pulumi:"rows"`
 }
 
@@ -168,7 +168,7 @@ type SeedDataArgs struct {
 	Entity SeedDataEntityInput
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringInput
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 	Rows pulumi.StringInput
 }
 
@@ -239,7 +239,7 @@ func (o SeedDataOutput) File() pulumi.StringOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.File }).(pulumi.StringOutput)
 }
 
-// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
 func (o SeedDataOutput) Rows() pulumi.StringOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.Rows }).(pulumi.StringOutput)
 }

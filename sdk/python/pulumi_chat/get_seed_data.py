@@ -89,7 +89,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def rows(self) -> Optional[_builtins.str]:
         """
-        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
         """
         return pulumi.get(self, "rows")
 

@@ -36,7 +36,7 @@ class SeedDataArgs:
         :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into.
         :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
-        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
@@ -102,7 +102,7 @@ class SeedDataArgs:
     @pulumi.getter
     def rows(self) -> pulumi.Input[_builtins.str]:
         """
-        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
         """
         return pulumi.get(self, "rows")
 
@@ -188,7 +188,7 @@ class SeedData(pulumi.CustomResource):
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
-        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
         """
         ...
     @overload
@@ -363,7 +363,7 @@ class SeedData(pulumi.CustomResource):
     @pulumi.getter
     def rows(self) -> pulumi.Output[_builtins.str]:
         """
-        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept).
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
         """
         return pulumi.get(self, "rows")
 

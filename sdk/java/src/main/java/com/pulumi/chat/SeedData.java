@@ -120,14 +120,14 @@ public class SeedData extends com.pulumi.resources.CustomResource {
         return this.file;
     }
     /**
-     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
      * 
      */
     @Export(name="rows", refs={String.class}, tree="[0]")
     private Output<String> rows;
 
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
      * 
      */
     public Output<String> rows() {

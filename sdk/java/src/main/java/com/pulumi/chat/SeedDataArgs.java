@@ -111,14 +111,14 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
      * 
      */
     @Import(name="rows", required=true)
     private Output<String> rows;
 
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
      * 
      */
     public Output<String> rows() {
@@ -282,7 +282,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
          * 
          * @return builder
          * 
@@ -293,7 +293,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
          * 
          * @return builder
          * 

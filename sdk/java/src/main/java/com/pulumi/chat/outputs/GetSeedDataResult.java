@@ -40,7 +40,7 @@ public final class GetSeedDataResult {
      */
     private String id;
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
      * 
      */
     private @Nullable String rows;
@@ -82,7 +82,7 @@ public final class GetSeedDataResult {
         return this.id;
     }
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept).
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
      * 
      */
     public Optional<String> rows() {
