@@ -1,13 +1,16 @@
 // `npm run bench:seed`: a staging app's volume as seed data (10,000 users, 500 groups, 50,000 memberships,
 // 100,000 messages with their times) beside 1,000 users as per-user resources, in one run against the
 // emulator at a paid plan's limits: up, a no-change preview, refresh, an update of 10 rows and destroy,
-// with the API calls the emulator saw and the provider's peak memory. The data-import budget is the
-// service's 60 a minute unless `--import-limit` raises it (the run says which). A measurement, not a test:
-// docs/benchmarks.md records a run. Its last line is for tools that compare runs.
+// with the API calls the emulator saw and the provider's peak memory; first, the engine's floor: as many no-op
+// dynamic resources as the seed has buckets, empty and then carrying the same bucket strings. The data-import
+// budget is the service's 60 a minute unless `--import-limit` raises it (the run says which). A measurement,
+// not a test: docs/benchmarks.md records a run. Its last line is for tools that compare runs.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../emulator";
+import { bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
+import type { Entity } from "../kinds/seed/entities";
 import { localStack, type TestStack } from "./local-stack";
 import { type StepCpu, withPeakMemory } from "./peak-memory";
 
@@ -115,6 +118,21 @@ async function main(): Promise<void> {
   const env = { CHAT_IMPORT_REQUESTS_PER_MINUTE: String(importLimit) };
   const seed = await localStack(join(HERE, "bench-seed", "seed"), "seed", env);
   await seed.stack.setAllConfig({ ...config, "bench:dir": { value: dir } });
+  // The floor: one no-op resource per bucket, empty, then carrying the buckets' strings (the seed's inputs).
+  const files: [Entity, string][] = [
+    ["users", "users.csv"],
+    ["groups", "groups.ndjson"],
+    ["members", "members.csv"],
+    ["messages", "messages.ndjson"],
+  ];
+  const strings = files.flatMap(([e, f]) => bucketsOf(e, join(dir, f), DEFAULT_BUCKETS).map((b) => b.rows));
+  const payload = join(dir, "payload.json");
+  writeFileSync(payload, JSON.stringify(strings));
+  const payloadMiB = strings.reduce((a, x) => a + x.length, 0) / 2 ** 20;
+  const empty = await localStack(join(HERE, "bench-scale", "floor"), "floor-empty");
+  await empty.stack.setAllConfig({ "bench:n": { value: String(strings.length) } });
+  const carrying = await localStack(join(HERE, "bench-scale", "floor"), "floor-rows");
+  await carrying.stack.setAllConfig({ "bench:payload": { value: payload } });
   const perUser = await localStack(join(HERE, "bench-scale", "users"), "per-user");
   await perUser.stack.setAllConfig({ ...config, "bench:n": { value: opts.perUser } });
   const rows: string[] = [];
@@ -131,8 +149,20 @@ async function main(): Promise<void> {
     emu.admin.clearRequests();
   };
   let seedUp = 0;
+  let seedPreview = 0;
   let perUserUp = 0;
+  const floor = `${strings.length} no-op resources`;
   try {
+    log("floor ...");
+    await timed(empty, "up");
+    row(`engine floor: no-change preview of ${floor}`, await timed(empty, "preview"));
+    await timed(empty, "destroy");
+    row(
+      `engine floor: up of ${floor} carrying the buckets' rows (${fmt(payloadMiB)} MiB)`,
+      await timed(carrying, "up"),
+    );
+    row(`engine floor: no-change preview of ${floor} carrying them`, await timed(carrying, "preview"));
+    await timed(carrying, "destroy");
     emu.admin.clearRequests();
     log("seed: up ...");
     const up = await timed(seed, "up");
@@ -141,7 +171,9 @@ async function main(): Promise<void> {
       `seed up (${n.users} users, ${n.groups} groups, ${n.members} memberships, ${n.messages} messages)`,
       up,
     );
-    row("seed no-change preview", await timed(seed, "preview"));
+    const preview = await timed(seed, "preview");
+    seedPreview = preview.seconds;
+    row("seed no-change preview", preview);
     row("seed refresh", await timed(seed, "refresh"));
     // Ten rows changed: nine users renamed, one removed.
     const file = join(dir, "users.csv");
@@ -159,6 +191,8 @@ async function main(): Promise<void> {
     row("per-user destroy", await timed(perUser, "destroy"));
   } finally {
     await seed.stack.workspace.removeStack("seed", { force: true }).catch(() => undefined);
+    for (const f of [empty, carrying])
+      await f.stack.workspace.removeStack(f.stack.name, { force: true }).catch(() => undefined);
     await perUser.stack.workspace.removeStack("per-user", { force: true }).catch(() => undefined);
     await emu.close();
   }
@@ -174,6 +208,8 @@ async function main(): Promise<void> {
     "| run | seconds | API calls | of them imports | provider peak MiB | CPU s: engine / program / provider |",
     "|---|---|---|---|---|---|",
     ...rows,
+    "",
+    `no-change preview ${fmt(seedPreview)} s: ${fmt((seedPreview / seedUp) * 100)} % of the seed up; at the service's 60 import requests a minute the up takes at least ${fmt(imports / 60)} minutes, and the same preview is ${fmt((seedPreview / (imports / 60) / 60) * 100)} % of that`,
     "",
     `seed up ${fmt(seedUp)} s for ${n.users} users vs per-user up ${fmt(perUserUp)} s for ${opts.perUser} users`,
   ];

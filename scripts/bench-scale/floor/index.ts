@@ -1,15 +1,21 @@
 // The engine's floor: N dynamic resources in the same provider process model as pulumi-chat's, whose
-// provider does nothing but echo its inputs.
+// provider does nothing but echo its inputs. With `bench:payload` (a JSON file holding a list of strings),
+// resource i also carries string i as an input: what the engine costs to carry those bytes, and nothing else
+// (`npm run bench:seed` gives it the seed's bucket strings).
+import { readFileSync } from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 
-const n = new pulumi.Config("bench").requireNumber("n");
+const config = new pulumi.Config("bench");
+const payloadFile = config.get("payload");
+const payload = payloadFile ? (JSON.parse(readFileSync(payloadFile, "utf8")) as string[]) : [];
+const n = payloadFile ? payload.length : config.requireNumber("n");
 
 const noop: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
     return { id: String(inputs.uid), outs: inputs };
   },
   async diff(_id, olds, news) {
-    return { changes: olds.name !== news.name };
+    return { changes: olds.name !== news.name || olds.rows !== news.rows };
   },
   async read(id, props) {
     return { id, props };
@@ -28,5 +34,6 @@ class Noop extends pulumi.dynamic.Resource {
 
 for (let i = 0; i < n; i++) {
   const uid = `user-${String(i).padStart(5, "0")}`;
-  new Noop(uid, { uid, name: `User ${i}` });
+  const rows = payload[i];
+  new Noop(uid, { uid, name: `User ${i}`, ...(rows === undefined ? {} : { rows }) });
 }
