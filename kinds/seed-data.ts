@@ -135,7 +135,13 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   },
   // State keeps each row's digest and field names, not the per-field digests: only the preview's display
   // reads those, from the inputs (decision 0108).
-  kept: (a) => ({ ...a, rows: renderKept(recordedRows(a.rows)) }),
+  kept: (a) => {
+    try {
+      return { ...a, rows: renderKept(recordedRows(a.rows)) };
+    } catch {
+      return a; // a value not known yet (preview), or one check refuses naming what is wrong with it
+    }
+  },
   file: {
     omitted: "declared by the file's `seed:` section, which names seed files, not entries",
     seed: { child: "seed" },
