@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { parseDocument } from "yaml";
-import { seedClashes, seedProblems } from "./seed";
+import { seedClashes, seedOrderProblems, seedProblems } from "./seed";
 import { Environment } from "./spec";
 
 export class EnvironmentFileError extends Error {
@@ -46,7 +46,10 @@ export function checkEnvironment(value: unknown, name: string, dir = process.cwd
   const problems = section ? seedProblems(section, dir) : [];
   const seed =
     section && problems.length === 0
-      ? seedClashes(result.data as Record<string, unknown>, section, dir)
+      ? [
+          ...seedOrderProblems(section, dir),
+          ...seedClashes(result.data as Record<string, unknown>, section, dir),
+        ]
       : problems;
   if (seed.length)
     throw new EnvironmentFileError(

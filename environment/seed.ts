@@ -83,6 +83,25 @@ export function seedClashes(env: Record<string, unknown>, seed: SeedSection, dir
 }
 
 /**
+ * Rules across the section's files: a member who joins a group before the groups file says it was made is
+ * refused by the service (ERR_IMPORT_INVALID_JOINEDAT), so it is refused here first, naming both rows.
+ */
+export function seedOrderProblems(seed: SeedSection, dir: string): string[] {
+  if (seed.groups === undefined || seed.members === undefined) return [];
+  const made = new Map<string, { at: number; line: number }>();
+  for (const { row, line } of readSeed(resolve(dir, seed.groups), "groups").values())
+    if (typeof row.createdAt === "number") made.set(String(row.guid), { at: row.createdAt, line });
+  return [...readSeed(resolve(dir, seed.members), "members").values()].flatMap(({ row, line }) => {
+    const group = made.get(String(row.guid));
+    return typeof row.joinedAt === "number" && group && row.joinedAt < group.at
+      ? [
+          `seed.members: ${seed.members}:${line}: joinedAt: joinedAt must not be before the group's createdAt (${seed.groups}:${group.line}: ${group.at})`,
+        ]
+      : [];
+  });
+}
+
+/**
  * The buckets of every file of the section, in order. `file` is what the resources record and the provider
  * reads: the path from the program's folder (the provider's), so that the state does not hold this machine's
  * folders.

@@ -16,12 +16,18 @@ import type { Row } from "./rows";
 export const ENTITIES = ["users", "groups", "members", "messages"] as const;
 export type Entity = (typeof ENTITIES)[number];
 
-/** A member row as a file holds it: the vendor's memberId is made from the two ids. */
+/**
+ * A member row as a file holds it: the vendor's memberId is made from the two ids. The service refuses a
+ * `joinedAt` after now (ERR_IMPORT_INVALID_JOINEDAT, docs/service/data-import.md): refused here first.
+ */
 export const MemberRow = z.strictObject({
   guid: Guid,
   uid: Uid,
   scope: MemberScope.optional(),
-  joinedAt: Timestamp.optional(),
+  joinedAt: Timestamp.refine(
+    (t) => t <= Date.now() / 1000,
+    "joinedAt must not be after now (the service refuses a member who joins in the future)",
+  ).optional(),
 });
 
 export interface EntitySpec {

@@ -85,6 +85,29 @@ describe("the environment file's seed section", () => {
     ]);
   });
 
+  it("refuses a member who joins before the groups file says the group was made, or after now, before any call", () => {
+    writeFileSync(
+      join(dir, "seed/dated-groups.ndjson"),
+      '{"guid":"club","name":"Club","type":"public","owner":"ann","createdAt":1600000000}\n',
+    );
+    writeFileSync(
+      join(dir, "seed/dated-members.csv"),
+      `guid,uid,scope,joinedAt\nclub,ben,moderator,1500000000\nclub,ann,participant,1600000001\nclub,cy,,${Math.ceil(Date.now() / 1000) + 3600}\n`,
+    );
+    const files =
+      "{ users: seed/users.csv, groups: seed/dated-groups.ndjson, members: seed/dated-members.csv }";
+    expect(problems(text(files))).toEqual([
+      "env.yaml: seed.members: seed/dated-members.csv:4: joinedAt: joinedAt must not be after now (the service refuses a member who joins in the future)",
+    ]);
+    writeFileSync(
+      join(dir, "seed/dated-members.csv"),
+      "guid,uid,scope,joinedAt\nclub,ben,moderator,1500000000\nclub,ann,participant,1600000001\n",
+    );
+    expect(problems(text(files))).toEqual([
+      "env.yaml: seed.members: seed/dated-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
+    ]);
+  });
+
   it("makes the buckets of each file, the path recorded from the program's folder", () => {
     const env = parseEnvironment(text(all), envFile());
     if (!env.seed) throw new Error("no seed section");
