@@ -13,6 +13,8 @@ import { digestsOf, linesOf, rowsOfBucket } from "./seed/buckets";
 import { ENTITIES, type Entity, SPECS } from "./seed/entities";
 import { readSeed } from "./seed/files";
 import {
+  isKept,
+  keptOfInputs,
   onlyRows,
   parseRows,
   planOf,
@@ -136,6 +138,10 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   // State keeps each row's digest and field names, not the per-field digests: only the preview's display
   // reads those, from the inputs (decision 0108).
   kept: (a) => {
+    // Diff reads both sides at every preview: outputs already kept as they are, new inputs line by line.
+    if (isKept(a.rows)) return a;
+    const lines = typeof a.rows === "string" ? keptOfInputs(a.rows) : undefined;
+    if (lines !== undefined) return { ...a, rows: lines };
     try {
       return { ...a, rows: renderKept(recordedRows(a.rows)) };
     } catch {

@@ -98,17 +98,46 @@ const COMMON = "# fields:";
  * and whether a row changed. Some three times smaller than the inputs' lines, and the engine carries both.
  */
 export function renderKept(rows: Rows): string {
-  const sets = new Map<string, number>();
-  const setOf = (r: RowLine) => Object.keys(r.fields).sort().join(" ");
-  for (const r of rows.values()) sets.set(setOf(r), (sets.get(setOf(r)) ?? 0) + 1);
-  const common = [...sets].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
-  const lines = [...rows.keys()].sort().map((k) => {
-    const r = rows.get(k) as RowLine;
-    const set = setOf(r);
-    return `${keyText(k)}: ${r.digest}${set === common ? "" : ` ${set || "-"}`}\n`;
-  });
-  return common === undefined ? "" : `${COMMON} ${common || "-"}\n${lines.join("")}`;
+  return writeKept(
+    [...rows.keys()].sort().map((k) => {
+      const r = rows.get(k) as RowLine;
+      return { head: `${keyText(k)}: ${r.digest}`, set: Object.keys(r.fields).sort().join(" ") };
+    }),
+  );
 }
+
+// The inputs' line of a row: what renderRows writes (the fields' names are each token's, before its `=`).
+const INPUT_LINE = /^(.*: [0-9a-f]{12})((?: [A-Za-z_][A-Za-z0-9_.]*=[0-9a-f]{4})*)$/;
+
+/**
+ * The kept form of the inputs' rows string, line by line (diff reads the new inputs in this form at every
+ * preview: building the rows would cost it some 30 ms per 10,000 rows); undefined for a string that is not
+ * the inputs' well-formed lines, sorted as renderRows writes them.
+ */
+export function keptOfInputs(text: string): string | undefined {
+  const entries: { head: string; set: string }[] = [];
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const m = INPUT_LINE.exec(line);
+    if (!m) return undefined;
+    entries.push({ head: m[1] ?? "", set: (m[2] ?? "").replace(/=[0-9a-f]{4}/g, "").trim() });
+  }
+  return writeKept(entries);
+}
+
+/** The kept form's text: each row's head (key and digest), its field set unless it is the common one. */
+function writeKept(rows: readonly { head: string; set: string }[]): string {
+  const sets = new Map<string, number>();
+  for (const { set } of rows) sets.set(set, (sets.get(set) ?? 0) + 1);
+  const common = [...sets].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  if (common === undefined) return "";
+  const lines = rows.map(({ head, set }) => `${head}${set === common ? "" : ` ${set || "-"}`}\n`);
+  return `${COMMON} ${common || "-"}\n${lines.join("")}`;
+}
+
+/** Whether a recorded value is in the kept form (what renderKept writes; an empty bucket is "" in both). */
+export const isKept = (value: unknown): value is string =>
+  typeof value === "string" && value.startsWith(COMMON);
 
 const DIGEST = /^[0-9a-f]{12}$/;
 const SHORT = /^[0-9a-f]{4}$/;
@@ -174,15 +203,11 @@ export function parseRows(text: string): Rows {
     const [digest = "", ...parts] = rest.slice(2).split(" ");
     if (!DIGEST.test(digest)) throw bad("the row digest is not 12 hex characters");
     const fields: Record<string, string> = {};
-    // Kept form: field names alone (or the header's, or `-` for none).
-    const named = parts.length > 0 && !parts.some((p) => p.includes("="));
-    if (parts.length === 0 && common) for (const f of common) fields[f] = "";
-    else if (named && !(parts.length === 1 && parts[0] === "-"))
-      for (const p of parts) {
-        if (!FIELD.test(p)) throw bad(`"${p}" is not a field name`);
-        fields[p] = "";
-      }
-    else if (!named)
+    if (parts.length === 0) {
+      // The kept form's header set (the inputs' form has none: a row without fields).
+      for (const f of common ?? []) fields[f] = "";
+    } else if (parts.some((p) => p.includes("="))) {
+      // The inputs' form: `<field>=<4 hex>` each.
       for (const p of parts) {
         const eq = p.lastIndexOf("=");
         const name = p.slice(0, eq);
@@ -190,6 +215,13 @@ export function parseRows(text: string): Rows {
         if (eq < 1 || !FIELD.test(name) || !SHORT.test(d)) throw bad(`"${p}" is not <field>=<4 hex>`);
         fields[name] = d;
       }
+    } else if (!(parts.length === 1 && parts[0] === "-")) {
+      // The kept form: field names alone, their digests unknown (""); `-` for none.
+      for (const p of parts) {
+        if (!FIELD.test(p)) throw bad(`"${p}" is not a field name`);
+        fields[p] = "";
+      }
+    }
     if (rows.has(key)) throw bad(`row ${key} is there twice`);
     rows.set(key, { digest, fields });
   });

@@ -13,6 +13,7 @@ import {
   batches,
   bucketOf,
   fieldDigest,
+  keptOfInputs,
   lineOf,
   parseRows,
   planOf,
@@ -140,6 +141,13 @@ describe("the recorded form", () => {
     expect(Object.keys(parseYaml(kept) as object)).toContain("ada");
     expect(kept.length).toBeLessThan(renderRows(odd).length);
     expect(renderKept(new Map())).toBe("");
+    // The inputs' lines read straight into the same kept form (what diff does at every preview).
+    odd.set('a "quoted": key', lineOf({ name: fieldDigest("Q"), tags: fieldDigest(["x"], true) }));
+    expect(keptOfInputs(renderRows(odd))).toBe(renderKept(odd));
+    expect(keptOfInputs(renderRows(rows))).toBe(renderKept(rows));
+    expect(keptOfInputs("")).toBe("");
+    expect(keptOfInputs(kept)).toBeUndefined();
+    expect(keptOfInputs("04da6b54-80e4-46f7-96ec-b56ff0331ba9")).toBeUndefined();
     expect(() => parseRows("# fields: name\na: 0123456789ab na!me\n")).toThrow(/"na!me" is not a field name/);
   });
 
