@@ -5,8 +5,8 @@
 // dynamic resources as the seed has buckets, empty and then carrying the same bucket strings. The data-import
 // budget is the service's 60 a minute unless `--import-limit` raises it (the run says which). A measurement,
 // not a test: docs/benchmarks.md records a run. Its last line is for tools that compare runs.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpus, homedir, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../emulator";
 import { bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
@@ -76,6 +76,30 @@ function writeData(dir: string, n: { users: number; groups: number; members: num
       });
     }).join("\n")}\n`,
   );
+}
+
+/**
+ * A Pulumi home where the engine's automatic log cannot start, sharing the plugins. Pulumi (v3.259) writes
+ * every property value it handles to `<home>/logs`, compressed, with no switch to turn it off; a `logs` that
+ * is a file stops it. Only to measure what that log costs a preview: a user's engine writes it.
+ */
+function homeWithoutEngineLog(): string {
+  const home = mkdtempSync(join(tmpdir(), "bench-seed-home-"));
+  writeFileSync(join(home, "logs"), "");
+  const plugins = join(process.env.PULUMI_HOME ?? join(homedir(), ".pulumi"), "plugins");
+  if (existsSync(plugins)) symlinkSync(plugins, join(home, "plugins"));
+  return home;
+}
+
+/** A no-change preview with the engine's automatic log off (see homeWithoutEngineLog). */
+async function previewWithoutEngineLog(t: TestStack, home: string) {
+  const vars = t.stack.workspace.envVars;
+  vars.PULUMI_HOME = home;
+  try {
+    return await timed(t, "preview");
+  } finally {
+    delete vars.PULUMI_HOME;
+  }
 }
 
 async function timed(t: TestStack, op: "up" | "preview" | "refresh" | "destroy") {
@@ -152,16 +176,19 @@ async function main(): Promise<void> {
   let seedPreview = 0;
   let perUserUp = 0;
   const floor = `${strings.length} no-op resources`;
+  const noLog = homeWithoutEngineLog();
   try {
     log("floor ...");
     await timed(empty, "up");
     row(`engine floor: no-change preview of ${floor}`, await timed(empty, "preview"));
+    row(`  the same, the engine's automatic log off`, await previewWithoutEngineLog(empty, noLog));
     await timed(empty, "destroy");
     row(
       `engine floor: up of ${floor} carrying the buckets' rows (${fmt(payloadMiB)} MiB)`,
       await timed(carrying, "up"),
     );
     row(`engine floor: no-change preview of ${floor} carrying them`, await timed(carrying, "preview"));
+    row(`  the same, the engine's automatic log off`, await previewWithoutEngineLog(carrying, noLog));
     await timed(carrying, "destroy");
     emu.admin.clearRequests();
     log("seed: up ...");
@@ -174,6 +201,7 @@ async function main(): Promise<void> {
     const preview = await timed(seed, "preview");
     seedPreview = preview.seconds;
     row("seed no-change preview", preview);
+    row(`  the same, the engine's automatic log off`, await previewWithoutEngineLog(seed, noLog));
     row("seed refresh", await timed(seed, "refresh"));
     // Ten rows changed: nine users renamed, one removed.
     const file = join(dir, "users.csv");
@@ -195,6 +223,7 @@ async function main(): Promise<void> {
       await f.stack.workspace.removeStack(f.stack.name, { force: true }).catch(() => undefined);
     await perUser.stack.workspace.removeStack("per-user", { force: true }).catch(() => undefined);
     await emu.close();
+    rmSync(noLog, { recursive: true, force: true });
   }
   const cpu = cpus();
   const imports =
