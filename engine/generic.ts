@@ -30,7 +30,15 @@ import {
 } from "../client/credentials";
 import { clientContext } from "./context";
 import { forEngine, issueFailures, readableErrors, secretsOf, WHOLE_RESOURCE } from "./failures";
-import { type Args, type CheckFailure, type Ctx, type Kind, type Made, priorOfId } from "./kind";
+import {
+  type Args,
+  type CheckFailure,
+  CheckRefusal,
+  type Ctx,
+  type Kind,
+  type Made,
+  priorOfId,
+} from "./kind";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
 import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
 
@@ -135,14 +143,28 @@ export class CrudProvider<A extends Args, S extends Args> {
     return [...secretsOf(this.kind.args, args, this.kind.secrets), ...secretsOf(ProviderOptions, options)];
   }
 
+  /** The arguments with what the kind computes when the program leaves it out (kind.fill), or its refusal. */
+  private filled(args: Props, unknown: string[]): { args: Props } | { refused: CheckFailure } {
+    if (!this.kind.fill || unknown.length > 0) return { args };
+    try {
+      return { args: this.kind.fill(args) };
+    } catch (e) {
+      if (!(e instanceof CheckRefusal)) throw e;
+      return { refused: { property: e.property, reason: e.message } };
+    }
+  }
+
   private async problems(
-    args: Props,
+    given: Props,
     options: Props,
     unknown: string[],
     olds: Props,
   ): Promise<{ list: CheckFailure[]; normal?: Props }> {
     const isNew = Object.keys(olds).length === 0;
     const failures: CheckFailure[] = [];
+    const filled = this.filled(given, unknown);
+    if ("refused" in filled) return { list: [filled.refused] };
+    const { args } = filled;
     const parsedArgs = this.kind.args.safeParse(args, { error: readableErrors });
     if (!parsedArgs.success)
       failures.push(...issueFailures(parsedArgs.error.issues, this.kind.args, OPTION_KEYS[this.kind.api]));

@@ -44,6 +44,17 @@ export type Derived<T> = T & { readonly [derived]: true };
  * emulator validates with, are the ones `args` is built on (contract). What the kind says of each argument
  * stands in one record of facts (fields.ts); `docs` to `local` below are derived from it by `declare`.
  */
+/** A problem `fill` finds, named by the argument it is about. */
+export class CheckRefusal extends Error {
+  constructor(
+    readonly property: string,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = "CheckRefusal";
+  }
+}
+
 export interface Kind<A extends Args = Args, S extends Args = Args> {
   /** Type name: the token is `pulumi-nodejs:dynamic/chat:<name>`. */
   readonly name: string;
@@ -94,6 +105,12 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    */
   readonly file?: FileEntry | NotInFile;
 
+  /**
+   * Arguments the provider computes when the program leaves them out, at check, once every input is known
+   * (SeedData's rows, from its file, for programs in languages without `seedData`): what check returns is
+   * what the engine records and diffs. A problem it finds is thrown as a `CheckRefusal`.
+   */
+  fill?(args: Args): Args;
   /** Rules that involve the provider options (e.g. what `adopt` allows); checked at preview. */
   checkOptions?(args: A, options: { adopt?: boolean | undefined }): CheckFailure[];
   /**

@@ -6,12 +6,13 @@
 // within its budget), changed and removed ones through the object routes.
 import { resolve } from "node:path";
 import { z } from "zod";
-import { declare } from "../engine/fields";
+import { declare, none } from "../engine/fields";
 import type { Kind } from "../engine/kind";
-import { partialCreate } from "../engine/kind";
+import { CheckRefusal, partialCreate } from "../engine/kind";
 import { digestsOf, linesOf, rowsOfBucket } from "./seed/buckets";
+import { cachedBucketsOf } from "./seed/cache";
 import { ENTITIES, type Entity, SPECS } from "./seed/entities";
-import { readSeed } from "./seed/files";
+import { readSeed, SeedFileError } from "./seed/files";
 import {
   isKept,
   keptOfInputs,
@@ -34,13 +35,27 @@ const RowLines = z.string().superRefine((text, c) => {
   const problem = rowsProblem(text);
   if (problem) c.addIssue({ code: "custom", message: problem });
 });
-export const SeedDataArgs = z.strictObject({
-  entity: z.enum(ENTITIES),
-  file: z.string().min(1, "file must name a seed file"),
-  bucket: z.number().int().min(0, "bucket must be at least 0"),
-  buckets: z.number().int().min(1, "buckets must be at least 1").max(1000, "buckets must be at most 1000"),
-  rows: RowLines,
-});
+export const SeedDataArgs = z
+  .strictObject({
+    entity: z.enum(ENTITIES),
+    file: z.string().min(1, "file must name a seed file"),
+    bucket: z.number().int().min(0, "bucket must be at least 0").default(0),
+    buckets: z
+      .number()
+      .int()
+      .min(1, "buckets must be at least 1")
+      .max(1000, "buckets must be at most 1000")
+      .default(1),
+    rows: RowLines.optional(),
+  })
+  .superRefine((a, c) => {
+    if (a.bucket >= a.buckets)
+      c.addIssue({
+        code: "custom",
+        path: ["bucket"],
+        message: `bucket must be less than buckets (${a.buckets}): buckets are numbered from 0`,
+      });
+  });
 export type SeedDataArgs = z.output<typeof SeedDataArgs>;
 
 export const SeedDataOutputs = z.object({
@@ -87,7 +102,7 @@ function argsOfId(id: string): SeedDataArgs {
 
 export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   name: "SeedData",
-  doc: "One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.",
+  doc: "One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`.",
   ...declare(SeedDataArgs, SeedDataOutputs, {
     entity: { doc: "What the file holds: users, groups, members or messages.", replace: true },
     file: {
@@ -95,12 +110,16 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
       local: true,
     },
     bucket: {
-      doc: "Which bucket of the file this resource holds (rows by a hash of their key).",
+      doc: "Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).",
       replace: true,
     },
-    buckets: { doc: "How many buckets the file is split into.", replace: true },
+    buckets: {
+      doc: "How many buckets the file is split into (default 1); declare one resource per bucket number.",
+      replace: true,
+    },
     rows: {
-      doc: "The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.",
+      doc: "The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.",
+      default: none,
     },
   }),
   api: "chat",
@@ -116,11 +135,11 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
       return [
         {
           property: "buckets",
-          reason: `buckets cannot change from ${olds.buckets} to ${news.buckets} for a seed already up: rows would move to other buckets and removing the old buckets would delete them; keep buckets: ${olds.buckets} (the default was 16 before it became 4), or destroy these SeedData resources first`,
+          reason: `buckets cannot change from ${olds.buckets} to ${news.buckets} for a seed already up: rows would move to other buckets and removing the old buckets would delete them; keep buckets: ${olds.buckets} (seedData's default was 16 before it became 4), or destroy these SeedData resources first`,
         },
       ];
     // Only fields whose recorded digest is known (a kept form names fields without one).
-    const fixed = planOf(before, parseRows(news.rows)).changed.flatMap((c) =>
+    const fixed = planOf(before, parseRows(news.rows ?? "")).changed.flatMap((c) =>
       unchangeable(
         news.entity,
         c.fields.filter((f) => before.get(c.key)?.fields[f] !== ""),
@@ -134,6 +153,21 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
           },
         ]
       : [];
+  },
+  // A program in a language without `seedData` names the file alone: the rows are computed here, at check,
+  // so the engine records and diffs them as if the program had (the file is read where writes read it).
+  fill: (args) => {
+    if (args.rows !== undefined) return args;
+    const at = SeedDataArgs.safeParse(args);
+    if (!at.success) return args; // the schema names what is wrong
+    const { entity, file, bucket, buckets } = at.data;
+    try {
+      const b = cachedBucketsOf(entity, file, buckets)[bucket];
+      return b ? { ...args, rows: b.rows } : args;
+    } catch (e) {
+      if (e instanceof SeedFileError) throw new CheckRefusal("file", e.message);
+      throw e;
+    }
   },
   // State keeps each row's digest and field names, not the per-field digests: only the preview's display
   // reads those, from the inputs (decision 0108).
@@ -154,7 +188,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   },
 
   async create(ctx, a) {
-    const planned = parseRows(a.rows);
+    const planned = parseRows(a.rows ?? "");
     const rows = declaredRows(a, planned, [...planned.keys()]);
     const made = await importRows(ctx, a.entity, rows);
     const state = { count: rows.size };
@@ -183,7 +217,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     // `olds` are the kept rows (digests and field names; the first format's map reads as the same): a row
     // changed when its digest did. Fields the routes cannot change were refused at check (checkChange).
     const before = recordedRows(olds.rows);
-    const after = parseRows(news.rows);
+    const after = parseRows(news.rows ?? "");
     const plan = planOf(before, after);
     const rows = declaredRows(news, after, [...plan.added, ...plan.changed.map((c) => c.key)]);
     await pool(plan.removed, 10, (k) => removeRow(ctx, news.entity, k));

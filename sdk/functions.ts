@@ -1230,12 +1230,12 @@ export interface SeedDataResult {
   id: string;
   /** What the file holds: users, groups, members or messages. */
   entity: "users" | "groups" | "members" | "messages";
-  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  /** Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0). */
   bucket: number;
-  /** How many buckets the file is split into. */
+  /** How many buckets the file is split into (default 1); declare one resource per bucket number. */
   buckets: number;
-  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only. */
-  rows: string;
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only. */
+  rows?: string;
   /** Rows in the bucket. */
   count: number;
 }

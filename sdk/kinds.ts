@@ -1313,26 +1313,26 @@ export interface SeedDataArgs extends ChatResourceArgs {
   entity: pulumi.Input<"users" | "groups" | "members" | "messages">;
   /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
   file: pulumi.Input<string>;
-  /** Which bucket of the file this resource holds (rows by a hash of their key). */
-  bucket: pulumi.Input<number>;
-  /** How many buckets the file is split into. */
-  buckets: pulumi.Input<number>;
-  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only. */
-  rows: pulumi.Input<string>;
+  /** Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0). */
+  bucket?: pulumi.Input<number>;
+  /** How many buckets the file is split into (default 1); declare one resource per bucket number. */
+  buckets?: pulumi.Input<number>;
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only. */
+  rows?: pulumi.Input<string>;
 }
 
-/** One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`. */
+/** One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`. */
 export class SeedData extends pulumi.CustomResource {
   /** What the file holds: users, groups, members or messages. */
   declare readonly entity: pulumi.Output<"users" | "groups" | "members" | "messages">;
   /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
   declare readonly file: pulumi.Output<string>;
-  /** Which bucket of the file this resource holds (rows by a hash of their key). */
+  /** Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0). */
   declare readonly bucket: pulumi.Output<number>;
-  /** How many buckets the file is split into. */
+  /** How many buckets the file is split into (default 1); declare one resource per bucket number. */
   declare readonly buckets: pulumi.Output<number>;
-  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only. */
-  declare readonly rows: pulumi.Output<string>;
+  /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only. */
+  declare readonly rows: pulumi.Output<string | undefined>;
   /** Rows in the bucket. */
   declare readonly count: pulumi.Output<number>;
 

@@ -1,6 +1,7 @@
 // The Environment component served by the `chat` plugin (issue 32 item 5): a Pulumi YAML program declares a
 // whole environment from its file, or from the same content inline, through up, a no-change preview and
-// destroy on the real engine; its children are the plugin's own resources, its secrets stay secret.
+// destroy on the real engine; its children are the plugin's own resources, its secrets stay secret. And a
+// seed file declared by `SeedData` with the file alone, as a program without `seedData` does.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
@@ -134,6 +135,41 @@ describe("the Environment component from the plugin", () => {
     const out = await p.pulumi(["preview"], { allowFailure: true });
     expect(out).toMatch(/nobody/);
     expect(out).not.toMatch(/\n\s+at .*\.js:\d+/); // one clean error, no stack trace
+  });
+  it("seeds a file from Pulumi YAML with SeedData naming the file alone: the plan names the changed row", async () => {
+    const p = await cliProject("yaml-seed-alone", "yaml", emulatorConfig(emu));
+    projects.push(p);
+    seedFiles(p.dir);
+    p.write(`
+resources:
+  people:
+    type: chat:index:SeedData
+    properties:
+      entity: users
+      file: seed/users.csv
+outputs:
+  count: \${people.count}
+`);
+    const appId = emu.credentials.app?.appId ?? "";
+    const users = () =>
+      (emu.admin.dump() as { apps: Record<string, { users: Record<string, { name: string }> }> }).apps[appId]
+        ?.users ?? {};
+    await p.pulumi(["up", "--yes"]);
+    expect(await p.pulumi(["stack", "output", "count"])).toMatch(/^2\s*$/);
+    expect([users().cleo?.name, users().dan?.name]).toEqual(["Cleo", "Dan"]);
+    await p.pulumi(["preview", "--expect-no-changes"]);
+
+    // The provider reads the file again at each preview: the changed row, and its field, are in the plan.
+    writeFileSync(join(p.dir, "seed", "users.csv"), "uid,name\ncleo,Cleo\ndan,Daniel\n");
+    const plan = await p.pulumi(["preview", "--diff"]);
+    expect(plan).toMatch(/~ dan\s*: .*name=[0-9a-f]{4}" => ".*name=[0-9a-f]{4}/);
+    expect(plan).not.toMatch(/[~+-] cleo\s*:/);
+    await p.pulumi(["up", "--yes"]);
+    expect(users().dan?.name).toBe("Daniel");
+    await p.pulumi(["preview", "--expect-no-changes"]);
+
+    await p.pulumi(["destroy", "--yes", "--skip-preview"]);
+    expect([users().cleo, users().dan]).toEqual([undefined, undefined]);
   });
 });
 

@@ -30,9 +30,9 @@ type LookupSeedDataArgs struct {
 }
 
 type LookupSeedDataResult struct {
-	// Which bucket of the file this resource holds (rows by a hash of their key).
+	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 	Bucket *int `pulumi:"bucket"`
-	// How many buckets the file is split into.
+	// How many buckets the file is split into (default 1); declare one resource per bucket number.
 	Buckets *int `pulumi:"buckets"`
 	// Rows in the bucket.
 	Count *int `pulumi:"count"`
@@ -40,7 +40,7 @@ type LookupSeedDataResult struct {
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
 	Rows *string `pulumi:"rows"`
 }
 
@@ -74,12 +74,12 @@ func (o LookupSeedDataResultOutput) ToLookupSeedDataResultOutputWithContext(ctx 
 	return o
 }
 
-// Which bucket of the file this resource holds (rows by a hash of their key).
+// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 func (o LookupSeedDataResultOutput) Bucket() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *int { return v.Bucket }).(pulumi.IntPtrOutput)
 }
 
-// How many buckets the file is split into.
+// How many buckets the file is split into (default 1); declare one resource per bucket number.
 func (o LookupSeedDataResultOutput) Buckets() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *int { return v.Buckets }).(pulumi.IntPtrOutput)
 }
@@ -99,7 +99,7 @@ func (o LookupSeedDataResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
+// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
 func (o LookupSeedDataResultOutput) Rows() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *string { return v.Rows }).(pulumi.StringPtrOutput)
 }

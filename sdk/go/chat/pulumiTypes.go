@@ -18021,9 +18021,9 @@ func (o RoleSettingsPtrOutput) SendMessagesTo() RoleSettingsListUsersPtrOutput {
 
 // One SeedData as a whole read sees it.
 type SeedDataInfo struct {
-	// Which bucket of the file this resource holds (rows by a hash of their key).
+	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 	Bucket *int `pulumi:"bucket"`
-	// How many buckets the file is split into.
+	// How many buckets the file is split into (default 1); declare one resource per bucket number.
 	Buckets *int `pulumi:"buckets"`
 	// Rows in the bucket.
 	Count *int `pulumi:"count"`
@@ -18031,7 +18031,7 @@ type SeedDataInfo struct {
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
 	Rows *string `pulumi:"rows"`
 }
 

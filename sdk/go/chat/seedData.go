@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
+// One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`.
 //
 // Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
 //
@@ -54,9 +54,9 @@ import (
 type SeedData struct {
 	pulumi.CustomResourceState
 
-	// Which bucket of the file this resource holds (rows by a hash of their key).
+	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 	Bucket pulumi.IntOutput `pulumi:"bucket"`
-	// How many buckets the file is split into.
+	// How many buckets the file is split into (default 1); declare one resource per bucket number.
 	Buckets pulumi.IntOutput `pulumi:"buckets"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
@@ -66,8 +66,8 @@ type SeedData struct {
 	Entity SeedDataEntityOutput `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringOutput `pulumi:"file"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
-	Rows pulumi.StringOutput `pulumi:"rows"`
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
+	Rows pulumi.StringPtrOutput `pulumi:"rows"`
 }
 
 // NewSeedData registers a new resource with the given unique name, arguments, and options.
@@ -77,20 +77,11 @@ func NewSeedData(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.Bucket == nil {
-		return nil, errors.New("invalid value for required argument 'Bucket'")
-	}
-	if args.Buckets == nil {
-		return nil, errors.New("invalid value for required argument 'Buckets'")
-	}
 	if args.Entity == nil {
 		return nil, errors.New("invalid value for required argument 'Entity'")
 	}
 	if args.File == nil {
 		return nil, errors.New("invalid value for required argument 'File'")
-	}
-	if args.Rows == nil {
-		return nil, errors.New("invalid value for required argument 'Rows'")
 	}
 	if args.Connection != nil {
 		args.Connection = pulumi.ToSecret(args.Connection).(ChatConnectionPtrInput)
@@ -140,36 +131,36 @@ func (SeedDataState) ElementType() reflect.Type {
 type seedDataArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Which bucket of the file this resource holds (rows by a hash of their key).
-	Bucket int `pulumi:"bucket"`
-	// How many buckets the file is split into.
-	Buckets int `pulumi:"buckets"`
+	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	Bucket *int `pulumi:"bucket"`
+	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	Buckets *int `pulumi:"buckets"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// What the file holds: users, groups, members or messages.
 	Entity SeedDataEntity `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File string `pulumi:"file"`
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
-	Rows string `pulumi:"rows"`
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
+	Rows *string `pulumi:"rows"`
 }
 
 // The set of arguments for constructing a SeedData resource.
 type SeedDataArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Which bucket of the file this resource holds (rows by a hash of their key).
-	Bucket pulumi.IntInput
-	// How many buckets the file is split into.
-	Buckets pulumi.IntInput
+	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	Bucket pulumi.IntPtrInput
+	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	Buckets pulumi.IntPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// What the file holds: users, groups, members or messages.
 	Entity SeedDataEntityInput
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringInput
-	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
-	Rows pulumi.StringInput
+	// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
+	Rows pulumi.StringPtrInput
 }
 
 func (SeedDataArgs) ElementType() reflect.Type {
@@ -209,12 +200,12 @@ func (o SeedDataOutput) ToSeedDataOutputWithContext(ctx context.Context) SeedDat
 	return o
 }
 
-// Which bucket of the file this resource holds (rows by a hash of their key).
+// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 func (o SeedDataOutput) Bucket() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Bucket }).(pulumi.IntOutput)
 }
 
-// How many buckets the file is split into.
+// How many buckets the file is split into (default 1); declare one resource per bucket number.
 func (o SeedDataOutput) Buckets() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Buckets }).(pulumi.IntOutput)
 }
@@ -239,9 +230,9 @@ func (o SeedDataOutput) File() pulumi.StringOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.File }).(pulumi.StringOutput)
 }
 
-// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
-func (o SeedDataOutput) Rows() pulumi.StringOutput {
-	return o.ApplyT(func(v *SeedData) pulumi.StringOutput { return v.Rows }).(pulumi.StringOutput)
+// The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
+func (o SeedDataOutput) Rows() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SeedData) pulumi.StringPtrOutput { return v.Rows }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -49,7 +49,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def bucket(self) -> Optional[_builtins.int]:
         """
-        Which bucket of the file this resource holds (rows by a hash of their key).
+        Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
         """
         return pulumi.get(self, "bucket")
 
@@ -57,7 +57,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def buckets(self) -> Optional[_builtins.int]:
         """
-        How many buckets the file is split into.
+        How many buckets the file is split into (default 1); declare one resource per bucket number.
         """
         return pulumi.get(self, "buckets")
 
@@ -89,7 +89,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def rows(self) -> Optional[_builtins.str]:
         """
-        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
         """
         return pulumi.get(self, "rows")
 

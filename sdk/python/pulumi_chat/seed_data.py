@@ -22,57 +22,36 @@ __all__ = ['SeedDataArgs', 'SeedData']
 @pulumi.input_type
 class SeedDataArgs:
     def __init__(__self__, *,
-                 bucket: pulumi.Input[_builtins.int],
-                 buckets: pulumi.Input[_builtins.int],
                  entity: pulumi.Input['SeedDataEntity'],
                  file: pulumi.Input[_builtins.str],
-                 rows: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
-                 connection: pulumi.Input[Optional['ChatConnectionArgs']] = None):
+                 bucket: pulumi.Input[Optional[_builtins.int]] = None,
+                 buckets: pulumi.Input[Optional[_builtins.int]] = None,
+                 connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
+                 rows: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a SeedData resource.
 
-        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key).
-        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into.
         :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
-        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
+        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into (default 1); declare one resource per bucket number.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
+        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
         """
-        pulumi.set(__self__, "bucket", bucket)
-        pulumi.set(__self__, "buckets", buckets)
         pulumi.set(__self__, "entity", entity)
         pulumi.set(__self__, "file", file)
-        pulumi.set(__self__, "rows", rows)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if bucket is not None:
+            pulumi.set(__self__, "bucket", bucket)
+        if buckets is not None:
+            pulumi.set(__self__, "buckets", buckets)
         if connection is not None:
             pulumi.set(__self__, "connection", connection)
-
-    @_builtins.property
-    @pulumi.getter
-    def bucket(self) -> pulumi.Input[_builtins.int]:
-        """
-        Which bucket of the file this resource holds (rows by a hash of their key).
-        """
-        return pulumi.get(self, "bucket")
-
-    @bucket.setter
-    def bucket(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "bucket", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def buckets(self) -> pulumi.Input[_builtins.int]:
-        """
-        How many buckets the file is split into.
-        """
-        return pulumi.get(self, "buckets")
-
-    @buckets.setter
-    def buckets(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "buckets", value)
+        if rows is not None:
+            pulumi.set(__self__, "rows", rows)
 
     @_builtins.property
     @pulumi.getter
@@ -100,18 +79,6 @@ class SeedDataArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rows(self) -> pulumi.Input[_builtins.str]:
-        """
-        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
-        """
-        return pulumi.get(self, "rows")
-
-    @rows.setter
-    def rows(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "rows", value)
-
-    @_builtins.property
-    @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Take over an object that already exists (same id) instead of failing.
@@ -124,6 +91,30 @@ class SeedDataArgs:
 
     @_builtins.property
     @pulumi.getter
+    def bucket(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+        """
+        return pulumi.get(self, "bucket")
+
+    @bucket.setter
+    def bucket(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "bucket", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def buckets(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many buckets the file is split into (default 1); declare one resource per bucket number.
+        """
+        return pulumi.get(self, "buckets")
+
+    @buckets.setter
+    def buckets(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "buckets", value)
+
+    @_builtins.property
+    @pulumi.getter
     def connection(self) -> pulumi.Input[Optional['ChatConnectionArgs']]:
         """
         The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -133,6 +124,18 @@ class SeedDataArgs:
     @connection.setter
     def connection(self, value: pulumi.Input[Optional['ChatConnectionArgs']]):
         pulumi.set(self, "connection", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rows(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
+        """
+        return pulumi.get(self, "rows")
+
+    @rows.setter
+    def rows(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "rows", value)
 
 
 @pulumi.type_token("chat:index:SeedData")
@@ -150,7 +153,7 @@ class SeedData(pulumi.CustomResource):
                  rows: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
+        One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`.
 
         Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
 
@@ -183,12 +186,12 @@ class SeedData(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key).
-        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into.
+        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into (default 1); declare one resource per bucket number.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
-        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
+        :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
         """
         ...
     @overload
@@ -197,7 +200,7 @@ class SeedData(pulumi.CustomResource):
                  args: SeedDataArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket. Id: `<file>#<entity>:<bucket>/<buckets>`.
+        One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`.
 
         Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
 
@@ -259,11 +262,7 @@ class SeedData(pulumi.CustomResource):
             __props__ = SeedDataArgs.__new__(SeedDataArgs)
 
             __props__.__dict__["adopt"] = adopt
-            if bucket is None and not opts.urn:
-                raise TypeError("Missing required property 'bucket'")
             __props__.__dict__["bucket"] = bucket
-            if buckets is None and not opts.urn:
-                raise TypeError("Missing required property 'buckets'")
             __props__.__dict__["buckets"] = buckets
             __props__.__dict__["connection"] = None if connection is None else pulumi.Output.secret(connection)
             if entity is None and not opts.urn:
@@ -272,8 +271,6 @@ class SeedData(pulumi.CustomResource):
             if file is None and not opts.urn:
                 raise TypeError("Missing required property 'file'")
             __props__.__dict__["file"] = file
-            if rows is None and not opts.urn:
-                raise TypeError("Missing required property 'rows'")
             __props__.__dict__["rows"] = rows
             __props__.__dict__["count"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection"])
@@ -315,7 +312,7 @@ class SeedData(pulumi.CustomResource):
     @pulumi.getter
     def bucket(self) -> pulumi.Output[_builtins.int]:
         """
-        Which bucket of the file this resource holds (rows by a hash of their key).
+        Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
         """
         return pulumi.get(self, "bucket")
 
@@ -323,7 +320,7 @@ class SeedData(pulumi.CustomResource):
     @pulumi.getter
     def buckets(self) -> pulumi.Output[_builtins.int]:
         """
-        How many buckets the file is split into.
+        How many buckets the file is split into (default 1); declare one resource per bucket number.
         """
         return pulumi.get(self, "buckets")
 
@@ -361,9 +358,9 @@ class SeedData(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def rows(self) -> pulumi.Output[_builtins.str]:
+    def rows(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...` (seedData computes them; no value is kept). The output keeps each row's digest and field names only.
+        The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
         """
         return pulumi.get(self, "rows")
 

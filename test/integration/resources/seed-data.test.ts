@@ -254,6 +254,52 @@ describe("SeedData against the emulator", () => {
     expect(await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-f" } })).toHaveLength(60);
   });
 
+  it("computes the rows at check when the program names the file alone (languages without seedData)", async () => {
+    const file = write("alone.csv", people(6));
+    emu.admin.clearRequests();
+    const alone = { entity: "users", file, connection };
+    const inputs = await checked({}, alone);
+    // What seedData would have passed: the whole file as one bucket of one.
+    expect(inputs).toMatchObject({ bucket: 0, buckets: 1, rows: only("users", file).rows });
+    const halves = await Promise.all([0, 1].map((bucket) => checked({}, { ...alone, bucket, buckets: 2 })));
+    expect(halves.map((h) => h.rows)).toEqual(bucketsOf("users", file, 2).map((b) => b.rows));
+    expect(emu.admin.requests()).toEqual([]);
+    const { id, outs } = await p().create(inputs);
+    expect(outs.count).toBe(6);
+    // The next preview computes the same rows: no change, no call.
+    const again = await checked(inputs, alone);
+    expect((await p().diff(id, outs, again)).changes).toBe(false);
+    // The file changes: the rows follow, and the update writes the one row.
+    write(
+      "alone.csv",
+      people(6, (i) => (i === 2 ? "Two" : `User ${i}`)),
+    );
+    const news = await checked(inputs, alone);
+    expect((await p().diff(id, outs, news)).changes).toBe(true);
+    const writes = emu.admin.requests().length;
+    await p().update(id, outs, news);
+    const made = emu.admin
+      .requests()
+      .slice(writes)
+      .filter((r) => r.method !== "GET");
+    expect(made.map((r) => `${r.method} ${r.path}`)).toEqual(["PUT /v3/users/sd-u2"]);
+  });
+
+  it("refuses at check, before any call, a file it cannot read and a bucket the count does not have", async () => {
+    emu.admin.clearRequests();
+    const bad = write("alone-bad.csv", ["uid,name", "ok,Fine", ",No uid"]);
+    const reasons = async (args: Record<string, unknown>) =>
+      (await p().check({}, { entity: "users", connection, ...args })).failures.map((f) => f.reason);
+    expect(await reasons({ file: bad })).toEqual([expect.stringMatching(/^file: .*alone-bad\.csv:3: uid: /)]);
+    expect(await reasons({ file: join(dir, "missing.csv") })).toEqual([
+      expect.stringMatching(/^file: .*missing\.csv: /),
+    ]);
+    expect(await reasons({ file: bad, bucket: 2, buckets: 2 })).toEqual([
+      expect.stringMatching(/bucket must be less than buckets \(2\)/),
+    ]);
+    expect(emu.admin.requests()).toEqual([]);
+  });
+
   it("refuses a new bucket count at preview for a bucket that holds rows (the old buckets' removal would delete them)", async () => {
     const file = write("count.csv", people(3));
     const one = await checked({}, only("users", file));

@@ -18,7 +18,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file&#39;s `seed:` section), one resource per bucket. Id: `&lt;file&gt;#&lt;entity&gt;:&lt;bucket&gt;/&lt;buckets&gt;`.
+ * One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file&#39;s `seed:` section), one resource per bucket; or declared directly, with the file&#39;s name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `&lt;file&gt;#&lt;entity&gt;:&lt;bucket&gt;/&lt;buckets&gt;`.
  * 
  * Changing `entity`, `bucket`, `buckets` replaces the object; any other change updates it in place.
  * 
@@ -36,28 +36,28 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:SeedData")
 public class SeedData extends com.pulumi.resources.CustomResource {
     /**
-     * Which bucket of the file this resource holds (rows by a hash of their key).
+     * Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     @Export(name="bucket", refs={Integer.class}, tree="[0]")
     private Output<Integer> bucket;
 
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     public Output<Integer> bucket() {
         return this.bucket;
     }
     /**
-     * How many buckets the file is split into.
+     * How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     @Export(name="buckets", refs={Integer.class}, tree="[0]")
     private Output<Integer> buckets;
 
     /**
-     * @return How many buckets the file is split into.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     public Output<Integer> buckets() {
@@ -120,18 +120,18 @@ public class SeedData extends com.pulumi.resources.CustomResource {
         return this.file;
     }
     /**
-     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
      * 
      */
     @Export(name="rows", refs={String.class}, tree="[0]")
-    private Output<String> rows;
+    private Output</* @Nullable */ String> rows;
 
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
      * 
      */
-    public Output<String> rows() {
-        return this.rows;
+    public Output<Optional<String>> rows() {
+        return Codegen.optional(this.rows);
     }
 
     /**

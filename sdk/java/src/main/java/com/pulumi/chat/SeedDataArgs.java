@@ -36,33 +36,33 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Which bucket of the file this resource holds (rows by a hash of their key).
+     * Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
-    @Import(name="bucket", required=true)
-    private Output<Integer> bucket;
+    @Import(name="bucket")
+    private @Nullable Output<Integer> bucket;
 
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
-    public Output<Integer> bucket() {
-        return this.bucket;
+    public Optional<Output<Integer>> bucket() {
+        return Optional.ofNullable(this.bucket);
     }
 
     /**
-     * How many buckets the file is split into.
+     * How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
-    @Import(name="buckets", required=true)
-    private Output<Integer> buckets;
+    @Import(name="buckets")
+    private @Nullable Output<Integer> buckets;
 
     /**
-     * @return How many buckets the file is split into.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
-    public Output<Integer> buckets() {
-        return this.buckets;
+    public Optional<Output<Integer>> buckets() {
+        return Optional.ofNullable(this.buckets);
     }
 
     /**
@@ -111,18 +111,18 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+     * The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
      * 
      */
-    @Import(name="rows", required=true)
-    private Output<String> rows;
+    @Import(name="rows")
+    private @Nullable Output<String> rows;
 
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
      * 
      */
-    public Output<String> rows() {
-        return this.rows;
+    public Optional<Output<String>> rows() {
+        return Optional.ofNullable(this.rows);
     }
 
     private SeedDataArgs() {}
@@ -177,18 +177,18 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key).
+         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
          * 
          * @return builder
          * 
          */
-        public Builder bucket(Output<Integer> bucket) {
+        public Builder bucket(@Nullable Output<Integer> bucket) {
             $.bucket = bucket;
             return this;
         }
 
         /**
-         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key).
+         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
          * 
          * @return builder
          * 
@@ -198,18 +198,18 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param buckets How many buckets the file is split into.
+         * @param buckets How many buckets the file is split into (default 1); declare one resource per bucket number.
          * 
          * @return builder
          * 
          */
-        public Builder buckets(Output<Integer> buckets) {
+        public Builder buckets(@Nullable Output<Integer> buckets) {
             $.buckets = buckets;
             return this;
         }
 
         /**
-         * @param buckets How many buckets the file is split into.
+         * @param buckets How many buckets the file is split into (default 1); declare one resource per bucket number.
          * 
          * @return builder
          * 
@@ -282,18 +282,18 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
          * 
          * @return builder
          * 
          */
-        public Builder rows(Output<String> rows) {
+        public Builder rows(@Nullable Output<String> rows) {
             $.rows = rows;
             return this;
         }
 
         /**
-         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+         * @param rows The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
          * 
          * @return builder
          * 
@@ -303,20 +303,11 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         public SeedDataArgs build() {
-            if ($.bucket == null) {
-                throw new MissingRequiredPropertyException("SeedDataArgs", "bucket");
-            }
-            if ($.buckets == null) {
-                throw new MissingRequiredPropertyException("SeedDataArgs", "buckets");
-            }
             if ($.entity == null) {
                 throw new MissingRequiredPropertyException("SeedDataArgs", "entity");
             }
             if ($.file == null) {
                 throw new MissingRequiredPropertyException("SeedDataArgs", "file");
-            }
-            if ($.rows == null) {
-                throw new MissingRequiredPropertyException("SeedDataArgs", "rows");
             }
             return $;
         }

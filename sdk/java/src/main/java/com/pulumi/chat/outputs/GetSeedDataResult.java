@@ -15,12 +15,12 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetSeedDataResult {
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     private @Nullable Integer bucket;
     /**
-     * @return How many buckets the file is split into.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     private @Nullable Integer buckets;
@@ -40,21 +40,21 @@ public final class GetSeedDataResult {
      */
     private String id;
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
      * 
      */
     private @Nullable String rows;
 
     private GetSeedDataResult() {}
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     public Optional<Integer> bucket() {
         return Optional.ofNullable(this.bucket);
     }
     /**
-     * @return How many buckets the file is split into.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     public Optional<Integer> buckets() {
@@ -82,7 +82,7 @@ public final class GetSeedDataResult {
         return this.id;
     }
     /**
-     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...` (seedData computes them; no value is kept). The output keeps each row&#39;s digest and field names only.
+     * @return The bucket&#39;s rows, a line each sorted by key: `&lt;key&gt;: &lt;row digest&gt; &lt;field&gt;=&lt;digest&gt; ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row&#39;s digest and field names only.
      * 
      */
     public Optional<String> rows() {
