@@ -93,11 +93,15 @@ export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row
         });
     }
   });
-  // A message already there is the one imported before (its muid is the message's own key). Another row
-  // already there is compared first, field by field: only what differs is written.
-  if (entity !== "messages" && out.existing.length) {
+  // A row already there is compared first, field by field: only what differs is written. One the service
+  // says is there but does not list is not there to write (a deleted message keeps its muid taken, a
+  // deactivated user its uid): refused, naming it, rather than recorded as made.
+  if (out.existing.length) {
     const spec = SPECS[entity];
     const now = await listingOf(ctx, entity, out.existing);
+    const hidden = out.existing.filter((k) => !now.has(k));
+    out.existing = out.existing.filter((k) => now.has(k));
+    for (const k of hidden) out.failed.push({ key: k, why: HIDDEN[entity] });
     await pool(out.existing, 10, async (k) => {
       const wanted = rowDigest(rows.get(k) ?? {}, spec.keyFields, spec.sets);
       const there = now.get(k) ?? {};
@@ -108,6 +112,15 @@ export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row
   }
   return out;
 }
+
+/** Why a key the service has taken is not one the seed can make or take over. */
+const HIDDEN: Record<Entity, string> = {
+  users:
+    "the uid is taken by a user the service does not list (deactivated): reactivate it, or give the row a new uid",
+  groups: "the guid is taken by a group the service does not list: give the row a new guid",
+  members: "the service says the user is in the group but does not list them as a member",
+  messages: "the muid is taken by a message deleted at the service, which keeps it: give the row a new muid",
+};
 
 /** Fields the object routes cannot change once made. */
 const FIXED: Record<Entity, readonly string[]> = {

@@ -230,6 +230,16 @@ describe("SeedData against the emulator", () => {
     expect(left.data.filter((x) => String(x.muid).startsWith("sd-m") && x.deletedAt === undefined)).toEqual(
       [],
     );
+    // The same rows again (a destroy, then an up): the service keeps a deleted message's muid taken and
+    // answers "already there"; each row is refused by name, not recorded as made.
+    forgetListings();
+    const again = p().create(await checked({}, only("messages", messages)));
+    await expect(again).rejects.toThrow(
+      /the service refused 60 message\(s\): sd-m\d+ \(the muid is taken by a message deleted at the service/,
+    );
+    await expect(again).rejects.toMatchObject({
+      properties: expect.objectContaining({ count: 0, rows: "" }),
+    });
     await p().delete(m.id, m.outs);
     expect((await chat.listAll("listMembers", { params: { guid: "sd-g1" } })).map((x) => x.uid)).toEqual([
       "sd-u0",
@@ -298,6 +308,20 @@ describe("SeedData against the emulator", () => {
       expect.stringMatching(/bucket must be less than buckets \(2\)/),
     ]);
     expect(emu.admin.requests()).toEqual([]);
+  });
+
+  it("refuses, naming it, a row whose uid a deactivated user holds, and makes the others", async () => {
+    await chat.call("createUser", { body: { uid: "sd-gone", name: "Gone" } });
+    await chat.call("deleteUser", { params: { uid: "sd-gone" }, body: {} });
+    const file = write("taken.csv", ["uid,name", "sd-gone,Back", "sd-new,New"]);
+    const made = p().create(await checked({}, only("users", file)));
+    await expect(made).rejects.toThrow(
+      /refused 1 user\(s\): sd-gone \(the uid is taken by a user the service does not list/,
+    );
+    // What was made is recorded: the next up imports only the rest.
+    await expect(made).rejects.toMatchObject({ properties: expect.objectContaining({ count: 1 }) });
+    const listed = await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sd-new" } });
+    expect(listed.map((u) => u.uid)).toEqual(["sd-new"]);
   });
 
   it("refuses a new bucket count at preview for a bucket that holds rows (the old buckets' removal would delete them)", async () => {
