@@ -28,6 +28,7 @@ import {
   verifyChat,
   verifyManagement,
 } from "../client/credentials";
+import { claim } from "./claims";
 import { clientContext } from "./context";
 import { forEngine, issueFailures, readableErrors, secretsOf, WHOLE_RESOURCE } from "./failures";
 import {
@@ -143,6 +144,15 @@ export class CrudProvider<A extends Args, S extends Args> {
     return [...secretsOf(this.kind.args, args, this.kind.secrets), ...secretsOf(ProviderOptions, options)];
   }
 
+  /** The app a resource's objects belong to, for telling two declarations apart ("" when none is set yet). */
+  private appOfClaims(args: Props, options: Props): string {
+    try {
+      return contextFor(this.located(options)).appId(args);
+    } catch {
+      return "";
+    }
+  }
+
   /** The arguments with what the kind computes when the program leaves it out (kind.fill), or its refusal. */
   private filled(args: Props, unknown: string[]): { args: Props } | { refused: CheckFailure } {
     if (!this.kind.fill || unknown.length > 0) return { args };
@@ -183,6 +193,10 @@ export class CrudProvider<A extends Args, S extends Args> {
       failures.push(...this.kind.checkOptions(normal as A, { adopt: options.adopt as boolean | undefined }));
     if (this.kind.checkChange && !isNew && unknown.length === 0)
       failures.push(...this.kind.checkChange(this.split(olds).args as Partial<A>, normal as A));
+    if (this.kind.claims && unknown.length === 0 && failures.length === 0) {
+      const { who, claims } = this.kind.claims(normal as A);
+      failures.push(...claim(this.appOfClaims(normal, options), who, claims));
+    }
     // A new resource's connection, before it is recorded (an existing one's change is seen by diff). No
     // property: the engine then prints the reason alone, one line naming the setting to fix.
     if (failures.length === 0 && isNew) {

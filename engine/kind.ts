@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { ChatClient, ManagementClient } from "../client";
 import { Timestamp } from "../contract";
+import type { Claim } from "./claims";
 import type { Listing } from "./listings";
 
 export type Args = Record<string, unknown>;
@@ -111,6 +112,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * what the engine records and diffs. A problem it finds is thrown as a `CheckRefusal`.
    */
   fill?(args: Args): Args;
+  /**
+   * The objects the resource declares that another resource of the program may declare too (a User's uid, a
+   * seed file's rows), and who it is for a person: one declared twice is refused at check (claims.ts).
+   */
+  claims?(args: A): { who: string; claims: Claim[] };
   /** Rules that involve the provider options (e.g. what `adopt` allows); checked at preview. */
   checkOptions?(args: A, options: { adopt?: boolean | undefined }): CheckFailure[];
   /**

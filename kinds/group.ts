@@ -58,6 +58,7 @@ function asRead(g: Group, prior: Partial<GroupArgs>, how: ReadHow = {}) {
 export const group: Kind<GroupArgs> = {
   name: "Group",
   doc: "A group conversation. Id: the guid. Members: see GroupMember and GroupMembers.",
+  claims: (a) => ({ who: "a Group resource", claims: [{ what: "group", id: a.guid, property: "guid" }] }),
   ...declare(GroupArgs, GroupOutputs, {
     guid: {
       doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).",

@@ -169,6 +169,15 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
       throw e;
     }
   },
+  // A user or group row is that object's declaration: refused when a resource or another seed file declares
+  // it too. (Member and message rows name their objects by what they belong to; not compared.)
+  claims: (a) => ({
+    who: `seed file ${a.file}`,
+    claims:
+      a.entity === "users" || a.entity === "groups"
+        ? [...recordedKeys(a.rows ?? "")].map((id) => ({ what: SPECS[a.entity].noun, id, property: "rows" }))
+        : [],
+  }),
   // State keeps each row's digest and field names, not the per-field digests: only the preview's display
   // reads those, from the inputs (decision 0108).
   kept: (a) => {

@@ -35,6 +35,7 @@ const asRead = (u: User) => ({ args: fromRemote(u, FIELDS) as UserArgs, state: {
 export const user: Kind<UserArgs> = {
   name: "User",
   doc: "A chat user. Id: the uid.",
+  claims: (a) => ({ who: "a User resource", claims: [{ what: "user", id: a.uid, property: "uid" }] }),
   ...declare(
     UserArgs,
     UserOutputs,

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChatClient } from "../../../client";
+import { forgetClaims } from "../../../engine/claims";
 import { UNKNOWN } from "../../../engine/normalize";
 import { bucketsOf } from "../../../kinds/seed/buckets";
 import type { Entity } from "../../../kinds/seed/entities";
@@ -40,8 +41,13 @@ describe("SeedData against the emulator", () => {
     if (!b) throw new Error("no bucket");
     return { ...b, connection };
   };
+  // Each check here stands for an engine run of its own (a provider process starts with no claims).
+  const check = (olds: Record<string, unknown>, news: Record<string, unknown>) => {
+    forgetClaims();
+    return p().check(olds, news);
+  };
   const checked = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
-    (await p().check(olds, news)).inputs;
+    (await check(olds, news)).inputs;
 
   beforeAll(() => {
     emu = emulated();
@@ -104,7 +110,7 @@ describe("SeedData against the emulator", () => {
       "users-moved.csv",
       people(120).map((l) => (l.startsWith("sd-u4,") ? l.replace(/,\d+$/, ",1400000000") : l)),
     );
-    const refusal = await p().check(inputs, only("users", moved));
+    const refusal = await check(inputs, only("users", moved));
     expect(refusal.failures).toEqual([
       {
         property: "",
@@ -299,7 +305,7 @@ describe("SeedData against the emulator", () => {
     emu.admin.clearRequests();
     const bad = write("alone-bad.csv", ["uid,name", "ok,Fine", ",No uid"]);
     const reasons = async (args: Record<string, unknown>) =>
-      (await p().check({}, { entity: "users", connection, ...args })).failures.map((f) => f.reason);
+      (await check({}, { entity: "users", connection, ...args })).failures.map((f) => f.reason);
     expect(await reasons({ file: bad })).toEqual([expect.stringMatching(/^file: .*alone-bad\.csv:3: uid: /)]);
     expect(await reasons({ file: join(dir, "missing.csv") })).toEqual([
       expect.stringMatching(/^file: .*missing\.csv: /),
@@ -324,15 +330,35 @@ describe("SeedData against the emulator", () => {
     expect(listed.map((u) => u.uid)).toEqual(["sd-new"]);
   });
 
+  it("refuses, in one run, a user declared both by a seed file and by a User resource, or by two seed files", async () => {
+    const a = write("claims-a.csv", ["uid,name", "sd-c1,One", "sd-c2,Two"]);
+    const b = write("claims-b.csv", ["uid,name", "sd-c2,Again"]);
+    forgetClaims(); // one engine run: the checks below share the provider process
+    const first = await p().check({}, only("users", a));
+    expect(first.failures).toEqual([]);
+    // The same resource checked again (the update after the preview) is not a second declaration.
+    expect((await p().check({}, only("users", a))).failures).toEqual([]);
+    const user = await providerOf("User").check({}, { uid: "sd-c1", name: "One", connection });
+    expect(user.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(
+        /^uid: user sd-c1 is also declared by seed file .*claims-a\.csv: declare an object once/,
+      ),
+    ]);
+    const second = await p().check({}, only("users", b));
+    expect(second.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^rows: user sd-c2 is also declared by seed file .*claims-a\.csv/),
+    ]);
+  });
+
   it("refuses a new bucket count at preview for a bucket that holds rows (the old buckets' removal would delete them)", async () => {
     const file = write("count.csv", people(3));
     const one = await checked({}, only("users", file));
     const [two] = bucketsOf("users", file, 2);
-    const { failures } = await p().check(one, { ...two, connection });
+    const { failures } = await check(one, { ...two, connection });
     expect(failures.map((f) => f.reason)).toEqual([
       expect.stringMatching(/buckets cannot change from 1 to 2 .*keep buckets: 1/),
     ]);
-    expect((await p().check({ ...one, rows: "" }, { ...two, connection })).failures).toEqual([]);
+    expect((await check({ ...one, rows: "" }, { ...two, connection })).failures).toEqual([]);
   });
 
   it("refuses a file changed since the plan, naming the rows", async () => {
