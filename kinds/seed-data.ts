@@ -9,7 +9,7 @@ import { z } from "zod";
 import { declare, none } from "../engine/fields";
 import type { Kind } from "../engine/kind";
 import { CheckRefusal, partialCreate } from "../engine/kind";
-import { digestsOf, linesOf, rowsOfBucket } from "./seed/buckets";
+import { digestsOf, linesOf, MAX_BUCKETS, rowsOfBucket } from "./seed/buckets";
 import { cachedBucketsOf } from "./seed/cache";
 import { ENTITIES, type Entity, SPECS } from "./seed/entities";
 import { readSeed, SeedFileError } from "./seed/files";
@@ -44,7 +44,7 @@ export const SeedDataArgs = z
       .number()
       .int()
       .min(1, "buckets must be at least 1")
-      .max(1000, "buckets must be at most 1000")
+      .max(MAX_BUCKETS, `buckets must be at most ${MAX_BUCKETS}`)
       .default(1),
     rows: RowLines.optional(),
   })

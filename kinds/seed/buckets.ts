@@ -9,6 +9,8 @@ import { bucketOf, lineOf, type Row, type Rows, renderRows, rowDigest } from "./
  * after each step (so fewer resources cost less), while a change still names only its rows.
  */
 export const DEFAULT_BUCKETS = 4;
+/** The most buckets a file may be split into. */
+export const MAX_BUCKETS = 1000;
 
 export interface BucketArgs {
   entity: Entity;

@@ -30,9 +30,59 @@ export const MemberRow = z.strictObject({
   ).optional(),
 });
 
+// What a seed row may not say although the import's schema takes it: each would make an object other than
+// the row describes, or a history that cannot have happened.
+type Rule = (row: Row, add: (field: string, message: string) => void) => void;
+const MEMBER_KEY = "_member_";
+const afterNow = (t: unknown) => typeof t === "number" && t > Date.now() / 1000;
+const notAfterNow =
+  (field: string): Rule =>
+  (row, add) => {
+    if (afterNow(row[field])) add(field, `${field} must not be after now: a seed row is history`);
+  };
+const RULES: Record<Entity, readonly Rule[]> = {
+  users: [notAfterNow("createdAt")],
+  groups: [
+    notAfterNow("createdAt"),
+    (row, add) => {
+      if (row.type === "password")
+        add(
+          "type",
+          "a password group cannot be seeded: Data Import takes no password, so it would be made without one (declare it as a Group)",
+        );
+    },
+  ],
+  members: [
+    (row, add) => {
+      for (const f of ["guid", "uid"])
+        if (String(row[f]).includes(MEMBER_KEY))
+          add(
+            f,
+            `${f} must not contain "${MEMBER_KEY}" in a member row: the service keys a member as <guid>${MEMBER_KEY}<uid>, and such an id would name another member`,
+          );
+    },
+  ],
+  messages: [
+    notAfterNow("sentAt"),
+    (row, add) => {
+      for (const f of ["deliveredAt", "readAt"])
+        if (typeof row[f] === "number" && typeof row.sentAt === "number" && row[f] < row.sentAt)
+          add(f, `${f} must not be before sentAt`);
+    },
+  ],
+};
+/** An entity's import schema with the seed's own rules. */
+const seedRow = (entity: Entity, schema: z.ZodType<Row>): z.ZodType<Row> =>
+  schema.superRefine((row, c) => {
+    for (const rule of RULES[entity])
+      rule(row, (field, message) => c.addIssue({ code: "custom", path: [field], message }));
+  });
+
 export interface EntitySpec {
   /** What one row is called in plans and messages. */
   readonly noun: string;
+  /** One row named for a person (`user ada`, `member ada of group desk`). */
+  describe(row: Row): string;
   readonly schema: z.ZodType<Row>;
   /** Every field a row may have (the schema's), the key fields among them. */
   readonly fields: readonly string[];
@@ -59,7 +109,8 @@ const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape);
 export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   users: {
     noun: "user",
-    schema: ImportUser as unknown as z.ZodType<Row>,
+    describe: (r) => `user ${str(r, "uid")}`,
+    schema: seedRow("users", ImportUser as unknown as z.ZodType<Row>),
     fields: fieldsOf(ImportUser),
     key: (r) => str(r, "uid"),
     bucketKey: (r) => str(r, "uid"),
@@ -71,7 +122,8 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   },
   groups: {
     noun: "group",
-    schema: ImportGroup as unknown as z.ZodType<Row>,
+    describe: (r) => `group ${str(r, "guid")}`,
+    schema: seedRow("groups", ImportGroup as unknown as z.ZodType<Row>),
     fields: fieldsOf(ImportGroup),
     key: (r) => str(r, "guid"),
     bucketKey: (r) => str(r, "guid"),
@@ -83,7 +135,8 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   },
   members: {
     noun: "member",
-    schema: MemberRow as unknown as z.ZodType<Row>,
+    describe: (r) => `member ${str(r, "uid")} of group ${str(r, "guid")}`,
+    schema: seedRow("members", MemberRow as unknown as z.ZodType<Row>),
     fields: fieldsOf(MemberRow),
     key: (r) => memberIdOf(str(r, "guid"), str(r, "uid")),
     bucketKey: (r) => str(r, "guid"),
@@ -95,7 +148,8 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   },
   messages: {
     noun: "message",
-    schema: ImportMessage as unknown as z.ZodType<Row>,
+    describe: (r) => `message ${str(r, "muid")}`,
+    schema: seedRow("messages", ImportMessage as unknown as z.ZodType<Row>),
     fields: fieldsOf(ImportMessage),
     key: (r) => str(r, "muid"),
     bucketKey: (r) => str(r, "muid"),
@@ -107,8 +161,8 @@ export const SPECS: Readonly<Record<Entity, EntitySpec>> = {
   },
 };
 
-/** A member key's two ids. */
+/** A member key's two ids (neither holds the separator: the rules above refuse it). */
 export function memberOfKey(key: string): { guid: string; uid: string } {
-  const at = key.indexOf("_member_");
-  return { guid: key.slice(0, at), uid: key.slice(at + "_member_".length) };
+  const at = key.indexOf(MEMBER_KEY);
+  return { guid: key.slice(0, at), uid: key.slice(at + MEMBER_KEY.length) };
 }

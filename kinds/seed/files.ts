@@ -69,31 +69,35 @@ function jsonRows(text: string, file: string): Raw[] {
   return parsed.map((value, i) => ({ line: starts[i] ?? 1, value }));
 }
 
-function ndjsonRows(text: string, file: string): Raw[] {
+/** One row a line; a line that is not JSON is a problem of its own, and the others are still checked. */
+function ndjsonRows(text: string, file: string, problems: string[]): Raw[] {
   const out: Raw[] = [];
   text.split("\n").forEach((l, i) => {
     if (l.trim() === "") return;
     try {
       out.push({ line: i + 1, value: JSON.parse(l) });
     } catch (e) {
-      throw new SeedFileError([`${file}:${i + 1}: not valid JSON (${(e as Error).message})`]);
+      problems.push(`${file}:${i + 1}: not valid JSON (${(e as Error).message})`);
     }
   });
   return out;
 }
 
-/** A CSV cell as its field's type: numbers, JSON, `;` lists; an empty cell is absent. */
-function cell(spec: EntitySpec, field: string, text: string, where: string): unknown {
+/**
+ * A CSV cell as its field's type: numbers (decimal only: `0x10` is not 16), JSON, `;` lists; an empty cell is
+ * absent. A line break inside a quoted cell is `\n` whatever the file's line ends (a checkout with CRLF and
+ * one with LF hold the same rows).
+ */
+function cell(spec: EntitySpec, field: string, raw: string, where: string, problems: string[]): unknown {
+  const text = raw.replace(/\r\n/g, "\n");
   if (text === "") return undefined;
-  if (spec.numbers.includes(field)) {
-    const n = Number(text);
-    return Number.isFinite(n) && text.trim() !== "" ? n : text;
-  }
+  if (spec.numbers.includes(field)) return /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text;
   if (spec.json.includes(field)) {
     try {
       return JSON.parse(text);
     } catch {
-      throw new SeedFileError([`${where}: ${field}: not valid JSON`]);
+      problems.push(`${where}: ${field}: not valid JSON`);
+      return undefined;
     }
   }
   if (spec.lists.includes(field))
@@ -104,7 +108,7 @@ function cell(spec: EntitySpec, field: string, text: string, where: string): unk
   return text;
 }
 
-function csvRows(text: string, file: string, spec: EntitySpec): Raw[] {
+function csvRows(text: string, file: string, spec: EntitySpec, problems: string[]): Raw[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parseCsv(text, { info: true, skip_empty_lines: true, bom: true }) as unknown as typeof records;
@@ -118,7 +122,7 @@ function csvRows(text: string, file: string, spec: EntitySpec): Raw[] {
     const where = `${file}:${info.lines}`;
     const value: Row = {};
     columns.forEach((column, i) => {
-      const v = cell(spec, column, record[i] ?? "", where);
+      const v = cell(spec, column, record[i] ?? "", where, problems);
       if (v === undefined) return;
       const path = column.split(".");
       let at = value;
@@ -136,6 +140,12 @@ function issuePath(issue: z.core.$ZodIssue): string {
   return issue.path.length ? issue.path.map(String).join(".") : "(row)";
 }
 
+/** A field left out reads as the rule it breaks. */
+const issueMessage = (issue: z.core.$ZodIssue): string =>
+  issue.code === "invalid_type" && / received undefined$/.test(issue.message)
+    ? `${issuePath(issue)} is required`
+    : issue.message;
+
 /** The rows of `text` (the file `file`), checked against the entity's schema, by key, with their lines. */
 export function parseSeed(
   text: string,
@@ -145,23 +155,34 @@ export function parseSeed(
   const spec = SPECS[entity];
   const format = formatOf(file);
   if (!format) throw new SeedFileError([`${file}: a seed file ends in .json, .ndjson, .jsonl or .csv`]);
+  // Editors on Windows start a file with a byte-order mark; it is not part of the first row.
+  const body = text.replace(/^\uFEFF/, "");
+  // A blank file is more often a mistake (a truncated write, a bad merge) than an empty data set, and it
+  // would remove every row the seed holds: an empty data set is said as one.
+  if (body.trim() === "")
+    throw new SeedFileError([
+      `${file}: the file is empty; a seed with no rows is \`[]\` in a .json file or a header line alone in a .csv file`,
+    ]);
+  const problems: string[] = [];
   const raws =
     format === "json"
-      ? jsonRows(text, file)
+      ? jsonRows(body, file)
       : format === "ndjson"
-        ? ndjsonRows(text, file)
-        : csvRows(text, file, spec);
-  const problems: string[] = [];
+        ? ndjsonRows(body, file, problems)
+        : csvRows(body, file, spec, problems);
   const rows = new Map<string, { row: Row; line: number }>();
   for (const { line, value } of raws) {
     const r = spec.schema.safeParse(value);
     if (!r.success) {
-      for (const i of r.error.issues) problems.push(`${file}:${line}: ${issuePath(i)}: ${i.message}`);
+      for (const i of r.error.issues) problems.push(`${file}:${line}: ${issuePath(i)}: ${issueMessage(i)}`);
       continue;
     }
     const key = spec.key(r.data);
     const seen = rows.get(key);
-    if (seen) problems.push(`${file}:${line}: ${spec.noun} ${key} is already on line ${seen.line}`);
+    if (seen)
+      problems.push(
+        `${file}:${line}: ${spec.keyFields.join(", ")}: ${spec.describe(r.data)} is already on line ${seen.line}`,
+      );
     else rows.set(key, { row: r.data, line });
   }
   if (problems.length) throw new SeedFileError(problems);

@@ -121,6 +121,27 @@ describe("seed data on the real engine", () => {
       expect(typeof r.inputs?.rows).toBe("string");
   });
 
+  it("refuses a bad file, and a bucket count of 0, with one clean error and no call", async () => {
+    t.emu.admin.clearRequests();
+    const failure = () =>
+      t.stack.preview({ onOutput }).then(
+        () => "",
+        (e: Error) => e.message,
+      );
+    writeFileSync(file, "uid,name\nok,Fine\nno good,Bad\n");
+    const bad = await failure();
+    expect(bad).toMatch(/seedData "people": .*people\.csv:3: uid: /);
+    expect(bad).not.toMatch(/\n\s+at .*\.(js|ts):\d+/); // no stack trace
+    people();
+    // No bucket declared would plan every row's deletion.
+    await t.stack.setConfig("e2e:buckets", { value: "0" });
+    const zero = await failure();
+    await t.stack.removeConfig("e2e:buckets");
+    expect(zero).toMatch(/seedData "people": buckets must be a whole number from 1 to 1000 \(given 0\)/);
+    expect(zero).not.toMatch(/\n\s+at .*\.(js|ts):\d+/);
+    expect(t.emu.admin.requests()).toEqual([]);
+  });
+
   it("destroys exactly the seeded users", async () => {
     await t.stack.destroy({ onOutput });
     const left = await t.emu.chat.listAll("listUsers", { query: { perPage: 100, searchKey: "se-" } });

@@ -72,7 +72,7 @@ describe("the environment file's seed section", () => {
     writeFileSync(join(dir, "seed/bad-users.csv"), "uid,name\nok,Ok\nno good,Bad\nlast,\n");
     expect(problems(text("{ users: seed/bad-users.csv }"))).toEqual([
       "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml: seed.users: seed/bad-users.csv:4: name: Invalid input: expected string, received undefined",
+      "env.yaml: seed.users: seed/bad-users.csv:4: name: name is required",
     ]);
   });
 

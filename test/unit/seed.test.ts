@@ -290,7 +290,10 @@ describe("seed files", () => {
       expect.stringMatching(/^p\.ndjson:2: name: /),
     ]);
     expect(problems('[\n  {"uid":"a","name":"A"},\n  {"uid":"a","name":"B"}\n]', "p.json")).toEqual([
-      "p.json:3: user a is already on line 2",
+      "p.json:3: uid: user a is already on line 2",
+    ]);
+    expect(problems("guid,uid\ng1,a\ng1,a\n", "m.csv", "members")).toEqual([
+      "m.csv:3: guid, uid: member a of group g1 is already on line 2",
     ]);
     expect(problems("muid,sender,receiverType,receiver\nm1,a,room,b\n", "m.csv", "messages")).toEqual([
       expect.stringMatching(/^m\.csv:2: receiverType: /),
@@ -298,6 +301,57 @@ describe("seed files", () => {
     ]);
     expect(problems("x", "p.txt")[0]).toContain("ends in .json");
     expect(problems("{", "p.json")[0]).toContain("p.json: not valid JSON");
+  });
+
+  it("reads what editors and checkouts leave: a byte-order mark, CRLF inside a quoted cell; decimal numbers only", () => {
+    const bom = "\uFEFF";
+    expect(parseSeed(`${bom}[{"uid":"a","name":"A"}]`, "u.json", "users").has("a")).toBe(true);
+    expect(parseSeed(`${bom}{"uid":"a","name":"A"}\n`, "u.ndjson", "users").has("a")).toBe(true);
+    const crlf = parseSeed('uid,name\r\na,"two\r\nlines"\r\n', "u.csv", "users");
+    const lf = parseSeed('uid,name\na,"two\nlines"\n', "u.csv", "users");
+    expect(crlf.get("a")?.row).toEqual(lf.get("a")?.row);
+    expect(problems("uid,name,createdAt\na,A,0x10\n", "u.csv")).toEqual([
+      expect.stringMatching(/^u\.csv:2: createdAt: /),
+    ]);
+  });
+
+  it("refuses an empty file, and finds every problem of a file past a line that is not JSON", () => {
+    for (const f of ["u.csv", "u.ndjson", "u.json"])
+      expect(problems(" \n", f)).toEqual([
+        expect.stringMatching(/the file is empty; a seed with no rows is `\[\]`/),
+      ]);
+    expect(problems('{"uid":"a"\n{"uid":"b"}\n', "p.ndjson")).toEqual([
+      expect.stringMatching(/^p\.ndjson:1: not valid JSON/),
+      "p.ndjson:2: name: name is required",
+    ]);
+  });
+
+  it("refuses rows the import takes but a seed cannot mean: a future time, a read before the send, a password group, a member id holding the member key", () => {
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    expect(problems(`uid,name,createdAt\na,A,${later}\n`, "u.csv")).toEqual([
+      "u.csv:2: createdAt: createdAt must not be after now: a seed row is history",
+    ]);
+    expect(
+      problems(`{"guid":"g","name":"G","type":"password","owner":"a","createdAt":${later}}\n`, "g.ndjson", "groups"),
+    ).toEqual([
+      "g.ndjson:1: createdAt: createdAt must not be after now: a seed row is history",
+      expect.stringMatching(/^g\.ndjson:1: type: a password group cannot be seeded/),
+    ]);
+    expect(problems("guid,uid\nx_member_y,z\nx,y_member_z\n", "m.csv", "members")).toEqual([
+      expect.stringMatching(/^m\.csv:2: guid: guid must not contain "_member_"/),
+      expect.stringMatching(/^m\.csv:3: uid: uid must not contain "_member_"/),
+    ]);
+    expect(
+      problems(
+        `muid,sender,receiverType,receiver,sentAt,deliveredAt,readAt\nm1,a,user,b,100,99,98\nm2,a,user,b,${later},,\n`,
+        "m.csv",
+        "messages",
+      ),
+    ).toEqual([
+      "m.csv:2: deliveredAt: deliveredAt must not be before sentAt",
+      "m.csv:2: readAt: readAt must not be before sentAt",
+      "m.csv:3: sentAt: sentAt must not be after now: a seed row is history",
+    ]);
   });
 
   it("splits a file on disk into buckets that together hold every row once", () => {
