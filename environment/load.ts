@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { parseDocument } from "yaml";
-import { seedClashes, seedOrderProblems, seedProblems } from "./seed";
+import { SeedSection, seedSectionProblems } from "./seed";
 import { Environment } from "./spec";
 
 export class EnvironmentFileError extends Error {
@@ -39,18 +39,16 @@ export function checkEnvironment(value: unknown, name: string, dir = process.cwd
     const lines = result.error.issues.map(
       (i) => `${name}: ${formatPath(i.path) || "(top level)"}: ${i.message}`,
     );
+    // A right seed section's files are read even so, their problems said with the rest (the checks against
+    // the entries wait for entries that are right).
+    const section = SeedSection.safeParse((value as { seed?: unknown } | null | undefined)?.seed);
+    if (section.success && section.data)
+      lines.push(...seedSectionProblems({}, section.data, dir).map((p) => `${name}: ${p}`));
     throw new EnvironmentFileError(`the declared environment is not valid:\n${lines.join("\n")}`);
   }
-  // The seed files' rows, once the section's shape is right.
+  // The seed files' rows and the checks across them, once the section's shape is right: all at once.
   const { seed: section } = result.data;
-  const problems = section ? seedProblems(section, dir) : [];
-  const seed =
-    section && problems.length === 0
-      ? [
-          ...seedOrderProblems(section, dir),
-          ...seedClashes(result.data as Record<string, unknown>, section, dir),
-        ]
-      : problems;
+  const seed = section ? seedSectionProblems(result.data as Record<string, unknown>, section, dir) : [];
   if (seed.length)
     throw new EnvironmentFileError(
       `the declared environment's seed files are not valid:\n${seed.map((p) => `${name}: ${p}`).join("\n")}`,

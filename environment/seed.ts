@@ -2,7 +2,7 @@
 // data set, by what they hold, relative to the environment file. Checked with the file (every row, each
 // problem as `file:line: field: rule`); the component declares one resource per bucket of each file, in the
 // order the rows name one another (users and groups before the members and messages naming them).
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { z } from "zod";
 import { type BucketArgs, bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
 import { ENTITIES, type Entity } from "../kinds/seed/entities";
@@ -40,20 +40,41 @@ export type SeedSection = z.output<typeof SeedSection>;
 export const seedFilesOf = (seed: SeedSection): { entity: Entity; file: string }[] =>
   ENTITIES.flatMap((entity) => (seed[entity] === undefined ? [] : [{ entity, file: seed[entity] }]));
 
+/** A file's rows by key, with their lines (what the seed reader gives). */
+type Parsed = ReturnType<typeof readSeed>;
+
+/** Problems listed per file; the rest are counted, so that one file's thousands leave the others seen. */
+export const PROBLEMS_SHOWN = 20;
+
 /**
- * Every problem of the section's files, each as `seed.<entity>: <file>:<line>: <field>: <rule>` with the file
- * as the environment file names it; `dir` is the environment file's folder.
+ * Every problem of the section, at once: each file's rows, then what needs two of them (a row also declared
+ * as an entry, a member who joins before its group was made), each as `seed.<entity>: <file>:<line>: <field>:
+ * <rule>` with the file as the environment names it; `dir` is the environment file's folder. A file is
+ * parsed once; a check across files runs over those that read, so a bad file hides none of the others'
+ * problems (its own clashes need its rows: they come once it reads). At most PROBLEMS_SHOWN a file.
  */
-export function seedProblems(seed: SeedSection, dir: string): string[] {
-  return seedFilesOf(seed).flatMap(({ entity, file }) => {
+export function seedSectionProblems(env: Record<string, unknown>, seed: SeedSection, dir: string): string[] {
+  const files = seedFilesOf(seed).map(({ entity, file }) => {
     const path = resolve(dir, file);
     try {
-      readSeed(path, entity);
-      return [];
+      return { entity, file, rows: readSeed(path, entity) as Parsed | undefined, problems: [] as string[] };
     } catch (e) {
       if (!(e instanceof SeedFileError)) throw e;
-      return e.problems.map((p) => `seed.${entity}: ${p.split(path).join(file)}`);
+      return { entity, file, rows: undefined, problems: e.problems.map((p) => p.split(path).join(file)) };
     }
+  });
+  const rowsOf = (entity: Entity) => files.find((f) => f.entity === entity)?.rows;
+  return files.flatMap(({ entity, file, rows, problems }) => {
+    const all = [
+      ...problems,
+      ...(rows ? clashes(env, entity, file, rows) : []),
+      ...(entity === "members" && rows ? orderProblems(seed, rowsOf("groups"), rows) : []),
+    ];
+    const more = all.length - PROBLEMS_SHOWN;
+    return [
+      ...all.slice(0, PROBLEMS_SHOWN).map((p) => `seed.${entity}: ${p}`),
+      ...(more > 0 ? [`seed.${entity}: ${file}: … and ${more} more problem(s)`] : []),
+    ];
   });
 }
 
@@ -61,41 +82,37 @@ export function seedProblems(seed: SeedSection, dir: string): string[] {
  * Rows that are also declared as entries (a user in `users` and in the seed file; a member of a group whose
  * entry declares its members, which would remove the row): an object is declared once.
  */
-export function seedClashes(env: Record<string, unknown>, seed: SeedSection, dir: string): string[] {
-  return seedFilesOf(seed).flatMap(({ entity, file }) => {
-    const source = SEED_SOURCES.find((s) => s.entity === entity);
-    if (!source) return [];
-    const k = kindNamed(source.kind) as FileKind;
-    const holder = holderOf(k);
-    const ids = new Set(
-      entriesOf(env, k).map((at) =>
-        holder && at.holder ? idOf(holder, at.holder.entry) : idOf(k, at.entry),
-      ),
-    );
-    if (ids.size === 0) return [];
-    return [...readSeed(resolve(dir, file), entity).values()].flatMap(({ row, line }) => {
-      const id = source.entryId(row);
-      return ids.has(id)
-        ? [`seed.${entity}: ${file}:${line}: ${source.entryField}: "${id}" is declared in ${whereOf(k)} too`]
-        : [];
-    });
+function clashes(env: Record<string, unknown>, entity: Entity, file: string, rows: Parsed): string[] {
+  const source = SEED_SOURCES.find((s) => s.entity === entity);
+  if (!source) return [];
+  const k = kindNamed(source.kind) as FileKind;
+  const holder = holderOf(k);
+  const ids = new Set(
+    entriesOf(env, k).map((at) => (holder && at.holder ? idOf(holder, at.holder.entry) : idOf(k, at.entry))),
+  );
+  if (ids.size === 0) return [];
+  return [...rows.values()].flatMap(({ row, line }) => {
+    const id = source.entryId(row);
+    return ids.has(id)
+      ? [`${file}:${line}: ${source.entryField}: "${id}" is declared in ${whereOf(k)} too`]
+      : [];
   });
 }
 
 /**
- * Rules across the section's files: a member who joins a group before the groups file says it was made is
- * refused by the service (ERR_IMPORT_INVALID_JOINEDAT), so it is refused here first, naming both rows.
+ * A member who joins a group before the groups file says it was made is refused by the service
+ * (ERR_IMPORT_INVALID_JOINEDAT), so it is refused here first, naming both rows.
  */
-export function seedOrderProblems(seed: SeedSection, dir: string): string[] {
-  if (seed.groups === undefined || seed.members === undefined) return [];
+function orderProblems(seed: SeedSection, groups: Parsed | undefined, members: Parsed): string[] {
+  if (!groups) return [];
   const made = new Map<string, { at: number; line: number }>();
-  for (const { row, line } of readSeed(resolve(dir, seed.groups), "groups").values())
+  for (const { row, line } of groups.values())
     if (typeof row.createdAt === "number") made.set(String(row.guid), { at: row.createdAt, line });
-  return [...readSeed(resolve(dir, seed.members), "members").values()].flatMap(({ row, line }) => {
+  return [...members.values()].flatMap(({ row, line }) => {
     const group = made.get(String(row.guid));
     return typeof row.joinedAt === "number" && group && row.joinedAt < group.at
       ? [
-          `seed.members: ${seed.members}:${line}: joinedAt: joinedAt must not be before the group's createdAt (${seed.groups}:${group.line}: ${group.at})`,
+          `${seed.members}:${line}: joinedAt: joinedAt must not be before the group's createdAt (${seed.groups}:${group.line}: ${group.at})`,
         ]
       : [];
   });
@@ -103,16 +120,22 @@ export function seedOrderProblems(seed: SeedSection, dir: string): string[] {
 
 /**
  * The buckets of every file of the section, in order. `file` is what the resources record and the provider
- * reads: the path from the program's folder (the provider's), so that the state does not hold this machine's
- * folders.
+ * reads: the path from the program's folder (the provider's), whether the section gives it relative or
+ * absolute, inside the project or beside it (`../common/seed/users.csv`), so that the state holds no
+ * machine's folders and the stack moves with its repository.
  */
 export function seedBuckets(seed: SeedSection, dir: string, cwd = process.cwd()): BucketArgs[][] {
   return seedFilesOf(seed).map(({ entity, file }) => {
     const path = resolve(dir, file);
-    const recorded = isAbsolute(file) ? file : relative(cwd, path) || file;
-    return bucketsOf(entity, recorded, seed.buckets ?? DEFAULT_BUCKETS, path);
+    return bucketsOf(entity, recordedPath(path, cwd), seed.buckets ?? DEFAULT_BUCKETS, path);
   });
 }
+
+/**
+ * `path` from the program's folder, as a bucket records it. The platform's separator, as before (a stack
+ * recorded on Windows keeps its paths); another drive, where no relative path exists, stays absolute.
+ */
+export const recordedPath = (path: string, cwd: string): string => relative(cwd, path) || path;
 
 /** The folder seed paths are relative to: the environment file's, else (an object) the program's. */
 export const seedDirOf = (file: string | undefined): string =>

@@ -47,6 +47,11 @@ export interface Snapshot {
   extensions?: ExportedExtension[] | undefined;
   /** The app's messages as the service lists them, when asked for (`chat-export --seed` with a time range). */
   messages?: Record<string, unknown>[] | undefined;
+  /**
+   * Per seed entity, per row key: fields of the rows the kinds' reads leave out (a member's joinedAt), read
+   * for `chat-export --seed`.
+   */
+  rowFields?: Partial<Record<string, Record<string, Record<string, unknown>>>> | undefined;
 }
 
 export interface Exported {

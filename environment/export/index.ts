@@ -24,7 +24,11 @@ export interface ExportOptions extends ReadOptions {
 export async function exportEnvironment(
   opts: ExportOptions,
 ): Promise<{ yaml: string; exported: Exported; seedFiles?: Record<string, string> }> {
-  const snapshot = await readSnapshot({ ...opts, messages: opts.seed?.messages !== undefined });
+  const snapshot = await readSnapshot({
+    ...opts,
+    seedRows: opts.seed !== undefined,
+    messages: opts.seed?.messages !== undefined,
+  });
   const whole = toEnvironment(snapshot);
   if (!opts.seed) return { yaml: renderEnvironment(whole, snapshot), exported: whole };
   const { exported, files } = withSeed(whole, snapshot, opts.seed.at, opts.seed.messages);

@@ -5,6 +5,7 @@ import { LIMITS } from "../../contract";
 import type { Args, Ctx, Kind, Listed, Progress } from "../../engine/kind";
 import { clientContext, kinds } from "../../kinds";
 import { requiredCredentialFields } from "../../kinds/extension";
+import { SEED_SOURCES } from "../../kinds/seed/sources";
 import { ENTRY_KINDS } from "../entries";
 import { type FileKind, heldBy, keyOf, whereOf } from "../graph";
 import type { ExportedExtension, Snapshot } from "./document";
@@ -21,6 +22,8 @@ export interface ReadOptions {
   report?: Report;
   /** Read the app's messages too (for seed files). */
   messages?: boolean;
+  /** Read what seed rows hold beyond the kinds' reads (a member's joinedAt), for seed files. */
+  seedRows?: boolean;
 }
 
 export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
@@ -48,6 +51,7 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     extensions = await readExtensions(ctx, management, chat.appId);
     report(`extensions: ${extensions.length} enabled`);
   }
+  const rowFields = opts.seedRows ? await readRowFields(ctx, listed, report) : undefined;
   const messages = opts.messages ? await readMessages(chat, report) : undefined;
   const stats = chat.budgetStats();
   report(`done: ${stats.started} chat API requests`);
@@ -58,7 +62,24 @@ export async function readSnapshot(opts: ReadOptions): Promise<Snapshot> {
     extensions,
     ownApiKey: opts.apiKey,
     ...(messages ? { messages } : {}),
+    ...(rowFields ? { rowFields } : {}),
   };
+}
+
+/** Per seed entity whose rows hold more than its kind reads (kinds/seed/sources.ts): those fields by row key. */
+async function readRowFields(
+  ctx: Ctx,
+  listed: Snapshot["listed"],
+  report: Report,
+): Promise<NonNullable<Snapshot["rowFields"]>> {
+  const out: NonNullable<Snapshot["rowFields"]> = {};
+  for (const source of SEED_SOURCES) {
+    const objects = listed[source.kind];
+    if (!source.extra || !objects) continue;
+    out[source.entity] = await source.extra(ctx, objects);
+    report(`${source.entity}: ${Object.keys(out[source.entity] ?? {}).length} read for the seed`);
+  }
+  return out;
 }
 
 /** Every message of the app, oldest first, by cursor pages of the largest size. */

@@ -6,7 +6,7 @@
 import type { Args, Listed } from "../../engine/kind";
 import { ENTITIES, type Entity, SPECS } from "../../kinds/seed/entities";
 import type { Row } from "../../kinds/seed/rows";
-import { messageRow, SEED_SOURCES } from "../../kinds/seed/sources";
+import { messageRow, SEED_SOURCES, withFields } from "../../kinds/seed/sources";
 import {
   type EntryAt,
   entriesOf,
@@ -53,8 +53,43 @@ function fileText(entity: Entity, rows: readonly Row[]): string {
     spec.key(a) < spec.key(b) ? -1 : spec.key(a) > spec.key(b) ? 1 : 0,
   );
   if (entity === "members")
-    return `guid,uid,scope\n${sorted.map((r) => `${r.guid},${r.uid},${r.scope}`).join("\n")}\n`;
+    return `guid,uid,scope,joinedAt\n${sorted
+      .map((r) => `${r.guid},${r.uid},${r.scope ?? ""},${r.joinedAt ?? ""}`)
+      .join("\n")}\n`;
   return `${sorted.map((r) => JSON.stringify(r)).join("\n")}\n`;
+}
+
+/**
+ * The service's times as the rows' history, where the seed check takes them: a time that would make the
+ * file refused is left out of its row (counted in the notes), the row kept. The service makes a group before
+ * any member joins it, and keeps no time after now, so this is for a service that breaks its own order (a
+ * clock set back, times rounded apart); the row then carries the time its import gives it in another app, and
+ * in the same app is compared over the fields it holds, so the export still applies with no change.
+ */
+function historyChecked(out: Partial<Record<Entity, Row[]>>, notes: string[]): void {
+  const made = new Map((out.groups ?? []).map((g) => [String(g.guid), g.createdAt]));
+  for (const source of SEED_SOURCES) {
+    const { entity, times } = source;
+    const spec = SPECS[entity];
+    let dropped = 0;
+    out[entity] = out[entity]?.map((row) => {
+      const at = made.get(String(row.guid));
+      const early =
+        entity === "members" &&
+        typeof at === "number" &&
+        typeof row.joinedAt === "number" &&
+        row.joinedAt < at;
+      if (!early && spec.schema.safeParse(row).success) return row;
+      const without = Object.fromEntries(Object.entries(row).filter(([f]) => !times.includes(f)));
+      if (!spec.schema.safeParse(without).success) return row;
+      dropped++;
+      return without;
+    });
+    if (dropped)
+      notes.push(
+        `${dropped} ${spec.noun}(s) are written without ${times.join(", ")}: the service's value would make the seed check refuse the file (${entity === "members" ? "before the group's createdAt, or " : ""}after now).`,
+      );
+  }
 }
 
 /**
@@ -90,7 +125,10 @@ export function withSeed(exported: Exported, snap: Snapshot, at: string, range?:
     const byId = new Map<string, Row[]>();
     for (const l of snap.listed[kind.name] ?? []) {
       const id = idOfListed(kind, l);
-      const made = source.rowsOf(l.args);
+      const extra = snap.rowFields?.[source.entity] ?? {};
+      const made = source
+        .rowsOf(l.args, l.state)
+        ?.map((r) => withFields(r, extra[SPECS[source.entity].key(r)]));
       if (made) byId.set(id, [...(byId.get(id) ?? []), ...made]);
       else keep(kind, id);
     }
@@ -138,6 +176,8 @@ export function withSeed(exported: Exported, snap: Snapshot, at: string, range?:
     if (left.length) parent[last] = left;
     else delete parent[last];
   }
+
+  historyChecked(out, notes);
 
   if (range) {
     const why: Record<string, number> = {};

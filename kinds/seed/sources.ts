@@ -1,7 +1,8 @@
 // Which declared kind each seed file's rows stand for, and a listed object as seed rows: what the environment
 // file's checks (a row also declared as an entry) and `chat-export --seed` need without naming kinds in
 // environment/ (decision 0105). Decision 0108, "Environment file and export".
-import type { Args } from "../../engine/kind";
+import { LIMITS, memberIdOf } from "../../contract";
+import type { Args, Ctx, Listed } from "../../engine/kind";
 import { type Entity, SPECS } from "./entities";
 import type { Row } from "./rows";
 
@@ -13,8 +14,21 @@ export interface SeedSource {
   entryId(row: Row): string;
   /** The field naming that id in a row, for messages. */
   readonly entryField: string;
-  /** The rows of one listed object; undefined when a row cannot hold it (a field Data Import does not take). */
-  rowsOf(args: Args): Row[] | undefined;
+  /**
+   * The rows of one listed object (its arguments and outputs, the service's times among them); undefined when
+   * a row cannot hold it (a field Data Import does not take).
+   */
+  rowsOf(args: Args, state: Args): Row[] | undefined;
+  /**
+   * The service's times a row carries (its history): written as the service has them, and left out of a row
+   * only where the seed check would refuse it.
+   */
+  readonly times: readonly string[];
+  /**
+   * Fields of the rows that the kind's read leaves out (a member's joinedAt: the member set's read holds
+   * scopes only), read from the service for the listed objects: per row key.
+   */
+  extra?(ctx: Ctx, listed: readonly Listed[]): Promise<Record<string, Row>>;
 }
 
 /** A value that says nothing (the service's empty fields). */
@@ -33,6 +47,9 @@ const rowOf = (fields: Args): Row =>
       .flatMap((k) => (empty(fields[k]) ? [] : [[k, fields[k]]])),
   );
 
+/** `row` with `more`'s fields that say something, keys sorted. */
+export const withFields = (row: Row, more: Args = {}): Row => rowOf({ ...row, ...more });
+
 /** `args` as a row of `entity` if its schema takes it as it is (no field lost). */
 function asRow(entity: Entity, args: Args): Row | undefined {
   const row = rowOf(args);
@@ -49,10 +66,11 @@ export const SEED_SOURCES: readonly SeedSource[] = [
     kind: "User",
     entryId: (r) => String(r.uid),
     entryField: "uid",
-    rowsOf: (a) => {
+    rowsOf: (a, s) => {
       const row = asRow("users", a);
-      return row && [row];
+      return row && [withFields(row, { createdAt: s.createdAt })];
     },
+    times: ["createdAt"],
   },
   {
     entity: "groups",
@@ -60,10 +78,11 @@ export const SEED_SOURCES: readonly SeedSource[] = [
     entryId: (r) => String(r.guid),
     entryField: "guid",
     // A password group is left out: Data Import takes no password, so a copy would have none.
-    rowsOf: (a) => {
+    rowsOf: (a, s) => {
       const row = a.type === "password" ? undefined : asRow("groups", a);
-      return row && [row];
+      return row && [withFields(row, { createdAt: s.createdAt })];
     },
+    times: ["createdAt"],
   },
   {
     entity: "members",
@@ -74,6 +93,21 @@ export const SEED_SOURCES: readonly SeedSource[] = [
       Object.entries(SCOPES).flatMap(([list, scope]) =>
         ((a[list] as string[] | undefined) ?? []).map((uid) => ({ guid: String(a.guid), uid, scope })),
       ),
+    times: ["joinedAt"],
+    // When each joined: one more listing of each group's members (GroupMembers reads scopes only).
+    extra: async (ctx, listed) => {
+      const out: Record<string, Row> = {};
+      await Promise.all(
+        listed.map(async ({ args }) => {
+          const guid = String(args.guid);
+          for await (const m of ctx
+            .chat()
+            .paginate("listMembers", { params: { guid }, query: { perPage: LIMITS.perPageMax } }))
+            out[memberIdOf(guid, m.uid)] = { joinedAt: m.joinedAt };
+        }),
+      );
+      return out;
+    },
   },
 ];
 

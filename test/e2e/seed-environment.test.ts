@@ -82,6 +82,8 @@ describe("an exported app with seed files", () => {
               guid: "lounge",
               uid,
               scope: i < 2 ? ("moderator" as const) : ("participant" as const),
+              // Half joined in the past (a history the export must carry), half at the import.
+              ...(i % 2 ? {} : { joinedAt: 1_620_000_000 + i }),
             },
           ]),
         ),
@@ -147,6 +149,23 @@ describe("an exported app with seed files", () => {
         .split("\n")
         .filter(Boolean),
     ).toHaveLength(30);
+    // The service's times are in the files: createdAt of users and groups, joinedAt of members.
+    const rows = (name: string) =>
+      readFileSync(join(dir, "seed", name), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { uid?: string; guid?: string; createdAt?: number });
+    expect(rows("users.ndjson").find((u) => u.uid === "sx-07")?.createdAt).toBe(1_600_000_007);
+    expect(rows("users.ndjson").every((u) => typeof u.createdAt === "number")).toBe(true);
+    expect(rows("groups.ndjson")).toEqual([
+      expect.objectContaining({ guid: "lounge", createdAt: 1_600_000_000 }),
+    ]);
+    const members = readFileSync(join(dir, "seed", "members.csv"), "utf8")
+      .split("\n")
+      .filter(Boolean);
+    expect(members[0]).toBe("guid,uid,scope,joinedAt");
+    expect(members).toContain("lounge,sx-01,moderator,1620000000");
+    expect(members.slice(1).every((l) => /,\d+$/.test(l))).toBe(true);
     await t.stack.setConfig("e2e:file", { value: file });
     t.emu.admin.clearRequests();
     const up = await t.stack.up();
@@ -161,6 +180,10 @@ describe("an exported app with seed files", () => {
     expect(users).toHaveLength(60);
     const preview = await t.stack.preview();
     expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+    // The times read back as the files hold them: a refresh changes nothing, and nothing is planned after.
+    const refresh = await t.stack.refresh();
+    expect(Object.keys(refresh.summary.resourceChanges ?? {})).toEqual(["same"]);
+    expect(Object.keys((await t.stack.preview()).changeSummary)).toEqual(["same"]);
   });
 });
 

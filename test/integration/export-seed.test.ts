@@ -49,7 +49,7 @@ describe("chat-export --seed", () => {
     await chat.call("importUsers", {
       body: {
         users: {
-          ann: { ...user("ann"), tags: ["x"], metadata: { plan: "pro" } },
+          ann: { ...user("ann"), tags: ["x"], metadata: { plan: "pro" }, createdAt: 1_600_000_000 },
           ben: user("ben"),
           cy: user("cy"),
           dot: user("dot"),
@@ -61,13 +61,26 @@ describe("chat-export --seed", () => {
     await chat.call("createUser", { body: { ...user("eve"), statusMessage: "away" } });
     // Friends name ben and cy: they stay declared.
     await chat.call("addFriends", { params: { uid: "ben" }, body: { accepted: ["cy"] } });
-    await chat.call("createGroup", {
+    // With a history: made in 2022, ben joined in 2023, cy now.
+    await chat.call("importGroups", {
       body: {
-        guid: "club",
-        name: "Club",
-        type: "public",
-        owner: "ann",
-        members: { moderators: ["ben"], participants: ["cy"] },
+        groups: {
+          club: { guid: "club", name: "Club", type: "public", owner: "ann", createdAt: 1_650_000_000 },
+        },
+      },
+    });
+    await chat.call("importMembers", {
+      body: {
+        members: {
+          club_member_ben: {
+            memberId: "club_member_ben",
+            guid: "club",
+            uid: "ben",
+            scope: "moderator",
+            joinedAt: 1_700_000_000,
+          },
+          club_member_cy: { memberId: "club_member_cy", guid: "club", uid: "cy", scope: "participant" },
+        },
       },
     });
     // A password group cannot be imported (no password): declared, and its member dot with it.
@@ -118,15 +131,28 @@ describe("chat-export --seed", () => {
     expect(list(env, "users").map((u) => u.uid)).toEqual(["ben", "cy", "dot", "eve"]);
     expect(list(env, "groups").map((g) => g.guid)).toEqual(["desk"]);
     expect(readdirSync(seedDir).sort()).toEqual(["groups.ndjson", "members.csv", "users.ndjson"]);
+    // With the service's times: the files rebuild that history in another app.
+    const chat = emu().chatClient();
+    const made = async (uid: string) => (await chat.call("getUser", { params: { uid } })).data.createdAt;
+    const joined = new Map(
+      (await chat.listAll("listMembers", { params: { guid: "club" } })).map((m) => [m.uid, m.joinedAt]),
+    );
     expect(lines(readFileSync(join(seedDir, "users.ndjson"), "utf8")).map((l) => JSON.parse(l))).toEqual([
-      { metadata: { plan: "pro" }, name: "User ann", role: "default", tags: ["x"], uid: "ann" },
-      { name: "User fay", role: "default", uid: "fay" },
+      {
+        createdAt: 1_600_000_000,
+        metadata: { plan: "pro" },
+        name: "User ann",
+        role: "default",
+        tags: ["x"],
+        uid: "ann",
+      },
+      { createdAt: await made("fay"), name: "User fay", role: "default", uid: "fay" },
     ]);
     expect(lines(readFileSync(join(seedDir, "groups.ndjson"), "utf8")).map((l) => JSON.parse(l))).toEqual([
-      { guid: "club", name: "Club", owner: "ann", type: "public" },
+      { createdAt: 1_650_000_000, guid: "club", name: "Club", owner: "ann", type: "public" },
     ]);
     expect(readFileSync(join(seedDir, "members.csv"), "utf8")).toBe(
-      "guid,uid,scope\nclub,ben,moderator\nclub,cy,participant\n",
+      `guid,uid,scope,joinedAt\nclub,ben,moderator,1700000000\nclub,cy,participant,${joined.get("cy")}\n`,
     );
     expect(r.stderr).toContain(`wrote ${join(seedDir, "users.ndjson")} (2 rows)`);
   });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EnvironmentFileError, parseEnvironment } from "../../environment/load";
-import { seedBuckets, seedFilesOf } from "../../environment/seed";
+import { PROBLEMS_SHOWN, seedBuckets, seedFilesOf } from "../../environment/seed";
 import { recordedKeys } from "../../kinds/seed/rows";
 
 let dir: string;
@@ -106,6 +106,63 @@ describe("the environment file's seed section", () => {
     expect(problems(text(files))).toEqual([
       "env.yaml: seed.members: seed/dated-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
     ]);
+  });
+
+  it("says every file's problems and those across files at once, a bad file hiding none of the others'", () => {
+    writeFileSync(join(dir, "seed/bad-users.csv"), "uid,name\nok,Ok\nno good,Bad\nlast,\n");
+    writeFileSync(
+      join(dir, "seed/dated-groups.ndjson"),
+      '{"guid":"club","name":"Club","type":"public","owner":"ann","createdAt":1600000000}\n',
+    );
+    writeFileSync(
+      join(dir, "seed/early-members.csv"),
+      "guid,uid,scope,joinedAt\nclub,ben,moderator,1500000000\n",
+    );
+    const files =
+      "{ users: seed/bad-users.csv, groups: seed/dated-groups.ndjson, members: seed/early-members.csv, messages: seed/nowhere.ndjson }";
+    const declared =
+      "users: [{ uid: zed, name: Zed }]\ngroups: [{ guid: club, name: Club, members: { participants: [zed] } }]\n";
+    expect(problems(text(files, declared))).toEqual([
+      "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
+      expect.stringMatching(/^env\.yaml: seed\.users: seed\/bad-users\.csv:4: name: /),
+      'env.yaml: seed.groups: seed/dated-groups.ndjson:1: guid: "club" is declared in groups too',
+      'env.yaml: seed.members: seed/early-members.csv:2: guid: "club" is declared in groups[].members too',
+      "env.yaml: seed.members: seed/early-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
+      "env.yaml: seed.messages: seed/nowhere.ndjson: cannot be read (ENOENT)",
+    ]);
+    // The rest of the file wrong too: the seed files are read and said with it.
+    expect(problems(text("{ users: seed/bad-users.csv }", "users: [{ uid: 'a b', name: A }]\n"))).toEqual([
+      "env.yaml: users[0].uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
+      expect.stringMatching(/^env\.yaml: seed\.users: seed\/bad-users\.csv:4: name: /),
+    ]);
+  });
+
+  it(`lists at most ${PROBLEMS_SHOWN} problems a file and counts the rest, each file's own shown`, () => {
+    const bad = Array.from({ length: PROBLEMS_SHOWN + 7 }, (_, i) => `bad ${i},B`).join("\n");
+    writeFileSync(join(dir, "seed/many-bad-users.csv"), `uid,name\n${bad}\n`);
+    writeFileSync(join(dir, "seed/bad-groups.ndjson"), '{"guid":"g","name":"G","type":"public"}\n');
+    const said = problems(text("{ users: seed/many-bad-users.csv, groups: seed/bad-groups.ndjson }"));
+    expect(
+      said.filter((p) => /^env\.yaml: seed\.users: seed\/many-bad-users\.csv:\d+: /.test(p)),
+    ).toHaveLength(PROBLEMS_SHOWN);
+    expect(said.slice(PROBLEMS_SHOWN)).toEqual([
+      "env.yaml: seed.users: seed/many-bad-users.csv: … and 7 more problem(s)",
+      expect.stringMatching(/^env\.yaml: seed\.groups: seed\/bad-groups\.ndjson:1: owner: /),
+    ]);
+  });
+
+  it("records a path given absolute, or outside the project, relative to the program's folder", () => {
+    const absolute = { users: join(dir, "seed/users.csv"), buckets: 1 };
+    expect(seedBuckets(absolute, join(dir, "elsewhere"), join(dir, "program"))[0]?.[0]?.file).toBe(
+      join("..", "seed", "users.csv"),
+    );
+    expect(seedBuckets(absolute, join(dir, "elsewhere"), dir)[0]?.[0]?.file).toBe(join("seed", "users.csv"));
+    // A monorepo's shared seed folder, beside the project: recorded from the program's folder all the same.
+    const shared = { users: "../seed/users.csv", buckets: 1 };
+    expect(seedBuckets(shared, join(dir, "project"), join(dir, "project", "infra"))[0]?.[0]?.file).toBe(
+      join("..", "..", "seed", "users.csv"),
+    );
   });
 
   it("makes the buckets of each file, the path recorded from the program's folder", () => {

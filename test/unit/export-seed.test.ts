@@ -1,6 +1,16 @@
 // chat-export --seed's split (environment/export/seed.ts): each object once, as a seed row unless something
 // the file still declares names it or its entry holds what no row can; messages of a time range only.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Snapshot, toEnvironment, withSeed } from "../../environment/export";
+import { parseEnvironment } from "../../environment/load";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "export-seed-unit-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const listed = (id: string, args: Record<string, unknown>) => ({ id, args, state: {} });
 
@@ -47,7 +57,49 @@ describe("chat-export --seed's split", () => {
       members: "seed/members.csv",
     });
     expect(files["users.ndjson"]?.split("\n").filter(Boolean)).toHaveLength(4);
-    expect(files["members.csv"]).toBe("guid,uid,scope\nclub,cy,moderator\ndesk,dee,participant\n");
+    expect(files["members.csv"]).toBe("guid,uid,scope,joinedAt\nclub,cy,moderator,\ndesk,dee,participant,\n");
+  });
+
+  it("writes the service's times (createdAt, joinedAt) as the rows' history, leaving out one the seed check would refuse", () => {
+    const now = Math.floor(Date.now() / 1000);
+    const snap = snapshot();
+    const at = (id: string, createdAt: number) => {
+      const l = [...(snap.listed.User ?? []), ...(snap.listed.Group ?? [])].find((x) => x.id === id);
+      if (l) l.state = { createdAt };
+    };
+    at("ann", 1_600_000_000);
+    at("bo", 1_600_000_100);
+    at("club", 1_650_000_000);
+    at("desk", 1_650_000_000);
+    snap.rowFields = {
+      // cy joined club after it was made; dee's time is before desk was: left out, not written as it is.
+      members: { club_member_cy: { joinedAt: 1_650_000_500 }, desk_member_dee: { joinedAt: 1_640_000_000 } },
+    };
+    const { exported, files } = split(snap);
+    expect(files["users.ndjson"]?.split("\n").slice(0, 2)).toEqual([
+      '{"createdAt":1600000000,"name":"Ann","role":"default","tags":["a"],"uid":"ann"}',
+      '{"createdAt":1600000100,"name":"Bo","role":"default","uid":"bo"}',
+    ]);
+    expect(files["groups.ndjson"]).toBe(
+      '{"createdAt":1650000000,"guid":"club","name":"Club","owner":"ann","type":"public"}\n{"createdAt":1650000000,"guid":"desk","name":"Desk","owner":"bo","type":"private"}\n',
+    );
+    expect(files["members.csv"]).toBe(
+      "guid,uid,scope,joinedAt\nclub,cy,moderator,1650000500\ndesk,dee,participant,\n",
+    );
+    expect(exported.notes).toContain(
+      "1 member(s) are written without joinedAt: the service's value would make the seed check refuse the file (before the group's createdAt, or after now).",
+    );
+    // What is written passes the seed check, file by file and across them.
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    expect(() =>
+      parseEnvironment(
+        `app: { existing: true }\nusers: [{ uid: eli, name: Eli }]\nseed: { users: users.ndjson, groups: groups.ndjson, members: members.csv }\n`,
+        join(dir, "env.yaml"),
+      ),
+    ).not.toThrow();
+    // A time after now (a service clock ahead of this one) is left out the same way.
+    snap.rowFields = { members: { club_member_cy: { joinedAt: now + 3600 } } };
+    expect(split(snap).files["members.csv"]).toContain("club,cy,moderator,\n");
   });
 
   it("keeps declared what a declared entry names: a group with scope permissions, its owner and members", () => {
@@ -65,7 +117,7 @@ describe("chat-export --seed's split", () => {
     expect(ids(exported.environment, "groups", "guid")).toEqual(["desk"]);
     // desk's owner (bo) and member (dee) stay entries, as does eli; ann and cy are rows.
     expect(ids(exported.environment, "users", "uid")).toEqual(["bo", "dee", "eli"]);
-    expect(files["members.csv"]).toBe("guid,uid,scope\nclub,cy,moderator\n");
+    expect(files["members.csv"]).toBe("guid,uid,scope,joinedAt\nclub,cy,moderator,\n");
     expect(files["groups.ndjson"]).toBe('{"guid":"club","name":"Club","owner":"ann","type":"public"}\n');
   });
 
