@@ -4,7 +4,7 @@
 // order the rows name one another (users and groups before the members and messages naming them).
 import { dirname, relative, resolve } from "node:path";
 import { z } from "zod";
-import { type BucketArgs, bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
+import { type BucketArgs, bucketsOf, DEFAULT_BUCKETS, MAX_BUCKETS } from "../kinds/seed/buckets";
 import { ENTITIES, type Entity } from "../kinds/seed/entities";
 import { formatOf, readSeed, SeedFileError } from "../kinds/seed/files";
 import { SEED_SOURCES } from "../kinds/seed/sources";
@@ -26,7 +26,7 @@ export const SeedSection = z.strictObject({
     .number()
     .int("buckets must be a whole number")
     .min(1, "buckets must be at least 1")
-    .max(1000, "buckets must be at most 1000")
+    .max(MAX_BUCKETS, `buckets must be at most ${MAX_BUCKETS}`)
     .optional(),
   /**
    * The rows may be at the service already (an export): the buckets are protected from deletion as adopted
