@@ -332,7 +332,11 @@ describe("seed files", () => {
       "u.csv:2: createdAt: createdAt must not be after now: a seed row is history",
     ]);
     expect(
-      problems(`{"guid":"g","name":"G","type":"password","owner":"a","createdAt":${later}}\n`, "g.ndjson", "groups"),
+      problems(
+        `{"guid":"g","name":"G","type":"password","owner":"a","createdAt":${later}}\n`,
+        "g.ndjson",
+        "groups",
+      ),
     ).toEqual([
       "g.ndjson:1: createdAt: createdAt must not be after now: a seed row is history",
       expect.stringMatching(/^g\.ndjson:1: type: a password group cannot be seeded/),
