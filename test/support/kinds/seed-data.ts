@@ -1,5 +1,6 @@
 // SeedData: one bucket (of one) of a small users file, then of a changed file (a row changed, one added, one
-// removed), then emptied; its lookup reads the bucket by its id.
+// removed), then a file with no row named alone (the provider computes its rows); its lookup reads the
+// bucket by its id.
 import { join } from "node:path";
 import { bucketsOf } from "../../../kinds/seed/buckets";
 import type { Fixture } from "./helpers";
@@ -18,7 +19,8 @@ export const fixture: Fixture = {
       name: "seed",
       set: bucket("users.csv"),
       change: bucket("users-changed.csv"),
-      remove: { ...bucket("users-changed.csv"), rows: "" },
+      // The file alone (rows computed from it, bucket and buckets their defaults), with no row left.
+      remove: { entity: "users", file: file("users-empty.csv") },
       replace: { entity: "groups", bucket: 1, buckets: 2 },
     },
   ],
