@@ -7,7 +7,7 @@ const layer = (name) => ({
   testEnvironment: "node",
   transform,
   // The package's subpath the recorded `__provider` loads by name (package.json "exports"), to its source.
-  moduleNameMapper: { "^pulumi-chat/provider$": "<rootDir>/hosts/dynamic/index.ts" },
+  moduleNameMapper: { "^pulumi-chat/provider$": "<rootDir>/provider/hosts/dynamic/index.ts" },
   // Per-layer time limits (jest's testTimeout is global only).
   setupFilesAfterEnv: [`<rootDir>/test/support/timeout-${name}.ts`],
 });

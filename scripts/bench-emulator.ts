@@ -23,7 +23,7 @@ interface Call {
 }
 
 function startEmulator(): Promise<{ info: Started; stop: () => Promise<void> }> {
-  const cli = join(__dirname, "../emulator/cli.js");
+  const cli = join(__dirname, "../provider/emulator/cli.js");
   const child = spawn(process.execPath, [cli, "--port", "0", "--json", "--rate-limit", "0", "--seed", "1"], {
     stdio: ["ignore", "pipe", "inherit"],
   });

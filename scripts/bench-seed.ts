@@ -8,10 +8,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, homedir, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { IMPORT_LIMITS } from "../contract/blocks";
-import { startEmulator } from "../emulator";
-import { bucketsOf, DEFAULT_BUCKETS } from "../kinds/seed/buckets";
-import type { Entity } from "../kinds/seed/entities";
+import { IMPORT_LIMITS } from "../provider/contract/blocks";
+import { startEmulator } from "../provider/emulator";
+import { bucketsOf, DEFAULT_BUCKETS } from "../provider/kinds/seed/buckets";
+import type { Entity } from "../provider/kinds/seed/entities";
 import { localStack, type TestStack } from "./local-stack";
 import { type StepCpu, withPeakMemory } from "./peak-memory";
 

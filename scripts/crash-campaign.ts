@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { type FaultRule, type RunningEmulator, startEmulator } from "../emulator";
+import { type FaultRule, type RunningEmulator, startEmulator } from "../provider/emulator";
 import {
   type AppDump,
   appOf,
@@ -233,7 +233,7 @@ export async function runKillPoint(
     }
 
     // The documented recovery: one command, then one run of the interrupted command.
-    const cli = join(PROGRAM_DIR, "..", "..", "..", "..", "dist", "recover", "cli.js");
+    const cli = join(PROGRAM_DIR, "..", "..", "..", "..", "dist", "provider", "recover", "cli.js");
     const rec = await run(process.execPath, [cli, "--stack", stackName], PROGRAM_DIR, env);
     result.recovery = rec.out.split("\n").filter((l) => l.startsWith("chat-recover:"));
     if (rec.code !== 0) {

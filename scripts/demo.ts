@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
-import { type RunningEmulator, startEmulator } from "../emulator";
+import { type RunningEmulator, startEmulator } from "../provider/emulator";
 import { DEMO_SECRETS } from "./demo-secrets";
 import { typedUp } from "./local-stack";
 

@@ -7,7 +7,7 @@
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { type FaultRule, type RunningEmulator, startEmulator } from "../emulator";
+import { type FaultRule, type RunningEmulator, startEmulator } from "../provider/emulator";
 import { localStack, type TestStack } from "./local-stack";
 
 export const PROGRAM_DIR = join(

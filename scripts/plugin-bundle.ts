@@ -1,11 +1,11 @@
 // Writes the `chat` resource plugin as one executable file, dist/plugin/bin/pulumi-resource-chat: the plugin
-// (hosts/plugin/main.ts) with every dependency bundled in, so that `pulumi plugin install resource chat <version>
+// (provider/hosts/plugin/main.ts) with every dependency bundled in, so that `pulumi plugin install resource chat <version>
 // --file <it>` gives any Pulumi program (YAML, Python, Go, .NET) the provider; it needs Node.js >= 22 on PATH
 // (scripts/plugin-sea.ts makes it an executable that does not).
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
-import { pluginVersion } from "../hosts/plugin/version";
+import { pluginVersion } from "../provider/hosts/plugin/version";
 
 export const PLUGIN_FILE = join("dist", "plugin", "bin", "pulumi-resource-chat");
 
@@ -14,7 +14,7 @@ if (require.main === module) {
   const out = join(root, PLUGIN_FILE);
   mkdirSync(join(out, ".."), { recursive: true });
   buildSync({
-    entryPoints: [join(root, "hosts", "plugin", "main.ts")],
+    entryPoints: [join(root, "provider", "hosts", "plugin", "main.ts")],
     bundle: true,
     platform: "node",
     target: "node22",

@@ -1,11 +1,11 @@
-// The README's resource table, made from the kind registry like sdk/kinds.ts: `npm run generate` writes it
+// The README's resource table, made from the kind registry like sdk/nodejs/kinds.ts: `npm run generate` writes it
 // between its markers, test/unit/registry.test.ts fails when it is stale, and the e2e table test takes its
 // rows from here (never from the README's text).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ENTRY_KINDS } from "../environment/entries";
-import { fileKeyOf } from "../environment/graph";
-import { type KindName, kinds } from "../kinds";
+import { ENTRY_KINDS } from "../provider/environment/entries";
+import { fileKeyOf } from "../provider/environment/graph";
+import { type KindName, kinds } from "../provider/kinds";
 
 export interface ResourceRow {
   kind: KindName;

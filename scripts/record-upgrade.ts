@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import type { RunningEmulator } from "../emulator";
+import type { RunningEmulator } from "../provider/emulator";
 import { DEMO_SECRETS } from "./demo-secrets";
 import { UPGRADE } from "./upgrade-fixture";
 
@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const out = resolve(outArg);
   mkdirSync(out, { recursive: true });
   const fixtures = join(__dirname, "..", "..", "test", "fixtures", "upgrade");
-  const { startEmulator } = require(join(release, "dist", "emulator")) as typeof import("../emulator");
+  const { startEmulator } = require(
+    join(release, "dist", "emulator"),
+  ) as typeof import("../provider/emulator");
   const stateFile = join(out, UPGRADE.emulatorState);
   rmSync(stateFile, { force: true });
   const emu: RunningEmulator = await startEmulator({ port: UPGRADE.port, stateFile, seed: 7 });

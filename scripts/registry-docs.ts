@@ -4,11 +4,11 @@
 // function. `npm run generate` writes it; test/unit/registry-docs.test.ts fails when a page is stale.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_KEYS } from "../client/config";
-import { exampleProgram, LANGUAGES } from "../hosts/plugin/example-code";
-import { EXAMPLES } from "../hosts/plugin/examples";
-import { REPOSITORY } from "../hosts/plugin/package-metadata";
-import { packageSchema } from "../hosts/plugin/schema";
+import { CONFIG_KEYS } from "../provider/client/config";
+import { exampleProgram, LANGUAGES } from "../provider/hosts/plugin/example-code";
+import { EXAMPLES } from "../provider/hosts/plugin/examples";
+import { REPOSITORY } from "../provider/hosts/plugin/package-metadata";
+import { packageSchema } from "../provider/hosts/plugin/schema";
 
 export const REGISTRY_DIR = join("docs", "registry");
 

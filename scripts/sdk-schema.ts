@@ -2,7 +2,7 @@
 // runs it first). test/unit/sdks.test.ts fails when it differs from the schema the plugin serves today.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageSchema } from "../hosts/plugin/schema";
+import { packageSchema } from "../provider/hosts/plugin/schema";
 
 export const SCHEMA_FILE = join("sdk", "schema.json");
 

@@ -1,7 +1,7 @@
 // Input validation for check(): each getter records a failure naming the property and the broken rule, and
 // returns the value only when it is known and valid, so cross-property rules can skip what preview hides.
 import type { CheckFailure } from "@pulumi/pulumi/provider";
-import { isAbsent, isObject, isUnknown, type Props, type Value } from "../../hosts/plugin/wire";
+import { isAbsent, isObject, isUnknown, type Props, type Value } from "../../provider/hosts/plugin/wire";
 
 function show(v: Value): string {
   return JSON.stringify(v);

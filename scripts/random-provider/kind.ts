@@ -1,7 +1,7 @@
 // What each resource type tells the generic provider (resources.ts): its token and inputs as the
 // @pulumi/random SDK names them, TF's defaults and validators, how it generates values and how it imports.
 import type { CheckFailure } from "@pulumi/pulumi/provider";
-import { isAbsent, type Props } from "../../hosts/plugin/wire";
+import { isAbsent, type Props } from "../../provider/hosts/plugin/wire";
 
 export interface Generated {
   id: string;

@@ -13,7 +13,7 @@ import {
   secret,
   typeOfUrn,
   type Value,
-} from "../../hosts/plugin/wire";
+} from "../../provider/hosts/plugin/wire";
 import type { ResourceKind } from "./kind";
 import { randomBytes, randomId } from "./kinds/bytes";
 import { randomInteger } from "./kinds/integer";

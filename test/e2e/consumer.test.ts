@@ -8,9 +8,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from "node:os";
 import { delimiter, join, relative } from "node:path";
 import { promisify } from "node:util";
-import type { RunningEmulator } from "../../emulator";
-import { ENVIRONMENT_TYPE } from "../../environment/component";
-import { kinds } from "../../kinds";
+import type { RunningEmulator } from "../../provider/emulator";
+import { ENVIRONMENT_TYPE } from "../../provider/environment/component";
+import { kinds } from "../../provider/kinds";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { cliProject } from "./support/cli-project";
 import { consumerProject, nodeBin, nodeFloor, pack, writeProject } from "./support/consumer";
@@ -73,9 +73,9 @@ describe("the package installed from its tarball into a project outside the repo
 
   it("ships compiled code with types, README, LICENSE, CHANGELOG and nothing else", () => {
     expect(relative(repoRoot, project).startsWith("..")).toBe(true);
-    for (const f of ["README.md", "LICENSE", "CHANGELOG.md", "package.json", "dist/sdk/index.d.ts"])
+    for (const f of ["README.md", "LICENSE", "CHANGELOG.md", "package.json", "dist/sdk/nodejs/index.d.ts"])
       expect(files).toContain(f);
-    expect(files).toContain("dist/environment/component.js");
+    expect(files).toContain("dist/provider/environment/component.js");
     // Every command the package declares is in it.
     const bins = Object.values((require("../../package.json") as { bin: Record<string, string> }).bin);
     expect(bins.filter((b) => !files.includes(b))).toEqual([]);

@@ -58,7 +58,7 @@ describe("a checkpoint cut short by a kill", () => {
       const before = await pulumi(["stack", "export", "--stack", "cut-sidecar"]);
       expect(before.code).toBe(1);
       expect(before.out).toContain("EOF");
-      const cli = join(repoRoot, "dist", "recover", "cli.js");
+      const cli = join(repoRoot, "dist", "provider", "recover", "cli.js");
       const rec = await new Promise<string>((resolve) =>
         execFile(process.execPath, [cli, "--stack", "cut-sidecar"], { cwd: PROGRAM_DIR, env }, (_e, o, e) =>
           resolve(`${o}${e}`),

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { ChatClient, ManagementClient } from "../../client";
-import { LIMITS } from "../../contract";
+import type { ChatClient, ManagementClient } from "../../provider/client";
+import { LIMITS } from "../../provider/contract";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { cliProject, PLUGIN_DIR } from "./support/cli-project";
 import { localStack, repoRoot, type TestStack } from "./support/stack";
@@ -235,7 +235,7 @@ describe("chat-export round trip", () => {
   async function exportTo(file: string): Promise<{ text: string; stderr: string }> {
     const { stderr } = await promisify(execFile)(
       process.execPath,
-      [join(repoRoot, "dist/environment/export/cli.js"), "--out", file],
+      [join(repoRoot, "dist/provider/environment/export/cli.js"), "--out", file],
       { env },
     );
     return { text: readFileSync(file, "utf8"), stderr };
@@ -356,7 +356,7 @@ describe("chat-export round trip", () => {
       rmSync(join(p.dir, "Pulumi.yaml"));
       const { stderr } = await promisify(execFile)(
         process.execPath,
-        [join(repoRoot, "dist/environment/export/cli.js"), "--project", p.dir, "--language", "yaml"],
+        [join(repoRoot, "dist/provider/environment/export/cli.js"), "--project", p.dir, "--language", "yaml"],
         { env },
       );
       expect(stderr).toContain(`wrote a yaml project in ${p.dir}`);

@@ -1,8 +1,8 @@
 // Live mode's environment program through the engine, once, against an emulator as a remote endpoint would
 // be (its own process, no admin API, the free plan's 500 requests a minute): up, a clean preview, destroy,
 // and nothing with the run prefix left for the sweeper.
-import { setStackConfig } from "../../client/config";
-import { contextFor } from "../../engine/generic";
+import { setStackConfig } from "../../provider/client/config";
+import { contextFor } from "../../provider/engine/generic";
 import { runEnvironment } from "../live/environment";
 import { runPrefix } from "../live/prefix";
 import { sweep } from "../live/sweep";

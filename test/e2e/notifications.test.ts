@@ -5,7 +5,7 @@
 // resets the settings, disables the extensions and gives the app settings back their values.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ChatClient, ManagementClient } from "../../client";
+import type { ChatClient, ManagementClient } from "../../provider/client";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const PRIVATE_KEY = "fcm-private-key-d41d8cd98f00b204";

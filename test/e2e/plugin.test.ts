@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
-import { setStackConfig } from "../../client/config";
-import type { Kind } from "../../engine/kind";
-import { chatPlugin } from "../../hosts/plugin/provider";
-import { kinds } from "../../kinds";
+import { setStackConfig } from "../../provider/client/config";
+import type { Kind } from "../../provider/engine/kind";
+import { chatPlugin } from "../../provider/hosts/plugin/provider";
+import { kinds } from "../../provider/kinds";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { cases, withIds } from "../support/kinds";
 import { type CliProject, cliProject } from "./support/cli-project";

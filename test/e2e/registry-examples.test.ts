@@ -1,13 +1,13 @@
-// The registry's YAML examples (one per kind, hosts/plugin/examples.ts, as each resource's description shows
+// The registry's YAML examples (one per kind, provider/hosts/plugin/examples.ts, as each resource's description shows
 // them) together in one Pulumi YAML program, previewed on the real engine with this clone's plugin against the
 // emulator: Pulumi YAML type-checks every property against the schema (enum values included) and the
 // provider checks every argument. A preview, not an up: most examples name objects made by another one (a
 // group member its group and users), as the fixtures they come from do.
 import { parse, stringify } from "yaml";
-import { exampleProgram, type Lookup, type Prop } from "../../hosts/plugin/example-code";
-import { EXAMPLES } from "../../hosts/plugin/examples";
-import { packageSchema } from "../../hosts/plugin/schema";
-import { kinds } from "../../kinds";
+import { exampleProgram, type Lookup, type Prop } from "../../provider/hosts/plugin/example-code";
+import { EXAMPLES } from "../../provider/hosts/plugin/examples";
+import { packageSchema } from "../../provider/hosts/plugin/schema";
+import { kinds } from "../../provider/kinds";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { type CliProject, cliProject } from "./support/cli-project";
 

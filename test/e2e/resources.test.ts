@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { ChatClient, type ManagementClient } from "../../client";
+import { ChatClient, type ManagementClient } from "../../provider/client";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { localStack, type TestStack } from "./support/stack";
 

@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ChatClient } from "../../client";
+import { ChatClient } from "../../provider/client";
 import { DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";

@@ -229,7 +229,7 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
   async function exportProject(dir: string, args: string[]): Promise<void> {
     const { stderr } = await run(
       process.execPath,
-      [join(repoRoot, "dist/environment/export/cli.js"), "--project", dir, ...args],
+      [join(repoRoot, "dist/provider/environment/export/cli.js"), "--project", dir, ...args],
       { env: { ...process.env, ...emulatorEnv(emu) } },
     );
     expect(stderr).toContain(`project in ${dir}`);

@@ -4,9 +4,9 @@
 // engine prints `property <p> value <v>` for a failure on a named property, so this is where a leak shows.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { SECRET_WINDOW } from "../../engine/failures";
-import type { Kind } from "../../engine/kind";
-import { kinds } from "../../kinds";
+import { SECRET_WINDOW } from "../../provider/engine/failures";
+import type { Kind } from "../../provider/engine/kind";
+import { kinds } from "../../provider/kinds";
 import { type Sample, samples } from "../support/kinds";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 

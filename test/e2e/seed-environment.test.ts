@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { ChatClient } from "../../client";
+import type { ChatClient } from "../../provider/client";
 import { emulatorEnv } from "../support/emulator";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
@@ -130,7 +130,7 @@ describe("an exported app with seed files", () => {
     await promisify(execFile)(
       process.execPath,
       [
-        join(repoRoot, "dist/environment/export/cli.js"),
+        join(repoRoot, "dist/provider/environment/export/cli.js"),
         "--out",
         file,
         "--seed",
@@ -273,7 +273,7 @@ describe("a seed run killed with a bucket pending", () => {
 
     const rec = await promisify(execFile)(
       process.execPath,
-      [join(repoRoot, "dist", "recover", "cli.js"), "--stack", "seed-kill"],
+      [join(repoRoot, "dist", "provider", "recover", "cli.js"), "--stack", "seed-kill"],
       { cwd: PROGRAM, env: { ...process.env, ...t.stack.workspace.envVars } },
     );
     const said = `${rec.stdout}${rec.stderr}`.split("\n").filter((l) => l.startsWith("chat-recover:"));

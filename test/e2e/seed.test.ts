@@ -7,8 +7,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readSeed } from "../../kinds/seed/files";
-import { bucketOf, parseRows, rowDigest } from "../../kinds/seed/rows";
+import { readSeed } from "../../provider/kinds/seed/files";
+import { bucketOf, parseRows, rowDigest } from "../../provider/kinds/seed/rows";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const dir = mkdtempSync(join(tmpdir(), "seed-e2e-"));

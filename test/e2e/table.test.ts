@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineEvent, PreviewResult } from "@pulumi/pulumi/automation";
-import { canonical } from "../../engine/normalize";
-import { kinds } from "../../kinds";
+import { canonical } from "../../provider/engine/normalize";
+import { kinds } from "../../provider/kinds";
 import { resourceRows } from "../../scripts/readme-table";
 import { type Args, type Case, cases, type KindName, type Step } from "../support/kinds";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";

@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../provider/emulator";
 import { UPGRADE } from "../../scripts/upgrade-fixture";
 import { PLUGIN_DIR } from "./support/cli-project";
 import { repoRoot } from "./support/stack";

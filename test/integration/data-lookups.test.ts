@@ -1,16 +1,16 @@
-// The data lookups (kinds/data-lookups.ts: usage and message metrics, the moderation queues) against the emulator, in TypeScript
-// (sdk/functions.ts, generated) and through the plugin's invoke: counts from the app's state, times in Unix
+// The data lookups (provider/kinds/data-lookups.ts: usage and message metrics, the moderation queues) against the emulator, in TypeScript
+// (sdk/nodejs/functions.ts, generated) and through the plugin's invoke: counts from the app's state, times in Unix
 // seconds, bad arguments refused naming the argument.
 import type * as pulumi from "@pulumi/pulumi";
-import { chatPlugin } from "../../hosts/plugin/provider";
-import { revealProps } from "../../hosts/plugin/wire";
+import { chatPlugin } from "../../provider/hosts/plugin/provider";
+import { revealProps } from "../../provider/hosts/plugin/wire";
 import {
   getBlockedMessages,
   getFlaggedMessages,
   getMessageMetrics,
   getReviewedMessages,
   getUsageMetrics,
-} from "../../sdk/functions";
+} from "../../sdk/nodejs/functions";
 import { FAST, useEmulated } from "../support/emulator";
 
 /** The value of an Output outside a deployment (its rejection when the lookup fails). */

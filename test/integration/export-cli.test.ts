@@ -2,7 +2,7 @@
 // the secret config lines on stderr, and missing settings refused by flag and variable before any call.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { parseEnvironment } from "../../environment/load";
+import { parseEnvironment } from "../../provider/environment/load";
 import { FAST, useEmulated } from "../support/emulator";
 import { list } from "../support/json";
 
@@ -12,7 +12,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ["-r", "ts-node/register/transpile-only", "environment/export/cli.ts", ...args],
+      ["-r", "ts-node/register/transpile-only", "provider/environment/export/cli.ts", ...args],
       { env: { ...clean, ...env } },
     );
     return { code: 0, stdout, stderr };

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { parseEnvironment } from "../../environment/load";
+import { parseEnvironment } from "../../provider/environment/load";
 import { FAST, useEmulated } from "../support/emulator";
 import { list } from "../support/json";
 
@@ -16,7 +16,7 @@ async function run(args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ["-r", "ts-node/register/transpile-only", "environment/export/cli.ts", ...args],
+      ["-r", "ts-node/register/transpile-only", "provider/environment/export/cli.ts", ...args],
       { env: clean },
     );
     return { code: 0, stdout, stderr };

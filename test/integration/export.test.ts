@@ -3,11 +3,11 @@
 // call that changes anything (the passwords the API never returns taken as declared, group owners, tags,
 // the default role with its permissions).
 
-import { resetBudgets } from "../../client";
-import { LIMITS } from "../../contract";
-import { exportEnvironment } from "../../environment/export";
-import { parseEnvironment } from "../../environment/load";
-import { CrudProvider, kinds } from "../../kinds";
+import { resetBudgets } from "../../provider/client";
+import { LIMITS } from "../../provider/contract";
+import { exportEnvironment } from "../../provider/environment/export";
+import { parseEnvironment } from "../../provider/environment/load";
+import { CrudProvider, kinds } from "../../provider/kinds";
 import { FAST, useEmulated } from "../support/emulator";
 import { at, list } from "../support/json";
 

@@ -1,15 +1,15 @@
-// The lookups of every kind, from the one function model (kinds/functions.ts): the SDK's
-// generated `get<Kind>`/`list<Kind>` (sdk/functions.ts) and the plugin's invoke of the same functions read
+// The lookups of every kind, from the one function model (provider/kinds/functions.ts): the SDK's
+// generated `get<Kind>`/`list<Kind>` (sdk/nodejs/functions.ts) and the plugin's invoke of the same functions read
 // each kind's fixture lookup case (test/support/kinds/<kind>.ts `lookup`) after its listing seeds are made.
 // A kind without a lookup case fails here.
 import type * as pulumi from "@pulumi/pulumi";
-import { setStackConfig } from "../../client/config";
-import type { Kind } from "../../engine/kind";
-import { chatPlugin } from "../../hosts/plugin/provider";
-import { isSecret, type Props, revealProps } from "../../hosts/plugin/wire";
-import { type KindName, kinds } from "../../kinds";
-import { idOfKey, keyArgs } from "../../kinds/functions";
-import * as functions from "../../sdk/functions";
+import { setStackConfig } from "../../provider/client/config";
+import type { Kind } from "../../provider/engine/kind";
+import { chatPlugin } from "../../provider/hosts/plugin/provider";
+import { isSecret, type Props, revealProps } from "../../provider/hosts/plugin/wire";
+import { type KindName, kinds } from "../../provider/kinds";
+import { idOfKey, keyArgs } from "../../provider/kinds/functions";
+import * as functions from "../../sdk/nodejs/functions";
 import { emulatorConfig, useEmulated } from "../support/emulator";
 import { FIXTURES, SEEDS } from "../support/kinds";
 import { providerOf } from "../support/provider";
@@ -18,7 +18,7 @@ type Lookup = (args: Record<string, unknown>) => pulumi.Output<unknown>;
 const fns = functions as unknown as Record<string, Lookup | undefined>;
 function fn(name: string): Lookup {
   const f = fns[name];
-  if (!f) throw new Error(`sdk/functions.ts has no ${name}`);
+  if (!f) throw new Error(`sdk/nodejs/functions.ts has no ${name}`);
   return f;
 }
 

@@ -1,4 +1,4 @@
-// The provider process dies with its engine (client/lifeline.ts): a process tree shaped like the engine's
+// The provider process dies with its engine (provider/client/lifeline.ts): a process tree shaped like the engine's
 // (a `pulumi` process that starts the provider through `sh`, in a process group of its own) is killed at the
 // engine, and the provider must stop at once: by its timer when idle, and before its next request when busy.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const lifeline = join(__dirname, "..", "..", "dist", "client", "lifeline.js");
+const lifeline = join(__dirname, "..", "..", "dist", "provider", "client", "lifeline.js");
 
 /**
  * Starts a fake engine: a script named `pulumi` (so /proc names it so, as the Go CLI is named) that starts
@@ -66,7 +66,9 @@ describe("the provider process dies with its engine", () => {
   });
 
   it("in a process without an engine ancestor it watches its parent, and a live parent keeps it running", async () => {
-    const { watchEngine, assertEngineAlive } = require(lifeline) as typeof import("../../client/lifeline");
+    const { watchEngine, assertEngineAlive } = require(
+      lifeline,
+    ) as typeof import("../../provider/client/lifeline");
     expect(watchEngine(60_000)).toBe(true);
     expect(() => assertEngineAlive()).not.toThrow();
   });

@@ -1,8 +1,8 @@
-// The friendlier lookups (sdk/lookups.ts) against the emulator (what get<Kind>/list<Kind> return of every kind
+// The friendlier lookups (sdk/nodejs/lookups.ts) against the emulator (what get<Kind>/list<Kind> return of every kind
 // is checked from the kinds' fixtures, test/integration/functions.test.ts): Outputs of live objects, read through the client with the
 // same configuration as the resources; secrets marked secret; a missing object is a clear error.
 import * as pulumi from "@pulumi/pulumi";
-import * as lookups from "../../sdk/lookups";
+import * as lookups from "../../sdk/nodejs/lookups";
 
 import { FAST, useEmulated } from "../support/emulator";
 

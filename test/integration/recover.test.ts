@@ -1,15 +1,15 @@
-// Settling the creates a killed run left pending (recover/pending.ts) against the emulator: what the run made
+// Settling the creates a killed run left pending (provider/recover/pending.ts) against the emulator: what the run made
 // is taken into state (its outputs as its create returns them, secrets still secret), doubles of server-chosen
 // ids are removed, an object made before the run is never taken, and nothing-made creates are dropped.
 import { createHash } from "node:crypto";
-import { ChatClient } from "../../client";
+import { ChatClient } from "../../provider/client";
 import {
   decode,
   type ExportedDeployment,
   type PendingOperation,
   type ResourceState,
   settlePending,
-} from "../../recover/pending";
+} from "../../provider/recover/pending";
 import { useEmulated } from "../support/emulator";
 
 const SIG = "4dabf18193072939515e22adb298388d";

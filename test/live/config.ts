@@ -1,8 +1,8 @@
 // Where live mode's settings come from: a stack's config (CHAT_LIVE_STACK, set by `npm run test:live --
 // --stack <name>`), the CHAT_* variables filling what it leaves unset, as the provider reads them.
 
-import { CONFIG_KEYS, type Lookup } from "../../client/config";
-import { stackLookup } from "../../doctor/stack-config";
+import { CONFIG_KEYS, type Lookup } from "../../provider/client/config";
+import { stackLookup } from "../../provider/doctor/stack-config";
 
 export function liveLookup(): Lookup {
   const stack = process.env.CHAT_LIVE_STACK;

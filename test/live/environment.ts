@@ -1,4 +1,4 @@
-// Live mode's environment program: the repository's root project (environment/index.ts over
+// Live mode's environment program: the repository's root project (index.ts over
 // chat-environment.yaml) through the Pulumi engine, once: up, a preview that must show no change, destroy.
 // Its app is created by the program, named with the run prefix, so everything it makes lives inside an app
 // the sweeper recognises.

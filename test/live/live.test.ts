@@ -1,7 +1,7 @@
 // `npm run test:live` (jest.live.config.js, not part of `npm test`): every kind's cases and the environment
 // program against the endpoint a stack's config (CHAT_LIVE_STACK) or the CHAT_* variables name.
 // scripts/live.sh checks the settings first and sweeps before and after.
-import { setStackConfig } from "../../client/config";
+import { setStackConfig } from "../../provider/client/config";
 import { liveConfig, liveLookup } from "./config";
 import { runEnvironment } from "./environment";
 import { runPrefix } from "./prefix";

@@ -1,6 +1,6 @@
-// The fixtures' ids and names made a live run's own (the prefix itself: doctor/prefix.ts, shared with
+// The fixtures' ids and names made a live run's own (the prefix itself: provider/doctor/prefix.ts, shared with
 // chat-doctor --write).
-export { prefixTime, runPrefix } from "../../doctor/prefix";
+export { prefixTime, runPrefix } from "../../provider/doctor/prefix";
 
 // The fixtures' caller-chosen ids start with "t-"/"T-" and their names with "table": the strings a run
 // makes its own. Rewriting every such string the same way keeps references between cases intact.

@@ -4,8 +4,8 @@
 // planned again with no change, updated, drifted through the public API and reverted, imported by its id,
 // reduced to its `remove` arguments, and destroyed (in reverse order, at the end).
 
-import type { Kind } from "../../engine/kind";
-import { CrudProvider, type KindName, kinds } from "../../kinds";
+import type { Kind } from "../../provider/engine/kind";
+import { CrudProvider, type KindName, kinds } from "../../provider/kinds";
 import { type Case, cases, withIds } from "../support/kinds";
 import { withPrefix } from "./prefix";
 

@@ -1,8 +1,8 @@
 // `npm run sweep:live`: deletes what live runs left behind (test/live/sweep.ts) in the app the configuration
 // names (--stack, else the CHAT_* variables). Prints each object it deletes; --dry-run only prints.
 // `--check` only says whether live mode has its settings (scripts/live.sh asks it first: exit 3 when not).
-import { setStackConfig } from "../../client/config";
-import { contextFor } from "../../engine/generic";
+import { setStackConfig } from "../../provider/client/config";
+import { contextFor } from "../../provider/engine/generic";
 import { liveLookup, missingSettings } from "./config";
 import { DEFAULT_SWEEP_AGE_MS, sweep } from "./sweep";
 

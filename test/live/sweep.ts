@@ -1,8 +1,8 @@
 // The live mode's sweeper: deletes what live runs left behind, through each listable kind of the registry,
 // and only objects whose id (or a part of it) or name carries a run prefix older than `olderThanMs`.
-import { NotFoundError } from "../../client";
-import type { Args, Ctx, Kind } from "../../engine/kind";
-import { kinds } from "../../kinds";
+import { NotFoundError } from "../../provider/client";
+import type { Args, Ctx, Kind } from "../../provider/engine/kind";
+import { kinds } from "../../provider/kinds";
 import { FIXTURES } from "../support/kinds";
 import { prefixTime } from "./prefix";
 import { leftByDestroy } from "./run";

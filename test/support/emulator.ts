@@ -2,14 +2,14 @@
 // app's chat connection, the management connection, clients of both, the stack config that points a program
 // at it, and the unique-id helper for tests that share an emulator.
 
-import { ChatClient, type ClientOptions, ManagementClient, resetBudgets } from "../../client";
-import type { Region } from "../../contract";
+import { ChatClient, type ClientOptions, ManagementClient, resetBudgets } from "../../provider/client";
+import type { Region } from "../../provider/contract";
 import {
   type BootstrapCredentials,
   type EmulatorOptions,
   type RunningEmulator,
   startEmulator,
-} from "../../emulator";
+} from "../../provider/emulator";
 
 export interface FixtureOptions extends EmulatorOptions {
   /** Options every client of the fixture starts from (a client's own options are merged over them). */

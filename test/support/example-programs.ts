@@ -1,9 +1,14 @@
-// The registry's example of each kind (hosts/plugin/examples.ts) as a whole program in one language, as the
+// The registry's example of each kind (provider/hosts/plugin/examples.ts) as a whole program in one language, as the
 // schema's descriptions and docs/registry show it: for the tests that compile or run them.
-import { exampleProgram, type Language, type Lookup, type Prop } from "../../hosts/plugin/example-code";
-import { EXAMPLES } from "../../hosts/plugin/examples";
-import { packageSchema } from "../../hosts/plugin/schema";
-import { kinds } from "../../kinds";
+import {
+  exampleProgram,
+  type Language,
+  type Lookup,
+  type Prop,
+} from "../../provider/hosts/plugin/example-code";
+import { EXAMPLES } from "../../provider/hosts/plugin/examples";
+import { packageSchema } from "../../provider/hosts/plugin/schema";
+import { kinds } from "../../provider/kinds";
 
 export const schema = packageSchema() as {
   types: Record<string, { type: string; properties?: Record<string, Prop>; enum?: unknown[] }>;

@@ -64,7 +64,7 @@ export async function startRemoteEmulator(extra: string[] = []): Promise<RemoteE
     [
       "-r",
       "ts-node/register/transpile-only",
-      "emulator/cli.ts",
+      "provider/emulator/cli.ts",
       "--port",
       "0",
       "--no-admin",

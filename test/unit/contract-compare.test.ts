@@ -1,4 +1,4 @@
-// contract/scripts/compare.ts on a made-up service (test/unit/fixtures/contract): which differences it finds
+// provider/contract/scripts/compare.ts on a made-up service (test/unit/fixtures/contract): which differences it finds
 // between our document and a vendor's file, and how the recorded divergences turn them into known ones.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import {
   knownAs,
   readDivergences,
   report,
-} from "../../contract/scripts/compare";
+} from "../../provider/contract/scripts/compare";
 
 const fixtures = join(__dirname, "fixtures", "contract");
 const read = (file: string) => parse(readFileSync(join(fixtures, file), "utf8")) as Record<string, unknown>;

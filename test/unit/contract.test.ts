@@ -1,4 +1,4 @@
-// The OpenAPI document (contract/openapi/chat-service.yaml) is the source of the route table and the schemas:
+// The OpenAPI document (provider/contract/openapi/chat-service.yaml) is the source of the route table and the schemas:
 // the generated files are what the generator writes from it now, the table holds exactly its operations with
 // its facts, and each route's schemas (generated, or hand-written in the areas not generated yet) say on the
 // wire what the document says: a round trip (docs/decisions/0103-contract-from-openapi.md).
@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { isSecret, type RouteSpec, routes } from "../../contract";
-import { DOCUMENT, generate, OUT_DIR } from "../../contract/scripts/generate";
+import { isSecret, type RouteSpec, routes } from "../../provider/contract";
+import { DOCUMENT, generate, OUT_DIR } from "../../provider/contract/scripts/generate";
 
 const root = join(__dirname, "..", "..");
 const text = readFileSync(join(root, DOCUMENT), "utf8");
@@ -55,7 +55,7 @@ function inline(schema: unknown, depth = 0): unknown {
 
 /**
  * `doc` without the `default`s `schema` does not have: an answer's field may carry the service's default (what
- * it gives a field a create leaves out, contract/generated/defaults.ts), which no answer schema fills in.
+ * it gives a field a create leaves out, provider/contract/generated/defaults.ts), which no answer schema fills in.
  */
 function lessServiceDefaults(doc: unknown, schema: unknown): unknown {
   if (Array.isArray(doc))
@@ -113,7 +113,7 @@ const wireQuery = (schema: z.ZodType) => {
 const table = Object.entries(routes) as [string, RouteSpec][];
 
 describe("the contract", () => {
-  it("generates contract/generated/ from the document (run `npm run generate`)", () => {
+  it("generates provider/contract/generated/ from the document (run `npm run generate`)", () => {
     for (const [file, expected] of generate(text))
       expect([file, readFileSync(join(root, OUT_DIR, file), "utf8")]).toEqual([file, expected]);
   });

@@ -2,7 +2,7 @@
 // number it lists, decision 0095 states the same, and every file it names is where it says for the kinds.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { kinds } from "../../kinds";
+import { kinds } from "../../provider/kinds";
 import { fixtureFile } from "../support/kinds";
 
 const root = join(__dirname, "..", "..");
@@ -28,6 +28,6 @@ describe("the recipe for adding a kind", () => {
       if (path.startsWith("test/")) expect(names.filter((k) => !present.includes(k))).toEqual([]);
       else expect(present.length).toBeGreaterThan(0);
     }
-    expect(read("kinds/index.ts")).toMatch(/McpServer: mcpServer/);
+    expect(read("provider/kinds/index.ts")).toMatch(/McpServer: mcpServer/);
   });
 });

@@ -1,9 +1,9 @@
-// The data lookups' model (kinds/data-lookups.ts): what each takes and returns, as the plugin's schema and the
+// The data lookups' model (provider/kinds/data-lookups.ts): what each takes and returns, as the plugin's schema and the
 // TypeScript SDK declare it, and bad arguments refused before anything is read.
-import type { Ctx } from "../../engine/kind";
-import { packageSchema } from "../../hosts/plugin/schema";
-import { dataLookups, readData } from "../../kinds/data-lookups";
-import * as functions from "../../sdk/functions";
+import type { Ctx } from "../../provider/engine/kind";
+import { packageSchema } from "../../provider/hosts/plugin/schema";
+import { dataLookups, readData } from "../../provider/kinds/data-lookups";
+import * as functions from "../../sdk/nodejs/functions";
 
 /** A context that fails the test when a lookup reaches the service. */
 const unreachable = new Proxy({} as Ctx, {

@@ -1,12 +1,12 @@
 // An entry that is not its kind's arguments as they are (renamed fields, a flag's object, secrets named
 // by config keys or generated, one key per credential field, entries of other kinds inside it), mapped
-// both ways from what the kind declares (environment/entries.ts, decision 0105).
+// both ways from what the kind declares (provider/environment/entries.ts, decision 0105).
 
-import type { Args } from "../../engine/kind";
-import { argsOf, entryFrom, type SecretPlaceholder } from "../../environment/entries";
-import { entriesOf, type FileKind } from "../../environment/graph";
-import { parseEnvironment } from "../../environment/load";
-import { kinds } from "../../kinds";
+import type { Args } from "../../provider/engine/kind";
+import { argsOf, entryFrom, type SecretPlaceholder } from "../../provider/environment/entries";
+import { entriesOf, type FileKind } from "../../provider/environment/graph";
+import { parseEnvironment } from "../../provider/environment/load";
+import { kinds } from "../../provider/kinds";
 
 const kind = (k: unknown) => k as FileKind;
 /** Named secrets as `named:<key>`, generated ones as `generated:<path>`. */

@@ -1,8 +1,8 @@
-// The environment file's reference graph (environment/graph.ts, decision 0105): declared on the kinds, and
-// the only place environment/ learns which kind names which.
+// The environment file's reference graph (provider/environment/graph.ts, decision 0105): declared on the kinds, and
+// the only place provider/environment/ learns which kind names which.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { refTargets } from "../../engine/kind";
+import { refTargets } from "../../provider/engine/kind";
 import {
   DECLARATION_ORDER,
   declarationOrder,
@@ -14,9 +14,9 @@ import {
   mapRefs,
   NOT_IN_FILE,
   namedIn,
-} from "../../environment/graph";
-import { parseEnvironment } from "../../environment/load";
-import { kinds } from "../../kinds";
+} from "../../provider/environment/graph";
+import { parseEnvironment } from "../../provider/environment/load";
+import { kinds } from "../../provider/kinds";
 
 const root = join(__dirname, "..", "..");
 
@@ -35,20 +35,20 @@ const kindNamesIn = (text: string): string[] =>
   Object.keys(kinds).filter((name) => new RegExp(`\\b${name}\\b`).test(code(text)));
 
 /**
- * What environment/ still names, and why: chat-export's reading and writing of extensions (read from the
+ * What provider/environment/ still names, and why: chat-export's reading and writing of extensions (read from the
  * service's catalogue: the Extension kind has no listing). The component's typed outputs come from the kinds'
  * `file.output` (test/unit/environment-outputs.test.ts). Shrinks, never grows: a new kind needs no line in
  * environment/.
  */
 const STILL_NAMED: Record<string, string[]> = {
-  "environment/export/document.ts": ["Extension"],
-  "environment/export/read.ts": ["Extension"],
+  "provider/environment/export/document.ts": ["Extension"],
+  "provider/environment/export/read.ts": ["Extension"],
 };
 
 describe("the environment file's reference graph", () => {
-  it("names no kind in environment/ but chat-export's extensions", () => {
+  it("names no kind in provider/environment/ but chat-export's extensions", () => {
     const named = Object.fromEntries(
-      filesUnder(join(root, "environment")).flatMap((f) => {
+      filesUnder(join(root, "provider", "environment")).flatMap((f) => {
         const names = kindNamesIn(readFileSync(f, "utf8"));
         return names.length ? [[relative(root, f), names]] : [];
       }),

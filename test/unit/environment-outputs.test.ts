@@ -1,9 +1,9 @@
 // The Environment component's typed outputs come from the kinds (a kind's `file.output`, decision 0105): the
-// public names stay those of 0.1.0, sdk/kinds.ts types them, and the component fills each from its section.
+// public names stay those of 0.1.0, sdk/nodejs/kinds.ts types them, and the component fills each from its section.
 import * as pulumi from "@pulumi/pulumi";
-import type { Args } from "../../engine/kind";
-import { type ClassOf, Environment } from "../../environment/component";
-import { FILE_KINDS } from "../../environment/graph";
+import type { Args } from "../../provider/engine/kind";
+import { type ClassOf, Environment } from "../../provider/environment/component";
+import { FILE_KINDS } from "../../provider/environment/graph";
 
 pulumi.runtime.setMocks(
   {

@@ -1,12 +1,12 @@
-// The environment file's `seed:` section (environment/seed.ts, decision 0108): its shape, its files' rows
+// The environment file's `seed:` section (provider/environment/seed.ts, decision 0108): its shape, its files' rows
 // (each problem `file:line: field: rule`, the file as the environment names it), rows also declared as
 // entries, and the buckets it declares (paths recorded from the program's folder).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EnvironmentFileError, parseEnvironment } from "../../environment/load";
-import { PROBLEMS_SHOWN, seedBuckets, seedFilesOf } from "../../environment/seed";
-import { recordedKeys } from "../../kinds/seed/rows";
+import { EnvironmentFileError, parseEnvironment } from "../../provider/environment/load";
+import { PROBLEMS_SHOWN, seedBuckets, seedFilesOf } from "../../provider/environment/seed";
+import { recordedKeys } from "../../provider/kinds/seed/rows";
 
 let dir: string;
 beforeAll(() => {

@@ -1,7 +1,7 @@
 // The declared-environment file: every problem is reported with the file, the path in it and the rule.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../environment/load";
+import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../provider/environment/load";
 import { at, list } from "../support/json";
 
 type Json = Record<string, unknown>;

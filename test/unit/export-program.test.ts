@@ -1,10 +1,10 @@
 // The project chat-export writes for each language: Pulumi.yaml with the language's runtime and a program
 // declaring the Environment component over the exported file (run on the engine by test/e2e/export.test.ts
 // for YAML, and with the SDKs for the others).
-import { main } from "../../environment/export/cli";
-import { ENVIRONMENT_FILE, LANGUAGES, programFiles } from "../../environment/export/program";
-import { packageSchema } from "../../hosts/plugin/schema";
-import { pluginVersion } from "../../hosts/plugin/version";
+import { main } from "../../provider/environment/export/cli";
+import { ENVIRONMENT_FILE, LANGUAGES, programFiles } from "../../provider/environment/export/program";
+import { packageSchema } from "../../provider/hosts/plugin/schema";
+import { pluginVersion } from "../../provider/hosts/plugin/version";
 
 const RUNTIME = { yaml: "yaml", typescript: "nodejs", python: "python", go: "go" } as const;
 const PROGRAM = {

@@ -1,10 +1,10 @@
-// chat-export --seed's split (environment/export/seed.ts): each object once, as a seed row unless something
+// chat-export --seed's split (provider/environment/export/seed.ts): each object once, as a seed row unless something
 // the file still declares names it or its entry holds what no row can; messages of a time range only.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Snapshot, toEnvironment, withSeed } from "../../environment/export";
-import { parseEnvironment } from "../../environment/load";
+import { type Snapshot, toEnvironment, withSeed } from "../../provider/environment/export";
+import { parseEnvironment } from "../../provider/environment/load";
 
 let dir: string;
 beforeAll(() => {

@@ -1,8 +1,13 @@
 // chat-export's document: a snapshot of a live app becomes an environment file that the root project's own
 // schema accepts, in the form the provider reads objects back, deterministic whatever order the API used.
 
-import { ExportError, renderEnvironment, type Snapshot, toEnvironment } from "../../environment/export";
-import { parseEnvironment } from "../../environment/load";
+import {
+  ExportError,
+  renderEnvironment,
+  type Snapshot,
+  toEnvironment,
+} from "../../provider/environment/export";
+import { parseEnvironment } from "../../provider/environment/load";
 import { at as pick } from "../support/json";
 
 const at = 1_700_000_000;

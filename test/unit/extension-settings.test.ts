@@ -1,4 +1,4 @@
-// The per-slug table of extension settings (contract/extension-settings.ts) and the secret marks the
+// The per-slug table of extension settings (provider/contract/extension-settings.ts) and the secret marks the
 // resources will keep secret: each slug's shape, methods and envelope quirks, and that no credential-named
 // field is left unmarked.
 import {
@@ -20,7 +20,7 @@ import {
   settingsOfBody,
   TwilioProviderCreate,
   toFormData,
-} from "../../contract";
+} from "../../provider/contract";
 
 const CREDENTIAL_NAME = /(key|token|password|secret)$/i;
 

@@ -1,11 +1,11 @@
-// One declaration per argument (engine/fields.ts, decision 0104): the compiler refuses a fact
+// One declaration per argument (provider/engine/fields.ts, decision 0104): the compiler refuses a fact
 // left out (the `@ts-expect-error` lines below fail `tsc -p tsconfig.test.json` when an omission compiles),
 // and `declare` derives a kind's lists from the facts and its secrets from the contract's `secret()` marks.
 import { z } from "zod";
-import { DEFAULTS, secret } from "../../contract";
-import { ambient, appIdFact, declare, type Facts, none, service } from "../../engine/fields";
-import type { Kind } from "../../engine/kind";
-import { kinds } from "../../kinds";
+import { DEFAULTS, secret } from "../../provider/contract";
+import { ambient, appIdFact, declare, type Facts, none, service } from "../../provider/engine/fields";
+import type { Kind } from "../../provider/engine/kind";
+import { kinds } from "../../provider/kinds";
 
 const Args = z.strictObject({
   id: z.string(),

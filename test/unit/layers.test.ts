@@ -5,25 +5,26 @@ import { dirname, join, normalize, relative } from "node:path";
 
 const root = join(__dirname, "..", "..");
 /**
- * Lowest first. The emulator stands on the contract alone; the package's face (sdk/index.ts) and the plugin's
- * entry (hosts/plugin/main.ts, which serves the Environment component too) on all.
+ * Lowest first. The emulator stands on the contract alone; the package's face (sdk/nodejs/index.ts) and the plugin's
+ * entry (provider/hosts/plugin/main.ts, which serves the Environment component too) on all.
  */
 const RANK: Record<string, number> = {
-  contract: 0,
-  client: 1,
-  emulator: 1,
-  engine: 2,
-  kinds: 3,
-  hosts: 4,
-  sdk: 5,
-  environment: 6,
-  "sdk/index.ts": 7,
-  "hosts/plugin/main.ts": 7,
-  recover: 8,
+  "provider/contract": 0,
+  "provider/client": 1,
+  "provider/emulator": 1,
+  "provider/engine": 2,
+  "provider/kinds": 3,
+  "provider/hosts": 4,
+  "sdk/nodejs": 5,
+  "provider/environment": 6,
+  "sdk/nodejs/index.ts": 7,
+  "provider/hosts/plugin/main.ts": 7,
+  "provider/recover": 8,
+  "provider/doctor": 8,
 };
 
 const layerOf = (file: string): string | undefined =>
-  file === "sdk/index.ts" || file === "hosts/plugin/main.ts"
+  file === "sdk/nodejs/index.ts" || file === "provider/hosts/plugin/main.ts"
     ? file
     : Object.keys(RANK).find((l) => file.startsWith(`${l}/`));
 
@@ -47,7 +48,7 @@ describe("the layers", () => {
           const to = layerOf(target) ?? layerOf(`${target}.ts`) ?? layerOf(`${target}/index.ts`);
           if (!to || to === from) continue;
           const rank = (l: string) => RANK[l] as number;
-          const wrong = from === "emulator" ? to !== "contract" : rank(to) > rank(from);
+          const wrong = from === "provider/emulator" ? to !== "provider/contract" : rank(to) > rank(from);
           if (wrong) upward.push(`${file} -> ${target}`);
         }
       }

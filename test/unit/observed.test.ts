@@ -1,11 +1,11 @@
-// What a real app was seen to answer (contract/observed/, chat-doctor --emit-divergences) flows into the
-// contract: an observation fails here until the document admits it or contract/divergences.yaml says why not
+// What a real app was seen to answer (provider/contract/observed/, chat-doctor --emit-divergences) flows into the
+// contract: an observation fails here until the document admits it or provider/contract/divergences.yaml says why not
 // (issue 29 item 4).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
-import { DIVERGENCES, DOCUMENT, type Json, readDivergences } from "../../contract/scripts/compare";
-import { OBSERVED_DIR, observedProblems } from "../../contract/scripts/observed";
+import { DIVERGENCES, DOCUMENT, type Json, readDivergences } from "../../provider/contract/scripts/compare";
+import { OBSERVED_DIR, observedProblems } from "../../provider/contract/scripts/observed";
 
 const root = join(__dirname, "..", "..");
 const docText = readFileSync(join(root, DOCUMENT), "utf8");
@@ -22,7 +22,7 @@ const file = (...divergences: Record<string, string>[]) => [
 const createdAtAsText = { route: "listUsers", field: "data.0.createdAt", received: "string" };
 
 describe("observations of the real service", () => {
-  it("each file under contract/observed/ is admitted by the document or recorded", () => {
+  it("each file under provider/contract/observed/ is admitted by the document or recorded", () => {
     const files = readdirSync(join(root, OBSERVED_DIR))
       .filter((f) => /\.ya?ml$/.test(f))
       .map((f) => ({ name: f, text: readFileSync(join(root, OBSERVED_DIR, f), "utf8") }));
@@ -32,7 +32,7 @@ describe("observations of the real service", () => {
   it("names an observation the document does not admit, with the two ways out", () => {
     expect(observedProblems(doc, known, file(createdAtAsText))).toEqual([
       expect.stringMatching(
-        /^seen\.yaml: listUsers response\.data\[\]\.createdAt: the service sent string, the document says integer; change the document .* or record it in contract\/divergences\.yaml/,
+        /^seen\.yaml: listUsers response\.data\[\]\.createdAt: the service sent string, the document says integer; change the document .* or record it in provider\/contract\/divergences\.yaml/,
       ),
     ]);
   });
@@ -45,7 +45,7 @@ describe("observations of the real service", () => {
           at: "response.data[].createdAt",
           differs: "observed",
           why: "seen as text on one region",
-          evidence: "contract/observed/seen.yaml",
+          evidence: "provider/contract/observed/seen.yaml",
         },
       ]),
     );

@@ -1,11 +1,11 @@
 // What a registry needs of the plugin's schema (issue 32 item 3): the package's metadata, enums for closed
 // sets, typed numbers, typed lookup arguments.
-import { type Json, jsonOf } from "../../engine/json-schema";
-import type { Kind } from "../../engine/kind";
-import { closedSetIn } from "../../hosts/plugin/enums";
-import { packageSchema } from "../../hosts/plugin/schema";
-import { kinds } from "../../kinds";
-import { kindFunctions } from "../../kinds/functions";
+import { type Json, jsonOf } from "../../provider/engine/json-schema";
+import type { Kind } from "../../provider/engine/kind";
+import { closedSetIn } from "../../provider/hosts/plugin/enums";
+import { packageSchema } from "../../provider/hosts/plugin/schema";
+import { kinds } from "../../provider/kinds";
+import { kindFunctions } from "../../provider/kinds/functions";
 
 interface Spec {
   type?: string;
@@ -130,7 +130,7 @@ describe("the plugin's schema as a registry reads it", () => {
       check(`${tok} output`, f.outputs?.properties);
     }
     expect(missing).toEqual([]);
-    // Nested ones in the document's words (contract/openapi/chat-service.yaml).
+    // Nested ones in the document's words (provider/contract/openapi/chat-service.yaml).
     expect(
       schema.types["chat:index:NotificationSettingsPreferencesGroup"]?.properties?.messagesSetting,
     ).toMatchObject({

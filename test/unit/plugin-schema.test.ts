@@ -1,11 +1,11 @@
-// The plugin's package schema (hosts/plugin/schema.ts) comes from the kind registry: a resource per kind with its
+// The plugin's package schema (provider/hosts/plugin/schema.ts) comes from the kind registry: a resource per kind with its
 // arguments, docs, secrets, replace-on-change fields and outputs; a get function per kind, a list function per
 // listable kind; the config keys. Pulumi's code generators bind it in test/e2e/plugin.test.ts.
 
-import { CONFIG_KEYS } from "../../client/config";
-import type { Kind } from "../../engine/kind";
-import { kindOfToken, packageSchema } from "../../hosts/plugin/schema";
-import { kinds } from "../../kinds";
+import { CONFIG_KEYS } from "../../provider/client/config";
+import type { Kind } from "../../provider/engine/kind";
+import { kindOfToken, packageSchema } from "../../provider/hosts/plugin/schema";
+import { kinds } from "../../provider/kinds";
 
 interface Property {
   type?: string;

@@ -1,7 +1,7 @@
-// Values the `chat` plugin hands the engine (hosts/plugin/wire.ts `toWire`): what a Struct can carry (no undefined
+// Values the `chat` plugin hands the engine (provider/hosts/plugin/wire.ts `toWire`): what a Struct can carry (no undefined
 // at any depth: an App read from the real service has no keys in its connection), secrets wrapped.
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { isSecret, reveal, toWire } from "../../hosts/plugin/wire";
+import { isSecret, reveal, toWire } from "../../provider/hosts/plugin/wire";
 
 describe("values for the engine", () => {
   it("leaves out absent values at every depth, so that a Struct takes them", () => {

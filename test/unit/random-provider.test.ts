@@ -19,7 +19,7 @@ import {
   typeOfUrn,
   UNKNOWN,
   type Value,
-} from "../../hosts/plugin/wire";
+} from "../../provider/hosts/plugin/wire";
 import { seededEntropy, uniformBelow } from "../../scripts/random-provider/entropy";
 import { ADJECTIVES, ADVERBS, NAMES } from "../../scripts/random-provider/pet-words";
 import { kinds, randomProvider } from "../../scripts/random-provider/resources";

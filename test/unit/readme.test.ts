@@ -1,7 +1,7 @@
-// The README's configuration table is documentation of client/config.ts: keep them in step.
+// The README's configuration table is documentation of provider/client/config.ts: keep them in step.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_KEYS } from "../../client/config";
+import { CONFIG_KEYS } from "../../provider/client/config";
 
 const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
 

@@ -1,10 +1,10 @@
-// What a killed run leaves in a file backend (recover/backend.ts): a lock whose process is gone, and metadata
+// What a killed run leaves in a file backend (provider/recover/backend.ts): a lock whose process is gone, and metadata
 // sidecars cut short; a checkpoint that does not parse is reported with its backup, never replaced here.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkCheckpoint, fileBackendDir, lockState } from "../../recover/backend";
+import { checkCheckpoint, fileBackendDir, lockState } from "../../provider/recover/backend";
 
 function backend(): { root: string; stacks: string; locks: string } {
   const root = mkdtempSync(join(tmpdir(), "recover-backend-"));

@@ -3,10 +3,10 @@
 // one of the tested ones (test/unit/registry-examples.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { exampleProgram, LANGUAGES, type Lookup, type Prop } from "../../hosts/plugin/example-code";
-import { EXAMPLES } from "../../hosts/plugin/examples";
-import { packageSchema } from "../../hosts/plugin/schema";
-import { kinds } from "../../kinds";
+import { exampleProgram, LANGUAGES, type Lookup, type Prop } from "../../provider/hosts/plugin/example-code";
+import { EXAMPLES } from "../../provider/hosts/plugin/examples";
+import { packageSchema } from "../../provider/hosts/plugin/schema";
+import { kinds } from "../../provider/kinds";
 import { REGISTRY_DIR, registryPages } from "../../scripts/registry-docs";
 
 const root = join(__dirname, "..", "..");

@@ -1,4 +1,4 @@
-// The registry's examples (issue 32 item 3): one per kind, from its fixture (hosts/plugin/examples.ts, generated
+// The registry's examples (issue 32 item 3): one per kind, from its fixture (provider/hosts/plugin/examples.ts, generated
 // by test/support/gen-examples.ts), in TypeScript, Python, Go and YAML in each resource's description, with an
 // Import section. The TypeScript ones are typechecked against the package's SDK, the Python ones compiled, the
 // Go ones parsed by gofmt here and type-checked against sdk/go/chat in test/e2e/sdks.test.ts; the YAML ones run
@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
-import type { Kind } from "../../engine/kind";
-import { EXAMPLES } from "../../hosts/plugin/examples";
-import { idForm } from "../../hosts/plugin/resource-docs";
-import { kinds } from "../../kinds";
+import type { Kind } from "../../provider/engine/kind";
+import { EXAMPLES } from "../../provider/hosts/plugin/examples";
+import { idForm } from "../../provider/hosts/plugin/resource-docs";
+import { kinds } from "../../provider/kinds";
 import { names, programs, schema } from "../support/example-programs";
 import { EXAMPLES_FILE, examplesText } from "../support/gen-examples";
 
@@ -59,7 +59,7 @@ describe("the registry's examples", () => {
       esModuleInterop: true,
       types: [],
       baseUrl: root,
-      paths: { "pulumi-chat": ["sdk/index.ts"], "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"] },
+      paths: { "pulumi-chat": ["sdk/nodejs/index.ts"], "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"] },
     });
     const problems = ts
       .getPreEmitDiagnostics(program)

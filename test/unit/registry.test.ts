@@ -1,17 +1,17 @@
-// One declaration per kind (kinds/index.ts): every other list is derived from the registry or
+// One declaration per kind (provider/kinds/index.ts): every other list is derived from the registry or
 // checked against it here, so a kind missing anything fails a test: the generated SDK, the README's table.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Kind, priorOfId, refTargets } from "../../engine/kind";
-import { ENTRY_KINDS, keyOf } from "../../environment/entries";
-import { FILE_KINDS } from "../../environment/graph";
-import { HELD_KINDS, NOT_IN_FILE } from "../../environment/spec";
-import { kinds } from "../../kinds";
-import { schemas } from "../../kinds/schemas";
+import { type Kind, priorOfId, refTargets } from "../../provider/engine/kind";
+import { ENTRY_KINDS, keyOf } from "../../provider/environment/entries";
+import { FILE_KINDS } from "../../provider/environment/graph";
+import { HELD_KINDS, NOT_IN_FILE } from "../../provider/environment/spec";
+import { kinds } from "../../provider/kinds";
+import { schemas } from "../../provider/kinds/schemas";
 import { FUNCTIONS_TARGET, renderFunctions } from "../../scripts/gen-functions";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
-import * as sdk from "../../sdk";
+import * as sdk from "../../sdk/nodejs";
 import { cases, FIXTURES, fixtureFile } from "../support/kinds";
 
 const root = join(__dirname, "..", "..");
@@ -23,11 +23,11 @@ describe("the registry of kinds", () => {
     expect(readme).toBe(readmeWithTable(readme));
   });
 
-  it("generates the SDK: sdk/kinds.ts is what scripts/gen-sdk.ts writes (run `npm run generate`)", () => {
+  it("generates the SDK: sdk/nodejs/kinds.ts is what scripts/gen-sdk.ts writes (run `npm run generate`)", () => {
     expect(readFileSync(join(root, TARGET), "utf8")).toBe(render());
   });
 
-  it("generates the lookups: sdk/functions.ts is what scripts/gen-functions.ts writes (run `npm run generate`)", () => {
+  it("generates the lookups: sdk/nodejs/functions.ts is what scripts/gen-functions.ts writes (run `npm run generate`)", () => {
     expect(readFileSync(join(root, FUNCTIONS_TARGET), "utf8")).toBe(renderFunctions());
   });
 
@@ -62,13 +62,13 @@ describe("the registry of kinds", () => {
     expect(new Set(children).size).toBe(children.length);
     for (const k of ENTRY_KINDS) {
       // chat-export reads every entry's kind through its own listing, but extensions (read by hand from
-      // the service's catalogue: environment/export/read.ts).
+      // the service's catalogue: provider/environment/export/read.ts).
       if (k.name !== "Extension") expect([k.name, typeof k.list]).toEqual([k.name, "function"]);
       // A list entry is named by a key; the one entry of a kind an app has one of is not.
       expect([k.name, keyOf(k) === undefined]).toEqual([k.name, k.file.one === true]);
       for (const path of Object.keys(k.file.secretRefs ?? {}))
         expect([k.name, path, k.secrets?.includes(path.split(".")[0] ?? "")]).toEqual([k.name, path, true]);
-      // A reference names kinds with their own section (environment/graph.ts).
+      // A reference names kinds with their own section (provider/environment/graph.ts).
       for (const ref of Object.values(k.file.refs ?? {}))
         for (const target of refTargets(ref))
           expect(FILE_KINDS.filter((r) => !r.file.within).map((r) => r.name)).toContain(target);
@@ -87,17 +87,19 @@ describe("the registry of kinds", () => {
     }
   });
 
-  it("declares each kind in a file named after it (kinds/<kind>.ts)", () => {
+  it("declares each kind in a file named after it (provider/kinds/<kind>.ts)", () => {
     const misplaced = entries.flatMap(([name, kind]) => {
-      const file = join(root, "kinds", fixtureFile(name));
+      const file = join(root, "provider", "kinds", fixtureFile(name));
       const exported = Object.values(require(file) as Record<string, unknown>);
-      return exported.includes(kind) ? [] : [`${name}: not exported by kinds/${fixtureFile(name)}.ts`];
+      return exported.includes(kind)
+        ? []
+        : [`${name}: not exported by provider/kinds/${fixtureFile(name)}.ts`];
     });
     expect(misplaced).toEqual([]);
   });
 
   it("leaves every retry to the client: no kind waits or loops over attempts of its own", () => {
-    const dir = join(root, "kinds");
+    const dir = join(root, "provider", "kinds");
     const retrying = /\bfor \(let (attempt|round|tries|tryNo)\b|\bsetTimeout\b|timers\/promises|\bbackoff\(/;
     const found = readdirSync(dir)
       .filter((f) => f.endsWith(".ts"))
@@ -121,7 +123,7 @@ describe("the registry of kinds", () => {
   });
 
   it("registers every kind a file of kinds declares", () => {
-    const dir = join(root, "kinds");
+    const dir = join(root, "provider", "kinds");
     const declared = readdirSync(dir)
       .filter((f) => f.endsWith(".ts"))
       .flatMap((f) => Object.values(require(join(dir, f)) as Record<string, unknown>))

@@ -1,5 +1,5 @@
-import { RECOVERY, resendable } from "../../client/recovery";
-import { fillPath, type RouteName, routes, toSeconds } from "../../contract";
+import { RECOVERY, resendable } from "../../provider/client/recovery";
+import { fillPath, type RouteName, routes, toSeconds } from "../../provider/contract";
 
 describe("route table", () => {
   it("fills and encodes path parameters", () => {

@@ -5,10 +5,10 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { IMPORT_LIMITS } from "../../contract";
-import { bucketsOf, digestsOf, linesOf, rowsOfBucket } from "../../kinds/seed/buckets";
-import { cachedBucketsOf } from "../../kinds/seed/cache";
-import { parseSeed, SeedFileError } from "../../kinds/seed/files";
+import { IMPORT_LIMITS } from "../../provider/contract";
+import { bucketsOf, digestsOf, linesOf, rowsOfBucket } from "../../provider/kinds/seed/buckets";
+import { cachedBucketsOf } from "../../provider/kinds/seed/cache";
+import { parseSeed, SeedFileError } from "../../provider/kinds/seed/files";
 import {
   batches,
   bucketOf,
@@ -25,7 +25,7 @@ import {
   renderRows,
   rowDigest,
   rowsProblem,
-} from "../../kinds/seed/rows";
+} from "../../provider/kinds/seed/rows";
 
 const uids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `u${i + from}`);
 

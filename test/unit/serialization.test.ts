@@ -1,10 +1,10 @@
-// What each resource records as `__provider` (hosts/dynamic/provider-text.ts), which the engine's dynamic-provider host
+// What each resource records as `__provider` (provider/hosts/dynamic/provider-text.ts), which the engine's dynamic-provider host
 // evaluates with require-from-string and calls `handler()` on: a few lines that load the provider runtime by
 // package name, capturing nothing (no schema, client or credential), small because it is stored twice per
 // resource and rewritten after every step. Checked on the compiled package, as Pulumi programs load it.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { kinds } from "../../kinds";
+import { kinds } from "../../provider/kinds";
 
 const dist = join(__dirname, "..", "..", "dist");
 const KINDS = Object.keys(kinds);
@@ -12,13 +12,13 @@ const METHODS = ["configure", "check", "diff", "create", "read", "update", "dele
 
 describe("the recorded provider", () => {
   beforeAll(() => {
-    if (!existsSync(join(dist, "hosts", "dynamic", "provider-text.js")))
+    if (!existsSync(join(dist, "provider", "hosts", "dynamic", "provider-text.js")))
       throw new Error("dist/ is missing: run `npm run build` first");
   });
 
   it.each(KINDS)("%s: a by-name load of the runtime, and nothing else", (kind) => {
     process.env.CHAT_API_KEY = "env-secret-key-1234";
-    const { providerText } = require(join(dist, "hosts", "dynamic", "provider-text.js"));
+    const { providerText } = require(join(dist, "provider", "hosts", "dynamic", "provider-text.js"));
     const text: string = providerText(kind);
     const requires = [...text.matchAll(/require\(([^)]*)\)/g)].map((m) => m[1]);
     expect(requires).toEqual(['"node:module"']);
@@ -28,7 +28,7 @@ describe("the recorded provider", () => {
   });
 
   it.each(KINDS)("%s: evaluated as the host does, it gives the kind's provider", (kind) => {
-    const { providerText } = require(join(dist, "hosts", "dynamic", "provider-text.js"));
+    const { providerText } = require(join(dist, "provider", "hosts", "dynamic", "provider-text.js"));
     // require-from-string: the text as a CommonJS module, `process.cwd()` the program's directory.
     const module = { exports: {} as { handler?: () => Record<string, unknown> } };
     new Function("exports", "require", "module", providerText(kind))(module.exports, require, module);

@@ -1,10 +1,10 @@
 // The schema emitter of `npm run generate` on made-up schemas: each `x-` keyword, refs, enums, nullable,
 // arrays, records and unions, by what the emitted zod accepts, refuses (with which message) and yields.
 import { z } from "zod";
-import * as B from "../../contract/blocks";
-import { generate } from "../../contract/scripts/generate";
-import { type Context, type Json, ZodEmitter } from "../../contract/scripts/zod-emit";
-import { isSecret, secret } from "../../contract/secret";
+import * as B from "../../provider/contract/blocks";
+import { generate } from "../../provider/contract/scripts/generate";
+import { type Context, type Json, ZodEmitter } from "../../provider/contract/scripts/zod-emit";
+import { isSecret, secret } from "../../provider/contract/secret";
 
 const REQUEST: Context = { request: true, query: false };
 const QUERY: Context = { request: true, query: true };
@@ -155,7 +155,7 @@ describe("the schema emitter", () => {
     expect(build(obj({ "x-answer-default": true }), ANSWER).schema.parse({})).toEqual({ ids: [] });
   });
 
-  it("applies a list of rules in order and a transform of contract/rules.ts", () => {
+  it("applies a list of rules in order and a transform of provider/contract/rules.ts", () => {
     const list = build(
       { type: "array", items: { type: "string" }, "x-refine": ["twoAtMost", "noX"] },
       REQUEST,
@@ -191,7 +191,7 @@ describe("the schema emitter", () => {
     expect(s.safeParse(true).success).toBe(false);
   });
 
-  it("adds a rule of contract/rules.ts and marks a secret", () => {
+  it("adds a rule of provider/contract/rules.ts and marks a secret", () => {
     const body = build(
       {
         type: "object",

@@ -2,7 +2,7 @@
 // RandomId's id is the unpadded base64url of the bytes, without the prefix (which b64Url etc. carry);
 // RandomBytes' id is its base64 (the bridge's computeRandomBytesID), and both of its encodings are secrets.
 
-import type { Props } from "../../../hosts/plugin/wire";
+import type { Props } from "../../../provider/hosts/plugin/wire";
 import { Checks, intOf, optionalStringOf } from "../checks";
 import { secureEntropy } from "../entropy";
 import { importError, type ResourceKind } from "../kind";

@@ -1,7 +1,7 @@
 // RandomInteger: a uniform integer in [min, max]; a non-empty seed makes it deterministic. Its id is the
 // result in decimal.
 
-import type { Props } from "../../../hosts/plugin/wire";
+import type { Props } from "../../../provider/hosts/plugin/wire";
 import { Checks, intOf, optionalStringOf } from "../checks";
 import { entropyFor, uniformBelow } from "../entropy";
 import { importError, type ResourceKind } from "../kind";

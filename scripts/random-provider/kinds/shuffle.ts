@@ -1,7 +1,7 @@
 // RandomShuffle: a permutation of `inputs`, `resultCount` long (repeating whole permutations when longer
 // than the list, as TF does); a non-empty seed makes it deterministic. Its id is "-" and TF has no import.
 
-import { type Props, reveal } from "../../../hosts/plugin/wire";
+import { type Props, reveal } from "../../../provider/hosts/plugin/wire";
 import { Checks, optionalIntOf, optionalStringOf } from "../checks";
 import { entropyFor, shuffled } from "../entropy";
 import type { ResourceKind } from "../kind";

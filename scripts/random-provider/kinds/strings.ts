@@ -1,7 +1,7 @@
 // RandomString and RandomPassword: the same inputs and generator. RandomString's id is its result;
 // RandomPassword's id is "none" and it adds a bcrypt hash; both of its outputs are secrets.
 import bcrypt from "bcryptjs";
-import { isAbsent, type Props } from "../../../hosts/plugin/wire";
+import { isAbsent, type Props } from "../../../provider/hosts/plugin/wire";
 import { boolOf, Checks, intOf, optionalStringOf } from "../checks";
 import { secureEntropy } from "../entropy";
 import { fillDefaults, type ResourceKind } from "../kind";

@@ -2,8 +2,8 @@
 // through ChatClient against the emulator. The last test checks, from the client's own log lines, that each
 // route was answered with a success at least once.
 
-import { type ChatClient, isNotFound, NotFoundError } from "../../../client";
-import { type PinnedConversationTarget, routes } from "../../../contract";
+import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
+import { type PinnedConversationTarget, routes } from "../../../provider/contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
 import { recordingLogger, rejectionOf } from "./helpers";

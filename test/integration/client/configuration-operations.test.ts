@@ -1,7 +1,7 @@
 // The app-configuration routes through the clients: extensions (ManagementClient), notifications, moderation
 // (keyword lists as multipart through got) and group-scope permissions (ChatClient); per-slug validation
 // before anything is sent; and lost create answers recovered without a second object
-// (client/recovery/). The last test checks, from the clients' log lines, that each of these routes
+// (provider/client/recovery/). The last test checks, from the clients' log lines, that each of these routes
 // answered a success at least once (chat-operations and management-operations do the same for the other
 // routes).
 
@@ -12,7 +12,7 @@ import {
   NotFoundError,
   RequestValidationError,
   resetBudgets,
-} from "../../../client";
+} from "../../../provider/client";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { CONFIGURATION_ROUTES } from "./configuration-routes";
 import { received, recordingLogger, rejectionOf } from "./helpers";

@@ -16,7 +16,7 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from "../../../client";
+} from "../../../provider/client";
 import { FAST, startEmulated, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
 

@@ -1,8 +1,8 @@
 // What the client's integration tests share beyond the emulator fixture (test/support/emulator.ts): readers of
 // the emulator's own request log (what actually reached the server), a recording logger, and rejections.
 
-import type { RequestLogFields } from "../../../client";
-import type { RunningEmulator } from "../../../emulator";
+import type { RequestLogFields } from "../../../provider/client";
+import type { RunningEmulator } from "../../../provider/emulator";
 
 /** The requests the emulator received for `method` and API `path` (e.g. "/v3/users"). */
 export const received = (emu: RunningEmulator, method: string, path: string) =>

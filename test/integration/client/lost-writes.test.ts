@@ -1,7 +1,7 @@
-// Every write is safe to repeat (client/recovery/): after a 5xx or a lost answer the client finds out
+// Every write is safe to repeat (provider/client/recovery/): after a 5xx or a lost answer the client finds out
 // whether the first attempt took effect, then finishes or sends again, and never makes a second object. Each
 // claim is checked on the emulator's side.
-import { ConflictError, resetBudgets } from "../../../client";
+import { ConflictError, resetBudgets } from "../../../provider/client";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
 

@@ -2,8 +2,8 @@
 // through ManagementClient against the emulator; a created app is then reachable with a ChatClient built
 // from the keys the management API returned.
 
-import { ChatClient, type ManagementClient, NotFoundError } from "../../../client";
-import { routes } from "../../../contract";
+import { ChatClient, type ManagementClient, NotFoundError } from "../../../provider/client";
+import { routes } from "../../../provider/contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
 import { recordingLogger, rejectionOf } from "./helpers";

@@ -1,7 +1,7 @@
 // No credential in any error's message, JSON or inspect output, nor in any log line, during real exchanges
 // with the emulator, including the ones where it quotes a key back in its message.
 import { inspect } from "node:util";
-import { ManagementClient, REDACTED } from "../../../client";
+import { ManagementClient, REDACTED } from "../../../provider/client";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { recordingLogger, rejectionOf } from "./helpers";
 

@@ -1,8 +1,8 @@
 // Retries, lost creates and the request budget under faults injected into the emulator, with every claim
 // checked on the emulator's side: what reached it, how often, and when.
 
-import { ChatClient, ConnectionError, resetBudgets, ServerError } from "../../../client";
-import type { LoggedRequest } from "../../../emulator";
+import { ChatClient, ConnectionError, resetBudgets, ServerError } from "../../../provider/client";
+import type { LoggedRequest } from "../../../provider/emulator";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { received, recordingLogger, rejectionOf } from "./helpers";
 

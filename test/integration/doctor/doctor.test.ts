@@ -1,4 +1,4 @@
-// chat-doctor (doctor/) against the emulator: a matching service, wrong settings named by their key, a
+// chat-doctor (provider/doctor/) against the emulator: a matching service, wrong settings named by their key, a
 // service whose answer diverges from the contract (a proxy that rewrites one listing), and bad endpoints (an
 // HTML page, a 5xx storm, a hang) that end within the client's timeouts with nothing written.
 import { spawn } from "node:child_process";
@@ -8,13 +8,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { DOCUMENT, type Json } from "../../../contract/scripts/compare";
-import { observedProblems } from "../../../contract/scripts/observed";
-import { runDoctor } from "../../../doctor/checks";
-import { divergencesFile, observed } from "../../../doctor/divergences";
-import { runPrefix } from "../../../doctor/prefix";
-import { formatReport } from "../../../doctor/report";
-import { contextFor } from "../../../engine/generic";
+import { DOCUMENT, type Json } from "../../../provider/contract/scripts/compare";
+import { observedProblems } from "../../../provider/contract/scripts/observed";
+import { runDoctor } from "../../../provider/doctor/checks";
+import { divergencesFile, observed } from "../../../provider/doctor/divergences";
+import { runPrefix } from "../../../provider/doctor/prefix";
+import { formatReport } from "../../../provider/doctor/report";
+import { contextFor } from "../../../provider/engine/generic";
 import { sweep } from "../../live/sweep";
 import { emulatorConfig, emulatorEnv, useEmulated } from "../../support/emulator";
 
@@ -177,7 +177,7 @@ describe("chat-doctor", () => {
         }),
       ]);
       expect(parse(JSON.stringify(file))).toEqual(file);
-      // Saved under contract/observed/, it fails the contract's test until the document admits it or it is recorded.
+      // Saved under provider/contract/observed/, it fails the contract's test until the document admits it or it is recorded.
       const document = parse(readFileSync(join(__dirname, "../../..", DOCUMENT), "utf8")) as Json;
       expect(observedProblems(document, [], [{ name: "seen.yaml", text: divergencesFile(r) }])).toEqual([
         expect.stringMatching(
@@ -197,7 +197,7 @@ describe("chat-doctor", () => {
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
         const child = spawn(
           process.execPath,
-          ["-r", "ts-node/register/transpile-only", "doctor/cli.ts", ...args],
+          ["-r", "ts-node/register/transpile-only", "provider/doctor/cli.ts", ...args],
           {
             cwd: join(__dirname, "../../.."),
             env: { PATH: process.env.PATH ?? "", NODE_OPTIONS: "", ...env },

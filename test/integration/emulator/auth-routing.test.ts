@@ -1,6 +1,6 @@
 // Credentials and routing: app keys and scopes, management key/secret, the admin token, the host form
 // `<appId>.api-<region>.<host>` and the path form, regions, unknown routes.
-import { type RouteName, routes } from "../../../contract";
+import { type RouteName, routes } from "../../../provider/contract";
 import { at, expectError, fetchRes, Harness, viaHost } from "./harness";
 
 let h: Harness;

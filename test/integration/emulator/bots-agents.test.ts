@@ -1,5 +1,5 @@
 // Bots and AI agents (docs/service/bots-agents-and-social.md; decision 0090 where the vendor is silent).
-import { LIMITS, routes, secretPaths } from "../../../contract";
+import { LIMITS, routes, secretPaths } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { Harness } from "./harness";
 

@@ -1,7 +1,7 @@
 // One valid call per route of the route table, answered 200 and parsed by the route's response schema. The
 // table of calls is typed by route name, so a route added to contract without a case here fails to
 // compile: the conformance suite covers every route by construction.
-import { type RouteName, routes } from "../../../contract";
+import { type RouteName, routes } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { type CallOptions, Harness } from "./harness";
 

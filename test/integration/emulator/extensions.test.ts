@@ -1,7 +1,7 @@
 // Extensions (management API): the catalogue says what is enabled, enable/disable is all or nothing, and each
 // extension's settings go through the one route, validated by the slug's schema, with the envelope the slug
 // answers with (decision 0040).
-import { EXTENSION_SLUGS, KNOWN_EXTENSION_IDS } from "../../../contract";
+import { EXTENSION_SLUGS, KNOWN_EXTENSION_IDS } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { Harness } from "./harness";
 

@@ -11,7 +11,7 @@ import {
   type Routes,
   routes,
   toFormData,
-} from "../../../contract";
+} from "../../../provider/contract";
 import { type Emulated, type FixtureOptions, startEmulated } from "../../support/emulator";
 
 export interface Res {

@@ -1,5 +1,5 @@
 // The management API: apps, settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import { LIMITS } from "../../../contract";
+import { LIMITS } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { at, Harness } from "./harness";
 

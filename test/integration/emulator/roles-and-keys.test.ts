@@ -1,5 +1,5 @@
 // Roles, restricted features, RBAC permissions (docs/service/roles-and-permissions.md) and API keys (docs/service/api-keys.md).
-import { LIMITS, ROLE_PERMISSION_KEYS } from "../../../contract";
+import { LIMITS, ROLE_PERMISSION_KEYS } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { Harness } from "./harness";
 

@@ -1,6 +1,6 @@
 // RBAC for group scopes: the catalogue of a scope with what the group sets, set and unset, the spec's eleven
 // keys and their values only (docs/service/roles-and-permissions.md, decision 0040).
-import { SCOPE_PERMISSION_KEYS } from "../../../contract";
+import { SCOPE_PERMISSION_KEYS } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { Harness } from "./harness";
 

@@ -1,6 +1,6 @@
 // Friends, blocked users, app-pinned conversations and collaborators (docs/service/bots-agents-and-social.md;
 // decision 0090 where the vendor is silent).
-import { LIMITS } from "../../../contract";
+import { LIMITS } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { Harness } from "./harness";
 

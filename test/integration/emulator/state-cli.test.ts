@@ -139,7 +139,7 @@ describe("state", () => {
 
 describe("chat-emulator CLI", () => {
   const cli = (args: string[]): ChildProcess =>
-    spawn(process.execPath, ["-r", "ts-node/register/transpile-only", "emulator/cli.ts", ...args], {
+    spawn(process.execPath, ["-r", "ts-node/register/transpile-only", "provider/emulator/cli.ts", ...args], {
       cwd: join(__dirname, "../../.."),
       env: { ...process.env, NODE_OPTIONS: "" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 // Validation: ids, lengths, required fields, enums and body size answer 400 ERR_BAD_REQUEST with per-field
 // details; malformed JSON gets the same envelope; and no input yields a 500 on any route.
-import { ErrorBody, LIMITS, type RouteName, routes } from "../../../contract";
+import { ErrorBody, LIMITS, type RouteName, routes } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { expectError, fetchRes, Harness, rawRequest } from "./harness";
 

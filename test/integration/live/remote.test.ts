@@ -1,8 +1,8 @@
 // Live mode (test/live) checked in `npm test`: its cases against an emulator started as a separate process
 // with its admin API off and the free plan's rate limit, as a user's remote endpoint would be; the sweeper
 // around it, as `npm run test:live` runs it.
-import { setStackConfig } from "../../../client/config";
-import { contextFor } from "../../../engine/generic";
+import { setStackConfig } from "../../../provider/client/config";
+import { contextFor } from "../../../provider/engine/generic";
 import { runPrefix } from "../../live/prefix";
 import { runLive } from "../../live/run";
 import { sweep } from "../../live/sweep";

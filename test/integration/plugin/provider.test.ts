@@ -1,13 +1,20 @@
-// The `chat` resource plugin's provider (hosts/plugin/provider.ts) in process, on the emulator: the plugin protocol's
+// The `chat` resource plugin's provider (provider/hosts/plugin/provider.ts) in process, on the emulator: the plugin protocol's
 // side of the kinds (type tokens, wrapped secrets, unknowns), `pulumi import` of every kind (read by id alone,
 // then check and diff of the inputs the engine would write code from), and the get/list functions. The real
 // engine runs it in test/e2e/plugin.test.ts.
 
-import { setStackConfig } from "../../../client/config";
-import type { Kind } from "../../../engine/kind";
-import { chatPlugin } from "../../../hosts/plugin/provider";
-import { isSecret, type Props, revealProps, secret, UNKNOWN, type Value } from "../../../hosts/plugin/wire";
-import { kinds } from "../../../kinds";
+import { setStackConfig } from "../../../provider/client/config";
+import type { Kind } from "../../../provider/engine/kind";
+import { chatPlugin } from "../../../provider/hosts/plugin/provider";
+import {
+  isSecret,
+  type Props,
+  revealProps,
+  secret,
+  UNKNOWN,
+  type Value,
+} from "../../../provider/hosts/plugin/wire";
+import { kinds } from "../../../provider/kinds";
 import { emulatorConfig, unique, useEmulated } from "../../support/emulator";
 import { cases, withIds } from "../../support/kinds";
 

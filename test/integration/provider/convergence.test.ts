@@ -1,7 +1,7 @@
 // Issue 10 against the emulator, through the generic provider as the engine drives it: declarations users
 // naturally write converge, and a resource stays tied to the app it was created in.
-import { ChatClient } from "../../../client";
-import { setStackConfig } from "../../../client/config";
+import { ChatClient } from "../../../provider/client";
+import { setStackConfig } from "../../../provider/client/config";
 import { type Emulated, startEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 

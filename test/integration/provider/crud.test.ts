@@ -1,7 +1,7 @@
 // The generic provider against the emulator, without the engine: the paths an engine run rarely takes
 // (already gone, adoption, deactivated users, per-member failures, lost responses, config fallbacks).
-import type { ChatClient } from "../../../client";
-import { setStackConfig } from "../../../client/config";
+import type { ChatClient } from "../../../provider/client";
+import { setStackConfig } from "../../../provider/client/config";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 

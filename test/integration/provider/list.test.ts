@@ -2,9 +2,9 @@
 // listing equals reading each listed id with the kind's `read` (a whole read, from what the listing holds
 // as prior state). A kind that gains `list` must gain seeds here, so that its listing is not empty.
 
-import { clientContext } from "../../../engine/context";
-import type { Kind } from "../../../engine/kind";
-import { type KindName, kinds } from "../../../kinds";
+import { clientContext } from "../../../provider/engine/context";
+import type { Kind } from "../../../provider/engine/kind";
+import { type KindName, kinds } from "../../../provider/kinds";
 import { useEmulated } from "../../support/emulator";
 import { SEEDS } from "../../support/kinds";
 import { providerOf } from "../../support/provider";

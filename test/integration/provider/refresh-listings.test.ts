@@ -1,7 +1,7 @@
 // A refresh of many objects is answered from shared listings (listings.ts), with every out-of-band change
 // still seen, and a large app with few declared objects is never listed whole. Requests are counted on the
 // emulator's side; reads run eight at a time, as the engine sends them.
-import { type ChatClient, resetBudgets } from "../../../client";
+import { type ChatClient, resetBudgets } from "../../../provider/client";
 import { type Emulated, startEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

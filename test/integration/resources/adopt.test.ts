@@ -1,6 +1,6 @@
 // Adoption (`adopt: true`) against the emulator, through the generic provider as the engine drives it:
 // the adopted object ends up exactly as declared, so that a refresh right after finds no drift.
-import type { ChatClient } from "../../../client";
+import type { ChatClient } from "../../../provider/client";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 

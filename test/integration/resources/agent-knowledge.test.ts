@@ -2,7 +2,7 @@
 // against the emulator (decision 0113): AgentKnowledgeSource (a text entry, server-chosen uniqueId,
 // reconciled by title), AgentVariable (a custom variable, server-chosen _id, reconciled by its unique name,
 // its constant secret) and AiAgent's knowledgeSources (attached and detached in place).
-import { kinds } from "../../../kinds";
+import { kinds } from "../../../provider/kinds";
 import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";

@@ -1,10 +1,10 @@
 // The agent builder's custom API tools and frontend actions through the generic provider as the engine drives
 // it, against the emulator, and AiAgent's tools, apiTools and frontendActions changed in place (decision 0112).
-import { exportEnvironment } from "../../../environment/export";
-import { parseEnvironment } from "../../../environment/load";
-import { clientContext } from "../../../kinds";
-import { agentApiTool } from "../../../kinds/agent-api-tool";
-import { agentFrontendAction } from "../../../kinds/agent-frontend-action";
+import { exportEnvironment } from "../../../provider/environment/export";
+import { parseEnvironment } from "../../../provider/environment/load";
+import { clientContext } from "../../../provider/kinds";
+import { agentApiTool } from "../../../provider/kinds/agent-api-tool";
+import { agentFrontendAction } from "../../../provider/kinds/agent-frontend-action";
 import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { list } from "../../support/json";
 import { providerOf as provider } from "../../support/provider";

@@ -1,10 +1,10 @@
 // AI agents through the generic provider as the engine drives it, against the emulator: AiAgent and
 // ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (a slug; no delete route,
 // decision 0090).
-import { clientContext } from "../../../kinds";
-import { aiAgent } from "../../../kinds/ai-agent";
-import { externalAgent } from "../../../kinds/external-agent";
-import { mcpServer } from "../../../kinds/mcp-server";
+import { clientContext } from "../../../provider/kinds";
+import { aiAgent } from "../../../provider/kinds/ai-agent";
+import { externalAgent } from "../../../provider/kinds/external-agent";
+import { mcpServer } from "../../../provider/kinds/mcp-server";
 import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";

@@ -1,7 +1,7 @@
 // AppSettings and GroupScopePermissions against the emulator, through the generic provider: only the
 // declared keys are managed, refresh sees drift of them, delete puts back what was there (app settings) or
 // unsets (group scopes), and bad keys or values are refused at check by name.
-import type { ChatClient, ManagementClient } from "../../../client";
+import type { ChatClient, ManagementClient } from "../../../provider/client";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

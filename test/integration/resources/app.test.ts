@@ -1,8 +1,8 @@
 // An App whose create answer is lost (decision 0021): the service lists apps without their keys, so the app
 // found by listing cannot be used; it is deleted and made again, and that delete's own answer may be lost too.
 
-import type { Ctx } from "../../../engine/kind";
-import { clientContext, kinds } from "../../../kinds";
+import type { Ctx } from "../../../provider/engine/kind";
+import { clientContext, kinds } from "../../../provider/kinds";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 
 describe("an App whose create answer is lost", () => {

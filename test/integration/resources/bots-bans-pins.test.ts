@@ -1,7 +1,7 @@
 // Bots, a group's banned users and the app's pinned conversations through the generic provider, against the
 // emulator: create, read (drift), update, delete; adoption; a write whose answer is lost, sent again; check
 // failures naming the field and the rule before any call is made.
-import type { ChatClient } from "../../../client";
+import type { ChatClient } from "../../../provider/client";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 

@@ -1,8 +1,8 @@
 // The ChatWidget kind against the emulator, through the generic provider as the engine drives it (decision
 // 0114): bad input refused at check naming the field, create/read/update in place, drift shown and reverted,
 // destroy leaving the widget (no delete route), adopt and import by id, and a lost create not doubled.
-import type { ManagementClient } from "../../../client";
-import { resetBudgets } from "../../../client";
+import type { ManagementClient } from "../../../provider/client";
+import { resetBudgets } from "../../../provider/client";
 import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

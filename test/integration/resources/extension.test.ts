@@ -1,7 +1,7 @@
 // The Extension kind against the emulator, through the generic provider as the engine drives it: check
 // names the field and the rule, create/read/update/delete keep to the service's methods per slug, refresh
 // sees drift (echoed credentials included), adoption is needed for an extension someone else enabled.
-import type { ManagementClient } from "../../../client";
+import type { ManagementClient } from "../../../provider/client";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

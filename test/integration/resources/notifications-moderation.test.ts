@@ -1,7 +1,7 @@
 // Notification settings, push providers, moderation rules and keyword lists through the generic provider,
 // against the emulator (issue 12 part B): managed fields only, secrets kept from state, built-ins adopted
 // and left on destroy, dependencies between rules and lists.
-import type { ChatClient } from "../../../client";
+import type { ChatClient } from "../../../provider/client";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 

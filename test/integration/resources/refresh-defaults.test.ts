@@ -1,6 +1,6 @@
 // Refresh against the emulator (issue 33): a field the program left out that the service holds at its default
 // (a user's role "default") is not drift; the same field changed on the service is.
-import type { ChatClient } from "../../../client";
+import type { ChatClient } from "../../../provider/client";
 import { type Emulated, unique, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 

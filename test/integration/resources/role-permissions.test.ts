@@ -1,7 +1,7 @@
 // Role.permissions against the emulator, through the generic provider (decision 0064): the values are read from
 // the permission catalogue, refresh sees drift of the declared keys, a key no longer declared is unset, and
 // adoption writes what the catalogue does not show.
-import type { ChatClient } from "../../../client";
+import type { ChatClient } from "../../../provider/client";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

@@ -5,13 +5,19 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ChatClient } from "../../../client";
-import { forgetClaims } from "../../../engine/claims";
-import { UNKNOWN } from "../../../engine/normalize";
-import { bucketsOf } from "../../../kinds/seed/buckets";
-import type { Entity } from "../../../kinds/seed/entities";
-import { type FieldDigests, lineOf, parseRows, renderKept, rowDigest } from "../../../kinds/seed/rows";
-import { forgetListings } from "../../../kinds/seed/service";
+import type { ChatClient } from "../../../provider/client";
+import { forgetClaims } from "../../../provider/engine/claims";
+import { UNKNOWN } from "../../../provider/engine/normalize";
+import { bucketsOf } from "../../../provider/kinds/seed/buckets";
+import type { Entity } from "../../../provider/kinds/seed/entities";
+import {
+  type FieldDigests,
+  lineOf,
+  parseRows,
+  renderKept,
+  rowDigest,
+} from "../../../provider/kinds/seed/rows";
+import { forgetListings } from "../../../provider/kinds/seed/service";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

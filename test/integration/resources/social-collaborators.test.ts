@@ -1,7 +1,7 @@
 // Friends, BlockedUsers and Collaborators against the emulator, through the generic provider as the engine
 // drives it: the whole set is reconciled (create, update, delete), a refresh sees drift, adopt takes what is
 // there, a write repeated after a lost answer is harmless, and check refuses bad sets by field before any call.
-import type { ChatClient, ManagementClient } from "../../../client";
+import type { ChatClient, ManagementClient } from "../../../provider/client";
 import { FAST, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 

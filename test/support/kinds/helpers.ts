@@ -1,5 +1,5 @@
 // What a kind's fixture module (test/support/kinds/<kind>.ts) declares, and the small builders several share.
-import type { KindName } from "../../../kinds";
+import type { KindName } from "../../../provider/kinds";
 
 export type { KindName };
 export type Args = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // test, the unknown-inputs property test and the secrets probe. Every kind of the registry is loaded by its
 // file name, so a kind without a module fails every one of them; nothing here names a kind.
 import { join } from "node:path";
-import { type KindName, kinds } from "../../../kinds";
+import { type KindName, kinds } from "../../../provider/kinds";
 import type { Args, Case, Draw, Fixture, Sample } from "./helpers";
 
 export type { Step } from "./helpers";

@@ -2,7 +2,7 @@
 // removed), then a file with no row named alone (the provider computes its rows); its lookup reads the
 // bucket by its id.
 import { join } from "node:path";
-import { bucketsOf } from "../../../kinds/seed/buckets";
+import { bucketsOf } from "../../../provider/kinds/seed/buckets";
 import type { Fixture } from "./helpers";
 
 const file = (name: string) => join(__dirname, "..", "seed", name);

@@ -1,5 +1,5 @@
-import { findBudget, RequestBudget, resetBudgets } from "../../../client";
-import { sharedBudget } from "../../../client/budget";
+import { findBudget, RequestBudget, resetBudgets } from "../../../provider/client";
+import { sharedBudget } from "../../../provider/client/budget";
 
 /** A manual clock plus real microtask flushing: the budget reads `now()` and sets timers. */
 function clock() {

@@ -5,7 +5,7 @@ import {
   checkBaseUrl,
   isLoopbackHost,
   managementBaseUrl,
-} from "../../../client";
+} from "../../../provider/client";
 
 describe("base addresses", () => {
   it("builds the vendor's chat, calls and management addresses, region us by default", () => {

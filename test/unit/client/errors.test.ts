@@ -19,8 +19,8 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from "../../../client";
-import { errorFromTransport } from "../../../client/errors";
+} from "../../../provider/client";
+import { errorFromTransport } from "../../../provider/client/errors";
 
 const envelope = (code: string, message = "msg", extra: Record<string, unknown> = {}) => ({
   error: { code, message, devMessage: null, source: "chat-api", ...extra },
@@ -128,9 +128,9 @@ describe("errorFromResponse", () => {
 
 describe("brand-based isInstance", () => {
   it("recognises errors from a second copy of the module, where instanceof fails", () => {
-    let copy: typeof import("../../../client/errors") | undefined;
+    let copy: typeof import("../../../provider/client/errors") | undefined;
     jest.isolateModules(() => {
-      copy = require("../../../client/errors");
+      copy = require("../../../provider/client/errors");
     });
     const foreign = copy!.errorFromResponse(404, envelope("ERR_UID_NOT_FOUND"), req);
     expect(foreign).not.toBeInstanceOf(ChatApiError);

@@ -1,4 +1,4 @@
-import { REDACTED, Redactor } from "../../../client";
+import { REDACTED, Redactor } from "../../../provider/client";
 
 describe("Redactor", () => {
   it("replaces every known secret value, longest first", () => {

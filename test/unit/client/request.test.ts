@@ -9,7 +9,7 @@ import {
   RequestValidationError,
   resetBudgets,
   ValidationError,
-} from "../../../client";
+} from "../../../provider/client";
 
 const apiKey = "0a1b2c3d4e5f0a1b2c3d4e5f0a1b2c3d4e5f0a1b";
 const closed = "http://127.0.0.1:9/chat/{appId}/{region}/v3";

@@ -1,6 +1,6 @@
 // The response schemas the client parses with (contract): unknown fields tolerated, reactions accepted in
 // both positions the owner's document shows, and a missing required field reported with its path.
-import { routes } from "../../../contract";
+import { routes } from "../../../provider/contract";
 
 const message = {
   id: "7",

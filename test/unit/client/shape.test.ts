@@ -1,7 +1,7 @@
 // What a shape error may say of an answer: where it failed and what type arrived there, never the value
 // (an enum's refused word aside, which is vocabulary); chat-doctor's observations are made of it.
 import { z } from "zod";
-import { receivedTypes } from "../../../client/shape";
+import { receivedTypes } from "../../../provider/client/shape";
 
 const fail = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);

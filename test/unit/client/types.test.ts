@@ -1,8 +1,13 @@
 // Compile-time checks that call types come from the route table: each `@ts-expect-error` below fails
 // `tsc -p tsconfig.test.json` if the line it marks starts to compile. At run time nothing is sent.
 
-import { type ChatClient, type ManagementClient, type PageItemOf, resetBudgets } from "../../../client";
-import type { Routes, User } from "../../../contract";
+import {
+  type ChatClient,
+  type ManagementClient,
+  type PageItemOf,
+  resetBudgets,
+} from "../../../provider/client";
+import type { Routes, User } from "../../../provider/contract";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(_: T) => undefined;

@@ -1,15 +1,21 @@
 // The emulator's pure pieces: fault rules, the rate window, URL rewriting, query parsing, validation details,
 // saving and reloading the state, pagination.
 import { z } from "zod";
-import { routes } from "../../../contract";
-import { validationError } from "../../../emulator/errors";
-import { Faults, globToRegExp, parseFaultRule } from "../../../emulator/faults";
-import { RateLimiter } from "../../../emulator/rate-limit";
-import { RequestLog } from "../../../emulator/request-log";
-import { seededRandom } from "../../../emulator/rng";
-import { parseQueryString, rewriteUrl } from "../../../emulator/routing";
-import { deserializeState, dumpState, emptyState, newApp, serializeState } from "../../../emulator/state";
-import { paginate, userConversationId } from "../../../emulator/views";
+import { routes } from "../../../provider/contract";
+import { validationError } from "../../../provider/emulator/errors";
+import { Faults, globToRegExp, parseFaultRule } from "../../../provider/emulator/faults";
+import { RateLimiter } from "../../../provider/emulator/rate-limit";
+import { RequestLog } from "../../../provider/emulator/request-log";
+import { seededRandom } from "../../../provider/emulator/rng";
+import { parseQueryString, rewriteUrl } from "../../../provider/emulator/routing";
+import {
+  deserializeState,
+  dumpState,
+  emptyState,
+  newApp,
+  serializeState,
+} from "../../../provider/emulator/state";
+import { paginate, userConversationId } from "../../../provider/emulator/views";
 
 describe("fault rules", () => {
   it("globs: * stays within a segment, ** crosses them, other characters are literal", () => {

@@ -1,8 +1,8 @@
-// The emulator's records from the contract's schemas and the document's defaults (emulator/records.ts): a
+// The emulator's records from the contract's schemas and the document's defaults (provider/emulator/records.ts): a
 // field the schemas gain reaches a record's create, update and answer with no line in a handler.
 import { z } from "zod";
-import { DEFAULTS, Webhook, WebhookCreate, WebhookUpdate } from "../../../contract";
-import { created, updated, viewOf } from "../../../emulator/records";
+import { DEFAULTS, Webhook, WebhookCreate, WebhookUpdate } from "../../../provider/contract";
+import { created, updated, viewOf } from "../../../provider/emulator/records";
 
 const hook = () =>
   created(

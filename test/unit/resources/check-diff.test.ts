@@ -1,11 +1,11 @@
 // check and diff of the generic provider, per kind: pure functions of the inputs (no API call: the credential
 // check that check and diff make before a write is a stand-in here, which records what it was asked).
-import { setStackConfig } from "../../../client/config";
-import { CredentialError } from "../../../client/credentials";
-import { type Json, jsonOf } from "../../../engine/json-schema";
-import { UNKNOWN } from "../../../engine/normalize";
-import { closedSetIn } from "../../../hosts/plugin/enums";
-import { type CredentialCheck, CrudProvider, kinds } from "../../../kinds";
+import { setStackConfig } from "../../../provider/client/config";
+import { CredentialError } from "../../../provider/client/credentials";
+import { type Json, jsonOf } from "../../../provider/engine/json-schema";
+import { UNKNOWN } from "../../../provider/engine/normalize";
+import { closedSetIn } from "../../../provider/hosts/plugin/enums";
+import { type CredentialCheck, CrudProvider, kinds } from "../../../provider/kinds";
 
 /** Connections checked (by app id or management key), and the refusal to answer, if any. */
 const checked: string[] = [];
@@ -196,7 +196,7 @@ describe("diff", () => {
 
 // Issue 28 item 8: a user filter's negations are notEquals and notIn, as the vendor spells them; the spaced
 // spellings of 0.1.0 are still taken, read as the new ones, and a stack that recorded them sees no change.
-describe("former spellings (engine/aliases.ts)", () => {
+describe("former spellings (provider/engine/aliases.ts)", () => {
   const rule = provider("ModerationRule");
   const declared = (operator: string, group = "notIn") => ({
     ruleId: "r1",

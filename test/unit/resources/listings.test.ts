@@ -1,7 +1,7 @@
-// Shared listings (engine/listings.ts): reads answered from one paged listing when that pays, and
+// Shared listings (provider/engine/listings.ts): reads answered from one paged listing when that pays, and
 // never a whole listing of a large collection for a few reads.
-import type { ChatClient } from "../../../client";
-import { type Listing, Listings } from "../../../engine/listings";
+import type { ChatClient } from "../../../provider/client";
+import { type Listing, Listings } from "../../../provider/engine/listings";
 
 const PER_PAGE = 1000;
 

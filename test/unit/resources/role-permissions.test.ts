@@ -1,8 +1,8 @@
 // Role permissions (decision 0064): the vendor's 28-key catalogue, its values refused by name at preview, and
 // how the resources read a catalogue (an entry's `value`, else the fallback) and move to the declared keys.
-import { availableValues, ROLE_PERMISSIONS, routes } from "../../../contract";
-import { CrudProvider, kinds } from "../../../kinds";
-import { managedNow, permissionChanges } from "../../../kinds/permissions";
+import { availableValues, ROLE_PERMISSIONS, routes } from "../../../provider/contract";
+import { CrudProvider, kinds } from "../../../provider/kinds";
+import { managedNow, permissionChanges } from "../../../provider/kinds/permissions";
 
 const role = new CrudProvider(kinds.Role as never);
 const failures = async (permissions: unknown) =>

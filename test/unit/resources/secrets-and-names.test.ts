@@ -1,8 +1,8 @@
 // Issue 20 at check, without the engine: no failure carries a secret (nor a named property, which the engine
 // prints with its value), and every name a user types is checked, one error per mistake, naming the closest.
-import { setStackConfig } from "../../../client/config";
-import { withoutSecrets } from "../../../engine/failures";
-import { CrudProvider, kinds } from "../../../kinds";
+import { setStackConfig } from "../../../provider/client/config";
+import { withoutSecrets } from "../../../provider/engine/failures";
+import { CrudProvider, kinds } from "../../../provider/kinds";
 
 const provider = (k: keyof typeof kinds) => new CrudProvider(kinds[k] as never);
 const check = async (k: keyof typeof kinds, args: Record<string, unknown>) =>

@@ -4,11 +4,11 @@
 // placeholder (alone, inside a secret as the plugin receives it, and inside the connection), and the check
 // must fail on nothing.
 
-import { setStackConfig } from "../../../client/config";
-import type { Kind } from "../../../engine/kind";
-import { UNKNOWN } from "../../../engine/normalize";
-import { reveal, secret, type Value } from "../../../hosts/plugin/wire";
-import { type CredentialCheck, CrudProvider, type KindName, kinds } from "../../../kinds";
+import { setStackConfig } from "../../../provider/client/config";
+import type { Kind } from "../../../provider/engine/kind";
+import { UNKNOWN } from "../../../provider/engine/normalize";
+import { reveal, secret, type Value } from "../../../provider/hosts/plugin/wire";
+import { type CredentialCheck, CrudProvider, type KindName, kinds } from "../../../provider/kinds";
 import { cases, SEEDS } from "../../support/kinds";
 
 type Props = Record<string, unknown>;
@@ -50,7 +50,7 @@ function replaced(value: unknown, path: (string | number)[], by: unknown): unkno
   return { ...o, [head]: replaced(o[head], rest, by) };
 }
 
-/** The placeholder as the plugin receives it inside a secret, after its wire decoding (hosts/plugin/provider.ts). */
+/** The placeholder as the plugin receives it inside a secret, after its wire decoding (provider/hosts/plugin/provider.ts). */
 const secretUnknown = (): unknown => reveal(secret(UNKNOWN) as Value);
 
 const all = declarations();

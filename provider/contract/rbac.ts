@@ -1,0 +1,22 @@
+// RBAC for group scopes (chat API `/groups/{guid}/scopes/{scope}/permissions`,
+// docs/service/roles-and-permissions.md): what the admins, moderators or participants of one group may do.
+// The schemas are generated from the document (provider/contract/generated/schemas.ts); the catalogue is in
+// catalogues.ts, the machinery shared with role permissions in permissions.ts.
+import type { z } from "zod";
+import { OPERATIONS } from "./generated/routes";
+import * as G from "./generated/schemas";
+import { ROUTE_SCHEMAS as S } from "./generated/schemas";
+import { route } from "./route";
+
+export { SCOPE_PERMISSION_KEYS, SCOPE_PERMISSIONS, type ScopePermissionKey } from "./catalogues";
+
+/** `{<key>: value}`; unknown keys and values outside a key's list are refused, by name. */
+export const ScopePermissions = G.ScopePermissions;
+export type ScopePermissions = z.input<typeof ScopePermissions>;
+
+// setScopePermissions answers `{success, message}` per key beside the whole map.
+export const rbacRoutes = {
+  getScopePermissions: route({ ...OPERATIONS.getScopePermissions, ...S.getScopePermissions }),
+  setScopePermissions: route({ ...OPERATIONS.setScopePermissions, ...S.setScopePermissions }),
+  unsetScopePermission: route({ ...OPERATIONS.unsetScopePermission, ...S.unsetScopePermission }),
+} as const;
