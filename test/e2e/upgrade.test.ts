@@ -1,7 +1,8 @@
-// Users' stacks keep working: the state release 0.1.0 left (recorded by scripts/record-upgrade.ts from a
-// checkout of that release, on its emulator) is imported into a fresh backend, and this checkout's provider
-// and plugin must plan nothing for it: every step `same` (no update, no replacement, no renamed type token
-// or id), and no write reaches the service.
+// Users' stacks keep working: the state an earlier checkout left (recorded by scripts/record-upgrade.ts from
+// that checkout, on its emulator) is imported into a fresh backend, and this checkout's provider and plugin
+// must plan nothing for it: every step `same` (no update, no replacement, no renamed type token or id), and
+// no write reaches the service. Release 0.1.0, and 92a4f4f: the last commit before the move to provider/ and
+// sdk/nodejs/ (decision 0115), whose root stack holds every kind of its time, seed data included.
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,14 +14,19 @@ import { PLUGIN_DIR } from "./support/cli-project";
 import { repoRoot } from "./support/stack";
 
 const run = promisify(execFile);
-const fixtures = join(repoRoot, "test", "fixtures", "upgrade");
+/** Each recorded checkout: its fixtures folder and how many resources each stack holds. */
+const RECORDED = [
+  { name: "release 0.1.0", dir: "upgrade", root: 34, plugin: 12 },
+  { name: "commit 92a4f4f", dir: "upgrade-92a4f4f", root: 50, plugin: 12 },
+] as const;
 
 interface Plan {
   steps?: { op: string; urn: string }[];
   changeSummary?: Record<string, number>;
 }
 
-describe("a stack written by release 0.1.0", () => {
+describe.each(RECORDED)("a stack written by $name", ({ dir: fixtureDir, root, plugin }) => {
+  const fixtures = join(repoRoot, "test", "fixtures", fixtureDir);
   let emu: RunningEmulator;
   const temp: string[] = [];
   const tempDir = (prefix: string) => {
@@ -79,7 +85,7 @@ describe("a stack written by release 0.1.0", () => {
   it("the root project (the Environment component's dynamic resources) previews with no changes", async () => {
     const pulumi = await imported("root", repoRoot);
     const { steps, writes, summary } = await changes(pulumi);
-    expect(summary).toEqual({ same: 34 });
+    expect(summary).toEqual({ same: root });
     expect(steps).toEqual([]);
     expect(writes).toEqual([]);
     await pulumi("preview", "--expect-no-changes");
@@ -94,7 +100,7 @@ describe("a stack written by release 0.1.0", () => {
     );
     const pulumi = await imported("plugin", dir);
     const { steps, writes, summary } = await changes(pulumi);
-    expect(summary).toEqual({ same: 12 });
+    expect(summary).toEqual({ same: plugin });
     expect(steps).toEqual([]);
     expect(writes).toEqual([]);
     // A refresh finds nothing changed either: what this release reads equals what 0.1.0 recorded.
