@@ -44,9 +44,10 @@ export const refersToKeywordLists = (c: Condition): boolean =>
   KEYWORD_REFERENCE_FLAGS.some((f) => c[f] === true);
 
 /**
- * Both filters spell their negations notEquals and notIn, as the vendor's UserFilter and GroupFilter do. The
- * document said "not equals" and "not in" for user filters until 0.2 (provider/contract/divergences.yaml): the rule
- * kind still takes those, read as the new spellings (`USER_FILTER_OPERATOR_ALIASES`).
+ * Both filters spell their negations notEquals and notIn, as the vendor's later management file (S9) spells
+ * them for both; its earlier copies spell a user filter's "not equals" and "not in" (docs/service/app-configuration.md,
+ * Moderation; decision 0118). The document said so until 0.2: the rule kind still takes those spellings, read
+ * as the camel-case ones (`USER_FILTER_OPERATOR_ALIASES`).
  */
 export const UserFilter = G.UserFilter;
 export const USER_FILTER_OPERATOR_ALIASES = { "not equals": "notEquals", "not in": "notIn" } as const;

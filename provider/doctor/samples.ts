@@ -34,6 +34,9 @@ export function samples(p: string): Sample[] {
         enabled: false,
         action: ["blockMessage"],
         conditions: [{ entity: "message", operand: "text", category: "pattern", value: ["chat-doctor+"] }],
+        // A user filter's negation: the vendor's files spell it two ways (docs/service/app-configuration.md,
+        // decision 0118); a real app taking this one back settles it.
+        filters: [{ entity: "user", operand: "role", operator: "notIn", value: `${p}role`, type: "sender" }],
       },
     },
     { kind: "AiAgent", args: { name: `${p}ai`, isActive: false } },

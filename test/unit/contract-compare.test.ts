@@ -11,6 +11,7 @@ import {
   readDivergences,
   report,
 } from "../../provider/contract/scripts/compare";
+import { factsOf } from "../../provider/contract/scripts/vendor-facts";
 
 const fixtures = join(__dirname, "fixtures", "contract");
 const read = (file: string) => parse(readFileSync(join(fixtures, file), "utf8")) as Record<string, unknown>;
@@ -77,6 +78,53 @@ describe("comparing the document with the vendor's files", () => {
     expect(colour && knownAs(colour, known)?.why).toBe("A field the project never sends.");
     const reversed = colour && { ...colour, ours: "present", vendor: "absent" };
     expect(reversed && knownAs(reversed, known)).toBeUndefined();
+  });
+
+  it("lets one divergence name several operations, its reason and evidence written once", () => {
+    const [entry] = readDivergences(
+      "- { operation: [deletePet, replaceToys], at: '*', differs: operation, why: apart, evidence: a page }",
+    );
+    const named = (operation: string) =>
+      entry && knownAs({ ...diff(operation, "", "operation", "x", "absent") }, [entry]);
+    expect(named("replaceToys")).toBe(entry);
+    expect(named("deletePet")).toBe(entry);
+    expect(named("createPet")).toBeUndefined();
+    const { text } = report(
+      [diff("replaceToys", "", "operation", "PUT /pets/{petId}/toys", "absent")],
+      [...known, ...(entry ? [{ ...entry, operation: ["nothing", "else"] }] : [])],
+    );
+    expect(text).toContain("  nothing, else *: operation");
+    expect(() =>
+      readDivergences("- { operation: [], at: body, differs: type, why: w, evidence: e }"),
+    ).toThrow('entry 1: "operation" must be a non-empty text or a list of them');
+  });
+
+  it("compares the AI-agents and data-import routes only with a file of their own reference", () => {
+    const agents = {
+      ...ours,
+      paths: {
+        "/ai-agents/agent-builder/agents": { get: { operationId: "listAgents", responses: {} } },
+        "/data_import/users": { post: { operationId: "importUsers", responses: {} } },
+      },
+    };
+    // A chat file says nothing of them: no difference, where before each was "absent".
+    expect(compare(agents, [vendorChat]).filter((d) => d.differs !== "unused")).toEqual([]);
+    const page = {
+      openapi: "3.0.0",
+      paths: { "/ai-agents/agent-builder/tools": { get: { responses: {} } } },
+    };
+    expect(compare(agents, [page]).map((d) => [d.operation, d.differs])).toEqual([
+      ["listAgents", "operation"],
+      ["GET /ai-agents/agent-builder/tools", "unused"],
+    ]);
+  });
+
+  it("reduces a vendor file to the facts the comparison reads, and no wording", () => {
+    const facts = factsOf(vendorChat);
+    expect(compare(ours, [facts])).toEqual(compare(ours, [vendorChat]));
+    const text = JSON.stringify(facts);
+    for (const word of ['"description"', '"summary"', '"info"', "Pets as published", "The pet."])
+      expect(text).not.toContain(word);
   });
 
   it("refuses a divergence without its evidence", () => {

@@ -26,7 +26,22 @@ const LIMITS = [
   "pattern",
 ] as const;
 
-export type Api = "chat" | "management";
+/**
+ * The vendor's published references, each its own file: the chat API, the management API, and two that live
+ * on the chat host but stand apart (the Agent Builder and BYO agents pages under /ai-agents, and the data
+ * import reference under /data_import; docs/service/README.md). An operation is compared only with a file of
+ * its own API.
+ */
+export type Api = "chat" | "management" | "agents" | "dataImport";
+
+/** The chat-host APIs the vendor documents apart from the chat API's file, by the path prefix of their operations. */
+const APART: readonly (readonly [Api, string])[] = [
+  ["agents", "/ai-agents/"],
+  ["dataImport", "/data_import/"],
+];
+
+/** The API a chat-host path belongs to. */
+const chatHostApi = (path: string): Api => APART.find(([, prefix]) => path.startsWith(prefix))?.[0] ?? "chat";
 
 export interface Difference {
   /** Our operationId, or the vendor's (with its method and path) for an operation we do not have. */
@@ -43,8 +58,11 @@ export interface Difference {
 }
 
 export interface Divergence {
-  /** An operationId, or `*` for every operation. */
-  readonly operation: string;
+  /**
+   * An operationId, `*` for every operation, a prefix ending in `*`, or a list of these: operations that share
+   * one reason and one piece of evidence are named together, so the evidence is written once.
+   */
+  readonly operation: string | readonly string[];
   /** A place (`body.uid`), `*` for every place, or a prefix ending in `*` (`response.*`). */
   readonly at: string;
   readonly differs: string;
@@ -78,10 +96,13 @@ export const obj = (v: unknown): Json =>
 /** `/users/{uid}/auth_tokens/{authToken}` → `/users/{}/auth_tokens/{}`: the names of parameters do not matter. */
 const shape = (path: string) => path.replace(/\{[^}]+\}/g, "{}").replace(/\/$/, "");
 
-/** The API a vendor file describes, from its server address. */
+/** The API a vendor file describes: the management API by its server address, else by its paths. */
 export function apiOf(doc: Json): Api {
   const urls = (Array.isArray(doc.servers) ? doc.servers : []).map((s) => String(obj(s).url ?? ""));
-  return urls.some((u) => u.includes("apimgmt")) ? "management" : "chat";
+  if (urls.some((u) => u.includes("apimgmt"))) return "management";
+  const apis = new Set(Object.keys(obj(doc.paths)).map(chatHostApi));
+  const [only] = apis;
+  return apis.size === 1 && only ? only : "chat";
 }
 
 function operationsOf(spec: Spec, ours: boolean): Operation[] {
@@ -92,7 +113,7 @@ function operationsOf(spec: Spec, ours: boolean): Operation[] {
     const api: Api = ours
       ? (Array.isArray(item.servers) ? item.servers : []).some((s) => String(obj(s).url).includes("apimgmt"))
         ? "management"
-        : "chat"
+        : chatHostApi(path)
       : spec.api;
     for (const method of METHODS) {
       const op = item[method];
@@ -367,11 +388,14 @@ const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 const matches = (pattern: string, value: string) =>
   pattern === "*" || pattern === value || (pattern.endsWith("*") && value.startsWith(pattern.slice(0, -1)));
 
+const operations = (k: Divergence): readonly string[] =>
+  typeof k.operation === "string" ? [k.operation] : k.operation;
+
 /** The divergence that explains a difference, if one is recorded. */
 export const knownAs = (d: Difference, known: readonly Divergence[]): Divergence | undefined =>
   known.find(
     (k) =>
-      matches(k.operation, d.operation) &&
+      operations(k).some((o) => matches(o, d.operation)) &&
       matches(k.at, d.at) &&
       k.differs === d.differs &&
       (k.ours === undefined || k.ours === show(d.ours)) &&
@@ -384,7 +408,12 @@ export function readDivergences(text: string): Divergence[] {
   if (!Array.isArray(list)) throw new Error(`${DIVERGENCES} must be a list`);
   return list.map((entry, i) => {
     const e = obj(entry);
-    for (const field of ["operation", "at", "differs", "why", "evidence"] as const)
+    const named = Array.isArray(e.operation) ? e.operation : [e.operation];
+    if (named.length === 0 || named.some((o) => typeof o !== "string" || o === ""))
+      throw new Error(
+        `${DIVERGENCES} entry ${i + 1}: "operation" must be a non-empty text or a list of them`,
+      );
+    for (const field of ["at", "differs", "why", "evidence"] as const)
       if (typeof e[field] !== "string" || e[field] === "")
         throw new Error(`${DIVERGENCES} entry ${i + 1}: "${field}" must be a non-empty text`);
     for (const side of ["ours", "vendor"] as const)
@@ -422,7 +451,7 @@ export function report(
   if (unused.length)
     lines.push(
       `${unused.length} recorded divergence(s) not seen in the files given:`,
-      ...unused.map((k) => `  ${k.operation} ${k.at}: ${k.differs}`),
+      ...unused.map((k) => `  ${operations(k).join(", ")} ${k.at}: ${k.differs}`),
     );
   return { text: lines.join("\n"), fresh: fresh.length };
 }

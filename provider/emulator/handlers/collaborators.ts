@@ -12,7 +12,13 @@ export const OWNER_EMAIL = "owner@emulator.invalid";
 
 type Results = NonNullable<CollaboratorsResult["admins"]>;
 
-const view = (c: CollaboratorRecord) => ({ id: c.id, email: c.email, role: c.role, createdAt: c.createdAt });
+// The service numbers collaborators but answers the id as text (the vendor's list example: "1", "2").
+const view = (c: CollaboratorRecord) => ({
+  id: String(c.id),
+  email: c.email,
+  role: c.role,
+  createdAt: c.createdAt,
+});
 
 function outcome(step: () => string): Results[string] {
   try {

@@ -14,6 +14,7 @@ import { runDoctor } from "../../../provider/doctor/checks";
 import { divergencesFile, observed } from "../../../provider/doctor/divergences";
 import { runPrefix } from "../../../provider/doctor/prefix";
 import { formatReport } from "../../../provider/doctor/report";
+import { samples } from "../../../provider/doctor/samples";
 import { contextFor } from "../../../provider/engine/generic";
 import { sweep } from "../../live/sweep";
 import { emulatorConfig, emulatorEnv, useEmulated } from "../../support/emulator";
@@ -76,6 +77,10 @@ describe("chat-doctor", () => {
       writes.filter((c) => c.status === "ok" && c.name.startsWith("delete ")).length,
     ).toBeGreaterThanOrEqual(10);
     expect(writes.find((c) => c.name === "write McpServer")).toMatchObject({ status: "skip" });
+    // The rule it writes carries a user filter's negation, the spelling issue 42 could not settle from the files.
+    expect(samples(prefix).find((s) => s.kind === "ModerationRule")?.args.filters).toEqual([
+      expect.objectContaining({ entity: "user", operator: "notIn" }),
+    ]);
     // Nothing with the prefix is left.
     const left = await sweep({
       ctx: contextFor({ connection: emu.connection, managementConnection: emu.managementConnection }),

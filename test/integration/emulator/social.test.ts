@@ -161,6 +161,11 @@ describe("collaborators (management API)", () => {
       ["ada@example.com", "admin"],
       ["max@example.com", "moderator"],
     ]);
+    // The vendor's list answers a collaborator's id as text ("1"), though it counts (issue 42).
+    expect(listed.data.map((c) => c.id)).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+    ]);
     await h.ok("updateCollaborators", { params: { appId }, body: { admins: ["max@example.com"] } });
     const removed = await h.ok("updateCollaborators", {
       params: { appId },
