@@ -37,12 +37,14 @@ export type McpServerListQuery = z.input<typeof McpServerListQuery>;
 
 // ---- agent builder agents --------------------------------------------------------------------------------
 
-/** Sampling temperature: the vendor keeps it in the agent's `modelMetaData`. */
+/** Sampling temperature and the answer's token cap: the vendor keeps both in the agent's `modelMetaData`. */
 export const Temperature = G.Temperature;
+export const MaxTokens = G.MaxTokens;
 export const McpServerSlugs = G.McpServerSlugs;
 
-// The wire (docs/service/bots-agents-and-social.md, S30): the prompt is `instruction`, the temperature is in
-// `modelMetaData`, the messages in `metaData` (as S27 has them for BYO agents: a GUESS for these).
+// The wire (docs/service/bots-agents-and-social.md, S30, S48): the prompt is `instruction`, the temperature
+// and the token cap are in `modelMetaData`, the messages in `metaData` (as S27 has them for BYO agents: a
+// GUESS for these).
 const builderWire = G.AgentBuilderCreate.shape;
 /** What the vendor keeps in an agent's `metaData` (S27 documents it for BYO agents; builder agents alike). */
 const messages = builderWire.metaData.unwrap().shape;
@@ -55,8 +57,8 @@ const presentation = {
 };
 
 /**
- * An agent as a declaration names it (AiAgent's arguments): its prompt is `instructions` and its
- * temperature a field of its own; `builderWire` in kinds/ai-agents.ts maps it to the wire.
+ * An agent as a declaration names it (AiAgent's arguments): its prompt is `instructions`, its temperature
+ * and token cap fields of their own; `builderWire` in kinds/ai-agents.ts maps it to the wire.
  */
 export const AgentBuilderFields = {
   name: builderWire.name,
@@ -64,6 +66,7 @@ export const AgentBuilderFields = {
   instructions: boundedString("instructions", LIMITS.bodyBytes).optional(),
   model: builderWire.model,
   temperature: Temperature.optional(),
+  maxTokens: MaxTokens.optional(),
   mcpServers: McpServerSlugs.optional(),
   tools: G.ToolSlugs.optional(),
   apiTools: G.ApiToolSlugs.optional(),
@@ -91,8 +94,15 @@ export type AgentBuilderAgent = z.output<typeof AgentBuilderAgent>;
 export const ToolParameters = G.ToolParameters;
 /** A custom API tool on the wire: its headers are JSON text (S35); a credential, as its password. */
 export const ApiToolCreate = G.ApiToolCreate;
-/** Its fields, for a declaration that names the headers otherwise (an object), and its rule across them. */
-export const ApiToolFields = G.ApiToolCreate.shape;
+/**
+ * Its fields, for a declaration that names the headers otherwise (an object), and its rule across them. The
+ * wire requires `enableBasicAuth` (S48) with no default; a declaration leaving it out means false, as
+ * every earlier release sent for it (decision 0117), so recorded stacks keep their value.
+ */
+export const ApiToolFields = {
+  ...G.ApiToolCreate.shape,
+  enableBasicAuth: G.ApiToolCreate.shape.enableBasicAuth.default(false),
+};
 export const apiToolAuthRules = [apiToolBasicAuthUsername, apiToolBasicAuthPassword] as const;
 export type ApiToolCreate = z.input<typeof ApiToolCreate>;
 export const ApiToolUpdate = G.ApiToolUpdate;
@@ -177,6 +187,7 @@ export const aiAgentRoutes = {
   listMcpServers: route({ ...OPERATIONS.listMcpServers, ...S.listMcpServers }),
   getMcpServer: route({ ...OPERATIONS.getMcpServer, ...S.getMcpServer }),
   updateMcpServer: route({ ...OPERATIONS.updateMcpServer, ...S.updateMcpServer }),
+  deleteMcpServer: route({ ...OPERATIONS.deleteMcpServer, ...S.deleteMcpServer }),
   addAgentMcpServers: route({ ...OPERATIONS.addAgentMcpServers, ...S.addAgentMcpServers }),
   removeAgentMcpServers: route({ ...OPERATIONS.removeAgentMcpServers, ...S.removeAgentMcpServers }),
   createByoAgent: route({ ...OPERATIONS.createByoAgent, ...S.createByoAgent }),

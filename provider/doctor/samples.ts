@@ -1,6 +1,6 @@
 // chat-doctor --write: one object of each kind that makes objects of its own, under a run prefix, with the
 // fewest arguments the kind takes. Kinds left out say why (an app's settings are not changed by a check; an
-// App is a whole app; MCP servers cannot be deleted).
+// App is a whole app).
 import type { KindName } from "../kinds";
 
 export interface Sample {
@@ -39,6 +39,10 @@ export function samples(p: string): Sample[] {
         filters: [{ entity: "user", operand: "role", operator: "notIn", value: `${p}role`, type: "sender" }],
       },
     },
+    {
+      kind: "McpServer",
+      args: { slug: `${p}mcp`, name: `${p}mcp`, url: "https://mcp.example.com/chat-doctor" },
+    },
     { kind: "AiAgent", args: { name: `${p}ai`, isActive: false } },
     {
       kind: "ExternalAgent",
@@ -56,5 +60,4 @@ export function samples(p: string): Sample[] {
 /** Why a kind has no sample. */
 export const LEFT_OUT: Readonly<Partial<Record<KindName, string>>> = {
   App: "a whole app: --write does not make apps",
-  McpServer: "the API cannot delete one",
 };

@@ -163,5 +163,8 @@ export const readableErrors: z.core.$ZodErrorMap = (iss) => {
   const path = (iss.path ?? []).map(String).join(".");
   const what = path || "the value";
   if (iss.input === undefined) return `${what} is required (${iss.expected})`;
-  return `${what} must be ${iss.expected === "object" ? "an object" : `a ${iss.expected}`}`;
+  return `${what} must be ${EXPECTED[iss.expected] ?? `a ${iss.expected}`}`;
 };
+
+/** zod's names of the types it expected, in words (the rest read as "a <type>"). */
+const EXPECTED: Readonly<Record<string, string>> = { object: "an object", int: "a whole number" };

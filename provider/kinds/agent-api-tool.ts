@@ -85,7 +85,7 @@ export const agentApiTool: Kind<AgentApiToolArgs> = {
     endpoint: { doc: "HTTPS URL the tool calls (http only for localhost)." },
     method: { doc: "HTTP method: GET, POST, PUT, PATCH or DELETE." },
     enableBasicAuth: {
-      doc: "Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).",
+      doc: "Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.",
     },
     basicAuthUsername: { doc: "Basic-auth user name; secret, never shown by the service.", default: none },
     basicAuthPassword: {

@@ -104,6 +104,6 @@ export const madeAt = (t: CursorItem) => ({ createdAt: toSeconds(t.createdAt) })
 
 /** What is said of the parameters of a tool or an action. */
 export const parametersFact = {
-  doc: "What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.",
+  doc: "What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.",
   default: none,
 } as const;

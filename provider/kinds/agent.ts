@@ -2,8 +2,8 @@
 // (AiAgent) and the MCP servers they call (McpServer), and agents brought from another framework
 // (ExternalAgent, the API's "bring your own"). Agents get a uid from the service: like API keys they are
 // reconciled by a name that must be unique to adopt them, and a killed run's create is settled by name (made).
-// MCP servers are named by the caller's slug; the API reads, lists and changes them, but cannot delete one
-// (decision 0090).
+// MCP servers are named by the caller's slug; the API makes, reads, lists, changes and deletes them
+// (decisions 0102, 0117).
 import { z } from "zod";
 import { AgentHeaders, jsonText, LIMITS, toSeconds } from "../contract";
 import { none, service } from "../engine/fields";

@@ -36,18 +36,22 @@ const BUILDER_FIELDS = Object.keys(AiAgentArgs.shape).filter((k) => k !== "isAct
 const DEFAULT_MODEL = DEFAULTS.AgentBuilderAgent.model;
 const BUILDER_CLEARED: Args = { ...CLEARED, instructions: "", model: DEFAULT_MODEL };
 
+/** The model's settings, kept in the agent's `modelMetaData` (S30, S48). */
+const MODEL_SETTINGS = ["temperature", "maxTokens"] as const;
+
 /**
- * Arguments as the wire names them: the prompt is `instruction`, the temperature in `modelMetaData`, the
- * messages in `metaData`.
+ * Arguments as the wire names them: the prompt is `instruction`, the model's settings in `modelMetaData`
+ * (sent only while one is declared: a PATCH of it may replace the whole object), the messages in `metaData`.
  */
 function builderWire(a: Args): Args {
   // Knowledge sources have their own routes (attachKnowledge), as the servers on update.
-  const { instructions, temperature, knowledgeSources: _k, ...rest } = a;
+  const { instructions, temperature, maxTokens, knowledgeSources: _k, ...rest } = a;
+  const settings = defined({ temperature, maxTokens });
   return withMetaData(
     defined({
       ...rest,
       instruction: instructions,
-      modelMetaData: temperature === undefined ? undefined : { temperature },
+      modelMetaData: Object.keys(settings).length > 0 ? settings : undefined,
     }),
     MESSAGES,
   );
@@ -56,8 +60,8 @@ function builderWire(a: Args): Args {
 const builderArgs = (r: AgentBuilderAgent): Args => ({
   ...r,
   ...fromMetaData(r.metaData, MESSAGES),
+  ...fromMetaData(r.modelMetaData, MODEL_SETTINGS),
   instructions: r.instruction,
-  temperature: r.modelMetaData?.temperature ?? undefined,
   knowledgeSources: attachedKnowledge(r),
 });
 
@@ -65,7 +69,7 @@ const builder = family<AiAgentArgs, AgentBuilderAgent>(
   "AI agents",
   "listBuilderAgents",
   BUILDER_FIELDS,
-  ["icon", "temperature"],
+  ["icon", ...MODEL_SETTINGS],
   builderArgs,
 );
 const builderByName = byName(builder);
@@ -90,6 +94,10 @@ export const aiAgent: Kind<AiAgentArgs> = {
       },
       temperature: {
         doc: "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
+        default: none,
+      },
+      maxTokens: {
+        doc: "The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
         default: none,
       },
       mcpServers: {

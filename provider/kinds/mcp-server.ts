@@ -36,10 +36,10 @@ function mcpAsRead(m: McpServer, prior: Args, whole: boolean) {
 
 export const mcpServer: Kind<McpServerArgs> = {
   name: "McpServer",
-  doc: "An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.",
+  doc: "An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug.",
   ...declare(McpServerArgs, mcpOutputs, {
     slug: {
-      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.",
+      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.",
       replace: true,
       identity: true,
     },
@@ -77,8 +77,9 @@ export const mcpServer: Kind<McpServerArgs> = {
       .call("updateMcpServer", { params: { slug: id }, body: body as McpServerUpdate });
     return { createdAt: toSeconds(r.data.createdAt) };
   },
-  async delete() {
-    // No delete route: the server stays in the app (the kind's doc says so, decision 0090).
+  async delete(ctx, id) {
+    // A server already gone answers 404, which the engine and the sweeper take as done (decision 0117).
+    await ctx.chat().call("deleteMcpServer", { params: { slug: id } });
   },
   async find(ctx, a) {
     try {

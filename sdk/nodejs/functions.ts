@@ -994,7 +994,7 @@ export function listModerationRule(args: ListModerationRuleArgs = {}): pulumi.Ou
 export interface McpServerResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
   slug: string;
   /** Name, at most 100 characters. */
   name: string;
@@ -1011,7 +1011,7 @@ export interface McpServerResult {
 }
 
 export interface GetMcpServerArgs extends ChatLookupArgs {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
   slug: pulumi.Input<string>;
 }
 /** Reads one McpServer as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -1050,6 +1050,8 @@ export interface AiAgentResult {
   model?: string;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   temperature?: number;
+  /** The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  maxTokens?: number;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: string[];
   /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
@@ -1301,7 +1303,7 @@ export interface AgentApiToolResult {
   endpoint: string;
   /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
+  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. */
   enableBasicAuth: boolean;
   /** Basic-auth user name; secret, never shown by the service. */
   basicAuthUsername?: string;
@@ -1313,8 +1315,8 @@ export interface AgentApiToolResult {
   bodyTemplate?: string;
   /** Whether the agent may pass parameters beyond those declared (default false). */
   allowAdditionalProperties: boolean;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
-  parameters?: { key: string; type: string; description?: string; required?: boolean }[];
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  parameters?: { key: string; type: string; description: string; required?: boolean }[];
   /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
   icon?: string;
   /** Unix seconds. */
@@ -1347,8 +1349,8 @@ export interface AgentFrontendActionResult {
   description: string;
   /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
   triggerFunction: string;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
-  parameters?: { key: string; type: string; description?: string; required?: boolean }[];
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  parameters?: { key: string; type: string; description: string; required?: boolean }[];
   /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
   icon?: string;
   /** The id the service gives the action (its routes name it by this). */

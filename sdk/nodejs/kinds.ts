@@ -1063,7 +1063,7 @@ export class ModerationRule extends pulumi.CustomResource {
 }
 
 export interface McpServerArgs extends ChatResourceArgs {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
   slug: pulumi.Input<string>;
   /** Name, at most 100 characters. */
   name: pulumi.Input<string>;
@@ -1077,9 +1077,9 @@ export interface McpServerArgs extends ChatResourceArgs {
   headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
 }
 
-/** An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug. */
+/** An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug. */
 export class McpServer extends pulumi.CustomResource {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
   declare readonly slug: pulumi.Output<string>;
   /** Name, at most 100 characters. */
   declare readonly name: pulumi.Output<string>;
@@ -1120,6 +1120,8 @@ export interface AiAgentArgs extends ChatResourceArgs {
   model?: pulumi.Input<string>;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   temperature?: pulumi.Input<number>;
+  /** The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  maxTokens?: pulumi.Input<number>;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   mcpServers?: pulumi.Input<pulumi.Input<string>[]>;
   /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
@@ -1154,6 +1156,8 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly model: pulumi.Output<string | undefined>;
   /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
   declare readonly temperature: pulumi.Output<number | undefined>;
+  /** The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  declare readonly maxTokens: pulumi.Output<number | undefined>;
   /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
   declare readonly mcpServers: pulumi.Output<string[] | undefined>;
   /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
@@ -1385,7 +1389,7 @@ export interface AgentApiToolArgs extends ChatResourceArgs {
   endpoint: pulumi.Input<string>;
   /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
   method: pulumi.Input<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
-  /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
+  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. */
   enableBasicAuth?: pulumi.Input<boolean>;
   /** Basic-auth user name; secret, never shown by the service. */
   basicAuthUsername?: pulumi.Input<string>;
@@ -1397,8 +1401,8 @@ export interface AgentApiToolArgs extends ChatResourceArgs {
   bodyTemplate?: pulumi.Input<string>;
   /** Whether the agent may pass parameters beyond those declared (default false). */
   allowAdditionalProperties?: pulumi.Input<boolean>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
-  parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description?: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
   /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
   icon?: pulumi.Input<string>;
 }
@@ -1415,7 +1419,7 @@ export class AgentApiTool extends pulumi.CustomResource {
   declare readonly endpoint: pulumi.Output<string>;
   /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
   declare readonly method: pulumi.Output<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
-  /** Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required). */
+  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. */
   declare readonly enableBasicAuth: pulumi.Output<boolean>;
   /** Basic-auth user name; secret, never shown by the service. */
   declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
@@ -1427,8 +1431,8 @@ export class AgentApiTool extends pulumi.CustomResource {
   declare readonly bodyTemplate: pulumi.Output<string | undefined>;
   /** Whether the agent may pass parameters beyond those declared (default false). */
   declare readonly allowAdditionalProperties: pulumi.Output<boolean>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
-  declare readonly parameters: pulumi.Output<{ key: string; type: string; description?: string; required?: boolean }[] | undefined>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  declare readonly parameters: pulumi.Output<{ key: string; type: string; description: string; required?: boolean }[] | undefined>;
   /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
   declare readonly icon: pulumi.Output<string | undefined>;
   /** Unix seconds. */
@@ -1446,8 +1450,8 @@ export interface AgentFrontendActionArgs extends ChatResourceArgs {
   description: pulumi.Input<string>;
   /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
   triggerFunction: pulumi.Input<string>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
-  parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description?: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
   /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
   icon?: pulumi.Input<string>;
 }
@@ -1460,8 +1464,8 @@ export class AgentFrontendAction extends pulumi.CustomResource {
   declare readonly description: pulumi.Output<string>;
   /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
   declare readonly triggerFunction: pulumi.Output<string>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`. */
-  declare readonly parameters: pulumi.Output<{ key: string; type: string; description?: string; required?: boolean }[] | undefined>;
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  declare readonly parameters: pulumi.Output<{ key: string; type: string; description: string; required?: boolean }[] | undefined>;
   /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
   declare readonly icon: pulumi.Output<string | undefined>;
   /** The id the service gives the action (its routes name it by this). */

@@ -104,7 +104,6 @@ export const DEFAULTS = {
     send_reply_in_private_to_group_member: false,
   },
   ApiToolCreate: {
-    enableBasicAuth: false,
     allowAdditionalProperties: false,
   },
   ApiTool: {

@@ -364,6 +364,14 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "conditions[].value": "What is looked for: words, patterns, or ids of keyword lists.",
     "conditions[].message": "Text shown to the sender when the condition matches.",
   },
+  createBuilderAgent: {
+    modelMetaData: "Settings of the model; the service keeps keys beyond these as sent.",
+    "modelMetaData.maxTokens": "The most tokens the model may write in one answer.",
+  },
+  updateBuilderAgent: {
+    modelMetaData: "Settings of the model; the service keeps keys beyond these as sent.",
+    "modelMetaData.maxTokens": "The most tokens the model may write in one answer.",
+  },
   replaceAppPinnedConversations: {
     "pinnedConversations[].uid": "The user the conversation is with.",
     "pinnedConversations[].guid": "The group the conversation is in.",

@@ -238,6 +238,7 @@ export const OPERATIONS = {
   createMcpServer: { api: "chat", method: "POST", path: "/ai-agents/agent-builder/mcp-servers" },
   getMcpServer: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/mcp-servers/:slug" },
   updateMcpServer: { api: "chat", method: "PATCH", path: "/ai-agents/agent-builder/mcp-servers/:slug" },
+  deleteMcpServer: { api: "chat", method: "DELETE", path: "/ai-agents/agent-builder/mcp-servers/:slug" },
   addAgentMcpServers: { api: "chat", method: "PATCH", path: "/ai-agents/agent-builder/agents/:uid/mcp/add" },
   removeAgentMcpServers: {
     api: "chat",

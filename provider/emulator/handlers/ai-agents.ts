@@ -238,6 +238,15 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
     return mcpView(m);
   },
 
+  // Agents that name the server no longer do (a GUESS, as for API tools: the vendor does not say, S48).
+  deleteMcpServer: ({ app, params }) => {
+    const m = requireServer(app, params.slug);
+    app.mcpServers.delete(m.slug);
+    for (const a of app.builderAgents.values())
+      if (a.mcpServers?.includes(m.slug)) a.mcpServers = a.mcpServers.filter((s) => s !== m.slug);
+    return { success: true, message: `The MCP server ${m.slug} has been deleted.` };
+  },
+
   addAgentMcpServers: ({ app, params, body, env }) => {
     const a = requireAgent(app.builderAgents, params.uid);
     requireServers(app, body.mcps);

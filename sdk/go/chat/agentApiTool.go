@@ -87,7 +87,7 @@ type AgentApiTool struct {
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
 	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
 	Description pulumi.StringOutput `pulumi:"description"`
-	// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 	EnableBasicAuth pulumi.BoolOutput `pulumi:"enableBasicAuth"`
 	// HTTPS URL the tool calls (http only for localhost).
 	Endpoint pulumi.StringOutput `pulumi:"endpoint"`
@@ -99,7 +99,7 @@ type AgentApiTool struct {
 	Method HttpMethodOutput `pulumi:"method"`
 	// Name, at most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters AgentApiToolParametersItemArrayOutput `pulumi:"parameters"`
 	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
 	Slug pulumi.StringOutput `pulumi:"slug"`
@@ -197,7 +197,7 @@ type agentApiToolArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
 	Description string `pulumi:"description"`
-	// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
 	// HTTPS URL the tool calls (http only for localhost).
 	Endpoint string `pulumi:"endpoint"`
@@ -209,7 +209,7 @@ type agentApiToolArgs struct {
 	Method HttpMethod `pulumi:"method"`
 	// Name, at most 100 characters.
 	Name string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
 	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
 	Slug string `pulumi:"slug"`
@@ -231,7 +231,7 @@ type AgentApiToolArgs struct {
 	Connection ChatConnectionPtrInput
 	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
 	Description pulumi.StringInput
-	// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 	EnableBasicAuth pulumi.BoolPtrInput
 	// HTTPS URL the tool calls (http only for localhost).
 	Endpoint pulumi.StringInput
@@ -243,7 +243,7 @@ type AgentApiToolArgs struct {
 	Method HttpMethodInput
 	// Name, at most 100 characters.
 	Name pulumi.StringInput
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters AgentApiToolParametersItemArrayInput
 	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
 	Slug pulumi.StringInput
@@ -321,7 +321,7 @@ func (o AgentApiToolOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
-// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 func (o AgentApiToolOutput) EnableBasicAuth() pulumi.BoolOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.BoolOutput { return v.EnableBasicAuth }).(pulumi.BoolOutput)
 }
@@ -351,7 +351,7 @@ func (o AgentApiToolOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 func (o AgentApiToolOutput) Parameters() AgentApiToolParametersItemArrayOutput {
 	return o.ApplyT(func(v *AgentApiTool) AgentApiToolParametersItemArrayOutput { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
 }

@@ -73,7 +73,7 @@ type AgentFrontendAction struct {
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
 	// Display name, at most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters AgentFrontendActionParametersItemArrayOutput `pulumi:"parameters"`
 	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
 	TriggerFunction pulumi.StringOutput `pulumi:"triggerFunction"`
@@ -149,7 +149,7 @@ type agentFrontendActionArgs struct {
 	Icon *string `pulumi:"icon"`
 	// Display name, at most 100 characters.
 	Name string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
 	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
 	TriggerFunction string `pulumi:"triggerFunction"`
@@ -167,7 +167,7 @@ type AgentFrontendActionArgs struct {
 	Icon pulumi.StringPtrInput
 	// Display name, at most 100 characters.
 	Name pulumi.StringInput
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters AgentFrontendActionParametersItemArrayInput
 	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
 	TriggerFunction pulumi.StringInput
@@ -240,7 +240,7 @@ func (o AgentFrontendActionOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 func (o AgentFrontendActionOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) AgentFrontendActionParametersItemArrayOutput { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
 }

@@ -44,6 +44,7 @@ import (
 //				Instructions: pulumi.String("Be brief."),
 //				Model: pulumi.String("m1"),
 //				Temperature: pulumi.Float64(0.5),
+//				MaxTokens: pulumi.Int(4096),
 //				McpServers: pulumi.StringArray{
 //					pulumi.String("t-mcp"),
 //				},
@@ -98,6 +99,8 @@ type AiAgent struct {
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
 	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 	KnowledgeSources pulumi.StringArrayOutput `pulumi:"knowledgeSources"`
+	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	MaxTokens pulumi.IntPtrOutput `pulumi:"maxTokens"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers pulumi.StringArrayOutput `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -186,6 +189,8 @@ type aiAgentArgs struct {
 	IsActive *bool `pulumi:"isActive"`
 	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 	KnowledgeSources []string `pulumi:"knowledgeSources"`
+	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	MaxTokens *int `pulumi:"maxTokens"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers []string `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -224,6 +229,8 @@ type AiAgentArgs struct {
 	IsActive pulumi.BoolPtrInput
 	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 	KnowledgeSources pulumi.StringArrayInput
+	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	MaxTokens pulumi.IntPtrInput
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers pulumi.StringArrayInput
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -328,6 +335,11 @@ func (o AiAgentOutput) IsActive() pulumi.BoolPtrOutput {
 // UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 func (o AiAgentOutput) KnowledgeSources() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
+}
+
+// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+func (o AiAgentOutput) MaxTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.IntPtrOutput { return v.MaxTokens }).(pulumi.IntPtrOutput)
 }
 
 // Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.

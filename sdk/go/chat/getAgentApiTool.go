@@ -42,7 +42,7 @@ type LookupAgentApiToolResult struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
 	Description *string `pulumi:"description"`
-	// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
 	// HTTPS URL the tool calls (http only for localhost).
 	Endpoint *string `pulumi:"endpoint"`
@@ -56,7 +56,7 @@ type LookupAgentApiToolResult struct {
 	Method *HttpMethod `pulumi:"method"`
 	// Name, at most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
 	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
 	Slug *string `pulumi:"slug"`
@@ -122,7 +122,7 @@ func (o LookupAgentApiToolResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 func (o LookupAgentApiToolResultOutput) EnableBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *bool { return v.EnableBasicAuth }).(pulumi.BoolPtrOutput)
 }
@@ -157,7 +157,7 @@ func (o LookupAgentApiToolResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 func (o LookupAgentApiToolResultOutput) Parameters() AgentApiToolParametersItemArrayOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) []AgentApiToolParametersItem { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
 }

@@ -42,7 +42,7 @@ type LookupAgentFrontendActionResult struct {
 	Id string `pulumi:"id"`
 	// Display name, at most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
 	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
 	TriggerFunction *string `pulumi:"triggerFunction"`
@@ -108,7 +108,7 @@ func (o LookupAgentFrontendActionResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 func (o LookupAgentFrontendActionResultOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) []AgentFrontendActionParametersItem { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
 }

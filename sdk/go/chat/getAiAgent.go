@@ -52,6 +52,8 @@ type LookupAiAgentResult struct {
 	IsActive *bool `pulumi:"isActive"`
 	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 	KnowledgeSources []string `pulumi:"knowledgeSources"`
+	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	MaxTokens *int `pulumi:"maxTokens"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers []string `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -151,6 +153,11 @@ func (o LookupAiAgentResultOutput) IsActive() pulumi.BoolPtrOutput {
 // UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 func (o LookupAiAgentResultOutput) KnowledgeSources() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
+}
+
+// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+func (o LookupAiAgentResultOutput) MaxTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) *int { return v.MaxTokens }).(pulumi.IntPtrOutput)
 }
 
 // Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.

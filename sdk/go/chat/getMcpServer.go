@@ -42,7 +42,7 @@ type LookupMcpServerResult struct {
 	Id string `pulumi:"id"`
 	// Name, at most 100 characters.
 	Name *string `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 	Slug *string `pulumi:"slug"`
 	// HTTPS URL of the server.
 	Url *string `pulumi:"url"`
@@ -108,7 +108,7 @@ func (o LookupMcpServerResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 func (o LookupMcpServerResultOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }

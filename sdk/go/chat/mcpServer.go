@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
+// An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug.
 //
 // Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
 //
@@ -71,7 +71,7 @@ type McpServer struct {
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
 	// Name, at most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 	Slug pulumi.StringOutput `pulumi:"slug"`
 	// HTTPS URL of the server.
 	Url pulumi.StringOutput `pulumi:"url"`
@@ -153,7 +153,7 @@ type mcpServerArgs struct {
 	Icon *string `pulumi:"icon"`
 	// Name, at most 100 characters.
 	Name string `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 	Slug string `pulumi:"slug"`
 	// HTTPS URL of the server.
 	Url string `pulumi:"url"`
@@ -173,7 +173,7 @@ type McpServerArgs struct {
 	Icon pulumi.StringPtrInput
 	// Name, at most 100 characters.
 	Name pulumi.StringInput
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 	Slug pulumi.StringInput
 	// HTTPS URL of the server.
 	Url pulumi.StringInput
@@ -246,7 +246,7 @@ func (o McpServerOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 func (o McpServerOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Slug }).(pulumi.StringOutput)
 }

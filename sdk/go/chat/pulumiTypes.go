@@ -27,7 +27,7 @@ type AgentApiToolInfo struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
 	Description *string `pulumi:"description"`
-	// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
 	// HTTPS URL the tool calls (http only for localhost).
 	Endpoint *string `pulumi:"endpoint"`
@@ -41,7 +41,7 @@ type AgentApiToolInfo struct {
 	Method *HttpMethod `pulumi:"method"`
 	// Name, at most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
 	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
 	Slug *string `pulumi:"slug"`
@@ -92,7 +92,7 @@ func (o AgentApiToolInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
 func (o AgentApiToolInfoOutput) EnableBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *bool { return v.EnableBasicAuth }).(pulumi.BoolPtrOutput)
 }
@@ -127,7 +127,7 @@ func (o AgentApiToolInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 func (o AgentApiToolInfoOutput) Parameters() AgentApiToolParametersItemArrayOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) []AgentApiToolParametersItem { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
 }
@@ -159,7 +159,7 @@ func (o AgentApiToolInfoArrayOutput) Index(i pulumi.IntInput) AgentApiToolInfoOu
 
 type AgentApiToolParametersItem struct {
 	// What the agent is told the parameter is for.
-	Description *string `pulumi:"description"`
+	Description string `pulumi:"description"`
 	// The parameter's name, as the tool or action receives it.
 	Key string `pulumi:"key"`
 	// Whether the agent must always pass it.
@@ -181,7 +181,7 @@ type AgentApiToolParametersItemInput interface {
 
 type AgentApiToolParametersItemArgs struct {
 	// What the agent is told the parameter is for.
-	Description pulumi.StringPtrInput `pulumi:"description"`
+	Description pulumi.StringInput `pulumi:"description"`
 	// The parameter's name, as the tool or action receives it.
 	Key pulumi.StringInput `pulumi:"key"`
 	// Whether the agent must always pass it.
@@ -242,8 +242,8 @@ func (o AgentApiToolParametersItemOutput) ToAgentApiToolParametersItemOutputWith
 }
 
 // What the agent is told the parameter is for.
-func (o AgentApiToolParametersItemOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v AgentApiToolParametersItem) *string { return v.Description }).(pulumi.StringPtrOutput)
+func (o AgentApiToolParametersItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentApiToolParametersItem) string { return v.Description }).(pulumi.StringOutput)
 }
 
 // The parameter's name, as the tool or action receives it.
@@ -295,7 +295,7 @@ type AgentFrontendActionInfo struct {
 	Id string `pulumi:"id"`
 	// Display name, at most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
 	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
 	TriggerFunction *string `pulumi:"triggerFunction"`
@@ -346,7 +346,7 @@ func (o AgentFrontendActionInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
 func (o AgentFrontendActionInfoOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) []AgentFrontendActionParametersItem { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
 }
@@ -378,7 +378,7 @@ func (o AgentFrontendActionInfoArrayOutput) Index(i pulumi.IntInput) AgentFronte
 
 type AgentFrontendActionParametersItem struct {
 	// What the agent is told the parameter is for.
-	Description *string `pulumi:"description"`
+	Description string `pulumi:"description"`
 	// The parameter's name, as the tool or action receives it.
 	Key string `pulumi:"key"`
 	// Whether the agent must always pass it.
@@ -400,7 +400,7 @@ type AgentFrontendActionParametersItemInput interface {
 
 type AgentFrontendActionParametersItemArgs struct {
 	// What the agent is told the parameter is for.
-	Description pulumi.StringPtrInput `pulumi:"description"`
+	Description pulumi.StringInput `pulumi:"description"`
 	// The parameter's name, as the tool or action receives it.
 	Key pulumi.StringInput `pulumi:"key"`
 	// Whether the agent must always pass it.
@@ -461,8 +461,8 @@ func (o AgentFrontendActionParametersItemOutput) ToAgentFrontendActionParameters
 }
 
 // What the agent is told the parameter is for.
-func (o AgentFrontendActionParametersItemOutput) Description() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v AgentFrontendActionParametersItem) *string { return v.Description }).(pulumi.StringPtrOutput)
+func (o AgentFrontendActionParametersItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentFrontendActionParametersItem) string { return v.Description }).(pulumi.StringOutput)
 }
 
 // The parameter's name, as the tool or action receives it.
@@ -693,6 +693,8 @@ type AiAgentInfo struct {
 	IsActive *bool `pulumi:"isActive"`
 	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 	KnowledgeSources []string `pulumi:"knowledgeSources"`
+	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	MaxTokens *int `pulumi:"maxTokens"`
 	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
 	McpServers []string `pulumi:"mcpServers"`
 	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
@@ -777,6 +779,11 @@ func (o AiAgentInfoOutput) IsActive() pulumi.BoolPtrOutput {
 // UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
 func (o AiAgentInfoOutput) KnowledgeSources() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
+}
+
+// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+func (o AiAgentInfoOutput) MaxTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiAgentInfo) *int { return v.MaxTokens }).(pulumi.IntPtrOutput)
 }
 
 // Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
@@ -7260,7 +7267,7 @@ type McpServerInfo struct {
 	Id string `pulumi:"id"`
 	// Name, at most 100 characters.
 	Name *string `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 	Slug *string `pulumi:"slug"`
 	// HTTPS URL of the server.
 	Url *string `pulumi:"url"`
@@ -7311,7 +7318,7 @@ func (o McpServerInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
 func (o McpServerInfoOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }

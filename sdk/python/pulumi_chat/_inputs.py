@@ -171,6 +171,10 @@ __all__ = [
 ]
 
 class AgentApiToolParametersItemArgsDict(TypedDict):
+    description: pulumi.Input[_builtins.str]
+    """
+    What the agent is told the parameter is for.
+    """
     key: pulumi.Input[_builtins.str]
     """
     The parameter's name, as the tool or action receives it.
@@ -178,10 +182,6 @@ class AgentApiToolParametersItemArgsDict(TypedDict):
     type: pulumi.Input[_builtins.str]
     """
     Its data type (string, number, boolean, ...).
-    """
-    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    What the agent is told the parameter is for.
     """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -191,22 +191,33 @@ class AgentApiToolParametersItemArgsDict(TypedDict):
 @pulumi.input_type
 class AgentApiToolParametersItemArgs:
     def __init__(__self__, *,
+                 description: pulumi.Input[_builtins.str],
                  key: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
-                 description: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None):
         """
+        :param pulumi.Input[_builtins.str] description: What the agent is told the parameter is for.
         :param pulumi.Input[_builtins.str] key: The parameter's name, as the tool or action receives it.
         :param pulumi.Input[_builtins.str] type: Its data type (string, number, boolean, ...).
-        :param pulumi.Input[_builtins.str] description: What the agent is told the parameter is for.
         :param pulumi.Input[_builtins.bool] required: Whether the agent must always pass it.
         """
+        pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "type", type)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
         if required is not None:
             pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "description", value)
 
     @_builtins.property
     @pulumi.getter
@@ -231,18 +242,6 @@ class AgentApiToolParametersItemArgs:
     @type.setter
     def type(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        What the agent is told the parameter is for.
-        """
-        return pulumi.get(self, "description")
-
-    @description.setter
-    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "description", value)
 
     @_builtins.property
     @pulumi.getter
@@ -258,6 +257,10 @@ class AgentApiToolParametersItemArgs:
 
 
 class AgentFrontendActionParametersItemArgsDict(TypedDict):
+    description: pulumi.Input[_builtins.str]
+    """
+    What the agent is told the parameter is for.
+    """
     key: pulumi.Input[_builtins.str]
     """
     The parameter's name, as the tool or action receives it.
@@ -265,10 +268,6 @@ class AgentFrontendActionParametersItemArgsDict(TypedDict):
     type: pulumi.Input[_builtins.str]
     """
     Its data type (string, number, boolean, ...).
-    """
-    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    What the agent is told the parameter is for.
     """
     required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -278,22 +277,33 @@ class AgentFrontendActionParametersItemArgsDict(TypedDict):
 @pulumi.input_type
 class AgentFrontendActionParametersItemArgs:
     def __init__(__self__, *,
+                 description: pulumi.Input[_builtins.str],
                  key: pulumi.Input[_builtins.str],
                  type: pulumi.Input[_builtins.str],
-                 description: pulumi.Input[Optional[_builtins.str]] = None,
                  required: pulumi.Input[Optional[_builtins.bool]] = None):
         """
+        :param pulumi.Input[_builtins.str] description: What the agent is told the parameter is for.
         :param pulumi.Input[_builtins.str] key: The parameter's name, as the tool or action receives it.
         :param pulumi.Input[_builtins.str] type: Its data type (string, number, boolean, ...).
-        :param pulumi.Input[_builtins.str] description: What the agent is told the parameter is for.
         :param pulumi.Input[_builtins.bool] required: Whether the agent must always pass it.
         """
+        pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "type", type)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
         if required is not None:
             pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[_builtins.str]:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "description", value)
 
     @_builtins.property
     @pulumi.getter
@@ -318,18 +328,6 @@ class AgentFrontendActionParametersItemArgs:
     @type.setter
     def type(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "type", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        What the agent is told the parameter is for.
-        """
-        return pulumi.get(self, "description")
-
-    @description.setter
-    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "description", value)
 
     @_builtins.property
     @pulumi.getter

@@ -51,10 +51,10 @@ class AgentApiToolArgs:
         :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name; secret, never shown by the service.
         :param pulumi.Input[_builtins.str] body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
         :param pulumi.Input[_builtins.str] icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input['AgentApiToolParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param pulumi.Input[Sequence[pulumi.Input['AgentApiToolParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "endpoint", endpoint)
@@ -218,7 +218,7 @@ class AgentApiToolArgs:
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -254,7 +254,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def parameters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AgentApiToolParametersItemArgs']]]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 
@@ -344,13 +344,13 @@ class AgentApiTool(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] description: What the tool does and when to use it (the agent reads it), at most 1020 characters.
-        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         :param pulumi.Input[_builtins.str] endpoint: HTTPS URL the tool calls (http only for localhost).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
         :param pulumi.Input[_builtins.str] icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
         :param pulumi.Input['HttpMethod'] method: HTTP method: GET, POST, PUT, PATCH or DELETE.
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentApiToolParametersItemArgs', 'AgentApiToolParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentApiToolParametersItemArgs', 'AgentApiToolParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
         """
         ...
@@ -577,7 +577,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -625,7 +625,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def parameters(self) -> pulumi.Output[Optional[Sequence['outputs.AgentApiToolParametersItem']]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 

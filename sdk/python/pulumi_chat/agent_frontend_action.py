@@ -37,7 +37,7 @@ class AgentFrontendActionArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input['AgentFrontendActionParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param pulumi.Input[Sequence[pulumi.Input['AgentFrontendActionParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "name", name)
@@ -127,7 +127,7 @@ class AgentFrontendActionArgs:
     @pulumi.getter
     def parameters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AgentFrontendActionParametersItemArgs']]]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 
@@ -195,7 +195,7 @@ class AgentFrontendAction(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: What the action does, so the agent knows when to use it; at most 1020 characters.
         :param pulumi.Input[_builtins.str] icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
         :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentFrontendActionParametersItemArgs', 'AgentFrontendActionParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentFrontendActionParametersItemArgs', 'AgentFrontendActionParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         :param pulumi.Input[_builtins.str] trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
         """
         ...
@@ -376,7 +376,7 @@ class AgentFrontendAction(pulumi.CustomResource):
     @pulumi.getter
     def parameters(self) -> pulumi.Output[Optional[Sequence['outputs.AgentFrontendActionParametersItem']]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 

@@ -33,6 +33,7 @@ class AiAgentArgs:
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
                  knowledge_sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_tokens: pulumi.Input[Optional[_builtins.int]] = None,
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -53,6 +54,7 @@ class AiAgentArgs:
         :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
         :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        :param pulumi.Input[_builtins.int] max_tokens: The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
         :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
@@ -82,6 +84,8 @@ class AiAgentArgs:
             pulumi.set(__self__, "is_active", is_active)
         if knowledge_sources is not None:
             pulumi.set(__self__, "knowledge_sources", knowledge_sources)
+        if max_tokens is not None:
+            pulumi.set(__self__, "max_tokens", max_tokens)
         if mcp_servers is not None:
             pulumi.set(__self__, "mcp_servers", mcp_servers)
         if model is not None:
@@ -238,6 +242,18 @@ class AiAgentArgs:
         pulumi.set(self, "knowledge_sources", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxTokens")
+    def max_tokens(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        """
+        return pulumi.get(self, "max_tokens")
+
+    @max_tokens.setter
+    def max_tokens(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_tokens", value)
+
+    @_builtins.property
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -315,6 +331,7 @@ class AiAgent(pulumi.CustomResource):
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
                  knowledge_sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_tokens: pulumi.Input[Optional[_builtins.int]] = None,
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -348,6 +365,7 @@ class AiAgent(pulumi.CustomResource):
             instructions="Be brief.",
             model="m1",
             temperature=0.5,
+            max_tokens=4096,
             mcp_servers=[
                 "t-mcp",
             ],
@@ -388,6 +406,7 @@ class AiAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
         :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        :param pulumi.Input[_builtins.int] max_tokens: The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
         :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
@@ -427,6 +446,7 @@ class AiAgent(pulumi.CustomResource):
             instructions="Be brief.",
             model="m1",
             temperature=0.5,
+            max_tokens=4096,
             mcp_servers=[
                 "t-mcp",
             ],
@@ -480,6 +500,7 @@ class AiAgent(pulumi.CustomResource):
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
                  knowledge_sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_tokens: pulumi.Input[Optional[_builtins.int]] = None,
                  mcp_servers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -506,6 +527,7 @@ class AiAgent(pulumi.CustomResource):
             __props__.__dict__["introductory_message"] = introductory_message
             __props__.__dict__["is_active"] = is_active
             __props__.__dict__["knowledge_sources"] = knowledge_sources
+            __props__.__dict__["max_tokens"] = max_tokens
             __props__.__dict__["mcp_servers"] = mcp_servers
             __props__.__dict__["model"] = model
             if name is None and not opts.urn:
@@ -551,6 +573,7 @@ class AiAgent(pulumi.CustomResource):
         __props__.__dict__["introductory_message"] = None
         __props__.__dict__["is_active"] = None
         __props__.__dict__["knowledge_sources"] = None
+        __props__.__dict__["max_tokens"] = None
         __props__.__dict__["mcp_servers"] = None
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
@@ -647,6 +670,14 @@ class AiAgent(pulumi.CustomResource):
         UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
         """
         return pulumi.get(self, "knowledge_sources")
+
+    @_builtins.property
+    @pulumi.getter(name="maxTokens")
+    def max_tokens(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        """
+        return pulumi.get(self, "max_tokens")
 
     @_builtins.property
     @pulumi.getter(name="mcpServers")

@@ -125,7 +125,7 @@ class GetAgentApiToolResult:
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -181,7 +181,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentApiToolParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 

@@ -103,7 +103,7 @@ class GetAgentFrontendActionResult:
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentFrontendActionParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 

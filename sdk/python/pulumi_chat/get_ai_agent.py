@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetAiAgentResult:
-    def __init__(__self__, api_tools=None, created_at=None, description=None, frontend_actions=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, tools=None, uid=None):
+    def __init__(__self__, api_tools=None, created_at=None, description=None, frontend_actions=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, max_tokens=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, tools=None, uid=None):
         if api_tools and not isinstance(api_tools, list):
             raise TypeError("Expected argument 'api_tools' to be a list")
         pulumi.set(__self__, "api_tools", api_tools)
@@ -58,6 +58,9 @@ class GetAiAgentResult:
         if knowledge_sources and not isinstance(knowledge_sources, list):
             raise TypeError("Expected argument 'knowledge_sources' to be a list")
         pulumi.set(__self__, "knowledge_sources", knowledge_sources)
+        if max_tokens and not isinstance(max_tokens, int):
+            raise TypeError("Expected argument 'max_tokens' to be a int")
+        pulumi.set(__self__, "max_tokens", max_tokens)
         if mcp_servers and not isinstance(mcp_servers, list):
             raise TypeError("Expected argument 'mcp_servers' to be a list")
         pulumi.set(__self__, "mcp_servers", mcp_servers)
@@ -169,6 +172,14 @@ class GetAiAgentResult:
         return pulumi.get(self, "knowledge_sources")
 
     @_builtins.property
+    @pulumi.getter(name="maxTokens")
+    def max_tokens(self) -> Optional[_builtins.int]:
+        """
+        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        """
+        return pulumi.get(self, "max_tokens")
+
+    @_builtins.property
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> Optional[Sequence[_builtins.str]]:
         """
@@ -242,6 +253,7 @@ class AwaitableGetAiAgentResult(GetAiAgentResult):
             introductory_message=self.introductory_message,
             is_active=self.is_active,
             knowledge_sources=self.knowledge_sources,
+            max_tokens=self.max_tokens,
             mcp_servers=self.mcp_servers,
             model=self.model,
             name=self.name,
@@ -278,6 +290,7 @@ def get_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
         introductory_message=pulumi.get(__ret__, 'introductory_message'),
         is_active=pulumi.get(__ret__, 'is_active'),
         knowledge_sources=pulumi.get(__ret__, 'knowledge_sources'),
+        max_tokens=pulumi.get(__ret__, 'max_tokens'),
         mcp_servers=pulumi.get(__ret__, 'mcp_servers'),
         model=pulumi.get(__ret__, 'model'),
         name=pulumi.get(__ret__, 'name'),
@@ -311,6 +324,7 @@ def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatCo
         introductory_message=pulumi.get(__response__, 'introductory_message'),
         is_active=pulumi.get(__response__, 'is_active'),
         knowledge_sources=pulumi.get(__response__, 'knowledge_sources'),
+        max_tokens=pulumi.get(__response__, 'max_tokens'),
         mcp_servers=pulumi.get(__response__, 'mcp_servers'),
         model=pulumi.get(__response__, 'model'),
         name=pulumi.get(__response__, 'name'),

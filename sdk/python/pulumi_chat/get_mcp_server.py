@@ -102,7 +102,7 @@ class GetMcpServerResult:
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         """
         return pulumi.get(self, "slug")
 

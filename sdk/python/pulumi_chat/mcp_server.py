@@ -33,7 +33,7 @@ class McpServerArgs:
         The set of arguments for constructing a McpServer resource.
 
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         :param pulumi.Input[_builtins.str] url: HTTPS URL of the server.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -71,7 +71,7 @@ class McpServerArgs:
     @pulumi.getter
     def slug(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         """
         return pulumi.get(self, "slug")
 
@@ -168,7 +168,7 @@ class McpServer(pulumi.CustomResource):
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
+        An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug.
 
         Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
 
@@ -211,7 +211,7 @@ class McpServer(pulumi.CustomResource):
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
         :param pulumi.Input[_builtins.str] icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
         :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         :param pulumi.Input[_builtins.str] url: HTTPS URL of the server.
         """
         ...
@@ -221,7 +221,7 @@ class McpServer(pulumi.CustomResource):
                  args: McpServerArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An MCP server the agent builder's agents may call (AiAgent's mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
+        An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug.
 
         Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
 
@@ -391,7 +391,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def slug(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         """
         return pulumi.get(self, "slug")
 

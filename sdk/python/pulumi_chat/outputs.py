@@ -152,13 +152,13 @@ class AgentApiToolInfo(dict):
         :param _builtins.str body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str description: What the tool does and when to use it (the agent reads it), at most 1020 characters.
-        :param _builtins.bool enable_basic_auth: Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        :param _builtins.bool enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         :param _builtins.str endpoint: HTTPS URL the tool calls (http only for localhost).
         :param Mapping[str, _builtins.str] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
         :param _builtins.str icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
         :param 'HttpMethod' method: HTTP method: GET, POST, PUT, PATCH or DELETE.
         :param _builtins.str name: Name, at most 100 characters.
-        :param Sequence['AgentApiToolParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param Sequence['AgentApiToolParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
         """
         pulumi.set(__self__, "id", id)
@@ -251,7 +251,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -299,7 +299,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentApiToolParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 
@@ -315,22 +315,29 @@ class AgentApiToolInfo(dict):
 @pulumi.output_type
 class AgentApiToolParametersItem(dict):
     def __init__(__self__, *,
+                 description: _builtins.str,
                  key: _builtins.str,
                  type: _builtins.str,
-                 description: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None):
         """
+        :param _builtins.str description: What the agent is told the parameter is for.
         :param _builtins.str key: The parameter's name, as the tool or action receives it.
         :param _builtins.str type: Its data type (string, number, boolean, ...).
-        :param _builtins.str description: What the agent is told the parameter is for.
         :param _builtins.bool required: Whether the agent must always pass it.
         """
+        pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "type", type)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
         if required is not None:
             pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
@@ -347,14 +354,6 @@ class AgentApiToolParametersItem(dict):
         Its data type (string, number, boolean, ...).
         """
         return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        What the agent is told the parameter is for.
-        """
-        return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
@@ -388,7 +387,7 @@ class AgentFrontendActionInfo(dict):
         :param _builtins.str description: What the action does, so the agent knows when to use it; at most 1020 characters.
         :param _builtins.str icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
         :param _builtins.str name: Display name, at most 100 characters.
-        :param Sequence['AgentFrontendActionParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        :param Sequence['AgentFrontendActionParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         :param _builtins.str trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
         """
         pulumi.set(__self__, "id", id)
@@ -459,7 +458,7 @@ class AgentFrontendActionInfo(dict):
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentFrontendActionParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
         """
         return pulumi.get(self, "parameters")
 
@@ -475,22 +474,29 @@ class AgentFrontendActionInfo(dict):
 @pulumi.output_type
 class AgentFrontendActionParametersItem(dict):
     def __init__(__self__, *,
+                 description: _builtins.str,
                  key: _builtins.str,
                  type: _builtins.str,
-                 description: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None):
         """
+        :param _builtins.str description: What the agent is told the parameter is for.
         :param _builtins.str key: The parameter's name, as the tool or action receives it.
         :param _builtins.str type: Its data type (string, number, boolean, ...).
-        :param _builtins.str description: What the agent is told the parameter is for.
         :param _builtins.bool required: Whether the agent must always pass it.
         """
+        pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "key", key)
         pulumi.set(__self__, "type", type)
-        if description is not None:
-            pulumi.set(__self__, "description", description)
         if required is not None:
             pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        What the agent is told the parameter is for.
+        """
+        return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
@@ -507,14 +513,6 @@ class AgentFrontendActionParametersItem(dict):
         Its data type (string, number, boolean, ...).
         """
         return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> Optional[_builtins.str]:
-        """
-        What the agent is told the parameter is for.
-        """
-        return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
@@ -720,6 +718,7 @@ class AiAgentInfo(dict):
                  introductory_message: Optional[_builtins.str] = None,
                  is_active: Optional[_builtins.bool] = None,
                  knowledge_sources: Optional[Sequence[_builtins.str]] = None,
+                 max_tokens: Optional[_builtins.int] = None,
                  mcp_servers: Optional[Sequence[_builtins.str]] = None,
                  model: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
@@ -741,6 +740,7 @@ class AiAgentInfo(dict):
         :param _builtins.str introductory_message: The message that introduces the agent, at most 1020 characters.
         :param _builtins.bool is_active: Whether the agent answers (default true).
         :param Sequence[_builtins.str] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        :param _builtins.int max_tokens: The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
         :param Sequence[_builtins.str] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
         :param _builtins.str model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
         :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
@@ -770,6 +770,8 @@ class AiAgentInfo(dict):
             pulumi.set(__self__, "is_active", is_active)
         if knowledge_sources is not None:
             pulumi.set(__self__, "knowledge_sources", knowledge_sources)
+        if max_tokens is not None:
+            pulumi.set(__self__, "max_tokens", max_tokens)
         if mcp_servers is not None:
             pulumi.set(__self__, "mcp_servers", mcp_servers)
         if model is not None:
@@ -872,6 +874,14 @@ class AiAgentInfo(dict):
         UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
         """
         return pulumi.get(self, "knowledge_sources")
+
+    @_builtins.property
+    @pulumi.getter(name="maxTokens")
+    def max_tokens(self) -> Optional[_builtins.int]:
+        """
+        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        """
+        return pulumi.get(self, "max_tokens")
 
     @_builtins.property
     @pulumi.getter(name="mcpServers")
@@ -4074,7 +4084,7 @@ class McpServerInfo(dict):
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
         :param _builtins.str icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
         :param _builtins.str name: Name, at most 100 characters.
-        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         :param _builtins.str url: HTTPS URL of the server.
         """
         pulumi.set(__self__, "id", id)
@@ -4145,7 +4155,7 @@ class McpServerInfo(dict):
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and leaves the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
         """
         return pulumi.get(self, "slug")
 

@@ -265,7 +265,7 @@ describe("AI agents", () => {
   const slug = unique("docs-mcp");
   const name = unique("Helper");
 
-  it("creates an MCP server and a builder agent, attaches the server, lists, reads, updates and deletes", async () => {
+  it("creates an MCP server and a builder agent, attaches the server, lists, reads, updates and deletes both", async () => {
     const m = await chat.call("createMcpServer", {
       body: { slug, name: "Docs", url: "https://mcp.example.com", headers: { Authorization: "Bearer t" } },
     });
@@ -303,6 +303,8 @@ describe("AI agents", () => {
     });
     expect((await chat.call("deleteBuilderAgent", { params: { uid } })).data.success).toBe(true);
     expect(isNotFound(await rejectionOf(chat.call("getBuilderAgent", { params: { uid } })))).toBe(true);
+    expect((await chat.call("deleteMcpServer", { params: { slug } })).success).toBe(true);
+    expect(isNotFound(await rejectionOf(chat.call("getMcpServer", { params: { slug } })))).toBe(true);
   });
 
   it("creates, lists, updates and deletes a bring-your-own agent", async () => {
@@ -507,6 +509,7 @@ describe("the agent builder's custom API tools, frontend actions and catalogue t
       description: "d",
       endpoint: "https://api.example.com/o",
       method: "GET" as const,
+      enableBasicAuth: false,
     };
     expect((await chat.call("createApiTool", { body })).data).toMatchObject({ slug, name: "Orders" });
     expect((await chat.call("getApiTool", { params: { slug } })).data).toMatchObject({ slug, method: "GET" });

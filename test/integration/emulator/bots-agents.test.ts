@@ -119,6 +119,54 @@ describe("agent builder", () => {
     expect(twin.data.uid).not.toBe(c.data.uid);
   });
 
+  it("keeps the model's settings as sent: temperature, maxTokens (a whole number from 1) and keys of its own", async () => {
+    const name = unique("Tokens");
+    const settings = { temperature: 0.4, maxTokens: 4096, topP: 0.9 };
+    const c = await h.ok("createBuilderAgent", { body: { name, modelMetaData: settings } });
+    expect(c.data.modelMetaData).toEqual(settings);
+    const { uid } = c.data;
+    // A PATCH of modelMetaData replaces it whole (a GUESS: the vendor does not say, decision 0102).
+    await h.ok("updateBuilderAgent", { params: { uid }, body: { modelMetaData: { maxTokens: 256 } } });
+    expect((await h.ok("getBuilderAgent", { params: { uid } })).data.modelMetaData).toEqual({
+      maxTokens: 256,
+    });
+    for (const maxTokens of [0, -1, 1.5]) {
+      const e = await h.fails(
+        "createBuilderAgent",
+        { body: { name, modelMetaData: { maxTokens } } },
+        400,
+        "ERR_BAD_REQUEST",
+      );
+      expect(Object.keys(e.details ?? {})).toEqual(["modelMetaData.maxTokens"]);
+    }
+  });
+
+  it("custom API tools: enableBasicAuth and each parameter's description are required (S48)", async () => {
+    const slug = unique("req-tool");
+    const base = { slug, name: "T", description: "d", endpoint: "https://api.example.com/t", method: "GET" };
+    const noAuth = await h.fails("createApiTool", { raw: JSON.stringify(base) }, 400, "ERR_BAD_REQUEST");
+    expect(noAuth.details).toEqual({ enableBasicAuth: ["The enableBasicAuth field is required."] });
+    const param = { key: "q", type: "string" };
+    const noDescription = await h.fails(
+      "createApiTool",
+      { raw: JSON.stringify({ ...base, enableBasicAuth: false, parameters: [param] }) },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    expect(noDescription.details).toEqual({
+      "parameters.0.description": ["The parameters.0.description field is required."],
+    });
+    const made = await h.ok("createApiTool", {
+      body: {
+        ...base,
+        method: "GET",
+        enableBasicAuth: false,
+        parameters: [{ ...param, description: "what" }],
+      },
+    });
+    expect(made.data).toMatchObject({ slug, enableBasicAuth: false, parameters: [{ description: "what" }] });
+  });
+
   it("patches the given fields, deletes, and answers unknown uids with ERR_AGENT_NOT_FOUND", async () => {
     const { uid } = (await h.ok("createBuilderAgent", { body: { name: unique("Patched"), model: "m1" } }))
       .data;
@@ -182,6 +230,25 @@ describe("agent builder", () => {
     const removed = await h.ok("removeAgentMcpServers", { params: { uid }, body: { mcps: [slug] } });
     expect(removed.data.mcpServers).toEqual([]);
     await h.fails("getMcpServer", { params: { slug: "no-such-server" } }, 404, "ERR_MCP_SERVER_NOT_FOUND");
+  });
+
+  it("MCP servers are deleted by slug (S48); agents naming one no longer do, and a second delete is a 404", async () => {
+    const slug = unique("gone-mcp");
+    const kept = unique("kept-mcp");
+    for (const s of [slug, kept])
+      await h.ok("createMcpServer", { body: { slug: s, name: s, url: "https://mcp.example.com" } });
+    const { uid } = (
+      await h.ok("createBuilderAgent", { body: { name: unique("A"), mcpServers: [slug, kept] } })
+    ).data;
+    const raw = await h.call("deleteMcpServer", { params: { slug } });
+    expect(raw.status).toBe(200);
+    expect(raw.json).toMatchObject({ success: true });
+    await h.fails("getMcpServer", { params: { slug } }, 404, "ERR_MCP_SERVER_NOT_FOUND");
+    expect((await h.ok("getBuilderAgent", { params: { uid } })).data.mcpServers).toEqual([kept]);
+    expect((await h.ok("listMcpServers", {})).data.map((m) => m.slug)).not.toContain(slug);
+    await h.fails("deleteMcpServer", { params: { slug } }, 404, "ERR_MCP_SERVER_NOT_FOUND");
+    // The slug is free again.
+    await h.ok("createMcpServer", { body: { slug, name: "Again", url: "https://mcp.example.com" } });
   });
 
   it("MCP servers answer bare, in milliseconds, as the vendor documents; read, changed and listed by cursor", async () => {

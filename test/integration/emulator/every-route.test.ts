@@ -144,7 +144,14 @@ const mcpServer = async () => {
 const apiTool = async () => {
   const slug = unique("er-tool");
   await h.ok("createApiTool", {
-    body: { slug, name: slug, description: "d", endpoint: "https://api.example.com", method: "GET" },
+    body: {
+      slug,
+      name: slug,
+      description: "d",
+      endpoint: "https://api.example.com",
+      method: "GET",
+      enableBasicAuth: false,
+    },
   });
   return slug;
 };
@@ -492,6 +499,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   },
   getMcpServer: async () => ({ params: { slug: await mcpServer() } }),
   updateMcpServer: async () => ({ params: { slug: await mcpServer() }, body: { name: "Docs 2" } }),
+  deleteMcpServer: async () => ({ params: { slug: await mcpServer() } }),
   addAgentMcpServers: async () => ({
     params: { uid: await builderAgent() },
     body: { mcps: [await mcpServer()] },
@@ -507,7 +515,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
       basicAuthUsername: "u",
       basicAuthPassword: "p",
       headers: '{"a":"b"}',
-      parameters: [{ key: "q", type: "string", required: true }],
+      parameters: [{ key: "q", type: "string", description: "the query", required: true }],
     },
   }),
   listApiTools: async () => {
@@ -698,10 +706,10 @@ describe("every route of the route table answers 200 with the shape of its respo
     const opts = await calls[name]();
     const parsed = await h.ok(name, opts);
     // The vendor's agent PATCHes and knowledge attachments answer `{success}` alone; deleting a custom API
-    // tool, a frontend action or a variable answers `{success, message}` (S35, S36, S47); every other route
-    // answers its object as `data`.
+    // tool, a frontend action, an MCP server or a variable answers `{success, message}` (S35, S36, S48, S47);
+    // every other route answers its object as `data`.
     if (BARE_SUCCESS.includes(name)) expect(parsed).toEqual({ success: true });
-    else if (name === "deleteApiTool" || name === "deleteFrontendAction")
+    else if (name === "deleteApiTool" || name === "deleteFrontendAction" || name === "deleteMcpServer")
       expect(parsed).toMatchObject({ success: true, message: expect.any(String) });
     else if (name === "deleteAgentVariable") expect(parsed).toMatchObject({ success: true });
     else expect(parsed).toHaveProperty("data");

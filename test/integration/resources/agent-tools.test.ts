@@ -33,6 +33,7 @@ const tool = (slug: string, more: Record<string, unknown> = {}) => ({
   description: "Looks an order up",
   endpoint: "https://api.example.com/orders",
   method: "POST" as const,
+  enableBasicAuth: false,
   ...more,
 });
 const action = (triggerFunction: string, more: Record<string, unknown> = {}) => ({
@@ -135,6 +136,38 @@ describe("AgentApiTool", () => {
     for (const slug of slugs) await chat().call("createApiTool", { body: tool(slug) });
     const listed = (await agentApiTool.list?.(ctx(), {})) ?? [];
     expect(listed.filter((l) => l.id.startsWith(prefix)).map((l) => l.id)).toEqual(slugs);
+  });
+
+  it("as the service requires (S48): enableBasicAuth always sent, false when left out; a recorded tool without it previews no change", async () => {
+    const p = provider("AgentApiTool");
+    const slug = unique("tool-auth");
+    const { enableBasicAuth: _e, ...declared } = tool(slug);
+    // The emulator, like the service, refuses a create without enableBasicAuth: this one is made.
+    const inputs = await checked("AgentApiTool", declared);
+    const { id, outs } = await p.create(inputs);
+    expect((await get(slug)).enableBasicAuth).toBe(false);
+    // The state as recorded, and as an earlier state could hold it (without the field): no change either way.
+    const { enableBasicAuth: _r, ...older } = outs;
+    for (const recorded of [outs, older, (await p.read(id, outs)).props ?? {}]) {
+      const again = await p.check(recorded, { ...declared, connection });
+      expect(again.failures).toEqual([]);
+      expect(await p.diff(id, recorded, again.inputs)).toEqual({
+        changes: false,
+        replaces: [],
+        deleteBeforeReplace: false,
+      });
+    }
+    expect(received(emulated(), "PATCH", `${TOOLS}/${slug}`)).toHaveLength(0);
+  });
+
+  it("a parameter without a description is refused at check, naming it, before any call", async () => {
+    emulated().admin.clearRequests();
+    const r = await provider("AgentApiTool").check(
+      {},
+      { ...tool("ok"), parameters: [{ key: "order", type: "string" }], connection },
+    );
+    expect(r.failures.map((f) => f.reason)).toEqual(["parameters.0.description is required (string)"]);
+    expect(emulated().admin.requests().length).toBe(0);
   });
 
   it("check names the field and the rule before any call", async () => {

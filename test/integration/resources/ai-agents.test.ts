@@ -1,6 +1,6 @@
 // AI agents through the generic provider as the engine drives it, against the emulator: AiAgent and
-// ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (a slug; no delete route,
-// decision 0090).
+// ExternalAgent (server-chosen uids, reconciled by a unique name) and McpServer (a slug; deleted on destroy,
+// decision 0117).
 import { clientContext } from "../../../provider/kinds";
 import { aiAgent } from "../../../provider/kinds/ai-agent";
 import { externalAgent } from "../../../provider/kinds/external-agent";
@@ -28,7 +28,7 @@ describe("McpServer", () => {
   const MCP = "/v3/ai-agents/agent-builder/mcp-servers";
   const get = async (slug: string) => (await chat().call("getMcpServer", { params: { slug } })).data;
 
-  it("create, read, update in place, drift, import; headers secret and kept; delete leaves the server", async () => {
+  it("create, read, update in place, drift, import; headers secret and kept; delete removes the server", async () => {
     const p = provider("McpServer");
     const slug = unique("mcp");
     const inputs = await checked("McpServer", {
@@ -87,13 +87,40 @@ describe("McpServer", () => {
       icon: "https://cdn.example.com/m.png",
     });
 
+    // An agent naming the server (made elsewhere) no longer names it once the server is deleted.
+    const agent = await chat().call("createBuilderAgent", {
+      body: { name: unique("a"), mcpServers: [slug] },
+    });
+    emulated().admin.clearRequests();
     await p.delete(id, after);
-    // No delete route: the server is still there; adopt takes it over as it is.
-    expect((await get(slug)).slug).toBe(slug);
-    await expect(p.create(inputs)).rejects.toThrow(/already exists: set adopt: true/);
-    const adopted = await p.create({ ...inputs, adopt: true });
-    expect(adopted.id).toBe(slug);
-    expect((await get(slug)).name).toBe("Docs"); // adopt then updates it to the declaration
+    expect(received(emulated(), "DELETE", `${MCP}/${slug}`)).toHaveLength(1);
+    await expect(get(slug)).rejects.toThrow(/does not exist/);
+    expect((await p.read(id, after)).id).toBe(""); // gone: dropped on refresh
+    const uid = agent.data.uid;
+    expect((await chat().call("getBuilderAgent", { params: { uid } })).data.mcpServers).toEqual([]);
+    // Already gone (deleted in the dashboard): destroy succeeds (the service's 404 is what it wants).
+    await p.delete(id, after);
+    expect(received(emulated(), "DELETE", `${MCP}/${slug}`)).toHaveLength(2);
+    // The slug is free again: a new create makes it without adopt.
+    expect((await p.create(inputs)).id).toBe(slug);
+  });
+
+  it("a replacement (new slug) makes the new server and deletes the old one", async () => {
+    const p = provider("McpServer");
+    const [old, next] = [unique("mcp-old-slug"), unique("mcp-new-slug")];
+    const base = { name: "R", url: "https://mcp.example.com" };
+    const made = await p.create(await checked("McpServer", { slug: old, ...base }));
+    const news = await checked("McpServer", { slug: next, ...base });
+    expect(await p.diff(made.id, made.outs, news)).toEqual({
+      changes: true,
+      replaces: ["slug"],
+      deleteBeforeReplace: false,
+    });
+    // As the engine runs a replacement: the new one first, then the old one deleted.
+    await p.create(news);
+    await p.delete(made.id, made.outs);
+    expect((await get(next)).slug).toBe(next);
+    await expect(get(old)).rejects.toThrow(/does not exist/);
   });
 
   it("a missing server reads as gone (its resource is dropped on refresh)", async () => {
@@ -215,6 +242,41 @@ describe("AiAgent", () => {
 
     await p.delete(id, after);
     expect((await p.read(id, after)).id).toBe("");
+  });
+
+  it("maxTokens round trip: sent in modelMetaData beside temperature, read back, changed in place, limits checked", async () => {
+    const p = provider("AiAgent");
+    const name = unique("tokens");
+    const { id, outs } = await p.create(
+      await checked("AiAgent", { name, temperature: 0.7, maxTokens: 4096 }),
+    );
+    const wire = async () => (await chat().call("getBuilderAgent", { params: { uid: id } })).data;
+    expect((await wire()).modelMetaData).toEqual({ temperature: 0.7, maxTokens: 4096 });
+    expect((await p.read(id, outs)).inputs).toMatchObject({ name, temperature: 0.7, maxTokens: 4096 });
+
+    const news = await checked("AiAgent", { name, temperature: 0.7, maxTokens: 1024 });
+    const diff = await p.diff(id, outs, news);
+    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const { outs: after } = await p.update(id, outs, news);
+    expect((await wire()).modelMetaData).toEqual({ temperature: 0.7, maxTokens: 1024 });
+    const now = await p.read(id, after);
+    expect(now.inputs).toMatchObject({ maxTokens: 1024 });
+    expect((await p.diff(id, now.props ?? {}, news)).changes).toBe(false);
+
+    // drift: a change made elsewhere shows in the read
+    await chat().call("updateBuilderAgent", {
+      params: { uid: id },
+      body: { modelMetaData: { temperature: 0.7, maxTokens: 99 } },
+    });
+    expect((await p.read(id, after)).inputs?.maxTokens).toBe(99);
+
+    emulated().admin.clearRequests();
+    const bad = await provider("AiAgent").check({}, { name, maxTokens: 0, connection });
+    expect(bad.failures.map((f) => f.reason)).toEqual(["maxTokens must be at least 1"]);
+    const half = await provider("AiAgent").check({}, { name, maxTokens: 2.5, connection });
+    expect(half.failures.map((f) => f.reason)).toEqual(["maxTokens must be a whole number"]);
+    expect(emulated().admin.requests().length).toBe(0);
+    await p.delete(id, after);
   });
 
   it("changes its MCP servers in place: attaches, detaches, and reverts a detach made elsewhere", async () => {

@@ -28,6 +28,7 @@ export const fixture: Fixture = {
         instructions: "Be brief.",
         model: "m1",
         temperature: 0.5,
+        maxTokens: 4096,
         mcpServers: ["t-mcp"],
         tools: ["gmail"],
         apiTools: ["t-api-tool"],
@@ -45,6 +46,7 @@ export const fixture: Fixture = {
         instructions: "Be kind.",
         model: "m2",
         temperature: 1,
+        maxTokens: 1024,
         mcpServers: ["t-mcp-b"],
         tools: ["slack", "gmail"],
         apiTools: ["t-api-tool-b"],
@@ -59,6 +61,7 @@ export const fixture: Fixture = {
       name: "listed-ai1",
       model: "gpt-4o",
       temperature: 0.2,
+      maxTokens: 512,
       icon: "https://cdn.example.com/i.png",
       suggestedMessages: ["hi", "help"],
       mcpServers: ["listed-m1"],
@@ -69,7 +72,7 @@ export const fixture: Fixture = {
     { name: "listed-ai2", isActive: false },
   ],
   lookup: {
-    holds: { name: "listed-ai1", model: "gpt-4o", mcpServers: ["listed-m1"] },
+    holds: { name: "listed-ai1", model: "gpt-4o", maxTokens: 512, mcpServers: ["listed-m1"] },
     scope: { name: "listed-ai1" },
   },
 };

@@ -137,14 +137,14 @@ public class AgentApiTool extends com.pulumi.resources.CustomResource {
         return this.description;
     }
     /**
-     * Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+     * Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
      * 
      */
     @Export(name="enableBasicAuth", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> enableBasicAuth;
 
     /**
-     * @return Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
      * 
      */
     public Output<Boolean> enableBasicAuth() {
@@ -221,14 +221,14 @@ public class AgentApiTool extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     @Export(name="parameters", refs={List.class,AgentApiToolParametersItem.class}, tree="[0,1]")
     private Output</* @Nullable */ List<AgentApiToolParametersItem>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     public Output<Optional<List<AgentApiToolParametersItem>>> parameters() {

@@ -128,14 +128,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+     * Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
      * 
      */
     @Import(name="enableBasicAuth")
     private @Nullable Output<Boolean> enableBasicAuth;
 
     /**
-     * @return Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
      * 
      */
     public Optional<Output<Boolean>> enableBasicAuth() {
@@ -218,14 +218,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     @Import(name="parameters")
     private @Nullable Output<List<AgentApiToolParametersItemArgs>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     public Optional<Output<List<AgentApiToolParametersItemArgs>>> parameters() {
@@ -433,7 +433,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enableBasicAuth Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+         * @param enableBasicAuth Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
          * 
          * @return builder
          * 
@@ -444,7 +444,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enableBasicAuth Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+         * @param enableBasicAuth Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
          * 
          * @return builder
          * 
@@ -559,7 +559,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
          * 
          * @return builder
          * 
@@ -570,7 +570,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
          * 
          * @return builder
          * 
@@ -580,7 +580,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
          * 
          * @return builder
          * 

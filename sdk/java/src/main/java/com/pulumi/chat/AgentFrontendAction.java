@@ -120,14 +120,14 @@ public class AgentFrontendAction extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     @Export(name="parameters", refs={List.class,AgentFrontendActionParametersItem.class}, tree="[0,1]")
     private Output</* @Nullable */ List<AgentFrontendActionParametersItem>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     public Output<Optional<List<AgentFrontendActionParametersItem>>> parameters() {

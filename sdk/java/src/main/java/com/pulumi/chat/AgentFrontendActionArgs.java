@@ -96,14 +96,14 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     @Import(name="parameters")
     private @Nullable Output<List<AgentFrontendActionParametersItemArgs>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     public Optional<Output<List<AgentFrontendActionParametersItemArgs>>> parameters() {
@@ -261,7 +261,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
          * 
          * @return builder
          * 
@@ -272,7 +272,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
          * 
          * @return builder
          * 
@@ -282,7 +282,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
          * 
          * @return builder
          * 

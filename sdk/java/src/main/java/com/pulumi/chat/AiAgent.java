@@ -191,6 +191,20 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.knowledgeSources);
     }
     /**
+     * The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * 
+     */
+    @Export(name="maxTokens", refs={Integer.class}, tree="[0]")
+    private Output</* @Nullable */ Integer> maxTokens;
+
+    /**
+     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * 
+     */
+    public Output<Optional<Integer>> maxTokens() {
+        return Codegen.optional(this.maxTokens);
+    }
+    /**
      * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */

@@ -9,6 +9,7 @@ import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Boolean;
 import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
@@ -186,6 +187,21 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * 
+     */
+    @Import(name="maxTokens")
+    private @Nullable Output<Integer> maxTokens;
+
+    /**
+     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * 
+     */
+    public Optional<Output<Integer>> maxTokens() {
+        return Optional.ofNullable(this.maxTokens);
+    }
+
+    /**
      * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -289,6 +305,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         this.introductoryMessage = $.introductoryMessage;
         this.isActive = $.isActive;
         this.knowledgeSources = $.knowledgeSources;
+        this.maxTokens = $.maxTokens;
         this.mcpServers = $.mcpServers;
         this.model = $.model;
         this.name = $.name;
@@ -574,6 +591,27 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder knowledgeSources(String... knowledgeSources) {
             return knowledgeSources(List.of(knowledgeSources));
+        }
+
+        /**
+         * @param maxTokens The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxTokens(@Nullable Output<Integer> maxTokens) {
+            $.maxTokens = maxTokens;
+            return this;
+        }
+
+        /**
+         * @param maxTokens The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxTokens(Integer maxTokens) {
+            return maxTokens(Output.of(maxTokens));
         }
 
         /**

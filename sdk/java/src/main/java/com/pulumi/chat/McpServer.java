@@ -18,7 +18,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * An MCP server the agent builder&#39;s agents may call (AiAgent&#39;s mcpServers). The API has no route to delete one: destroy LEAVES the server in the app (remove it in the dashboard). Id: the slug.
+ * An MCP server the agent builder&#39;s agents may call (AiAgent&#39;s mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug.
  * 
  * Changing `slug` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `headers` is kept secret in the state and outputs.
  * 
@@ -120,14 +120,14 @@ public class McpServer extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
      * 
      */
     @Export(name="slug", refs={String.class}, tree="[0]")
     private Output<String> slug;
 
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
      * 
      */
     public Output<String> slug() {

@@ -110,14 +110,14 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
      * 
      */
     @Import(name="slug", required=true)
     private Output<String> slug;
 
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
      * 
      */
     public Output<String> slug() {
@@ -297,7 +297,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
          * 
          * @return builder
          * 
@@ -308,7 +308,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
          * 
          * @return builder
          * 

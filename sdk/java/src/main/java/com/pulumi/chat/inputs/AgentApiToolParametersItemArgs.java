@@ -21,15 +21,15 @@ public final class AgentApiToolParametersItemArgs extends com.pulumi.resources.R
      * What the agent is told the parameter is for.
      * 
      */
-    @Import(name="description")
-    private @Nullable Output<String> description;
+    @Import(name="description", required=true)
+    private Output<String> description;
 
     /**
      * @return What the agent is told the parameter is for.
      * 
      */
-    public Optional<Output<String>> description() {
-        return Optional.ofNullable(this.description);
+    public Output<String> description() {
+        return this.description;
     }
 
     /**
@@ -110,7 +110,7 @@ public final class AgentApiToolParametersItemArgs extends com.pulumi.resources.R
          * @return builder
          * 
          */
-        public Builder description(@Nullable Output<String> description) {
+        public Builder description(Output<String> description) {
             $.description = description;
             return this;
         }
@@ -189,6 +189,9 @@ public final class AgentApiToolParametersItemArgs extends com.pulumi.resources.R
         }
 
         public AgentApiToolParametersItemArgs build() {
+            if ($.description == null) {
+                throw new MissingRequiredPropertyException("AgentApiToolParametersItemArgs", "description");
+            }
             if ($.key == null) {
                 throw new MissingRequiredPropertyException("AgentApiToolParametersItemArgs", "key");
             }

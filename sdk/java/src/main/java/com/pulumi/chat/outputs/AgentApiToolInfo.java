@@ -49,7 +49,7 @@ public final class AgentApiToolInfo {
      */
     private @Nullable String description;
     /**
-     * @return Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
      * 
      */
     private @Nullable Boolean enableBasicAuth;
@@ -84,7 +84,7 @@ public final class AgentApiToolInfo {
      */
     private @Nullable String name;
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     private @Nullable List<AgentApiToolParametersItem> parameters;
@@ -138,7 +138,7 @@ public final class AgentApiToolInfo {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return Whether calls carry basic auth (default false; then basicAuthUsername and basicAuthPassword are required).
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
      * 
      */
     public Optional<Boolean> enableBasicAuth() {
@@ -187,7 +187,7 @@ public final class AgentApiToolInfo {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     public List<AgentApiToolParametersItem> parameters() {

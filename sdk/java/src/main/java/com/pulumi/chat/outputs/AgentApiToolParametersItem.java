@@ -17,7 +17,7 @@ public final class AgentApiToolParametersItem {
      * @return What the agent is told the parameter is for.
      * 
      */
-    private @Nullable String description;
+    private String description;
     /**
      * @return The parameter&#39;s name, as the tool or action receives it.
      * 
@@ -39,8 +39,8 @@ public final class AgentApiToolParametersItem {
      * @return What the agent is told the parameter is for.
      * 
      */
-    public Optional<String> description() {
-        return Optional.ofNullable(this.description);
+    public String description() {
+        return this.description;
     }
     /**
      * @return The parameter&#39;s name, as the tool or action receives it.
@@ -73,7 +73,7 @@ public final class AgentApiToolParametersItem {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String description;
+        private String description;
         private String key;
         private @Nullable Boolean required;
         private String type;
@@ -87,8 +87,10 @@ public final class AgentApiToolParametersItem {
         }
 
         @CustomType.Setter
-        public Builder description(@Nullable String description) {
-
+        public Builder description(String description) {
+            if (description == null) {
+              throw new MissingRequiredPropertyException("AgentApiToolParametersItem", "description");
+            }
             this.description = description;
             return this;
         }

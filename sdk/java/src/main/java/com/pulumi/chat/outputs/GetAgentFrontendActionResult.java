@@ -46,7 +46,7 @@ public final class GetAgentFrontendActionResult {
      */
     private @Nullable String name;
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     private @Nullable List<AgentFrontendActionParametersItem> parameters;
@@ -100,7 +100,7 @@ public final class GetAgentFrontendActionResult {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …), a `description` and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
      * 
      */
     public List<AgentFrontendActionParametersItem> parameters() {

@@ -72,6 +72,11 @@ public final class GetAiAgentResult {
      */
     private @Nullable List<String> knowledgeSources;
     /**
+     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * 
+     */
+    private @Nullable Integer maxTokens;
+    /**
      * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -186,6 +191,13 @@ public final class GetAiAgentResult {
         return this.knowledgeSources == null ? List.of() : this.knowledgeSources;
     }
     /**
+     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * 
+     */
+    public Optional<Integer> maxTokens() {
+        return Optional.ofNullable(this.maxTokens);
+    }
+    /**
      * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
      * 
      */
@@ -255,6 +267,7 @@ public final class GetAiAgentResult {
         private @Nullable String introductoryMessage;
         private @Nullable Boolean isActive;
         private @Nullable List<String> knowledgeSources;
+        private @Nullable Integer maxTokens;
         private @Nullable List<String> mcpServers;
         private @Nullable String model;
         private @Nullable String name;
@@ -276,6 +289,7 @@ public final class GetAiAgentResult {
     	      this.introductoryMessage = defaults.introductoryMessage;
     	      this.isActive = defaults.isActive;
     	      this.knowledgeSources = defaults.knowledgeSources;
+    	      this.maxTokens = defaults.maxTokens;
     	      this.mcpServers = defaults.mcpServers;
     	      this.model = defaults.model;
     	      this.name = defaults.name;
@@ -363,6 +377,12 @@ public final class GetAiAgentResult {
             return knowledgeSources(List.of(knowledgeSources));
         }
         @CustomType.Setter
+        public Builder maxTokens(@Nullable Integer maxTokens) {
+
+            this.maxTokens = maxTokens;
+            return this;
+        }
+        @CustomType.Setter
         public Builder mcpServers(@Nullable List<String> mcpServers) {
 
             this.mcpServers = mcpServers;
@@ -426,6 +446,7 @@ public final class GetAiAgentResult {
             _resultValue.introductoryMessage = introductoryMessage;
             _resultValue.isActive = isActive;
             _resultValue.knowledgeSources = knowledgeSources;
+            _resultValue.maxTokens = maxTokens;
             _resultValue.mcpServers = mcpServers;
             _resultValue.model = model;
             _resultValue.name = name;

@@ -45,7 +45,7 @@ public final class McpServerInfo {
      */
     private @Nullable String name;
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
      * 
      */
     private @Nullable String slug;
@@ -99,7 +99,7 @@ public final class McpServerInfo {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and leaves the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
      * 
      */
     public Optional<String> slug() {
