@@ -6,8 +6,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as chat from "pulumi-chat";
 
 const config = new pulumi.Config();
-// Relative to the project folder (where Pulumi.yaml and this program are).
-const file = resolve(__dirname, config.get("file") ?? "chat-environment.yaml");
+// Relative to the project folder (where Pulumi.yaml is), not to this program's folder.
+const file = resolve(__dirname, "..", config.get("file") ?? "chat-environment.yaml");
 
 // Before the component, these resources sat at the top of the stack as "<kind>:<id>": the aliases keep
 // stacks made then from replacing everything (decision 0072).
