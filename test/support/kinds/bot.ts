@@ -68,6 +68,7 @@ export const fixture: Fixture = {
       password: secret("botpw", 24),
     }),
     sibling: ["webhookURL", "http://bots.example.com/helper", /webhookURL must be an https URL/],
+    badSecret: () => [{ password: secret("botpw", 51) }, /password must be at most 50 characters/],
   }),
   lookup: { holds: { uid: "listed-u1", webhookURL: "https://h.example.com/bot1" } },
 };

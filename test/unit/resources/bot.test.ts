@@ -4,7 +4,9 @@
 import { DEFAULTS, LIMITS } from "../../../provider/contract";
 import { type Json, jsonOf } from "../../../provider/engine/json-schema";
 import { UNKNOWN } from "../../../provider/engine/normalize";
+import { resourceArgs } from "../../../provider/hosts/dynamic/resource";
 import { closedSetIn } from "../../../provider/hosts/plugin/enums";
+import { packageSchema } from "../../../provider/hosts/plugin/schema";
 import { type CredentialCheck, CrudProvider, kinds } from "../../../provider/kinds";
 
 const standIn: CredentialCheck = { chat: async () => undefined, management: async () => undefined };
@@ -135,5 +137,27 @@ describe("Bot: limits and basic auth, refused at check before any call", () => {
     expect(await reasons(inputs, { ...declared, username: "other" })).toEqual([
       expect.stringMatching(/^useBasicAuth: must be true when username and password are set/),
     ]);
+  });
+});
+
+describe("Bot: the echoed password", () => {
+  it("is a secret output in the dynamic resource and in the plugin's schema, and a secret input", () => {
+    expect(kinds.Bot.secrets).toEqual(["password"]);
+    const [, , props, options] = resourceArgs(
+      "Bot",
+      "b",
+      { ...base, useBasicAuth: true, username: "hook", password: "s3cret-value" },
+      ["createdAt"],
+      kinds.Bot.secrets ?? [],
+      undefined,
+    );
+    expect(options.additionalSecretOutputs).toContain("password");
+    expect(props.password).not.toBe("s3cret-value"); // wrapped as a secret
+    const schema = packageSchema() as {
+      resources: Record<string, { properties: Record<string, Json>; inputProperties: Record<string, Json> }>;
+    };
+    const r = schema.resources["chat:index:Bot"];
+    expect(r?.properties.password).toMatchObject({ secret: true });
+    expect(r?.inputProperties.password).toMatchObject({ secret: true });
   });
 });
