@@ -105,12 +105,6 @@ export const botHttps = {
   message: { message: "webhookURL must be an https URL" },
 };
 
-/** A bot's uid: a user's uid, shorter than users' (docs/service/bots-agents-and-social.md). */
-export const botUidLength = {
-  check: (s: string) => s.length < LIMITS.botUidLength,
-  message: { message: `a bot's uid must be shorter than ${LIMITS.botUidLength} characters` },
-};
-
 /** Adds admins and moderators and removes collaborators in one call: at least one email, at most 25. */
 export const collaboratorsPerCall = {
   check: (b: { admins?: Uids; moderators?: Uids; collaboratorsToRemove?: Uids }) => {

@@ -20,7 +20,7 @@ import type {
   UserCreate,
   WebhookCreate,
 } from "../contract";
-import { DEFAULT_ROLE } from "../contract";
+import { DEFAULT_ROLE, GROUP_CHAT_SETTING_ALIASES } from "../contract";
 import { defaultKeywordLists, defaultRules } from "./defaults";
 import type { Created } from "./records";
 import type { Random } from "./rng";
@@ -176,10 +176,14 @@ export interface KeywordListRecord {
   default?: boolean;
 }
 
-/** A bot: its create body's fields (the document's defaults filled in), and what the service adds. */
+/**
+ * A bot: its create body's fields (the document's defaults filled in), and what the service adds: `updatedAt`
+ * once it has been updated; `isAIBot` for a bot the dashboard flags (no route sets it).
+ */
 export type BotRecord = Created<z.output<typeof BotCreate>, Defaults["Bot"]> & {
+  isAIBot?: boolean;
   createdAt: number;
-  updatedAt: number;
+  updatedAt?: number;
 };
 
 /** A chat widget as the service keeps it: its settings (with the app's id) under `configuration`. */
@@ -493,6 +497,12 @@ export function deserializeState(text: string): SavedState {
     const social = newAppSocial();
     for (const k of Object.keys(social) as (keyof AppSocialRecord)[]) {
       if (app[k] === undefined) Object.assign(app, { [k]: social[k] });
+    }
+    // Files saved before the bots' group settings took the vendor's names hold the former ones.
+    for (const b of app.bots.values()) {
+      const s = b.groupChatSetting as string;
+      if (Object.hasOwn(GROUP_CHAT_SETTING_ALIASES, s))
+        b.groupChatSetting = GROUP_CHAT_SETTING_ALIASES[s as keyof typeof GROUP_CHAT_SETTING_ALIASES];
     }
   }
   return { credentials: saved.credentials, state: saved.state };

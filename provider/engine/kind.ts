@@ -140,7 +140,9 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   validate?(ctx: Ctx, args: A): Promise<CheckFailure[]>;
   /**
    * What `validate` checks against the service, checked from what the provider knows (a built-in list)
-   * when the service cannot be asked: some input unknown at preview, or the service unreachable.
+   * when the service cannot be asked: some input unknown at preview, or the service unreachable. A kind
+   * without `validate` states here the service's rules it knows without asking (Bot: credentials only with
+   * basic auth); like `validate`, they hold new and changed inputs, not inputs exactly as recorded.
    */
   offline?(args: A): CheckFailure[];
 

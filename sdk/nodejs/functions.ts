@@ -449,26 +449,26 @@ export function getAuthToken(args: GetAuthTokenArgs): pulumi.Output<AuthTokenRes
 export interface BotResult {
   /** The resource id of the object. */
   id: string;
-  /** The uid of an existing user, shorter than 50 characters. Changing it replaces the bot. */
+  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
   uid: string;
   /** Public https URL the service posts the bot's messages to, at most 255 characters. */
   webhookURL: string;
-  /** Relay messages to the webhook (default true). */
+  /** Relay messages to the webhook (default false, the service's: declare true to turn the bot on). */
   enabled?: boolean;
-  /** Which group messages reach the bot: "all" or "mentions" (default). */
-  groupChatSetting?: "all" | "mentions";
-  /** Send basic-auth credentials with each call (needs username and password). */
+  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". */
+  groupChatSetting?: "allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions";
+  /** Send basic-auth credentials with each call (needs username and password; default false). */
   useBasicAuth?: boolean;
-  /** Basic-auth user name, at most 50 characters. */
+  /** Basic-auth user name, at most 50 characters (only with useBasicAuth). */
   username?: string;
-  /** Basic-auth password, at most 100 characters (kept secret; the service echoes it). */
+  /** Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it). */
   password?: string;
   /** Unix seconds. */
   createdAt: number;
 }
 
 export interface GetBotArgs extends ChatLookupArgs {
-  /** The uid of an existing user, shorter than 50 characters. Changing it replaces the bot. */
+  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
   uid: pulumi.Input<string>;
 }
 /** Reads one Bot as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */

@@ -429,37 +429,37 @@ export class AuthToken extends pulumi.CustomResource {
 }
 
 export interface BotArgs extends ChatResourceArgs {
-  /** The uid of an existing user, shorter than 50 characters. Changing it replaces the bot. */
+  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
   uid: pulumi.Input<string>;
   /** Public https URL the service posts the bot's messages to, at most 255 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Relay messages to the webhook (default true). */
+  /** Relay messages to the webhook (default false, the service's: declare true to turn the bot on). */
   enabled?: pulumi.Input<boolean>;
-  /** Which group messages reach the bot: "all" or "mentions" (default). */
-  groupChatSetting?: pulumi.Input<"all" | "mentions">;
-  /** Send basic-auth credentials with each call (needs username and password). */
+  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". */
+  groupChatSetting?: pulumi.Input<"allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions">;
+  /** Send basic-auth credentials with each call (needs username and password; default false). */
   useBasicAuth?: pulumi.Input<boolean>;
-  /** Basic-auth user name, at most 50 characters. */
+  /** Basic-auth user name, at most 50 characters (only with useBasicAuth). */
   username?: pulumi.Input<string>;
-  /** Basic-auth password, at most 100 characters (kept secret; the service echoes it). */
+  /** Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it). */
   password?: pulumi.Input<string>;
 }
 
 /** A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid. */
 export class Bot extends pulumi.CustomResource {
-  /** The uid of an existing user, shorter than 50 characters. Changing it replaces the bot. */
+  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
   declare readonly uid: pulumi.Output<string>;
   /** Public https URL the service posts the bot's messages to, at most 255 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Relay messages to the webhook (default true). */
+  /** Relay messages to the webhook (default false, the service's: declare true to turn the bot on). */
   declare readonly enabled: pulumi.Output<boolean | undefined>;
-  /** Which group messages reach the bot: "all" or "mentions" (default). */
-  declare readonly groupChatSetting: pulumi.Output<"all" | "mentions" | undefined>;
-  /** Send basic-auth credentials with each call (needs username and password). */
+  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". */
+  declare readonly groupChatSetting: pulumi.Output<"allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions" | undefined>;
+  /** Send basic-auth credentials with each call (needs username and password; default false). */
   declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
-  /** Basic-auth user name, at most 50 characters. */
+  /** Basic-auth user name, at most 50 characters (only with useBasicAuth). */
   declare readonly username: pulumi.Output<string | undefined>;
-  /** Basic-auth password, at most 100 characters (kept secret; the service echoes it). */
+  /** Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it). */
   declare readonly password: pulumi.Output<string | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;

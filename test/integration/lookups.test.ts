@@ -102,8 +102,8 @@ describe("lookups", () => {
     expect(await settled(bot)).toEqual({
       uid: "grace",
       webhookURL: "https://bots.example.com/grace",
-      enabled: true,
-      groupChatSetting: "mentions",
+      enabled: false,
+      groupChatSetting: "none",
       useBasicAuth: true,
       username: "bot",
       createdAt: expect.any(Number),

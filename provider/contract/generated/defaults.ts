@@ -29,8 +29,8 @@ export const DEFAULTS = {
     enabled: false,
   },
   Bot: {
-    enabled: true,
-    groupChatSetting: "mentions",
+    enabled: false,
+    groupChatSetting: "none",
     useBasicAuth: false,
   },
   AgentBuilderAgent: {

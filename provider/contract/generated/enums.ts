@@ -63,7 +63,7 @@ export const TriggerId = [
   "before_message",
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
-export const GroupChatSetting = ["all", "mentions"] as const;
+export const GroupChatSetting = ["allMessages", "slashedMessages", "mentionedMessages", "none"] as const;
 export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
 export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;
 export const ByoProvider = [

@@ -26,6 +26,8 @@ export const LIMITS = {
   appsPerPageDefault: 25,
   botsPerApp: 25,
   botUidLength: 50,
+  botUsernameLength: 50,
+  botPasswordLength: 50,
   friendsPerUser: 1000,
   relationsPerCall: 25,
   appPinnedConversations: 5,

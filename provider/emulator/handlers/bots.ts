@@ -1,5 +1,8 @@
-// Bots (docs/service/bots-agents-and-social.md): a bot is an existing user's uid with a callback URL; at most 25
-// per app. The basic-auth password is echoed, as the service does. Where the vendor is silent, decision 0090.
+// Bots (docs/service/bots-agents-and-social.md, the vendor's pages https://www.cometchat.com/docs/rest-api/bots):
+// a bot is an existing user's uid with a callback URL; at most 25 per app. As the vendor documents them: a
+// create keeps the basic-auth credentials only with useBasicAuth true, an update stores them as sent, every
+// answer echoes the stored password and leaves out fields that are false or empty. Where the vendor is
+// silent, decision 0090.
 import { Bot, type botRoutes, DEFAULTS, LIMITS } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import { created, updated, viewOf } from "../records";
@@ -9,8 +12,12 @@ import { ack, norm, requireUser } from "./lookup";
 import { quotaExceeded } from "./roles";
 import type { ChatHandlers } from "./types";
 
-/** The answer names the password: the service echoes it. */
-const botView = (b: BotRecord) => viewOf(b, Bot);
+/** The answer: the answer schema's fields, the password among them, less those that are false or empty. */
+function botView(b: BotRecord) {
+  const view = viewOf(b, Bot);
+  for (const [k, v] of Object.entries(view)) if (v === false || v === "") delete view[k as keyof typeof view];
+  return view;
+}
 
 function requireBot(app: AppRecord, uid: string): BotRecord {
   const b = app.bots.get(norm(uid));
@@ -32,14 +39,22 @@ export const botHandlers: ChatHandlers<typeof botRoutes> = {
       throw new ApiError("ERR_BOT_ALREADY_EXISTS", `The bot with UID ${u.uid} already exists.`);
     }
     if (app.bots.size >= LIMITS.botsPerApp) throw quotaExceeded("bots", LIMITS.botsPerApp);
-    const now = env.now();
-    const b: BotRecord = created({ ...body, uid: u.uid }, DEFAULTS.Bot, { createdAt: now, updatedAt: now });
+    // Without basic auth the service discards the credentials a create sends.
+    const { username: _username, password: _password, ...rest } = body;
+    const kept = body.useBasicAuth === true ? body : rest;
+    const b: BotRecord = created({ ...kept, uid: u.uid }, DEFAULTS.Bot, { createdAt: env.now() });
     checkBasicAuth(b);
     app.bots.set(b.uid, b);
     return { data: botView(b) };
   },
 
-  listBots: ({ app, query }) => paginate(app.bots.values(), query, () => true, botView),
+  // Ordered by uid; searchKey matches the start of the uid; standard bots unless isAIBot asks for the others.
+  listBots: ({ app, query }) => {
+    const key = query.searchKey?.toLowerCase() ?? "";
+    const ai = query.isAIBot === true;
+    const bots = [...app.bots.values()].sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+    return paginate(bots, query, (b) => b.uid.startsWith(key) && (b.isAIBot === true) === ai, botView);
+  },
 
   getBot: ({ app, params }) => ({ data: botView(requireBot(app, params.uid)) }),
 

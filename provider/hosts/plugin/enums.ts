@@ -1,8 +1,9 @@
 // Closed sets as enum types of the plugin's schema (issue 32 item 3): a field that takes one of a few values
 // gets a `chat:index:<Name>` enum, so every SDK offers the values by name and YAML checks them at preview.
 // The values stay what travels: enums change the SDKs' types, not the wire. A set's name is the document's
-// when it names the same values (GroupType, MemberScope, …), the contract's for the numbered choices
-// (provider/contract/closed-set.ts), else the name of the first field that takes it.
+// when it names the same values, former spellings aside (GroupType, MemberScope, GroupChatSetting, …), the
+// contract's for the numbered choices (provider/contract/closed-set.ts), else the name of the first field that
+// takes it.
 import * as NAMED from "../../contract/generated/enums";
 import type { Json } from "../../engine/json-schema";
 
@@ -60,14 +61,19 @@ export function closedSetIn(s: Json): FoundSet | undefined {
     };
   if (values.every((v) => typeof v === "string")) {
     const aliases = s["x-aliases"] ?? {};
-    // A former spelling (provider/engine/aliases.ts) is named after the value it stands for.
+    const former = (v: string) => Object.hasOwn(aliases, v);
+    const current = values.filter((v) => !former(v));
+    // A former spelling (provider/engine/aliases.ts) keeps the name programs already use (`all`: All), unless
+    // a current value has that name (`not equals` beside `notEquals`): then it is named after its value.
     const names = values.map((v) =>
-      Object.hasOwn(aliases, v) ? `${valueName(aliases[v] ?? v)}Former` : valueName(v),
+      former(v) && current.some((c) => valueName(c) === valueName(v))
+        ? `${valueName(aliases[v] ?? v)}Former`
+        : valueName(v),
     );
     // Two values of one word set (`notIn`, `not in`) would clash: number the later one.
     const unique = names.map((n, i) => (names.indexOf(n) === i ? n : `${n}${i}`));
     return {
-      name: documentEnum(values),
+      name: documentEnum(current),
       type: "string",
       values: values.map((v, i) => {
         const target = Object.hasOwn(aliases, v) ? aliases[v] : undefined;

@@ -14,7 +14,7 @@ export const EXAMPLES: Readonly<Record<string, { name: string; args: Record<stri
   Webhook: { name: "hook", args: {"webhookId":"t-hook","name":"Hook","webhookURL":"https://hooks.example.com/table/1","useBasicAuth":true,"username":"user1","password":"pass1","enabled":false,"retryOnFailure":true,"version":1} },
   WebhookTriggers: { name: "triggers", args: {"webhookId":"t-hook","triggers":["message_sent","after_message"],"version":1} },
   AuthToken: { name: "token", args: {"uid":"t-m1","platform":"web","userAgent":"agent/1","appInfo":{"v":1}} },
-  Bot: { name: "bot", args: {"uid":"T-M3","webhookURL":"https://hooks.example.com/table/11","enabled":false,"groupChatSetting":"all","useBasicAuth":false,"username":"bot1","password":"botpass1"} },
+  Bot: { name: "bot", args: {"uid":"T-M3","webhookURL":"https://hooks.example.com/table/11","enabled":true,"groupChatSetting":"allMessages","useBasicAuth":true,"username":"bot1","password":"botpass1"} },
   Extension: { name: "ext-giphy", args: {"extension":"gifs-giphy","secrets":{"giphyApiKey":"table-key-1"}} },
   AppSettings: { name: "app-settings", args: {"settings":{"core.conversations.updateOnCallActivity":false}} },
   Collaborators: { name: "collaborators", args: {"admins":["Ada@Table.example.com"],"moderators":["mo@table.example.com"]} },

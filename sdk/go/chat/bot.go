@@ -36,9 +36,9 @@ import (
 //			_, err := chat.NewBot(ctx, "bot", &chat.BotArgs{
 //				Uid: pulumi.String("T-M3"),
 //				WebhookURL: pulumi.String("https://hooks.example.com/table/11"),
-//				Enabled: pulumi.Bool(false),
-//				GroupChatSetting: chat.GroupChatSetting("all"),
-//				UseBasicAuth: pulumi.Bool(false),
+//				Enabled: pulumi.Bool(true),
+//				GroupChatSetting: chat.GroupChatSetting("allMessages"),
+//				UseBasicAuth: pulumi.Bool(true),
 //				Username: pulumi.String("bot1"),
 //				Password: cfg.RequireSecret("password"),
 //			})
@@ -62,17 +62,17 @@ type Bot struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Relay messages to the webhook (default true).
+	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
-	// Which group messages reach the bot: "all" or "mentions" (default).
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
 	GroupChatSetting GroupChatSettingPtrOutput `pulumi:"groupChatSetting"`
-	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
 	Password pulumi.StringPtrOutput `pulumi:"password"`
-	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
 	Uid pulumi.StringOutput `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password).
+	// Send basic-auth credentials with each call (needs username and password; default false).
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters.
+	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
 	Username pulumi.StringPtrOutput `pulumi:"username"`
 	// Public https URL the service posts the bot's messages to, at most 255 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
@@ -143,17 +143,17 @@ type botArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Relay messages to the webhook (default true).
+	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
 	Enabled *bool `pulumi:"enabled"`
-	// Which group messages reach the bot: "all" or "mentions" (default).
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
-	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
 	Password *string `pulumi:"password"`
-	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
 	Uid string `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password).
+	// Send basic-auth credentials with each call (needs username and password; default false).
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters.
+	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
 	Username *string `pulumi:"username"`
 	// Public https URL the service posts the bot's messages to, at most 255 characters.
 	WebhookURL string `pulumi:"webhookURL"`
@@ -165,17 +165,17 @@ type BotArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Relay messages to the webhook (default true).
+	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
 	Enabled pulumi.BoolPtrInput
-	// Which group messages reach the bot: "all" or "mentions" (default).
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
 	GroupChatSetting GroupChatSettingPtrInput
-	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
 	Password pulumi.StringPtrInput
-	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
 	Uid pulumi.StringInput
-	// Send basic-auth credentials with each call (needs username and password).
+	// Send basic-auth credentials with each call (needs username and password; default false).
 	UseBasicAuth pulumi.BoolPtrInput
-	// Basic-auth user name, at most 50 characters.
+	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
 	Username pulumi.StringPtrInput
 	// Public https URL the service posts the bot's messages to, at most 255 characters.
 	WebhookURL pulumi.StringInput
@@ -228,32 +228,32 @@ func (o BotOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *Bot) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Relay messages to the webhook (default true).
+// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
 func (o BotOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Which group messages reach the bot: "all" or "mentions" (default).
+// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
 func (o BotOutput) GroupChatSetting() GroupChatSettingPtrOutput {
 	return o.ApplyT(func(v *Bot) GroupChatSettingPtrOutput { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
 
-// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
 func (o BotOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
 func (o BotOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }
 
-// Send basic-auth credentials with each call (needs username and password).
+// Send basic-auth credentials with each call (needs username and password; default false).
 func (o BotOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.BoolPtrOutput { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name, at most 50 characters.
+// Basic-auth user name, at most 50 characters (only with useBasicAuth).
 func (o BotOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
 }

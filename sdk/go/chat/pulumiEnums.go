@@ -687,7 +687,17 @@ func (in *eventNotificationPtr) ToEventNotificationPtrOutputWithContext(ctx cont
 type GroupChatSetting string
 
 const (
-	GroupChatSettingAll      = GroupChatSetting("all")
+	GroupChatSettingAllMessages       = GroupChatSetting("allMessages")
+	GroupChatSettingSlashedMessages   = GroupChatSetting("slashedMessages")
+	GroupChatSettingMentionedMessages = GroupChatSetting("mentionedMessages")
+	GroupChatSettingNone              = GroupChatSetting("none")
+	// Former spelling of allMessages, still taken and read as it.
+	//
+	// Deprecated: Use allMessages.
+	GroupChatSettingAll = GroupChatSetting("all")
+	// Former spelling of mentionedMessages, still taken and read as it.
+	//
+	// Deprecated: Use mentionedMessages.
 	GroupChatSettingMentions = GroupChatSetting("mentions")
 )
 
@@ -813,8 +823,10 @@ func (o GroupChatSettingPtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 // GroupChatSettingInput is an input type that accepts values of the GroupChatSetting enum
 // A concrete instance of `GroupChatSettingInput` can be one of the following:
 //
-//	GroupChatSettingAll
-//	GroupChatSettingMentions
+//	GroupChatSettingAllMessages
+//	GroupChatSettingSlashedMessages
+//	GroupChatSettingMentionedMessages
+//	GroupChatSettingNone
 type GroupChatSettingInput interface {
 	pulumi.Input
 
@@ -4049,8 +4061,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ByoProviderPtrInput)(nil)).Elem(), ByoProvider("vercel-ai-sdk"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventNotificationInput)(nil)).Elem(), EventNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventNotificationPtrInput)(nil)).Elem(), EventNotification(1))
-	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingInput)(nil)).Elem(), GroupChatSetting("all"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingPtrInput)(nil)).Elem(), GroupChatSetting("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingInput)(nil)).Elem(), GroupChatSetting("allMessages"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingPtrInput)(nil)).Elem(), GroupChatSetting("allMessages"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypeInput)(nil)).Elem(), GroupType("public"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypePtrInput)(nil)).Elem(), GroupType("public"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodInput)(nil)).Elem(), HttpMethod("GET"))

@@ -1503,19 +1503,19 @@ func (o BlockedUsersInfoArrayOutput) Index(i pulumi.IntInput) BlockedUsersInfoOu
 type BotInfo struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Relay messages to the webhook (default true).
+	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
 	Enabled *bool `pulumi:"enabled"`
-	// Which group messages reach the bot: "all" or "mentions" (default).
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
 	Password *string `pulumi:"password"`
-	// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
 	Uid *string `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password).
+	// Send basic-auth credentials with each call (needs username and password; default false).
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters.
+	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
 	Username *string `pulumi:"username"`
 	// Public https URL the service posts the bot's messages to, at most 255 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
@@ -1541,12 +1541,12 @@ func (o BotInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v BotInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Relay messages to the webhook (default true).
+// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
 func (o BotInfoOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Which group messages reach the bot: "all" or "mentions" (default).
+// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
 func (o BotInfoOutput) GroupChatSetting() GroupChatSettingPtrOutput {
 	return o.ApplyT(func(v BotInfo) *GroupChatSetting { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
@@ -1556,22 +1556,22 @@ func (o BotInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v BotInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
 func (o BotInfoOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
 func (o BotInfoOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs username and password).
+// Send basic-auth credentials with each call (needs username and password; default false).
 func (o BotInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotInfo) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name, at most 50 characters.
+// Basic-auth user name, at most 50 characters (only with useBasicAuth).
 func (o BotInfoOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
 }

@@ -71,8 +71,18 @@ class EventNotification(_builtins.int, Enum):
 
 @pulumi.type_token("chat:index:GroupChatSetting")
 class GroupChatSetting(_builtins.str, Enum):
+    ALL_MESSAGES = "allMessages"
+    SLASHED_MESSAGES = "slashedMessages"
+    MENTIONED_MESSAGES = "mentionedMessages"
+    NONE = "none"
     ALL = "all"
+    """
+    Former spelling of allMessages, still taken and read as it.
+    """
     MENTIONS = "mentions"
+    """
+    Former spelling of mentionedMessages, still taken and read as it.
+    """
 
 
 @pulumi.type_token("chat:index:GroupType")

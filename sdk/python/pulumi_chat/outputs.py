@@ -1607,12 +1607,12 @@ class BotInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.bool enabled: Relay messages to the webhook (default true).
-        :param 'GroupChatSetting' group_chat_setting: Which group messages reach the bot: "all" or "mentions" (default).
-        :param _builtins.str password: Basic-auth password, at most 100 characters (kept secret; the service echoes it).
-        :param _builtins.str uid: The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
-        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs username and password).
-        :param _builtins.str username: Basic-auth user name, at most 50 characters.
+        :param _builtins.bool enabled: Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+        :param 'GroupChatSetting' group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+        :param _builtins.str password: Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+        :param _builtins.str uid: The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs username and password; default false).
+        :param _builtins.str username: Basic-auth user name, at most 50 characters (only with useBasicAuth).
         :param _builtins.str webhook_url: Public https URL the service posts the bot's messages to, at most 255 characters.
         """
         pulumi.set(__self__, "id", id)
@@ -1653,7 +1653,7 @@ class BotInfo(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Relay messages to the webhook (default true).
+        Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
         """
         return pulumi.get(self, "enabled")
 
@@ -1661,7 +1661,7 @@ class BotInfo(dict):
     @pulumi.getter(name="groupChatSetting")
     def group_chat_setting(self) -> Optional['GroupChatSetting']:
         """
-        Which group messages reach the bot: "all" or "mentions" (default).
+        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
         """
         return pulumi.get(self, "group_chat_setting")
 
@@ -1669,7 +1669,7 @@ class BotInfo(dict):
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+        Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
         """
         return pulumi.get(self, "password")
 
@@ -1677,7 +1677,7 @@ class BotInfo(dict):
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+        The uid of an existing user, at most 50 characters. Changing it replaces the bot.
         """
         return pulumi.get(self, "uid")
 
@@ -1685,7 +1685,7 @@ class BotInfo(dict):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs username and password).
+        Send basic-auth credentials with each call (needs username and password; default false).
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -1693,7 +1693,7 @@ class BotInfo(dict):
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name, at most 50 characters.
+        Basic-auth user name, at most 50 characters (only with useBasicAuth).
         """
         return pulumi.get(self, "username")
 

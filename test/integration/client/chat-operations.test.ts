@@ -243,15 +243,20 @@ describe("bots", () => {
     const c = await chat.call("createBot", {
       body: { uid: botUid, webhookURL: hook, useBasicAuth: true, username: "bot", password },
     });
-    expect(c.data).toMatchObject({ uid: botUid, webhookURL: hook, enabled: true, useBasicAuth: true });
+    expect(c.data).toMatchObject({
+      uid: botUid,
+      webhookURL: hook,
+      groupChatSetting: "none",
+      useBasicAuth: true,
+    });
     expect((await chat.call("getBot", { params: { uid: botUid } })).data).toEqual(c.data);
     const u = await chat.call("updateBot", {
       params: { uid: botUid },
-      body: { enabled: false, groupChatSetting: "all" },
+      body: { enabled: true, groupChatSetting: "allMessages" },
     });
-    expect(u.data).toMatchObject({ enabled: false, groupChatSetting: "all", username: "bot" });
+    expect(u.data).toMatchObject({ enabled: true, groupChatSetting: "allMessages", username: "bot" });
     const listed = await chat.listAll("listBots", { query: { perPage: 1 } });
-    expect(listed.find((b) => b.uid === botUid)?.enabled).toBe(false);
+    expect(listed.find((b) => b.uid === botUid)?.enabled).toBe(true);
     expect((await chat.call("deleteBot", { params: { uid: botUid } })).data.success).toBe(true);
     expect(isNotFound(await rejectionOf(chat.call("getBot", { params: { uid: botUid } })))).toBe(true);
     expect((await chat.call("getUser", { params: { uid: botUid } })).data.uid).toBe(botUid);

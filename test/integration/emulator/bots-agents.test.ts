@@ -3,6 +3,8 @@ import { LIMITS, routes, secretPaths } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
 import { Harness } from "./harness";
 
+type Json = Record<string, unknown>;
+
 let h: Harness;
 beforeAll(async () => {
   h = await Harness.start();
@@ -16,28 +18,104 @@ const user = async () => {
 };
 const hook = "https://bot.example.com/hook";
 
+// As the vendor's pages have them (https://www.cometchat.com/docs/rest-api/bots: create, list, get, update, delete).
 describe("bots", () => {
-  it("makes a bot of an existing user, echoes its basic-auth password, and reads it back", async () => {
+  /** The answer as it travels (what the service leaves out stays out). */
+  const raw = async (uid: string) => (await h.call("getBot", { params: { uid } })).json as { data: Json };
+
+  it("makes a bot of an existing user at the service's defaults: disabled, no group messages, no basic auth", async () => {
     const uid = await user();
-    const c = await h.ok("createBot", {
-      body: { uid, webhookURL: hook, useBasicAuth: true, username: "bot", password: "s3cret" },
-    });
-    expect(c.data).toMatchObject({
-      uid,
-      webhookURL: hook,
-      enabled: true,
-      useBasicAuth: true,
-      password: "s3cret",
-    });
-    const g = await h.ok("getBot", { params: { uid } });
-    expect(g.data).toEqual(c.data);
-    const u = await h.ok("updateBot", { params: { uid }, body: { enabled: false, groupChatSetting: "all" } });
-    expect(u.data).toMatchObject({ enabled: false, groupChatSetting: "all", username: "bot" });
-    const listed = await h.ok("listBots", { query: { perPage: 1000 } });
-    expect(listed.data.find((b) => b.uid === uid)?.enabled).toBe(false);
+    const c = await h.ok("createBot", { body: { uid: uid.toUpperCase(), webhookURL: hook } });
+    // False and empty fields are left out; updatedAt appears only once the bot is updated.
+    expect(c.data).toEqual({ uid, webhookURL: hook, groupChatSetting: "none", createdAt: c.data.createdAt });
+    expect((await raw(uid)).data).toEqual(c.data);
+    const u = await h.ok("updateBot", { params: { uid }, body: { enabled: true } });
+    expect(u.data).toMatchObject({ enabled: true, groupChatSetting: "none", updatedAt: expect.any(Number) });
     await h.ok("deleteBot", { params: { uid } });
     await h.fails("getBot", { params: { uid } }, 404, "ERR_BOT_NOT_FOUND");
     await h.fails("deleteBot", { params: { uid } }, 404, "ERR_BOT_NOT_FOUND");
+    // The user stays, an ordinary user again: not a bot.
+    expect((await h.ok("getUser", { params: { uid } })).data.uid).toBe(uid);
+  });
+
+  it("takes the four group settings and no other spelling", async () => {
+    const uid = await user();
+    await h.ok("createBot", { body: { uid, webhookURL: hook, groupChatSetting: "slashedMessages" } });
+    for (const groupChatSetting of ["allMessages", "mentionedMessages", "none", "slashedMessages"] as const) {
+      const u = await h.ok("updateBot", { params: { uid }, body: { groupChatSetting } });
+      expect(u.data.groupChatSetting).toBe(groupChatSetting);
+    }
+    for (const former of ["all", "mentions"])
+      await h.fails(
+        "updateBot",
+        { params: { uid }, body: { groupChatSetting: former } },
+        400,
+        "ERR_BAD_REQUEST",
+      );
+  });
+
+  it("keeps a create's credentials only with basic auth on, and echoes the stored password", async () => {
+    const off = await user();
+    const c = await h.ok("createBot", {
+      body: { uid: off, webhookURL: hook, useBasicAuth: false, username: "bot", password: "dropped-1" },
+    });
+    expect(c.data).not.toHaveProperty("username");
+    expect(c.data).not.toHaveProperty("password");
+    expect(JSON.stringify(await raw(off))).not.toContain("dropped-1");
+
+    const on = await user();
+    const made = await h.ok("createBot", {
+      body: { uid: on, webhookURL: hook, useBasicAuth: true, username: "bot", password: "s3cret" },
+    });
+    expect(made.data).toMatchObject({ useBasicAuth: true, username: "bot", password: "s3cret" });
+    expect((await raw(on)).data).toMatchObject({ password: "s3cret" });
+    const listed = await h.ok("listBots", { query: { searchKey: on } });
+    expect(listed.data.map((b) => [b.uid, b.password])).toEqual([[on, "s3cret"]]);
+  });
+
+  it("stores an update's credentials as sent; turning basic auth off keeps them", async () => {
+    const uid = await user();
+    await h.ok("createBot", { body: { uid, webhookURL: hook } });
+    const u = await h.ok("updateBot", { params: { uid }, body: { username: "later", password: "kept-2" } });
+    expect(u.data).toMatchObject({ username: "later", password: "kept-2" });
+    expect(u.data).not.toHaveProperty("useBasicAuth");
+    await h.ok("updateBot", { params: { uid }, body: { useBasicAuth: true } });
+    const off = await h.ok("updateBot", { params: { uid }, body: { useBasicAuth: false } });
+    expect(off.data).toMatchObject({ username: "later", password: "kept-2" });
+    expect(off.data).not.toHaveProperty("useBasicAuth");
+    // Cleared only by sending them empty.
+    const cleared = await h.ok("updateBot", { params: { uid }, body: { username: "", password: "" } });
+    expect(cleared.data).not.toHaveProperty("username");
+    expect(cleared.data).not.toHaveProperty("password");
+  });
+
+  it("bounds uid, user name and password at 50 characters", async () => {
+    const long = "x".repeat(LIMITS.botUidLength + 1);
+    await h.ok("createUser", { body: { uid: long, name: "Long" } });
+    await h.fails("createBot", { body: { uid: long, webhookURL: hook } }, 400, "ERR_BAD_REQUEST");
+    const fifty = "y".repeat(LIMITS.botUidLength);
+    await h.ok("createUser", { body: { uid: fifty, name: "Fifty" } });
+    const auth = (n: number) => ({ useBasicAuth: true, username: "u".repeat(n), password: "p".repeat(n) });
+    await h.fails(
+      "createBot",
+      { body: { uid: fifty, webhookURL: hook, ...auth(LIMITS.botPasswordLength + 1) } },
+      400,
+      "ERR_BAD_REQUEST",
+    );
+    const made = await h.ok("createBot", { body: { uid: fifty, webhookURL: hook, ...auth(50) } });
+    expect(made.data).toMatchObject({ uid: fifty, username: "u".repeat(50), password: "p".repeat(50) });
+  });
+
+  it("lists by uid, searchKey matching its start, standard bots unless isAIBot asks for the others", async () => {
+    const prefix = unique("ls");
+    for (const n of ["c", "a", "b"]) {
+      await h.ok("createUser", { body: { uid: `${prefix}-${n}`, name: n } });
+      await h.ok("createBot", { body: { uid: `${prefix}-${n}`, webhookURL: hook } });
+    }
+    const listed = await h.ok("listBots", { query: { searchKey: prefix.toUpperCase(), perPage: 2 } });
+    expect(listed.data.map((b) => b.uid)).toEqual([`${prefix}-a`, `${prefix}-b`]);
+    expect(listed.meta.pagination.total).toBe(3);
+    expect((await h.ok("listBots", { query: { searchKey: prefix, isAIBot: true } })).data).toEqual([]);
   });
 
   it("refuses a user that does not exist, a second bot for one user, and basic auth without credentials", async () => {
@@ -49,12 +127,6 @@ describe("bots", () => {
     await h.fails(
       "createBot",
       { body: { uid: await user(), webhookURL: "http://plain.example.com" } },
-      400,
-      "ERR_BAD_REQUEST",
-    );
-    await h.fails(
-      "createBot",
-      { body: { uid: "x".repeat(LIMITS.botUidLength), webhookURL: hook } },
       400,
       "ERR_BAD_REQUEST",
     );
@@ -78,9 +150,11 @@ describe("bots", () => {
     }
   });
 
-  it("marks the password as a credential", () => {
+  it("marks the password as a credential, in the bodies and in the answer", () => {
     expect(secretPaths(routes.createBot.body)).toEqual(["password"]);
     expect(secretPaths(routes.updateBot.body)).toEqual(["password"]);
+    expect(secretPaths(routes.getBot.response)).toEqual(["data.password"]);
+    expect(secretPaths(routes.listBots.response)).toEqual(["data[].password"]);
   });
 });
 

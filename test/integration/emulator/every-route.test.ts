@@ -467,7 +467,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     body: {
       uid: await user(),
       webhookURL: "https://bot.example.com/hook",
-      groupChatSetting: "all",
+      groupChatSetting: "allMessages",
       useBasicAuth: true,
       username: "u",
       password: "p",

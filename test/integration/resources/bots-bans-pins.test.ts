@@ -2,6 +2,7 @@
 // emulator: create, read (drift), update, delete; adoption; a write whose answer is lost, sent again; check
 // failures naming the field and the rule before any call is made.
 import type { ChatClient } from "../../../provider/client";
+import { kinds } from "../../../provider/kinds";
 import { type Emulated, useEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 
@@ -15,7 +16,7 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
   beforeAll(async () => {
     emu = emulated();
     ({ connection, chat } = emu);
-    for (const uid of ["bot-a", "bot-b", "bot-c", "u1", "u2", "u3", "u4"])
+    for (const uid of ["bot-a", "bot-b", "bot-c", "bot-d", "bot-e", "u1", "u2", "u3", "u4"])
       await chat.call("createUser", { body: { uid, name: uid } });
     for (const guid of ["g1", "g2"])
       await chat.call("createGroup", { body: { guid, name: guid, type: "public", owner: "u1" } });
@@ -25,6 +26,11 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
   describe("Bot", () => {
     const p = () => provider("Bot");
     const url = (n: number) => `https://bots.example.com/${n}`;
+    /** A bot's times as the service gives them (updatedAt once it was updated). */
+    const times = (b: { createdAt: number; updatedAt?: number }) => ({
+      createdAt: b.createdAt,
+      ...(b.updatedAt === undefined ? {} : { updatedAt: b.updatedAt }),
+    });
 
     it("creates, reads (the echoed password compared, never an input), updates, deletes the bot only", async () => {
       const args = {
@@ -38,32 +44,34 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
       expect(id).toBe("bot-a");
       const read = await p().read(id, outs);
       const { password: _, ...visible } = args;
-      // enabled and groupChatSetting, left out, are at their defaults: no drift, not read back.
+      // enabled and groupChatSetting, left out, are at the service's defaults: no drift, not read back.
       expect(read.inputs).toEqual({ ...visible, uid: "bot-a" });
+      // The echoed password is compared as an output (a secret one: kinds.Bot.secrets), never an input.
       expect(read.props?.password).toBe("pw-1");
+      expect(kinds.Bot.secrets).toEqual(["password"]);
 
-      // Drift, the password included: the service echoes it.
-      await chat.call("updateBot", { params: { uid: id }, body: { enabled: false, password: "pw-2" } });
+      // Drift: the group setting and the password (the service echoes it).
+      await chat.call("updateBot", {
+        params: { uid: id },
+        body: { groupChatSetting: "allMessages", password: "pw-2" },
+      });
       const drifted = await p().read(id, outs);
-      expect(drifted.inputs?.enabled).toBe(false);
+      expect(drifted.inputs?.groupChatSetting).toBe("allMessages");
       expect(drifted.props?.password).toBe("pw-2");
 
-      // Basic auth off, credentials and the group setting undeclared: back to the defaults.
-      const news = { uid: id, webhookURL: url(2), groupChatSetting: "all", connection };
+      // Basic auth and credentials no longer declared: basic auth off, the credentials cleared (turning it off
+      // alone keeps them); the group setting declared in 0.1.0's spelling, sent as the vendor's.
+      const declared = { uid: id, webhookURL: url(2), groupChatSetting: "all", connection };
+      const news = (await p().check(drifted.props ?? {}, declared)).inputs;
       await p().update(id, drifted.props ?? {}, news);
       const bot = (await chat.call("getBot", { params: { uid: id } })).data;
-      expect(bot).toMatchObject({
-        webhookURL: url(2),
-        enabled: true,
-        groupChatSetting: "all",
-        useBasicAuth: false,
-      });
-      // No username or password left behind.
-      expect((await p().read(id, { ...news })).inputs).toEqual({
+      expect(bot).toEqual({ uid: id, webhookURL: url(2), groupChatSetting: "allMessages", ...times(bot) });
+      // A stack that recorded 0.1.0's spelling reads it back as recorded: no drift.
+      expect((await p().read(id, { ...declared })).inputs).toEqual({
         uid: id,
         webhookURL: url(2),
         groupChatSetting: "all",
-      }); // enabled and useBasicAuth at their defaults
+      });
 
       await p().delete(id, news);
       await expect(chat.call("getBot", { params: { uid: id } })).rejects.toThrow(/ERR_BOT_NOT_FOUND/);
@@ -72,15 +80,41 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
       await p().delete(id, news); // already gone: done
     });
 
+    it("makes a bot declared without enabled or a group setting as the service does: off, no group messages", async () => {
+      const { id, outs } = await p().create({ uid: "bot-e", webhookURL: url(6), connection });
+      const made = (await chat.call("getBot", { params: { uid: id } })).data;
+      expect(made).toEqual({ uid: "bot-e", webhookURL: url(6), groupChatSetting: "none", ...times(made) });
+      await p().delete(id, outs);
+    });
+
+    it("a bot made by release 0.1.0 (enabled, mentions) refreshes with no drift and keeps both through an update", async () => {
+      // What 0.1.0 made of a bot declared with uid and webhookURL alone, and what it recorded.
+      await chat.call("createBot", {
+        body: { uid: "bot-d", webhookURL: url(7), enabled: true, groupChatSetting: "mentionedMessages" },
+      });
+      const outs = { uid: "bot-d", webhookURL: url(7), connection, createdAt: 1 };
+      const refreshed = await p().read("bot-d", outs);
+      expect(refreshed.inputs).toEqual({ uid: "bot-d", webhookURL: url(7) });
+      expect(refreshed.props).not.toHaveProperty("enabled");
+      expect(refreshed.props).not.toHaveProperty("groupChatSetting");
+
+      emu.admin.clearRequests();
+      await p().update("bot-d", outs, { uid: "bot-d", webhookURL: url(8), connection });
+      expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual(["PUT /v3/bots/bot-d"]);
+      const bot = (await chat.call("getBot", { params: { uid: "bot-d" } })).data;
+      expect(bot).toMatchObject({ webhookURL: url(8), enabled: true, groupChatSetting: "mentionedMessages" });
+      await p().delete("bot-d", outs);
+    });
+
     it("adopts an existing bot: found by uid, brought to the declaration", async () => {
-      await chat.call("createBot", { body: { uid: "bot-b", webhookURL: url(3), groupChatSetting: "all" } });
+      await chat.call("createBot", {
+        body: { uid: "bot-b", webhookURL: url(3), groupChatSetting: "allMessages" },
+      });
       await expect(p().create({ uid: "bot-b", webhookURL: url(3), connection })).rejects.toThrow(
         /adopt: true/,
       );
       const { outs } = await p().create({ uid: "bot-b", webhookURL: url(3), adopt: true, connection });
-      expect((await chat.call("getBot", { params: { uid: "bot-b" } })).data.groupChatSetting).toBe(
-        "mentions",
-      );
+      expect((await chat.call("getBot", { params: { uid: "bot-b" } })).data.groupChatSetting).toBe("none");
       await p().delete("bot-b", outs);
     });
 
@@ -106,9 +140,9 @@ describe("Bot, GroupBans and PinnedConversations against the emulator", () => {
           reason: "useBasicAuth: username and password are required when useBasicAuth is true",
         },
       ]);
-      const long = `pass${"x".repeat(100)}`;
+      const long = `pass${"x".repeat(50)}`;
       const tooLong = await p().check({}, { uid: "bot-a", webhookURL: url(5), password: long, connection });
-      expect(tooLong.failures).toEqual([{ property: "", reason: "password must be at most 100 characters" }]);
+      expect(tooLong.failures).toEqual([{ property: "", reason: "password must be at most 50 characters" }]);
       expect(JSON.stringify(tooLong.failures)).not.toContain("xxxxxxxx");
       expect(emu.admin.requests()).toEqual([]);
     });

@@ -11,16 +11,17 @@ export const fixture: Fixture = {
       set: {
         uid: "T-M3",
         webhookURL: url(11),
-        enabled: false,
-        groupChatSetting: "all",
-        useBasicAuth: false,
+        enabled: true,
+        groupChatSetting: "allMessages",
+        useBasicAuth: true,
         username: "bot1",
         password: "botpass1",
       },
+      // "mentions": release 0.1.0's spelling of "mentionedMessages", still taken (decision 0116).
       change: {
         uid: "t-m3",
         webhookURL: url(12),
-        enabled: true,
+        enabled: false,
         groupChatSetting: "mentions",
         useBasicAuth: true,
         username: "bot2",
@@ -29,14 +30,30 @@ export const fixture: Fixture = {
       remove: { uid: "t-m3", webhookURL: url(12) },
       replace: { uid: "t-m2" },
     },
+    // Basic auth turned on (credentials are taken only with it).
+    {
+      kind: "Bot",
+      name: "bot-auth",
+      dependsOn: ["m1"],
+      set: { uid: "t-m1", webhookURL: url(13), useBasicAuth: false, groupChatSetting: "slashedMessages" },
+      change: {
+        uid: "t-m1",
+        webhookURL: url(13),
+        useBasicAuth: true,
+        username: "bot3",
+        password: "botpass3",
+        groupChatSetting: "none",
+      },
+      remove: { uid: "t-m1", webhookURL: url(13) },
+    },
   ],
   seeds: [
     { uid: "listed-u1", webhookURL: "https://h.example.com/bot1" },
     {
       uid: "listed-u2",
       webhookURL: "https://h.example.com/bot2",
-      enabled: false,
-      groupChatSetting: "all",
+      enabled: true,
+      groupChatSetting: "allMessages",
       useBasicAuth: true,
       username: "bots",
       password: "pw1234",
@@ -51,6 +68,7 @@ export const fixture: Fixture = {
       password: secret("botpw", 24),
     }),
     sibling: ["webhookURL", "http://bots.example.com/helper", /webhookURL must be an https URL/],
+    badSecret: () => [{ password: secret("botpw", 51) }, /password must be at most 50 characters/],
   }),
   lookup: { holds: { uid: "listed-u1", webhookURL: "https://h.example.com/bot1" } },
 };

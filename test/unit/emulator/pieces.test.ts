@@ -170,6 +170,34 @@ describe("state", () => {
     });
   });
 
+  it("reads the bots of a file saved before as the vendor spells their group settings", () => {
+    const state = emptyState();
+    const app = newApp({ name: "A", region: "eu" }, seededRandom(3), 1_700_000_000);
+    const bot = (uid: string, groupChatSetting: string) => ({
+      uid,
+      webhookURL: `https://bots.example.com/${uid}`,
+      enabled: true,
+      groupChatSetting,
+      useBasicAuth: false,
+      createdAt: 1,
+    });
+    // Release 0.1.0's emulator saved "all" and "mentions" (test/fixtures/upgrade/emulator-state.json).
+    for (const [uid, setting] of [
+      ["a", "all"],
+      ["m", "mentions"],
+      ["n", "none"],
+    ] as const)
+      app.bots.set(uid, bot(uid, setting) as never);
+    state.apps.set(app.id, app);
+    const creds = { managementKey: "k", managementSecret: "s", adminToken: "t" };
+    const back = deserializeState(serializeState(state, creds)).state.apps.get(app.id);
+    expect([...(back?.bots.values() ?? [])].map((b) => b.groupChatSetting)).toEqual([
+      "allMessages",
+      "mentionedMessages",
+      "none",
+    ]);
+  });
+
   it("a new app has the two system keys and the default role", () => {
     const app = newApp({ name: "A", region: "us" }, seededRandom(1), 100);
     expect([...app.apiKeys.values()].map((k) => [k.name, k.scope])).toEqual([

@@ -65,84 +65,84 @@ public class Bot extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Relay messages to the webhook (default true).
+     * Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
      * 
      */
     @Export(name="enabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> enabled;
 
     /**
-     * @return Relay messages to the webhook (default true).
+     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
      * 
      */
     public Output<Optional<Boolean>> enabled() {
         return Codegen.optional(this.enabled);
     }
     /**
-     * Which group messages reach the bot: &#34;all&#34; or &#34;mentions&#34; (default).
+     * Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
      * 
      */
     @Export(name="groupChatSetting", refs={GroupChatSetting.class}, tree="[0]")
     private Output</* @Nullable */ GroupChatSetting> groupChatSetting;
 
     /**
-     * @return Which group messages reach the bot: &#34;all&#34; or &#34;mentions&#34; (default).
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
      * 
      */
     public Output<Optional<GroupChatSetting>> groupChatSetting() {
         return Codegen.optional(this.groupChatSetting);
     }
     /**
-     * Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+     * Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> password;
 
     /**
-     * @return Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
      * 
      */
     public Output<Optional<String>> password() {
         return Codegen.optional(this.password);
     }
     /**
-     * The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+     * The uid of an existing user, at most 50 characters. Changing it replaces the bot.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
      * 
      */
     public Output<String> uid() {
         return this.uid;
     }
     /**
-     * Send basic-auth credentials with each call (needs username and password).
+     * Send basic-auth credentials with each call (needs username and password; default false).
      * 
      */
     @Export(name="useBasicAuth", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each call (needs username and password).
+     * @return Send basic-auth credentials with each call (needs username and password; default false).
      * 
      */
     public Output<Optional<Boolean>> useBasicAuth() {
         return Codegen.optional(this.useBasicAuth);
     }
     /**
-     * Basic-auth user name, at most 50 characters.
+     * Basic-auth user name, at most 50 characters (only with useBasicAuth).
      * 
      */
     @Export(name="username", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> username;
 
     /**
-     * @return Basic-auth user name, at most 50 characters.
+     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
      * 
      */
     public Output<Optional<String>> username() {

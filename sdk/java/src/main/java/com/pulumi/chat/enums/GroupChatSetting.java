@@ -10,7 +10,25 @@ import java.util.StringJoiner;
 
     @EnumType
     public enum GroupChatSetting {
+        AllMessages("allMessages"),
+        SlashedMessages("slashedMessages"),
+        MentionedMessages("mentionedMessages"),
+        None("none"),
+        /**
+         * Former spelling of allMessages, still taken and read as it.
+         * 
+         * @deprecated
+         * Use allMessages.
+         */
+        @Deprecated /* Use allMessages. */
         All("all"),
+        /**
+         * Former spelling of mentionedMessages, still taken and read as it.
+         * 
+         * @deprecated
+         * Use mentionedMessages.
+         */
+        @Deprecated /* Use mentionedMessages. */
         Mentions("mentions");
 
         private final String value;

@@ -21,12 +21,12 @@ public final class GetBotResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Relay messages to the webhook (default true).
+     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
      * 
      */
     private @Nullable Boolean enabled;
     /**
-     * @return Which group messages reach the bot: &#34;all&#34; or &#34;mentions&#34; (default).
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
      * 
      */
     private @Nullable GroupChatSetting groupChatSetting;
@@ -36,22 +36,22 @@ public final class GetBotResult {
      */
     private String id;
     /**
-     * @return Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
      * 
      */
     private @Nullable String password;
     /**
-     * @return The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
      * 
      */
     private @Nullable String uid;
     /**
-     * @return Send basic-auth credentials with each call (needs username and password).
+     * @return Send basic-auth credentials with each call (needs username and password; default false).
      * 
      */
     private @Nullable Boolean useBasicAuth;
     /**
-     * @return Basic-auth user name, at most 50 characters.
+     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
      * 
      */
     private @Nullable String username;
@@ -70,14 +70,14 @@ public final class GetBotResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Relay messages to the webhook (default true).
+     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
      * 
      */
     public Optional<Boolean> enabled() {
         return Optional.ofNullable(this.enabled);
     }
     /**
-     * @return Which group messages reach the bot: &#34;all&#34; or &#34;mentions&#34; (default).
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
      * 
      */
     public Optional<GroupChatSetting> groupChatSetting() {
@@ -91,28 +91,28 @@ public final class GetBotResult {
         return this.id;
     }
     /**
-     * @return Basic-auth password, at most 100 characters (kept secret; the service echoes it).
+     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
      * 
      */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
     /**
-     * @return The uid of an existing user, shorter than 50 characters. Changing it replaces the bot.
+     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
      * 
      */
     public Optional<String> uid() {
         return Optional.ofNullable(this.uid);
     }
     /**
-     * @return Send basic-auth credentials with each call (needs username and password).
+     * @return Send basic-auth credentials with each call (needs username and password; default false).
      * 
      */
     public Optional<Boolean> useBasicAuth() {
         return Optional.ofNullable(this.useBasicAuth);
     }
     /**
-     * @return Basic-auth user name, at most 50 characters.
+     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
      * 
      */
     public Optional<String> username() {
