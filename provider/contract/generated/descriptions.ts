@@ -364,6 +364,15 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "conditions[].value": "What is looked for: words, patterns, or ids of keyword lists.",
     "conditions[].message": "Text shown to the sender when the condition matches.",
   },
+  createBot: {
+    uid: "An existing user's uid, at most 50 characters; the service lowercases it.",
+    groupChatSetting:
+      "Which group messages the service relays to the bot: all of them, those starting with a slash, those mentioning the bot, or none (https://www.cometchat.com/docs/rest-api/bots).",
+  },
+  updateBot: {
+    groupChatSetting:
+      "Which group messages the service relays to the bot: all of them, those starting with a slash, those mentioning the bot, or none (https://www.cometchat.com/docs/rest-api/bots).",
+  },
   createBuilderAgent: {
     modelMetaData: "Settings of the model; the service keeps keys beyond these as sent.",
     "modelMetaData.maxTokens": "The most tokens the model may write in one answer.",
