@@ -1,5 +1,6 @@
 // chat-doctor's checks against the app the configuration names: settings, endpoints, credentials (which key,
-// which scope, which setting to fix), the rate-limit headers, and every listing route's answer against its
+// which scope, which setting to fix), the guesses of the contract first (guess-checks.ts, decision 0119), the
+// rate-limit headers, and every listing route's answer against its
 // response schema in the route table (contract `routes`, `RouteSpec.response`, validated by the client),
 // then every listable kind of the registry read through its own `list`.
 

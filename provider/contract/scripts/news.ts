@@ -111,7 +111,11 @@ export function describe(n: News): { text: string; news: boolean } {
 
 async function textOf(source: string): Promise<string> {
   if (!/^https?:\/\//.test(source)) return readFileSync(source, "utf8");
-  const res = await fetch(source, { signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(source, { signal: AbortSignal.timeout(30_000) }).catch((e: unknown) => {
+    throw new Error(
+      `${source}: ${e instanceof Error ? e.message : String(e)} (offline? save the index as text and give the file)`,
+    );
+  });
   if (!res.ok) throw new Error(`${source}: HTTP ${res.status}`);
   return res.text();
 }
