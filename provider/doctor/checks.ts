@@ -1,15 +1,10 @@
 // chat-doctor's checks against the app the configuration names: settings, endpoints, credentials (which key,
-// which scope, which setting to fix), the rate-limit headers, and every listing route's answer against its
+// which scope, which setting to fix), the guesses of the contract first (guess-checks.ts, decision 0119), the
+// rate-limit headers, and every listing route's answer against its
 // response schema in the route table (contract `routes`, `RouteSpec.response`, validated by the client),
 // then every listable kind of the registry read through its own `list`.
 
-import {
-  type ChatApiError,
-  type ChatClient,
-  type ClientOptions,
-  type ManagementClient,
-  ResponseShapeError,
-} from "../client";
+import { type ChatClient, type ClientOptions, type ManagementClient, ResponseShapeError } from "../client";
 import { chatClientFor, managementClientFor } from "../client/clients";
 import {
   addressProblem,
@@ -26,10 +21,14 @@ import { credentialProblem } from "../client/credentials";
 import { chatBaseUrl, managementBaseUrl } from "../client/endpoints";
 import { type RouteSpec, routes } from "../contract";
 import type { Kind } from "../engine/kind";
-import { CrudProvider, clientContext, type KindName, kinds } from "../kinds";
+import { clientContext, type KindName, kinds } from "../kinds";
+import { exercise } from "./exercise";
+import { divergencesOf, firstLine } from "./explain";
+import { guessChecks } from "./guess-checks";
+import type { Caller } from "./guesses";
 import { runPrefix } from "./prefix";
-import { type Check, type Divergence, type Report, summarise } from "./report";
-import { LEFT_OUT, samples } from "./samples";
+import { type Check, type Report, summarise } from "./report";
+import { leftOut, type Sample, samples } from "./samples";
 
 export interface DoctorOptions {
   /** Stack config (`chat:*`); the CHAT_* variables fill what it leaves unset. */
@@ -45,8 +44,6 @@ export interface DoctorOptions {
   /** The prefix of what --write makes (default: a fresh run prefix). */
   prefix?: string;
 }
-
-const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0] ?? "";
 
 /** A failed read's line; an answer that is not JSON is something else answering (a proxy, a login page). */
 function readProblem(e: unknown, setting: string): string {
@@ -64,18 +61,6 @@ function listingRoutes(api: "chat" | "management"): [string, RouteSpec][] {
 }
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
-
-/** A shape error's details as divergences of `route`. */
-function divergencesOf(name: string, spec: RouteSpec, e: ChatApiError): Divergence[] {
-  return Object.entries(e.details ?? { "(root)": [firstLine(e)] }).map(([field, problems]) => ({
-    route: name,
-    method: spec.method,
-    path: spec.path,
-    field,
-    problem: problems.join(", "),
-    ...(ResponseShapeError.isInstance(e) && e.received[field] ? { received: e.received[field] } : {}),
-  }));
-}
 
 type AnyCaller = { call(name: string, req: object): Promise<unknown> };
 
@@ -224,19 +209,43 @@ export async function runDoctor(o: DoctorOptions): Promise<Report> {
   }
   if (checks.some((c) => c.name.endsWith("credentials") && c.status === "fail")) return done();
 
+  // The guesses first: every operation of ours whose wire rests on our reading (decision 0119).
+  const m = mgmtClient;
+  const ctx = clientContext({ chat: () => chatClient, ...(m ? { management: () => m } : {}) });
+  const prefix = o.prefix ?? runPrefix();
+  const all = samples(prefix);
+  const withStack = async <T>(fn: () => Promise<T>): Promise<T> => {
+    setStackConfig(o.lookup);
+    try {
+      return await fn();
+    } finally {
+      setStackConfig(() => undefined);
+    }
+  };
+  const guesses = await guessChecks({
+    clients: {
+      chat: chatClient as unknown as Caller,
+      ...(m ? { management: m as unknown as Caller } : {}),
+      appId: chat.appId,
+    },
+    write: o.write === true,
+    samples: all,
+    listCtx: ctx,
+    withStack,
+  });
+  checks.push(...guesses.checks);
+
   // Rate-limit headers: the client sizes its budget from X-RateLimit-Limit.
   checks.push(await rateHeaders(chat, target.chatBase, o.timeoutMs));
 
-  // Every listing route's answer against its schema.
+  // Every listing route's answer against its schema (those a guess read just now are not read twice).
   for (const [name, spec] of listingRoutes("chat"))
-    checks.push(await checkListing(chatClient, name, spec, chat.appId));
+    if (!guesses.read.has(name)) checks.push(await checkListing(chatClient, name, spec, chat.appId));
   if (mgmtClient)
     for (const [name, spec] of listingRoutes("management"))
-      checks.push(await checkListing(mgmtClient, name, spec, chat.appId));
+      if (!guesses.read.has(name)) checks.push(await checkListing(mgmtClient, name, spec, chat.appId));
 
   // Every listable kind through its own list (the path lookups and chat-export take).
-  const m = mgmtClient;
-  const ctx = clientContext({ chat: () => chatClient, ...(m ? { management: () => m } : {}) });
   for (const [name, k] of Object.entries(kinds)) {
     const kind = k as unknown as Kind;
     if (!kind.list) continue;
@@ -251,66 +260,24 @@ export async function runDoctor(o: DoctorOptions): Promise<Report> {
       checks.push({ name: `list ${name}`, status: "fail", detail: firstLine(e) });
     }
   }
-  if (o.write) checks.push(...(await writeChecks(o.lookup, o.prefix ?? runPrefix())));
+  if (o.write) {
+    const rest = all.filter((s) => !guesses.sampled.has(s.kind));
+    checks.push(...(await withStack(() => exercise(rest, false, ctx))).checks, ...notSampled(all));
+  }
   return done();
 }
 
-/**
- * Each sample made, read back and deleted through the generic provider, as a `pulumi up` and `destroy` would
- * (stack config `lookup`, else the CHAT_* variables); what it made is deleted even when a step fails.
- */
-async function writeChecks(lookup: Lookup, prefix: string): Promise<Check[]> {
-  const out: Check[] = [];
-  const made: { kind: KindName; id: string; outs: Record<string, unknown> }[] = [];
-  setStackConfig(lookup);
-  try {
-    for (const { kind, args } of samples(prefix)) {
-      const p = new CrudProvider(kinds[kind] as never);
-      try {
-        const checked = await p.check({}, args);
-        if (checked.failures.length > 0)
-          throw new Error(checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; "));
-        const { id, outs } = await p.create(checked.inputs);
-        made.push({ kind, id, outs });
-        const read = await p.read(id, outs);
-        if (read.id !== id) throw new Error(`made ${id} but a read finds ${JSON.stringify(read.id)}`);
-        out.push({ name: `write ${kind}`, status: "ok", detail: `made ${id} and read it back` });
-      } catch (e) {
-        out.push({ name: `write ${kind}`, status: "fail", detail: firstLine(e) });
-      }
-    }
-  } finally {
-    for (const m of made.reverse()) {
-      const p = new CrudProvider(kinds[m.kind] as never);
-      const name = `delete ${m.kind}`;
-      try {
-        await p.delete(m.id, m.outs);
-        const gone = await p.read(m.id, m.outs);
-        out.push(
-          gone.id === ""
-            ? { name, status: "ok", detail: `${m.id} deleted, reads as gone` }
-            : { name, status: "fail", detail: `${m.id} still reads after delete` },
-        );
-      } catch (e) {
-        out.push({
-          name,
-          status: "fail",
-          detail: `${m.id}: ${firstLine(e)} (npm run sweep:live removes it later)`,
-        });
-      }
-    }
-    setStackConfig(() => undefined);
-  }
-  const sampled = new Set<string>(samples(prefix).map((s) => s.kind));
-  for (const kind of Object.keys(kinds) as KindName[])
-    if (!sampled.has(kind))
-      out.push({
-        name: `write ${kind}`,
-        status: "skip",
-        detail:
-          LEFT_OUT[kind] ?? "settings of the app or a set inside other objects: a check does not change them",
-      });
-  return out;
+/** A skip line for each kind no sample makes, saying why. */
+function notSampled(all: readonly Sample[]): Check[] {
+  const sampled = new Set<string>(all.map((s) => s.kind));
+  const why = leftOut();
+  return (Object.keys(kinds) as KindName[])
+    .filter((kind) => !sampled.has(kind))
+    .map((kind) => ({
+      name: `write ${kind}`,
+      status: "skip" as const,
+      detail: why[kind] ?? "settings of the app or a set inside other objects: a check does not change them",
+    }));
 }
 
 /** One cheap read, by hand, to see the rate-limit headers the client's transport consumes silently. */

@@ -28,7 +28,7 @@ const positive = (v: string) => {
 export async function main(argv: string[]): Promise<number> {
   const program = new Command("chat-doctor")
     .description(
-      "Check the app a stack or the CHAT_* variables name: settings, endpoints, credentials, rate-limit headers, and every listing against the provider's contract. Exit 0 when the service matches, 1 when not.",
+      "Check the app a stack or the CHAT_* variables name: settings, endpoints, credentials, then first the contract's guesses (docs/service/coverage.md), rate-limit headers, and every listing against the provider's contract. Exit 0 when the service matches, 1 when not.",
     )
     .option("-s, --stack <name>", "read the chat:* config of this stack (through the Pulumi CLI)")
     .option("--json", "print the report as JSON")

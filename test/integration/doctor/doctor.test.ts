@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { routes } from "../../../provider/contract";
+import { GUESSES } from "../../../provider/contract/generated/ledger";
 import { DOCUMENT, type Json } from "../../../provider/contract/scripts/compare";
 import { observedProblems } from "../../../provider/contract/scripts/observed";
 import { runDoctor } from "../../../provider/doctor/checks";
@@ -39,6 +41,13 @@ const FAST = { retries: 2, baseDelayMs: 5, maxDelayMs: 20 };
 
 describe("chat-doctor", () => {
   const emulated = useEmulated();
+  /** A group for the scope-permission guess to read (created once, shared by the tests that need one). */
+  const ensureGroup = async () => {
+    const chat = emulated().chatClient();
+    const groups = await chat.call("listGroups", { query: { perPage: 1 } });
+    if (groups.data.length === 0)
+      await chat.call("createGroup", { body: { guid: "gq-group", name: "Guesses", type: "public" } });
+  };
   const config = () => {
     const c = emulatorConfig(emulated());
     return (overrides: Record<string, string> = {}) =>
@@ -64,8 +73,33 @@ describe("chat-doctor", () => {
     expect(formatReport(r)).toMatch(/the service matches: \d+ ok, 0 failed/);
   });
 
+  it("checks the ledger's guesses first: one line each, right after the credentials, before anything else", async () => {
+    await ensureGroup();
+    const r = await runDoctor({ lookup: config()(), source: "test" });
+    const names = r.checks.map((c) => c.name);
+    const first = names.indexOf("management credentials") + 1;
+    expect(names.slice(first, first + GUESSES.length)).toEqual(GUESSES.map((g) => `guess ${g.operationId}`));
+    expect(names.indexOf("rate-limit headers")).toBe(first + GUESSES.length);
+    const byOp = (op: string) => r.checks.find((c) => c.name === `guess ${op}`);
+    // Reads run without --write; what needs a sample or a write says so.
+    expect(byOp("listMcpServers")).toMatchObject({ status: "ok" });
+    expect(byOp("listMcpServers")?.detail).toMatch(/^GET \/ai-agents\/agent-builder\/mcp-servers: 0 listed/);
+    expect(byOp("getPermissions")?.detail).toMatch(/role default: \d+ entries/);
+    expect(byOp("getScopePermissions")).toMatchObject({ status: "ok" });
+    expect(byOp("getScopePermissions")?.detail).toMatch(/participant: \d+ entries/);
+    expect(byOp("createByoAgent")).toMatchObject({ status: "skip" });
+    expect(byOp("createByoAgent")?.detail).toMatch(
+      /needs --write on a sandbox app \(--write: the ExternalAgent sample's create\)/,
+    );
+    expect(byOp("updateChatWidget")?.detail).toMatch(/not checked: a widget cannot be deleted/);
+    // A route a guess has read is not read again by the listing checks.
+    expect(names).not.toContain("answer of GET /ai-agents/agent-builder/mcp-servers (listMcpServers)");
+    expect(r.ok).toBe(true);
+  });
+
   it("--write makes, reads back and deletes one object of each kind under a prefix, and leaves nothing", async () => {
     const emu = emulated();
+    await ensureGroup();
     const prefix = runPrefix();
     const r = await runDoctor({ lookup: config()(), source: "test", write: true, prefix });
     const writes = r.checks.filter((c) => /^(write|delete) /.test(c.name));
@@ -77,12 +111,27 @@ describe("chat-doctor", () => {
       writes.filter((c) => c.status === "ok" && c.name.startsWith("delete ")).length,
     ).toBeGreaterThanOrEqual(10);
     // The rule it writes carries a user filter's negation, the spelling issue 42 could not settle from the files.
-    expect(samples(prefix).find((s) => s.kind === "ModerationRule")?.args.filters).toEqual([
+    expect(samples(prefix).find((s) => s.kind === "ModerationRule")?.args({}).filters).toEqual([
       expect.objectContaining({ entity: "user", operator: "notIn" }),
     ]);
     // MCP servers have a delete route now (decision 0117): one is made, read back and deleted too.
     expect(writes.find((c) => c.name === "write McpServer")).toMatchObject({ status: "ok" });
     expect(writes.find((c) => c.name === "delete McpServer")).toMatchObject({ status: "ok" });
+    // The guesses a sample proves hold against the emulator (it is built from our reading, so a real app is
+    // where they can fail); only what no check can make safely, or the provider cannot call yet, is skipped.
+    const guesses = r.checks.filter((c) => c.name.startsWith("guess "));
+    expect(guesses.filter((c) => c.status === "fail")).toEqual([]);
+    expect(guesses.filter((c) => c.status === "skip").map((c) => c.name)).toEqual(
+      GUESSES.filter((g) => g.operationId === "updateChatWidget" || !(g.operationId in routes)).map(
+        (g) => `guess ${g.operationId}`,
+      ),
+    );
+    expect(guesses.find((c) => c.name === "guess updateBuilderAgent")?.detail).toMatch(
+      /the AiAgent sample's update: changed in place and read back as declared/,
+    );
+    expect(guesses.find((c) => c.name === "guess replaceAppPinnedConversations")?.detail).toMatch(
+      /pinned conversations back unchanged/,
+    );
     // Nothing with the prefix is left.
     const left = await sweep({
       ctx: contextFor({ connection: emu.connection, managementConnection: emu.managementConnection }),
@@ -238,6 +287,66 @@ describe("chat-doctor", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // An app of its own: the messages it flags would show in the shared app's listings.
+  describe("a guess the service disproves", () => {
+    const own = useEmulated();
+    it("a guess the service disproves fails, naming the route and our reading: a queue that ignores `limit`", async () => {
+      const emu = own();
+      const chat = emu.chatClient();
+      for (const uid of ["gq-mia", "gq-noa"]) await chat.call("createUser", { body: { uid, name: uid } });
+      for (const text of ["one", "two"]) {
+        const id = (
+          await chat.call("sendMessage", {
+            body: { receiver: "gq-noa", receiverType: "user", data: { text } },
+            onBehalfOf: "gq-mia",
+          })
+        ).data.id;
+        await chat.call("flagMessage", { params: { id }, body: { reasonId: "spam" }, onBehalfOf: "gq-noa" });
+      }
+      const lookup = (overrides: Record<string, string> = {}) => {
+        const c = emulatorConfig(emu);
+        return (key: string) => (key in overrides ? overrides[key] : c[key]?.value);
+      };
+      const honoured = await runDoctor({ lookup: lookup(), source: "test" });
+      expect(honoured.checks.find((c) => c.name === "guess listFlaggedMessages")).toMatchObject({
+        status: "ok",
+        detail: expect.stringMatching(/limit 1 answered 1 item: the name holds/),
+      });
+      // A service that reads the page size under another name: the proxy drops `limit` on the way.
+      const target = new URL(emu.url);
+      const proxy = await serve((req, res) => {
+        const out = request(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: (req.url ?? "").replace(/([?&])limit=\d+&?/, "$1"),
+            headers: req.headers,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        req.pipe(out);
+      });
+      try {
+        const r = await runDoctor({
+          lookup: lookup({ "chat:endpoint": `${proxy.url}/chat/{appId}/{region}/v3` }),
+          source: "test",
+        });
+        const line = r.checks.find((c) => c.name === "guess listFlaggedMessages");
+        expect(line).toMatchObject({ status: "fail" });
+        expect(line?.detail).toMatch(
+          /^GET \/moderation\/flagged-messages: asked for limit 1 and got 2 items: the service does not read `limit` \(our reading: the page size's name/,
+        );
+        expect(r.ok).toBe(false);
+      } finally {
+        await stop(proxy.server);
+      }
+    });
   });
 
   describe("bad endpoints end within the client's timeouts, with a clear line and nothing written", () => {

@@ -1,0 +1,132 @@
+// How chat-doctor checks each operation of ours whose wire rests on our reading (the ledger's unconfirmed rows,
+// provider/contract/generated/ledger.ts): these checks run first, so that the first run against a real app says
+// which guesses hold (decision 0119). test/unit/ledger.test.ts holds this table to the ledger: a guess without a
+// probe, or a probe for an operation the ledger confirms, fails it.
+import type { KindName } from "../kinds";
+
+/** What a probe calls with: the clients of the app the doctor checks (any route by name). */
+export interface ProbeClients {
+  chat: Caller;
+  management?: Caller;
+  appId: string;
+}
+export type Caller = { call(name: string, req?: object): Promise<unknown> };
+
+/** A probe's outcome; a thrown error is a failure (a shape error names its fields). */
+export interface Outcome {
+  status: "ok" | "skip";
+  detail: string;
+}
+
+/** A step of a sample's life under --write (provider/doctor/exercise.ts). */
+export type Step = "create" | "read" | "list" | "update" | "delete";
+
+export interface Probe {
+  /** A read the doctor makes with what it has (the client validates the answer against the contract). */
+  read?: (c: ProbeClients) => Promise<Outcome>;
+  /** Under --write: the step of the kind's sample (made, read back with no drift, listed, changed, deleted). */
+  sample?: { kind: KindName; step: Step };
+  /** Under --write: a write that changes nothing (what the app holds, sent back). */
+  rewrite?: (c: ProbeClients) => Promise<Outcome>;
+  /** No check the doctor can make safely: why, and how to check it by hand. */
+  none?: string;
+}
+
+type Listing = { data?: unknown[] } | unknown[];
+const count = (a: unknown): number => {
+  const l = a as Listing;
+  return Array.isArray(l) ? l.length : Array.isArray(l?.data) ? l.data.length : 0;
+};
+const listed = (route: string, query?: object) => async (c: ProbeClients) => {
+  const n = count(await c.chat.call(route, query ? { query } : {}));
+  return { status: "ok" as const, detail: `${n} listed; the answer matches the contract` };
+};
+
+/** A review queue read with `limit: 1`: more than one item back means the service ignored the name. */
+const queue = (route: string) => async (c: ProbeClients) => {
+  const n = count(await c.chat.call(route, { query: { limit: 1 } }));
+  if (n > 1) throw new Error(`asked for limit 1 and got ${n} items: the service does not read \`limit\``);
+  return {
+    status: "ok" as const,
+    detail:
+      n === 1
+        ? "limit 1 answered 1 item: the name holds; the answer matches the contract"
+        : "no item to page through (the name is unproven until the queue holds two); the answer matches the contract",
+  };
+};
+
+/** Entries of a permission catalogue, and how many carry a current value. */
+const catalogue = (answer: unknown) => {
+  const entries = ((answer as { data?: { value?: unknown }[] })?.data ?? []) as { value?: unknown }[];
+  const valued = entries.filter((e) => e.value !== undefined).length;
+  return `${entries.length} entries, ${valued} with a value; the answer matches the contract`;
+};
+
+export const PROBES: Readonly<Record<string, Probe>> = {
+  getPermissions: {
+    read: async (c) => ({
+      status: "ok",
+      detail: `role default: ${catalogue(await c.chat.call("getPermissions", { params: { role: "default" } }))}`,
+    }),
+    sample: { kind: "Role", step: "read" },
+  },
+  setPermissions: { sample: { kind: "Role", step: "update" } },
+  getScopePermissions: {
+    read: async (c) => {
+      const groups = (await c.chat.call("listGroups", { query: { perPage: 1 } })) as {
+        data?: { guid?: string }[];
+      };
+      const guid = groups.data?.[0]?.guid;
+      if (!guid) return { status: "skip", detail: "no group in the app to read the participant scope of" };
+      const answer = await c.chat.call("getScopePermissions", { params: { guid, scope: "participant" } });
+      return { status: "ok", detail: `group ${guid}, participant: ${catalogue(answer)}` };
+    },
+  },
+  listAppPinnedConversations: { read: listed("listAppPinnedConversations") },
+  replaceAppPinnedConversations: {
+    rewrite: async (c) => {
+      const now = (await c.chat.call("listAppPinnedConversations", {})) as {
+        data: { conversationType: string; conversationWith: string }[];
+      };
+      const pinnedConversations = now.data.map((p) =>
+        p.conversationType === "group" ? { guid: p.conversationWith } : { uid: p.conversationWith },
+      );
+      await c.chat.call("replaceAppPinnedConversations", { body: { pinnedConversations } });
+      return {
+        status: "ok",
+        detail: `sent the app's ${pinnedConversations.length} pinned conversations back unchanged; the answer matches the contract`,
+      };
+    },
+  },
+  updateChatWidget: {
+    none: "a widget cannot be deleted, so a check makes none: declare a ChatWidget on a sandbox app, change its sidebar, and preview again (no change means the guess holds)",
+  },
+  createKeywordList: { sample: { kind: "ModerationCustomApiList", step: "create" } },
+  getKeywordList: { sample: { kind: "ModerationCustomApiList", step: "read" } },
+  updateKeywordList: { sample: { kind: "ModerationCustomApiList", step: "update" } },
+  listBlockedMessages: { read: queue("listBlockedMessages") },
+  listFlaggedMessages: { read: queue("listFlaggedMessages") },
+  listReviewedMessages: { read: queue("listReviewedMessages") },
+  createByoAgent: { sample: { kind: "ExternalAgent", step: "create" } },
+  updateByoAgent: { sample: { kind: "ExternalAgent", step: "update" } },
+  createBuilderAgent: { sample: { kind: "AiAgent", step: "create" } },
+  updateBuilderAgent: { sample: { kind: "AiAgent", step: "update" } },
+  listMcpServers: { read: listed("listMcpServers") },
+  deleteMcpServer: { sample: { kind: "McpServer", step: "delete" } },
+  listKnowledgeSources: {
+    read: listed("listKnowledgeSources"),
+    sample: { kind: "AgentKnowledgeSource", step: "list" },
+  },
+  addAgentKnowledge: { sample: { kind: "AiAgent", step: "create" } },
+  removeAgentKnowledge: { sample: { kind: "AiAgent", step: "update" } },
+};
+
+/** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */
+export function describeProbe(p: Probe): string {
+  const ways = [
+    ...(p.read ? ["a read"] : []),
+    ...(p.sample ? [`--write: the ${p.sample.kind} sample's ${p.sample.step}`] : []),
+    ...(p.rewrite ? ["--write: the app's own value sent back"] : []),
+  ];
+  return ways.length > 0 ? ways.join("; ") : `not checked: ${p.none ?? "no probe"}`;
+}
