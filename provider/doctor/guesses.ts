@@ -112,7 +112,6 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   createBuilderAgent: { sample: { kind: "AiAgent", step: "create" } },
   updateBuilderAgent: { sample: { kind: "AiAgent", step: "update" } },
   listMcpServers: { read: listed("listMcpServers") },
-  deleteMcpServer: { sample: { kind: "McpServer", step: "delete" } },
   listKnowledgeSources: {
     read: listed("listKnowledgeSources"),
     sample: { kind: "AgentKnowledgeSource", step: "list" },

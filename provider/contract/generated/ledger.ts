@@ -100,14 +100,6 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/mcp-servers/list-mcp-servers",
   },
   {
-    operationId: "deleteMcpServer",
-    method: "DELETE",
-    path: "/ai-agents/agent-builder/mcp-servers/{slug}",
-    guess:
-      "the route: the index lists the page, whose OpenAPI block was not read here; method and path follow the get and update pages of the same server",
-    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/mcp-servers/delete-mcp-server",
-  },
-  {
     operationId: "listKnowledgeSources",
     method: "GET",
     path: "/ai-agents/agent-builder/knowledge-base",

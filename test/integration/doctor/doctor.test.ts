@@ -111,9 +111,11 @@ describe("chat-doctor", () => {
       writes.filter((c) => c.status === "ok" && c.name.startsWith("delete ")).length,
     ).toBeGreaterThanOrEqual(10);
     // The rule it writes carries a user filter's negation, the spelling issue 42 could not settle from the files.
-    expect(samples(prefix).find((s) => s.kind === "ModerationRule")?.args({}).filters).toEqual([
-      expect.objectContaining({ entity: "user", operator: "notIn" }),
-    ]);
+    expect(
+      samples(prefix)
+        .find((s) => s.kind === "ModerationRule")
+        ?.args({}).filters,
+    ).toEqual([expect.objectContaining({ entity: "user", operator: "notIn" })]);
     // MCP servers have a delete route now (decision 0117): one is made, read back and deleted too.
     expect(writes.find((c) => c.name === "write McpServer")).toMatchObject({ status: "ok" });
     expect(writes.find((c) => c.name === "delete McpServer")).toMatchObject({ status: "ok" });
