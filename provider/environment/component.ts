@@ -11,6 +11,7 @@ import * as chat from "../../sdk/nodejs/kinds";
 import { stackConfig } from "../../sdk/nodejs/lookups";
 import { configuredAppId } from "../client/config";
 import type { Args, Kind } from "../engine/kind";
+import { askElsewhere, refKey } from "./elsewhere";
 import { argsOf } from "./entries";
 import {
   APP_KIND,
@@ -26,7 +27,7 @@ import {
   mapRefs,
   SEED_KIND,
 } from "./graph";
-import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
+import { type CheckedEnvironment, checkedEnvironment, EnvironmentFileError, loadedEnvironment } from "./load";
 import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
@@ -97,14 +98,26 @@ export class Environment extends pulumi.ComponentResource {
     classOf: ClassOf = sdkClassOf,
   ) {
     super(ENVIRONMENT_TYPE, name, {}, opts);
-    const env = load(args);
+    const checked = load(args);
+    const env = checked.env;
     const config = new pulumi.Config();
     const child = (local: string) => `${name}:${local}`;
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
+    // The references the file leaves to the service, asked before any child is registered: every child
+    // waits for the answer (a missing name fails the preview, and nothing is written).
+    const elsewhere =
+      checked.elsewhere.length === 0
+        ? undefined
+        : askElsewhere(checked.elsewhere).then((answer) => {
+            if (answer.problems.length) throw new pulumi.RunError(checked.refuse(answer.problems).message);
+            return answer.values;
+          });
+    const gate = elsewhere && { dependsOn: elsewhere.then(() => []) };
     /** Options of a child: protected when it (or what it belongs to) is adopted. */
     const under = (adopted: boolean | undefined): pulumi.CustomResourceOptions => ({
       parent: this,
+      ...gate,
       ...(adopted && env.protectAdopted ? { protect: true } : {}),
     });
     /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
@@ -160,7 +173,11 @@ export class Environment extends pulumi.ComponentResource {
     const wire = (kind: Kind, args: Args) =>
       mapRefs(kind, args, ({ id, kind: target, ref }) => {
         const named = declared[target]?.[id] as unknown as Record<string, unknown> | undefined;
-        return named ? named[ref.output ?? keyOf(kindNamed(target) as FileKind) ?? "id"] : id;
+        if (named) return named[ref.output ?? keyOf(kindNamed(target) as FileKind) ?? "id"];
+        // Made elsewhere: what the service answered (an object's id where the reference takes its id).
+        return elsewhere && ref.elsewhere
+          ? pulumi.output(elsewhere.then((values) => values.get(refKey(target, id)) ?? id))
+          : id;
       });
     /** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
     const secretObject = (ref: SecretRef) =>
@@ -250,12 +267,20 @@ export class Environment extends pulumi.ComponentResource {
       const adopted = (env.seed.adopt ?? env.adopt) && env.protectAdopted;
       let before: pulumi.Resource[] = entries;
       for (const buckets of seedBuckets(env.seed, seedDirOf(args.file))) {
+        const after = before;
+        const dependsOn: pulumi.Input<pulumi.Input<pulumi.Resource>[]> = elsewhere
+          ? elsewhere.then(() => after)
+          : after;
         const made = buckets.map(
           (b) =>
             new Seed(
               child(`${seedChild}:${b.entity}-${b.bucket}`),
               { ...b, connection },
-              { parent: this, dependsOn: before, ...(adopted ? { protect: true } : {}) },
+              {
+                parent: this,
+                dependsOn,
+                ...(adopted ? { protect: true } : {}),
+              },
             ),
         );
         before = [...before, ...made];
@@ -280,10 +305,10 @@ export class Environment extends pulumi.ComponentResource {
 }
 
 /** The validated environment; a bad file or object is one clean error (no stack trace) naming path and rule. */
-function load(args: EnvironmentArgs) {
+function load(args: EnvironmentArgs): CheckedEnvironment {
   try {
-    if (args.file !== undefined) return loadEnvironment(resolve(args.file));
-    return checkEnvironment(args.spec, "spec");
+    if (args.file !== undefined) return loadedEnvironment(resolve(args.file));
+    return checkedEnvironment(args.spec, "spec");
   } catch (e) {
     if (e instanceof EnvironmentFileError) throw new pulumi.RunError(e.message);
     throw e;

@@ -5,7 +5,7 @@ import { basename, dirname, resolve } from "node:path";
 import type { FilePath } from "../engine/kind";
 import { type Locate, locatedDocument } from "./locate";
 import { issueProblems, type Problem, problemLines } from "./problems";
-import { referenceProblems } from "./references";
+import { type Elsewhere, referenceProblems } from "./references";
 import { readSeedFiles, SeedSection, seededRow, seedSectionProblems } from "./seed";
 import { Environment } from "./spec";
 
@@ -25,6 +25,8 @@ export class EnvironmentFileError extends Error {
 /** A checked environment, and how to say a problem found later (a secret's value, the service) in its words. */
 export interface CheckedEnvironment {
   env: Environment;
+  /** The references the file leaves to the service: objects that may be made elsewhere (references.ts). */
+  elsewhere: readonly Elsewhere[];
   /** The error naming `problems` as the file's lines (each placed in the file when it is one). */
   refuse(problems: readonly Problem[]): EnvironmentFileError;
 }
@@ -42,7 +44,7 @@ export function environmentProblems(
   dir: string = process.cwd(),
   /** False where the seed files are not written yet (chat-export checks the file it is about to write). */
   readSeed = true,
-): { env: Environment | undefined; problems: Problem[] } {
+): { env: Environment | undefined; problems: Problem[]; elsewhere: Elsewhere[] } {
   const shape = Environment.safeParse(value);
   const problems = shape.success ? [] : issueProblems(Environment, value, shape.error.issues);
   const meant: FilePath[] = problems.flatMap((p) =>
@@ -52,13 +54,13 @@ export function environmentProblems(
   const section = SeedSection.safeParse(object ? (value as { seed?: unknown }).seed : undefined);
   const seed = section.success && readSeed ? section.data : undefined;
   const files = seed ? readSeedFiles(seed, dir) : [];
-  if (object)
-    problems.push(
-      ...referenceProblems(value as Record<string, unknown>, {
+  const across = object
+    ? referenceProblems(value as Record<string, unknown>, {
         meant,
         seeded: (kind, id) => seededRow(files, kind, id),
-      }),
-    );
+      })
+    : { problems: [], elsewhere: [] };
+  problems.push(...across.problems);
   // The seed files' rows and the checks across them and the entries (those that read as entries).
   if (seed)
     problems.push(
@@ -68,7 +70,11 @@ export function environmentProblems(
         files,
       ),
     );
-  return { env: problems.length === 0 && shape.success ? (shape.data as Environment) : undefined, problems };
+  return {
+    env: problems.length === 0 && shape.success ? (shape.data as Environment) : undefined,
+    problems,
+    elsewhere: across.elsewhere,
+  };
 }
 
 /**
@@ -82,9 +88,9 @@ export function checkedEnvironment(
   locate?: Locate,
 ): CheckedEnvironment {
   const refuse = (problems: readonly Problem[]) => refusal(problemLines(name, problems, locate));
-  const { env, problems } = environmentProblems(value, dir);
+  const { env, problems, elsewhere } = environmentProblems(value, dir);
   if (!env) throw refuse(problems);
-  return { env, refuse };
+  return { env, elsewhere, refuse };
 }
 
 /** Parses YAML or JSON text (JSON is YAML) and validates it; `file` names it in messages and places its seed files. */

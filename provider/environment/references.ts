@@ -30,6 +30,20 @@ export interface ReferenceContext {
   seeded(kind: string, id: string): SeededAt | undefined;
 }
 
+/** A reference to no entry of the file that may name an object made elsewhere: the service's to answer. */
+export interface Elsewhere {
+  path: FilePath;
+  /** The kind named, and the id as its key reads it. */
+  kind: string;
+  id: string;
+  /** How messages name it (`user "ann"`). */
+  named: string;
+  /** The named object's output the reference passes (`id`: the object's id, not the name the file gives). */
+  output?: string;
+  /** A seed file's row stands for it (imported after every entry: not there at a first up). */
+  seeded?: SeededAt;
+}
+
 /** The schema of the argument naming an entry of `k` (its key), which also reads a reference to one. */
 function keySchema(k: FileKind): z.ZodType | undefined {
   const key = keyOf(k);
@@ -71,9 +85,15 @@ const fileAt = (k: FileKind, at: EntryAt, path: FilePath): FilePath => [
 /**
  * The problems across entries: every id declared twice, every reference to an id the file does not declare
  * (with the declared one meant, a seed row said as one), each kind's rule over its entries when all of them
- * read.
+ * read. A reference that may name an object made elsewhere (`elsewhere`) is one of `elsewhere`, for the
+ * service to answer, unless the file's `app:` makes the app: then nothing is made elsewhere.
  */
-export function referenceProblems(env: Json, context: ReferenceContext): Problem[] {
+export function referenceProblems(
+  env: Json,
+  context: ReferenceContext,
+): { problems: Problem[]; elsewhere: Elsewhere[] } {
+  const appMade = (env.app as Json | undefined)?.create !== undefined;
+  const elsewhere: Elsewhere[] = [];
   const read = new Map<FileKind, Read[]>(FILE_KINDS.map((k) => [k, readEntries(env, k)]));
   const problems: Problem[] = [];
 
@@ -128,12 +148,22 @@ export function referenceProblems(env: Json, context: ReferenceContext): Problem
         if (id === undefined || n.ref.builtIn?.includes(id)) continue;
         const ids = declared.get(target.name) ?? [];
         if (ids.includes(id)) continue;
-        // May be made elsewhere: not the file's to say.
-        if (n.ref.elsewhere) continue;
         const seeded = context.seeded(target.name, id);
         const named = `${n.ref.noun ?? n.arg} "${id}"`;
         const where = whereOf(target);
         const path = fileAt(k, at, n.path);
+        // May be made elsewhere, in an app the file does not make: the service is asked at preview.
+        if (n.ref.elsewhere && !appMade) {
+          elsewhere.push({
+            path,
+            kind: target.name,
+            id,
+            named,
+            ...(n.ref.output === undefined ? {} : { output: n.ref.output }),
+            ...(seeded ? { seeded } : {}),
+          });
+          continue;
+        }
         if (seeded) {
           problems.push({
             path,
@@ -141,9 +171,14 @@ export function referenceProblems(env: Json, context: ReferenceContext): Problem
           });
           continue;
         }
+        // In an app this file makes, nothing is made elsewhere (decision 0120).
+        const made = n.ref.elsewhere ? ", and this file's app: makes the app, so none is made elsewhere" : "";
         problems.push({
           path,
-          message: withMeant(`${named} is not declared in ${where}`, id, [...ids, ...(n.ref.builtIn ?? [])]),
+          message: withMeant(`${named} is not declared in ${where}${made}`, id, [
+            ...ids,
+            ...(n.ref.builtIn ?? []),
+          ]),
         });
       }
     }
@@ -155,7 +190,7 @@ export function referenceProblems(env: Json, context: ReferenceContext): Problem
     for (const p of k.file.rule(entries.map((e) => ({ entry: e.parsed as Json, path: e.at.path }))))
       problems.push({ path: [...p.path], message: p.message });
   }
-  return problems;
+  return { problems, elsewhere };
 }
 
 /** The file's field holding an entry's key. */

@@ -1,7 +1,12 @@
 // The declared-environment file: every problem is reported with the file, the path in it and the rule.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../provider/environment/load";
+import {
+  checkEnvironment,
+  EnvironmentFileError,
+  parsedEnvironment,
+  parseEnvironment,
+} from "../../provider/environment/load";
 import { at, list } from "../support/json";
 
 type Json = Record<string, unknown>;
@@ -120,8 +125,9 @@ describe("the declared environment file", () => {
   });
 
   it("takes MCP servers (headers by a secret key) and agents naming them, or servers made elsewhere", () => {
+    const existing = valid.replace("{ create: { name: staging } }", "{ existing: true }");
     const env = parseEnvironment(
-      `${valid}mcpServers:
+      `${existing}mcpServers:
   - { slug: Docs, name: Docs, url: "https://mcp.example.com", headers: { secret: mcp-docs-headers } }
 aiAgents:
   - { name: helper, mcpServers: [docs, made-in-the-dashboard] }
@@ -132,8 +138,38 @@ aiAgents:
       { slug: "docs", name: "Docs", url: "https://mcp.example.com", headers: { secret: "mcp-docs-headers" } },
     ]);
     expect((env.aiAgents as Json[])[0]?.mcpServers).toEqual(["docs", "made-in-the-dashboard"]);
+    // The service is asked for it at preview (provider/environment/elsewhere.ts): the file leaves it so.
+    const checked = parsedEnvironment(
+      `${existing}aiAgents:\n  - { name: helper, mcpServers: [made-in-the-dashboard] }\n`,
+      "env.yaml",
+    );
+    expect(checked.elsewhere).toEqual([
+      {
+        path: ["aiAgents", 0, "mcpServers", 0],
+        kind: "McpServer",
+        id: "made-in-the-dashboard",
+        named: 'mcpServers "made-in-the-dashboard"',
+      },
+    ]);
     expect(problems(`${valid}mcpServers: [{ slug: d, name: D, url: "http://mcp.example.com" }]\n`)).toEqual([
       "env.yaml:11:34: mcpServers[0].url: url must be an https URL (http only for localhost)",
+    ]);
+  });
+
+  it("checks a reference to what may be made elsewhere within the file when the file makes the app", () => {
+    // No object can be made elsewhere in an app this file creates: a group owner or a knowledge source the
+    // file does not declare is a mistake, said with the declared one meant (titles compare case and all).
+    const file = `${valid}agentKnowledge: [{ title: Refund policy, text: Paid back in five days }]
+aiAgents: [{ name: helper, knowledgeSources: [Refund Policy, Refund policy] }]
+`;
+    expect(problems(file.replace("name: General,", "name: General, owner: bobb,"))).toEqual([
+      'env.yaml:8:37: groups[0].owner: owner "bobb" is not declared in users, and this file\'s app: makes the app, so none is made elsewhere (did you mean "bob"?)',
+      'env.yaml:12:47: aiAgents[0].knowledgeSources[0]: knowledgeSources "Refund Policy" is not declared in agentKnowledge, and this file\'s app: makes the app, so none is made elsewhere (did you mean "Refund policy"?)',
+    ]);
+    // In an existing app they are the service's to answer, at preview.
+    const existing = file.replace("{ create: { name: staging } }", "{ existing: true }");
+    expect(parsedEnvironment(existing, "env.yaml").elsewhere.map((e) => [e.kind, e.id, e.output])).toEqual([
+      ["AgentKnowledgeSource", "Refund Policy", "id"],
     ]);
   });
 
