@@ -28,6 +28,7 @@ import {
   SEED_KIND,
 } from "./graph";
 import { type CheckedEnvironment, checkedEnvironment, EnvironmentFileError, loadedEnvironment } from "./load";
+import { secretProblems, secretValue } from "./secret-values";
 import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
@@ -122,6 +123,13 @@ export class Environment extends pulumi.ComponentResource {
     });
     /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
     const secretConfig = (ref: SecretRef) => config.requireSecret(ref.secret);
+    // Their values, checked before anything is declared: each problem at its field, naming its key.
+    const secrets = secretProblems(
+      env as Record<string, unknown>,
+      (key) => pulumi.runtime.getConfig(`${config.name}:${key}`),
+      config.name,
+    );
+    if (secrets.length) throw new pulumi.RunError(checked.refuse(secrets).message);
 
     // The app: created through the management API, or the existing one of the stack's config.
     let connection: pulumi.Output<AppConnection> | undefined;
@@ -180,15 +188,7 @@ export class Environment extends pulumi.ComponentResource {
           : id;
       });
     /** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
-    const secretObject = (ref: SecretRef) =>
-      secretConfig(ref).apply((v): unknown => {
-        try {
-          const parsed: unknown = JSON.parse(v);
-          return parsed !== null && typeof parsed === "object" ? parsed : v;
-        } catch {
-          return v;
-        }
-      });
+    const secretObject = (ref: SecretRef) => secretConfig(ref).apply(secretValue);
     /** The resource of one entry, then those of the entries inside it; `holder`: the entry it sits in. */
     const declare = (
       kind: FileKind,
