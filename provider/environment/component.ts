@@ -27,8 +27,8 @@ import {
   mapRefs,
   SEED_KIND,
 } from "./graph";
-import { type CheckedEnvironment, checkedEnvironment, EnvironmentFileError, loadedEnvironment } from "./load";
-import { secretProblems, secretValue } from "./secret-values";
+import { type CheckedEnvironment, EnvironmentFileError, previewedEnvironment } from "./load";
+import { secretValue } from "./secret-values";
 import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
@@ -99,9 +99,10 @@ export class Environment extends pulumi.ComponentResource {
     classOf: ClassOf = sdkClassOf,
   ) {
     super(ENVIRONMENT_TYPE, name, {}, opts);
-    const checked = load(args);
-    const env = checked.env;
     const config = new pulumi.Config();
+    // The file, then the values of the secret config keys it names: every problem before anything is declared.
+    const checked = load(args, (key) => pulumi.runtime.getConfig(`${config.name}:${key}`), config.name);
+    const env = checked.env;
     const child = (local: string) => `${name}:${local}`;
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
@@ -123,13 +124,6 @@ export class Environment extends pulumi.ComponentResource {
     });
     /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
     const secretConfig = (ref: SecretRef) => config.requireSecret(ref.secret);
-    // Their values, checked before anything is declared: each problem at its field, naming its key.
-    const secrets = secretProblems(
-      env as Record<string, unknown>,
-      (key) => pulumi.runtime.getConfig(`${config.name}:${key}`),
-      config.name,
-    );
-    if (secrets.length) throw new pulumi.RunError(checked.refuse(secrets).message);
 
     // The app: created through the management API, or the existing one of the stack's config.
     let connection: pulumi.Output<AppConnection> | undefined;
@@ -305,10 +299,14 @@ export class Environment extends pulumi.ComponentResource {
 }
 
 /** The validated environment; a bad file or object is one clean error (no stack trace) naming path and rule. */
-function load(args: EnvironmentArgs): CheckedEnvironment {
+function load(
+  args: EnvironmentArgs,
+  config: (key: string) => string | undefined,
+  project: string,
+): CheckedEnvironment {
   try {
-    if (args.file !== undefined) return loadedEnvironment(resolve(args.file));
-    return checkedEnvironment(args.spec, "spec");
+    const source = args.file !== undefined ? { file: resolve(args.file) } : { spec: args.spec };
+    return previewedEnvironment(source, config, project);
   } catch (e) {
     if (e instanceof EnvironmentFileError) throw new pulumi.RunError(e.message);
     throw e;

@@ -6,6 +6,7 @@ import type { FilePath } from "../engine/kind";
 import { type Locate, locatedDocument } from "./locate";
 import { issueProblems, type Problem, problemLines } from "./problems";
 import { type Elsewhere, referenceProblems } from "./references";
+import { secretProblems } from "./secret-values";
 import { readSeedFiles, SeedSection, seededRow, seedSectionProblems } from "./seed";
 import { Environment } from "./spec";
 
@@ -124,3 +125,19 @@ export function loadedEnvironment(file: string): CheckedEnvironment {
 }
 
 export const loadEnvironment = (file: string): Environment => loadedEnvironment(file).env;
+
+/**
+ * What the Environment component checks at preview before declaring anything (and the corpus of mistakes in
+ * test/support/mutations.ts runs): the file or object, then the values of the secret config keys it names
+ * (`config`: a key's value, undefined when not set; `project`: their namespace). One error, every problem.
+ */
+export function previewedEnvironment(
+  source: { file: string } | { spec: unknown },
+  config: (key: string) => string | undefined,
+  project: string,
+): CheckedEnvironment {
+  const checked = "file" in source ? loadedEnvironment(source.file) : checkedEnvironment(source.spec, "spec");
+  const secrets = secretProblems(checked.env as Record<string, unknown>, config, project);
+  if (secrets.length) throw checked.refuse(secrets);
+  return checked;
+}

@@ -72,7 +72,7 @@ export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
 const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
 
 /** The schemas a value at `path` of `schema` is checked by (several under a union). */
-function schemasAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType[] {
+export function schemasAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType[] {
   const def = defOf(schema);
   if (WRAPPERS.has(def.type) && def.innerType) return schemasAt(def.innerType, path);
   if (def.type === "pipe" && def.in) return schemasAt(def.in, path);
@@ -170,17 +170,31 @@ export function issueProblems(
     out.push(...found.problems);
     meant.set(formatPath(at), found.meant);
   }
+  /**
+   * Whether an issue is the knock-on of a typo in its object: about the field meant (left out, so "required"
+   * in the kind's words too), or a rule of the object naming it ("… needs sourcePath").
+   */
+  const knockOn = (issue: z.core.$ZodIssue): boolean => {
+    const path = rel(issue.path);
+    for (let n = path.length - 1; n >= 0; n--) {
+      const fields = meant.get(formatPath(path.slice(0, n)));
+      if (!fields?.size) continue;
+      if (fields.has(String(path[n]))) return true;
+      if (issue.code === "custom" && [...fields].some((f) => new RegExp(`\\b${f}\\b`).test(issue.message)))
+        return true;
+    }
+    return false;
+  };
   for (const issue of issues) {
     const path = rel(issue.path);
     const here = valueAt(value, path);
-    if (issue.code === "unrecognized_keys") continue;
+    if (issue.code === "unrecognized_keys" || knockOn(issue)) continue;
     if (issue.code === "invalid_union" && here !== null && typeof here === "object" && !Array.isArray(here)) {
       out.push(...unionProblems(schema, value, path, issue.errors, issue.message));
       continue;
     }
     if (here === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) {
       const field = path[path.length - 1];
-      if (meant.get(formatPath(path.slice(0, -1)))?.has(String(field))) continue;
       // A rule of the field's own ("app must be …") says what it takes, its name said once.
       const rule = issue.message.startsWith(`${String(field)} `)
         ? issue.message.slice(String(field).length + 1)

@@ -136,6 +136,8 @@ export function referenceProblems(
   }
 
   for (const k of FILE_KINDS) {
+    /** Ids a rule's problem would be the knock-on of: those not declared, and the entries naming them. */
+    const suspect = new Set<string>();
     for (const { at, parsed } of read.get(k) ?? []) {
       // A reference names an argument the file does not rename (graph.ts checks it).
       const entry = parsed ?? at.entry;
@@ -164,6 +166,9 @@ export function referenceProblems(
           });
           continue;
         }
+        suspect.add(id);
+        const own = keyOf(k) === undefined ? undefined : asId(k, at.entry[fieldOfKey(k)]);
+        if (own !== undefined) suspect.add(own);
         if (seeded) {
           problems.push({
             path,
@@ -182,13 +187,15 @@ export function referenceProblems(
         });
       }
     }
-    // A rule across entries reads them all: with one refused, it would speak of what that one meant.
+    // A rule across entries reads them all: with one refused, or naming what is not declared, it would
+    // speak of what that one meant.
     const entries = read.get(k) ?? [];
     if (!k.file.rule || entries.some((e) => e.parsed === undefined) || unknown.has(k.name)) continue;
     const holder = holderOf(k);
     if (holder && unknown.has(holder.name)) continue;
     for (const p of k.file.rule(entries.map((e) => ({ entry: e.parsed as Json, path: e.at.path }))))
-      problems.push({ path: [...p.path], message: p.message });
+      if (![...suspect].some((id) => p.message.includes(`"${id}"`)))
+        problems.push({ path: [...p.path], message: p.message });
   }
   return { problems, elsewhere };
 }
