@@ -4,6 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { emulatorConfig } from "../support/emulator";
+import { cliProject } from "./support/cli-project";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 
 const PROGRAM = join(__dirname, "programs", "seed-environment");
@@ -42,6 +44,29 @@ describe("an environment naming objects made elsewhere", () => {
       'chat-environment.yaml:4:24: aiAgents[0].knowledgeSources[0]: knowledgeSources "Refund Policy" is neither declared in agentKnowledge nor in the app (did you mean "Refund policy"?)',
     );
     expect(t.emu.admin.requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("fails a Pulumi YAML program's preview the same way, through the plugin: one clean error", async () => {
+    const p = await cliProject("yaml-env-refs", "yaml", emulatorConfig(t.emu));
+    try {
+      writeFileSync(
+        join(p.dir, "chat-environment.yaml"),
+        `app: { existing: true }\naiAgents:\n  - name: helper\n    knowledgeSources: ["Refund Policy"]\n`,
+      );
+      p.write(
+        "resources:\n  env:\n    type: chat:index:Environment\n    properties:\n      file: chat-environment.yaml\n",
+      );
+      t.emu.admin.clearRequests();
+      const out = await p.pulumi(["preview"], { allowFailure: true });
+      expect(out).toContain(
+        'chat-environment.yaml:4:24: aiAgents[0].knowledgeSources[0]: knowledgeSources "Refund Policy" is neither declared in agentKnowledge nor in the app (did you mean "Refund policy"?)',
+      );
+      expect(out).not.toMatch(/\n\s+at .*\.js:\d+/);
+      expect(out).not.toContain("the client connection is closing");
+      expect(t.emu.admin.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    } finally {
+      await p.dispose();
+    }
   });
 
   it("gives the agent the source's id for its title", async () => {
