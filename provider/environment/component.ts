@@ -167,6 +167,8 @@ export class Environment extends pulumi.ComponentResource {
     // Every kind the file holds, those named before those naming them (provider/environment/graph.ts), each entry
     // followed by the entries of other kinds inside it.
     const declared: Declared = {};
+    /** The children that take over an object the service already holds (`adopt`). */
+    let adoptedCount = 0;
     /** Every resource of an entry (those inside others too): the seed's rows may name any of them. */
     const entries: pulumi.CustomResource[] = [];
     /** Generated secrets by the component output gathering them (`generated.output`), by id. */
@@ -237,6 +239,7 @@ export class Environment extends pulumi.ComponentResource {
         under(adopted ?? env.adopt),
       );
       entries.push(resource);
+      if (adopted && kind.find) adoptedCount++;
       if (!holder) declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
       for (const h of heldBy(kind))
         for (const inner of entriesOf(env as Record<string, unknown>, h).filter(
@@ -252,6 +255,12 @@ export class Environment extends pulumi.ComponentResource {
     };
     for (const kind of DECLARATION_ORDER)
       for (const at of entriesOf(env as Record<string, unknown>, kind)) declare(kind, at);
+    // The plan shows an adopted object as a create: say what will happen to it (issue 43).
+    if (adoptedCount > 0 && pulumi.runtime.isDryRun())
+      void pulumi.log.info(
+        `${adoptedCount} object(s) are declared with adopt: one the service already holds is taken over as it is, not created: its "create" in this plan writes only what differs from the file. Adopted objects are protected from deletion${env.protectAdopted ? ": protectAdopted: false in the file lets a destroy delete them" : ""}.`,
+        this,
+      );
     // The seed files' buckets, after every entry and each file after those before it (users, groups, members,
     // messages): the rows name users and groups, declared or seeded. A destroy removes them first.
     if (env.seed) {
