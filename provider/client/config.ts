@@ -182,26 +182,44 @@ function resolve<S extends z.ZodType, T extends z.ZodType>(
   shape: S,
   fields: Fields,
   stack: Lookup | undefined,
+  otherwise: string,
 ): z.output<S> {
   if (explicit) return full.parse(explicit) as z.output<S>;
   const value = (name: ConfigName) => settingOf(name, stack);
   const absent = Object.values(fields.required).filter((n) => !value(n));
   if (absent.length > 0) {
     const keys = absent.map((n) => `chat:${n} (or ${CONFIG_KEYS.find((k) => k.key === `chat:${n}`)?.env})`);
-    throw new Error(`${what}: no ${keys.join(", ")} is set and the resource has no explicit connection`);
+    throw new Error(`${what}: no ${keys.join(", ")} is set${otherwise}`);
   }
   const all = { ...fields.required, ...fields.optional };
   // The shape only: a bad configured address is the client's ConfigurationError naming the setting.
   return shape.parse(Object.fromEntries(Object.entries(all).map(([field, name]) => [field, value(name)])));
 }
 
-export function resolveChatConnection(explicit?: ChatConnectionInput, stack?: Lookup): ChatConnection {
-  return resolve("chat API credentials", explicit, ChatConnection, chatConnectionShape, CHAT_FIELDS, stack);
+/** What a missing setting's message adds for a resource, which could have had an explicit connection. */
+const RESOURCE = " and the resource has no explicit connection";
+
+/** `otherwise`: what the message adds after "no <setting> is set" (a command that has no resource: ""). */
+export function resolveChatConnection(
+  explicit?: ChatConnectionInput,
+  stack?: Lookup,
+  otherwise = RESOURCE,
+): ChatConnection {
+  return resolve(
+    "chat API credentials",
+    explicit,
+    ChatConnection,
+    chatConnectionShape,
+    CHAT_FIELDS,
+    stack,
+    otherwise,
+  );
 }
 
 export function resolveManagementConnection(
   explicit?: ManagementConnectionInput,
   stack?: Lookup,
+  otherwise = RESOURCE,
 ): ManagementConnection {
   return resolve(
     "management API credentials",
@@ -210,6 +228,7 @@ export function resolveManagementConnection(
     managementConnectionShape,
     MANAGEMENT_FIELDS,
     stack,
+    otherwise,
   );
 }
 

@@ -109,7 +109,8 @@ export async function runDoctor(o: DoctorOptions): Promise<Report> {
   let chat: ChatConnection | undefined;
   let mgmt: ManagementConnection | undefined;
   try {
-    chat = resolveChatConnection(undefined, o.lookup);
+    // Not a resource: the settings are all there is to name.
+    chat = resolveChatConnection(undefined, o.lookup, "");
     target.appId = chat.appId;
     target.region = chat.region;
     checks.push({ name: "chat settings", status: "ok", detail: `app ${chat.appId}, region ${chat.region}` });
@@ -117,7 +118,7 @@ export async function runDoctor(o: DoctorOptions): Promise<Report> {
     checks.push({ name: "chat settings", status: "fail", detail: firstLine(e) });
   }
   try {
-    mgmt = resolveManagementConnection(undefined, o.lookup);
+    mgmt = resolveManagementConnection(undefined, o.lookup, "");
     checks.push({ name: "management settings", status: "ok", detail: "management key and secret set" });
   } catch (e) {
     checks.push({

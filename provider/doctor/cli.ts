@@ -67,7 +67,8 @@ if (require.main === module) {
   main(process.argv).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`chat-doctor: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}\n`);
+      // The whole reason: a first line alone would drop what Pulumi or the service said.
+      process.stderr.write(`chat-doctor: ${e instanceof Error ? e.message : String(e)}\n`);
       process.exit(2);
     },
   );

@@ -11,6 +11,7 @@ import * as chat from "../../sdk/nodejs/kinds";
 import { stackConfig } from "../../sdk/nodejs/lookups";
 import { configuredAppId } from "../client/config";
 import type { Args, Kind } from "../engine/kind";
+import { askElsewhere, refKey } from "./elsewhere";
 import { argsOf } from "./entries";
 import {
   APP_KIND,
@@ -26,7 +27,8 @@ import {
   mapRefs,
   SEED_KIND,
 } from "./graph";
-import { checkEnvironment, EnvironmentFileError, loadEnvironment } from "./load";
+import { type CheckedEnvironment, EnvironmentFileError, previewedEnvironment } from "./load";
+import { secretValue } from "./secret-values";
 import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
 
@@ -97,14 +99,27 @@ export class Environment extends pulumi.ComponentResource {
     classOf: ClassOf = sdkClassOf,
   ) {
     super(ENVIRONMENT_TYPE, name, {}, opts);
-    const env = load(args);
     const config = new pulumi.Config();
+    // The file, then the values of the secret config keys it names: every problem before anything is declared.
+    const checked = load(args, (key) => pulumi.runtime.getConfig(`${config.name}:${key}`), config.name);
+    const env = checked.env;
     const child = (local: string) => `${name}:${local}`;
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
+    // The references the file leaves to the service, asked before any child is registered: every child
+    // waits for the answer (a missing name fails the preview, and nothing is written).
+    const elsewhere =
+      checked.elsewhere.length === 0
+        ? undefined
+        : askElsewhere(checked.elsewhere).then((answer) => {
+            if (answer.problems.length) throw new pulumi.RunError(checked.refuse(answer.problems).message);
+            return answer.values;
+          });
+    const gate = elsewhere && { dependsOn: elsewhere.then(() => []) };
     /** Options of a child: protected when it (or what it belongs to) is adopted. */
     const under = (adopted: boolean | undefined): pulumi.CustomResourceOptions => ({
       parent: this,
+      ...gate,
       ...(adopted && env.protectAdopted ? { protect: true } : {}),
     });
     /** A value the file names by a secret config key (`{ secret: key }`: `pulumi config set --secret key …`). */
@@ -152,6 +167,8 @@ export class Environment extends pulumi.ComponentResource {
     // Every kind the file holds, those named before those naming them (provider/environment/graph.ts), each entry
     // followed by the entries of other kinds inside it.
     const declared: Declared = {};
+    /** The children that take over an object the service already holds (`adopt`). */
+    let adoptedCount = 0;
     /** Every resource of an entry (those inside others too): the seed's rows may name any of them. */
     const entries: pulumi.CustomResource[] = [];
     /** Generated secrets by the component output gathering them (`generated.output`), by id. */
@@ -160,18 +177,14 @@ export class Environment extends pulumi.ComponentResource {
     const wire = (kind: Kind, args: Args) =>
       mapRefs(kind, args, ({ id, kind: target, ref }) => {
         const named = declared[target]?.[id] as unknown as Record<string, unknown> | undefined;
-        return named ? named[ref.output ?? keyOf(kindNamed(target) as FileKind) ?? "id"] : id;
+        if (named) return named[ref.output ?? keyOf(kindNamed(target) as FileKind) ?? "id"];
+        // Made elsewhere: what the service answered (an object's id where the reference takes its id).
+        return elsewhere && ref.elsewhere
+          ? pulumi.output(elsewhere.then((values) => values.get(refKey(target, id)) ?? id))
+          : id;
       });
     /** A credential from secret config; one holding a JSON object (e.g. FCM credentials) is passed as the object. */
-    const secretObject = (ref: SecretRef) =>
-      secretConfig(ref).apply((v): unknown => {
-        try {
-          const parsed: unknown = JSON.parse(v);
-          return parsed !== null && typeof parsed === "object" ? parsed : v;
-        } catch {
-          return v;
-        }
-      });
+    const secretObject = (ref: SecretRef) => secretConfig(ref).apply(secretValue);
     /** The resource of one entry, then those of the entries inside it; `holder`: the entry it sits in. */
     const declare = (
       kind: FileKind,
@@ -226,6 +239,7 @@ export class Environment extends pulumi.ComponentResource {
         under(adopted ?? env.adopt),
       );
       entries.push(resource);
+      if (adopted && kind.find) adoptedCount++;
       if (!holder) declared[kind.name] = { ...declared[kind.name], [id ?? kind.file.child]: resource };
       for (const h of heldBy(kind))
         for (const inner of entriesOf(env as Record<string, unknown>, h).filter(
@@ -241,6 +255,12 @@ export class Environment extends pulumi.ComponentResource {
     };
     for (const kind of DECLARATION_ORDER)
       for (const at of entriesOf(env as Record<string, unknown>, kind)) declare(kind, at);
+    // The plan shows an adopted object as a create: say what will happen to it (issue 43).
+    if (adoptedCount > 0 && pulumi.runtime.isDryRun())
+      void pulumi.log.info(
+        `${adoptedCount} object(s) are declared with adopt: one the service already holds is taken over as it is, not created: its "create" in this plan writes only what differs from the file. Adopted objects are protected from deletion${env.protectAdopted ? ": protectAdopted: false in the file lets a destroy delete them" : ""}.`,
+        this,
+      );
     // The seed files' buckets, after every entry and each file after those before it (users, groups, members,
     // messages): the rows name users and groups, declared or seeded. A destroy removes them first.
     if (env.seed) {
@@ -250,12 +270,20 @@ export class Environment extends pulumi.ComponentResource {
       const adopted = (env.seed.adopt ?? env.adopt) && env.protectAdopted;
       let before: pulumi.Resource[] = entries;
       for (const buckets of seedBuckets(env.seed, seedDirOf(args.file))) {
+        const after = before;
+        const dependsOn: pulumi.Input<pulumi.Input<pulumi.Resource>[]> = elsewhere
+          ? elsewhere.then(() => after)
+          : after;
         const made = buckets.map(
           (b) =>
             new Seed(
               child(`${seedChild}:${b.entity}-${b.bucket}`),
               { ...b, connection },
-              { parent: this, dependsOn: before, ...(adopted ? { protect: true } : {}) },
+              {
+                parent: this,
+                dependsOn,
+                ...(adopted ? { protect: true } : {}),
+              },
             ),
         );
         before = [...before, ...made];
@@ -280,10 +308,14 @@ export class Environment extends pulumi.ComponentResource {
 }
 
 /** The validated environment; a bad file or object is one clean error (no stack trace) naming path and rule. */
-function load(args: EnvironmentArgs) {
+function load(
+  args: EnvironmentArgs,
+  config: (key: string) => string | undefined,
+  project: string,
+): CheckedEnvironment {
   try {
-    if (args.file !== undefined) return loadEnvironment(resolve(args.file));
-    return checkEnvironment(args.spec, "spec");
+    const source = args.file !== undefined ? { file: resolve(args.file) } : { spec: args.spec };
+    return previewedEnvironment(source, config, project);
   } catch (e) {
     if (e instanceof EnvironmentFileError) throw new pulumi.RunError(e.message);
     throw e;

@@ -46,7 +46,7 @@ export const ENTRY_KINDS: readonly EntryKind[] = FILE_KINDS.filter(
 );
 
 /** A secret argument as the file names it: the argument's path, and its field and treatment. */
-type Secret = SecretField & { path: string };
+export type Secret = SecretField & { path: string };
 /**
  * The kinds with a section of their own in the order of the file's schema, checks and export: those whose
  * entries are their arguments as they are first, then the others (`rewrites`), each in the registry's
@@ -57,16 +57,16 @@ export const SECTION_ORDER: readonly EntryKind[] = [
   ...ENTRY_KINDS.filter((k) => rewrites(k)),
 ];
 
-const secretsOf = (k: FileKind): Secret[] =>
+export const secretsOf = (k: FileKind): Secret[] =>
   Object.entries(k.file.secretRefs ?? {}).map(([path, s]) =>
     typeof s === "string" ? { path, field: s } : { ...s, path },
   );
 /** The plain ones: an argument's value named by one key at one field (their messages say the field). */
 const plainSecrets = (k: FileKind) => secretsOf(k).filter((s) => !s.generated && !s.each);
-const topOf = (path: string) => path.split(".")[0] ?? path;
+export const topOf = (path: string) => path.split(".")[0] ?? path;
 
 /** The value at a dotted path of `source`. */
-function getPath(source: Json, path: string): unknown {
+export function getPath(source: Json, path: string): unknown {
   let at: unknown = source;
   for (const p of path.split(".")) at = (at as Json | undefined)?.[p];
   return at;

@@ -128,6 +128,8 @@ export const rewrites = (k: FileKind): boolean =>
   Object.values(k.file.secretRefs ?? {}).some((s) => typeof s !== "string") ||
   heldBy(k).length > 0;
 
+const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
+
 /** One entry of a kind in a parsed file: its index in its list (none when one) and its path. */
 export interface EntryAt {
   entry: Json;
@@ -147,15 +149,22 @@ export function entriesOf(env: Json, kind: FileKind): EntryAt[] {
     : [{ at: env, path: [] }];
   return bases.flatMap(({ at: base, path: basePath, holder: h }) => {
     let at: unknown = base;
-    for (const p of kind.file.at) at = (at as Json | undefined)?.[p];
-    if (at === undefined) return [];
+    for (const p of kind.file.at) at = isObject(at) ? at[p] : undefined;
+    // A file being checked may hold anything: what is not an entry's shape is the schema's to report.
+    // (An entry that is one argument's value may be a list: a webhook's triggers.)
+    const takes = kind.file.one
+      ? kind.file.only
+        ? at !== null && typeof at === "object"
+        : isObject(at)
+      : Array.isArray(at);
+    if (!takes) return [];
     const path = [...basePath, ...kind.file.at];
     const withHolder = h ? { holder: h } : {};
     const per = kind.file.per;
     if (per)
       return Object.entries(per.fields).flatMap(([field, value]) => {
         const entry = (at as Json)[field];
-        return entry === undefined
+        return !isObject(entry)
           ? []
           : [{ entry: entry as Json, path: [...path, field], per: value, ...withHolder }];
       });
@@ -163,7 +172,9 @@ export function entriesOf(env: Json, kind: FileKind): EntryAt[] {
       return kind.file.only && Object.keys(at as Json).length === 0
         ? []
         : [{ entry: at as Json, path, ...withHolder }];
-    return (at as Json[]).map((entry, index) => ({ entry, index, path: [...path, index], ...withHolder }));
+    return (at as unknown[]).flatMap((entry, index) =>
+      isObject(entry) ? [{ entry, index, path: [...path, index], ...withHolder }] : [],
+    );
   });
 }
 

@@ -1,67 +1,143 @@
-// Reads and validates a declared environment. Every problem names the file, the path in it and the rule,
-// all at once, before a single resource is declared.
+// Reads and validates a declared environment. Every problem is one line, `file:line:column: path: rule (did
+// you mean "x"?)` (problems.ts), all of them at once, before a single resource is declared (issue 43).
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { parseDocument } from "yaml";
-import { SeedSection, seedSectionProblems } from "./seed";
+import type { FilePath } from "../engine/kind";
+import { type Locate, locatedDocument } from "./locate";
+import { issueProblems, type Problem, problemLines } from "./problems";
+import { type Elsewhere, referenceProblems } from "./references";
+import { secretProblems } from "./secret-values";
+import { readSeedFiles, SeedSection, seededRow, seedSectionProblems } from "./seed";
 import { Environment } from "./spec";
+
+export { formatPath } from "./problems";
 
 export class EnvironmentFileError extends Error {
   override name = "EnvironmentFileError";
-}
-
-/** "users[1].uid" from ["users", 1, "uid"]. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)),
-    "",
-  );
-}
-
-/** Parses YAML or JSON text (JSON is YAML) and validates it; `file` is only used in messages. */
-export function parseEnvironment(text: string, file: string): Environment {
-  const name = basename(file);
-  const doc = parseDocument(text, { prettyErrors: true });
-  if (doc.errors.length > 0) {
-    const lines = doc.errors.map((e) => `${name}: ${e.message.split("\n")[0]}`);
-    throw new EnvironmentFileError(`invalid YAML:\n${lines.join("\n")}`);
+  constructor(
+    message: string,
+    /** The problems, one line each (none for a file that cannot be read). */
+    readonly lines: readonly string[] = [],
+  ) {
+    super(message);
   }
-  return checkEnvironment(doc.toJS(), name, dirname(resolve(file)));
+}
+
+/** A checked environment, and how to say a problem found later (a secret's value, the service) in its words. */
+export interface CheckedEnvironment {
+  env: Environment;
+  /** The references the file leaves to the service: objects that may be made elsewhere (references.ts). */
+  elsewhere: readonly Elsewhere[];
+  /** The error naming `problems` as the file's lines (each placed in the file when it is one). */
+  refuse(problems: readonly Problem[]): EnvironmentFileError;
+}
+
+const refusal = (lines: readonly string[]) =>
+  new EnvironmentFileError(`the declared environment is not valid:\n${lines.join("\n")}`, lines);
+
+/**
+ * Every problem of an environment in the file's shape: the schema's (each entry's), those across entries
+ * (references, ids declared twice, the kinds' rules) and the seed files' (`dir`: the folder their paths are
+ * relative to), one per mistake; the environment when there is none.
+ */
+export function environmentProblems(
+  value: unknown,
+  dir: string = process.cwd(),
+  /** False where the seed files are not written yet (chat-export checks the file it is about to write). */
+  readSeed = true,
+): { env: Environment | undefined; problems: Problem[]; elsewhere: Elsewhere[] } {
+  const shape = Environment.safeParse(value);
+  const problems = shape.success ? [] : issueProblems(Environment, value, shape.error.issues);
+  const meant: FilePath[] = problems.flatMap((p) =>
+    p.meant === undefined ? [] : [[...p.path.slice(0, -1), p.meant]],
+  );
+  const object = value !== null && typeof value === "object" && !Array.isArray(value);
+  const section = SeedSection.safeParse(object ? (value as { seed?: unknown }).seed : undefined);
+  const seed = section.success && readSeed ? section.data : undefined;
+  const files = seed ? readSeedFiles(seed, dir) : [];
+  const across = object
+    ? referenceProblems(value as Record<string, unknown>, {
+        meant,
+        seeded: (kind, id) => seededRow(files, kind, id),
+      })
+    : { problems: [], elsewhere: [] };
+  problems.push(...across.problems);
+  // The seed files' rows and the checks across them and the entries (those that read as entries).
+  if (seed)
+    problems.push(
+      ...seedSectionProblems(
+        (shape.success ? shape.data : object ? value : {}) as Record<string, unknown>,
+        seed,
+        files,
+      ),
+    );
+  return {
+    env: problems.length === 0 && shape.success ? (shape.data as Environment) : undefined,
+    problems,
+    elsewhere: across.elsewhere,
+  };
 }
 
 /**
  * Validates an environment given as an object (the file's shape); `name` is only used in messages, `dir` is
- * where the seed files it names are (the environment file's folder).
+ * where the seed files it names are (the environment file's folder), `locate` places a path in the file.
  */
-export function checkEnvironment(value: unknown, name: string, dir = process.cwd()): Environment {
-  const result = Environment.safeParse(value);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (i) => `${name}: ${formatPath(i.path) || "(top level)"}: ${i.message}`,
-    );
-    // A right seed section's files are read even so, their problems said with the rest (the checks against
-    // the entries wait for entries that are right).
-    const section = SeedSection.safeParse((value as { seed?: unknown } | null | undefined)?.seed);
-    if (section.success && section.data)
-      lines.push(...seedSectionProblems({}, section.data, dir).map((p) => `${name}: ${p}`));
-    throw new EnvironmentFileError(`the declared environment is not valid:\n${lines.join("\n")}`);
-  }
-  // The seed files' rows and the checks across them, once the section's shape is right: all at once.
-  const { seed: section } = result.data;
-  const seed = section ? seedSectionProblems(result.data as Record<string, unknown>, section, dir) : [];
-  if (seed.length)
-    throw new EnvironmentFileError(
-      `the declared environment's seed files are not valid:\n${seed.map((p) => `${name}: ${p}`).join("\n")}`,
-    );
-  return result.data;
+export function checkedEnvironment(
+  value: unknown,
+  name: string,
+  dir: string = process.cwd(),
+  locate?: Locate,
+): CheckedEnvironment {
+  const refuse = (problems: readonly Problem[]) => refusal(problemLines(name, problems, locate));
+  const { env, problems, elsewhere } = environmentProblems(value, dir);
+  if (!env) throw refuse(problems);
+  return { env, elsewhere, refuse };
 }
 
-export function loadEnvironment(file: string): Environment {
+/** Parses YAML or JSON text (JSON is YAML) and validates it; `file` names it in messages and places its seed files. */
+export function parsedEnvironment(text: string, file: string): CheckedEnvironment {
+  const name = basename(file);
+  const { doc, locate, syntax } = locatedDocument(text);
+  if (syntax.length > 0)
+    throw new EnvironmentFileError(
+      `invalid YAML:\n${syntax.map((e) => `${name}${e.place ? `:${e.place.line}:${e.place.column}` : ""}: ${e.message}`).join("\n")}`,
+    );
+  return checkedEnvironment(doc.toJS(), name, dirname(resolve(file)), locate);
+}
+
+/** The environment of `text` (parsedEnvironment's). */
+export const parseEnvironment = (text: string, file: string): Environment =>
+  parsedEnvironment(text, file).env;
+
+/** The environment of an object in the file's shape (checkedEnvironment's). */
+export const checkEnvironment = (value: unknown, name: string, dir = process.cwd()): Environment =>
+  checkedEnvironment(value, name, dir).env;
+
+/** Reads and validates an environment file. */
+export function loadedEnvironment(file: string): CheckedEnvironment {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
     throw new EnvironmentFileError(`cannot read the environment file ${file}: ${(e as Error).message}`);
   }
-  return parseEnvironment(text, file);
+  return parsedEnvironment(text, file);
+}
+
+export const loadEnvironment = (file: string): Environment => loadedEnvironment(file).env;
+
+/**
+ * What the Environment component checks at preview before declaring anything (and the corpus of mistakes in
+ * test/support/mutations.ts runs): the file or object, then the values of the secret config keys it names
+ * (`config`: a key's value, undefined when not set; `project`: their namespace). One error, every problem.
+ */
+export function previewedEnvironment(
+  source: { file: string } | { spec: unknown },
+  config: (key: string) => string | undefined,
+  project: string,
+): CheckedEnvironment {
+  const checked = "file" in source ? loadedEnvironment(source.file) : checkedEnvironment(source.spec, "spec");
+  const secrets = secretProblems(checked.env as Record<string, unknown>, config, project);
+  if (secrets.length) throw checked.refuse(secrets);
+  return checked;
 }

@@ -9,6 +9,7 @@ import { ENTITIES, type Entity } from "../kinds/seed/entities";
 import { formatOf, readSeed, SeedFileError } from "../kinds/seed/files";
 import { SEED_SOURCES } from "../kinds/seed/sources";
 import { entriesOf, type FileKind, holderOf, idOf, kindNamed, whereOf } from "./graph";
+import type { Problem } from "./problems";
 
 const SeedFile = (entity: Entity) =>
   z
@@ -46,15 +47,18 @@ type Parsed = ReturnType<typeof readSeed>;
 /** Problems listed per file; the rest are counted, so that one file's thousands leave the others seen. */
 export const PROBLEMS_SHOWN = 20;
 
-/**
- * Every problem of the section, at once: each file's rows, then what needs two of them (a row also declared
- * as an entry, a member who joins before its group was made), each as `seed.<entity>: <file>:<line>: <field>:
- * <rule>` with the file as the environment names it; `dir` is the environment file's folder. A file is
- * parsed once; a check across files runs over those that read, so a bad file hides none of the others'
- * problems (its own clashes need its rows: they come once it reads). At most PROBLEMS_SHOWN a file.
- */
-export function seedSectionProblems(env: Record<string, unknown>, seed: SeedSection, dir: string): string[] {
-  const files = seedFilesOf(seed).map(({ entity, file }) => {
+/** A seed file the section names, read: its rows, or the problems that kept it from reading. */
+export interface SeedFileRead {
+  entity: Entity;
+  /** As the environment names it. */
+  file: string;
+  rows: Parsed | undefined;
+  problems: string[];
+}
+
+/** Reads each file the section names (`dir`: the environment file's folder), once. */
+export function readSeedFiles(seed: SeedSection, dir: string): SeedFileRead[] {
+  return seedFilesOf(seed).map(({ entity, file }) => {
     const path = resolve(dir, file);
     try {
       return { entity, file, rows: readSeed(path, entity) as Parsed | undefined, problems: [] as string[] };
@@ -63,6 +67,41 @@ export function seedSectionProblems(env: Record<string, unknown>, seed: SeedSect
       return { entity, file, rows: undefined, problems: e.problems.map((p) => p.split(path).join(file)) };
     }
   });
+}
+
+/** Where a seed file holds a row standing for an object of a kind: the file as named, and the row's line. */
+export interface SeededAt {
+  entity: Entity;
+  file: string;
+  line: number;
+}
+
+/**
+ * The row of the seed files standing for the object `id` of `kind` (a users file's row for a user), if
+ * any: an entry naming it names a row, not an entry.
+ */
+export function seededRow(files: readonly SeedFileRead[], kind: string, id: string): SeededAt | undefined {
+  for (const source of SEED_SOURCES) {
+    if (source.kind !== kind) continue;
+    const read = files.find((f) => f.entity === source.entity);
+    for (const { row, line } of read?.rows?.values() ?? [])
+      if (source.entryId(row) === id) return { entity: source.entity, file: read?.file ?? "", line };
+  }
+  return undefined;
+}
+
+/**
+ * Every problem of the section, at once: each file's rows, then what needs two of them (a row also declared
+ * as an entry, a member who joins before its group was made), each at `seed.<entity>` as `<file>:<line>:
+ * <field>: <rule>` with the file as the environment names it. A file is read once (`files`, from
+ * readSeedFiles); a check across files runs over those that read, so a bad file hides none of the others'
+ * problems (its own clashes need its rows: they come once it reads). At most PROBLEMS_SHOWN a file.
+ */
+export function seedSectionProblems(
+  env: Record<string, unknown>,
+  seed: SeedSection,
+  files: readonly SeedFileRead[],
+): Problem[] {
   const rowsOf = (entity: Entity) => files.find((f) => f.entity === entity)?.rows;
   return files.flatMap(({ entity, file, rows, problems }) => {
     const all = [
@@ -72,9 +111,9 @@ export function seedSectionProblems(env: Record<string, unknown>, seed: SeedSect
     ];
     const more = all.length - PROBLEMS_SHOWN;
     return [
-      ...all.slice(0, PROBLEMS_SHOWN).map((p) => `seed.${entity}: ${p}`),
-      ...(more > 0 ? [`seed.${entity}: ${file}: … and ${more} more problem(s)`] : []),
-    ];
+      ...all.slice(0, PROBLEMS_SHOWN),
+      ...(more > 0 ? [`${file}: … and ${more} more problem(s)`] : []),
+    ].map((message) => ({ path: ["seed", entity], message }));
   });
 }
 

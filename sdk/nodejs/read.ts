@@ -47,8 +47,11 @@ export const stackConfig: Lookup = (key) => {
 
 type Unwrapped = Args & { connection?: unknown; managementConnection?: unknown };
 
-/** Runs `use` with a context on the kind's API; a refused connection is one line naming the setting to fix. */
-async function withApi<T>(
+/**
+ * Runs `use` with a context on the kind's API; a refused connection is one line naming the setting to fix (the
+ * Environment component reads with it too: provider/environment/elsewhere.ts).
+ */
+export async function withApi<T>(
   what: string,
   kind: { api: Kind["api"] },
   a: Unwrapped,

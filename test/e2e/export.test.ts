@@ -318,6 +318,12 @@ describe("chat-export round trip", () => {
       "agent-variable-brand-constantValue": { value: CREDENTIALS.brand, secret: true },
     });
     emu.admin.clearRequests();
+    // The plan shows every object as a create, and says that an adopted one is taken over, not created.
+    const preview = await t.stack.preview();
+    expect(preview.stdout).toMatch(
+      /\d+ object\(s\) are declared with adopt: one the service already holds is taken over as it is, not created/,
+    );
+    expect(preview.stdout).toContain("protectAdopted: false in the file lets a destroy delete them");
     const up = await t.stack.up();
     expect(up.summary.result).toBe("succeeded");
     const writes = emu.admin.requests().filter((r) => r.method !== "GET");

@@ -154,7 +154,7 @@ describe("the root project", () => {
     writeFileSync(file, "app: { create: { name: x } }\nusers:\n  - { uid: 'no spaces', name: X }\n");
     await s.stack.setConfig("file", { value: file });
     await expect(s.stack.preview()).rejects.toThrow(
-      /broken\.yaml: users\[0\]\.uid: uid may contain only letters, digits, '-' and '_'/,
+      /broken\.yaml:3:7: users\[0\]\.uid: uid may contain only letters, digits, '-' and '_'/,
     );
     await s.stack.removeConfig("file");
   });

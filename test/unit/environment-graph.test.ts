@@ -188,13 +188,13 @@ groups:
     const base = "app: { existing: true }\nusers: [{ uid: alice, name: Alice }]\n";
     expect(
       problems(`${base}groups: [{ guid: g, name: G, type: public, members: { moderators: [zed] } }]\n`),
-    ).toEqual(['env.yaml: groups[0].members.moderators[0]: user "zed" is not declared in users']);
+    ).toEqual(['env.yaml:3:68: groups[0].members.moderators[0]: user "zed" is not declared in users']);
     // A value that is no id is the schema's to report, once.
     expect(problems(`${base.replace("name: Alice", "name: Alice, role: 5")}`)).toEqual([
-      "env.yaml: users[0].role: Invalid input: expected string, received number",
+      "env.yaml:2:36: users[0].role: must be a string, not number 5",
     ]);
     expect(problems(`${base}bots: [{ uid: nobody, webhookURL: "https://b.example.com" }]\n`)).toEqual([
-      'env.yaml: bots[0].uid: uid "nobody" is not declared in users',
+      'env.yaml:3:10: bots[0].uid: uid "nobody" is not declared in users',
     ]);
     // Made in the dashboard: bans and pins may name users and groups the file does not declare.
     expect(
@@ -207,7 +207,7 @@ groups:
         `${base}moderation: { rules: [{ ruleId: r, name: R, enabled: true, action: [blockMessage], conditions: [{ operand: text, operator: contains, category: word, isListReferencePresent: true, value: [profanity-list, nope] }] }] }\n`,
       ),
     ).toEqual([
-      'env.yaml: moderation.rules[0].conditions[0].value: keyword list "nope" is not declared in moderation.keywordLists',
+      'env.yaml:3:180: moderation.rules[0].conditions[0].value: keyword list "nope" is not declared in moderation.keywordLists',
     ]);
   });
 });

@@ -56,23 +56,23 @@ describe("the environment file's seed section", () => {
 
   it("names the field and the rule for a section of the wrong shape", () => {
     expect(problems(text("{ users: seed/users.txt, buckets: 0, people: x.csv }"))).toEqual([
-      "env.yaml: seed.users: users must end in .json, .ndjson, .jsonl or .csv",
-      "env.yaml: seed.buckets: buckets must be at least 1",
-      'env.yaml: seed: Unrecognized key: "people"',
+      "env.yaml:2:9: seed.users: users must end in .json, .ndjson, .jsonl or .csv",
+      "env.yaml:2:32: seed.buckets: buckets must be at least 1",
+      "env.yaml:2:44: seed.people: no such field",
     ]);
   });
 
   it("names a missing file by the path the environment gives", () => {
     expect(problems(text("{ groups: seed/nowhere.ndjson }"))).toEqual([
-      "env.yaml: seed.groups: seed/nowhere.ndjson: cannot be read (ENOENT)",
+      "env.yaml:2:9: seed.groups: seed/nowhere.ndjson: cannot be read (ENOENT)",
     ]);
   });
 
   it("names every bad row as file:line: field: rule", () => {
     writeFileSync(join(dir, "seed/bad-users.csv"), "uid,name\nok,Ok\nno good,Bad\nlast,\n");
     expect(problems(text("{ users: seed/bad-users.csv }"))).toEqual([
-      "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml: seed.users: seed/bad-users.csv:4: name: name is required",
+      "env.yaml:2:9: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml:2:9: seed.users: seed/bad-users.csv:4: name: name is required",
     ]);
   });
 
@@ -80,8 +80,16 @@ describe("the environment file's seed section", () => {
     const declared =
       "users: [{ uid: ben, name: Ben }]\ngroups: [{ guid: club, name: Club, members: { participants: [ben] } }]\n";
     expect(problems(text("{ users: seed/users.csv, members: seed/members.csv }", declared))).toEqual([
-      'env.yaml: seed.users: seed/users.csv:3: uid: "ben" is declared in users too',
-      'env.yaml: seed.members: seed/members.csv:2: guid: "club" is declared in groups[].members too',
+      'env.yaml:4:9: seed.users: seed/users.csv:3: uid: "ben" is declared in users too',
+      'env.yaml:4:32: seed.members: seed/members.csv:2: guid: "club" is declared in groups[].members too',
+    ]);
+  });
+
+  it("says why an entry cannot name a seeded user: seed rows are not entries", () => {
+    const declared =
+      "users: [{ uid: cy, name: Cy }]\ngroups: [{ guid: den, name: Den, members: { participants: [cy, ben] } }]\n";
+    expect(problems(text("{ users: seed/users.csv }", declared))).toEqual([
+      'env.yaml:3:64: groups[0].members.participants[1]: user "ben" is a row of the seed file seed/users.csv (line 3), not an entry of users: seed rows are imported after every entry, so no entry can name one; declare it in users instead',
     ]);
   });
 
@@ -97,14 +105,14 @@ describe("the environment file's seed section", () => {
     const files =
       "{ users: seed/users.csv, groups: seed/dated-groups.ndjson, members: seed/dated-members.csv }";
     expect(problems(text(files))).toEqual([
-      "env.yaml: seed.members: seed/dated-members.csv:4: joinedAt: joinedAt must not be after now (the service refuses a member who joins in the future)",
+      "env.yaml:2:66: seed.members: seed/dated-members.csv:4: joinedAt: joinedAt must not be after now (the service refuses a member who joins in the future)",
     ]);
     writeFileSync(
       join(dir, "seed/dated-members.csv"),
       "guid,uid,scope,joinedAt\nclub,ben,moderator,1500000000\nclub,ann,participant,1600000001\n",
     );
     expect(problems(text(files))).toEqual([
-      "env.yaml: seed.members: seed/dated-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
+      "env.yaml:2:66: seed.members: seed/dated-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
     ]);
   });
 
@@ -123,18 +131,18 @@ describe("the environment file's seed section", () => {
     const declared =
       "users: [{ uid: zed, name: Zed }]\ngroups: [{ guid: club, name: Club, members: { participants: [zed] } }]\n";
     expect(problems(text(files, declared))).toEqual([
-      "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
-      expect.stringMatching(/^env\.yaml: seed\.users: seed\/bad-users\.csv:4: name: /),
-      'env.yaml: seed.groups: seed/dated-groups.ndjson:1: guid: "club" is declared in groups too',
-      'env.yaml: seed.members: seed/early-members.csv:2: guid: "club" is declared in groups[].members too',
-      "env.yaml: seed.members: seed/early-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
-      "env.yaml: seed.messages: seed/nowhere.ndjson: cannot be read (ENOENT)",
+      "env.yaml:4:9: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml:4:9: seed.users: seed/bad-users.csv:4: name: name is required",
+      'env.yaml:4:36: seed.groups: seed/dated-groups.ndjson:1: guid: "club" is declared in groups too',
+      'env.yaml:4:70: seed.members: seed/early-members.csv:2: guid: "club" is declared in groups[].members too',
+      "env.yaml:4:70: seed.members: seed/early-members.csv:2: joinedAt: joinedAt must not be before the group's createdAt (seed/dated-groups.ndjson:1: 1600000000)",
+      "env.yaml:4:103: seed.messages: seed/nowhere.ndjson: cannot be read (ENOENT)",
     ]);
     // The rest of the file wrong too: the seed files are read and said with it.
     expect(problems(text("{ users: seed/bad-users.csv }", "users: [{ uid: 'a b', name: A }]\n"))).toEqual([
-      "env.yaml: users[0].uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
-      expect.stringMatching(/^env\.yaml: seed\.users: seed\/bad-users\.csv:4: name: /),
+      "env.yaml:2:11: users[0].uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml:3:9: seed.users: seed/bad-users.csv:3: uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml:3:9: seed.users: seed/bad-users.csv:4: name: name is required",
     ]);
   });
 
@@ -144,11 +152,11 @@ describe("the environment file's seed section", () => {
     writeFileSync(join(dir, "seed/bad-groups.ndjson"), '{"guid":"g","name":"G","type":"public"}\n');
     const said = problems(text("{ users: seed/many-bad-users.csv, groups: seed/bad-groups.ndjson }"));
     expect(
-      said.filter((p) => /^env\.yaml: seed\.users: seed\/many-bad-users\.csv:\d+: /.test(p)),
+      said.filter((p) => /^env\.yaml:2:9: seed\.users: seed\/many-bad-users\.csv:\d+: /.test(p)),
     ).toHaveLength(PROBLEMS_SHOWN);
     expect(said.slice(PROBLEMS_SHOWN)).toEqual([
-      "env.yaml: seed.users: seed/many-bad-users.csv: … and 7 more problem(s)",
-      expect.stringMatching(/^env\.yaml: seed\.groups: seed\/bad-groups\.ndjson:1: owner: /),
+      "env.yaml:2:9: seed.users: seed/many-bad-users.csv: … and 7 more problem(s)",
+      expect.stringMatching(/^env\.yaml:2:41: seed\.groups: seed\/bad-groups\.ndjson:1: owner: /),
     ]);
   });
 

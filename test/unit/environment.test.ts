@@ -1,7 +1,12 @@
 // The declared-environment file: every problem is reported with the file, the path in it and the rule.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkEnvironment, EnvironmentFileError, parseEnvironment } from "../../provider/environment/load";
+import {
+  checkEnvironment,
+  EnvironmentFileError,
+  parsedEnvironment,
+  parseEnvironment,
+} from "../../provider/environment/load";
 import { at, list } from "../support/json";
 
 type Json = Record<string, unknown>;
@@ -47,21 +52,64 @@ describe("the declared environment file", () => {
       .replace("https://h.example.com/x", "http://h.example.com/x")
       .replace("[message_sent]", "[message_snet]");
     expect(problems(bad)).toEqual([
-      "env.yaml: users[1].uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml: webhooks[0].url: webhookURL must use https",
-      'env.yaml: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (closest valid: "message_sent")',
+      "env.yaml:6:7: users[1].uid: uid may contain only letters, digits, '-' and '_'",
+      "env.yaml:10:33: webhooks[0].url: webhookURL must use https",
+      'env.yaml:10:75: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (closest valid: "message_sent")',
     ]);
+  });
+
+  it("says one problem per mistake: a mistyped section is not also every name it declares missing", () => {
+    // Without the section, the groups' members would each read as undeclared.
+    expect(problems(valid.replace("users:", "usres:"))).toEqual([
+      'env.yaml:4:1: usres: no such section (did you mean "users"?)',
+    ]);
+    // A field's typo is not also the field it meant missing; a field left out is required.
+    expect(problems(valid.replace("name: Bob", "nmae: Bob"))).toEqual([
+      'env.yaml:6:17: users[1].nmae: no such field (did you mean "name"?)',
+    ]);
+    expect(problems(valid.replace(", name: Bob", ""))).toEqual(["env.yaml:6:5: users[1].name: is required"]);
+    // An entry whose id is wrong: the names meaning it are not said to be missing too.
+    expect(problems(valid.replace("uid: bob", "uid: bob smith"))).toEqual([
+      "env.yaml:6:7: users[1].uid: uid may contain only letters, digits, '-' and '_'",
+    ]);
+    // A section of the wrong shape, once; a mistyped app, naming the field meant.
+    expect(problems(valid.replace(/users:\n.*\n.*\n/, "users: 5\n"))).toEqual([
+      "env.yaml:4:1: users: must be a list, not number 5",
+    ]);
+    expect(problems(valid.replace("{ create: { name: staging } }", "{ craete: { name: staging } }"))).toEqual(
+      ['env.yaml:2:8: app.craete: no such field (did you mean "create"?)'],
+    );
+    expect(problems(valid.replace("{ name: staging }", "{ name: 5 }"))).toEqual([
+      "env.yaml:2:18: app.create.name: must be a string, not number 5",
+    ]);
+  });
+
+  it("names the declared id meant by a reference that is not one", () => {
+    expect(problems(valid.replace("participants: [bob]", "participants: [bbo, zoe]"))).toEqual([
+      'env.yaml:8:80: groups[0].members.participants[0]: user "bbo" is not declared in users (did you mean "bob"?)',
+      'env.yaml:8:85: groups[0].members.participants[1]: user "zoe" is not declared in users',
+    ]);
+  });
+
+  it("places each problem at its line and column, in the file's order, and an object's by path alone", () => {
+    const file = ["app: { existing: true }", "users:", "  - uid: a", "    name: A", "    tags: 7", ""].join(
+      "\n",
+    );
+    expect(problems(file)).toEqual(["env.yaml:5:5: users[0].tags: must be a list, not number 7"]);
+    expect(() =>
+      checkEnvironment({ app: { existing: true }, users: [{ uid: "a", nmae: "A" }] }, "spec"),
+    ).toThrow(/\nspec: users\[0\]\.nmae: no such field \(did you mean "name"\?\)$/);
   });
 
   it("refuses a legacy trigger in a webhook of version 2, naming the trigger; version 1 takes it", () => {
     const hooks = (version: number) =>
       `app: { existing: true }\nwebhooks:\n  - { id: w, name: W, url: "https://h.example.com/x", version: ${version}, triggers: [message_sent, before_message] }\n`;
     expect(problems(hooks(2))).toEqual([
-      "env.yaml: webhooks[0].triggers[1]: before_message is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it",
+      "env.yaml:3:92: webhooks[0].triggers[1]: before_message is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it",
     ]);
     expect(at(parseEnvironment(hooks(1), "env.yaml"), "webhooks", 0, "version")).toBe(1);
     expect(problems(hooks(3))).toEqual([
-      "env.yaml: webhooks[0].version: version must be 1 (the legacy webhook system) or 2",
+      "env.yaml:3:55: webhooks[0].version: version must be 1 (the legacy webhook system) or 2",
     ]);
   });
 
@@ -70,15 +118,16 @@ describe("the declared environment file", () => {
       .replace("role: mods }", "role: admins }")
       .replace("participants: [bob]", "participants: [bob, zoe, alice]");
     expect(problems(bad)).toEqual([
-      'env.yaml: users[0].role: role "admins" is not declared in roles',
-      'env.yaml: groups[0].members.participants[1]: user "zoe" is not declared in users',
-      'env.yaml: groups[0].members.participants[2]: user "alice" appears in more than one scope',
+      'env.yaml:5:32: users[0].role: role "admins" is not declared in roles',
+      'env.yaml:8:85: groups[0].members.participants[1]: user "zoe" is not declared in users',
+      'env.yaml:8:90: groups[0].members.participants[2]: user "alice" appears in more than one scope',
     ]);
   });
 
   it("takes MCP servers (headers by a secret key) and agents naming them, or servers made elsewhere", () => {
+    const existing = valid.replace("{ create: { name: staging } }", "{ existing: true }");
     const env = parseEnvironment(
-      `${valid}mcpServers:
+      `${existing}mcpServers:
   - { slug: Docs, name: Docs, url: "https://mcp.example.com", headers: { secret: mcp-docs-headers } }
 aiAgents:
   - { name: helper, mcpServers: [docs, made-in-the-dashboard] }
@@ -89,8 +138,38 @@ aiAgents:
       { slug: "docs", name: "Docs", url: "https://mcp.example.com", headers: { secret: "mcp-docs-headers" } },
     ]);
     expect((env.aiAgents as Json[])[0]?.mcpServers).toEqual(["docs", "made-in-the-dashboard"]);
+    // The service is asked for it at preview (provider/environment/elsewhere.ts): the file leaves it so.
+    const checked = parsedEnvironment(
+      `${existing}aiAgents:\n  - { name: helper, mcpServers: [made-in-the-dashboard] }\n`,
+      "env.yaml",
+    );
+    expect(checked.elsewhere).toEqual([
+      {
+        path: ["aiAgents", 0, "mcpServers", 0],
+        kind: "McpServer",
+        id: "made-in-the-dashboard",
+        named: 'mcpServers "made-in-the-dashboard"',
+      },
+    ]);
     expect(problems(`${valid}mcpServers: [{ slug: d, name: D, url: "http://mcp.example.com" }]\n`)).toEqual([
-      "env.yaml: mcpServers[0].url: url must be an https URL (http only for localhost)",
+      "env.yaml:11:34: mcpServers[0].url: url must be an https URL (http only for localhost)",
+    ]);
+  });
+
+  it("checks a reference to what may be made elsewhere within the file when the file makes the app", () => {
+    // No object can be made elsewhere in an app this file creates: a group owner or a knowledge source the
+    // file does not declare is a mistake, said with the declared one meant (titles compare case and all).
+    const file = `${valid}agentKnowledge: [{ title: Refund policy, text: Paid back in five days }]
+aiAgents: [{ name: helper, knowledgeSources: [Refund Policy, Refund policy] }]
+`;
+    expect(problems(file.replace("name: General,", "name: General, owner: bobb,"))).toEqual([
+      'env.yaml:8:37: groups[0].owner: owner "bobb" is not declared in users, and this file\'s app: makes the app, so none is made elsewhere (did you mean "bob"?)',
+      'env.yaml:12:47: aiAgents[0].knowledgeSources[0]: knowledgeSources "Refund Policy" is not declared in agentKnowledge, and this file\'s app: makes the app, so none is made elsewhere (did you mean "Refund policy"?)',
+    ]);
+    // In an existing app they are the service's to answer, at preview.
+    const existing = file.replace("{ create: { name: staging } }", "{ existing: true }");
+    expect(parsedEnvironment(existing, "env.yaml").elsewhere.map((e) => [e.kind, e.id, e.output])).toEqual([
+      ["AgentKnowledgeSource", "Refund Policy", "id"],
     ]);
   });
 
@@ -123,15 +202,11 @@ agentFrontendActions:
     expect(
       problems(`${tools}aiAgents:\n  - { name: helper, apiTools: [other], frontendActions: [closeOrder] }\n`),
     ).toEqual([
-      expect.stringMatching(
-        /^env\.yaml: aiAgents\[0\]\.apiTools\[0\]: .*"other" is not declared in agentApiTools/,
-      ),
-      expect.stringMatching(
-        /^env\.yaml: aiAgents\[0\]\.frontendActions\[0\]: .*"closeOrder" is not declared in agentFrontendActions/,
-      ),
+      'env.yaml:22:32: aiAgents[0].apiTools[0]: apiTools "other" is not declared in agentApiTools',
+      'env.yaml:22:58: aiAgents[0].frontendActions[0]: frontendActions "closeOrder" is not declared in agentFrontendActions',
     ]);
     expect(problems(tools.replace("method: GET", "method: FETCH"))).toEqual([
-      expect.stringMatching(/^env\.yaml: agentApiTools\[0\]\.method: method "FETCH" is not valid/),
+      expect.stringMatching(/^env\.yaml:16:5: agentApiTools\[0\]\.method: method "FETCH" is not valid/),
     ]);
   });
 
@@ -153,16 +228,21 @@ collaborators: { admins: [Ops@Example.com], moderators: [mod@example.com] }
       .replace("{ uid: bob, friends: [alice] }", "{ uid: bob, friends: [cat] }")
       .replace("blockedUids: [alice]", "blockedUids: [zoe, cat]");
     expect(problems(bad)).toEqual([
-      "env.yaml: blockedUsers[0].blockedUids[1]: a user cannot block themselves",
-      'env.yaml: friends[0].friends[0]: "alice" lists "bob" as a friend but the friends of "bob" do not list "alice": friendship is mutual, so the two entries would undo each other; list each in the other\'s friends, or neither',
-      'env.yaml: blockedUsers[0].blockedUids[0]: user "zoe" is not declared in users',
+      // In the file's order.
+      'env.yaml:14:29: friends[0].friends[0]: "alice" lists "bob" as a friend but the friends of "bob" do not list "alice": friendship is mutual, so the two entries would undo each other; list each in the other\'s friends, or neither',
+      'env.yaml:16:42: blockedUsers[0].blockedUids[0]: user "zoe" is not declared in users',
+      "env.yaml:16:47: blockedUsers[0].blockedUids[1]: a user cannot block themselves",
     ]);
   });
 
-  it("refuses unknown keys and a missing app", () => {
+  it("refuses unknown keys, naming the one meant, and a missing app", () => {
     expect(problems("users:\n  - { uid: a, name: A, nickname: x }\n")).toEqual([
-      "env.yaml: app: app must be { create: { name, region?, uniqueSuffix? } } or { existing: true }",
-      'env.yaml: users[0]: Unrecognized key: "nickname"',
+      "env.yaml:1:1: app: is required: must be { create: { name, region?, uniqueSuffix? } } or { existing: true }",
+      "env.yaml:2:24: users[0].nickname: no such field",
+    ]);
+    expect(problems("app: { existing: true }\nusers:\n  - { uid: a, nmae: A, rolee: x }\n")).toEqual([
+      'env.yaml:3:15: users[0].nmae: no such field (did you mean "name"?)',
+      'env.yaml:3:24: users[0].rolee: no such field (did you mean "role"?)',
     ]);
   });
 
@@ -171,9 +251,9 @@ collaborators: { admins: [Ops@Example.com], moderators: [mod@example.com] }
       problems(
         `${valid}  - { id: events, name: Again, url: "https://h.example.com/y", triggers: [message_sent] }\n`,
       ),
-    ).toEqual(['env.yaml: webhooks[1]: webhook id "events" is declared twice']);
+    ).toEqual(['env.yaml:11:5: webhooks[1]: webhook id "events" is declared twice']);
     expect(problems(valid.replace("uid: bob", "uid: ALICE"))).toEqual(
-      expect.arrayContaining(['env.yaml: users[1]: uid "alice" is declared twice']),
+      expect.arrayContaining(['env.yaml:6:5: users[1]: uid "alice" is declared twice']),
     );
   });
 
@@ -217,14 +297,14 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
 `,
       ),
     ).toEqual([
-      "env.yaml: groups[0].password: must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself",
-      "env.yaml: groups[1].password.secret: secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
-      'env.yaml: groups[2].password: Unrecognized key: "value"',
-      "env.yaml: webhooks[0].triggers: triggers must name at least one trigger",
+      "env.yaml:3:41: groups[0].password: must be { secret: <stack config key> } (set with `pulumi config set --secret <key>`), not the value itself",
+      "env.yaml:4:53: groups[1].password.secret: secret must name a stack config key: a letter, then letters, digits, '-' or '_' (at most 100)",
+      "env.yaml:5:65: groups[2].password.value: no such field",
+      "env.yaml:6:62: webhooks[0].triggers: triggers must name at least one trigger",
     ]);
     expect(
       problems("app: { existing: true }\ngroups: [{ guid: g, name: G, password: { secret: k } }]\n"),
-    ).toEqual(["env.yaml: groups[0].password: password is only used when type is 'password'"]);
+    ).toEqual(["env.yaml:2:30: groups[0].password: password is only used when type is 'password'"]);
   });
 
   it("protects adopted objects unless the file says protectAdopted: false", () => {
@@ -243,7 +323,9 @@ webhooks: [{ id: w, name: W, url: "https://h.example.com/x", triggers: [] }]
   });
 
   it("reports YAML syntax errors with the file name", () => {
-    expect(() => parseEnvironment("users: [ { uid: a", "env.yaml")).toThrow(/^invalid YAML:\nenv\.yaml: /);
+    expect(() => parseEnvironment("users: [ { uid: a", "env.yaml")).toThrow(
+      /^invalid YAML:\nenv\.yaml:1:18: Flow map in block collection must be sufficiently indented/,
+    );
   });
 });
 
@@ -275,15 +357,19 @@ moderation:
       .replace("{ secret: fcm-key }", "plain-text-key")
       .replace("value: [banned,", "value: [missing,")
       .replace("messagesSetting: 3", "messagesSetting: 9");
+    // All at once: the list is said with the entries' own problems.
     const found = problems(bad);
     expect(found).toEqual([
       expect.stringMatching(
-        /^env\.yaml: notifications\.settings\.preferences\.group\.messagesSetting: must be 1/,
+        /^env\.yaml:4:39: notifications\.settings\.preferences\.group\.messagesSetting: must be 1/,
       ),
-      expect.stringMatching(/^env\.yaml: notifications\.push\.fcm\[0\]\.serviceAccount: must be \{ secret/),
+      expect.stringMatching(
+        /^env\.yaml:6:51: notifications\.push\.fcm\[0\]\.serviceAccount: must be \{ secret/,
+      ),
+      'env.yaml:14:67: moderation.rules[0].conditions[0].value: keyword list "missing" is not declared in moderation.keywordLists',
     ]);
     expect(problems(file.replace("value: [banned,", "value: [missing,"))).toEqual([
-      'env.yaml: moderation.rules[0].conditions[0].value: keyword list "missing" is not declared in moderation.keywordLists',
+      'env.yaml:14:67: moderation.rules[0].conditions[0].value: keyword list "missing" is not declared in moderation.keywordLists',
     ]);
   });
 
@@ -301,10 +387,12 @@ moderation:`,
     expect(at(env, "notifications", "email", "sendgrid", "sendGridApiKey")).toEqual({ secret: "sg" });
     expect(at(env, "notifications", "sms", "twilio", "twilioAuthToken")).toEqual({ secret: "tw" });
     expect(problems(withSingletons.replace(", basicAuthPassword: { secret: pw }", ""))).toEqual([
-      "env.yaml: notifications.customPush.useBasicAuth: basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
+      "env.yaml:8:59: notifications.customPush.useBasicAuth: basicAuthUsername and basicAuthPassword are required when useBasicAuth is true",
     ]);
     expect(problems(withSingletons.replace("{ secret: tw }", "plain"))).toEqual([
-      expect.stringMatching(/^env\.yaml: notifications\.sms\.twilio\.twilioAuthToken: must be \{ secret/),
+      expect.stringMatching(
+        /^env\.yaml:12:79: notifications\.sms\.twilio\.twilioAuthToken: must be \{ secret/,
+      ),
     ]);
   });
 });
@@ -344,18 +432,18 @@ appSettings: { core.conversations.updateOnReplies: true }
 
   it("refuses a credential written in the file, in settings, or missing, by path and rule", () => {
     expect(problems(file.replace("{ secret: giphy }", "plain-key"))).toEqual([
-      expect.stringMatching(/^env\.yaml: extensions\[1\]\.secrets\.giphyApiKey: must be \{ secret/),
+      expect.stringMatching(/^env\.yaml:13:41: extensions\[1\]\.secrets\.giphyApiKey: must be \{ secret/),
     ]);
     expect(
       problems(file.replace("secrets: { giphyApiKey: { secret: giphy } }", "settings: { giphyApiKey: k }")),
     ).toEqual([
-      "env.yaml: extensions[1].settings.giphyApiKey: settings.giphyApiKey is a credential: declare it in secrets",
+      "env.yaml:13:42: extensions[1].settings.giphyApiKey: settings.giphyApiKey is a credential: declare it in secrets",
     ]);
     expect(problems(file.replace("secrets: { giphyApiKey: { secret: giphy } }", "settings: {}"))).toEqual([
-      expect.stringMatching(/^env\.yaml: extensions\[1\]\.secrets\.giphyApiKey: secrets\.giphyApiKey: /),
+      expect.stringMatching(/^env\.yaml:13:5: extensions\[1\]\.secrets\.giphyApiKey: secrets\.giphyApiKey: /),
     ]);
     expect(problems(file.replace("giphyApiKey: { secret", "dropMessage: { secret"))).toContain(
-      'env.yaml: extensions[1].secrets.dropMessage: secrets.dropMessage is not a field of gifs-giphy (closest valid: "giphyApiKey")',
+      'env.yaml:13:41: extensions[1].secrets.dropMessage: secrets.dropMessage is not a field of gifs-giphy (closest valid: "giphyApiKey")',
     );
   });
 
@@ -365,12 +453,12 @@ appSettings: { core.conversations.updateOnReplies: true }
       .replace("sendMessage: deny", "sendMessage: never")
       .replace("updateOnReplies: true", "updateOnReplies: 1");
     expect(problems(bad)).toEqual([
-      "env.yaml: appSettings.core.conversations.updateOnReplies: a setting's value must be true or false",
-      expect.stringMatching(/^env\.yaml: groups\[0\]\.permissions\.participants\.sendMessage: /),
-      expect.stringMatching(/^env\.yaml: extensions\[0\]\.settings\.dropMessage: /),
+      expect.stringMatching(/^env\.yaml:8:23: groups\[0\]\.permissions\.participants\.sendMessage: /),
+      expect.stringMatching(/^env\.yaml:12:17: extensions\[0\]\.settings\.dropMessage: /),
+      "env.yaml:15:16: appSettings.core.conversations.updateOnReplies: a setting's value must be true or false",
     ]);
     expect(problems(file.replace("{ extension: sentiment-analysis", "{ extension: gifs-giphy"))).toEqual([
-      'env.yaml: extensions[2]: extension "gifs-giphy" is declared twice',
+      'env.yaml:14:5: extensions[2]: extension "gifs-giphy" is declared twice',
     ]);
   });
 });

@@ -19,8 +19,8 @@ import {
   sortKeys,
 } from "../entries";
 import { type FileKind, fileKeyOf, idOfArgs, kindNamed, mapRefs } from "../graph";
-import { formatPath } from "../load";
-import { Environment } from "../spec";
+import { environmentProblems, formatPath } from "../load";
+import type { Environment } from "../spec";
 
 export type { SecretPlaceholder } from "../entries";
 
@@ -172,8 +172,8 @@ export function toEnvironment(snap: Snapshot): Exported {
     notes.push(
       "Webhooks, extensions and app settings are left out: no management credentials (CHAT_MANAGEMENT_KEY, CHAT_MANAGEMENT_SECRET).",
     );
-  const checked = Environment.safeParse(environment);
-  if (!checked.success) {
+  const { problems } = environmentProblems(environment, process.cwd(), false);
+  if (problems.length > 0) {
     // The file is not written, so each problem also names the object by its id.
     const idAt = (path: readonly PropertyKey[]) => {
       const [section, index] = path;
@@ -184,7 +184,7 @@ export function toEnvironment(snap: Snapshot): Exported {
       const id = key === undefined ? undefined : item?.[key];
       return id === undefined ? "" : ` (${String(id)})`;
     };
-    const lines = checked.error.issues.map(
+    const lines = problems.map(
       (i) => `  ${formatPath(i.path) || "(top level)"}${idAt(i.path)}: ${i.message}`,
     );
     throw new ExportError(

@@ -20,8 +20,7 @@ import {
   kindNamed,
   namedIn,
 } from "../graph";
-import { formatPath } from "../load";
-import { Environment } from "../spec";
+import { environmentProblems, formatPath } from "../load";
 import { ExportError, type Exported, type Snapshot } from "./document";
 
 type Json = Record<string, unknown>;
@@ -206,10 +205,10 @@ export function withSeed(exported: Exported, snap: Snapshot, at: string, range?:
     section[entity] = `${at.replace(/\/+$/, "") || "."}/${SEED_FILE_NAMES[entity]}`;
   }
   if (Object.keys(section).length) env.seed = section;
-  const checked = Environment.safeParse(env);
-  if (!checked.success)
+  const { problems } = environmentProblems(env, process.cwd(), false);
+  if (problems.length > 0)
     throw new ExportError(
-      `the seed split leaves a file that is not valid:\n${checked.error.issues
+      `the seed split leaves a file that is not valid:\n${problems
         .map((i) => `  ${formatPath(i.path)}: ${i.message}`)
         .join("\n")}`,
     );
