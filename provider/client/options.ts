@@ -1,13 +1,13 @@
 // Options common to both clients, and how they become a Target.
-import type { Api } from "../contract";
-import { type BudgetOptions, type RequestBudget, sharedBudget } from "./budget";
+import { type Api, ROUTE_FAMILIES, type RouteFamily, routes } from "../contract";
+import { type BudgetOptions, findBudget, type RequestBudget, sharedBudget } from "./budget";
 import { ConfigurationError } from "./endpoints";
 import { Redactor } from "./redact";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry";
 import { DEFAULT_TIMEOUT_MS } from "./transport";
 import type { ClientLogger } from "./types";
 
-/** Where and how one client sends: its base URL, credential headers and shared budget. */
+/** Where and how one client sends: its base URL, credential headers and shared budgets. */
 export interface Target {
   api: Api;
   baseUrl: string;
@@ -15,6 +15,8 @@ export interface Target {
   headers: Readonly<Record<string, string>>;
   redactor: Redactor;
   budget: RequestBudget;
+  /** The budgets of the route families of this API that the service counts apart (Data Import). */
+  families: Readonly<Partial<Record<RouteFamily, RequestBudget>>>;
   timeoutMs: number;
   retry: RetryOptions;
   logger: ClientLogger | undefined;
@@ -31,6 +33,11 @@ export interface ClientOptions {
    * (default 450 requests per minute, 10 in flight). Given here, they reconfigure the shared budget.
    */
   budget?: Partial<BudgetOptions>;
+  /**
+   * Requests a minute of each route family the service counts apart, shared like the budget (default: the
+   * contract's, Data Import's 60). A request of a family takes a slot of both budgets.
+   */
+  families?: Partial<Record<RouteFamily, number>>;
   /** Receives one debug line per HTTP attempt (method, path, status, ms, attempt); never credentials. */
   logger?: ClientLogger;
   /** Sent as the user-agent header. */
@@ -61,12 +68,32 @@ export function makeTarget(
   } catch (e) {
     throw new ConfigurationError("budget", e instanceof Error ? e.message : String(e));
   }
+  const families: Partial<Record<RouteFamily, RequestBudget>> = {};
+  for (const [family, { routes: names, perMinute }] of Object.entries(ROUTE_FAMILIES) as [
+    RouteFamily,
+    (typeof ROUTE_FAMILIES)[RouteFamily],
+  ][]) {
+    if (!names.some((n) => routes[n].api === api)) continue;
+    // Keyed under the app's budget: every client of the app shares its families' budgets too; a limit
+    // given here reconfigures the family's budget, the contract's only starts it.
+    const key = `${budgetKey} ${family}`;
+    const given = opts.families?.[family];
+    try {
+      families[family] =
+        given !== undefined
+          ? sharedBudget(key, { requestsPerMinute: given })
+          : (findBudget(key) ?? sharedBudget(key, { requestsPerMinute: perMinute }));
+    } catch (e) {
+      throw new ConfigurationError(`families.${family}`, e instanceof Error ? e.message : String(e));
+    }
+  }
   return {
     api,
     baseUrl,
     headers,
     redactor: new Redactor(Object.values(headers)),
     budget,
+    families,
     timeoutMs,
     retry,
     logger: opts.logger,
