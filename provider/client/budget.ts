@@ -4,7 +4,8 @@
 //
 // The window is a sliding log of start times, not a refilling token bucket: a bucket of capacity N refilled at
 // N per minute can start 2N requests within one minute, a sliding log never starts more than N in any window
-// (docs/decisions/0020-request-budget.md).
+// (docs/decisions/0020-request-budget.md). Its time is a LocalClock (clock.ts): the system's, or a test's.
+import { type LocalClock, SYSTEM_CLOCK } from "./clock";
 
 export interface BudgetOptions {
   /**
@@ -49,7 +50,7 @@ function checkOptions(o: BudgetOptions): BudgetOptions {
 
 export class RequestBudget {
   #limits: BudgetOptions;
-  readonly #now: () => number;
+  #clock: LocalClock;
   /** Start times within the window, oldest first. */
   #starts: number[] = [];
   #inFlight = 0;
@@ -59,13 +60,28 @@ export class RequestBudget {
   /** Limits set by the user: the service's headers do not change them. */
   #pinned = false;
   #queue: Array<(release: Release) => void> = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the pending wake-up. */
+  #timer: (() => void) | undefined;
   #timerAt = 0;
 
-  constructor(limits: Partial<BudgetOptions> = {}, now: () => number = Date.now) {
+  constructor(limits: Partial<BudgetOptions> = {}, clock: LocalClock = SYSTEM_CLOCK) {
     this.#limits = checkOptions({ ...DEFAULT_BUDGET, ...limits });
     this.#pinned = limits.requestsPerMinute !== undefined;
-    this.#now = now;
+    this.#clock = clock;
+  }
+
+  /**
+   * Measures time on `clock` from now on (a client given its own clock: tests). Starts and a pause read on
+   * the former clock mean nothing on this one: they are forgotten, and waiting requests re-examined.
+   */
+  useClock(clock: LocalClock): void {
+    if (clock === this.#clock) return;
+    this.#timer?.();
+    this.#timer = undefined;
+    this.#clock = clock;
+    this.#starts = [];
+    this.#pausedUntil = 0;
+    this.#pump();
   }
 
   get limits(): Readonly<BudgetOptions> {
@@ -107,7 +123,7 @@ export class RequestBudget {
   }
 
   stats(): BudgetStats {
-    this.#prune(this.#now());
+    this.#prune(this.#clock.now());
     return {
       inFlight: this.#inFlight,
       queued: this.#queue.length,
@@ -128,7 +144,7 @@ export class RequestBudget {
   #pump(): void {
     while (this.#queue.length > 0) {
       if (this.#inFlight >= this.#limits.concurrency) return; // a release pumps again
-      const now = this.#now();
+      const now = this.#clock.now();
       this.#prune(now);
       let wakeAt = 0;
       if (this.#pausedUntil > now) wakeAt = this.#pausedUntil;
@@ -164,16 +180,12 @@ export class RequestBudget {
 
   #wakeAt(at: number): void {
     if (this.#timer && this.#timerAt <= at) return;
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer?.();
     this.#timerAt = at;
-    // Not unref'd: a request waiting for its slot is work the process still has to do.
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#pump();
-      },
-      Math.max(0, at - this.#now()),
-    );
+    this.#timer = this.#clock.later(at - this.#clock.now(), () => {
+      this.#timer = undefined;
+      this.#pump();
+    });
   }
 }
 
@@ -182,16 +194,22 @@ const registry = new Map<string, RequestBudget>();
 
 /**
  * The shared budget for `key`. Explicit `limits` reconfigure it (the last client built with explicit limits
- * sets them for all clients of the app); without limits an existing budget is reused as is.
+ * sets them for all clients of the app), and so does an explicit `clock`; without them an existing budget is
+ * reused as is.
  */
-export function sharedBudget(key: string, limits?: Partial<BudgetOptions>): RequestBudget {
+export function sharedBudget(
+  key: string,
+  limits?: Partial<BudgetOptions>,
+  clock?: LocalClock,
+): RequestBudget {
   let b = registry.get(key);
   if (!b) {
-    b = new RequestBudget(limits);
+    b = new RequestBudget(limits, clock);
     registry.set(key, b);
-  } else if (limits && Object.keys(limits).length > 0) {
-    b.configure(limits);
+    return b;
   }
+  if (limits && Object.keys(limits).length > 0) b.configure(limits);
+  if (clock) b.useClock(clock);
   return b;
 }
 

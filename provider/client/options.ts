@@ -1,6 +1,7 @@
 // Options common to both clients, and how they become a Target.
 import { type Api, ROUTE_FAMILIES, type RouteFamily, routes } from "../contract";
 import { type BudgetOptions, findBudget, type RequestBudget, sharedBudget } from "./budget";
+import { type LocalClock, SYSTEM_CLOCK } from "./clock";
 import { ConfigurationError } from "./endpoints";
 import { Redactor } from "./redact";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry";
@@ -19,6 +20,8 @@ export interface Target {
   families: Readonly<Partial<Record<RouteFamily, RequestBudget>>>;
   timeoutMs: number;
   retry: RetryOptions;
+  /** The time every wait is measured and spent on: the budget's window, a 429's pause, a backoff. */
+  clock: LocalClock;
   logger: ClientLogger | undefined;
   userAgent: string;
 }
@@ -38,6 +41,11 @@ export interface ClientOptions {
    * contract's, Data Import's 60). A request of a family takes a slot of both budgets.
    */
   families?: Partial<Record<RouteFamily, number>>;
+  /**
+   * The clock the client reads and waits on (default the system's). Given here, it is the shared budgets'
+   * too. For tests and simulations: one moved by hand makes every wait happen when the caller says.
+   */
+  clock?: LocalClock;
   /** Receives one debug line per HTTP attempt (method, path, status, ms, attempt); never credentials. */
   logger?: ClientLogger;
   /** Sent as the user-agent header. */
@@ -64,7 +72,7 @@ export function makeTarget(
   }
   let budget: Target["budget"];
   try {
-    budget = sharedBudget(budgetKey, opts.budget);
+    budget = sharedBudget(budgetKey, opts.budget, opts.clock);
   } catch (e) {
     throw new ConfigurationError("budget", e instanceof Error ? e.message : String(e));
   }
@@ -81,8 +89,8 @@ export function makeTarget(
     try {
       families[family] =
         given !== undefined
-          ? sharedBudget(key, { requestsPerMinute: given })
-          : (findBudget(key) ?? sharedBudget(key, { requestsPerMinute: perMinute }));
+          ? sharedBudget(key, { requestsPerMinute: given }, opts.clock)
+          : sharedBudget(key, findBudget(key) ? undefined : { requestsPerMinute: perMinute }, opts.clock);
     } catch (e) {
       throw new ConfigurationError(`families.${family}`, e instanceof Error ? e.message : String(e));
     }
@@ -96,6 +104,7 @@ export function makeTarget(
     families,
     timeoutMs,
     retry,
+    clock: opts.clock ?? SYSTEM_CLOCK,
     logger: opts.logger,
     userAgent: opts.userAgent ?? DEFAULT_USER_AGENT,
   };

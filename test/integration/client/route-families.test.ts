@@ -5,6 +5,7 @@
 import { RateLimitError, resetBudgets } from "../../../provider/client";
 import { clientOptions } from "../../../provider/client/config";
 import { familyOf, ROUTE_FAMILIES, type RouteName, routes } from "../../../provider/contract";
+import { ManualClock, settle, tracked, until } from "../../support/clock";
 import { type Emulated, FAST, startEmulated, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
 
@@ -29,8 +30,9 @@ describe("Data Import's own budget", () => {
     expect(emulator().mgmt.budgetStats("dataImport")).toBeUndefined();
   });
 
-  it("starts no more imports than its limit, while the app's other requests go on", async () => {
-    const chat = emulator().chatClient({ families: { dataImport: 2 } });
+  it("starts no more imports a minute than its limit, while the app's other requests go on", async () => {
+    const clock = new ManualClock();
+    const chat = emulator().chatClient({ clock, families: { dataImport: 2 } });
     const settled: number[] = [];
     const calls = [0, 1, 2].map((i) =>
       chat.call("importUsers", oneUser()).then(() => {
@@ -38,6 +40,7 @@ describe("Data Import's own budget", () => {
       }),
     );
     await Promise.all(calls.slice(0, 2));
+    await until(() => clock.pending === 1, "the third import to wait on the clock");
     expect(chat.budgetStats("dataImport")).toMatchObject({ inWindow: 2, queued: 1, started: 2 });
     // Another client of the app shares the family's budget; a request of no family is not held by it.
     const other = emulator().chatClient();
@@ -45,11 +48,25 @@ describe("Data Import's own budget", () => {
     expect(other.budgetStats("dataImport")).toEqual(chat.budgetStats("dataImport"));
     expect(received(emulator(), "POST", "/v3/data_import/users")).toHaveLength(2);
     expect(settled).toEqual([0, 1]);
-    // A larger limit, as CHAT_IMPORT_REQUESTS_PER_MINUTE gives, lets the waiting one start at once.
-    emulator().chatClient({ families: { dataImport: 3 } });
+    // Not before the minute is over.
+    clock.advance(60_000);
+    await settle();
+    expect(chat.budgetStats("dataImport")).toMatchObject({ queued: 1, started: 2 });
+    clock.advance(1);
     await calls[2];
     expect(settled).toEqual([0, 1, 2]);
     expect(received(emulator(), "POST", "/v3/data_import/users")).toHaveLength(3);
+  });
+
+  it("takes a larger limit given later, as CHAT_IMPORT_REQUESTS_PER_MINUTE gives it, at once", async () => {
+    const clock = new ManualClock();
+    const chat = emulator().chatClient({ clock, families: { dataImport: 1 } });
+    await chat.call("importUsers", oneUser());
+    const next = tracked(chat.call("importUsers", oneUser()));
+    await until(() => clock.pending === 1, "the second import to wait on the clock");
+    emulator().chatClient({ families: { dataImport: 2 } });
+    await next.promise;
+    expect(chat.budgetStats("dataImport")?.limits.requestsPerMinute).toBe(2);
   });
 
   it("reads a larger limit from CHAT_IMPORT_REQUESTS_PER_MINUTE, and refuses one that is not a count", () => {
