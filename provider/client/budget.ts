@@ -2,9 +2,12 @@
 // requests in flight, shared by every client of one app in the process, so that a large `pulumi up` with many
 // resources in parallel stays under the service's rate limit instead of collecting 429s.
 //
-// The window is a sliding log of start times, not a refilling token bucket: a bucket of capacity N refilled at
-// N per minute can start 2N requests within one minute, a sliding log never starts more than N in any window
-// (docs/decisions/0020-request-budget.md). Its time is a LocalClock (clock.ts): the system's, or a test's.
+// The window is a sliding log, not a refilling token bucket: a bucket of capacity N refilled at N per minute
+// can start 2N requests within one minute, a sliding log never starts more than N in any window
+// (docs/decisions/0020-request-budget.md). A request is logged from the moment it starts until one window
+// after its answer: the service counts it when it arrives, somewhere between the two, so a first request
+// slowed by its connection cannot open the service's window after ours and let the window's N+1st arrive
+// inside it (decision 0121). Its time is a LocalClock (clock.ts): the system's, or a test's.
 import { type LocalClock, SYSTEM_CLOCK } from "./clock";
 
 export interface BudgetOptions {
@@ -28,7 +31,7 @@ export const DEFAULT_BUDGET: Readonly<BudgetOptions> = {
 export interface BudgetStats {
   inFlight: number;
   queued: number;
-  /** Requests started within the current window. */
+  /** Requests in flight, and answered within the current window. */
   inWindow: number;
   /** Most requests ever in flight at once. */
   peakInFlight: number;
@@ -51,8 +54,8 @@ function checkOptions(o: BudgetOptions): BudgetOptions {
 export class RequestBudget {
   #limits: BudgetOptions;
   #clock: LocalClock;
-  /** Start times within the window, oldest first. */
-  #starts: number[] = [];
+  /** When the requests answered within the window were answered, oldest first (those in flight count too). */
+  #answered: number[] = [];
   #inFlight = 0;
   #peak = 0;
   #started = 0;
@@ -79,7 +82,7 @@ export class RequestBudget {
     this.#timer?.();
     this.#timer = undefined;
     this.#clock = clock;
-    this.#starts = [];
+    this.#answered = [];
     this.#pausedUntil = 0;
     this.#pump();
   }
@@ -127,7 +130,7 @@ export class RequestBudget {
     return {
       inFlight: this.#inFlight,
       queued: this.#queue.length,
-      inWindow: this.#starts.length,
+      inWindow: this.#inFlight + this.#answered.length,
       peakInFlight: this.#peak,
       started: this.#started,
       limits: this.#limits,
@@ -137,8 +140,8 @@ export class RequestBudget {
   #prune(now: number): void {
     const from = now - this.#limits.windowMs;
     let i = 0;
-    while (i < this.#starts.length && (this.#starts[i] ?? 0) <= from) i++;
-    if (i > 0) this.#starts.splice(0, i);
+    while (i < this.#answered.length && (this.#answered[i] ?? 0) <= from) i++;
+    if (i > 0) this.#answered.splice(0, i);
   }
 
   #pump(): void {
@@ -148,11 +151,13 @@ export class RequestBudget {
       this.#prune(now);
       let wakeAt = 0;
       if (this.#pausedUntil > now) wakeAt = this.#pausedUntil;
-      if (this.#starts.length >= this.#limits.requestsPerMinute) {
-        // The start that leaves the window first frees the next slot.
-        const freeAt =
-          (this.#starts[this.#starts.length - this.#limits.requestsPerMinute] ?? now) + this.#limits.windowMs;
-        wakeAt = Math.max(wakeAt, freeAt + 1);
+      const inWindow = this.#inFlight + this.#answered.length;
+      if (inWindow >= this.#limits.requestsPerMinute) {
+        // The answer that leaves the window first frees the next slot; with too many in flight for that,
+        // an answer's release pumps again.
+        const leaving = this.#answered[inWindow - this.#limits.requestsPerMinute];
+        if (leaving === undefined) return;
+        wakeAt = Math.max(wakeAt, leaving + this.#limits.windowMs + 1);
       }
       if (wakeAt > now) {
         this.#wakeAt(wakeAt);
@@ -160,7 +165,6 @@ export class RequestBudget {
       }
       const resolve = this.#queue.shift();
       if (!resolve) return;
-      this.#starts.push(now);
       this.#started++;
       this.#inFlight++;
       this.#peak = Math.max(this.#peak, this.#inFlight);
@@ -174,6 +178,7 @@ export class RequestBudget {
       if (done) return;
       done = true;
       this.#inFlight--;
+      this.#answered.push(this.#clock.now());
       this.#pump();
     };
   }

@@ -36,6 +36,22 @@ describe("RequestBudget", () => {
       expect(startedAt.filter((s) => s > t - 1000 && s <= t).length).toBeLessThanOrEqual(3);
   });
 
+  it("counts a request from its start until one window after its answer (the service counts its arrival)", async () => {
+    const c = clock();
+    const b = new RequestBudget({ requestsPerMinute: 1, concurrency: 10, windowMs: 1000 }, c);
+    const release = await b.acquire();
+    let started = 0;
+    void b.acquire().then(() => started++);
+    c.advance(500); // answered half a window after it started
+    release();
+    c.advance(500);
+    await flush();
+    expect(started).toBe(0); // a window after the start: the service may have seen it arrive later
+    c.advance(501);
+    await flush();
+    expect(started).toBe(1);
+  });
+
   it("caps requests in flight and hands a released slot to the next in line", async () => {
     const b = new RequestBudget({ requestsPerMinute: 1000, concurrency: 2 });
     const order: number[] = [];
