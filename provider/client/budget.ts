@@ -2,9 +2,13 @@
 // requests in flight, shared by every client of one app in the process, so that a large `pulumi up` with many
 // resources in parallel stays under the service's rate limit instead of collecting 429s.
 //
-// The window is a sliding log of start times, not a refilling token bucket: a bucket of capacity N refilled at
-// N per minute can start 2N requests within one minute, a sliding log never starts more than N in any window
-// (docs/decisions/0020-request-budget.md).
+// The window is a sliding log, not a refilling token bucket: a bucket of capacity N refilled at N per minute
+// can start 2N requests within one minute, a sliding log never starts more than N in any window
+// (docs/decisions/0020-request-budget.md). A request is logged from the moment it starts until one window
+// after its answer: the service counts it when it arrives, somewhere between the two, so a first request
+// slowed by its connection cannot open the service's window after ours and let the window's N+1st arrive
+// inside it (decision 0121). Its time is a LocalClock (clock.ts): the system's, or a test's.
+import { type LocalClock, SYSTEM_CLOCK } from "./clock";
 
 export interface BudgetOptions {
   /**
@@ -27,7 +31,7 @@ export const DEFAULT_BUDGET: Readonly<BudgetOptions> = {
 export interface BudgetStats {
   inFlight: number;
   queued: number;
-  /** Requests started within the current window. */
+  /** Requests in flight, and answered within the current window. */
   inWindow: number;
   /** Most requests ever in flight at once. */
   peakInFlight: number;
@@ -49,9 +53,9 @@ function checkOptions(o: BudgetOptions): BudgetOptions {
 
 export class RequestBudget {
   #limits: BudgetOptions;
-  readonly #now: () => number;
-  /** Start times within the window, oldest first. */
-  #starts: number[] = [];
+  #clock: LocalClock;
+  /** When the requests answered within the window were answered, oldest first (those in flight count too). */
+  #answered: number[] = [];
   #inFlight = 0;
   #peak = 0;
   #started = 0;
@@ -59,13 +63,28 @@ export class RequestBudget {
   /** Limits set by the user: the service's headers do not change them. */
   #pinned = false;
   #queue: Array<(release: Release) => void> = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the pending wake-up. */
+  #timer: (() => void) | undefined;
   #timerAt = 0;
 
-  constructor(limits: Partial<BudgetOptions> = {}, now: () => number = Date.now) {
+  constructor(limits: Partial<BudgetOptions> = {}, clock: LocalClock = SYSTEM_CLOCK) {
     this.#limits = checkOptions({ ...DEFAULT_BUDGET, ...limits });
     this.#pinned = limits.requestsPerMinute !== undefined;
-    this.#now = now;
+    this.#clock = clock;
+  }
+
+  /**
+   * Measures time on `clock` from now on (a client given its own clock: tests). Starts and a pause read on
+   * the former clock mean nothing on this one: they are forgotten, and waiting requests re-examined.
+   */
+  useClock(clock: LocalClock): void {
+    if (clock === this.#clock) return;
+    this.#timer?.();
+    this.#timer = undefined;
+    this.#clock = clock;
+    this.#answered = [];
+    this.#pausedUntil = 0;
+    this.#pump();
   }
 
   get limits(): Readonly<BudgetOptions> {
@@ -107,11 +126,11 @@ export class RequestBudget {
   }
 
   stats(): BudgetStats {
-    this.#prune(this.#now());
+    this.#prune(this.#clock.now());
     return {
       inFlight: this.#inFlight,
       queued: this.#queue.length,
-      inWindow: this.#starts.length,
+      inWindow: this.#inFlight + this.#answered.length,
       peakInFlight: this.#peak,
       started: this.#started,
       limits: this.#limits,
@@ -121,22 +140,24 @@ export class RequestBudget {
   #prune(now: number): void {
     const from = now - this.#limits.windowMs;
     let i = 0;
-    while (i < this.#starts.length && (this.#starts[i] ?? 0) <= from) i++;
-    if (i > 0) this.#starts.splice(0, i);
+    while (i < this.#answered.length && (this.#answered[i] ?? 0) <= from) i++;
+    if (i > 0) this.#answered.splice(0, i);
   }
 
   #pump(): void {
     while (this.#queue.length > 0) {
       if (this.#inFlight >= this.#limits.concurrency) return; // a release pumps again
-      const now = this.#now();
+      const now = this.#clock.now();
       this.#prune(now);
       let wakeAt = 0;
       if (this.#pausedUntil > now) wakeAt = this.#pausedUntil;
-      if (this.#starts.length >= this.#limits.requestsPerMinute) {
-        // The start that leaves the window first frees the next slot.
-        const freeAt =
-          (this.#starts[this.#starts.length - this.#limits.requestsPerMinute] ?? now) + this.#limits.windowMs;
-        wakeAt = Math.max(wakeAt, freeAt + 1);
+      const inWindow = this.#inFlight + this.#answered.length;
+      if (inWindow >= this.#limits.requestsPerMinute) {
+        // The answer that leaves the window first frees the next slot; with too many in flight for that,
+        // an answer's release pumps again.
+        const leaving = this.#answered[inWindow - this.#limits.requestsPerMinute];
+        if (leaving === undefined) return;
+        wakeAt = Math.max(wakeAt, leaving + this.#limits.windowMs + 1);
       }
       if (wakeAt > now) {
         this.#wakeAt(wakeAt);
@@ -144,7 +165,6 @@ export class RequestBudget {
       }
       const resolve = this.#queue.shift();
       if (!resolve) return;
-      this.#starts.push(now);
       this.#started++;
       this.#inFlight++;
       this.#peak = Math.max(this.#peak, this.#inFlight);
@@ -158,22 +178,19 @@ export class RequestBudget {
       if (done) return;
       done = true;
       this.#inFlight--;
+      this.#answered.push(this.#clock.now());
       this.#pump();
     };
   }
 
   #wakeAt(at: number): void {
     if (this.#timer && this.#timerAt <= at) return;
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer?.();
     this.#timerAt = at;
-    // Not unref'd: a request waiting for its slot is work the process still has to do.
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#pump();
-      },
-      Math.max(0, at - this.#now()),
-    );
+    this.#timer = this.#clock.later(at - this.#clock.now(), () => {
+      this.#timer = undefined;
+      this.#pump();
+    });
   }
 }
 
@@ -182,16 +199,22 @@ const registry = new Map<string, RequestBudget>();
 
 /**
  * The shared budget for `key`. Explicit `limits` reconfigure it (the last client built with explicit limits
- * sets them for all clients of the app); without limits an existing budget is reused as is.
+ * sets them for all clients of the app), and so does an explicit `clock`; without them an existing budget is
+ * reused as is.
  */
-export function sharedBudget(key: string, limits?: Partial<BudgetOptions>): RequestBudget {
+export function sharedBudget(
+  key: string,
+  limits?: Partial<BudgetOptions>,
+  clock?: LocalClock,
+): RequestBudget {
   let b = registry.get(key);
   if (!b) {
-    b = new RequestBudget(limits);
+    b = new RequestBudget(limits, clock);
     registry.set(key, b);
-  } else if (limits && Object.keys(limits).length > 0) {
-    b.configure(limits);
+    return b;
   }
+  if (limits && Object.keys(limits).length > 0) b.configure(limits);
+  if (clock) b.useClock(clock);
   return b;
 }
 

@@ -1,6 +1,13 @@
 // The methods both clients share, typed from the route table of their API.
 import { inspect } from "node:util";
-import { type ResponseOf, type RouteName, type RouteSpec, type Routes, routes } from "../contract";
+import {
+  type ResponseOf,
+  type RouteFamily,
+  type RouteName,
+  type RouteSpec,
+  type Routes,
+  routes,
+} from "../contract";
 import type { BudgetStats } from "./budget";
 import type { Core } from "./core";
 import { type PagedRouteName, type RouteCall, sendRecovering } from "./recovery";
@@ -110,9 +117,15 @@ export abstract class ApiClient<Names extends RouteName, Paged extends Names> {
     return out;
   }
 
-  /** The shared request budget of this client's app: in flight, queued, started in the window. */
-  budgetStats(): BudgetStats {
-    return this.#core.target.budget.stats();
+  /**
+   * The shared request budget of this client's app, or of one of its route families (Data Import): in flight,
+   * queued, started in the window. Undefined for a family this client's API has none of.
+   */
+  budgetStats(): BudgetStats;
+  budgetStats(family: RouteFamily): BudgetStats | undefined;
+  budgetStats(family?: RouteFamily): BudgetStats | undefined {
+    const t = this.#core.target;
+    return family === undefined ? t.budget.stats() : t.families[family]?.stats();
   }
 
   protected describe(): string {

@@ -274,14 +274,31 @@ export function chatAddressing(): { host?: string; endpoint?: string } {
   return out;
 }
 
-/** Client options from configuration: the request budget, when pinned. */
-export function clientOptions(stack?: Lookup): { budget?: { requestsPerMinute: number } } {
+/**
+ * Data Import's requests a minute when the app's plan allows more than the service's 60 (an environment
+ * variable alone, as the seed's sole knob: README "Seed data").
+ */
+export const IMPORT_BUDGET_ENV = "CHAT_IMPORT_REQUESTS_PER_MINUTE";
+
+/** Client options from configuration: the request budget and Data Import's, when pinned. */
+export function clientOptions(stack?: Lookup): {
+  budget?: { requestsPerMinute: number };
+  families?: { dataImport: number };
+} {
+  const out: { budget?: { requestsPerMinute: number }; families?: { dataImport: number } } = {};
   const raw = settingOf("requestsPerMinute", stack);
-  if (raw === undefined) return {};
+  if (raw !== undefined)
+    out.budget = {
+      requestsPerMinute: wholeNumber(raw, "chat:requestsPerMinute (or CHAT_REQUESTS_PER_MINUTE)"),
+    };
+  const imports = process.env[IMPORT_BUDGET_ENV];
+  if (imports !== undefined && imports !== "")
+    out.families = { dataImport: wholeNumber(imports, IMPORT_BUDGET_ENV) };
+  return out;
+}
+
+function wholeNumber(raw: string, what: string): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(
-      `chat:requestsPerMinute (or CHAT_REQUESTS_PER_MINUTE) must be a whole number >= 1, not "${raw}"`,
-    );
-  return { budget: { requestsPerMinute: n } };
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a whole number >= 1, not "${raw}"`);
+  return n;
 }

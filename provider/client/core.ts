@@ -13,10 +13,11 @@ import type { AnyRequest } from "./types";
 
 export class Core {
   readonly #t: Target;
-  readonly #clock = new ServiceClock();
+  readonly #clock: ServiceClock;
 
   constructor(target: Target) {
     this.#t = target;
+    this.#clock = new ServiceClock(target.clock);
   }
 
   get target(): Readonly<Omit<Target, "headers" | "redactor">> {

@@ -9,6 +9,7 @@ export {
 } from "./budget";
 export { ChatClient, type ChatConnection } from "./chat";
 export { ApiClient } from "./client";
+export { type LocalClock, SYSTEM_CLOCK } from "./clock";
 export {
   type ChatAddress,
   ConfigurationError,

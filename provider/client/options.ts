@@ -1,13 +1,14 @@
 // Options common to both clients, and how they become a Target.
-import type { Api } from "../contract";
-import { type BudgetOptions, type RequestBudget, sharedBudget } from "./budget";
+import { type Api, ROUTE_FAMILIES, type RouteFamily, routes } from "../contract";
+import { type BudgetOptions, findBudget, type RequestBudget, sharedBudget } from "./budget";
+import { type LocalClock, SYSTEM_CLOCK } from "./clock";
 import { ConfigurationError } from "./endpoints";
 import { Redactor } from "./redact";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry";
 import { DEFAULT_TIMEOUT_MS } from "./transport";
 import type { ClientLogger } from "./types";
 
-/** Where and how one client sends: its base URL, credential headers and shared budget. */
+/** Where and how one client sends: its base URL, credential headers and shared budgets. */
 export interface Target {
   api: Api;
   baseUrl: string;
@@ -15,8 +16,12 @@ export interface Target {
   headers: Readonly<Record<string, string>>;
   redactor: Redactor;
   budget: RequestBudget;
+  /** The budgets of the route families of this API that the service counts apart (Data Import). */
+  families: Readonly<Partial<Record<RouteFamily, RequestBudget>>>;
   timeoutMs: number;
   retry: RetryOptions;
+  /** The time every wait is measured and spent on: the budget's window, a 429's pause, a backoff. */
+  clock: LocalClock;
   logger: ClientLogger | undefined;
   userAgent: string;
 }
@@ -31,6 +36,16 @@ export interface ClientOptions {
    * (default 450 requests per minute, 10 in flight). Given here, they reconfigure the shared budget.
    */
   budget?: Partial<BudgetOptions>;
+  /**
+   * Requests a minute of each route family the service counts apart, shared like the budget (default: the
+   * contract's, Data Import's 60). A request of a family takes a slot of both budgets.
+   */
+  families?: Partial<Record<RouteFamily, number>>;
+  /**
+   * The clock the client reads and waits on (default the system's). Given here, it is the shared budgets'
+   * too. For tests and simulations: one moved by hand makes every wait happen when the caller says.
+   */
+  clock?: LocalClock;
   /** Receives one debug line per HTTP attempt (method, path, status, ms, attempt); never credentials. */
   logger?: ClientLogger;
   /** Sent as the user-agent header. */
@@ -57,9 +72,28 @@ export function makeTarget(
   }
   let budget: Target["budget"];
   try {
-    budget = sharedBudget(budgetKey, opts.budget);
+    budget = sharedBudget(budgetKey, opts.budget, opts.clock);
   } catch (e) {
     throw new ConfigurationError("budget", e instanceof Error ? e.message : String(e));
+  }
+  const families: Partial<Record<RouteFamily, RequestBudget>> = {};
+  for (const [family, { routes: names, perMinute }] of Object.entries(ROUTE_FAMILIES) as [
+    RouteFamily,
+    (typeof ROUTE_FAMILIES)[RouteFamily],
+  ][]) {
+    if (!names.some((n) => routes[n].api === api)) continue;
+    // Keyed under the app's budget: every client of the app shares its families' budgets too; a limit
+    // given here reconfigures the family's budget, the contract's only starts it.
+    const key = `${budgetKey} ${family}`;
+    const given = opts.families?.[family];
+    try {
+      families[family] =
+        given !== undefined
+          ? sharedBudget(key, { requestsPerMinute: given }, opts.clock)
+          : sharedBudget(key, findBudget(key) ? undefined : { requestsPerMinute: perMinute }, opts.clock);
+    } catch (e) {
+      throw new ConfigurationError(`families.${family}`, e instanceof Error ? e.message : String(e));
+    }
   }
   return {
     api,
@@ -67,8 +101,10 @@ export function makeTarget(
     headers,
     redactor: new Redactor(Object.values(headers)),
     budget,
+    families,
     timeoutMs,
     retry,
+    clock: opts.clock ?? SYSTEM_CLOCK,
     logger: opts.logger,
     userAgent: opts.userAgent ?? DEFAULT_USER_AGENT,
   };

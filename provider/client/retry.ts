@@ -2,7 +2,7 @@
 // of the shared budget (transport.ts) and gives it back while it waits here; a 429 holds back the whole app's
 // budget; a write whose answer was lost is sent again only when that is safe (recovery/,
 // docs/decisions/0021-retries-and-lost-creates.md).
-import { setTimeout as sleep } from "node:timers/promises";
+import { pause } from "./clock";
 import { ChatApiError, ConnectionError, neverSent, RateLimitError, ServerError } from "./errors";
 import type { Target } from "./options";
 
@@ -42,7 +42,7 @@ function retryDelay(t: Target, err: ChatApiError, attempt: number, retryLost: bo
     if (asked !== undefined && asked > t.retry.maxRetryAfterMs) return undefined;
     const wait = asked ?? backoff(t.retry, attempt);
     // Every request of this app waits, not only this one: the limit is the app's.
-    t.budget.pauseUntil(Date.now() + wait);
+    t.budget.pauseUntil(t.clock.now() + wait);
     return wait + Math.round(Math.random() * Math.min(1000, wait * 0.1));
   }
   if (neverSent(err)) return backoff(t.retry, attempt);
@@ -70,6 +70,6 @@ export async function withRetries(
     }
     const delay = retryDelay(t, err, attempt, retryLost);
     if (delay === undefined) throw err;
-    await sleep(delay);
+    await pause(t.clock, delay);
   }
 }

@@ -2,7 +2,7 @@
 // timeout, the budget's limit and the service's clock learnt from the answer, the answer parsed with the
 // route's response schema, and one log line. got's own retry is off: the retry loop is ours (retry.ts).
 import type { Got } from "got" with { "resolution-mode": "import" };
-import { toFormData } from "../contract";
+import { familyOf, toFormData } from "../contract";
 import type { ServiceClock } from "./clock";
 import { ChatApiError, errorFromResponse, errorFromTransport } from "./errors";
 import { assertEngineAlive } from "./lifeline";
@@ -41,6 +41,11 @@ export async function sendOnce(
   p: Prepared,
   attempt: number,
 ): Promise<unknown> {
+  // A route the service counts apart (Data Import) takes a slot of its family's budget first, so a request
+  // waiting for its family holds none of the app's.
+  const family = familyOf(p.name);
+  const own = family ? t.families[family] : undefined;
+  const releaseFamily = own ? await own.acquire() : undefined;
   const release = await t.budget.acquire();
   // The last moment before a request goes out: a dead engine's provider sends nothing more.
   assertEngineAlive();
@@ -71,8 +76,9 @@ export async function sendOnce(
       });
     }
     status = res.statusCode;
+    // The app's limit; a family's refusal (a 429 of Data Import) tells the family's, not the app's.
     const limit = Number(res.headers["x-ratelimit-limit"]);
-    if (limit > 0) t.budget.learn(limit);
+    if (limit > 0 && !(own && status === 429)) t.budget.learn(limit);
     clock.learn(res.headers.date);
     const parsed = parseJson(res.body);
     if (status < 200 || status >= 300) {
@@ -89,6 +95,7 @@ export async function sendOnce(
     throw e;
   } finally {
     release();
+    releaseFamily?.();
     logAttempt(t, p, status, code, performance.now() - started, attempt);
   }
 }

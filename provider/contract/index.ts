@@ -68,6 +68,7 @@ export * from "./permissions";
 export * from "./rbac";
 export * from "./roles";
 export * from "./route";
+export * from "./route-families";
 export * from "./secret";
 export * from "./social";
 export * from "./users";

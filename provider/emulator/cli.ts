@@ -140,13 +140,7 @@ export async function main(argv: string[]): Promise<void> {
     bootstrapApp: f.app ? { name: f.appName ?? "Emulator App", region: f.region } : false,
   });
 
-  if (f.json) {
-    const { url, managementUrl, chatEndpoint, credentials } = emu;
-    process.stdout.write(`${JSON.stringify({ url, managementUrl, chatEndpoint, credentials })}\n`);
-  } else {
-    process.stdout.write(`${describe(emu, f.admin)}\n`);
-  }
-
+  // Ready to stop before saying where it listens: whoever reads the address may signal at once.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -164,6 +158,13 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+
+  if (f.json) {
+    const { url, managementUrl, chatEndpoint, credentials } = emu;
+    process.stdout.write(`${JSON.stringify({ url, managementUrl, chatEndpoint, credentials })}\n`);
+  } else {
+    process.stdout.write(`${describe(emu, f.admin)}\n`);
+  }
 }
 
 if (require.main === module) {

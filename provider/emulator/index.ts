@@ -3,6 +3,7 @@
 import type { AddressInfo } from "node:net";
 import type { Region } from "../contract";
 import type { AdminActions } from "./admin";
+import { type EmulatorClock, SYSTEM_CLOCK } from "./clock";
 import { type FaultRule, Faults } from "./faults";
 import type { Env } from "./handlers/types";
 import { loadStateFile, StateSaver } from "./persistence";
@@ -24,6 +25,7 @@ import {
   systemKeys,
 } from "./state";
 
+export type { EmulatorClock } from "./clock";
 export type { FaultKind, FaultRule } from "./faults";
 export type { LoggedRequest } from "./request-log";
 
@@ -36,6 +38,11 @@ export interface EmulatorOptions {
   stateFile?: string;
   /** Added to every API request. */
   latencyMs?: number;
+  /**
+   * The emulator's time (default the system's): objects' times, the Date header, rate windows, latency.
+   * Tests move one by hand.
+   */
+  clock?: EmulatorClock;
   /** Per-app budget; default 20,000 (the service's standard budget), 0 turns limiting off. */
   rateLimitPerMinute?: number;
   /** Per-app budget of the data-import routes; default 60 (the service's), 0 turns it off. */
@@ -122,7 +129,8 @@ const urlHost = (address: AddressInfo): string => {
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const random = randomStreams(opts.seed);
-  const env: Env = { now: () => Math.floor(Date.now() / 1000), ids: random.ids };
+  const clock = opts.clock ?? SYSTEM_CLOCK;
+  const env: Env = { now: () => Math.floor(clock.now() / 1000), ids: random.ids };
   const saved = opts.stateFile ? loadStateFile(opts.stateFile) : undefined;
   const credentials: Credentials = {
     managementKey: opts.managementKey ?? saved?.credentials.managementKey ?? random.ids.hex(32),
@@ -168,6 +176,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     holder,
     credentials,
     env,
+    clock,
     faults,
     limiter,
     importLimiter,

@@ -1,6 +1,8 @@
 // A per-app request budget per minute (docs/service/errors-and-limits.md), reported with the service's headers. The window
 // opens with an app's first request and lasts 60 s: a fixed clock-minute window would make small budgets
 // in tests depend on when the minute turns.
+import { ROUTE_FAMILIES } from "../contract";
+
 export interface RateState {
   limit: number;
   remaining: number;
@@ -17,7 +19,7 @@ const WINDOW_MS = 60_000;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 20_000;
 
 /** The data-import routes' budget (docs/service/data-import.md), counted apart from the shared one. */
-export const DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE = 60;
+export const DEFAULT_IMPORT_RATE_LIMIT_PER_MINUTE = ROUTE_FAMILIES.dataImport.perMinute;
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; used: number }>();

@@ -8,8 +8,14 @@ export interface LoggedRequest {
   api: "chat" | "management";
   appId?: string;
   status: number;
-  /** Unix milliseconds. */
+  /** Unix milliseconds when it arrived, on the emulator's clock. */
   at: number;
+  /**
+   * API requests the emulator was answering when this one arrived, itself included: what a client had in
+   * flight at once, counted by the order of events rather than by their times. Absent for one refused
+   * before its route was found (a body that does not parse, an unknown path).
+   */
+  concurrent?: number;
   /** The injected fault that shaped the answer, if any ("dropAfterApply": the client got no answer). */
   fault?: FaultKind;
 }

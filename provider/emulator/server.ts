@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { bodySchemaOf, fromFormData, LIMITS, type RouteName, type RouteSpec, routes } from "../contract";
 import { type AdminActions, registerAdmin } from "./admin";
 import { chatActor, chatApp, chatKey, checkManagement } from "./auth";
+import { type EmulatorClock, pause } from "./clock";
 import { ApiError, badRequest, validationError } from "./errors";
 import { loadFastify } from "./fastify";
 import type { FaultDecision, Faults } from "./faults";
@@ -21,6 +22,8 @@ export interface ServerDeps {
   holder: { state: EmulatorState };
   credentials: Credentials;
   env: Env;
+  /** The time of every answer: its Date header, a logged request's, a rate window's, a latency's. */
+  clock: EmulatorClock;
   faults: Faults;
   limiter: RateLimiter;
   /** The data-import routes' own budget (60 a minute at the service), taken beside the shared one. */
@@ -37,8 +40,6 @@ export interface ServerDeps {
 
 /** Any handler, seen from the generic pipeline (each one is typed against its own route in handlers/). */
 type LooseHandler = (ctx: Record<string, unknown>) => unknown;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function parse(schema: z.ZodType, value: unknown, root: string): unknown {
   const r = schema.safeParse(value, { reportInput: true });
@@ -148,7 +149,13 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   });
 
   const log = (req: FastifyRequest, status: number, extra: Partial<LoggedRequest> = {}) => {
-    deps.log.add({ method: req.method, ...apiPathOf(req.url), status, at: Date.now(), ...extra });
+    deps.log.add({
+      method: req.method,
+      ...apiPathOf(req.url),
+      status,
+      at: deps.clock.now(),
+      ...extra,
+    });
   };
 
   server.setErrorHandler((err: unknown, req, reply) => {
@@ -178,6 +185,13 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     );
   });
 
+  // Every answer is dated by the emulator's clock, which a client learns the service's time from.
+  server.addHook("onSend", async (_req, reply, payload) => {
+    reply.header("date", new Date(deps.clock.now()).toUTCString());
+    return payload;
+  });
+
+  const busy = { requests: 0 };
   for (const name of Object.keys(routes) as RouteName[]) {
     const spec: RouteSpec = routes[name];
     const handler = handlers[name] as unknown as LooseHandler;
@@ -188,7 +202,14 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     server.route({
       method: spec.method,
       url,
-      handler: (req, reply) => answer(deps, spec, handler, req, reply),
+      handler: async (req, reply) => {
+        busy.requests++;
+        try {
+          return await answer(deps, spec, handler, req, reply, busy.requests);
+        } finally {
+          busy.requests--;
+        }
+      },
     });
   }
 
@@ -209,11 +230,19 @@ async function answer(
   handler: LooseHandler,
   req: FastifyRequest,
   reply: FastifyReply,
+  concurrent: number,
 ): Promise<FastifyReply> {
   const { api, path } = apiPathOf(req.url);
   // Every answer names its request, as services do for support (the vendor's header name is a GUESS).
   reply.header("x-request-id", String(req.id));
-  const entry: LoggedRequest = { method: req.method, path, api, status: 200, at: Date.now() };
+  const entry: LoggedRequest = {
+    method: req.method,
+    path,
+    api,
+    status: 200,
+    at: deps.clock.now(),
+    concurrent,
+  };
   let decision: FaultDecision = { latencyMs: 0 };
   try {
     const params = req.params as Record<string, string>;
@@ -223,24 +252,29 @@ async function answer(
 
     decision = deps.faults.decide(req.method, path);
     const delay = deps.latencyMs + decision.latencyMs;
-    if (delay > 0) await sleep(delay);
+    if (delay > 0) await pause(deps.clock, delay);
     const fault = decision.outcome;
     if (fault?.kind === "error") throw faultError(fault.status ?? 500);
     if (fault?.kind === "rateLimit") {
       const retryAfter = fault.retryAfterSeconds ?? 1;
-      throw tooManyRequests(reply, deps.limiter.limit, retryAfter, Math.ceil(Date.now() / 1000) + retryAfter);
+      throw tooManyRequests(
+        reply,
+        deps.limiter.limit,
+        retryAfter,
+        Math.ceil(deps.clock.now() / 1000) + retryAfter,
+      );
     }
 
     let ctx: Record<string, unknown>;
     if (app) {
       if (deps.limiter.enabled) {
-        const rate = deps.limiter.take(app.id);
+        const rate = deps.limiter.take(app.id, deps.clock.now());
         if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
         reply.headers(rateHeaders(rate));
       }
       if (deps.importLimiter.enabled && spec.path.startsWith(IMPORT_PREFIX)) {
         // Its headers only on a refusal: on a success the shared budget's stand, which clients size theirs by.
-        const rate = deps.importLimiter.take(app.id);
+        const rate = deps.importLimiter.take(app.id, deps.clock.now());
         if (!rate.allowed) throw tooManyRequests(reply, rate.limit, rate.retryAfter, rate.reset);
       }
       const key = chatKey(app, req.headers.apikey, spec);

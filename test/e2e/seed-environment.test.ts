@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { ChatClient } from "../../provider/client";
+import { until } from "../support/clock";
 import { emulatorEnv } from "../support/emulator";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
 
 const PROGRAM = join(__dirname, "programs", "seed-environment");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const IMPORT_ROUTES = /^\/v3\/data_import\//;
 
 /** Every message of the app by cursor (the seed's own and the service's). */
@@ -187,6 +187,27 @@ describe("an exported app with seed files", () => {
   });
 });
 
+/** The stack's state as `pulumi stack export` gives it (undefined while it cannot be read). */
+async function exportedState(env: NodeJS.ProcessEnv): Promise<ExportedState | undefined> {
+  try {
+    const { stdout } = await promisify(execFile)("pulumi", ["stack", "export", "--stack", "seed-kill"], {
+      cwd: PROGRAM,
+      env,
+    });
+    return JSON.parse(stdout) as ExportedState;
+  } catch {
+    return undefined;
+  }
+}
+type ExportedState = {
+  deployment: { pending_operations?: { type: string; resource: { type: string } }[] };
+};
+/** SeedData creates the state holds as begun and not finished. */
+const pendingSeeds = (state: ExportedState | undefined) =>
+  (state?.deployment.pending_operations ?? []).filter(
+    (p) => p.type === "creating" && p.resource.type.includes("SeedData"),
+  ).length;
+
 describe("a seed run killed with a bucket pending", () => {
   let t: EmulatedStack;
   let dir: string;
@@ -242,29 +263,30 @@ describe("a seed run killed with a bucket pending", () => {
       { cwd: PROGRAM, env, detached: true, stdio: "ignore" },
     );
     let done = false;
-    child.on("exit", () => {
-      done = true;
-    });
-    // Users take four imports (two buckets of 75), the messages' first one the fifth; the sixth waits.
-    while (!done && imports() < 5) await sleep(20);
+    const exited = new Promise<void>((resolve) =>
+      child.on("exit", () => {
+        done = true;
+        resolve();
+      }),
+    );
+    // Users take four imports (two buckets of 75), the messages' first one the fifth; the sixth waits a
+    // minute. Every wait below is for an event; its limit is only a guard against a hang.
+    await until(() => done || imports() >= 5, "the fifth import", 5 * 60_000);
     expect(done).toBe(false);
-    await sleep(1500);
+    // However slow the machine, no later import is applied: should the minute pass before the kill, the
+    // service refuses them (503, before anything is done).
+    t.emu.admin.setFaults([{ kind: "error", method: "POST", path: "/v3/data_import/*", status: 503 }]);
+    // The kill lands once the engine has recorded a bucket's create as pending.
+    await until(
+      async () => pendingSeeds(await exportedState(env)) > 0,
+      "a pending SeedData create",
+      5 * 60_000,
+    );
     process.kill(-(child.pid ?? 0), "SIGKILL");
-    while (!done) await sleep(20);
-    await sleep(500);
+    await exited;
+    t.emu.admin.clearFaults();
 
-    const state = JSON.parse(
-      (
-        await promisify(execFile)("pulumi", ["stack", "export", "--stack", "seed-kill"], {
-          cwd: PROGRAM,
-          env,
-        })
-      ).stdout,
-    ) as { deployment: { pending_operations?: { type: string; resource: { type: string } }[] } };
-    const pending = state.deployment.pending_operations ?? [];
-    expect(
-      pending.filter((p) => p.type === "creating" && p.resource.type.includes("SeedData")).length,
-    ).toBeGreaterThan(0);
+    expect(pendingSeeds(await exportedState(env))).toBeGreaterThan(0);
 
     // The kill landed inside the messages: some imported, not all.
     const atKill = (await allMessages(t.emu.chat)).filter((m) => m.muid?.startsWith("sk-m")).length;

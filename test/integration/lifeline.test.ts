@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { until } from "../support/clock";
 
 const lifeline = join(__dirname, "..", "..", "dist", "provider", "client", "lifeline.js");
 
@@ -24,10 +25,14 @@ function engineWithProvider(providerCode: string): { engine: ChildProcess; dir: 
   return { engine: spawn(pulumi, [], { stdio: "ignore" }), dir };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(file: string): Promise<string> {
-  for (let i = 0; i < 200 && !existsSync(file); i++) await sleep(25);
-  return readFileSync(file, "utf8");
+/** The text of `file` once it exists (an event), and `enough` holds of it. */
+async function waitFor(file: string, enough: (text: string) => boolean = () => true): Promise<string> {
+  const read = () => (existsSync(file) ? readFileSync(file, "utf8") : undefined);
+  await until(() => {
+    const text = read();
+    return text !== undefined && enough(text);
+  }, file);
+  return read() ?? "";
 }
 const running = (pid: number) => {
   try {
@@ -40,29 +45,32 @@ const running = (pid: number) => {
 };
 
 describe("the provider process dies with its engine", () => {
+  // Each provider writes a line per round of its own: "tick" beside the lifeline's timer (same interval,
+  // started after it, so the lifeline looked as often), "write" after each check before a request. Every
+  // wait is for an event (lines written, the process gone), never for a length of time.
   it.each([
-    ["idle: its timer", `require(${JSON.stringify(lifeline)}).watchEngine(50);`],
+    [
+      "idle: its timer",
+      `require(${JSON.stringify(lifeline)}).watchEngine(50); setInterval(() => fs.appendFileSync(__dirname + "/rounds", "tick\\n"), 50);`,
+    ],
     [
       "busy: before its next request",
-      `const l = require(${JSON.stringify(lifeline)}); l.watchEngine(60_000); setInterval(() => { l.assertEngineAlive(); require("node:fs").appendFileSync(__dirname + "/writes", "write\\n"); }, 20);`,
+      `const l = require(${JSON.stringify(lifeline)}); l.watchEngine(60_000); setInterval(() => { l.assertEngineAlive(); fs.appendFileSync(__dirname + "/rounds", "write\\n"); }, 20);`,
     ],
   ])("%s", async (_name, body) => {
     const { engine, dir } = engineWithProvider(
-      `require("node:fs").writeFileSync(__dirname + "/provider.pid", String(process.pid)); ${body} setInterval(() => {}, 1000);`,
+      `const fs = require("node:fs"); process.on("exit", (code) => fs.writeFileSync(__dirname + "/exit", String(code))); fs.writeFileSync(__dirname + "/provider.pid", String(process.pid)); ${body} setInterval(() => {}, 1000);`,
     );
     const pid = Number(await waitFor(join(dir, "provider.pid")));
-    await sleep(300);
-    expect(running(pid)).toBe(true); // with its engine alive, it runs
+    // With its engine alive, it runs: the lifeline looked three times and let it go on.
+    await waitFor(join(dir, "rounds"), (t) => t.split("\n").length > 3);
+    expect(running(pid)).toBe(true);
+    expect(existsSync(join(dir, "exit"))).toBe(false);
     engine.kill("SIGKILL");
-    const killed = Date.now();
-    while (running(pid) && Date.now() - killed < 5000) await sleep(10);
-    expect(running(pid)).toBe(false);
-    // The busy one sent nothing after the engine was gone: its writes stopped with it.
-    if (existsSync(join(dir, "writes"))) {
-      const before = readFileSync(join(dir, "writes"), "utf8").length;
-      await sleep(200);
-      expect(readFileSync(join(dir, "writes"), "utf8").length).toBe(before);
-    }
+    // It stops by itself, through the lifeline's own exit (70), not by a signal of the kill: the idle one by
+    // its timer, the busy one (whose timer is a minute away) by the check before its next request.
+    await until(() => !running(pid), "the provider to stop");
+    expect(readFileSync(join(dir, "exit"), "utf8")).toBe("70");
   });
 
   it("in a process without an engine ancestor it watches its parent, and a live parent keeps it running", async () => {

@@ -10,6 +10,7 @@ import {
   type ResourceState,
   settlePending,
 } from "../../provider/recover/pending";
+import { JumpingClock } from "../support/clock";
 import { useEmulated } from "../support/emulator";
 
 const SIG = "4dabf18193072939515e22adb298388d";
@@ -18,8 +19,10 @@ const PROVIDER = "exports.handler = () => undefined;\n";
 const urn = (kind: string, name: string) => `urn:pulumi:s::p::pulumi-nodejs:dynamic/chat:${kind}::${name}`;
 
 describe("settling pending creates", () => {
-  const emu = useEmulated();
-  const now = () => Math.floor(Date.now() / 1000);
+  // The service's clock jumps a second on instead of the test sleeping one (test/support/clock.ts).
+  const clock = new JumpingClock();
+  const emu = useEmulated({ clock });
+  const now = () => Math.floor(clock.now() / 1000); // on the service's clock, as its times are
 
   function pending(
     kind: string,
@@ -53,7 +56,7 @@ describe("settling pending creates", () => {
     const before = await emu().chat.call("createUser", { body: { uid: "early", name: "Early" } });
     const since = before.data.createdAt + 1;
     // The killed run's create reached the service (but not the state) after the run began.
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.jump(1100);
     await emu().chat.call("createUser", { body: { uid: "mine", name: "Mine" } });
     const r = await settlePending(
       exported([
@@ -146,7 +149,7 @@ describe("settling pending creates", () => {
   it("API keys: the run's key is taken, its double removed, a key of the same name made before left", async () => {
     const old = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
     const since = old.data.createdAt + 1;
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.jump(1100);
     const a = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
     const b = await emu().chat.call("createApiKey", { body: { name: "ci", scope: "authOnly" } });
     const r = await settlePending(exported([pending("ApiKey", "ci", { name: "ci", scope: "authOnly" })]), {
@@ -167,7 +170,7 @@ describe("settling pending creates", () => {
   it("AI agents: the run's agent is taken, its double removed, one of the same name made before left", async () => {
     const old = await emu().chat.call("createBuilderAgent", { body: { name: "bot" } });
     const since = old.data.createdAt + 1;
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.jump(1100);
     const a = await emu().chat.call("createBuilderAgent", { body: { name: "bot", model: "m" } });
     const b = await emu().chat.call("createBuilderAgent", { body: { name: "bot", model: "m" } });
     const r = await settlePending(exported([pending("AiAgent", "bot", { name: "bot", model: "m" })]), {

@@ -1,6 +1,6 @@
 // The folders are layers (decision 0106): each imports only its own layer and the ones under it, so a fact
 // is found where its layer says and an import that runs upward fails here, not in review.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 const root = join(__dirname, "..", "..");
@@ -54,4 +54,48 @@ describe("the layers", () => {
       }
     expect(upward).toEqual([]);
   });
+
+  it("has no import circle (imports of types aside, which leave nothing at run time)", () => {
+    expect(circles(Object.keys(RANK).filter((l) => !l.endsWith(".ts")))).toEqual([]);
+  });
 });
+
+/** The files of `layers` that import a value from each other both ways, at any remove: one list per circle. */
+function circles(layers: readonly string[]): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const file of layers.flatMap(sources)) {
+    const text = readFileSync(join(root, file), "utf8");
+    const to: string[] = [];
+    for (const [, type, spec] of text.matchAll(
+      /^(?:import|export)\s+(type\s+)?[^;]*?from\s+"(\.{1,2}\/[^"]+)"/gms,
+    )) {
+      if (type) continue;
+      const target = relative(root, normalize(join(root, dirname(file), spec as string)));
+      const found = [`${target}.ts`, `${target}/index.ts`].find((f) => existsSync(join(root, f)));
+      if (found) to.push(found);
+    }
+    edges.set(file, to);
+  }
+  // Tarjan's strongly connected components: a component of more than one file is a circle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop()) component.push(w);
+    if (component.length > 1) out.push(component.sort());
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return out;
+}

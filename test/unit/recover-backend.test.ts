@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkCheckpoint, fileBackendDir, lockState } from "../../provider/recover/backend";
+import { until } from "../support/clock";
 
 function backend(): { root: string; stacks: string; locks: string } {
   const root = mkdtempSync(join(tmpdir(), "recover-backend-"));
@@ -64,8 +65,15 @@ describe("file backend repair", () => {
     const dir = mkdtempSync(join(tmpdir(), "fake-cli-"));
     writeFileSync(join(dir, "pulumi"), "#!/bin/sh\nwhile :; do sleep 1; done\n", { mode: 0o755 });
     const cli = spawn(join(dir, "pulumi"), [], { stdio: "ignore" });
-    await new Promise((r) => setTimeout(r, 200));
+    const named = () => {
+      try {
+        return readFileSync(`/proc/${cli.pid}/stat`, "utf8").includes("(pulumi)");
+      } catch {
+        return false;
+      }
+    };
     try {
+      await until(named, "the fake CLI to run under its name", 8_000); // under the unit layer's 10 s
       lock(b.locks, { pid: cli.pid, hostname: hostname(), timestamp: "2026-11-23T10:00:00Z" });
       expect(lockState(b.root, "proj", "dev").kind).toBe("live");
     } finally {

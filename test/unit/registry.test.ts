@@ -1,7 +1,8 @@
 // One declaration per kind (provider/kinds/index.ts): every other list is derived from the registry or
 // checked against it here, so a kind missing anything fails a test: the generated SDK, the README's table.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, sep } from "node:path";
 import { type Kind, priorOfId, refTargets } from "../../provider/engine/kind";
 import { ENTRY_KINDS, keyOf } from "../../provider/environment/entries";
 import { FILE_KINDS } from "../../provider/environment/graph";
@@ -16,6 +17,15 @@ import { cases, FIXTURES, fixtureFile } from "../support/kinds";
 
 const root = join(__dirname, "..", "..");
 const entries = Object.entries(kinds);
+
+/** The .ts files under `dir`, at any depth, that wait or loop over attempts (paths relative to `dir`). */
+function waitingFiles(dir: string): string[] {
+  const retrying = /\bfor \(let (attempt|round|tries|tryNo)\b|\bsetTimeout\b|timers\/promises|\bbackoff\(/;
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && retrying.test(readFileSync(join(dir, f), "utf8")))
+    .map((f) => f.split(sep).join("/"))
+    .sort();
+}
 
 describe("the registry of kinds", () => {
   it("generates the README's resource table from the registry (run `npm run generate`)", () => {
@@ -98,13 +108,31 @@ describe("the registry of kinds", () => {
     expect(misplaced).toEqual([]);
   });
 
-  it("leaves every retry to the client: no kind waits or loops over attempts of its own", () => {
-    const dir = join(root, "provider", "kinds");
-    const retrying = /\bfor \(let (attempt|round|tries|tryNo)\b|\bsetTimeout\b|timers\/promises|\bbackoff\(/;
-    const found = readdirSync(dir)
-      .filter((f) => f.endsWith(".ts"))
-      .filter((f) => retrying.test(readFileSync(join(dir, f), "utf8")));
-    expect(found).toEqual([]);
+  it("leaves every retry and every pace to the client: no kind waits or loops over attempts of its own", () => {
+    expect(waitingFiles(join(root, "provider", "kinds"))).toEqual([]);
+  });
+
+  it("finds a kind's own wait in a folder under provider/kinds/ too (the seed's former pace)", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "kinds-"));
+    try {
+      mkdirSync(join(scratch, "seed"));
+      writeFileSync(join(scratch, "user.ts"), "export const user = 1;\n");
+      // provider/kinds/seed/service.ts before Data Import was paced by the client's budget.
+      writeFileSync(
+        join(scratch, "seed", "service.ts"),
+        [
+          "async function importSlot(): Promise<void> {",
+          "  for (;;) {",
+          "    if (started.length < importsPerMinute()) return;",
+          "    await new Promise((r) => setTimeout(r, (started[0] ?? now) + 60_000 - now + 5));",
+          "  }",
+          "}",
+        ].join("\n"),
+      );
+      expect(waitingFiles(scratch)).toEqual(["seed/service.ts"]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it("orders the fixtures so that every case comes after the cases it depends on", () => {

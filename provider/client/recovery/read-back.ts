@@ -1,6 +1,6 @@
 // A lost create with a caller-chosen id, recovered by reading the object back (table.ts, "readBack").
-import { setTimeout as sleep } from "node:timers/promises";
 import { toSeconds } from "../../contract/common";
+import { pause } from "../clock";
 import type { Core } from "../core";
 import { ChatApiError, ConflictError, NotFoundError } from "../errors";
 import { logAttempt } from "../log";
@@ -21,7 +21,7 @@ export async function createOnce(
   readBack: Prepared,
   pick?: (read: unknown) => unknown,
 ): Promise<unknown> {
-  const sentAt = Date.now();
+  const sentAt = core.target.clock.now();
   let lost = false;
   for (let round = 1; ; round++) {
     let err: ChatApiError;
@@ -53,7 +53,7 @@ export async function createOnce(
       return found;
     }
     if (ConflictError.isInstance(err) || round > core.target.retry.retries) throw err;
-    await sleep(backoff(core.target.retry, round));
+    await pause(core.target.clock, backoff(core.target.retry, round));
   }
 }
 

@@ -1,5 +1,5 @@
 // A lost create with a server-chosen id, recovered by comparing listings (table.ts, "reconcile").
-import { setTimeout as sleep } from "node:timers/promises";
+import { pause } from "../clock";
 import type { Core } from "../core";
 import { ChatApiError, isNotFound } from "../errors";
 import { logAttempt } from "../log";
@@ -43,7 +43,7 @@ export async function createReconciled(
           before.add(identity(made));
         }
         if (round > core.target.retry.retries) throw e;
-        await sleep(backoff(core.target.retry, round));
+        await pause(core.target.clock, backoff(core.target.retry, round));
       }
     }
   });

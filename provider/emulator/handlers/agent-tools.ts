@@ -8,6 +8,7 @@ import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, ApiToolRecord, AppRecord, FrontendActionRecord } from "../state";
 import { builderView, requireAgent } from "./ai-agents";
+import { requireTool, requireTools } from "./api-tool-lookup";
 import type { ChatHandlers, Env } from "./types";
 
 /** As the vendor documents it: the headers and body template as text or null; the credentials never shown. */
@@ -17,21 +18,12 @@ const toolView = (t: ApiToolRecord) => {
 };
 const actionView = (a: FrontendActionRecord) => viewOf(a, FrontendAction);
 
-function requireTool(app: AppRecord, slug: string): ApiToolRecord {
-  const t = app.apiTools.get(slug.toLowerCase());
-  if (!t) throw new ApiError("ERR_API_TOOL_NOT_FOUND", `The API tool ${slug} does not exist.`);
-  return t;
-}
 function requireAction(app: AppRecord, id: string): FrontendActionRecord {
   const a = [...app.frontendActions.values()].find((f) => f._id === id);
   if (!a) throw new ApiError("ERR_FRONTEND_ACTION_NOT_FOUND", `The frontend action ${id} does not exist.`);
   return a;
 }
 
-/** Every slug must name a custom API tool: nothing is changed otherwise. */
-export function requireTools(app: AppRecord, slugs: readonly string[]): void {
-  for (const s of slugs) requireTool(app, s);
-}
 /** Every name must be the trigger function of a frontend action: nothing is changed otherwise. */
 function requireActions(app: AppRecord, names: readonly string[]): void {
   const missing = names.find((n) => !app.frontendActions.has(n));

@@ -6,7 +6,7 @@ import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
 import { defined, startsWithCi } from "../views";
-import { requireTools } from "./agent-tools";
+import { requireTools } from "./api-tool-lookup";
 import { ack } from "./lookup";
 import type { ChatHandlers, Env } from "./types";
 

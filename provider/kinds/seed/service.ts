@@ -1,30 +1,11 @@
-// What a seed bucket does at the service: import its new rows in the largest batches Data Import takes, at
-// its own pace; change and remove rows through the object routes; read rows back for a refresh. Decision 0108.
+// What a seed bucket does at the service: import its new rows in the largest batches Data Import takes (the
+// client paces them by Data Import's own budget, provider/contract/route-families.ts); change and remove rows
+// through the object routes; read rows back for a refresh. Decision 0108.
 import { IMPORT_LIMITS, type ImportResult, LIMITS, memberIdOf, type RouteName } from "../../contract";
 import type { Ctx } from "../../engine/kind";
 import { collect, hasCode } from "../../engine/util";
 import { type Entity, memberOfKey, SPECS } from "./entities";
 import { batches, type FieldDigests, lineOf, type Row, type Rows, rowDigest } from "./rows";
-
-/** Import requests a minute this process starts (the service's budget, 60; `CHAT_IMPORT_REQUESTS_PER_MINUTE`). */
-export function importsPerMinute(): number {
-  const v = Number(process.env.CHAT_IMPORT_REQUESTS_PER_MINUTE);
-  return Number.isInteger(v) && v > 0 ? v : IMPORT_LIMITS.perMinute;
-}
-
-/** A sliding log of import starts: never more than the budget in any minute (as provider/client/budget.ts does). */
-const started: number[] = [];
-async function importSlot(): Promise<void> {
-  for (;;) {
-    const now = Date.now();
-    while (started.length && (started[0] ?? 0) <= now - 60_000) started.shift();
-    if (started.length < importsPerMinute()) {
-      started.push(now);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, (started[0] ?? now) + 60_000 - now + 5));
-  }
-}
 
 /** Runs `step` over `items`, `width` at a time (the client's budget paces the requests themselves). */
 export async function pool<T>(items: readonly T[], width: number, step: (item: T) => Promise<void>) {
@@ -75,7 +56,6 @@ export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row
   const out: Imported = { failed: [], existing: [] };
   const runs = batches([...rows.keys()], IMPORT_LIMITS.perRequest);
   await pool(runs, 4, async (keys) => {
-    await importSlot();
     const body = {
       [WRAPPER[entity]]: Object.fromEntries(keys.map((k) => [k, entryOf(entity, rows.get(k) ?? {})])),
     };

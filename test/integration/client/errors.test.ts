@@ -17,6 +17,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "../../../provider/client";
+import { ManualClock, withoutWaiting } from "../../support/clock";
 import { FAST, startEmulated, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
 
@@ -116,28 +117,36 @@ it("ConflictError: a create with an id that exists, not read back when no answer
 it("RateLimitError: a 429 asking to wait longer than allowed fails at once, with the wait it asked", async () => {
   emulator().admin.setFaults([{ kind: "rateLimit", path: "/v3/roles", retryAfterSeconds: 30 }]);
   emulator().admin.clearRequests();
-  const started = Date.now();
-  const e = (await rejectionOf(
-    emulator()
-      .chatClient({ retry: { maxRetryAfterMs: 1000 } })
-      .call("listRoles"),
+  const clock = new ManualClock();
+  const e = (await withoutWaiting(
+    clock,
+    rejectionOf(
+      emulator()
+        .chatClient({ clock, retry: { maxRetryAfterMs: 1000 } })
+        .call("listRoles"),
+    ),
   )) as RateLimitError;
   expect(e).toBeInstanceOf(RateLimitError);
   expect(e).toMatchObject({ status: 429, code: "ERR_TOO_MANY_REQUESTS", retryAfterMs: 30_000 });
-  expect(Date.now() - started).toBeLessThan(1000);
   expect(received(emulator(), "GET", "/v3/roles")).toHaveLength(1);
 });
 
 it("RateLimitError from the emulator's own per-app limiter, waiting what its headers say", async () => {
-  const emu = await startEmulated({ clientOptions: FAST, rateLimitPerMinute: 2 });
+  // The emulator's clock stands still: its window, opened by the first request, has all its minute left.
+  const clock = new ManualClock();
+  const emu = await startEmulated({ clientOptions: FAST, clock, rateLimitPerMinute: 2 });
   try {
     // A pinned budget: one that learned the limit (2) would wait for the window instead of getting a 429.
-    const chat = emu.chatClient({ retry: { maxRetryAfterMs: 500 }, budget: { requestsPerMinute: 1000 } });
+    const chat = emu.chatClient({
+      clock,
+      retry: { maxRetryAfterMs: 500 },
+      budget: { requestsPerMinute: 1000 },
+    });
     await chat.call("listRoles");
     await chat.call("listRoles");
     const e = (await rejectionOf(chat.call("listRoles"))) as RateLimitError;
     expect(e).toBeInstanceOf(RateLimitError);
-    expect(e.retryAfterMs).toBeGreaterThan(50_000);
+    expect(e.retryAfterMs).toBe(60_000);
   } finally {
     await emu.close();
   }
@@ -178,18 +187,24 @@ it("ConnectionError: the connection dropped without an answer, and a refused con
 });
 
 it("TimeoutError: no answer within the per-attempt timeout", async () => {
-  // Two attempts of 200 ms against an answer 4 s late: the call ends near 0.4 s when the timeout works, and
-  // after 8 s when it does not; the bound between (3 s) leaves a loaded machine 2.5 s of slack.
-  emulator().admin.setFaults([{ kind: "latency", path: "/v3/roles", latencyMs: 4000 }]);
-  const started = Date.now();
-  const e = await rejectionOf(
-    emulator()
-      .chatClient({ timeoutMs: 200, retry: { retries: 1 } })
-      .call("listRoles"),
-  );
-  expect(e).toBeInstanceOf(TimeoutError);
-  expect(e).toMatchObject({ code: "ETIMEDOUT", attempts: 2 });
-  expect(Date.now() - started).toBeLessThan(3000);
+  // The emulator holds the request until its clock moves, which it does not: no answer ever comes, and the
+  // call fails after two attempts of 200 ms by the timeout alone (the default, 30 s, would still wait).
+  const clock = new ManualClock(Date.now());
+  const emu = await startEmulated({
+    clientOptions: FAST,
+    clock,
+    faults: [{ kind: "latency", path: "/v3/roles", latencyMs: 60_000 }],
+  });
+  try {
+    const e = await rejectionOf(emu.chatClient({ timeoutMs: 200, retry: { retries: 1 } }).call("listRoles"));
+    expect(e).toBeInstanceOf(TimeoutError);
+    expect(e).toMatchObject({ code: "ETIMEDOUT", attempts: 2 });
+    expect(received(emu, "GET", "/v3/roles")).toEqual([]); // none answered
+    expect(clock.pending).toBe(2); // both reached the emulator
+  } finally {
+    clock.advance(60_000);
+    await emu.close();
+  }
 });
 
 it("ResponseShapeError: a stored object the response schema refuses, naming the route and the field", async () => {

@@ -2,10 +2,12 @@
 // whether the first attempt took effect, then finishes or sends again, and never makes a second object. Each
 // claim is checked on the emulator's side.
 import { ConflictError, resetBudgets } from "../../../provider/client";
+import { JumpingClock } from "../../support/clock";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
 
-const emulator = useEmulated({ clientOptions: FAST });
+const clock = new JumpingClock(); // the service's, moved on instead of waited for
+const emulator = useEmulated({ clientOptions: FAST, clock });
 const owner = unique("owner");
 
 beforeAll(async () => {
@@ -103,7 +105,7 @@ describe("caller-chosen ids are read back, and never taken over", () => {
     const chat = emulator().chatClient();
     await chat.call("createUser", { body: { uid, name: "Earlier" } });
     // The clock has one-second steps: the earlier user must be clearly older than the create.
-    await new Promise((r) => setTimeout(r, 3000));
+    clock.jump(3000);
     failing("POST", "/v3/users");
     const e = await rejectionOf(chat.call("createUser", { body: { uid, name: "Later" } }));
     expect(ConflictError.isInstance(e)).toBe(true);

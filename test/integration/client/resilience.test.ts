@@ -1,9 +1,10 @@
 // Retries, lost creates and the request budget under faults injected into the emulator, with every claim
-// checked on the emulator's side: what reached it, how often, and when.
+// checked on the emulator's side: what reached it, how often, and when. "When" is read on a clock the test
+// moves by hand (test/support/clock.ts), never on the machine's: no claim here depends on its speed.
 
 import { ChatClient, ConnectionError, resetBudgets, ServerError } from "../../../provider/client";
-import type { LoggedRequest } from "../../../provider/emulator";
-import { FAST, unique, useEmulated } from "../../support/emulator";
+import { drive, ManualClock, settle, tracked, until, withoutWaiting } from "../../support/clock";
+import { FAST, startEmulated, unique, useEmulated } from "../../support/emulator";
 import { received, recordingLogger, rejectionOf } from "./helpers";
 
 const emulator = useEmulated({ clientOptions: FAST });
@@ -20,26 +21,31 @@ beforeEach(() => {
 });
 afterEach(() => resetBudgets());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  for (const end = Date.now() + ms; !check() && Date.now() < end; ) await sleep(10);
-}
+/** Nothing of the app's budget in flight: whatever is left waits on the clock alone. */
+const idle = (chat: ChatClient) => () => chat.budgetStats().inFlight === 0;
 
 /**
- * The budget counts a request when it starts; the emulator logs it when it arrives, later by a connection
- * set-up or a busy event loop (tens of ms on a loaded machine). Windows checked on the server's side are
- * shortened by this much: a budget that let one request too many through, or a window too short by more than
- * this, still fails.
+ * Runs `work` on `clock` (drive) and records, at each moment the clock stood, how many of `count`'s requests
+ * had reached the emulator: [ms since the start, requests].
  */
-const DRIFT_MS = 100;
+async function timeline<T>(
+  clock: ManualClock,
+  chat: ChatClient,
+  work: Promise<T>,
+  count: () => number,
+): Promise<{ result: T; seen: [number, number][] }> {
+  const start = clock.now();
+  const seen: [number, number][] = [];
+  const result = await drive(clock, work, idle(chat), () => seen.push([clock.now() - start, count()]));
+  return { result, seen };
+}
 
-/** Most requests in any window of `ms` (half-open), by arrival time at the emulator. */
-function maxInWindow(reqs: readonly LoggedRequest[], ms: number): number {
-  const at = reqs.map((r) => r.at).sort((a, b) => a - b);
+/** Most requests sent within any `windowMs` (half-open, ending at a moment seen). */
+function mostInWindow(seen: readonly [number, number][], windowMs: number): number {
   let most = 0;
-  for (let i = 0, j = 0; i < at.length; i++) {
-    while ((at[i] ?? 0) - (at[j] ?? 0) >= ms) j++;
-    most = Math.max(most, i - j + 1);
+  for (const [at, n] of seen) {
+    const before = seen.filter(([t]) => t <= at - windowMs).reduce((a, [, m]) => Math.max(a, m), 0);
+    most = Math.max(most, n - before);
   }
   return most;
 }
@@ -81,7 +87,7 @@ describe("retries", () => {
     const r = await emulator().chatClient({ timeoutMs: 200 }).call("listRoles");
     expect(r.data.length).toBeGreaterThan(0);
     // The emulator logs a request when it answers: wait for the slow one's (unheard) answer.
-    await until(() => received(emulator(), "GET", "/v3/roles").length >= 2);
+    await until(() => received(emulator(), "GET", "/v3/roles").length >= 2, "the slow answer");
     expect(received(emulator(), "GET", "/v3/roles").map((x) => x.status)).toEqual([200, 200]);
   });
 
@@ -106,11 +112,20 @@ describe("retries", () => {
       { kind: "rateLimit", method: "POST", path: "/v3/apikeys", retryAfterSeconds: 1, times: 1 },
     ]);
     const name = unique("key");
-    const k = await emulator().chatClient().call("createApiKey", { body: { name } });
+    const clock = new ManualClock();
+    const chat = emulator().chatClient({ clock });
+    const posts = () => received(emulator(), "POST", "/v3/apikeys");
+    const { result: k, seen } = await timeline(
+      clock,
+      chat,
+      chat.call("createApiKey", { body: { name } }),
+      () => posts().length,
+    );
     expect(k.data.name).toBe(name);
-    const posts = received(emulator(), "POST", "/v3/apikeys");
-    expect(posts.map((p) => p.status)).toEqual([429, 200]);
-    expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(posts().map((p) => p.status)).toEqual([429, 200]);
+    // Sent again only once the clock had passed the second the 429 asked for.
+    expect(seen[0]).toEqual([0, 1]);
+    expect(seen.find(([, n]) => n === 2)?.[0]).toBeGreaterThanOrEqual(1000);
     const keys = await emulator()
       .chatClient()
       .listAll("listApiKeys", { query: { searchKey: name } });
@@ -119,19 +134,19 @@ describe("retries", () => {
 
   it("holds back the whole app's budget after a 429, not only the request that got it", async () => {
     emulator().admin.setFaults([{ kind: "rateLimit", path: "/v3/roles", retryAfterSeconds: 1, times: 1 }]);
-    const log = recordingLogger();
-    const a = emulator().chatClient({ logger: log.logger });
-    const b = emulator().chatClient(); // another client of the same app: the same budget
-    const first = a.call("listRoles");
+    const clock = new ManualClock();
+    const a = emulator().chatClient({ clock });
+    const b = emulator().chatClient(); // another client of the same app: the same budget, on a's clock
+    const first = tracked(a.call("listRoles"));
     // Once the client has seen the 429 (not merely the server sent it), the whole budget waits.
-    while (!log.fields.some((f) => f.status === 429)) await new Promise((r) => setTimeout(r, 5));
-    await b.call("listUsers");
-    await first;
-    const limited = emulator()
-      .admin.requests()
-      .find((r) => r.status === 429);
-    const other = received(emulator(), "GET", "/v3/users")[0];
-    expect((other?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    await until(
+      () => received(emulator(), "GET", "/v3/roles").length === 1 && idle(a)() && clock.pending > 0,
+      "the 429 to be heard",
+    );
+    const users = () => received(emulator(), "GET", "/v3/users").length;
+    const { seen } = await timeline(clock, a, Promise.all([first.promise, b.call("listUsers")]), users);
+    expect(seen[0]).toEqual([0, 0]);
+    expect(seen.find(([, n]) => n === 1)?.[0]).toBeGreaterThanOrEqual(1000);
   });
 });
 
@@ -189,24 +204,42 @@ describe("creates with caller-chosen ids", () => {
   });
 
   it("an 'already exists' answer after a lost one is read back (the lost POST did land)", async () => {
-    // The first POST is slow: the client gives up at 100 ms and reads back before the server applies it
-    // (at 1.5 s); the second POST, after a backoff of at least 3 s (equal jitter on 6 s), finds the user
-    // already there. The margins (1.4 s for the read-back, 1.6 s after the apply) keep the order on a loaded
-    // machine.
-    emulator().admin.setFaults([
-      { kind: "latency", method: "POST", path: "/v3/users", latencyMs: 1500, times: 1 },
-    ]);
-    const uid = unique("race");
-    const chat = emulator().chatClient({ timeoutMs: 100, retry: { baseDelayMs: 6000, maxDelayMs: 6000 } });
-    const r = await chat.call("createUser", { body: { uid, name: "Race" } });
-    expect(r.data.uid).toBe(uid);
-    const posts = received(emulator(), "POST", "/v3/users");
-    expect(posts.map((p) => p.status)).toEqual([200, 400]);
-    expect(received(emulator(), "GET", `/v3/users/${uid}`).map((x) => x.status)).toEqual([404, 200]);
-    const users = await emulator()
-      .chatClient()
-      .listAll("listUsers", { query: { searchKey: uid } });
-    expect(users.filter((u) => u.uid === uid)).toHaveLength(1);
+    // One clock for the emulator and the client. The emulator holds the first POST until the clock moves;
+    // the client gives up on it (its timeout), reads back (404) and waits its backoff (at least 3 s: equal
+    // jitter on 6 s); then the held POST lands (1.5 s), and the POST sent again finds the user there.
+    const clock = new ManualClock(Date.now());
+    const emu = await startEmulated({
+      clientOptions: FAST,
+      clock,
+      faults: [{ kind: "latency", method: "POST", path: "/v3/users", latencyMs: 1500, times: 1 }],
+    });
+    try {
+      const uid = unique("race");
+      const chat = emu.chatClient({
+        clock,
+        timeoutMs: 1000,
+        retry: { baseDelayMs: 6000, maxDelayMs: 6000 },
+      });
+      const call = tracked(chat.call("createUser", { body: { uid, name: "Race" } }));
+      const reads = () => received(emu, "GET", `/v3/users/${uid}`).map((x) => x.status);
+      await until(
+        () => reads().length === 1 && idle(chat)() && clock.pending === 2,
+        "the read-back, with the POST held and the backoff waiting",
+      );
+      expect(reads()).toEqual([404]);
+      expect(received(emu, "POST", "/v3/users")).toEqual([]);
+      clock.advance(1500);
+      await until(() => received(emu, "POST", "/v3/users").length === 1, "the held POST to land");
+      expect(call.done).toBe(false);
+      const r = await drive(clock, call.promise, idle(chat));
+      expect(r.data.uid).toBe(uid);
+      expect(received(emu, "POST", "/v3/users").map((p) => p.status)).toEqual([200, 400]);
+      expect(reads()).toEqual([404, 200]);
+      const users = await emu.chatClient().listAll("listUsers", { query: { searchKey: uid } });
+      expect(users.filter((u) => u.uid === uid)).toHaveLength(1);
+    } finally {
+      await emu.close();
+    }
   });
 
   it("gives up with the original error when the object never appears", async () => {
@@ -225,39 +258,78 @@ describe("creates with caller-chosen ids", () => {
 
 describe("the request budget", () => {
   it("never lets more requests reach the server per window than the budget allows", async () => {
+    const clock = new ManualClock();
     const chat = emulator().chatClient({
+      clock,
       budget: { requestsPerMinute: 5, windowMs: 1000, concurrency: 50 },
     });
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 15 }, () => chat.call("listRoles")));
-    const reqs = received(emulator(), "GET", "/v3/roles");
-    expect(reqs).toHaveLength(15);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2000); // 15 requests at 5 per second: 3 windows
-    expect(maxInWindow(reqs, 1000 - DRIFT_MS)).toBeLessThanOrEqual(5);
+    const roles = () => received(emulator(), "GET", "/v3/roles").length;
+    const { seen } = await timeline(
+      clock,
+      chat,
+      Promise.all(Array.from({ length: 15 }, () => chat.call("listRoles"))),
+      roles,
+    );
+    expect(roles()).toBe(15);
+    expect(mostInWindow(seen, 1000)).toBe(5);
+    expect(seen.at(-1)?.[0]).toBeGreaterThan(2000); // 15 requests at 5 a window: three windows
   });
 
   it("caps requests in flight", async () => {
-    emulator().admin.setFaults([{ kind: "latency", path: "/v3/roles", latencyMs: 500 }]);
-    const chat = emulator().chatClient({ budget: { concurrency: 3, requestsPerMinute: 1000 } });
-    await Promise.all(Array.from({ length: 9 }, () => chat.call("listRoles")));
-    expect(chat.budgetStats().peakInFlight).toBe(3);
-    // Server side: a fourth request starts only after one of three in flight was answered, at least 500 ms
-    // after it arrived, so no 350 ms holds four arrivals; without the cap all nine arrive within a few ms.
-    // The 150 ms between the two leaves room for a loaded machine's late timers and logging.
-    expect(maxInWindow(received(emulator(), "GET", "/v3/roles"), 350)).toBeLessThanOrEqual(3);
+    // The emulator holds every request that reaches it until the clock moves: what the client has in flight
+    // at once is there to count.
+    const clock = new ManualClock(Date.now());
+    const emu = await startEmulated({
+      clientOptions: FAST,
+      clock,
+      faults: [{ kind: "latency", path: "/v3/roles", latencyMs: 1000 }],
+    });
+    try {
+      const chat = emu.chatClient({ clock, budget: { concurrency: 3, requestsPerMinute: 1000 } });
+      const calls = tracked(Promise.all(Array.from({ length: 9 }, () => chat.call("listRoles"))));
+      const held: number[] = [];
+      while (!calls.done) {
+        await until(
+          () =>
+            calls.done || (chat.budgetStats().inFlight > 0 && clock.pending === chat.budgetStats().inFlight),
+          "the requests in flight to reach the emulator",
+        );
+        if (calls.done) break;
+        held.push(clock.pending);
+        clock.advance(1000);
+        await settle();
+      }
+      await calls.promise;
+      expect(held).toEqual([3, 3, 3]);
+      expect(chat.budgetStats().peakInFlight).toBe(3);
+      const roles = received(emu, "GET", "/v3/roles");
+      expect(roles).toHaveLength(9);
+      expect(Math.max(...roles.map((r) => r.concurrent ?? 0))).toBe(3);
+    } finally {
+      await emu.close();
+    }
   });
 
   it("is shared by every client of the app, and counts retries", async () => {
     emulator().admin.setFaults([{ kind: "error", method: "GET", path: "/v3/users/*", times: 4 }]);
-    const a = emulator().chatClient({ budget: { requestsPerMinute: 4, windowMs: 1000, concurrency: 50 } });
-    const b = emulator().chatClient(); // no limits of its own: it joins a's budget
-    await Promise.all([
-      ...Array.from({ length: 4 }, () => a.call("getUser", { params: { uid: owner } })),
-      ...Array.from({ length: 4 }, () => b.call("getUser", { params: { uid: owner } })),
-    ]);
-    const reqs = received(emulator(), "GET", `/v3/users/${owner}`);
-    expect(reqs).toHaveLength(12); // 8 calls, 4 of their attempts failed and were retried
-    expect(maxInWindow(reqs, 1000 - DRIFT_MS)).toBeLessThanOrEqual(4);
+    const clock = new ManualClock();
+    const a = emulator().chatClient({
+      clock,
+      budget: { requestsPerMinute: 4, windowMs: 1000, concurrency: 50 },
+    });
+    const b = emulator().chatClient({ clock }); // no limits of its own: it joins a's budget
+    const users = () => received(emulator(), "GET", `/v3/users/${owner}`).length;
+    const { seen } = await timeline(
+      clock,
+      a,
+      Promise.all([
+        ...Array.from({ length: 4 }, () => a.call("getUser", { params: { uid: owner } })),
+        ...Array.from({ length: 4 }, () => b.call("getUser", { params: { uid: owner } })),
+      ]),
+      users,
+    );
+    expect(users()).toBe(12); // 8 calls, 4 of their attempts failed and were retried
+    expect(mostInWindow(seen, 1000)).toBe(4);
     expect(a.budgetStats()).toEqual(b.budgetStats());
     expect(a.budgetStats().started).toBe(12);
   });
@@ -266,12 +338,20 @@ describe("the request budget", () => {
     const mgmt = emulator().managementClient();
     const other = await mgmt.call("createApp", { body: { name: "Other" } });
     const key = Object.values(other.data.apiKeys ?? {}).find((k) => k.scope === "fullAccess")?.apiKey ?? "";
-    const slow = emulator().chatClient({ budget: { requestsPerMinute: 1, windowMs: 60_000 } });
-    const fast = new ChatClient({ appId: other.data.id, apiKey: key, endpoint: emulator().chatEndpoint });
+    const clock = new ManualClock();
+    const slow = emulator().chatClient({ clock, budget: { requestsPerMinute: 1, windowMs: 60_000 } });
+    const fast = new ChatClient(
+      { appId: other.data.id, apiKey: key, endpoint: emulator().chatEndpoint },
+      { clock },
+    );
     await slow.call("listRoles");
-    const t = Date.now();
-    await fast.call("listRoles"); // a different app: not held by the first app's exhausted budget
-    expect(Date.now() - t).toBeLessThan(1000);
+    // The first app's budget is spent: its next call waits on the clock; another app's does not.
+    const held = tracked(slow.call("listRoles"));
+    await until(() => clock.pending === 1, "the first app's call to wait");
+    await withoutWaiting(clock, fast.call("listRoles"));
+    expect(held.done).toBe(false);
+    clock.advance(60_001);
+    await held.promise;
   });
 });
 

@@ -1,43 +1,49 @@
 // Rate limits (docs/service/errors-and-limits.md) and injected faults: latency, 5xx with a probability, 429 bursts and
 // "applied but the response was lost", limited by method and path, reproducible with a seed.
 
+import { ManualClock, settle, tracked, until } from "../../support/clock";
 import { unique } from "../../support/emulator";
 import { at, expectError, Harness, type Res } from "./harness";
 
 describe("rate limit", () => {
   let h: Harness;
+  // The emulator's clock stands still (on a whole second): every window is read exactly.
+  const clock = new ManualClock();
   beforeAll(async () => {
-    h = await Harness.start({ rateLimitPerMinute: 5 });
+    h = await Harness.start({ rateLimitPerMinute: 5, clock });
   });
   afterAll(() => h.close());
 
   const header = (r: Res, name: string) => Number(r.headers.get(name));
 
   it("counts down a per-app budget per minute, then answers 429 ERR_TOO_MANY_REQUESTS with Retry-After", async () => {
-    const before = Math.floor(Date.now() / 1000);
+    const now = clock.now() / 1000;
     const remaining: number[] = [];
     for (let i = 0; i < 5; i++) {
       const r = await h.call("listUsers");
       expect(r.status).toBe(200);
       expect(header(r, "x-ratelimit-limit")).toBe(5);
       remaining.push(header(r, "x-ratelimit-remaining"));
-      expect(header(r, "x-ratelimit-reset")).toBeGreaterThanOrEqual(before + 59);
-      expect(header(r, "x-ratelimit-reset")).toBeLessThanOrEqual(before + 61);
+      expect(header(r, "x-ratelimit-reset")).toBe(now + 60);
+      expect(Date.parse(String(r.headers.get("date")))).toBe(clock.now());
     }
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
     const limited = await h.call("getUser", { params: { uid: "anyone" } });
     expectError(limited, 429, "ERR_TOO_MANY_REQUESTS");
     expect(header(limited, "x-ratelimit-remaining")).toBe(0);
     expect(header(limited, "x-ratelimit-limit")).toBe(5);
-    const retryAfter = header(limited, "retry-after");
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(header(limited, "retry-after")).toBe(60);
     // Writes are refused too, and nothing is applied.
     expectError(
       await h.call("createUser", { body: { uid: "late", name: "Late" } }),
       429,
       "ERR_TOO_MANY_REQUESTS",
     );
+    // Half a minute on, half the wait is left; once the minute is over, a new window opens.
+    clock.advance(30_000);
+    expect(header(await h.call("listUsers"), "retry-after")).toBe(30);
+    clock.advance(30_000);
+    expect(header(await h.call("listUsers"), "x-ratelimit-remaining")).toBe(4);
   });
 
   it("is per app: another app has its own budget; the management API is not limited", async () => {
@@ -134,23 +140,37 @@ describe("faults", () => {
     });
   });
 
-  it("latency: added to the matching requests only", async () => {
-    // A latency far above what a loaded machine adds, so that "not delayed" has a wide margin.
-    h.emu.admin.setFaults([{ kind: "latency", path: "/v3/roles", latencyMs: 2000 }]);
-    let t = Date.now();
-    await h.ok("listRoles");
-    expect(Date.now() - t).toBeGreaterThanOrEqual(1990);
-    t = Date.now();
-    await h.ok("listUsers");
-    expect(Date.now() - t).toBeLessThan(1500);
+  it("latency: added to the matching requests only, on the emulator's clock", async () => {
+    const clock = new ManualClock();
+    const held = await Harness.start({
+      clock,
+      faults: [{ kind: "latency", path: "/v3/roles", latencyMs: 2000 }],
+    });
+    try {
+      const roles = tracked(held.ok("listRoles"));
+      await until(() => clock.pending === 1, "the roles request to be held");
+      await held.ok("listUsers"); // answered while the other waits
+      clock.advance(1999);
+      await settle();
+      expect(roles.done).toBe(false);
+      clock.advance(1);
+      await roles.promise;
+    } finally {
+      await held.close();
+    }
   });
 
   it("latency for every request from the options", async () => {
-    const slow = await Harness.start({ latencyMs: 200 });
+    const clock = new ManualClock();
+    const slow = await Harness.start({ clock, latencyMs: 200 });
     try {
-      const t = Date.now();
-      await slow.ok("listUsers");
-      expect(Date.now() - t).toBeGreaterThanOrEqual(190);
+      const users = tracked(slow.ok("listUsers"));
+      await until(() => clock.pending === 1, "the request to be held");
+      clock.advance(199);
+      await settle();
+      expect(users.done).toBe(false);
+      clock.advance(1);
+      await users.promise;
     } finally {
       await slow.close();
     }

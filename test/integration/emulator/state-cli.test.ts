@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { until } from "../../support/clock";
 import { startEmulated } from "../../support/emulator";
 import { at, expectError, fetchRes, Harness } from "./harness";
 
@@ -47,8 +48,10 @@ describe("state", () => {
     const h = new Harness(await startEmulated({ stateFile }));
     try {
       await h.ok("createUser", { body: { uid: "early", name: "Early" } });
-      await new Promise((r) => setTimeout(r, 400));
-      expect(readFileSync(stateFile, "utf8")).toContain('"early"');
+      await until(
+        () => existsSync(stateFile) && readFileSync(stateFile, "utf8").includes('"early"'),
+        "the state file to hold the user, with the emulator still running",
+      );
     } finally {
       await h.close();
     }
@@ -157,19 +160,22 @@ describe("chat-emulator CLI", () => {
     return { out, exit };
   };
 
-  const firstLine = (out: { stdout: string }) =>
+  /** The first whole line the CLI prints (an event: no clock), or its exit first. */
+  const firstLine = (child: ChildProcess, out: { stdout: string }) => line(child, out, /^[^\n]*\n/);
+  /** The output up to the end of the first line matching `re`, as soon as it is printed. */
+  const line = (child: ChildProcess, out: { stdout: string }, re: RegExp) =>
     new Promise<string>((resolve, reject) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        const nl = out.stdout.indexOf("\n");
-        if (nl >= 0) {
-          clearInterval(poll);
-          resolve(out.stdout.slice(0, nl));
-        } else if (Date.now() - started > 20_000) {
-          clearInterval(poll);
-          reject(new Error("the CLI printed nothing"));
-        }
-      }, 20);
+      const look = () => {
+        const m = re.exec(out.stdout);
+        if (!m) return false;
+        child.stdout?.off("data", onData);
+        resolve(m[0].replace(/\n$/, ""));
+        return true;
+      };
+      const onData = () => look();
+      if (look()) return;
+      child.stdout?.on("data", onData);
+      child.once("exit", (code) => reject(new Error(`the CLI exited (${code}) before printing ${re}`)));
     });
 
   it("--help lists the flags", async () => {
@@ -210,7 +216,7 @@ describe("chat-emulator CLI", () => {
       "kind=error,method=DELETE,path=/v3/users/*,status=503",
     ]);
     const { out, exit } = collect(child);
-    const printed = JSON.parse(await firstLine(out)) as {
+    const printed = JSON.parse(await firstLine(child, out)) as {
       url: string;
       managementUrl: string;
       chatEndpoint: string;
@@ -248,8 +254,8 @@ describe("chat-emulator CLI", () => {
   it("prints a readable summary and stops on SIGINT", async () => {
     const child = cli(["--port", "0", "--no-app"]);
     const { out, exit } = collect(child);
-    await firstLine(out);
-    await new Promise((r) => setTimeout(r, 200));
+    // The summary's last line (without an app: the admin token), whole.
+    await line(child, out, /admin token[^\n]*\n/);
     expect(out.stdout).toContain("management key");
     expect(out.stdout).toContain("admin token");
     expect(out.stdout).not.toContain("REST API key");

@@ -5,11 +5,13 @@ import { clientContext } from "../../../provider/kinds";
 import { aiAgent } from "../../../provider/kinds/ai-agent";
 import { externalAgent } from "../../../provider/kinds/external-agent";
 import { mcpServer } from "../../../provider/kinds/mcp-server";
+import { JumpingClock } from "../../support/clock";
 import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
-const emulated = useCleanEmulated({ clientOptions: FAST });
+const clock = new JumpingClock(); // the service's, moved on instead of waited for
+const emulated = useCleanEmulated({ clientOptions: FAST, clock });
 let connection: Emulated["connection"];
 beforeAll(() => {
   ({ connection } = emulated());
@@ -146,7 +148,7 @@ describe("McpServer", () => {
     const slug = unique("mcp-old");
     await chat().call("createMcpServer", { body: { slug, name: "Old", url: "https://mcp.example.com" } });
     // The check compares seconds: the earlier server must be clearly older than the create.
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.jump(2100);
     const inputs = await checked("McpServer", { slug, name: "New", url: "https://mcp.example.com" });
     emulated().admin.setFaults([{ kind: "error", method: "POST", path: MCP, times: 1, status: 503 }]);
     await expect(provider("McpServer").create(inputs)).rejects.toThrow(/already existed before this create/);

@@ -1,20 +1,14 @@
 import { findBudget, RequestBudget, resetBudgets } from "../../../provider/client";
 import { sharedBudget } from "../../../provider/client/budget";
+import { settle as flush, ManualClock } from "../../support/clock";
 
-/** A manual clock plus real microtask flushing: the budget reads `now()` and sets timers. */
-function clock() {
-  let t = 1_000_000;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
-const flush = () => new Promise<void>((r) => setImmediate(r));
+/** A clock moved by hand: the budget reads its time and waits on its timers. */
+const clock = () => new ManualClock(1_000_000);
 
 describe("RequestBudget", () => {
-  beforeEach(() => jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick"] }));
-  afterEach(() => jest.useRealTimers());
-
   it("never starts more than N requests in any window", async () => {
     const c = clock();
-    const b = new RequestBudget({ requestsPerMinute: 3, concurrency: 100, windowMs: 1000 }, c.now);
+    const b = new RequestBudget({ requestsPerMinute: 3, concurrency: 100, windowMs: 1000 }, c);
     const startedAt: number[] = [];
     for (let i = 0; i < 7; i++) {
       void b.acquire().then((release) => {
@@ -27,22 +21,35 @@ describe("RequestBudget", () => {
     expect(b.stats()).toMatchObject({ queued: 4, inWindow: 3 });
 
     c.advance(999);
-    jest.advanceTimersByTime(999);
     await flush();
     expect(startedAt).toHaveLength(3); // the first three are still inside the window
 
     c.advance(2);
-    jest.advanceTimersByTime(2);
     await flush();
     expect(startedAt).toHaveLength(6);
 
     c.advance(1001);
-    jest.advanceTimersByTime(1001);
     await flush();
     expect(startedAt).toHaveLength(7);
     // Sliding check: no window of 1000 ms holds more than 3 starts.
     for (const t of startedAt)
       expect(startedAt.filter((s) => s > t - 1000 && s <= t).length).toBeLessThanOrEqual(3);
+  });
+
+  it("counts a request from its start until one window after its answer (the service counts its arrival)", async () => {
+    const c = clock();
+    const b = new RequestBudget({ requestsPerMinute: 1, concurrency: 10, windowMs: 1000 }, c);
+    const release = await b.acquire();
+    let started = 0;
+    void b.acquire().then(() => started++);
+    c.advance(500); // answered half a window after it started
+    release();
+    c.advance(500);
+    await flush();
+    expect(started).toBe(0); // a window after the start: the service may have seen it arrive later
+    c.advance(501);
+    await flush();
+    expect(started).toBe(1);
   });
 
   it("caps requests in flight and hands a released slot to the next in line", async () => {
@@ -71,14 +78,13 @@ describe("RequestBudget", () => {
 
   it("holds every start while paused by a 429", async () => {
     const c = clock();
-    const b = new RequestBudget({ requestsPerMinute: 100, concurrency: 10 }, c.now);
+    const b = new RequestBudget({ requestsPerMinute: 100, concurrency: 10 }, c);
     b.pauseUntil(c.now() + 500);
     let started = 0;
     void b.acquire().then(() => started++);
     await flush();
     expect(started).toBe(0);
     c.advance(501);
-    jest.advanceTimersByTime(501);
     await flush();
     expect(started).toBe(1);
   });
@@ -116,6 +122,28 @@ describe("shared budgets", () => {
     expect(findBudget("chat app1 https://x")).toBe(a);
     resetBudgets();
     expect(findBudget("chat app1 https://x")).toBeUndefined();
+  });
+
+  it("measures time on the clock a client gives, from then on", async () => {
+    const b = sharedBudget("chat app6 https://x", { requestsPerMinute: 1, windowMs: 1000 });
+    (await b.acquire())();
+    const c = clock();
+    expect(sharedBudget("chat app6 https://x", undefined, c)).toBe(b);
+    let started = 0;
+    const releases: Array<() => void> = [];
+    for (let i = 0; i < 2; i++)
+      void b.acquire().then((release) => {
+        started++;
+        releases.push(release);
+      });
+    await flush();
+    expect(started).toBe(1);
+    releases[0]?.();
+    await flush();
+    expect(c.pending).toBe(1); // the next start waits on the given clock, not the system's
+    c.advance(1001);
+    await flush();
+    expect(started).toBe(2);
   });
 
   it("follows the limit the service announces, unless the user pinned one", () => {
