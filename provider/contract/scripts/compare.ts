@@ -12,9 +12,9 @@ export const DOCUMENT = join("provider", "contract", "openapi", "chat-service.ya
 export const DIVERGENCES = join("provider", "contract", "divergences.yaml");
 
 export type Json = { [k: string]: unknown };
-const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** The keywords compared as limits. */
-const LIMITS = [
+export const LIMITS = [
   "maxLength",
   "minLength",
   "maximum",
