@@ -125,6 +125,25 @@ const EXPECTED: Record<string, string> = {
 const isZodDefault = (message: string) =>
   /^(Invalid input|Invalid option|Unrecognized key|Expected )/.test(message);
 
+/**
+ * A kind's own message in the file's words: the path it restates is said once (the line already names it),
+ * and its closest valid name is offered as the other problems offer theirs.
+ */
+function inFileWords(path: FilePath, message: string): string {
+  let text = message;
+  // A field's own name ("uid may contain …") reads well; a path restated after the line's path does not.
+  for (let n = 0; n < path.length - 1; n++) {
+    const tail = `${formatPath(path.slice(n))} `;
+    if (text.startsWith(tail)) {
+      text = text.slice(tail.length);
+      break;
+    }
+  }
+  return text.replace(/ \(closest valid: "([^"]*)"(?:; ([^)]*))?\)/, (_, near: string, all?: string) =>
+    all ? ` (did you mean "${near}"? ${all})` : ` (did you mean "${near}"?)`,
+  );
+}
+
 /** Unknown-field problems of the object at `at` (its fields `known`), and the fields they stand for. */
 function unknownKeys(
   value: unknown,
@@ -207,7 +226,7 @@ export function issueProblems(
       out.push({ path, message: `must be ${expected}, not ${kindOfValue(here)}` });
       continue;
     }
-    out.push({ path, message: issue.message });
+    out.push({ path, message: inFileWords(path, issue.message) });
   }
   return out.map((p) => ({ ...p, path: [...base, ...p.path] }));
 }

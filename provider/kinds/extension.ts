@@ -15,6 +15,7 @@ import {
   secret,
   secretPaths,
 } from "../contract";
+import { closest } from "../contract/closest";
 import { readableErrors, unknownKey } from "../engine/failures";
 import { appIdFact, declare, none } from "../engine/fields";
 import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "../engine/kind";
@@ -73,18 +74,23 @@ export const ExtensionArgs = z
     const secretFields = credentialFields(a.extension);
     const fields = Object.keys(EXTENSION_SETTINGS[a.extension].fields);
     // Each declared field once: unknown to the slug (named with the closest field), or in the wrong argument.
+    // A typo's closest field, left out, is what it stands for: its "is required" would be the same mistake again.
+    const given = { ...a.settings, ...a.secrets };
+    const meant = new Set<string>();
     for (const [arg, wrong, rule] of [
       ["settings", (k: string) => secretFields.includes(k), "is a credential: declare it in secrets"],
       ["secrets", (k: string) => !secretFields.includes(k), "is not a credential: declare it in settings"],
     ] as const) {
       for (const k of Object.keys(a[arg] ?? {}))
-        if (!fields.includes(k))
+        if (!fields.includes(k)) {
+          const near = closest(k, fields);
+          if (near !== undefined && !(near in given)) meant.add(near);
           ctx.addIssue({
             code: "custom",
             path: [arg, k],
             message: unknownKey(k, `a field of ${a.extension}`, fields, `${arg}.${k}`),
           });
-        else if (wrong(k)) ctx.addIssue({ code: "custom", path: [arg, k], message: `${arg}.${k} ${rule}` });
+        } else if (wrong(k)) ctx.addIssue({ code: "custom", path: [arg, k], message: `${arg}.${k} ${rule}` });
     }
     const whole = extensionSettingsSchema(a.extension).safeParse(
       { ...a.settings, ...a.secrets },
@@ -94,6 +100,8 @@ export const ExtensionArgs = z
     for (const issue of whole.error.issues) {
       if (issue.code === "unrecognized_keys") continue; // reported above, under the argument that has it
       const field = String(issue.path[0] ?? "");
+      if (meant.has(field) && issue.path.length === 1) continue; // the typo above
+
       const arg = secretFields.includes(field) ? "secrets" : "settings";
       // Never echo a credential's value: zod's messages here name the field and the rule only.
       const path = field ? [arg, ...issue.path] : [arg];

@@ -179,6 +179,26 @@ export function mutations(valid: string): Mutation[] {
     });
   }
 
+  // Renamed keys of the maps a kind checks against its own catalogue (an extension's settings and secrets by
+  // its slug): the file's schema does not know their fields, the kind does.
+  for (const { path } of pairs) {
+    const [section, i, map, key] = path;
+    if (section !== "extensions" || path.length !== 4 || (map !== "settings" && map !== "secrets")) continue;
+    const renamed = typo(String(key));
+    if (renamed === undefined) continue;
+    out.push({
+      class: "renamed key",
+      what: `${path.join(".")} renamed ${renamed}`,
+      text: edit((doc) => {
+        const m = doc.getIn([section, i, map], true) as YAMLMap;
+        const item = m.items.find((x) => isScalar(x.key) && x.key.value === key) as Pair;
+        (item.key as { value: unknown }).value = renamed;
+      }),
+      path: [...path.slice(0, 3), renamed],
+      says: `did you mean "${String(key)}"?`,
+    });
+  }
+
   // Numbers and texts past their limits, as the kinds state them.
   const limits: [Path, unknown][] = [
     [["app", "create", "name"], "x".repeat(81)],

@@ -54,7 +54,7 @@ describe("the declared environment file", () => {
     expect(problems(bad)).toEqual([
       "env.yaml:6:7: users[1].uid: uid may contain only letters, digits, '-' and '_'",
       "env.yaml:10:33: webhooks[0].url: webhookURL must use https",
-      'env.yaml:10:75: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (closest valid: "message_sent")',
+      'env.yaml:10:75: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (did you mean "message_sent"?)',
     ]);
   });
 
@@ -436,14 +436,12 @@ appSettings: { core.conversations.updateOnReplies: true }
     ]);
     expect(
       problems(file.replace("secrets: { giphyApiKey: { secret: giphy } }", "settings: { giphyApiKey: k }")),
-    ).toEqual([
-      "env.yaml:13:42: extensions[1].settings.giphyApiKey: settings.giphyApiKey is a credential: declare it in secrets",
-    ]);
+    ).toEqual(["env.yaml:13:42: extensions[1].settings.giphyApiKey: is a credential: declare it in secrets"]);
     expect(problems(file.replace("secrets: { giphyApiKey: { secret: giphy } }", "settings: {}"))).toEqual([
       expect.stringMatching(/^env\.yaml:13:5: extensions\[1\]\.secrets\.giphyApiKey: secrets\.giphyApiKey: /),
     ]);
     expect(problems(file.replace("giphyApiKey: { secret", "dropMessage: { secret"))).toContain(
-      'env.yaml:13:41: extensions[1].secrets.dropMessage: secrets.dropMessage is not a field of gifs-giphy (closest valid: "giphyApiKey")',
+      'env.yaml:13:41: extensions[1].secrets.dropMessage: is not a field of gifs-giphy (did you mean "giphyApiKey"?)',
     );
   });
 
