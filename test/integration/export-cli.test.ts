@@ -54,7 +54,17 @@ describe("chat-export (command)", () => {
       "no management credentials: webhooks, extensions and app settings are left out",
     );
     expect(r.stderr).toContain("pulumi config set --secret groupPassword-desk");
+    // The file goes to a project of the user's, not this repository's root project.
+    expect(r.stderr).toContain("In the Pulumi project that reads this environment file, run:");
     expect(r.stdout).not.toContain(a.apiKey);
+  });
+
+  it("says why it cannot reach the service, and what to check, in one line", async () => {
+    const r = await run(["--app-id", "app1", "--api-key", "k", "--endpoint", "http://127.0.0.1:1/v3"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^chat-export: ECONNREFUSED: nothing answers at the service's address \(connection refused\): check the endpoint setting, and that the service \(or chat-emulator\) is running there \[GET \/users, listUsers\]\n$/m,
+    );
   });
 
   it("refuses missing settings by flag and variable, before any call", async () => {

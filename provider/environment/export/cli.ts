@@ -283,7 +283,7 @@ export async function main(argv: string[]): Promise<void> {
   for (const n of exported.notes) report(n);
   if (exported.secrets.length > 0) {
     process.stderr.write(
-      `\nValues the API never returns are read from secret stack config. In the ${f.project ? "project" : "root project"}, run:\n`,
+      `\nValues the API never returns are read from secret stack config. ${f.project ? `In ${f.project}` : "In the Pulumi project that reads this environment file"}, run:\n`,
     );
     for (const s of exported.secrets) process.stderr.write(`  ${configSetLine(s.key)}   # ${s.what}\n`);
   }

@@ -124,6 +124,19 @@ describe("errorFromResponse", () => {
     expect(c.status).toBeUndefined();
     expect(Object.keys(c)).not.toContain("cause");
   });
+
+  it("says what a failed connection means and what to check, never the address it quotes", () => {
+    const cause = (code: string) => ({ code, message: `connect ${code} https://app1.api-us.example.com/v3` });
+    const refused = errorFromTransport(cause("ECONNREFUSED"), req).message;
+    expect(refused).toMatch(
+      /^ECONNREFUSED: nothing answers .*connection refused.*endpoint setting.*chat-emulator/,
+    );
+    expect(errorFromTransport(cause("ENOTFOUND"), req).message).toMatch(
+      /host name does not resolve: check the host, region or endpoint/,
+    );
+    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ECONNRESET", "EPIPE"])
+      expect(errorFromTransport(cause(code), req).message).not.toMatch(/example\.com|https?:/);
+  });
 });
 
 describe("brand-based isInstance", () => {
