@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-// chat-emulator: the emulator as a command. Thin on purpose: flags map onto startEmulator's options.
+// chat-emulator: the emulator as a command. Thin on purpose: flags map onto startEmulator's options. It is the
+// one emulator file that knows the provider's settings (decision 0127): it prints the lines that point a
+// stack, or a shell, at what it started.
+import type { ConfigKey } from "../client/config";
+import { configLines } from "../client/config-lines";
 import { REGIONS, type Region } from "../contract";
 import { type FaultRule, parseFaultRule } from "./faults";
 import { type RunningEmulator, startEmulator } from "./index";
@@ -53,7 +57,19 @@ interface Flags {
   json?: boolean;
 }
 
-function describe(emu: RunningEmulator, admin: boolean): string {
+/** The provider's settings that point at `emu`: its endpoints, management credentials and bootstrap app. */
+export function emulatorSettings(emu: RunningEmulator): Partial<Record<ConfigKey, string>> {
+  const c = emu.credentials;
+  return {
+    ...(c.app ? { "chat:appId": c.app.appId, "chat:region": c.app.region, "chat:apiKey": c.app.apiKey } : {}),
+    "chat:managementKey": c.managementKey,
+    "chat:managementSecret": c.managementSecret,
+    "chat:endpoint": emu.chatEndpoint,
+    "chat:managementEndpoint": emu.managementUrl,
+  };
+}
+
+export function describe(emu: RunningEmulator, admin: boolean): string {
   const c = emu.credentials;
   const lines = [
     `chat-emulator listening on ${emu.url}`,
@@ -79,6 +95,15 @@ function describe(emu: RunningEmulator, admin: boolean): string {
       `  chat URL               ${emu.chatUrl(c.app.appId, c.app.region)}`,
     );
   }
+  const paste = configLines(emulatorSettings(emu));
+  lines.push(
+    "",
+    "configure a stack: paste in the project's folder (after `pulumi stack init`)",
+    ...paste.pulumi,
+    "",
+    "or the environment (chat-export, chat-doctor, stacks without chat:* config)",
+    ...paste.env,
+  );
   return lines.join("\n");
 }
 

@@ -3,8 +3,16 @@
 // typescript of the project's), a JavaScript program, and the README's chat-export → pulumi up steps with the
 // Environment component, the last on the lowest Node version `engines` claims. The README's TypeScript
 // snippets are typechecked against the installed package (decision 0074).
-import { execFile } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -202,6 +210,59 @@ describe("the package installed from its tarball into a project outside the repo
     expect(after.users.ada?.deactivatedAt).toBeDefined();
     expect(Object.keys(after.roles)).not.toContain("support");
     expect(Object.values(after.apiKeys).map((k) => k.name)).not.toContain("backend");
+  });
+
+  it("the README's quick start as a person types it: the emulator's lines pasted, pulumi up with no warning, then no changes", async () => {
+    const quick = readFileSync(join(repoRoot, "README.md"), "utf8")
+      .split("## Quick start")[1]
+      ?.split("\n## ")[0];
+    const blocks = [...(quick ?? "").matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
+    expect(blocks.length).toBe(3);
+    const [setup = "", , steps = ""] = blocks;
+    const dir = mkdtempSync(join(tmpdir(), "pulumi-chat-quick-"));
+    // The package and its peers as the tarball installed them (no registry here): its npm install lines aside.
+    symlinkSync(join(project, "node_modules"), join(dir, "node_modules"));
+    await run("bash", ["-e", "-c", setup.replace(/^npm install .*$/gm, "")], { cwd: dir });
+    // The emulator the README starts (this clone's: the tarball's project leaves fastify out), its lines pasted.
+    const emu = spawn(
+      process.execPath,
+      [join(repoRoot, "dist", "provider", "emulator", "cli.js"), "--port", "0"],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    try {
+      const printed = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        emu.stdout?.on("data", (c: Buffer) => {
+          out += c.toString();
+          if (/^export CHAT_MANAGEMENT_ENDPOINT=.*\n/m.test(out)) resolve(out);
+        });
+        emu.on("exit", (code) => reject(new Error(`chat-emulator exited (${code}): ${out}`)));
+      });
+      const paste = printed.split("\n").filter((l) => l.startsWith("pulumi config set "));
+      const script = steps
+        .replace(/^pulumi login .*$/m, "") // the test's own backend (PULUMI_BACKEND_URL) stands in
+        .replace(/^# paste .*$/m, paste.join("\n"))
+        .replace(/^pulumi up\b/gm, "pulumi up --yes");
+      const env = {
+        ...process.env,
+        PULUMI_BACKEND_URL: `file://${dir}`,
+        PULUMI_CONFIG_PASSPHRASE: "quick",
+        PULUMI_NODEJS_TRANSPILE_ONLY: "false",
+      };
+      const { stdout, stderr } = await run("bash", ["-e", "-c", script], {
+        cwd: dir,
+        env,
+        maxBuffer: 16 << 20,
+      });
+      expect(`${stdout}${stderr}`).not.toMatch(/Could not find entry point|DEP0128|warning:/);
+      expect(stdout).toMatch(/\+ 7 created/);
+      expect(stdout).toMatch(/7 unchanged/);
+    } finally {
+      emu.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("ships the pulumi-resource-chat plugin: `pulumi plugin install … --file` takes it, and it serves every kind's schema", async () => {

@@ -1,5 +1,7 @@
 // The registry's example of each kind (provider/hosts/plugin/examples.ts) as a whole program in one language, as the
 // schema's descriptions and docs/registry show it: for the tests that compile or run them.
+
+import { ENVIRONMENT_EXAMPLE } from "../../provider/hosts/plugin/environment-schema";
 import {
   exampleProgram,
   type Language,
@@ -17,10 +19,10 @@ export const schema = packageSchema() as {
 const lookup: Lookup = (ref) => (ref?.startsWith("#/types/") ? schema.types[ref.slice(8)] : undefined);
 export const names = Object.keys(kinds);
 
-/** [kind, program] for every kind. */
+/** [kind, program] for every kind, and the Environment component last. */
 export const programs = (language: Language): [string, string][] =>
-  names.map((k) => {
-    const ex = EXAMPLES[k];
+  [...names, "Environment"].map((k) => {
+    const ex = k === "Environment" ? ENVIRONMENT_EXAMPLE : EXAMPLES[k];
     if (!ex) throw new Error(`no example for ${k}`);
     return [
       k,

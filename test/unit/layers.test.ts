@@ -6,12 +6,15 @@ import { dirname, join, normalize, relative } from "node:path";
 const root = join(__dirname, "..", "..");
 /**
  * Lowest first. The emulator stands on the contract alone; the package's face (sdk/nodejs/index.ts) and the plugin's
- * entry (provider/hosts/plugin/main.ts, which serves the Environment component too) on all.
+ * entry (provider/hosts/plugin/main.ts, which serves the Environment component too) on all. The emulator's command
+ * (provider/emulator/cli.ts) also prints the provider's settings for what it started (decision 0127), so it
+ * stands on the client's table of config keys too.
  */
 const RANK: Record<string, number> = {
   "provider/contract": 0,
   "provider/client": 1,
   "provider/emulator": 1,
+  "provider/emulator/cli.ts": 2,
   "provider/engine": 2,
   "provider/kinds": 3,
   "provider/hosts": 4,
@@ -24,9 +27,7 @@ const RANK: Record<string, number> = {
 };
 
 const layerOf = (file: string): string | undefined =>
-  file === "sdk/nodejs/index.ts" || file === "provider/hosts/plugin/main.ts"
-    ? file
-    : Object.keys(RANK).find((l) => file.startsWith(`${l}/`));
+  file.endsWith(".ts") && file in RANK ? file : Object.keys(RANK).find((l) => file.startsWith(`${l}/`));
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {

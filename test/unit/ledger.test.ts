@@ -85,7 +85,7 @@ describe("the coverage ledger", () => {
     expect(uses.get("getFlaggedMessages")).toEqual([]);
   });
 
-  it("writes docs/service/coverage.md, the README's guesses and the doctor's list from it (run `npm run generate`)", () => {
+  it("writes docs/service/coverage.md, the guesses of docs/guide/real-service.md and the doctor's list from it (run `npm run generate`)", () => {
     for (const [file, text] of Object.entries(ledgerOutputs(root)))
       expect([file, readFileSync(join(root, file), "utf8")]).toEqual([file, text]);
   });

@@ -1,10 +1,12 @@
-// The README's program in each language is the file of examples/<lang> that test/e2e/sdks.test.ts runs, word
-// for word: each block follows a `<!-- <path> -->` line naming its file.
+// The guide's program in each language (docs/guide/every-language.md, which the README links) is the file of
+// examples/<lang> that test/e2e/sdks.test.ts runs, word for word: each block follows a `<!-- <path> -->` line
+// naming its file.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(__dirname, "..", "..");
-const readme = readFileSync(join(root, "README.md"), "utf8");
+const GUIDE = "docs/guide/every-language.md";
+const readme = readFileSync(join(root, GUIDE), "utf8");
 const PROGRAMS = [
   "examples/typescript/index.ts",
   "examples/python/__main__.py",
@@ -21,9 +23,13 @@ function blockAfter(path: string): string | undefined {
   return readme.slice(start, readme.indexOf("\n```\n", start) + 1);
 }
 
-describe("README: one program in every language", () => {
+describe("one program in every language (the guide)", () => {
   it.each(PROGRAMS)("shows %s as it is", (path) => {
     expect(blockAfter(path)).toBe(readFileSync(join(root, path), "utf8"));
+  });
+
+  it("is linked from the README", () => {
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(`](${GUIDE})`);
   });
 
   it("names no program file the test does not check", () => {

@@ -43,6 +43,15 @@ describe("the registry's examples", () => {
     }
   });
 
+  it("stand in the Environment component's description too, in four languages (issue 45)", () => {
+    const d = schema.resources["chat:index:Environment"]?.description ?? "";
+    expect(d).toContain("{{% examples %}}");
+    for (const l of ["typescript", "python", "go", "yaml"])
+      expect([l, d.includes(`\`\`\`${l}\n`)]).toEqual([l, true]);
+    expect(d).toContain('new chat.Environment("staging", {\n    file: "chat-environment.yaml",\n});');
+    expect(programs("typescript").map(([k]) => k)).toContain("Environment");
+  });
+
   it("typecheck in TypeScript against the package's SDK", () => {
     const files = programs("typescript").map(([k, text]) => {
       const file = join(dir, `${k}.ts`);

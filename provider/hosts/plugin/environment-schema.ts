@@ -1,28 +1,40 @@
 // The Environment component in the plugin's schema (issue 32 item 5): a multi-language component the plugin
 // constructs (provider/environment/construct.ts), so YAML, Python and Go programs get it as TypeScript does.
+import type { Example } from "./example-code";
+import { examplesBlock } from "./resource-docs";
 import type { PropertySpec } from "./schema";
 
 const secretMap: PropertySpec = { type: "object", additionalProperties: { type: "string" }, secret: true };
 
+/**
+ * The component's registry example, as every kind has one (issue 45): the file form, the one most users start
+ * from (chat-export writes the file; test/e2e/plugin-environment.test.ts runs this program).
+ */
+export const ENVIRONMENT_EXAMPLE: Example = { name: "staging", args: { file: "chat-environment.yaml" } };
+
+const inputProperties = {
+  file: {
+    type: "string",
+    description: "The environment file (YAML or JSON), relative to the project folder. Give this or `spec`.",
+  },
+  spec: {
+    $ref: "pulumi.json#/Any",
+    description: "The environment as an object in the file's shape. Give this or `file`.",
+  },
+} satisfies Record<string, PropertySpec>;
+
+const summary =
+  "A whole chat environment declared from an environment file (chat-environment.yaml, as chat-export writes " +
+  "it) or the same content as an object: the app, roles, users, groups and members, API keys, webhooks, " +
+  "extensions, settings, notifications and moderation. Values named as `{ secret: key }` come from the " +
+  "stack's secret config; adopted objects are protected unless the file says `protectAdopted: false`.";
+
 /** The component in the package schema: what it takes and what it gives back. */
 export const environmentResource = {
   isComponent: true,
-  description:
-    "A whole chat environment declared from an environment file (chat-environment.yaml, as chat-export writes " +
-    "it) or the same content as an object: the app, roles, users, groups and members, API keys, webhooks, " +
-    "extensions, settings, notifications and moderation. Values named as `{ secret: key }` come from the " +
-    "stack's secret config; adopted objects are protected unless the file says `protectAdopted: false`.",
-  inputProperties: {
-    file: {
-      type: "string",
-      description:
-        "The environment file (YAML or JSON), relative to the project folder. Give this or `spec`.",
-    },
-    spec: {
-      $ref: "pulumi.json#/Any",
-      description: "The environment as an object in the file's shape. Give this or `file`.",
-    },
-  },
+  // Its inputs name no declared type, so the example's renderer needs no lookup.
+  description: `${summary}\n\n${examplesBlock("Environment", inputProperties, () => undefined, ENVIRONMENT_EXAMPLE)}\n`,
+  inputProperties,
   properties: {
     appId: { type: "string", description: "The app's id." },
     appApiKey: {

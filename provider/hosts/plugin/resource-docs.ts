@@ -35,9 +35,13 @@ export function exampleOf(name: string): Example | undefined {
   return EXAMPLES[name];
 }
 
-/** The example of `name` in every language, as the registry's examples block. */
-export function examplesBlock(name: string, inputs: Record<string, Prop>, lookup: Lookup): string {
-  const ex = exampleOf(name);
+/** The example of `name` (a kind's, unless given) in every language, as the registry's examples block. */
+export function examplesBlock(
+  name: string,
+  inputs: Record<string, Prop>,
+  lookup: Lookup,
+  ex: Example | undefined = exampleOf(name),
+): string {
   if (!ex) return "";
   const blocks = LANGUAGES.map((l) => `\`\`\`${l}\n${exampleProgram(name, ex, inputs, lookup, l)}\`\`\``);
   return [

@@ -12,6 +12,30 @@ import (
 )
 
 // A whole chat environment declared from an environment file (chat-environment.yaml, as chat-export writes it) or the same content as an object: the app, roles, users, groups and members, API keys, webhooks, extensions, settings, notifications and moderation. Values named as `{ secret: key }` come from the stack's secret config; adopted objects are protected unless the file says `protectAdopted: false`.
+//
+// ## Example Usage
+// ### An Environment
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := chat.NewEnvironment(ctx, "staging", &chat.EnvironmentArgs{
+//				File: pulumi.String("chat-environment.yaml"),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
 type Environment struct {
 	pulumi.ResourceState
 

@@ -69,6 +69,20 @@ class Environment(pulumi.ComponentResource):
         """
         A whole chat environment declared from an environment file (chat-environment.yaml, as chat-export writes it) or the same content as an object: the app, roles, users, groups and members, API keys, webhooks, extensions, settings, notifications and moderation. Values named as `{ secret: key }` come from the stack's secret config; adopted objects are protected unless the file says `protectAdopted: false`.
 
+        ## Example Usage
+        ### An Environment
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        staging = chat.Environment(
+            "staging",
+            file="chat-environment.yaml",
+        )
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] file: The environment file (YAML or JSON), relative to the project folder. Give this or `spec`.
@@ -82,6 +96,20 @@ class Environment(pulumi.ComponentResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A whole chat environment declared from an environment file (chat-environment.yaml, as chat-export writes it) or the same content as an object: the app, roles, users, groups and members, API keys, webhooks, extensions, settings, notifications and moderation. Values named as `{ secret: key }` come from the stack's secret config; adopted objects are protected unless the file says `protectAdopted: false`.
+
+        ## Example Usage
+        ### An Environment
+
+        ```python
+        import pulumi
+        import pulumi_chat as chat
+
+        staging = chat.Environment(
+            "staging",
+            file="chat-environment.yaml",
+        )
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param EnvironmentArgs args: The arguments to use to populate this resource's properties.

@@ -18,6 +18,8 @@ import javax.annotation.Nullable;
 /**
  * A whole chat environment declared from an environment file (chat-environment.yaml, as chat-export writes it) or the same content as an object: the app, roles, users, groups and members, API keys, webhooks, extensions, settings, notifications and moderation. Values named as `{ secret: key }` come from the stack&#39;s secret config; adopted objects are protected unless the file says `protectAdopted: false`.
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="chat:index:Environment")
 public class Environment extends com.pulumi.resources.ComponentResource {
