@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { EXTENSION_SETTINGS } from "../provider/contract";
+import { argDocs } from "../provider/engine/arg-docs";
 import { type Json, jsonOf } from "../provider/engine/json-schema";
 import type { Kind } from "../provider/engine/kind";
 import { kinds } from "../provider/kinds";
@@ -95,7 +96,7 @@ function renderKind(kind: Kind): string {
   const input = jsonOf(kind.args, "input");
   const output = jsonOf(kind.args, "output");
   const computed = jsonOf(kind.outputs, "output");
-  const docs = { ...(kind.docs as Record<string, string>) };
+  const docs = { ...argDocs(kind) };
   const reference = kind.name === "Extension" ? extensionReference() : "";
   if (reference) docs.settings = `${docs.settings ?? ""}\n${reference}`;
   const required = new Set(input.required ?? []);

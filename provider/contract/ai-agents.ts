@@ -6,10 +6,8 @@
 import type { z } from "zod";
 import { boundedString, LIMITS } from "./common";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 import { apiToolBasicAuthPassword, apiToolBasicAuthUsername } from "./rules";
 
 /** Headers the service sends with each call to the agent or server (e.g. an Authorization): credentials. */
@@ -177,60 +175,6 @@ export const BuilderListQuery = S.listBuilderAgents.query;
 // The answers are read bare or wrapped (`dataOrBare`, `pageOrBare`, `cursorPageOf`: blocks.ts): builder
 // agents and BYO agents are created under `agent`, MCP servers answered bare, BYO agents listed as a bare
 // array (S27), builder agents by cursor (S30); updates answer `{success}` alone and the agent is read again.
-export const aiAgentRoutes = {
-  createBuilderAgent: route({ ...OPERATIONS.createBuilderAgent, ...S.createBuilderAgent }),
-  listBuilderAgents: route({ ...OPERATIONS.listBuilderAgents, ...S.listBuilderAgents }),
-  getBuilderAgent: route({ ...OPERATIONS.getBuilderAgent, ...S.getBuilderAgent }),
-  updateBuilderAgent: route({ ...OPERATIONS.updateBuilderAgent, ...S.updateBuilderAgent }),
-  deleteBuilderAgent: route({ ...OPERATIONS.deleteBuilderAgent, ...S.deleteBuilderAgent }),
-  createMcpServer: route({ ...OPERATIONS.createMcpServer, ...S.createMcpServer }),
-  listMcpServers: route({ ...OPERATIONS.listMcpServers, ...S.listMcpServers }),
-  getMcpServer: route({ ...OPERATIONS.getMcpServer, ...S.getMcpServer }),
-  updateMcpServer: route({ ...OPERATIONS.updateMcpServer, ...S.updateMcpServer }),
-  deleteMcpServer: route({ ...OPERATIONS.deleteMcpServer, ...S.deleteMcpServer }),
-  addAgentMcpServers: route({ ...OPERATIONS.addAgentMcpServers, ...S.addAgentMcpServers }),
-  removeAgentMcpServers: route({ ...OPERATIONS.removeAgentMcpServers, ...S.removeAgentMcpServers }),
-  createByoAgent: route({ ...OPERATIONS.createByoAgent, ...S.createByoAgent }),
-  listByoAgents: route({ ...OPERATIONS.listByoAgents, ...S.listByoAgents }),
-  updateByoAgent: route({ ...OPERATIONS.updateByoAgent, ...S.updateByoAgent }),
-  deleteByoAgent: route({ ...OPERATIONS.deleteByoAgent, ...S.deleteByoAgent }),
-} as const;
-
-/** The agent builder's custom API tools and frontend actions, and what an agent is given of them and of tools. */
-export const agentToolRoutes = {
-  createApiTool: route({ ...OPERATIONS.createApiTool, ...S.createApiTool }),
-  listApiTools: route({ ...OPERATIONS.listApiTools, ...S.listApiTools }),
-  getApiTool: route({ ...OPERATIONS.getApiTool, ...S.getApiTool }),
-  updateApiTool: route({ ...OPERATIONS.updateApiTool, ...S.updateApiTool }),
-  deleteApiTool: route({ ...OPERATIONS.deleteApiTool, ...S.deleteApiTool }),
-  addAgentApiTools: route({ ...OPERATIONS.addAgentApiTools, ...S.addAgentApiTools }),
-  removeAgentApiTools: route({ ...OPERATIONS.removeAgentApiTools, ...S.removeAgentApiTools }),
-  createFrontendAction: route({ ...OPERATIONS.createFrontendAction, ...S.createFrontendAction }),
-  listFrontendActions: route({ ...OPERATIONS.listFrontendActions, ...S.listFrontendActions }),
-  getFrontendAction: route({ ...OPERATIONS.getFrontendAction, ...S.getFrontendAction }),
-  updateFrontendAction: route({ ...OPERATIONS.updateFrontendAction, ...S.updateFrontendAction }),
-  deleteFrontendAction: route({ ...OPERATIONS.deleteFrontendAction, ...S.deleteFrontendAction }),
-  addAgentFrontendActions: route({ ...OPERATIONS.addAgentFrontendActions, ...S.addAgentFrontendActions }),
-  removeAgentFrontendActions: route({
-    ...OPERATIONS.removeAgentFrontendActions,
-    ...S.removeAgentFrontendActions,
-  }),
-  addAgentTools: route({ ...OPERATIONS.addAgentTools, ...S.addAgentTools }),
-  removeAgentTools: route({ ...OPERATIONS.removeAgentTools, ...S.removeAgentTools }),
-} as const;
 
 // The knowledge base and custom variables (S45-S47): a text entry answered under `data` (a bare one read
 // too), the listing a cursor list whose cursor is a string, variables bare and listed as a bare array.
-export const agentKnowledgeRoutes = {
-  createKnowledgeText: route({ ...OPERATIONS.createKnowledgeText, ...S.createKnowledgeText }),
-  getKnowledgeText: route({ ...OPERATIONS.getKnowledgeText, ...S.getKnowledgeText }),
-  updateKnowledgeText: route({ ...OPERATIONS.updateKnowledgeText, ...S.updateKnowledgeText }),
-  deleteKnowledgeText: route({ ...OPERATIONS.deleteKnowledgeText, ...S.deleteKnowledgeText }),
-  listKnowledgeSources: route({ ...OPERATIONS.listKnowledgeSources, ...S.listKnowledgeSources }),
-  addAgentKnowledge: route({ ...OPERATIONS.addAgentKnowledge, ...S.addAgentKnowledge }),
-  removeAgentKnowledge: route({ ...OPERATIONS.removeAgentKnowledge, ...S.removeAgentKnowledge }),
-  createAgentVariable: route({ ...OPERATIONS.createAgentVariable, ...S.createAgentVariable }),
-  listAgentVariables: route({ ...OPERATIONS.listAgentVariables, ...S.listAgentVariables }),
-  updateAgentVariable: route({ ...OPERATIONS.updateAgentVariable, ...S.updateAgentVariable }),
-  deleteAgentVariable: route({ ...OPERATIONS.deleteAgentVariable, ...S.deleteAgentVariable }),
-} as const;

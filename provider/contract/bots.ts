@@ -4,10 +4,7 @@
 // (provider/contract/generated/schemas.ts); this file names them.
 import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 /** A bot's uid: a user's uid, at most 50 characters (the vendor's create page). */
 export const BotUid = G.BotUid;
@@ -36,11 +33,3 @@ export type BotUpdate = z.input<typeof BotUpdate>;
 // page); the client keeps the password secret.
 export const Bot = G.Bot;
 export type Bot = z.infer<typeof Bot>;
-
-export const botRoutes = {
-  createBot: route({ ...OPERATIONS.createBot, ...S.createBot }),
-  listBots: route({ ...OPERATIONS.listBots, ...S.listBots }),
-  getBot: route({ ...OPERATIONS.getBot, ...S.getBot }),
-  updateBot: route({ ...OPERATIONS.updateBot, ...S.updateBot }),
-  deleteBot: route({ ...OPERATIONS.deleteBot, ...S.deleteBot }),
-} as const;

@@ -2,10 +2,7 @@
 // service makes each widget's id and has no route to read one or delete one (docs/service/app-configuration.md).
 // The schemas are generated from the document (provider/contract/generated/schemas.ts); this file names them.
 import type { z } from "zod";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 /** The only generation this route takes. */
 export const CHAT_WIDGET_VERSION = "v2";
@@ -18,9 +15,3 @@ export type ChatWidgetSettings = z.input<typeof ChatWidgetSettings>;
 export type ChatWidgetUpdateSettings = z.input<typeof G.ChatWidgetUpdateSettings>;
 export const ChatWidgetListed = G.ChatWidgetListed;
 export type ChatWidgetListed = z.infer<typeof ChatWidgetListed>;
-
-export const chatWidgetRoutes = {
-  listChatWidgets: route({ ...OPERATIONS.listChatWidgets, ...S.listChatWidgets }),
-  createChatWidget: route({ ...OPERATIONS.createChatWidget, ...S.createChatWidget }),
-  updateChatWidget: route({ ...OPERATIONS.updateChatWidget, ...S.updateChatWidget }),
-} as const;

@@ -1,10 +1,7 @@
 // An app's collaborators on the management host, by email (docs/service/bots-agents-and-social.md). The
 // schemas are generated from the document (provider/contract/generated/schemas.ts); this file names them.
 import type { z } from "zod";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export const CollaboratorEmail = G.CollaboratorEmail;
 
@@ -19,8 +16,3 @@ export type Collaborator = z.infer<typeof Collaborator>;
 
 export const CollaboratorsResult = G.CollaboratorsResult;
 export type CollaboratorsResult = z.infer<typeof CollaboratorsResult>;
-
-export const collaboratorRoutes = {
-  listCollaborators: route({ ...OPERATIONS.listCollaborators, ...S.listCollaborators }),
-  updateCollaborators: route({ ...OPERATIONS.updateCollaborators, ...S.updateCollaborators }),
-} as const;

@@ -2,10 +2,7 @@
 // they had elsewhere (a message's sentAt and readAt). docs/service/data-import.md. The schemas are generated
 // from the document (provider/contract/generated/schemas.ts); the keyed maps are the block `importMapOf`.
 import type { z } from "zod";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export { IMPORT_LIMITS } from "./blocks";
 
@@ -33,10 +30,3 @@ export const ImportMessagesBody = G.ImportMessagesBody;
 /** One key's outcome: a failure for one entity does not fail the request. */
 export const ImportResult = G.ImportResult;
 export type ImportResult = z.infer<typeof ImportResult>;
-
-export const dataImportRoutes = {
-  importUsers: route({ ...OPERATIONS.importUsers, ...S.importUsers }),
-  importGroups: route({ ...OPERATIONS.importGroups, ...S.importGroups }),
-  importMembers: route({ ...OPERATIONS.importMembers, ...S.importMembers }),
-  importMessages: route({ ...OPERATIONS.importMessages, ...S.importMessages }),
-} as const;

@@ -2,7 +2,7 @@
 // (docs/service/errors-and-limits.md; the codes and statuses stand in the contract's document and are generated).
 // The emulator answers with these; the client maps them to its error classes.
 import { z } from "zod";
-import { ERROR_STATUS } from "./generated/errors";
+import { CONFLICT_CODES, ERROR_STATUS } from "./generated/errors";
 
 export const ErrorBody = z.looseObject({
   error: z.looseObject({
@@ -16,26 +16,10 @@ export const ErrorBody = z.looseObject({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**
- * Codes that say the object a create or add names already exists (the service answers duplicates with 400).
- * The client makes them ConflictErrors; no other code is one, whatever its name. Some are documented, some
- * ours (extensions and moderation declare no errors, decision 0040; MCP server slugs, 0090; custom API tools and frontend actions, 0112).
+ * Codes that say the object a create or add names already exists: the document's (components.schemas.ErrorCode,
+ * x-conflicts). The client makes them ConflictErrors; no other code is one, whatever its name.
  */
-const CONFLICTS: ReadonlySet<string> = new Set([
-  "ERR_UID_ALREADY_EXISTS",
-  "ERR_GUID_ALREADY_EXISTS",
-  "ERR_ROLE_ALREADY_EXISTS",
-  "ERR_WEBHOOK_ALREADY_EXISTS",
-  "ERR_ALREADY_BANNED",
-  "ERR_ALREADY_JOINED",
-  "ERR_PROVIDER_ALREADY_EXISTS",
-  "ERR_EXTENSION_SETTINGS_ALREADY_EXIST",
-  "ERR_RULE_ALREADY_EXISTS",
-  "ERR_KEYWORD_ALREADY_EXISTS",
-  "ERR_BOT_ALREADY_EXISTS",
-  "ERR_MCP_SERVER_ALREADY_EXISTS",
-  "ERR_API_TOOL_ALREADY_EXISTS",
-  "ERR_FRONTEND_ACTION_ALREADY_EXISTS",
-] satisfies ErrorCode[]);
+const CONFLICTS: ReadonlySet<string> = new Set<ErrorCode>(CONFLICT_CODES);
 
 /**
  * Status per code: the document's (components.schemas.ErrorCode, x-status). Codes the sources give no

@@ -3,11 +3,9 @@
 // extension-settings.ts). Decision 0040 records what the vendor leaves open. The schemas are generated from
 // the document (provider/contract/generated/schemas.ts); this file names them and adds each slug's body (`bodyOf`).
 import type { z } from "zod";
-import { EXTENSION_SLUGS, extensionSettingsBody } from "./extension-settings";
-import { OPERATIONS } from "./generated/routes";
+import { EXTENSION_SLUGS } from "./extension-settings";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 /**
  * Extension ids seen in the vendor's catalogue example that have no settings route. With the settings slugs
@@ -52,21 +50,3 @@ export const ExtensionListQuery = S.listExtensions.query;
  */
 export const ExtensionSettingsAnswer = G.ExtensionSettingsAnswer;
 export type ExtensionSettingsAnswer = z.infer<typeof ExtensionSettingsAnswer>;
-
-// The route's own body is any object; the slug's schema (`bodyOf`) is what validates it.
-export const extensionRoutes = {
-  listExtensions: route({ ...OPERATIONS.listExtensions, ...S.listExtensions }),
-  toggleExtensions: route({ ...OPERATIONS.toggleExtensions, ...S.toggleExtensions }),
-  getExtensionSettings: route({ ...OPERATIONS.getExtensionSettings, ...S.getExtensionSettings }),
-  createExtensionSettings: route({
-    ...OPERATIONS.createExtensionSettings,
-    ...S.createExtensionSettings,
-    bodyOf: (p) => extensionSettingsBody(p.slug ?? "", "POST"),
-  }),
-  updateExtensionSettings: route({
-    ...OPERATIONS.updateExtensionSettings,
-    ...S.updateExtensionSettings,
-    bodyOf: (p) => extensionSettingsBody(p.slug ?? "", "PUT"),
-  }),
-  deleteExtensionSettings: route({ ...OPERATIONS.deleteExtensionSettings, ...S.deleteExtensionSettings }),
-} as const;

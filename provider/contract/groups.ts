@@ -2,10 +2,8 @@
 // the document (provider/contract/generated/schemas.ts); this file names them for the client, the emulator and the kinds.
 import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 import { groupPassword } from "./rules";
 
 export const Guid = G.Guid;
@@ -53,18 +51,3 @@ export const AddMembersResult = G.AddMembersResult;
 export type AddMembersResult = z.infer<typeof AddMembersResult>;
 
 export const MemberListQuery = S.listMembers.query;
-
-export const groupRoutes = {
-  createGroup: route({ ...OPERATIONS.createGroup, ...S.createGroup }),
-  listGroups: route({ ...OPERATIONS.listGroups, ...S.listGroups }),
-  getGroup: route({ ...OPERATIONS.getGroup, ...S.getGroup }),
-  updateGroup: route({ ...OPERATIONS.updateGroup, ...S.updateGroup }),
-  deleteGroup: route({ ...OPERATIONS.deleteGroup, ...S.deleteGroup }),
-  addMembers: route({ ...OPERATIONS.addMembers, ...S.addMembers }),
-  listMembers: route({ ...OPERATIONS.listMembers, ...S.listMembers }),
-  changeMemberScope: route({ ...OPERATIONS.changeMemberScope, ...S.changeMemberScope }),
-  kickMember: route({ ...OPERATIONS.kickMember, ...S.kickMember }),
-  banUser: route({ ...OPERATIONS.banUser, ...S.banUser }),
-  unbanUser: route({ ...OPERATIONS.unbanUser, ...S.unbanUser }),
-  listBannedUsers: route({ ...OPERATIONS.listBannedUsers, ...S.listBannedUsers }),
-} as const;

@@ -3,10 +3,8 @@
 // generated from the document (provider/contract/generated/schemas.ts); this file names them.
 import { z } from "zod";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export { basicAuthOk, basicAuthRule } from "./rules";
 
@@ -100,20 +98,3 @@ export function triggersNotIn(
 /** Why a trigger is refused for a version-2 webhook. */
 export const legacyTriggerRule = (id: string) =>
   `${id} is a trigger of the legacy webhook system (version 1): a webhook of version 2 does not take it`;
-
-export const managementRoutes = {
-  createApp: route({ ...OPERATIONS.createApp, ...S.createApp }),
-  listApps: route({ ...OPERATIONS.listApps, ...S.listApps }),
-  deleteApp: route({ ...OPERATIONS.deleteApp, ...S.deleteApp }),
-  getAppSettings: route({ ...OPERATIONS.getAppSettings, ...S.getAppSettings }),
-  setAppSettings: route({ ...OPERATIONS.setAppSettings, ...S.setAppSettings }),
-  resetAppSettings: route({ ...OPERATIONS.resetAppSettings, ...S.resetAppSettings }),
-  createWebhook: route({ ...OPERATIONS.createWebhook, ...S.createWebhook }),
-  listWebhooks: route({ ...OPERATIONS.listWebhooks, ...S.listWebhooks }),
-  getWebhook: route({ ...OPERATIONS.getWebhook, ...S.getWebhook }),
-  updateWebhook: route({ ...OPERATIONS.updateWebhook, ...S.updateWebhook }),
-  deleteWebhook: route({ ...OPERATIONS.deleteWebhook, ...S.deleteWebhook }),
-  addTriggers: route({ ...OPERATIONS.addTriggers, ...S.addTriggers }),
-  listTriggers: route({ ...OPERATIONS.listTriggers, ...S.listTriggers }),
-  removeTriggers: route({ ...OPERATIONS.removeTriggers, ...S.removeTriggers }),
-} as const;

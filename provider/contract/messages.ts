@@ -2,11 +2,9 @@
 // The schemas are generated from the document (provider/contract/generated/schemas.ts); this file names them.
 import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
 import { SENT_CATEGORIES } from "./message-types";
-import { route } from "./route";
 
 export { LISTED_CATEGORIES, MESSAGE_TYPES, SENT_CATEGORIES } from "./message-types";
 
@@ -39,14 +37,3 @@ export type Message = z.output<typeof Message>;
 export const MessageListQuery = S.listMessages.query;
 export const CursorMeta = G.CursorMeta;
 export const Reaction = G.Reaction;
-
-export const messageRoutes = {
-  sendMessage: route({ ...OPERATIONS.sendMessage, ...S.sendMessage }),
-  listMessages: route({ ...OPERATIONS.listMessages, ...S.listMessages }),
-  getMessage: route({ ...OPERATIONS.getMessage, ...S.getMessage }),
-  editMessage: route({ ...OPERATIONS.editMessage, ...S.editMessage }),
-  deleteMessage: route({ ...OPERATIONS.deleteMessage, ...S.deleteMessage }),
-  addReaction: route({ ...OPERATIONS.addReaction, ...S.addReaction }),
-  listReactions: route({ ...OPERATIONS.listReactions, ...S.listReactions }),
-  removeReaction: route({ ...OPERATIONS.removeReaction, ...S.removeReaction }),
-} as const;

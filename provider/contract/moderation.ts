@@ -3,10 +3,8 @@
 // vendor's spec has it. Decision 0040 records what the spec leaves open. The schemas are generated from the
 // document (provider/contract/generated/schemas.ts); a keyword list's body is the block of keyword-lists.ts.
 import type { z } from "zod";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export {
   CUSTOM_API_CATEGORY,
@@ -75,17 +73,3 @@ export type KeywordListUpdate = z.input<typeof KeywordListUpdate>;
 
 export const KeywordList = G.KeywordList;
 export type KeywordList = z.infer<typeof KeywordList>;
-
-export const moderationRoutes = {
-  createRule: route({ ...OPERATIONS.createRule, ...S.createRule }),
-  listRules: route({ ...OPERATIONS.listRules, ...S.listRules }),
-  getRule: route({ ...OPERATIONS.getRule, ...S.getRule }),
-  updateRule: route({ ...OPERATIONS.updateRule, ...S.updateRule }),
-  deleteRule: route({ ...OPERATIONS.deleteRule, ...S.deleteRule }),
-
-  createKeywordList: route({ ...OPERATIONS.createKeywordList, ...S.createKeywordList }),
-  listKeywordLists: route({ ...OPERATIONS.listKeywordLists, ...S.listKeywordLists }),
-  getKeywordList: route({ ...OPERATIONS.getKeywordList, ...S.getKeywordList }),
-  updateKeywordList: route({ ...OPERATIONS.updateKeywordList, ...S.updateKeywordList }),
-  deleteKeywordList: route({ ...OPERATIONS.deleteKeywordList, ...S.deleteKeywordList }),
-} as const;

@@ -6,10 +6,7 @@
 // service-account file, which no route takes as such.
 import { z } from "zod";
 import { jsonText } from "./common";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 // ---- app notification settings (`pnSettingSchema`) -----------------------------------------------------
 
@@ -95,53 +92,3 @@ export const TwilioProviderUpdate = G.TwilioProviderUpdate;
 export const TwilioProvider = G.TwilioProvider;
 
 // The spec's example answers an APNs add with `{pushProviders: []}`, unlike FCM's `{success}`: both parse.
-export const notificationRoutes = {
-  getNotificationSettings: route({ ...OPERATIONS.getNotificationSettings, ...S.getNotificationSettings }),
-  updateNotificationSettings: route({
-    ...OPERATIONS.updateNotificationSettings,
-    ...S.updateNotificationSettings,
-  }),
-  resetNotificationSettings: route({
-    ...OPERATIONS.resetNotificationSettings,
-    ...S.resetNotificationSettings,
-  }),
-  listFcmProviders: route({ ...OPERATIONS.listFcmProviders, ...S.listFcmProviders }),
-  addFcmProvider: route({ ...OPERATIONS.addFcmProvider, ...S.addFcmProvider }),
-  updateFcmProvider: route({ ...OPERATIONS.updateFcmProvider, ...S.updateFcmProvider }),
-  deleteFcmProvider: route({ ...OPERATIONS.deleteFcmProvider, ...S.deleteFcmProvider }),
-  setDefaultFcmProvider: route({ ...OPERATIONS.setDefaultFcmProvider, ...S.setDefaultFcmProvider }),
-  listApnsProviders: route({ ...OPERATIONS.listApnsProviders, ...S.listApnsProviders }),
-  addApnsProvider: route({ ...OPERATIONS.addApnsProvider, ...S.addApnsProvider }),
-  updateApnsProvider: route({ ...OPERATIONS.updateApnsProvider, ...S.updateApnsProvider }),
-  deleteApnsProvider: route({ ...OPERATIONS.deleteApnsProvider, ...S.deleteApnsProvider }),
-  setDefaultApnsProvider: route({ ...OPERATIONS.setDefaultApnsProvider, ...S.setDefaultApnsProvider }),
-  getCustomPushProvider: route({ ...OPERATIONS.getCustomPushProvider, ...S.getCustomPushProvider }),
-  createCustomPushProvider: route({ ...OPERATIONS.createCustomPushProvider, ...S.createCustomPushProvider }),
-  updateCustomPushProvider: route({ ...OPERATIONS.updateCustomPushProvider, ...S.updateCustomPushProvider }),
-  deleteCustomPushProvider: route({ ...OPERATIONS.deleteCustomPushProvider, ...S.deleteCustomPushProvider }),
-  getSendgridProvider: route({ ...OPERATIONS.getSendgridProvider, ...S.getSendgridProvider }),
-  createSendgridProvider: route({ ...OPERATIONS.createSendgridProvider, ...S.createSendgridProvider }),
-  updateSendgridProvider: route({ ...OPERATIONS.updateSendgridProvider, ...S.updateSendgridProvider }),
-  deleteSendgridProvider: route({ ...OPERATIONS.deleteSendgridProvider, ...S.deleteSendgridProvider }),
-  getCustomEmailProvider: route({ ...OPERATIONS.getCustomEmailProvider, ...S.getCustomEmailProvider }),
-  createCustomEmailProvider: route({
-    ...OPERATIONS.createCustomEmailProvider,
-    ...S.createCustomEmailProvider,
-  }),
-  updateCustomEmailProvider: route({
-    ...OPERATIONS.updateCustomEmailProvider,
-    ...S.updateCustomEmailProvider,
-  }),
-  deleteCustomEmailProvider: route({
-    ...OPERATIONS.deleteCustomEmailProvider,
-    ...S.deleteCustomEmailProvider,
-  }),
-  getTwilioProvider: route({ ...OPERATIONS.getTwilioProvider, ...S.getTwilioProvider }),
-  createTwilioProvider: route({ ...OPERATIONS.createTwilioProvider, ...S.createTwilioProvider }),
-  updateTwilioProvider: route({ ...OPERATIONS.updateTwilioProvider, ...S.updateTwilioProvider }),
-  deleteTwilioProvider: route({ ...OPERATIONS.deleteTwilioProvider, ...S.deleteTwilioProvider }),
-  getCustomSmsProvider: route({ ...OPERATIONS.getCustomSmsProvider, ...S.getCustomSmsProvider }),
-  createCustomSmsProvider: route({ ...OPERATIONS.createCustomSmsProvider, ...S.createCustomSmsProvider }),
-  updateCustomSmsProvider: route({ ...OPERATIONS.updateCustomSmsProvider, ...S.updateCustomSmsProvider }),
-  deleteCustomSmsProvider: route({ ...OPERATIONS.deleteCustomSmsProvider, ...S.deleteCustomSmsProvider }),
-} as const;

@@ -3,10 +3,7 @@
 // The schemas are generated from the document (provider/contract/generated/schemas.ts); the catalogue is in
 // catalogues.ts, the machinery shared with role permissions in permissions.ts.
 import type { z } from "zod";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export { SCOPE_PERMISSION_KEYS, SCOPE_PERMISSIONS, type ScopePermissionKey } from "./catalogues";
 
@@ -15,8 +12,3 @@ export const ScopePermissions = G.ScopePermissions;
 export type ScopePermissions = z.input<typeof ScopePermissions>;
 
 // setScopePermissions answers `{success, message}` per key beside the whole map.
-export const rbacRoutes = {
-  getScopePermissions: route({ ...OPERATIONS.getScopePermissions, ...S.getScopePermissions }),
-  setScopePermissions: route({ ...OPERATIONS.setScopePermissions, ...S.setScopePermissions }),
-  unsetScopePermission: route({ ...OPERATIONS.unsetScopePermission, ...S.unsetScopePermission }),
-} as const;

@@ -4,10 +4,7 @@
 import type { z } from "zod";
 import { DEFAULTS } from "./generated/defaults";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
-import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export { ROLE_PERMISSION_KEYS, ROLE_PERMISSIONS, type RolePermissionKey } from "./catalogues";
 
@@ -36,16 +33,3 @@ export type RolePermissions = z.input<typeof RolePermissions>;
 
 // getPermissions answers the catalogue, not the role's map: `value` on an entry is a GUESS (decision 0040).
 // setPermissions answers `{success, message}` per key beside the whole map.
-export const roleRoutes = {
-  createRole: route({ ...OPERATIONS.createRole, ...S.createRole }),
-  listRoles: route({ ...OPERATIONS.listRoles, ...S.listRoles }),
-  getRole: route({ ...OPERATIONS.getRole, ...S.getRole }),
-  updateRole: route({ ...OPERATIONS.updateRole, ...S.updateRole }),
-  deleteRole: route({ ...OPERATIONS.deleteRole, ...S.deleteRole }),
-  restrictFeatures: route({ ...OPERATIONS.restrictFeatures, ...S.restrictFeatures }),
-  listRestrictedFeatures: route({ ...OPERATIONS.listRestrictedFeatures, ...S.listRestrictedFeatures }),
-  allowFeatures: route({ ...OPERATIONS.allowFeatures, ...S.allowFeatures }),
-  getPermissions: route({ ...OPERATIONS.getPermissions, ...S.getPermissions }),
-  setPermissions: route({ ...OPERATIONS.setPermissions, ...S.setPermissions }),
-  unsetPermission: route({ ...OPERATIONS.unsetPermission, ...S.unsetPermission }),
-} as const;

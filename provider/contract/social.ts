@@ -2,10 +2,8 @@
 // (docs/service/bots-agents-and-social.md). The schemas are generated from the document
 // (provider/contract/generated/schemas.ts); this file names them.
 import type { z } from "zod";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 /** One uid's outcome in a relation call: a failure for one uid does not fail the call. */
 export const RelationResult = G.RelationResult;
@@ -46,20 +44,3 @@ export const pinnedTargetOf = (r: z.output<typeof PinnedConversationRef>): Pinne
 
 export const PinnedConversation = G.PinnedConversation;
 export type PinnedConversation = z.infer<typeof PinnedConversation>;
-
-export const socialRoutes = {
-  addFriends: route({ ...OPERATIONS.addFriends, ...S.addFriends }),
-  listFriends: route({ ...OPERATIONS.listFriends, ...S.listFriends }),
-  removeFriends: route({ ...OPERATIONS.removeFriends, ...S.removeFriends }),
-  blockUsers: route({ ...OPERATIONS.blockUsers, ...S.blockUsers }),
-  unblockUsers: route({ ...OPERATIONS.unblockUsers, ...S.unblockUsers }),
-  listBlockedUsers: route({ ...OPERATIONS.listBlockedUsers, ...S.listBlockedUsers }),
-  listAppPinnedConversations: route({
-    ...OPERATIONS.listAppPinnedConversations,
-    ...S.listAppPinnedConversations,
-  }),
-  replaceAppPinnedConversations: route({
-    ...OPERATIONS.replaceAppPinnedConversations,
-    ...S.replaceAppPinnedConversations,
-  }),
-} as const;

@@ -2,10 +2,8 @@
 // document (provider/contract/generated/schemas.ts); this file names them for the client, the emulator and the kinds.
 import type { z } from "zod";
 import * as ENUMS from "./generated/enums";
-import { OPERATIONS } from "./generated/routes";
 import * as G from "./generated/schemas";
 import { ROUTE_SCHEMAS as S } from "./generated/schemas";
-import { route } from "./route";
 
 export const Uid = G.Uid;
 
@@ -30,19 +28,3 @@ export type AuthToken = z.infer<typeof AuthToken>;
 export const AuthTokenCreate = S.createAuthToken.body;
 /** Each field optional (the vendor's chat spec, operation update-authtoken, docs/service/users-and-auth-tokens.md: the body is required, its fields are not). */
 export const AuthTokenUpdate = G.AuthTokenUpdate;
-
-export const userRoutes = {
-  createUser: route({ ...OPERATIONS.createUser, ...S.createUser }),
-  listUsers: route({ ...OPERATIONS.listUsers, ...S.listUsers }),
-  getUser: route({ ...OPERATIONS.getUser, ...S.getUser }),
-  updateUser: route({ ...OPERATIONS.updateUser, ...S.updateUser }),
-  deleteUser: route({ ...OPERATIONS.deleteUser, ...S.deleteUser }),
-  deactivateUsers: route({ ...OPERATIONS.deactivateUsers, ...S.deactivateUsers }),
-  reactivateUsers: route({ ...OPERATIONS.reactivateUsers, ...S.reactivateUsers }),
-  createAuthToken: route({ ...OPERATIONS.createAuthToken, ...S.createAuthToken }),
-  listAuthTokens: route({ ...OPERATIONS.listAuthTokens, ...S.listAuthTokens }),
-  getAuthToken: route({ ...OPERATIONS.getAuthToken, ...S.getAuthToken }),
-  updateAuthToken: route({ ...OPERATIONS.updateAuthToken, ...S.updateAuthToken }),
-  deleteAuthToken: route({ ...OPERATIONS.deleteAuthToken, ...S.deleteAuthToken }),
-  flushAuthTokens: route({ ...OPERATIONS.flushAuthTokens, ...S.flushAuthTokens }),
-} as const;

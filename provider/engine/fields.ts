@@ -35,7 +35,11 @@ export const appIdFact = (what: string) =>
 
 /** What every argument says. */
 interface Said<V> {
-  /** The SDK's and the plugin schema's doc line. */
+  /**
+   * What the document cannot say of it (behaviour). The docs show it after the document's description and
+   * before the schema's limits and the default (engine/arg-docs.ts), so it restates neither; empty when the
+   * document says it all.
+   */
   readonly doc: string;
   /** A change replaces the object (caller-chosen ids, parents, create-only fields). */
   readonly replace?: true;

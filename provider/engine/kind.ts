@@ -65,7 +65,7 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly api: "chat" | "management";
   /** Validates and normalises the kind's own arguments (the provider options are handled generically). */
   readonly args: z.ZodObject<z.ZodRawShape, z.core.$strict> & z.ZodType<A>;
-  /** The SDK's doc line of each argument. */
+  /** Each argument's note (behaviour); the docs show it with the document's words (engine/arg-docs.ts). */
   readonly docs: Derived<Docs<A>>;
   /** Outputs the service computes, beside the arguments; each with its doc (`.describe`). */
   readonly outputs: z.ZodObject<z.ZodRawShape>;

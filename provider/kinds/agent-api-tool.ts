@@ -74,16 +74,16 @@ export const agentApiTool: Kind<AgentApiToolArgs> = {
   doc: "A custom API tool of the agent builder: an HTTP endpoint an agent given it (AiAgent's apiTools) may call, with headers and basic auth as credentials. Id: the slug.",
   ...declare(AgentApiToolArgs, z.object({ createdAt: createdAt.createdAt }), {
     slug: {
-      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.",
+      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool.",
       replace: true,
       identity: true,
     },
-    name: { doc: "Name, at most 100 characters." },
+    name: { doc: "Name." },
     description: {
-      doc: "What the tool does and when to use it (the agent reads it), at most 1020 characters.",
+      doc: "What the tool does and when to use it (the agent reads it).",
     },
     endpoint: { doc: "HTTPS URL the tool calls (http only for localhost)." },
-    method: { doc: "HTTP method: GET, POST, PUT, PATCH or DELETE." },
+    method: { doc: "HTTP method of the calls." },
     enableBasicAuth: {
       doc: "Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.",
     },
@@ -101,7 +101,7 @@ export const agentApiTool: Kind<AgentApiToolArgs> = {
       default: none,
     },
     allowAdditionalProperties: {
-      doc: "Whether the agent may pass parameters beyond those declared (default false).",
+      doc: "Whether the agent may pass parameters beyond those declared.",
     },
     parameters: parametersFact,
     icon: {

@@ -43,8 +43,8 @@ export const agentFrontendAction: Kind<AgentFrontendActionArgs> = {
       replace: true,
       identity: true,
     },
-    name: { doc: "Display name, at most 100 characters." },
-    description: { doc: "What the action does, so the agent knows when to use it; at most 1020 characters." },
+    name: { doc: "Display name." },
+    description: { doc: "What the action does, so the agent knows when to use it." },
     parameters: parametersFact,
     icon: {
       doc: "URL of the action's icon. Removing it leaves the action's icon, no longer managed.",

@@ -87,8 +87,8 @@ export const agentKnowledgeSource: Kind<AgentKnowledgeSourceArgs> = {
   name: "AgentKnowledgeSource",
   doc: "A text entry of the agent builder's knowledge base, which agents draw on once attached (AiAgent's knowledgeSources). Changed in place (the service indexes it again). Reconciled by title, which must be unique to be adoptable. Id: the uniqueId the service chooses.",
   ...declare(AgentKnowledgeSourceArgs, sourceOutputs, {
-    title: { doc: "Title, at most 500 characters (the service names the entry's Markdown file after it)." },
-    text: { doc: "The text, at most 5,000 characters." },
+    title: { doc: "" },
+    text: { doc: "" },
   }),
   api: "chat",
   file: { at: ["agentKnowledge"], child: "agent-knowledge-source", key: "title" },

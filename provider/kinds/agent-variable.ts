@@ -27,24 +27,24 @@ export const agentVariable: Kind<AgentVariableArgs> = {
   doc: "A custom variable of the agent builder: a value taken from a message's metadata, the sender's metadata or a constant, which agents' instructions name as @var-custom:<name>. Reconciled by name (unique in the app). The predefined variables (the sender's uid, name, role) need no resource. Id: the service's _id.",
   ...declare(AgentVariableArgs, z.object(createdAt), {
     name: {
-      doc: "Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.",
+      doc: "Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one.",
       replace: true,
       identity: true,
     },
     sourceType: {
       doc: "Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.",
     },
-    description: { doc: "Description, at most 200 characters.", default: none },
+    description: { doc: "Description.", default: none },
     sourcePath: {
-      doc: "Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.",
+      doc: "Dotted path of the value in the metadata (required for the two metadata sources).",
       default: none,
     },
     constantValue: {
-      doc: "The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).",
+      doc: "The value of a constant variable (required for constant); kept secret (it may be a key).",
       default: none,
     },
     defaultValue: {
-      doc: "The value used when the path does not resolve, at most 200 characters.",
+      doc: "The value used when the path does not resolve.",
       default: none,
     },
   }),

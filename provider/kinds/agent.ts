@@ -37,21 +37,21 @@ export const CLEARED: Args = {
 
 /** What is said of the presentation arguments both families of agents have. */
 export const presentationFacts = {
-  description: { doc: "Description, at most 255 characters.", default: none },
+  description: { doc: "Description.", default: none },
   icon: {
     doc: "URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.",
     default: none,
   },
-  greetingMessage: { doc: "The message that greets a user, at most 1020 characters.", default: none },
+  greetingMessage: { doc: "The message that greets a user.", default: none },
   introductoryMessage: {
-    doc: "The message that introduces the agent, at most 1020 characters.",
+    doc: "The message that introduces the agent.",
     default: none,
   },
   suggestedMessages: {
-    doc: "Messages offered to the user to start with (in order, at most 25).",
+    doc: "Messages offered to the user to start with (in order).",
     default: none,
   },
-  isActive: { doc: "Whether the agent answers (default true).", default: service },
+  isActive: { doc: "Whether the agent answers.", default: service },
 } as const;
 
 /** What a PATCH sends for `news`: every field, emptied where removed; `unclearable` only when declared. */

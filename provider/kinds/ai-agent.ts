@@ -84,20 +84,20 @@ export const aiAgent: Kind<AiAgentArgs> = {
     agentOutputs,
     {
       name: {
-        doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+        doc: "Name (unique, to be adoptable and for a killed run's create to be settled).",
       },
       ...presentationFacts,
       instructions: { doc: "What the agent is told to do (its system prompt).", default: none },
       model: {
-        doc: "The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).",
+        doc: "The model it runs on, e.g. gpt-4o.",
         default: service,
       },
       temperature: {
-        doc: "Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
+        doc: "Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
         default: none,
       },
       maxTokens: {
-        doc: "The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
+        doc: "The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed.",
         default: none,
       },
       mcpServers: {

@@ -53,8 +53,8 @@ export const apiKey: Kind<ApiKeyArgs> = {
   name: "ApiKey",
   doc: "An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`.",
   ...declare(ApiKeyArgs, ApiKeyOutputs, {
-    name: { doc: "Name, at most 100 characters (unique, to be adoptable)." },
-    scope: { doc: "authOnly (default: create users and auth tokens only) or fullAccess. Changed in place." },
+    name: { doc: "Name (unique, to be adoptable)." },
+    scope: { doc: "authOnly: create users and auth tokens only; fullAccess: every call. Changed in place." },
   }),
   api: "chat",
   file: {

@@ -84,8 +84,8 @@ export const app: Kind<AppArgs> = {
   doc: "A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id.",
   ...declare(AppArgs, AppOutputs, {
     name: { doc: "App name. Changing it replaces the app (there is no update API).", replace: true },
-    region: { doc: "Region: us (default), eu or in. Changing it replaces the app.", replace: true },
-    version: { doc: 'API version of the app, default "3". Changing it replaces the app.', replace: true },
+    region: { doc: "Region. Changing it replaces the app.", replace: true },
+    version: { doc: "API version of the app. Changing it replaces the app.", replace: true },
     skipSampleData: {
       doc: "Create the app without sample users and groups. Changing it replaces the app.",
       default: false,

@@ -94,31 +94,31 @@ export const bot: Kind<BotArgs> = {
     BotOutputs,
     {
       uid: {
-        doc: `The uid of an existing user, at most ${LIMITS.botUidLength} characters. Changing it replaces the bot.`,
+        doc: "Changing it replaces the bot.",
         replace: true,
         identity: true,
       },
       webhookURL: {
-        doc: `Public https URL the service posts the bot's messages to, at most ${LIMITS.webhookUrlLength} characters.`,
+        doc: "Public https URL the service posts the bot's messages to.",
       },
       enabled: {
-        doc: "Relay messages to the webhook (default false, the service's: declare true to turn the bot on).",
+        doc: "Relay messages to the webhook (off by the service's default: declare true to turn the bot on).",
         default: service,
       },
       groupChatSetting: {
-        doc: 'Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".',
+        doc: 'Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".',
         default: service,
       },
       useBasicAuth: {
-        doc: "Send basic-auth credentials with each call (needs username and password; default false).",
+        doc: "Send basic-auth credentials with each call (needs username and password).",
         default: service,
       },
       username: {
-        doc: `Basic-auth user name, at most ${LIMITS.botUsernameLength} characters (only with useBasicAuth).`,
+        doc: "Basic-auth user name (only with useBasicAuth).",
         default: none,
       },
       password: {
-        doc: `Basic-auth password, at most ${LIMITS.botPasswordLength} characters, only with useBasicAuth (kept secret; the service echoes it).`,
+        doc: "Basic-auth password, only with useBasicAuth (kept secret; the service echoes it).",
         default: none,
       },
     },

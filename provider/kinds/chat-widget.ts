@@ -69,7 +69,7 @@ export const chatWidget: Kind<ChatWidgetArgs> = {
   doc: 'A chat widget of an app: the embeddable chat\'s look, sidebar and what users may do in it. The service makes its id and has no route to delete one: destroy LEAVES the widget in the app (remove it in the dashboard). Adopted by name, which must then be unique. Id: "<appId>/<widgetId>".',
   ...declare(ChatWidgetArgs, widgetOutputs, {
     appId: appIdFact("widget"),
-    name: { doc: "The widget's name (not empty); names the widget for adopt, so keep it unique." },
+    name: { doc: "Not empty; it names the widget for adopt, so keep it unique." },
     style: {
       doc: "How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.",
       default: none,

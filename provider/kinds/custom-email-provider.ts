@@ -15,7 +15,7 @@ export const customEmailProvider = singletonProvider<CustomEmailProviderArgs>({
   facts: {
     ...customFacts,
     useStoredEmailID: {
-      doc: "Send to the email address stored for each user (default false).",
+      doc: "Send to the email address stored for each user.",
       default: false,
     },
   },

@@ -12,7 +12,7 @@ export const customSmsProvider = singletonProvider<CustomSmsProviderArgs>({
   args: CustomSmsProviderArgs,
   facts: {
     ...customFacts,
-    useStoredPhNo: { doc: "Send to the phone number stored for each user (default false).", default: false },
+    useStoredPhNo: { doc: "Send to the phone number stored for each user.", default: false },
   },
   routes: {
     get: "getCustomSmsProvider",

@@ -234,7 +234,7 @@ export const extension: Kind<ExtensionArgs> = {
       identity: true,
     },
     enabled: {
-      doc: "Enable the extension for the app (default true). Settings are stored only while it is enabled.",
+      doc: "Enable the extension for the app. Settings are stored only while it is enabled.",
     },
     settings: {
       doc: "The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.",

@@ -78,12 +78,12 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
     agentOutputs,
     {
       name: {
-        doc: "Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).",
+        doc: "Name (unique, to be adoptable and for a killed run's create to be settled).",
       },
-      provider: { doc: "The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui." },
+      provider: { doc: "The framework the agent is built with." },
       deploymentUrl: { doc: "HTTPS URL of the deployment that runs the agent." },
       agentId: {
-        doc: "The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.",
+        doc: "The agent's id inside the deployment (e.g. a LangGraph graph name).",
         default: none,
       },
       headers: headersFact,

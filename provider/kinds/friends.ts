@@ -43,7 +43,7 @@ export const friends: Kind<RelationArgs> = relationKind<FriendsArgs>(FRIENDS, {
       identity: true,
     },
     friends: {
-      doc: "uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.",
+      doc: "uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends.",
       default: none,
       set: true,
     },

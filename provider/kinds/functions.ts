@@ -1,3 +1,4 @@
+import { argDocs } from "../engine/arg-docs";
 import { type Json, jsonOf } from "../engine/json-schema";
 import type { Args, Kind } from "../engine/kind";
 import { type KindName, kinds } from "./index";
@@ -37,7 +38,8 @@ export interface KindFunction {
 /** The key of `appId`, ambient in the management kinds of one app: left out, the configured app's. */
 const AMBIENT_DOC = "default: the configured app (chat:appId or CHAT_APP_ID)";
 
-const docsOf = (kind: Kind) => kind.docs as Readonly<Record<string, string>>;
+/** Each argument's doc as the SDKs show it (engine/arg-docs.ts). */
+const docsOf = (kind: Kind): Readonly<Record<string, string>> => argDocs(kind);
 const argSchema = (kind: Kind, name: string): Json =>
   jsonOf(kind.args, "input", true).properties?.[name] ?? { type: "string" };
 

@@ -16,7 +16,7 @@ export const groupMember: Kind<GroupMemberArgs> = {
   ...declare(GroupMemberArgs, z.object({ joinedAt: Timestamp.describe("Unix seconds (after a refresh).") }), {
     guid: { doc: "The group's guid. Changing it replaces the membership.", replace: true, identity: true },
     uid: { doc: "The member's uid. Changing it replaces the membership.", replace: true, identity: true },
-    scope: { doc: "admin, moderator or participant (default); changed in place." },
+    scope: { doc: "The member's scope; changed in place." },
   }),
   api: "chat",
   idParts: ["guid", "uid"],

@@ -48,7 +48,7 @@ export const groupScopePermissions: Kind<GroupScopePermissionsArgs> = {
   ...declare(GroupScopePermissionsArgs, z.object({}), {
     guid: { doc: "The group. Changing it replaces the resource.", replace: true, identity: true },
     scope: {
-      doc: "admin, moderator or participant. Changing it replaces the resource.",
+      doc: "The scope whose permissions these are. Changing it replaces the resource.",
       replace: true,
       identity: true,
     },

@@ -61,25 +61,25 @@ export const group: Kind<GroupArgs> = {
   claims: (a) => ({ who: "a Group resource", claims: [{ what: "group", id: a.guid, property: "guid" }] }),
   ...declare(GroupArgs, GroupOutputs, {
     guid: {
-      doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).",
+      doc: "Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group).",
       replace: true,
       identity: true,
     },
-    name: { doc: "Display name, at most 100 characters." },
+    name: { doc: "Display name." },
     type: {
-      doc: "public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).",
+      doc: "public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins.",
       default: "public",
     },
     // The API never returns a group's password: it is kept from state and never offered as a refreshed input.
     password: {
-      doc: 'Password for type "password", at most 100 characters (kept secret; the API never returns it).',
+      doc: 'Password for type "password" (kept secret; the API never returns it).',
       default: none,
     },
-    icon: { doc: "Icon URL, at most 3000 characters.", default: none },
-    description: { doc: "Description, at most 255 characters.", default: none },
+    icon: { doc: "Icon URL.", default: none },
+    description: { doc: "Description.", default: none },
     metadata: { doc: "Free-form JSON metadata, at most 5 KB.", default: none },
     owner: { doc: "uid of the owner; default: chosen by the service.", default: none },
-    tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
+    tags: { doc: "Tags (a set).", default: none, set: true },
   }),
   api: "chat",
   file: {

@@ -39,13 +39,13 @@ export const mcpServer: Kind<McpServerArgs> = {
   doc: "An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug.",
   ...declare(McpServerArgs, mcpOutputs, {
     slug: {
-      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.",
+      doc: "Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one.",
       replace: true,
       identity: true,
     },
-    name: { doc: "Name, at most 100 characters." },
+    name: { doc: "Name." },
     url: { doc: "HTTPS URL of the server." },
-    description: { doc: "Description, at most 255 characters.", default: none },
+    description: { doc: "Description.", default: none },
     icon: {
       doc: "URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.",
       default: none,

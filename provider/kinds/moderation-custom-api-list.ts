@@ -46,11 +46,11 @@ export const moderationCustomApiList: Kind<ModerationCustomApiListArgs> = {
     ...listFacts,
     webhookURL: { doc: "Public https URL of your moderation webhook." },
     username: {
-      doc: "Basic-auth user name sent to the webhook (with password; at most 100).",
+      doc: "Basic-auth user name sent to the webhook (with password).",
       default: none,
     },
     password: {
-      doc: "Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).",
+      doc: "Basic-auth password sent to the webhook (with username; kept secret, the service never shows it).",
       default: none,
     },
   }),

@@ -84,15 +84,15 @@ export const moderationRule: Kind<ModerationRuleArgs> = {
     z.object(builtIn),
     {
       ruleId: {
-        doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.",
+        doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule.",
         replace: true,
         identity: true,
       },
-      name: { doc: "Name, at most 100 characters." },
-      description: { doc: "Description, at most 255 characters.", default: none },
-      enabled: { doc: "Apply the rule (default false).", default: service },
+      name: { doc: "Name." },
+      description: { doc: "Description.", default: none },
+      enabled: { doc: "Apply the rule.", default: service },
       action: {
-        doc: "What happens to a matching message: blockMessage and/or dropMessage (a set).",
+        doc: "What happens to a matching message (a set).",
         set: true,
       },
       conditions: {

@@ -19,7 +19,7 @@ export const listState = (k: KeywordList) => ({ builtIn: k.default === true, cre
 /** The facts of the arguments every list kind has. */
 export const listFacts = {
   listId: {
-    doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.",
+    doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.",
     replace: true,
     identity: true,
   },

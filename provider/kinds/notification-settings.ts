@@ -49,12 +49,12 @@ export const notificationSettings: Kind<NotificationSettingsArgs> = {
   doc: `The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "${NOTIFICATION_SETTINGS_ID}".`,
   ...declare(NotificationSettingsArgs, z.object({}), {
     preferences: {
-      doc: "Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.",
+      doc: "Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.",
       default: none,
     },
-    sound: { doc: "Notification sounds: chat and call (names of sound files).", default: none },
+    sound: { doc: "Its parts: chat and call (names of sound files).", default: none },
     templates: {
-      doc: "Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).",
+      doc: "Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).",
       default: none,
     },
   }),

@@ -117,7 +117,7 @@ export const credentialsDoc = "(kept secret; the service never returns it)";
 
 /** The caller-chosen id every push provider is named by. */
 export const providerIdFact = {
-  doc: "Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.",
+  doc: "Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider.",
   replace: true,
   identity: true,
 } as const;

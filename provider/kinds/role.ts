@@ -119,12 +119,12 @@ export const role: Kind<RoleArgs> = {
   doc: "A role (at most 25 per app). Id: the role id.",
   ...declare(RoleArgs, RoleOutputs, {
     role: {
-      doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. \"default\" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.",
+      doc: "Caller-chosen id: letters, digits, '-', '_', stored lowercase. \"default\" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.",
       replace: true,
       identity: true,
     },
-    name: { doc: "Display name, at most 100 characters." },
-    description: { doc: "Description, at most 255 characters.", default: none },
+    name: { doc: "Display name." },
+    description: { doc: "Description.", default: none },
     metadata: { doc: "Free-form JSON metadata.", default: none },
     settings: {
       doc: 'Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".',

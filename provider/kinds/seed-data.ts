@@ -104,17 +104,17 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   name: "SeedData",
   doc: "One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`.",
   ...declare(SeedDataArgs, SeedDataOutputs, {
-    entity: { doc: "What the file holds: users, groups, members or messages.", replace: true },
+    entity: { doc: "What the file holds.", replace: true },
     file: {
       doc: "The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.",
       local: true,
     },
     bucket: {
-      doc: "Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).",
+      doc: "Which bucket of the file this resource holds (rows by a hash of their key), below buckets.",
       replace: true,
     },
     buckets: {
-      doc: "How many buckets the file is split into (default 1); declare one resource per bucket number.",
+      doc: "How many buckets the file is split into; declare one resource per bucket number.",
       replace: true,
     },
     rows: {

@@ -32,11 +32,11 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
     senderName: { doc: "Sender's name." },
     senderEmail: { doc: "Sender's email address." },
     allowEmailReplies: {
-      doc: "Let recipients reply by email (needs senderEmailForReplies; default false).",
+      doc: "Let recipients reply by email (needs senderEmailForReplies).",
       default: false,
     },
     senderEmailForReplies: { doc: "Address replies are sent from.", default: none },
-    isEnabled: { doc: "Send email notifications through SendGrid (default true).", default: true },
+    isEnabled: { doc: "Send email notifications through SendGrid.", default: true },
     credentials: { doc: "{ sendGridApiKey }: the SendGrid API key (kept secret)." },
   },
   routes: {

@@ -98,7 +98,7 @@ const customShape = {
 };
 /** What is said of the arguments every custom provider has. */
 export const customFacts = {
-  isEnabled: { doc: "Send notifications through this provider (default true).", default: true },
+  isEnabled: { doc: "Send notifications through this provider.", default: true },
   webhookURL: { doc: "Public https URL the service posts notifications to." },
   useBasicAuth: {
     doc: "Send basic-auth credentials with each call (needs basicAuthUsername and credentials).",

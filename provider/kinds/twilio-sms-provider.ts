@@ -19,7 +19,7 @@ export const twilioSmsProvider = singletonProvider<TwilioSmsProviderArgs>({
   facts: {
     twilioAccountSID: { doc: "Twilio account SID." },
     twilioSenderPhoneNumber: { doc: "Sender number in E.164 form, e.g. +15551234567." },
-    isEnabled: { doc: "Send SMS notifications through Twilio (default true).", default: true },
+    isEnabled: { doc: "Send SMS notifications through Twilio.", default: true },
     credentials: { doc: "{ twilioAuthToken }: the Twilio auth token (kept secret)." },
   },
   routes: {

@@ -41,17 +41,17 @@ export const user: Kind<UserArgs> = {
     UserOutputs,
     {
       uid: {
-        doc: "Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
+        doc: "Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).",
         replace: true,
         identity: true,
       },
-      name: { doc: "Display name, at most 100 characters." },
-      avatar: { doc: "Avatar URL, at most 3000 characters.", default: none },
-      link: { doc: "Profile URL, at most 3000 characters.", default: none },
-      role: { doc: 'Role id; the role must exist. Default: "default".', default: service },
+      name: { doc: "Display name." },
+      avatar: { doc: "Avatar URL.", default: none },
+      link: { doc: "Profile URL.", default: none },
+      role: { doc: "Role id; the role must exist.", default: service },
       statusMessage: { doc: "Status message.", default: none },
       metadata: { doc: "Free-form JSON metadata, at most 5 KB.", default: none },
-      tags: { doc: "Tags (a set): at most 25, each at most 100 characters.", default: none, set: true },
+      tags: { doc: "Tags (a set).", default: none, set: true },
       permanentDelete: {
         doc: "On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).",
         default: none,

@@ -97,7 +97,7 @@ export const webhookTriggers: Kind<WebhookTriggersArgs> = {
       set: true,
     },
     version: {
-      doc: "The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.",
+      doc: "The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.",
       default: 1,
       local: true,
     },

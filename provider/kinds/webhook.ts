@@ -61,28 +61,28 @@ export const webhook: Kind<WebhookArgs> = {
     {
       appId: appIdFact("webhook"),
       webhookId: {
-        doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.",
+        doc: "Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook.",
         replace: true,
         identity: true,
       },
-      name: { doc: "Name, at most 50 characters." },
-      webhookURL: { doc: "Public https URL the service posts events to, at most 255 characters." },
+      name: { doc: "Name." },
+      webhookURL: { doc: "Public https URL the service posts events to." },
       useBasicAuth: {
         doc: "Send basic-auth credentials with each delivery (needs username and password).",
         default: service,
       },
       username: {
-        doc: "Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.",
+        doc: "Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared.",
         default: none,
       },
       password: {
-        doc: "Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).",
+        doc: "Basic-auth password: letters and digits (kept secret; the API never returns it).",
         default: none,
       },
-      enabled: { doc: "Deliver events (default true).", default: service },
-      retryOnFailure: { doc: "Retry deliveries that fail (default false).", default: service },
+      enabled: { doc: "Deliver events.", default: service },
+      retryOnFailure: { doc: "Retry deliveries that fail.", default: service },
       version: {
-        doc: "The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.",
+        doc: "The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.",
         default: 1,
       },
     },

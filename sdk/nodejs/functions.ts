@@ -13,13 +13,13 @@ import {
 export interface AppResult {
   /** The resource id of the object. */
   id: string;
-  /** App name. Changing it replaces the app (there is no update API). */
+  /** App name. Changing it replaces the app (there is no update API). At most 100 characters. */
   name: string;
-  /** Region: us (default), eu or in. Changing it replaces the app. */
+  /** Region. Changing it replaces the app. Default: "us". */
   region: "us" | "eu" | "in";
-  /** API version of the app, default "3". Changing it replaces the app. */
+  /** API version of the app. Changing it replaces the app. Default: "3". */
   version: string;
-  /** Create the app without sample users and groups. Changing it replaces the app. */
+  /** Create the app without sample users and groups. Changing it replaces the app. Default: false. */
   skipSampleData?: boolean;
   /** The app id (same as the resource id). */
   appId: string;
@@ -57,28 +57,28 @@ export function listApp(args: ListAppArgs = {}): pulumi.Output<AppResult[]> {
 export interface UserResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters. */
   uid: string;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: string;
-  /** Avatar URL, at most 3000 characters. */
+  /** Avatar URL. At most 3000 characters. */
   avatar?: string;
-  /** Profile URL, at most 3000 characters. */
+  /** Profile URL. At most 3000 characters. */
   link?: string;
-  /** Role id; the role must exist. Default: "default". */
+  /** Role id; the role must exist. At most 100 characters. Default: "default". */
   role?: string;
-  /** Status message. */
+  /** Status message. At most 1000 characters. */
   statusMessage?: string;
   /** Free-form JSON metadata, at most 5 KB. */
   metadata?: Record<string, unknown>;
-  /** Tags (a set): at most 25, each at most 100 characters. */
+  /** Tags (a set). At most 25 items. Each at most 100 characters. */
   tags?: string[];
   /** Unix seconds. */
   createdAt: number;
 }
 
 export interface GetUserArgs extends ChatLookupArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters. */
   uid: pulumi.Input<string>;
 }
 /** Reads one User as a whole read sees it; an error when it does not exist. */
@@ -103,23 +103,23 @@ export function listUser(args: ListUserArgs = {}): pulumi.Output<UserResult[]> {
 export interface GroupResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters. */
   guid: string;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: string;
-  /** public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins). */
+  /** public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public". */
   type?: "public" | "password" | "private";
-  /** Password for type "password", at most 100 characters (kept secret; the API never returns it). */
+  /** Password for type "password" (kept secret; the API never returns it). At most 100 characters. */
   password?: string;
-  /** Icon URL, at most 3000 characters. */
+  /** Icon URL. At most 3000 characters. */
   icon?: string;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: string;
   /** Free-form JSON metadata, at most 5 KB. */
   metadata?: Record<string, unknown>;
-  /** uid of the owner; default: chosen by the service. */
+  /** uid of the owner; default: chosen by the service. At most 100 characters. */
   owner?: string;
-  /** Tags (a set): at most 25, each at most 100 characters. */
+  /** Tags (a set). At most 25 items. Each at most 100 characters. */
   tags?: string[];
   /** Unix seconds. */
   createdAt: number;
@@ -130,7 +130,7 @@ export interface GroupResult {
 }
 
 export interface GetGroupArgs extends ChatLookupArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters. */
   guid: pulumi.Input<string>;
 }
 /** Reads one Group as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -149,20 +149,20 @@ export function listGroup(args: ListGroupArgs = {}): pulumi.Output<GroupResult[]
 export interface GroupMemberResult {
   /** The resource id of the object. */
   id: string;
-  /** The group's guid. Changing it replaces the membership. */
+  /** The group's guid. Changing it replaces the membership. At most 100 characters. */
   guid: string;
-  /** The member's uid. Changing it replaces the membership. */
+  /** The member's uid. Changing it replaces the membership. At most 100 characters. */
   uid: string;
-  /** admin, moderator or participant (default); changed in place. */
+  /** The member's scope; changed in place. Default: "participant". */
   scope: "admin" | "moderator" | "participant";
   /** Unix seconds (after a refresh). */
   joinedAt: number;
 }
 
 export interface GetGroupMemberArgs extends ChatLookupArgs {
-  /** The group's guid. Changing it replaces the membership. */
+  /** The group's guid. Changing it replaces the membership. At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** The member's uid. Changing it replaces the membership. */
+  /** The member's uid. Changing it replaces the membership. At most 100 characters. */
   uid: pulumi.Input<string>;
 }
 /** Reads one GroupMember as a whole read sees it; an error when it does not exist. */
@@ -174,18 +174,18 @@ export function getGroupMember(args: GetGroupMemberArgs): pulumi.Output<GroupMem
 export interface GroupMembersResult {
   /** The resource id of the object. */
   id: string;
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   guid: string;
-  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). */
+  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters. */
   admins?: string[];
-  /** uids with scope moderator (a set). */
+  /** uids with scope moderator (a set). Each at most 100 characters. */
   moderators?: string[];
-  /** uids with scope participant (a set). */
+  /** uids with scope participant (a set). Each at most 100 characters. */
   participants?: string[];
 }
 
 export interface GetGroupMembersArgs extends ChatLookupArgs {
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   guid: pulumi.Input<string>;
 }
 /** Reads one GroupMembers as a whole read sees it; an error when it does not exist. */
@@ -197,14 +197,14 @@ export function getGroupMembers(args: GetGroupMembersArgs): pulumi.Output<GroupM
 export interface FriendsResult {
   /** The resource id of the object. */
   id: string;
-  /** The user whose friends these are. Changing it replaces the resource. */
+  /** The user whose friends these are. Changing it replaces the resource. At most 100 characters. */
   uid: string;
-  /** uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends. */
+  /** uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters. */
   friends?: string[];
 }
 
 export interface GetFriendsArgs extends ChatLookupArgs {
-  /** The user whose friends these are. Changing it replaces the resource. */
+  /** The user whose friends these are. Changing it replaces the resource. At most 100 characters. */
   uid: pulumi.Input<string>;
 }
 /** Reads one Friends as a whole read sees it; an error when it does not exist. */
@@ -223,14 +223,14 @@ export function listFriends(args: ListFriendsArgs = {}): pulumi.Output<FriendsRe
 export interface BlockedUsersResult {
   /** The resource id of the object. */
   id: string;
-  /** The user who blocks. Changing it replaces the resource. */
+  /** The user who blocks. Changing it replaces the resource. At most 100 characters. */
   uid: string;
-  /** uids this user blocks (a set; never the user themself). */
+  /** uids this user blocks (a set; never the user themself). Each at most 100 characters. */
   blockedUids?: string[];
 }
 
 export interface GetBlockedUsersArgs extends ChatLookupArgs {
-  /** The user who blocks. Changing it replaces the resource. */
+  /** The user who blocks. Changing it replaces the resource. At most 100 characters. */
   uid: pulumi.Input<string>;
 }
 /** Reads one BlockedUsers as a whole read sees it; an error when it does not exist. */
@@ -249,14 +249,14 @@ export function listBlockedUsers(args: ListBlockedUsersArgs = {}): pulumi.Output
 export interface GroupBansResult {
   /** The resource id of the object. */
   id: string;
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   guid: string;
-  /** The uids banned from the group (a set; empty: nobody is banned). */
+  /** The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters. */
   uids: string[];
 }
 
 export interface GetGroupBansArgs extends ChatLookupArgs {
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   guid: pulumi.Input<string>;
 }
 /** Reads one GroupBans as a whole read sees it; an error when it does not exist. */
@@ -277,11 +277,11 @@ export function listGroupBans(args: ListGroupBansArgs = {}): pulumi.Output<Group
 export interface RoleResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters. */
   role: string;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: string;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: string;
   /** Free-form JSON metadata. */
   metadata?: Record<string, unknown>;
@@ -296,7 +296,7 @@ export interface RoleResult {
 }
 
 export interface GetRoleArgs extends ChatLookupArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters. */
   role: pulumi.Input<string>;
 }
 /** Reads one Role as a whole read sees it; an error when it does not exist. */
@@ -315,9 +315,9 @@ export function listRole(args: ListRoleArgs = {}): pulumi.Output<RoleResult[]> {
 export interface ApiKeyResult {
   /** The resource id of the object. */
   id: string;
-  /** Name, at most 100 characters (unique, to be adoptable). */
+  /** Name (unique, to be adoptable). At most 100 characters. */
   name: string;
-  /** authOnly (default: create users and auth tokens only) or fullAccess. Changed in place. */
+  /** authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly". */
   scope: "fullAccess" | "authOnly";
   /** The key value (secret). */
   apiKey?: string;
@@ -351,23 +351,23 @@ export interface WebhookResult {
   id: string;
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook. */
   appId?: string;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters. */
   webhookId: string;
-  /** Name, at most 50 characters. */
+  /** Name. At most 50 characters. */
   name: string;
-  /** Public https URL the service posts events to, at most 255 characters. */
+  /** Public https URL the service posts events to. At most 255 characters. */
   webhookURL: string;
-  /** Send basic-auth credentials with each delivery (needs username and password). */
+  /** Send basic-auth credentials with each delivery (needs username and password). Default: false. */
   useBasicAuth?: boolean;
-  /** Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared. */
+  /** Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters. */
   username?: string;
-  /** Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it). */
+  /** Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters. */
   password?: string;
-  /** Deliver events (default true). */
+  /** Deliver events. Default: true. */
   enabled?: boolean;
-  /** Retry deliveries that fail (default false). */
+  /** Retry deliveries that fail. Default: false. */
   retryOnFailure?: boolean;
-  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  /** The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1. */
   version?: 1 | 2;
   /** Unix seconds. */
   createdAt: number;
@@ -376,7 +376,7 @@ export interface WebhookResult {
 export interface GetWebhookArgs extends ManagementLookupArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters. */
   webhookId: pulumi.Input<string>;
 }
 /** Reads one Webhook as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -399,7 +399,7 @@ export interface WebhookTriggersResult {
   id: string;
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: string;
-  /** The webhook's id. Changing it replaces the resource. */
+  /** The webhook's id. Changing it replaces the resource. At most 50 characters. */
   webhookId: string;
   /** Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed. */
   triggers: ("message_sent" | "message_edited" | "message_deleted" | "message_reaction_added" | "message_reaction_removed" | "message_delivered_to_all" | "message_read_by_all" | "user_blocked" | "user_unblocked" | "group_created" | "group_updated" | "group_deleted" | "group_member_joined" | "group_member_left" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "user_connection_status_changed" | "message_delivery_receipt" | "message_read_receipt" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_notification_created" | "after_feed_item_sent" | "after_feed_item_delivered" | "after_feed_item_read" | "after_feed_item_interacted" | "after_push_notification_sent" | "after_push_notification_delivered" | "after_push_notification_clicked" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "moderation_engine_failed" | "after_message" | "before_message")[];
@@ -408,7 +408,7 @@ export interface WebhookTriggersResult {
 export interface GetWebhookTriggersArgs extends ManagementLookupArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
-  /** The webhook's id. Changing it replaces the resource. */
+  /** The webhook's id. Changing it replaces the resource. At most 50 characters. */
   webhookId: pulumi.Input<string>;
 }
 /** Reads one WebhookTriggers as a whole read sees it; an error when it does not exist. */
@@ -420,11 +420,11 @@ export function getWebhookTriggers(args: GetWebhookTriggersArgs): pulumi.Output<
 export interface AuthTokenResult {
   /** The resource id of the object. */
   id: string;
-  /** The user the token logs in. Changing it replaces the token. */
+  /** The user the token logs in. Changing it replaces the token. At most 100 characters. */
   uid: string;
-  /** Platform the token is tied to. */
+  /** Platform the token is tied to. At most 100 characters. */
   platform?: string;
-  /** User agent the token is tied to. */
+  /** User agent the token is tied to. At most 3000 characters. */
   userAgent?: string;
   /** Free-form app information. */
   appInfo?: Record<string, unknown>;
@@ -435,7 +435,7 @@ export interface AuthTokenResult {
 }
 
 export interface GetAuthTokenArgs extends ChatLookupArgs {
-  /** The user the token logs in. Changing it replaces the token. */
+  /** The user the token logs in. Changing it replaces the token. At most 100 characters. */
   uid: pulumi.Input<string>;
   /** The tokenHash part of the id. */
   tokenHash: pulumi.Input<string>;
@@ -449,26 +449,26 @@ export function getAuthToken(args: GetAuthTokenArgs): pulumi.Output<AuthTokenRes
 export interface BotResult {
   /** The resource id of the object. */
   id: string;
-  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
+  /** An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot. */
   uid: string;
-  /** Public https URL the service posts the bot's messages to, at most 255 characters. */
+  /** Public https URL the service posts the bot's messages to. At most 255 characters. */
   webhookURL: string;
-  /** Relay messages to the webhook (default false, the service's: declare true to turn the bot on). */
+  /** Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false. */
   enabled?: boolean;
-  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". */
+  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none". */
   groupChatSetting?: "allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions";
-  /** Send basic-auth credentials with each call (needs username and password; default false). */
+  /** Send basic-auth credentials with each call (needs username and password). Default: false. */
   useBasicAuth?: boolean;
-  /** Basic-auth user name, at most 50 characters (only with useBasicAuth). */
+  /** Basic-auth user name (only with useBasicAuth). At most 50 characters. */
   username?: string;
-  /** Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it). */
+  /** Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters. */
   password?: string;
   /** Unix seconds. */
   createdAt: number;
 }
 
 export interface GetBotArgs extends ChatLookupArgs {
-  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
+  /** An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot. */
   uid: pulumi.Input<string>;
 }
 /** Reads one Bot as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -489,9 +489,9 @@ export interface ExtensionResult {
   id: string;
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: string;
-  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters. */
   extension: string;
-  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  /** Enable the extension for the app. Settings are stored only while it is enabled. Default: true. */
   enabled: boolean;
   /** The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored. */
   settings?: Record<string, unknown>;
@@ -502,7 +502,7 @@ export interface ExtensionResult {
 export interface GetExtensionArgs extends ManagementLookupArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
-  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters. */
   extension: pulumi.Input<string>;
 }
 /** Reads one Extension as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -546,9 +546,9 @@ export interface CollaboratorsResult {
   id: string;
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: string;
-  /** Emails of the app's admins (a set; compared lowercased). */
+  /** Emails of the app's admins (a set; compared lowercased). Each at most 200 characters. */
   admins?: string[];
-  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). */
+  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters. */
   moderators?: string[];
 }
 
@@ -574,18 +574,18 @@ export function listCollaborators(args: ListCollaboratorsArgs = {}): pulumi.Outp
 export interface GroupScopePermissionsResult {
   /** The resource id of the object. */
   id: string;
-  /** The group. Changing it replaces the resource. */
+  /** The group. Changing it replaces the resource. At most 100 characters. */
   guid: string;
-  /** admin, moderator or participant. Changing it replaces the resource. */
+  /** The scope whose permissions these are. Changing it replaces the resource. */
   scope: "admin" | "moderator" | "participant";
   /** The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default). */
   permissions: { sendMessage?: "allow" | "deny"; sendThreadedMessage?: "allow" | "deny"; editMessage?: "allow" | "deny"; addReaction?: "allow" | "deny"; listReactions?: "allow" | "deny"; "listReactions.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; listMembers?: "allow" | "deny"; "listMembers.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; initiateCall?: "allow" | "deny"; "initiateCall.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; "initiateCall.allowedType"?: "audio" | "video" | ("audio" | "video")[] };
 }
 
 export interface GetGroupScopePermissionsArgs extends ChatLookupArgs {
-  /** The group. Changing it replaces the resource. */
+  /** The group. Changing it replaces the resource. At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** admin, moderator or participant. Changing it replaces the resource. */
+  /** The scope whose permissions these are. Changing it replaces the resource. */
   scope: pulumi.Input<"admin" | "moderator" | "participant">;
 }
 /** Reads one GroupScopePermissions as a whole read sees it; an error when it does not exist. */
@@ -606,11 +606,11 @@ export function listGroupScopePermissions(args: ListGroupScopePermissionsArgs = 
 export interface NotificationSettingsResult {
   /** The resource id of the object. */
   id: string;
-  /** Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
+  /** When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
   preferences?: { group?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; memberLeftSetting?: 1 | 2; memberLeftOverride?: boolean; memberAddedSetting?: 1 | 2; memberAddedOverride?: boolean; memberJoinedSetting?: 1 | 2; memberJoinedOverride?: boolean; memberKickedSetting?: 1 | 2; memberKickedOverride?: boolean; memberBannedSetting?: 1 | 2; memberBannedOverride?: boolean; memberUnbannedSetting?: 1 | 2; memberUnbannedOverride?: boolean; memberScopeChangedSetting?: 1 | 2; memberScopeChangedOverride?: boolean }; oneOnOne?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2 }; call?: { initiatedSetting?: 1 | 2; initiatedOverride?: boolean; ongoingSetting?: 1 | 2; ongoingOverride?: boolean; cancelledSetting?: 1 | 2; cancelledOverride?: boolean; busySetting?: 1 | 2; busyOverride?: boolean; rejectedSetting?: 1 | 2; rejectedOverride?: boolean; unansweredSetting?: 1 | 2; unansweredOverride?: boolean; endedSetting?: 1 | 2; endedOverride?: boolean }; bypassPreferencesForMentions?: boolean; mute?: { dndPreferenceSetting?: 1 | 2; dndPreferenceOverride?: boolean; mutedGroupsOverride?: boolean; mutedOneOnOnesOverride?: boolean; schedulePreferenceOverride?: boolean; schedulePreferenceSetting?: { monday?: { from?: number; to?: number; dnd?: boolean }; tuesday?: { from?: number; to?: number; dnd?: boolean }; wednesday?: { from?: number; to?: number; dnd?: boolean }; thursday?: { from?: number; to?: number; dnd?: boolean }; friday?: { from?: number; to?: number; dnd?: boolean }; saturday?: { from?: number; to?: number; dnd?: boolean }; sunday?: { from?: number; to?: number; dnd?: boolean } } }; email?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; sms?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; push?: { includeMessageObjectSetting?: boolean; includeSenderMetadataSetting?: boolean; includeReceiverMetadataSetting?: boolean; trimTextFieldSetting?: boolean; includeMessageMetadataSetting?: boolean; customJson?: Record<string, unknown> } };
-  /** Notification sounds: chat and call (names of sound files). */
+  /** Sound files played with notifications. Its parts: chat and call (names of sound files). */
   sound?: { chat?: string; call?: string };
-  /** Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
+  /** Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
   templates?: { usePrivacyTemplate?: 1 | 2 | 3; textMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; textMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; mediaMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; mediaMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; customMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; customMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; userMentionTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; userMentionTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; groupMentionTemplateDefault?: { titleGroup?: string; body?: string; body_fallback?: string }; groupMentionTemplatePrivacy?: { titleGroup?: string; body?: string; body_fallback?: string }; interactiveFormTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveFormTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; emailSubjectTemplateDefault?: { subjectGroup?: string; subjectOneOnOne?: string }; emailSubjectTemplatePrivacy?: { subjectGroup?: string; subjectOneOnOne?: string }; smsContentTemplateDefault?: { bodyGroup?: string; bodyOneOnOne?: string }; smsContentTemplatePrivacy?: { bodyGroup?: string; bodyOneOnOne?: string } };
 }
 
@@ -634,20 +634,20 @@ export function listNotificationSettings(args: ListNotificationSettingsArgs = {}
 export interface FcmPushProviderResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   providerId: string;
   /** Name of the service-account file, for display. */
   serviceAccountFilename?: string;
-  /** Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
+  /** Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
   notificationInPayload?: { ios?: { chat?: boolean; call?: boolean }; android?: { chat?: boolean; call?: boolean }; web?: { chat?: boolean; call?: boolean } };
-  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false. */
   isDefault?: boolean;
   /** The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it). */
   credentials?: string | { type?: "service_account"; project_id: string; client_email: string; private_key: string; private_key_id: string; client_id?: string; auth_uri?: string; token_uri?: string; auth_provider_x509_cert_url?: string; client_x509_cert_url?: string; universe_domain?: string };
 }
 
 export interface GetFcmPushProviderArgs extends ChatLookupArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   providerId: pulumi.Input<string>;
 }
 /** Reads one FcmPushProvider as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -666,7 +666,7 @@ export function listFcmPushProvider(args: ListFcmPushProviderArgs = {}): pulumi.
 export interface ApnsPushProviderResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   providerId: string;
   /** Id of the .p8 signing key. */
   keyId: string;
@@ -682,14 +682,14 @@ export interface ApnsPushProviderResult {
   includeMutableContent?: boolean;
   /** Use APNs' production environment (else the sandbox). */
   productionMode?: boolean;
-  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false. */
   isDefault?: boolean;
   /** The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it). */
   credentials?: { p8Key: string };
 }
 
 export interface GetApnsPushProviderArgs extends ChatLookupArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   providerId: pulumi.Input<string>;
 }
 /** Reads one ApnsPushProvider as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -708,11 +708,11 @@ export function listApnsPushProvider(args: ListApnsPushProviderArgs = {}): pulum
 export interface CustomPushProviderResult {
   /** The resource id of the object. */
   id: string;
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   isEnabled?: boolean;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   webhookURL: string;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   useBasicAuth?: boolean;
   /** Basic-auth user name. */
   basicAuthUsername?: string;
@@ -748,11 +748,11 @@ export interface SendGridEmailProviderResult {
   senderName: string;
   /** Sender's email address. */
   senderEmail: string;
-  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  /** Let recipients reply by email (needs senderEmailForReplies). Default: false. */
   allowEmailReplies?: boolean;
   /** Address replies are sent from. */
   senderEmailForReplies?: string;
-  /** Send email notifications through SendGrid (default true). */
+  /** Send email notifications through SendGrid. Default: true. */
   isEnabled?: boolean;
   /** { sendGridApiKey }: the SendGrid API key (kept secret). */
   credentials?: { sendGridApiKey: string };
@@ -780,17 +780,17 @@ export function listSendGridEmailProvider(args: ListSendGridEmailProviderArgs = 
 export interface CustomEmailProviderResult {
   /** The resource id of the object. */
   id: string;
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   isEnabled?: boolean;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   webhookURL: string;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   useBasicAuth?: boolean;
   /** Basic-auth user name. */
   basicAuthUsername?: string;
   /** { basicAuthPassword }: the basic-auth password (kept secret). */
   credentials?: { basicAuthPassword: string };
-  /** Send to the email address stored for each user (default false). */
+  /** Send to the email address stored for each user. Default: false. */
   useStoredEmailID?: boolean;
 }
 
@@ -818,7 +818,7 @@ export interface TwilioSmsProviderResult {
   twilioAccountSID: string;
   /** Sender number in E.164 form, e.g. +15551234567. */
   twilioSenderPhoneNumber: string;
-  /** Send SMS notifications through Twilio (default true). */
+  /** Send SMS notifications through Twilio. Default: true. */
   isEnabled?: boolean;
   /** { twilioAuthToken }: the Twilio auth token (kept secret). */
   credentials?: { twilioAuthToken: string };
@@ -844,17 +844,17 @@ export function listTwilioSmsProvider(args: ListTwilioSmsProviderArgs = {}): pul
 export interface CustomSmsProviderResult {
   /** The resource id of the object. */
   id: string;
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   isEnabled?: boolean;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   webhookURL: string;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   useBasicAuth?: boolean;
   /** Basic-auth user name. */
   basicAuthUsername?: string;
   /** { basicAuthPassword }: the basic-auth password (kept secret). */
   credentials?: { basicAuthPassword: string };
-  /** Send to the phone number stored for each user (default false). */
+  /** Send to the phone number stored for each user. Default: false. */
   useStoredPhNo?: boolean;
 }
 
@@ -878,7 +878,7 @@ export function listCustomSmsProvider(args: ListCustomSmsProviderArgs = {}): pul
 export interface ModerationKeywordListResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   listId: string;
   /** Name. */
   name?: string;
@@ -897,7 +897,7 @@ export interface ModerationKeywordListResult {
 }
 
 export interface GetModerationKeywordListArgs extends ChatLookupArgs {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   listId: pulumi.Input<string>;
 }
 /** Reads one ModerationKeywordList as a whole read sees it; an error when it does not exist. */
@@ -916,17 +916,17 @@ export function listModerationKeywordList(args: ListModerationKeywordListArgs = 
 export interface ModerationCustomApiListResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   listId: string;
-  /** Name. */
+  /** Name. At most 100 characters. */
   name?: string;
-  /** Description. */
+  /** Description. At most 255 characters. */
   description?: string;
-  /** Public https URL of your moderation webhook. */
+  /** Public https URL of your moderation webhook. At most 3000 characters. */
   webhookURL: string;
-  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  /** Basic-auth user name sent to the webhook (with password). At most 100 characters. */
   username?: string;
-  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  /** Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters. */
   password?: string;
   /** Whether the object is one every app starts with (destroy leaves it). */
   builtIn: boolean;
@@ -935,7 +935,7 @@ export interface ModerationCustomApiListResult {
 }
 
 export interface GetModerationCustomApiListArgs extends ChatLookupArgs {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   listId: pulumi.Input<string>;
 }
 /** Reads one ModerationCustomApiList as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -954,15 +954,15 @@ export function listModerationCustomApiList(args: ListModerationCustomApiListArg
 export interface ModerationRuleResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters. */
   ruleId: string;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   name: string;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: string;
-  /** Apply the rule (default false). */
+  /** Apply the rule. Default: false. */
   enabled?: boolean;
-  /** What happens to a matching message: blockMessage and/or dropMessage (a set). */
+  /** What happens to a matching message (a set). */
   action: ("blockMessage" | "dropMessage")[];
   /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
   conditions: { id?: number; entity?: "message"; operand: "text" | "image" | "video" | "custom"; operator?: "contains" | "equals"; category?: "word" | "pattern"; isKeywordReferencePresent?: boolean; isKeywordsReferencePresent?: boolean; isListReferencePresent?: boolean; isMediaPresent?: boolean; value: string | string[]; message?: string[] }[];
@@ -975,7 +975,7 @@ export interface ModerationRuleResult {
 }
 
 export interface GetModerationRuleArgs extends ChatLookupArgs {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters. */
   ruleId: pulumi.Input<string>;
 }
 /** Reads one ModerationRule as a whole read sees it; an error when it does not exist. */
@@ -994,15 +994,15 @@ export function listModerationRule(args: ListModerationRuleArgs = {}): pulumi.Ou
 export interface McpServerResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters. */
   slug: string;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   name: string;
-  /** HTTPS URL of the server. */
+  /** HTTPS URL of the server. At most 3000 characters. */
   url: string;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: string;
-  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. */
+  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters. */
   icon?: string;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: Record<string, string> | string;
@@ -1011,7 +1011,7 @@ export interface McpServerResult {
 }
 
 export interface GetMcpServerArgs extends ChatLookupArgs {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters. */
   slug: pulumi.Input<string>;
 }
 /** Reads one McpServer as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -1030,37 +1030,37 @@ export function listMcpServer(args: ListMcpServerArgs = {}): pulumi.Output<McpSe
 export interface AiAgentResult {
   /** The resource id of the object. */
   id: string;
-  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  /** Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters. */
   name: string;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: string;
-  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
   icon?: string;
-  /** The message that greets a user, at most 1020 characters. */
+  /** The message that greets a user. At most 1020 characters. */
   greetingMessage?: string;
-  /** The message that introduces the agent, at most 1020 characters. */
+  /** The message that introduces the agent. At most 1020 characters. */
   introductoryMessage?: string;
-  /** Messages offered to the user to start with (in order, at most 25). */
+  /** Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters. */
   suggestedMessages?: string[];
-  /** Whether the agent answers (default true). */
+  /** Whether the agent answers. Default: true. */
   isActive?: boolean;
-  /** What the agent is told to do (its system prompt). */
+  /** What the agent is told to do (its system prompt). At most 10240 characters. */
   instructions?: string;
-  /** The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini). */
+  /** The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini". */
   model?: string;
-  /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  /** Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2. */
   temperature?: number;
-  /** The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  /** The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991. */
   maxTokens?: number;
-  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters. */
   mcpServers?: string[];
-  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
+  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters. */
   tools?: string[];
-  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. */
+  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters. */
   apiTools?: string[];
-  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. */
+  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters. */
   frontendActions?: string[];
-  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters. */
   knowledgeSources?: string[];
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   uid: string;
@@ -1090,27 +1090,27 @@ export function listAiAgent(args: ListAiAgentArgs = {}): pulumi.Output<AiAgentRe
 export interface ExternalAgentResult {
   /** The resource id of the object. */
   id: string;
-  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  /** Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters. */
   name: string;
-  /** The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui. */
+  /** The framework the agent is built with. */
   provider: "vercel-ai-sdk" | "langgraph" | "crewai" | "mastra" | "ag2" | "agno" | "ag-ui";
-  /** HTTPS URL of the deployment that runs the agent. */
+  /** HTTPS URL of the deployment that runs the agent. At most 3000 characters. */
   deploymentUrl: string;
-  /** The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters. */
+  /** The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters. */
   agentId?: string;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: Record<string, string> | string;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: string;
-  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
   icon?: string;
-  /** The message that greets a user, at most 1020 characters. */
+  /** The message that greets a user. At most 1020 characters. */
   greetingMessage?: string;
-  /** The message that introduces the agent, at most 1020 characters. */
+  /** The message that introduces the agent. At most 1020 characters. */
   introductoryMessage?: string;
-  /** Messages offered to the user to start with (in order, at most 25). */
+  /** Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters. */
   suggestedMessages?: string[];
-  /** Whether the agent answers (default true). */
+  /** Whether the agent answers. Default: true. */
   isActive?: boolean;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   uid: string;
@@ -1164,9 +1164,9 @@ export function listPinnedConversations(args: ListPinnedConversationsArgs = {}):
 export interface AgentKnowledgeSourceResult {
   /** The resource id of the object. */
   id: string;
-  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  /** The entry's title (the service names its Markdown file after it). At most 500 characters. */
   title: string;
-  /** The text, at most 5,000 characters. */
+  /** The text the agents may draw on. At most 5000 characters. */
   text: string;
   /** Unix seconds. */
   createdAt: number;
@@ -1194,24 +1194,24 @@ export function listAgentKnowledgeSource(args: ListAgentKnowledgeSourceArgs = {}
 export interface AgentVariableResult {
   /** The resource id of the object. */
   id: string;
-  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters. */
   name: string;
   /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
   sourceType: "message_metadata" | "user_metadata" | "constant";
-  /** Description, at most 200 characters. */
+  /** Description. At most 200 characters. */
   description?: string;
-  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  /** Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters. */
   sourcePath?: string;
-  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  /** The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters. */
   constantValue?: string;
-  /** The value used when the path does not resolve, at most 200 characters. */
+  /** The value used when the path does not resolve. At most 200 characters. */
   defaultValue?: string;
   /** Unix seconds. */
   createdAt: number;
 }
 
 export interface GetAgentVariableArgs extends ChatLookupArgs {
-  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters. */
   name: pulumi.Input<string>;
 }
 /** Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -1230,11 +1230,11 @@ export function listAgentVariable(args: ListAgentVariableArgs = {}): pulumi.Outp
 export interface SeedDataResult {
   /** The resource id of the object. */
   id: string;
-  /** What the file holds: users, groups, members or messages. */
+  /** What the file holds. */
   entity: "users" | "groups" | "members" | "messages";
-  /** Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0). */
+  /** Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0. */
   bucket: number;
-  /** How many buckets the file is split into (default 1); declare one resource per bucket number. */
+  /** How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1. */
   buckets: number;
   /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only. */
   rows?: string;
@@ -1257,7 +1257,7 @@ export interface ChatWidgetResult {
   id: string;
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget. */
   appId?: string;
-  /** The widget's name (not empty); names the widget for adopt, so keep it unique. */
+  /** The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique. */
   name: string;
   /** How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared. */
   style?: { custom_css?: string; custom_js?: string; docked_layout_icon_background?: string; docked_layout_icon_close?: string; docked_layout_icon_open?: string; primary_color?: string; foreground_color?: string; background_color?: string; override_system_background_colors?: boolean };
@@ -1293,38 +1293,38 @@ export function listChatWidget(args: ListChatWidgetArgs = {}): pulumi.Output<Cha
 export interface AgentApiToolResult {
   /** The resource id of the object. */
   id: string;
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters. */
   slug: string;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   name: string;
-  /** What the tool does and when to use it (the agent reads it), at most 1020 characters. */
+  /** What the tool does and when to use it (the agent reads it). At most 1020 characters. */
   description: string;
-  /** HTTPS URL the tool calls (http only for localhost). */
+  /** HTTPS URL the tool calls (http only for localhost). At most 3000 characters. */
   endpoint: string;
-  /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
+  /** HTTP method of the calls. */
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. */
+  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false. */
   enableBasicAuth: boolean;
-  /** Basic-auth user name; secret, never shown by the service. */
+  /** Basic-auth user name; secret, never shown by the service. At most 100 characters. */
   basicAuthUsername?: string;
-  /** Basic-auth password or token; secret, never shown by the service. */
+  /** Basic-auth password or token; secret, never shown by the service. At most 100 characters. */
   basicAuthPassword?: string;
   /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
   headers?: Record<string, string>;
-  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
+  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters. */
   bodyTemplate?: string;
-  /** Whether the agent may pass parameters beyond those declared (default false). */
+  /** Whether the agent may pass parameters beyond those declared. Default: false. */
   allowAdditionalProperties: boolean;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items. */
   parameters?: { key: string; type: string; description: string; required?: boolean }[];
-  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
+  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters. */
   icon?: string;
   /** Unix seconds. */
   createdAt: number;
 }
 
 export interface GetAgentApiToolArgs extends ChatLookupArgs {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters. */
   slug: pulumi.Input<string>;
 }
 /** Reads one AgentApiTool as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
@@ -1343,15 +1343,15 @@ export function listAgentApiTool(args: ListAgentApiToolArgs = {}): pulumi.Output
 export interface AgentFrontendActionResult {
   /** The resource id of the object. */
   id: string;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: string;
-  /** What the action does, so the agent knows when to use it; at most 1020 characters. */
+  /** What the action does, so the agent knows when to use it. At most 1020 characters. */
   description: string;
-  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters. */
   triggerFunction: string;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items. */
   parameters?: { key: string; type: string; description: string; required?: boolean }[];
-  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
+  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters. */
   icon?: string;
   /** The id the service gives the action (its routes name it by this). */
   actionId: string;
@@ -1360,7 +1360,7 @@ export interface AgentFrontendActionResult {
 }
 
 export interface GetAgentFrontendActionArgs extends ChatLookupArgs {
-  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters. */
   triggerFunction: pulumi.Input<string>;
 }
 /** Reads one AgentFrontendAction as a whole read sees it; an error when it does not exist. */

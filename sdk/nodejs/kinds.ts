@@ -4,25 +4,25 @@ import * as pulumi from "@pulumi/pulumi";
 import { type ChatResourceArgs, type ManagementResourceArgs, resourceArgs } from "../../provider/hosts/dynamic/resource";
 
 export interface AppArgs extends ManagementResourceArgs {
-  /** App name. Changing it replaces the app (there is no update API). */
+  /** App name. Changing it replaces the app (there is no update API). At most 100 characters. */
   name: pulumi.Input<string>;
-  /** Region: us (default), eu or in. Changing it replaces the app. */
+  /** Region. Changing it replaces the app. Default: "us". */
   region?: pulumi.Input<"us" | "eu" | "in">;
-  /** API version of the app, default "3". Changing it replaces the app. */
+  /** API version of the app. Changing it replaces the app. Default: "3". */
   version?: pulumi.Input<string>;
-  /** Create the app without sample users and groups. Changing it replaces the app. */
+  /** Create the app without sample users and groups. Changing it replaces the app. Default: false. */
   skipSampleData?: pulumi.Input<boolean>;
 }
 
 /** A chat app, created through the management API. Delete is scheduled by the service (30-day archive). Id: the app id. */
 export class App extends pulumi.CustomResource {
-  /** App name. Changing it replaces the app (there is no update API). */
+  /** App name. Changing it replaces the app (there is no update API). At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** Region: us (default), eu or in. Changing it replaces the app. */
+  /** Region. Changing it replaces the app. Default: "us". */
   declare readonly region: pulumi.Output<"us" | "eu" | "in">;
-  /** API version of the app, default "3". Changing it replaces the app. */
+  /** API version of the app. Changing it replaces the app. Default: "3". */
   declare readonly version: pulumi.Output<string>;
-  /** Create the app without sample users and groups. Changing it replaces the app. */
+  /** Create the app without sample users and groups. Changing it replaces the app. Default: false. */
   declare readonly skipSampleData: pulumi.Output<boolean | undefined>;
   /** The app id (same as the resource id). */
   declare readonly appId: pulumi.Output<string>;
@@ -43,21 +43,21 @@ export class App extends pulumi.CustomResource {
 }
 
 export interface UserArgs extends ChatResourceArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters. */
   uid: pulumi.Input<string>;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** Avatar URL, at most 3000 characters. */
+  /** Avatar URL. At most 3000 characters. */
   avatar?: pulumi.Input<string>;
-  /** Profile URL, at most 3000 characters. */
+  /** Profile URL. At most 3000 characters. */
   link?: pulumi.Input<string>;
-  /** Role id; the role must exist. Default: "default". */
+  /** Role id; the role must exist. At most 100 characters. Default: "default". */
   role?: pulumi.Input<string>;
-  /** Status message. */
+  /** Status message. At most 1000 characters. */
   statusMessage?: pulumi.Input<string>;
   /** Free-form JSON metadata, at most 5 KB. */
   metadata?: pulumi.Input<Record<string, unknown>>;
-  /** Tags (a set): at most 25, each at most 100 characters. */
+  /** Tags (a set). At most 25 items. Each at most 100 characters. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /** On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it). */
   permanentDelete?: pulumi.Input<boolean>;
@@ -65,21 +65,21 @@ export interface UserArgs extends ChatResourceArgs {
 
 /** A chat user. Id: the uid. */
 export class User extends pulumi.CustomResource {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters. */
   declare readonly uid: pulumi.Output<string>;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** Avatar URL, at most 3000 characters. */
+  /** Avatar URL. At most 3000 characters. */
   declare readonly avatar: pulumi.Output<string | undefined>;
-  /** Profile URL, at most 3000 characters. */
+  /** Profile URL. At most 3000 characters. */
   declare readonly link: pulumi.Output<string | undefined>;
-  /** Role id; the role must exist. Default: "default". */
+  /** Role id; the role must exist. At most 100 characters. Default: "default". */
   declare readonly role: pulumi.Output<string | undefined>;
-  /** Status message. */
+  /** Status message. At most 1000 characters. */
   declare readonly statusMessage: pulumi.Output<string | undefined>;
   /** Free-form JSON metadata, at most 5 KB. */
   declare readonly metadata: pulumi.Output<Record<string, unknown> | undefined>;
-  /** Tags (a set): at most 25, each at most 100 characters. */
+  /** Tags (a set). At most 25 items. Each at most 100 characters. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
   /** On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it). */
   declare readonly permanentDelete: pulumi.Output<boolean | undefined>;
@@ -92,45 +92,45 @@ export class User extends pulumi.CustomResource {
 }
 
 export interface GroupArgs extends ChatResourceArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins). */
+  /** public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public". */
   type?: pulumi.Input<"public" | "password" | "private">;
-  /** Password for type "password", at most 100 characters (kept secret; the API never returns it). */
+  /** Password for type "password" (kept secret; the API never returns it). At most 100 characters. */
   password?: pulumi.Input<string>;
-  /** Icon URL, at most 3000 characters. */
+  /** Icon URL. At most 3000 characters. */
   icon?: pulumi.Input<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
   /** Free-form JSON metadata, at most 5 KB. */
   metadata?: pulumi.Input<Record<string, unknown>>;
-  /** uid of the owner; default: chosen by the service. */
+  /** uid of the owner; default: chosen by the service. At most 100 characters. */
   owner?: pulumi.Input<string>;
-  /** Tags (a set): at most 25, each at most 100 characters. */
+  /** Tags (a set). At most 25 items. Each at most 100 characters. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** A group conversation. Id: the guid. Members: see GroupMember and GroupMembers. */
 export class Group extends pulumi.CustomResource {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group). */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters. */
   declare readonly guid: pulumi.Output<string>;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins). */
+  /** public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public". */
   declare readonly type: pulumi.Output<"public" | "password" | "private" | undefined>;
-  /** Password for type "password", at most 100 characters (kept secret; the API never returns it). */
+  /** Password for type "password" (kept secret; the API never returns it). At most 100 characters. */
   declare readonly password: pulumi.Output<string | undefined>;
-  /** Icon URL, at most 3000 characters. */
+  /** Icon URL. At most 3000 characters. */
   declare readonly icon: pulumi.Output<string | undefined>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
   /** Free-form JSON metadata, at most 5 KB. */
   declare readonly metadata: pulumi.Output<Record<string, unknown> | undefined>;
-  /** uid of the owner; default: chosen by the service. */
+  /** uid of the owner; default: chosen by the service. At most 100 characters. */
   declare readonly owner: pulumi.Output<string | undefined>;
-  /** Tags (a set): at most 25, each at most 100 characters. */
+  /** Tags (a set). At most 25 items. Each at most 100 characters. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
@@ -145,21 +145,21 @@ export class Group extends pulumi.CustomResource {
 }
 
 export interface GroupMemberArgs extends ChatResourceArgs {
-  /** The group's guid. Changing it replaces the membership. */
+  /** The group's guid. Changing it replaces the membership. At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** The member's uid. Changing it replaces the membership. */
+  /** The member's uid. Changing it replaces the membership. At most 100 characters. */
   uid: pulumi.Input<string>;
-  /** admin, moderator or participant (default); changed in place. */
+  /** The member's scope; changed in place. Default: "participant". */
   scope?: pulumi.Input<"admin" | "moderator" | "participant">;
 }
 
 /** One membership, additive: other members of the group are left alone. Id: "<guid>/<uid>". */
 export class GroupMember extends pulumi.CustomResource {
-  /** The group's guid. Changing it replaces the membership. */
+  /** The group's guid. Changing it replaces the membership. At most 100 characters. */
   declare readonly guid: pulumi.Output<string>;
-  /** The member's uid. Changing it replaces the membership. */
+  /** The member's uid. Changing it replaces the membership. At most 100 characters. */
   declare readonly uid: pulumi.Output<string>;
-  /** admin, moderator or participant (default); changed in place. */
+  /** The member's scope; changed in place. Default: "participant". */
   declare readonly scope: pulumi.Output<"admin" | "moderator" | "participant">;
   /** Unix seconds (after a refresh). */
   declare readonly joinedAt: pulumi.Output<number>;
@@ -170,25 +170,25 @@ export class GroupMember extends pulumi.CustomResource {
 }
 
 export interface GroupMembersArgs extends ChatResourceArgs {
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). */
+  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters. */
   admins?: pulumi.Input<pulumi.Input<string>[]>;
-  /** uids with scope moderator (a set). */
+  /** uids with scope moderator (a set). Each at most 100 characters. */
   moderators?: pulumi.Input<pulumi.Input<string>[]>;
-  /** uids with scope participant (a set). */
+  /** uids with scope participant (a set). Each at most 100 characters. */
   participants?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid. */
 export class GroupMembers extends pulumi.CustomResource {
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   declare readonly guid: pulumi.Output<string>;
-  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). */
+  /** uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters. */
   declare readonly admins: pulumi.Output<string[] | undefined>;
-  /** uids with scope moderator (a set). */
+  /** uids with scope moderator (a set). Each at most 100 characters. */
   declare readonly moderators: pulumi.Output<string[] | undefined>;
-  /** uids with scope participant (a set). */
+  /** uids with scope participant (a set). Each at most 100 characters. */
   declare readonly participants: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: GroupMembersArgs, opts?: pulumi.CustomResourceOptions) {
@@ -197,17 +197,17 @@ export class GroupMembers extends pulumi.CustomResource {
 }
 
 export interface FriendsArgs extends ChatResourceArgs {
-  /** The user whose friends these are. Changing it replaces the resource. */
+  /** The user whose friends these are. Changing it replaces the resource. At most 100 characters. */
   uid: pulumi.Input<string>;
-  /** uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends. */
+  /** uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters. */
   friends?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** Every friend of one user: friends not declared here are removed. Friendship is mutual: adding B to A's friends makes A a friend of B, and removing it removes both sides. So when both users have a Friends resource, each must list the other or neither, or the two undo each other at every up (the environment file refuses such a pair, naming both users). Id: the uid. */
 export class Friends extends pulumi.CustomResource {
-  /** The user whose friends these are. Changing it replaces the resource. */
+  /** The user whose friends these are. Changing it replaces the resource. At most 100 characters. */
   declare readonly uid: pulumi.Output<string>;
-  /** uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends. */
+  /** uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters. */
   declare readonly friends: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: FriendsArgs, opts?: pulumi.CustomResourceOptions) {
@@ -216,17 +216,17 @@ export class Friends extends pulumi.CustomResource {
 }
 
 export interface BlockedUsersArgs extends ChatResourceArgs {
-  /** The user who blocks. Changing it replaces the resource. */
+  /** The user who blocks. Changing it replaces the resource. At most 100 characters. */
   uid: pulumi.Input<string>;
-  /** uids this user blocks (a set; never the user themself). */
+  /** uids this user blocks (a set; never the user themself). Each at most 100 characters. */
   blockedUids?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** Every user one user blocks (one way: the blocked users' own blocks are theirs); users not declared here are unblocked. Id: the uid. */
 export class BlockedUsers extends pulumi.CustomResource {
-  /** The user who blocks. Changing it replaces the resource. */
+  /** The user who blocks. Changing it replaces the resource. At most 100 characters. */
   declare readonly uid: pulumi.Output<string>;
-  /** uids this user blocks (a set; never the user themself). */
+  /** uids this user blocks (a set; never the user themself). Each at most 100 characters. */
   declare readonly blockedUids: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: BlockedUsersArgs, opts?: pulumi.CustomResourceOptions) {
@@ -235,17 +235,17 @@ export class BlockedUsers extends pulumi.CustomResource {
 }
 
 export interface GroupBansArgs extends ChatResourceArgs {
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** The uids banned from the group (a set; empty: nobody is banned). */
+  /** The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters. */
   uids: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid. */
 export class GroupBans extends pulumi.CustomResource {
-  /** The group's guid. Changing it replaces the resource. */
+  /** The group's guid. Changing it replaces the resource. At most 100 characters. */
   declare readonly guid: pulumi.Output<string>;
-  /** The uids banned from the group (a set; empty: nobody is banned). */
+  /** The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters. */
   declare readonly uids: pulumi.Output<string[]>;
 
   constructor(name: string, args: GroupBansArgs, opts?: pulumi.CustomResourceOptions) {
@@ -254,11 +254,11 @@ export class GroupBans extends pulumi.CustomResource {
 }
 
 export interface RoleArgs extends ChatResourceArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters. */
   role: pulumi.Input<string>;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
   /** Free-form JSON metadata. */
   metadata?: pulumi.Input<Record<string, unknown>>;
@@ -272,11 +272,11 @@ export interface RoleArgs extends ChatResourceArgs {
 
 /** A role (at most 25 per app). Id: the role id. */
 export class Role extends pulumi.CustomResource {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. */
+  /** Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters. */
   declare readonly role: pulumi.Output<string>;
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
   /** Free-form JSON metadata. */
   declare readonly metadata: pulumi.Output<Record<string, unknown> | undefined>;
@@ -295,17 +295,17 @@ export class Role extends pulumi.CustomResource {
 }
 
 export interface ApiKeyArgs extends ChatResourceArgs {
-  /** Name, at most 100 characters (unique, to be adoptable). */
+  /** Name (unique, to be adoptable). At most 100 characters. */
   name: pulumi.Input<string>;
-  /** authOnly (default: create users and auth tokens only) or fullAccess. Changed in place. */
+  /** authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly". */
   scope?: pulumi.Input<"fullAccess" | "authOnly">;
 }
 
 /** An API key of an app (at most 25 per app). Id: a hash of the key; the key itself is the secret output `apiKey`. */
 export class ApiKey extends pulumi.CustomResource {
-  /** Name, at most 100 characters (unique, to be adoptable). */
+  /** Name (unique, to be adoptable). At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** authOnly (default: create users and auth tokens only) or fullAccess. Changed in place. */
+  /** authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly". */
   declare readonly scope: pulumi.Output<"fullAccess" | "authOnly">;
   /** The key value (secret). */
   declare readonly apiKey: pulumi.Output<string>;
@@ -320,23 +320,23 @@ export class ApiKey extends pulumi.CustomResource {
 export interface WebhookArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook. */
   appId?: pulumi.Input<string>;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters. */
   webhookId: pulumi.Input<string>;
-  /** Name, at most 50 characters. */
+  /** Name. At most 50 characters. */
   name: pulumi.Input<string>;
-  /** Public https URL the service posts events to, at most 255 characters. */
+  /** Public https URL the service posts events to. At most 255 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Send basic-auth credentials with each delivery (needs username and password). */
+  /** Send basic-auth credentials with each delivery (needs username and password). Default: false. */
   useBasicAuth?: pulumi.Input<boolean>;
-  /** Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared. */
+  /** Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters. */
   username?: pulumi.Input<string>;
-  /** Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it). */
+  /** Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters. */
   password?: pulumi.Input<string>;
-  /** Deliver events (default true). */
+  /** Deliver events. Default: true. */
   enabled?: pulumi.Input<boolean>;
-  /** Retry deliveries that fail (default false). */
+  /** Retry deliveries that fail. Default: false. */
   retryOnFailure?: pulumi.Input<boolean>;
-  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  /** The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1. */
   version?: pulumi.Input<1 | 2>;
 }
 
@@ -344,23 +344,23 @@ export interface WebhookArgs extends ManagementResourceArgs {
 export class Webhook extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook. */
   declare readonly appId: pulumi.Output<string | undefined>;
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters. */
   declare readonly webhookId: pulumi.Output<string>;
-  /** Name, at most 50 characters. */
+  /** Name. At most 50 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** Public https URL the service posts events to, at most 255 characters. */
+  /** Public https URL the service posts events to. At most 255 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Send basic-auth credentials with each delivery (needs username and password). */
+  /** Send basic-auth credentials with each delivery (needs username and password). Default: false. */
   declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
-  /** Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared. */
+  /** Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters. */
   declare readonly username: pulumi.Output<string | undefined>;
-  /** Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it). */
+  /** Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters. */
   declare readonly password: pulumi.Output<string | undefined>;
-  /** Deliver events (default true). */
+  /** Deliver events. Default: true. */
   declare readonly enabled: pulumi.Output<boolean | undefined>;
-  /** Retry deliveries that fail (default false). */
+  /** Retry deliveries that fail. Default: false. */
   declare readonly retryOnFailure: pulumi.Output<boolean | undefined>;
-  /** The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. */
+  /** The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1. */
   declare readonly version: pulumi.Output<1 | 2 | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
@@ -373,11 +373,11 @@ export class Webhook extends pulumi.CustomResource {
 export interface WebhookTriggersArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: pulumi.Input<string>;
-  /** The webhook's id. Changing it replaces the resource. */
+  /** The webhook's id. Changing it replaces the resource. At most 50 characters. */
   webhookId: pulumi.Input<string>;
   /** Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed. */
   triggers: pulumi.Input<pulumi.Input<"message_sent" | "message_edited" | "message_deleted" | "message_reaction_added" | "message_reaction_removed" | "message_delivered_to_all" | "message_read_by_all" | "user_blocked" | "user_unblocked" | "group_created" | "group_updated" | "group_deleted" | "group_member_joined" | "group_member_left" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "user_connection_status_changed" | "message_delivery_receipt" | "message_read_receipt" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_notification_created" | "after_feed_item_sent" | "after_feed_item_delivered" | "after_feed_item_read" | "after_feed_item_interacted" | "after_push_notification_sent" | "after_push_notification_delivered" | "after_push_notification_clicked" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "moderation_engine_failed" | "after_message" | "before_message">[]>;
-  /** The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. */
+  /** The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1. */
   version?: pulumi.Input<1 | 2>;
 }
 
@@ -385,11 +385,11 @@ export interface WebhookTriggersArgs extends ManagementResourceArgs {
 export class WebhookTriggers extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   declare readonly appId: pulumi.Output<string | undefined>;
-  /** The webhook's id. Changing it replaces the resource. */
+  /** The webhook's id. Changing it replaces the resource. At most 50 characters. */
   declare readonly webhookId: pulumi.Output<string>;
   /** Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed. */
   declare readonly triggers: pulumi.Output<("message_sent" | "message_edited" | "message_deleted" | "message_reaction_added" | "message_reaction_removed" | "message_delivered_to_all" | "message_read_by_all" | "user_blocked" | "user_unblocked" | "group_created" | "group_updated" | "group_deleted" | "group_member_joined" | "group_member_left" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "user_connection_status_changed" | "message_delivery_receipt" | "message_read_receipt" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_notification_created" | "after_feed_item_sent" | "after_feed_item_delivered" | "after_feed_item_read" | "after_feed_item_interacted" | "after_push_notification_sent" | "after_push_notification_delivered" | "after_push_notification_clicked" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "moderation_engine_failed" | "after_message" | "before_message")[]>;
-  /** The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. */
+  /** The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1. */
   declare readonly version: pulumi.Output<1 | 2 | undefined>;
 
   constructor(name: string, args: WebhookTriggersArgs, opts?: pulumi.CustomResourceOptions) {
@@ -398,11 +398,11 @@ export class WebhookTriggers extends pulumi.CustomResource {
 }
 
 export interface AuthTokenArgs extends ChatResourceArgs {
-  /** The user the token logs in. Changing it replaces the token. */
+  /** The user the token logs in. Changing it replaces the token. At most 100 characters. */
   uid: pulumi.Input<string>;
-  /** Platform the token is tied to. */
+  /** Platform the token is tied to. At most 100 characters. */
   platform?: pulumi.Input<string>;
-  /** User agent the token is tied to. */
+  /** User agent the token is tied to. At most 3000 characters. */
   userAgent?: pulumi.Input<string>;
   /** Free-form app information. */
   appInfo?: pulumi.Input<Record<string, unknown>>;
@@ -410,11 +410,11 @@ export interface AuthTokenArgs extends ChatResourceArgs {
 
 /** A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>". */
 export class AuthToken extends pulumi.CustomResource {
-  /** The user the token logs in. Changing it replaces the token. */
+  /** The user the token logs in. Changing it replaces the token. At most 100 characters. */
   declare readonly uid: pulumi.Output<string>;
-  /** Platform the token is tied to. */
+  /** Platform the token is tied to. At most 100 characters. */
   declare readonly platform: pulumi.Output<string | undefined>;
-  /** User agent the token is tied to. */
+  /** User agent the token is tied to. At most 3000 characters. */
   declare readonly userAgent: pulumi.Output<string | undefined>;
   /** Free-form app information. */
   declare readonly appInfo: pulumi.Output<Record<string, unknown> | undefined>;
@@ -429,37 +429,37 @@ export class AuthToken extends pulumi.CustomResource {
 }
 
 export interface BotArgs extends ChatResourceArgs {
-  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
+  /** An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot. */
   uid: pulumi.Input<string>;
-  /** Public https URL the service posts the bot's messages to, at most 255 characters. */
+  /** Public https URL the service posts the bot's messages to. At most 255 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Relay messages to the webhook (default false, the service's: declare true to turn the bot on). */
+  /** Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false. */
   enabled?: pulumi.Input<boolean>;
-  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". */
+  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none". */
   groupChatSetting?: pulumi.Input<"allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions">;
-  /** Send basic-auth credentials with each call (needs username and password; default false). */
+  /** Send basic-auth credentials with each call (needs username and password). Default: false. */
   useBasicAuth?: pulumi.Input<boolean>;
-  /** Basic-auth user name, at most 50 characters (only with useBasicAuth). */
+  /** Basic-auth user name (only with useBasicAuth). At most 50 characters. */
   username?: pulumi.Input<string>;
-  /** Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it). */
+  /** Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters. */
   password?: pulumi.Input<string>;
 }
 
 /** A bot: an existing user whose messages the service posts to your webhook (at most 25 per app). Deleting it removes the bot, not the user. Id: the uid. */
 export class Bot extends pulumi.CustomResource {
-  /** The uid of an existing user, at most 50 characters. Changing it replaces the bot. */
+  /** An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot. */
   declare readonly uid: pulumi.Output<string>;
-  /** Public https URL the service posts the bot's messages to, at most 255 characters. */
+  /** Public https URL the service posts the bot's messages to. At most 255 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Relay messages to the webhook (default false, the service's: declare true to turn the bot on). */
+  /** Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false. */
   declare readonly enabled: pulumi.Output<boolean | undefined>;
-  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". */
+  /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none". */
   declare readonly groupChatSetting: pulumi.Output<"allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions" | undefined>;
-  /** Send basic-auth credentials with each call (needs username and password; default false). */
+  /** Send basic-auth credentials with each call (needs username and password). Default: false. */
   declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
-  /** Basic-auth user name, at most 50 characters (only with useBasicAuth). */
+  /** Basic-auth user name (only with useBasicAuth). At most 50 characters. */
   declare readonly username: pulumi.Output<string | undefined>;
-  /** Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it). */
+  /** Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters. */
   declare readonly password: pulumi.Output<string | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
@@ -472,9 +472,9 @@ export class Bot extends pulumi.CustomResource {
 export interface ExtensionArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: pulumi.Input<string>;
-  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters. */
   extension: pulumi.Input<string>;
-  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  /** Enable the extension for the app. Settings are stored only while it is enabled. Default: true. */
   enabled?: pulumi.Input<boolean>;
   /**
    * The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.
@@ -550,9 +550,9 @@ export interface ExtensionArgs extends ManagementResourceArgs {
 export class Extension extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   declare readonly appId: pulumi.Output<string | undefined>;
-  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. */
+  /** The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters. */
   declare readonly extension: pulumi.Output<string>;
-  /** Enable the extension for the app (default true). Settings are stored only while it is enabled. */
+  /** Enable the extension for the app. Settings are stored only while it is enabled. Default: true. */
   declare readonly enabled: pulumi.Output<boolean>;
   /**
    * The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.
@@ -620,9 +620,9 @@ export class AppSettings extends pulumi.CustomResource {
 export interface CollaboratorsArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   appId?: pulumi.Input<string>;
-  /** Emails of the app's admins (a set; compared lowercased). */
+  /** Emails of the app's admins (a set; compared lowercased). Each at most 200 characters. */
   admins?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). */
+  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters. */
   moderators?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
@@ -630,9 +630,9 @@ export interface CollaboratorsArgs extends ManagementResourceArgs {
 export class Collaborators extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource. */
   declare readonly appId: pulumi.Output<string | undefined>;
-  /** Emails of the app's admins (a set; compared lowercased). */
+  /** Emails of the app's admins (a set; compared lowercased). Each at most 200 characters. */
   declare readonly admins: pulumi.Output<string[] | undefined>;
-  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). */
+  /** Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters. */
   declare readonly moderators: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: CollaboratorsArgs, opts?: pulumi.CustomResourceOptions) {
@@ -641,9 +641,9 @@ export class Collaborators extends pulumi.CustomResource {
 }
 
 export interface GroupScopePermissionsArgs extends ChatResourceArgs {
-  /** The group. Changing it replaces the resource. */
+  /** The group. Changing it replaces the resource. At most 100 characters. */
   guid: pulumi.Input<string>;
-  /** admin, moderator or participant. Changing it replaces the resource. */
+  /** The scope whose permissions these are. Changing it replaces the resource. */
   scope: pulumi.Input<"admin" | "moderator" | "participant">;
   /** The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default). */
   permissions: pulumi.Input<{ sendMessage?: pulumi.Input<"allow" | "deny">; sendThreadedMessage?: pulumi.Input<"allow" | "deny">; editMessage?: pulumi.Input<"allow" | "deny">; addReaction?: pulumi.Input<"allow" | "deny">; listReactions?: pulumi.Input<"allow" | "deny">; "listReactions.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | pulumi.Input<"admin" | "moderator" | "participant">[]>; listMembers?: pulumi.Input<"allow" | "deny">; "listMembers.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | pulumi.Input<"admin" | "moderator" | "participant">[]>; initiateCall?: pulumi.Input<"allow" | "deny">; "initiateCall.allowedScopes"?: pulumi.Input<"admin" | "moderator" | "participant" | pulumi.Input<"admin" | "moderator" | "participant">[]>; "initiateCall.allowedType"?: pulumi.Input<"audio" | "video" | pulumi.Input<"audio" | "video">[]> }>;
@@ -651,9 +651,9 @@ export interface GroupScopePermissionsArgs extends ChatResourceArgs {
 
 /** What the admins, moderators or participants of one group may do (the declared permissions only). Id: "<guid>/<scope>". */
 export class GroupScopePermissions extends pulumi.CustomResource {
-  /** The group. Changing it replaces the resource. */
+  /** The group. Changing it replaces the resource. At most 100 characters. */
   declare readonly guid: pulumi.Output<string>;
-  /** admin, moderator or participant. Changing it replaces the resource. */
+  /** The scope whose permissions these are. Changing it replaces the resource. */
   declare readonly scope: pulumi.Output<"admin" | "moderator" | "participant">;
   /** The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default). */
   declare readonly permissions: pulumi.Output<{ sendMessage?: "allow" | "deny"; sendThreadedMessage?: "allow" | "deny"; editMessage?: "allow" | "deny"; addReaction?: "allow" | "deny"; listReactions?: "allow" | "deny"; "listReactions.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; listMembers?: "allow" | "deny"; "listMembers.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; initiateCall?: "allow" | "deny"; "initiateCall.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; "initiateCall.allowedType"?: "audio" | "video" | ("audio" | "video")[] }>;
@@ -664,21 +664,21 @@ export class GroupScopePermissions extends pulumi.CustomResource {
 }
 
 export interface NotificationSettingsArgs extends ChatResourceArgs {
-  /** Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
+  /** When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
   preferences?: pulumi.Input<{ group?: pulumi.Input<{ messagesSetting?: pulumi.Input<1 | 2 | 3>; messagesOverride?: pulumi.Input<boolean>; repliesSetting?: pulumi.Input<1 | 2 | 3>; repliesOverride?: pulumi.Input<boolean>; reactionsSetting?: pulumi.Input<1 | 2 | 3>; reactionsOverride?: pulumi.Input<boolean>; messageEditedSetting?: pulumi.Input<1 | 2>; messageDeletedSetting?: pulumi.Input<1 | 2>; quotedRepliesSetting?: pulumi.Input<1 | 2 | 3>; quotedRepliesOverride?: pulumi.Input<boolean>; memberLeftSetting?: pulumi.Input<1 | 2>; memberLeftOverride?: pulumi.Input<boolean>; memberAddedSetting?: pulumi.Input<1 | 2>; memberAddedOverride?: pulumi.Input<boolean>; memberJoinedSetting?: pulumi.Input<1 | 2>; memberJoinedOverride?: pulumi.Input<boolean>; memberKickedSetting?: pulumi.Input<1 | 2>; memberKickedOverride?: pulumi.Input<boolean>; memberBannedSetting?: pulumi.Input<1 | 2>; memberBannedOverride?: pulumi.Input<boolean>; memberUnbannedSetting?: pulumi.Input<1 | 2>; memberUnbannedOverride?: pulumi.Input<boolean>; memberScopeChangedSetting?: pulumi.Input<1 | 2>; memberScopeChangedOverride?: pulumi.Input<boolean> }>; oneOnOne?: pulumi.Input<{ messagesSetting?: pulumi.Input<1 | 2 | 3>; messagesOverride?: pulumi.Input<boolean>; repliesSetting?: pulumi.Input<1 | 2 | 3>; repliesOverride?: pulumi.Input<boolean>; quotedRepliesSetting?: pulumi.Input<1 | 2 | 3>; quotedRepliesOverride?: pulumi.Input<boolean>; reactionsSetting?: pulumi.Input<1 | 2 | 3>; reactionsOverride?: pulumi.Input<boolean>; messageEditedSetting?: pulumi.Input<1 | 2>; messageDeletedSetting?: pulumi.Input<1 | 2> }>; call?: pulumi.Input<{ initiatedSetting?: pulumi.Input<1 | 2>; initiatedOverride?: pulumi.Input<boolean>; ongoingSetting?: pulumi.Input<1 | 2>; ongoingOverride?: pulumi.Input<boolean>; cancelledSetting?: pulumi.Input<1 | 2>; cancelledOverride?: pulumi.Input<boolean>; busySetting?: pulumi.Input<1 | 2>; busyOverride?: pulumi.Input<boolean>; rejectedSetting?: pulumi.Input<1 | 2>; rejectedOverride?: pulumi.Input<boolean>; unansweredSetting?: pulumi.Input<1 | 2>; unansweredOverride?: pulumi.Input<boolean>; endedSetting?: pulumi.Input<1 | 2>; endedOverride?: pulumi.Input<boolean> }>; bypassPreferencesForMentions?: pulumi.Input<boolean>; mute?: pulumi.Input<{ dndPreferenceSetting?: pulumi.Input<1 | 2>; dndPreferenceOverride?: pulumi.Input<boolean>; mutedGroupsOverride?: pulumi.Input<boolean>; mutedOneOnOnesOverride?: pulumi.Input<boolean>; schedulePreferenceOverride?: pulumi.Input<boolean>; schedulePreferenceSetting?: pulumi.Input<{ monday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; tuesday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; wednesday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; thursday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; friday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; saturday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }>; sunday?: pulumi.Input<{ from?: pulumi.Input<number>; to?: pulumi.Input<number>; dnd?: pulumi.Input<boolean> }> }> }>; email?: pulumi.Input<{ notifyForUnreadOnly?: pulumi.Input<boolean>; intervalInSeconds?: pulumi.Input<number>; maxPerDay?: pulumi.Input<number>; maxPerDayPerConversation?: pulumi.Input<number> }>; sms?: pulumi.Input<{ notifyForUnreadOnly?: pulumi.Input<boolean>; intervalInSeconds?: pulumi.Input<number>; maxPerDay?: pulumi.Input<number>; maxPerDayPerConversation?: pulumi.Input<number> }>; push?: pulumi.Input<{ includeMessageObjectSetting?: pulumi.Input<boolean>; includeSenderMetadataSetting?: pulumi.Input<boolean>; includeReceiverMetadataSetting?: pulumi.Input<boolean>; trimTextFieldSetting?: pulumi.Input<boolean>; includeMessageMetadataSetting?: pulumi.Input<boolean>; customJson?: pulumi.Input<Record<string, unknown>> }> }>;
-  /** Notification sounds: chat and call (names of sound files). */
+  /** Sound files played with notifications. Its parts: chat and call (names of sound files). */
   sound?: pulumi.Input<{ chat?: pulumi.Input<string>; call?: pulumi.Input<string> }>;
-  /** Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
+  /** Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
   templates?: pulumi.Input<{ usePrivacyTemplate?: pulumi.Input<1 | 2 | 3>; textMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; textMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; mediaMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body_image?: pulumi.Input<string>; body_audio?: pulumi.Input<string>; body_video?: pulumi.Input<string>; body_file?: pulumi.Input<string> }>; mediaMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body_image?: pulumi.Input<string>; body_audio?: pulumi.Input<string>; body_video?: pulumi.Input<string>; body_file?: pulumi.Input<string> }>; customMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; customMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; pollMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; pollMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; reminderMessageTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; reminderMessageTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; userMentionTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; bodyOneOnOne?: pulumi.Input<string>; bodyGroup?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; userMentionTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; bodyOneOnOne?: pulumi.Input<string>; bodyGroup?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; groupMentionTemplateDefault?: pulumi.Input<{ titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; groupMentionTemplatePrivacy?: pulumi.Input<{ titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string>; body_fallback?: pulumi.Input<string> }>; interactiveFormTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveFormTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCardTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCardTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveSchedulerTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveSchedulerTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCustomTemplateDefault?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; interactiveCustomTemplatePrivacy?: pulumi.Input<{ titleOneOnOne?: pulumi.Input<string>; titleGroup?: pulumi.Input<string>; body?: pulumi.Input<string> }>; emailSubjectTemplateDefault?: pulumi.Input<{ subjectGroup?: pulumi.Input<string>; subjectOneOnOne?: pulumi.Input<string> }>; emailSubjectTemplatePrivacy?: pulumi.Input<{ subjectGroup?: pulumi.Input<string>; subjectOneOnOne?: pulumi.Input<string> }>; smsContentTemplateDefault?: pulumi.Input<{ bodyGroup?: pulumi.Input<string>; bodyOneOnOne?: pulumi.Input<string> }>; smsContentTemplatePrivacy?: pulumi.Input<{ bodyGroup?: pulumi.Input<string>; bodyOneOnOne?: pulumi.Input<string> }> }>;
 }
 
 /** The app's notification settings (one per app, always present): only the fields declared are managed; deleting the resource resets every setting to the service's defaults. Id: "notification-settings". */
 export class NotificationSettings extends pulumi.CustomResource {
-  /** Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
+  /** When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared. */
   declare readonly preferences: pulumi.Output<{ group?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; memberLeftSetting?: 1 | 2; memberLeftOverride?: boolean; memberAddedSetting?: 1 | 2; memberAddedOverride?: boolean; memberJoinedSetting?: 1 | 2; memberJoinedOverride?: boolean; memberKickedSetting?: 1 | 2; memberKickedOverride?: boolean; memberBannedSetting?: 1 | 2; memberBannedOverride?: boolean; memberUnbannedSetting?: 1 | 2; memberUnbannedOverride?: boolean; memberScopeChangedSetting?: 1 | 2; memberScopeChangedOverride?: boolean }; oneOnOne?: { messagesSetting?: 1 | 2 | 3; messagesOverride?: boolean; repliesSetting?: 1 | 2 | 3; repliesOverride?: boolean; quotedRepliesSetting?: 1 | 2 | 3; quotedRepliesOverride?: boolean; reactionsSetting?: 1 | 2 | 3; reactionsOverride?: boolean; messageEditedSetting?: 1 | 2; messageDeletedSetting?: 1 | 2 }; call?: { initiatedSetting?: 1 | 2; initiatedOverride?: boolean; ongoingSetting?: 1 | 2; ongoingOverride?: boolean; cancelledSetting?: 1 | 2; cancelledOverride?: boolean; busySetting?: 1 | 2; busyOverride?: boolean; rejectedSetting?: 1 | 2; rejectedOverride?: boolean; unansweredSetting?: 1 | 2; unansweredOverride?: boolean; endedSetting?: 1 | 2; endedOverride?: boolean }; bypassPreferencesForMentions?: boolean; mute?: { dndPreferenceSetting?: 1 | 2; dndPreferenceOverride?: boolean; mutedGroupsOverride?: boolean; mutedOneOnOnesOverride?: boolean; schedulePreferenceOverride?: boolean; schedulePreferenceSetting?: { monday?: { from?: number; to?: number; dnd?: boolean }; tuesday?: { from?: number; to?: number; dnd?: boolean }; wednesday?: { from?: number; to?: number; dnd?: boolean }; thursday?: { from?: number; to?: number; dnd?: boolean }; friday?: { from?: number; to?: number; dnd?: boolean }; saturday?: { from?: number; to?: number; dnd?: boolean }; sunday?: { from?: number; to?: number; dnd?: boolean } } }; email?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; sms?: { notifyForUnreadOnly?: boolean; intervalInSeconds?: number; maxPerDay?: number; maxPerDayPerConversation?: number }; push?: { includeMessageObjectSetting?: boolean; includeSenderMetadataSetting?: boolean; includeReceiverMetadataSetting?: boolean; trimTextFieldSetting?: boolean; includeMessageMetadataSetting?: boolean; customJson?: Record<string, unknown> } } | undefined>;
-  /** Notification sounds: chat and call (names of sound files). */
+  /** Sound files played with notifications. Its parts: chat and call (names of sound files). */
   declare readonly sound: pulumi.Output<{ chat?: string; call?: string } | undefined>;
-  /** Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
+  /** Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts). */
   declare readonly templates: pulumi.Output<{ usePrivacyTemplate?: 1 | 2 | 3; textMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; textMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; mediaMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; mediaMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; customMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; customMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; userMentionTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; userMentionTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; groupMentionTemplateDefault?: { titleGroup?: string; body?: string; body_fallback?: string }; groupMentionTemplatePrivacy?: { titleGroup?: string; body?: string; body_fallback?: string }; interactiveFormTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveFormTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; emailSubjectTemplateDefault?: { subjectGroup?: string; subjectOneOnOne?: string }; emailSubjectTemplatePrivacy?: { subjectGroup?: string; subjectOneOnOne?: string }; smsContentTemplateDefault?: { bodyGroup?: string; bodyOneOnOne?: string }; smsContentTemplatePrivacy?: { bodyGroup?: string; bodyOneOnOne?: string } } | undefined>;
 
   constructor(name: string, args: NotificationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
@@ -687,13 +687,13 @@ export class NotificationSettings extends pulumi.CustomResource {
 }
 
 export interface FcmPushProviderArgs extends ChatResourceArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   providerId: pulumi.Input<string>;
   /** Name of the service-account file, for display. */
   serviceAccountFilename?: pulumi.Input<string>;
-  /** Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
+  /** Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
   notificationInPayload?: pulumi.Input<{ ios?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }>; android?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }>; web?: pulumi.Input<{ chat?: pulumi.Input<boolean>; call?: pulumi.Input<boolean> }> }>;
-  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false. */
   isDefault?: pulumi.Input<boolean>;
   /** The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it). */
   credentials: pulumi.Input<string | { type?: pulumi.Input<"service_account">; project_id: pulumi.Input<string>; client_email: pulumi.Input<string>; private_key: pulumi.Input<string>; private_key_id: pulumi.Input<string>; client_id?: pulumi.Input<string>; auth_uri?: pulumi.Input<string>; token_uri?: pulumi.Input<string>; auth_provider_x509_cert_url?: pulumi.Input<string>; client_x509_cert_url?: pulumi.Input<string>; universe_domain?: pulumi.Input<string> }>;
@@ -701,13 +701,13 @@ export interface FcmPushProviderArgs extends ChatResourceArgs {
 
 /** A Firebase Cloud Messaging (FCM) push provider of an app (several per app, each named by its providerId). Id: the providerId. */
 export class FcmPushProvider extends pulumi.CustomResource {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   declare readonly providerId: pulumi.Output<string>;
   /** Name of the service-account file, for display. */
   declare readonly serviceAccountFilename: pulumi.Output<string | undefined>;
-  /** Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
+  /** Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload. */
   declare readonly notificationInPayload: pulumi.Output<{ ios?: { chat?: boolean; call?: boolean }; android?: { chat?: boolean; call?: boolean }; web?: { chat?: boolean; call?: boolean } } | undefined>;
-  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  /** true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false. */
   declare readonly isDefault: pulumi.Output<boolean | undefined>;
   /** The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it). */
   declare readonly credentials: pulumi.Output<string | { type?: "service_account"; project_id: string; client_email: string; private_key: string; private_key_id: string; client_id?: string; auth_uri?: string; token_uri?: string; auth_provider_x509_cert_url?: string; client_x509_cert_url?: string; universe_domain?: string }>;
@@ -718,7 +718,7 @@ export class FcmPushProvider extends pulumi.CustomResource {
 }
 
 export interface ApnsPushProviderArgs extends ChatResourceArgs {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   providerId: pulumi.Input<string>;
   /** Id of the .p8 signing key. */
   keyId: pulumi.Input<string>;
@@ -734,7 +734,7 @@ export interface ApnsPushProviderArgs extends ChatResourceArgs {
   includeMutableContent?: pulumi.Input<boolean>;
   /** Use APNs' production environment (else the sandbox). */
   productionMode?: pulumi.Input<boolean>;
-  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false. */
   isDefault?: pulumi.Input<boolean>;
   /** The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it). */
   credentials: pulumi.Input<{ p8Key: pulumi.Input<string> }>;
@@ -742,7 +742,7 @@ export interface ApnsPushProviderArgs extends ChatResourceArgs {
 
 /** An Apple Push Notification service (APNs) provider of an app (several per app, each named by its providerId). Id: the providerId. */
 export class ApnsPushProvider extends pulumi.CustomResource {
-  /** Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider. */
+  /** Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters. */
   declare readonly providerId: pulumi.Output<string>;
   /** Id of the .p8 signing key. */
   declare readonly keyId: pulumi.Output<string>;
@@ -758,7 +758,7 @@ export class ApnsPushProvider extends pulumi.CustomResource {
   declare readonly includeMutableContent: pulumi.Output<boolean | undefined>;
   /** Use APNs' production environment (else the sandbox). */
   declare readonly productionMode: pulumi.Output<boolean | undefined>;
-  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). */
+  /** true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false. */
   declare readonly isDefault: pulumi.Output<boolean | undefined>;
   /** The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it). */
   declare readonly credentials: pulumi.Output<{ p8Key: string }>;
@@ -769,11 +769,11 @@ export class ApnsPushProvider extends pulumi.CustomResource {
 }
 
 export interface CustomPushProviderArgs extends ChatResourceArgs {
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   isEnabled?: pulumi.Input<boolean>;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   useBasicAuth?: pulumi.Input<boolean>;
   /** Basic-auth user name. */
   basicAuthUsername?: pulumi.Input<string>;
@@ -783,11 +783,11 @@ export interface CustomPushProviderArgs extends ChatResourceArgs {
 
 /** The app's custom push provider: the service posts push notifications to your webhook. At most one per app. Id: "customPushProvider". */
 export class CustomPushProvider extends pulumi.CustomResource {
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   declare readonly isEnabled: pulumi.Output<boolean | undefined>;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
   /** Basic-auth user name. */
   declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
@@ -808,11 +808,11 @@ export interface SendGridEmailProviderArgs extends ChatResourceArgs {
   senderName: pulumi.Input<string>;
   /** Sender's email address. */
   senderEmail: pulumi.Input<string>;
-  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  /** Let recipients reply by email (needs senderEmailForReplies). Default: false. */
   allowEmailReplies?: pulumi.Input<boolean>;
   /** Address replies are sent from. */
   senderEmailForReplies?: pulumi.Input<string>;
-  /** Send email notifications through SendGrid (default true). */
+  /** Send email notifications through SendGrid. Default: true. */
   isEnabled?: pulumi.Input<boolean>;
   /** { sendGridApiKey }: the SendGrid API key (kept secret). */
   credentials: pulumi.Input<{ sendGridApiKey: pulumi.Input<string> }>;
@@ -828,11 +828,11 @@ export class SendGridEmailProvider extends pulumi.CustomResource {
   declare readonly senderName: pulumi.Output<string>;
   /** Sender's email address. */
   declare readonly senderEmail: pulumi.Output<string>;
-  /** Let recipients reply by email (needs senderEmailForReplies; default false). */
+  /** Let recipients reply by email (needs senderEmailForReplies). Default: false. */
   declare readonly allowEmailReplies: pulumi.Output<boolean | undefined>;
   /** Address replies are sent from. */
   declare readonly senderEmailForReplies: pulumi.Output<string | undefined>;
-  /** Send email notifications through SendGrid (default true). */
+  /** Send email notifications through SendGrid. Default: true. */
   declare readonly isEnabled: pulumi.Output<boolean | undefined>;
   /** { sendGridApiKey }: the SendGrid API key (kept secret). */
   declare readonly credentials: pulumi.Output<{ sendGridApiKey: string }>;
@@ -845,33 +845,33 @@ export class SendGridEmailProvider extends pulumi.CustomResource {
 }
 
 export interface CustomEmailProviderArgs extends ChatResourceArgs {
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   isEnabled?: pulumi.Input<boolean>;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   useBasicAuth?: pulumi.Input<boolean>;
   /** Basic-auth user name. */
   basicAuthUsername?: pulumi.Input<string>;
   /** { basicAuthPassword }: the basic-auth password (kept secret). */
   credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
-  /** Send to the email address stored for each user (default false). */
+  /** Send to the email address stored for each user. Default: false. */
   useStoredEmailID?: pulumi.Input<boolean>;
 }
 
 /** The app's custom email provider: the service posts email notifications to your webhook. At most one per app. Id: "customEmailProvider". */
 export class CustomEmailProvider extends pulumi.CustomResource {
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   declare readonly isEnabled: pulumi.Output<boolean | undefined>;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
   /** Basic-auth user name. */
   declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
   /** { basicAuthPassword }: the basic-auth password (kept secret). */
   declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
-  /** Send to the email address stored for each user (default false). */
+  /** Send to the email address stored for each user. Default: false. */
   declare readonly useStoredEmailID: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: CustomEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
@@ -884,7 +884,7 @@ export interface TwilioSmsProviderArgs extends ChatResourceArgs {
   twilioAccountSID: pulumi.Input<string>;
   /** Sender number in E.164 form, e.g. +15551234567. */
   twilioSenderPhoneNumber: pulumi.Input<string>;
-  /** Send SMS notifications through Twilio (default true). */
+  /** Send SMS notifications through Twilio. Default: true. */
   isEnabled?: pulumi.Input<boolean>;
   /** { twilioAuthToken }: the Twilio auth token (kept secret). */
   credentials: pulumi.Input<{ twilioAuthToken: pulumi.Input<string> }>;
@@ -896,7 +896,7 @@ export class TwilioSmsProvider extends pulumi.CustomResource {
   declare readonly twilioAccountSID: pulumi.Output<string>;
   /** Sender number in E.164 form, e.g. +15551234567. */
   declare readonly twilioSenderPhoneNumber: pulumi.Output<string>;
-  /** Send SMS notifications through Twilio (default true). */
+  /** Send SMS notifications through Twilio. Default: true. */
   declare readonly isEnabled: pulumi.Output<boolean | undefined>;
   /** { twilioAuthToken }: the Twilio auth token (kept secret). */
   declare readonly credentials: pulumi.Output<{ twilioAuthToken: string }>;
@@ -907,33 +907,33 @@ export class TwilioSmsProvider extends pulumi.CustomResource {
 }
 
 export interface CustomSmsProviderArgs extends ChatResourceArgs {
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   isEnabled?: pulumi.Input<boolean>;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   useBasicAuth?: pulumi.Input<boolean>;
   /** Basic-auth user name. */
   basicAuthUsername?: pulumi.Input<string>;
   /** { basicAuthPassword }: the basic-auth password (kept secret). */
   credentials?: pulumi.Input<{ basicAuthPassword: pulumi.Input<string> }>;
-  /** Send to the phone number stored for each user (default false). */
+  /** Send to the phone number stored for each user. Default: false. */
   useStoredPhNo?: pulumi.Input<boolean>;
 }
 
 /** The app's custom SMS provider: the service posts SMS notifications to your webhook. At most one per app. Id: "customSmsProvider". */
 export class CustomSmsProvider extends pulumi.CustomResource {
-  /** Send notifications through this provider (default true). */
+  /** Send notifications through this provider. Default: true. */
   declare readonly isEnabled: pulumi.Output<boolean | undefined>;
-  /** Public https URL the service posts notifications to. */
+  /** Public https URL the service posts notifications to. At most 3000 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). */
+  /** Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false. */
   declare readonly useBasicAuth: pulumi.Output<boolean | undefined>;
   /** Basic-auth user name. */
   declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
   /** { basicAuthPassword }: the basic-auth password (kept secret). */
   declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
-  /** Send to the phone number stored for each user (default false). */
+  /** Send to the phone number stored for each user. Default: false. */
   declare readonly useStoredPhNo: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: CustomSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
@@ -942,7 +942,7 @@ export class CustomSmsProvider extends pulumi.CustomResource {
 }
 
 export interface ModerationKeywordListArgs extends ChatResourceArgs {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   listId: pulumi.Input<string>;
   /** Name. */
   name?: pulumi.Input<string>;
@@ -958,7 +958,7 @@ export interface ModerationKeywordListArgs extends ChatResourceArgs {
 
 /** A keyword list moderation rules refer to (words, patterns or sentences). The built-in "profanity-list" can be adopted (adopt: true) and is left in place on destroy. Id: the listId. */
 export class ModerationKeywordList extends pulumi.CustomResource {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   declare readonly listId: pulumi.Output<string>;
   /** Name. */
   declare readonly name: pulumi.Output<string | undefined>;
@@ -981,33 +981,33 @@ export class ModerationKeywordList extends pulumi.CustomResource {
 }
 
 export interface ModerationCustomApiListArgs extends ChatResourceArgs {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   listId: pulumi.Input<string>;
-  /** Name. */
+  /** Name. At most 100 characters. */
   name?: pulumi.Input<string>;
-  /** Description. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
-  /** Public https URL of your moderation webhook. */
+  /** Public https URL of your moderation webhook. At most 3000 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  /** Basic-auth user name sent to the webhook (with password). At most 100 characters. */
   username?: pulumi.Input<string>;
-  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  /** Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters. */
   password?: pulumi.Input<string>;
 }
 
 /** A Custom API moderation list: a rule naming it sends each message to your moderation webhook (basic auth optional). Id: the listId. */
 export class ModerationCustomApiList extends pulumi.CustomResource {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters. */
   declare readonly listId: pulumi.Output<string>;
-  /** Name. */
+  /** Name. At most 100 characters. */
   declare readonly name: pulumi.Output<string | undefined>;
-  /** Description. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** Public https URL of your moderation webhook. */
+  /** Public https URL of your moderation webhook. At most 3000 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Basic-auth user name sent to the webhook (with password; at most 100). */
+  /** Basic-auth user name sent to the webhook (with password). At most 100 characters. */
   declare readonly username: pulumi.Output<string | undefined>;
-  /** Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it). */
+  /** Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters. */
   declare readonly password: pulumi.Output<string | undefined>;
   /** Whether the object is one every app starts with (destroy leaves it). */
   declare readonly builtIn: pulumi.Output<boolean>;
@@ -1020,15 +1020,15 @@ export class ModerationCustomApiList extends pulumi.CustomResource {
 }
 
 export interface ModerationRuleArgs extends ChatResourceArgs {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters. */
   ruleId: pulumi.Input<string>;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
-  /** Apply the rule (default false). */
+  /** Apply the rule. Default: false. */
   enabled?: pulumi.Input<boolean>;
-  /** What happens to a matching message: blockMessage and/or dropMessage (a set). */
+  /** What happens to a matching message (a set). */
   action: pulumi.Input<pulumi.Input<"blockMessage" | "dropMessage">[]>;
   /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
   conditions: pulumi.Input<pulumi.Input<{ id?: pulumi.Input<number>; entity?: pulumi.Input<"message">; operand: pulumi.Input<"text" | "image" | "video" | "custom">; operator?: pulumi.Input<"contains" | "equals">; category?: pulumi.Input<"word" | "pattern">; isKeywordReferencePresent?: pulumi.Input<boolean>; isKeywordsReferencePresent?: pulumi.Input<boolean>; isListReferencePresent?: pulumi.Input<boolean>; isMediaPresent?: pulumi.Input<boolean>; value: pulumi.Input<string | pulumi.Input<string>[]>; message?: pulumi.Input<pulumi.Input<string>[]> }>[]>;
@@ -1038,15 +1038,15 @@ export interface ModerationRuleArgs extends ChatResourceArgs {
 
 /** A moderation rule: conditions on messages (optionally filtered by sender, receiver or group) and the action taken. The six built-in rules can be adopted (adopt: true) and are left in place on destroy. Id: the ruleId. */
 export class ModerationRule extends pulumi.CustomResource {
-  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule. */
+  /** Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters. */
   declare readonly ruleId: pulumi.Output<string>;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** Apply the rule (default false). */
+  /** Apply the rule. Default: false. */
   declare readonly enabled: pulumi.Output<boolean | undefined>;
-  /** What happens to a matching message: blockMessage and/or dropMessage (a set). */
+  /** What happens to a matching message (a set). */
   declare readonly action: pulumi.Output<("blockMessage" | "dropMessage")[]>;
   /** What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it. */
   declare readonly conditions: pulumi.Output<{ id?: number; entity?: "message"; operand: "text" | "image" | "video" | "custom"; operator?: "contains" | "equals"; category?: "word" | "pattern"; isKeywordReferencePresent?: boolean; isKeywordsReferencePresent?: boolean; isListReferencePresent?: boolean; isMediaPresent?: boolean; value: string | string[]; message?: string[] }[]>;
@@ -1063,15 +1063,15 @@ export class ModerationRule extends pulumi.CustomResource {
 }
 
 export interface McpServerArgs extends ChatResourceArgs {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters. */
   slug: pulumi.Input<string>;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** HTTPS URL of the server. */
+  /** HTTPS URL of the server. At most 3000 characters. */
   url: pulumi.Input<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
-  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. */
+  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters. */
   icon?: pulumi.Input<string>;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
@@ -1079,15 +1079,15 @@ export interface McpServerArgs extends ChatResourceArgs {
 
 /** An MCP server the agent builder's agents may call (AiAgent's mcpServers). Destroy deletes it (agents naming it in the app no longer do). Id: the slug. */
 export class McpServer extends pulumi.CustomResource {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters. */
   declare readonly slug: pulumi.Output<string>;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** HTTPS URL of the server. */
+  /** HTTPS URL of the server. At most 3000 characters. */
   declare readonly url: pulumi.Output<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. */
+  /** URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters. */
   declare readonly icon: pulumi.Output<string | undefined>;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
@@ -1100,73 +1100,73 @@ export class McpServer extends pulumi.CustomResource {
 }
 
 export interface AiAgentArgs extends ChatResourceArgs {
-  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  /** Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters. */
   name: pulumi.Input<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
-  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
   icon?: pulumi.Input<string>;
-  /** The message that greets a user, at most 1020 characters. */
+  /** The message that greets a user. At most 1020 characters. */
   greetingMessage?: pulumi.Input<string>;
-  /** The message that introduces the agent, at most 1020 characters. */
+  /** The message that introduces the agent. At most 1020 characters. */
   introductoryMessage?: pulumi.Input<string>;
-  /** Messages offered to the user to start with (in order, at most 25). */
+  /** Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters. */
   suggestedMessages?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Whether the agent answers (default true). */
+  /** Whether the agent answers. Default: true. */
   isActive?: pulumi.Input<boolean>;
-  /** What the agent is told to do (its system prompt). */
+  /** What the agent is told to do (its system prompt). At most 10240 characters. */
   instructions?: pulumi.Input<string>;
-  /** The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini). */
+  /** The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini". */
   model?: pulumi.Input<string>;
-  /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  /** Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2. */
   temperature?: pulumi.Input<number>;
-  /** The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  /** The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991. */
   maxTokens?: pulumi.Input<number>;
-  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters. */
   mcpServers?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
+  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters. */
   tools?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. */
+  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters. */
   apiTools?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. */
+  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters. */
   frontendActions?: pulumi.Input<pulumi.Input<string>[]>;
-  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters. */
   knowledgeSources?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4). */
 export class AiAgent extends pulumi.CustomResource {
-  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  /** Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
   declare readonly icon: pulumi.Output<string | undefined>;
-  /** The message that greets a user, at most 1020 characters. */
+  /** The message that greets a user. At most 1020 characters. */
   declare readonly greetingMessage: pulumi.Output<string | undefined>;
-  /** The message that introduces the agent, at most 1020 characters. */
+  /** The message that introduces the agent. At most 1020 characters. */
   declare readonly introductoryMessage: pulumi.Output<string | undefined>;
-  /** Messages offered to the user to start with (in order, at most 25). */
+  /** Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters. */
   declare readonly suggestedMessages: pulumi.Output<string[] | undefined>;
-  /** Whether the agent answers (default true). */
+  /** Whether the agent answers. Default: true. */
   declare readonly isActive: pulumi.Output<boolean | undefined>;
-  /** What the agent is told to do (its system prompt). */
+  /** What the agent is told to do (its system prompt). At most 10240 characters. */
   declare readonly instructions: pulumi.Output<string | undefined>;
-  /** The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini). */
+  /** The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini". */
   declare readonly model: pulumi.Output<string | undefined>;
-  /** Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  /** Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2. */
   declare readonly temperature: pulumi.Output<number | undefined>;
-  /** The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed. */
+  /** The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991. */
   declare readonly maxTokens: pulumi.Output<number | undefined>;
-  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. */
+  /** Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters. */
   declare readonly mcpServers: pulumi.Output<string[] | undefined>;
-  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. */
+  /** Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters. */
   declare readonly tools: pulumi.Output<string[] | undefined>;
-  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. */
+  /** Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters. */
   declare readonly apiTools: pulumi.Output<string[] | undefined>;
-  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. */
+  /** Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters. */
   declare readonly frontendActions: pulumi.Output<string[] | undefined>;
-  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. */
+  /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters. */
   declare readonly knowledgeSources: pulumi.Output<string[] | undefined>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   declare readonly uid: pulumi.Output<string>;
@@ -1179,53 +1179,53 @@ export class AiAgent extends pulumi.CustomResource {
 }
 
 export interface ExternalAgentArgs extends ChatResourceArgs {
-  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  /** Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters. */
   name: pulumi.Input<string>;
-  /** The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui. */
+  /** The framework the agent is built with. */
   provider: pulumi.Input<"vercel-ai-sdk" | "langgraph" | "crewai" | "mastra" | "ag2" | "agno" | "ag-ui">;
-  /** HTTPS URL of the deployment that runs the agent. */
+  /** HTTPS URL of the deployment that runs the agent. At most 3000 characters. */
   deploymentUrl: pulumi.Input<string>;
-  /** The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters. */
+  /** The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters. */
   agentId?: pulumi.Input<string>;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
-  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
   icon?: pulumi.Input<string>;
-  /** The message that greets a user, at most 1020 characters. */
+  /** The message that greets a user. At most 1020 characters. */
   greetingMessage?: pulumi.Input<string>;
-  /** The message that introduces the agent, at most 1020 characters. */
+  /** The message that introduces the agent. At most 1020 characters. */
   introductoryMessage?: pulumi.Input<string>;
-  /** Messages offered to the user to start with (in order, at most 25). */
+  /** Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters. */
   suggestedMessages?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Whether the agent answers (default true). */
+  /** Whether the agent answers. Default: true. */
   isActive?: pulumi.Input<boolean>;
 }
 
 /** An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4). */
 export class ExternalAgent extends pulumi.CustomResource {
-  /** Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled). */
+  /** Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui. */
+  /** The framework the agent is built with. */
   declare readonly provider: pulumi.Output<"vercel-ai-sdk" | "langgraph" | "crewai" | "mastra" | "ag2" | "agno" | "ag-ui">;
-  /** HTTPS URL of the deployment that runs the agent. */
+  /** HTTPS URL of the deployment that runs the agent. At most 3000 characters. */
   declare readonly deploymentUrl: pulumi.Output<string>;
-  /** The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters. */
+  /** The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters. */
   declare readonly agentId: pulumi.Output<string | undefined>;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
-  /** Description, at most 255 characters. */
+  /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. */
+  /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
   declare readonly icon: pulumi.Output<string | undefined>;
-  /** The message that greets a user, at most 1020 characters. */
+  /** The message that greets a user. At most 1020 characters. */
   declare readonly greetingMessage: pulumi.Output<string | undefined>;
-  /** The message that introduces the agent, at most 1020 characters. */
+  /** The message that introduces the agent. At most 1020 characters. */
   declare readonly introductoryMessage: pulumi.Output<string | undefined>;
-  /** Messages offered to the user to start with (in order, at most 25). */
+  /** Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters. */
   declare readonly suggestedMessages: pulumi.Output<string[] | undefined>;
-  /** Whether the agent answers (default true). */
+  /** Whether the agent answers. Default: true. */
   declare readonly isActive: pulumi.Output<boolean | undefined>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   declare readonly uid: pulumi.Output<string>;
@@ -1253,17 +1253,17 @@ export class PinnedConversations extends pulumi.CustomResource {
 }
 
 export interface AgentKnowledgeSourceArgs extends ChatResourceArgs {
-  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  /** The entry's title (the service names its Markdown file after it). At most 500 characters. */
   title: pulumi.Input<string>;
-  /** The text, at most 5,000 characters. */
+  /** The text the agents may draw on. At most 5000 characters. */
   text: pulumi.Input<string>;
 }
 
 /** A text entry of the agent builder's knowledge base, which agents draw on once attached (AiAgent's knowledgeSources). Changed in place (the service indexes it again). Reconciled by title, which must be unique to be adoptable. Id: the uniqueId the service chooses. */
 export class AgentKnowledgeSource extends pulumi.CustomResource {
-  /** Title, at most 500 characters (the service names the entry's Markdown file after it). */
+  /** The entry's title (the service names its Markdown file after it). At most 500 characters. */
   declare readonly title: pulumi.Output<string>;
-  /** The text, at most 5,000 characters. */
+  /** The text the agents may draw on. At most 5000 characters. */
   declare readonly text: pulumi.Output<string>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
@@ -1276,33 +1276,33 @@ export class AgentKnowledgeSource extends pulumi.CustomResource {
 }
 
 export interface AgentVariableArgs extends ChatResourceArgs {
-  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters. */
   name: pulumi.Input<string>;
   /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
   sourceType: pulumi.Input<"message_metadata" | "user_metadata" | "constant">;
-  /** Description, at most 200 characters. */
+  /** Description. At most 200 characters. */
   description?: pulumi.Input<string>;
-  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  /** Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters. */
   sourcePath?: pulumi.Input<string>;
-  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  /** The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters. */
   constantValue?: pulumi.Input<string>;
-  /** The value used when the path does not resolve, at most 200 characters. */
+  /** The value used when the path does not resolve. At most 200 characters. */
   defaultValue?: pulumi.Input<string>;
 }
 
 /** A custom variable of the agent builder: a value taken from a message's metadata, the sender's metadata or a constant, which agents' instructions name as @var-custom:<name>. Reconciled by name (unique in the app). The predefined variables (the sender's uid, name, role) need no resource. Id: the service's _id. */
 export class AgentVariable extends pulumi.CustomResource {
-  /** Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one. */
+  /** Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters. */
   declare readonly name: pulumi.Output<string>;
   /** Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant. */
   declare readonly sourceType: pulumi.Output<"message_metadata" | "user_metadata" | "constant">;
-  /** Description, at most 200 characters. */
+  /** Description. At most 200 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters. */
+  /** Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters. */
   declare readonly sourcePath: pulumi.Output<string | undefined>;
-  /** The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key). */
+  /** The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters. */
   declare readonly constantValue: pulumi.Output<string | undefined>;
-  /** The value used when the path does not resolve, at most 200 characters. */
+  /** The value used when the path does not resolve. At most 200 characters. */
   declare readonly defaultValue: pulumi.Output<string | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
@@ -1313,13 +1313,13 @@ export class AgentVariable extends pulumi.CustomResource {
 }
 
 export interface SeedDataArgs extends ChatResourceArgs {
-  /** What the file holds: users, groups, members or messages. */
+  /** What the file holds. */
   entity: pulumi.Input<"users" | "groups" | "members" | "messages">;
   /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
   file: pulumi.Input<string>;
-  /** Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0). */
+  /** Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0. */
   bucket?: pulumi.Input<number>;
-  /** How many buckets the file is split into (default 1); declare one resource per bucket number. */
+  /** How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1. */
   buckets?: pulumi.Input<number>;
   /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only. */
   rows?: pulumi.Input<string>;
@@ -1327,13 +1327,13 @@ export interface SeedDataArgs extends ChatResourceArgs {
 
 /** One bucket of a seed data set kept in a file: users, groups, members or messages with their times. Made by `seedData` (or the environment file's `seed:` section), one resource per bucket; or declared directly, with the file's name alone (one bucket of one: the whole file), or one resource per bucket number below `buckets`. Id: `<file>#<entity>:<bucket>/<buckets>`. */
 export class SeedData extends pulumi.CustomResource {
-  /** What the file holds: users, groups, members or messages. */
+  /** What the file holds. */
   declare readonly entity: pulumi.Output<"users" | "groups" | "members" | "messages">;
   /** The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write. */
   declare readonly file: pulumi.Output<string>;
-  /** Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0). */
+  /** Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0. */
   declare readonly bucket: pulumi.Output<number>;
-  /** How many buckets the file is split into (default 1); declare one resource per bucket number. */
+  /** How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1. */
   declare readonly buckets: pulumi.Output<number>;
   /** The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only. */
   declare readonly rows: pulumi.Output<string | undefined>;
@@ -1348,7 +1348,7 @@ export class SeedData extends pulumi.CustomResource {
 export interface ChatWidgetArgs extends ManagementResourceArgs {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget. */
   appId?: pulumi.Input<string>;
-  /** The widget's name (not empty); names the widget for adopt, so keep it unique. */
+  /** The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique. */
   name: pulumi.Input<string>;
   /** How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared. */
   style?: pulumi.Input<{ custom_css?: pulumi.Input<string>; custom_js?: pulumi.Input<string>; docked_layout_icon_background?: pulumi.Input<string>; docked_layout_icon_close?: pulumi.Input<string>; docked_layout_icon_open?: pulumi.Input<string>; primary_color?: pulumi.Input<string>; foreground_color?: pulumi.Input<string>; background_color?: pulumi.Input<string>; override_system_background_colors?: pulumi.Input<boolean> }>;
@@ -1362,7 +1362,7 @@ export interface ChatWidgetArgs extends ManagementResourceArgs {
 export class ChatWidget extends pulumi.CustomResource {
   /** The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget. */
   declare readonly appId: pulumi.Output<string | undefined>;
-  /** The widget's name (not empty); names the widget for adopt, so keep it unique. */
+  /** The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique. */
   declare readonly name: pulumi.Output<string>;
   /** How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared. */
   declare readonly style: pulumi.Output<{ custom_css?: string; custom_js?: string; docked_layout_icon_background?: string; docked_layout_icon_close?: string; docked_layout_icon_open?: string; primary_color?: string; foreground_color?: string; background_color?: string; override_system_background_colors?: boolean } | undefined>;
@@ -1379,61 +1379,61 @@ export class ChatWidget extends pulumi.CustomResource {
 }
 
 export interface AgentApiToolArgs extends ChatResourceArgs {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters. */
   slug: pulumi.Input<string>;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** What the tool does and when to use it (the agent reads it), at most 1020 characters. */
+  /** What the tool does and when to use it (the agent reads it). At most 1020 characters. */
   description: pulumi.Input<string>;
-  /** HTTPS URL the tool calls (http only for localhost). */
+  /** HTTPS URL the tool calls (http only for localhost). At most 3000 characters. */
   endpoint: pulumi.Input<string>;
-  /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
+  /** HTTP method of the calls. */
   method: pulumi.Input<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
-  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. */
+  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false. */
   enableBasicAuth?: pulumi.Input<boolean>;
-  /** Basic-auth user name; secret, never shown by the service. */
+  /** Basic-auth user name; secret, never shown by the service. At most 100 characters. */
   basicAuthUsername?: pulumi.Input<string>;
-  /** Basic-auth password or token; secret, never shown by the service. */
+  /** Basic-auth password or token; secret, never shown by the service. At most 100 characters. */
   basicAuthPassword?: pulumi.Input<string>;
   /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
+  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters. */
   bodyTemplate?: pulumi.Input<string>;
-  /** Whether the agent may pass parameters beyond those declared (default false). */
+  /** Whether the agent may pass parameters beyond those declared. Default: false. */
   allowAdditionalProperties?: pulumi.Input<boolean>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items. */
   parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
-  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
+  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters. */
   icon?: pulumi.Input<string>;
 }
 
 /** A custom API tool of the agent builder: an HTTP endpoint an agent given it (AiAgent's apiTools) may call, with headers and basic auth as credentials. Id: the slug. */
 export class AgentApiTool extends pulumi.CustomResource {
-  /** Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool. */
+  /** Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters. */
   declare readonly slug: pulumi.Output<string>;
-  /** Name, at most 100 characters. */
+  /** Name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** What the tool does and when to use it (the agent reads it), at most 1020 characters. */
+  /** What the tool does and when to use it (the agent reads it). At most 1020 characters. */
   declare readonly description: pulumi.Output<string>;
-  /** HTTPS URL the tool calls (http only for localhost). */
+  /** HTTPS URL the tool calls (http only for localhost). At most 3000 characters. */
   declare readonly endpoint: pulumi.Output<string>;
-  /** HTTP method: GET, POST, PUT, PATCH or DELETE. */
+  /** HTTP method of the calls. */
   declare readonly method: pulumi.Output<"GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
-  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. */
+  /** Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false. */
   declare readonly enableBasicAuth: pulumi.Output<boolean>;
-  /** Basic-auth user name; secret, never shown by the service. */
+  /** Basic-auth user name; secret, never shown by the service. At most 100 characters. */
   declare readonly basicAuthUsername: pulumi.Output<string | undefined>;
-  /** Basic-auth password or token; secret, never shown by the service. */
+  /** Basic-auth password or token; secret, never shown by the service. At most 100 characters. */
   declare readonly basicAuthPassword: pulumi.Output<string | undefined>;
   /** Headers sent with each call (e.g. an Authorization), an object of names to values; secret. */
   declare readonly headers: pulumi.Output<Record<string, string> | undefined>;
-  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). */
+  /** Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters. */
   declare readonly bodyTemplate: pulumi.Output<string | undefined>;
-  /** Whether the agent may pass parameters beyond those declared (default false). */
+  /** Whether the agent may pass parameters beyond those declared. Default: false. */
   declare readonly allowAdditionalProperties: pulumi.Output<boolean>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items. */
   declare readonly parameters: pulumi.Output<{ key: string; type: string; description: string; required?: boolean }[] | undefined>;
-  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. */
+  /** URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters. */
   declare readonly icon: pulumi.Output<string | undefined>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
@@ -1444,29 +1444,29 @@ export class AgentApiTool extends pulumi.CustomResource {
 }
 
 export interface AgentFrontendActionArgs extends ChatResourceArgs {
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** What the action does, so the agent knows when to use it; at most 1020 characters. */
+  /** What the action does, so the agent knows when to use it. At most 1020 characters. */
   description: pulumi.Input<string>;
-  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters. */
   triggerFunction: pulumi.Input<string>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items. */
   parameters?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; type: pulumi.Input<string>; description: pulumi.Input<string>; required?: pulumi.Input<boolean> }>[]>;
-  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
+  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters. */
   icon?: pulumi.Input<string>;
 }
 
 /** A frontend action of the agent builder: a function of your app that an agent given it (AiAgent's frontendActions) may ask the app to run. Named by its trigger function, unique in the app. Id: the id the service gives it. */
 export class AgentFrontendAction extends pulumi.CustomResource {
-  /** Display name, at most 100 characters. */
+  /** Display name. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** What the action does, so the agent knows when to use it; at most 1020 characters. */
+  /** What the action does, so the agent knows when to use it. At most 1020 characters. */
   declare readonly description: pulumi.Output<string>;
-  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. */
+  /** The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters. */
   declare readonly triggerFunction: pulumi.Output<string>;
-  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. */
+  /** What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items. */
   declare readonly parameters: pulumi.Output<{ key: string; type: string; description: string; required?: boolean }[] | undefined>;
-  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. */
+  /** URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters. */
   declare readonly icon: pulumi.Output<string | undefined>;
   /** The id the service gives the action (its routes name it by this). */
   declare readonly actionId: pulumi.Output<string>;

@@ -3,6 +3,7 @@
 // listable kind; the config keys. Pulumi's code generators bind it in test/e2e/plugin.test.ts.
 
 import { CONFIG_KEYS } from "../../provider/client/config";
+import { argDocs } from "../../provider/engine/arg-docs";
 import type { Kind } from "../../provider/engine/kind";
 import { kindOfToken, packageSchema } from "../../provider/hosts/plugin/schema";
 import { kinds } from "../../provider/kinds";
@@ -52,7 +53,7 @@ describe("the plugin's schema", () => {
       for (const arg of Object.keys(kind.args.shape)) {
         const p = r.inputProperties[arg];
         expect([name, arg, p?.type ?? p?.$ref]).toEqual([name, arg, expect.any(String)]);
-        expect([name, arg, p?.description]).toEqual([name, arg, (kind.docs as Record<string, string>)[arg]]);
+        expect([name, arg, p?.description]).toEqual([name, arg, argDocs(kind)[arg]]);
         expect([name, arg, p?.secret === true]).toEqual([
           name,
           arg,

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
+import { argDocs } from "../../provider/engine/arg-docs";
 import { type Kind, priorOfId, refTargets } from "../../provider/engine/kind";
 import { ENTRY_KINDS, keyOf } from "../../provider/environment/entries";
 import { FILE_KINDS } from "../../provider/environment/graph";
@@ -62,7 +63,7 @@ describe("the registry of kinds", () => {
     expect(typeof (sdk as Record<string, unknown>)[name]).toBe("function");
     expect(kind.doc).toMatch(/Id: /);
     for (const arg of Object.keys(kind.args.shape))
-      expect([arg, (kind.docs as Record<string, string>)[arg]?.length ?? 0]).not.toEqual([arg, 0]);
+      expect([arg, argDocs(kind)[arg]?.length ?? 0]).not.toEqual([arg, 0]);
   });
 
   it("derives the environment file's plain entries from the kinds: each listable, placed once, named once", () => {

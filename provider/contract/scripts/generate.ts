@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { defaultsModule, type WithDefaults } from "./defaults";
+import { routeTableModule, type TableEntry } from "./route-table";
 import { type Context, type Json, refName, ZodEmitter } from "./zod-emit";
 
 export const DOCUMENT = join("provider", "contract", "openapi", "chat-service.yaml");
@@ -21,7 +22,7 @@ interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
   security?: Record<string, string[]>[];
   parameters?: { $ref?: string; name?: string; in?: string; required?: boolean; schema?: Json }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }>; "x-body-of"?: string };
 }
 interface PathItem extends Partial<Record<(typeof METHODS)[number], Operation>> {
   servers?: { url: string }[];
@@ -35,7 +36,11 @@ interface Document {
   "x-limits"?: Record<string, number>;
   paths: Record<string, PathItem>;
   components: {
-    schemas: Record<string, Json & WithDefaults & { enum?: unknown[]; "x-status"?: Record<string, number> }>;
+    schemas: Record<
+      string,
+      Json &
+        WithDefaults & { enum?: unknown[]; "x-status"?: Record<string, number>; "x-conflicts"?: string[] }
+    >;
     parameters?: Record<string, Parameter>;
   };
 }
@@ -102,6 +107,26 @@ function routeFacts(doc: Document): string {
     `export const OPERATIONS = {\n${lines.join("\n")}\n} as const;\n` +
     "export type OperationName = keyof typeof OPERATIONS;\n"
   );
+}
+
+/** The route table: a route per operation, with the parameter that picks its body where one does. */
+function routeTable(doc: Document): string {
+  const entries: TableEntry[] = [];
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op?.operationId) continue;
+      const bodyOf = op.requestBody?.["x-body-of"];
+      if (bodyOf !== undefined) {
+        const inPath = (op.parameters ?? []).some(
+          (p) => parameterOf(doc, p)?.in === "path" && parameterOf(doc, p)?.name === bodyOf,
+        );
+        if (!inPath)
+          throw new Error(`${op.operationId}: x-body-of names ${bodyOf}, not a path parameter of ${path}`);
+      }
+      entries.push({ name: op.operationId, ...(bodyOf ? { bodyOf } : {}) });
+    }
+  return routeTableModule(HEADER("the route table"), entries);
 }
 
 function enums(doc: Document): string {
@@ -190,9 +215,14 @@ function errorCodes(doc: Document): string {
   const status = doc.components.schemas.ErrorCode?.["x-status"];
   if (!status) throw new Error("components.schemas.ErrorCode has no x-status");
   const lines = Object.entries(status).map(([code, s]) => `  ${code}: ${s},`);
+  // The codes that say the object a create or add names already exists (x-conflicts): ConflictErrors.
+  const conflicts = doc.components.schemas.ErrorCode?.["x-conflicts"] ?? [];
+  for (const code of conflicts)
+    if (status[code] === undefined) throw new Error(`x-conflicts names ${code}, which x-status lacks`);
   return (
-    HEADER("every error code with its HTTP status") +
-    `export const ERROR_STATUS = {\n${lines.join("\n")}\n} as const;\n`
+    HEADER("every error code with its HTTP status, and those that say an object already exists") +
+    `export const ERROR_STATUS = {\n${lines.join("\n")}\n} as const;\n\n` +
+    `export const CONFLICT_CODES = [\n${conflicts.map((c) => `  "${c}",`).join("\n")}\n] as const;\n`
   );
 }
 
@@ -383,6 +413,7 @@ export function generate(
   const doc = parse(documentText) as Document;
   return new Map([
     ["routes.ts", routeFacts(doc)],
+    ["route-table.ts", routeTable(doc)],
     ["enums.ts", enums(doc)],
     ["errors.ts", errorCodes(doc)],
     ["schemas.ts", schemas(doc, tags)],

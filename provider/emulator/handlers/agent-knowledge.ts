@@ -1,7 +1,7 @@
 // The agent builder's knowledge base (text entries, attached to agents) and custom variables
 // (docs/service/bots-agents-and-social.md, S45-S47; decision 0113). Text entries and variables get their ids
 // from the service; times are milliseconds, unique per app, as the listing's cursor needs.
-import { type AgentVariable, type agentKnowledgeRoutes, KnowledgeText } from "../../contract";
+import { type AgentVariable, KnowledgeText } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentVariableRecord, AppRecord, KnowledgeTextRecord } from "../state";
@@ -67,7 +67,7 @@ function requireSources(app: AppRecord, sourceType: string, ids: readonly string
   }
 }
 
-export const agentKnowledgeHandlers: ChatHandlers<typeof agentKnowledgeRoutes> = {
+export const agentKnowledgeHandlers = {
   createKnowledgeText: ({ app, body, env }) => {
     const now = millis(app, env);
     const t: KnowledgeTextRecord = created(
@@ -183,4 +183,4 @@ export const agentKnowledgeHandlers: ChatHandlers<typeof agentKnowledgeRoutes> =
     app.agentVariables.delete(v._id);
     return { success: true, message: `The variable ${v.name} has been deleted.` };
   },
-};
+} satisfies ChatHandlers;

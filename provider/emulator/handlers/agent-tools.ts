@@ -3,7 +3,7 @@
 // frontend actions by a trigger function unique per app and, in their routes, by the `_id` the service makes.
 // Answers are bare, times in milliseconds; a tool's password is never shown. Where the vendor is silent, the
 // choices are marked GUESS on the service page.
-import { ApiTool, type agentToolRoutes, FrontendAction } from "../../contract";
+import { ApiTool, FrontendAction } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, ApiToolRecord, AppRecord, FrontendActionRecord } from "../state";
@@ -94,7 +94,7 @@ function detachEverywhere(app: AppRecord, list: Attached, name: string) {
     if (a[list]?.includes(name)) a[list] = a[list]?.filter((n) => n !== name);
 }
 
-export const agentToolHandlers: ChatHandlers<typeof agentToolRoutes> = {
+export const agentToolHandlers = {
   createApiTool: ({ app, body, env }) => {
     if (app.apiTools.has(body.slug))
       throw new ApiError("ERR_API_TOOL_ALREADY_EXISTS", `The API tool ${body.slug} already exists.`);
@@ -196,4 +196,4 @@ export const agentToolHandlers: ChatHandlers<typeof agentToolRoutes> = {
     attach(requireAgent(app.builderAgents, params.uid), "tools", body.tools, true, env),
   removeAgentTools: ({ app, params, body, env }) =>
     attach(requireAgent(app.builderAgents, params.uid), "tools", body.tools, false, env),
-};
+} satisfies ChatHandlers;

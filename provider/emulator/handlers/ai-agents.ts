@@ -1,7 +1,7 @@
 // AI agents (docs/service/bots-agents-and-social.md): agent-builder agents and MCP servers, and BYO agents.
 // Agents get a UUID v4 uid from the service; MCP servers are named by a slug unique per app. Headers given to
 // an agent or a server are credentials and are never echoed. Where the vendor is silent, decision 0090.
-import { type aiAgentRoutes, DEFAULTS, McpServer } from "../../contract";
+import { DEFAULTS, McpServer } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AgentRecord, AppRecord, Json, McpServerRecord } from "../state";
@@ -127,7 +127,7 @@ function update(
 const bySearch = (q: { searchKey?: string | undefined }) => (a: AgentRecord) =>
   !q.searchKey || startsWithCi(a.name, q.searchKey);
 
-export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
+export const aiAgentHandlers = {
   createBuilderAgent: ({ app, body, env }) => {
     const servers = [...new Set(body.mcpServers ?? [])];
     requireServers(app, servers);
@@ -285,4 +285,4 @@ export const aiAgentHandlers: ChatHandlers<typeof aiAgentRoutes> = {
     app.byoAgents.delete(a.uid);
     return ack(`The agent with UID ${a.uid} has been deleted successfully.`);
   },
-};
+} satisfies ChatHandlers;

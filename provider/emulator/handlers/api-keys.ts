@@ -1,5 +1,5 @@
 // API keys of an app (docs/service/api-keys.md): 40 hex characters, the key is its own id, at most 25 per app.
-import { ApiKey, type apiKeyRoutes, LIMITS } from "../../contract";
+import { ApiKey, LIMITS } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { ApiKeyRecord, AppRecord } from "../state";
@@ -23,7 +23,7 @@ function notSelf(k: ApiKeyRecord, caller: ApiKeyRecord): void {
   }
 }
 
-export const apiKeyHandlers: ChatHandlers<typeof apiKeyRoutes> = {
+export const apiKeyHandlers = {
   createApiKey: ({ app, body, env }) => {
     if (app.apiKeys.size >= LIMITS.apiKeysPerApp) throw quotaExceeded("API keys", LIMITS.apiKeysPerApp);
     const k: ApiKeyRecord = created(body, {}, { apiKey: env.ids.hex(40), createdAt: env.now() });
@@ -51,4 +51,4 @@ export const apiKeyHandlers: ChatHandlers<typeof apiKeyRoutes> = {
     app.apiKeys.delete(k.apiKey);
     return ack(`The Api Key ${k.apiKey} has been deleted successfully.`);
   },
-};
+} satisfies ChatHandlers;

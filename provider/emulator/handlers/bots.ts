@@ -3,7 +3,7 @@
 // create keeps the basic-auth credentials only with useBasicAuth true, an update stores them as sent, every
 // answer echoes the stored password and leaves out fields that are false or empty. Where the vendor is
 // silent, decision 0090.
-import { Bot, type botRoutes, DEFAULTS, LIMITS } from "../../contract";
+import { Bot, DEFAULTS, LIMITS } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AppRecord, BotRecord } from "../state";
@@ -32,7 +32,7 @@ function checkBasicAuth(b: BotRecord): void {
   }
 }
 
-export const botHandlers: ChatHandlers<typeof botRoutes> = {
+export const botHandlers = {
   createBot: ({ app, body, env }) => {
     const u = requireUser(app, body.uid);
     if (app.bots.has(u.uid)) {
@@ -71,4 +71,4 @@ export const botHandlers: ChatHandlers<typeof botRoutes> = {
     app.bots.delete(b.uid);
     return ack(`The bot with UID ${b.uid} has been deleted successfully.`);
   },
-};
+} satisfies ChatHandlers;

@@ -1,7 +1,6 @@
 // Chat widgets on the management host (docs/service/app-configuration.md): the service makes each widget's
 // id; an update names the widget inside its settings and replaces them; there is no read of one widget and no
 // delete. Answers are relayed from the widget service, wrapped like the extensions' settings answers.
-import type { chatWidgetRoutes } from "../../contract";
 import { ApiError } from "../errors";
 import type { Json } from "../state";
 import { requireApp } from "./lookup";
@@ -17,7 +16,7 @@ const uuid = (env: Env) => {
 
 const copy = <T>(v: T): T => structuredClone(v);
 
-export const chatWidgetHandlers: ManagementHandlers<typeof chatWidgetRoutes> = {
+export const chatWidgetHandlers = {
   listChatWidgets: ({ state, params }) => {
     const app = requireApp(state, params.appId);
     return { data: relayed({ data: [...app.chatWidgets.values()].map(copy) }) };
@@ -41,4 +40,4 @@ export const chatWidgetHandlers: ManagementHandlers<typeof chatWidgetRoutes> = {
     widget.configuration = { ...copy(settings), appId: app.id };
     return { data: relayed({ data: { success: true } }) };
   },
-};
+} satisfies ManagementHandlers;

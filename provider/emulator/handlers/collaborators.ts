@@ -1,7 +1,7 @@
 // An app's collaborators on the management host (docs/service/bots-agents-and-social.md): added as admins or
 // moderators and removed by email; one email's failure does not fail the call. The app's owner is not a
 // collaborator. Where the vendor is silent, decision 0090.
-import type { CollaboratorsResult, collaboratorRoutes } from "../../contract";
+import type { CollaboratorsResult } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import type { AppRecord, CollaboratorRecord } from "../state";
 import { requireApp } from "./lookup";
@@ -47,7 +47,7 @@ function add(app: AppRecord, env: Env, emails: readonly string[], role: Collabor
   return out;
 }
 
-export const collaboratorHandlers: ManagementHandlers<typeof collaboratorRoutes> = {
+export const collaboratorHandlers = {
   listCollaborators: ({ state, params }) => ({
     data: [...requireApp(state, params.appId).collaborators.values()].map(view),
   }),
@@ -80,4 +80,4 @@ export const collaboratorHandlers: ManagementHandlers<typeof collaboratorRoutes>
     }
     return { data: result };
   },
-};
+} satisfies ManagementHandlers;

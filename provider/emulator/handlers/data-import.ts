@@ -1,7 +1,7 @@
 // Data Import (docs/service/data-import.md): users, groups, members and messages created in bulk under their
 // own keys, with the times they had elsewhere. Each key is answered apart: one failing entity does not fail
 // the request, and a key already there is refused (so a request sent twice makes nothing twice).
-import type { dataImportRoutes, ImportResult } from "../../contract";
+import type { ImportResult } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, Json, MessageRecord } from "../state";
 import { defined, groupConversationId, groupView, userConversationId, userView } from "../views";
@@ -37,7 +37,7 @@ function muidsOf(app: AppRecord): Set<string> {
   return s;
 }
 
-export const dataImportHandlers: ChatHandlers<typeof dataImportRoutes> = {
+export const dataImportHandlers = {
   importUsers: ({ app, body, env }) => ({
     data: each(body.users, (b) => {
       if (app.users.has(b.uid))
@@ -138,4 +138,4 @@ export const dataImportHandlers: ChatHandlers<typeof dataImportRoutes> = {
       }),
     };
   },
-};
+} satisfies ChatHandlers;

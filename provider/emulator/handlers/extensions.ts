@@ -5,7 +5,6 @@ import {
   EXTENSION_SETTINGS,
   type ExtensionSettingsSpec,
   type ExtensionSlug,
-  type extensionRoutes,
   extensionSupports,
   isExtensionSlug,
   KNOWN_EXTENSION_IDS,
@@ -112,7 +111,7 @@ function writeAnswer(app: AppRecord, slug: ExtensionSlug, settings: Json) {
   }
 }
 
-export const extensionHandlers: ManagementHandlers<typeof extensionRoutes> = {
+export const extensionHandlers = {
   listExtensions: ({ state, params, query }) => {
     const app = requireApp(state, params.appId);
     return paginate(KNOWN_EXTENSION_IDS, query, () => true, extensionView(app), PER_PAGE);
@@ -178,4 +177,4 @@ export const extensionHandlers: ManagementHandlers<typeof extensionRoutes> = {
         return relayed({ data: { settings: { success: true } } });
     }
   },
-};
+} satisfies ManagementHandlers;

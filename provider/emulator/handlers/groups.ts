@@ -1,5 +1,5 @@
 // Groups, group members and banned users (docs/service/groups-and-members.md).
-import type { AddMembersResult, GroupUpdate, groupRoutes, MemberScope, MembersBody } from "../../contract";
+import type { AddMembersResult, GroupUpdate, MemberScope, MembersBody } from "../../contract";
 import { DEFAULTS, listedGroupType } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated } from "../records";
@@ -138,7 +138,7 @@ const SORT_KEYS = {
   createdAt: (g: GroupRecord) => g.createdAt,
 } as const;
 
-export const groupHandlers: ChatHandlers<typeof groupRoutes> = {
+export const groupHandlers = {
   createGroup: ({ app, body, env, actor }) => {
     if (app.groups.has(body.guid)) {
       throw new ApiError("ERR_GUID_ALREADY_EXISTS", `The group with GUID ${body.guid} already exists.`);
@@ -270,4 +270,4 @@ export const groupHandlers: ChatHandlers<typeof groupRoutes> = {
       (u) => userView(u),
     );
   },
-};
+} satisfies ChatHandlers;

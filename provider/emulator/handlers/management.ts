@@ -1,13 +1,5 @@
 // The management API: apps, app settings, webhooks and triggers (docs/service/webhooks-and-triggers.md, docs/service/management-api.md).
-import {
-  DEFAULTS,
-  LIMITS,
-  legacyTriggerRule,
-  type managementRoutes,
-  type Region,
-  triggersNotIn,
-  Webhook,
-} from "../../contract";
+import { DEFAULTS, LIMITS, legacyTriggerRule, type Region, triggersNotIn, Webhook } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import { created, updated, viewOf } from "../records";
 import { type AppRecord, newApp, type WebhookRecord } from "../state";
@@ -56,7 +48,7 @@ function requireWebhook(app: AppRecord, id: string): WebhookRecord {
   return w;
 }
 
-export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
+export const managementHandlers = {
   createApp: ({ state, body, env }) => {
     const app = newApp({ name: body.name, region: body.region, version: body.version }, env.ids, env.now());
     state.apps.set(app.id, app);
@@ -176,4 +168,4 @@ export const managementHandlers: ManagementHandlers<typeof managementRoutes> = {
     w.triggers = w.triggers.filter((id) => !removing.has(id));
     return ack("Removed trigger successfully.");
   },
-};
+} satisfies ManagementHandlers;

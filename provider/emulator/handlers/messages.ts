@@ -1,5 +1,5 @@
 // Messages and reactions (docs/service/messages-and-reactions.md; the reaction removal exactly as the owner's document describes it).
-import { INTERACTIVE_TYPES, MESSAGE_TYPES, type messageRoutes } from "../../contract";
+import { INTERACTIVE_TYPES, MESSAGE_TYPES } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, GroupRecord, Json, MessageRecord, UserRecord } from "../state";
 import {
@@ -79,7 +79,7 @@ function requireSender(m: MessageRecord, actor: UserRecord | undefined): void {
 
 const numericId = (id: string) => Number.parseInt(id, 10);
 
-export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
+export const messageHandlers = {
   sendMessage: ({ app, body, env, actor }) => {
     if (body.category === "message") {
       if (!(MESSAGE_TYPES as readonly string[]).includes(body.type)) {
@@ -259,4 +259,4 @@ export const messageHandlers: ChatHandlers<typeof messageRoutes> = {
     m.reactions = m.reactions.filter((r) => !(r.uid === uid && r.reaction === params.reaction));
     return { data: messageView(m, { actorUid: uid, withReactions: true }) };
   },
-};
+} satisfies ChatHandlers;

@@ -1,6 +1,5 @@
 // Usage and message traffic, counted from the app's state (docs/service/metrics.md). The emulator places no
 // calls and keeps no connections or receipts: call minutes, concurrent users and receipts are always 0.
-import type { metricsRoutes } from "../../contract";
 import type { AppRecord, MessageRecord } from "../state";
 import type { ChatHandlers } from "./types";
 
@@ -14,7 +13,7 @@ const sent = (app: AppRecord): MessageRecord[] =>
 
 const ms = (seconds: number) => String(seconds * 1000);
 
-export const metricsHandlers: ChatHandlers<typeof metricsRoutes> = {
+export const metricsHandlers = {
   getUsageMetrics: ({ app, query }) => {
     const { fromDate, toDate } = query;
     const active = new Set(
@@ -54,4 +53,4 @@ export const metricsHandlers: ChatHandlers<typeof metricsRoutes> = {
     }
     return { data: { appId: app.id, startTime: ms(start), endTime: ms(end), dataPoints } };
   },
-};
+} satisfies ChatHandlers;

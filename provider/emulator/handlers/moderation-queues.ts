@@ -2,7 +2,6 @@
 // the blocked queue when it is sent (`moderate`, called by sendMessage); users flag messages; a moderator's
 // review moves a flagged message to the reviewed queue. The emulator models the queues, not delivery: a
 // blocked message is still stored and listed (a limitation, decision 0114).
-import type { moderationQueueRoutes } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, BlockedRecord, Json, MessageRecord, ReviewedRecord } from "../state";
 import { messageView } from "../views";
@@ -109,7 +108,7 @@ function page<T>(items: T[], limit: number | undefined) {
   return { data, meta: { current: { limit: n, count: data.length } } };
 }
 
-export const moderationQueueHandlers: ChatHandlers<typeof moderationQueueRoutes> = {
+export const moderationQueueHandlers = {
   flagMessage: ({ app, params, body, actor, env }) => {
     const m = requireMessage(app, params.id);
     const uid = actor?.uid ?? "";
@@ -158,4 +157,4 @@ export const moderationQueueHandlers: ChatHandlers<typeof moderationQueueRoutes>
       [...app.blockedMessages.values()].map((b) => blockedView(app, b, "disapproved", b.blockedAt)),
       query.limit,
     ),
-};
+} satisfies ChatHandlers;

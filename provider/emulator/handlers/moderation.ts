@@ -6,7 +6,6 @@ import {
   type Condition,
   DEFAULTS,
   type KeywordListUpdate,
-  type moderationRoutes,
   type RuleCreate,
   refersToKeywordLists,
   splitTerms,
@@ -107,7 +106,7 @@ function listContent(body: z.output<typeof KeywordListUpdate>) {
   };
 }
 
-export const moderationHandlers: ChatHandlers<typeof moderationRoutes> = {
+export const moderationHandlers = {
   createRule: ({ app, body, env }) => {
     if (app.rules.has(body.id))
       throw new ApiError("ERR_RULE_ALREADY_EXISTS", `The rule ${body.id} already exists.`);
@@ -221,4 +220,4 @@ export const moderationHandlers: ChatHandlers<typeof moderationRoutes> = {
     app.keywordLists.delete(k.id);
     return { data: { success: true, message: `The keyword list ${k.id} is deleted.` } };
   },
-};
+} satisfies ChatHandlers;

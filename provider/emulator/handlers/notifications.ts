@@ -6,7 +6,6 @@ import type {
   CustomPushProviderCreate,
   CustomSmsProviderCreate,
   NotificationSettings,
-  notificationRoutes,
   SendgridProviderCreate,
   TwilioProviderCreate,
 } from "../../contract";
@@ -148,7 +147,7 @@ const customEmail = singleton("customEmail", (p: Body<typeof CustomEmailProvider
 const twilio = singleton("twilio", (p: Body<typeof TwilioProviderCreate>) => ({ data: p }));
 const customSms = singleton("customSms", (p: Body<typeof CustomSmsProviderCreate>) => ({ data: p }));
 
-export const notificationHandlers: ChatHandlers<typeof notificationRoutes> = {
+export const notificationHandlers = {
   getNotificationSettings: ({ app }) => ({
     data: deepMerge(defaultNotificationSettings(), app.notifications.settings) as NotificationSettings,
   }),
@@ -207,4 +206,4 @@ export const notificationHandlers: ChatHandlers<typeof notificationRoutes> = {
   createCustomSmsProvider: ({ app, body }) => customSms.create(app, body),
   updateCustomSmsProvider: ({ app, body }) => customSms.update(app, body),
   deleteCustomSmsProvider: ({ app }) => customSms.remove(app),
-};
+} satisfies ChatHandlers;

@@ -1,6 +1,6 @@
 // RBAC for group scopes (docs/service/roles-and-permissions.md): the catalogue of a scope's permissions with what this group sets,
 // setting them, and unsetting one. Stored, not enforced (like role permissions).
-import { MEMBER_SCOPES, type MemberScope, type rbacRoutes, SCOPE_PERMISSIONS } from "../../contract";
+import { MEMBER_SCOPES, type MemberScope, SCOPE_PERMISSIONS } from "../../contract";
 import { badRequest } from "../errors";
 import type { AppRecord, GroupRecord } from "../state";
 import { requireGroup } from "./lookup";
@@ -22,7 +22,7 @@ function scopeOf(app: AppRecord, guid: string, scope: string) {
   return { group, perms };
 }
 
-export const rbacHandlers: ChatHandlers<typeof rbacRoutes> = {
+export const rbacHandlers = {
   getScopePermissions: ({ app, params }) => {
     const { perms } = scopeOf(app, params.guid, params.scope);
     return cataloguePage(SCOPE_PERMISSIONS, "scope", perms, app.createdAt);
@@ -48,4 +48,4 @@ export const rbacHandlers: ChatHandlers<typeof rbacRoutes> = {
     perms.delete(params.permission);
     return { data: { permissions: Object.fromEntries(perms) } };
   },
-};
+} satisfies ChatHandlers;

@@ -1,5 +1,5 @@
 // Roles, their restricted features and RBAC permissions (docs/service/roles-and-permissions.md).
-import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, Role, type roleRoutes } from "../../contract";
+import { DEFAULT_ROLE, LIMITS, ROLE_PERMISSIONS, Role } from "../../contract";
 import { ApiError, badRequest } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { RoleRecord } from "../state";
@@ -16,7 +16,7 @@ const permissionsOf = (r: RoleRecord) => Object.fromEntries(r.permissions);
 export const quotaExceeded = (what: string, max: number) =>
   new ApiError("ERR_PLAN_QUOTA_RESTRICTION", `An app can have at most ${max} ${what}.`);
 
-export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
+export const roleHandlers = {
   createRole: ({ app, body, env }) => {
     if (app.roles.has(body.role)) {
       throw new ApiError("ERR_ROLE_ALREADY_EXISTS", `The role ${body.role} already exists.`);
@@ -115,4 +115,4 @@ export const roleHandlers: ChatHandlers<typeof roleRoutes> = {
     r.permissions.delete(params.permission);
     return { data: { permissions: permissionsOf(r) } };
   },
-};
+} satisfies ChatHandlers;

@@ -1,7 +1,7 @@
 // Friends, blocked users and the conversations the app pins for every user
 // (docs/service/bots-agents-and-social.md). Friendship is kept on both sides; a block goes one way. Where the
 // vendor is silent, decision 0090.
-import { LIMITS, type RelationResult, type socialRoutes } from "../../contract";
+import { LIMITS, type RelationResult } from "../../contract";
 import { ApiError } from "../errors";
 import type { AppRecord, PinnedConversationRecord, UserRecord } from "../state";
 import { groupConversationId, paginate, startsWithCi, userConversationId, userView } from "../views";
@@ -65,7 +65,7 @@ const livePinned = (app: AppRecord) =>
       : app.users.get(p.conversationWith)?.deactivatedAt === undefined && app.users.has(p.conversationWith),
   );
 
-export const socialHandlers: ChatHandlers<typeof socialRoutes> = {
+export const socialHandlers = {
   addFriends: ({ app, params, body, env }) => {
     const me = requireUser(app, params.uid);
     const mine = relation(app.friends, me.uid);
@@ -176,4 +176,4 @@ export const socialHandlers: ChatHandlers<typeof socialRoutes> = {
     app.pinnedConversations = next;
     return { data: next.map((p) => pinnedView(p)) };
   },
-};
+} satisfies ChatHandlers;

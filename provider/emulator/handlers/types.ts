@@ -1,7 +1,7 @@
 // What a handler receives and returns. Handlers are keyed by route name, typed from the route table: a
 // handler's body/query are the route's parsed schemas and its return value must fit the route's response.
 import type { z } from "zod";
-import type { PathParams, RouteSpec } from "../../contract";
+import type { PathParams, RouteSpec, Routes } from "../../contract";
 import type { Random } from "../rng";
 import type { ApiKeyRecord, AppRecord, EmulatorState, UserRecord } from "../state";
 
@@ -36,9 +36,22 @@ export interface ManagementCtx<R extends RouteSpec> extends BaseCtx<R> {
 
 export type Reply<R extends RouteSpec> = z.input<R["response"]>;
 
-export type ChatHandlers<T extends Record<string, RouteSpec>> = {
-  readonly [N in keyof T]: (ctx: ChatCtx<T[N]>) => Reply<T[N]>;
+/** The routes of one API, by name. */
+type RoutesOf<A extends RouteSpec["api"]> = {
+  readonly [N in keyof Routes as Routes[N]["api"] extends A ? N : never]: Routes[N];
 };
-export type ManagementHandlers<T extends Record<string, RouteSpec>> = {
-  readonly [N in keyof T]: (ctx: ManagementCtx<T[N]>) => Reply<T[N]>;
+
+/**
+ * Handlers of some routes of the chat API: a handler file's object `satisfies` it (its handlers are typed
+ * from their routes, a misspelt name or another API's route refused); handlers/index.ts checks that every
+ * route of the table has one.
+ */
+export type ChatHandlers = {
+  readonly [N in keyof RoutesOf<"chat">]?: (ctx: ChatCtx<RoutesOf<"chat">[N]>) => Reply<RoutesOf<"chat">[N]>;
+};
+/** Handlers of some routes of the management API (see ChatHandlers). */
+export type ManagementHandlers = {
+  readonly [N in keyof RoutesOf<"management">]?: (
+    ctx: ManagementCtx<RoutesOf<"management">[N]>,
+  ) => Reply<RoutesOf<"management">[N]>;
 };

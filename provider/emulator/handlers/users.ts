@@ -1,5 +1,5 @@
 // Users and auth tokens (docs/service/users-and-auth-tokens.md).
-import { AuthToken, DEFAULTS, LIMITS, type userRoutes } from "../../contract";
+import { AuthToken, DEFAULTS, LIMITS } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import type { AppRecord, AuthTokenRecord, UserRecord } from "../state";
@@ -49,7 +49,7 @@ function removeUser(app: AppRecord, uid: string): void {
   }
 }
 
-export const userHandlers: ChatHandlers<typeof userRoutes> = {
+export const userHandlers = {
   createUser: ({ app, body, env }) => {
     // A deactivated user still holds its uid (GUESS in docs/service/lifecycle-and-gaps.md; the stricter choice).
     if (app.users.has(body.uid)) {
@@ -168,4 +168,4 @@ export const userHandlers: ChatHandlers<typeof userRoutes> = {
     app.authTokens.delete(u.uid);
     return ack(`Cleared Auth Tokens successfully for uid ${u.uid}.`);
   },
-};
+} satisfies ChatHandlers;

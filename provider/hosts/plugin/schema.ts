@@ -3,6 +3,7 @@
 // per kind and a `list<Kind>` function per listable kind, and the provider's config keys. Pulumi YAML reads
 // it from the plugin; `pulumi package gen-sdk` makes the Python, Go and .NET SDKs from it.
 import { ChatConnection, CONFIG_KEYS, configKeyOf, ManagementConnection } from "../../client/config";
+import { argDocs } from "../../engine/arg-docs";
 import { type Json, jsonOf } from "../../engine/json-schema";
 import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
@@ -152,7 +153,7 @@ const CONNECTION_DOCS = {
 /** A resource's properties: arguments (with docs, secrets, replace-on-change), options, computed outputs. */
 function resourceOf(types: Types, name: string, kind: Kind) {
   const input = jsonOf(kind.args, "input", true);
-  const docs = kind.docs as Record<string, string>;
+  const docs = argDocs(kind);
   const secrets = new Set(kind.secrets ?? []);
   const inputs: Record<string, PropertySpec> = {};
   for (const [k, v] of Object.entries(input.properties ?? {})) {

@@ -73,35 +73,35 @@ import (
 type AgentApiTool struct {
 	pulumi.CustomResourceState
 
-	// Whether the agent may pass parameters beyond those declared (default false).
+	// Whether the agent may pass parameters beyond those declared. Default: false.
 	AllowAdditionalProperties pulumi.BoolOutput `pulumi:"allowAdditionalProperties"`
-	// Basic-auth password or token; secret, never shown by the service.
+	// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 	BasicAuthPassword pulumi.StringPtrOutput `pulumi:"basicAuthPassword"`
-	// Basic-auth user name; secret, never shown by the service.
+	// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 	BasicAuthUsername pulumi.StringPtrOutput `pulumi:"basicAuthUsername"`
-	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 	BodyTemplate pulumi.StringPtrOutput `pulumi:"bodyTemplate"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+	// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 	Description pulumi.StringOutput `pulumi:"description"`
-	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 	EnableBasicAuth pulumi.BoolOutput `pulumi:"enableBasicAuth"`
-	// HTTPS URL the tool calls (http only for localhost).
+	// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 	Endpoint pulumi.StringOutput `pulumi:"endpoint"`
 	// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
 	Headers pulumi.StringMapOutput `pulumi:"headers"`
-	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
-	// HTTP method: GET, POST, PUT, PATCH or DELETE.
+	// HTTP method of the calls.
 	Method HttpMethodOutput `pulumi:"method"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters AgentApiToolParametersItemArrayOutput `pulumi:"parameters"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 	Slug pulumi.StringOutput `pulumi:"slug"`
 }
 
@@ -185,33 +185,33 @@ func (AgentApiToolState) ElementType() reflect.Type {
 type agentApiToolArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Whether the agent may pass parameters beyond those declared (default false).
+	// Whether the agent may pass parameters beyond those declared. Default: false.
 	AllowAdditionalProperties *bool `pulumi:"allowAdditionalProperties"`
-	// Basic-auth password or token; secret, never shown by the service.
+	// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 	BasicAuthPassword *string `pulumi:"basicAuthPassword"`
-	// Basic-auth user name; secret, never shown by the service.
+	// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 	BasicAuthUsername *string `pulumi:"basicAuthUsername"`
-	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 	BodyTemplate *string `pulumi:"bodyTemplate"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+	// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 	Description string `pulumi:"description"`
-	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
-	// HTTPS URL the tool calls (http only for localhost).
+	// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 	Endpoint string `pulumi:"endpoint"`
 	// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
 	Headers map[string]string `pulumi:"headers"`
-	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
-	// HTTP method: GET, POST, PUT, PATCH or DELETE.
+	// HTTP method of the calls.
 	Method HttpMethod `pulumi:"method"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 	Slug string `pulumi:"slug"`
 }
 
@@ -219,33 +219,33 @@ type agentApiToolArgs struct {
 type AgentApiToolArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Whether the agent may pass parameters beyond those declared (default false).
+	// Whether the agent may pass parameters beyond those declared. Default: false.
 	AllowAdditionalProperties pulumi.BoolPtrInput
-	// Basic-auth password or token; secret, never shown by the service.
+	// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 	BasicAuthPassword pulumi.StringPtrInput
-	// Basic-auth user name; secret, never shown by the service.
+	// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 	BasicAuthUsername pulumi.StringPtrInput
-	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 	BodyTemplate pulumi.StringPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+	// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 	Description pulumi.StringInput
-	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 	EnableBasicAuth pulumi.BoolPtrInput
-	// HTTPS URL the tool calls (http only for localhost).
+	// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 	Endpoint pulumi.StringInput
 	// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
 	Headers pulumi.StringMapInput
-	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrInput
-	// HTTP method: GET, POST, PUT, PATCH or DELETE.
+	// HTTP method of the calls.
 	Method HttpMethodInput
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name pulumi.StringInput
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters AgentApiToolParametersItemArrayInput
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 	Slug pulumi.StringInput
 }
 
@@ -286,22 +286,22 @@ func (o AgentApiToolOutput) ToAgentApiToolOutputWithContext(ctx context.Context)
 	return o
 }
 
-// Whether the agent may pass parameters beyond those declared (default false).
+// Whether the agent may pass parameters beyond those declared. Default: false.
 func (o AgentApiToolOutput) AllowAdditionalProperties() pulumi.BoolOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.BoolOutput { return v.AllowAdditionalProperties }).(pulumi.BoolOutput)
 }
 
-// Basic-auth password or token; secret, never shown by the service.
+// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 func (o AgentApiToolOutput) BasicAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringPtrOutput { return v.BasicAuthPassword }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth user name; secret, never shown by the service.
+// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 func (o AgentApiToolOutput) BasicAuthUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringPtrOutput { return v.BasicAuthUsername }).(pulumi.StringPtrOutput)
 }
 
-// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 func (o AgentApiToolOutput) BodyTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringPtrOutput { return v.BodyTemplate }).(pulumi.StringPtrOutput)
 }
@@ -316,17 +316,17 @@ func (o AgentApiToolOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 func (o AgentApiToolOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
-// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 func (o AgentApiToolOutput) EnableBasicAuth() pulumi.BoolOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.BoolOutput { return v.EnableBasicAuth }).(pulumi.BoolOutput)
 }
 
-// HTTPS URL the tool calls (http only for localhost).
+// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 func (o AgentApiToolOutput) Endpoint() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringOutput { return v.Endpoint }).(pulumi.StringOutput)
 }
@@ -336,27 +336,27 @@ func (o AgentApiToolOutput) Headers() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringMapOutput { return v.Headers }).(pulumi.StringMapOutput)
 }
 
-// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 func (o AgentApiToolOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringPtrOutput { return v.Icon }).(pulumi.StringPtrOutput)
 }
 
-// HTTP method: GET, POST, PUT, PATCH or DELETE.
+// HTTP method of the calls.
 func (o AgentApiToolOutput) Method() HttpMethodOutput {
 	return o.ApplyT(func(v *AgentApiTool) HttpMethodOutput { return v.Method }).(HttpMethodOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o AgentApiToolOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 func (o AgentApiToolOutput) Parameters() AgentApiToolParametersItemArrayOutput {
 	return o.ApplyT(func(v *AgentApiTool) AgentApiToolParametersItemArrayOutput { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 func (o AgentApiToolOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentApiTool) pulumi.StringOutput { return v.Slug }).(pulumi.StringOutput)
 }

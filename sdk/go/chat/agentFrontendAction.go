@@ -67,15 +67,15 @@ type AgentFrontendAction struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// What the action does, so the agent knows when to use it; at most 1020 characters.
+	// What the action does, so the agent knows when to use it. At most 1020 characters.
 	Description pulumi.StringOutput `pulumi:"description"`
-	// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+	// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters AgentFrontendActionParametersItemArrayOutput `pulumi:"parameters"`
-	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 	TriggerFunction pulumi.StringOutput `pulumi:"triggerFunction"`
 }
 
@@ -143,15 +143,15 @@ type agentFrontendActionArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// What the action does, so the agent knows when to use it; at most 1020 characters.
+	// What the action does, so the agent knows when to use it. At most 1020 characters.
 	Description string `pulumi:"description"`
-	// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+	// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
-	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 	TriggerFunction string `pulumi:"triggerFunction"`
 }
 
@@ -161,15 +161,15 @@ type AgentFrontendActionArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// What the action does, so the agent knows when to use it; at most 1020 characters.
+	// What the action does, so the agent knows when to use it. At most 1020 characters.
 	Description pulumi.StringInput
-	// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+	// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrInput
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringInput
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters AgentFrontendActionParametersItemArrayInput
-	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 	TriggerFunction pulumi.StringInput
 }
 
@@ -225,27 +225,27 @@ func (o AgentFrontendActionOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// What the action does, so the agent knows when to use it; at most 1020 characters.
+// What the action does, so the agent knows when to use it. At most 1020 characters.
 func (o AgentFrontendActionOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
-// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 func (o AgentFrontendActionOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) pulumi.StringPtrOutput { return v.Icon }).(pulumi.StringPtrOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o AgentFrontendActionOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 func (o AgentFrontendActionOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) AgentFrontendActionParametersItemArrayOutput { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
 }
 
-// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 func (o AgentFrontendActionOutput) TriggerFunction() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentFrontendAction) pulumi.StringOutput { return v.TriggerFunction }).(pulumi.StringOutput)
 }

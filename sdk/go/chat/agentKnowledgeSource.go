@@ -57,9 +57,9 @@ type AgentKnowledgeSource struct {
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
 	// The Markdown file the service made of the entry.
 	FileName pulumi.StringPtrOutput `pulumi:"fileName"`
-	// The text, at most 5,000 characters.
+	// The text the agents may draw on. At most 5000 characters.
 	Text pulumi.StringOutput `pulumi:"text"`
-	// Title, at most 500 characters (the service names the entry's Markdown file after it).
+	// The entry's title (the service names its Markdown file after it). At most 500 characters.
 	Title pulumi.StringOutput `pulumi:"title"`
 }
 
@@ -120,9 +120,9 @@ type agentKnowledgeSourceArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The text, at most 5,000 characters.
+	// The text the agents may draw on. At most 5000 characters.
 	Text string `pulumi:"text"`
-	// Title, at most 500 characters (the service names the entry's Markdown file after it).
+	// The entry's title (the service names its Markdown file after it). At most 500 characters.
 	Title string `pulumi:"title"`
 }
 
@@ -132,9 +132,9 @@ type AgentKnowledgeSourceArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The text, at most 5,000 characters.
+	// The text the agents may draw on. At most 5000 characters.
 	Text pulumi.StringInput
-	// Title, at most 500 characters (the service names the entry's Markdown file after it).
+	// The entry's title (the service names its Markdown file after it). At most 500 characters.
 	Title pulumi.StringInput
 }
 
@@ -190,12 +190,12 @@ func (o AgentKnowledgeSourceOutput) FileName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentKnowledgeSource) pulumi.StringPtrOutput { return v.FileName }).(pulumi.StringPtrOutput)
 }
 
-// The text, at most 5,000 characters.
+// The text the agents may draw on. At most 5000 characters.
 func (o AgentKnowledgeSourceOutput) Text() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentKnowledgeSource) pulumi.StringOutput { return v.Text }).(pulumi.StringOutput)
 }
 
-// Title, at most 500 characters (the service names the entry's Markdown file after it).
+// The entry's title (the service names its Markdown file after it). At most 500 characters.
 func (o AgentKnowledgeSourceOutput) Title() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentKnowledgeSource) pulumi.StringOutput { return v.Title }).(pulumi.StringOutput)
 }

@@ -56,17 +56,17 @@ type AgentVariable struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+	// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 	ConstantValue pulumi.StringPtrOutput `pulumi:"constantValue"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// The value used when the path does not resolve, at most 200 characters.
+	// The value used when the path does not resolve. At most 200 characters.
 	DefaultValue pulumi.StringPtrOutput `pulumi:"defaultValue"`
-	// Description, at most 200 characters.
+	// Description. At most 200 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+	// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+	// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 	SourcePath pulumi.StringPtrOutput `pulumi:"sourcePath"`
 	// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
 	SourceType AgentVariableSourceOutput `pulumi:"sourceType"`
@@ -137,15 +137,15 @@ type agentVariableArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+	// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 	ConstantValue *string `pulumi:"constantValue"`
-	// The value used when the path does not resolve, at most 200 characters.
+	// The value used when the path does not resolve. At most 200 characters.
 	DefaultValue *string `pulumi:"defaultValue"`
-	// Description, at most 200 characters.
+	// Description. At most 200 characters.
 	Description *string `pulumi:"description"`
-	// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+	// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 	Name string `pulumi:"name"`
-	// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+	// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 	SourcePath *string `pulumi:"sourcePath"`
 	// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
 	SourceType AgentVariableSource `pulumi:"sourceType"`
@@ -157,15 +157,15 @@ type AgentVariableArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+	// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 	ConstantValue pulumi.StringPtrInput
-	// The value used when the path does not resolve, at most 200 characters.
+	// The value used when the path does not resolve. At most 200 characters.
 	DefaultValue pulumi.StringPtrInput
-	// Description, at most 200 characters.
+	// Description. At most 200 characters.
 	Description pulumi.StringPtrInput
-	// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+	// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 	Name pulumi.StringInput
-	// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+	// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 	SourcePath pulumi.StringPtrInput
 	// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
 	SourceType AgentVariableSourceInput
@@ -213,7 +213,7 @@ func (o AgentVariableOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *AgentVariable) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 func (o AgentVariableOutput) ConstantValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentVariable) pulumi.StringPtrOutput { return v.ConstantValue }).(pulumi.StringPtrOutput)
 }
@@ -223,22 +223,22 @@ func (o AgentVariableOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *AgentVariable) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// The value used when the path does not resolve, at most 200 characters.
+// The value used when the path does not resolve. At most 200 characters.
 func (o AgentVariableOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentVariable) pulumi.StringPtrOutput { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-// Description, at most 200 characters.
+// Description. At most 200 characters.
 func (o AgentVariableOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentVariable) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 func (o AgentVariableOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AgentVariable) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 func (o AgentVariableOutput) SourcePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentVariable) pulumi.StringPtrOutput { return v.SourcePath }).(pulumi.StringPtrOutput)
 }

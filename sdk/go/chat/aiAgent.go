@@ -77,41 +77,41 @@ import (
 type AiAgent struct {
 	pulumi.CustomResourceState
 
-	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 	ApiTools pulumi.StringArrayOutput `pulumi:"apiTools"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 	FrontendActions pulumi.StringArrayOutput `pulumi:"frontendActions"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage pulumi.StringPtrOutput `pulumi:"greetingMessage"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
-	// What the agent is told to do (its system prompt).
+	// What the agent is told to do (its system prompt). At most 10240 characters.
 	Instructions pulumi.StringPtrOutput `pulumi:"instructions"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage pulumi.StringPtrOutput `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 	KnowledgeSources pulumi.StringArrayOutput `pulumi:"knowledgeSources"`
-	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 	MaxTokens pulumi.IntPtrOutput `pulumi:"maxTokens"`
-	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 	McpServers pulumi.StringArrayOutput `pulumi:"mcpServers"`
-	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+	// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 	Model pulumi.StringPtrOutput `pulumi:"model"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages pulumi.StringArrayOutput `pulumi:"suggestedMessages"`
-	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature pulumi.Float64PtrOutput `pulumi:"temperature"`
-	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools pulumi.StringArrayOutput `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid pulumi.StringOutput `pulumi:"uid"`
@@ -169,39 +169,39 @@ func (AiAgentState) ElementType() reflect.Type {
 type aiAgentArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 	ApiTools []string `pulumi:"apiTools"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 	FrontendActions []string `pulumi:"frontendActions"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
-	// What the agent is told to do (its system prompt).
+	// What the agent is told to do (its system prompt). At most 10240 characters.
 	Instructions *string `pulumi:"instructions"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive *bool `pulumi:"isActive"`
-	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 	KnowledgeSources []string `pulumi:"knowledgeSources"`
-	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 	MaxTokens *int `pulumi:"maxTokens"`
-	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 	McpServers []string `pulumi:"mcpServers"`
-	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+	// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 	Model *string `pulumi:"model"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name string `pulumi:"name"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
-	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature *float64 `pulumi:"temperature"`
-	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools []string `pulumi:"tools"`
 }
 
@@ -209,39 +209,39 @@ type aiAgentArgs struct {
 type AiAgentArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 	ApiTools pulumi.StringArrayInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
-	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 	FrontendActions pulumi.StringArrayInput
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage pulumi.StringPtrInput
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrInput
-	// What the agent is told to do (its system prompt).
+	// What the agent is told to do (its system prompt). At most 10240 characters.
 	Instructions pulumi.StringPtrInput
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage pulumi.StringPtrInput
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive pulumi.BoolPtrInput
-	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 	KnowledgeSources pulumi.StringArrayInput
-	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 	MaxTokens pulumi.IntPtrInput
-	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 	McpServers pulumi.StringArrayInput
-	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+	// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 	Model pulumi.StringPtrInput
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name pulumi.StringInput
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages pulumi.StringArrayInput
-	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature pulumi.Float64PtrInput
-	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools pulumi.StringArrayInput
 }
 
@@ -282,7 +282,7 @@ func (o AiAgentOutput) ToAiAgentOutputWithContext(ctx context.Context) AiAgentOu
 	return o
 }
 
-// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 func (o AiAgentOutput) ApiTools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.ApiTools }).(pulumi.StringArrayOutput)
 }
@@ -297,77 +297,77 @@ func (o AiAgentOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o AiAgentOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 func (o AiAgentOutput) FrontendActions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.FrontendActions }).(pulumi.StringArrayOutput)
 }
 
-// The message that greets a user, at most 1020 characters.
+// The message that greets a user. At most 1020 characters.
 func (o AiAgentOutput) GreetingMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.GreetingMessage }).(pulumi.StringPtrOutput)
 }
 
-// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 func (o AiAgentOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.Icon }).(pulumi.StringPtrOutput)
 }
 
-// What the agent is told to do (its system prompt).
+// What the agent is told to do (its system prompt). At most 10240 characters.
 func (o AiAgentOutput) Instructions() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.Instructions }).(pulumi.StringPtrOutput)
 }
 
-// The message that introduces the agent, at most 1020 characters.
+// The message that introduces the agent. At most 1020 characters.
 func (o AiAgentOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.IntroductoryMessage }).(pulumi.StringPtrOutput)
 }
 
-// Whether the agent answers (default true).
+// Whether the agent answers. Default: true.
 func (o AiAgentOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 func (o AiAgentOutput) KnowledgeSources() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
 }
 
-// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 func (o AiAgentOutput) MaxTokens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.IntPtrOutput { return v.MaxTokens }).(pulumi.IntPtrOutput)
 }
 
-// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 func (o AiAgentOutput) McpServers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.McpServers }).(pulumi.StringArrayOutput)
 }
 
-// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 func (o AiAgentOutput) Model() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringPtrOutput { return v.Model }).(pulumi.StringPtrOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 func (o AiAgentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Messages offered to the user to start with (in order, at most 25).
+// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o AiAgentOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
 }
 
-// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 func (o AiAgentOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.Float64PtrOutput { return v.Temperature }).(pulumi.Float64PtrOutput)
 }
 
-// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 func (o AiAgentOutput) Tools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayOutput { return v.Tools }).(pulumi.StringArrayOutput)
 }

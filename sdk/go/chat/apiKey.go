@@ -57,9 +57,9 @@ type ApiKey struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Name, at most 100 characters (unique, to be adoptable).
+	// Name (unique, to be adoptable). At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+	// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 	Scope ApiKeyScopeOutput `pulumi:"scope"`
 }
 
@@ -118,9 +118,9 @@ type apiKeyArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Name, at most 100 characters (unique, to be adoptable).
+	// Name (unique, to be adoptable). At most 100 characters.
 	Name string `pulumi:"name"`
-	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+	// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
@@ -130,9 +130,9 @@ type ApiKeyArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Name, at most 100 characters (unique, to be adoptable).
+	// Name (unique, to be adoptable). At most 100 characters.
 	Name pulumi.StringInput
-	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+	// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 	Scope ApiKeyScopePtrInput
 }
 
@@ -188,12 +188,12 @@ func (o ApiKeyOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable).
+// Name (unique, to be adoptable). At most 100 characters.
 func (o ApiKeyOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 func (o ApiKeyOutput) Scope() ApiKeyScopeOutput {
 	return o.ApplyT(func(v *ApiKey) ApiKeyScopeOutput { return v.Scope }).(ApiKeyScopeOutput)
 }

@@ -73,7 +73,7 @@ type ApnsPushProvider struct {
 	IncludeContentAvailable pulumi.BoolPtrOutput `pulumi:"includeContentAvailable"`
 	// Send mutable-content pushes.
 	IncludeMutableContent pulumi.BoolPtrOutput `pulumi:"includeMutableContent"`
-	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault pulumi.BoolPtrOutput `pulumi:"isDefault"`
 	// Id of the .p8 signing key.
 	KeyId pulumi.StringOutput `pulumi:"keyId"`
@@ -81,7 +81,7 @@ type ApnsPushProvider struct {
 	P8KeyFilename pulumi.StringPtrOutput `pulumi:"p8KeyFilename"`
 	// Use APNs' production environment (else the sandbox).
 	ProductionMode pulumi.BoolPtrOutput `pulumi:"productionMode"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId pulumi.StringOutput `pulumi:"providerId"`
 	// Apple developer team id.
 	TeamId pulumi.StringOutput `pulumi:"teamId"`
@@ -169,7 +169,7 @@ type apnsPushProviderArgs struct {
 	IncludeContentAvailable *bool `pulumi:"includeContentAvailable"`
 	// Send mutable-content pushes.
 	IncludeMutableContent *bool `pulumi:"includeMutableContent"`
-	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault *bool `pulumi:"isDefault"`
 	// Id of the .p8 signing key.
 	KeyId string `pulumi:"keyId"`
@@ -177,7 +177,7 @@ type apnsPushProviderArgs struct {
 	P8KeyFilename *string `pulumi:"p8KeyFilename"`
 	// Use APNs' production environment (else the sandbox).
 	ProductionMode *bool `pulumi:"productionMode"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId string `pulumi:"providerId"`
 	// Apple developer team id.
 	TeamId string `pulumi:"teamId"`
@@ -197,7 +197,7 @@ type ApnsPushProviderArgs struct {
 	IncludeContentAvailable pulumi.BoolPtrInput
 	// Send mutable-content pushes.
 	IncludeMutableContent pulumi.BoolPtrInput
-	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault pulumi.BoolPtrInput
 	// Id of the .p8 signing key.
 	KeyId pulumi.StringInput
@@ -205,7 +205,7 @@ type ApnsPushProviderArgs struct {
 	P8KeyFilename pulumi.StringPtrInput
 	// Use APNs' production environment (else the sandbox).
 	ProductionMode pulumi.BoolPtrInput
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId pulumi.StringInput
 	// Apple developer team id.
 	TeamId pulumi.StringInput
@@ -273,7 +273,7 @@ func (o ApnsPushProviderOutput) IncludeMutableContent() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ApnsPushProvider) pulumi.BoolPtrOutput { return v.IncludeMutableContent }).(pulumi.BoolPtrOutput)
 }
 
-// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 func (o ApnsPushProviderOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ApnsPushProvider) pulumi.BoolPtrOutput { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
@@ -293,7 +293,7 @@ func (o ApnsPushProviderOutput) ProductionMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ApnsPushProvider) pulumi.BoolPtrOutput { return v.ProductionMode }).(pulumi.BoolPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 func (o ApnsPushProviderOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ApnsPushProvider) pulumi.StringOutput { return v.ProviderId }).(pulumi.StringOutput)
 }

@@ -65,15 +65,15 @@ type App struct {
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
-	// App name. Changing it replaces the app (there is no update API).
+	// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The app's plan, as the service names it.
 	Plan pulumi.StringPtrOutput `pulumi:"plan"`
-	// Region: us (default), eu or in. Changing it replaces the app.
+	// Region. Changing it replaces the app. Default: "us".
 	Region RegionOutput `pulumi:"region"`
-	// Create the app without sample users and groups. Changing it replaces the app.
+	// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 	SkipSampleData pulumi.BoolPtrOutput `pulumi:"skipSampleData"`
-	// API version of the app, default "3". Changing it replaces the app.
+	// API version of the app. Changing it replaces the app. Default: "3".
 	Version pulumi.StringOutput `pulumi:"version"`
 }
 
@@ -141,13 +141,13 @@ type appArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// App name. Changing it replaces the app (there is no update API).
+	// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 	Name string `pulumi:"name"`
-	// Region: us (default), eu or in. Changing it replaces the app.
+	// Region. Changing it replaces the app. Default: "us".
 	Region *Region `pulumi:"region"`
-	// Create the app without sample users and groups. Changing it replaces the app.
+	// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 	SkipSampleData *bool `pulumi:"skipSampleData"`
-	// API version of the app, default "3". Changing it replaces the app.
+	// API version of the app. Changing it replaces the app. Default: "3".
 	Version *string `pulumi:"version"`
 }
 
@@ -157,13 +157,13 @@ type AppArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
-	// App name. Changing it replaces the app (there is no update API).
+	// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 	Name pulumi.StringInput
-	// Region: us (default), eu or in. Changing it replaces the app.
+	// Region. Changing it replaces the app. Default: "us".
 	Region RegionPtrInput
-	// Create the app without sample users and groups. Changing it replaces the app.
+	// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 	SkipSampleData pulumi.BoolPtrInput
-	// API version of the app, default "3". Changing it replaces the app.
+	// API version of the app. Changing it replaces the app. Default: "3".
 	Version pulumi.StringPtrInput
 }
 
@@ -234,7 +234,7 @@ func (o AppOutput) ManagementConnection() ManagementConnectionPtrOutput {
 	return o.ApplyT(func(v *App) ManagementConnectionPtrOutput { return v.ManagementConnection }).(ManagementConnectionPtrOutput)
 }
 
-// App name. Changing it replaces the app (there is no update API).
+// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 func (o AppOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -244,17 +244,17 @@ func (o AppOutput) Plan() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *App) pulumi.StringPtrOutput { return v.Plan }).(pulumi.StringPtrOutput)
 }
 
-// Region: us (default), eu or in. Changing it replaces the app.
+// Region. Changing it replaces the app. Default: "us".
 func (o AppOutput) Region() RegionOutput {
 	return o.ApplyT(func(v *App) RegionOutput { return v.Region }).(RegionOutput)
 }
 
-// Create the app without sample users and groups. Changing it replaces the app.
+// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 func (o AppOutput) SkipSampleData() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *App) pulumi.BoolPtrOutput { return v.SkipSampleData }).(pulumi.BoolPtrOutput)
 }
 
-// API version of the app, default "3". Changing it replaces the app.
+// API version of the app. Changing it replaces the app. Default: "3".
 func (o AppOutput) Version() pulumi.StringOutput {
 	return o.ApplyT(func(v *App) pulumi.StringOutput { return v.Version }).(pulumi.StringOutput)
 }

@@ -63,11 +63,11 @@ type AuthToken struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Platform the token is tied to.
+	// Platform the token is tied to. At most 100 characters.
 	Platform pulumi.StringPtrOutput `pulumi:"platform"`
-	// The user the token logs in. Changing it replaces the token.
+	// The user the token logs in. Changing it replaces the token. At most 100 characters.
 	Uid pulumi.StringOutput `pulumi:"uid"`
-	// User agent the token is tied to.
+	// User agent the token is tied to. At most 3000 characters.
 	UserAgent pulumi.StringPtrOutput `pulumi:"userAgent"`
 }
 
@@ -132,11 +132,11 @@ type authTokenArgs struct {
 	AppInfo map[string]interface{} `pulumi:"appInfo"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Platform the token is tied to.
+	// Platform the token is tied to. At most 100 characters.
 	Platform *string `pulumi:"platform"`
-	// The user the token logs in. Changing it replaces the token.
+	// The user the token logs in. Changing it replaces the token. At most 100 characters.
 	Uid string `pulumi:"uid"`
-	// User agent the token is tied to.
+	// User agent the token is tied to. At most 3000 characters.
 	UserAgent *string `pulumi:"userAgent"`
 }
 
@@ -148,11 +148,11 @@ type AuthTokenArgs struct {
 	AppInfo pulumi.MapInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Platform the token is tied to.
+	// Platform the token is tied to. At most 100 characters.
 	Platform pulumi.StringPtrInput
-	// The user the token logs in. Changing it replaces the token.
+	// The user the token logs in. Changing it replaces the token. At most 100 characters.
 	Uid pulumi.StringInput
-	// User agent the token is tied to.
+	// User agent the token is tied to. At most 3000 characters.
 	UserAgent pulumi.StringPtrInput
 }
 
@@ -213,17 +213,17 @@ func (o AuthTokenOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *AuthToken) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Platform the token is tied to.
+// Platform the token is tied to. At most 100 characters.
 func (o AuthTokenOutput) Platform() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AuthToken) pulumi.StringPtrOutput { return v.Platform }).(pulumi.StringPtrOutput)
 }
 
-// The user the token logs in. Changing it replaces the token.
+// The user the token logs in. Changing it replaces the token. At most 100 characters.
 func (o AuthTokenOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *AuthToken) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }
 
-// User agent the token is tied to.
+// User agent the token is tied to. At most 3000 characters.
 func (o AuthTokenOutput) UserAgent() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AuthToken) pulumi.StringPtrOutput { return v.UserAgent }).(pulumi.StringPtrOutput)
 }

@@ -54,11 +54,11 @@ import (
 type BlockedUsers struct {
 	pulumi.CustomResourceState
 
-	// uids this user blocks (a set; never the user themself).
+	// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 	BlockedUids pulumi.StringArrayOutput `pulumi:"blockedUids"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The user who blocks. Changing it replaces the resource.
+	// The user who blocks. Changing it replaces the resource. At most 100 characters.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
 
@@ -118,11 +118,11 @@ func (BlockedUsersState) ElementType() reflect.Type {
 type blockedUsersArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// uids this user blocks (a set; never the user themself).
+	// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 	BlockedUids []string `pulumi:"blockedUids"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The user who blocks. Changing it replaces the resource.
+	// The user who blocks. Changing it replaces the resource. At most 100 characters.
 	Uid string `pulumi:"uid"`
 }
 
@@ -130,11 +130,11 @@ type blockedUsersArgs struct {
 type BlockedUsersArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// uids this user blocks (a set; never the user themself).
+	// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 	BlockedUids pulumi.StringArrayInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The user who blocks. Changing it replaces the resource.
+	// The user who blocks. Changing it replaces the resource. At most 100 characters.
 	Uid pulumi.StringInput
 }
 
@@ -175,7 +175,7 @@ func (o BlockedUsersOutput) ToBlockedUsersOutputWithContext(ctx context.Context)
 	return o
 }
 
-// uids this user blocks (a set; never the user themself).
+// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 func (o BlockedUsersOutput) BlockedUids() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *BlockedUsers) pulumi.StringArrayOutput { return v.BlockedUids }).(pulumi.StringArrayOutput)
 }
@@ -185,7 +185,7 @@ func (o BlockedUsersOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *BlockedUsers) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The user who blocks. Changing it replaces the resource.
+// The user who blocks. Changing it replaces the resource. At most 100 characters.
 func (o BlockedUsersOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *BlockedUsers) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }

@@ -62,19 +62,19 @@ type Bot struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
-	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting GroupChatSettingPtrOutput `pulumi:"groupChatSetting"`
-	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+	// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
-	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+	// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 	Uid pulumi.StringOutput `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password; default false).
+	// Send basic-auth credentials with each call (needs username and password). Default: false.
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+	// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
-	// Public https URL the service posts the bot's messages to, at most 255 characters.
+	// Public https URL the service posts the bot's messages to. At most 255 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
 }
 
@@ -143,19 +143,19 @@ type botArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 	Enabled *bool `pulumi:"enabled"`
-	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
-	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+	// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 	Password *string `pulumi:"password"`
-	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+	// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 	Uid string `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password; default false).
+	// Send basic-auth credentials with each call (needs username and password). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+	// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 	Username *string `pulumi:"username"`
-	// Public https URL the service posts the bot's messages to, at most 255 characters.
+	// Public https URL the service posts the bot's messages to. At most 255 characters.
 	WebhookURL string `pulumi:"webhookURL"`
 }
 
@@ -165,19 +165,19 @@ type BotArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 	Enabled pulumi.BoolPtrInput
-	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting GroupChatSettingPtrInput
-	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+	// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 	Password pulumi.StringPtrInput
-	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+	// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 	Uid pulumi.StringInput
-	// Send basic-auth credentials with each call (needs username and password; default false).
+	// Send basic-auth credentials with each call (needs username and password). Default: false.
 	UseBasicAuth pulumi.BoolPtrInput
-	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+	// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 	Username pulumi.StringPtrInput
-	// Public https URL the service posts the bot's messages to, at most 255 characters.
+	// Public https URL the service posts the bot's messages to. At most 255 characters.
 	WebhookURL pulumi.StringInput
 }
 
@@ -228,37 +228,37 @@ func (o BotOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *Bot) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 func (o BotOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 func (o BotOutput) GroupChatSetting() GroupChatSettingPtrOutput {
 	return o.ApplyT(func(v *Bot) GroupChatSettingPtrOutput { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
 
-// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 func (o BotOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 func (o BotOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }
 
-// Send basic-auth credentials with each call (needs username and password; default false).
+// Send basic-auth credentials with each call (needs username and password). Default: false.
 func (o BotOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.BoolPtrOutput { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 func (o BotOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL the service posts the bot's messages to, at most 255 characters.
+// Public https URL the service posts the bot's messages to. At most 255 characters.
 func (o BotOutput) WebhookURL() pulumi.StringOutput {
 	return o.ApplyT(func(v *Bot) pulumi.StringOutput { return v.WebhookURL }).(pulumi.StringOutput)
 }

@@ -75,7 +75,7 @@ type ChatWidget struct {
 	Main ChatWidgetMainPtrOutput `pulumi:"main"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
-	// The widget's name (not empty); names the widget for adopt, so keep it unique.
+	// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
 	Sidebar ChatWidgetSidebarPtrOutput `pulumi:"sidebar"`
@@ -147,7 +147,7 @@ type chatWidgetArgs struct {
 	Main *ChatWidgetMain `pulumi:"main"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// The widget's name (not empty); names the widget for adopt, so keep it unique.
+	// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 	Name string `pulumi:"name"`
 	// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
 	Sidebar *ChatWidgetSidebar `pulumi:"sidebar"`
@@ -165,7 +165,7 @@ type ChatWidgetArgs struct {
 	Main ChatWidgetMainPtrInput
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
-	// The widget's name (not empty); names the widget for adopt, so keep it unique.
+	// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 	Name pulumi.StringInput
 	// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
 	Sidebar ChatWidgetSidebarPtrInput
@@ -225,7 +225,7 @@ func (o ChatWidgetOutput) ManagementConnection() ManagementConnectionPtrOutput {
 	return o.ApplyT(func(v *ChatWidget) ManagementConnectionPtrOutput { return v.ManagementConnection }).(ManagementConnectionPtrOutput)
 }
 
-// The widget's name (not empty); names the widget for adopt, so keep it unique.
+// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 func (o ChatWidgetOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ChatWidget) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -54,13 +54,13 @@ import (
 type Collaborators struct {
 	pulumi.CustomResourceState
 
-	// Emails of the app's admins (a set; compared lowercased).
+	// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 	Admins pulumi.StringArrayOutput `pulumi:"admins"`
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId pulumi.StringPtrOutput `pulumi:"appId"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
-	// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+	// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 	Moderators pulumi.StringArrayOutput `pulumi:"moderators"`
 }
 
@@ -115,7 +115,7 @@ func (CollaboratorsState) ElementType() reflect.Type {
 }
 
 type collaboratorsArgs struct {
-	// Emails of the app's admins (a set; compared lowercased).
+	// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 	Admins []string `pulumi:"admins"`
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
@@ -123,13 +123,13 @@ type collaboratorsArgs struct {
 	AppId *string `pulumi:"appId"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+	// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 	Moderators []string `pulumi:"moderators"`
 }
 
 // The set of arguments for constructing a Collaborators resource.
 type CollaboratorsArgs struct {
-	// Emails of the app's admins (a set; compared lowercased).
+	// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 	Admins pulumi.StringArrayInput
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
@@ -137,7 +137,7 @@ type CollaboratorsArgs struct {
 	AppId pulumi.StringPtrInput
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
-	// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+	// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 	Moderators pulumi.StringArrayInput
 }
 
@@ -178,7 +178,7 @@ func (o CollaboratorsOutput) ToCollaboratorsOutputWithContext(ctx context.Contex
 	return o
 }
 
-// Emails of the app's admins (a set; compared lowercased).
+// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 func (o CollaboratorsOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Collaborators) pulumi.StringArrayOutput { return v.Admins }).(pulumi.StringArrayOutput)
 }
@@ -193,7 +193,7 @@ func (o CollaboratorsOutput) ManagementConnection() ManagementConnectionPtrOutpu
 	return o.ApplyT(func(v *Collaborators) ManagementConnectionPtrOutput { return v.ManagementConnection }).(ManagementConnectionPtrOutput)
 }
 
-// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 func (o CollaboratorsOutput) Moderators() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Collaborators) pulumi.StringArrayOutput { return v.Moderators }).(pulumi.StringArrayOutput)
 }

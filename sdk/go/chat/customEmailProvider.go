@@ -65,13 +65,13 @@ type CustomEmailProvider struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials CustomEmailProviderCredentialsPtrOutput `pulumi:"credentials"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled pulumi.BoolPtrOutput `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
-	// Send to the email address stored for each user (default false).
+	// Send to the email address stored for each user. Default: false.
 	UseStoredEmailID pulumi.BoolPtrOutput `pulumi:"useStoredEmailID"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
 }
 
@@ -137,13 +137,13 @@ type customEmailProviderArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials *CustomEmailProviderCredentials `pulumi:"credentials"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Send to the email address stored for each user (default false).
+	// Send to the email address stored for each user. Default: false.
 	UseStoredEmailID *bool `pulumi:"useStoredEmailID"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL string `pulumi:"webhookURL"`
 }
 
@@ -157,13 +157,13 @@ type CustomEmailProviderArgs struct {
 	Connection ChatConnectionPtrInput
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials CustomEmailProviderCredentialsPtrInput
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled pulumi.BoolPtrInput
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth pulumi.BoolPtrInput
-	// Send to the email address stored for each user (default false).
+	// Send to the email address stored for each user. Default: false.
 	UseStoredEmailID pulumi.BoolPtrInput
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL pulumi.StringInput
 }
 
@@ -219,22 +219,22 @@ func (o CustomEmailProviderOutput) Credentials() CustomEmailProviderCredentialsP
 	return o.ApplyT(func(v *CustomEmailProvider) CustomEmailProviderCredentialsPtrOutput { return v.Credentials }).(CustomEmailProviderCredentialsPtrOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o CustomEmailProviderOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomEmailProvider) pulumi.BoolPtrOutput { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o CustomEmailProviderOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomEmailProvider) pulumi.BoolPtrOutput { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Send to the email address stored for each user (default false).
+// Send to the email address stored for each user. Default: false.
 func (o CustomEmailProviderOutput) UseStoredEmailID() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomEmailProvider) pulumi.BoolPtrOutput { return v.UseStoredEmailID }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o CustomEmailProviderOutput) WebhookURL() pulumi.StringOutput {
 	return o.ApplyT(func(v *CustomEmailProvider) pulumi.StringOutput { return v.WebhookURL }).(pulumi.StringOutput)
 }

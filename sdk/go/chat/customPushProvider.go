@@ -64,11 +64,11 @@ type CustomPushProvider struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials CustomPushProviderCredentialsPtrOutput `pulumi:"credentials"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled pulumi.BoolPtrOutput `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
 }
 
@@ -134,11 +134,11 @@ type customPushProviderArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials *CustomPushProviderCredentials `pulumi:"credentials"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL string `pulumi:"webhookURL"`
 }
 
@@ -152,11 +152,11 @@ type CustomPushProviderArgs struct {
 	Connection ChatConnectionPtrInput
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials CustomPushProviderCredentialsPtrInput
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled pulumi.BoolPtrInput
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth pulumi.BoolPtrInput
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL pulumi.StringInput
 }
 
@@ -212,17 +212,17 @@ func (o CustomPushProviderOutput) Credentials() CustomPushProviderCredentialsPtr
 	return o.ApplyT(func(v *CustomPushProvider) CustomPushProviderCredentialsPtrOutput { return v.Credentials }).(CustomPushProviderCredentialsPtrOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o CustomPushProviderOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomPushProvider) pulumi.BoolPtrOutput { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o CustomPushProviderOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomPushProvider) pulumi.BoolPtrOutput { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o CustomPushProviderOutput) WebhookURL() pulumi.StringOutput {
 	return o.ApplyT(func(v *CustomPushProvider) pulumi.StringOutput { return v.WebhookURL }).(pulumi.StringOutput)
 }

@@ -65,13 +65,13 @@ type CustomSmsProvider struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials CustomSmsProviderCredentialsPtrOutput `pulumi:"credentials"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled pulumi.BoolPtrOutput `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
-	// Send to the phone number stored for each user (default false).
+	// Send to the phone number stored for each user. Default: false.
 	UseStoredPhNo pulumi.BoolPtrOutput `pulumi:"useStoredPhNo"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
 }
 
@@ -137,13 +137,13 @@ type customSmsProviderArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials *CustomSmsProviderCredentials `pulumi:"credentials"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Send to the phone number stored for each user (default false).
+	// Send to the phone number stored for each user. Default: false.
 	UseStoredPhNo *bool `pulumi:"useStoredPhNo"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL string `pulumi:"webhookURL"`
 }
 
@@ -157,13 +157,13 @@ type CustomSmsProviderArgs struct {
 	Connection ChatConnectionPtrInput
 	// { basicAuthPassword }: the basic-auth password (kept secret).
 	Credentials CustomSmsProviderCredentialsPtrInput
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled pulumi.BoolPtrInput
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth pulumi.BoolPtrInput
-	// Send to the phone number stored for each user (default false).
+	// Send to the phone number stored for each user. Default: false.
 	UseStoredPhNo pulumi.BoolPtrInput
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL pulumi.StringInput
 }
 
@@ -219,22 +219,22 @@ func (o CustomSmsProviderOutput) Credentials() CustomSmsProviderCredentialsPtrOu
 	return o.ApplyT(func(v *CustomSmsProvider) CustomSmsProviderCredentialsPtrOutput { return v.Credentials }).(CustomSmsProviderCredentialsPtrOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o CustomSmsProviderOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomSmsProvider) pulumi.BoolPtrOutput { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o CustomSmsProviderOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomSmsProvider) pulumi.BoolPtrOutput { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Send to the phone number stored for each user (default false).
+// Send to the phone number stored for each user. Default: false.
 func (o CustomSmsProviderOutput) UseStoredPhNo() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomSmsProvider) pulumi.BoolPtrOutput { return v.UseStoredPhNo }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o CustomSmsProviderOutput) WebhookURL() pulumi.StringOutput {
 	return o.ApplyT(func(v *CustomSmsProvider) pulumi.StringOutput { return v.WebhookURL }).(pulumi.StringOutput)
 }

@@ -57,9 +57,9 @@ type Extension struct {
 
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId pulumi.StringPtrOutput `pulumi:"appId"`
-	// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+	// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
-	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 	Extension pulumi.StringOutput `pulumi:"extension"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
@@ -132,9 +132,9 @@ type extensionArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId *string `pulumi:"appId"`
-	// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+	// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 	Enabled *bool `pulumi:"enabled"`
-	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 	Extension string `pulumi:"extension"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
@@ -150,9 +150,9 @@ type ExtensionArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId pulumi.StringPtrInput
-	// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+	// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 	Enabled pulumi.BoolPtrInput
-	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 	Extension pulumi.StringInput
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
@@ -204,12 +204,12 @@ func (o ExtensionOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Extension) pulumi.StringPtrOutput { return v.AppId }).(pulumi.StringPtrOutput)
 }
 
-// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 func (o ExtensionOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Extension) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 func (o ExtensionOutput) Extension() pulumi.StringOutput {
 	return o.ApplyT(func(v *Extension) pulumi.StringOutput { return v.Extension }).(pulumi.StringOutput)
 }

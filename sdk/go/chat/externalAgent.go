@@ -66,31 +66,31 @@ import (
 type ExternalAgent struct {
 	pulumi.CustomResourceState
 
-	// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId pulumi.StringPtrOutput `pulumi:"agentId"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// HTTPS URL of the deployment that runs the agent.
+	// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 	DeploymentUrl pulumi.StringOutput `pulumi:"deploymentUrl"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage pulumi.StringPtrOutput `pulumi:"greetingMessage"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers pulumi.AnyOutput `pulumi:"headers"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage pulumi.StringPtrOutput `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive pulumi.BoolPtrOutput `pulumi:"isActive"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+	// The framework the agent is built with.
 	Provider ByoProviderOutput `pulumi:"provider"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages pulumi.StringArrayOutput `pulumi:"suggestedMessages"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid pulumi.StringOutput `pulumi:"uid"`
@@ -158,29 +158,29 @@ func (ExternalAgentState) ElementType() reflect.Type {
 type externalAgentArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId *string `pulumi:"agentId"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// HTTPS URL of the deployment that runs the agent.
+	// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 	DeploymentUrl string `pulumi:"deploymentUrl"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers interface{} `pulumi:"headers"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive *bool `pulumi:"isActive"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name string `pulumi:"name"`
-	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+	// The framework the agent is built with.
 	Provider ByoProvider `pulumi:"provider"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 }
 
@@ -188,29 +188,29 @@ type externalAgentArgs struct {
 type ExternalAgentArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId pulumi.StringPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// HTTPS URL of the deployment that runs the agent.
+	// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 	DeploymentUrl pulumi.StringInput
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage pulumi.StringPtrInput
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers pulumi.Input
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrInput
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage pulumi.StringPtrInput
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive pulumi.BoolPtrInput
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name pulumi.StringInput
-	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+	// The framework the agent is built with.
 	Provider ByoProviderInput
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages pulumi.StringArrayInput
 }
 
@@ -251,7 +251,7 @@ func (o ExternalAgentOutput) ToExternalAgentOutputWithContext(ctx context.Contex
 	return o
 }
 
-// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 func (o ExternalAgentOutput) AgentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringPtrOutput { return v.AgentId }).(pulumi.StringPtrOutput)
 }
@@ -266,17 +266,17 @@ func (o ExternalAgentOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// HTTPS URL of the deployment that runs the agent.
+// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 func (o ExternalAgentOutput) DeploymentUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringOutput { return v.DeploymentUrl }).(pulumi.StringOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o ExternalAgentOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The message that greets a user, at most 1020 characters.
+// The message that greets a user. At most 1020 characters.
 func (o ExternalAgentOutput) GreetingMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringPtrOutput { return v.GreetingMessage }).(pulumi.StringPtrOutput)
 }
@@ -286,32 +286,32 @@ func (o ExternalAgentOutput) Headers() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.AnyOutput { return v.Headers }).(pulumi.AnyOutput)
 }
 
-// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 func (o ExternalAgentOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringPtrOutput { return v.Icon }).(pulumi.StringPtrOutput)
 }
 
-// The message that introduces the agent, at most 1020 characters.
+// The message that introduces the agent. At most 1020 characters.
 func (o ExternalAgentOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringPtrOutput { return v.IntroductoryMessage }).(pulumi.StringPtrOutput)
 }
 
-// Whether the agent answers (default true).
+// Whether the agent answers. Default: true.
 func (o ExternalAgentOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.BoolPtrOutput { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 func (o ExternalAgentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+// The framework the agent is built with.
 func (o ExternalAgentOutput) Provider() ByoProviderOutput {
 	return o.ApplyT(func(v *ExternalAgent) ByoProviderOutput { return v.Provider }).(ByoProviderOutput)
 }
 
-// Messages offered to the user to start with (in order, at most 25).
+// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o ExternalAgentOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringArrayOutput { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
 }

@@ -69,11 +69,11 @@ type FcmPushProvider struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it).
 	Credentials pulumi.AnyOutput `pulumi:"credentials"`
-	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault pulumi.BoolPtrOutput `pulumi:"isDefault"`
-	// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+	// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 	NotificationInPayload FcmPushProviderNotificationInPayloadPtrOutput `pulumi:"notificationInPayload"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId pulumi.StringOutput `pulumi:"providerId"`
 	// Name of the service-account file, for display.
 	ServiceAccountFilename pulumi.StringPtrOutput `pulumi:"serviceAccountFilename"`
@@ -146,11 +146,11 @@ type fcmPushProviderArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it).
 	Credentials interface{} `pulumi:"credentials"`
-	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault *bool `pulumi:"isDefault"`
-	// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+	// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 	NotificationInPayload *FcmPushProviderNotificationInPayload `pulumi:"notificationInPayload"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId string `pulumi:"providerId"`
 	// Name of the service-account file, for display.
 	ServiceAccountFilename *string `pulumi:"serviceAccountFilename"`
@@ -164,11 +164,11 @@ type FcmPushProviderArgs struct {
 	Connection ChatConnectionPtrInput
 	// The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it).
 	Credentials pulumi.Input
-	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault pulumi.BoolPtrInput
-	// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+	// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 	NotificationInPayload FcmPushProviderNotificationInPayloadPtrInput
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId pulumi.StringInput
 	// Name of the service-account file, for display.
 	ServiceAccountFilename pulumi.StringPtrInput
@@ -221,17 +221,17 @@ func (o FcmPushProviderOutput) Credentials() pulumi.AnyOutput {
 	return o.ApplyT(func(v *FcmPushProvider) pulumi.AnyOutput { return v.Credentials }).(pulumi.AnyOutput)
 }
 
-// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 func (o FcmPushProviderOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *FcmPushProvider) pulumi.BoolPtrOutput { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
 
-// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 func (o FcmPushProviderOutput) NotificationInPayload() FcmPushProviderNotificationInPayloadPtrOutput {
 	return o.ApplyT(func(v *FcmPushProvider) FcmPushProviderNotificationInPayloadPtrOutput { return v.NotificationInPayload }).(FcmPushProviderNotificationInPayloadPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 func (o FcmPushProviderOutput) ProviderId() pulumi.StringOutput {
 	return o.ApplyT(func(v *FcmPushProvider) pulumi.StringOutput { return v.ProviderId }).(pulumi.StringOutput)
 }

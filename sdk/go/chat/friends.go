@@ -55,9 +55,9 @@ type Friends struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+	// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 	Friends pulumi.StringArrayOutput `pulumi:"friends"`
-	// The user whose friends these are. Changing it replaces the resource.
+	// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
 
@@ -119,9 +119,9 @@ type friendsArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+	// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 	Friends []string `pulumi:"friends"`
-	// The user whose friends these are. Changing it replaces the resource.
+	// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 	Uid string `pulumi:"uid"`
 }
 
@@ -131,9 +131,9 @@ type FriendsArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+	// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 	Friends pulumi.StringArrayInput
-	// The user whose friends these are. Changing it replaces the resource.
+	// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 	Uid pulumi.StringInput
 }
 
@@ -179,12 +179,12 @@ func (o FriendsOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *Friends) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 func (o FriendsOutput) Friends() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Friends) pulumi.StringArrayOutput { return v.Friends }).(pulumi.StringArrayOutput)
 }
 
-// The user whose friends these are. Changing it replaces the resource.
+// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 func (o FriendsOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *Friends) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }

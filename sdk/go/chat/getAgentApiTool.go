@@ -30,35 +30,35 @@ type LookupAgentApiToolArgs struct {
 }
 
 type LookupAgentApiToolResult struct {
-	// Whether the agent may pass parameters beyond those declared (default false).
+	// Whether the agent may pass parameters beyond those declared. Default: false.
 	AllowAdditionalProperties *bool `pulumi:"allowAdditionalProperties"`
-	// Basic-auth password or token; secret, never shown by the service.
+	// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 	BasicAuthPassword *string `pulumi:"basicAuthPassword"`
-	// Basic-auth user name; secret, never shown by the service.
+	// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 	BasicAuthUsername *string `pulumi:"basicAuthUsername"`
-	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 	BodyTemplate *string `pulumi:"bodyTemplate"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+	// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 	Description *string `pulumi:"description"`
-	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
-	// HTTPS URL the tool calls (http only for localhost).
+	// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 	Endpoint *string `pulumi:"endpoint"`
 	// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
 	Headers map[string]string `pulumi:"headers"`
-	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// HTTP method: GET, POST, PUT, PATCH or DELETE.
+	// HTTP method of the calls.
 	Method *HttpMethod `pulumi:"method"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 	Slug *string `pulumi:"slug"`
 }
 
@@ -92,22 +92,22 @@ func (o LookupAgentApiToolResultOutput) ToLookupAgentApiToolResultOutputWithCont
 	return o
 }
 
-// Whether the agent may pass parameters beyond those declared (default false).
+// Whether the agent may pass parameters beyond those declared. Default: false.
 func (o LookupAgentApiToolResultOutput) AllowAdditionalProperties() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *bool { return v.AllowAdditionalProperties }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth password or token; secret, never shown by the service.
+// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 func (o LookupAgentApiToolResultOutput) BasicAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.BasicAuthPassword }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth user name; secret, never shown by the service.
+// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 func (o LookupAgentApiToolResultOutput) BasicAuthUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.BasicAuthUsername }).(pulumi.StringPtrOutput)
 }
 
-// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 func (o LookupAgentApiToolResultOutput) BodyTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.BodyTemplate }).(pulumi.StringPtrOutput)
 }
@@ -117,17 +117,17 @@ func (o LookupAgentApiToolResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 func (o LookupAgentApiToolResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 func (o LookupAgentApiToolResultOutput) EnableBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *bool { return v.EnableBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// HTTPS URL the tool calls (http only for localhost).
+// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 func (o LookupAgentApiToolResultOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
 }
@@ -137,7 +137,7 @@ func (o LookupAgentApiToolResultOutput) Headers() pulumi.StringMapOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
 }
 
-// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 func (o LookupAgentApiToolResultOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -147,22 +147,22 @@ func (o LookupAgentApiToolResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// HTTP method: GET, POST, PUT, PATCH or DELETE.
+// HTTP method of the calls.
 func (o LookupAgentApiToolResultOutput) Method() HttpMethodPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *HttpMethod { return v.Method }).(HttpMethodPtrOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o LookupAgentApiToolResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 func (o LookupAgentApiToolResultOutput) Parameters() AgentApiToolParametersItemArrayOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) []AgentApiToolParametersItem { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 func (o LookupAgentApiToolResultOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentApiToolResult) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }

@@ -34,17 +34,17 @@ type LookupAgentFrontendActionResult struct {
 	ActionId *string `pulumi:"actionId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// What the action does, so the agent knows when to use it; at most 1020 characters.
+	// What the action does, so the agent knows when to use it. At most 1020 characters.
 	Description *string `pulumi:"description"`
-	// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+	// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
-	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 	TriggerFunction *string `pulumi:"triggerFunction"`
 }
 
@@ -88,12 +88,12 @@ func (o LookupAgentFrontendActionResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// What the action does, so the agent knows when to use it; at most 1020 characters.
+// What the action does, so the agent knows when to use it. At most 1020 characters.
 func (o LookupAgentFrontendActionResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 func (o LookupAgentFrontendActionResultOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -103,17 +103,17 @@ func (o LookupAgentFrontendActionResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o LookupAgentFrontendActionResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 func (o LookupAgentFrontendActionResultOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) []AgentFrontendActionParametersItem { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
 }
 
-// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 func (o LookupAgentFrontendActionResultOutput) TriggerFunction() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentFrontendActionResult) *string { return v.TriggerFunction }).(pulumi.StringPtrOutput)
 }

@@ -36,9 +36,9 @@ type LookupAgentKnowledgeSourceResult struct {
 	FileName *string `pulumi:"fileName"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The text, at most 5,000 characters.
+	// The text the agents may draw on. At most 5000 characters.
 	Text *string `pulumi:"text"`
-	// Title, at most 500 characters (the service names the entry's Markdown file after it).
+	// The entry's title (the service names its Markdown file after it). At most 500 characters.
 	Title *string `pulumi:"title"`
 }
 
@@ -87,12 +87,12 @@ func (o LookupAgentKnowledgeSourceResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAgentKnowledgeSourceResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The text, at most 5,000 characters.
+// The text the agents may draw on. At most 5000 characters.
 func (o LookupAgentKnowledgeSourceResultOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentKnowledgeSourceResult) *string { return v.Text }).(pulumi.StringPtrOutput)
 }
 
-// Title, at most 500 characters (the service names the entry's Markdown file after it).
+// The entry's title (the service names its Markdown file after it). At most 500 characters.
 func (o LookupAgentKnowledgeSourceResultOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentKnowledgeSourceResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }

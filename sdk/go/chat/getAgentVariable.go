@@ -30,19 +30,19 @@ type LookupAgentVariableArgs struct {
 }
 
 type LookupAgentVariableResult struct {
-	// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+	// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 	ConstantValue *string `pulumi:"constantValue"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// The value used when the path does not resolve, at most 200 characters.
+	// The value used when the path does not resolve. At most 200 characters.
 	DefaultValue *string `pulumi:"defaultValue"`
-	// Description, at most 200 characters.
+	// Description. At most 200 characters.
 	Description *string `pulumi:"description"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+	// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 	Name *string `pulumi:"name"`
-	// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+	// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 	SourcePath *string `pulumi:"sourcePath"`
 	// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
 	SourceType *AgentVariableSource `pulumi:"sourceType"`
@@ -78,7 +78,7 @@ func (o LookupAgentVariableResultOutput) ToLookupAgentVariableResultOutputWithCo
 	return o
 }
 
-// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 func (o LookupAgentVariableResultOutput) ConstantValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) *string { return v.ConstantValue }).(pulumi.StringPtrOutput)
 }
@@ -88,12 +88,12 @@ func (o LookupAgentVariableResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// The value used when the path does not resolve, at most 200 characters.
+// The value used when the path does not resolve. At most 200 characters.
 func (o LookupAgentVariableResultOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-// Description, at most 200 characters.
+// Description. At most 200 characters.
 func (o LookupAgentVariableResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -103,12 +103,12 @@ func (o LookupAgentVariableResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 func (o LookupAgentVariableResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 func (o LookupAgentVariableResultOutput) SourcePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAgentVariableResult) *string { return v.SourcePath }).(pulumi.StringPtrOutput)
 }

@@ -30,41 +30,41 @@ type LookupAiAgentArgs struct {
 }
 
 type LookupAiAgentResult struct {
-	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 	ApiTools []string `pulumi:"apiTools"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 	FrontendActions []string `pulumi:"frontendActions"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// What the agent is told to do (its system prompt).
+	// What the agent is told to do (its system prompt). At most 10240 characters.
 	Instructions *string `pulumi:"instructions"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive *bool `pulumi:"isActive"`
-	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 	KnowledgeSources []string `pulumi:"knowledgeSources"`
-	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 	MaxTokens *int `pulumi:"maxTokens"`
-	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 	McpServers []string `pulumi:"mcpServers"`
-	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+	// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 	Model *string `pulumi:"model"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
-	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature *float64 `pulumi:"temperature"`
-	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
@@ -100,7 +100,7 @@ func (o LookupAiAgentResultOutput) ToLookupAiAgentResultOutputWithContext(ctx co
 	return o
 }
 
-// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 func (o LookupAiAgentResultOutput) ApiTools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.ApiTools }).(pulumi.StringArrayOutput)
 }
@@ -110,22 +110,22 @@ func (o LookupAiAgentResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o LookupAiAgentResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 func (o LookupAiAgentResultOutput) FrontendActions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.FrontendActions }).(pulumi.StringArrayOutput)
 }
 
-// The message that greets a user, at most 1020 characters.
+// The message that greets a user. At most 1020 characters.
 func (o LookupAiAgentResultOutput) GreetingMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.GreetingMessage }).(pulumi.StringPtrOutput)
 }
 
-// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 func (o LookupAiAgentResultOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -135,57 +135,57 @@ func (o LookupAiAgentResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// What the agent is told to do (its system prompt).
+// What the agent is told to do (its system prompt). At most 10240 characters.
 func (o LookupAiAgentResultOutput) Instructions() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.Instructions }).(pulumi.StringPtrOutput)
 }
 
-// The message that introduces the agent, at most 1020 characters.
+// The message that introduces the agent. At most 1020 characters.
 func (o LookupAiAgentResultOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.IntroductoryMessage }).(pulumi.StringPtrOutput)
 }
 
-// Whether the agent answers (default true).
+// Whether the agent answers. Default: true.
 func (o LookupAiAgentResultOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *bool { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 func (o LookupAiAgentResultOutput) KnowledgeSources() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
 }
 
-// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 func (o LookupAiAgentResultOutput) MaxTokens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *int { return v.MaxTokens }).(pulumi.IntPtrOutput)
 }
 
-// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 func (o LookupAiAgentResultOutput) McpServers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.McpServers }).(pulumi.StringArrayOutput)
 }
 
-// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 func (o LookupAiAgentResultOutput) Model() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.Model }).(pulumi.StringPtrOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 func (o LookupAiAgentResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Messages offered to the user to start with (in order, at most 25).
+// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o LookupAiAgentResultOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
 }
 
-// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 func (o LookupAiAgentResultOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
 }
 
-// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 func (o LookupAiAgentResultOutput) Tools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) []string { return v.Tools }).(pulumi.StringArrayOutput)
 }

@@ -36,9 +36,9 @@ type LookupApiKeyResult struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 100 characters (unique, to be adoptable).
+	// Name (unique, to be adoptable). At most 100 characters.
 	Name *string `pulumi:"name"`
-	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+	// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
@@ -87,12 +87,12 @@ func (o LookupApiKeyResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupApiKeyResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable).
+// Name (unique, to be adoptable). At most 100 characters.
 func (o LookupApiKeyResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupApiKeyResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 func (o LookupApiKeyResultOutput) Scope() ApiKeyScopePtrOutput {
 	return o.ApplyT(func(v LookupApiKeyResult) *ApiKeyScope { return v.Scope }).(ApiKeyScopePtrOutput)
 }

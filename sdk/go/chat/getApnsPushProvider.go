@@ -40,7 +40,7 @@ type LookupApnsPushProviderResult struct {
 	IncludeContentAvailable *bool `pulumi:"includeContentAvailable"`
 	// Send mutable-content pushes.
 	IncludeMutableContent *bool `pulumi:"includeMutableContent"`
-	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault *bool `pulumi:"isDefault"`
 	// Id of the .p8 signing key.
 	KeyId *string `pulumi:"keyId"`
@@ -48,7 +48,7 @@ type LookupApnsPushProviderResult struct {
 	P8KeyFilename *string `pulumi:"p8KeyFilename"`
 	// Use APNs' production environment (else the sandbox).
 	ProductionMode *bool `pulumi:"productionMode"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId *string `pulumi:"providerId"`
 	// Apple developer team id.
 	TeamId *string `pulumi:"teamId"`
@@ -109,7 +109,7 @@ func (o LookupApnsPushProviderResultOutput) IncludeMutableContent() pulumi.BoolP
 	return o.ApplyT(func(v LookupApnsPushProviderResult) *bool { return v.IncludeMutableContent }).(pulumi.BoolPtrOutput)
 }
 
-// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 func (o LookupApnsPushProviderResultOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupApnsPushProviderResult) *bool { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
@@ -129,7 +129,7 @@ func (o LookupApnsPushProviderResultOutput) ProductionMode() pulumi.BoolPtrOutpu
 	return o.ApplyT(func(v LookupApnsPushProviderResult) *bool { return v.ProductionMode }).(pulumi.BoolPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 func (o LookupApnsPushProviderResultOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupApnsPushProviderResult) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }

@@ -42,15 +42,15 @@ type LookupAppResult struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// App name. Changing it replaces the app (there is no update API).
+	// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 	Name *string `pulumi:"name"`
 	// The app's plan, as the service names it.
 	Plan *string `pulumi:"plan"`
-	// Region: us (default), eu or in. Changing it replaces the app.
+	// Region. Changing it replaces the app. Default: "us".
 	Region *Region `pulumi:"region"`
-	// Create the app without sample users and groups. Changing it replaces the app.
+	// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 	SkipSampleData *bool `pulumi:"skipSampleData"`
-	// API version of the app, default "3". Changing it replaces the app.
+	// API version of the app. Changing it replaces the app. Default: "3".
 	Version *string `pulumi:"version"`
 }
 
@@ -114,7 +114,7 @@ func (o LookupAppResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAppResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// App name. Changing it replaces the app (there is no update API).
+// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 func (o LookupAppResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAppResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -124,17 +124,17 @@ func (o LookupAppResultOutput) Plan() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAppResult) *string { return v.Plan }).(pulumi.StringPtrOutput)
 }
 
-// Region: us (default), eu or in. Changing it replaces the app.
+// Region. Changing it replaces the app. Default: "us".
 func (o LookupAppResultOutput) Region() RegionPtrOutput {
 	return o.ApplyT(func(v LookupAppResult) *Region { return v.Region }).(RegionPtrOutput)
 }
 
-// Create the app without sample users and groups. Changing it replaces the app.
+// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 func (o LookupAppResultOutput) SkipSampleData() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupAppResult) *bool { return v.SkipSampleData }).(pulumi.BoolPtrOutput)
 }
 
-// API version of the app, default "3". Changing it replaces the app.
+// API version of the app. Changing it replaces the app. Default: "3".
 func (o LookupAppResultOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAppResult) *string { return v.Version }).(pulumi.StringPtrOutput)
 }

@@ -38,11 +38,11 @@ type LookupAuthTokenResult struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Platform the token is tied to.
+	// Platform the token is tied to. At most 100 characters.
 	Platform *string `pulumi:"platform"`
-	// The user the token logs in. Changing it replaces the token.
+	// The user the token logs in. Changing it replaces the token. At most 100 characters.
 	Uid *string `pulumi:"uid"`
-	// User agent the token is tied to.
+	// User agent the token is tied to. At most 3000 characters.
 	UserAgent *string `pulumi:"userAgent"`
 }
 
@@ -96,17 +96,17 @@ func (o LookupAuthTokenResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAuthTokenResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Platform the token is tied to.
+// Platform the token is tied to. At most 100 characters.
 func (o LookupAuthTokenResultOutput) Platform() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAuthTokenResult) *string { return v.Platform }).(pulumi.StringPtrOutput)
 }
 
-// The user the token logs in. Changing it replaces the token.
+// The user the token logs in. Changing it replaces the token. At most 100 characters.
 func (o LookupAuthTokenResultOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAuthTokenResult) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
 
-// User agent the token is tied to.
+// User agent the token is tied to. At most 3000 characters.
 func (o LookupAuthTokenResultOutput) UserAgent() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAuthTokenResult) *string { return v.UserAgent }).(pulumi.StringPtrOutput)
 }

@@ -30,11 +30,11 @@ type LookupBlockedUsersArgs struct {
 }
 
 type LookupBlockedUsersResult struct {
-	// uids this user blocks (a set; never the user themself).
+	// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 	BlockedUids []string `pulumi:"blockedUids"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The user who blocks. Changing it replaces the resource.
+	// The user who blocks. Changing it replaces the resource. At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -68,7 +68,7 @@ func (o LookupBlockedUsersResultOutput) ToLookupBlockedUsersResultOutputWithCont
 	return o
 }
 
-// uids this user blocks (a set; never the user themself).
+// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 func (o LookupBlockedUsersResultOutput) BlockedUids() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupBlockedUsersResult) []string { return v.BlockedUids }).(pulumi.StringArrayOutput)
 }
@@ -78,7 +78,7 @@ func (o LookupBlockedUsersResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBlockedUsersResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The user who blocks. Changing it replaces the resource.
+// The user who blocks. Changing it replaces the resource. At most 100 characters.
 func (o LookupBlockedUsersResultOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupBlockedUsersResult) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }

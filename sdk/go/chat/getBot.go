@@ -32,21 +32,21 @@ type LookupBotArgs struct {
 type LookupBotResult struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 	Enabled *bool `pulumi:"enabled"`
-	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+	// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 	Password *string `pulumi:"password"`
-	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+	// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 	Uid *string `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password; default false).
+	// Send basic-auth credentials with each call (needs username and password). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+	// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 	Username *string `pulumi:"username"`
-	// Public https URL the service posts the bot's messages to, at most 255 characters.
+	// Public https URL the service posts the bot's messages to. At most 255 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -85,12 +85,12 @@ func (o LookupBotResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 func (o LookupBotResultOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 func (o LookupBotResultOutput) GroupChatSetting() GroupChatSettingPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *GroupChatSetting { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
@@ -100,27 +100,27 @@ func (o LookupBotResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupBotResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 func (o LookupBotResultOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 func (o LookupBotResultOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs username and password; default false).
+// Send basic-auth credentials with each call (needs username and password). Default: false.
 func (o LookupBotResultOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 func (o LookupBotResultOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL the service posts the bot's messages to, at most 255 characters.
+// Public https URL the service posts the bot's messages to. At most 255 characters.
 func (o LookupBotResultOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }

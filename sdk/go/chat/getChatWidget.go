@@ -36,7 +36,7 @@ type LookupChatWidgetResult struct {
 	Id string `pulumi:"id"`
 	// What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
 	Main *ChatWidgetMain `pulumi:"main"`
-	// The widget's name (not empty); names the widget for adopt, so keep it unique.
+	// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 	Name *string `pulumi:"name"`
 	// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
 	Sidebar *ChatWidgetSidebar `pulumi:"sidebar"`
@@ -91,7 +91,7 @@ func (o LookupChatWidgetResultOutput) Main() ChatWidgetMainPtrOutput {
 	return o.ApplyT(func(v LookupChatWidgetResult) *ChatWidgetMain { return v.Main }).(ChatWidgetMainPtrOutput)
 }
 
-// The widget's name (not empty); names the widget for adopt, so keep it unique.
+// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 func (o LookupChatWidgetResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupChatWidgetResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }

@@ -30,13 +30,13 @@ type LookupCollaboratorsArgs struct {
 }
 
 type LookupCollaboratorsResult struct {
-	// Emails of the app's admins (a set; compared lowercased).
+	// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 	Admins []string `pulumi:"admins"`
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId *string `pulumi:"appId"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+	// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 	Moderators []string `pulumi:"moderators"`
 }
 
@@ -70,7 +70,7 @@ func (o LookupCollaboratorsResultOutput) ToLookupCollaboratorsResultOutputWithCo
 	return o
 }
 
-// Emails of the app's admins (a set; compared lowercased).
+// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 func (o LookupCollaboratorsResultOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupCollaboratorsResult) []string { return v.Admins }).(pulumi.StringArrayOutput)
 }
@@ -85,7 +85,7 @@ func (o LookupCollaboratorsResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCollaboratorsResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 func (o LookupCollaboratorsResultOutput) Moderators() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupCollaboratorsResult) []string { return v.Moderators }).(pulumi.StringArrayOutput)
 }

@@ -36,13 +36,13 @@ type LookupCustomEmailProviderResult struct {
 	Credentials *CustomEmailProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Send to the email address stored for each user (default false).
+	// Send to the email address stored for each user. Default: false.
 	UseStoredEmailID *bool `pulumi:"useStoredEmailID"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -91,22 +91,22 @@ func (o LookupCustomEmailProviderResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCustomEmailProviderResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o LookupCustomEmailProviderResultOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomEmailProviderResult) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o LookupCustomEmailProviderResultOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomEmailProviderResult) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Send to the email address stored for each user (default false).
+// Send to the email address stored for each user. Default: false.
 func (o LookupCustomEmailProviderResultOutput) UseStoredEmailID() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomEmailProviderResult) *bool { return v.UseStoredEmailID }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o LookupCustomEmailProviderResultOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCustomEmailProviderResult) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }

@@ -36,11 +36,11 @@ type LookupCustomPushProviderResult struct {
 	Credentials *CustomPushProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -89,17 +89,17 @@ func (o LookupCustomPushProviderResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCustomPushProviderResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o LookupCustomPushProviderResultOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomPushProviderResult) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o LookupCustomPushProviderResultOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomPushProviderResult) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o LookupCustomPushProviderResultOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCustomPushProviderResult) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }

@@ -36,13 +36,13 @@ type LookupCustomSmsProviderResult struct {
 	Credentials *CustomSmsProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Send to the phone number stored for each user (default false).
+	// Send to the phone number stored for each user. Default: false.
 	UseStoredPhNo *bool `pulumi:"useStoredPhNo"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -91,22 +91,22 @@ func (o LookupCustomSmsProviderResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCustomSmsProviderResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o LookupCustomSmsProviderResultOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomSmsProviderResult) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o LookupCustomSmsProviderResultOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomSmsProviderResult) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Send to the phone number stored for each user (default false).
+// Send to the phone number stored for each user. Default: false.
 func (o LookupCustomSmsProviderResultOutput) UseStoredPhNo() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupCustomSmsProviderResult) *bool { return v.UseStoredPhNo }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o LookupCustomSmsProviderResultOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCustomSmsProviderResult) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }

@@ -32,9 +32,9 @@ type LookupExtensionArgs struct {
 type LookupExtensionResult struct {
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId *string `pulumi:"appId"`
-	// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+	// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 	Enabled *bool `pulumi:"enabled"`
-	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 	Extension *string `pulumi:"extension"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
@@ -79,12 +79,12 @@ func (o LookupExtensionResultOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExtensionResult) *string { return v.AppId }).(pulumi.StringPtrOutput)
 }
 
-// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 func (o LookupExtensionResultOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupExtensionResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 func (o LookupExtensionResultOutput) Extension() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExtensionResult) *string { return v.Extension }).(pulumi.StringPtrOutput)
 }

@@ -30,31 +30,31 @@ type LookupExternalAgentArgs struct {
 }
 
 type LookupExternalAgentResult struct {
-	// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId *string `pulumi:"agentId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// HTTPS URL of the deployment that runs the agent.
+	// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 	DeploymentUrl *string `pulumi:"deploymentUrl"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers interface{} `pulumi:"headers"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive *bool `pulumi:"isActive"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name *string `pulumi:"name"`
-	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+	// The framework the agent is built with.
 	Provider *ByoProvider `pulumi:"provider"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
@@ -90,7 +90,7 @@ func (o LookupExternalAgentResultOutput) ToLookupExternalAgentResultOutputWithCo
 	return o
 }
 
-// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 func (o LookupExternalAgentResultOutput) AgentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.AgentId }).(pulumi.StringPtrOutput)
 }
@@ -100,17 +100,17 @@ func (o LookupExternalAgentResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// HTTPS URL of the deployment that runs the agent.
+// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 func (o LookupExternalAgentResultOutput) DeploymentUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.DeploymentUrl }).(pulumi.StringPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o LookupExternalAgentResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The message that greets a user, at most 1020 characters.
+// The message that greets a user. At most 1020 characters.
 func (o LookupExternalAgentResultOutput) GreetingMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.GreetingMessage }).(pulumi.StringPtrOutput)
 }
@@ -120,7 +120,7 @@ func (o LookupExternalAgentResultOutput) Headers() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) interface{} { return v.Headers }).(pulumi.AnyOutput)
 }
 
-// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 func (o LookupExternalAgentResultOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -130,27 +130,27 @@ func (o LookupExternalAgentResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The message that introduces the agent, at most 1020 characters.
+// The message that introduces the agent. At most 1020 characters.
 func (o LookupExternalAgentResultOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.IntroductoryMessage }).(pulumi.StringPtrOutput)
 }
 
-// Whether the agent answers (default true).
+// Whether the agent answers. Default: true.
 func (o LookupExternalAgentResultOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *bool { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 func (o LookupExternalAgentResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+// The framework the agent is built with.
 func (o LookupExternalAgentResultOutput) Provider() ByoProviderPtrOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) *ByoProvider { return v.Provider }).(ByoProviderPtrOutput)
 }
 
-// Messages offered to the user to start with (in order, at most 25).
+// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o LookupExternalAgentResultOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) []string { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
 }

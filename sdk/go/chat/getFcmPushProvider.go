@@ -34,11 +34,11 @@ type LookupFcmPushProviderResult struct {
 	Credentials interface{} `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault *bool `pulumi:"isDefault"`
-	// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+	// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 	NotificationInPayload *FcmPushProviderNotificationInPayload `pulumi:"notificationInPayload"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId *string `pulumi:"providerId"`
 	// Name of the service-account file, for display.
 	ServiceAccountFilename *string `pulumi:"serviceAccountFilename"`
@@ -84,19 +84,19 @@ func (o LookupFcmPushProviderResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupFcmPushProviderResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 func (o LookupFcmPushProviderResultOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupFcmPushProviderResult) *bool { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
 
-// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 func (o LookupFcmPushProviderResultOutput) NotificationInPayload() FcmPushProviderNotificationInPayloadPtrOutput {
 	return o.ApplyT(func(v LookupFcmPushProviderResult) *FcmPushProviderNotificationInPayload {
 		return v.NotificationInPayload
 	}).(FcmPushProviderNotificationInPayloadPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 func (o LookupFcmPushProviderResultOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupFcmPushProviderResult) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }

@@ -30,11 +30,11 @@ type LookupFriendsArgs struct {
 }
 
 type LookupFriendsResult struct {
-	// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+	// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 	Friends []string `pulumi:"friends"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The user whose friends these are. Changing it replaces the resource.
+	// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -68,7 +68,7 @@ func (o LookupFriendsResultOutput) ToLookupFriendsResultOutputWithContext(ctx co
 	return o
 }
 
-// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 func (o LookupFriendsResultOutput) Friends() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupFriendsResult) []string { return v.Friends }).(pulumi.StringArrayOutput)
 }
@@ -78,7 +78,7 @@ func (o LookupFriendsResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupFriendsResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The user whose friends these are. Changing it replaces the resource.
+// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 func (o LookupFriendsResultOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupFriendsResult) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }

@@ -34,11 +34,11 @@ type LookupGroupResult struct {
 	ConversationId *string `pulumi:"conversationId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 	Guid *string `pulumi:"guid"`
-	// Icon URL, at most 3000 characters.
+	// Icon URL. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
@@ -46,15 +46,15 @@ type LookupGroupResult struct {
 	MembersCount *int `pulumi:"membersCount"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// uid of the owner; default: chosen by the service.
+	// uid of the owner; default: chosen by the service. At most 100 characters.
 	Owner *string `pulumi:"owner"`
-	// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+	// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags []string `pulumi:"tags"`
-	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+	// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 	Type *GroupType `pulumi:"type"`
 }
 
@@ -98,17 +98,17 @@ func (o LookupGroupResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o LookupGroupResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 func (o LookupGroupResultOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
 
-// Icon URL, at most 3000 characters.
+// Icon URL. At most 3000 characters.
 func (o LookupGroupResultOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -128,27 +128,27 @@ func (o LookupGroupResultOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupGroupResult) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o LookupGroupResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// uid of the owner; default: chosen by the service.
+// uid of the owner; default: chosen by the service. At most 100 characters.
 func (o LookupGroupResultOutput) Owner() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *string { return v.Owner }).(pulumi.StringPtrOutput)
 }
 
-// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 func (o LookupGroupResultOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Tags (a set): at most 25, each at most 100 characters.
+// Tags (a set). At most 25 items. Each at most 100 characters.
 func (o LookupGroupResultOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupGroupResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 func (o LookupGroupResultOutput) Type() GroupTypePtrOutput {
 	return o.ApplyT(func(v LookupGroupResult) *GroupType { return v.Type }).(GroupTypePtrOutput)
 }

@@ -30,11 +30,11 @@ type LookupGroupBansArgs struct {
 }
 
 type LookupGroupBansResult struct {
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The uids banned from the group (a set; empty: nobody is banned).
+	// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 	Uids []string `pulumi:"uids"`
 }
 
@@ -68,7 +68,7 @@ func (o LookupGroupBansResultOutput) ToLookupGroupBansResultOutputWithContext(ct
 	return o
 }
 
-// The group's guid. Changing it replaces the resource.
+// The group's guid. Changing it replaces the resource. At most 100 characters.
 func (o LookupGroupBansResultOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupBansResult) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
@@ -78,7 +78,7 @@ func (o LookupGroupBansResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupGroupBansResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The uids banned from the group (a set; empty: nobody is banned).
+// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 func (o LookupGroupBansResultOutput) Uids() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupGroupBansResult) []string { return v.Uids }).(pulumi.StringArrayOutput)
 }

@@ -30,15 +30,15 @@ type LookupGroupMemberArgs struct {
 }
 
 type LookupGroupMemberResult struct {
-	// The group's guid. Changing it replaces the membership.
+	// The group's guid. Changing it replaces the membership. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Unix seconds (after a refresh).
 	JoinedAt *int `pulumi:"joinedAt"`
-	// admin, moderator or participant (default); changed in place.
+	// The member's scope; changed in place. Default: "participant".
 	Scope *MemberScope `pulumi:"scope"`
-	// The member's uid. Changing it replaces the membership.
+	// The member's uid. Changing it replaces the membership. At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -72,7 +72,7 @@ func (o LookupGroupMemberResultOutput) ToLookupGroupMemberResultOutputWithContex
 	return o
 }
 
-// The group's guid. Changing it replaces the membership.
+// The group's guid. Changing it replaces the membership. At most 100 characters.
 func (o LookupGroupMemberResultOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupMemberResult) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
@@ -87,12 +87,12 @@ func (o LookupGroupMemberResultOutput) JoinedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupGroupMemberResult) *int { return v.JoinedAt }).(pulumi.IntPtrOutput)
 }
 
-// admin, moderator or participant (default); changed in place.
+// The member's scope; changed in place. Default: "participant".
 func (o LookupGroupMemberResultOutput) Scope() MemberScopePtrOutput {
 	return o.ApplyT(func(v LookupGroupMemberResult) *MemberScope { return v.Scope }).(MemberScopePtrOutput)
 }
 
-// The member's uid. Changing it replaces the membership.
+// The member's uid. Changing it replaces the membership. At most 100 characters.
 func (o LookupGroupMemberResultOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupMemberResult) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }

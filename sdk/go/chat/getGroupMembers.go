@@ -30,15 +30,15 @@ type LookupGroupMembersArgs struct {
 }
 
 type LookupGroupMembersResult struct {
-	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 	Admins []string `pulumi:"admins"`
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// uids with scope moderator (a set).
+	// uids with scope moderator (a set). Each at most 100 characters.
 	Moderators []string `pulumi:"moderators"`
-	// uids with scope participant (a set).
+	// uids with scope participant (a set). Each at most 100 characters.
 	Participants []string `pulumi:"participants"`
 }
 
@@ -72,12 +72,12 @@ func (o LookupGroupMembersResultOutput) ToLookupGroupMembersResultOutputWithCont
 	return o
 }
 
-// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 func (o LookupGroupMembersResultOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupGroupMembersResult) []string { return v.Admins }).(pulumi.StringArrayOutput)
 }
 
-// The group's guid. Changing it replaces the resource.
+// The group's guid. Changing it replaces the resource. At most 100 characters.
 func (o LookupGroupMembersResultOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupMembersResult) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
@@ -87,12 +87,12 @@ func (o LookupGroupMembersResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupGroupMembersResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// uids with scope moderator (a set).
+// uids with scope moderator (a set). Each at most 100 characters.
 func (o LookupGroupMembersResultOutput) Moderators() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupGroupMembersResult) []string { return v.Moderators }).(pulumi.StringArrayOutput)
 }
 
-// uids with scope participant (a set).
+// uids with scope participant (a set). Each at most 100 characters.
 func (o LookupGroupMembersResultOutput) Participants() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupGroupMembersResult) []string { return v.Participants }).(pulumi.StringArrayOutput)
 }

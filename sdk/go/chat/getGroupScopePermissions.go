@@ -30,13 +30,13 @@ type LookupGroupScopePermissionsArgs struct {
 }
 
 type LookupGroupScopePermissionsResult struct {
-	// The group. Changing it replaces the resource.
+	// The group. Changing it replaces the resource. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions map[string]interface{} `pulumi:"permissions"`
-	// admin, moderator or participant. Changing it replaces the resource.
+	// The scope whose permissions these are. Changing it replaces the resource.
 	Scope *MemberScope `pulumi:"scope"`
 }
 
@@ -70,7 +70,7 @@ func (o LookupGroupScopePermissionsResultOutput) ToLookupGroupScopePermissionsRe
 	return o
 }
 
-// The group. Changing it replaces the resource.
+// The group. Changing it replaces the resource. At most 100 characters.
 func (o LookupGroupScopePermissionsResultOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGroupScopePermissionsResult) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
@@ -85,7 +85,7 @@ func (o LookupGroupScopePermissionsResultOutput) Permissions() pulumi.MapOutput 
 	return o.ApplyT(func(v LookupGroupScopePermissionsResult) map[string]interface{} { return v.Permissions }).(pulumi.MapOutput)
 }
 
-// admin, moderator or participant. Changing it replaces the resource.
+// The scope whose permissions these are. Changing it replaces the resource.
 func (o LookupGroupScopePermissionsResultOutput) Scope() MemberScopePtrOutput {
 	return o.ApplyT(func(v LookupGroupScopePermissionsResult) *MemberScope { return v.Scope }).(MemberScopePtrOutput)
 }

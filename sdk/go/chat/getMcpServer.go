@@ -32,19 +32,19 @@ type LookupMcpServerArgs struct {
 type LookupMcpServerResult struct {
 	// Unix seconds; absent in the state of a server that release 0.1.0 adopted (it could not read one).
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers interface{} `pulumi:"headers"`
-	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 	Slug *string `pulumi:"slug"`
-	// HTTPS URL of the server.
+	// HTTPS URL of the server. At most 3000 characters.
 	Url *string `pulumi:"url"`
 }
 
@@ -83,7 +83,7 @@ func (o LookupMcpServerResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o LookupMcpServerResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -93,7 +93,7 @@ func (o LookupMcpServerResultOutput) Headers() pulumi.AnyOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) interface{} { return v.Headers }).(pulumi.AnyOutput)
 }
 
-// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 func (o LookupMcpServerResultOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -103,17 +103,17 @@ func (o LookupMcpServerResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o LookupMcpServerResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 func (o LookupMcpServerResultOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }
 
-// HTTPS URL of the server.
+// HTTPS URL of the server. At most 3000 characters.
 func (o LookupMcpServerResultOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupMcpServerResult) *string { return v.Url }).(pulumi.StringPtrOutput)
 }

@@ -34,19 +34,19 @@ type LookupModerationCustomApiListResult struct {
 	BuiltIn *bool `pulumi:"builtIn"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId *string `pulumi:"listId"`
-	// Name.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Basic-auth user name sent to the webhook (with password; at most 100).
+	// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 	Username *string `pulumi:"username"`
-	// Public https URL of your moderation webhook.
+	// Public https URL of your moderation webhook. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -90,7 +90,7 @@ func (o LookupModerationCustomApiListResultOutput) CreatedAt() pulumi.IntPtrOutp
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description.
+// Description. At most 255 characters.
 func (o LookupModerationCustomApiListResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -100,27 +100,27 @@ func (o LookupModerationCustomApiListResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 func (o LookupModerationCustomApiListResultOutput) ListId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *string { return v.ListId }).(pulumi.StringPtrOutput)
 }
 
-// Name.
+// Name. At most 100 characters.
 func (o LookupModerationCustomApiListResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 func (o LookupModerationCustomApiListResultOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth user name sent to the webhook (with password; at most 100).
+// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 func (o LookupModerationCustomApiListResultOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL of your moderation webhook.
+// Public https URL of your moderation webhook. At most 3000 characters.
 func (o LookupModerationCustomApiListResultOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationCustomApiListResult) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }

@@ -42,7 +42,7 @@ type LookupModerationKeywordListResult struct {
 	DisallowedSentences []string `pulumi:"disallowedSentences"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId *string `pulumi:"listId"`
 	// Name.
 	Name *string `pulumi:"name"`
@@ -110,7 +110,7 @@ func (o LookupModerationKeywordListResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupModerationKeywordListResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 func (o LookupModerationKeywordListResultOutput) ListId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationKeywordListResult) *string { return v.ListId }).(pulumi.StringPtrOutput)
 }

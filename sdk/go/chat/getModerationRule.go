@@ -30,7 +30,7 @@ type LookupModerationRuleArgs struct {
 }
 
 type LookupModerationRuleResult struct {
-	// What happens to a matching message: blockMessage and/or dropMessage (a set).
+	// What happens to a matching message (a set).
 	Action []ModerationRuleActionItem `pulumi:"action"`
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn *bool `pulumi:"builtIn"`
@@ -38,17 +38,17 @@ type LookupModerationRuleResult struct {
 	Conditions []ModerationRuleConditionsItem `pulumi:"conditions"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Apply the rule (default false).
+	// Apply the rule. Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
 	Filters []interface{} `pulumi:"filters"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 	RuleId *string `pulumi:"ruleId"`
 }
 
@@ -82,7 +82,7 @@ func (o LookupModerationRuleResultOutput) ToLookupModerationRuleResultOutputWith
 	return o
 }
 
-// What happens to a matching message: blockMessage and/or dropMessage (a set).
+// What happens to a matching message (a set).
 func (o LookupModerationRuleResultOutput) Action() ModerationRuleActionItemArrayOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) []ModerationRuleActionItem { return v.Action }).(ModerationRuleActionItemArrayOutput)
 }
@@ -102,12 +102,12 @@ func (o LookupModerationRuleResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o LookupModerationRuleResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Apply the rule (default false).
+// Apply the rule. Default: false.
 func (o LookupModerationRuleResultOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -122,12 +122,12 @@ func (o LookupModerationRuleResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o LookupModerationRuleResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 func (o LookupModerationRuleResultOutput) RuleId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupModerationRuleResult) *string { return v.RuleId }).(pulumi.StringPtrOutput)
 }

@@ -32,11 +32,11 @@ type LookupNotificationSettingsArgs struct {
 type LookupNotificationSettingsResult struct {
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+	// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 	Preferences *NotificationSettingsPreferences `pulumi:"preferences"`
-	// Notification sounds: chat and call (names of sound files).
+	// Sound files played with notifications. Its parts: chat and call (names of sound files).
 	Sound *NotificationSettingsSound `pulumi:"sound"`
-	// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+	// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 	Templates *NotificationSettingsTemplates `pulumi:"templates"`
 }
 
@@ -75,17 +75,17 @@ func (o LookupNotificationSettingsResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupNotificationSettingsResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 func (o LookupNotificationSettingsResultOutput) Preferences() NotificationSettingsPreferencesPtrOutput {
 	return o.ApplyT(func(v LookupNotificationSettingsResult) *NotificationSettingsPreferences { return v.Preferences }).(NotificationSettingsPreferencesPtrOutput)
 }
 
-// Notification sounds: chat and call (names of sound files).
+// Sound files played with notifications. Its parts: chat and call (names of sound files).
 func (o LookupNotificationSettingsResultOutput) Sound() NotificationSettingsSoundPtrOutput {
 	return o.ApplyT(func(v LookupNotificationSettingsResult) *NotificationSettingsSound { return v.Sound }).(NotificationSettingsSoundPtrOutput)
 }
 
-// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 func (o LookupNotificationSettingsResultOutput) Templates() NotificationSettingsTemplatesPtrOutput {
 	return o.ApplyT(func(v LookupNotificationSettingsResult) *NotificationSettingsTemplates { return v.Templates }).(NotificationSettingsTemplatesPtrOutput)
 }

@@ -32,19 +32,19 @@ type LookupRoleArgs struct {
 type LookupRoleResult struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Free-form JSON metadata.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
 	// RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
 	Permissions map[string]interface{} `pulumi:"permissions"`
 	// Feature keys restricted for this role (a set), e.g. "u.listUsers".
 	RestrictedFeatures []string `pulumi:"restrictedFeatures"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 	Role *string `pulumi:"role"`
 	// Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
 	Settings *RoleSettings `pulumi:"settings"`
@@ -85,7 +85,7 @@ func (o LookupRoleResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupRoleResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o LookupRoleResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupRoleResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -100,7 +100,7 @@ func (o LookupRoleResultOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupRoleResult) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o LookupRoleResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupRoleResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -115,7 +115,7 @@ func (o LookupRoleResultOutput) RestrictedFeatures() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupRoleResult) []string { return v.RestrictedFeatures }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 func (o LookupRoleResultOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupRoleResult) *string { return v.Role }).(pulumi.StringPtrOutput)
 }

@@ -30,13 +30,13 @@ type LookupSendGridEmailProviderArgs struct {
 }
 
 type LookupSendGridEmailProviderResult struct {
-	// Let recipients reply by email (needs senderEmailForReplies; default false).
+	// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 	AllowEmailReplies *bool `pulumi:"allowEmailReplies"`
 	// { sendGridApiKey }: the SendGrid API key (kept secret).
 	Credentials *SendGridEmailProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send email notifications through SendGrid (default true).
+	// Send email notifications through SendGrid. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
 	// Where replies by email arrive: made by the service, with a token in it (secret).
 	RepliesWebhook *string `pulumi:"repliesWebhook"`
@@ -82,7 +82,7 @@ func (o LookupSendGridEmailProviderResultOutput) ToLookupSendGridEmailProviderRe
 	return o
 }
 
-// Let recipients reply by email (needs senderEmailForReplies; default false).
+// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 func (o LookupSendGridEmailProviderResultOutput) AllowEmailReplies() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupSendGridEmailProviderResult) *bool { return v.AllowEmailReplies }).(pulumi.BoolPtrOutput)
 }
@@ -97,7 +97,7 @@ func (o LookupSendGridEmailProviderResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSendGridEmailProviderResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send email notifications through SendGrid (default true).
+// Send email notifications through SendGrid. Default: true.
 func (o LookupSendGridEmailProviderResultOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupSendGridEmailProviderResult) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }

@@ -34,7 +34,7 @@ type LookupTwilioSmsProviderResult struct {
 	Credentials *TwilioSmsProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send SMS notifications through Twilio (default true).
+	// Send SMS notifications through Twilio. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
 	// Twilio account SID.
 	TwilioAccountSID *string `pulumi:"twilioAccountSID"`
@@ -82,7 +82,7 @@ func (o LookupTwilioSmsProviderResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTwilioSmsProviderResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send SMS notifications through Twilio (default true).
+// Send SMS notifications through Twilio. Default: true.
 func (o LookupTwilioSmsProviderResultOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupTwilioSmsProviderResult) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }

@@ -30,25 +30,25 @@ type LookupUserArgs struct {
 }
 
 type LookupUserResult struct {
-	// Avatar URL, at most 3000 characters.
+	// Avatar URL. At most 3000 characters.
 	Avatar *string `pulumi:"avatar"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Profile URL, at most 3000 characters.
+	// Profile URL. At most 3000 characters.
 	Link *string `pulumi:"link"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Role id; the role must exist. Default: "default".
+	// Role id; the role must exist. At most 100 characters. Default: "default".
 	Role *string `pulumi:"role"`
-	// Status message.
+	// Status message. At most 1000 characters.
 	StatusMessage *string `pulumi:"statusMessage"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags []string `pulumi:"tags"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -82,7 +82,7 @@ func (o LookupUserResultOutput) ToLookupUserResultOutputWithContext(ctx context.
 	return o
 }
 
-// Avatar URL, at most 3000 characters.
+// Avatar URL. At most 3000 characters.
 func (o LookupUserResultOutput) Avatar() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.Avatar }).(pulumi.StringPtrOutput)
 }
@@ -97,7 +97,7 @@ func (o LookupUserResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupUserResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Profile URL, at most 3000 characters.
+// Profile URL. At most 3000 characters.
 func (o LookupUserResultOutput) Link() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.Link }).(pulumi.StringPtrOutput)
 }
@@ -107,27 +107,27 @@ func (o LookupUserResultOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupUserResult) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o LookupUserResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Role id; the role must exist. Default: "default".
+// Role id; the role must exist. At most 100 characters. Default: "default".
 func (o LookupUserResultOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.Role }).(pulumi.StringPtrOutput)
 }
 
-// Status message.
+// Status message. At most 1000 characters.
 func (o LookupUserResultOutput) StatusMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.StatusMessage }).(pulumi.StringPtrOutput)
 }
 
-// Tags (a set): at most 25, each at most 100 characters.
+// Tags (a set). At most 25 items. Each at most 100 characters.
 func (o LookupUserResultOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupUserResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 func (o LookupUserResultOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupUserResult) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }

@@ -34,25 +34,25 @@ type LookupWebhookResult struct {
 	AppId *string `pulumi:"appId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Deliver events (default true).
+	// Deliver events. Default: true.
 	Enabled *bool `pulumi:"enabled"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 50 characters.
+	// Name. At most 50 characters.
 	Name *string `pulumi:"name"`
-	// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+	// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Retry deliveries that fail (default false).
+	// Retry deliveries that fail. Default: false.
 	RetryOnFailure *bool `pulumi:"retryOnFailure"`
-	// Send basic-auth credentials with each delivery (needs username and password).
+	// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+	// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 	Username *string `pulumi:"username"`
-	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 	Version *WebhookVersion `pulumi:"version"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 	WebhookId *string `pulumi:"webhookId"`
-	// Public https URL the service posts events to, at most 255 characters.
+	// Public https URL the service posts events to. At most 255 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -96,7 +96,7 @@ func (o LookupWebhookResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Deliver events (default true).
+// Deliver events. Default: true.
 func (o LookupWebhookResultOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -106,42 +106,42 @@ func (o LookupWebhookResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWebhookResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 50 characters.
+// Name. At most 50 characters.
 func (o LookupWebhookResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 func (o LookupWebhookResultOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Retry deliveries that fail (default false).
+// Retry deliveries that fail. Default: false.
 func (o LookupWebhookResultOutput) RetryOnFailure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *bool { return v.RetryOnFailure }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each delivery (needs username and password).
+// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 func (o LookupWebhookResultOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 func (o LookupWebhookResultOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 func (o LookupWebhookResultOutput) Version() WebhookVersionPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *WebhookVersion { return v.Version }).(WebhookVersionPtrOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 func (o LookupWebhookResultOutput) WebhookId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *string { return v.WebhookId }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL the service posts events to, at most 255 characters.
+// Public https URL the service posts events to. At most 255 characters.
 func (o LookupWebhookResultOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookResult) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }

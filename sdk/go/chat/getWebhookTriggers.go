@@ -36,7 +36,7 @@ type LookupWebhookTriggersResult struct {
 	Id string `pulumi:"id"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers []TriggerId `pulumi:"triggers"`
-	// The webhook's id. Changing it replaces the resource.
+	// The webhook's id. Changing it replaces the resource. At most 50 characters.
 	WebhookId *string `pulumi:"webhookId"`
 }
 
@@ -85,7 +85,7 @@ func (o LookupWebhookTriggersResultOutput) Triggers() TriggerIdArrayOutput {
 	return o.ApplyT(func(v LookupWebhookTriggersResult) []TriggerId { return v.Triggers }).(TriggerIdArrayOutput)
 }
 
-// The webhook's id. Changing it replaces the resource.
+// The webhook's id. Changing it replaces the resource. At most 50 characters.
 func (o LookupWebhookTriggersResultOutput) WebhookId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupWebhookTriggersResult) *string { return v.WebhookId }).(pulumi.StringPtrOutput)
 }

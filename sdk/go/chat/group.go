@@ -61,25 +61,25 @@ type Group struct {
 	ConversationId pulumi.StringOutput `pulumi:"conversationId"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 	Guid pulumi.StringOutput `pulumi:"guid"`
-	// Icon URL, at most 3000 characters.
+	// Icon URL. At most 3000 characters.
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
 	// Members, as the service last counted them (the owner included).
 	MembersCount pulumi.IntOutput `pulumi:"membersCount"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata pulumi.MapOutput `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// uid of the owner; default: chosen by the service.
+	// uid of the owner; default: chosen by the service. At most 100 characters.
 	Owner pulumi.StringPtrOutput `pulumi:"owner"`
-	// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+	// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
-	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+	// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 	Type GroupTypePtrOutput `pulumi:"type"`
 }
 
@@ -148,23 +148,23 @@ type groupArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 	Guid string `pulumi:"guid"`
-	// Icon URL, at most 3000 characters.
+	// Icon URL. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name string `pulumi:"name"`
-	// uid of the owner; default: chosen by the service.
+	// uid of the owner; default: chosen by the service. At most 100 characters.
 	Owner *string `pulumi:"owner"`
-	// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+	// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags []string `pulumi:"tags"`
-	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+	// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 	Type *GroupType `pulumi:"type"`
 }
 
@@ -174,23 +174,23 @@ type GroupArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 	Guid pulumi.StringInput
-	// Icon URL, at most 3000 characters.
+	// Icon URL. At most 3000 characters.
 	Icon pulumi.StringPtrInput
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata pulumi.MapInput
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringInput
-	// uid of the owner; default: chosen by the service.
+	// uid of the owner; default: chosen by the service. At most 100 characters.
 	Owner pulumi.StringPtrInput
-	// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+	// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 	Password pulumi.StringPtrInput
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags pulumi.StringArrayInput
-	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+	// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 	Type GroupTypePtrInput
 }
 
@@ -246,17 +246,17 @@ func (o GroupOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *Group) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o GroupOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 func (o GroupOutput) Guid() pulumi.StringOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringOutput { return v.Guid }).(pulumi.StringOutput)
 }
 
-// Icon URL, at most 3000 characters.
+// Icon URL. At most 3000 characters.
 func (o GroupOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringPtrOutput { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -271,27 +271,27 @@ func (o GroupOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v *Group) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o GroupOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// uid of the owner; default: chosen by the service.
+// uid of the owner; default: chosen by the service. At most 100 characters.
 func (o GroupOutput) Owner() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringPtrOutput { return v.Owner }).(pulumi.StringPtrOutput)
 }
 
-// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 func (o GroupOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Tags (a set): at most 25, each at most 100 characters.
+// Tags (a set). At most 25 items. Each at most 100 characters.
 func (o GroupOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Group) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 func (o GroupOutput) Type() GroupTypePtrOutput {
 	return o.ApplyT(func(v *Group) GroupTypePtrOutput { return v.Type }).(GroupTypePtrOutput)
 }

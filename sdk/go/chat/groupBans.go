@@ -55,9 +55,9 @@ type GroupBans struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid pulumi.StringOutput `pulumi:"guid"`
-	// The uids banned from the group (a set; empty: nobody is banned).
+	// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 	Uids pulumi.StringArrayOutput `pulumi:"uids"`
 }
 
@@ -122,9 +122,9 @@ type groupBansArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid string `pulumi:"guid"`
-	// The uids banned from the group (a set; empty: nobody is banned).
+	// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 	Uids []string `pulumi:"uids"`
 }
 
@@ -134,9 +134,9 @@ type GroupBansArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid pulumi.StringInput
-	// The uids banned from the group (a set; empty: nobody is banned).
+	// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 	Uids pulumi.StringArrayInput
 }
 
@@ -182,12 +182,12 @@ func (o GroupBansOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *GroupBans) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The group's guid. Changing it replaces the resource.
+// The group's guid. Changing it replaces the resource. At most 100 characters.
 func (o GroupBansOutput) Guid() pulumi.StringOutput {
 	return o.ApplyT(func(v *GroupBans) pulumi.StringOutput { return v.Guid }).(pulumi.StringOutput)
 }
 
-// The uids banned from the group (a set; empty: nobody is banned).
+// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 func (o GroupBansOutput) Uids() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *GroupBans) pulumi.StringArrayOutput { return v.Uids }).(pulumi.StringArrayOutput)
 }

@@ -54,13 +54,13 @@ type GroupMember struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The group's guid. Changing it replaces the membership.
+	// The group's guid. Changing it replaces the membership. At most 100 characters.
 	Guid pulumi.StringOutput `pulumi:"guid"`
 	// Unix seconds (after a refresh).
 	JoinedAt pulumi.IntOutput `pulumi:"joinedAt"`
-	// admin, moderator or participant (default); changed in place.
+	// The member's scope; changed in place. Default: "participant".
 	Scope MemberScopeOutput `pulumi:"scope"`
-	// The member's uid. Changing it replaces the membership.
+	// The member's uid. Changing it replaces the membership. At most 100 characters.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
 
@@ -126,11 +126,11 @@ type groupMemberArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The group's guid. Changing it replaces the membership.
+	// The group's guid. Changing it replaces the membership. At most 100 characters.
 	Guid string `pulumi:"guid"`
-	// admin, moderator or participant (default); changed in place.
+	// The member's scope; changed in place. Default: "participant".
 	Scope *MemberScope `pulumi:"scope"`
-	// The member's uid. Changing it replaces the membership.
+	// The member's uid. Changing it replaces the membership. At most 100 characters.
 	Uid string `pulumi:"uid"`
 }
 
@@ -140,11 +140,11 @@ type GroupMemberArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The group's guid. Changing it replaces the membership.
+	// The group's guid. Changing it replaces the membership. At most 100 characters.
 	Guid pulumi.StringInput
-	// admin, moderator or participant (default); changed in place.
+	// The member's scope; changed in place. Default: "participant".
 	Scope MemberScopePtrInput
-	// The member's uid. Changing it replaces the membership.
+	// The member's uid. Changing it replaces the membership. At most 100 characters.
 	Uid pulumi.StringInput
 }
 
@@ -190,7 +190,7 @@ func (o GroupMemberOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *GroupMember) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The group's guid. Changing it replaces the membership.
+// The group's guid. Changing it replaces the membership. At most 100 characters.
 func (o GroupMemberOutput) Guid() pulumi.StringOutput {
 	return o.ApplyT(func(v *GroupMember) pulumi.StringOutput { return v.Guid }).(pulumi.StringOutput)
 }
@@ -200,12 +200,12 @@ func (o GroupMemberOutput) JoinedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *GroupMember) pulumi.IntOutput { return v.JoinedAt }).(pulumi.IntOutput)
 }
 
-// admin, moderator or participant (default); changed in place.
+// The member's scope; changed in place. Default: "participant".
 func (o GroupMemberOutput) Scope() MemberScopeOutput {
 	return o.ApplyT(func(v *GroupMember) MemberScopeOutput { return v.Scope }).(MemberScopeOutput)
 }
 
-// The member's uid. Changing it replaces the membership.
+// The member's uid. Changing it replaces the membership. At most 100 characters.
 func (o GroupMemberOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *GroupMember) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }

@@ -60,15 +60,15 @@ import (
 type GroupMembers struct {
 	pulumi.CustomResourceState
 
-	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 	Admins pulumi.StringArrayOutput `pulumi:"admins"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid pulumi.StringOutput `pulumi:"guid"`
-	// uids with scope moderator (a set).
+	// uids with scope moderator (a set). Each at most 100 characters.
 	Moderators pulumi.StringArrayOutput `pulumi:"moderators"`
-	// uids with scope participant (a set).
+	// uids with scope participant (a set). Each at most 100 characters.
 	Participants pulumi.StringArrayOutput `pulumi:"participants"`
 }
 
@@ -126,33 +126,33 @@ func (GroupMembersState) ElementType() reflect.Type {
 }
 
 type groupMembersArgs struct {
-	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 	Admins []string `pulumi:"admins"`
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid string `pulumi:"guid"`
-	// uids with scope moderator (a set).
+	// uids with scope moderator (a set). Each at most 100 characters.
 	Moderators []string `pulumi:"moderators"`
-	// uids with scope participant (a set).
+	// uids with scope participant (a set). Each at most 100 characters.
 	Participants []string `pulumi:"participants"`
 }
 
 // The set of arguments for constructing a GroupMembers resource.
 type GroupMembersArgs struct {
-	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 	Admins pulumi.StringArrayInput
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid pulumi.StringInput
-	// uids with scope moderator (a set).
+	// uids with scope moderator (a set). Each at most 100 characters.
 	Moderators pulumi.StringArrayInput
-	// uids with scope participant (a set).
+	// uids with scope participant (a set). Each at most 100 characters.
 	Participants pulumi.StringArrayInput
 }
 
@@ -193,7 +193,7 @@ func (o GroupMembersOutput) ToGroupMembersOutputWithContext(ctx context.Context)
 	return o
 }
 
-// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 func (o GroupMembersOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *GroupMembers) pulumi.StringArrayOutput { return v.Admins }).(pulumi.StringArrayOutput)
 }
@@ -203,17 +203,17 @@ func (o GroupMembersOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *GroupMembers) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The group's guid. Changing it replaces the resource.
+// The group's guid. Changing it replaces the resource. At most 100 characters.
 func (o GroupMembersOutput) Guid() pulumi.StringOutput {
 	return o.ApplyT(func(v *GroupMembers) pulumi.StringOutput { return v.Guid }).(pulumi.StringOutput)
 }
 
-// uids with scope moderator (a set).
+// uids with scope moderator (a set). Each at most 100 characters.
 func (o GroupMembersOutput) Moderators() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *GroupMembers) pulumi.StringArrayOutput { return v.Moderators }).(pulumi.StringArrayOutput)
 }
 
-// uids with scope participant (a set).
+// uids with scope participant (a set). Each at most 100 characters.
 func (o GroupMembersOutput) Participants() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *GroupMembers) pulumi.StringArrayOutput { return v.Participants }).(pulumi.StringArrayOutput)
 }

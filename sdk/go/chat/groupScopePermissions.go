@@ -56,11 +56,11 @@ type GroupScopePermissions struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The group. Changing it replaces the resource.
+	// The group. Changing it replaces the resource. At most 100 characters.
 	Guid pulumi.StringOutput `pulumi:"guid"`
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions pulumi.MapOutput `pulumi:"permissions"`
-	// admin, moderator or participant. Changing it replaces the resource.
+	// The scope whose permissions these are. Changing it replaces the resource.
 	Scope MemberScopeOutput `pulumi:"scope"`
 }
 
@@ -129,11 +129,11 @@ type groupScopePermissionsArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The group. Changing it replaces the resource.
+	// The group. Changing it replaces the resource. At most 100 characters.
 	Guid string `pulumi:"guid"`
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions map[string]interface{} `pulumi:"permissions"`
-	// admin, moderator or participant. Changing it replaces the resource.
+	// The scope whose permissions these are. Changing it replaces the resource.
 	Scope MemberScope `pulumi:"scope"`
 }
 
@@ -143,11 +143,11 @@ type GroupScopePermissionsArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The group. Changing it replaces the resource.
+	// The group. Changing it replaces the resource. At most 100 characters.
 	Guid pulumi.StringInput
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions pulumi.MapInput
-	// admin, moderator or participant. Changing it replaces the resource.
+	// The scope whose permissions these are. Changing it replaces the resource.
 	Scope MemberScopeInput
 }
 
@@ -193,7 +193,7 @@ func (o GroupScopePermissionsOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *GroupScopePermissions) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The group. Changing it replaces the resource.
+// The group. Changing it replaces the resource. At most 100 characters.
 func (o GroupScopePermissionsOutput) Guid() pulumi.StringOutput {
 	return o.ApplyT(func(v *GroupScopePermissions) pulumi.StringOutput { return v.Guid }).(pulumi.StringOutput)
 }
@@ -203,7 +203,7 @@ func (o GroupScopePermissionsOutput) Permissions() pulumi.MapOutput {
 	return o.ApplyT(func(v *GroupScopePermissions) pulumi.MapOutput { return v.Permissions }).(pulumi.MapOutput)
 }
 
-// admin, moderator or participant. Changing it replaces the resource.
+// The scope whose permissions these are. Changing it replaces the resource.
 func (o GroupScopePermissionsOutput) Scope() MemberScopeOutput {
 	return o.ApplyT(func(v *GroupScopePermissions) MemberScopeOutput { return v.Scope }).(MemberScopeOutput)
 }

@@ -63,17 +63,17 @@ type McpServer struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds; absent in the state of a server that release 0.1.0 adopted (it could not read one).
 	CreatedAt pulumi.IntPtrOutput `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers pulumi.AnyOutput `pulumi:"headers"`
-	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrOutput `pulumi:"icon"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 	Slug pulumi.StringOutput `pulumi:"slug"`
-	// HTTPS URL of the server.
+	// HTTPS URL of the server. At most 3000 characters.
 	Url pulumi.StringOutput `pulumi:"url"`
 }
 
@@ -145,17 +145,17 @@ type mcpServerArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers interface{} `pulumi:"headers"`
-	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name string `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 	Slug string `pulumi:"slug"`
-	// HTTPS URL of the server.
+	// HTTPS URL of the server. At most 3000 characters.
 	Url string `pulumi:"url"`
 }
 
@@ -165,17 +165,17 @@ type McpServerArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers pulumi.Input
-	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 	Icon pulumi.StringPtrInput
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name pulumi.StringInput
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 	Slug pulumi.StringInput
-	// HTTPS URL of the server.
+	// HTTPS URL of the server. At most 3000 characters.
 	Url pulumi.StringInput
 }
 
@@ -226,7 +226,7 @@ func (o McpServerOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.IntPtrOutput { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o McpServerOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -236,22 +236,22 @@ func (o McpServerOutput) Headers() pulumi.AnyOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.AnyOutput { return v.Headers }).(pulumi.AnyOutput)
 }
 
-// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 func (o McpServerOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringPtrOutput { return v.Icon }).(pulumi.StringPtrOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o McpServerOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 func (o McpServerOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Slug }).(pulumi.StringOutput)
 }
 
-// HTTPS URL of the server.
+// HTTPS URL of the server. At most 3000 characters.
 func (o McpServerOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Url }).(pulumi.StringOutput)
 }

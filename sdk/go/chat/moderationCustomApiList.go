@@ -63,17 +63,17 @@ type ModerationCustomApiList struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Description.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId pulumi.StringOutput `pulumi:"listId"`
-	// Name.
+	// Name. At most 100 characters.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
-	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
-	// Basic-auth user name sent to the webhook (with password; at most 100).
+	// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
-	// Public https URL of your moderation webhook.
+	// Public https URL of your moderation webhook. At most 3000 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
 }
 
@@ -142,17 +142,17 @@ type moderationCustomApiListArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Description.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId string `pulumi:"listId"`
-	// Name.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Basic-auth user name sent to the webhook (with password; at most 100).
+	// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 	Username *string `pulumi:"username"`
-	// Public https URL of your moderation webhook.
+	// Public https URL of your moderation webhook. At most 3000 characters.
 	WebhookURL string `pulumi:"webhookURL"`
 }
 
@@ -162,17 +162,17 @@ type ModerationCustomApiListArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Description.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId pulumi.StringInput
-	// Name.
+	// Name. At most 100 characters.
 	Name pulumi.StringPtrInput
-	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 	Password pulumi.StringPtrInput
-	// Basic-auth user name sent to the webhook (with password; at most 100).
+	// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 	Username pulumi.StringPtrInput
-	// Public https URL of your moderation webhook.
+	// Public https URL of your moderation webhook. At most 3000 characters.
 	WebhookURL pulumi.StringInput
 }
 
@@ -228,32 +228,32 @@ func (o ModerationCustomApiListOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Description.
+// Description. At most 255 characters.
 func (o ModerationCustomApiListOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 func (o ModerationCustomApiListOutput) ListId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.StringOutput { return v.ListId }).(pulumi.StringOutput)
 }
 
-// Name.
+// Name. At most 100 characters.
 func (o ModerationCustomApiListOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 func (o ModerationCustomApiListOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth user name sent to the webhook (with password; at most 100).
+// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 func (o ModerationCustomApiListOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL of your moderation webhook.
+// Public https URL of your moderation webhook. At most 3000 characters.
 func (o ModerationCustomApiListOutput) WebhookURL() pulumi.StringOutput {
 	return o.ApplyT(func(v *ModerationCustomApiList) pulumi.StringOutput { return v.WebhookURL }).(pulumi.StringOutput)
 }

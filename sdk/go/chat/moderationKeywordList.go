@@ -69,7 +69,7 @@ type ModerationKeywordList struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The sentences (a set; for sentence-similarity lists).
 	DisallowedSentences pulumi.StringArrayOutput `pulumi:"disallowedSentences"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId pulumi.StringOutput `pulumi:"listId"`
 	// Name.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
@@ -144,7 +144,7 @@ type moderationKeywordListArgs struct {
 	Description *string `pulumi:"description"`
 	// The sentences (a set; for sentence-similarity lists).
 	DisallowedSentences []string `pulumi:"disallowedSentences"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId string `pulumi:"listId"`
 	// Name.
 	Name *string `pulumi:"name"`
@@ -164,7 +164,7 @@ type ModerationKeywordListArgs struct {
 	Description pulumi.StringPtrInput
 	// The sentences (a set; for sentence-similarity lists).
 	DisallowedSentences pulumi.StringArrayInput
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId pulumi.StringInput
 	// Name.
 	Name pulumi.StringPtrInput
@@ -239,7 +239,7 @@ func (o ModerationKeywordListOutput) DisallowedSentences() pulumi.StringArrayOut
 	return o.ApplyT(func(v *ModerationKeywordList) pulumi.StringArrayOutput { return v.DisallowedSentences }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 func (o ModerationKeywordListOutput) ListId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ModerationKeywordList) pulumi.StringOutput { return v.ListId }).(pulumi.StringOutput)
 }

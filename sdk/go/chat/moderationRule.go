@@ -75,7 +75,7 @@ import (
 type ModerationRule struct {
 	pulumi.CustomResourceState
 
-	// What happens to a matching message: blockMessage and/or dropMessage (a set).
+	// What happens to a matching message (a set).
 	Action ModerationRuleActionItemArrayOutput `pulumi:"action"`
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn pulumi.BoolOutput `pulumi:"builtIn"`
@@ -85,15 +85,15 @@ type ModerationRule struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// Apply the rule (default false).
+	// Apply the rule. Default: false.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
 	Filters pulumi.ArrayOutput `pulumi:"filters"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 	RuleId pulumi.StringOutput `pulumi:"ruleId"`
 }
 
@@ -160,7 +160,7 @@ func (ModerationRuleState) ElementType() reflect.Type {
 }
 
 type moderationRuleArgs struct {
-	// What happens to a matching message: blockMessage and/or dropMessage (a set).
+	// What happens to a matching message (a set).
 	Action []ModerationRuleActionItem `pulumi:"action"`
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
@@ -168,21 +168,21 @@ type moderationRuleArgs struct {
 	Conditions []ModerationRuleConditionsItem `pulumi:"conditions"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Apply the rule (default false).
+	// Apply the rule. Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
 	Filters []interface{} `pulumi:"filters"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name string `pulumi:"name"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 	RuleId string `pulumi:"ruleId"`
 }
 
 // The set of arguments for constructing a ModerationRule resource.
 type ModerationRuleArgs struct {
-	// What happens to a matching message: blockMessage and/or dropMessage (a set).
+	// What happens to a matching message (a set).
 	Action ModerationRuleActionItemArrayInput
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
@@ -190,15 +190,15 @@ type ModerationRuleArgs struct {
 	Conditions ModerationRuleConditionsItemArrayInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
-	// Apply the rule (default false).
+	// Apply the rule. Default: false.
 	Enabled pulumi.BoolPtrInput
 	// Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
 	Filters pulumi.ArrayInput
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name pulumi.StringInput
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 	RuleId pulumi.StringInput
 }
 
@@ -239,7 +239,7 @@ func (o ModerationRuleOutput) ToModerationRuleOutputWithContext(ctx context.Cont
 	return o
 }
 
-// What happens to a matching message: blockMessage and/or dropMessage (a set).
+// What happens to a matching message (a set).
 func (o ModerationRuleOutput) Action() ModerationRuleActionItemArrayOutput {
 	return o.ApplyT(func(v *ModerationRule) ModerationRuleActionItemArrayOutput { return v.Action }).(ModerationRuleActionItemArrayOutput)
 }
@@ -264,12 +264,12 @@ func (o ModerationRuleOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *ModerationRule) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o ModerationRuleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ModerationRule) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Apply the rule (default false).
+// Apply the rule. Default: false.
 func (o ModerationRuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ModerationRule) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -279,12 +279,12 @@ func (o ModerationRuleOutput) Filters() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *ModerationRule) pulumi.ArrayOutput { return v.Filters }).(pulumi.ArrayOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o ModerationRuleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ModerationRule) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 func (o ModerationRuleOutput) RuleId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ModerationRule) pulumi.StringOutput { return v.RuleId }).(pulumi.StringOutput)
 }

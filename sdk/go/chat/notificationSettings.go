@@ -61,11 +61,11 @@ type NotificationSettings struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+	// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 	Preferences NotificationSettingsPreferencesPtrOutput `pulumi:"preferences"`
-	// Notification sounds: chat and call (names of sound files).
+	// Sound files played with notifications. Its parts: chat and call (names of sound files).
 	Sound NotificationSettingsSoundPtrOutput `pulumi:"sound"`
-	// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+	// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 	Templates NotificationSettingsTemplatesPtrOutput `pulumi:"templates"`
 }
 
@@ -120,11 +120,11 @@ type notificationSettingsArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+	// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 	Preferences *NotificationSettingsPreferences `pulumi:"preferences"`
-	// Notification sounds: chat and call (names of sound files).
+	// Sound files played with notifications. Its parts: chat and call (names of sound files).
 	Sound *NotificationSettingsSound `pulumi:"sound"`
-	// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+	// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 	Templates *NotificationSettingsTemplates `pulumi:"templates"`
 }
 
@@ -134,11 +134,11 @@ type NotificationSettingsArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+	// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 	Preferences NotificationSettingsPreferencesPtrInput
-	// Notification sounds: chat and call (names of sound files).
+	// Sound files played with notifications. Its parts: chat and call (names of sound files).
 	Sound NotificationSettingsSoundPtrInput
-	// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+	// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 	Templates NotificationSettingsTemplatesPtrInput
 }
 
@@ -184,17 +184,17 @@ func (o NotificationSettingsOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *NotificationSettings) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 func (o NotificationSettingsOutput) Preferences() NotificationSettingsPreferencesPtrOutput {
 	return o.ApplyT(func(v *NotificationSettings) NotificationSettingsPreferencesPtrOutput { return v.Preferences }).(NotificationSettingsPreferencesPtrOutput)
 }
 
-// Notification sounds: chat and call (names of sound files).
+// Sound files played with notifications. Its parts: chat and call (names of sound files).
 func (o NotificationSettingsOutput) Sound() NotificationSettingsSoundPtrOutput {
 	return o.ApplyT(func(v *NotificationSettings) NotificationSettingsSoundPtrOutput { return v.Sound }).(NotificationSettingsSoundPtrOutput)
 }
 
-// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 func (o NotificationSettingsOutput) Templates() NotificationSettingsTemplatesPtrOutput {
 	return o.ApplyT(func(v *NotificationSettings) NotificationSettingsTemplatesPtrOutput { return v.Templates }).(NotificationSettingsTemplatesPtrOutput)
 }

@@ -68,17 +68,17 @@ type Role struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Free-form JSON metadata.
 	Metadata pulumi.MapOutput `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
 	Permissions pulumi.MapOutput `pulumi:"permissions"`
 	// Feature keys restricted for this role (a set), e.g. "u.listUsers".
 	RestrictedFeatures pulumi.StringArrayOutput `pulumi:"restrictedFeatures"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 	Role pulumi.StringOutput `pulumi:"role"`
 	// Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
 	Settings RoleSettingsPtrOutput `pulumi:"settings"`
@@ -145,17 +145,17 @@ type roleArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// Free-form JSON metadata.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name string `pulumi:"name"`
 	// RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
 	Permissions map[string]interface{} `pulumi:"permissions"`
 	// Feature keys restricted for this role (a set), e.g. "u.listUsers".
 	RestrictedFeatures []string `pulumi:"restrictedFeatures"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 	Role string `pulumi:"role"`
 	// Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
 	Settings *RoleSettings `pulumi:"settings"`
@@ -167,17 +167,17 @@ type RoleArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description pulumi.StringPtrInput
 	// Free-form JSON metadata.
 	Metadata pulumi.MapInput
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringInput
 	// RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
 	Permissions pulumi.MapInput
 	// Feature keys restricted for this role (a set), e.g. "u.listUsers".
 	RestrictedFeatures pulumi.StringArrayInput
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 	Role pulumi.StringInput
 	// Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
 	Settings RoleSettingsPtrInput
@@ -230,7 +230,7 @@ func (o RoleOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *Role) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o RoleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -240,7 +240,7 @@ func (o RoleOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v *Role) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o RoleOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -255,7 +255,7 @@ func (o RoleOutput) RestrictedFeatures() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringArrayOutput { return v.RestrictedFeatures }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 func (o RoleOutput) Role() pulumi.StringOutput {
 	return o.ApplyT(func(v *Role) pulumi.StringOutput { return v.Role }).(pulumi.StringOutput)
 }

@@ -54,15 +54,15 @@ import (
 type SeedData struct {
 	pulumi.CustomResourceState
 
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket pulumi.IntOutput `pulumi:"bucket"`
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets pulumi.IntOutput `pulumi:"buckets"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Rows in the bucket.
 	Count pulumi.IntOutput `pulumi:"count"`
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity SeedDataEntityOutput `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringOutput `pulumi:"file"`
@@ -131,13 +131,13 @@ func (SeedDataState) ElementType() reflect.Type {
 type seedDataArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket *int `pulumi:"bucket"`
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets *int `pulumi:"buckets"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity SeedDataEntity `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File string `pulumi:"file"`
@@ -149,13 +149,13 @@ type seedDataArgs struct {
 type SeedDataArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket pulumi.IntPtrInput
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets pulumi.IntPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity SeedDataEntityInput
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringInput
@@ -200,12 +200,12 @@ func (o SeedDataOutput) ToSeedDataOutputWithContext(ctx context.Context) SeedDat
 	return o
 }
 
-// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 func (o SeedDataOutput) Bucket() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Bucket }).(pulumi.IntOutput)
 }
 
-// How many buckets the file is split into (default 1); declare one resource per bucket number.
+// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 func (o SeedDataOutput) Buckets() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Buckets }).(pulumi.IntOutput)
 }
@@ -220,7 +220,7 @@ func (o SeedDataOutput) Count() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Count }).(pulumi.IntOutput)
 }
 
-// What the file holds: users, groups, members or messages.
+// What the file holds.
 func (o SeedDataOutput) Entity() SeedDataEntityOutput {
 	return o.ApplyT(func(v *SeedData) SeedDataEntityOutput { return v.Entity }).(SeedDataEntityOutput)
 }

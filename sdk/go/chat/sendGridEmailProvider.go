@@ -61,13 +61,13 @@ import (
 type SendGridEmailProvider struct {
 	pulumi.CustomResourceState
 
-	// Let recipients reply by email (needs senderEmailForReplies; default false).
+	// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 	AllowEmailReplies pulumi.BoolPtrOutput `pulumi:"allowEmailReplies"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// { sendGridApiKey }: the SendGrid API key (kept secret).
 	Credentials SendGridEmailProviderCredentialsOutput `pulumi:"credentials"`
-	// Send email notifications through SendGrid (default true).
+	// Send email notifications through SendGrid. Default: true.
 	IsEnabled pulumi.BoolPtrOutput `pulumi:"isEnabled"`
 	// Where replies by email arrive: made by the service, with a token in it (secret).
 	RepliesWebhook pulumi.StringPtrOutput `pulumi:"repliesWebhook"`
@@ -152,13 +152,13 @@ func (SendGridEmailProviderState) ElementType() reflect.Type {
 type sendGridEmailProviderArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Let recipients reply by email (needs senderEmailForReplies; default false).
+	// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 	AllowEmailReplies *bool `pulumi:"allowEmailReplies"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// { sendGridApiKey }: the SendGrid API key (kept secret).
 	Credentials SendGridEmailProviderCredentials `pulumi:"credentials"`
-	// Send email notifications through SendGrid (default true).
+	// Send email notifications through SendGrid. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
 	// Id of the SendGrid dynamic template.
 	SendGridTemplateID string `pulumi:"sendGridTemplateID"`
@@ -176,13 +176,13 @@ type sendGridEmailProviderArgs struct {
 type SendGridEmailProviderArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Let recipients reply by email (needs senderEmailForReplies; default false).
+	// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 	AllowEmailReplies pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// { sendGridApiKey }: the SendGrid API key (kept secret).
 	Credentials SendGridEmailProviderCredentialsInput
-	// Send email notifications through SendGrid (default true).
+	// Send email notifications through SendGrid. Default: true.
 	IsEnabled pulumi.BoolPtrInput
 	// Id of the SendGrid dynamic template.
 	SendGridTemplateID pulumi.StringInput
@@ -233,7 +233,7 @@ func (o SendGridEmailProviderOutput) ToSendGridEmailProviderOutputWithContext(ct
 	return o
 }
 
-// Let recipients reply by email (needs senderEmailForReplies; default false).
+// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 func (o SendGridEmailProviderOutput) AllowEmailReplies() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SendGridEmailProvider) pulumi.BoolPtrOutput { return v.AllowEmailReplies }).(pulumi.BoolPtrOutput)
 }
@@ -248,7 +248,7 @@ func (o SendGridEmailProviderOutput) Credentials() SendGridEmailProviderCredenti
 	return o.ApplyT(func(v *SendGridEmailProvider) SendGridEmailProviderCredentialsOutput { return v.Credentials }).(SendGridEmailProviderCredentialsOutput)
 }
 
-// Send email notifications through SendGrid (default true).
+// Send email notifications through SendGrid. Default: true.
 func (o SendGridEmailProviderOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SendGridEmailProvider) pulumi.BoolPtrOutput { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }

@@ -61,7 +61,7 @@ type TwilioSmsProvider struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// { twilioAuthToken }: the Twilio auth token (kept secret).
 	Credentials TwilioSmsProviderCredentialsOutput `pulumi:"credentials"`
-	// Send SMS notifications through Twilio (default true).
+	// Send SMS notifications through Twilio. Default: true.
 	IsEnabled pulumi.BoolPtrOutput `pulumi:"isEnabled"`
 	// Twilio account SID.
 	TwilioAccountSID pulumi.StringOutput `pulumi:"twilioAccountSID"`
@@ -135,7 +135,7 @@ type twilioSmsProviderArgs struct {
 	Connection *ChatConnection `pulumi:"connection"`
 	// { twilioAuthToken }: the Twilio auth token (kept secret).
 	Credentials TwilioSmsProviderCredentials `pulumi:"credentials"`
-	// Send SMS notifications through Twilio (default true).
+	// Send SMS notifications through Twilio. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
 	// Twilio account SID.
 	TwilioAccountSID string `pulumi:"twilioAccountSID"`
@@ -151,7 +151,7 @@ type TwilioSmsProviderArgs struct {
 	Connection ChatConnectionPtrInput
 	// { twilioAuthToken }: the Twilio auth token (kept secret).
 	Credentials TwilioSmsProviderCredentialsInput
-	// Send SMS notifications through Twilio (default true).
+	// Send SMS notifications through Twilio. Default: true.
 	IsEnabled pulumi.BoolPtrInput
 	// Twilio account SID.
 	TwilioAccountSID pulumi.StringInput
@@ -206,7 +206,7 @@ func (o TwilioSmsProviderOutput) Credentials() TwilioSmsProviderCredentialsOutpu
 	return o.ApplyT(func(v *TwilioSmsProvider) TwilioSmsProviderCredentialsOutput { return v.Credentials }).(TwilioSmsProviderCredentialsOutput)
 }
 
-// Send SMS notifications through Twilio (default true).
+// Send SMS notifications through Twilio. Default: true.
 func (o TwilioSmsProviderOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *TwilioSmsProvider) pulumi.BoolPtrOutput { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }

@@ -52,27 +52,27 @@ import (
 type User struct {
 	pulumi.CustomResourceState
 
-	// Avatar URL, at most 3000 characters.
+	// Avatar URL. At most 3000 characters.
 	Avatar pulumi.StringPtrOutput `pulumi:"avatar"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Profile URL, at most 3000 characters.
+	// Profile URL. At most 3000 characters.
 	Link pulumi.StringPtrOutput `pulumi:"link"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata pulumi.MapOutput `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).
 	PermanentDelete pulumi.BoolPtrOutput `pulumi:"permanentDelete"`
-	// Role id; the role must exist. Default: "default".
+	// Role id; the role must exist. At most 100 characters. Default: "default".
 	Role pulumi.StringPtrOutput `pulumi:"role"`
-	// Status message.
+	// Status message. At most 1000 characters.
 	StatusMessage pulumi.StringPtrOutput `pulumi:"statusMessage"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
 
@@ -135,25 +135,25 @@ func (UserState) ElementType() reflect.Type {
 type userArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Avatar URL, at most 3000 characters.
+	// Avatar URL. At most 3000 characters.
 	Avatar *string `pulumi:"avatar"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Profile URL, at most 3000 characters.
+	// Profile URL. At most 3000 characters.
 	Link *string `pulumi:"link"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name string `pulumi:"name"`
 	// On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).
 	PermanentDelete *bool `pulumi:"permanentDelete"`
-	// Role id; the role must exist. Default: "default".
+	// Role id; the role must exist. At most 100 characters. Default: "default".
 	Role *string `pulumi:"role"`
-	// Status message.
+	// Status message. At most 1000 characters.
 	StatusMessage *string `pulumi:"statusMessage"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags []string `pulumi:"tags"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 	Uid string `pulumi:"uid"`
 }
 
@@ -161,25 +161,25 @@ type userArgs struct {
 type UserArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Avatar URL, at most 3000 characters.
+	// Avatar URL. At most 3000 characters.
 	Avatar pulumi.StringPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Profile URL, at most 3000 characters.
+	// Profile URL. At most 3000 characters.
 	Link pulumi.StringPtrInput
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata pulumi.MapInput
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name pulumi.StringInput
 	// On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).
 	PermanentDelete pulumi.BoolPtrInput
-	// Role id; the role must exist. Default: "default".
+	// Role id; the role must exist. At most 100 characters. Default: "default".
 	Role pulumi.StringPtrInput
-	// Status message.
+	// Status message. At most 1000 characters.
 	StatusMessage pulumi.StringPtrInput
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags pulumi.StringArrayInput
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 	Uid pulumi.StringInput
 }
 
@@ -220,7 +220,7 @@ func (o UserOutput) ToUserOutputWithContext(ctx context.Context) UserOutput {
 	return o
 }
 
-// Avatar URL, at most 3000 characters.
+// Avatar URL. At most 3000 characters.
 func (o UserOutput) Avatar() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.Avatar }).(pulumi.StringPtrOutput)
 }
@@ -235,7 +235,7 @@ func (o UserOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *User) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Profile URL, at most 3000 characters.
+// Profile URL. At most 3000 characters.
 func (o UserOutput) Link() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.Link }).(pulumi.StringPtrOutput)
 }
@@ -245,7 +245,7 @@ func (o UserOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v *User) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o UserOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -255,22 +255,22 @@ func (o UserOutput) PermanentDelete() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.BoolPtrOutput { return v.PermanentDelete }).(pulumi.BoolPtrOutput)
 }
 
-// Role id; the role must exist. Default: "default".
+// Role id; the role must exist. At most 100 characters. Default: "default".
 func (o UserOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.Role }).(pulumi.StringPtrOutput)
 }
 
-// Status message.
+// Status message. At most 1000 characters.
 func (o UserOutput) StatusMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *User) pulumi.StringPtrOutput { return v.StatusMessage }).(pulumi.StringPtrOutput)
 }
 
-// Tags (a set): at most 25, each at most 100 characters.
+// Tags (a set). At most 25 items. Each at most 100 characters.
 func (o UserOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *User) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 func (o UserOutput) Uid() pulumi.StringOutput {
 	return o.ApplyT(func(v *User) pulumi.StringOutput { return v.Uid }).(pulumi.StringOutput)
 }

@@ -64,25 +64,25 @@ type Webhook struct {
 	AppId pulumi.StringPtrOutput `pulumi:"appId"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Deliver events (default true).
+	// Deliver events. Default: true.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
-	// Name, at most 50 characters.
+	// Name. At most 50 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+	// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
-	// Retry deliveries that fail (default false).
+	// Retry deliveries that fail. Default: false.
 	RetryOnFailure pulumi.BoolPtrOutput `pulumi:"retryOnFailure"`
-	// Send basic-auth credentials with each delivery (needs username and password).
+	// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 	UseBasicAuth pulumi.BoolPtrOutput `pulumi:"useBasicAuth"`
-	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+	// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
-	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 	Version WebhookVersionPtrOutput `pulumi:"version"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
-	// Public https URL the service posts events to, at most 255 characters.
+	// Public https URL the service posts events to. At most 255 characters.
 	WebhookURL pulumi.StringOutput `pulumi:"webhookURL"`
 }
 
@@ -155,25 +155,25 @@ type webhookArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.
 	AppId *string `pulumi:"appId"`
-	// Deliver events (default true).
+	// Deliver events. Default: true.
 	Enabled *bool `pulumi:"enabled"`
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
-	// Name, at most 50 characters.
+	// Name. At most 50 characters.
 	Name string `pulumi:"name"`
-	// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+	// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Retry deliveries that fail (default false).
+	// Retry deliveries that fail. Default: false.
 	RetryOnFailure *bool `pulumi:"retryOnFailure"`
-	// Send basic-auth credentials with each delivery (needs username and password).
+	// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+	// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 	Username *string `pulumi:"username"`
-	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 	Version *WebhookVersion `pulumi:"version"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 	WebhookId string `pulumi:"webhookId"`
-	// Public https URL the service posts events to, at most 255 characters.
+	// Public https URL the service posts events to. At most 255 characters.
 	WebhookURL string `pulumi:"webhookURL"`
 }
 
@@ -183,25 +183,25 @@ type WebhookArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.
 	AppId pulumi.StringPtrInput
-	// Deliver events (default true).
+	// Deliver events. Default: true.
 	Enabled pulumi.BoolPtrInput
 	// Management credentials; default: stack config chat:* or the CHAT_* variables.
 	ManagementConnection ManagementConnectionPtrInput
-	// Name, at most 50 characters.
+	// Name. At most 50 characters.
 	Name pulumi.StringInput
-	// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+	// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 	Password pulumi.StringPtrInput
-	// Retry deliveries that fail (default false).
+	// Retry deliveries that fail. Default: false.
 	RetryOnFailure pulumi.BoolPtrInput
-	// Send basic-auth credentials with each delivery (needs username and password).
+	// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 	UseBasicAuth pulumi.BoolPtrInput
-	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+	// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 	Username pulumi.StringPtrInput
-	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 	Version WebhookVersionPtrInput
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 	WebhookId pulumi.StringInput
-	// Public https URL the service posts events to, at most 255 characters.
+	// Public https URL the service posts events to. At most 255 characters.
 	WebhookURL pulumi.StringInput
 }
 
@@ -252,7 +252,7 @@ func (o WebhookOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Deliver events (default true).
+// Deliver events. Default: true.
 func (o WebhookOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -262,42 +262,42 @@ func (o WebhookOutput) ManagementConnection() ManagementConnectionPtrOutput {
 	return o.ApplyT(func(v *Webhook) ManagementConnectionPtrOutput { return v.ManagementConnection }).(ManagementConnectionPtrOutput)
 }
 
-// Name, at most 50 characters.
+// Name. At most 50 characters.
 func (o WebhookOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 func (o WebhookOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Retry deliveries that fail (default false).
+// Retry deliveries that fail. Default: false.
 func (o WebhookOutput) RetryOnFailure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.BoolPtrOutput { return v.RetryOnFailure }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each delivery (needs username and password).
+// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 func (o WebhookOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.BoolPtrOutput { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 func (o WebhookOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 func (o WebhookOutput) Version() WebhookVersionPtrOutput {
 	return o.ApplyT(func(v *Webhook) WebhookVersionPtrOutput { return v.Version }).(WebhookVersionPtrOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 func (o WebhookOutput) WebhookId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.WebhookId }).(pulumi.StringOutput)
 }
 
-// Public https URL the service posts events to, at most 255 characters.
+// Public https URL the service posts events to. At most 255 characters.
 func (o WebhookOutput) WebhookURL() pulumi.StringOutput {
 	return o.ApplyT(func(v *Webhook) pulumi.StringOutput { return v.WebhookURL }).(pulumi.StringOutput)
 }

@@ -61,9 +61,9 @@ type WebhookTriggers struct {
 	ManagementConnection ManagementConnectionPtrOutput `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers TriggerIdArrayOutput `pulumi:"triggers"`
-	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	// The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
 	Version WebhookVersionPtrOutput `pulumi:"version"`
-	// The webhook's id. Changing it replaces the resource.
+	// The webhook's id. Changing it replaces the resource. At most 50 characters.
 	WebhookId pulumi.StringOutput `pulumi:"webhookId"`
 }
 
@@ -133,9 +133,9 @@ type webhookTriggersArgs struct {
 	ManagementConnection *ManagementConnection `pulumi:"managementConnection"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers []TriggerId `pulumi:"triggers"`
-	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	// The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
 	Version *WebhookVersion `pulumi:"version"`
-	// The webhook's id. Changing it replaces the resource.
+	// The webhook's id. Changing it replaces the resource. At most 50 characters.
 	WebhookId string `pulumi:"webhookId"`
 }
 
@@ -149,9 +149,9 @@ type WebhookTriggersArgs struct {
 	ManagementConnection ManagementConnectionPtrInput
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers TriggerIdArrayInput
-	// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+	// The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
 	Version WebhookVersionPtrInput
-	// The webhook's id. Changing it replaces the resource.
+	// The webhook's id. Changing it replaces the resource. At most 50 characters.
 	WebhookId pulumi.StringInput
 }
 
@@ -207,12 +207,12 @@ func (o WebhookTriggersOutput) Triggers() TriggerIdArrayOutput {
 	return o.ApplyT(func(v *WebhookTriggers) TriggerIdArrayOutput { return v.Triggers }).(TriggerIdArrayOutput)
 }
 
-// The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+// The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
 func (o WebhookTriggersOutput) Version() WebhookVersionPtrOutput {
 	return o.ApplyT(func(v *WebhookTriggers) WebhookVersionPtrOutput { return v.Version }).(WebhookVersionPtrOutput)
 }
 
-// The webhook's id. Changing it replaces the resource.
+// The webhook's id. Changing it replaces the resource. At most 50 characters.
 func (o WebhookTriggersOutput) WebhookId() pulumi.StringOutput {
 	return o.ApplyT(func(v *WebhookTriggers) pulumi.StringOutput { return v.WebhookId }).(pulumi.StringOutput)
 }

@@ -40,21 +40,21 @@ class AgentApiToolArgs:
         """
         The set of arguments for constructing a AgentApiTool resource.
 
-        :param pulumi.Input[_builtins.str] description: What the tool does and when to use it (the agent reads it), at most 1020 characters.
-        :param pulumi.Input[_builtins.str] endpoint: HTTPS URL the tool calls (http only for localhost).
-        :param pulumi.Input['HttpMethod'] method: HTTP method: GET, POST, PUT, PATCH or DELETE.
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        :param pulumi.Input[_builtins.str] description: What the tool does and when to use it (the agent reads it). At most 1020 characters.
+        :param pulumi.Input[_builtins.str] endpoint: HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
+        :param pulumi.Input['HttpMethod'] method: HTTP method of the calls.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.bool] allow_additional_properties: Whether the agent may pass parameters beyond those declared (default false).
-        :param pulumi.Input[_builtins.str] basic_auth_password: Basic-auth password or token; secret, never shown by the service.
-        :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name; secret, never shown by the service.
-        :param pulumi.Input[_builtins.str] body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        :param pulumi.Input[_builtins.bool] allow_additional_properties: Whether the agent may pass parameters beyond those declared. Default: false.
+        :param pulumi.Input[_builtins.str] basic_auth_password: Basic-auth password or token; secret, never shown by the service. At most 100 characters.
+        :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name; secret, never shown by the service. At most 100 characters.
+        :param pulumi.Input[_builtins.str] body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
-        :param pulumi.Input[_builtins.str] icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input['AgentApiToolParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        :param pulumi.Input[_builtins.str] icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[Sequence[pulumi.Input['AgentApiToolParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "endpoint", endpoint)
@@ -86,7 +86,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[_builtins.str]:
         """
-        What the tool does and when to use it (the agent reads it), at most 1020 characters.
+        What the tool does and when to use it (the agent reads it). At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -98,7 +98,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def endpoint(self) -> pulumi.Input[_builtins.str]:
         """
-        HTTPS URL the tool calls (http only for localhost).
+        HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
         """
         return pulumi.get(self, "endpoint")
 
@@ -110,7 +110,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def method(self) -> pulumi.Input['HttpMethod']:
         """
-        HTTP method: GET, POST, PUT, PATCH or DELETE.
+        HTTP method of the calls.
         """
         return pulumi.get(self, "method")
 
@@ -122,7 +122,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -134,7 +134,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def slug(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 
@@ -158,7 +158,7 @@ class AgentApiToolArgs:
     @pulumi.getter(name="allowAdditionalProperties")
     def allow_additional_properties(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the agent may pass parameters beyond those declared (default false).
+        Whether the agent may pass parameters beyond those declared. Default: false.
         """
         return pulumi.get(self, "allow_additional_properties")
 
@@ -170,7 +170,7 @@ class AgentApiToolArgs:
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth password or token; secret, never shown by the service.
+        Basic-auth password or token; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_password")
 
@@ -182,7 +182,7 @@ class AgentApiToolArgs:
     @pulumi.getter(name="basicAuthUsername")
     def basic_auth_username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth user name; secret, never shown by the service.
+        Basic-auth user name; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_username")
 
@@ -194,7 +194,7 @@ class AgentApiToolArgs:
     @pulumi.getter(name="bodyTemplate")
     def body_template(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         """
         return pulumi.get(self, "body_template")
 
@@ -218,7 +218,7 @@ class AgentApiToolArgs:
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -242,7 +242,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -254,7 +254,7 @@ class AgentApiToolArgs:
     @pulumi.getter
     def parameters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AgentApiToolParametersItemArgs']]]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -338,20 +338,20 @@ class AgentApiTool(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.bool] allow_additional_properties: Whether the agent may pass parameters beyond those declared (default false).
-        :param pulumi.Input[_builtins.str] basic_auth_password: Basic-auth password or token; secret, never shown by the service.
-        :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name; secret, never shown by the service.
-        :param pulumi.Input[_builtins.str] body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        :param pulumi.Input[_builtins.bool] allow_additional_properties: Whether the agent may pass parameters beyond those declared. Default: false.
+        :param pulumi.Input[_builtins.str] basic_auth_password: Basic-auth password or token; secret, never shown by the service. At most 100 characters.
+        :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name; secret, never shown by the service. At most 100 characters.
+        :param pulumi.Input[_builtins.str] body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: What the tool does and when to use it (the agent reads it), at most 1020 characters.
-        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
-        :param pulumi.Input[_builtins.str] endpoint: HTTPS URL the tool calls (http only for localhost).
+        :param pulumi.Input[_builtins.str] description: What the tool does and when to use it (the agent reads it). At most 1020 characters.
+        :param pulumi.Input[_builtins.bool] enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
+        :param pulumi.Input[_builtins.str] endpoint: HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
-        :param pulumi.Input[_builtins.str] icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
-        :param pulumi.Input['HttpMethod'] method: HTTP method: GET, POST, PUT, PATCH or DELETE.
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentApiToolParametersItemArgs', 'AgentApiToolParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
-        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        :param pulumi.Input[_builtins.str] icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input['HttpMethod'] method: HTTP method of the calls.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentApiToolParametersItemArgs', 'AgentApiToolParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
+        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         """
         ...
     @overload
@@ -521,7 +521,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter(name="allowAdditionalProperties")
     def allow_additional_properties(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the agent may pass parameters beyond those declared (default false).
+        Whether the agent may pass parameters beyond those declared. Default: false.
         """
         return pulumi.get(self, "allow_additional_properties")
 
@@ -529,7 +529,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth password or token; secret, never shown by the service.
+        Basic-auth password or token; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_password")
 
@@ -537,7 +537,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter(name="basicAuthUsername")
     def basic_auth_username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth user name; secret, never shown by the service.
+        Basic-auth user name; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_username")
 
@@ -545,7 +545,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter(name="bodyTemplate")
     def body_template(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         """
         return pulumi.get(self, "body_template")
 
@@ -569,7 +569,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
         """
-        What the tool does and when to use it (the agent reads it), at most 1020 characters.
+        What the tool does and when to use it (the agent reads it). At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -577,7 +577,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -585,7 +585,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def endpoint(self) -> pulumi.Output[_builtins.str]:
         """
-        HTTPS URL the tool calls (http only for localhost).
+        HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
         """
         return pulumi.get(self, "endpoint")
 
@@ -601,7 +601,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -609,7 +609,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def method(self) -> pulumi.Output['HttpMethod']:
         """
-        HTTP method: GET, POST, PUT, PATCH or DELETE.
+        HTTP method of the calls.
         """
         return pulumi.get(self, "method")
 
@@ -617,7 +617,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -625,7 +625,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def parameters(self) -> pulumi.Output[Optional[Sequence['outputs.AgentApiToolParametersItem']]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -633,7 +633,7 @@ class AgentApiTool(pulumi.CustomResource):
     @pulumi.getter
     def slug(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 

@@ -31,13 +31,13 @@ class AgentFrontendActionArgs:
         """
         The set of arguments for constructing a AgentFrontendAction resource.
 
-        :param pulumi.Input[_builtins.str] description: What the action does, so the agent knows when to use it; at most 1020 characters.
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        :param pulumi.Input[_builtins.str] description: What the action does, so the agent knows when to use it. At most 1020 characters.
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input['AgentFrontendActionParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        :param pulumi.Input[_builtins.str] icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[Sequence[pulumi.Input['AgentFrontendActionParametersItemArgs']]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         pulumi.set(__self__, "description", description)
         pulumi.set(__self__, "name", name)
@@ -55,7 +55,7 @@ class AgentFrontendActionArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[_builtins.str]:
         """
-        What the action does, so the agent knows when to use it; at most 1020 characters.
+        What the action does, so the agent knows when to use it. At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -67,7 +67,7 @@ class AgentFrontendActionArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -79,7 +79,7 @@ class AgentFrontendActionArgs:
     @pulumi.getter(name="triggerFunction")
     def trigger_function(self) -> pulumi.Input[_builtins.str]:
         """
-        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         """
         return pulumi.get(self, "trigger_function")
 
@@ -115,7 +115,7 @@ class AgentFrontendActionArgs:
     @pulumi.getter
     def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+        URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -127,7 +127,7 @@ class AgentFrontendActionArgs:
     @pulumi.getter
     def parameters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AgentFrontendActionParametersItemArgs']]]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -192,11 +192,11 @@ class AgentFrontendAction(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: What the action does, so the agent knows when to use it; at most 1020 characters.
-        :param pulumi.Input[_builtins.str] icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentFrontendActionParametersItemArgs', 'AgentFrontendActionParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
-        :param pulumi.Input[_builtins.str] trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        :param pulumi.Input[_builtins.str] description: What the action does, so the agent knows when to use it. At most 1020 characters.
+        :param pulumi.Input[_builtins.str] icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['AgentFrontendActionParametersItemArgs', 'AgentFrontendActionParametersItemArgsDict']]]] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
+        :param pulumi.Input[_builtins.str] trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         """
         ...
     @overload
@@ -352,7 +352,7 @@ class AgentFrontendAction(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
         """
-        What the action does, so the agent knows when to use it; at most 1020 characters.
+        What the action does, so the agent knows when to use it. At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -360,7 +360,7 @@ class AgentFrontendAction(pulumi.CustomResource):
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+        URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -368,7 +368,7 @@ class AgentFrontendAction(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -376,7 +376,7 @@ class AgentFrontendAction(pulumi.CustomResource):
     @pulumi.getter
     def parameters(self) -> pulumi.Output[Optional[Sequence['outputs.AgentFrontendActionParametersItem']]]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -384,7 +384,7 @@ class AgentFrontendAction(pulumi.CustomResource):
     @pulumi.getter(name="triggerFunction")
     def trigger_function(self) -> pulumi.Output[_builtins.str]:
         """
-        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         """
         return pulumi.get(self, "trigger_function")
 

@@ -28,8 +28,8 @@ class AgentKnowledgeSourceArgs:
         """
         The set of arguments for constructing a AgentKnowledgeSource resource.
 
-        :param pulumi.Input[_builtins.str] text: The text, at most 5,000 characters.
-        :param pulumi.Input[_builtins.str] title: Title, at most 500 characters (the service names the entry's Markdown file after it).
+        :param pulumi.Input[_builtins.str] text: The text the agents may draw on. At most 5000 characters.
+        :param pulumi.Input[_builtins.str] title: The entry's title (the service names its Markdown file after it). At most 500 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
@@ -44,7 +44,7 @@ class AgentKnowledgeSourceArgs:
     @pulumi.getter
     def text(self) -> pulumi.Input[_builtins.str]:
         """
-        The text, at most 5,000 characters.
+        The text the agents may draw on. At most 5000 characters.
         """
         return pulumi.get(self, "text")
 
@@ -56,7 +56,7 @@ class AgentKnowledgeSourceArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[_builtins.str]:
         """
-        Title, at most 500 characters (the service names the entry's Markdown file after it).
+        The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         return pulumi.get(self, "title")
 
@@ -132,8 +132,8 @@ class AgentKnowledgeSource(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] text: The text, at most 5,000 characters.
-        :param pulumi.Input[_builtins.str] title: Title, at most 500 characters (the service names the entry's Markdown file after it).
+        :param pulumi.Input[_builtins.str] text: The text the agents may draw on. At most 5000 characters.
+        :param pulumi.Input[_builtins.str] title: The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         ...
     @overload
@@ -266,7 +266,7 @@ class AgentKnowledgeSource(pulumi.CustomResource):
     @pulumi.getter
     def text(self) -> pulumi.Output[_builtins.str]:
         """
-        The text, at most 5,000 characters.
+        The text the agents may draw on. At most 5000 characters.
         """
         return pulumi.get(self, "text")
 
@@ -274,7 +274,7 @@ class AgentKnowledgeSource(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[_builtins.str]:
         """
-        Title, at most 500 characters (the service names the entry's Markdown file after it).
+        The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         return pulumi.get(self, "title")
 

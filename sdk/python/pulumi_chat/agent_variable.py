@@ -33,14 +33,14 @@ class AgentVariableArgs:
         """
         The set of arguments for constructing a AgentVariable resource.
 
-        :param pulumi.Input[_builtins.str] name: Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        :param pulumi.Input[_builtins.str] name: Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
         :param pulumi.Input['AgentVariableSource'] source_type: Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] constant_value: The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
-        :param pulumi.Input[_builtins.str] default_value: The value used when the path does not resolve, at most 200 characters.
-        :param pulumi.Input[_builtins.str] description: Description, at most 200 characters.
-        :param pulumi.Input[_builtins.str] source_path: Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        :param pulumi.Input[_builtins.str] constant_value: The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
+        :param pulumi.Input[_builtins.str] default_value: The value used when the path does not resolve. At most 200 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 200 characters.
+        :param pulumi.Input[_builtins.str] source_path: Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "source_type", source_type)
@@ -61,7 +61,7 @@ class AgentVariableArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -109,7 +109,7 @@ class AgentVariableArgs:
     @pulumi.getter(name="constantValue")
     def constant_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
         """
         return pulumi.get(self, "constant_value")
 
@@ -121,7 +121,7 @@ class AgentVariableArgs:
     @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The value used when the path does not resolve, at most 200 characters.
+        The value used when the path does not resolve. At most 200 characters.
         """
         return pulumi.get(self, "default_value")
 
@@ -133,7 +133,7 @@ class AgentVariableArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 200 characters.
+        Description. At most 200 characters.
         """
         return pulumi.get(self, "description")
 
@@ -145,7 +145,7 @@ class AgentVariableArgs:
     @pulumi.getter(name="sourcePath")
     def source_path(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         """
         return pulumi.get(self, "source_path")
 
@@ -204,11 +204,11 @@ class AgentVariable(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] constant_value: The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
-        :param pulumi.Input[_builtins.str] default_value: The value used when the path does not resolve, at most 200 characters.
-        :param pulumi.Input[_builtins.str] description: Description, at most 200 characters.
-        :param pulumi.Input[_builtins.str] name: Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
-        :param pulumi.Input[_builtins.str] source_path: Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        :param pulumi.Input[_builtins.str] constant_value: The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
+        :param pulumi.Input[_builtins.str] default_value: The value used when the path does not resolve. At most 200 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 200 characters.
+        :param pulumi.Input[_builtins.str] name: Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
+        :param pulumi.Input[_builtins.str] source_path: Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         :param pulumi.Input['AgentVariableSource'] source_type: Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
         """
         ...
@@ -341,7 +341,7 @@ class AgentVariable(pulumi.CustomResource):
     @pulumi.getter(name="constantValue")
     def constant_value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
         """
         return pulumi.get(self, "constant_value")
 
@@ -357,7 +357,7 @@ class AgentVariable(pulumi.CustomResource):
     @pulumi.getter(name="defaultValue")
     def default_value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The value used when the path does not resolve, at most 200 characters.
+        The value used when the path does not resolve. At most 200 characters.
         """
         return pulumi.get(self, "default_value")
 
@@ -365,7 +365,7 @@ class AgentVariable(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 200 characters.
+        Description. At most 200 characters.
         """
         return pulumi.get(self, "description")
 
@@ -373,7 +373,7 @@ class AgentVariable(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -381,7 +381,7 @@ class AgentVariable(pulumi.CustomResource):
     @pulumi.getter(name="sourcePath")
     def source_path(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         """
         return pulumi.get(self, "source_path")
 

@@ -42,24 +42,24 @@ class AiAgentArgs:
         """
         The set of arguments for constructing a AiAgent resource.
 
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
-        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user, at most 1020 characters.
-        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
-        :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt).
-        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
-        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
-        :param pulumi.Input[_builtins.int] max_tokens: The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
-        :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
-        :param pulumi.Input[_builtins.float] temperature: Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user. At most 1020 characters.
+        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt). At most 10240 characters.
+        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent. At most 1020 characters.
+        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers. Default: true.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.int] max_tokens: The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
+        :param pulumi.Input[_builtins.float] temperature: Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         pulumi.set(__self__, "name", name)
         if adopt is not None:
@@ -101,7 +101,7 @@ class AiAgentArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -125,7 +125,7 @@ class AiAgentArgs:
     @pulumi.getter(name="apiTools")
     def api_tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "api_tools")
 
@@ -149,7 +149,7 @@ class AiAgentArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -161,7 +161,7 @@ class AiAgentArgs:
     @pulumi.getter(name="frontendActions")
     def frontend_actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "frontend_actions")
 
@@ -173,7 +173,7 @@ class AiAgentArgs:
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -185,7 +185,7 @@ class AiAgentArgs:
     @pulumi.getter
     def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -197,7 +197,7 @@ class AiAgentArgs:
     @pulumi.getter
     def instructions(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the agent is told to do (its system prompt).
+        What the agent is told to do (its system prompt). At most 10240 characters.
         """
         return pulumi.get(self, "instructions")
 
@@ -209,7 +209,7 @@ class AiAgentArgs:
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -221,7 +221,7 @@ class AiAgentArgs:
     @pulumi.getter(name="isActive")
     def is_active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -233,7 +233,7 @@ class AiAgentArgs:
     @pulumi.getter(name="knowledgeSources")
     def knowledge_sources(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "knowledge_sources")
 
@@ -245,7 +245,7 @@ class AiAgentArgs:
     @pulumi.getter(name="maxTokens")
     def max_tokens(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
         """
         return pulumi.get(self, "max_tokens")
 
@@ -257,7 +257,7 @@ class AiAgentArgs:
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "mcp_servers")
 
@@ -269,7 +269,7 @@ class AiAgentArgs:
     @pulumi.getter
     def model(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+        The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
         """
         return pulumi.get(self, "model")
 
@@ -281,7 +281,7 @@ class AiAgentArgs:
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 
@@ -293,7 +293,7 @@ class AiAgentArgs:
     @pulumi.getter
     def temperature(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
         """
         return pulumi.get(self, "temperature")
 
@@ -305,7 +305,7 @@ class AiAgentArgs:
     @pulumi.getter
     def tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tools")
 
@@ -396,23 +396,23 @@ class AiAgent(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
-        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user, at most 1020 characters.
-        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
-        :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt).
-        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
-        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
-        :param pulumi.Input[_builtins.int] max_tokens: The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
-        :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
-        :param pulumi.Input[_builtins.float] temperature: Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user. At most 1020 characters.
+        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] instructions: What the agent is told to do (its system prompt). At most 10240 characters.
+        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent. At most 1020 characters.
+        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers. Default: true.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.int] max_tokens: The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
+        :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
+        :param pulumi.Input[_builtins.float] temperature: Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         ...
     @overload
@@ -587,7 +587,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="apiTools")
     def api_tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "api_tools")
 
@@ -611,7 +611,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -619,7 +619,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="frontendActions")
     def frontend_actions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "frontend_actions")
 
@@ -627,7 +627,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -635,7 +635,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -643,7 +643,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def instructions(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        What the agent is told to do (its system prompt).
+        What the agent is told to do (its system prompt). At most 10240 characters.
         """
         return pulumi.get(self, "instructions")
 
@@ -651,7 +651,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -659,7 +659,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="isActive")
     def is_active(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -667,7 +667,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="knowledgeSources")
     def knowledge_sources(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "knowledge_sources")
 
@@ -675,7 +675,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="maxTokens")
     def max_tokens(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
         """
         return pulumi.get(self, "max_tokens")
 
@@ -683,7 +683,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "mcp_servers")
 
@@ -691,7 +691,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def model(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+        The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
         """
         return pulumi.get(self, "model")
 
@@ -699,7 +699,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -707,7 +707,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 
@@ -715,7 +715,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def temperature(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
-        Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
         """
         return pulumi.get(self, "temperature")
 
@@ -723,7 +723,7 @@ class AiAgent(pulumi.CustomResource):
     @pulumi.getter
     def tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tools")
 

@@ -29,10 +29,10 @@ class ApiKeyArgs:
         """
         The set of arguments for constructing a ApiKey resource.
 
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable).
+        :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable). At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input['ApiKeyScope'] scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        :param pulumi.Input['ApiKeyScope'] scope: authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         pulumi.set(__self__, "name", name)
         if adopt is not None:
@@ -46,7 +46,7 @@ class ApiKeyArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable).
+        Name (unique, to be adoptable). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -82,7 +82,7 @@ class ApiKeyArgs:
     @pulumi.getter
     def scope(self) -> pulumi.Input[Optional['ApiKeyScope']]:
         """
-        authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         return pulumi.get(self, "scope")
 
@@ -134,8 +134,8 @@ class ApiKey(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable).
-        :param pulumi.Input['ApiKeyScope'] scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable). At most 100 characters.
+        :param pulumi.Input['ApiKeyScope'] scope: authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         ...
     @overload
@@ -266,7 +266,7 @@ class ApiKey(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable).
+        Name (unique, to be adoptable). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -274,7 +274,7 @@ class ApiKey(pulumi.CustomResource):
     @pulumi.getter
     def scope(self) -> pulumi.Output['ApiKeyScope']:
         """
-        authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         return pulumi.get(self, "scope")
 

@@ -39,13 +39,13 @@ class ApnsPushProviderArgs:
         :param pulumi.Input[_builtins.str] bundle_id: The app's bundle id.
         :param pulumi.Input['ApnsPushProviderCredentialsArgs'] credentials: The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it).
         :param pulumi.Input[_builtins.str] key_id: Id of the .p8 signing key.
-        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         :param pulumi.Input[_builtins.str] team_id: Apple developer team id.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.bool] include_content_available: Send content-available (background) pushes.
         :param pulumi.Input[_builtins.bool] include_mutable_content: Send mutable-content pushes.
-        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         :param pulumi.Input[_builtins.str] p8_key_filename: Name of the .p8 key file, for display.
         :param pulumi.Input[_builtins.bool] production_mode: Use APNs' production environment (else the sandbox).
         """
@@ -109,7 +109,7 @@ class ApnsPushProviderArgs:
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 
@@ -181,7 +181,7 @@ class ApnsPushProviderArgs:
     @pulumi.getter(name="isDefault")
     def is_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -281,11 +281,11 @@ class ApnsPushProvider(pulumi.CustomResource):
         :param pulumi.Input[Union['ApnsPushProviderCredentialsArgs', 'ApnsPushProviderCredentialsArgsDict']] credentials: The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it).
         :param pulumi.Input[_builtins.bool] include_content_available: Send content-available (background) pushes.
         :param pulumi.Input[_builtins.bool] include_mutable_content: Send mutable-content pushes.
-        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         :param pulumi.Input[_builtins.str] key_id: Id of the .p8 signing key.
         :param pulumi.Input[_builtins.str] p8_key_filename: Name of the .p8 key file, for display.
         :param pulumi.Input[_builtins.bool] production_mode: Use APNs' production environment (else the sandbox).
-        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         :param pulumi.Input[_builtins.str] team_id: Apple developer team id.
         """
         ...
@@ -475,7 +475,7 @@ class ApnsPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="isDefault")
     def is_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -507,7 +507,7 @@ class ApnsPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 

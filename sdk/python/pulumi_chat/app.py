@@ -31,12 +31,12 @@ class AppArgs:
         """
         The set of arguments for constructing a App resource.
 
-        :param pulumi.Input[_builtins.str] name: App name. Changing it replaces the app (there is no update API).
+        :param pulumi.Input[_builtins.str] name: App name. Changing it replaces the app (there is no update API). At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input['Region'] region: Region: us (default), eu or in. Changing it replaces the app.
-        :param pulumi.Input[_builtins.bool] skip_sample_data: Create the app without sample users and groups. Changing it replaces the app.
-        :param pulumi.Input[_builtins.str] version: API version of the app, default "3". Changing it replaces the app.
+        :param pulumi.Input['Region'] region: Region. Changing it replaces the app. Default: "us".
+        :param pulumi.Input[_builtins.bool] skip_sample_data: Create the app without sample users and groups. Changing it replaces the app. Default: false.
+        :param pulumi.Input[_builtins.str] version: API version of the app. Changing it replaces the app. Default: "3".
         """
         pulumi.set(__self__, "name", name)
         if adopt is not None:
@@ -54,7 +54,7 @@ class AppArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        App name. Changing it replaces the app (there is no update API).
+        App name. Changing it replaces the app (there is no update API). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -90,7 +90,7 @@ class AppArgs:
     @pulumi.getter
     def region(self) -> pulumi.Input[Optional['Region']]:
         """
-        Region: us (default), eu or in. Changing it replaces the app.
+        Region. Changing it replaces the app. Default: "us".
         """
         return pulumi.get(self, "region")
 
@@ -102,7 +102,7 @@ class AppArgs:
     @pulumi.getter(name="skipSampleData")
     def skip_sample_data(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Create the app without sample users and groups. Changing it replaces the app.
+        Create the app without sample users and groups. Changing it replaces the app. Default: false.
         """
         return pulumi.get(self, "skip_sample_data")
 
@@ -114,7 +114,7 @@ class AppArgs:
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        API version of the app, default "3". Changing it replaces the app.
+        API version of the app. Changing it replaces the app. Default: "3".
         """
         return pulumi.get(self, "version")
 
@@ -170,10 +170,10 @@ class App(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] name: App name. Changing it replaces the app (there is no update API).
-        :param pulumi.Input['Region'] region: Region: us (default), eu or in. Changing it replaces the app.
-        :param pulumi.Input[_builtins.bool] skip_sample_data: Create the app without sample users and groups. Changing it replaces the app.
-        :param pulumi.Input[_builtins.str] version: API version of the app, default "3". Changing it replaces the app.
+        :param pulumi.Input[_builtins.str] name: App name. Changing it replaces the app (there is no update API). At most 100 characters.
+        :param pulumi.Input['Region'] region: Region. Changing it replaces the app. Default: "us".
+        :param pulumi.Input[_builtins.bool] skip_sample_data: Create the app without sample users and groups. Changing it replaces the app. Default: false.
+        :param pulumi.Input[_builtins.str] version: API version of the app. Changing it replaces the app. Default: "3".
         """
         ...
     @overload
@@ -346,7 +346,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        App name. Changing it replaces the app (there is no update API).
+        App name. Changing it replaces the app (there is no update API). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -362,7 +362,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def region(self) -> pulumi.Output['Region']:
         """
-        Region: us (default), eu or in. Changing it replaces the app.
+        Region. Changing it replaces the app. Default: "us".
         """
         return pulumi.get(self, "region")
 
@@ -370,7 +370,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter(name="skipSampleData")
     def skip_sample_data(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Create the app without sample users and groups. Changing it replaces the app.
+        Create the app without sample users and groups. Changing it replaces the app. Default: false.
         """
         return pulumi.get(self, "skip_sample_data")
 
@@ -378,7 +378,7 @@ class App(pulumi.CustomResource):
     @pulumi.getter
     def version(self) -> pulumi.Output[_builtins.str]:
         """
-        API version of the app, default "3". Changing it replaces the app.
+        API version of the app. Changing it replaces the app. Default: "3".
         """
         return pulumi.get(self, "version")
 

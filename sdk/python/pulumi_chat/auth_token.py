@@ -30,12 +30,12 @@ class AuthTokenArgs:
         """
         The set of arguments for constructing a AuthToken resource.
 
-        :param pulumi.Input[_builtins.str] uid: The user the token logs in. Changing it replaces the token.
+        :param pulumi.Input[_builtins.str] uid: The user the token logs in. Changing it replaces the token. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Mapping[str, Any]] app_info: Free-form app information.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] platform: Platform the token is tied to.
-        :param pulumi.Input[_builtins.str] user_agent: User agent the token is tied to.
+        :param pulumi.Input[_builtins.str] platform: Platform the token is tied to. At most 100 characters.
+        :param pulumi.Input[_builtins.str] user_agent: User agent the token is tied to. At most 3000 characters.
         """
         pulumi.set(__self__, "uid", uid)
         if adopt is not None:
@@ -53,7 +53,7 @@ class AuthTokenArgs:
     @pulumi.getter
     def uid(self) -> pulumi.Input[_builtins.str]:
         """
-        The user the token logs in. Changing it replaces the token.
+        The user the token logs in. Changing it replaces the token. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -101,7 +101,7 @@ class AuthTokenArgs:
     @pulumi.getter
     def platform(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Platform the token is tied to.
+        Platform the token is tied to. At most 100 characters.
         """
         return pulumi.get(self, "platform")
 
@@ -113,7 +113,7 @@ class AuthTokenArgs:
     @pulumi.getter(name="userAgent")
     def user_agent(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        User agent the token is tied to.
+        User agent the token is tied to. At most 3000 characters.
         """
         return pulumi.get(self, "user_agent")
 
@@ -172,9 +172,9 @@ class AuthToken(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Mapping[str, Any]] app_info: Free-form app information.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] platform: Platform the token is tied to.
-        :param pulumi.Input[_builtins.str] uid: The user the token logs in. Changing it replaces the token.
-        :param pulumi.Input[_builtins.str] user_agent: User agent the token is tied to.
+        :param pulumi.Input[_builtins.str] platform: Platform the token is tied to. At most 100 characters.
+        :param pulumi.Input[_builtins.str] uid: The user the token logs in. Changing it replaces the token. At most 100 characters.
+        :param pulumi.Input[_builtins.str] user_agent: User agent the token is tied to. At most 3000 characters.
         """
         ...
     @overload
@@ -325,7 +325,7 @@ class AuthToken(pulumi.CustomResource):
     @pulumi.getter
     def platform(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Platform the token is tied to.
+        Platform the token is tied to. At most 100 characters.
         """
         return pulumi.get(self, "platform")
 
@@ -333,7 +333,7 @@ class AuthToken(pulumi.CustomResource):
     @pulumi.getter
     def uid(self) -> pulumi.Output[_builtins.str]:
         """
-        The user the token logs in. Changing it replaces the token.
+        The user the token logs in. Changing it replaces the token. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -341,7 +341,7 @@ class AuthToken(pulumi.CustomResource):
     @pulumi.getter(name="userAgent")
     def user_agent(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        User agent the token is tied to.
+        User agent the token is tied to. At most 3000 characters.
         """
         return pulumi.get(self, "user_agent")
 

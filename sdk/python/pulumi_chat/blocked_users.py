@@ -28,9 +28,9 @@ class BlockedUsersArgs:
         """
         The set of arguments for constructing a BlockedUsers resource.
 
-        :param pulumi.Input[_builtins.str] uid: The user who blocks. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] uid: The user who blocks. Changing it replaces the resource. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_uids: uids this user blocks (a set; never the user themself).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_uids: uids this user blocks (a set; never the user themself). Each at most 100 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
         pulumi.set(__self__, "uid", uid)
@@ -45,7 +45,7 @@ class BlockedUsersArgs:
     @pulumi.getter
     def uid(self) -> pulumi.Input[_builtins.str]:
         """
-        The user who blocks. Changing it replaces the resource.
+        The user who blocks. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -69,7 +69,7 @@ class BlockedUsersArgs:
     @pulumi.getter(name="blockedUids")
     def blocked_uids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        uids this user blocks (a set; never the user themself).
+        uids this user blocks (a set; never the user themself). Each at most 100 characters.
         """
         return pulumi.get(self, "blocked_uids")
 
@@ -135,9 +135,9 @@ class BlockedUsers(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_uids: uids this user blocks (a set; never the user themself).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_uids: uids this user blocks (a set; never the user themself). Each at most 100 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] uid: The user who blocks. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] uid: The user who blocks. Changing it replaces the resource. At most 100 characters.
         """
         ...
     @overload
@@ -245,7 +245,7 @@ class BlockedUsers(pulumi.CustomResource):
     @pulumi.getter(name="blockedUids")
     def blocked_uids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        uids this user blocks (a set; never the user themself).
+        uids this user blocks (a set; never the user themself). Each at most 100 characters.
         """
         return pulumi.get(self, "blocked_uids")
 
@@ -261,7 +261,7 @@ class BlockedUsers(pulumi.CustomResource):
     @pulumi.getter
     def uid(self) -> pulumi.Output[_builtins.str]:
         """
-        The user who blocks. Changing it replaces the resource.
+        The user who blocks. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

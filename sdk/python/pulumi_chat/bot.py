@@ -34,15 +34,15 @@ class BotArgs:
         """
         The set of arguments for constructing a Bot resource.
 
-        :param pulumi.Input[_builtins.str] uid: The uid of an existing user, at most 50 characters. Changing it replaces the bot.
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts the bot's messages to, at most 255 characters.
+        :param pulumi.Input[_builtins.str] uid: An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts the bot's messages to. At most 255 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
-        :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
-        :param pulumi.Input[_builtins.str] password: Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password; default false).
-        :param pulumi.Input[_builtins.str] username: Basic-auth user name, at most 50 characters (only with useBasicAuth).
+        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
+        :param pulumi.Input[_builtins.str] password: Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password). Default: false.
+        :param pulumi.Input[_builtins.str] username: Basic-auth user name (only with useBasicAuth). At most 50 characters.
         """
         pulumi.set(__self__, "uid", uid)
         pulumi.set(__self__, "webhook_url", webhook_url)
@@ -65,7 +65,7 @@ class BotArgs:
     @pulumi.getter
     def uid(self) -> pulumi.Input[_builtins.str]:
         """
-        The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+        An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
         """
         return pulumi.get(self, "uid")
 
@@ -77,7 +77,7 @@ class BotArgs:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Input[_builtins.str]:
         """
-        Public https URL the service posts the bot's messages to, at most 255 characters.
+        Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -113,7 +113,7 @@ class BotArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -125,7 +125,7 @@ class BotArgs:
     @pulumi.getter(name="groupChatSetting")
     def group_chat_setting(self) -> pulumi.Input[Optional['GroupChatSetting']]:
         """
-        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         """
         return pulumi.get(self, "group_chat_setting")
 
@@ -137,7 +137,7 @@ class BotArgs:
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+        Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         """
         return pulumi.get(self, "password")
 
@@ -149,7 +149,7 @@ class BotArgs:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each call (needs username and password; default false).
+        Send basic-auth credentials with each call (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -161,7 +161,7 @@ class BotArgs:
     @pulumi.getter
     def username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth user name, at most 50 characters (only with useBasicAuth).
+        Basic-auth user name (only with useBasicAuth). At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -225,13 +225,13 @@ class Bot(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
-        :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
-        :param pulumi.Input[_builtins.str] password: Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
-        :param pulumi.Input[_builtins.str] uid: The uid of an existing user, at most 50 characters. Changing it replaces the bot.
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password; default false).
-        :param pulumi.Input[_builtins.str] username: Basic-auth user name, at most 50 characters (only with useBasicAuth).
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts the bot's messages to, at most 255 characters.
+        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
+        :param pulumi.Input[_builtins.str] password: Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
+        :param pulumi.Input[_builtins.str] uid: An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password). Default: false.
+        :param pulumi.Input[_builtins.str] username: Basic-auth user name (only with useBasicAuth). At most 50 characters.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         ...
     @overload
@@ -378,7 +378,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter
     def enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -386,7 +386,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter(name="groupChatSetting")
     def group_chat_setting(self) -> pulumi.Output[Optional['GroupChatSetting']]:
         """
-        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         """
         return pulumi.get(self, "group_chat_setting")
 
@@ -394,7 +394,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+        Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         """
         return pulumi.get(self, "password")
 
@@ -402,7 +402,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter
     def uid(self) -> pulumi.Output[_builtins.str]:
         """
-        The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+        An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
         """
         return pulumi.get(self, "uid")
 
@@ -410,7 +410,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each call (needs username and password; default false).
+        Send basic-auth credentials with each call (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -418,7 +418,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter
     def username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth user name, at most 50 characters (only with useBasicAuth).
+        Basic-auth user name (only with useBasicAuth). At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -426,7 +426,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Output[_builtins.str]:
         """
-        Public https URL the service posts the bot's messages to, at most 255 characters.
+        Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -31,7 +31,7 @@ class ChatWidgetArgs:
         """
         The set of arguments for constructing a ChatWidget resource.
 
-        :param pulumi.Input[_builtins.str] name: The widget's name (not empty); names the widget for adopt, so keep it unique.
+        :param pulumi.Input[_builtins.str] name: The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
         :param pulumi.Input['ChatWidgetMainArgs'] main: What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
@@ -57,7 +57,7 @@ class ChatWidgetArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The widget's name (not empty); names the widget for adopt, so keep it unique.
+        The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         """
         return pulumi.get(self, "name")
 
@@ -204,7 +204,7 @@ class ChatWidget(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
         :param pulumi.Input[Union['ChatWidgetMainArgs', 'ChatWidgetMainArgsDict']] main: What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] name: The widget's name (not empty); names the widget for adopt, so keep it unique.
+        :param pulumi.Input[_builtins.str] name: The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         :param pulumi.Input[Union['ChatWidgetSidebarArgs', 'ChatWidgetSidebarArgsDict']] sidebar: The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
         :param pulumi.Input[Union['ChatWidgetStyleArgs', 'ChatWidgetStyleArgsDict']] style: How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.
         """
@@ -364,7 +364,7 @@ class ChatWidget(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The widget's name (not empty); names the widget for adopt, so keep it unique.
+        The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         """
         return pulumi.get(self, "name")
 

@@ -29,11 +29,11 @@ class CollaboratorsArgs:
         """
         The set of arguments for constructing a Collaborators resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: Emails of the app's admins (a set; compared lowercased).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         if admins is not None:
             pulumi.set(__self__, "admins", admins)
@@ -50,7 +50,7 @@ class CollaboratorsArgs:
     @pulumi.getter
     def admins(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Emails of the app's admins (a set; compared lowercased).
+        Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -98,7 +98,7 @@ class CollaboratorsArgs:
     @pulumi.getter
     def moderators(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         return pulumi.get(self, "moderators")
 
@@ -153,11 +153,11 @@ class Collaborators(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: Emails of the app's admins (a set; compared lowercased).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         ...
     @overload
@@ -267,7 +267,7 @@ class Collaborators(pulumi.CustomResource):
     @pulumi.getter
     def admins(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Emails of the app's admins (a set; compared lowercased).
+        Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -291,7 +291,7 @@ class Collaborators(pulumi.CustomResource):
     @pulumi.getter
     def moderators(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         return pulumi.get(self, "moderators")
 

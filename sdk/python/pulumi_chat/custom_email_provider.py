@@ -32,14 +32,14 @@ class CustomEmailProviderArgs:
         """
         The set of arguments for constructing a CustomEmailProvider resource.
 
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input['CustomEmailProviderCredentialsArgs'] credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider (default true).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
-        :param pulumi.Input[_builtins.bool] use_stored_email_id: Send to the email address stored for each user (default false).
+        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider. Default: true.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
+        :param pulumi.Input[_builtins.bool] use_stored_email_id: Send to the email address stored for each user. Default: false.
         """
         pulumi.set(__self__, "webhook_url", webhook_url)
         if adopt is not None:
@@ -61,7 +61,7 @@ class CustomEmailProviderArgs:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Input[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -121,7 +121,7 @@ class CustomEmailProviderArgs:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -133,7 +133,7 @@ class CustomEmailProviderArgs:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -145,7 +145,7 @@ class CustomEmailProviderArgs:
     @pulumi.getter(name="useStoredEmailID")
     def use_stored_email_id(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send to the email address stored for each user (default false).
+        Send to the email address stored for each user. Default: false.
         """
         return pulumi.get(self, "use_stored_email_id")
 
@@ -211,10 +211,10 @@ class CustomEmailProvider(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Union['CustomEmailProviderCredentialsArgs', 'CustomEmailProviderCredentialsArgsDict']] credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider (default true).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
-        :param pulumi.Input[_builtins.bool] use_stored_email_id: Send to the email address stored for each user (default false).
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to.
+        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider. Default: true.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
+        :param pulumi.Input[_builtins.bool] use_stored_email_id: Send to the email address stored for each user. Default: false.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         """
         ...
     @overload
@@ -361,7 +361,7 @@ class CustomEmailProvider(pulumi.CustomResource):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -369,7 +369,7 @@ class CustomEmailProvider(pulumi.CustomResource):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -377,7 +377,7 @@ class CustomEmailProvider(pulumi.CustomResource):
     @pulumi.getter(name="useStoredEmailID")
     def use_stored_email_id(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send to the email address stored for each user (default false).
+        Send to the email address stored for each user. Default: false.
         """
         return pulumi.get(self, "use_stored_email_id")
 
@@ -385,7 +385,7 @@ class CustomEmailProvider(pulumi.CustomResource):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Output[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 

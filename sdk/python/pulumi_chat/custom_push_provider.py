@@ -31,13 +31,13 @@ class CustomPushProviderArgs:
         """
         The set of arguments for constructing a CustomPushProvider resource.
 
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input['CustomPushProviderCredentialsArgs'] credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider (default true).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider. Default: true.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         pulumi.set(__self__, "webhook_url", webhook_url)
         if adopt is not None:
@@ -57,7 +57,7 @@ class CustomPushProviderArgs:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Input[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -117,7 +117,7 @@ class CustomPushProviderArgs:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -129,7 +129,7 @@ class CustomPushProviderArgs:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -193,9 +193,9 @@ class CustomPushProvider(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] basic_auth_username: Basic-auth user name.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Union['CustomPushProviderCredentialsArgs', 'CustomPushProviderCredentialsArgsDict']] credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider (default true).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to.
+        :param pulumi.Input[_builtins.bool] is_enabled: Send notifications through this provider. Default: true.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         """
         ...
     @overload
@@ -338,7 +338,7 @@ class CustomPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -346,7 +346,7 @@ class CustomPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -354,7 +354,7 @@ class CustomPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Output[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -31,10 +31,10 @@ class ExtensionArgs:
         """
         The set of arguments for constructing a Extension resource.
 
-        :param pulumi.Input[_builtins.str] extension: The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] extension: The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] enabled: Enable the extension for the app (default true). Settings are stored only while it is enabled.
+        :param pulumi.Input[_builtins.bool] enabled: Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Mapping[str, Any]] secrets: The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them).
         :param pulumi.Input[Mapping[str, Any]] settings: The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.
@@ -57,7 +57,7 @@ class ExtensionArgs:
     @pulumi.getter
     def extension(self) -> pulumi.Input[_builtins.str]:
         """
-        The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+        The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "extension")
 
@@ -93,7 +93,7 @@ class ExtensionArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Enable the extension for the app (default true). Settings are stored only while it is enabled.
+        Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -188,8 +188,8 @@ class Extension(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] enabled: Enable the extension for the app (default true). Settings are stored only while it is enabled.
-        :param pulumi.Input[_builtins.str] extension: The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] enabled: Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
+        :param pulumi.Input[_builtins.str] extension: The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Mapping[str, Any]] secrets: The extension's credential fields, e.g. { giphyApiKey } (kept secret; compared on refresh where the service echoes them).
         :param pulumi.Input[Mapping[str, Any]] settings: The extension's non-credential settings (the slug's fields, checked at preview; the service's own, such as reply webhooks, are left out). Absent: none stored.
@@ -318,7 +318,7 @@ class Extension(pulumi.CustomResource):
     @pulumi.getter
     def enabled(self) -> pulumi.Output[_builtins.bool]:
         """
-        Enable the extension for the app (default true). Settings are stored only while it is enabled.
+        Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -326,7 +326,7 @@ class Extension(pulumi.CustomResource):
     @pulumi.getter
     def extension(self) -> pulumi.Output[_builtins.str]:
         """
-        The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+        The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "extension")
 

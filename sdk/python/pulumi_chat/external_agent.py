@@ -38,19 +38,19 @@ class ExternalAgentArgs:
         """
         The set of arguments for constructing a ExternalAgent resource.
 
-        :param pulumi.Input[_builtins.str] deployment_url: HTTPS URL of the deployment that runs the agent.
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param pulumi.Input['ByoProvider'] provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        :param pulumi.Input[_builtins.str] deployment_url: HTTPS URL of the deployment that runs the agent. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
+        :param pulumi.Input['ByoProvider'] provider: The framework the agent is built with.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user, at most 1020 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user. At most 1020 characters.
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
-        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
-        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
-        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
+        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent. At most 1020 characters.
+        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers. Default: true.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         pulumi.set(__self__, "deployment_url", deployment_url)
         pulumi.set(__self__, "name", name)
@@ -80,7 +80,7 @@ class ExternalAgentArgs:
     @pulumi.getter(name="deploymentUrl")
     def deployment_url(self) -> pulumi.Input[_builtins.str]:
         """
-        HTTPS URL of the deployment that runs the agent.
+        HTTPS URL of the deployment that runs the agent. At most 3000 characters.
         """
         return pulumi.get(self, "deployment_url")
 
@@ -92,7 +92,7 @@ class ExternalAgentArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -104,7 +104,7 @@ class ExternalAgentArgs:
     @pulumi.getter
     def provider(self) -> pulumi.Input['ByoProvider']:
         """
-        The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        The framework the agent is built with.
         """
         return pulumi.get(self, "provider")
 
@@ -128,7 +128,7 @@ class ExternalAgentArgs:
     @pulumi.getter(name="agentId")
     def agent_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         """
         return pulumi.get(self, "agent_id")
 
@@ -152,7 +152,7 @@ class ExternalAgentArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -164,7 +164,7 @@ class ExternalAgentArgs:
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -188,7 +188,7 @@ class ExternalAgentArgs:
     @pulumi.getter
     def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -200,7 +200,7 @@ class ExternalAgentArgs:
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -212,7 +212,7 @@ class ExternalAgentArgs:
     @pulumi.getter(name="isActive")
     def is_active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -224,7 +224,7 @@ class ExternalAgentArgs:
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 
@@ -299,18 +299,18 @@ class ExternalAgent(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] deployment_url: HTTPS URL of the deployment that runs the agent.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user, at most 1020 characters.
+        :param pulumi.Input[_builtins.str] deployment_url: HTTPS URL of the deployment that runs the agent. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.str] greeting_message: The message that greets a user. At most 1020 characters.
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
-        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
-        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent, at most 1020 characters.
-        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers (default true).
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param pulumi.Input['ByoProvider'] provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order, at most 25).
+        :param pulumi.Input[_builtins.str] icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent. At most 1020 characters.
+        :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers. Default: true.
+        :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
+        :param pulumi.Input['ByoProvider'] provider: The framework the agent is built with.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         ...
     @overload
@@ -463,7 +463,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter(name="agentId")
     def agent_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         """
         return pulumi.get(self, "agent_id")
 
@@ -487,7 +487,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter(name="deploymentUrl")
     def deployment_url(self) -> pulumi.Output[_builtins.str]:
         """
-        HTTPS URL of the deployment that runs the agent.
+        HTTPS URL of the deployment that runs the agent. At most 3000 characters.
         """
         return pulumi.get(self, "deployment_url")
 
@@ -495,7 +495,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -503,7 +503,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -519,7 +519,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -527,7 +527,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -535,7 +535,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter(name="isActive")
     def is_active(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -543,7 +543,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -551,7 +551,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter
     def provider(self) -> pulumi.Output['ByoProvider']:
         """
-        The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        The framework the agent is built with.
         """
         return pulumi.get(self, "provider")
 
@@ -559,7 +559,7 @@ class ExternalAgent(pulumi.CustomResource):
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 

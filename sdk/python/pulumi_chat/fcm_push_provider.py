@@ -32,11 +32,11 @@ class FcmPushProviderArgs:
         The set of arguments for constructing a FcmPushProvider resource.
 
         :param Any credentials: The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it).
-        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
-        :param pulumi.Input['FcmPushProviderNotificationInPayloadArgs'] notification_in_payload: Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
+        :param pulumi.Input['FcmPushProviderNotificationInPayloadArgs'] notification_in_payload: Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
         :param pulumi.Input[_builtins.str] service_account_filename: Name of the service-account file, for display.
         """
         pulumi.set(__self__, "credentials", credentials)
@@ -68,7 +68,7 @@ class FcmPushProviderArgs:
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 
@@ -104,7 +104,7 @@ class FcmPushProviderArgs:
     @pulumi.getter(name="isDefault")
     def is_default(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -116,7 +116,7 @@ class FcmPushProviderArgs:
     @pulumi.getter(name="notificationInPayload")
     def notification_in_payload(self) -> pulumi.Input[Optional['FcmPushProviderNotificationInPayloadArgs']]:
         """
-        Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
         """
         return pulumi.get(self, "notification_in_payload")
 
@@ -198,9 +198,9 @@ class FcmPushProvider(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param Any credentials: The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it).
-        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
-        :param pulumi.Input[Union['FcmPushProviderNotificationInPayloadArgs', 'FcmPushProviderNotificationInPayloadArgsDict']] notification_in_payload: Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
-        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        :param pulumi.Input[_builtins.bool] is_default: true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
+        :param pulumi.Input[Union['FcmPushProviderNotificationInPayloadArgs', 'FcmPushProviderNotificationInPayloadArgsDict']] notification_in_payload: Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        :param pulumi.Input[_builtins.str] provider_id: Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         :param pulumi.Input[_builtins.str] service_account_filename: Name of the service-account file, for display.
         """
         ...
@@ -347,7 +347,7 @@ class FcmPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="isDefault")
     def is_default(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -355,7 +355,7 @@ class FcmPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="notificationInPayload")
     def notification_in_payload(self) -> pulumi.Output[Optional['outputs.FcmPushProviderNotificationInPayload']]:
         """
-        Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
         """
         return pulumi.get(self, "notification_in_payload")
 
@@ -363,7 +363,7 @@ class FcmPushProvider(pulumi.CustomResource):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 

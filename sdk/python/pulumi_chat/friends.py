@@ -28,10 +28,10 @@ class FriendsArgs:
         """
         The set of arguments for constructing a Friends resource.
 
-        :param pulumi.Input[_builtins.str] uid: The user whose friends these are. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] uid: The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] friends: uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] friends: uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
         """
         pulumi.set(__self__, "uid", uid)
         if adopt is not None:
@@ -45,7 +45,7 @@ class FriendsArgs:
     @pulumi.getter
     def uid(self) -> pulumi.Input[_builtins.str]:
         """
-        The user whose friends these are. Changing it replaces the resource.
+        The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -81,7 +81,7 @@ class FriendsArgs:
     @pulumi.getter
     def friends(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+        uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
         """
         return pulumi.get(self, "friends")
 
@@ -135,8 +135,8 @@ class Friends(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] friends: uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
-        :param pulumi.Input[_builtins.str] uid: The user whose friends these are. Changing it replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] friends: uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.str] uid: The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         """
         ...
     @overload
@@ -251,7 +251,7 @@ class Friends(pulumi.CustomResource):
     @pulumi.getter
     def friends(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+        uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
         """
         return pulumi.get(self, "friends")
 
@@ -259,7 +259,7 @@ class Friends(pulumi.CustomResource):
     @pulumi.getter
     def uid(self) -> pulumi.Output[_builtins.str]:
         """
-        The user whose friends these are. Changing it replaces the resource.
+        The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

@@ -77,7 +77,7 @@ class GetAgentApiToolResult:
     @pulumi.getter(name="allowAdditionalProperties")
     def allow_additional_properties(self) -> Optional[_builtins.bool]:
         """
-        Whether the agent may pass parameters beyond those declared (default false).
+        Whether the agent may pass parameters beyond those declared. Default: false.
         """
         return pulumi.get(self, "allow_additional_properties")
 
@@ -85,7 +85,7 @@ class GetAgentApiToolResult:
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password or token; secret, never shown by the service.
+        Basic-auth password or token; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_password")
 
@@ -93,7 +93,7 @@ class GetAgentApiToolResult:
     @pulumi.getter(name="basicAuthUsername")
     def basic_auth_username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name; secret, never shown by the service.
+        Basic-auth user name; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_username")
 
@@ -101,7 +101,7 @@ class GetAgentApiToolResult:
     @pulumi.getter(name="bodyTemplate")
     def body_template(self) -> Optional[_builtins.str]:
         """
-        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         """
         return pulumi.get(self, "body_template")
 
@@ -117,7 +117,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        What the tool does and when to use it (the agent reads it), at most 1020 characters.
+        What the tool does and when to use it (the agent reads it). At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -125,7 +125,7 @@ class GetAgentApiToolResult:
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -133,7 +133,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
         """
-        HTTPS URL the tool calls (http only for localhost).
+        HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
         """
         return pulumi.get(self, "endpoint")
 
@@ -149,7 +149,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -165,7 +165,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def method(self) -> Optional['HttpMethod']:
         """
-        HTTP method: GET, POST, PUT, PATCH or DELETE.
+        HTTP method of the calls.
         """
         return pulumi.get(self, "method")
 
@@ -173,7 +173,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -181,7 +181,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentApiToolParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -189,7 +189,7 @@ class GetAgentApiToolResult:
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 

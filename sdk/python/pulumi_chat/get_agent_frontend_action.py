@@ -71,7 +71,7 @@ class GetAgentFrontendActionResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        What the action does, so the agent knows when to use it; at most 1020 characters.
+        What the action does, so the agent knows when to use it. At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -79,7 +79,7 @@ class GetAgentFrontendActionResult:
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+        URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -95,7 +95,7 @@ class GetAgentFrontendActionResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -103,7 +103,7 @@ class GetAgentFrontendActionResult:
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentFrontendActionParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -111,7 +111,7 @@ class GetAgentFrontendActionResult:
     @pulumi.getter(name="triggerFunction")
     def trigger_function(self) -> Optional[_builtins.str]:
         """
-        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         """
         return pulumi.get(self, "trigger_function")
 

@@ -69,7 +69,7 @@ class GetAgentKnowledgeSourceResult:
     @pulumi.getter
     def text(self) -> Optional[_builtins.str]:
         """
-        The text, at most 5,000 characters.
+        The text the agents may draw on. At most 5000 characters.
         """
         return pulumi.get(self, "text")
 
@@ -77,7 +77,7 @@ class GetAgentKnowledgeSourceResult:
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        Title, at most 500 characters (the service names the entry's Markdown file after it).
+        The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         return pulumi.get(self, "title")
 

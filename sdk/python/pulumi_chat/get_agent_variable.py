@@ -55,7 +55,7 @@ class GetAgentVariableResult:
     @pulumi.getter(name="constantValue")
     def constant_value(self) -> Optional[_builtins.str]:
         """
-        The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
         """
         return pulumi.get(self, "constant_value")
 
@@ -71,7 +71,7 @@ class GetAgentVariableResult:
     @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         """
-        The value used when the path does not resolve, at most 200 characters.
+        The value used when the path does not resolve. At most 200 characters.
         """
         return pulumi.get(self, "default_value")
 
@@ -79,7 +79,7 @@ class GetAgentVariableResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 200 characters.
+        Description. At most 200 characters.
         """
         return pulumi.get(self, "description")
 
@@ -95,7 +95,7 @@ class GetAgentVariableResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -103,7 +103,7 @@ class GetAgentVariableResult:
     @pulumi.getter(name="sourcePath")
     def source_path(self) -> Optional[_builtins.str]:
         """
-        Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         """
         return pulumi.get(self, "source_path")
 

@@ -87,7 +87,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="apiTools")
     def api_tools(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "api_tools")
 
@@ -103,7 +103,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -111,7 +111,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="frontendActions")
     def frontend_actions(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "frontend_actions")
 
@@ -119,7 +119,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> Optional[_builtins.str]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -127,7 +127,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -143,7 +143,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def instructions(self) -> Optional[_builtins.str]:
         """
-        What the agent is told to do (its system prompt).
+        What the agent is told to do (its system prompt). At most 10240 characters.
         """
         return pulumi.get(self, "instructions")
 
@@ -151,7 +151,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> Optional[_builtins.str]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -159,7 +159,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="isActive")
     def is_active(self) -> Optional[_builtins.bool]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -167,7 +167,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="knowledgeSources")
     def knowledge_sources(self) -> Optional[Sequence[_builtins.str]]:
         """
-        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "knowledge_sources")
 
@@ -175,7 +175,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="maxTokens")
     def max_tokens(self) -> Optional[_builtins.int]:
         """
-        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
         """
         return pulumi.get(self, "max_tokens")
 
@@ -183,7 +183,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "mcp_servers")
 
@@ -191,7 +191,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def model(self) -> Optional[_builtins.str]:
         """
-        The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+        The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
         """
         return pulumi.get(self, "model")
 
@@ -199,7 +199,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -207,7 +207,7 @@ class GetAiAgentResult:
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 
@@ -215,7 +215,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def temperature(self) -> Optional[_builtins.float]:
         """
-        Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
         """
         return pulumi.get(self, "temperature")
 
@@ -223,7 +223,7 @@ class GetAiAgentResult:
     @pulumi.getter
     def tools(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tools")
 

@@ -70,7 +70,7 @@ class GetApiKeyResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable).
+        Name (unique, to be adoptable). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -78,7 +78,7 @@ class GetApiKeyResult:
     @pulumi.getter
     def scope(self) -> Optional['ApiKeyScope']:
         """
-        authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         return pulumi.get(self, "scope")
 

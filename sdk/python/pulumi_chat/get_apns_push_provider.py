@@ -104,7 +104,7 @@ class GetApnsPushProviderResult:
     @pulumi.getter(name="isDefault")
     def is_default(self) -> Optional[_builtins.bool]:
         """
-        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -136,7 +136,7 @@ class GetApnsPushProviderResult:
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 

@@ -113,7 +113,7 @@ class GetAppResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        App name. Changing it replaces the app (there is no update API).
+        App name. Changing it replaces the app (there is no update API). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -129,7 +129,7 @@ class GetAppResult:
     @pulumi.getter
     def region(self) -> Optional['Region']:
         """
-        Region: us (default), eu or in. Changing it replaces the app.
+        Region. Changing it replaces the app. Default: "us".
         """
         return pulumi.get(self, "region")
 
@@ -137,7 +137,7 @@ class GetAppResult:
     @pulumi.getter(name="skipSampleData")
     def skip_sample_data(self) -> Optional[_builtins.bool]:
         """
-        Create the app without sample users and groups. Changing it replaces the app.
+        Create the app without sample users and groups. Changing it replaces the app. Default: false.
         """
         return pulumi.get(self, "skip_sample_data")
 
@@ -145,7 +145,7 @@ class GetAppResult:
     @pulumi.getter
     def version(self) -> Optional[_builtins.str]:
         """
-        API version of the app, default "3". Changing it replaces the app.
+        API version of the app. Changing it replaces the app. Default: "3".
         """
         return pulumi.get(self, "version")
 

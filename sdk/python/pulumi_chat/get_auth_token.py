@@ -83,7 +83,7 @@ class GetAuthTokenResult:
     @pulumi.getter
     def platform(self) -> Optional[_builtins.str]:
         """
-        Platform the token is tied to.
+        Platform the token is tied to. At most 100 characters.
         """
         return pulumi.get(self, "platform")
 
@@ -91,7 +91,7 @@ class GetAuthTokenResult:
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The user the token logs in. Changing it replaces the token.
+        The user the token logs in. Changing it replaces the token. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -99,7 +99,7 @@ class GetAuthTokenResult:
     @pulumi.getter(name="userAgent")
     def user_agent(self) -> Optional[_builtins.str]:
         """
-        User agent the token is tied to.
+        User agent the token is tied to. At most 3000 characters.
         """
         return pulumi.get(self, "user_agent")
 

@@ -39,7 +39,7 @@ class GetBlockedUsersResult:
     @pulumi.getter(name="blockedUids")
     def blocked_uids(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids this user blocks (a set; never the user themself).
+        uids this user blocks (a set; never the user themself). Each at most 100 characters.
         """
         return pulumi.get(self, "blocked_uids")
 
@@ -55,7 +55,7 @@ class GetBlockedUsersResult:
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The user who blocks. Changing it replaces the resource.
+        The user who blocks. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

@@ -66,7 +66,7 @@ class GetBotResult:
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -74,7 +74,7 @@ class GetBotResult:
     @pulumi.getter(name="groupChatSetting")
     def group_chat_setting(self) -> Optional['GroupChatSetting']:
         """
-        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         """
         return pulumi.get(self, "group_chat_setting")
 
@@ -90,7 +90,7 @@ class GetBotResult:
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+        Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         """
         return pulumi.get(self, "password")
 
@@ -98,7 +98,7 @@ class GetBotResult:
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+        An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
         """
         return pulumi.get(self, "uid")
 
@@ -106,7 +106,7 @@ class GetBotResult:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs username and password; default false).
+        Send basic-auth credentials with each call (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -114,7 +114,7 @@ class GetBotResult:
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name, at most 50 characters (only with useBasicAuth).
+        Basic-auth user name (only with useBasicAuth). At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -122,7 +122,7 @@ class GetBotResult:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts the bot's messages to, at most 255 characters.
+        Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -76,7 +76,7 @@ class GetChatWidgetResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The widget's name (not empty); names the widget for adopt, so keep it unique.
+        The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         """
         return pulumi.get(self, "name")
 

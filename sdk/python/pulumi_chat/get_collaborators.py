@@ -42,7 +42,7 @@ class GetCollaboratorsResult:
     @pulumi.getter
     def admins(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Emails of the app's admins (a set; compared lowercased).
+        Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -66,7 +66,7 @@ class GetCollaboratorsResult:
     @pulumi.getter
     def moderators(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         return pulumi.get(self, "moderators")
 

@@ -76,7 +76,7 @@ class GetCustomEmailProviderResult:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -84,7 +84,7 @@ class GetCustomEmailProviderResult:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -92,7 +92,7 @@ class GetCustomEmailProviderResult:
     @pulumi.getter(name="useStoredEmailID")
     def use_stored_email_id(self) -> Optional[_builtins.bool]:
         """
-        Send to the email address stored for each user (default false).
+        Send to the email address stored for each user. Default: false.
         """
         return pulumi.get(self, "use_stored_email_id")
 
@@ -100,7 +100,7 @@ class GetCustomEmailProviderResult:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 

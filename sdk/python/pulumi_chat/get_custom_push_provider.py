@@ -73,7 +73,7 @@ class GetCustomPushProviderResult:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -81,7 +81,7 @@ class GetCustomPushProviderResult:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -89,7 +89,7 @@ class GetCustomPushProviderResult:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -56,7 +56,7 @@ class GetExtensionResult:
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Enable the extension for the app (default true). Settings are stored only while it is enabled.
+        Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -64,7 +64,7 @@ class GetExtensionResult:
     @pulumi.getter
     def extension(self) -> Optional[_builtins.str]:
         """
-        The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+        The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "extension")
 

@@ -73,7 +73,7 @@ class GetExternalAgentResult:
     @pulumi.getter(name="agentId")
     def agent_id(self) -> Optional[_builtins.str]:
         """
-        The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         """
         return pulumi.get(self, "agent_id")
 
@@ -89,7 +89,7 @@ class GetExternalAgentResult:
     @pulumi.getter(name="deploymentUrl")
     def deployment_url(self) -> Optional[_builtins.str]:
         """
-        HTTPS URL of the deployment that runs the agent.
+        HTTPS URL of the deployment that runs the agent. At most 3000 characters.
         """
         return pulumi.get(self, "deployment_url")
 
@@ -97,7 +97,7 @@ class GetExternalAgentResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -105,7 +105,7 @@ class GetExternalAgentResult:
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> Optional[_builtins.str]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -121,7 +121,7 @@ class GetExternalAgentResult:
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -137,7 +137,7 @@ class GetExternalAgentResult:
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> Optional[_builtins.str]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -145,7 +145,7 @@ class GetExternalAgentResult:
     @pulumi.getter(name="isActive")
     def is_active(self) -> Optional[_builtins.bool]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -153,7 +153,7 @@ class GetExternalAgentResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -161,7 +161,7 @@ class GetExternalAgentResult:
     @pulumi.getter
     def provider(self) -> Optional['ByoProvider']:
         """
-        The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        The framework the agent is built with.
         """
         return pulumi.get(self, "provider")
 
@@ -169,7 +169,7 @@ class GetExternalAgentResult:
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 

@@ -65,7 +65,7 @@ class GetFcmPushProviderResult:
     @pulumi.getter(name="isDefault")
     def is_default(self) -> Optional[_builtins.bool]:
         """
-        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -73,7 +73,7 @@ class GetFcmPushProviderResult:
     @pulumi.getter(name="notificationInPayload")
     def notification_in_payload(self) -> Optional['outputs.FcmPushProviderNotificationInPayload']:
         """
-        Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
         """
         return pulumi.get(self, "notification_in_payload")
 
@@ -81,7 +81,7 @@ class GetFcmPushProviderResult:
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 

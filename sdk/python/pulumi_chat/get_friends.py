@@ -39,7 +39,7 @@ class GetFriendsResult:
     @pulumi.getter
     def friends(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+        uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
         """
         return pulumi.get(self, "friends")
 
@@ -55,7 +55,7 @@ class GetFriendsResult:
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The user whose friends these are. Changing it replaces the resource.
+        The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

@@ -86,7 +86,7 @@ class GetGroupResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -94,7 +94,7 @@ class GetGroupResult:
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -102,7 +102,7 @@ class GetGroupResult:
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        Icon URL, at most 3000 characters.
+        Icon URL. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -134,7 +134,7 @@ class GetGroupResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -142,7 +142,7 @@ class GetGroupResult:
     @pulumi.getter
     def owner(self) -> Optional[_builtins.str]:
         """
-        uid of the owner; default: chosen by the service.
+        uid of the owner; default: chosen by the service. At most 100 characters.
         """
         return pulumi.get(self, "owner")
 
@@ -150,7 +150,7 @@ class GetGroupResult:
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Password for type "password", at most 100 characters (kept secret; the API never returns it).
+        Password for type "password" (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -158,7 +158,7 @@ class GetGroupResult:
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -166,7 +166,7 @@ class GetGroupResult:
     @pulumi.getter
     def type(self) -> Optional['GroupType']:
         """
-        public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         return pulumi.get(self, "type")
 

@@ -39,7 +39,7 @@ class GetGroupBansResult:
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -55,7 +55,7 @@ class GetGroupBansResult:
     @pulumi.getter
     def uids(self) -> Optional[Sequence[_builtins.str]]:
         """
-        The uids banned from the group (a set; empty: nobody is banned).
+        The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         """
         return pulumi.get(self, "uids")
 

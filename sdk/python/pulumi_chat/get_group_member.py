@@ -46,7 +46,7 @@ class GetGroupMemberResult:
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        The group's guid. Changing it replaces the membership.
+        The group's guid. Changing it replaces the membership. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -70,7 +70,7 @@ class GetGroupMemberResult:
     @pulumi.getter
     def scope(self) -> Optional['MemberScope']:
         """
-        admin, moderator or participant (default); changed in place.
+        The member's scope; changed in place. Default: "participant".
         """
         return pulumi.get(self, "scope")
 
@@ -78,7 +78,7 @@ class GetGroupMemberResult:
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The member's uid. Changing it replaces the membership.
+        The member's uid. Changing it replaces the membership. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

@@ -45,7 +45,7 @@ class GetGroupMembersResult:
     @pulumi.getter
     def admins(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+        uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -53,7 +53,7 @@ class GetGroupMembersResult:
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -69,7 +69,7 @@ class GetGroupMembersResult:
     @pulumi.getter
     def moderators(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids with scope moderator (a set).
+        uids with scope moderator (a set). Each at most 100 characters.
         """
         return pulumi.get(self, "moderators")
 
@@ -77,7 +77,7 @@ class GetGroupMembersResult:
     @pulumi.getter
     def participants(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids with scope participant (a set).
+        uids with scope participant (a set). Each at most 100 characters.
         """
         return pulumi.get(self, "participants")
 

@@ -43,7 +43,7 @@ class GetGroupScopePermissionsResult:
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        The group. Changing it replaces the resource.
+        The group. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -67,7 +67,7 @@ class GetGroupScopePermissionsResult:
     @pulumi.getter
     def scope(self) -> Optional['MemberScope']:
         """
-        admin, moderator or participant. Changing it replaces the resource.
+        The scope whose permissions these are. Changing it replaces the resource.
         """
         return pulumi.get(self, "scope")
 

@@ -62,7 +62,7 @@ class GetMcpServerResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -78,7 +78,7 @@ class GetMcpServerResult:
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -94,7 +94,7 @@ class GetMcpServerResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -102,7 +102,7 @@ class GetMcpServerResult:
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 
@@ -110,7 +110,7 @@ class GetMcpServerResult:
     @pulumi.getter
     def url(self) -> Optional[_builtins.str]:
         """
-        HTTPS URL of the server.
+        HTTPS URL of the server. At most 3000 characters.
         """
         return pulumi.get(self, "url")
 

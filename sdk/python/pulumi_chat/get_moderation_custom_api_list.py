@@ -73,7 +73,7 @@ class GetModerationCustomApiListResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -89,7 +89,7 @@ class GetModerationCustomApiListResult:
     @pulumi.getter(name="listId")
     def list_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 
@@ -97,7 +97,7 @@ class GetModerationCustomApiListResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -105,7 +105,7 @@ class GetModerationCustomApiListResult:
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -113,7 +113,7 @@ class GetModerationCustomApiListResult:
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name sent to the webhook (with password; at most 100).
+        Basic-auth user name sent to the webhook (with password). At most 100 characters.
         """
         return pulumi.get(self, "username")
 
@@ -121,7 +121,7 @@ class GetModerationCustomApiListResult:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL of your moderation webhook.
+        Public https URL of your moderation webhook. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -106,7 +106,7 @@ class GetModerationKeywordListResult:
     @pulumi.getter(name="listId")
     def list_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 

@@ -62,7 +62,7 @@ class GetModerationRuleResult:
     @pulumi.getter
     def action(self) -> Optional[Sequence['ModerationRuleActionItem']]:
         """
-        What happens to a matching message: blockMessage and/or dropMessage (a set).
+        What happens to a matching message (a set).
         """
         return pulumi.get(self, "action")
 
@@ -94,7 +94,7 @@ class GetModerationRuleResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -102,7 +102,7 @@ class GetModerationRuleResult:
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Apply the rule (default false).
+        Apply the rule. Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -126,7 +126,7 @@ class GetModerationRuleResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -134,7 +134,7 @@ class GetModerationRuleResult:
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         """
         return pulumi.get(self, "rule_id")
 

@@ -52,7 +52,7 @@ class GetNotificationSettingsResult:
     @pulumi.getter
     def preferences(self) -> Optional['outputs.NotificationSettingsPreferences']:
         """
-        Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
         """
         return pulumi.get(self, "preferences")
 
@@ -60,7 +60,7 @@ class GetNotificationSettingsResult:
     @pulumi.getter
     def sound(self) -> Optional['outputs.NotificationSettingsSound']:
         """
-        Notification sounds: chat and call (names of sound files).
+        Sound files played with notifications. Its parts: chat and call (names of sound files).
         """
         return pulumi.get(self, "sound")
 
@@ -68,7 +68,7 @@ class GetNotificationSettingsResult:
     @pulumi.getter
     def templates(self) -> Optional['outputs.NotificationSettingsTemplates']:
         """
-        Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         return pulumi.get(self, "templates")
 

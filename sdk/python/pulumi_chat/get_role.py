@@ -67,7 +67,7 @@ class GetRoleResult:
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -91,7 +91,7 @@ class GetRoleResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -115,7 +115,7 @@ class GetRoleResult:
     @pulumi.getter
     def role(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         """
         return pulumi.get(self, "role")
 

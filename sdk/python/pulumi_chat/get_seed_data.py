@@ -49,7 +49,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def bucket(self) -> Optional[_builtins.int]:
         """
-        Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+        Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
         """
         return pulumi.get(self, "bucket")
 
@@ -57,7 +57,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def buckets(self) -> Optional[_builtins.int]:
         """
-        How many buckets the file is split into (default 1); declare one resource per bucket number.
+        How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
         """
         return pulumi.get(self, "buckets")
 
@@ -73,7 +73,7 @@ class GetSeedDataResult:
     @pulumi.getter
     def entity(self) -> Optional['SeedDataEntity']:
         """
-        What the file holds: users, groups, members or messages.
+        What the file holds.
         """
         return pulumi.get(self, "entity")
 

@@ -61,7 +61,7 @@ class GetSendGridEmailProviderResult:
     @pulumi.getter(name="allowEmailReplies")
     def allow_email_replies(self) -> Optional[_builtins.bool]:
         """
-        Let recipients reply by email (needs senderEmailForReplies; default false).
+        Let recipients reply by email (needs senderEmailForReplies). Default: false.
         """
         return pulumi.get(self, "allow_email_replies")
 
@@ -85,7 +85,7 @@ class GetSendGridEmailProviderResult:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send email notifications through SendGrid (default true).
+        Send email notifications through SendGrid. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 

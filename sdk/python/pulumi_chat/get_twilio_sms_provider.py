@@ -62,7 +62,7 @@ class GetTwilioSmsProviderResult:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send SMS notifications through Twilio (default true).
+        Send SMS notifications through Twilio. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 

@@ -60,7 +60,7 @@ class GetUserResult:
     @pulumi.getter
     def avatar(self) -> Optional[_builtins.str]:
         """
-        Avatar URL, at most 3000 characters.
+        Avatar URL. At most 3000 characters.
         """
         return pulumi.get(self, "avatar")
 
@@ -84,7 +84,7 @@ class GetUserResult:
     @pulumi.getter
     def link(self) -> Optional[_builtins.str]:
         """
-        Profile URL, at most 3000 characters.
+        Profile URL. At most 3000 characters.
         """
         return pulumi.get(self, "link")
 
@@ -100,7 +100,7 @@ class GetUserResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -108,7 +108,7 @@ class GetUserResult:
     @pulumi.getter
     def role(self) -> Optional[_builtins.str]:
         """
-        Role id; the role must exist. Default: "default".
+        Role id; the role must exist. At most 100 characters. Default: "default".
         """
         return pulumi.get(self, "role")
 
@@ -116,7 +116,7 @@ class GetUserResult:
     @pulumi.getter(name="statusMessage")
     def status_message(self) -> Optional[_builtins.str]:
         """
-        Status message.
+        Status message. At most 1000 characters.
         """
         return pulumi.get(self, "status_message")
 
@@ -124,7 +124,7 @@ class GetUserResult:
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -132,7 +132,7 @@ class GetUserResult:
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

@@ -83,7 +83,7 @@ class GetWebhookResult:
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Deliver events (default true).
+        Deliver events. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -99,7 +99,7 @@ class GetWebhookResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 50 characters.
+        Name. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -107,7 +107,7 @@ class GetWebhookResult:
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+        Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -115,7 +115,7 @@ class GetWebhookResult:
     @pulumi.getter(name="retryOnFailure")
     def retry_on_failure(self) -> Optional[_builtins.bool]:
         """
-        Retry deliveries that fail (default false).
+        Retry deliveries that fail. Default: false.
         """
         return pulumi.get(self, "retry_on_failure")
 
@@ -123,7 +123,7 @@ class GetWebhookResult:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each delivery (needs username and password).
+        Send basic-auth credentials with each delivery (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -131,7 +131,7 @@ class GetWebhookResult:
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -139,7 +139,7 @@ class GetWebhookResult:
     @pulumi.getter
     def version(self) -> Optional['WebhookVersion']:
         """
-        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
         """
         return pulumi.get(self, "version")
 
@@ -147,7 +147,7 @@ class GetWebhookResult:
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 
@@ -155,7 +155,7 @@ class GetWebhookResult:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts events to, at most 255 characters.
+        Public https URL the service posts events to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 

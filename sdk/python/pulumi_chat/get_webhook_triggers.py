@@ -67,7 +67,7 @@ class GetWebhookTriggersResult:
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> Optional[_builtins.str]:
         """
-        The webhook's id. Changing it replaces the resource.
+        The webhook's id. Changing it replaces the resource. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 

@@ -36,17 +36,17 @@ class GroupArgs:
         """
         The set of arguments for constructing a Group resource.
 
-        :param pulumi.Input[_builtins.str] guid: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
+        :param pulumi.Input[_builtins.str] guid: Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[_builtins.str] icon: Icon URL, at most 3000 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.str] icon: Icon URL. At most 3000 characters.
         :param pulumi.Input[Mapping[str, Any]] metadata: Free-form JSON metadata, at most 5 KB.
-        :param pulumi.Input[_builtins.str] owner: uid of the owner; default: chosen by the service.
-        :param pulumi.Input[_builtins.str] password: Password for type "password", at most 100 characters (kept secret; the API never returns it).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param pulumi.Input['GroupType'] type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        :param pulumi.Input[_builtins.str] owner: uid of the owner; default: chosen by the service. At most 100 characters.
+        :param pulumi.Input[_builtins.str] password: Password for type "password" (kept secret; the API never returns it). At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set). At most 25 items. Each at most 100 characters.
+        :param pulumi.Input['GroupType'] type: public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         pulumi.set(__self__, "guid", guid)
         pulumi.set(__self__, "name", name)
@@ -73,7 +73,7 @@ class GroupArgs:
     @pulumi.getter
     def guid(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -85,7 +85,7 @@ class GroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -121,7 +121,7 @@ class GroupArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -133,7 +133,7 @@ class GroupArgs:
     @pulumi.getter
     def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Icon URL, at most 3000 characters.
+        Icon URL. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -157,7 +157,7 @@ class GroupArgs:
     @pulumi.getter
     def owner(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        uid of the owner; default: chosen by the service.
+        uid of the owner; default: chosen by the service. At most 100 characters.
         """
         return pulumi.get(self, "owner")
 
@@ -169,7 +169,7 @@ class GroupArgs:
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Password for type "password", at most 100 characters (kept secret; the API never returns it).
+        Password for type "password" (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -181,7 +181,7 @@ class GroupArgs:
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -193,7 +193,7 @@ class GroupArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional['GroupType']]:
         """
-        public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         return pulumi.get(self, "type")
 
@@ -256,15 +256,15 @@ class Group(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[_builtins.str] guid: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
-        :param pulumi.Input[_builtins.str] icon: Icon URL, at most 3000 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.str] guid: Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
+        :param pulumi.Input[_builtins.str] icon: Icon URL. At most 3000 characters.
         :param pulumi.Input[Mapping[str, Any]] metadata: Free-form JSON metadata, at most 5 KB.
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] owner: uid of the owner; default: chosen by the service.
-        :param pulumi.Input[_builtins.str] password: Password for type "password", at most 100 characters (kept secret; the API never returns it).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param pulumi.Input['GroupType'] type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] owner: uid of the owner; default: chosen by the service. At most 100 characters.
+        :param pulumi.Input[_builtins.str] password: Password for type "password" (kept secret; the API never returns it). At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set). At most 25 items. Each at most 100 characters.
+        :param pulumi.Input['GroupType'] type: public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         ...
     @overload
@@ -426,7 +426,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -434,7 +434,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def guid(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -442,7 +442,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Icon URL, at most 3000 characters.
+        Icon URL. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -466,7 +466,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -474,7 +474,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def owner(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        uid of the owner; default: chosen by the service.
+        uid of the owner; default: chosen by the service. At most 100 characters.
         """
         return pulumi.get(self, "owner")
 
@@ -482,7 +482,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Password for type "password", at most 100 characters (kept secret; the API never returns it).
+        Password for type "password" (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -490,7 +490,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -498,7 +498,7 @@ class Group(pulumi.CustomResource):
     @pulumi.getter
     def type(self) -> pulumi.Output[Optional['GroupType']]:
         """
-        public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         return pulumi.get(self, "type")
 

@@ -28,8 +28,8 @@ class GroupBansArgs:
         """
         The set of arguments for constructing a GroupBans resource.
 
-        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] uids: The uids banned from the group (a set; empty: nobody is banned).
+        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource. At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] uids: The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
@@ -44,7 +44,7 @@ class GroupBansArgs:
     @pulumi.getter
     def guid(self) -> pulumi.Input[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -56,7 +56,7 @@ class GroupBansArgs:
     @pulumi.getter
     def uids(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        The uids banned from the group (a set; empty: nobody is banned).
+        The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         """
         return pulumi.get(self, "uids")
 
@@ -134,8 +134,8 @@ class GroupBans(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] uids: The uids banned from the group (a set; empty: nobody is banned).
+        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource. At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] uids: The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         """
         ...
     @overload
@@ -252,7 +252,7 @@ class GroupBans(pulumi.CustomResource):
     @pulumi.getter
     def guid(self) -> pulumi.Output[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -260,7 +260,7 @@ class GroupBans(pulumi.CustomResource):
     @pulumi.getter
     def uids(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        The uids banned from the group (a set; empty: nobody is banned).
+        The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         """
         return pulumi.get(self, "uids")
 

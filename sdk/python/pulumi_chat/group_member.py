@@ -30,11 +30,11 @@ class GroupMemberArgs:
         """
         The set of arguments for constructing a GroupMember resource.
 
-        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the membership.
-        :param pulumi.Input[_builtins.str] uid: The member's uid. Changing it replaces the membership.
+        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the membership. At most 100 characters.
+        :param pulumi.Input[_builtins.str] uid: The member's uid. Changing it replaces the membership. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant (default); changed in place.
+        :param pulumi.Input['MemberScope'] scope: The member's scope; changed in place. Default: "participant".
         """
         pulumi.set(__self__, "guid", guid)
         pulumi.set(__self__, "uid", uid)
@@ -49,7 +49,7 @@ class GroupMemberArgs:
     @pulumi.getter
     def guid(self) -> pulumi.Input[_builtins.str]:
         """
-        The group's guid. Changing it replaces the membership.
+        The group's guid. Changing it replaces the membership. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -61,7 +61,7 @@ class GroupMemberArgs:
     @pulumi.getter
     def uid(self) -> pulumi.Input[_builtins.str]:
         """
-        The member's uid. Changing it replaces the membership.
+        The member's uid. Changing it replaces the membership. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -97,7 +97,7 @@ class GroupMemberArgs:
     @pulumi.getter
     def scope(self) -> pulumi.Input[Optional['MemberScope']]:
         """
-        admin, moderator or participant (default); changed in place.
+        The member's scope; changed in place. Default: "participant".
         """
         return pulumi.get(self, "scope")
 
@@ -151,9 +151,9 @@ class GroupMember(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the membership.
-        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant (default); changed in place.
-        :param pulumi.Input[_builtins.str] uid: The member's uid. Changing it replaces the membership.
+        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the membership. At most 100 characters.
+        :param pulumi.Input['MemberScope'] scope: The member's scope; changed in place. Default: "participant".
+        :param pulumi.Input[_builtins.str] uid: The member's uid. Changing it replaces the membership. At most 100 characters.
         """
         ...
     @overload
@@ -274,7 +274,7 @@ class GroupMember(pulumi.CustomResource):
     @pulumi.getter
     def guid(self) -> pulumi.Output[_builtins.str]:
         """
-        The group's guid. Changing it replaces the membership.
+        The group's guid. Changing it replaces the membership. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -290,7 +290,7 @@ class GroupMember(pulumi.CustomResource):
     @pulumi.getter
     def scope(self) -> pulumi.Output['MemberScope']:
         """
-        admin, moderator or participant (default); changed in place.
+        The member's scope; changed in place. Default: "participant".
         """
         return pulumi.get(self, "scope")
 
@@ -298,7 +298,7 @@ class GroupMember(pulumi.CustomResource):
     @pulumi.getter
     def uid(self) -> pulumi.Output[_builtins.str]:
         """
-        The member's uid. Changing it replaces the membership.
+        The member's uid. Changing it replaces the membership. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

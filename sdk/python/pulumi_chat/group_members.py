@@ -30,12 +30,12 @@ class GroupMembersArgs:
         """
         The set of arguments for constructing a GroupMembers resource.
 
-        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource. At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: uids with scope moderator (a set).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] participants: uids with scope participant (a set).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: uids with scope moderator (a set). Each at most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] participants: uids with scope participant (a set). Each at most 100 characters.
         """
         pulumi.set(__self__, "guid", guid)
         if admins is not None:
@@ -53,7 +53,7 @@ class GroupMembersArgs:
     @pulumi.getter
     def guid(self) -> pulumi.Input[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -65,7 +65,7 @@ class GroupMembersArgs:
     @pulumi.getter
     def admins(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+        uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -101,7 +101,7 @@ class GroupMembersArgs:
     @pulumi.getter
     def moderators(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        uids with scope moderator (a set).
+        uids with scope moderator (a set). Each at most 100 characters.
         """
         return pulumi.get(self, "moderators")
 
@@ -113,7 +113,7 @@ class GroupMembersArgs:
     @pulumi.getter
     def participants(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        uids with scope participant (a set).
+        uids with scope participant (a set). Each at most 100 characters.
         """
         return pulumi.get(self, "participants")
 
@@ -174,12 +174,12 @@ class GroupMembers(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] admins: uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: uids with scope moderator (a set).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] participants: uids with scope participant (a set).
+        :param pulumi.Input[_builtins.str] guid: The group's guid. Changing it replaces the resource. At most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] moderators: uids with scope moderator (a set). Each at most 100 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] participants: uids with scope participant (a set). Each at most 100 characters.
         """
         ...
     @overload
@@ -299,7 +299,7 @@ class GroupMembers(pulumi.CustomResource):
     @pulumi.getter
     def admins(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+        uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -315,7 +315,7 @@ class GroupMembers(pulumi.CustomResource):
     @pulumi.getter
     def guid(self) -> pulumi.Output[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -323,7 +323,7 @@ class GroupMembers(pulumi.CustomResource):
     @pulumi.getter
     def moderators(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        uids with scope moderator (a set).
+        uids with scope moderator (a set). Each at most 100 characters.
         """
         return pulumi.get(self, "moderators")
 
@@ -331,7 +331,7 @@ class GroupMembers(pulumi.CustomResource):
     @pulumi.getter
     def participants(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        uids with scope participant (a set).
+        uids with scope participant (a set). Each at most 100 characters.
         """
         return pulumi.get(self, "participants")
 

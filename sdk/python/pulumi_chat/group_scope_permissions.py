@@ -30,9 +30,9 @@ class GroupScopePermissionsArgs:
         """
         The set of arguments for constructing a GroupScopePermissions resource.
 
-        :param pulumi.Input[_builtins.str] guid: The group. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] guid: The group. Changing it replaces the resource. At most 100 characters.
         :param pulumi.Input[Mapping[str, Any]] permissions: The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
-        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant. Changing it replaces the resource.
+        :param pulumi.Input['MemberScope'] scope: The scope whose permissions these are. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         """
@@ -48,7 +48,7 @@ class GroupScopePermissionsArgs:
     @pulumi.getter
     def guid(self) -> pulumi.Input[_builtins.str]:
         """
-        The group. Changing it replaces the resource.
+        The group. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -72,7 +72,7 @@ class GroupScopePermissionsArgs:
     @pulumi.getter
     def scope(self) -> pulumi.Input['MemberScope']:
         """
-        admin, moderator or participant. Changing it replaces the resource.
+        The scope whose permissions these are. Changing it replaces the resource.
         """
         return pulumi.get(self, "scope")
 
@@ -152,9 +152,9 @@ class GroupScopePermissions(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] guid: The group. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] guid: The group. Changing it replaces the resource. At most 100 characters.
         :param pulumi.Input[Mapping[str, Any]] permissions: The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
-        :param pulumi.Input['MemberScope'] scope: admin, moderator or participant. Changing it replaces the resource.
+        :param pulumi.Input['MemberScope'] scope: The scope whose permissions these are. Changing it replaces the resource.
         """
         ...
     @overload
@@ -277,7 +277,7 @@ class GroupScopePermissions(pulumi.CustomResource):
     @pulumi.getter
     def guid(self) -> pulumi.Output[_builtins.str]:
         """
-        The group. Changing it replaces the resource.
+        The group. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -293,7 +293,7 @@ class GroupScopePermissions(pulumi.CustomResource):
     @pulumi.getter
     def scope(self) -> pulumi.Output['MemberScope']:
         """
-        admin, moderator or participant. Changing it replaces the resource.
+        The scope whose permissions these are. Changing it replaces the resource.
         """
         return pulumi.get(self, "scope")
 

@@ -32,14 +32,14 @@ class McpServerArgs:
         """
         The set of arguments for constructing a McpServer resource.
 
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
-        :param pulumi.Input[_builtins.str] url: HTTPS URL of the server.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
+        :param pulumi.Input[_builtins.str] url: HTTPS URL of the server. At most 3000 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
-        :param pulumi.Input[_builtins.str] icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+        :param pulumi.Input[_builtins.str] icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "slug", slug)
@@ -59,7 +59,7 @@ class McpServerArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -71,7 +71,7 @@ class McpServerArgs:
     @pulumi.getter
     def slug(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 
@@ -83,7 +83,7 @@ class McpServerArgs:
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
         """
-        HTTPS URL of the server.
+        HTTPS URL of the server. At most 3000 characters.
         """
         return pulumi.get(self, "url")
 
@@ -119,7 +119,7 @@ class McpServerArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -143,7 +143,7 @@ class McpServerArgs:
     @pulumi.getter
     def icon(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -207,12 +207,12 @@ class McpServer(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
-        :param pulumi.Input[_builtins.str] icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
-        :param pulumi.Input[_builtins.str] url: HTTPS URL of the server.
+        :param pulumi.Input[_builtins.str] icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] slug: Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
+        :param pulumi.Input[_builtins.str] url: HTTPS URL of the server. At most 3000 characters.
         """
         ...
     @overload
@@ -359,7 +359,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -375,7 +375,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def icon(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -383,7 +383,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -391,7 +391,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def slug(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 
@@ -399,7 +399,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def url(self) -> pulumi.Output[_builtins.str]:
         """
-        HTTPS URL of the server.
+        HTTPS URL of the server. At most 3000 characters.
         """
         return pulumi.get(self, "url")
 

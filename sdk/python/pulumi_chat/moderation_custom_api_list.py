@@ -32,14 +32,14 @@ class ModerationCustomApiListArgs:
         """
         The set of arguments for constructing a ModerationCustomApiList resource.
 
-        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL of your moderation webhook.
+        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL of your moderation webhook. At most 3000 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description.
-        :param pulumi.Input[_builtins.str] name: Name.
-        :param pulumi.Input[_builtins.str] password: Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
-        :param pulumi.Input[_builtins.str] username: Basic-auth user name sent to the webhook (with password; at most 100).
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] password: Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
+        :param pulumi.Input[_builtins.str] username: Basic-auth user name sent to the webhook (with password). At most 100 characters.
         """
         pulumi.set(__self__, "list_id", list_id)
         pulumi.set(__self__, "webhook_url", webhook_url)
@@ -60,7 +60,7 @@ class ModerationCustomApiListArgs:
     @pulumi.getter(name="listId")
     def list_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 
@@ -72,7 +72,7 @@ class ModerationCustomApiListArgs:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Input[_builtins.str]:
         """
-        Public https URL of your moderation webhook.
+        Public https URL of your moderation webhook. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -108,7 +108,7 @@ class ModerationCustomApiListArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -120,7 +120,7 @@ class ModerationCustomApiListArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -132,7 +132,7 @@ class ModerationCustomApiListArgs:
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -144,7 +144,7 @@ class ModerationCustomApiListArgs:
     @pulumi.getter
     def username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth user name sent to the webhook (with password; at most 100).
+        Basic-auth user name sent to the webhook (with password). At most 100 characters.
         """
         return pulumi.get(self, "username")
 
@@ -206,12 +206,12 @@ class ModerationCustomApiList(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description.
-        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
-        :param pulumi.Input[_builtins.str] name: Name.
-        :param pulumi.Input[_builtins.str] password: Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
-        :param pulumi.Input[_builtins.str] username: Basic-auth user name sent to the webhook (with password; at most 100).
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL of your moderation webhook.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] password: Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
+        :param pulumi.Input[_builtins.str] username: Basic-auth user name sent to the webhook (with password). At most 100 characters.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL of your moderation webhook. At most 3000 characters.
         """
         ...
     @overload
@@ -364,7 +364,7 @@ class ModerationCustomApiList(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -372,7 +372,7 @@ class ModerationCustomApiList(pulumi.CustomResource):
     @pulumi.getter(name="listId")
     def list_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 
@@ -380,7 +380,7 @@ class ModerationCustomApiList(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Name.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -388,7 +388,7 @@ class ModerationCustomApiList(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -396,7 +396,7 @@ class ModerationCustomApiList(pulumi.CustomResource):
     @pulumi.getter
     def username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth user name sent to the webhook (with password; at most 100).
+        Basic-auth user name sent to the webhook (with password). At most 100 characters.
         """
         return pulumi.get(self, "username")
 
@@ -404,7 +404,7 @@ class ModerationCustomApiList(pulumi.CustomResource):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Output[_builtins.str]:
         """
-        Public https URL of your moderation webhook.
+        Public https URL of your moderation webhook. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 

@@ -34,7 +34,7 @@ class ModerationKeywordListArgs:
         The set of arguments for constructing a ModerationKeywordList resource.
 
         :param pulumi.Input['ModerationKeywordListCategory'] category: word, pattern (regular expressions) or sentence-similarity.
-        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] description: Description.
@@ -73,7 +73,7 @@ class ModerationKeywordListArgs:
     @pulumi.getter(name="listId")
     def list_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 
@@ -210,7 +210,7 @@ class ModerationKeywordList(pulumi.CustomResource):
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] description: Description.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] disallowed_sentences: The sentences (a set; for sentence-similarity lists).
-        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        :param pulumi.Input[_builtins.str] list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         :param pulumi.Input[_builtins.str] name: Name.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] search_terms: The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated).
         """
@@ -389,7 +389,7 @@ class ModerationKeywordList(pulumi.CustomResource):
     @pulumi.getter(name="listId")
     def list_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 

@@ -34,14 +34,14 @@ class ModerationRuleArgs:
         """
         The set of arguments for constructing a ModerationRule resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
+        :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]] action: What happens to a matching message (a set).
         :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleConditionsItemArgs']]] conditions: What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[_builtins.bool] enabled: Apply the rule (default false).
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.bool] enabled: Apply the rule. Default: false.
         :param pulumi.Input[Sequence[Any]] filters: Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
         """
         pulumi.set(__self__, "action", action)
@@ -63,7 +63,7 @@ class ModerationRuleArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]]:
         """
-        What happens to a matching message: blockMessage and/or dropMessage (a set).
+        What happens to a matching message (a set).
         """
         return pulumi.get(self, "action")
 
@@ -87,7 +87,7 @@ class ModerationRuleArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -99,7 +99,7 @@ class ModerationRuleArgs:
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         """
         return pulumi.get(self, "rule_id")
 
@@ -135,7 +135,7 @@ class ModerationRuleArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -147,7 +147,7 @@ class ModerationRuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Apply the rule (default false).
+        Apply the rule. Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -238,15 +238,15 @@ class ModerationRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
+        :param pulumi.Input[Sequence[pulumi.Input['ModerationRuleActionItem']]] action: What happens to a matching message (a set).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ModerationRuleConditionsItemArgs', 'ModerationRuleConditionsItemArgsDict']]]] conditions: What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
-        :param pulumi.Input[_builtins.bool] enabled: Apply the rule (default false).
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
+        :param pulumi.Input[_builtins.bool] enabled: Apply the rule. Default: false.
         :param pulumi.Input[Sequence[Any]] filters: Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
-        :param pulumi.Input[_builtins.str] name: Name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        :param pulumi.Input[_builtins.str] name: Name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         """
         ...
     @overload
@@ -400,7 +400,7 @@ class ModerationRule(pulumi.CustomResource):
     @pulumi.getter
     def action(self) -> pulumi.Output[Sequence['ModerationRuleActionItem']]:
         """
-        What happens to a matching message: blockMessage and/or dropMessage (a set).
+        What happens to a matching message (a set).
         """
         return pulumi.get(self, "action")
 
@@ -440,7 +440,7 @@ class ModerationRule(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -448,7 +448,7 @@ class ModerationRule(pulumi.CustomResource):
     @pulumi.getter
     def enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Apply the rule (default false).
+        Apply the rule. Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -464,7 +464,7 @@ class ModerationRule(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -472,7 +472,7 @@ class ModerationRule(pulumi.CustomResource):
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         """
         return pulumi.get(self, "rule_id")
 

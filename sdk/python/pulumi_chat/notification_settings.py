@@ -32,9 +32,9 @@ class NotificationSettingsArgs:
 
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input['NotificationSettingsPreferencesArgs'] preferences: Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
-        :param pulumi.Input['NotificationSettingsSoundArgs'] sound: Notification sounds: chat and call (names of sound files).
-        :param pulumi.Input['NotificationSettingsTemplatesArgs'] templates: Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        :param pulumi.Input['NotificationSettingsPreferencesArgs'] preferences: When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        :param pulumi.Input['NotificationSettingsSoundArgs'] sound: Sound files played with notifications. Its parts: chat and call (names of sound files).
+        :param pulumi.Input['NotificationSettingsTemplatesArgs'] templates: Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -75,7 +75,7 @@ class NotificationSettingsArgs:
     @pulumi.getter
     def preferences(self) -> pulumi.Input[Optional['NotificationSettingsPreferencesArgs']]:
         """
-        Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
         """
         return pulumi.get(self, "preferences")
 
@@ -87,7 +87,7 @@ class NotificationSettingsArgs:
     @pulumi.getter
     def sound(self) -> pulumi.Input[Optional['NotificationSettingsSoundArgs']]:
         """
-        Notification sounds: chat and call (names of sound files).
+        Sound files played with notifications. Its parts: chat and call (names of sound files).
         """
         return pulumi.get(self, "sound")
 
@@ -99,7 +99,7 @@ class NotificationSettingsArgs:
     @pulumi.getter
     def templates(self) -> pulumi.Input[Optional['NotificationSettingsTemplatesArgs']]:
         """
-        Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         return pulumi.get(self, "templates")
 
@@ -161,9 +161,9 @@ class NotificationSettings(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[Union['NotificationSettingsPreferencesArgs', 'NotificationSettingsPreferencesArgsDict']] preferences: Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
-        :param pulumi.Input[Union['NotificationSettingsSoundArgs', 'NotificationSettingsSoundArgsDict']] sound: Notification sounds: chat and call (names of sound files).
-        :param pulumi.Input[Union['NotificationSettingsTemplatesArgs', 'NotificationSettingsTemplatesArgsDict']] templates: Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        :param pulumi.Input[Union['NotificationSettingsPreferencesArgs', 'NotificationSettingsPreferencesArgsDict']] preferences: When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        :param pulumi.Input[Union['NotificationSettingsSoundArgs', 'NotificationSettingsSoundArgsDict']] sound: Sound files played with notifications. Its parts: chat and call (names of sound files).
+        :param pulumi.Input[Union['NotificationSettingsTemplatesArgs', 'NotificationSettingsTemplatesArgsDict']] templates: Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         ...
     @overload
@@ -284,7 +284,7 @@ class NotificationSettings(pulumi.CustomResource):
     @pulumi.getter
     def preferences(self) -> pulumi.Output[Optional['outputs.NotificationSettingsPreferences']]:
         """
-        Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
         """
         return pulumi.get(self, "preferences")
 
@@ -292,7 +292,7 @@ class NotificationSettings(pulumi.CustomResource):
     @pulumi.getter
     def sound(self) -> pulumi.Output[Optional['outputs.NotificationSettingsSound']]:
         """
-        Notification sounds: chat and call (names of sound files).
+        Sound files played with notifications. Its parts: chat and call (names of sound files).
         """
         return pulumi.get(self, "sound")
 
@@ -300,7 +300,7 @@ class NotificationSettings(pulumi.CustomResource):
     @pulumi.getter
     def templates(self) -> pulumi.Output[Optional['outputs.NotificationSettingsTemplates']]:
         """
-        Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         return pulumi.get(self, "templates")
 

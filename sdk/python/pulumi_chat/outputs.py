@@ -146,20 +146,20 @@ class AgentApiToolInfo(dict):
         One AgentApiTool as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.bool allow_additional_properties: Whether the agent may pass parameters beyond those declared (default false).
-        :param _builtins.str basic_auth_password: Basic-auth password or token; secret, never shown by the service.
-        :param _builtins.str basic_auth_username: Basic-auth user name; secret, never shown by the service.
-        :param _builtins.str body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        :param _builtins.bool allow_additional_properties: Whether the agent may pass parameters beyond those declared. Default: false.
+        :param _builtins.str basic_auth_password: Basic-auth password or token; secret, never shown by the service. At most 100 characters.
+        :param _builtins.str basic_auth_username: Basic-auth user name; secret, never shown by the service. At most 100 characters.
+        :param _builtins.str body_template: Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: What the tool does and when to use it (the agent reads it), at most 1020 characters.
-        :param _builtins.bool enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
-        :param _builtins.str endpoint: HTTPS URL the tool calls (http only for localhost).
+        :param _builtins.str description: What the tool does and when to use it (the agent reads it). At most 1020 characters.
+        :param _builtins.bool enable_basic_auth: Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
+        :param _builtins.str endpoint: HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
         :param Mapping[str, _builtins.str] headers: Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
-        :param _builtins.str icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
-        :param 'HttpMethod' method: HTTP method: GET, POST, PUT, PATCH or DELETE.
-        :param _builtins.str name: Name, at most 100 characters.
-        :param Sequence['AgentApiToolParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
-        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        :param _builtins.str icon: URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
+        :param 'HttpMethod' method: HTTP method of the calls.
+        :param _builtins.str name: Name. At most 100 characters.
+        :param Sequence['AgentApiToolParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
+        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if allow_additional_properties is not None:
@@ -203,7 +203,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter(name="allowAdditionalProperties")
     def allow_additional_properties(self) -> Optional[_builtins.bool]:
         """
-        Whether the agent may pass parameters beyond those declared (default false).
+        Whether the agent may pass parameters beyond those declared. Default: false.
         """
         return pulumi.get(self, "allow_additional_properties")
 
@@ -211,7 +211,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter(name="basicAuthPassword")
     def basic_auth_password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password or token; secret, never shown by the service.
+        Basic-auth password or token; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_password")
 
@@ -219,7 +219,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter(name="basicAuthUsername")
     def basic_auth_username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name; secret, never shown by the service.
+        Basic-auth user name; secret, never shown by the service. At most 100 characters.
         """
         return pulumi.get(self, "basic_auth_username")
 
@@ -227,7 +227,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter(name="bodyTemplate")
     def body_template(self) -> Optional[_builtins.str]:
         """
-        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+        Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
         """
         return pulumi.get(self, "body_template")
 
@@ -243,7 +243,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        What the tool does and when to use it (the agent reads it), at most 1020 characters.
+        What the tool does and when to use it (the agent reads it). At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -251,7 +251,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter(name="enableBasicAuth")
     def enable_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+        Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
         """
         return pulumi.get(self, "enable_basic_auth")
 
@@ -259,7 +259,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def endpoint(self) -> Optional[_builtins.str]:
         """
-        HTTPS URL the tool calls (http only for localhost).
+        HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
         """
         return pulumi.get(self, "endpoint")
 
@@ -275,7 +275,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+        URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -283,7 +283,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def method(self) -> Optional['HttpMethod']:
         """
-        HTTP method: GET, POST, PUT, PATCH or DELETE.
+        HTTP method of the calls.
         """
         return pulumi.get(self, "method")
 
@@ -291,7 +291,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -299,7 +299,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentApiToolParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -307,7 +307,7 @@ class AgentApiToolInfo(dict):
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 
@@ -384,11 +384,11 @@ class AgentFrontendActionInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str action_id: The id the service gives the action (its routes name it by this).
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: What the action does, so the agent knows when to use it; at most 1020 characters.
-        :param _builtins.str icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed.
-        :param _builtins.str name: Display name, at most 100 characters.
-        :param Sequence['AgentFrontendActionParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
-        :param _builtins.str trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        :param _builtins.str description: What the action does, so the agent knows when to use it. At most 1020 characters.
+        :param _builtins.str icon: URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
+        :param _builtins.str name: Display name. At most 100 characters.
+        :param Sequence['AgentFrontendActionParametersItem'] parameters: What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
+        :param _builtins.str trigger_function: The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if action_id is not None:
@@ -434,7 +434,7 @@ class AgentFrontendActionInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        What the action does, so the agent knows when to use it; at most 1020 characters.
+        What the action does, so the agent knows when to use it. At most 1020 characters.
         """
         return pulumi.get(self, "description")
 
@@ -442,7 +442,7 @@ class AgentFrontendActionInfo(dict):
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+        URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -450,7 +450,7 @@ class AgentFrontendActionInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -458,7 +458,7 @@ class AgentFrontendActionInfo(dict):
     @pulumi.getter
     def parameters(self) -> Optional[Sequence['outputs.AgentFrontendActionParametersItem']]:
         """
-        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+        What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
         """
         return pulumi.get(self, "parameters")
 
@@ -466,7 +466,7 @@ class AgentFrontendActionInfo(dict):
     @pulumi.getter(name="triggerFunction")
     def trigger_function(self) -> Optional[_builtins.str]:
         """
-        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+        The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
         """
         return pulumi.get(self, "trigger_function")
 
@@ -540,8 +540,8 @@ class AgentKnowledgeSourceInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str file_name: The Markdown file the service made of the entry.
-        :param _builtins.str text: The text, at most 5,000 characters.
-        :param _builtins.str title: Title, at most 500 characters (the service names the entry's Markdown file after it).
+        :param _builtins.str text: The text the agents may draw on. At most 5000 characters.
+        :param _builtins.str title: The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -581,7 +581,7 @@ class AgentKnowledgeSourceInfo(dict):
     @pulumi.getter
     def text(self) -> Optional[_builtins.str]:
         """
-        The text, at most 5,000 characters.
+        The text the agents may draw on. At most 5000 characters.
         """
         return pulumi.get(self, "text")
 
@@ -589,7 +589,7 @@ class AgentKnowledgeSourceInfo(dict):
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        Title, at most 500 characters (the service names the entry's Markdown file after it).
+        The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         return pulumi.get(self, "title")
 
@@ -612,12 +612,12 @@ class AgentVariableInfo(dict):
         One AgentVariable as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str constant_value: The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        :param _builtins.str constant_value: The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str default_value: The value used when the path does not resolve, at most 200 characters.
-        :param _builtins.str description: Description, at most 200 characters.
-        :param _builtins.str name: Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
-        :param _builtins.str source_path: Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        :param _builtins.str default_value: The value used when the path does not resolve. At most 200 characters.
+        :param _builtins.str description: Description. At most 200 characters.
+        :param _builtins.str name: Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
+        :param _builtins.str source_path: Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         :param 'AgentVariableSource' source_type: Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
         """
         pulumi.set(__self__, "id", id)
@@ -648,7 +648,7 @@ class AgentVariableInfo(dict):
     @pulumi.getter(name="constantValue")
     def constant_value(self) -> Optional[_builtins.str]:
         """
-        The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+        The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
         """
         return pulumi.get(self, "constant_value")
 
@@ -664,7 +664,7 @@ class AgentVariableInfo(dict):
     @pulumi.getter(name="defaultValue")
     def default_value(self) -> Optional[_builtins.str]:
         """
-        The value used when the path does not resolve, at most 200 characters.
+        The value used when the path does not resolve. At most 200 characters.
         """
         return pulumi.get(self, "default_value")
 
@@ -672,7 +672,7 @@ class AgentVariableInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 200 characters.
+        Description. At most 200 characters.
         """
         return pulumi.get(self, "description")
 
@@ -680,7 +680,7 @@ class AgentVariableInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+        Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -688,7 +688,7 @@ class AgentVariableInfo(dict):
     @pulumi.getter(name="sourcePath")
     def source_path(self) -> Optional[_builtins.str]:
         """
-        Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+        Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
         """
         return pulumi.get(self, "source_path")
 
@@ -730,23 +730,23 @@ class AiAgentInfo(dict):
         One AiAgent as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param Sequence[_builtins.str] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        :param Sequence[_builtins.str] api_tools: Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: Description, at most 255 characters.
-        :param Sequence[_builtins.str] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
-        :param _builtins.str greeting_message: The message that greets a user, at most 1020 characters.
-        :param _builtins.str icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
-        :param _builtins.str instructions: What the agent is told to do (its system prompt).
-        :param _builtins.str introductory_message: The message that introduces the agent, at most 1020 characters.
-        :param _builtins.bool is_active: Whether the agent answers (default true).
-        :param Sequence[_builtins.str] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
-        :param _builtins.int max_tokens: The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
-        :param Sequence[_builtins.str] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
-        :param _builtins.str model: The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
-        :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order, at most 25).
-        :param _builtins.float temperature: Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
-        :param Sequence[_builtins.str] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        :param _builtins.str description: Description. At most 255 characters.
+        :param Sequence[_builtins.str] frontend_actions: Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
+        :param _builtins.str greeting_message: The message that greets a user. At most 1020 characters.
+        :param _builtins.str icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
+        :param _builtins.str instructions: What the agent is told to do (its system prompt). At most 10240 characters.
+        :param _builtins.str introductory_message: The message that introduces the agent. At most 1020 characters.
+        :param _builtins.bool is_active: Whether the agent answers. Default: true.
+        :param Sequence[_builtins.str] knowledge_sources: UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
+        :param _builtins.int max_tokens: The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
+        :param Sequence[_builtins.str] mcp_servers: Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
+        :param _builtins.str model: The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
+        :param _builtins.str name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
+        :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
+        :param _builtins.float temperature: Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
+        :param Sequence[_builtins.str] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         :param _builtins.str uid: The agent's uid (a UUID v4 the service chooses); also the resource id.
         """
         pulumi.set(__self__, "id", id)
@@ -799,7 +799,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="apiTools")
     def api_tools(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+        Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "api_tools")
 
@@ -815,7 +815,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -823,7 +823,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="frontendActions")
     def frontend_actions(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+        Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "frontend_actions")
 
@@ -831,7 +831,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> Optional[_builtins.str]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -839,7 +839,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -847,7 +847,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def instructions(self) -> Optional[_builtins.str]:
         """
-        What the agent is told to do (its system prompt).
+        What the agent is told to do (its system prompt). At most 10240 characters.
         """
         return pulumi.get(self, "instructions")
 
@@ -855,7 +855,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> Optional[_builtins.str]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -863,7 +863,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="isActive")
     def is_active(self) -> Optional[_builtins.bool]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -871,7 +871,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="knowledgeSources")
     def knowledge_sources(self) -> Optional[Sequence[_builtins.str]]:
         """
-        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+        UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "knowledge_sources")
 
@@ -879,7 +879,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="maxTokens")
     def max_tokens(self) -> Optional[_builtins.int]:
         """
-        The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
         """
         return pulumi.get(self, "max_tokens")
 
@@ -887,7 +887,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="mcpServers")
     def mcp_servers(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+        Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "mcp_servers")
 
@@ -895,7 +895,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def model(self) -> Optional[_builtins.str]:
         """
-        The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+        The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
         """
         return pulumi.get(self, "model")
 
@@ -903,7 +903,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -911,7 +911,7 @@ class AiAgentInfo(dict):
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 
@@ -919,7 +919,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def temperature(self) -> Optional[_builtins.float]:
         """
-        Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+        Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
         """
         return pulumi.get(self, "temperature")
 
@@ -927,7 +927,7 @@ class AiAgentInfo(dict):
     @pulumi.getter
     def tools(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+        Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tools")
 
@@ -957,8 +957,8 @@ class ApiKeyInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str api_key: The key value (secret).
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable).
-        :param 'ApiKeyScope' scope: authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        :param _builtins.str name: Name (unique, to be adoptable). At most 100 characters.
+        :param 'ApiKeyScope' scope: authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         pulumi.set(__self__, "id", id)
         if api_key is not None:
@@ -998,7 +998,7 @@ class ApiKeyInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable).
+        Name (unique, to be adoptable). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -1006,7 +1006,7 @@ class ApiKeyInfo(dict):
     @pulumi.getter
     def scope(self) -> Optional['ApiKeyScope']:
         """
-        authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+        authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
         """
         return pulumi.get(self, "scope")
 
@@ -1071,11 +1071,11 @@ class ApnsPushProviderInfo(dict):
         :param 'ApnsPushProviderCredentials' credentials: The .p8 signing key: { p8Key: the file's whole text, "-----BEGIN PRIVATE KEY-----" line included } (kept secret; the service never returns it).
         :param _builtins.bool include_content_available: Send content-available (background) pushes.
         :param _builtins.bool include_mutable_content: Send mutable-content pushes.
-        :param _builtins.bool is_default: true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        :param _builtins.bool is_default: true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         :param _builtins.str key_id: Id of the .p8 signing key.
         :param _builtins.str p8_key_filename: Name of the .p8 key file, for display.
         :param _builtins.bool production_mode: Use APNs' production environment (else the sandbox).
-        :param _builtins.str provider_id: Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        :param _builtins.str provider_id: Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         :param _builtins.str team_id: Apple developer team id.
         """
         pulumi.set(__self__, "id", id)
@@ -1144,7 +1144,7 @@ class ApnsPushProviderInfo(dict):
     @pulumi.getter(name="isDefault")
     def is_default(self) -> Optional[_builtins.bool]:
         """
-        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -1176,7 +1176,7 @@ class ApnsPushProviderInfo(dict):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 
@@ -1215,11 +1215,11 @@ class AppInfo(dict):
         :param _builtins.str auth_key: The app's authOnly "Auth Key" (secret).
         :param 'ChatConnection' connection: Ready credentials for chat resources of this app (secret): pass as their `connection`.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str name: App name. Changing it replaces the app (there is no update API).
+        :param _builtins.str name: App name. Changing it replaces the app (there is no update API). At most 100 characters.
         :param _builtins.str plan: The app's plan, as the service names it.
-        :param 'Region' region: Region: us (default), eu or in. Changing it replaces the app.
-        :param _builtins.bool skip_sample_data: Create the app without sample users and groups. Changing it replaces the app.
-        :param _builtins.str version: API version of the app, default "3". Changing it replaces the app.
+        :param 'Region' region: Region. Changing it replaces the app. Default: "us".
+        :param _builtins.bool skip_sample_data: Create the app without sample users and groups. Changing it replaces the app. Default: false.
+        :param _builtins.str version: API version of the app. Changing it replaces the app. Default: "3".
         """
         pulumi.set(__self__, "id", id)
         if api_key is not None:
@@ -1295,7 +1295,7 @@ class AppInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        App name. Changing it replaces the app (there is no update API).
+        App name. Changing it replaces the app (there is no update API). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -1311,7 +1311,7 @@ class AppInfo(dict):
     @pulumi.getter
     def region(self) -> Optional['Region']:
         """
-        Region: us (default), eu or in. Changing it replaces the app.
+        Region. Changing it replaces the app. Default: "us".
         """
         return pulumi.get(self, "region")
 
@@ -1319,7 +1319,7 @@ class AppInfo(dict):
     @pulumi.getter(name="skipSampleData")
     def skip_sample_data(self) -> Optional[_builtins.bool]:
         """
-        Create the app without sample users and groups. Changing it replaces the app.
+        Create the app without sample users and groups. Changing it replaces the app. Default: false.
         """
         return pulumi.get(self, "skip_sample_data")
 
@@ -1327,7 +1327,7 @@ class AppInfo(dict):
     @pulumi.getter
     def version(self) -> Optional[_builtins.str]:
         """
-        API version of the app, default "3". Changing it replaces the app.
+        API version of the app. Changing it replaces the app. Default: "3".
         """
         return pulumi.get(self, "version")
 
@@ -1553,8 +1553,8 @@ class BlockedUsersInfo(dict):
         One BlockedUsers as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param Sequence[_builtins.str] blocked_uids: uids this user blocks (a set; never the user themself).
-        :param _builtins.str uid: The user who blocks. Changing it replaces the resource.
+        :param Sequence[_builtins.str] blocked_uids: uids this user blocks (a set; never the user themself). Each at most 100 characters.
+        :param _builtins.str uid: The user who blocks. Changing it replaces the resource. At most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if blocked_uids is not None:
@@ -1574,7 +1574,7 @@ class BlockedUsersInfo(dict):
     @pulumi.getter(name="blockedUids")
     def blocked_uids(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids this user blocks (a set; never the user themself).
+        uids this user blocks (a set; never the user themself). Each at most 100 characters.
         """
         return pulumi.get(self, "blocked_uids")
 
@@ -1582,7 +1582,7 @@ class BlockedUsersInfo(dict):
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The user who blocks. Changing it replaces the resource.
+        The user who blocks. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -1607,13 +1607,13 @@ class BotInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.bool enabled: Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
-        :param 'GroupChatSetting' group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
-        :param _builtins.str password: Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
-        :param _builtins.str uid: The uid of an existing user, at most 50 characters. Changing it replaces the bot.
-        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs username and password; default false).
-        :param _builtins.str username: Basic-auth user name, at most 50 characters (only with useBasicAuth).
-        :param _builtins.str webhook_url: Public https URL the service posts the bot's messages to, at most 255 characters.
+        :param _builtins.bool enabled: Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        :param 'GroupChatSetting' group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
+        :param _builtins.str password: Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
+        :param _builtins.str uid: An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
+        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs username and password). Default: false.
+        :param _builtins.str username: Basic-auth user name (only with useBasicAuth). At most 50 characters.
+        :param _builtins.str webhook_url: Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -1653,7 +1653,7 @@ class BotInfo(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -1661,7 +1661,7 @@ class BotInfo(dict):
     @pulumi.getter(name="groupChatSetting")
     def group_chat_setting(self) -> Optional['GroupChatSetting']:
         """
-        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+        Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         """
         return pulumi.get(self, "group_chat_setting")
 
@@ -1669,7 +1669,7 @@ class BotInfo(dict):
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+        Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         """
         return pulumi.get(self, "password")
 
@@ -1677,7 +1677,7 @@ class BotInfo(dict):
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+        An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
         """
         return pulumi.get(self, "uid")
 
@@ -1685,7 +1685,7 @@ class BotInfo(dict):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs username and password; default false).
+        Send basic-auth credentials with each call (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -1693,7 +1693,7 @@ class BotInfo(dict):
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name, at most 50 characters (only with useBasicAuth).
+        Basic-auth user name (only with useBasicAuth). At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -1701,7 +1701,7 @@ class BotInfo(dict):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts the bot's messages to, at most 255 characters.
+        Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -1814,7 +1814,7 @@ class ChatWidgetInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the widget.
         :param 'ChatWidgetMain' main: What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
-        :param _builtins.str name: The widget's name (not empty); names the widget for adopt, so keep it unique.
+        :param _builtins.str name: The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         :param 'ChatWidgetSidebar' sidebar: The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
         :param 'ChatWidgetStyle' style: How the widget looks: colours, launcher icons, custom CSS and script. Unset fields take the vendor's defaults; undeclared, the service's style is not compared.
         :param _builtins.str widget_id: The widget's id, made by the service (a UUID).
@@ -1861,7 +1861,7 @@ class ChatWidgetInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The widget's name (not empty); names the widget for adopt, so keep it unique.
+        The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
         """
         return pulumi.get(self, "name")
 
@@ -2696,9 +2696,9 @@ class CollaboratorsInfo(dict):
         One Collaborators as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param Sequence[_builtins.str] admins: Emails of the app's admins (a set; compared lowercased).
+        :param Sequence[_builtins.str] admins: Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         :param _builtins.str app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
-        :param Sequence[_builtins.str] moderators: Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        :param Sequence[_builtins.str] moderators: Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         pulumi.set(__self__, "id", id)
         if admins is not None:
@@ -2720,7 +2720,7 @@ class CollaboratorsInfo(dict):
     @pulumi.getter
     def admins(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Emails of the app's admins (a set; compared lowercased).
+        Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
         """
         return pulumi.get(self, "admins")
 
@@ -2736,7 +2736,7 @@ class CollaboratorsInfo(dict):
     @pulumi.getter
     def moderators(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Emails of the app's moderators (a set; compared lowercased; an email has one role).
+        Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
         """
         return pulumi.get(self, "moderators")
 
@@ -2795,10 +2795,10 @@ class CustomEmailProviderInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str basic_auth_username: Basic-auth user name.
         :param 'CustomEmailProviderCredentials' credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param _builtins.bool is_enabled: Send notifications through this provider (default true).
-        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
-        :param _builtins.bool use_stored_email_id: Send to the email address stored for each user (default false).
-        :param _builtins.str webhook_url: Public https URL the service posts notifications to.
+        :param _builtins.bool is_enabled: Send notifications through this provider. Default: true.
+        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
+        :param _builtins.bool use_stored_email_id: Send to the email address stored for each user. Default: false.
+        :param _builtins.str webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         """
         pulumi.set(__self__, "id", id)
         if basic_auth_username is not None:
@@ -2842,7 +2842,7 @@ class CustomEmailProviderInfo(dict):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -2850,7 +2850,7 @@ class CustomEmailProviderInfo(dict):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -2858,7 +2858,7 @@ class CustomEmailProviderInfo(dict):
     @pulumi.getter(name="useStoredEmailID")
     def use_stored_email_id(self) -> Optional[_builtins.bool]:
         """
-        Send to the email address stored for each user (default false).
+        Send to the email address stored for each user. Default: false.
         """
         return pulumi.get(self, "use_stored_email_id")
 
@@ -2866,7 +2866,7 @@ class CustomEmailProviderInfo(dict):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -2924,9 +2924,9 @@ class CustomPushProviderInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str basic_auth_username: Basic-auth user name.
         :param 'CustomPushProviderCredentials' credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param _builtins.bool is_enabled: Send notifications through this provider (default true).
-        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
-        :param _builtins.str webhook_url: Public https URL the service posts notifications to.
+        :param _builtins.bool is_enabled: Send notifications through this provider. Default: true.
+        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
+        :param _builtins.str webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         """
         pulumi.set(__self__, "id", id)
         if basic_auth_username is not None:
@@ -2968,7 +2968,7 @@ class CustomPushProviderInfo(dict):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -2976,7 +2976,7 @@ class CustomPushProviderInfo(dict):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -2984,7 +2984,7 @@ class CustomPushProviderInfo(dict):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -3043,10 +3043,10 @@ class CustomSmsProviderInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str basic_auth_username: Basic-auth user name.
         :param 'CustomSmsProviderCredentials' credentials: { basicAuthPassword }: the basic-auth password (kept secret).
-        :param _builtins.bool is_enabled: Send notifications through this provider (default true).
-        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
-        :param _builtins.bool use_stored_ph_no: Send to the phone number stored for each user (default false).
-        :param _builtins.str webhook_url: Public https URL the service posts notifications to.
+        :param _builtins.bool is_enabled: Send notifications through this provider. Default: true.
+        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
+        :param _builtins.bool use_stored_ph_no: Send to the phone number stored for each user. Default: false.
+        :param _builtins.str webhook_url: Public https URL the service posts notifications to. At most 3000 characters.
         """
         pulumi.set(__self__, "id", id)
         if basic_auth_username is not None:
@@ -3090,7 +3090,7 @@ class CustomSmsProviderInfo(dict):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send notifications through this provider (default true).
+        Send notifications through this provider. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -3098,7 +3098,7 @@ class CustomSmsProviderInfo(dict):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+        Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -3106,7 +3106,7 @@ class CustomSmsProviderInfo(dict):
     @pulumi.getter(name="useStoredPhNo")
     def use_stored_ph_no(self) -> Optional[_builtins.bool]:
         """
-        Send to the phone number stored for each user (default false).
+        Send to the phone number stored for each user. Default: false.
         """
         return pulumi.get(self, "use_stored_ph_no")
 
@@ -3114,7 +3114,7 @@ class CustomSmsProviderInfo(dict):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts notifications to.
+        Public https URL the service posts notifications to. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -3143,18 +3143,18 @@ class ExternalAgentInfo(dict):
         One ExternalAgent as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        :param _builtins.str agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str deployment_url: HTTPS URL of the deployment that runs the agent.
-        :param _builtins.str description: Description, at most 255 characters.
-        :param _builtins.str greeting_message: The message that greets a user, at most 1020 characters.
+        :param _builtins.str deployment_url: HTTPS URL of the deployment that runs the agent. At most 3000 characters.
+        :param _builtins.str description: Description. At most 255 characters.
+        :param _builtins.str greeting_message: The message that greets a user. At most 1020 characters.
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
-        :param _builtins.str icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
-        :param _builtins.str introductory_message: The message that introduces the agent, at most 1020 characters.
-        :param _builtins.bool is_active: Whether the agent answers (default true).
-        :param _builtins.str name: Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
-        :param 'ByoProvider' provider: The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
-        :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order, at most 25).
+        :param _builtins.str icon: URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
+        :param _builtins.str introductory_message: The message that introduces the agent. At most 1020 characters.
+        :param _builtins.bool is_active: Whether the agent answers. Default: true.
+        :param _builtins.str name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
+        :param 'ByoProvider' provider: The framework the agent is built with.
+        :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         :param _builtins.str uid: The agent's uid (a UUID v4 the service chooses); also the resource id.
         """
         pulumi.set(__self__, "id", id)
@@ -3197,7 +3197,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter(name="agentId")
     def agent_id(self) -> Optional[_builtins.str]:
         """
-        The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+        The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         """
         return pulumi.get(self, "agent_id")
 
@@ -3213,7 +3213,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter(name="deploymentUrl")
     def deployment_url(self) -> Optional[_builtins.str]:
         """
-        HTTPS URL of the deployment that runs the agent.
+        HTTPS URL of the deployment that runs the agent. At most 3000 characters.
         """
         return pulumi.get(self, "deployment_url")
 
@@ -3221,7 +3221,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -3229,7 +3229,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter(name="greetingMessage")
     def greeting_message(self) -> Optional[_builtins.str]:
         """
-        The message that greets a user, at most 1020 characters.
+        The message that greets a user. At most 1020 characters.
         """
         return pulumi.get(self, "greeting_message")
 
@@ -3245,7 +3245,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+        URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -3253,7 +3253,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter(name="introductoryMessage")
     def introductory_message(self) -> Optional[_builtins.str]:
         """
-        The message that introduces the agent, at most 1020 characters.
+        The message that introduces the agent. At most 1020 characters.
         """
         return pulumi.get(self, "introductory_message")
 
@@ -3261,7 +3261,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter(name="isActive")
     def is_active(self) -> Optional[_builtins.bool]:
         """
-        Whether the agent answers (default true).
+        Whether the agent answers. Default: true.
         """
         return pulumi.get(self, "is_active")
 
@@ -3269,7 +3269,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+        Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -3277,7 +3277,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter
     def provider(self) -> Optional['ByoProvider']:
         """
-        The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+        The framework the agent is built with.
         """
         return pulumi.get(self, "provider")
 
@@ -3285,7 +3285,7 @@ class ExternalAgentInfo(dict):
     @pulumi.getter(name="suggestedMessages")
     def suggested_messages(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Messages offered to the user to start with (in order, at most 25).
+        Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
 
@@ -3315,9 +3315,9 @@ class FcmPushProviderInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param Any credentials: The Firebase service-account file as downloaded, as an object or its JSON text; the service takes project_id, client_email, private_key and private_key_id, the other fields are ignored (kept secret; the service never returns it).
-        :param _builtins.bool is_default: true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
-        :param 'FcmPushProviderNotificationInPayload' notification_in_payload: Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
-        :param _builtins.str provider_id: Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        :param _builtins.bool is_default: true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
+        :param 'FcmPushProviderNotificationInPayload' notification_in_payload: Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        :param _builtins.str provider_id: Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         :param _builtins.str service_account_filename: Name of the service-account file, for display.
         """
         pulumi.set(__self__, "id", id)
@@ -3352,7 +3352,7 @@ class FcmPushProviderInfo(dict):
     @pulumi.getter(name="isDefault")
     def is_default(self) -> Optional[_builtins.bool]:
         """
-        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+        true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
         """
         return pulumi.get(self, "is_default")
 
@@ -3360,7 +3360,7 @@ class FcmPushProviderInfo(dict):
     @pulumi.getter(name="notificationInPayload")
     def notification_in_payload(self) -> Optional['outputs.FcmPushProviderNotificationInPayload']:
         """
-        Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+        Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
         """
         return pulumi.get(self, "notification_in_payload")
 
@@ -3368,7 +3368,7 @@ class FcmPushProviderInfo(dict):
     @pulumi.getter(name="providerId")
     def provider_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+        Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
         """
         return pulumi.get(self, "provider_id")
 
@@ -3696,8 +3696,8 @@ class FriendsInfo(dict):
         One Friends as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param Sequence[_builtins.str] friends: uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
-        :param _builtins.str uid: The user whose friends these are. Changing it replaces the resource.
+        :param Sequence[_builtins.str] friends: uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
+        :param _builtins.str uid: The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if friends is not None:
@@ -3717,7 +3717,7 @@ class FriendsInfo(dict):
     @pulumi.getter
     def friends(self) -> Optional[Sequence[_builtins.str]]:
         """
-        uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+        uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
         """
         return pulumi.get(self, "friends")
 
@@ -3725,7 +3725,7 @@ class FriendsInfo(dict):
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        The user whose friends these are. Changing it replaces the resource.
+        The user whose friends these are. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -3743,8 +3743,8 @@ class GroupBansInfo(dict):
         One GroupBans as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str guid: The group's guid. Changing it replaces the resource.
-        :param Sequence[_builtins.str] uids: The uids banned from the group (a set; empty: nobody is banned).
+        :param _builtins.str guid: The group's guid. Changing it replaces the resource. At most 100 characters.
+        :param Sequence[_builtins.str] uids: The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if guid is not None:
@@ -3764,7 +3764,7 @@ class GroupBansInfo(dict):
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        The group's guid. Changing it replaces the resource.
+        The group's guid. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -3772,7 +3772,7 @@ class GroupBansInfo(dict):
     @pulumi.getter
     def uids(self) -> Optional[Sequence[_builtins.str]]:
         """
-        The uids banned from the group (a set; empty: nobody is banned).
+        The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
         """
         return pulumi.get(self, "uids")
 
@@ -3802,16 +3802,16 @@ class GroupInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str conversation_id: "group_<guid>".
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: Description, at most 255 characters.
-        :param _builtins.str guid: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
-        :param _builtins.str icon: Icon URL, at most 3000 characters.
+        :param _builtins.str description: Description. At most 255 characters.
+        :param _builtins.str guid: Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
+        :param _builtins.str icon: Icon URL. At most 3000 characters.
         :param _builtins.int members_count: Members, as the service last counted them (the owner included).
         :param Mapping[str, Any] metadata: Free-form JSON metadata, at most 5 KB.
-        :param _builtins.str name: Display name, at most 100 characters.
-        :param _builtins.str owner: uid of the owner; default: chosen by the service.
-        :param _builtins.str password: Password for type "password", at most 100 characters (kept secret; the API never returns it).
-        :param Sequence[_builtins.str] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param 'GroupType' type: public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        :param _builtins.str name: Display name. At most 100 characters.
+        :param _builtins.str owner: uid of the owner; default: chosen by the service. At most 100 characters.
+        :param _builtins.str password: Password for type "password" (kept secret; the API never returns it). At most 100 characters.
+        :param Sequence[_builtins.str] tags: Tags (a set). At most 25 items. Each at most 100 characters.
+        :param 'GroupType' type: public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         pulumi.set(__self__, "id", id)
         if conversation_id is not None:
@@ -3867,7 +3867,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -3875,7 +3875,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -3883,7 +3883,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        Icon URL, at most 3000 characters.
+        Icon URL. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -3907,7 +3907,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -3915,7 +3915,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def owner(self) -> Optional[_builtins.str]:
         """
-        uid of the owner; default: chosen by the service.
+        uid of the owner; default: chosen by the service. At most 100 characters.
         """
         return pulumi.get(self, "owner")
 
@@ -3923,7 +3923,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Password for type "password", at most 100 characters (kept secret; the API never returns it).
+        Password for type "password" (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -3931,7 +3931,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -3939,7 +3939,7 @@ class GroupInfo(dict):
     @pulumi.getter
     def type(self) -> Optional['GroupType']:
         """
-        public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+        public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
         """
         return pulumi.get(self, "type")
 
@@ -3958,9 +3958,9 @@ class GroupScopePermissionsInfo(dict):
         One GroupScopePermissions as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str guid: The group. Changing it replaces the resource.
+        :param _builtins.str guid: The group. Changing it replaces the resource. At most 100 characters.
         :param Mapping[str, Any] permissions: The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
-        :param 'MemberScope' scope: admin, moderator or participant. Changing it replaces the resource.
+        :param 'MemberScope' scope: The scope whose permissions these are. Changing it replaces the resource.
         """
         pulumi.set(__self__, "id", id)
         if guid is not None:
@@ -3982,7 +3982,7 @@ class GroupScopePermissionsInfo(dict):
     @pulumi.getter
     def guid(self) -> Optional[_builtins.str]:
         """
-        The group. Changing it replaces the resource.
+        The group. Changing it replaces the resource. At most 100 characters.
         """
         return pulumi.get(self, "guid")
 
@@ -3998,7 +3998,7 @@ class GroupScopePermissionsInfo(dict):
     @pulumi.getter
     def scope(self) -> Optional['MemberScope']:
         """
-        admin, moderator or participant. Changing it replaces the resource.
+        The scope whose permissions these are. Changing it replaces the resource.
         """
         return pulumi.get(self, "scope")
 
@@ -4080,12 +4080,12 @@ class McpServerInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds; absent in the state of a server that release 0.1.0 adopted (it could not read one).
-        :param _builtins.str description: Description, at most 255 characters.
+        :param _builtins.str description: Description. At most 255 characters.
         :param Any headers: Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
-        :param _builtins.str icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
-        :param _builtins.str name: Name, at most 100 characters.
-        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
-        :param _builtins.str url: HTTPS URL of the server.
+        :param _builtins.str icon: URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
+        :param _builtins.str name: Name. At most 100 characters.
+        :param _builtins.str slug: Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
+        :param _builtins.str url: HTTPS URL of the server. At most 3000 characters.
         """
         pulumi.set(__self__, "id", id)
         if created_at is not None:
@@ -4123,7 +4123,7 @@ class McpServerInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -4139,7 +4139,7 @@ class McpServerInfo(dict):
     @pulumi.getter
     def icon(self) -> Optional[_builtins.str]:
         """
-        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+        URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
         """
         return pulumi.get(self, "icon")
 
@@ -4147,7 +4147,7 @@ class McpServerInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -4155,7 +4155,7 @@ class McpServerInfo(dict):
     @pulumi.getter
     def slug(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+        Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
         """
         return pulumi.get(self, "slug")
 
@@ -4163,7 +4163,7 @@ class McpServerInfo(dict):
     @pulumi.getter
     def url(self) -> Optional[_builtins.str]:
         """
-        HTTPS URL of the server.
+        HTTPS URL of the server. At most 3000 characters.
         """
         return pulumi.get(self, "url")
 
@@ -4251,12 +4251,12 @@ class ModerationCustomApiListInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.bool built_in: Whether the object is one every app starts with (destroy leaves it).
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: Description.
-        :param _builtins.str list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
-        :param _builtins.str name: Name.
-        :param _builtins.str password: Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
-        :param _builtins.str username: Basic-auth user name sent to the webhook (with password; at most 100).
-        :param _builtins.str webhook_url: Public https URL of your moderation webhook.
+        :param _builtins.str description: Description. At most 255 characters.
+        :param _builtins.str list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
+        :param _builtins.str name: Name. At most 100 characters.
+        :param _builtins.str password: Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
+        :param _builtins.str username: Basic-auth user name sent to the webhook (with password). At most 100 characters.
+        :param _builtins.str webhook_url: Public https URL of your moderation webhook. At most 3000 characters.
         """
         pulumi.set(__self__, "id", id)
         if built_in is not None:
@@ -4304,7 +4304,7 @@ class ModerationCustomApiListInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -4312,7 +4312,7 @@ class ModerationCustomApiListInfo(dict):
     @pulumi.getter(name="listId")
     def list_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 
@@ -4320,7 +4320,7 @@ class ModerationCustomApiListInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -4328,7 +4328,7 @@ class ModerationCustomApiListInfo(dict):
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+        Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -4336,7 +4336,7 @@ class ModerationCustomApiListInfo(dict):
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name sent to the webhook (with password; at most 100).
+        Basic-auth user name sent to the webhook (with password). At most 100 characters.
         """
         return pulumi.get(self, "username")
 
@@ -4344,7 +4344,7 @@ class ModerationCustomApiListInfo(dict):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL of your moderation webhook.
+        Public https URL of your moderation webhook. At most 3000 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -4373,7 +4373,7 @@ class ModerationKeywordListInfo(dict):
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str description: Description.
         :param Sequence[_builtins.str] disallowed_sentences: The sentences (a set; for sentence-similarity lists).
-        :param _builtins.str list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        :param _builtins.str list_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         :param _builtins.str name: Name.
         :param Sequence[_builtins.str] search_terms: The words or patterns (a set; for word and pattern lists): no commas (they are sent comma-separated).
         """
@@ -4447,7 +4447,7 @@ class ModerationKeywordListInfo(dict):
     @pulumi.getter(name="listId")
     def list_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
         """
         return pulumi.get(self, "list_id")
 
@@ -4648,15 +4648,15 @@ class ModerationRuleInfo(dict):
         One ModerationRule as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param Sequence['ModerationRuleActionItem'] action: What happens to a matching message: blockMessage and/or dropMessage (a set).
+        :param Sequence['ModerationRuleActionItem'] action: What happens to a matching message (a set).
         :param _builtins.bool built_in: Whether the object is one every app starts with (destroy leaves it).
         :param Sequence['ModerationRuleConditionsItem'] conditions: What a message must match: each with operand (text, image, video, custom), operator, category and value; a value naming keyword lists (with isListReferencePresent: true) takes their ids, e.g. a ModerationKeywordList's id output, which makes the rule depend on it.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: Description, at most 255 characters.
-        :param _builtins.bool enabled: Apply the rule (default false).
+        :param _builtins.str description: Description. At most 255 characters.
+        :param _builtins.bool enabled: Apply the rule. Default: false.
         :param Sequence[Any] filters: Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
-        :param _builtins.str name: Name, at most 100 characters.
-        :param _builtins.str rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        :param _builtins.str name: Name. At most 100 characters.
+        :param _builtins.str rule_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if action is not None:
@@ -4690,7 +4690,7 @@ class ModerationRuleInfo(dict):
     @pulumi.getter
     def action(self) -> Optional[Sequence['ModerationRuleActionItem']]:
         """
-        What happens to a matching message: blockMessage and/or dropMessage (a set).
+        What happens to a matching message (a set).
         """
         return pulumi.get(self, "action")
 
@@ -4722,7 +4722,7 @@ class ModerationRuleInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -4730,7 +4730,7 @@ class ModerationRuleInfo(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Apply the rule (default false).
+        Apply the rule. Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -4746,7 +4746,7 @@ class ModerationRuleInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 100 characters.
+        Name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -4754,7 +4754,7 @@ class ModerationRuleInfo(dict):
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
         """
         return pulumi.get(self, "rule_id")
 
@@ -4773,9 +4773,9 @@ class NotificationSettingsInfo(dict):
         One NotificationSettings as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param 'NotificationSettingsPreferences' preferences: Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
-        :param 'NotificationSettingsSound' sound: Notification sounds: chat and call (names of sound files).
-        :param 'NotificationSettingsTemplates' templates: Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        :param 'NotificationSettingsPreferences' preferences: When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        :param 'NotificationSettingsSound' sound: Sound files played with notifications. Its parts: chat and call (names of sound files).
+        :param 'NotificationSettingsTemplates' templates: Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         pulumi.set(__self__, "id", id)
         if preferences is not None:
@@ -4797,7 +4797,7 @@ class NotificationSettingsInfo(dict):
     @pulumi.getter
     def preferences(self) -> Optional['outputs.NotificationSettingsPreferences']:
         """
-        Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+        When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
         """
         return pulumi.get(self, "preferences")
 
@@ -4805,7 +4805,7 @@ class NotificationSettingsInfo(dict):
     @pulumi.getter
     def sound(self) -> Optional['outputs.NotificationSettingsSound']:
         """
-        Notification sounds: chat and call (names of sound files).
+        Sound files played with notifications. Its parts: chat and call (names of sound files).
         """
         return pulumi.get(self, "sound")
 
@@ -4813,7 +4813,7 @@ class NotificationSettingsInfo(dict):
     @pulumi.getter
     def templates(self) -> Optional['outputs.NotificationSettingsTemplates']:
         """
-        Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+        Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
         """
         return pulumi.get(self, "templates")
 
@@ -9000,12 +9000,12 @@ class RoleInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str description: Description, at most 255 characters.
+        :param _builtins.str description: Description. At most 255 characters.
         :param Mapping[str, Any] metadata: Free-form JSON metadata.
-        :param _builtins.str name: Display name, at most 100 characters.
+        :param _builtins.str name: Display name. At most 100 characters.
         :param Mapping[str, Any] permissions: RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
         :param Sequence[_builtins.str] restricted_features: Feature keys restricted for this role (a set), e.g. "u.listUsers".
-        :param _builtins.str role: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        :param _builtins.str role: Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         :param 'RoleSettings' settings: Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
         """
         pulumi.set(__self__, "id", id)
@@ -9046,7 +9046,7 @@ class RoleInfo(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -9062,7 +9062,7 @@ class RoleInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -9086,7 +9086,7 @@ class RoleInfo(dict):
     @pulumi.getter
     def role(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         """
         return pulumi.get(self, "role")
 
@@ -9204,9 +9204,9 @@ class SendGridEmailProviderInfo(dict):
         One SendGridEmailProvider as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.bool allow_email_replies: Let recipients reply by email (needs senderEmailForReplies; default false).
+        :param _builtins.bool allow_email_replies: Let recipients reply by email (needs senderEmailForReplies). Default: false.
         :param 'SendGridEmailProviderCredentials' credentials: { sendGridApiKey }: the SendGrid API key (kept secret).
-        :param _builtins.bool is_enabled: Send email notifications through SendGrid (default true).
+        :param _builtins.bool is_enabled: Send email notifications through SendGrid. Default: true.
         :param _builtins.str replies_webhook: Where replies by email arrive: made by the service, with a token in it (secret).
         :param _builtins.str send_grid_template_id: Id of the SendGrid dynamic template.
         :param _builtins.str send_grid_unsubscribe_group_id: Id of the SendGrid unsubscribe group.
@@ -9246,7 +9246,7 @@ class SendGridEmailProviderInfo(dict):
     @pulumi.getter(name="allowEmailReplies")
     def allow_email_replies(self) -> Optional[_builtins.bool]:
         """
-        Let recipients reply by email (needs senderEmailForReplies; default false).
+        Let recipients reply by email (needs senderEmailForReplies). Default: false.
         """
         return pulumi.get(self, "allow_email_replies")
 
@@ -9262,7 +9262,7 @@ class SendGridEmailProviderInfo(dict):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send email notifications through SendGrid (default true).
+        Send email notifications through SendGrid. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -9366,7 +9366,7 @@ class TwilioSmsProviderInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param 'TwilioSmsProviderCredentials' credentials: { twilioAuthToken }: the Twilio auth token (kept secret).
-        :param _builtins.bool is_enabled: Send SMS notifications through Twilio (default true).
+        :param _builtins.bool is_enabled: Send SMS notifications through Twilio. Default: true.
         :param _builtins.str twilio_account_sid: Twilio account SID.
         :param _builtins.str twilio_sender_phone_number: Sender number in E.164 form, e.g. +15551234567.
         """
@@ -9400,7 +9400,7 @@ class TwilioSmsProviderInfo(dict):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> Optional[_builtins.bool]:
         """
-        Send SMS notifications through Twilio (default true).
+        Send SMS notifications through Twilio. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -9441,15 +9441,15 @@ class UserInfo(dict):
         One User as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str avatar: Avatar URL, at most 3000 characters.
+        :param _builtins.str avatar: Avatar URL. At most 3000 characters.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.str link: Profile URL, at most 3000 characters.
+        :param _builtins.str link: Profile URL. At most 3000 characters.
         :param Mapping[str, Any] metadata: Free-form JSON metadata, at most 5 KB.
-        :param _builtins.str name: Display name, at most 100 characters.
-        :param _builtins.str role: Role id; the role must exist. Default: "default".
-        :param _builtins.str status_message: Status message.
-        :param Sequence[_builtins.str] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param _builtins.str uid: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        :param _builtins.str name: Display name. At most 100 characters.
+        :param _builtins.str role: Role id; the role must exist. At most 100 characters. Default: "default".
+        :param _builtins.str status_message: Status message. At most 1000 characters.
+        :param Sequence[_builtins.str] tags: Tags (a set). At most 25 items. Each at most 100 characters.
+        :param _builtins.str uid: Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         """
         pulumi.set(__self__, "id", id)
         if avatar is not None:
@@ -9483,7 +9483,7 @@ class UserInfo(dict):
     @pulumi.getter
     def avatar(self) -> Optional[_builtins.str]:
         """
-        Avatar URL, at most 3000 characters.
+        Avatar URL. At most 3000 characters.
         """
         return pulumi.get(self, "avatar")
 
@@ -9499,7 +9499,7 @@ class UserInfo(dict):
     @pulumi.getter
     def link(self) -> Optional[_builtins.str]:
         """
-        Profile URL, at most 3000 characters.
+        Profile URL. At most 3000 characters.
         """
         return pulumi.get(self, "link")
 
@@ -9515,7 +9515,7 @@ class UserInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -9523,7 +9523,7 @@ class UserInfo(dict):
     @pulumi.getter
     def role(self) -> Optional[_builtins.str]:
         """
-        Role id; the role must exist. Default: "default".
+        Role id; the role must exist. At most 100 characters. Default: "default".
         """
         return pulumi.get(self, "role")
 
@@ -9531,7 +9531,7 @@ class UserInfo(dict):
     @pulumi.getter(name="statusMessage")
     def status_message(self) -> Optional[_builtins.str]:
         """
-        Status message.
+        Status message. At most 1000 characters.
         """
         return pulumi.get(self, "status_message")
 
@@ -9539,7 +9539,7 @@ class UserInfo(dict):
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -9547,7 +9547,7 @@ class UserInfo(dict):
     @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -9576,15 +9576,15 @@ class WebhookInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.bool enabled: Deliver events (default true).
-        :param _builtins.str name: Name, at most 50 characters.
-        :param _builtins.str password: Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
-        :param _builtins.bool retry_on_failure: Retry deliveries that fail (default false).
-        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
-        :param _builtins.str username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
-        :param 'WebhookVersion' version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
-        :param _builtins.str webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
-        :param _builtins.str webhook_url: Public https URL the service posts events to, at most 255 characters.
+        :param _builtins.bool enabled: Deliver events. Default: true.
+        :param _builtins.str name: Name. At most 50 characters.
+        :param _builtins.str password: Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
+        :param _builtins.bool retry_on_failure: Retry deliveries that fail. Default: false.
+        :param _builtins.bool use_basic_auth: Send basic-auth credentials with each delivery (needs username and password). Default: false.
+        :param _builtins.str username: Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
+        :param 'WebhookVersion' version: The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
+        :param _builtins.str webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
+        :param _builtins.str webhook_url: Public https URL the service posts events to. At most 255 characters.
         """
         pulumi.set(__self__, "id", id)
         if app_id is not None:
@@ -9638,7 +9638,7 @@ class WebhookInfo(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Deliver events (default true).
+        Deliver events. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -9646,7 +9646,7 @@ class WebhookInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        Name, at most 50 characters.
+        Name. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -9654,7 +9654,7 @@ class WebhookInfo(dict):
     @pulumi.getter
     def password(self) -> Optional[_builtins.str]:
         """
-        Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+        Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -9662,7 +9662,7 @@ class WebhookInfo(dict):
     @pulumi.getter(name="retryOnFailure")
     def retry_on_failure(self) -> Optional[_builtins.bool]:
         """
-        Retry deliveries that fail (default false).
+        Retry deliveries that fail. Default: false.
         """
         return pulumi.get(self, "retry_on_failure")
 
@@ -9670,7 +9670,7 @@ class WebhookInfo(dict):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> Optional[_builtins.bool]:
         """
-        Send basic-auth credentials with each delivery (needs username and password).
+        Send basic-auth credentials with each delivery (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -9678,7 +9678,7 @@ class WebhookInfo(dict):
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
         """
-        Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -9686,7 +9686,7 @@ class WebhookInfo(dict):
     @pulumi.getter
     def version(self) -> Optional['WebhookVersion']:
         """
-        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
         """
         return pulumi.get(self, "version")
 
@@ -9694,7 +9694,7 @@ class WebhookInfo(dict):
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> Optional[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 
@@ -9702,7 +9702,7 @@ class WebhookInfo(dict):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> Optional[_builtins.str]:
         """
-        Public https URL the service posts events to, at most 255 characters.
+        Public https URL the service posts events to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 

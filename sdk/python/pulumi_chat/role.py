@@ -34,11 +34,11 @@ class RoleArgs:
         """
         The set of arguments for constructing a Role resource.
 
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] role: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] role: Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
         :param pulumi.Input[Mapping[str, Any]] metadata: Free-form JSON metadata.
         :param pulumi.Input[Mapping[str, Any]] permissions: RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] restricted_features: Feature keys restricted for this role (a set), e.g. "u.listUsers".
@@ -65,7 +65,7 @@ class RoleArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -77,7 +77,7 @@ class RoleArgs:
     @pulumi.getter
     def role(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         """
         return pulumi.get(self, "role")
 
@@ -113,7 +113,7 @@ class RoleArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -231,12 +231,12 @@ class Role(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] description: Description, at most 255 characters.
+        :param pulumi.Input[_builtins.str] description: Description. At most 255 characters.
         :param pulumi.Input[Mapping[str, Any]] metadata: Free-form JSON metadata.
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
         :param pulumi.Input[Mapping[str, Any]] permissions: RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] restricted_features: Feature keys restricted for this role (a set), e.g. "u.listUsers".
-        :param pulumi.Input[_builtins.str] role: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        :param pulumi.Input[_builtins.str] role: Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         :param pulumi.Input[Union['RoleSettingsArgs', 'RoleSettingsArgsDict']] settings: Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
         """
         ...
@@ -390,7 +390,7 @@ class Role(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description, at most 255 characters.
+        Description. At most 255 characters.
         """
         return pulumi.get(self, "description")
 
@@ -406,7 +406,7 @@ class Role(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -430,7 +430,7 @@ class Role(pulumi.CustomResource):
     @pulumi.getter
     def role(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
         """
         return pulumi.get(self, "role")
 

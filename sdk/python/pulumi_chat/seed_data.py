@@ -32,11 +32,11 @@ class SeedDataArgs:
         """
         The set of arguments for constructing a SeedData resource.
 
-        :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
+        :param pulumi.Input['SeedDataEntity'] entity: What the file holds.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
-        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into (default 1); declare one resource per bucket number.
+        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
+        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
         """
@@ -57,7 +57,7 @@ class SeedDataArgs:
     @pulumi.getter
     def entity(self) -> pulumi.Input['SeedDataEntity']:
         """
-        What the file holds: users, groups, members or messages.
+        What the file holds.
         """
         return pulumi.get(self, "entity")
 
@@ -93,7 +93,7 @@ class SeedDataArgs:
     @pulumi.getter
     def bucket(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+        Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
         """
         return pulumi.get(self, "bucket")
 
@@ -105,7 +105,7 @@ class SeedDataArgs:
     @pulumi.getter
     def buckets(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How many buckets the file is split into (default 1); declare one resource per bucket number.
+        How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
         """
         return pulumi.get(self, "buckets")
 
@@ -186,10 +186,10 @@ class SeedData(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
-        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into (default 1); declare one resource per bucket number.
+        :param pulumi.Input[_builtins.int] bucket: Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
+        :param pulumi.Input[_builtins.int] buckets: How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input['SeedDataEntity'] entity: What the file holds: users, groups, members or messages.
+        :param pulumi.Input['SeedDataEntity'] entity: What the file holds.
         :param pulumi.Input[_builtins.str] file: The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
         :param pulumi.Input[_builtins.str] rows: The bucket's rows, a line each sorted by key: `<key>: <row digest> <field>=<digest> ...`; no value is kept. Leave it out and the provider computes it from the file at each preview (seedData computes it in the program). The output keeps each row's digest and field names only.
         """
@@ -312,7 +312,7 @@ class SeedData(pulumi.CustomResource):
     @pulumi.getter
     def bucket(self) -> pulumi.Output[_builtins.int]:
         """
-        Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+        Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
         """
         return pulumi.get(self, "bucket")
 
@@ -320,7 +320,7 @@ class SeedData(pulumi.CustomResource):
     @pulumi.getter
     def buckets(self) -> pulumi.Output[_builtins.int]:
         """
-        How many buckets the file is split into (default 1); declare one resource per bucket number.
+        How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
         """
         return pulumi.get(self, "buckets")
 
@@ -344,7 +344,7 @@ class SeedData(pulumi.CustomResource):
     @pulumi.getter
     def entity(self) -> pulumi.Output['SeedDataEntity']:
         """
-        What the file holds: users, groups, members or messages.
+        What the file holds.
         """
         return pulumi.get(self, "entity")
 

@@ -40,9 +40,9 @@ class SendGridEmailProviderArgs:
         :param pulumi.Input[_builtins.str] sender_email: Sender's email address.
         :param pulumi.Input[_builtins.str] sender_name: Sender's name.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.bool] allow_email_replies: Let recipients reply by email (needs senderEmailForReplies; default false).
+        :param pulumi.Input[_builtins.bool] allow_email_replies: Let recipients reply by email (needs senderEmailForReplies). Default: false.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] is_enabled: Send email notifications through SendGrid (default true).
+        :param pulumi.Input[_builtins.bool] is_enabled: Send email notifications through SendGrid. Default: true.
         :param pulumi.Input[_builtins.str] sender_email_for_replies: Address replies are sent from.
         """
         pulumi.set(__self__, "credentials", credentials)
@@ -137,7 +137,7 @@ class SendGridEmailProviderArgs:
     @pulumi.getter(name="allowEmailReplies")
     def allow_email_replies(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Let recipients reply by email (needs senderEmailForReplies; default false).
+        Let recipients reply by email (needs senderEmailForReplies). Default: false.
         """
         return pulumi.get(self, "allow_email_replies")
 
@@ -161,7 +161,7 @@ class SendGridEmailProviderArgs:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send email notifications through SendGrid (default true).
+        Send email notifications through SendGrid. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -240,10 +240,10 @@ class SendGridEmailProvider(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.bool] allow_email_replies: Let recipients reply by email (needs senderEmailForReplies; default false).
+        :param pulumi.Input[_builtins.bool] allow_email_replies: Let recipients reply by email (needs senderEmailForReplies). Default: false.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Union['SendGridEmailProviderCredentialsArgs', 'SendGridEmailProviderCredentialsArgsDict']] credentials: { sendGridApiKey }: the SendGrid API key (kept secret).
-        :param pulumi.Input[_builtins.bool] is_enabled: Send email notifications through SendGrid (default true).
+        :param pulumi.Input[_builtins.bool] is_enabled: Send email notifications through SendGrid. Default: true.
         :param pulumi.Input[_builtins.str] send_grid_template_id: Id of the SendGrid dynamic template.
         :param pulumi.Input[_builtins.str] send_grid_unsubscribe_group_id: Id of the SendGrid unsubscribe group.
         :param pulumi.Input[_builtins.str] sender_email: Sender's email address.
@@ -389,7 +389,7 @@ class SendGridEmailProvider(pulumi.CustomResource):
     @pulumi.getter(name="allowEmailReplies")
     def allow_email_replies(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Let recipients reply by email (needs senderEmailForReplies; default false).
+        Let recipients reply by email (needs senderEmailForReplies). Default: false.
         """
         return pulumi.get(self, "allow_email_replies")
 
@@ -413,7 +413,7 @@ class SendGridEmailProvider(pulumi.CustomResource):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send email notifications through SendGrid (default true).
+        Send email notifications through SendGrid. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 

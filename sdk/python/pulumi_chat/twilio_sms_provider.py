@@ -35,7 +35,7 @@ class TwilioSmsProviderArgs:
         :param pulumi.Input[_builtins.str] twilio_sender_phone_number: Sender number in E.164 form, e.g. +15551234567.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] is_enabled: Send SMS notifications through Twilio (default true).
+        :param pulumi.Input[_builtins.bool] is_enabled: Send SMS notifications through Twilio. Default: true.
         """
         pulumi.set(__self__, "credentials", credentials)
         pulumi.set(__self__, "twilio_account_sid", twilio_account_sid)
@@ -111,7 +111,7 @@ class TwilioSmsProviderArgs:
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send SMS notifications through Twilio (default true).
+        Send SMS notifications through Twilio. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 
@@ -172,7 +172,7 @@ class TwilioSmsProvider(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Union['TwilioSmsProviderCredentialsArgs', 'TwilioSmsProviderCredentialsArgsDict']] credentials: { twilioAuthToken }: the Twilio auth token (kept secret).
-        :param pulumi.Input[_builtins.bool] is_enabled: Send SMS notifications through Twilio (default true).
+        :param pulumi.Input[_builtins.bool] is_enabled: Send SMS notifications through Twilio. Default: true.
         :param pulumi.Input[_builtins.str] twilio_account_sid: Twilio account SID.
         :param pulumi.Input[_builtins.str] twilio_sender_phone_number: Sender number in E.164 form, e.g. +15551234567.
         """
@@ -309,7 +309,7 @@ class TwilioSmsProvider(pulumi.CustomResource):
     @pulumi.getter(name="isEnabled")
     def is_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send SMS notifications through Twilio (default true).
+        Send SMS notifications through Twilio. Default: true.
         """
         return pulumi.get(self, "is_enabled")
 

@@ -35,17 +35,17 @@ class UserArgs:
         """
         The set of arguments for constructing a User resource.
 
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
-        :param pulumi.Input[_builtins.str] uid: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
+        :param pulumi.Input[_builtins.str] uid: Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] avatar: Avatar URL, at most 3000 characters.
+        :param pulumi.Input[_builtins.str] avatar: Avatar URL. At most 3000 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] link: Profile URL, at most 3000 characters.
+        :param pulumi.Input[_builtins.str] link: Profile URL. At most 3000 characters.
         :param pulumi.Input[Mapping[str, Any]] metadata: Free-form JSON metadata, at most 5 KB.
         :param pulumi.Input[_builtins.bool] permanent_delete: On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).
-        :param pulumi.Input[_builtins.str] role: Role id; the role must exist. Default: "default".
-        :param pulumi.Input[_builtins.str] status_message: Status message.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set): at most 25, each at most 100 characters.
+        :param pulumi.Input[_builtins.str] role: Role id; the role must exist. At most 100 characters. Default: "default".
+        :param pulumi.Input[_builtins.str] status_message: Status message. At most 1000 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set). At most 25 items. Each at most 100 characters.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "uid", uid)
@@ -72,7 +72,7 @@ class UserArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -84,7 +84,7 @@ class UserArgs:
     @pulumi.getter
     def uid(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         """
         return pulumi.get(self, "uid")
 
@@ -108,7 +108,7 @@ class UserArgs:
     @pulumi.getter
     def avatar(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Avatar URL, at most 3000 characters.
+        Avatar URL. At most 3000 characters.
         """
         return pulumi.get(self, "avatar")
 
@@ -132,7 +132,7 @@ class UserArgs:
     @pulumi.getter
     def link(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Profile URL, at most 3000 characters.
+        Profile URL. At most 3000 characters.
         """
         return pulumi.get(self, "link")
 
@@ -168,7 +168,7 @@ class UserArgs:
     @pulumi.getter
     def role(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Role id; the role must exist. Default: "default".
+        Role id; the role must exist. At most 100 characters. Default: "default".
         """
         return pulumi.get(self, "role")
 
@@ -180,7 +180,7 @@ class UserArgs:
     @pulumi.getter(name="statusMessage")
     def status_message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Status message.
+        Status message. At most 1000 characters.
         """
         return pulumi.get(self, "status_message")
 
@@ -192,7 +192,7 @@ class UserArgs:
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -251,16 +251,16 @@ class User(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] avatar: Avatar URL, at most 3000 characters.
+        :param pulumi.Input[_builtins.str] avatar: Avatar URL. At most 3000 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] link: Profile URL, at most 3000 characters.
+        :param pulumi.Input[_builtins.str] link: Profile URL. At most 3000 characters.
         :param pulumi.Input[Mapping[str, Any]] metadata: Free-form JSON metadata, at most 5 KB.
-        :param pulumi.Input[_builtins.str] name: Display name, at most 100 characters.
+        :param pulumi.Input[_builtins.str] name: Display name. At most 100 characters.
         :param pulumi.Input[_builtins.bool] permanent_delete: On delete, remove the user and their messages for good instead of deactivating (the default, restorable: a later create of the same uid reactivates it).
-        :param pulumi.Input[_builtins.str] role: Role id; the role must exist. Default: "default".
-        :param pulumi.Input[_builtins.str] status_message: Status message.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set): at most 25, each at most 100 characters.
-        :param pulumi.Input[_builtins.str] uid: Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        :param pulumi.Input[_builtins.str] role: Role id; the role must exist. At most 100 characters. Default: "default".
+        :param pulumi.Input[_builtins.str] status_message: Status message. At most 1000 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags (a set). At most 25 items. Each at most 100 characters.
+        :param pulumi.Input[_builtins.str] uid: Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         """
         ...
     @overload
@@ -391,7 +391,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter
     def avatar(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Avatar URL, at most 3000 characters.
+        Avatar URL. At most 3000 characters.
         """
         return pulumi.get(self, "avatar")
 
@@ -415,7 +415,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter
     def link(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Profile URL, at most 3000 characters.
+        Profile URL. At most 3000 characters.
         """
         return pulumi.get(self, "link")
 
@@ -431,7 +431,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Display name, at most 100 characters.
+        Display name. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -447,7 +447,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter
     def role(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Role id; the role must exist. Default: "default".
+        Role id; the role must exist. At most 100 characters. Default: "default".
         """
         return pulumi.get(self, "role")
 
@@ -455,7 +455,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter(name="statusMessage")
     def status_message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Status message.
+        Status message. At most 1000 characters.
         """
         return pulumi.get(self, "status_message")
 
@@ -463,7 +463,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tags (a set): at most 25, each at most 100 characters.
+        Tags (a set). At most 25 items. Each at most 100 characters.
         """
         return pulumi.get(self, "tags")
 
@@ -471,7 +471,7 @@ class User(pulumi.CustomResource):
     @pulumi.getter
     def uid(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+        Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
         """
         return pulumi.get(self, "uid")
 

@@ -37,18 +37,18 @@ class WebhookArgs:
         """
         The set of arguments for constructing a Webhook resource.
 
-        :param pulumi.Input[_builtins.str] name: Name, at most 50 characters.
-        :param pulumi.Input[_builtins.str] webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts events to, at most 255 characters.
+        :param pulumi.Input[_builtins.str] name: Name. At most 50 characters.
+        :param pulumi.Input[_builtins.str] webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts events to. At most 255 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.
-        :param pulumi.Input[_builtins.bool] enabled: Deliver events (default true).
+        :param pulumi.Input[_builtins.bool] enabled: Deliver events. Default: true.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] password: Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
-        :param pulumi.Input[_builtins.bool] retry_on_failure: Retry deliveries that fail (default false).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
-        :param pulumi.Input[_builtins.str] username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
-        :param pulumi.Input['WebhookVersion'] version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        :param pulumi.Input[_builtins.str] password: Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
+        :param pulumi.Input[_builtins.bool] retry_on_failure: Retry deliveries that fail. Default: false.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each delivery (needs username and password). Default: false.
+        :param pulumi.Input[_builtins.str] username: Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
+        :param pulumi.Input['WebhookVersion'] version: The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "webhook_id", webhook_id)
@@ -76,7 +76,7 @@ class WebhookArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name, at most 50 characters.
+        Name. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -88,7 +88,7 @@ class WebhookArgs:
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 
@@ -100,7 +100,7 @@ class WebhookArgs:
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Input[_builtins.str]:
         """
-        Public https URL the service posts events to, at most 255 characters.
+        Public https URL the service posts events to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 
@@ -136,7 +136,7 @@ class WebhookArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Deliver events (default true).
+        Deliver events. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -160,7 +160,7 @@ class WebhookArgs:
     @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+        Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -172,7 +172,7 @@ class WebhookArgs:
     @pulumi.getter(name="retryOnFailure")
     def retry_on_failure(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Retry deliveries that fail (default false).
+        Retry deliveries that fail. Default: false.
         """
         return pulumi.get(self, "retry_on_failure")
 
@@ -184,7 +184,7 @@ class WebhookArgs:
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each delivery (needs username and password).
+        Send basic-auth credentials with each delivery (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -196,7 +196,7 @@ class WebhookArgs:
     @pulumi.getter
     def username(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -208,7 +208,7 @@ class WebhookArgs:
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional['WebhookVersion']]:
         """
-        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
         """
         return pulumi.get(self, "version")
 
@@ -277,16 +277,16 @@ class Webhook(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the webhook.
-        :param pulumi.Input[_builtins.bool] enabled: Deliver events (default true).
+        :param pulumi.Input[_builtins.bool] enabled: Deliver events. Default: true.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] name: Name, at most 50 characters.
-        :param pulumi.Input[_builtins.str] password: Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
-        :param pulumi.Input[_builtins.bool] retry_on_failure: Retry deliveries that fail (default false).
-        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each delivery (needs username and password).
-        :param pulumi.Input[_builtins.str] username: Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
-        :param pulumi.Input['WebhookVersion'] version: The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
-        :param pulumi.Input[_builtins.str] webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
-        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts events to, at most 255 characters.
+        :param pulumi.Input[_builtins.str] name: Name. At most 50 characters.
+        :param pulumi.Input[_builtins.str] password: Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
+        :param pulumi.Input[_builtins.bool] retry_on_failure: Retry deliveries that fail. Default: false.
+        :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each delivery (needs username and password). Default: false.
+        :param pulumi.Input[_builtins.str] username: Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
+        :param pulumi.Input['WebhookVersion'] version: The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
+        :param pulumi.Input[_builtins.str] webhook_id: Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
+        :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts events to. At most 255 characters.
         """
         ...
     @overload
@@ -446,7 +446,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Deliver events (default true).
+        Deliver events. Default: true.
         """
         return pulumi.get(self, "enabled")
 
@@ -462,7 +462,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name, at most 50 characters.
+        Name. At most 50 characters.
         """
         return pulumi.get(self, "name")
 
@@ -470,7 +470,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+        Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
         """
         return pulumi.get(self, "password")
 
@@ -478,7 +478,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="retryOnFailure")
     def retry_on_failure(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Retry deliveries that fail (default false).
+        Retry deliveries that fail. Default: false.
         """
         return pulumi.get(self, "retry_on_failure")
 
@@ -486,7 +486,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="useBasicAuth")
     def use_basic_auth(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Send basic-auth credentials with each delivery (needs username and password).
+        Send basic-auth credentials with each delivery (needs username and password). Default: false.
         """
         return pulumi.get(self, "use_basic_auth")
 
@@ -494,7 +494,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+        Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
         """
         return pulumi.get(self, "username")
 
@@ -502,7 +502,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter
     def version(self) -> pulumi.Output[Optional['WebhookVersion']]:
         """
-        The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+        The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
         """
         return pulumi.get(self, "version")
 
@@ -510,7 +510,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+        Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 
@@ -518,7 +518,7 @@ class Webhook(pulumi.CustomResource):
     @pulumi.getter(name="webhookURL")
     def webhook_url(self) -> pulumi.Output[_builtins.str]:
         """
-        Public https URL the service posts events to, at most 255 characters.
+        Public https URL the service posts events to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
 

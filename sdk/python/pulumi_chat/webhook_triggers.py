@@ -32,11 +32,11 @@ class WebhookTriggersArgs:
         The set of arguments for constructing a WebhookTriggers resource.
 
         :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-        :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource. At most 50 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
         """
         pulumi.set(__self__, "triggers", triggers)
         pulumi.set(__self__, "webhook_id", webhook_id)
@@ -65,7 +65,7 @@ class WebhookTriggersArgs:
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The webhook's id. Changing it replaces the resource.
+        The webhook's id. Changing it replaces the resource. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 
@@ -113,7 +113,7 @@ class WebhookTriggersArgs:
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional['WebhookVersion']]:
         """
-        The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
         """
         return pulumi.get(self, "version")
 
@@ -173,8 +173,8 @@ class WebhookTriggers(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] app_id: The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[Sequence[pulumi.Input['TriggerId']]] triggers: Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
-        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
-        :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource.
+        :param pulumi.Input['WebhookVersion'] version: The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
+        :param pulumi.Input[_builtins.str] webhook_id: The webhook's id. Changing it replaces the resource. At most 50 characters.
         """
         ...
     @overload
@@ -315,7 +315,7 @@ class WebhookTriggers(pulumi.CustomResource):
     @pulumi.getter
     def version(self) -> pulumi.Output[Optional['WebhookVersion']]:
         """
-        The webhook's system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+        The webhook's system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
         """
         return pulumi.get(self, "version")
 
@@ -323,7 +323,7 @@ class WebhookTriggers(pulumi.CustomResource):
     @pulumi.getter(name="webhookId")
     def webhook_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The webhook's id. Changing it replaces the resource.
+        The webhook's id. Changing it replaces the resource. At most 50 characters.
         """
         return pulumi.get(self, "webhook_id")
 

@@ -39,56 +39,56 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:AgentApiTool")
 public class AgentApiTool extends com.pulumi.resources.CustomResource {
     /**
-     * Whether the agent may pass parameters beyond those declared (default false).
+     * Whether the agent may pass parameters beyond those declared. Default: false.
      * 
      */
     @Export(name="allowAdditionalProperties", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> allowAdditionalProperties;
 
     /**
-     * @return Whether the agent may pass parameters beyond those declared (default false).
+     * @return Whether the agent may pass parameters beyond those declared. Default: false.
      * 
      */
     public Output<Boolean> allowAdditionalProperties() {
         return this.allowAdditionalProperties;
     }
     /**
-     * Basic-auth password or token; secret, never shown by the service.
+     * Basic-auth password or token; secret, never shown by the service. At most 100 characters.
      * 
      */
     @Export(name="basicAuthPassword", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> basicAuthPassword;
 
     /**
-     * @return Basic-auth password or token; secret, never shown by the service.
+     * @return Basic-auth password or token; secret, never shown by the service. At most 100 characters.
      * 
      */
     public Output<Optional<String>> basicAuthPassword() {
         return Codegen.optional(this.basicAuthPassword);
     }
     /**
-     * Basic-auth user name; secret, never shown by the service.
+     * Basic-auth user name; secret, never shown by the service. At most 100 characters.
      * 
      */
     @Export(name="basicAuthUsername", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> basicAuthUsername;
 
     /**
-     * @return Basic-auth user name; secret, never shown by the service.
+     * @return Basic-auth user name; secret, never shown by the service. At most 100 characters.
      * 
      */
     public Output<Optional<String>> basicAuthUsername() {
         return Codegen.optional(this.basicAuthUsername);
     }
     /**
-     * Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+     * Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
      * 
      */
     @Export(name="bodyTemplate", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> bodyTemplate;
 
     /**
-     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
      * 
      */
     public Output<Optional<String>> bodyTemplate() {
@@ -123,42 +123,42 @@ public class AgentApiTool extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * What the tool does and when to use it (the agent reads it), at most 1020 characters.
+     * What the tool does and when to use it (the agent reads it). At most 1020 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output<String> description;
 
     /**
-     * @return What the tool does and when to use it (the agent reads it), at most 1020 characters.
+     * @return What the tool does and when to use it (the agent reads it). At most 1020 characters.
      * 
      */
     public Output<String> description() {
         return this.description;
     }
     /**
-     * Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+     * Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
      * 
      */
     @Export(name="enableBasicAuth", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> enableBasicAuth;
 
     /**
-     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
      * 
      */
     public Output<Boolean> enableBasicAuth() {
         return this.enableBasicAuth;
     }
     /**
-     * HTTPS URL the tool calls (http only for localhost).
+     * HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
      * 
      */
     @Export(name="endpoint", refs={String.class}, tree="[0]")
     private Output<String> endpoint;
 
     /**
-     * @return HTTPS URL the tool calls (http only for localhost).
+     * @return HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
      * 
      */
     public Output<String> endpoint() {
@@ -179,70 +179,70 @@ public class AgentApiTool extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.headers);
     }
     /**
-     * URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+     * URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Export(name="icon", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> icon;
 
     /**
-     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> icon() {
         return Codegen.optional(this.icon);
     }
     /**
-     * HTTP method: GET, POST, PUT, PATCH or DELETE.
+     * HTTP method of the calls.
      * 
      */
     @Export(name="method", refs={HttpMethod.class}, tree="[0]")
     private Output<HttpMethod> method;
 
     /**
-     * @return HTTP method: GET, POST, PUT, PATCH or DELETE.
+     * @return HTTP method of the calls.
      * 
      */
     public Output<HttpMethod> method() {
         return this.method;
     }
     /**
-     * Name, at most 100 characters.
+     * Name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     @Export(name="parameters", refs={List.class,AgentApiToolParametersItem.class}, tree="[0,1]")
     private Output</* @Nullable */ List<AgentApiToolParametersItem>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     public Output<Optional<List<AgentApiToolParametersItem>>> parameters() {
         return Codegen.optional(this.parameters);
     }
     /**
-     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
      * 
      */
     @Export(name="slug", refs={String.class}, tree="[0]")
     private Output<String> slug;
 
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
      * 
      */
     public Output<String> slug() {

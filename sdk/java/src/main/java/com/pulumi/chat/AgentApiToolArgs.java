@@ -38,14 +38,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Whether the agent may pass parameters beyond those declared (default false).
+     * Whether the agent may pass parameters beyond those declared. Default: false.
      * 
      */
     @Import(name="allowAdditionalProperties")
     private @Nullable Output<Boolean> allowAdditionalProperties;
 
     /**
-     * @return Whether the agent may pass parameters beyond those declared (default false).
+     * @return Whether the agent may pass parameters beyond those declared. Default: false.
      * 
      */
     public Optional<Output<Boolean>> allowAdditionalProperties() {
@@ -53,14 +53,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Basic-auth password or token; secret, never shown by the service.
+     * Basic-auth password or token; secret, never shown by the service. At most 100 characters.
      * 
      */
     @Import(name="basicAuthPassword")
     private @Nullable Output<String> basicAuthPassword;
 
     /**
-     * @return Basic-auth password or token; secret, never shown by the service.
+     * @return Basic-auth password or token; secret, never shown by the service. At most 100 characters.
      * 
      */
     public Optional<Output<String>> basicAuthPassword() {
@@ -68,14 +68,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Basic-auth user name; secret, never shown by the service.
+     * Basic-auth user name; secret, never shown by the service. At most 100 characters.
      * 
      */
     @Import(name="basicAuthUsername")
     private @Nullable Output<String> basicAuthUsername;
 
     /**
-     * @return Basic-auth user name; secret, never shown by the service.
+     * @return Basic-auth user name; secret, never shown by the service. At most 100 characters.
      * 
      */
     public Optional<Output<String>> basicAuthUsername() {
@@ -83,14 +83,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+     * Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
      * 
      */
     @Import(name="bodyTemplate")
     private @Nullable Output<String> bodyTemplate;
 
     /**
-     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
      * 
      */
     public Optional<Output<String>> bodyTemplate() {
@@ -113,14 +113,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * What the tool does and when to use it (the agent reads it), at most 1020 characters.
+     * What the tool does and when to use it (the agent reads it). At most 1020 characters.
      * 
      */
     @Import(name="description", required=true)
     private Output<String> description;
 
     /**
-     * @return What the tool does and when to use it (the agent reads it), at most 1020 characters.
+     * @return What the tool does and when to use it (the agent reads it). At most 1020 characters.
      * 
      */
     public Output<String> description() {
@@ -128,14 +128,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+     * Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
      * 
      */
     @Import(name="enableBasicAuth")
     private @Nullable Output<Boolean> enableBasicAuth;
 
     /**
-     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
      * 
      */
     public Optional<Output<Boolean>> enableBasicAuth() {
@@ -143,14 +143,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * HTTPS URL the tool calls (http only for localhost).
+     * HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
      * 
      */
     @Import(name="endpoint", required=true)
     private Output<String> endpoint;
 
     /**
-     * @return HTTPS URL the tool calls (http only for localhost).
+     * @return HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
      * 
      */
     public Output<String> endpoint() {
@@ -173,14 +173,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+     * URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Import(name="icon")
     private @Nullable Output<String> icon;
 
     /**
-     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> icon() {
@@ -188,14 +188,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * HTTP method: GET, POST, PUT, PATCH or DELETE.
+     * HTTP method of the calls.
      * 
      */
     @Import(name="method", required=true)
     private Output<HttpMethod> method;
 
     /**
-     * @return HTTP method: GET, POST, PUT, PATCH or DELETE.
+     * @return HTTP method of the calls.
      * 
      */
     public Output<HttpMethod> method() {
@@ -203,14 +203,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, at most 100 characters.
+     * Name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -218,14 +218,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     @Import(name="parameters")
     private @Nullable Output<List<AgentApiToolParametersItemArgs>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     public Optional<Output<List<AgentApiToolParametersItemArgs>>> parameters() {
@@ -233,14 +233,14 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
      * 
      */
     @Import(name="slug", required=true)
     private Output<String> slug;
 
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
      * 
      */
     public Output<String> slug() {
@@ -307,7 +307,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param allowAdditionalProperties Whether the agent may pass parameters beyond those declared (default false).
+         * @param allowAdditionalProperties Whether the agent may pass parameters beyond those declared. Default: false.
          * 
          * @return builder
          * 
@@ -318,7 +318,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param allowAdditionalProperties Whether the agent may pass parameters beyond those declared (default false).
+         * @param allowAdditionalProperties Whether the agent may pass parameters beyond those declared. Default: false.
          * 
          * @return builder
          * 
@@ -328,7 +328,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param basicAuthPassword Basic-auth password or token; secret, never shown by the service.
+         * @param basicAuthPassword Basic-auth password or token; secret, never shown by the service. At most 100 characters.
          * 
          * @return builder
          * 
@@ -339,7 +339,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param basicAuthPassword Basic-auth password or token; secret, never shown by the service.
+         * @param basicAuthPassword Basic-auth password or token; secret, never shown by the service. At most 100 characters.
          * 
          * @return builder
          * 
@@ -349,7 +349,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param basicAuthUsername Basic-auth user name; secret, never shown by the service.
+         * @param basicAuthUsername Basic-auth user name; secret, never shown by the service. At most 100 characters.
          * 
          * @return builder
          * 
@@ -360,7 +360,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param basicAuthUsername Basic-auth user name; secret, never shown by the service.
+         * @param basicAuthUsername Basic-auth user name; secret, never shown by the service. At most 100 characters.
          * 
          * @return builder
          * 
@@ -370,7 +370,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bodyTemplate Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+         * @param bodyTemplate Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
          * 
          * @return builder
          * 
@@ -381,7 +381,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bodyTemplate Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+         * @param bodyTemplate Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
          * 
          * @return builder
          * 
@@ -412,7 +412,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description What the tool does and when to use it (the agent reads it), at most 1020 characters.
+         * @param description What the tool does and when to use it (the agent reads it). At most 1020 characters.
          * 
          * @return builder
          * 
@@ -423,7 +423,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description What the tool does and when to use it (the agent reads it), at most 1020 characters.
+         * @param description What the tool does and when to use it (the agent reads it). At most 1020 characters.
          * 
          * @return builder
          * 
@@ -433,7 +433,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enableBasicAuth Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+         * @param enableBasicAuth Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
          * 
          * @return builder
          * 
@@ -444,7 +444,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enableBasicAuth Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+         * @param enableBasicAuth Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
          * 
          * @return builder
          * 
@@ -454,7 +454,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param endpoint HTTPS URL the tool calls (http only for localhost).
+         * @param endpoint HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
          * 
          * @return builder
          * 
@@ -465,7 +465,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param endpoint HTTPS URL the tool calls (http only for localhost).
+         * @param endpoint HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
          * 
          * @return builder
          * 
@@ -496,7 +496,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+         * @param icon URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -507,7 +507,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+         * @param icon URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -517,7 +517,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param method HTTP method: GET, POST, PUT, PATCH or DELETE.
+         * @param method HTTP method of the calls.
          * 
          * @return builder
          * 
@@ -528,7 +528,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param method HTTP method: GET, POST, PUT, PATCH or DELETE.
+         * @param method HTTP method of the calls.
          * 
          * @return builder
          * 
@@ -538,7 +538,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -549,7 +549,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -559,7 +559,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
          * 
          * @return builder
          * 
@@ -570,7 +570,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
          * 
          * @return builder
          * 
@@ -580,7 +580,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
          * 
          * @return builder
          * 
@@ -590,7 +590,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
          * 
          * @return builder
          * 
@@ -601,7 +601,7 @@ public final class AgentApiToolArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
          * 
          * @return builder
          * 

@@ -78,70 +78,70 @@ public class AgentFrontendAction extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * What the action does, so the agent knows when to use it; at most 1020 characters.
+     * What the action does, so the agent knows when to use it. At most 1020 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output<String> description;
 
     /**
-     * @return What the action does, so the agent knows when to use it; at most 1020 characters.
+     * @return What the action does, so the agent knows when to use it. At most 1020 characters.
      * 
      */
     public Output<String> description() {
         return this.description;
     }
     /**
-     * URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+     * URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Export(name="icon", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> icon;
 
     /**
-     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> icon() {
         return Codegen.optional(this.icon);
     }
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     @Export(name="parameters", refs={List.class,AgentFrontendActionParametersItem.class}, tree="[0,1]")
     private Output</* @Nullable */ List<AgentFrontendActionParametersItem>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     public Output<Optional<List<AgentFrontendActionParametersItem>>> parameters() {
         return Codegen.optional(this.parameters);
     }
     /**
-     * The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+     * The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
      * 
      */
     @Export(name="triggerFunction", refs={String.class}, tree="[0]")
     private Output<String> triggerFunction;
 
     /**
-     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
      * 
      */
     public Output<String> triggerFunction() {

@@ -51,14 +51,14 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * What the action does, so the agent knows when to use it; at most 1020 characters.
+     * What the action does, so the agent knows when to use it. At most 1020 characters.
      * 
      */
     @Import(name="description", required=true)
     private Output<String> description;
 
     /**
-     * @return What the action does, so the agent knows when to use it; at most 1020 characters.
+     * @return What the action does, so the agent knows when to use it. At most 1020 characters.
      * 
      */
     public Output<String> description() {
@@ -66,14 +66,14 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+     * URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Import(name="icon")
     private @Nullable Output<String> icon;
 
     /**
-     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> icon() {
@@ -81,14 +81,14 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -96,14 +96,14 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     @Import(name="parameters")
     private @Nullable Output<List<AgentFrontendActionParametersItemArgs>> parameters;
 
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     public Optional<Output<List<AgentFrontendActionParametersItemArgs>>> parameters() {
@@ -111,14 +111,14 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+     * The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
      * 
      */
     @Import(name="triggerFunction", required=true)
     private Output<String> triggerFunction;
 
     /**
-     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
      * 
      */
     public Output<String> triggerFunction() {
@@ -198,7 +198,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param description What the action does, so the agent knows when to use it; at most 1020 characters.
+         * @param description What the action does, so the agent knows when to use it. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -209,7 +209,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param description What the action does, so the agent knows when to use it; at most 1020 characters.
+         * @param description What the action does, so the agent knows when to use it. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -219,7 +219,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param icon URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+         * @param icon URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -230,7 +230,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param icon URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+         * @param icon URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -240,7 +240,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -251,7 +251,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -261,7 +261,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
          * 
          * @return builder
          * 
@@ -272,7 +272,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
          * 
          * @return builder
          * 
@@ -282,7 +282,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+         * @param parameters What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
          * 
          * @return builder
          * 
@@ -292,7 +292,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param triggerFunction The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+         * @param triggerFunction The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
          * 
          * @return builder
          * 
@@ -303,7 +303,7 @@ public final class AgentFrontendActionArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param triggerFunction The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+         * @param triggerFunction The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
          * 
          * @return builder
          * 

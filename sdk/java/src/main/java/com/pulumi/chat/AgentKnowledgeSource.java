@@ -77,28 +77,28 @@ public class AgentKnowledgeSource extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.fileName);
     }
     /**
-     * The text, at most 5,000 characters.
+     * The text the agents may draw on. At most 5000 characters.
      * 
      */
     @Export(name="text", refs={String.class}, tree="[0]")
     private Output<String> text;
 
     /**
-     * @return The text, at most 5,000 characters.
+     * @return The text the agents may draw on. At most 5000 characters.
      * 
      */
     public Output<String> text() {
         return this.text;
     }
     /**
-     * Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+     * The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
      * 
      */
     @Export(name="title", refs={String.class}, tree="[0]")
     private Output<String> title;
 
     /**
-     * @return Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+     * @return The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
      * 
      */
     public Output<String> title() {

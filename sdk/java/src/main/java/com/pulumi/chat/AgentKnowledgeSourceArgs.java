@@ -49,14 +49,14 @@ public final class AgentKnowledgeSourceArgs extends com.pulumi.resources.Resourc
     }
 
     /**
-     * The text, at most 5,000 characters.
+     * The text the agents may draw on. At most 5000 characters.
      * 
      */
     @Import(name="text", required=true)
     private Output<String> text;
 
     /**
-     * @return The text, at most 5,000 characters.
+     * @return The text the agents may draw on. At most 5000 characters.
      * 
      */
     public Output<String> text() {
@@ -64,14 +64,14 @@ public final class AgentKnowledgeSourceArgs extends com.pulumi.resources.Resourc
     }
 
     /**
-     * Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+     * The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
      * 
      */
     @Import(name="title", required=true)
     private Output<String> title;
 
     /**
-     * @return Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+     * @return The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
      * 
      */
     public Output<String> title() {
@@ -148,7 +148,7 @@ public final class AgentKnowledgeSourceArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param text The text, at most 5,000 characters.
+         * @param text The text the agents may draw on. At most 5000 characters.
          * 
          * @return builder
          * 
@@ -159,7 +159,7 @@ public final class AgentKnowledgeSourceArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param text The text, at most 5,000 characters.
+         * @param text The text the agents may draw on. At most 5000 characters.
          * 
          * @return builder
          * 
@@ -169,7 +169,7 @@ public final class AgentKnowledgeSourceArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param title Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+         * @param title The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
          * 
          * @return builder
          * 
@@ -180,7 +180,7 @@ public final class AgentKnowledgeSourceArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param title Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+         * @param title The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
          * 
          * @return builder
          * 

@@ -50,14 +50,14 @@ public class AgentVariable extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+     * The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
      * 
      */
     @Export(name="constantValue", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> constantValue;
 
     /**
-     * @return The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+     * @return The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
      * 
      */
     public Output<Optional<String>> constantValue() {
@@ -78,56 +78,56 @@ public class AgentVariable extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * The value used when the path does not resolve, at most 200 characters.
+     * The value used when the path does not resolve. At most 200 characters.
      * 
      */
     @Export(name="defaultValue", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> defaultValue;
 
     /**
-     * @return The value used when the path does not resolve, at most 200 characters.
+     * @return The value used when the path does not resolve. At most 200 characters.
      * 
      */
     public Output<Optional<String>> defaultValue() {
         return Codegen.optional(this.defaultValue);
     }
     /**
-     * Description, at most 200 characters.
+     * Description. At most 200 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 200 characters.
+     * @return Description. At most 200 characters.
      * 
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
     }
     /**
-     * Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+     * Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+     * Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
      * 
      */
     @Export(name="sourcePath", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> sourcePath;
 
     /**
-     * @return Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+     * @return Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
      * 
      */
     public Output<Optional<String>> sourcePath() {

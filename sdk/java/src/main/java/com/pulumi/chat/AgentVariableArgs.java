@@ -50,14 +50,14 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+     * The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
      * 
      */
     @Import(name="constantValue")
     private @Nullable Output<String> constantValue;
 
     /**
-     * @return The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+     * @return The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
      * 
      */
     public Optional<Output<String>> constantValue() {
@@ -65,14 +65,14 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The value used when the path does not resolve, at most 200 characters.
+     * The value used when the path does not resolve. At most 200 characters.
      * 
      */
     @Import(name="defaultValue")
     private @Nullable Output<String> defaultValue;
 
     /**
-     * @return The value used when the path does not resolve, at most 200 characters.
+     * @return The value used when the path does not resolve. At most 200 characters.
      * 
      */
     public Optional<Output<String>> defaultValue() {
@@ -80,14 +80,14 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Description, at most 200 characters.
+     * Description. At most 200 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 200 characters.
+     * @return Description. At most 200 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -95,14 +95,14 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+     * Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
      * 
      */
     public Output<String> name() {
@@ -110,14 +110,14 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+     * Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
      * 
      */
     @Import(name="sourcePath")
     private @Nullable Output<String> sourcePath;
 
     /**
-     * @return Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+     * @return Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
      * 
      */
     public Optional<Output<String>> sourcePath() {
@@ -213,7 +213,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param constantValue The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+         * @param constantValue The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
          * 
          * @return builder
          * 
@@ -224,7 +224,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param constantValue The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+         * @param constantValue The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
          * 
          * @return builder
          * 
@@ -234,7 +234,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param defaultValue The value used when the path does not resolve, at most 200 characters.
+         * @param defaultValue The value used when the path does not resolve. At most 200 characters.
          * 
          * @return builder
          * 
@@ -245,7 +245,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param defaultValue The value used when the path does not resolve, at most 200 characters.
+         * @param defaultValue The value used when the path does not resolve. At most 200 characters.
          * 
          * @return builder
          * 
@@ -255,7 +255,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 200 characters.
+         * @param description Description. At most 200 characters.
          * 
          * @return builder
          * 
@@ -266,7 +266,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 200 characters.
+         * @param description Description. At most 200 characters.
          * 
          * @return builder
          * 
@@ -276,7 +276,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+         * @param name Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
          * 
          * @return builder
          * 
@@ -287,7 +287,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+         * @param name Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
          * 
          * @return builder
          * 
@@ -297,7 +297,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param sourcePath Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+         * @param sourcePath Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
          * 
          * @return builder
          * 
@@ -308,7 +308,7 @@ public final class AgentVariableArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param sourcePath Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+         * @param sourcePath Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
          * 
          * @return builder
          * 

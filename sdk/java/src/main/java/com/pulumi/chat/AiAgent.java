@@ -37,14 +37,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:AiAgent")
 public class AiAgent extends com.pulumi.resources.CustomResource {
     /**
-     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="apiTools", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> apiTools;
 
     /**
-     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> apiTools() {
@@ -79,210 +79,210 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
     }
     /**
-     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="frontendActions", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> frontendActions;
 
     /**
-     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> frontendActions() {
         return Codegen.optional(this.frontendActions);
     }
     /**
-     * The message that greets a user, at most 1020 characters.
+     * The message that greets a user. At most 1020 characters.
      * 
      */
     @Export(name="greetingMessage", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> greetingMessage;
 
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     public Output<Optional<String>> greetingMessage() {
         return Codegen.optional(this.greetingMessage);
     }
     /**
-     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Export(name="icon", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> icon;
 
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> icon() {
         return Codegen.optional(this.icon);
     }
     /**
-     * What the agent is told to do (its system prompt).
+     * What the agent is told to do (its system prompt). At most 10240 characters.
      * 
      */
     @Export(name="instructions", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> instructions;
 
     /**
-     * @return What the agent is told to do (its system prompt).
+     * @return What the agent is told to do (its system prompt). At most 10240 characters.
      * 
      */
     public Output<Optional<String>> instructions() {
         return Codegen.optional(this.instructions);
     }
     /**
-     * The message that introduces the agent, at most 1020 characters.
+     * The message that introduces the agent. At most 1020 characters.
      * 
      */
     @Export(name="introductoryMessage", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> introductoryMessage;
 
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     public Output<Optional<String>> introductoryMessage() {
         return Codegen.optional(this.introductoryMessage);
     }
     /**
-     * Whether the agent answers (default true).
+     * Whether the agent answers. Default: true.
      * 
      */
     @Export(name="isActive", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isActive;
 
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     public Output<Optional<Boolean>> isActive() {
         return Codegen.optional(this.isActive);
     }
     /**
-     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="knowledgeSources", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> knowledgeSources;
 
     /**
-     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> knowledgeSources() {
         return Codegen.optional(this.knowledgeSources);
     }
     /**
-     * The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
      * 
      */
     @Export(name="maxTokens", refs={Integer.class}, tree="[0]")
     private Output</* @Nullable */ Integer> maxTokens;
 
     /**
-     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
      * 
      */
     public Output<Optional<Integer>> maxTokens() {
         return Codegen.optional(this.maxTokens);
     }
     /**
-     * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+     * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="mcpServers", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> mcpServers;
 
     /**
-     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> mcpServers() {
         return Codegen.optional(this.mcpServers);
     }
     /**
-     * The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+     * The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
      * 
      */
     @Export(name="model", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> model;
 
     /**
-     * @return The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+     * @return The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
      * 
      */
     public Output<Optional<String>> model() {
         return Codegen.optional(this.model);
     }
     /**
-     * Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * Messages offered to the user to start with (in order, at most 25).
+     * Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     @Export(name="suggestedMessages", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> suggestedMessages;
 
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     public Output<Optional<List<String>>> suggestedMessages() {
         return Codegen.optional(this.suggestedMessages);
     }
     /**
-     * Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
      * 
      */
     @Export(name="temperature", refs={Double.class}, tree="[0]")
     private Output</* @Nullable */ Double> temperature;
 
     /**
-     * @return Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
      * 
      */
     public Output<Optional<Double>> temperature() {
         return Codegen.optional(this.temperature);
     }
     /**
-     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="tools", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> tools;
 
     /**
-     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> tools() {

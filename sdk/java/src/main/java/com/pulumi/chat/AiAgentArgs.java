@@ -37,14 +37,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="apiTools")
     private @Nullable Output<List<String>> apiTools;
 
     /**
-     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> apiTools() {
@@ -67,14 +67,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -82,14 +82,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="frontendActions")
     private @Nullable Output<List<String>> frontendActions;
 
     /**
-     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> frontendActions() {
@@ -97,14 +97,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The message that greets a user, at most 1020 characters.
+     * The message that greets a user. At most 1020 characters.
      * 
      */
     @Import(name="greetingMessage")
     private @Nullable Output<String> greetingMessage;
 
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     public Optional<Output<String>> greetingMessage() {
@@ -112,14 +112,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Import(name="icon")
     private @Nullable Output<String> icon;
 
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> icon() {
@@ -127,14 +127,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * What the agent is told to do (its system prompt).
+     * What the agent is told to do (its system prompt). At most 10240 characters.
      * 
      */
     @Import(name="instructions")
     private @Nullable Output<String> instructions;
 
     /**
-     * @return What the agent is told to do (its system prompt).
+     * @return What the agent is told to do (its system prompt). At most 10240 characters.
      * 
      */
     public Optional<Output<String>> instructions() {
@@ -142,14 +142,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The message that introduces the agent, at most 1020 characters.
+     * The message that introduces the agent. At most 1020 characters.
      * 
      */
     @Import(name="introductoryMessage")
     private @Nullable Output<String> introductoryMessage;
 
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     public Optional<Output<String>> introductoryMessage() {
@@ -157,14 +157,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Whether the agent answers (default true).
+     * Whether the agent answers. Default: true.
      * 
      */
     @Import(name="isActive")
     private @Nullable Output<Boolean> isActive;
 
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     public Optional<Output<Boolean>> isActive() {
@@ -172,14 +172,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="knowledgeSources")
     private @Nullable Output<List<String>> knowledgeSources;
 
     /**
-     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> knowledgeSources() {
@@ -187,14 +187,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
      * 
      */
     @Import(name="maxTokens")
     private @Nullable Output<Integer> maxTokens;
 
     /**
-     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
      * 
      */
     public Optional<Output<Integer>> maxTokens() {
@@ -202,14 +202,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+     * Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="mcpServers")
     private @Nullable Output<List<String>> mcpServers;
 
     /**
-     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> mcpServers() {
@@ -217,14 +217,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+     * The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
      * 
      */
     @Import(name="model")
     private @Nullable Output<String> model;
 
     /**
-     * @return The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+     * @return The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
      * 
      */
     public Optional<Output<String>> model() {
@@ -232,14 +232,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -247,14 +247,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Messages offered to the user to start with (in order, at most 25).
+     * Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     @Import(name="suggestedMessages")
     private @Nullable Output<List<String>> suggestedMessages;
 
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     public Optional<Output<List<String>>> suggestedMessages() {
@@ -262,14 +262,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
      * 
      */
     @Import(name="temperature")
     private @Nullable Output<Double> temperature;
 
     /**
-     * @return Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
      * 
      */
     public Optional<Output<Double>> temperature() {
@@ -277,14 +277,14 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="tools")
     private @Nullable Output<List<String>> tools;
 
     /**
-     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> tools() {
@@ -354,7 +354,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -365,7 +365,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -375,7 +375,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+         * @param apiTools Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -406,7 +406,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -417,7 +417,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -427,7 +427,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -438,7 +438,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -448,7 +448,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+         * @param frontendActions Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -458,7 +458,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param greetingMessage The message that greets a user, at most 1020 characters.
+         * @param greetingMessage The message that greets a user. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -469,7 +469,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param greetingMessage The message that greets a user, at most 1020 characters.
+         * @param greetingMessage The message that greets a user. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -479,7 +479,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -490,7 +490,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -500,7 +500,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param instructions What the agent is told to do (its system prompt).
+         * @param instructions What the agent is told to do (its system prompt). At most 10240 characters.
          * 
          * @return builder
          * 
@@ -511,7 +511,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param instructions What the agent is told to do (its system prompt).
+         * @param instructions What the agent is told to do (its system prompt). At most 10240 characters.
          * 
          * @return builder
          * 
@@ -521,7 +521,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param introductoryMessage The message that introduces the agent, at most 1020 characters.
+         * @param introductoryMessage The message that introduces the agent. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -532,7 +532,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param introductoryMessage The message that introduces the agent, at most 1020 characters.
+         * @param introductoryMessage The message that introduces the agent. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -542,7 +542,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param isActive Whether the agent answers (default true).
+         * @param isActive Whether the agent answers. Default: true.
          * 
          * @return builder
          * 
@@ -553,7 +553,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param isActive Whether the agent answers (default true).
+         * @param isActive Whether the agent answers. Default: true.
          * 
          * @return builder
          * 
@@ -563,7 +563,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -574,7 +574,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -584,7 +584,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+         * @param knowledgeSources UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -594,7 +594,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxTokens The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+         * @param maxTokens The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
          * 
          * @return builder
          * 
@@ -605,7 +605,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxTokens The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+         * @param maxTokens The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
          * 
          * @return builder
          * 
@@ -615,7 +615,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mcpServers Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+         * @param mcpServers Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -626,7 +626,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mcpServers Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+         * @param mcpServers Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -636,7 +636,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mcpServers Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+         * @param mcpServers Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -646,7 +646,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param model The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+         * @param model The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
          * 
          * @return builder
          * 
@@ -657,7 +657,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param model The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+         * @param model The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
          * 
          * @return builder
          * 
@@ -667,7 +667,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+         * @param name Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
          * 
          * @return builder
          * 
@@ -678,7 +678,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+         * @param name Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
          * 
          * @return builder
          * 
@@ -688,7 +688,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param suggestedMessages Messages offered to the user to start with (in order, at most 25).
+         * @param suggestedMessages Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
          * 
          * @return builder
          * 
@@ -699,7 +699,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param suggestedMessages Messages offered to the user to start with (in order, at most 25).
+         * @param suggestedMessages Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
          * 
          * @return builder
          * 
@@ -709,7 +709,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param suggestedMessages Messages offered to the user to start with (in order, at most 25).
+         * @param suggestedMessages Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
          * 
          * @return builder
          * 
@@ -719,7 +719,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param temperature Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+         * @param temperature Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
          * 
          * @return builder
          * 
@@ -730,7 +730,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param temperature Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+         * @param temperature Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
          * 
          * @return builder
          * 
@@ -740,7 +740,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -751,7 +751,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -761,7 +761,7 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+         * @param tools Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 

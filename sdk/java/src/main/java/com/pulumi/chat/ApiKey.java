@@ -78,28 +78,28 @@ public class ApiKey extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Name, at most 100 characters (unique, to be adoptable).
+     * Name (unique, to be adoptable). At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable).
+     * @return Name (unique, to be adoptable). At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+     * authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
      * 
      */
     @Export(name="scope", refs={ApiKeyScope.class}, tree="[0]")
     private Output<ApiKeyScope> scope;
 
     /**
-     * @return authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+     * @return authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
      * 
      */
     public Output<ApiKeyScope> scope() {

@@ -50,14 +50,14 @@ public final class ApiKeyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, at most 100 characters (unique, to be adoptable).
+     * Name (unique, to be adoptable). At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable).
+     * @return Name (unique, to be adoptable). At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -65,14 +65,14 @@ public final class ApiKeyArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+     * authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
      * 
      */
     @Import(name="scope")
     private @Nullable Output<ApiKeyScope> scope;
 
     /**
-     * @return authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+     * @return authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
      * 
      */
     public Optional<Output<ApiKeyScope>> scope() {
@@ -149,7 +149,7 @@ public final class ApiKeyArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters (unique, to be adoptable).
+         * @param name Name (unique, to be adoptable). At most 100 characters.
          * 
          * @return builder
          * 
@@ -160,7 +160,7 @@ public final class ApiKeyArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters (unique, to be adoptable).
+         * @param name Name (unique, to be adoptable). At most 100 characters.
          * 
          * @return builder
          * 
@@ -170,7 +170,7 @@ public final class ApiKeyArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param scope authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+         * @param scope authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
          * 
          * @return builder
          * 
@@ -181,7 +181,7 @@ public final class ApiKeyArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param scope authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+         * @param scope authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
          * 
          * @return builder
          * 

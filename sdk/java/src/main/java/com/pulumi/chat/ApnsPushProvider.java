@@ -106,14 +106,14 @@ public class ApnsPushProvider extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.includeMutableContent);
     }
     /**
-     * true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     @Export(name="isDefault", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isDefault;
 
     /**
-     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     public Output<Optional<Boolean>> isDefault() {
@@ -162,14 +162,14 @@ public class ApnsPushProvider extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.productionMode);
     }
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     @Export(name="providerId", refs={String.class}, tree="[0]")
     private Output<String> providerId;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     public Output<String> providerId() {

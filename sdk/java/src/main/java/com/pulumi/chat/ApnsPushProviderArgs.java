@@ -110,14 +110,14 @@ public final class ApnsPushProviderArgs extends com.pulumi.resources.ResourceArg
     }
 
     /**
-     * true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     @Import(name="isDefault")
     private @Nullable Output<Boolean> isDefault;
 
     /**
-     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     public Optional<Output<Boolean>> isDefault() {
@@ -170,14 +170,14 @@ public final class ApnsPushProviderArgs extends com.pulumi.resources.ResourceArg
     }
 
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     @Import(name="providerId", required=true)
     private Output<String> providerId;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     public Output<String> providerId() {
@@ -361,7 +361,7 @@ public final class ApnsPushProviderArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param isDefault true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+         * @param isDefault true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
          * 
          * @return builder
          * 
@@ -372,7 +372,7 @@ public final class ApnsPushProviderArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param isDefault true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+         * @param isDefault true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
          * 
          * @return builder
          * 
@@ -445,7 +445,7 @@ public final class ApnsPushProviderArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
          * 
          * @return builder
          * 
@@ -456,7 +456,7 @@ public final class ApnsPushProviderArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
          * 
          * @return builder
          * 

@@ -122,14 +122,14 @@ public class App extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.managementConnection);
     }
     /**
-     * App name. Changing it replaces the app (there is no update API).
+     * App name. Changing it replaces the app (there is no update API). At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return App name. Changing it replaces the app (there is no update API).
+     * @return App name. Changing it replaces the app (there is no update API). At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -150,42 +150,42 @@ public class App extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.plan);
     }
     /**
-     * Region: us (default), eu or in. Changing it replaces the app.
+     * Region. Changing it replaces the app. Default: &#34;us&#34;.
      * 
      */
     @Export(name="region", refs={Region.class}, tree="[0]")
     private Output<Region> region;
 
     /**
-     * @return Region: us (default), eu or in. Changing it replaces the app.
+     * @return Region. Changing it replaces the app. Default: &#34;us&#34;.
      * 
      */
     public Output<Region> region() {
         return this.region;
     }
     /**
-     * Create the app without sample users and groups. Changing it replaces the app.
+     * Create the app without sample users and groups. Changing it replaces the app. Default: false.
      * 
      */
     @Export(name="skipSampleData", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> skipSampleData;
 
     /**
-     * @return Create the app without sample users and groups. Changing it replaces the app.
+     * @return Create the app without sample users and groups. Changing it replaces the app. Default: false.
      * 
      */
     public Output<Optional<Boolean>> skipSampleData() {
         return Codegen.optional(this.skipSampleData);
     }
     /**
-     * API version of the app, default &#34;3&#34;. Changing it replaces the app.
+     * API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
      * 
      */
     @Export(name="version", refs={String.class}, tree="[0]")
     private Output<String> version;
 
     /**
-     * @return API version of the app, default &#34;3&#34;. Changing it replaces the app.
+     * @return API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
      * 
      */
     public Output<String> version() {

@@ -50,14 +50,14 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * App name. Changing it replaces the app (there is no update API).
+     * App name. Changing it replaces the app (there is no update API). At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return App name. Changing it replaces the app (there is no update API).
+     * @return App name. Changing it replaces the app (there is no update API). At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -65,14 +65,14 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Region: us (default), eu or in. Changing it replaces the app.
+     * Region. Changing it replaces the app. Default: &#34;us&#34;.
      * 
      */
     @Import(name="region")
     private @Nullable Output<Region> region;
 
     /**
-     * @return Region: us (default), eu or in. Changing it replaces the app.
+     * @return Region. Changing it replaces the app. Default: &#34;us&#34;.
      * 
      */
     public Optional<Output<Region>> region() {
@@ -80,14 +80,14 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Create the app without sample users and groups. Changing it replaces the app.
+     * Create the app without sample users and groups. Changing it replaces the app. Default: false.
      * 
      */
     @Import(name="skipSampleData")
     private @Nullable Output<Boolean> skipSampleData;
 
     /**
-     * @return Create the app without sample users and groups. Changing it replaces the app.
+     * @return Create the app without sample users and groups. Changing it replaces the app. Default: false.
      * 
      */
     public Optional<Output<Boolean>> skipSampleData() {
@@ -95,14 +95,14 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * API version of the app, default &#34;3&#34;. Changing it replaces the app.
+     * API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
      * 
      */
     @Import(name="version")
     private @Nullable Output<String> version;
 
     /**
-     * @return API version of the app, default &#34;3&#34;. Changing it replaces the app.
+     * @return API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
      * 
      */
     public Optional<Output<String>> version() {
@@ -181,7 +181,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name App name. Changing it replaces the app (there is no update API).
+         * @param name App name. Changing it replaces the app (there is no update API). At most 100 characters.
          * 
          * @return builder
          * 
@@ -192,7 +192,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name App name. Changing it replaces the app (there is no update API).
+         * @param name App name. Changing it replaces the app (there is no update API). At most 100 characters.
          * 
          * @return builder
          * 
@@ -202,7 +202,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param region Region: us (default), eu or in. Changing it replaces the app.
+         * @param region Region. Changing it replaces the app. Default: &#34;us&#34;.
          * 
          * @return builder
          * 
@@ -213,7 +213,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param region Region: us (default), eu or in. Changing it replaces the app.
+         * @param region Region. Changing it replaces the app. Default: &#34;us&#34;.
          * 
          * @return builder
          * 
@@ -223,7 +223,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param skipSampleData Create the app without sample users and groups. Changing it replaces the app.
+         * @param skipSampleData Create the app without sample users and groups. Changing it replaces the app. Default: false.
          * 
          * @return builder
          * 
@@ -234,7 +234,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param skipSampleData Create the app without sample users and groups. Changing it replaces the app.
+         * @param skipSampleData Create the app without sample users and groups. Changing it replaces the app. Default: false.
          * 
          * @return builder
          * 
@@ -244,7 +244,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param version API version of the app, default &#34;3&#34;. Changing it replaces the app.
+         * @param version API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
          * 
          * @return builder
          * 
@@ -255,7 +255,7 @@ public final class AppArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param version API version of the app, default &#34;3&#34;. Changing it replaces the app.
+         * @param version API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
          * 
          * @return builder
          * 

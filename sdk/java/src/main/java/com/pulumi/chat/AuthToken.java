@@ -93,42 +93,42 @@ public class AuthToken extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Platform the token is tied to.
+     * Platform the token is tied to. At most 100 characters.
      * 
      */
     @Export(name="platform", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> platform;
 
     /**
-     * @return Platform the token is tied to.
+     * @return Platform the token is tied to. At most 100 characters.
      * 
      */
     public Output<Optional<String>> platform() {
         return Codegen.optional(this.platform);
     }
     /**
-     * The user the token logs in. Changing it replaces the token.
+     * The user the token logs in. Changing it replaces the token. At most 100 characters.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return The user the token logs in. Changing it replaces the token.
+     * @return The user the token logs in. Changing it replaces the token. At most 100 characters.
      * 
      */
     public Output<String> uid() {
         return this.uid;
     }
     /**
-     * User agent the token is tied to.
+     * User agent the token is tied to. At most 3000 characters.
      * 
      */
     @Export(name="userAgent", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> userAgent;
 
     /**
-     * @return User agent the token is tied to.
+     * @return User agent the token is tied to. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> userAgent() {

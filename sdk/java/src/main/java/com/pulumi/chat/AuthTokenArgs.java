@@ -66,14 +66,14 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Platform the token is tied to.
+     * Platform the token is tied to. At most 100 characters.
      * 
      */
     @Import(name="platform")
     private @Nullable Output<String> platform;
 
     /**
-     * @return Platform the token is tied to.
+     * @return Platform the token is tied to. At most 100 characters.
      * 
      */
     public Optional<Output<String>> platform() {
@@ -81,14 +81,14 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The user the token logs in. Changing it replaces the token.
+     * The user the token logs in. Changing it replaces the token. At most 100 characters.
      * 
      */
     @Import(name="uid", required=true)
     private Output<String> uid;
 
     /**
-     * @return The user the token logs in. Changing it replaces the token.
+     * @return The user the token logs in. Changing it replaces the token. At most 100 characters.
      * 
      */
     public Output<String> uid() {
@@ -96,14 +96,14 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * User agent the token is tied to.
+     * User agent the token is tied to. At most 3000 characters.
      * 
      */
     @Import(name="userAgent")
     private @Nullable Output<String> userAgent;
 
     /**
-     * @return User agent the token is tied to.
+     * @return User agent the token is tied to. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> userAgent() {
@@ -203,7 +203,7 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param platform Platform the token is tied to.
+         * @param platform Platform the token is tied to. At most 100 characters.
          * 
          * @return builder
          * 
@@ -214,7 +214,7 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param platform Platform the token is tied to.
+         * @param platform Platform the token is tied to. At most 100 characters.
          * 
          * @return builder
          * 
@@ -224,7 +224,7 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The user the token logs in. Changing it replaces the token.
+         * @param uid The user the token logs in. Changing it replaces the token. At most 100 characters.
          * 
          * @return builder
          * 
@@ -235,7 +235,7 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The user the token logs in. Changing it replaces the token.
+         * @param uid The user the token logs in. Changing it replaces the token. At most 100 characters.
          * 
          * @return builder
          * 
@@ -245,7 +245,7 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param userAgent User agent the token is tied to.
+         * @param userAgent User agent the token is tied to. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -256,7 +256,7 @@ public final class AuthTokenArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param userAgent User agent the token is tied to.
+         * @param userAgent User agent the token is tied to. At most 3000 characters.
          * 
          * @return builder
          * 

@@ -34,14 +34,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:BlockedUsers")
 public class BlockedUsers extends com.pulumi.resources.CustomResource {
     /**
-     * uids this user blocks (a set; never the user themself).
+     * uids this user blocks (a set; never the user themself). Each at most 100 characters.
      * 
      */
     @Export(name="blockedUids", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> blockedUids;
 
     /**
-     * @return uids this user blocks (a set; never the user themself).
+     * @return uids this user blocks (a set; never the user themself). Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> blockedUids() {
@@ -62,14 +62,14 @@ public class BlockedUsers extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The user who blocks. Changing it replaces the resource.
+     * The user who blocks. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return The user who blocks. Changing it replaces the resource.
+     * @return The user who blocks. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> uid() {

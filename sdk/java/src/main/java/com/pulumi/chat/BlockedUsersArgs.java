@@ -35,14 +35,14 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * uids this user blocks (a set; never the user themself).
+     * uids this user blocks (a set; never the user themself). Each at most 100 characters.
      * 
      */
     @Import(name="blockedUids")
     private @Nullable Output<List<String>> blockedUids;
 
     /**
-     * @return uids this user blocks (a set; never the user themself).
+     * @return uids this user blocks (a set; never the user themself). Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> blockedUids() {
@@ -65,14 +65,14 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The user who blocks. Changing it replaces the resource.
+     * The user who blocks. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Import(name="uid", required=true)
     private Output<String> uid;
 
     /**
-     * @return The user who blocks. Changing it replaces the resource.
+     * @return The user who blocks. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> uid() {
@@ -128,7 +128,7 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param blockedUids uids this user blocks (a set; never the user themself).
+         * @param blockedUids uids this user blocks (a set; never the user themself). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -139,7 +139,7 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param blockedUids uids this user blocks (a set; never the user themself).
+         * @param blockedUids uids this user blocks (a set; never the user themself). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -149,7 +149,7 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param blockedUids uids this user blocks (a set; never the user themself).
+         * @param blockedUids uids this user blocks (a set; never the user themself). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -180,7 +180,7 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The user who blocks. Changing it replaces the resource.
+         * @param uid The user who blocks. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -191,7 +191,7 @@ public final class BlockedUsersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The user who blocks. Changing it replaces the resource.
+         * @param uid The user who blocks. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 

@@ -65,98 +65,98 @@ public class Bot extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+     * Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
      * 
      */
     @Export(name="enabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> enabled;
 
     /**
-     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
      * 
      */
     public Output<Optional<Boolean>> enabled() {
         return Codegen.optional(this.enabled);
     }
     /**
-     * Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+     * Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
      * 
      */
     @Export(name="groupChatSetting", refs={GroupChatSetting.class}, tree="[0]")
     private Output</* @Nullable */ GroupChatSetting> groupChatSetting;
 
     /**
-     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
      * 
      */
     public Output<Optional<GroupChatSetting>> groupChatSetting() {
         return Codegen.optional(this.groupChatSetting);
     }
     /**
-     * Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+     * Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> password;
 
     /**
-     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+     * @return Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
      * 
      */
     public Output<Optional<String>> password() {
         return Codegen.optional(this.password);
     }
     /**
-     * The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+     * An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+     * @return An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
      * 
      */
     public Output<String> uid() {
         return this.uid;
     }
     /**
-     * Send basic-auth credentials with each call (needs username and password; default false).
+     * Send basic-auth credentials with each call (needs username and password). Default: false.
      * 
      */
     @Export(name="useBasicAuth", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each call (needs username and password; default false).
+     * @return Send basic-auth credentials with each call (needs username and password). Default: false.
      * 
      */
     public Output<Optional<Boolean>> useBasicAuth() {
         return Codegen.optional(this.useBasicAuth);
     }
     /**
-     * Basic-auth user name, at most 50 characters (only with useBasicAuth).
+     * Basic-auth user name (only with useBasicAuth). At most 50 characters.
      * 
      */
     @Export(name="username", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> username;
 
     /**
-     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
+     * @return Basic-auth user name (only with useBasicAuth). At most 50 characters.
      * 
      */
     public Output<Optional<String>> username() {
         return Codegen.optional(this.username);
     }
     /**
-     * Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+     * Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
      * 
      */
     @Export(name="webhookURL", refs={String.class}, tree="[0]")
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+     * @return Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
      * 
      */
     public Output<String> webhookURL() {

@@ -50,14 +50,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+     * Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
      * 
      */
     @Import(name="enabled")
     private @Nullable Output<Boolean> enabled;
 
     /**
-     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
      * 
      */
     public Optional<Output<Boolean>> enabled() {
@@ -65,14 +65,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+     * Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
      * 
      */
     @Import(name="groupChatSetting")
     private @Nullable Output<GroupChatSetting> groupChatSetting;
 
     /**
-     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
      * 
      */
     public Optional<Output<GroupChatSetting>> groupChatSetting() {
@@ -80,14 +80,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+     * Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
      * 
      */
     @Import(name="password")
     private @Nullable Output<String> password;
 
     /**
-     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+     * @return Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
      * 
      */
     public Optional<Output<String>> password() {
@@ -95,14 +95,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+     * An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
      * 
      */
     @Import(name="uid", required=true)
     private Output<String> uid;
 
     /**
-     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+     * @return An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
      * 
      */
     public Output<String> uid() {
@@ -110,14 +110,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Send basic-auth credentials with each call (needs username and password; default false).
+     * Send basic-auth credentials with each call (needs username and password). Default: false.
      * 
      */
     @Import(name="useBasicAuth")
     private @Nullable Output<Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each call (needs username and password; default false).
+     * @return Send basic-auth credentials with each call (needs username and password). Default: false.
      * 
      */
     public Optional<Output<Boolean>> useBasicAuth() {
@@ -125,14 +125,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Basic-auth user name, at most 50 characters (only with useBasicAuth).
+     * Basic-auth user name (only with useBasicAuth). At most 50 characters.
      * 
      */
     @Import(name="username")
     private @Nullable Output<String> username;
 
     /**
-     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
+     * @return Basic-auth user name (only with useBasicAuth). At most 50 characters.
      * 
      */
     public Optional<Output<String>> username() {
@@ -140,14 +140,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+     * Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
      * 
      */
     @Import(name="webhookURL", required=true)
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+     * @return Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
      * 
      */
     public Output<String> webhookURL() {
@@ -229,7 +229,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+         * @param enabled Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
          * 
          * @return builder
          * 
@@ -240,7 +240,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+         * @param enabled Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
          * 
          * @return builder
          * 
@@ -250,7 +250,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param groupChatSetting Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+         * @param groupChatSetting Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
          * 
          * @return builder
          * 
@@ -261,7 +261,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param groupChatSetting Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+         * @param groupChatSetting Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
          * 
          * @return builder
          * 
@@ -271,7 +271,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+         * @param password Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
          * 
          * @return builder
          * 
@@ -282,7 +282,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+         * @param password Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
          * 
          * @return builder
          * 
@@ -292,7 +292,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+         * @param uid An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
          * 
          * @return builder
          * 
@@ -303,7 +303,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+         * @param uid An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
          * 
          * @return builder
          * 
@@ -313,7 +313,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each call (needs username and password; default false).
+         * @param useBasicAuth Send basic-auth credentials with each call (needs username and password). Default: false.
          * 
          * @return builder
          * 
@@ -324,7 +324,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each call (needs username and password; default false).
+         * @param useBasicAuth Send basic-auth credentials with each call (needs username and password). Default: false.
          * 
          * @return builder
          * 
@@ -334,7 +334,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param username Basic-auth user name, at most 50 characters (only with useBasicAuth).
+         * @param username Basic-auth user name (only with useBasicAuth). At most 50 characters.
          * 
          * @return builder
          * 
@@ -345,7 +345,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param username Basic-auth user name, at most 50 characters (only with useBasicAuth).
+         * @param username Basic-auth user name (only with useBasicAuth). At most 50 characters.
          * 
          * @return builder
          * 
@@ -355,7 +355,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param webhookURL Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+         * @param webhookURL Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
          * 
          * @return builder
          * 
@@ -366,7 +366,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param webhookURL Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+         * @param webhookURL Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
          * 
          * @return builder
          * 

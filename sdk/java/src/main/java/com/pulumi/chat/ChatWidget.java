@@ -79,14 +79,14 @@ public class ChatWidget extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.managementConnection);
     }
     /**
-     * The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+     * The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+     * @return The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
      * 
      */
     public Output<String> name() {

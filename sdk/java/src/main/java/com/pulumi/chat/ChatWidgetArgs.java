@@ -82,14 +82,14 @@ public final class ChatWidgetArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+     * The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+     * @return The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
      * 
      */
     public Output<String> name() {
@@ -241,7 +241,7 @@ public final class ChatWidgetArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+         * @param name The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
          * 
          * @return builder
          * 
@@ -252,7 +252,7 @@ public final class ChatWidgetArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+         * @param name The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
          * 
          * @return builder
          * 

@@ -34,14 +34,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:Collaborators")
 public class Collaborators extends com.pulumi.resources.CustomResource {
     /**
-     * Emails of the app&#39;s admins (a set; compared lowercased).
+     * Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
      * 
      */
     @Export(name="admins", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> admins;
 
     /**
-     * @return Emails of the app&#39;s admins (a set; compared lowercased).
+     * @return Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
      * 
      */
     public Output<Optional<List<String>>> admins() {
@@ -76,14 +76,14 @@ public class Collaborators extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.managementConnection);
     }
     /**
-     * Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+     * Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
      * 
      */
     @Export(name="moderators", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> moderators;
 
     /**
-     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
      * 
      */
     public Output<Optional<List<String>>> moderators() {

@@ -19,14 +19,14 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
     public static final CollaboratorsArgs Empty = new CollaboratorsArgs();
 
     /**
-     * Emails of the app&#39;s admins (a set; compared lowercased).
+     * Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
      * 
      */
     @Import(name="admins")
     private @Nullable Output<List<String>> admins;
 
     /**
-     * @return Emails of the app&#39;s admins (a set; compared lowercased).
+     * @return Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
      * 
      */
     public Optional<Output<List<String>>> admins() {
@@ -79,14 +79,14 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+     * Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
      * 
      */
     @Import(name="moderators")
     private @Nullable Output<List<String>> moderators;
 
     /**
-     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
      * 
      */
     public Optional<Output<List<String>>> moderators() {
@@ -122,7 +122,7 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param admins Emails of the app&#39;s admins (a set; compared lowercased).
+         * @param admins Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
          * 
          * @return builder
          * 
@@ -133,7 +133,7 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param admins Emails of the app&#39;s admins (a set; compared lowercased).
+         * @param admins Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
          * 
          * @return builder
          * 
@@ -143,7 +143,7 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param admins Emails of the app&#39;s admins (a set; compared lowercased).
+         * @param admins Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
          * 
          * @return builder
          * 
@@ -216,7 +216,7 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param moderators Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+         * @param moderators Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
          * 
          * @return builder
          * 
@@ -227,7 +227,7 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param moderators Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+         * @param moderators Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
          * 
          * @return builder
          * 
@@ -237,7 +237,7 @@ public final class CollaboratorsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param moderators Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+         * @param moderators Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
          * 
          * @return builder
          * 

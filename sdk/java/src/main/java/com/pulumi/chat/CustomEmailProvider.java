@@ -78,56 +78,56 @@ public class CustomEmailProvider extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.credentials);
     }
     /**
-     * Send notifications through this provider (default true).
+     * Send notifications through this provider. Default: true.
      * 
      */
     @Export(name="isEnabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isEnabled;
 
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     public Output<Optional<Boolean>> isEnabled() {
         return Codegen.optional(this.isEnabled);
     }
     /**
-     * Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     @Export(name="useBasicAuth", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     public Output<Optional<Boolean>> useBasicAuth() {
         return Codegen.optional(this.useBasicAuth);
     }
     /**
-     * Send to the email address stored for each user (default false).
+     * Send to the email address stored for each user. Default: false.
      * 
      */
     @Export(name="useStoredEmailID", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> useStoredEmailID;
 
     /**
-     * @return Send to the email address stored for each user (default false).
+     * @return Send to the email address stored for each user. Default: false.
      * 
      */
     public Output<Optional<Boolean>> useStoredEmailID() {
         return Codegen.optional(this.useStoredEmailID);
     }
     /**
-     * Public https URL the service posts notifications to.
+     * Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     @Export(name="webhookURL", refs={String.class}, tree="[0]")
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     public Output<String> webhookURL() {

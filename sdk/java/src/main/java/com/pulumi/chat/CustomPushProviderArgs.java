@@ -80,14 +80,14 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
     }
 
     /**
-     * Send notifications through this provider (default true).
+     * Send notifications through this provider. Default: true.
      * 
      */
     @Import(name="isEnabled")
     private @Nullable Output<Boolean> isEnabled;
 
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     public Optional<Output<Boolean>> isEnabled() {
@@ -95,14 +95,14 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
     }
 
     /**
-     * Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     @Import(name="useBasicAuth")
     private @Nullable Output<Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     public Optional<Output<Boolean>> useBasicAuth() {
@@ -110,14 +110,14 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
     }
 
     /**
-     * Public https URL the service posts notifications to.
+     * Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     @Import(name="webhookURL", required=true)
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     public Output<String> webhookURL() {
@@ -239,7 +239,7 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param isEnabled Send notifications through this provider (default true).
+         * @param isEnabled Send notifications through this provider. Default: true.
          * 
          * @return builder
          * 
@@ -250,7 +250,7 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param isEnabled Send notifications through this provider (default true).
+         * @param isEnabled Send notifications through this provider. Default: true.
          * 
          * @return builder
          * 
@@ -260,7 +260,7 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
          * 
          * @return builder
          * 
@@ -271,7 +271,7 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
          * 
          * @return builder
          * 
@@ -281,7 +281,7 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param webhookURL Public https URL the service posts notifications to.
+         * @param webhookURL Public https URL the service posts notifications to. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -292,7 +292,7 @@ public final class CustomPushProviderArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param webhookURL Public https URL the service posts notifications to.
+         * @param webhookURL Public https URL the service posts notifications to. At most 3000 characters.
          * 
          * @return builder
          * 

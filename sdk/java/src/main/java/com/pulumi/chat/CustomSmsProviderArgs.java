@@ -80,14 +80,14 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
     }
 
     /**
-     * Send notifications through this provider (default true).
+     * Send notifications through this provider. Default: true.
      * 
      */
     @Import(name="isEnabled")
     private @Nullable Output<Boolean> isEnabled;
 
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     public Optional<Output<Boolean>> isEnabled() {
@@ -95,14 +95,14 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
     }
 
     /**
-     * Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     @Import(name="useBasicAuth")
     private @Nullable Output<Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     public Optional<Output<Boolean>> useBasicAuth() {
@@ -110,14 +110,14 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
     }
 
     /**
-     * Send to the phone number stored for each user (default false).
+     * Send to the phone number stored for each user. Default: false.
      * 
      */
     @Import(name="useStoredPhNo")
     private @Nullable Output<Boolean> useStoredPhNo;
 
     /**
-     * @return Send to the phone number stored for each user (default false).
+     * @return Send to the phone number stored for each user. Default: false.
      * 
      */
     public Optional<Output<Boolean>> useStoredPhNo() {
@@ -125,14 +125,14 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
     }
 
     /**
-     * Public https URL the service posts notifications to.
+     * Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     @Import(name="webhookURL", required=true)
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     public Output<String> webhookURL() {
@@ -255,7 +255,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param isEnabled Send notifications through this provider (default true).
+         * @param isEnabled Send notifications through this provider. Default: true.
          * 
          * @return builder
          * 
@@ -266,7 +266,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param isEnabled Send notifications through this provider (default true).
+         * @param isEnabled Send notifications through this provider. Default: true.
          * 
          * @return builder
          * 
@@ -276,7 +276,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
          * 
          * @return builder
          * 
@@ -287,7 +287,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+         * @param useBasicAuth Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
          * 
          * @return builder
          * 
@@ -297,7 +297,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param useStoredPhNo Send to the phone number stored for each user (default false).
+         * @param useStoredPhNo Send to the phone number stored for each user. Default: false.
          * 
          * @return builder
          * 
@@ -308,7 +308,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param useStoredPhNo Send to the phone number stored for each user (default false).
+         * @param useStoredPhNo Send to the phone number stored for each user. Default: false.
          * 
          * @return builder
          * 
@@ -318,7 +318,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param webhookURL Public https URL the service posts notifications to.
+         * @param webhookURL Public https URL the service posts notifications to. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -329,7 +329,7 @@ public final class CustomSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param webhookURL Public https URL the service posts notifications to.
+         * @param webhookURL Public https URL the service posts notifications to. At most 3000 characters.
          * 
          * @return builder
          * 

@@ -51,28 +51,28 @@ public class Extension extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.appId);
     }
     /**
-     * Enable the extension for the app (default true). Settings are stored only while it is enabled.
+     * Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
      * 
      */
     @Export(name="enabled", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> enabled;
 
     /**
-     * @return Enable the extension for the app (default true). Settings are stored only while it is enabled.
+     * @return Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
      * 
      */
     public Output<Boolean> enabled() {
         return this.enabled;
     }
     /**
-     * The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+     * The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Export(name="extension", refs={String.class}, tree="[0]")
     private Output<String> extension;
 
     /**
-     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> extension() {

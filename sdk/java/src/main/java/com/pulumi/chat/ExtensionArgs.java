@@ -51,14 +51,14 @@ public final class ExtensionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Enable the extension for the app (default true). Settings are stored only while it is enabled.
+     * Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
      * 
      */
     @Import(name="enabled")
     private @Nullable Output<Boolean> enabled;
 
     /**
-     * @return Enable the extension for the app (default true). Settings are stored only while it is enabled.
+     * @return Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
      * 
      */
     public Optional<Output<Boolean>> enabled() {
@@ -66,14 +66,14 @@ public final class ExtensionArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+     * The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Import(name="extension", required=true)
     private Output<String> extension;
 
     /**
-     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> extension() {
@@ -198,7 +198,7 @@ public final class ExtensionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Enable the extension for the app (default true). Settings are stored only while it is enabled.
+         * @param enabled Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
          * 
          * @return builder
          * 
@@ -209,7 +209,7 @@ public final class ExtensionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Enable the extension for the app (default true). Settings are stored only while it is enabled.
+         * @param enabled Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
          * 
          * @return builder
          * 
@@ -219,7 +219,7 @@ public final class ExtensionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param extension The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+         * @param extension The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -230,7 +230,7 @@ public final class ExtensionArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param extension The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+         * @param extension The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 

@@ -38,14 +38,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:ExternalAgent")
 public class ExternalAgent extends com.pulumi.resources.CustomResource {
     /**
-     * The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+     * The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
     @Export(name="agentId", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> agentId;
 
     /**
-     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
     public Output<Optional<String>> agentId() {
@@ -80,42 +80,42 @@ public class ExternalAgent extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * HTTPS URL of the deployment that runs the agent.
+     * HTTPS URL of the deployment that runs the agent. At most 3000 characters.
      * 
      */
     @Export(name="deploymentUrl", refs={String.class}, tree="[0]")
     private Output<String> deploymentUrl;
 
     /**
-     * @return HTTPS URL of the deployment that runs the agent.
+     * @return HTTPS URL of the deployment that runs the agent. At most 3000 characters.
      * 
      */
     public Output<String> deploymentUrl() {
         return this.deploymentUrl;
     }
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
     }
     /**
-     * The message that greets a user, at most 1020 characters.
+     * The message that greets a user. At most 1020 characters.
      * 
      */
     @Export(name="greetingMessage", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> greetingMessage;
 
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     public Output<Optional<String>> greetingMessage() {
@@ -136,84 +136,84 @@ public class ExternalAgent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.headers);
     }
     /**
-     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Export(name="icon", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> icon;
 
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> icon() {
         return Codegen.optional(this.icon);
     }
     /**
-     * The message that introduces the agent, at most 1020 characters.
+     * The message that introduces the agent. At most 1020 characters.
      * 
      */
     @Export(name="introductoryMessage", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> introductoryMessage;
 
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     public Output<Optional<String>> introductoryMessage() {
         return Codegen.optional(this.introductoryMessage);
     }
     /**
-     * Whether the agent answers (default true).
+     * Whether the agent answers. Default: true.
      * 
      */
     @Export(name="isActive", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isActive;
 
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     public Output<Optional<Boolean>> isActive() {
         return Codegen.optional(this.isActive);
     }
     /**
-     * Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+     * The framework the agent is built with.
      * 
      */
     @Export(name="provider", refs={ByoProvider.class}, tree="[0]")
     private Output<ByoProvider> provider;
 
     /**
-     * @return The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+     * @return The framework the agent is built with.
      * 
      */
     public Output<ByoProvider> provider() {
         return this.provider;
     }
     /**
-     * Messages offered to the user to start with (in order, at most 25).
+     * Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     @Export(name="suggestedMessages", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> suggestedMessages;
 
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     public Output<Optional<List<String>>> suggestedMessages() {

@@ -37,14 +37,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+     * The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
     @Import(name="agentId")
     private @Nullable Output<String> agentId;
 
     /**
-     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
     public Optional<Output<String>> agentId() {
@@ -67,14 +67,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * HTTPS URL of the deployment that runs the agent.
+     * HTTPS URL of the deployment that runs the agent. At most 3000 characters.
      * 
      */
     @Import(name="deploymentUrl", required=true)
     private Output<String> deploymentUrl;
 
     /**
-     * @return HTTPS URL of the deployment that runs the agent.
+     * @return HTTPS URL of the deployment that runs the agent. At most 3000 characters.
      * 
      */
     public Output<String> deploymentUrl() {
@@ -82,14 +82,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -97,14 +97,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The message that greets a user, at most 1020 characters.
+     * The message that greets a user. At most 1020 characters.
      * 
      */
     @Import(name="greetingMessage")
     private @Nullable Output<String> greetingMessage;
 
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     public Optional<Output<String>> greetingMessage() {
@@ -127,14 +127,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Import(name="icon")
     private @Nullable Output<String> icon;
 
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> icon() {
@@ -142,14 +142,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The message that introduces the agent, at most 1020 characters.
+     * The message that introduces the agent. At most 1020 characters.
      * 
      */
     @Import(name="introductoryMessage")
     private @Nullable Output<String> introductoryMessage;
 
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     public Optional<Output<String>> introductoryMessage() {
@@ -157,14 +157,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Whether the agent answers (default true).
+     * Whether the agent answers. Default: true.
      * 
      */
     @Import(name="isActive")
     private @Nullable Output<Boolean> isActive;
 
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     public Optional<Output<Boolean>> isActive() {
@@ -172,14 +172,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -187,14 +187,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+     * The framework the agent is built with.
      * 
      */
     @Import(name="provider", required=true)
     private Output<ByoProvider> provider;
 
     /**
-     * @return The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+     * @return The framework the agent is built with.
      * 
      */
     public Output<ByoProvider> provider() {
@@ -202,14 +202,14 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Messages offered to the user to start with (in order, at most 25).
+     * Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     @Import(name="suggestedMessages")
     private @Nullable Output<List<String>> suggestedMessages;
 
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     public Optional<Output<List<String>>> suggestedMessages() {
@@ -274,7 +274,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param agentId The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+         * @param agentId The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
          * 
          * @return builder
          * 
@@ -285,7 +285,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param agentId The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+         * @param agentId The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
          * 
          * @return builder
          * 
@@ -316,7 +316,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param deploymentUrl HTTPS URL of the deployment that runs the agent.
+         * @param deploymentUrl HTTPS URL of the deployment that runs the agent. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -327,7 +327,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param deploymentUrl HTTPS URL of the deployment that runs the agent.
+         * @param deploymentUrl HTTPS URL of the deployment that runs the agent. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -337,7 +337,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -348,7 +348,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -358,7 +358,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param greetingMessage The message that greets a user, at most 1020 characters.
+         * @param greetingMessage The message that greets a user. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -369,7 +369,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param greetingMessage The message that greets a user, at most 1020 characters.
+         * @param greetingMessage The message that greets a user. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -400,7 +400,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -411,7 +411,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+         * @param icon URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -421,7 +421,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param introductoryMessage The message that introduces the agent, at most 1020 characters.
+         * @param introductoryMessage The message that introduces the agent. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -432,7 +432,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param introductoryMessage The message that introduces the agent, at most 1020 characters.
+         * @param introductoryMessage The message that introduces the agent. At most 1020 characters.
          * 
          * @return builder
          * 
@@ -442,7 +442,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param isActive Whether the agent answers (default true).
+         * @param isActive Whether the agent answers. Default: true.
          * 
          * @return builder
          * 
@@ -453,7 +453,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param isActive Whether the agent answers (default true).
+         * @param isActive Whether the agent answers. Default: true.
          * 
          * @return builder
          * 
@@ -463,7 +463,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+         * @param name Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
          * 
          * @return builder
          * 
@@ -474,7 +474,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+         * @param name Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
          * 
          * @return builder
          * 
@@ -484,7 +484,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param provider The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+         * @param provider The framework the agent is built with.
          * 
          * @return builder
          * 
@@ -495,7 +495,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param provider The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+         * @param provider The framework the agent is built with.
          * 
          * @return builder
          * 
@@ -505,7 +505,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param suggestedMessages Messages offered to the user to start with (in order, at most 25).
+         * @param suggestedMessages Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
          * 
          * @return builder
          * 
@@ -516,7 +516,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param suggestedMessages Messages offered to the user to start with (in order, at most 25).
+         * @param suggestedMessages Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
          * 
          * @return builder
          * 
@@ -526,7 +526,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param suggestedMessages Messages offered to the user to start with (in order, at most 25).
+         * @param suggestedMessages Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
          * 
          * @return builder
          * 

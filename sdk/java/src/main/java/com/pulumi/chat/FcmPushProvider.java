@@ -65,42 +65,42 @@ public class FcmPushProvider extends com.pulumi.resources.CustomResource {
         return this.credentials;
     }
     /**
-     * true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     @Export(name="isDefault", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isDefault;
 
     /**
-     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     public Output<Optional<Boolean>> isDefault() {
         return Codegen.optional(this.isDefault);
     }
     /**
-     * Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+     * Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
      * 
      */
     @Export(name="notificationInPayload", refs={FcmPushProviderNotificationInPayload.class}, tree="[0]")
     private Output</* @Nullable */ FcmPushProviderNotificationInPayload> notificationInPayload;
 
     /**
-     * @return Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+     * @return Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
      * 
      */
     public Output<Optional<FcmPushProviderNotificationInPayload>> notificationInPayload() {
         return Codegen.optional(this.notificationInPayload);
     }
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     @Export(name="providerId", refs={String.class}, tree="[0]")
     private Output<String> providerId;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     public Output<String> providerId() {

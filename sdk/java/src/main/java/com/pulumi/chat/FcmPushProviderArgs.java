@@ -66,14 +66,14 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     @Import(name="isDefault")
     private @Nullable Output<Boolean> isDefault;
 
     /**
-     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     public Optional<Output<Boolean>> isDefault() {
@@ -81,14 +81,14 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+     * Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
      * 
      */
     @Import(name="notificationInPayload")
     private @Nullable Output<FcmPushProviderNotificationInPayloadArgs> notificationInPayload;
 
     /**
-     * @return Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+     * @return Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
      * 
      */
     public Optional<Output<FcmPushProviderNotificationInPayloadArgs>> notificationInPayload() {
@@ -96,14 +96,14 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     @Import(name="providerId", required=true)
     private Output<String> providerId;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     public Output<String> providerId() {
@@ -219,7 +219,7 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param isDefault true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+         * @param isDefault true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
          * 
          * @return builder
          * 
@@ -230,7 +230,7 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param isDefault true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+         * @param isDefault true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
          * 
          * @return builder
          * 
@@ -240,7 +240,7 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param notificationInPayload Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+         * @param notificationInPayload Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
          * 
          * @return builder
          * 
@@ -251,7 +251,7 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param notificationInPayload Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+         * @param notificationInPayload Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
          * 
          * @return builder
          * 
@@ -261,7 +261,7 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
          * 
          * @return builder
          * 
@@ -272,7 +272,7 @@ public final class FcmPushProviderArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+         * @param providerId Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
          * 
          * @return builder
          * 

@@ -48,28 +48,28 @@ public class Friends extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+     * uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
      * 
      */
     @Export(name="friends", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> friends;
 
     /**
-     * @return uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+     * @return uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> friends() {
         return Codegen.optional(this.friends);
     }
     /**
-     * The user whose friends these are. Changing it replaces the resource.
+     * The user whose friends these are. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return The user whose friends these are. Changing it replaces the resource.
+     * @return The user whose friends these are. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> uid() {

@@ -50,14 +50,14 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+     * uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
      * 
      */
     @Import(name="friends")
     private @Nullable Output<List<String>> friends;
 
     /**
-     * @return uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+     * @return uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> friends() {
@@ -65,14 +65,14 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The user whose friends these are. Changing it replaces the resource.
+     * The user whose friends these are. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Import(name="uid", required=true)
     private Output<String> uid;
 
     /**
-     * @return The user whose friends these are. Changing it replaces the resource.
+     * @return The user whose friends these are. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> uid() {
@@ -149,7 +149,7 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param friends uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+         * @param friends uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -160,7 +160,7 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param friends uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+         * @param friends uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -170,7 +170,7 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param friends uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+         * @param friends uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -180,7 +180,7 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The user whose friends these are. Changing it replaces the resource.
+         * @param uid The user whose friends these are. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -191,7 +191,7 @@ public final class FriendsArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The user whose friends these are. Changing it replaces the resource.
+         * @param uid The user whose friends these are. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 

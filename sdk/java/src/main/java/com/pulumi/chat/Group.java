@@ -80,42 +80,42 @@ public class Group extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
     }
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
      * 
      */
     @Export(name="guid", refs={String.class}, tree="[0]")
     private Output<String> guid;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
      * 
      */
     public Output<String> guid() {
         return this.guid;
     }
     /**
-     * Icon URL, at most 3000 characters.
+     * Icon URL. At most 3000 characters.
      * 
      */
     @Export(name="icon", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> icon;
 
     /**
-     * @return Icon URL, at most 3000 characters.
+     * @return Icon URL. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> icon() {
@@ -150,70 +150,70 @@ public class Group extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.metadata);
     }
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * uid of the owner; default: chosen by the service.
+     * uid of the owner; default: chosen by the service. At most 100 characters.
      * 
      */
     @Export(name="owner", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> owner;
 
     /**
-     * @return uid of the owner; default: chosen by the service.
+     * @return uid of the owner; default: chosen by the service. At most 100 characters.
      * 
      */
     public Output<Optional<String>> owner() {
         return Codegen.optional(this.owner);
     }
     /**
-     * Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+     * Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> password;
 
     /**
-     * @return Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+     * @return Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     public Output<Optional<String>> password() {
         return Codegen.optional(this.password);
     }
     /**
-     * Tags (a set): at most 25, each at most 100 characters.
+     * Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="tags", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> tags;
 
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> tags() {
         return Codegen.optional(this.tags);
     }
     /**
-     * public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+     * public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
      * 
      */
     @Export(name="type", refs={GroupType.class}, tree="[0]")
     private Output</* @Nullable */ GroupType> type;
 
     /**
-     * @return public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+     * @return public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
      * 
      */
     public Output<Optional<GroupType>> type() {

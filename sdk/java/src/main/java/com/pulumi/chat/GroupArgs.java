@@ -53,14 +53,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -68,14 +68,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
      * 
      */
     @Import(name="guid", required=true)
     private Output<String> guid;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -83,14 +83,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Icon URL, at most 3000 characters.
+     * Icon URL. At most 3000 characters.
      * 
      */
     @Import(name="icon")
     private @Nullable Output<String> icon;
 
     /**
-     * @return Icon URL, at most 3000 characters.
+     * @return Icon URL. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> icon() {
@@ -113,14 +113,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -128,14 +128,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * uid of the owner; default: chosen by the service.
+     * uid of the owner; default: chosen by the service. At most 100 characters.
      * 
      */
     @Import(name="owner")
     private @Nullable Output<String> owner;
 
     /**
-     * @return uid of the owner; default: chosen by the service.
+     * @return uid of the owner; default: chosen by the service. At most 100 characters.
      * 
      */
     public Optional<Output<String>> owner() {
@@ -143,14 +143,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+     * Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     @Import(name="password")
     private @Nullable Output<String> password;
 
     /**
-     * @return Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+     * @return Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     public Optional<Output<String>> password() {
@@ -158,14 +158,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Tags (a set): at most 25, each at most 100 characters.
+     * Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="tags")
     private @Nullable Output<List<String>> tags;
 
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> tags() {
@@ -173,14 +173,14 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+     * public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
      * 
      */
     @Import(name="type")
     private @Nullable Output<GroupType> type;
 
     /**
-     * @return public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+     * @return public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
      * 
      */
     public Optional<Output<GroupType>> type() {
@@ -264,7 +264,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -275,7 +275,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -285,7 +285,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+         * @param guid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
          * 
          * @return builder
          * 
@@ -296,7 +296,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+         * @param guid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
          * 
          * @return builder
          * 
@@ -306,7 +306,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon Icon URL, at most 3000 characters.
+         * @param icon Icon URL. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -317,7 +317,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon Icon URL, at most 3000 characters.
+         * @param icon Icon URL. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -348,7 +348,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -359,7 +359,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -369,7 +369,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param owner uid of the owner; default: chosen by the service.
+         * @param owner uid of the owner; default: chosen by the service. At most 100 characters.
          * 
          * @return builder
          * 
@@ -380,7 +380,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param owner uid of the owner; default: chosen by the service.
+         * @param owner uid of the owner; default: chosen by the service. At most 100 characters.
          * 
          * @return builder
          * 
@@ -390,7 +390,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+         * @param password Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
          * 
          * @return builder
          * 
@@ -401,7 +401,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+         * @param password Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
          * 
          * @return builder
          * 
@@ -411,7 +411,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags (a set): at most 25, each at most 100 characters.
+         * @param tags Tags (a set). At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -422,7 +422,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags (a set): at most 25, each at most 100 characters.
+         * @param tags Tags (a set). At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -432,7 +432,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags (a set): at most 25, each at most 100 characters.
+         * @param tags Tags (a set). At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -442,7 +442,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param type public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+         * @param type public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
          * 
          * @return builder
          * 
@@ -453,7 +453,7 @@ public final class GroupArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param type public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+         * @param type public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
          * 
          * @return builder
          * 

@@ -48,28 +48,28 @@ public class GroupBans extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The group&#39;s guid. Changing it replaces the resource.
+     * The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Export(name="guid", refs={String.class}, tree="[0]")
     private Output<String> guid;
 
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> guid() {
         return this.guid;
     }
     /**
-     * The uids banned from the group (a set; empty: nobody is banned).
+     * The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
      * 
      */
     @Export(name="uids", refs={List.class,String.class}, tree="[0,1]")
     private Output<List<String>> uids;
 
     /**
-     * @return The uids banned from the group (a set; empty: nobody is banned).
+     * @return The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
      * 
      */
     public Output<List<String>> uids() {

@@ -50,14 +50,14 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The group&#39;s guid. Changing it replaces the resource.
+     * The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Import(name="guid", required=true)
     private Output<String> guid;
 
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -65,14 +65,14 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The uids banned from the group (a set; empty: nobody is banned).
+     * The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
      * 
      */
     @Import(name="uids", required=true)
     private Output<List<String>> uids;
 
     /**
-     * @return The uids banned from the group (a set; empty: nobody is banned).
+     * @return The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
      * 
      */
     public Output<List<String>> uids() {
@@ -149,7 +149,7 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid The group&#39;s guid. Changing it replaces the resource.
+         * @param guid The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -160,7 +160,7 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid The group&#39;s guid. Changing it replaces the resource.
+         * @param guid The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -170,7 +170,7 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uids The uids banned from the group (a set; empty: nobody is banned).
+         * @param uids The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -181,7 +181,7 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uids The uids banned from the group (a set; empty: nobody is banned).
+         * @param uids The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -191,7 +191,7 @@ public final class GroupBansArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uids The uids banned from the group (a set; empty: nobody is banned).
+         * @param uids The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
          * 
          * @return builder
          * 

@@ -50,14 +50,14 @@ public class GroupMember extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The group&#39;s guid. Changing it replaces the membership.
+     * The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     @Export(name="guid", refs={String.class}, tree="[0]")
     private Output<String> guid;
 
     /**
-     * @return The group&#39;s guid. Changing it replaces the membership.
+     * @return The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -78,28 +78,28 @@ public class GroupMember extends com.pulumi.resources.CustomResource {
         return this.joinedAt;
     }
     /**
-     * admin, moderator or participant (default); changed in place.
+     * The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
      * 
      */
     @Export(name="scope", refs={MemberScope.class}, tree="[0]")
     private Output<MemberScope> scope;
 
     /**
-     * @return admin, moderator or participant (default); changed in place.
+     * @return The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
      * 
      */
     public Output<MemberScope> scope() {
         return this.scope;
     }
     /**
-     * The member&#39;s uid. Changing it replaces the membership.
+     * The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return The member&#39;s uid. Changing it replaces the membership.
+     * @return The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     public Output<String> uid() {

@@ -50,14 +50,14 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The group&#39;s guid. Changing it replaces the membership.
+     * The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     @Import(name="guid", required=true)
     private Output<String> guid;
 
     /**
-     * @return The group&#39;s guid. Changing it replaces the membership.
+     * @return The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -65,14 +65,14 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * admin, moderator or participant (default); changed in place.
+     * The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
      * 
      */
     @Import(name="scope")
     private @Nullable Output<MemberScope> scope;
 
     /**
-     * @return admin, moderator or participant (default); changed in place.
+     * @return The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
      * 
      */
     public Optional<Output<MemberScope>> scope() {
@@ -80,14 +80,14 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The member&#39;s uid. Changing it replaces the membership.
+     * The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     @Import(name="uid", required=true)
     private Output<String> uid;
 
     /**
-     * @return The member&#39;s uid. Changing it replaces the membership.
+     * @return The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     public Output<String> uid() {
@@ -165,7 +165,7 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid The group&#39;s guid. Changing it replaces the membership.
+         * @param guid The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
          * 
          * @return builder
          * 
@@ -176,7 +176,7 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid The group&#39;s guid. Changing it replaces the membership.
+         * @param guid The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
          * 
          * @return builder
          * 
@@ -186,7 +186,7 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param scope admin, moderator or participant (default); changed in place.
+         * @param scope The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
          * 
          * @return builder
          * 
@@ -197,7 +197,7 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param scope admin, moderator or participant (default); changed in place.
+         * @param scope The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
          * 
          * @return builder
          * 
@@ -207,7 +207,7 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The member&#39;s uid. Changing it replaces the membership.
+         * @param uid The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
          * 
          * @return builder
          * 
@@ -218,7 +218,7 @@ public final class GroupMemberArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid The member&#39;s uid. Changing it replaces the membership.
+         * @param uid The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
          * 
          * @return builder
          * 

@@ -34,14 +34,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:GroupMembers")
 public class GroupMembers extends com.pulumi.resources.CustomResource {
     /**
-     * uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+     * uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
      * 
      */
     @Export(name="admins", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> admins;
 
     /**
-     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> admins() {
@@ -62,42 +62,42 @@ public class GroupMembers extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The group&#39;s guid. Changing it replaces the resource.
+     * The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Export(name="guid", refs={String.class}, tree="[0]")
     private Output<String> guid;
 
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> guid() {
         return this.guid;
     }
     /**
-     * uids with scope moderator (a set).
+     * uids with scope moderator (a set). Each at most 100 characters.
      * 
      */
     @Export(name="moderators", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> moderators;
 
     /**
-     * @return uids with scope moderator (a set).
+     * @return uids with scope moderator (a set). Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> moderators() {
         return Codegen.optional(this.moderators);
     }
     /**
-     * uids with scope participant (a set).
+     * uids with scope participant (a set). Each at most 100 characters.
      * 
      */
     @Export(name="participants", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> participants;
 
     /**
-     * @return uids with scope participant (a set).
+     * @return uids with scope participant (a set). Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> participants() {

@@ -20,14 +20,14 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
     public static final GroupMembersArgs Empty = new GroupMembersArgs();
 
     /**
-     * uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+     * uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
      * 
      */
     @Import(name="admins")
     private @Nullable Output<List<String>> admins;
 
     /**
-     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> admins() {
@@ -65,14 +65,14 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The group&#39;s guid. Changing it replaces the resource.
+     * The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Import(name="guid", required=true)
     private Output<String> guid;
 
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -80,14 +80,14 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * uids with scope moderator (a set).
+     * uids with scope moderator (a set). Each at most 100 characters.
      * 
      */
     @Import(name="moderators")
     private @Nullable Output<List<String>> moderators;
 
     /**
-     * @return uids with scope moderator (a set).
+     * @return uids with scope moderator (a set). Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> moderators() {
@@ -95,14 +95,14 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * uids with scope participant (a set).
+     * uids with scope participant (a set). Each at most 100 characters.
      * 
      */
     @Import(name="participants")
     private @Nullable Output<List<String>> participants;
 
     /**
-     * @return uids with scope participant (a set).
+     * @return uids with scope participant (a set). Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> participants() {
@@ -139,7 +139,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param admins uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+         * @param admins uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -150,7 +150,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param admins uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+         * @param admins uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -160,7 +160,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param admins uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+         * @param admins uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -212,7 +212,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid The group&#39;s guid. Changing it replaces the resource.
+         * @param guid The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -223,7 +223,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param guid The group&#39;s guid. Changing it replaces the resource.
+         * @param guid The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -233,7 +233,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param moderators uids with scope moderator (a set).
+         * @param moderators uids with scope moderator (a set). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -244,7 +244,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param moderators uids with scope moderator (a set).
+         * @param moderators uids with scope moderator (a set). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -254,7 +254,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param moderators uids with scope moderator (a set).
+         * @param moderators uids with scope moderator (a set). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -264,7 +264,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param participants uids with scope participant (a set).
+         * @param participants uids with scope participant (a set). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -275,7 +275,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param participants uids with scope participant (a set).
+         * @param participants uids with scope participant (a set). Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -285,7 +285,7 @@ public final class GroupMembersArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param participants uids with scope participant (a set).
+         * @param participants uids with scope participant (a set). Each at most 100 characters.
          * 
          * @return builder
          * 

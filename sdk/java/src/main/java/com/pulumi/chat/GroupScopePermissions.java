@@ -51,14 +51,14 @@ public class GroupScopePermissions extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The group. Changing it replaces the resource.
+     * The group. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Export(name="guid", refs={String.class}, tree="[0]")
     private Output<String> guid;
 
     /**
-     * @return The group. Changing it replaces the resource.
+     * @return The group. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -79,14 +79,14 @@ public class GroupScopePermissions extends com.pulumi.resources.CustomResource {
         return this.permissions;
     }
     /**
-     * admin, moderator or participant. Changing it replaces the resource.
+     * The scope whose permissions these are. Changing it replaces the resource.
      * 
      */
     @Export(name="scope", refs={MemberScope.class}, tree="[0]")
     private Output<MemberScope> scope;
 
     /**
-     * @return admin, moderator or participant. Changing it replaces the resource.
+     * @return The scope whose permissions these are. Changing it replaces the resource.
      * 
      */
     public Output<MemberScope> scope() {

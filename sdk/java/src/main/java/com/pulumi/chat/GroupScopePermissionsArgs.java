@@ -52,14 +52,14 @@ public final class GroupScopePermissionsArgs extends com.pulumi.resources.Resour
     }
 
     /**
-     * The group. Changing it replaces the resource.
+     * The group. Changing it replaces the resource. At most 100 characters.
      * 
      */
     @Import(name="guid", required=true)
     private Output<String> guid;
 
     /**
-     * @return The group. Changing it replaces the resource.
+     * @return The group. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Output<String> guid() {
@@ -82,14 +82,14 @@ public final class GroupScopePermissionsArgs extends com.pulumi.resources.Resour
     }
 
     /**
-     * admin, moderator or participant. Changing it replaces the resource.
+     * The scope whose permissions these are. Changing it replaces the resource.
      * 
      */
     @Import(name="scope", required=true)
     private Output<MemberScope> scope;
 
     /**
-     * @return admin, moderator or participant. Changing it replaces the resource.
+     * @return The scope whose permissions these are. Changing it replaces the resource.
      * 
      */
     public Output<MemberScope> scope() {
@@ -167,7 +167,7 @@ public final class GroupScopePermissionsArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param guid The group. Changing it replaces the resource.
+         * @param guid The group. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -178,7 +178,7 @@ public final class GroupScopePermissionsArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param guid The group. Changing it replaces the resource.
+         * @param guid The group. Changing it replaces the resource. At most 100 characters.
          * 
          * @return builder
          * 
@@ -209,7 +209,7 @@ public final class GroupScopePermissionsArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param scope admin, moderator or participant. Changing it replaces the resource.
+         * @param scope The scope whose permissions these are. Changing it replaces the resource.
          * 
          * @return builder
          * 
@@ -220,7 +220,7 @@ public final class GroupScopePermissionsArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param scope admin, moderator or participant. Changing it replaces the resource.
+         * @param scope The scope whose permissions these are. Changing it replaces the resource.
          * 
          * @return builder
          * 

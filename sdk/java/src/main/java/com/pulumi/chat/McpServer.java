@@ -64,14 +64,14 @@ public class McpServer extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.createdAt);
     }
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
@@ -92,56 +92,56 @@ public class McpServer extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.headers);
     }
     /**
-     * URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+     * URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Export(name="icon", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> icon;
 
     /**
-     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> icon() {
         return Codegen.optional(this.icon);
     }
     /**
-     * Name, at most 100 characters.
+     * Name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
      * 
      */
     @Export(name="slug", refs={String.class}, tree="[0]")
     private Output<String> slug;
 
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
      * 
      */
     public Output<String> slug() {
         return this.slug;
     }
     /**
-     * HTTPS URL of the server.
+     * HTTPS URL of the server. At most 3000 characters.
      * 
      */
     @Export(name="url", refs={String.class}, tree="[0]")
     private Output<String> url;
 
     /**
-     * @return HTTPS URL of the server.
+     * @return HTTPS URL of the server. At most 3000 characters.
      * 
      */
     public Output<String> url() {

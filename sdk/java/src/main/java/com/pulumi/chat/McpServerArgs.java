@@ -50,14 +50,14 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -80,14 +80,14 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+     * URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     @Import(name="icon")
     private @Nullable Output<String> icon;
 
     /**
-     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> icon() {
@@ -95,14 +95,14 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, at most 100 characters.
+     * Name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -110,14 +110,14 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+     * Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
      * 
      */
     @Import(name="slug", required=true)
     private Output<String> slug;
 
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
      * 
      */
     public Output<String> slug() {
@@ -125,14 +125,14 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * HTTPS URL of the server.
+     * HTTPS URL of the server. At most 3000 characters.
      * 
      */
     @Import(name="url", required=true)
     private Output<String> url;
 
     /**
-     * @return HTTPS URL of the server.
+     * @return HTTPS URL of the server. At most 3000 characters.
      * 
      */
     public Output<String> url() {
@@ -213,7 +213,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -224,7 +224,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -255,7 +255,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+         * @param icon URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -266,7 +266,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param icon URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+         * @param icon URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -276,7 +276,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -287,7 +287,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 100 characters.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -297,7 +297,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
          * 
          * @return builder
          * 
@@ -308,7 +308,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+         * @param slug Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
          * 
          * @return builder
          * 
@@ -318,7 +318,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param url HTTPS URL of the server.
+         * @param url HTTPS URL of the server. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -329,7 +329,7 @@ public final class McpServerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param url HTTPS URL of the server.
+         * @param url HTTPS URL of the server. At most 3000 characters.
          * 
          * @return builder
          * 

@@ -78,84 +78,84 @@ public class ModerationCustomApiList extends com.pulumi.resources.CustomResource
         return this.createdAt;
     }
     /**
-     * Description.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
     }
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     @Export(name="listId", refs={String.class}, tree="[0]")
     private Output<String> listId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     public Output<String> listId() {
         return this.listId;
     }
     /**
-     * Name.
+     * Name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> name;
 
     /**
-     * @return Name.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<Optional<String>> name() {
         return Codegen.optional(this.name);
     }
     /**
-     * Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+     * Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> password;
 
     /**
-     * @return Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+     * @return Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
      * 
      */
     public Output<Optional<String>> password() {
         return Codegen.optional(this.password);
     }
     /**
-     * Basic-auth user name sent to the webhook (with password; at most 100).
+     * Basic-auth user name sent to the webhook (with password). At most 100 characters.
      * 
      */
     @Export(name="username", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> username;
 
     /**
-     * @return Basic-auth user name sent to the webhook (with password; at most 100).
+     * @return Basic-auth user name sent to the webhook (with password). At most 100 characters.
      * 
      */
     public Output<Optional<String>> username() {
         return Codegen.optional(this.username);
     }
     /**
-     * Public https URL of your moderation webhook.
+     * Public https URL of your moderation webhook. At most 3000 characters.
      * 
      */
     @Export(name="webhookURL", refs={String.class}, tree="[0]")
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL of your moderation webhook.
+     * @return Public https URL of your moderation webhook. At most 3000 characters.
      * 
      */
     public Output<String> webhookURL() {

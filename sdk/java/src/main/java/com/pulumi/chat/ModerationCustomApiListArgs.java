@@ -49,14 +49,14 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
     }
 
     /**
-     * Description.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -64,14 +64,14 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
     }
 
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     @Import(name="listId", required=true)
     private Output<String> listId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     public Output<String> listId() {
@@ -79,14 +79,14 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
     }
 
     /**
-     * Name.
+     * Name. At most 100 characters.
      * 
      */
     @Import(name="name")
     private @Nullable Output<String> name;
 
     /**
-     * @return Name.
+     * @return Name. At most 100 characters.
      * 
      */
     public Optional<Output<String>> name() {
@@ -94,14 +94,14 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
     }
 
     /**
-     * Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+     * Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
      * 
      */
     @Import(name="password")
     private @Nullable Output<String> password;
 
     /**
-     * @return Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+     * @return Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
      * 
      */
     public Optional<Output<String>> password() {
@@ -109,14 +109,14 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
     }
 
     /**
-     * Basic-auth user name sent to the webhook (with password; at most 100).
+     * Basic-auth user name sent to the webhook (with password). At most 100 characters.
      * 
      */
     @Import(name="username")
     private @Nullable Output<String> username;
 
     /**
-     * @return Basic-auth user name sent to the webhook (with password; at most 100).
+     * @return Basic-auth user name sent to the webhook (with password). At most 100 characters.
      * 
      */
     public Optional<Output<String>> username() {
@@ -124,14 +124,14 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
     }
 
     /**
-     * Public https URL of your moderation webhook.
+     * Public https URL of your moderation webhook. At most 3000 characters.
      * 
      */
     @Import(name="webhookURL", required=true)
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL of your moderation webhook.
+     * @return Public https URL of your moderation webhook. At most 3000 characters.
      * 
      */
     public Output<String> webhookURL() {
@@ -212,7 +212,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param description Description.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -223,7 +223,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param description Description.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -233,7 +233,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
          * 
          * @return builder
          * 
@@ -244,7 +244,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
          * 
          * @return builder
          * 
@@ -254,7 +254,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param name Name.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -265,7 +265,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param name Name.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -275,7 +275,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param password Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+         * @param password Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
          * 
          * @return builder
          * 
@@ -286,7 +286,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param password Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+         * @param password Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
          * 
          * @return builder
          * 
@@ -296,7 +296,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param username Basic-auth user name sent to the webhook (with password; at most 100).
+         * @param username Basic-auth user name sent to the webhook (with password). At most 100 characters.
          * 
          * @return builder
          * 
@@ -307,7 +307,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param username Basic-auth user name sent to the webhook (with password; at most 100).
+         * @param username Basic-auth user name sent to the webhook (with password). At most 100 characters.
          * 
          * @return builder
          * 
@@ -317,7 +317,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param webhookURL Public https URL of your moderation webhook.
+         * @param webhookURL Public https URL of your moderation webhook. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -328,7 +328,7 @@ public final class ModerationCustomApiListArgs extends com.pulumi.resources.Reso
         }
 
         /**
-         * @param webhookURL Public https URL of your moderation webhook.
+         * @param webhookURL Public https URL of your moderation webhook. At most 3000 characters.
          * 
          * @return builder
          * 

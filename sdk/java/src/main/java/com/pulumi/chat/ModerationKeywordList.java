@@ -121,14 +121,14 @@ public class ModerationKeywordList extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.disallowedSentences);
     }
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     @Export(name="listId", refs={String.class}, tree="[0]")
     private Output<String> listId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     public Output<String> listId() {

@@ -96,14 +96,14 @@ public final class ModerationKeywordListArgs extends com.pulumi.resources.Resour
     }
 
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     @Import(name="listId", required=true)
     private Output<String> listId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     public Output<String> listId() {
@@ -287,7 +287,7 @@ public final class ModerationKeywordListArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
          * 
          * @return builder
          * 
@@ -298,7 +298,7 @@ public final class ModerationKeywordListArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+         * @param listId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
          * 
          * @return builder
          * 

@@ -39,14 +39,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:ModerationRule")
 public class ModerationRule extends com.pulumi.resources.CustomResource {
     /**
-     * What happens to a matching message: blockMessage and/or dropMessage (a set).
+     * What happens to a matching message (a set).
      * 
      */
     @Export(name="action", refs={List.class,ModerationRuleActionItem.class}, tree="[0,1]")
     private Output<List<ModerationRuleActionItem>> action;
 
     /**
-     * @return What happens to a matching message: blockMessage and/or dropMessage (a set).
+     * @return What happens to a matching message (a set).
      * 
      */
     public Output<List<ModerationRuleActionItem>> action() {
@@ -109,28 +109,28 @@ public class ModerationRule extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
         return Codegen.optional(this.description);
     }
     /**
-     * Apply the rule (default false).
+     * Apply the rule. Default: false.
      * 
      */
     @Export(name="enabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> enabled;
 
     /**
-     * @return Apply the rule (default false).
+     * @return Apply the rule. Default: false.
      * 
      */
     public Output<Optional<Boolean>> enabled() {
@@ -151,28 +151,28 @@ public class ModerationRule extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.filters);
     }
     /**
-     * Name, at most 100 characters.
+     * Name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
      * 
      */
     @Export(name="ruleId", refs={String.class}, tree="[0]")
     private Output<String> ruleId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
      * 
      */
     public Output<String> ruleId() {

@@ -23,14 +23,14 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
     public static final ModerationRuleArgs Empty = new ModerationRuleArgs();
 
     /**
-     * What happens to a matching message: blockMessage and/or dropMessage (a set).
+     * What happens to a matching message (a set).
      * 
      */
     @Import(name="action", required=true)
     private Output<List<ModerationRuleActionItem>> action;
 
     /**
-     * @return What happens to a matching message: blockMessage and/or dropMessage (a set).
+     * @return What happens to a matching message (a set).
      * 
      */
     public Output<List<ModerationRuleActionItem>> action() {
@@ -83,14 +83,14 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -98,14 +98,14 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Apply the rule (default false).
+     * Apply the rule. Default: false.
      * 
      */
     @Import(name="enabled")
     private @Nullable Output<Boolean> enabled;
 
     /**
-     * @return Apply the rule (default false).
+     * @return Apply the rule. Default: false.
      * 
      */
     public Optional<Output<Boolean>> enabled() {
@@ -128,14 +128,14 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Name, at most 100 characters.
+     * Name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -143,14 +143,14 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
      * 
      */
     @Import(name="ruleId", required=true)
     private Output<String> ruleId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
      * 
      */
     public Output<String> ruleId() {
@@ -190,7 +190,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param action What happens to a matching message: blockMessage and/or dropMessage (a set).
+         * @param action What happens to a matching message (a set).
          * 
          * @return builder
          * 
@@ -201,7 +201,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param action What happens to a matching message: blockMessage and/or dropMessage (a set).
+         * @param action What happens to a matching message (a set).
          * 
          * @return builder
          * 
@@ -211,7 +211,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param action What happens to a matching message: blockMessage and/or dropMessage (a set).
+         * @param action What happens to a matching message (a set).
          * 
          * @return builder
          * 
@@ -294,7 +294,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -305,7 +305,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -315,7 +315,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param enabled Apply the rule (default false).
+         * @param enabled Apply the rule. Default: false.
          * 
          * @return builder
          * 
@@ -326,7 +326,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param enabled Apply the rule (default false).
+         * @param enabled Apply the rule. Default: false.
          * 
          * @return builder
          * 
@@ -367,7 +367,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param name Name, at most 100 characters.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -378,7 +378,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param name Name, at most 100 characters.
+         * @param name Name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -388,7 +388,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param ruleId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+         * @param ruleId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
          * 
          * @return builder
          * 
@@ -399,7 +399,7 @@ public final class ModerationRuleArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param ruleId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+         * @param ruleId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
          * 
          * @return builder
          * 

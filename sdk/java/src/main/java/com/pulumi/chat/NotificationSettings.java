@@ -50,42 +50,42 @@ public class NotificationSettings extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+     * When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
      * 
      */
     @Export(name="preferences", refs={NotificationSettingsPreferences.class}, tree="[0]")
     private Output</* @Nullable */ NotificationSettingsPreferences> preferences;
 
     /**
-     * @return Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+     * @return When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
      * 
      */
     public Output<Optional<NotificationSettingsPreferences>> preferences() {
         return Codegen.optional(this.preferences);
     }
     /**
-     * Notification sounds: chat and call (names of sound files).
+     * Sound files played with notifications. Its parts: chat and call (names of sound files).
      * 
      */
     @Export(name="sound", refs={NotificationSettingsSound.class}, tree="[0]")
     private Output</* @Nullable */ NotificationSettingsSound> sound;
 
     /**
-     * @return Notification sounds: chat and call (names of sound files).
+     * @return Sound files played with notifications. Its parts: chat and call (names of sound files).
      * 
      */
     public Output<Optional<NotificationSettingsSound>> sound() {
         return Codegen.optional(this.sound);
     }
     /**
-     * Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+     * Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
      * 
      */
     @Export(name="templates", refs={NotificationSettingsTemplates.class}, tree="[0]")
     private Output</* @Nullable */ NotificationSettingsTemplates> templates;
 
     /**
-     * @return Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+     * @return Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
      * 
      */
     public Output<Optional<NotificationSettingsTemplates>> templates() {

@@ -50,14 +50,14 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
     }
 
     /**
-     * Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+     * When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
      * 
      */
     @Import(name="preferences")
     private @Nullable Output<NotificationSettingsPreferencesArgs> preferences;
 
     /**
-     * @return Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+     * @return When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
      * 
      */
     public Optional<Output<NotificationSettingsPreferencesArgs>> preferences() {
@@ -65,14 +65,14 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
     }
 
     /**
-     * Notification sounds: chat and call (names of sound files).
+     * Sound files played with notifications. Its parts: chat and call (names of sound files).
      * 
      */
     @Import(name="sound")
     private @Nullable Output<NotificationSettingsSoundArgs> sound;
 
     /**
-     * @return Notification sounds: chat and call (names of sound files).
+     * @return Sound files played with notifications. Its parts: chat and call (names of sound files).
      * 
      */
     public Optional<Output<NotificationSettingsSoundArgs>> sound() {
@@ -80,14 +80,14 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
     }
 
     /**
-     * Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+     * Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
      * 
      */
     @Import(name="templates")
     private @Nullable Output<NotificationSettingsTemplatesArgs> templates;
 
     /**
-     * @return Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+     * @return Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
      * 
      */
     public Optional<Output<NotificationSettingsTemplatesArgs>> templates() {
@@ -165,7 +165,7 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param preferences Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+         * @param preferences When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
          * 
          * @return builder
          * 
@@ -176,7 +176,7 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param preferences Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+         * @param preferences When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
          * 
          * @return builder
          * 
@@ -186,7 +186,7 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param sound Notification sounds: chat and call (names of sound files).
+         * @param sound Sound files played with notifications. Its parts: chat and call (names of sound files).
          * 
          * @return builder
          * 
@@ -197,7 +197,7 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param sound Notification sounds: chat and call (names of sound files).
+         * @param sound Sound files played with notifications. Its parts: chat and call (names of sound files).
          * 
          * @return builder
          * 
@@ -207,7 +207,7 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param templates Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+         * @param templates Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
          * 
          * @return builder
          * 
@@ -218,7 +218,7 @@ public final class NotificationSettingsArgs extends com.pulumi.resources.Resourc
         }
 
         /**
-         * @param templates Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+         * @param templates Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
          * 
          * @return builder
          * 

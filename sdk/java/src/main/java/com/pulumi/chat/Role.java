@@ -66,14 +66,14 @@ public class Role extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Export(name="description", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Output<Optional<String>> description() {
@@ -94,14 +94,14 @@ public class Role extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.metadata);
     }
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -136,14 +136,14 @@ public class Role extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.restrictedFeatures);
     }
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
      * 
      */
     @Export(name="role", refs={String.class}, tree="[0]")
     private Output<String> role;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
      * 
      */
     public Output<String> role() {

@@ -53,14 +53,14 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Description, at most 255 characters.
+     * Description. At most 255 characters.
      * 
      */
     @Import(name="description")
     private @Nullable Output<String> description;
 
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<Output<String>> description() {
@@ -83,14 +83,14 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -128,14 +128,14 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
      * 
      */
     @Import(name="role", required=true)
     private Output<String> role;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
      * 
      */
     public Output<String> role() {
@@ -232,7 +232,7 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -243,7 +243,7 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param description Description, at most 255 characters.
+         * @param description Description. At most 255 characters.
          * 
          * @return builder
          * 
@@ -274,7 +274,7 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -285,7 +285,7 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -347,7 +347,7 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param role Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+         * @param role Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
          * 
          * @return builder
          * 
@@ -358,7 +358,7 @@ public final class RoleArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param role Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+         * @param role Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
          * 
          * @return builder
          * 

@@ -36,14 +36,14 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+     * Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
      * 
      */
     @Import(name="bucket")
     private @Nullable Output<Integer> bucket;
 
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
      * 
      */
     public Optional<Output<Integer>> bucket() {
@@ -51,14 +51,14 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * How many buckets the file is split into (default 1); declare one resource per bucket number.
+     * How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
      * 
      */
     @Import(name="buckets")
     private @Nullable Output<Integer> buckets;
 
     /**
-     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
+     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
      * 
      */
     public Optional<Output<Integer>> buckets() {
@@ -81,14 +81,14 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * What the file holds: users, groups, members or messages.
+     * What the file holds.
      * 
      */
     @Import(name="entity", required=true)
     private Output<SeedDataEntity> entity;
 
     /**
-     * @return What the file holds: users, groups, members or messages.
+     * @return What the file holds.
      * 
      */
     public Output<SeedDataEntity> entity() {
@@ -177,7 +177,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
          * 
          * @return builder
          * 
@@ -188,7 +188,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+         * @param bucket Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
          * 
          * @return builder
          * 
@@ -198,7 +198,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param buckets How many buckets the file is split into (default 1); declare one resource per bucket number.
+         * @param buckets How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
          * 
          * @return builder
          * 
@@ -209,7 +209,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param buckets How many buckets the file is split into (default 1); declare one resource per bucket number.
+         * @param buckets How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
          * 
          * @return builder
          * 
@@ -240,7 +240,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param entity What the file holds: users, groups, members or messages.
+         * @param entity What the file holds.
          * 
          * @return builder
          * 
@@ -251,7 +251,7 @@ public final class SeedDataArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param entity What the file holds: users, groups, members or messages.
+         * @param entity What the file holds.
          * 
          * @return builder
          * 

@@ -36,14 +36,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:SendGridEmailProvider")
 public class SendGridEmailProvider extends com.pulumi.resources.CustomResource {
     /**
-     * Let recipients reply by email (needs senderEmailForReplies; default false).
+     * Let recipients reply by email (needs senderEmailForReplies). Default: false.
      * 
      */
     @Export(name="allowEmailReplies", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> allowEmailReplies;
 
     /**
-     * @return Let recipients reply by email (needs senderEmailForReplies; default false).
+     * @return Let recipients reply by email (needs senderEmailForReplies). Default: false.
      * 
      */
     public Output<Optional<Boolean>> allowEmailReplies() {
@@ -78,14 +78,14 @@ public class SendGridEmailProvider extends com.pulumi.resources.CustomResource {
         return this.credentials;
     }
     /**
-     * Send email notifications through SendGrid (default true).
+     * Send email notifications through SendGrid. Default: true.
      * 
      */
     @Export(name="isEnabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isEnabled;
 
     /**
-     * @return Send email notifications through SendGrid (default true).
+     * @return Send email notifications through SendGrid. Default: true.
      * 
      */
     public Output<Optional<Boolean>> isEnabled() {

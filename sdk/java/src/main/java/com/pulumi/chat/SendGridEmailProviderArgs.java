@@ -35,14 +35,14 @@ public final class SendGridEmailProviderArgs extends com.pulumi.resources.Resour
     }
 
     /**
-     * Let recipients reply by email (needs senderEmailForReplies; default false).
+     * Let recipients reply by email (needs senderEmailForReplies). Default: false.
      * 
      */
     @Import(name="allowEmailReplies")
     private @Nullable Output<Boolean> allowEmailReplies;
 
     /**
-     * @return Let recipients reply by email (needs senderEmailForReplies; default false).
+     * @return Let recipients reply by email (needs senderEmailForReplies). Default: false.
      * 
      */
     public Optional<Output<Boolean>> allowEmailReplies() {
@@ -80,14 +80,14 @@ public final class SendGridEmailProviderArgs extends com.pulumi.resources.Resour
     }
 
     /**
-     * Send email notifications through SendGrid (default true).
+     * Send email notifications through SendGrid. Default: true.
      * 
      */
     @Import(name="isEnabled")
     private @Nullable Output<Boolean> isEnabled;
 
     /**
-     * @return Send email notifications through SendGrid (default true).
+     * @return Send email notifications through SendGrid. Default: true.
      * 
      */
     public Optional<Output<Boolean>> isEnabled() {
@@ -224,7 +224,7 @@ public final class SendGridEmailProviderArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param allowEmailReplies Let recipients reply by email (needs senderEmailForReplies; default false).
+         * @param allowEmailReplies Let recipients reply by email (needs senderEmailForReplies). Default: false.
          * 
          * @return builder
          * 
@@ -235,7 +235,7 @@ public final class SendGridEmailProviderArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param allowEmailReplies Let recipients reply by email (needs senderEmailForReplies; default false).
+         * @param allowEmailReplies Let recipients reply by email (needs senderEmailForReplies). Default: false.
          * 
          * @return builder
          * 
@@ -287,7 +287,7 @@ public final class SendGridEmailProviderArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param isEnabled Send email notifications through SendGrid (default true).
+         * @param isEnabled Send email notifications through SendGrid. Default: true.
          * 
          * @return builder
          * 
@@ -298,7 +298,7 @@ public final class SendGridEmailProviderArgs extends com.pulumi.resources.Resour
         }
 
         /**
-         * @param isEnabled Send email notifications through SendGrid (default true).
+         * @param isEnabled Send email notifications through SendGrid. Default: true.
          * 
          * @return builder
          * 

@@ -64,14 +64,14 @@ public class TwilioSmsProvider extends com.pulumi.resources.CustomResource {
         return this.credentials;
     }
     /**
-     * Send SMS notifications through Twilio (default true).
+     * Send SMS notifications through Twilio. Default: true.
      * 
      */
     @Export(name="isEnabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> isEnabled;
 
     /**
-     * @return Send SMS notifications through Twilio (default true).
+     * @return Send SMS notifications through Twilio. Default: true.
      * 
      */
     public Output<Optional<Boolean>> isEnabled() {

@@ -65,14 +65,14 @@ public final class TwilioSmsProviderArgs extends com.pulumi.resources.ResourceAr
     }
 
     /**
-     * Send SMS notifications through Twilio (default true).
+     * Send SMS notifications through Twilio. Default: true.
      * 
      */
     @Import(name="isEnabled")
     private @Nullable Output<Boolean> isEnabled;
 
     /**
-     * @return Send SMS notifications through Twilio (default true).
+     * @return Send SMS notifications through Twilio. Default: true.
      * 
      */
     public Optional<Output<Boolean>> isEnabled() {
@@ -202,7 +202,7 @@ public final class TwilioSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param isEnabled Send SMS notifications through Twilio (default true).
+         * @param isEnabled Send SMS notifications through Twilio. Default: true.
          * 
          * @return builder
          * 
@@ -213,7 +213,7 @@ public final class TwilioSmsProviderArgs extends com.pulumi.resources.ResourceAr
         }
 
         /**
-         * @param isEnabled Send SMS notifications through Twilio (default true).
+         * @param isEnabled Send SMS notifications through Twilio. Default: true.
          * 
          * @return builder
          * 

@@ -38,14 +38,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:User")
 public class User extends com.pulumi.resources.CustomResource {
     /**
-     * Avatar URL, at most 3000 characters.
+     * Avatar URL. At most 3000 characters.
      * 
      */
     @Export(name="avatar", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> avatar;
 
     /**
-     * @return Avatar URL, at most 3000 characters.
+     * @return Avatar URL. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> avatar() {
@@ -80,14 +80,14 @@ public class User extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Profile URL, at most 3000 characters.
+     * Profile URL. At most 3000 characters.
      * 
      */
     @Export(name="link", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> link;
 
     /**
-     * @return Profile URL, at most 3000 characters.
+     * @return Profile URL. At most 3000 characters.
      * 
      */
     public Output<Optional<String>> link() {
@@ -108,14 +108,14 @@ public class User extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.metadata);
     }
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -136,56 +136,56 @@ public class User extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.permanentDelete);
     }
     /**
-     * Role id; the role must exist. Default: &#34;default&#34;.
+     * Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
      * 
      */
     @Export(name="role", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> role;
 
     /**
-     * @return Role id; the role must exist. Default: &#34;default&#34;.
+     * @return Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
      * 
      */
     public Output<Optional<String>> role() {
         return Codegen.optional(this.role);
     }
     /**
-     * Status message.
+     * Status message. At most 1000 characters.
      * 
      */
     @Export(name="statusMessage", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> statusMessage;
 
     /**
-     * @return Status message.
+     * @return Status message. At most 1000 characters.
      * 
      */
     public Output<Optional<String>> statusMessage() {
         return Codegen.optional(this.statusMessage);
     }
     /**
-     * Tags (a set): at most 25, each at most 100 characters.
+     * Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     @Export(name="tags", refs={List.class,String.class}, tree="[0,1]")
     private Output</* @Nullable */ List<String>> tags;
 
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     public Output<Optional<List<String>>> tags() {
         return Codegen.optional(this.tags);
     }
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
      * 
      */
     @Export(name="uid", refs={String.class}, tree="[0]")
     private Output<String> uid;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
      * 
      */
     public Output<String> uid() {

@@ -37,14 +37,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Avatar URL, at most 3000 characters.
+     * Avatar URL. At most 3000 characters.
      * 
      */
     @Import(name="avatar")
     private @Nullable Output<String> avatar;
 
     /**
-     * @return Avatar URL, at most 3000 characters.
+     * @return Avatar URL. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> avatar() {
@@ -67,14 +67,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Profile URL, at most 3000 characters.
+     * Profile URL. At most 3000 characters.
      * 
      */
     @Import(name="link")
     private @Nullable Output<String> link;
 
     /**
-     * @return Profile URL, at most 3000 characters.
+     * @return Profile URL. At most 3000 characters.
      * 
      */
     public Optional<Output<String>> link() {
@@ -97,14 +97,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Display name, at most 100 characters.
+     * Display name. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -127,14 +127,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Role id; the role must exist. Default: &#34;default&#34;.
+     * Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
      * 
      */
     @Import(name="role")
     private @Nullable Output<String> role;
 
     /**
-     * @return Role id; the role must exist. Default: &#34;default&#34;.
+     * @return Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
      * 
      */
     public Optional<Output<String>> role() {
@@ -142,14 +142,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Status message.
+     * Status message. At most 1000 characters.
      * 
      */
     @Import(name="statusMessage")
     private @Nullable Output<String> statusMessage;
 
     /**
-     * @return Status message.
+     * @return Status message. At most 1000 characters.
      * 
      */
     public Optional<Output<String>> statusMessage() {
@@ -157,14 +157,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Tags (a set): at most 25, each at most 100 characters.
+     * Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     @Import(name="tags")
     private @Nullable Output<List<String>> tags;
 
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     public Optional<Output<List<String>>> tags() {
@@ -172,14 +172,14 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+     * Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
      * 
      */
     @Import(name="uid", required=true)
     private Output<String> uid;
 
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
      * 
      */
     public Output<String> uid() {
@@ -242,7 +242,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param avatar Avatar URL, at most 3000 characters.
+         * @param avatar Avatar URL. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -253,7 +253,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param avatar Avatar URL, at most 3000 characters.
+         * @param avatar Avatar URL. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -284,7 +284,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param link Profile URL, at most 3000 characters.
+         * @param link Profile URL. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -295,7 +295,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param link Profile URL, at most 3000 characters.
+         * @param link Profile URL. At most 3000 characters.
          * 
          * @return builder
          * 
@@ -326,7 +326,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -337,7 +337,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Display name, at most 100 characters.
+         * @param name Display name. At most 100 characters.
          * 
          * @return builder
          * 
@@ -368,7 +368,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param role Role id; the role must exist. Default: &#34;default&#34;.
+         * @param role Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
          * 
          * @return builder
          * 
@@ -379,7 +379,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param role Role id; the role must exist. Default: &#34;default&#34;.
+         * @param role Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
          * 
          * @return builder
          * 
@@ -389,7 +389,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param statusMessage Status message.
+         * @param statusMessage Status message. At most 1000 characters.
          * 
          * @return builder
          * 
@@ -400,7 +400,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param statusMessage Status message.
+         * @param statusMessage Status message. At most 1000 characters.
          * 
          * @return builder
          * 
@@ -410,7 +410,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags (a set): at most 25, each at most 100 characters.
+         * @param tags Tags (a set). At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -421,7 +421,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags (a set): at most 25, each at most 100 characters.
+         * @param tags Tags (a set). At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -431,7 +431,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param tags Tags (a set): at most 25, each at most 100 characters.
+         * @param tags Tags (a set). At most 25 items. Each at most 100 characters.
          * 
          * @return builder
          * 
@@ -441,7 +441,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+         * @param uid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
          * 
          * @return builder
          * 
@@ -452,7 +452,7 @@ public final class UserArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param uid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+         * @param uid Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
          * 
          * @return builder
          * 

@@ -65,14 +65,14 @@ public class Webhook extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Deliver events (default true).
+     * Deliver events. Default: true.
      * 
      */
     @Export(name="enabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> enabled;
 
     /**
-     * @return Deliver events (default true).
+     * @return Deliver events. Default: true.
      * 
      */
     public Output<Optional<Boolean>> enabled() {
@@ -93,112 +93,112 @@ public class Webhook extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.managementConnection);
     }
     /**
-     * Name, at most 50 characters.
+     * Name. At most 50 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name, at most 50 characters.
+     * @return Name. At most 50 characters.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+     * Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     @Export(name="password", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> password;
 
     /**
-     * @return Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+     * @return Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     public Output<Optional<String>> password() {
         return Codegen.optional(this.password);
     }
     /**
-     * Retry deliveries that fail (default false).
+     * Retry deliveries that fail. Default: false.
      * 
      */
     @Export(name="retryOnFailure", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> retryOnFailure;
 
     /**
-     * @return Retry deliveries that fail (default false).
+     * @return Retry deliveries that fail. Default: false.
      * 
      */
     public Output<Optional<Boolean>> retryOnFailure() {
         return Codegen.optional(this.retryOnFailure);
     }
     /**
-     * Send basic-auth credentials with each delivery (needs username and password).
+     * Send basic-auth credentials with each delivery (needs username and password). Default: false.
      * 
      */
     @Export(name="useBasicAuth", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each delivery (needs username and password).
+     * @return Send basic-auth credentials with each delivery (needs username and password). Default: false.
      * 
      */
     public Output<Optional<Boolean>> useBasicAuth() {
         return Codegen.optional(this.useBasicAuth);
     }
     /**
-     * Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+     * Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
      * 
      */
     @Export(name="username", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> username;
 
     /**
-     * @return Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+     * @return Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
      * 
      */
     public Output<Optional<String>> username() {
         return Codegen.optional(this.username);
     }
     /**
-     * The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+     * The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
      * 
      */
     @Export(name="version", refs={WebhookVersion.class}, tree="[0]")
     private Output</* @Nullable */ WebhookVersion> version;
 
     /**
-     * @return The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+     * @return The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
      * 
      */
     public Output<Optional<WebhookVersion>> version() {
         return Codegen.optional(this.version);
     }
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
      * 
      */
     @Export(name="webhookId", refs={String.class}, tree="[0]")
     private Output<String> webhookId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
      * 
      */
     public Output<String> webhookId() {
         return this.webhookId;
     }
     /**
-     * Public https URL the service posts events to, at most 255 characters.
+     * Public https URL the service posts events to. At most 255 characters.
      * 
      */
     @Export(name="webhookURL", refs={String.class}, tree="[0]")
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts events to, at most 255 characters.
+     * @return Public https URL the service posts events to. At most 255 characters.
      * 
      */
     public Output<String> webhookURL() {

@@ -50,14 +50,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Deliver events (default true).
+     * Deliver events. Default: true.
      * 
      */
     @Import(name="enabled")
     private @Nullable Output<Boolean> enabled;
 
     /**
-     * @return Deliver events (default true).
+     * @return Deliver events. Default: true.
      * 
      */
     public Optional<Output<Boolean>> enabled() {
@@ -80,14 +80,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name, at most 50 characters.
+     * Name. At most 50 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return Name, at most 50 characters.
+     * @return Name. At most 50 characters.
      * 
      */
     public Output<String> name() {
@@ -95,14 +95,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+     * Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     @Import(name="password")
     private @Nullable Output<String> password;
 
     /**
-     * @return Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+     * @return Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     public Optional<Output<String>> password() {
@@ -110,14 +110,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Retry deliveries that fail (default false).
+     * Retry deliveries that fail. Default: false.
      * 
      */
     @Import(name="retryOnFailure")
     private @Nullable Output<Boolean> retryOnFailure;
 
     /**
-     * @return Retry deliveries that fail (default false).
+     * @return Retry deliveries that fail. Default: false.
      * 
      */
     public Optional<Output<Boolean>> retryOnFailure() {
@@ -125,14 +125,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Send basic-auth credentials with each delivery (needs username and password).
+     * Send basic-auth credentials with each delivery (needs username and password). Default: false.
      * 
      */
     @Import(name="useBasicAuth")
     private @Nullable Output<Boolean> useBasicAuth;
 
     /**
-     * @return Send basic-auth credentials with each delivery (needs username and password).
+     * @return Send basic-auth credentials with each delivery (needs username and password). Default: false.
      * 
      */
     public Optional<Output<Boolean>> useBasicAuth() {
@@ -140,14 +140,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+     * Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
      * 
      */
     @Import(name="username")
     private @Nullable Output<String> username;
 
     /**
-     * @return Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+     * @return Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
      * 
      */
     public Optional<Output<String>> username() {
@@ -155,14 +155,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+     * The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
      * 
      */
     @Import(name="version")
     private @Nullable Output<WebhookVersion> version;
 
     /**
-     * @return The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+     * @return The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
      * 
      */
     public Optional<Output<WebhookVersion>> version() {
@@ -170,14 +170,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+     * Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
      * 
      */
     @Import(name="webhookId", required=true)
     private Output<String> webhookId;
 
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
      * 
      */
     public Output<String> webhookId() {
@@ -185,14 +185,14 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Public https URL the service posts events to, at most 255 characters.
+     * Public https URL the service posts events to. At most 255 characters.
      * 
      */
     @Import(name="webhookURL", required=true)
     private Output<String> webhookURL;
 
     /**
-     * @return Public https URL the service posts events to, at most 255 characters.
+     * @return Public https URL the service posts events to. At most 255 characters.
      * 
      */
     public Output<String> webhookURL() {
@@ -277,7 +277,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Deliver events (default true).
+         * @param enabled Deliver events. Default: true.
          * 
          * @return builder
          * 
@@ -288,7 +288,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Deliver events (default true).
+         * @param enabled Deliver events. Default: true.
          * 
          * @return builder
          * 
@@ -319,7 +319,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 50 characters.
+         * @param name Name. At most 50 characters.
          * 
          * @return builder
          * 
@@ -330,7 +330,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name, at most 50 characters.
+         * @param name Name. At most 50 characters.
          * 
          * @return builder
          * 
@@ -340,7 +340,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+         * @param password Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
          * 
          * @return builder
          * 
@@ -351,7 +351,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param password Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+         * @param password Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
          * 
          * @return builder
          * 
@@ -361,7 +361,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param retryOnFailure Retry deliveries that fail (default false).
+         * @param retryOnFailure Retry deliveries that fail. Default: false.
          * 
          * @return builder
          * 
@@ -372,7 +372,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param retryOnFailure Retry deliveries that fail (default false).
+         * @param retryOnFailure Retry deliveries that fail. Default: false.
          * 
          * @return builder
          * 
@@ -382,7 +382,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each delivery (needs username and password).
+         * @param useBasicAuth Send basic-auth credentials with each delivery (needs username and password). Default: false.
          * 
          * @return builder
          * 
@@ -393,7 +393,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param useBasicAuth Send basic-auth credentials with each delivery (needs username and password).
+         * @param useBasicAuth Send basic-auth credentials with each delivery (needs username and password). Default: false.
          * 
          * @return builder
          * 
@@ -403,7 +403,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param username Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+         * @param username Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
          * 
          * @return builder
          * 
@@ -414,7 +414,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param username Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+         * @param username Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
          * 
          * @return builder
          * 
@@ -424,7 +424,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param version The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+         * @param version The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
          * 
          * @return builder
          * 
@@ -435,7 +435,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param version The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+         * @param version The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
          * 
          * @return builder
          * 
@@ -445,7 +445,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param webhookId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+         * @param webhookId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
          * 
          * @return builder
          * 
@@ -456,7 +456,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param webhookId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+         * @param webhookId Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
          * 
          * @return builder
          * 
@@ -466,7 +466,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param webhookURL Public https URL the service posts events to, at most 255 characters.
+         * @param webhookURL Public https URL the service posts events to. At most 255 characters.
          * 
          * @return builder
          * 
@@ -477,7 +477,7 @@ public final class WebhookArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param webhookURL Public https URL the service posts events to, at most 255 characters.
+         * @param webhookURL Public https URL the service posts events to. At most 255 characters.
          * 
          * @return builder
          * 

@@ -78,28 +78,28 @@ public class WebhookTriggers extends com.pulumi.resources.CustomResource {
         return this.triggers;
     }
     /**
-     * The webhook&#39;s system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+     * The webhook&#39;s system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
      * 
      */
     @Export(name="version", refs={WebhookVersion.class}, tree="[0]")
     private Output</* @Nullable */ WebhookVersion> version;
 
     /**
-     * @return The webhook&#39;s system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+     * @return The webhook&#39;s system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
      * 
      */
     public Output<Optional<WebhookVersion>> version() {
         return Codegen.optional(this.version);
     }
     /**
-     * The webhook&#39;s id. Changing it replaces the resource.
+     * The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
      * 
      */
     @Export(name="webhookId", refs={String.class}, tree="[0]")
     private Output<String> webhookId;
 
     /**
-     * @return The webhook&#39;s id. Changing it replaces the resource.
+     * @return The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
      * 
      */
     public Output<String> webhookId() {

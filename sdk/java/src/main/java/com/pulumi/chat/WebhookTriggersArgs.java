@@ -82,14 +82,14 @@ public final class WebhookTriggersArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The webhook&#39;s system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+     * The webhook&#39;s system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
      * 
      */
     @Import(name="version")
     private @Nullable Output<WebhookVersion> version;
 
     /**
-     * @return The webhook&#39;s system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+     * @return The webhook&#39;s system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
      * 
      */
     public Optional<Output<WebhookVersion>> version() {
@@ -97,14 +97,14 @@ public final class WebhookTriggersArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The webhook&#39;s id. Changing it replaces the resource.
+     * The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
      * 
      */
     @Import(name="webhookId", required=true)
     private Output<String> webhookId;
 
     /**
-     * @return The webhook&#39;s id. Changing it replaces the resource.
+     * @return The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
      * 
      */
     public Output<String> webhookId() {
@@ -235,7 +235,7 @@ public final class WebhookTriggersArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param version The webhook&#39;s system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+         * @param version The webhook&#39;s system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
          * 
          * @return builder
          * 
@@ -246,7 +246,7 @@ public final class WebhookTriggersArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param version The webhook&#39;s system, as its Webhook declares it: 1 (legacy, default) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header.
+         * @param version The webhook&#39;s system, as its Webhook declares it: 1 (legacy) or 2, which does not take after_message and before_message. Sent as the X-Webhook-Version header. Default: 1.
          * 
          * @return builder
          * 
@@ -256,7 +256,7 @@ public final class WebhookTriggersArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param webhookId The webhook&#39;s id. Changing it replaces the resource.
+         * @param webhookId The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
          * 
          * @return builder
          * 
@@ -267,7 +267,7 @@ public final class WebhookTriggersArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param webhookId The webhook&#39;s id. Changing it replaces the resource.
+         * @param webhookId The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
          * 
          * @return builder
          * 

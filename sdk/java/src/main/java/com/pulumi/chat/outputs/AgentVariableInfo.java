@@ -15,7 +15,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class AgentVariableInfo {
     /**
-     * @return The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+     * @return The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
      * 
      */
     private @Nullable String constantValue;
@@ -25,12 +25,12 @@ public final class AgentVariableInfo {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return The value used when the path does not resolve, at most 200 characters.
+     * @return The value used when the path does not resolve. At most 200 characters.
      * 
      */
     private @Nullable String defaultValue;
     /**
-     * @return Description, at most 200 characters.
+     * @return Description. At most 200 characters.
      * 
      */
     private @Nullable String description;
@@ -40,12 +40,12 @@ public final class AgentVariableInfo {
      */
     private String id;
     /**
-     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+     * @return Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
      * 
      */
     private @Nullable String sourcePath;
@@ -57,7 +57,7 @@ public final class AgentVariableInfo {
 
     private AgentVariableInfo() {}
     /**
-     * @return The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+     * @return The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
      * 
      */
     public Optional<String> constantValue() {
@@ -71,14 +71,14 @@ public final class AgentVariableInfo {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return The value used when the path does not resolve, at most 200 characters.
+     * @return The value used when the path does not resolve. At most 200 characters.
      * 
      */
     public Optional<String> defaultValue() {
         return Optional.ofNullable(this.defaultValue);
     }
     /**
-     * @return Description, at most 200 characters.
+     * @return Description. At most 200 characters.
      * 
      */
     public Optional<String> description() {
@@ -92,14 +92,14 @@ public final class AgentVariableInfo {
         return this.id;
     }
     /**
-     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;, at most 50. The API cannot rename a variable: a change makes a new one.
+     * @return Name, unique in the app: a letter, then letters, digits, &#39;_&#39; and &#39;.&#39;. The API cannot rename a variable: a change makes a new one. At most 50 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+     * @return Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
      * 
      */
     public Optional<String> sourcePath() {

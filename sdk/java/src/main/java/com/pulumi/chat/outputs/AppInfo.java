@@ -47,7 +47,7 @@ public final class AppInfo {
      */
     private String id;
     /**
-     * @return App name. Changing it replaces the app (there is no update API).
+     * @return App name. Changing it replaces the app (there is no update API). At most 100 characters.
      * 
      */
     private @Nullable String name;
@@ -57,17 +57,17 @@ public final class AppInfo {
      */
     private @Nullable String plan;
     /**
-     * @return Region: us (default), eu or in. Changing it replaces the app.
+     * @return Region. Changing it replaces the app. Default: &#34;us&#34;.
      * 
      */
     private @Nullable Region region;
     /**
-     * @return Create the app without sample users and groups. Changing it replaces the app.
+     * @return Create the app without sample users and groups. Changing it replaces the app. Default: false.
      * 
      */
     private @Nullable Boolean skipSampleData;
     /**
-     * @return API version of the app, default &#34;3&#34;. Changing it replaces the app.
+     * @return API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
      * 
      */
     private @Nullable String version;
@@ -116,7 +116,7 @@ public final class AppInfo {
         return this.id;
     }
     /**
-     * @return App name. Changing it replaces the app (there is no update API).
+     * @return App name. Changing it replaces the app (there is no update API). At most 100 characters.
      * 
      */
     public Optional<String> name() {
@@ -130,21 +130,21 @@ public final class AppInfo {
         return Optional.ofNullable(this.plan);
     }
     /**
-     * @return Region: us (default), eu or in. Changing it replaces the app.
+     * @return Region. Changing it replaces the app. Default: &#34;us&#34;.
      * 
      */
     public Optional<Region> region() {
         return Optional.ofNullable(this.region);
     }
     /**
-     * @return Create the app without sample users and groups. Changing it replaces the app.
+     * @return Create the app without sample users and groups. Changing it replaces the app. Default: false.
      * 
      */
     public Optional<Boolean> skipSampleData() {
         return Optional.ofNullable(this.skipSampleData);
     }
     /**
-     * @return API version of the app, default &#34;3&#34;. Changing it replaces the app.
+     * @return API version of the app. Changing it replaces the app. Default: &#34;3&#34;.
      * 
      */
     public Optional<String> version() {

@@ -14,7 +14,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class BlockedUsersInfo {
     /**
-     * @return uids this user blocks (a set; never the user themself).
+     * @return uids this user blocks (a set; never the user themself). Each at most 100 characters.
      * 
      */
     private @Nullable List<String> blockedUids;
@@ -24,14 +24,14 @@ public final class BlockedUsersInfo {
      */
     private String id;
     /**
-     * @return The user who blocks. Changing it replaces the resource.
+     * @return The user who blocks. Changing it replaces the resource. At most 100 characters.
      * 
      */
     private @Nullable String uid;
 
     private BlockedUsersInfo() {}
     /**
-     * @return uids this user blocks (a set; never the user themself).
+     * @return uids this user blocks (a set; never the user themself). Each at most 100 characters.
      * 
      */
     public List<String> blockedUids() {
@@ -45,7 +45,7 @@ public final class BlockedUsersInfo {
         return this.id;
     }
     /**
-     * @return The user who blocks. Changing it replaces the resource.
+     * @return The user who blocks. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Optional<String> uid() {

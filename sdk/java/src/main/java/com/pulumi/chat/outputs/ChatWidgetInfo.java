@@ -31,7 +31,7 @@ public final class ChatWidgetInfo {
      */
     private @Nullable ChatWidgetMain main;
     /**
-     * @return The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+     * @return The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
      * 
      */
     private @Nullable String name;
@@ -74,7 +74,7 @@ public final class ChatWidgetInfo {
         return Optional.ofNullable(this.main);
     }
     /**
-     * @return The widget&#39;s name (not empty); names the widget for adopt, so keep it unique.
+     * @return The widget&#39;s name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
      * 
      */
     public Optional<String> name() {

@@ -14,7 +14,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class CollaboratorsInfo {
     /**
-     * @return Emails of the app&#39;s admins (a set; compared lowercased).
+     * @return Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
      * 
      */
     private @Nullable List<String> admins;
@@ -29,14 +29,14 @@ public final class CollaboratorsInfo {
      */
     private String id;
     /**
-     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
      * 
      */
     private @Nullable List<String> moderators;
 
     private CollaboratorsInfo() {}
     /**
-     * @return Emails of the app&#39;s admins (a set; compared lowercased).
+     * @return Emails of the app&#39;s admins (a set; compared lowercased). Each at most 200 characters.
      * 
      */
     public List<String> admins() {
@@ -57,7 +57,7 @@ public final class CollaboratorsInfo {
         return this.id;
     }
     /**
-     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role).
+     * @return Emails of the app&#39;s moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
      * 
      */
     public List<String> moderators() {

@@ -30,17 +30,17 @@ public final class CustomPushProviderInfo {
      */
     private String id;
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     private @Nullable Boolean isEnabled;
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     private @Nullable Boolean useBasicAuth;
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     private @Nullable String webhookURL;
@@ -68,21 +68,21 @@ public final class CustomPushProviderInfo {
         return this.id;
     }
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     public Optional<Boolean> isEnabled() {
         return Optional.ofNullable(this.isEnabled);
     }
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     public Optional<Boolean> useBasicAuth() {
         return Optional.ofNullable(this.useBasicAuth);
     }
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     public Optional<String> webhookURL() {

@@ -19,22 +19,22 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetAgentApiToolResult {
     /**
-     * @return Whether the agent may pass parameters beyond those declared (default false).
+     * @return Whether the agent may pass parameters beyond those declared. Default: false.
      * 
      */
     private @Nullable Boolean allowAdditionalProperties;
     /**
-     * @return Basic-auth password or token; secret, never shown by the service.
+     * @return Basic-auth password or token; secret, never shown by the service. At most 100 characters.
      * 
      */
     private @Nullable String basicAuthPassword;
     /**
-     * @return Basic-auth user name; secret, never shown by the service.
+     * @return Basic-auth user name; secret, never shown by the service. At most 100 characters.
      * 
      */
     private @Nullable String basicAuthUsername;
     /**
-     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
      * 
      */
     private @Nullable String bodyTemplate;
@@ -44,17 +44,17 @@ public final class GetAgentApiToolResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return What the tool does and when to use it (the agent reads it), at most 1020 characters.
+     * @return What the tool does and when to use it (the agent reads it). At most 1020 characters.
      * 
      */
     private @Nullable String description;
     /**
-     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
      * 
      */
     private @Nullable Boolean enableBasicAuth;
     /**
-     * @return HTTPS URL the tool calls (http only for localhost).
+     * @return HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
      * 
      */
     private @Nullable String endpoint;
@@ -64,7 +64,7 @@ public final class GetAgentApiToolResult {
      */
     private @Nullable Map<String,String> headers;
     /**
-     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     private @Nullable String icon;
@@ -74,50 +74,50 @@ public final class GetAgentApiToolResult {
      */
     private String id;
     /**
-     * @return HTTP method: GET, POST, PUT, PATCH or DELETE.
+     * @return HTTP method of the calls.
      * 
      */
     private @Nullable HttpMethod method;
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     private @Nullable List<AgentApiToolParametersItem> parameters;
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
      * 
      */
     private @Nullable String slug;
 
     private GetAgentApiToolResult() {}
     /**
-     * @return Whether the agent may pass parameters beyond those declared (default false).
+     * @return Whether the agent may pass parameters beyond those declared. Default: false.
      * 
      */
     public Optional<Boolean> allowAdditionalProperties() {
         return Optional.ofNullable(this.allowAdditionalProperties);
     }
     /**
-     * @return Basic-auth password or token; secret, never shown by the service.
+     * @return Basic-auth password or token; secret, never shown by the service. At most 100 characters.
      * 
      */
     public Optional<String> basicAuthPassword() {
         return Optional.ofNullable(this.basicAuthPassword);
     }
     /**
-     * @return Basic-auth user name; secret, never shown by the service.
+     * @return Basic-auth user name; secret, never shown by the service. At most 100 characters.
      * 
      */
     public Optional<String> basicAuthUsername() {
         return Optional.ofNullable(this.basicAuthUsername);
     }
     /**
-     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters).
+     * @return Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender&#39;s uid, role, the parameters). At most 10240 characters.
      * 
      */
     public Optional<String> bodyTemplate() {
@@ -131,21 +131,21 @@ public final class GetAgentApiToolResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return What the tool does and when to use it (the agent reads it), at most 1020 characters.
+     * @return What the tool does and when to use it (the agent reads it). At most 1020 characters.
      * 
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+     * @return Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
      * 
      */
     public Optional<Boolean> enableBasicAuth() {
         return Optional.ofNullable(this.enableBasicAuth);
     }
     /**
-     * @return HTTPS URL the tool calls (http only for localhost).
+     * @return HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
      * 
      */
     public Optional<String> endpoint() {
@@ -159,7 +159,7 @@ public final class GetAgentApiToolResult {
         return this.headers == null ? Map.of() : this.headers;
     }
     /**
-     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed.
+     * @return URL of the tool&#39;s icon. Removing it leaves the tool&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<String> icon() {
@@ -173,28 +173,28 @@ public final class GetAgentApiToolResult {
         return this.id;
     }
     /**
-     * @return HTTP method: GET, POST, PUT, PATCH or DELETE.
+     * @return HTTP method of the calls.
      * 
      */
     public Optional<HttpMethod> method() {
         return Optional.ofNullable(this.method);
     }
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     public List<AgentApiToolParametersItem> parameters() {
         return this.parameters == null ? List.of() : this.parameters;
     }
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new tool.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new tool. At most 100 characters.
      * 
      */
     public Optional<String> slug() {

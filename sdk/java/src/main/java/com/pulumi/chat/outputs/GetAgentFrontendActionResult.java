@@ -26,12 +26,12 @@ public final class GetAgentFrontendActionResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return What the action does, so the agent knows when to use it; at most 1020 characters.
+     * @return What the action does, so the agent knows when to use it. At most 1020 characters.
      * 
      */
     private @Nullable String description;
     /**
-     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     private @Nullable String icon;
@@ -41,17 +41,17 @@ public final class GetAgentFrontendActionResult {
      */
     private String id;
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     private @Nullable List<AgentFrontendActionParametersItem> parameters;
     /**
-     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
      * 
      */
     private @Nullable String triggerFunction;
@@ -72,14 +72,14 @@ public final class GetAgentFrontendActionResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return What the action does, so the agent knows when to use it; at most 1020 characters.
+     * @return What the action does, so the agent knows when to use it. At most 1020 characters.
      * 
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed.
+     * @return URL of the action&#39;s icon. Removing it leaves the action&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<String> icon() {
@@ -93,21 +93,21 @@ public final class GetAgentFrontendActionResult {
         return this.id;
     }
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+     * @return What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
      * 
      */
     public List<AgentFrontendActionParametersItem> parameters() {
         return this.parameters == null ? List.of() : this.parameters;
     }
     /**
-     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action.
+     * @return The function your app runs (e.g. openSettings), unique in the app: a letter, &#39;_&#39; or &#39;$&#39;, then letters, digits, &#39;_&#39;, &#39;$&#39;, &#39;-&#39;. Changing it makes a new action. At most 100 characters.
      * 
      */
     public Optional<String> triggerFunction() {

@@ -29,12 +29,12 @@ public final class GetAgentKnowledgeSourceResult {
      */
     private String id;
     /**
-     * @return The text, at most 5,000 characters.
+     * @return The text the agents may draw on. At most 5000 characters.
      * 
      */
     private @Nullable String text;
     /**
-     * @return Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+     * @return The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
      * 
      */
     private @Nullable String title;
@@ -62,14 +62,14 @@ public final class GetAgentKnowledgeSourceResult {
         return this.id;
     }
     /**
-     * @return The text, at most 5,000 characters.
+     * @return The text the agents may draw on. At most 5000 characters.
      * 
      */
     public Optional<String> text() {
         return Optional.ofNullable(this.text);
     }
     /**
-     * @return Title, at most 500 characters (the service names the entry&#39;s Markdown file after it).
+     * @return The entry&#39;s title (the service names its Markdown file after it). At most 500 characters.
      * 
      */
     public Optional<String> title() {

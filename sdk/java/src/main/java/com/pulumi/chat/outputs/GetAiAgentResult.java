@@ -17,7 +17,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetAiAgentResult {
     /**
-     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> apiTools;
@@ -27,22 +27,22 @@ public final class GetAiAgentResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
     /**
-     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> frontendActions;
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     private @Nullable String greetingMessage;
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     private @Nullable String icon;
@@ -52,57 +52,57 @@ public final class GetAiAgentResult {
      */
     private String id;
     /**
-     * @return What the agent is told to do (its system prompt).
+     * @return What the agent is told to do (its system prompt). At most 10240 characters.
      * 
      */
     private @Nullable String instructions;
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     private @Nullable String introductoryMessage;
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     private @Nullable Boolean isActive;
     /**
-     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> knowledgeSources;
     /**
-     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
      * 
      */
     private @Nullable Integer maxTokens;
     /**
-     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> mcpServers;
     /**
-     * @return The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+     * @return The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
      * 
      */
     private @Nullable String model;
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     private @Nullable List<String> suggestedMessages;
     /**
-     * @return Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
      * 
      */
     private @Nullable Double temperature;
     /**
-     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> tools;
@@ -114,7 +114,7 @@ public final class GetAiAgentResult {
 
     private GetAiAgentResult() {}
     /**
-     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+     * @return Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> apiTools() {
@@ -128,28 +128,28 @@ public final class GetAiAgentResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+     * @return Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> frontendActions() {
         return this.frontendActions == null ? List.of() : this.frontendActions;
     }
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     public Optional<String> greetingMessage() {
         return Optional.ofNullable(this.greetingMessage);
     }
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<String> icon() {
@@ -163,77 +163,77 @@ public final class GetAiAgentResult {
         return this.id;
     }
     /**
-     * @return What the agent is told to do (its system prompt).
+     * @return What the agent is told to do (its system prompt). At most 10240 characters.
      * 
      */
     public Optional<String> instructions() {
         return Optional.ofNullable(this.instructions);
     }
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     public Optional<String> introductoryMessage() {
         return Optional.ofNullable(this.introductoryMessage);
     }
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     public Optional<Boolean> isActive() {
         return Optional.ofNullable(this.isActive);
     }
     /**
-     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+     * @return UniqueIds of the knowledge base&#39;s sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> knowledgeSources() {
         return this.knowledgeSources == null ? List.of() : this.knowledgeSources;
     }
     /**
-     * @return The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 1 to 9007199254740991.
      * 
      */
     public Optional<Integer> maxTokens() {
         return Optional.ofNullable(this.maxTokens);
     }
     /**
-     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+     * @return Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> mcpServers() {
         return this.mcpServers == null ? List.of() : this.mcpServers;
     }
     /**
-     * @return The model it runs on, e.g. gpt-4o (the service&#39;s default: gpt-4o-mini).
+     * @return The model it runs on, e.g. gpt-4o. At most 100 characters. Default: &#34;gpt-4o-mini&#34;.
      * 
      */
     public Optional<String> model() {
         return Optional.ofNullable(this.model);
     }
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     public List<String> suggestedMessages() {
         return this.suggestedMessages == null ? List.of() : this.suggestedMessages;
     }
     /**
-     * @return Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed.
+     * @return Sampling temperature. The API cannot clear it: removing it leaves the agent&#39;s value, no longer managed. From 0 to 2.
      * 
      */
     public Optional<Double> temperature() {
         return Optional.ofNullable(this.temperature);
     }
     /**
-     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+     * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> tools() {

@@ -30,12 +30,12 @@ public final class GetApiKeyResult {
      */
     private String id;
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable).
+     * @return Name (unique, to be adoptable). At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+     * @return authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
      * 
      */
     private @Nullable ApiKeyScope scope;
@@ -63,14 +63,14 @@ public final class GetApiKeyResult {
         return this.id;
     }
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable).
+     * @return Name (unique, to be adoptable). At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+     * @return authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: &#34;authOnly&#34;.
      * 
      */
     public Optional<ApiKeyScope> scope() {

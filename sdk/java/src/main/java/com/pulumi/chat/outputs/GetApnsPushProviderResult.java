@@ -40,7 +40,7 @@ public final class GetApnsPushProviderResult {
      */
     private @Nullable Boolean includeMutableContent;
     /**
-     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     private @Nullable Boolean isDefault;
@@ -60,7 +60,7 @@ public final class GetApnsPushProviderResult {
      */
     private @Nullable Boolean productionMode;
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     private @Nullable String providerId;
@@ -107,7 +107,7 @@ public final class GetApnsPushProviderResult {
         return Optional.ofNullable(this.includeMutableContent);
     }
     /**
-     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     public Optional<Boolean> isDefault() {
@@ -135,7 +135,7 @@ public final class GetApnsPushProviderResult {
         return Optional.ofNullable(this.productionMode);
     }
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     public Optional<String> providerId() {

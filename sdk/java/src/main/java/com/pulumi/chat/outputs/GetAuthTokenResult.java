@@ -36,17 +36,17 @@ public final class GetAuthTokenResult {
      */
     private String id;
     /**
-     * @return Platform the token is tied to.
+     * @return Platform the token is tied to. At most 100 characters.
      * 
      */
     private @Nullable String platform;
     /**
-     * @return The user the token logs in. Changing it replaces the token.
+     * @return The user the token logs in. Changing it replaces the token. At most 100 characters.
      * 
      */
     private @Nullable String uid;
     /**
-     * @return User agent the token is tied to.
+     * @return User agent the token is tied to. At most 3000 characters.
      * 
      */
     private @Nullable String userAgent;
@@ -81,21 +81,21 @@ public final class GetAuthTokenResult {
         return this.id;
     }
     /**
-     * @return Platform the token is tied to.
+     * @return Platform the token is tied to. At most 100 characters.
      * 
      */
     public Optional<String> platform() {
         return Optional.ofNullable(this.platform);
     }
     /**
-     * @return The user the token logs in. Changing it replaces the token.
+     * @return The user the token logs in. Changing it replaces the token. At most 100 characters.
      * 
      */
     public Optional<String> uid() {
         return Optional.ofNullable(this.uid);
     }
     /**
-     * @return User agent the token is tied to.
+     * @return User agent the token is tied to. At most 3000 characters.
      * 
      */
     public Optional<String> userAgent() {

@@ -21,12 +21,12 @@ public final class GetBotResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
      * 
      */
     private @Nullable Boolean enabled;
     /**
-     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
      * 
      */
     private @Nullable GroupChatSetting groupChatSetting;
@@ -36,27 +36,27 @@ public final class GetBotResult {
      */
     private String id;
     /**
-     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+     * @return Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
      * 
      */
     private @Nullable String password;
     /**
-     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+     * @return An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
      * 
      */
     private @Nullable String uid;
     /**
-     * @return Send basic-auth credentials with each call (needs username and password; default false).
+     * @return Send basic-auth credentials with each call (needs username and password). Default: false.
      * 
      */
     private @Nullable Boolean useBasicAuth;
     /**
-     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
+     * @return Basic-auth user name (only with useBasicAuth). At most 50 characters.
      * 
      */
     private @Nullable String username;
     /**
-     * @return Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+     * @return Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
      * 
      */
     private @Nullable String webhookURL;
@@ -70,14 +70,14 @@ public final class GetBotResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Relay messages to the webhook (default false, the service&#39;s: declare true to turn the bot on).
+     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
      * 
      */
     public Optional<Boolean> enabled() {
         return Optional.ofNullable(this.enabled);
     }
     /**
-     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34; (default). The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;.
+     * @return Which group messages reach the bot: &#34;allMessages&#34;, &#34;slashedMessages&#34; (those starting with &#34;/&#34;), &#34;mentionedMessages&#34; or &#34;none&#34;. The former &#34;all&#34; and &#34;mentions&#34; still read as &#34;allMessages&#34; and &#34;mentionedMessages&#34;. Default: &#34;none&#34;.
      * 
      */
     public Optional<GroupChatSetting> groupChatSetting() {
@@ -91,35 +91,35 @@ public final class GetBotResult {
         return this.id;
     }
     /**
-     * @return Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+     * @return Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
      * 
      */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
     /**
-     * @return The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+     * @return An existing user&#39;s uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
      * 
      */
     public Optional<String> uid() {
         return Optional.ofNullable(this.uid);
     }
     /**
-     * @return Send basic-auth credentials with each call (needs username and password; default false).
+     * @return Send basic-auth credentials with each call (needs username and password). Default: false.
      * 
      */
     public Optional<Boolean> useBasicAuth() {
         return Optional.ofNullable(this.useBasicAuth);
     }
     /**
-     * @return Basic-auth user name, at most 50 characters (only with useBasicAuth).
+     * @return Basic-auth user name (only with useBasicAuth). At most 50 characters.
      * 
      */
     public Optional<String> username() {
         return Optional.ofNullable(this.username);
     }
     /**
-     * @return Public https URL the service posts the bot&#39;s messages to, at most 255 characters.
+     * @return Public https URL the service posts the bot&#39;s messages to. At most 255 characters.
      * 
      */
     public Optional<String> webhookURL() {

@@ -30,22 +30,22 @@ public final class GetCustomSmsProviderResult {
      */
     private String id;
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     private @Nullable Boolean isEnabled;
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     private @Nullable Boolean useBasicAuth;
     /**
-     * @return Send to the phone number stored for each user (default false).
+     * @return Send to the phone number stored for each user. Default: false.
      * 
      */
     private @Nullable Boolean useStoredPhNo;
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     private @Nullable String webhookURL;
@@ -73,28 +73,28 @@ public final class GetCustomSmsProviderResult {
         return this.id;
     }
     /**
-     * @return Send notifications through this provider (default true).
+     * @return Send notifications through this provider. Default: true.
      * 
      */
     public Optional<Boolean> isEnabled() {
         return Optional.ofNullable(this.isEnabled);
     }
     /**
-     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+     * @return Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
      * 
      */
     public Optional<Boolean> useBasicAuth() {
         return Optional.ofNullable(this.useBasicAuth);
     }
     /**
-     * @return Send to the phone number stored for each user (default false).
+     * @return Send to the phone number stored for each user. Default: false.
      * 
      */
     public Optional<Boolean> useStoredPhNo() {
         return Optional.ofNullable(this.useStoredPhNo);
     }
     /**
-     * @return Public https URL the service posts notifications to.
+     * @return Public https URL the service posts notifications to. At most 3000 characters.
      * 
      */
     public Optional<String> webhookURL() {

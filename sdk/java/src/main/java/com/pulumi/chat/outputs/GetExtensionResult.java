@@ -21,12 +21,12 @@ public final class GetExtensionResult {
      */
     private @Nullable String appId;
     /**
-     * @return Enable the extension for the app (default true). Settings are stored only while it is enabled.
+     * @return Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
      * 
      */
     private @Nullable Boolean enabled;
     /**
-     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
      * 
      */
     private @Nullable String extension;
@@ -55,14 +55,14 @@ public final class GetExtensionResult {
         return Optional.ofNullable(this.appId);
     }
     /**
-     * @return Enable the extension for the app (default true). Settings are stored only while it is enabled.
+     * @return Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
      * 
      */
     public Optional<Boolean> enabled() {
         return Optional.ofNullable(this.enabled);
     }
     /**
-     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource.
+     * @return The extension id, e.g. &#34;gifs-giphy&#34; (with settings) or &#34;polls&#34; (without). Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Optional<String> extension() {

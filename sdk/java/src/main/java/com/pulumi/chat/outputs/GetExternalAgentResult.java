@@ -18,7 +18,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetExternalAgentResult {
     /**
-     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
     private @Nullable String agentId;
@@ -28,17 +28,17 @@ public final class GetExternalAgentResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return HTTPS URL of the deployment that runs the agent.
+     * @return HTTPS URL of the deployment that runs the agent. At most 3000 characters.
      * 
      */
     private @Nullable String deploymentUrl;
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     private @Nullable String greetingMessage;
@@ -48,7 +48,7 @@ public final class GetExternalAgentResult {
      */
     private @Nullable Object headers;
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     private @Nullable String icon;
@@ -58,27 +58,27 @@ public final class GetExternalAgentResult {
      */
     private String id;
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     private @Nullable String introductoryMessage;
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     private @Nullable Boolean isActive;
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+     * @return The framework the agent is built with.
      * 
      */
     private @Nullable ByoProvider provider;
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     private @Nullable List<String> suggestedMessages;
@@ -90,7 +90,7 @@ public final class GetExternalAgentResult {
 
     private GetExternalAgentResult() {}
     /**
-     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+     * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
     public Optional<String> agentId() {
@@ -104,21 +104,21 @@ public final class GetExternalAgentResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return HTTPS URL of the deployment that runs the agent.
+     * @return HTTPS URL of the deployment that runs the agent. At most 3000 characters.
      * 
      */
     public Optional<String> deploymentUrl() {
         return Optional.ofNullable(this.deploymentUrl);
     }
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return The message that greets a user, at most 1020 characters.
+     * @return The message that greets a user. At most 1020 characters.
      * 
      */
     public Optional<String> greetingMessage() {
@@ -132,7 +132,7 @@ public final class GetExternalAgentResult {
         return Optional.ofNullable(this.headers);
     }
     /**
-     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed.
+     * @return URL of the agent&#39;s icon. The API cannot clear it: removing it leaves the agent&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<String> icon() {
@@ -146,35 +146,35 @@ public final class GetExternalAgentResult {
         return this.id;
     }
     /**
-     * @return The message that introduces the agent, at most 1020 characters.
+     * @return The message that introduces the agent. At most 1020 characters.
      * 
      */
     public Optional<String> introductoryMessage() {
         return Optional.ofNullable(this.introductoryMessage);
     }
     /**
-     * @return Whether the agent answers (default true).
+     * @return Whether the agent answers. Default: true.
      * 
      */
     public Optional<Boolean> isActive() {
         return Optional.ofNullable(this.isActive);
     }
     /**
-     * @return Name, at most 100 characters (unique, to be adoptable and for a killed run&#39;s create to be settled).
+     * @return Name (unique, to be adoptable and for a killed run&#39;s create to be settled). At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+     * @return The framework the agent is built with.
      * 
      */
     public Optional<ByoProvider> provider() {
         return Optional.ofNullable(this.provider);
     }
     /**
-     * @return Messages offered to the user to start with (in order, at most 25).
+     * @return Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
      * 
      */
     public List<String> suggestedMessages() {

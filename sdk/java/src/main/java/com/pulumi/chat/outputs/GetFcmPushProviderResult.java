@@ -26,17 +26,17 @@ public final class GetFcmPushProviderResult {
      */
     private String id;
     /**
-     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     private @Nullable Boolean isDefault;
     /**
-     * @return Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+     * @return Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
      * 
      */
     private @Nullable FcmPushProviderNotificationInPayload notificationInPayload;
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     private @Nullable String providerId;
@@ -62,21 +62,21 @@ public final class GetFcmPushProviderResult {
         return this.id;
     }
     /**
-     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+     * @return true makes it the app&#39;s default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
      * 
      */
     public Optional<Boolean> isDefault() {
         return Optional.ofNullable(this.isDefault);
     }
     /**
-     * @return Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+     * @return Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
      * 
      */
     public Optional<FcmPushProviderNotificationInPayload> notificationInPayload() {
         return Optional.ofNullable(this.notificationInPayload);
     }
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the provider.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the provider. At most 100 characters.
      * 
      */
     public Optional<String> providerId() {

@@ -14,7 +14,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetFriendsResult {
     /**
-     * @return uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+     * @return uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> friends;
@@ -24,14 +24,14 @@ public final class GetFriendsResult {
      */
     private String id;
     /**
-     * @return The user whose friends these are. Changing it replaces the resource.
+     * @return The user whose friends these are. Changing it replaces the resource. At most 100 characters.
      * 
      */
     private @Nullable String uid;
 
     private GetFriendsResult() {}
     /**
-     * @return uids of the user&#39;s friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+     * @return uids of the user&#39;s friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
      * 
      */
     public List<String> friends() {
@@ -45,7 +45,7 @@ public final class GetFriendsResult {
         return this.id;
     }
     /**
-     * @return The user whose friends these are. Changing it replaces the resource.
+     * @return The user whose friends these are. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Optional<String> uid() {

@@ -15,7 +15,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetGroupMemberResult {
     /**
-     * @return The group&#39;s guid. Changing it replaces the membership.
+     * @return The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     private @Nullable String guid;
@@ -30,19 +30,19 @@ public final class GetGroupMemberResult {
      */
     private @Nullable Integer joinedAt;
     /**
-     * @return admin, moderator or participant (default); changed in place.
+     * @return The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
      * 
      */
     private @Nullable MemberScope scope;
     /**
-     * @return The member&#39;s uid. Changing it replaces the membership.
+     * @return The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     private @Nullable String uid;
 
     private GetGroupMemberResult() {}
     /**
-     * @return The group&#39;s guid. Changing it replaces the membership.
+     * @return The group&#39;s guid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     public Optional<String> guid() {
@@ -63,14 +63,14 @@ public final class GetGroupMemberResult {
         return Optional.ofNullable(this.joinedAt);
     }
     /**
-     * @return admin, moderator or participant (default); changed in place.
+     * @return The member&#39;s scope; changed in place. Default: &#34;participant&#34;.
      * 
      */
     public Optional<MemberScope> scope() {
         return Optional.ofNullable(this.scope);
     }
     /**
-     * @return The member&#39;s uid. Changing it replaces the membership.
+     * @return The member&#39;s uid. Changing it replaces the membership. At most 100 characters.
      * 
      */
     public Optional<String> uid() {

@@ -14,12 +14,12 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetGroupMembersResult {
     /**
-     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
      * 
      */
     private @Nullable List<String> admins;
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     private @Nullable String guid;
@@ -29,26 +29,26 @@ public final class GetGroupMembersResult {
      */
     private String id;
     /**
-     * @return uids with scope moderator (a set).
+     * @return uids with scope moderator (a set). Each at most 100 characters.
      * 
      */
     private @Nullable List<String> moderators;
     /**
-     * @return uids with scope participant (a set).
+     * @return uids with scope participant (a set). Each at most 100 characters.
      * 
      */
     private @Nullable List<String> participants;
 
     private GetGroupMembersResult() {}
     /**
-     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes).
+     * @return uids with scope admin (a set). The group&#39;s owner may be listed here (not under the other scopes). Each at most 100 characters.
      * 
      */
     public List<String> admins() {
         return this.admins == null ? List.of() : this.admins;
     }
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Optional<String> guid() {
@@ -62,14 +62,14 @@ public final class GetGroupMembersResult {
         return this.id;
     }
     /**
-     * @return uids with scope moderator (a set).
+     * @return uids with scope moderator (a set). Each at most 100 characters.
      * 
      */
     public List<String> moderators() {
         return this.moderators == null ? List.of() : this.moderators;
     }
     /**
-     * @return uids with scope participant (a set).
+     * @return uids with scope participant (a set). Each at most 100 characters.
      * 
      */
     public List<String> participants() {

@@ -28,17 +28,17 @@ public final class GetGroupResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
      * 
      */
     private @Nullable String guid;
     /**
-     * @return Icon URL, at most 3000 characters.
+     * @return Icon URL. At most 3000 characters.
      * 
      */
     private @Nullable String icon;
@@ -58,27 +58,27 @@ public final class GetGroupResult {
      */
     private @Nullable Map<String,Object> metadata;
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return uid of the owner; default: chosen by the service.
+     * @return uid of the owner; default: chosen by the service. At most 100 characters.
      * 
      */
     private @Nullable String owner;
     /**
-     * @return Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+     * @return Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     private @Nullable String password;
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> tags;
     /**
-     * @return public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+     * @return public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
      * 
      */
     private @Nullable GroupType type;
@@ -99,21 +99,21 @@ public final class GetGroupResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
      * 
      */
     public Optional<String> guid() {
         return Optional.ofNullable(this.guid);
     }
     /**
-     * @return Icon URL, at most 3000 characters.
+     * @return Icon URL. At most 3000 characters.
      * 
      */
     public Optional<String> icon() {
@@ -141,35 +141,35 @@ public final class GetGroupResult {
         return this.metadata == null ? Map.of() : this.metadata;
     }
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return uid of the owner; default: chosen by the service.
+     * @return uid of the owner; default: chosen by the service. At most 100 characters.
      * 
      */
     public Optional<String> owner() {
         return Optional.ofNullable(this.owner);
     }
     /**
-     * @return Password for type &#34;password&#34;, at most 100 characters (kept secret; the API never returns it).
+     * @return Password for type &#34;password&#34; (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> tags() {
         return this.tags == null ? List.of() : this.tags;
     }
     /**
-     * @return public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+     * @return public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: &#34;public&#34;.
      * 
      */
     public Optional<GroupType> type() {

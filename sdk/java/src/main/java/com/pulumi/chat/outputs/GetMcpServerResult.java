@@ -20,7 +20,7 @@ public final class GetMcpServerResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
@@ -30,7 +30,7 @@ public final class GetMcpServerResult {
      */
     private @Nullable Object headers;
     /**
-     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     private @Nullable String icon;
@@ -40,17 +40,17 @@ public final class GetMcpServerResult {
      */
     private String id;
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
      * 
      */
     private @Nullable String slug;
     /**
-     * @return HTTPS URL of the server.
+     * @return HTTPS URL of the server. At most 3000 characters.
      * 
      */
     private @Nullable String url;
@@ -64,7 +64,7 @@ public final class GetMcpServerResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
@@ -78,7 +78,7 @@ public final class GetMcpServerResult {
         return Optional.ofNullable(this.headers);
     }
     /**
-     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed.
+     * @return URL of the server&#39;s icon. The API cannot clear it: removing it leaves the server&#39;s icon, no longer managed. At most 3000 characters.
      * 
      */
     public Optional<String> icon() {
@@ -92,21 +92,21 @@ public final class GetMcpServerResult {
         return this.id;
     }
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it makes a new server and deletes the old one.
+     * @return Caller-chosen id, unique in the app: letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it makes a new server and deletes the old one. At most 100 characters.
      * 
      */
     public Optional<String> slug() {
         return Optional.ofNullable(this.slug);
     }
     /**
-     * @return HTTPS URL of the server.
+     * @return HTTPS URL of the server. At most 3000 characters.
      * 
      */
     public Optional<String> url() {

@@ -19,7 +19,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetModerationRuleResult {
     /**
-     * @return What happens to a matching message: blockMessage and/or dropMessage (a set).
+     * @return What happens to a matching message (a set).
      * 
      */
     private @Nullable List<ModerationRuleActionItem> action;
@@ -39,12 +39,12 @@ public final class GetModerationRuleResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
     /**
-     * @return Apply the rule (default false).
+     * @return Apply the rule. Default: false.
      * 
      */
     private @Nullable Boolean enabled;
@@ -59,19 +59,19 @@ public final class GetModerationRuleResult {
      */
     private String id;
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
      * 
      */
     private @Nullable String ruleId;
 
     private GetModerationRuleResult() {}
     /**
-     * @return What happens to a matching message: blockMessage and/or dropMessage (a set).
+     * @return What happens to a matching message (a set).
      * 
      */
     public List<ModerationRuleActionItem> action() {
@@ -99,14 +99,14 @@ public final class GetModerationRuleResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
         return Optional.ofNullable(this.description);
     }
     /**
-     * @return Apply the rule (default false).
+     * @return Apply the rule. Default: false.
      * 
      */
     public Optional<Boolean> enabled() {
@@ -127,14 +127,14 @@ public final class GetModerationRuleResult {
         return this.id;
     }
     /**
-     * @return Name, at most 100 characters.
+     * @return Name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Changing it replaces the rule.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the rule. At most 100 characters.
      * 
      */
     public Optional<String> ruleId() {

@@ -21,17 +21,17 @@ public final class GetNotificationSettingsResult {
      */
     private String id;
     /**
-     * @return Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+     * @return When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
      * 
      */
     private @Nullable NotificationSettingsPreferences preferences;
     /**
-     * @return Notification sounds: chat and call (names of sound files).
+     * @return Sound files played with notifications. Its parts: chat and call (names of sound files).
      * 
      */
     private @Nullable NotificationSettingsSound sound;
     /**
-     * @return Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+     * @return Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
      * 
      */
     private @Nullable NotificationSettingsTemplates templates;
@@ -45,21 +45,21 @@ public final class GetNotificationSettingsResult {
         return this.id;
     }
     /**
-     * @return Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
+     * @return When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each &lt;event&gt;Setting with its &lt;event&gt;Override; only the declared fields are compared.
      * 
      */
     public Optional<NotificationSettingsPreferences> preferences() {
         return Optional.ofNullable(this.preferences);
     }
     /**
-     * @return Notification sounds: chat and call (names of sound files).
+     * @return Sound files played with notifications. Its parts: chat and call (names of sound files).
      * 
      */
     public Optional<NotificationSettingsSound> sound() {
         return Optional.ofNullable(this.sound);
     }
     /**
-     * @return Notification templates (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
+     * @return Texts of the notifications. Its parts (usePrivacyTemplate, &lt;message kind&gt;TemplateDefault/Privacy with their title and body texts).
      * 
      */
     public Optional<NotificationSettingsTemplates> templates() {

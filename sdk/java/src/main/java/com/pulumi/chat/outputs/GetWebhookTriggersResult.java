@@ -30,7 +30,7 @@ public final class GetWebhookTriggersResult {
      */
     private @Nullable List<TriggerId> triggers;
     /**
-     * @return The webhook&#39;s id. Changing it replaces the resource.
+     * @return The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
      * 
      */
     private @Nullable String webhookId;
@@ -58,7 +58,7 @@ public final class GetWebhookTriggersResult {
         return this.triggers == null ? List.of() : this.triggers;
     }
     /**
-     * @return The webhook&#39;s id. Changing it replaces the resource.
+     * @return The webhook&#39;s id. Changing it replaces the resource. At most 50 characters.
      * 
      */
     public Optional<String> webhookId() {

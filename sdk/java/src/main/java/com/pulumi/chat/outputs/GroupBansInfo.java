@@ -14,7 +14,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GroupBansInfo {
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     private @Nullable String guid;
@@ -24,14 +24,14 @@ public final class GroupBansInfo {
      */
     private String id;
     /**
-     * @return The uids banned from the group (a set; empty: nobody is banned).
+     * @return The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
      * 
      */
     private @Nullable List<String> uids;
 
     private GroupBansInfo() {}
     /**
-     * @return The group&#39;s guid. Changing it replaces the resource.
+     * @return The group&#39;s guid. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Optional<String> guid() {
@@ -45,7 +45,7 @@ public final class GroupBansInfo {
         return this.id;
     }
     /**
-     * @return The uids banned from the group (a set; empty: nobody is banned).
+     * @return The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
      * 
      */
     public List<String> uids() {

@@ -16,7 +16,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GroupScopePermissionsInfo {
     /**
-     * @return The group. Changing it replaces the resource.
+     * @return The group. Changing it replaces the resource. At most 100 characters.
      * 
      */
     private @Nullable String guid;
@@ -31,14 +31,14 @@ public final class GroupScopePermissionsInfo {
      */
     private @Nullable Map<String,Object> permissions;
     /**
-     * @return admin, moderator or participant. Changing it replaces the resource.
+     * @return The scope whose permissions these are. Changing it replaces the resource.
      * 
      */
     private @Nullable MemberScope scope;
 
     private GroupScopePermissionsInfo() {}
     /**
-     * @return The group. Changing it replaces the resource.
+     * @return The group. Changing it replaces the resource. At most 100 characters.
      * 
      */
     public Optional<String> guid() {
@@ -59,7 +59,7 @@ public final class GroupScopePermissionsInfo {
         return this.permissions == null ? Map.of() : this.permissions;
     }
     /**
-     * @return admin, moderator or participant. Changing it replaces the resource.
+     * @return The scope whose permissions these are. Changing it replaces the resource.
      * 
      */
     public Optional<MemberScope> scope() {

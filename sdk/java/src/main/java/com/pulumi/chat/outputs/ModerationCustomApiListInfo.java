@@ -25,7 +25,7 @@ public final class ModerationCustomApiListInfo {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Description.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
@@ -35,27 +35,27 @@ public final class ModerationCustomApiListInfo {
      */
     private String id;
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     private @Nullable String listId;
     /**
-     * @return Name.
+     * @return Name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+     * @return Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
      * 
      */
     private @Nullable String password;
     /**
-     * @return Basic-auth user name sent to the webhook (with password; at most 100).
+     * @return Basic-auth user name sent to the webhook (with password). At most 100 characters.
      * 
      */
     private @Nullable String username;
     /**
-     * @return Public https URL of your moderation webhook.
+     * @return Public https URL of your moderation webhook. At most 3000 characters.
      * 
      */
     private @Nullable String webhookURL;
@@ -76,7 +76,7 @@ public final class ModerationCustomApiListInfo {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Description.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
@@ -90,35 +90,35 @@ public final class ModerationCustomApiListInfo {
         return this.id;
     }
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     public Optional<String> listId() {
         return Optional.ofNullable(this.listId);
     }
     /**
-     * @return Name.
+     * @return Name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+     * @return Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
      * 
      */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
     /**
-     * @return Basic-auth user name sent to the webhook (with password; at most 100).
+     * @return Basic-auth user name sent to the webhook (with password). At most 100 characters.
      * 
      */
     public Optional<String> username() {
         return Optional.ofNullable(this.username);
     }
     /**
-     * @return Public https URL of your moderation webhook.
+     * @return Public https URL of your moderation webhook. At most 3000 characters.
      * 
      */
     public Optional<String> webhookURL() {

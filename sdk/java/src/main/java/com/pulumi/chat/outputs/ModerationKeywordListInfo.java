@@ -47,7 +47,7 @@ public final class ModerationKeywordListInfo {
      */
     private String id;
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     private @Nullable String listId;
@@ -106,7 +106,7 @@ public final class ModerationKeywordListInfo {
         return this.id;
     }
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Pass the resource&#39;s `id` to a rule&#39;s condition value. Changing it replaces the list. At most 100 characters.
      * 
      */
     public Optional<String> listId() {

@@ -23,7 +23,7 @@ public final class RoleInfo {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     private @Nullable String description;
@@ -38,7 +38,7 @@ public final class RoleInfo {
      */
     private @Nullable Map<String,Object> metadata;
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     private @Nullable String name;
@@ -53,7 +53,7 @@ public final class RoleInfo {
      */
     private @Nullable List<String> restrictedFeatures;
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
      * 
      */
     private @Nullable String role;
@@ -72,7 +72,7 @@ public final class RoleInfo {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Description, at most 255 characters.
+     * @return Description. At most 255 characters.
      * 
      */
     public Optional<String> description() {
@@ -93,7 +93,7 @@ public final class RoleInfo {
         return this.metadata == null ? Map.of() : this.metadata;
     }
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
@@ -114,7 +114,7 @@ public final class RoleInfo {
         return this.restrictedFeatures == null ? List.of() : this.restrictedFeatures;
     }
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. &#34;default&#34; (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
      * 
      */
     public Optional<String> role() {

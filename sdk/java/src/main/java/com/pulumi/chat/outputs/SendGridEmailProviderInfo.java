@@ -15,7 +15,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class SendGridEmailProviderInfo {
     /**
-     * @return Let recipients reply by email (needs senderEmailForReplies; default false).
+     * @return Let recipients reply by email (needs senderEmailForReplies). Default: false.
      * 
      */
     private @Nullable Boolean allowEmailReplies;
@@ -30,7 +30,7 @@ public final class SendGridEmailProviderInfo {
      */
     private String id;
     /**
-     * @return Send email notifications through SendGrid (default true).
+     * @return Send email notifications through SendGrid. Default: true.
      * 
      */
     private @Nullable Boolean isEnabled;
@@ -67,7 +67,7 @@ public final class SendGridEmailProviderInfo {
 
     private SendGridEmailProviderInfo() {}
     /**
-     * @return Let recipients reply by email (needs senderEmailForReplies; default false).
+     * @return Let recipients reply by email (needs senderEmailForReplies). Default: false.
      * 
      */
     public Optional<Boolean> allowEmailReplies() {
@@ -88,7 +88,7 @@ public final class SendGridEmailProviderInfo {
         return this.id;
     }
     /**
-     * @return Send email notifications through SendGrid (default true).
+     * @return Send email notifications through SendGrid. Default: true.
      * 
      */
     public Optional<Boolean> isEnabled() {

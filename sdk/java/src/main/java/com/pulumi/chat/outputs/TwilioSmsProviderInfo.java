@@ -25,7 +25,7 @@ public final class TwilioSmsProviderInfo {
      */
     private String id;
     /**
-     * @return Send SMS notifications through Twilio (default true).
+     * @return Send SMS notifications through Twilio. Default: true.
      * 
      */
     private @Nullable Boolean isEnabled;
@@ -56,7 +56,7 @@ public final class TwilioSmsProviderInfo {
         return this.id;
     }
     /**
-     * @return Send SMS notifications through Twilio (default true).
+     * @return Send SMS notifications through Twilio. Default: true.
      * 
      */
     public Optional<Boolean> isEnabled() {

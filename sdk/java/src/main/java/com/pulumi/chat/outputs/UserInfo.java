@@ -17,7 +17,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class UserInfo {
     /**
-     * @return Avatar URL, at most 3000 characters.
+     * @return Avatar URL. At most 3000 characters.
      * 
      */
     private @Nullable String avatar;
@@ -32,7 +32,7 @@ public final class UserInfo {
      */
     private String id;
     /**
-     * @return Profile URL, at most 3000 characters.
+     * @return Profile URL. At most 3000 characters.
      * 
      */
     private @Nullable String link;
@@ -42,34 +42,34 @@ public final class UserInfo {
      */
     private @Nullable Map<String,Object> metadata;
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Role id; the role must exist. Default: &#34;default&#34;.
+     * @return Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
      * 
      */
     private @Nullable String role;
     /**
-     * @return Status message.
+     * @return Status message. At most 1000 characters.
      * 
      */
     private @Nullable String statusMessage;
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     private @Nullable List<String> tags;
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
      * 
      */
     private @Nullable String uid;
 
     private UserInfo() {}
     /**
-     * @return Avatar URL, at most 3000 characters.
+     * @return Avatar URL. At most 3000 characters.
      * 
      */
     public Optional<String> avatar() {
@@ -90,7 +90,7 @@ public final class UserInfo {
         return this.id;
     }
     /**
-     * @return Profile URL, at most 3000 characters.
+     * @return Profile URL. At most 3000 characters.
      * 
      */
     public Optional<String> link() {
@@ -104,35 +104,35 @@ public final class UserInfo {
         return this.metadata == null ? Map.of() : this.metadata;
     }
     /**
-     * @return Display name, at most 100 characters.
+     * @return Display name. At most 100 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Role id; the role must exist. Default: &#34;default&#34;.
+     * @return Role id; the role must exist. At most 100 characters. Default: &#34;default&#34;.
      * 
      */
     public Optional<String> role() {
         return Optional.ofNullable(this.role);
     }
     /**
-     * @return Status message.
+     * @return Status message. At most 1000 characters.
      * 
      */
     public Optional<String> statusMessage() {
         return Optional.ofNullable(this.statusMessage);
     }
     /**
-     * @return Tags (a set): at most 25, each at most 100 characters.
+     * @return Tags (a set). At most 25 items. Each at most 100 characters.
      * 
      */
     public List<String> tags() {
         return this.tags == null ? List.of() : this.tags;
     }
     /**
-     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, at most 100, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid).
+     * @return Caller-chosen id: letters, digits, &#39;-&#39;, &#39;_&#39;, stored lowercase. Changing it replaces the user (a new user; the old one&#39;s messages stay with the old uid). At most 100 characters.
      * 
      */
     public Optional<String> uid() {

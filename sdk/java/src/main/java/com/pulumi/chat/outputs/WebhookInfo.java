@@ -26,7 +26,7 @@ public final class WebhookInfo {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Deliver events (default true).
+     * @return Deliver events. Default: true.
      * 
      */
     private @Nullable Boolean enabled;
@@ -36,42 +36,42 @@ public final class WebhookInfo {
      */
     private String id;
     /**
-     * @return Name, at most 50 characters.
+     * @return Name. At most 50 characters.
      * 
      */
     private @Nullable String name;
     /**
-     * @return Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+     * @return Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     private @Nullable String password;
     /**
-     * @return Retry deliveries that fail (default false).
+     * @return Retry deliveries that fail. Default: false.
      * 
      */
     private @Nullable Boolean retryOnFailure;
     /**
-     * @return Send basic-auth credentials with each delivery (needs username and password).
+     * @return Send basic-auth credentials with each delivery (needs username and password). Default: false.
      * 
      */
     private @Nullable Boolean useBasicAuth;
     /**
-     * @return Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+     * @return Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
      * 
      */
     private @Nullable String username;
     /**
-     * @return The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+     * @return The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
      * 
      */
     private @Nullable WebhookVersion version;
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
      * 
      */
     private @Nullable String webhookId;
     /**
-     * @return Public https URL the service posts events to, at most 255 characters.
+     * @return Public https URL the service posts events to. At most 255 characters.
      * 
      */
     private @Nullable String webhookURL;
@@ -92,7 +92,7 @@ public final class WebhookInfo {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Deliver events (default true).
+     * @return Deliver events. Default: true.
      * 
      */
     public Optional<Boolean> enabled() {
@@ -106,56 +106,56 @@ public final class WebhookInfo {
         return this.id;
     }
     /**
-     * @return Name, at most 50 characters.
+     * @return Name. At most 50 characters.
      * 
      */
     public Optional<String> name() {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+     * @return Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
      * 
      */
     public Optional<String> password() {
         return Optional.ofNullable(this.password);
     }
     /**
-     * @return Retry deliveries that fail (default false).
+     * @return Retry deliveries that fail. Default: false.
      * 
      */
     public Optional<Boolean> retryOnFailure() {
         return Optional.ofNullable(this.retryOnFailure);
     }
     /**
-     * @return Send basic-auth credentials with each delivery (needs username and password).
+     * @return Send basic-auth credentials with each delivery (needs username and password). Default: false.
      * 
      */
     public Optional<Boolean> useBasicAuth() {
         return Optional.ofNullable(this.useBasicAuth);
     }
     /**
-     * @return Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+     * @return Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
      * 
      */
     public Optional<String> username() {
         return Optional.ofNullable(this.username);
     }
     /**
-     * @return The webhook system: 1 the legacy one (default; the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+     * @return The webhook system: 1 the legacy one (the service&#39;s when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
      * 
      */
     public Optional<WebhookVersion> version() {
         return Optional.ofNullable(this.version);
     }
     /**
-     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;, at most 50. Changing it replaces the webhook.
+     * @return Caller-chosen id (the API&#39;s `id`): letters, digits, &#39;-&#39;, &#39;_&#39;. Changing it replaces the webhook. At most 50 characters.
      * 
      */
     public Optional<String> webhookId() {
         return Optional.ofNullable(this.webhookId);
     }
     /**
-     * @return Public https URL the service posts events to, at most 255 characters.
+     * @return Public https URL the service posts events to. At most 255 characters.
      * 
      */
     public Optional<String> webhookURL() {
