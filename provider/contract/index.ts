@@ -55,6 +55,7 @@ export * from "./errors";
 export * from "./extension-settings";
 export * from "./extensions";
 export { DEFAULTS, type Defaults } from "./generated/defaults";
+export { CREDENTIAL_HEADERS, SECRET_FIELDS, SECRET_PARAMETERS, SECRET_SCHEMES } from "./generated/secrets";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";
