@@ -3,7 +3,7 @@
 // rows from here (never from the README's text).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ENTRY_KINDS } from "../provider/environment/entries";
+import { ENTRY_KINDS, secretsOf } from "../provider/environment/entries";
 import { fileKeyOf } from "../provider/environment/graph";
 import { type KindName, kinds } from "../provider/kinds";
 
@@ -66,9 +66,7 @@ export function renderEnvironmentTable(): string {
   const rows = ENTRY_KINDS.map((k) => {
     const entry = k.file.only ? `its \`${k.file.only}\`` : k.file.one ? "one object" : "a list";
     const key = fileKeyOf(k);
-    const secrets = code(
-      Object.values(k.file.secretRefs ?? {}).map((s) => (typeof s === "string" ? s : s.field)),
-    );
+    const secrets = code(secretsOf(k).map((s) => s.field));
     return `| \`${k.file.at.join(".")}\` | \`${k.name}\` | ${entry} | ${key ? `\`${key}\`` : "–"} | ${secrets} |`;
   });
   return [

@@ -3,65 +3,64 @@
 // process by the engine through `configure`), then `CHAT_*` environment variables. Read at run time inside
 // the provider process, so nothing is captured into the serialized provider (`__provider`) in state.
 import { z } from "zod";
-import { Region, secret } from "../contract";
+import { Region, SECRET_SCHEMES, secret, secretPaths } from "../contract";
 import { ConfigurationError, chatBaseUrl, managementBaseUrl } from "./endpoints";
 
-/** Every configuration key, with its environment fallback (the README's table must match: test/unit/readme.test.ts). */
-export const CONFIG_KEYS = [
+/**
+ * Every configuration key, with its environment fallback (the README's table must match: test/unit/readme.test.ts).
+ * A key is secret when the document's security scheme of its name is marked `x-secret` (chat:apiKey,
+ * chat:managementSecret): the one mark of the provider's own credentials (decision 0123).
+ */
+const DECLARED_KEYS = [
   {
     key: "chat:appId",
     env: "CHAT_APP_ID",
-    secret: false,
     doc: "App id of the chat app the chat resources manage.",
   },
   {
     key: "chat:region",
     env: "CHAT_REGION",
-    secret: false,
     doc: "Region of that app: us (default), eu or in.",
   },
-  { key: "chat:apiKey", env: "CHAT_API_KEY", secret: true, doc: "A fullAccess (REST API) key of that app." },
+  { key: "chat:apiKey", env: "CHAT_API_KEY", doc: "A fullAccess (REST API) key of that app." },
   {
     key: "chat:managementKey",
     env: "CHAT_MANAGEMENT_KEY",
-    secret: false,
     doc: "Management API key (apps, webhooks).",
   },
   {
     key: "chat:managementSecret",
     env: "CHAT_MANAGEMENT_SECRET",
-    secret: true,
     doc: "Management API secret.",
   },
   {
     key: "chat:host",
     env: "CHAT_HOST",
-    secret: false,
     doc: "Vendor host that base addresses are built on (default cometchat.io).",
   },
   {
     key: "chat:endpoint",
     env: "CHAT_ENDPOINT",
-    secret: false,
     doc: "Chat base address template with {appId} and {region}, e.g. an emulator's; https unless loopback.",
   },
   {
     key: "chat:managementEndpoint",
     env: "CHAT_MANAGEMENT_ENDPOINT",
-    secret: false,
     doc: "Management base address, e.g. an emulator's; https unless loopback.",
   },
   {
     key: "chat:requestsPerMinute",
     env: "CHAT_REQUESTS_PER_MINUTE",
-    secret: false,
     // A count: the plugin's schema types it, so SDKs take a number (the value still travels as text).
     type: "integer",
     doc: "Requests per minute the provider sends to one app (default 450); set your plan's limit.",
   },
 ] as const;
 
-type ConfigName = (typeof CONFIG_KEYS)[number]["key"] extends `chat:${infer N}` ? N : never;
+const SECRET_KEYS: ReadonlySet<string> = new Set(SECRET_SCHEMES.map((name) => `chat:${name}`));
+export const CONFIG_KEYS = DECLARED_KEYS.map((k) => ({ ...k, secret: SECRET_KEYS.has(k.key) }));
+
+type ConfigName = (typeof DECLARED_KEYS)[number]["key"] extends `chat:${infer N}` ? N : never;
 /** Reads one stack config value by its full key (`chat:appId`); undefined when unset. */
 export type Lookup = (key: string) => string | undefined;
 
@@ -101,7 +100,7 @@ export function addressProblem(
 const chatConnectionShape = z.strictObject({
   appId: z.string().min(1, "appId must not be empty"),
   region: Region.default("us"),
-  apiKey: secret(z.string().min(1, "apiKey must not be empty")),
+  apiKey: z.string().min(1, "apiKey must not be empty"),
   host: z.string().optional(),
   endpoint: z.string().optional(),
 });
@@ -119,7 +118,7 @@ export type ChatConnectionInput = z.input<typeof ChatConnection>;
 
 const managementConnectionShape = z.strictObject({
   key: z.string().min(1, "key must not be empty"),
-  secret: secret(z.string().min(1, "secret must not be empty")),
+  secret: z.string().min(1, "secret must not be empty"),
   host: z.string().optional(),
   endpoint: z.string().optional(),
 });
@@ -147,11 +146,29 @@ const MANAGEMENT_FIELDS: Fields = {
   optional: { host: "host", endpoint: "managementEndpoint" },
 };
 
+/** Marks each connection field whose config key is secret: the connections' marks follow the schemes'. */
+function markSecrets(shape: z.ZodObject, fields: Fields): void {
+  for (const [field, name] of Object.entries({ ...fields.required, ...fields.optional }))
+    if (SECRET_KEYS.has(`chat:${name}`)) secret(shape.shape[field] as z.ZodType);
+}
+markSecrets(chatConnectionShape, CHAT_FIELDS);
+markSecrets(managementConnectionShape, MANAGEMENT_FIELDS);
+
+/**
+ * The option each API's resources take their credentials in (provider/engine/generic.ts), kept secret in
+ * state and outputs wherever it appears because its connection holds a field marked secret.
+ */
+export const CREDENTIALS = { chat: "connection", management: "managementConnection" } as const;
+/** The credential options that hold a secret (all of them: each connection holds a key or a secret). */
+export const SECRET_CREDENTIALS: readonly string[] = Object.values(CREDENTIALS).filter(
+  (option) => secretPaths(option === CREDENTIALS.chat ? ChatConnection : ManagementConnection).length > 0,
+);
+
 /** A config key as messages name it: `chat:apiKey (CHAT_API_KEY)`. */
 export function configKeyName(key: ConfigKey): string {
   return `${key} (${CONFIG_KEYS.find((k) => k.key === key)?.env})`;
 }
-export type ConfigKey = (typeof CONFIG_KEYS)[number]["key"];
+export type ConfigKey = (typeof DECLARED_KEYS)[number]["key"];
 
 /** The config key a field of each API's connection comes from, when it comes from config. */
 export function configKeyOf(api: "chat" | "management", field: string): ConfigKey | undefined {

@@ -341,7 +341,9 @@ const TRANSPORT_WORDS: Readonly<Record<string, string>> = {
   ECONNREFUSED:
     "nothing answers at the service's address (connection refused): check the endpoint setting, and that the service (or chat-emulator) is running there",
   ENOTFOUND: "the service's host name does not resolve: check the host, region or endpoint setting",
-  EAI_AGAIN: "the service's host name could not be resolved now (DNS did not answer): try again, or check the network",
-  EHOSTUNREACH: "the service's host cannot be reached from this machine: check the network and the endpoint setting",
+  EAI_AGAIN:
+    "the service's host name could not be resolved now (DNS did not answer): try again, or check the network",
+  EHOSTUNREACH:
+    "the service's host cannot be reached from this machine: check the network and the endpoint setting",
   ECONNRESET: "the connection was closed before a response",
 };

@@ -1,8 +1,9 @@
 // A request built from the typed route table: its path filled, body and query validated with the route's zod
-// schemas, headers set, and the redaction it needs (secret path parameters) worked out once, before anything
+// schemas, headers set, and the redaction it needs (secret path parameters, the values at the body's fields the
+// document marks secret) worked out once, before anything
 // is sent. A request that does not validate throws RequestValidationError and never reaches the wire.
 import type { z } from "zod";
-import { bodySchemaOf, fillPath, type RouteName, type RouteSpec, routes } from "../contract";
+import { bodySchemaOf, fillPath, type RouteName, type RouteSpec, routes, secretValues } from "../contract";
 import { type RequestInfo, RequestValidationError } from "./errors";
 import type { Target } from "./options";
 import { REDACTED, type Redactor, SECRET_PATH_PARAMS } from "./redact";
@@ -28,7 +29,7 @@ type Fail = (message: string, details?: Record<string, string[]>) => never;
 /** Validates a request against its route and builds the URL; throws RequestValidationError. */
 export function prepare(t: Target, name: RouteName, req: AnyRequest, response?: z.ZodType): Prepared {
   const failWith =
-    (info?: RequestInfo): Fail =>
+    (info?: RequestInfo, redactor: Redactor = t.redactor): Fail =>
     (message, details) => {
       throw new RequestValidationError({
         code: "ERR_CLIENT_VALIDATION",
@@ -36,16 +37,18 @@ export function prepare(t: Target, name: RouteName, req: AnyRequest, response?: 
         details,
         request: info,
         attempts: 0,
-        redactor: t.redactor,
+        redactor,
       });
     };
   const route = routeOf(t, name, failWith());
   const params = req.params ?? {};
   const { path, shownPath, secrets } = fillPaths(route, params, failWith());
-  const redactor = t.redactor.with(secrets);
+  const schema = bodySchemaOf(route, params);
+  // The body's secrets are known before it is checked: a refused body's messages are redacted too.
+  const redactor = t.redactor.with([...secrets, ...(schema ? secretValues(schema, req.body) : [])]);
   const info: RequestInfo = { route: name, method: route.method, path: redactor.string(shownPath) };
-  const fail = failWith(info);
-  const body = validBody(route, params, req.body, fail);
+  const fail = failWith(info, redactor);
+  const body = validBody(schema, req.body, fail);
   const searchParams = validQuery(route, req.query, fail);
   const headers = {
     ...headersFor(t, route, req.onBehalfOf, fail),
@@ -93,13 +96,7 @@ function fillPaths(route: RouteSpec, params: Readonly<Record<string, string>>, f
   }
 }
 
-function validBody(
-  route: RouteSpec,
-  params: Readonly<Record<string, string>>,
-  body: unknown,
-  fail: Fail,
-): unknown {
-  const schema = bodySchemaOf(route, params);
+function validBody(schema: z.ZodType | undefined, body: unknown, fail: Fail): unknown {
   if (!schema) return body === undefined ? undefined : fail("takes no body");
   const r = schema.safeParse(body);
   if (r.success) return r.data;

@@ -3,17 +3,22 @@
 // client knows (its own keys, secret path parameters), and patterns for secrets it cannot know in advance
 // (a server message that echoes some other key or token).
 
+import { CREDENTIAL_HEADERS, SECRET_FIELDS, SECRET_PARAMETERS } from "../contract";
+
 export const REDACTED = "[REDACTED]";
 
 /**
- * Names under which a credential travels: headers, JSON fields, query parameters, path parameters. Which
- * arguments are secret is said once, by the contract's `secret()` marks (decision 0104); these names are a
- * second line of defence for wire bodies and server messages the client prints.
+ * Names under which a credential travels: the security schemes' headers and every field and parameter the
+ * document marks `x-secret` (provider/contract/generated/secrets.ts), matched case-insensitively. The values
+ * the client is given at marked fields are redacted by value (prepare.ts); these names are the second line of
+ * defence for text it cannot parse, such as a server's message quoting some other key or token.
  */
-export const SECRET_NAMES = ["apikey", "apiKey", "key", "secret", "authToken", "password"] as const;
+export const SECRET_NAMES: readonly string[] = [
+  ...new Set([...CREDENTIAL_HEADERS, ...SECRET_FIELDS, ...SECRET_PARAMETERS]),
+];
 
 /** Path parameters whose values are credentials (`/apikeys/:apiKey`, `/users/:uid/auth_tokens/:authToken`). */
-export const SECRET_PATH_PARAMS: ReadonlySet<string> = new Set(["apiKey", "authToken"]);
+export const SECRET_PATH_PARAMS: ReadonlySet<string> = new Set(SECRET_PARAMETERS);
 
 // Shorter values would blank out ordinary words in messages; no real credential is that short.
 const MIN_SECRET_LENGTH = 3;

@@ -14,6 +14,7 @@ export * from "./extension-settings";
 export * from "./extensions";
 export { DEFAULTS, type Defaults } from "./generated/defaults";
 export { type RouteName, type Routes, routes } from "./generated/route-table";
+export { CREDENTIAL_HEADERS, SECRET_FIELDS, SECRET_PARAMETERS, SECRET_SCHEMES } from "./generated/secrets";
 export * from "./groups";
 export * from "./management";
 export * from "./messages";

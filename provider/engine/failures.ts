@@ -4,7 +4,7 @@
 // program marked secret. Every failure therefore goes out with an empty property and a reason that names
 // the path; and no reason may carry any part of a secret value, whoever wrote the message.
 import type { z } from "zod";
-import { closest, secretPaths } from "../contract";
+import { closest, secretPaths, stringsIn, valuesAt } from "../contract";
 import type { CheckFailure } from "./kind";
 
 /** The property of a failure of a rule over several fields (zod's issue at the root). */
@@ -14,17 +14,6 @@ export const WHOLE_RESOURCE = "(resource)";
 export const SECRET_WINDOW = 8;
 const REDACTED = "[secret]";
 
-/** The values at a path of secretPaths (`a.b`, `a[]`, `a.*`) inside `value`. */
-function valuesAt(value: unknown, path: string): unknown[] {
-  if (path === "(root)" || path === "") return [value];
-  const m = /^([^.[]+)(\[\])?\.?(.*)$/.exec(path);
-  if (!m || value === null || typeof value !== "object") return [];
-  const [, head = "", each, rest = ""] = m;
-  const heads = head === "*" ? Object.values(value) : [(value as Record<string, unknown>)[head]];
-  const items = each ? heads.flatMap((h) => (Array.isArray(h) ? h : [])) : heads;
-  return items.flatMap((v) => valuesAt(v, rest));
-}
-
 /**
  * The secret strings of `value`: every string under the `whole` top-level fields, and the fields `schema`
  * marks secret (provider/contract/secret.ts).
@@ -33,14 +22,6 @@ export function secretsOf(schema: z.ZodType, value: unknown, whole: readonly str
   if (value === null || typeof value !== "object") return [];
   const top = whole.map((k) => (value as Record<string, unknown>)[k]);
   return [...top, ...secretPaths(schema).flatMap((p) => valuesAt(value, p))].flatMap(stringsIn);
-}
-
-/** Every string inside `value` (object values and array items, not keys). */
-export function stringsIn(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (value !== null && typeof value === "object") return Object.values(value).flatMap(stringsIn);
-  return [];
 }
 
 /** `text` with every run that shares SECRET_WINDOW characters (all of a shorter one) with a secret blanked. */

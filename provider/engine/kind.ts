@@ -202,8 +202,9 @@ export interface FileEntry {
   /** The entry is this one argument's value (AppSettings' `settings`), not an object of arguments. */
   readonly only?: string;
   /**
-   * Secret arguments the file names by a secret config key: the argument's dotted path → the file's field,
-   * or what else the file does with it (generated when not named, one key per field).
+   * Secret arguments the file names otherwise than by the field's own name: the argument's dotted path → the
+   * file's field, or what else the file does with it (generated when not named, one key per field). Every
+   * argument the document marks secret is a secret reference anyway, at its own name (decision 0123).
    */
   readonly secretRefs?: Readonly<Record<string, string | SecretField>>;
   /**

@@ -11,6 +11,7 @@ import * as chat from "../../sdk/nodejs/kinds";
 import { stackConfig } from "../../sdk/nodejs/lookups";
 import { configuredAppId } from "../client/config";
 import type { Args, Kind } from "../engine/kind";
+import { type GatheredOutput, gathersSecret } from "../hosts/plugin/environment-schema";
 import { askElsewhere, refKey } from "./elsewhere";
 import { argsOf } from "./entries";
 import {
@@ -293,11 +294,16 @@ export class Environment extends pulumi.ComponentResource {
     for (const kind of FILE_KINDS)
       if (kind.file.output !== undefined)
         Object.assign(this, { [kind.file.output]: declared[kind.name] ?? {} });
-    this.appApiKey = appKey && pulumi.secret(appKey);
-    this.apiKeyValues = pulumi.secret(
+    // Secret as the fields they gather are (provider/hosts/plugin/environment-schema.ts).
+    this.appApiKey = appKey && kept("appApiKey", appKey);
+    this.apiKeyValues = kept(
+      "apiKeyValues",
       pulumi.all(Object.fromEntries(Object.entries(this.apiKeys).map(([k, v]) => [k, v.apiKey]))),
     );
-    this.webhookBasicAuthPasswords = pulumi.secret(pulumi.all(gathered.webhookBasicAuthPasswords ?? {}));
+    this.webhookBasicAuthPasswords = kept(
+      "webhookBasicAuthPasswords",
+      pulumi.all(gathered.webhookBasicAuthPasswords ?? {}),
+    );
     this.registerOutputs({
       appId: this.appId,
       appApiKey: this.appApiKey,
@@ -305,6 +311,11 @@ export class Environment extends pulumi.ComponentResource {
       webhookBasicAuthPasswords: this.webhookBasicAuthPasswords,
     });
   }
+}
+
+/** `value` as the component's `output` gives it: secret when the field it gathers is. */
+function kept<T>(output: GatheredOutput, value: pulumi.Output<T>): pulumi.Output<T> {
+  return gathersSecret(output) ? (pulumi.secret(value) as pulumi.Output<T>) : value;
 }
 
 /** The validated environment; a bad file or object is one clean error (no stack trace) naming path and rule. */

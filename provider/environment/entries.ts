@@ -3,6 +3,7 @@
 // resource it becomes, and the entry chat-export writes for an object as the kind reads it. A new kind
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
+import { secretPaths } from "../contract";
 import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../engine/kind";
 import type { KindName } from "../kinds";
 import { FILE_KINDS, type FileKind, heldBy, holderOf, idOfArgs, keyOf, rewrites } from "./graph";
@@ -57,10 +58,42 @@ export const SECTION_ORDER: readonly EntryKind[] = [
   ...ENTRY_KINDS.filter((k) => rewrites(k)),
 ];
 
-export const secretsOf = (k: FileKind): Secret[] =>
-  Object.entries(k.file.secretRefs ?? {}).map(([path, s]) =>
+/** Whether the secret reference at `ref` takes in the marked field at `path` (itself or a field inside it). */
+const covers = (ref: string, path: string) =>
+  path === ref || path.startsWith(`${ref}.`) || path.startsWith(`${ref}[`);
+
+const SECRETS = new WeakMap<FileKind, Secret[]>();
+/**
+ * The secret arguments the file names by secret config keys: every field the document marks secret
+ * (`secretPaths` of the kind's arguments), each at the file's field of its own name (`credentials.p8Key` at
+ * `p8Key`) unless `file.secretRefs` says otherwise for it or for the object holding it. So a field marked
+ * in the document is a secret reference of the file with no line of the kind's (decision 0123).
+ */
+export function secretsOf(k: FileKind): Secret[] {
+  const known = SECRETS.get(k);
+  if (known) return known;
+  const named: Secret[] = Object.entries(k.file.secretRefs ?? {}).map(([path, s]) =>
     typeof s === "string" ? { path, field: s } : { ...s, path },
   );
+  const marked = secretPaths(k.args);
+  for (const s of named)
+    if (!marked.some((p) => covers(s.path, p)))
+      throw new Error(
+        `${k.name}: file.secretRefs names ${s.path}, which no mark of the document makes secret`,
+      );
+  const derived = marked
+    .filter((p) => !named.some((s) => covers(s.path, p)))
+    .map((path): Secret => {
+      if (/[[*]/.test(path))
+        throw new Error(
+          `${k.name}: the secret ${path} is inside a list or map: file.secretRefs must say how the file names it`,
+        );
+      return { path, field: path.split(".").pop() ?? path };
+    });
+  const all = [...named, ...derived];
+  SECRETS.set(k, all);
+  return all;
+}
 /** The plain ones: an argument's value named by one key at one field (their messages say the field). */
 const plainSecrets = (k: FileKind) => secretsOf(k).filter((s) => !s.generated && !s.each);
 export const topOf = (path: string) => path.split(".")[0] ?? path;

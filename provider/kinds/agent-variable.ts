@@ -49,7 +49,7 @@ export const agentVariable: Kind<AgentVariableArgs> = {
     },
   }),
   api: "chat",
-  file: { at: ["agentVariables"], child: "agent-variable", secretRefs: { constantValue: "constantValue" } },
+  file: { at: ["agentVariables"], child: "agent-variable" },
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createAgentVariable", { body: a });

@@ -2,7 +2,7 @@
 // is a hash of it (ids are stored in plain text). Adoption finds an existing key by its (then unique) name.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { type ApiKey, ApiKeyCreate, ApiKeyUpdate, LIMITS, secret } from "../contract";
+import { ApiKey, ApiKeyCreate, ApiKeyUpdate, described, LIMITS } from "../contract";
 import { declare } from "../engine/fields";
 import { type Args, type Ctx, createdAt, type Kind, type Progress } from "../engine/kind";
 import { collect, sortedById } from "../engine/util";
@@ -19,7 +19,7 @@ const keyOf = (a: Args): string => {
 
 /** What the service computes beside the arguments. */
 export const ApiKeyOutputs = z.object({
-  apiKey: secret(z.string().describe("The key value (secret).")),
+  apiKey: described(ApiKey.shape.apiKey, "The key value (secret)."),
   ...createdAt,
 });
 

@@ -48,7 +48,6 @@ export const apnsPushProvider = pushProvider<ApnsPushProviderArgs>({
   file: {
     at: ["notifications", "push", "apns"],
     child: "apns",
-    secretRefs: { "credentials.p8Key": "p8Key" },
   },
   body: ({ credentials, isDefault: _, ...rest }) => ({ ...defined(rest), ...credentials }),
 });

@@ -3,7 +3,7 @@
 // Outputs the app's fullAccess key (secret) and a ready `connection` for chat resources.
 import { z } from "zod";
 import { ChatConnection, chatAddressing } from "../client/config";
-import { type App as ApiApp, AppCreate, AppListQuery, LIMITS, secret } from "../contract";
+import { type App as ApiApp, AppApiKey, AppCreate, AppListQuery, described, LIMITS } from "../contract";
 import { declare } from "../engine/fields";
 import { type Args, type Ctx, createdAt, type Kind, type Progress } from "../engine/kind";
 import { collect, sortedById } from "../engine/util";
@@ -15,18 +15,14 @@ export type AppArgs = z.output<typeof AppArgs>;
 export const AppOutputs = z.object({
   appId: z.string().describe("The app id (same as the resource id)."),
   plan: z.string().optional().describe("The app's plan, as the service names it."),
-  apiKey: secret(
-    z
-      .string()
-      .describe(
-        'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
-      ),
+  // Secret as the document marks an app's keys; the connection, as it holds one.
+  apiKey: described(
+    AppApiKey.shape.apiKey,
+    'The app\'s fullAccess "Rest API Key" (secret). Not known for an adopted app (listing apps does not return keys).',
   ),
-  authKey: secret(z.string().describe('The app\'s authOnly "Auth Key" (secret).')),
-  connection: secret(
-    ChatConnection.describe(
-      "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
-    ),
+  authKey: described(AppApiKey.shape.apiKey, 'The app\'s authOnly "Auth Key" (secret).'),
+  connection: ChatConnection.describe(
+    "Ready credentials for chat resources of this app (secret): pass as their `connection`.",
   ),
   ...createdAt,
 });

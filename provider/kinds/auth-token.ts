@@ -2,7 +2,7 @@
 // output; the resource id is the uid and a hash of the token, so no token reaches the (plaintext) id.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { AuthTokenUpdate, secret, Uid } from "../contract";
+import { AuthToken, AuthTokenUpdate, described, Uid } from "../contract";
 import { declare, none } from "../engine/fields";
 import { type Args, createdAt, type Kind, partialCreate } from "../engine/kind";
 
@@ -29,7 +29,7 @@ export const authToken: Kind<AuthTokenArgs> = {
   doc: 'A login token for one user (for client SDKs). Id: "<uid>/<hash of the token>".',
   ...declare(
     AuthTokenArgs,
-    z.object({ authToken: secret(z.string().describe("The token (secret).")), ...createdAt }),
+    z.object({ authToken: described(AuthToken.shape.authToken, "The token (secret)."), ...createdAt }),
     {
       uid: { doc: "The user the token logs in. Changing it replaces the token.", replace: true },
       platform: { doc: "Platform the token is tied to.", default: none },

@@ -129,7 +129,6 @@ export const bot: Kind<BotArgs> = {
     at: ["bots"],
     child: "bot",
     refs: { uid: { kind: "User" } },
-    secretRefs: { password: "password" },
   },
   offline: credentialsWithoutBasicAuth,
 

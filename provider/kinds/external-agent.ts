@@ -92,7 +92,7 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
     DEFAULTS.ByoAgent,
   ),
   api: "chat",
-  file: { at: ["externalAgents"], child: "external-agent", key: "name", secretRefs: { headers: "headers" } },
+  file: { at: ["externalAgents"], child: "external-agent", key: "name" },
 
   async create(ctx, a) {
     const body = byoWire(defined(a)) as ByoAgentCreate;

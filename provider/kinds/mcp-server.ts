@@ -53,7 +53,7 @@ export const mcpServer: Kind<McpServerArgs> = {
     headers: headersFact,
   }),
   api: "chat",
-  file: { at: ["mcpServers"], child: "mcp-server", secretRefs: { headers: "headers" } },
+  file: { at: ["mcpServers"], child: "mcp-server" },
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createMcpServer", { body: defined(a) as McpServerArgs });

@@ -58,7 +58,6 @@ export const moderationCustomApiList: Kind<ModerationCustomApiListArgs> = {
   file: {
     at: ["moderation", "customApiLists"],
     child: "custom-api-list",
-    secretRefs: { password: "password" },
   },
 
   async create(ctx, a) {

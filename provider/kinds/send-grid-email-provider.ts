@@ -1,6 +1,6 @@
 // SendGridEmailProvider: the app's SendGrid email provider (singleton-provider.ts).
 import { z } from "zod";
-import { SendgridProviderCreate, secret } from "../contract";
+import { described, SendgridProvider, SendgridProviderCreate } from "../contract";
 import { none } from "../engine/fields";
 import { defined } from "../engine/util";
 import { singletonProvider } from "./singleton-provider";
@@ -49,7 +49,6 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
     at: ["notifications", "email", "sendgrid"],
     one: true,
     child: "sendgrid",
-    secretRefs: { "credentials.sendGridApiKey": "sendGridApiKey" },
   },
   body: ({ credentials, ...a }) => ({
     allowEmailReplies: false,
@@ -60,9 +59,10 @@ export const sendGridEmailProvider = singletonProvider<SendGridEmailProviderArgs
   }),
   found: (d) => d,
   outputs: z.object({
-    repliesWebhook: secret(
-      z.string().describe("Where replies by email arrive: made by the service, with a token in it (secret)."),
-    ).optional(),
+    repliesWebhook: described(
+      SendgridProvider.shape.repliesWebhook,
+      "Where replies by email arrive: made by the service, with a token in it (secret).",
+    ),
   }),
   state: (p) => (typeof p.repliesWebhook === "string" ? { repliesWebhook: p.repliesWebhook } : {}),
 });

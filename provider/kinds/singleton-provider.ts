@@ -136,5 +136,4 @@ export const customFile = (at: string[], child: string): FileEntry => ({
   at,
   one: true,
   child,
-  secretRefs: { "credentials.basicAuthPassword": "basicAuthPassword" },
 });

@@ -32,7 +32,6 @@ export const twilioSmsProvider = singletonProvider<TwilioSmsProviderArgs>({
     at: ["notifications", "sms", "twilio"],
     one: true,
     child: "twilio",
-    secretRefs: { "credentials.twilioAuthToken": "twilioAuthToken" },
   },
   body: ({ credentials, ...a }) => ({
     isEnabled: true,

@@ -10,6 +10,7 @@
 //   (members, triggers) have no object of their own: the next create finishes the set from what the service
 //   holds.
 
+import { SECRET_CREDENTIALS } from "../client/config";
 import type { Made } from "../engine/kind";
 import { providerFor } from "../hosts/dynamic";
 import { type KindName, kinds } from "../kinds";
@@ -57,8 +58,6 @@ export interface ExportedDeployment {
 const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/chat:", "chat:index:"];
 /** Providers whose resources live in state only: a pending create of theirs made nothing to look for. */
 const STATE_ONLY = ["random:"];
-/** Outputs kept secret in state whatever the program marked: every connection holds a key. */
-const CREDENTIALS = ["connection", "managementConnection"];
 
 export function kindOf(type: string): KindName | undefined {
   const prefix = TYPE_PREFIXES.find((p) => type.startsWith(p));
@@ -194,7 +193,7 @@ export async function settlePending(
       ...(op.resource.additionalSecretOutputs ?? []),
       ...secret,
       ...((kinds[kind] as { secrets?: readonly string[] }).secrets ?? []),
-      ...CREDENTIALS,
+      ...SECRET_CREDENTIALS,
     ]);
     // A dynamic resource's outputs carry its provider; a plugin resource has none.
     const outputs: Props = inputs.__provider === undefined ? {} : { __provider: inputs.__provider };

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { argDocs } from "../../provider/engine/arg-docs";
 import { type Kind, priorOfId, refTargets } from "../../provider/engine/kind";
-import { ENTRY_KINDS, keyOf } from "../../provider/environment/entries";
+import { ENTRY_KINDS, keyOf, secretsOf, topOf } from "../../provider/environment/entries";
 import { FILE_KINDS } from "../../provider/environment/graph";
 import { HELD_KINDS, NOT_IN_FILE } from "../../provider/environment/spec";
 import { kinds } from "../../provider/kinds";
@@ -77,8 +77,15 @@ describe("the registry of kinds", () => {
       if (k.name !== "Extension") expect([k.name, typeof k.list]).toEqual([k.name, "function"]);
       // A list entry is named by a key; the one entry of a kind an app has one of is not.
       expect([k.name, keyOf(k) === undefined]).toEqual([k.name, k.file.one === true]);
-      for (const path of Object.keys(k.file.secretRefs ?? {}))
-        expect([k.name, path, k.secrets?.includes(path.split(".")[0] ?? "")]).toEqual([k.name, path, true]);
+      // The file names every secret argument by a secret key, and nothing else that way (decision 0123).
+      const named = secretsOf(k).map((s) => topOf(s.path));
+      for (const path of named)
+        expect([k.name, path, k.secrets?.includes(path)]).toEqual([k.name, path, true]);
+      const args = Object.keys((k.args as { shape?: object }).shape ?? {});
+      expect([k.name, [...new Set(named)].sort()]).toEqual([
+        k.name,
+        (k.secrets ?? []).filter((s) => args.includes(s)).sort(),
+      ]);
       // A reference names kinds with their own section (provider/environment/graph.ts).
       for (const ref of Object.values(k.file.refs ?? {}))
         for (const target of refTargets(ref))

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { defaultsModule, type WithDefaults } from "./defaults";
 import { routeTableModule, type TableEntry } from "./route-table";
+import { secretsModule } from "./secrets";
 import { type Context, type Json, refName, ZodEmitter } from "./zod-emit";
 
 export const DOCUMENT = join("provider", "contract", "openapi", "chat-service.yaml");
@@ -420,6 +421,10 @@ export function generate(
     ["limits.ts", limits(doc)],
     ["defaults.ts", defaultsModule(doc.components.schemas, HEADER("the defaults of the schemas' fields"))],
     ["descriptions.ts", descriptions(doc)],
+    [
+      "secrets.ts",
+      secretsModule(doc as unknown as Record<string, unknown>, HEADER("what it marks secret"), layout),
+    ],
   ]);
 }
 

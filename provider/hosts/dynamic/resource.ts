@@ -1,6 +1,7 @@
 // What every resource class shares: its dynamic-provider type and `__provider`, outputs seeded as undefined (so
 // Pulumi exposes them), secrets marked, and the credentials inputs kept secret.
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_CREDENTIALS } from "../../client/config";
 import type { KindName } from ".";
 import { providerText } from "./provider-text";
 
@@ -54,8 +55,6 @@ export interface ManagementResourceArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-const CREDENTIALS = ["connection", "managementConnection"];
-
 /**
  * The arguments of `pulumi.CustomResource`'s constructor for one resource of `kind`: the dynamic-provider
  * type token, the props with `__provider` (provider/hosts/dynamic/provider-text.ts), secrets marked.
@@ -71,13 +70,13 @@ export function resourceArgs(
   const props: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined) continue;
-    props[k] = CREDENTIALS.includes(k) || secrets.includes(k) ? pulumi.secret(v) : v;
+    props[k] = SECRET_CREDENTIALS.includes(k) || secrets.includes(k) ? pulumi.secret(v) : v;
   }
   for (const o of outputs) if (!(o in props)) props[o] = undefined;
   props.__provider = providerText(kind);
   const options: pulumi.CustomResourceOptions = {
     ...opts,
-    additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, ...CREDENTIALS],
+    additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, ...SECRET_CREDENTIALS],
   };
   return [`pulumi-nodejs:dynamic/chat:${kind}`, name, props, options];
 }

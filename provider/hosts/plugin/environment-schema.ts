@@ -1,10 +1,33 @@
 // The Environment component in the plugin's schema (issue 32 item 5): a multi-language component the plugin
 // constructs (provider/environment/construct.ts), so YAML, Python and Go programs get it as TypeScript does.
+
+import type { Kind } from "../../engine/kind";
+import { type KindName, kinds } from "../../kinds";
 import type { Example } from "./example-code";
 import { examplesBlock } from "./resource-docs";
 import type { PropertySpec } from "./schema";
 
-const secretMap: PropertySpec = { type: "object", additionalProperties: { type: "string" }, secret: true };
+/**
+ * The component's outputs that gather one field of a kind's resources (by name or id): each is secret
+ * exactly when the field is, that is when the document marks it (decision 0123); the component
+ * (provider/environment/component.ts) and this schema both ask here.
+ */
+export const GATHERED = {
+  appApiKey: { kind: "App", field: "apiKey" },
+  apiKeyValues: { kind: "ApiKey", field: "apiKey" },
+  webhookBasicAuthPasswords: { kind: "Webhook", field: "password" },
+} as const satisfies Record<string, { kind: KindName; field: string }>;
+export type GatheredOutput = keyof typeof GATHERED;
+
+/** Whether the component's `output` holds a secret field. */
+export function gathersSecret(output: GatheredOutput): boolean {
+  const { kind, field } = GATHERED[output];
+  const secrets: readonly string[] = (kinds[kind] as unknown as Kind).secrets ?? [];
+  return secrets.includes(field);
+}
+const secrecy = (output: GatheredOutput) => (gathersSecret(output) ? { secret: true } : {});
+
+const stringMap: PropertySpec = { type: "object", additionalProperties: { type: "string" } };
 
 /**
  * The component's registry example, as every kind has one (issue 45): the file form, the one most users start
@@ -39,12 +62,17 @@ export const environmentResource = {
     appId: { type: "string", description: "The app's id." },
     appApiKey: {
       type: "string",
-      secret: true,
+      ...secrecy("appApiKey"),
       description: "A created app's fullAccess key; empty for an existing app.",
     },
-    apiKeyValues: { ...secretMap, description: "The declared API keys' values, by name." },
+    apiKeyValues: {
+      ...stringMap,
+      ...secrecy("apiKeyValues"),
+      description: "The declared API keys' values, by name.",
+    },
     webhookBasicAuthPasswords: {
-      ...secretMap,
+      ...stringMap,
+      ...secrecy("webhookBasicAuthPasswords"),
       description: "The generated webhook basic-auth passwords, by webhook id.",
     },
   } satisfies Record<string, PropertySpec>,

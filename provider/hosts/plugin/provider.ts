@@ -5,6 +5,7 @@
 // `get<Kind>` / `list<Kind>` functions.
 
 import { isNotFound } from "../../client";
+import { SECRET_CREDENTIALS } from "../../client/config";
 import { contextFor } from "../../engine/generic";
 import { type Args, type Kind, priorOfId } from "../../engine/kind";
 import { kinds } from "../../kinds";
@@ -39,7 +40,7 @@ function kindOf(urn: string): KindName {
 /** Always secret, whatever the program marked: the kind's secrets and every connection (they hold keys). */
 function secretNames(name: KindName): Set<string> {
   const kind = kinds[name] as unknown as Kind;
-  return new Set([...(kind.secrets ?? []), ...Object.values(CREDENTIALS), "connection"]);
+  return new Set([...(kind.secrets ?? []), ...SECRET_CREDENTIALS]);
 }
 
 /**

@@ -2,7 +2,16 @@
 // kind (its arguments, docs, secrets, replace-on-change fields and computed outputs), a `get<Kind>` function
 // per kind and a `list<Kind>` function per listable kind, and the provider's config keys. Pulumi YAML reads
 // it from the plugin; `pulumi package gen-sdk` makes the Python, Go and .NET SDKs from it.
-import { ChatConnection, CONFIG_KEYS, configKeyOf, ManagementConnection } from "../../client/config";
+
+import {
+  ChatConnection,
+  CONFIG_KEYS,
+  CREDENTIALS,
+  configKeyOf,
+  ManagementConnection,
+  SECRET_CREDENTIALS,
+} from "../../client/config";
+import { secretPaths } from "../../contract";
 import { argDocs } from "../../engine/arg-docs";
 import { type Json, jsonOf } from "../../engine/json-schema";
 import type { Kind } from "../../engine/kind";
@@ -42,8 +51,8 @@ export function kindOfToken(tok: string): KindName | undefined {
   const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : "";
   return Object.hasOwn(kinds, name) ? (name as KindName) : undefined;
 }
-/** The provider options each API's resources take beside their arguments (provider/engine/generic.ts). */
-export const CREDENTIALS = { chat: "connection", management: "managementConnection" } as const;
+/** The provider options each API's resources take beside their arguments (provider/client/config.ts). */
+export { CREDENTIALS };
 
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -166,7 +175,7 @@ function resourceOf(types: Types, name: string, kind: Kind) {
   const connection: PropertySpec = {
     $ref: `#/types/${token(kind.api === "chat" ? "ChatConnection" : "ManagementConnection")}`,
     description: `${kind.api === "chat" ? "The app's credentials" : "Management credentials"}; default: stack config chat:* or the CHAT_* variables.`,
-    secret: true,
+    ...(SECRET_CREDENTIALS.includes(option) ? { secret: true } : {}),
   };
   inputs[option] = connection;
   inputs.adopt = {
@@ -183,7 +192,7 @@ function resourceOf(types: Types, name: string, kind: Kind) {
         ? { $ref: `#/types/${token("ChatConnection")}` }
         : types.of(v, `${name}${pascal(k)}`);
     const p = described(type, v.description);
-    if (secrets.has(k) || k === "connection") p.secret = true;
+    if (secrets.has(k)) p.secret = true;
     outputs[k] = p;
   }
   const defaulted = jsonOf(kind.args, "output").required ?? [];
@@ -327,13 +336,13 @@ export function packageSchema(): Record<string, unknown> {
     {},
     CONNECTION_DOCS.ManagementConnection,
   );
-  for (const [conn, api] of [
-    ["ChatConnection", "chat"],
-    ["ManagementConnection", "management"],
+  for (const [conn, api, schema] of [
+    ["ChatConnection", "chat", ChatConnection],
+    ["ManagementConnection", "management", ManagementConnection],
   ] as const) {
     const spec = types.specs[token(conn)];
     const props = spec && "properties" in spec ? spec.properties : {};
-    for (const k of ["apiKey", "secret"]) if (props[k]) props[k].secret = true;
+    for (const k of secretPaths(schema)) if (props[k]) props[k].secret = true;
     // An App's connection output flows into other resources' connection input, and Pulumi YAML cannot assign
     // an enum of an output's object to the same enum of an input's ("Cannot assign Region to Region"): the
     // connection types keep plain values.
