@@ -56,7 +56,10 @@ describe("npm run demo", () => {
     expect(first.stdout).toMatch(new RegExp(`no changes: ${n} resources match the declaration`));
 
     const second = run();
-    expect(second.status).toBe(0);
+    expect({
+      status: second.status,
+      tail: second.stdout.slice(-2000) + second.stderr.slice(-2000),
+    }).toMatchObject({ status: 0 });
     expect(second.stdout).toMatch(new RegExp(`${n} unchanged`));
 
     // Tear the demo stack down so that the test leaves no stack behind.
