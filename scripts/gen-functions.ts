@@ -8,6 +8,7 @@ import { kinds } from "../provider/kinds";
 import { type DataLookup, dataLookups } from "../provider/kinds/data-lookups";
 import { type KindFunction, kindFunctions, type ResultField } from "../provider/kinds/functions";
 import { comment, tsType } from "./gen-sdk";
+import { repoRootOf } from "./repo-root";
 
 export const FUNCTIONS_TARGET = join("sdk", "nodejs", "functions.ts");
 
@@ -82,6 +83,6 @@ ${parts.join("\n")}`;
 }
 
 if (require.main === module) {
-  writeFileSync(join(__dirname, "..", "..", FUNCTIONS_TARGET), renderFunctions());
+  writeFileSync(join(repoRootOf(__dirname), FUNCTIONS_TARGET), renderFunctions());
   process.stdout.write(`wrote ${FUNCTIONS_TARGET}\n`);
 }

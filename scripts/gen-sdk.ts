@@ -10,6 +10,7 @@ import { type Json, jsonOf } from "../provider/engine/json-schema";
 import type { Kind } from "../provider/engine/kind";
 import { kinds } from "../provider/kinds";
 import { credentialFields } from "../provider/kinds/extension";
+import { repoRootOf } from "./repo-root";
 
 export const TARGET = join("sdk", "nodejs", "kinds.ts");
 
@@ -155,6 +156,6 @@ ${parts.join("\n")}`;
 }
 
 if (require.main === module) {
-  writeFileSync(join(__dirname, "..", "..", TARGET), render());
+  writeFileSync(join(repoRootOf(__dirname), TARGET), render());
   process.stdout.write(`wrote ${TARGET}\n`);
 }

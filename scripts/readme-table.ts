@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { ENTRY_KINDS, secretsOf } from "../provider/environment/entries";
 import { fileKeyOf } from "../provider/environment/graph";
 import { type KindName, kinds } from "../provider/kinds";
+import { repoRootOf } from "./repo-root";
 
 export interface ResourceRow {
   kind: KindName;
@@ -95,7 +96,7 @@ export function readmeWithTable(readme: string): string {
 export const README = join("README.md");
 
 if (require.main === module) {
-  const file = join(__dirname, "..", "..", README);
+  const file = join(repoRootOf(__dirname), README);
   writeFileSync(file, readmeWithTable(readFileSync(file, "utf8")));
   process.stdout.write(`wrote the resource table of ${README}\n`);
 }

@@ -23,13 +23,13 @@ const unsaid = (message: string, value: string) =>
   value.length >= 4 ? message.split(value).join("(the value)") : message;
 
 /** One named secret of an entry: its file path, its config key, the argument path its value goes to. */
-interface Named {
+export interface Named {
   path: FilePath;
   key: string;
   arg: readonly (string | number)[];
 }
 
-function namedSecrets(k: FileKind, entry: Json): Named[] {
+export function namedSecrets(k: FileKind, entry: Json): Named[] {
   return secretsOf(k).flatMap((s) => {
     const ref = getPath(entry, s.field);
     if (ref === undefined || ref === null || typeof ref !== "object") return [];

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ChatClient } from "../../provider/client";
-import { DEMO_SECRETS } from "../../scripts/demo-secrets";
+import { DEMO_PROJECT, DEMO_SECRETS } from "../../scripts/demo-secrets";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
 import { repoRoot } from "./support/stack";
 
@@ -111,7 +111,9 @@ describe("the root project", () => {
         .sort(),
     ).toEqual(["gifs-giphy", "profanity-filter"]);
     const giphy = await mgmt.call("getExtensionSettings", { params: { appId, slug: "gifs-giphy" } });
-    expect(giphy.data.body.data?.settings).toMatchObject({ giphyApiKey: "demo-placeholder-giphy-key" });
+    expect(giphy.data.body.data?.settings).toMatchObject({
+      giphyApiKey: DEMO_SECRETS[`${DEMO_PROJECT}:giphy-api-key`]?.value,
+    });
     const settings = (await mgmt.call("getAppSettings", { params: { appId } })).data;
     expect(settings["core.conversations.updateOnReplies"]).toBe(true);
     // The agent builder: the assistant draws on the knowledge source the file declares by title.

@@ -1,5 +1,5 @@
 // CONTRIBUTING.md's "Adding a kind" recipe stays true: the number of hand-written files it states is the
-// number it lists, decision 0095 states the same, and every file it names is where it says for the kinds.
+// number it lists, decisions 0095 and 0122 state the same (test/unit/new-kind.test.ts measures it), and every file it names is where it says for the kinds.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { kinds } from "../../provider/kinds";
@@ -17,6 +17,7 @@ describe("the recipe for adding a kind", () => {
     expect(items.length).toBeGreaterThan(0);
     expect(stated(recipe)).toBe(items.length);
     expect(stated(read("docs/decisions/0095-kinds-own-their-file-entries.md"))).toBe(items.length);
+    expect(stated(read("docs/decisions/0122-a-kind-is-its-files.md"))).toBe(items.length);
   });
 
   it("names files that are there: the registry, and for every kind its fixture", () => {
@@ -28,6 +29,6 @@ describe("the recipe for adding a kind", () => {
       if (path.startsWith("test/")) expect(names.filter((k) => !present.includes(k))).toEqual([]);
       else expect(present.length).toBeGreaterThan(0);
     }
-    expect(read("provider/kinds/index.ts")).toMatch(/McpServer: mcpServer/);
+    expect(read("provider/kinds/registry.ts")).toMatch(/McpServer: mcpServer/);
   });
 });

@@ -1,5 +1,6 @@
-// One declaration per kind (provider/kinds/index.ts): every other list is derived from the registry or
-// checked against it here, so a kind missing anything fails a test: the generated SDK, the README's table.
+// One declaration per kind (provider/kinds/<kind>.ts): the registry is written from the folder
+// (provider/kinds/registry.ts, decision 0122) and every other list is derived from it or checked against it
+// here, so a kind missing anything fails a test: the generated SDK, the README's table.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
@@ -11,6 +12,7 @@ import { HELD_KINDS, NOT_IN_FILE } from "../../provider/environment/spec";
 import { kinds } from "../../provider/kinds";
 import { schemas } from "../../provider/kinds/schemas";
 import { FUNCTIONS_TARGET, renderFunctions } from "../../scripts/gen-functions";
+import { REGISTRY_TARGET, renderRegistry } from "../../scripts/gen-registry";
 import { render, TARGET } from "../../scripts/gen-sdk";
 import { README, readmeWithTable } from "../../scripts/readme-table";
 import * as sdk from "../../sdk/nodejs";
@@ -29,6 +31,10 @@ function waitingFiles(dir: string): string[] {
 }
 
 describe("the registry of kinds", () => {
+  it("is written from the folder: provider/kinds/registry.ts is what scripts/gen-registry.ts writes (run `npm run generate`)", () => {
+    expect(readFileSync(join(root, REGISTRY_TARGET), "utf8")).toBe(renderRegistry(root));
+  });
+
   it("generates the README's resource table from the registry (run `npm run generate`)", () => {
     const readme = readFileSync(join(root, README), "utf8");
     expect(readme).toBe(readmeWithTable(readme));
