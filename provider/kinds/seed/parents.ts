@@ -83,8 +83,8 @@ const keyOf = (p: Parent) => `${p.what}\u0000${p.id}`;
 
 /** Records that this process deleted `p` (or found it gone). */
 export function parentGone(app: string, p: Parent): void {
-  let set = gone.get(app);
-  if (!set) gone.set(app, (set = new Set()));
+  const set = gone.get(app) ?? new Set<string>();
+  gone.set(app, set);
   set.add(keyOf(p));
 }
 
