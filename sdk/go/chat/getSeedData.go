@@ -30,6 +30,8 @@ type LookupSeedDataArgs struct {
 }
 
 type LookupSeedDataResult struct {
+	// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+	Alone *string `pulumi:"alone"`
 	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 	Bucket *int `pulumi:"bucket"`
 	// How many buckets the file is split into (default 1); declare one resource per bucket number.
@@ -72,6 +74,11 @@ func (o LookupSeedDataResultOutput) ToLookupSeedDataResultOutput() LookupSeedDat
 
 func (o LookupSeedDataResultOutput) ToLookupSeedDataResultOutputWithContext(ctx context.Context) LookupSeedDataResultOutput {
 	return o
+}
+
+// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+func (o LookupSeedDataResultOutput) Alone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSeedDataResult) *string { return v.Alone }).(pulumi.StringPtrOutput)
 }
 
 // Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).

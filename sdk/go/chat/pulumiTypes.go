@@ -18028,6 +18028,8 @@ func (o RoleSettingsPtrOutput) SendMessagesTo() RoleSettingsListUsersPtrOutput {
 
 // One SeedData as a whole read sees it.
 type SeedDataInfo struct {
+	// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+	Alone *string `pulumi:"alone"`
 	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 	Bucket *int `pulumi:"bucket"`
 	// How many buckets the file is split into (default 1); declare one resource per bucket number.

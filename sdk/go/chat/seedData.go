@@ -54,6 +54,8 @@ import (
 type SeedData struct {
 	pulumi.CustomResourceState
 
+	// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+	Alone pulumi.StringPtrOutput `pulumi:"alone"`
 	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
 	Bucket pulumi.IntOutput `pulumi:"bucket"`
 	// How many buckets the file is split into (default 1); declare one resource per bucket number.
@@ -198,6 +200,11 @@ func (o SeedDataOutput) ToSeedDataOutput() SeedDataOutput {
 
 func (o SeedDataOutput) ToSeedDataOutputWithContext(ctx context.Context) SeedDataOutput {
 	return o
+}
+
+// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+func (o SeedDataOutput) Alone() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SeedData) pulumi.StringPtrOutput { return v.Alone }).(pulumi.StringPtrOutput)
 }
 
 // Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).

@@ -36,6 +36,20 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:SeedData")
 public class SeedData extends com.pulumi.resources.CustomResource {
     /**
+     * Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    @Export(name="alone", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> alone;
+
+    /**
+     * @return Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    public Output<Optional<String>> alone() {
+        return Codegen.optional(this.alone);
+    }
+    /**
      * Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */

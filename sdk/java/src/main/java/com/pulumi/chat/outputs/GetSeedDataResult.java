@@ -15,6 +15,11 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetSeedDataResult {
     /**
+     * @return Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    private @Nullable String alone;
+    /**
      * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
@@ -46,6 +51,13 @@ public final class GetSeedDataResult {
     private @Nullable String rows;
 
     private GetSeedDataResult() {}
+    /**
+     * @return Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    public Optional<String> alone() {
+        return Optional.ofNullable(this.alone);
+    }
     /**
      * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
@@ -98,6 +110,7 @@ public final class GetSeedDataResult {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable String alone;
         private @Nullable Integer bucket;
         private @Nullable Integer buckets;
         private @Nullable Integer count;
@@ -107,6 +120,7 @@ public final class GetSeedDataResult {
         public Builder() {}
         public Builder(GetSeedDataResult defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.alone = defaults.alone;
     	      this.bucket = defaults.bucket;
     	      this.buckets = defaults.buckets;
     	      this.count = defaults.count;
@@ -115,6 +129,12 @@ public final class GetSeedDataResult {
     	      this.rows = defaults.rows;
         }
 
+        @CustomType.Setter
+        public Builder alone(@Nullable String alone) {
+
+            this.alone = alone;
+            return this;
+        }
         @CustomType.Setter
         public Builder bucket(@Nullable Integer bucket) {
 
@@ -155,6 +175,7 @@ public final class GetSeedDataResult {
         }
         public GetSeedDataResult build() {
             final var _resultValue = new GetSeedDataResult();
+            _resultValue.alone = alone;
             _resultValue.bucket = bucket;
             _resultValue.buckets = buckets;
             _resultValue.count = count;
