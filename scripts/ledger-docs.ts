@@ -176,6 +176,20 @@ export function renderCoverage(ledger: Ledger, uses: Map<string, string[]>): str
       (r) => `| \`${r.operationId}\` | ${route(r)} | ${esc(r.guess ?? "")} | ${esc(checkedBy(r))} |`,
     ),
     "",
+    "## Deletes that take their dependents",
+    "",
+    "What an operation removes besides its object, as the vendor states it: a seed's destroy deletes the",
+    "seeded users and groups and lets their rows go with them (decision 0124).",
+    "",
+    "| operation | route | also removes | stated by |",
+    "| --- | --- | --- | --- |",
+    ...ledger.rows
+      .filter((r) => r.takes)
+      .map(
+        (r) =>
+          `| \`${r.operationId ?? r.title}\` | ${route(r)} | ${esc(r.takes?.what ?? "")} | ${evidence(r.takes?.evidence ?? "")} |`,
+      ),
+    "",
     `Out of scope, and their routes not read (${unreadOf(ledger).length} pages): ${unreadOf(ledger)
       .map((r) => `[${r.title}](${pageUrl(r.page)})`)
       .join(", ")}.`,

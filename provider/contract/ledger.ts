@@ -32,6 +32,13 @@ const Row = z
     outOfScope: z.string().min(1).optional(),
     status: z.enum(STATUSES, { error: "must be confirmed or unconfirmed" }),
     guess: z.string().min(1).optional(),
+    // What the operation removes besides its object, as the vendor states it (a seed's destroy rests on it).
+    takes: z
+      .strictObject({
+        what: z.string().min(1),
+        evidence: z.string().regex(URL_EVIDENCE, "must be the https URL of the page that states it"),
+      })
+      .optional(),
     evidence: z
       .string({ error: "is required: the page, or cometchat/docs <file>@<commit>" })
       .refine((e) => URL_EVIDENCE.test(e) || COMMIT_EVIDENCE.test(e), {

@@ -42,3 +42,18 @@ export function claim(app: string, who: string, claims: readonly Claim[]): Check
 export function forgetClaims(): void {
   claimed.clear();
 }
+
+/** Who declares `what` `id` in `app` in this process (undefined: no resource checked here declares it). */
+export function claimant(app: string, what: string, id: string): string | undefined {
+  return claimed.get(`${app}\u0000${what}\u0000${id}`);
+}
+
+/**
+ * Whether any resource checked in this process declared an object in `app`. An up checks every resource the
+ * program declares before its deletes; a destroy checks none.
+ */
+export function anyClaims(app: string): boolean {
+  const prefix = `${app}\u0000`;
+  for (const key of claimed.keys()) if (key.startsWith(prefix)) return true;
+  return false;
+}

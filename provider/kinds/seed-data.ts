@@ -7,12 +7,13 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { declare, none } from "../engine/fields";
-import type { Kind } from "../engine/kind";
+import type { Ctx, Kind } from "../engine/kind";
 import { CheckRefusal, partialCreate } from "../engine/kind";
 import { digestsOf, linesOf, MAX_BUCKETS, rowsOfBucket } from "./seed/buckets";
 import { cachedBucketsOf } from "./seed/cache";
 import { ENTITIES, type Entity, SPECS } from "./seed/entities";
 import { readSeed, SeedFileError } from "./seed/files";
+import { aloneOf, isChild, recordedAlone, renderAlone, seedWho } from "./seed/parents";
 import {
   isKept,
   keptOfInputs,
@@ -28,7 +29,7 @@ import {
   renderRows,
   rowsProblem,
 } from "./seed/rows";
-import { changeRow, digestsNow, importRows, pool, removeRow, unchangeable } from "./seed/service";
+import { changeRow, digestsNow, importRows, pool, removeRows, unchangeable } from "./seed/service";
 
 /** A bucket's rows as recorded: well-formed lines (rows.ts), named by their line when not. */
 const RowLines = z.string().superRefine((text, c) => {
@@ -60,6 +61,12 @@ export type SeedDataArgs = z.output<typeof SeedDataArgs>;
 
 export const SeedDataOutputs = z.object({
   count: z.number().int().describe("Rows in the bucket."),
+  alone: z
+    .string()
+    .optional()
+    .describe(
+      "Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).",
+    ),
 });
 type SeedDataState = z.output<typeof SeedDataOutputs>;
 
@@ -87,6 +94,14 @@ const refused = (a: SeedDataArgs, failed: { key: string; why: string }[]) =>
       .map((f) => `${f.key} (${f.why})`)
       .join("; ")}`,
   );
+
+/** A bucket's rows alone (parents.ts), for members and messages: computed at each write. */
+const aloneState = (ctx: Ctx, entity: Entity, keys: Iterable<string>, rows: ReadonlyMap<string, Row>) =>
+  isChild(entity) ? { alone: renderAlone(aloneOf(ctx.appId({}), entity, keys, rows)) } : {};
+
+/** The rows alone as state recorded them (the kind's delete and update are given the outputs too). */
+const aloneBefore = (recorded: SeedDataArgs) =>
+  recordedAlone((recorded as SeedDataArgs & Partial<SeedDataState>).alone);
 
 const idOf = (a: SeedDataArgs) => `${a.file}#${a.entity}:${a.bucket}/${a.buckets}`;
 
@@ -172,7 +187,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   // A user or group row is that object's declaration: refused when a resource or another seed file declares
   // it too. (Member and message rows name their objects by what they belong to; not compared.)
   claims: (a) => ({
-    who: `seed file ${a.file}`,
+    who: seedWho(a.file),
     claims:
       a.entity === "users" || a.entity === "groups"
         ? [...recordedKeys(a.rows ?? "")].map((id) => ({ what: SPECS[a.entity].noun, id, property: "rows" }))
@@ -200,7 +215,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     const planned = parseRows(a.rows ?? "");
     const rows = declaredRows(a, planned, [...planned.keys()]);
     const made = await importRows(ctx, a.entity, rows);
-    const state = { count: rows.size };
+    const state = { count: rows.size, ...aloneState(ctx, a.entity, rows.keys(), rows) };
     if (made.failed.length) {
       const bad = new Set(made.failed.map((f) => f.key));
       const done = [...planned.keys()].filter((k) => !bad.has(k));
@@ -209,6 +224,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
         ...a,
         rows: renderKept(onlyRows(planned, done)),
         count: done.length,
+        ...aloneState(ctx, a.entity, done, rows),
       });
     }
     return { id: idOf(a), state };
@@ -221,7 +237,12 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     const rows = await digestsNow(ctx, a.entity, recordedRows(a.rows));
     // The arguments alone: a recorded output (`count`) among them would show as removed at the next preview.
     const { entity, file, bucket, buckets } = a;
-    return { args: { entity, file, bucket, buckets, rows: renderRows(rows) }, state: { count: rows.size } };
+    const alone = recordedAlone((prior as SeedDataArgs & Partial<SeedDataState>).alone);
+    const state = {
+      count: rows.size,
+      ...(alone && { alone: renderAlone([...alone].filter((k) => rows.has(k))) }),
+    };
+    return { args: { entity, file, bucket, buckets, rows: renderRows(rows) }, state };
   },
 
   async update(ctx, _id, olds, news) {
@@ -231,7 +252,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     const after = parseRows(news.rows ?? "");
     const plan = planOf(before, after);
     const rows = declaredRows(news, after, [...plan.added, ...plan.changed.map((c) => c.key)]);
-    await pool(plan.removed, 10, (k) => removeRow(ctx, news.entity, k));
+    await removeRows(ctx, news.entity, plan.removed, aloneBefore(olds));
     // A changed row is written whole (every field it has or had): what is written rests on the row's digest,
     // not on the short per-field ones, which only name the fields.
     await pool(plan.changed, 10, (c) =>
@@ -245,11 +266,15 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
     const added = new Map(plan.added.map((k) => [k, rows.get(k) ?? {}]));
     const made = added.size ? await importRows(ctx, news.entity, added) : { failed: [] };
     if (made.failed.length) throw refused(news, made.failed);
-    return { count: after.size };
+    // Which rows are alone, over every row the bucket holds now (the file's, read again).
+    const all = isChild(news.entity)
+      ? rowsOfBucket(news.entity, readSeed(resolve(news.file), news.entity), news.bucket, news.buckets)
+      : new Map<string, Row>();
+    return { count: after.size, ...aloneState(ctx, news.entity, after.keys(), all) };
   },
 
   async delete(ctx, _id, a) {
-    await pool(recordedKeys(a.rows), 10, (k) => removeRow(ctx, a.entity, k));
+    await removeRows(ctx, a.entity, recordedKeys(a.rows), aloneBefore(a));
   },
 };
 

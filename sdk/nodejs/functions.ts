@@ -1240,6 +1240,8 @@ export interface SeedDataResult {
   rows?: string;
   /** Rows in the bucket. */
   count: number;
+  /** Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124). */
+  alone?: string;
 }
 
 export interface GetSeedDataArgs extends ChatLookupArgs {

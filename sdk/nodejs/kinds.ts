@@ -1339,9 +1339,11 @@ export class SeedData extends pulumi.CustomResource {
   declare readonly rows: pulumi.Output<string | undefined>;
   /** Rows in the bucket. */
   declare readonly count: pulumi.Output<number>;
+  /** Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124). */
+  declare readonly alone: pulumi.Output<string>;
 
   constructor(name: string, args: SeedDataArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("SeedData", name, args, ["count"], [], opts));
+    super(...resourceArgs("SeedData", name, args, ["count", "alone"], [], opts));
   }
 }
 

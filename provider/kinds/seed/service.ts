@@ -5,6 +5,17 @@ import { IMPORT_LIMITS, type ImportResult, LIMITS, memberIdOf, type RouteName } 
 import type { Ctx } from "../../engine/kind";
 import { collect, hasCode } from "../../engine/util";
 import { type Entity, memberOfKey, SPECS } from "./entities";
+import {
+  forgetGone,
+  isChild,
+  leftToParents,
+  nothingDeclared,
+  type Parent,
+  parentBack,
+  parentGone,
+  parentsOfMember,
+  parentsOfMessage,
+} from "./parents";
 import { batches, type FieldDigests, lineOf, type Row, type Rows, rowDigest } from "./rows";
 
 /** Runs `step` over `items`, `width` at a time (the client's budget paces the requests themselves). */
@@ -54,6 +65,10 @@ export interface Imported {
  */
 export async function importRows(ctx: Ctx, entity: Entity, rows: Map<string, Row>): Promise<Imported> {
   const out: Imported = { failed: [], existing: [] };
+  // A user or group this process deleted and imports again is there again for the rows made after.
+  if (entity === "users" || entity === "groups")
+    for (const k of rows.keys())
+      parentBack(ctx.appId({}), { what: entity === "users" ? "user" : "group", id: k });
   const runs = batches([...rows.keys()], IMPORT_LIMITS.perRequest);
   await pool(runs, 4, async (keys) => {
     const body = {
@@ -182,6 +197,43 @@ export async function removeRow(ctx: Ctx, entity: Entity, key: string) {
     )
       throw e;
   }
+  // A user's permanent delete takes their memberships and messages; a group's its members and messages.
+  if (entity === "users") parentGone(ctx.appId({}), { what: "user", id: key });
+  else if (entity === "groups") parentGone(ctx.appId({}), { what: "group", id: key });
+}
+
+/**
+ * Removes a bucket's rows (`keys`), ten at a time. A member or message row goes with its user or group when
+ * that one goes in this run (parents.ts, `leftToParents`): it is not removed on its own. `alone` is the
+ * bucket's recorded rows none of whose users or groups the seed holds (undefined: state from before it was
+ * recorded, every row alone).
+ */
+export async function removeRows(
+  ctx: Ctx,
+  entity: Entity,
+  keys: readonly string[],
+  alone: ReadonlySet<string> | undefined,
+): Promise<void> {
+  // The app as the provider's claims name it (provider/engine/generic.ts).
+  const app = ctx.appId({});
+  const covered = (k: string) => alone !== undefined && !alone.has(k);
+  let left = keys;
+  if (isChild(entity)) {
+    // With nothing declared in this run (a destroy), no row's user or group is: the covered rows need no
+    // listing to be left to them.
+    if (nothingDeclared(app)) left = left.filter((k) => !covered(k));
+    let parentsOf = (k: string): Parent[] | undefined => parentsOfMember(k);
+    if (entity === "messages" && left.length > 0) {
+      const index = await messageIndex(ctx, "ids");
+      // A message the listing does not hold is gone (with its user or group, or before).
+      parentsOf = (k) => index.parents.get(k);
+    }
+    left = left.filter((k) => {
+      const parents = parentsOf(k);
+      return parents !== undefined && !leftToParents(app, parents, covered(k));
+    });
+  }
+  await pool(left, 10, (k) => removeRow(ctx, entity, k));
 }
 
 // What the service holds, listed once per provider process and shared by every bucket (a refresh of four
@@ -209,6 +261,7 @@ const listings = new Map<string, { at: number; list: Promise<Listing> }>();
 export function forgetListings(): void {
   listings.clear();
   messageIndexes.clear();
+  forgetGone();
 }
 function shared(ctx: Ctx, what: string, make: () => Promise<Listing>): Promise<Listing> {
   const key = `${ctx.chat().appId}:${what}`;
@@ -231,6 +284,8 @@ function digestsOfListed(entity: Entity, listed: Row): FieldDigests {
 interface MessageIndex {
   /** Every message's id by muid (deleted ones too: a removal deletes them for good). */
   ids: Map<string, string>;
+  /** Every message's sender and receiver by muid (what takes it along when it goes). */
+  parents: Map<string, Parent[]>;
   /** The digests of the messages not deleted; undefined when listed for ids alone (a destroy needs no more). */
   digests: Listing | undefined;
   at: number;
@@ -251,7 +306,13 @@ async function messageIndex(ctx: Ctx, need: "ids" | "digests"): Promise<MessageI
   }
   const made = (async () => {
     const digests = need === "digests" ? new Map<string, FieldDigests>() : undefined;
-    const index: MessageIndex = { ids: new Map(), digests, at: writes, imports: messageImports };
+    const index: MessageIndex = {
+      ids: new Map(),
+      parents: new Map(),
+      digests,
+      at: writes,
+      imports: messageImports,
+    };
     let id = "0";
     for (;;) {
       const r = await ctx
@@ -260,6 +321,7 @@ async function messageIndex(ctx: Ctx, need: "ids" | "digests"): Promise<MessageI
       for (const m of r.data) {
         if (typeof m.muid !== "string") continue;
         index.ids.set(m.muid, String(m.id));
+        index.parents.set(m.muid, parentsOfMessage(m as Row));
         if (!digests || m.deletedAt !== undefined) continue;
         const { entities: _e, reactions: _r, ...data } = (m.data ?? {}) as Row;
         digests.set(m.muid, digestsOfListed("messages", { ...(m as Row), data }));

@@ -25,7 +25,10 @@ __all__ = [
 
 @pulumi.output_type
 class GetSeedDataResult:
-    def __init__(__self__, bucket=None, buckets=None, count=None, entity=None, id=None, rows=None):
+    def __init__(__self__, alone=None, bucket=None, buckets=None, count=None, entity=None, id=None, rows=None):
+        if alone and not isinstance(alone, str):
+            raise TypeError("Expected argument 'alone' to be a str")
+        pulumi.set(__self__, "alone", alone)
         if bucket and not isinstance(bucket, int):
             raise TypeError("Expected argument 'bucket' to be a int")
         pulumi.set(__self__, "bucket", bucket)
@@ -44,6 +47,14 @@ class GetSeedDataResult:
         if rows and not isinstance(rows, str):
             raise TypeError("Expected argument 'rows' to be a str")
         pulumi.set(__self__, "rows", rows)
+
+    @_builtins.property
+    @pulumi.getter
+    def alone(self) -> Optional[_builtins.str]:
+        """
+        Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+        """
+        return pulumi.get(self, "alone")
 
     @_builtins.property
     @pulumi.getter
@@ -100,6 +111,7 @@ class AwaitableGetSeedDataResult(GetSeedDataResult):
         if False:
             yield self
         return GetSeedDataResult(
+            alone=self.alone,
             bucket=self.bucket,
             buckets=self.buckets,
             count=self.count,
@@ -124,6 +136,7 @@ def get_seed_data(connection: Optional[Union['ChatConnection', 'ChatConnectionDi
     __ret__ = pulumi.runtime.invoke('chat:index:getSeedData', __args__, opts=opts, typ=GetSeedDataResult).value
 
     return AwaitableGetSeedDataResult(
+        alone=pulumi.get(__ret__, 'alone'),
         bucket=pulumi.get(__ret__, 'bucket'),
         buckets=pulumi.get(__ret__, 'buckets'),
         count=pulumi.get(__ret__, 'count'),
@@ -145,6 +158,7 @@ def get_seed_data_output(connection: pulumi.Input[Optional[Optional[Union['ChatC
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:getSeedData', __args__, opts=opts, typ=GetSeedDataResult)
     return __ret__.apply(lambda __response__: GetSeedDataResult(
+        alone=pulumi.get(__response__, 'alone'),
         bucket=pulumi.get(__response__, 'bucket'),
         buckets=pulumi.get(__response__, 'buckets'),
         count=pulumi.get(__response__, 'count'),

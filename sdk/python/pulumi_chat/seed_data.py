@@ -272,6 +272,7 @@ class SeedData(pulumi.CustomResource):
                 raise TypeError("Missing required property 'file'")
             __props__.__dict__["file"] = file
             __props__.__dict__["rows"] = rows
+            __props__.__dict__["alone"] = None
             __props__.__dict__["count"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -299,6 +300,7 @@ class SeedData(pulumi.CustomResource):
 
         __props__ = SeedDataArgs.__new__(SeedDataArgs)
 
+        __props__.__dict__["alone"] = None
         __props__.__dict__["bucket"] = None
         __props__.__dict__["buckets"] = None
         __props__.__dict__["connection"] = None
@@ -307,6 +309,14 @@ class SeedData(pulumi.CustomResource):
         __props__.__dict__["file"] = None
         __props__.__dict__["rows"] = None
         return SeedData(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter
+    def alone(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+        """
+        return pulumi.get(self, "alone")
 
     @_builtins.property
     @pulumi.getter

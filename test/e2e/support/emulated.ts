@@ -1,6 +1,12 @@
 // A local program on a throwaway backend, pointed at a fresh emulator (the test fixture, test/support/emulator.ts)
 // through stack config, the way a user points a stack at the real service.
-import { type Emulated, emulatorConfig, type StackConfig, startEmulated } from "../../support/emulator";
+import {
+  type Emulated,
+  emulatorConfig,
+  type FixtureOptions,
+  type StackConfig,
+  startEmulated,
+} from "../../support/emulator";
 import { localStack, type TestStack } from "./stack";
 
 export interface EmulatedStack extends TestStack {
@@ -16,8 +22,9 @@ export async function emulatedStack(
   programDir: string,
   stackName: string,
   extra: StackConfig = {},
+  emulator: FixtureOptions = {},
 ): Promise<EmulatedStack> {
-  const emu = await startEmulated();
+  const emu = await startEmulated(emulator);
   const t = await localStack(programDir, stackName);
   await t.stack.setAllConfig({ ...emulatorConfig(emu), ...extra });
   return {

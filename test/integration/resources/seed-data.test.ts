@@ -369,6 +369,178 @@ describe("SeedData against the emulator", () => {
     expect((await check({ ...one, rows: "" }, { ...two, connection })).failures).toEqual([]);
   });
 
+  describe("removal through the widest delete (decision 0124)", () => {
+    // A seed of two users and a group, with one member and two messages of its own, beside a user and a
+    // group the program declares as resources: their member row and message are the seed's rows alone.
+    const seedFiles = () => ({
+      users: write("wide-users.csv", ["uid,name", "sd-w1,One", "sd-w2,Two"]),
+      groups: write("wide-groups.ndjson", [
+        JSON.stringify({ guid: "sd-wg", name: "Wide", type: "public", owner: "sd-w1" }),
+      ]),
+      members: write("wide-members.csv", ["guid,uid", "sd-wg,sd-w2", "sd-xg,sd-x1"]),
+      messages: write("wide-messages.ndjson", [
+        JSON.stringify({
+          muid: `sd-wm1-${round}`,
+          sender: "sd-w2",
+          receiverType: "group",
+          receiver: "sd-wg",
+          data: { text: "a" },
+          sentAt: 1_500_000_001,
+        }),
+        JSON.stringify({
+          muid: `sd-wm2-${round}`,
+          sender: "sd-x1",
+          receiverType: "user",
+          receiver: "sd-w1",
+          data: { text: "b" },
+          sentAt: 1_500_000_002,
+        }),
+        JSON.stringify({
+          muid: `sd-wm3-${round}`,
+          sender: "sd-x1",
+          receiverType: "group",
+          receiver: "sd-xg",
+          data: { text: "c" },
+          sentAt: 1_500_000_003,
+        }),
+      ]),
+    });
+    let round = 0;
+    type Made = { id: string; outs: Record<string, unknown> };
+    /** One up: every resource checked in one provider process, then each bucket created in order. */
+    async function up(): Promise<Record<Entity, Made>> {
+      // The service keeps a deleted message's muid taken: each test seeds muids of its own.
+      round++;
+      forgetClaims();
+      forgetListings();
+      await chat.call("createUser", { body: { uid: "sd-x1", name: "Declared" } });
+      await chat.call("createGroup", { body: { guid: "sd-xg", name: "Declared", type: "public" } });
+      await chat.call("addMembers", { params: { guid: "sd-xg" }, body: { participants: ["sd-x1"] } });
+      const declared = [
+        await providerOf("User").check({}, { uid: "sd-x1", name: "Declared", connection }),
+        await providerOf("Group").check({}, { guid: "sd-xg", name: "Declared", type: "public", connection }),
+      ];
+      expect(declared.flatMap((c) => c.failures)).toEqual([]);
+      const files = seedFiles();
+      const inputs = {} as Record<Entity, Record<string, unknown>>;
+      for (const e of ["users", "groups", "members", "messages"] as const) {
+        const c = await p().check({}, only(e, files[e]));
+        expect(c.failures).toEqual([]);
+        inputs[e] = c.inputs;
+      }
+      const made = {} as Record<Entity, Made>;
+      for (const e of ["users", "groups", "members", "messages"] as const)
+        made[e] = await p().create(inputs[e]);
+      return made;
+    }
+    const there = async () => ({
+      users: (await chat.listAll("listUsers", {}))
+        .map((u) => u.uid)
+        .filter((u) => ["sd-x1", "sd-w1", "sd-w2"].includes(u))
+        .sort(),
+      groups: (await chat.listAll("listGroups", {}))
+        .map((g) => g.guid)
+        .filter((g) => ["sd-xg", "sd-wg"].includes(g))
+        .sort(),
+      messages: (await chat.call("listMessages", { query: { limit: 1000, id: "0" } })).data
+        .map((m) => String(m.muid))
+        .filter((m) => m.startsWith("sd-wm") && m.endsWith(`-${round}`))
+        .sort(),
+    });
+    afterEach(async () => {
+      for (const uid of ["sd-x1", "sd-w1", "sd-w2"])
+        await chat.call("deleteUser", { params: { uid }, body: { permanent: true } }).catch(() => undefined);
+      for (const guid of ["sd-xg", "sd-wg"])
+        await chat.call("deleteGroup", { params: { guid } }).catch(() => undefined);
+    });
+
+    it("records the member and message rows none of whose users or groups the seed holds", async () => {
+      const made = await up();
+      expect(made.members.outs.alone).toBe(JSON.stringify(["sd-xg_member_sd-x1"]));
+      expect(made.messages.outs.alone).toBe(JSON.stringify([`sd-wm3-${round}`]));
+      expect(made.users.outs.alone).toBeUndefined();
+    });
+
+    it("a destroy removes the seed's groups and users, which take their rows; the rows alone one by one; the declared user and group stay", async () => {
+      const made = await up();
+      // A destroy: a new provider process that checks nothing, deleting in the engine's order.
+      forgetClaims();
+      forgetListings();
+      emu.admin.clearRequests();
+      for (const e of ["messages", "members", "groups", "users"] as const)
+        await p().delete(made[e].id, made[e].outs);
+      const deletes = requests("DELETE")
+        .map((r) => r.path)
+        .filter((d) => !d.startsWith("/v3/messages/"));
+      expect(deletes.sort()).toEqual(
+        ["/v3/groups/sd-xg/members/sd-x1", "/v3/groups/sd-wg", "/v3/users/sd-w1", "/v3/users/sd-w2"].sort(),
+      );
+      // The one message deleted on its own is the one alone; the others went with the group and the user.
+      expect(requests("DELETE", "/v3/messages")).toHaveLength(1);
+      expect(await there()).toEqual({ users: ["sd-x1"], groups: ["sd-xg"], messages: [] });
+      expect((await chat.listAll("listMembers", { params: { guid: "sd-xg" } })).map((m) => m.uid)).toEqual(
+        [],
+      );
+    });
+
+    it("removes row by row while the program still declares the user or group (an up that drops a file)", async () => {
+      const made = await up();
+      // An up that keeps users and groups and drops the members and messages files: they are checked.
+      forgetClaims();
+      forgetListings();
+      const files = seedFiles();
+      for (const e of ["users", "groups"] as const) await p().check(made[e].outs, only(e, files[e]));
+      emu.admin.clearRequests();
+      for (const e of ["messages", "members"] as const) await p().delete(made[e].id, made[e].outs);
+      expect(requests("DELETE", "/v3/messages")).toHaveLength(3);
+      expect(requests("DELETE", "/v3/groups")).toHaveLength(2);
+      expect(await there()).toEqual({
+        users: ["sd-w1", "sd-w2", "sd-x1"],
+        groups: ["sd-wg", "sd-xg"],
+        messages: [],
+      });
+    });
+
+    it("an up that removes a group's row and its rows deletes the group alone: its member and messages went with it", async () => {
+      const made = await up();
+      forgetClaims();
+      forgetListings();
+      const files = seedFiles();
+      // No group left: an empty data set is `[]` in a .json file.
+      files.groups = write("wide-groups-none.json", ["[]"]);
+      write("wide-members.csv", ["guid,uid", "sd-xg,sd-x1"]);
+      write("wide-messages.ndjson", [
+        JSON.stringify({
+          muid: `sd-wm2-${round}`,
+          sender: "sd-x1",
+          receiverType: "user",
+          receiver: "sd-w1",
+          data: { text: "b" },
+          sentAt: 1_500_000_002,
+        }),
+        JSON.stringify({
+          muid: `sd-wm3-${round}`,
+          sender: "sd-x1",
+          receiverType: "group",
+          receiver: "sd-xg",
+          data: { text: "c" },
+          sentAt: 1_500_000_003,
+        }),
+      ]);
+      const news = {} as Record<Entity, Record<string, unknown>>;
+      for (const e of ["users", "groups", "members", "messages"] as const) {
+        const c = await p().check(made[e].outs, only(e, files[e]));
+        expect(c.failures).toEqual([]);
+        news[e] = c.inputs;
+      }
+      emu.admin.clearRequests();
+      for (const e of ["groups", "members", "messages"] as const)
+        await p().update(made[e].id, made[e].outs, news[e]);
+      expect(requests("DELETE").map((r) => r.path)).toEqual(["/v3/groups/sd-wg"]);
+      expect((await there()).messages).toEqual([`sd-wm2-${round}`, `sd-wm3-${round}`]);
+    });
+  });
+
   it("refuses a file changed since the plan, naming the rows", async () => {
     const file = write("late.csv", people(2));
     const inputs = await checked({}, only("users", file));

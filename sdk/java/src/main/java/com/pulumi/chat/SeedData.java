@@ -36,28 +36,42 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:SeedData")
 public class SeedData extends com.pulumi.resources.CustomResource {
     /**
-     * Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
+     * Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    @Export(name="alone", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> alone;
+
+    /**
+     * @return Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    public Output<Optional<String>> alone() {
+        return Codegen.optional(this.alone);
+    }
+    /**
+     * Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     @Export(name="bucket", refs={Integer.class}, tree="[0]")
     private Output<Integer> bucket;
 
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     public Output<Integer> bucket() {
         return this.bucket;
     }
     /**
-     * How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
+     * How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     @Export(name="buckets", refs={Integer.class}, tree="[0]")
     private Output<Integer> buckets;
 
     /**
-     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     public Output<Integer> buckets() {
@@ -92,14 +106,14 @@ public class SeedData extends com.pulumi.resources.CustomResource {
         return this.count;
     }
     /**
-     * What the file holds.
+     * What the file holds: users, groups, members or messages.
      * 
      */
     @Export(name="entity", refs={SeedDataEntity.class}, tree="[0]")
     private Output<SeedDataEntity> entity;
 
     /**
-     * @return What the file holds.
+     * @return What the file holds: users, groups, members or messages.
      * 
      */
     public Output<SeedDataEntity> entity() {

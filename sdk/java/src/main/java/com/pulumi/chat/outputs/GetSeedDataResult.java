@@ -15,12 +15,17 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetSeedDataResult {
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
+     * @return Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    private @Nullable String alone;
+    /**
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     private @Nullable Integer bucket;
     /**
-     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     private @Nullable Integer buckets;
@@ -30,7 +35,7 @@ public final class GetSeedDataResult {
      */
     private @Nullable Integer count;
     /**
-     * @return What the file holds.
+     * @return What the file holds: users, groups, members or messages.
      * 
      */
     private @Nullable SeedDataEntity entity;
@@ -47,14 +52,21 @@ public final class GetSeedDataResult {
 
     private GetSeedDataResult() {}
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
+     * @return Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
+     * 
+     */
+    public Optional<String> alone() {
+        return Optional.ofNullable(this.alone);
+    }
+    /**
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
      * 
      */
     public Optional<Integer> bucket() {
         return Optional.ofNullable(this.bucket);
     }
     /**
-     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
+     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
      * 
      */
     public Optional<Integer> buckets() {
@@ -68,7 +80,7 @@ public final class GetSeedDataResult {
         return Optional.ofNullable(this.count);
     }
     /**
-     * @return What the file holds.
+     * @return What the file holds: users, groups, members or messages.
      * 
      */
     public Optional<SeedDataEntity> entity() {
@@ -98,6 +110,7 @@ public final class GetSeedDataResult {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable String alone;
         private @Nullable Integer bucket;
         private @Nullable Integer buckets;
         private @Nullable Integer count;
@@ -107,6 +120,7 @@ public final class GetSeedDataResult {
         public Builder() {}
         public Builder(GetSeedDataResult defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.alone = defaults.alone;
     	      this.bucket = defaults.bucket;
     	      this.buckets = defaults.buckets;
     	      this.count = defaults.count;
@@ -115,6 +129,12 @@ public final class GetSeedDataResult {
     	      this.rows = defaults.rows;
         }
 
+        @CustomType.Setter
+        public Builder alone(@Nullable String alone) {
+
+            this.alone = alone;
+            return this;
+        }
         @CustomType.Setter
         public Builder bucket(@Nullable Integer bucket) {
 
@@ -155,6 +175,7 @@ public final class GetSeedDataResult {
         }
         public GetSeedDataResult build() {
             final var _resultValue = new GetSeedDataResult();
+            _resultValue.alone = alone;
             _resultValue.bucket = bucket;
             _resultValue.buckets = buckets;
             _resultValue.count = count;
