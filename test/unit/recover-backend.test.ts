@@ -62,7 +62,7 @@ describe("file backend repair", () => {
     lock(b.locks, { pid: gone.pid, hostname: hostname(), timestamp: "2026-11-23T10:00:00.123456789Z" });
     const stale = await lockState(b.root, "proj", "dev");
     expect(stale.kind).toBe("stale");
-    expect(stale.kind !== "none" && stale.lock.takenAt).toBe(Date.parse("2026-11-23T10:00:00.123Z"));
+    expect(stale.kind === "stale" && stale.lock.takenAt).toBe(Date.parse("2026-11-23T10:00:00.123Z"));
 
     // A live CLI (its process is named pulumi) holds it.
     const dir = mkdtempSync(join(tmpdir(), "fake-cli-"));
