@@ -59,8 +59,12 @@ async function row(kind: "default" | "share", stacks: number, users: number, lim
     // Converged: a second preview of each stack shows no change.
     let converged = 0;
     for (const t of all) {
-      const p = await t.stack.preview().catch(() => undefined);
+      const p = await t.stack.preview().catch((e: unknown) => {
+        log(`  ${t.stack.name}: the preview failed: ${String(e).slice(-600)}`);
+        return undefined;
+      });
       if (p && Object.keys(p.changeSummary).every((k) => k === "same")) converged++;
+      else if (p) log(`  ${t.stack.name}: the preview shows ${JSON.stringify(p.changeSummary)}`);
     }
     return `| ${kind === "default" ? "own budget each (450/min)" : `a share each (${Math.floor(limit / stacks)}/min)`} | ${stacks} x ${users} | ${stacks - failed.length}/${stacks} | ${converged}/${stacks} | ${writes} | ${limited} | ${seconds.toFixed(1)} s | ${bound.toFixed(0)} s | ${(seconds / bound).toFixed(2)}x |`;
   } finally {
