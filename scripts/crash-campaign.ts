@@ -22,6 +22,7 @@ import {
   PROGRAM_DIR,
 } from "./faults-campaign";
 import { localStack } from "./local-stack";
+import { startS3Backend } from "./s3-backend";
 
 export type CrashPhase = "create" | "update" | "destroy" | "refresh";
 
@@ -39,6 +40,8 @@ export interface KillPoint {
   signal?: NodeJS.Signals;
   /** Users in the program (default 50: group 0 has 43 members). */
   users?: number;
+  /** The state backend: a file folder (default) or an S3-compatible server on loopback (scripts/s3-backend.ts). */
+  backend?: "file" | "s3";
 }
 
 export interface CrashResult {
@@ -145,7 +148,12 @@ export async function runKillPoint(
   const started = performance.now();
   const emu = await startEmulator({ port: 0, seed: point.seed, bootstrapApp: false });
   const stackName = `crash-${point.phase}-${point.seed}-${point.afterWrites}`;
-  const t = await localStack(PROGRAM_DIR, stackName);
+  const s3 = point.backend === "s3" ? await startS3Backend() : undefined;
+  const t = await localStack(PROGRAM_DIR, stackName, s3?.env ?? {}).catch(async (e: unknown) => {
+    await s3?.close();
+    await emu.close();
+    throw e;
+  });
   const result: CrashResult = {
     point,
     killedAt: 0,
@@ -241,10 +249,9 @@ export async function runKillPoint(
       return result;
     }
     // The state it imported keeps every secret encrypted, and its output names none.
-    const checkpoint = readFileSync(
-      join(t.backendDir, ".pulumi", "stacks", "faults-e2e", `${stackName}.json`),
-      "utf8",
-    );
+    const checkpoint = s3
+      ? (await run("pulumi", ["stack", "export", "--stack", stackName], PROGRAM_DIR, env)).out
+      : readFileSync(join(t.backendDir, ".pulumi", "stacks", "faults-e2e", `${stackName}.json`), "utf8");
     if (checkpoint.includes('"plaintext"'))
       problems.push("the recovered checkpoint holds a secret in plain text");
     for (const s of [emu.credentials.managementSecret, ...secretsOf(emu)])
@@ -297,6 +304,7 @@ export async function runKillPoint(
     emu.admin.clearFaults();
     await t.stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
     rmSync(t.backendDir, { recursive: true, force: true });
+    await s3?.close();
     await emu.close();
   }
 }

@@ -3,12 +3,14 @@
 // nothing to repair it changes nothing. In order:
 // 1. the checkpoint: a cut metadata file is removed; data that does not parse stops here (the backup is put
 //    in its place only with --restore-backup, never silently);
-// 2. the lock: one whose process is gone (same host) is removed; one from another host only with --unlock;
-//    one whose process runs stops here;
+// 2. the lock, on every backend (locks.ts, decision 0125): one whose process is gone (same host) is removed;
+//    one from another host, or one that cannot be read (Pulumi Cloud's update in progress; Azure, Google),
+//    only with --unlock; one whose process runs stops here. A stale lock is removed with nothing else to do;
 // 3. the pending creates: settled against the service (pending.ts), and the state imported.
 import { copyFileSync, renameSync } from "node:fs";
 import { setStackConfig } from "../client/config";
-import { checkCheckpoint, fileBackendDir, type LockState, lockState, removeLock } from "./backend";
+import { checkCheckpoint, fileBackendDir } from "./backend";
+import { type LockState, lockBackend } from "./locks";
 import { type ExportedDeployment, type Settled, settlePending } from "./pending";
 import { pulumi, whereIs } from "./pulumi";
 
@@ -28,6 +30,8 @@ export interface RecoverOptions {
 
 export interface RecoverResult {
   lock: LockState["kind"];
+  /** Whether the stack's locks were removed. */
+  unlocked: boolean;
   checkpoint: string;
   settled: Settled[];
   /** Pending operations of other providers, left for `pulumi refresh`. */
@@ -44,7 +48,8 @@ export async function recover(opts: RecoverOptions): Promise<RecoverResult> {
   const { url, project, stack } = await whereIs(where);
   const cli = { ...where, stack };
   const root = fileBackendDir(url);
-  log(`stack ${stack} of project ${project} (${root ? "file backend" : url})`);
+  const locks = lockBackend({ url, project, stack, cli });
+  log(`stack ${stack} of project ${project} (${locks.what})`);
 
   let checkpoint = "ok";
   if (root) {
@@ -67,17 +72,25 @@ export async function recover(opts: RecoverOptions): Promise<RecoverResult> {
     log(`checkpoint: ${checkpoint}`);
   }
 
-  const lock: LockState = root ? lockState(root, project, stack) : { kind: "none" };
+  const lock = await locks.state();
   if (lock.kind === "live")
     throw new RecoverRefused(
       `a pulumi run (pid ${lock.lock.pid}) on this host holds the stack's lock: let it finish or stop it, then run chat-recover again`,
     );
   if (lock.kind === "elsewhere" && !opts.unlock)
     throw new RecoverRefused(
-      `the stack's lock was taken by pid ${lock.lock.pid} on host ${lock.lock.hostname} at ${new Date(lock.lock.takenAt).toISOString()}; if no run of this stack is going on there, run chat-recover --unlock`,
+      `the stack's lock was taken by ${lock.lock.pid ? `pid ${lock.lock.pid} on host ` : ""}${lock.lock.hostname} at ${new Date(lock.lock.takenAt).toISOString()}; if no run of this stack is going on there, run chat-recover --unlock`,
     );
-  if (lock.kind !== "none")
-    log(`lock: taken by pid ${lock.lock.pid} on ${lock.lock.hostname}; that run is gone`);
+  if (lock.kind === "stale" || lock.kind === "elsewhere")
+    log(
+      `lock: taken by ${lock.lock.pid ? `pid ${lock.lock.pid} on ` : ""}${lock.lock.hostname}; ${lock.kind === "stale" ? "that run is gone" : "--unlock: taken as gone"}`,
+    );
+  if (lock.kind === "unreadable")
+    log(
+      `lock: not read (${lock.why}); ${opts.unlock ? "--unlock: pulumi cancel removes any" : "if pulumi up says the stack is locked and no run of it is going on, run chat-recover --unlock (it runs pulumi cancel)"}`,
+    );
+  const release =
+    lock.kind === "stale" || lock.kind === "elsewhere" || (lock.kind === "unreadable" && !!opts.unlock);
 
   const since = await runStart(lock, opts, cli);
   const config = JSON.parse(await pulumi(["config", "--json", "--show-secrets"], cli)) as Record<
@@ -107,16 +120,23 @@ export async function recover(opts: RecoverOptions): Promise<RecoverResult> {
     log("dry run: nothing changed");
     return result(false);
   }
-  if (lock.kind === "stale" || lock.kind === "elsewhere") {
-    removeLock(lock.lock);
+  if (release) {
+    await locks.release(lock);
     log("lock: removed");
   }
   if (settledAll) {
-    await pulumi(["stack", "import"], cli, JSON.stringify(settledAll.deployment));
+    await pulumi(["stack", "import"], cli, JSON.stringify(settledAll.deployment)).catch((e: unknown) => {
+      const said = e instanceof Error ? e.message : String(e);
+      if (lock.kind === "unreadable" && /currently locked/.test(said))
+        throw new RecoverRefused(
+          `the stack is locked (${lock.why}): if no run of this stack is going on, run chat-recover --unlock (it runs pulumi cancel)`,
+        );
+      throw e;
+    });
     log(`state: ${settledAll.settled.length} pending operation(s) settled`);
   }
   log(
-    settledAll || lock.kind !== "none" || checkpoint !== "ok"
+    settledAll || release || checkpoint !== "ok"
       ? "recovered: run the interrupted command again (pulumi up, or pulumi destroy)"
       : "nothing to recover",
   );
@@ -125,6 +145,7 @@ export async function recover(opts: RecoverOptions): Promise<RecoverResult> {
   function result(imported: boolean): RecoverResult {
     return {
       lock: lock.kind,
+      unlocked: release && !opts.dryRun,
       checkpoint,
       settled: settledAll?.settled ?? [],
       foreign: settledAll?.foreign ?? [],
@@ -145,7 +166,8 @@ async function runStart(
       throw new RecoverRefused(`--since: ${opts.since} is not a time (e.g. 2026-11-23T14:05:00Z)`);
     return t;
   }
-  if (lock.kind !== "none" && Number.isFinite(lock.lock.takenAt)) return lock.lock.takenAt;
+  if ((lock.kind === "stale" || lock.kind === "elsewhere") && Number.isFinite(lock.lock.takenAt))
+    return Math.min(...lock.all.map((l) => l.takenAt).filter(Number.isFinite));
   const history = JSON.parse(await pulumi(["stack", "history", "--json"], cli)) as Array<{
     endTime?: string;
   }>;

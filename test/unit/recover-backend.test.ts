@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkCheckpoint, fileBackendDir, lockState } from "../../provider/recover/backend";
+import { checkCheckpoint, fileBackendDir } from "../../provider/recover/backend";
+import { lockBackend } from "../../provider/recover/locks";
 import { until } from "../support/clock";
 
 function backend(): { root: string; stacks: string; locks: string } {
@@ -15,6 +16,8 @@ function backend(): { root: string; stacks: string; locks: string } {
   mkdirSync(locks, { recursive: true });
   return { root, stacks, locks };
 }
+const lockState = (root: string, project: string, stack: string) =>
+  lockBackend({ url: `file://${root}`, project, stack, cli: { cwd: root, stack } }).state();
 const lock = (dir: string, content: object | string) =>
   writeFileSync(join(dir, "0b1d.json"), typeof content === "string" ? content : JSON.stringify(content));
 
@@ -53,13 +56,13 @@ describe("file backend repair", () => {
 
   it("tells a lock whose process is gone from a live one and from another host's", async () => {
     const b = backend();
-    expect(lockState(b.root, "proj", "dev").kind).toBe("none");
+    expect((await lockState(b.root, "proj", "dev")).kind).toBe("none");
     const gone = spawn("true");
     await new Promise((r) => gone.on("exit", r));
     lock(b.locks, { pid: gone.pid, hostname: hostname(), timestamp: "2026-11-23T10:00:00.123456789Z" });
-    const stale = lockState(b.root, "proj", "dev");
+    const stale = await lockState(b.root, "proj", "dev");
     expect(stale.kind).toBe("stale");
-    expect(stale.kind !== "none" && stale.lock.takenAt).toBe(Date.parse("2026-11-23T10:00:00.123Z"));
+    expect(stale.kind === "stale" && stale.lock.takenAt).toBe(Date.parse("2026-11-23T10:00:00.123Z"));
 
     // A live CLI (its process is named pulumi) holds it.
     const dir = mkdtempSync(join(tmpdir(), "fake-cli-"));
@@ -75,18 +78,18 @@ describe("file backend repair", () => {
     try {
       await until(named, "the fake CLI to run under its name", 8_000); // under the unit layer's 10 s
       lock(b.locks, { pid: cli.pid, hostname: hostname(), timestamp: "2026-11-23T10:00:00Z" });
-      expect(lockState(b.root, "proj", "dev").kind).toBe("live");
+      expect((await lockState(b.root, "proj", "dev")).kind).toBe("live");
     } finally {
       cli.kill("SIGKILL");
     }
     // A pid that now belongs to another program is not the run's.
     lock(b.locks, { pid: process.pid, hostname: hostname(), timestamp: "2026-11-23T10:00:00Z" });
-    expect(lockState(b.root, "proj", "dev").kind).toBe("stale");
+    expect((await lockState(b.root, "proj", "dev")).kind).toBe("stale");
 
     lock(b.locks, { pid: 1, hostname: "runner-7", timestamp: "2026-11-23T10:00:00Z" });
-    expect(lockState(b.root, "proj", "dev").kind).toBe("elsewhere");
+    expect((await lockState(b.root, "proj", "dev")).kind).toBe("elsewhere");
     // A lock the kill cut short.
     lock(b.locks, "");
-    expect(lockState(b.root, "proj", "dev").kind).toBe("stale");
+    expect((await lockState(b.root, "proj", "dev")).kind).toBe("stale");
   });
 });

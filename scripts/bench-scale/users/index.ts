@@ -2,8 +2,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as chat from "pulumi-chat";
 
-const n = new pulumi.Config("bench").requireNumber("n");
+const bench = new pulumi.Config("bench");
+const n = bench.requireNumber("n");
+// Stacks that share one app (scripts/bench-stacks.ts) each take their own uids.
+const prefix = bench.get("prefix") ?? "";
 for (let i = 0; i < n; i++) {
-  const uid = `user-${String(i).padStart(5, "0")}`;
+  const uid = `${prefix}user-${String(i).padStart(5, "0")}`;
   new chat.User(uid, { uid, name: `User ${i}`, permanentDelete: true });
 }
