@@ -32,13 +32,13 @@ type LookupSeedDataArgs struct {
 type LookupSeedDataResult struct {
 	// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
 	Alone *string `pulumi:"alone"`
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket *int `pulumi:"bucket"`
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets *int `pulumi:"buckets"`
 	// Rows in the bucket.
 	Count *int `pulumi:"count"`
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
@@ -81,12 +81,12 @@ func (o LookupSeedDataResultOutput) Alone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *string { return v.Alone }).(pulumi.StringPtrOutput)
 }
 
-// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 func (o LookupSeedDataResultOutput) Bucket() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *int { return v.Bucket }).(pulumi.IntPtrOutput)
 }
 
-// How many buckets the file is split into (default 1); declare one resource per bucket number.
+// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 func (o LookupSeedDataResultOutput) Buckets() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *int { return v.Buckets }).(pulumi.IntPtrOutput)
 }
@@ -96,7 +96,7 @@ func (o LookupSeedDataResultOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *int { return v.Count }).(pulumi.IntPtrOutput)
 }
 
-// What the file holds: users, groups, members or messages.
+// What the file holds.
 func (o LookupSeedDataResultOutput) Entity() SeedDataEntityPtrOutput {
 	return o.ApplyT(func(v LookupSeedDataResult) *SeedDataEntity { return v.Entity }).(SeedDataEntityPtrOutput)
 }

@@ -15,35 +15,35 @@ var _ = internal.GetEnvOrDefault
 
 // One AgentApiTool as a whole read sees it.
 type AgentApiToolInfo struct {
-	// Whether the agent may pass parameters beyond those declared (default false).
+	// Whether the agent may pass parameters beyond those declared. Default: false.
 	AllowAdditionalProperties *bool `pulumi:"allowAdditionalProperties"`
-	// Basic-auth password or token; secret, never shown by the service.
+	// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 	BasicAuthPassword *string `pulumi:"basicAuthPassword"`
-	// Basic-auth user name; secret, never shown by the service.
+	// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 	BasicAuthUsername *string `pulumi:"basicAuthUsername"`
-	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+	// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 	BodyTemplate *string `pulumi:"bodyTemplate"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+	// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 	Description *string `pulumi:"description"`
-	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+	// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 	EnableBasicAuth *bool `pulumi:"enableBasicAuth"`
-	// HTTPS URL the tool calls (http only for localhost).
+	// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 	Endpoint *string `pulumi:"endpoint"`
 	// Headers sent with each call (e.g. an Authorization), an object of names to values; secret.
 	Headers map[string]string `pulumi:"headers"`
-	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+	// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// HTTP method: GET, POST, PUT, PATCH or DELETE.
+	// HTTP method of the calls.
 	Method *HttpMethod `pulumi:"method"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters []AgentApiToolParametersItem `pulumi:"parameters"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 	Slug *string `pulumi:"slug"`
 }
 
@@ -62,22 +62,22 @@ func (o AgentApiToolInfoOutput) ToAgentApiToolInfoOutputWithContext(ctx context.
 	return o
 }
 
-// Whether the agent may pass parameters beyond those declared (default false).
+// Whether the agent may pass parameters beyond those declared. Default: false.
 func (o AgentApiToolInfoOutput) AllowAdditionalProperties() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *bool { return v.AllowAdditionalProperties }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth password or token; secret, never shown by the service.
+// Basic-auth password or token; secret, never shown by the service. At most 100 characters.
 func (o AgentApiToolInfoOutput) BasicAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.BasicAuthPassword }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth user name; secret, never shown by the service.
+// Basic-auth user name; secret, never shown by the service. At most 100 characters.
 func (o AgentApiToolInfoOutput) BasicAuthUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.BasicAuthUsername }).(pulumi.StringPtrOutput)
 }
 
-// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters).
+// Body of POST, PUT and PATCH calls: text with {{placeholders}} (the sender's uid, role, the parameters). At most 10240 characters.
 func (o AgentApiToolInfoOutput) BodyTemplate() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.BodyTemplate }).(pulumi.StringPtrOutput)
 }
@@ -87,17 +87,17 @@ func (o AgentApiToolInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// What the tool does and when to use it (the agent reads it), at most 1020 characters.
+// What the tool does and when to use it (the agent reads it). At most 1020 characters.
 func (o AgentApiToolInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false.
+// Whether calls carry basic auth (when true, basicAuthUsername and basicAuthPassword are required). The service requires it; left out, it is sent as false. Default: false.
 func (o AgentApiToolInfoOutput) EnableBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *bool { return v.EnableBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// HTTPS URL the tool calls (http only for localhost).
+// HTTPS URL the tool calls (http only for localhost). At most 3000 characters.
 func (o AgentApiToolInfoOutput) Endpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Endpoint }).(pulumi.StringPtrOutput)
 }
@@ -107,7 +107,7 @@ func (o AgentApiToolInfoOutput) Headers() pulumi.StringMapOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) map[string]string { return v.Headers }).(pulumi.StringMapOutput)
 }
 
-// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed.
+// URL of the tool's icon. Removing it leaves the tool's icon, no longer managed. At most 3000 characters.
 func (o AgentApiToolInfoOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -117,22 +117,22 @@ func (o AgentApiToolInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// HTTP method: GET, POST, PUT, PATCH or DELETE.
+// HTTP method of the calls.
 func (o AgentApiToolInfoOutput) Method() HttpMethodPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *HttpMethod { return v.Method }).(HttpMethodPtrOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o AgentApiToolInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 func (o AgentApiToolInfoOutput) Parameters() AgentApiToolParametersItemArrayOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) []AgentApiToolParametersItem { return v.Parameters }).(AgentApiToolParametersItemArrayOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new tool.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new tool. At most 100 characters.
 func (o AgentApiToolInfoOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentApiToolInfo) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }
@@ -287,17 +287,17 @@ type AgentFrontendActionInfo struct {
 	ActionId *string `pulumi:"actionId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// What the action does, so the agent knows when to use it; at most 1020 characters.
+	// What the action does, so the agent knows when to use it. At most 1020 characters.
 	Description *string `pulumi:"description"`
-	// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+	// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+	// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 	Parameters []AgentFrontendActionParametersItem `pulumi:"parameters"`
-	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+	// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 	TriggerFunction *string `pulumi:"triggerFunction"`
 }
 
@@ -326,12 +326,12 @@ func (o AgentFrontendActionInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// What the action does, so the agent knows when to use it; at most 1020 characters.
+// What the action does, so the agent knows when to use it. At most 1020 characters.
 func (o AgentFrontendActionInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// URL of the action's icon. Removing it leaves the action's icon, no longer managed.
+// URL of the action's icon. Removing it leaves the action's icon, no longer managed. At most 3000 characters.
 func (o AgentFrontendActionInfoOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -341,17 +341,17 @@ func (o AgentFrontendActionInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o AgentFrontendActionInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.
+// What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`. At most 100 items.
 func (o AgentFrontendActionInfoOutput) Parameters() AgentFrontendActionParametersItemArrayOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) []AgentFrontendActionParametersItem { return v.Parameters }).(AgentFrontendActionParametersItemArrayOutput)
 }
 
-// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action.
+// The function your app runs (e.g. openSettings), unique in the app: a letter, '_' or '$', then letters, digits, '_', '$', '-'. Changing it makes a new action. At most 100 characters.
 func (o AgentFrontendActionInfoOutput) TriggerFunction() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentFrontendActionInfo) *string { return v.TriggerFunction }).(pulumi.StringPtrOutput)
 }
@@ -508,9 +508,9 @@ type AgentKnowledgeSourceInfo struct {
 	FileName *string `pulumi:"fileName"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The text, at most 5,000 characters.
+	// The text the agents may draw on. At most 5000 characters.
 	Text *string `pulumi:"text"`
-	// Title, at most 500 characters (the service names the entry's Markdown file after it).
+	// The entry's title (the service names its Markdown file after it). At most 500 characters.
 	Title *string `pulumi:"title"`
 }
 
@@ -544,12 +544,12 @@ func (o AgentKnowledgeSourceInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AgentKnowledgeSourceInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The text, at most 5,000 characters.
+// The text the agents may draw on. At most 5000 characters.
 func (o AgentKnowledgeSourceInfoOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentKnowledgeSourceInfo) *string { return v.Text }).(pulumi.StringPtrOutput)
 }
 
-// Title, at most 500 characters (the service names the entry's Markdown file after it).
+// The entry's title (the service names its Markdown file after it). At most 500 characters.
 func (o AgentKnowledgeSourceInfoOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentKnowledgeSourceInfo) *string { return v.Title }).(pulumi.StringPtrOutput)
 }
@@ -576,19 +576,19 @@ func (o AgentKnowledgeSourceInfoArrayOutput) Index(i pulumi.IntInput) AgentKnowl
 
 // One AgentVariable as a whole read sees it.
 type AgentVariableInfo struct {
-	// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+	// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 	ConstantValue *string `pulumi:"constantValue"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// The value used when the path does not resolve, at most 200 characters.
+	// The value used when the path does not resolve. At most 200 characters.
 	DefaultValue *string `pulumi:"defaultValue"`
-	// Description, at most 200 characters.
+	// Description. At most 200 characters.
 	Description *string `pulumi:"description"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+	// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 	Name *string `pulumi:"name"`
-	// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+	// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 	SourcePath *string `pulumi:"sourcePath"`
 	// Where the value comes from: message_metadata (the message's data.metadata), user_metadata (the sender's metadata) or constant.
 	SourceType *AgentVariableSource `pulumi:"sourceType"`
@@ -609,7 +609,7 @@ func (o AgentVariableInfoOutput) ToAgentVariableInfoOutputWithContext(ctx contex
 	return o
 }
 
-// The value of a constant variable (required for constant), at most 500 characters; kept secret (it may be a key).
+// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
 func (o AgentVariableInfoOutput) ConstantValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentVariableInfo) *string { return v.ConstantValue }).(pulumi.StringPtrOutput)
 }
@@ -619,12 +619,12 @@ func (o AgentVariableInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v AgentVariableInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// The value used when the path does not resolve, at most 200 characters.
+// The value used when the path does not resolve. At most 200 characters.
 func (o AgentVariableInfoOutput) DefaultValue() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentVariableInfo) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
 }
 
-// Description, at most 200 characters.
+// Description. At most 200 characters.
 func (o AgentVariableInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentVariableInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -634,12 +634,12 @@ func (o AgentVariableInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AgentVariableInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, unique in the app: a letter, then letters, digits, '_' and '.', at most 50. The API cannot rename a variable: a change makes a new one.
+// Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters.
 func (o AgentVariableInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentVariableInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Dotted path of the value in the metadata (required for the two metadata sources), at most 100 characters.
+// Dotted path of the value in the metadata (required for the two metadata sources). At most 100 characters.
 func (o AgentVariableInfoOutput) SourcePath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AgentVariableInfo) *string { return v.SourcePath }).(pulumi.StringPtrOutput)
 }
@@ -671,41 +671,41 @@ func (o AgentVariableInfoArrayOutput) Index(i pulumi.IntInput) AgentVariableInfo
 
 // One AiAgent as a whole read sees it.
 type AiAgentInfo struct {
-	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+	// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 	ApiTools []string `pulumi:"apiTools"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+	// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 	FrontendActions []string `pulumi:"frontendActions"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// What the agent is told to do (its system prompt).
+	// What the agent is told to do (its system prompt). At most 10240 characters.
 	Instructions *string `pulumi:"instructions"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive *bool `pulumi:"isActive"`
-	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+	// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 	KnowledgeSources []string `pulumi:"knowledgeSources"`
-	// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 	MaxTokens *int `pulumi:"maxTokens"`
-	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+	// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 	McpServers []string `pulumi:"mcpServers"`
-	// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+	// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 	Model *string `pulumi:"model"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
-	// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature *float64 `pulumi:"temperature"`
-	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
@@ -726,7 +726,7 @@ func (o AiAgentInfoOutput) ToAiAgentInfoOutputWithContext(ctx context.Context) A
 	return o
 }
 
-// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place.
+// Slugs of the custom API tools it may call (a set; each must exist: declare them as AgentApiTool resources and pass their `slug` output). Changed in place. At most 25 items. Each at most 100 characters.
 func (o AiAgentInfoOutput) ApiTools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.ApiTools }).(pulumi.StringArrayOutput)
 }
@@ -736,22 +736,22 @@ func (o AiAgentInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o AiAgentInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place.
+// Trigger functions of the frontend actions it may call (a set; each must exist: declare them as AgentFrontendAction resources and pass their `triggerFunction` output). Changed in place. At most 25 items. Each at most 100 characters.
 func (o AiAgentInfoOutput) FrontendActions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.FrontendActions }).(pulumi.StringArrayOutput)
 }
 
-// The message that greets a user, at most 1020 characters.
+// The message that greets a user. At most 1020 characters.
 func (o AiAgentInfoOutput) GreetingMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.GreetingMessage }).(pulumi.StringPtrOutput)
 }
 
-// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 func (o AiAgentInfoOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -761,57 +761,57 @@ func (o AiAgentInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AiAgentInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// What the agent is told to do (its system prompt).
+// What the agent is told to do (its system prompt). At most 10240 characters.
 func (o AiAgentInfoOutput) Instructions() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.Instructions }).(pulumi.StringPtrOutput)
 }
 
-// The message that introduces the agent, at most 1020 characters.
+// The message that introduces the agent. At most 1020 characters.
 func (o AiAgentInfoOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.IntroductoryMessage }).(pulumi.StringPtrOutput)
 }
 
-// Whether the agent answers (default true).
+// Whether the agent answers. Default: true.
 func (o AiAgentInfoOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *bool { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.
+// UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters.
 func (o AiAgentInfoOutput) KnowledgeSources() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.KnowledgeSources }).(pulumi.StringArrayOutput)
 }
 
-// The most tokens the model may write in one answer, a whole number from 1. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+// The most tokens the model may write in one answer. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 1 to 9007199254740991.
 func (o AiAgentInfoOutput) MaxTokens() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *int { return v.MaxTokens }).(pulumi.IntPtrOutput)
 }
 
-// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached.
+// Slugs of the MCP servers it may call (a set; each must exist: declare them as McpServer resources and pass their `slug` output). Changed in place: servers are attached and detached. At most 25 items. Each at most 100 characters.
 func (o AiAgentInfoOutput) McpServers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.McpServers }).(pulumi.StringArrayOutput)
 }
 
-// The model it runs on, e.g. gpt-4o (the service's default: gpt-4o-mini).
+// The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
 func (o AiAgentInfoOutput) Model() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.Model }).(pulumi.StringPtrOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 func (o AiAgentInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Messages offered to the user to start with (in order, at most 25).
+// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o AiAgentInfoOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
 }
 
-// Sampling temperature, 0 to 2. The API cannot clear it: removing it leaves the agent's value, no longer managed.
+// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 func (o AiAgentInfoOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
 }
 
-// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed.
+// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 func (o AiAgentInfoOutput) Tools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AiAgentInfo) []string { return v.Tools }).(pulumi.StringArrayOutput)
 }
@@ -849,9 +849,9 @@ type ApiKeyInfo struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 100 characters (unique, to be adoptable).
+	// Name (unique, to be adoptable). At most 100 characters.
 	Name *string `pulumi:"name"`
-	// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+	// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 	Scope *ApiKeyScope `pulumi:"scope"`
 }
 
@@ -885,12 +885,12 @@ func (o ApiKeyInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ApiKeyInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable).
+// Name (unique, to be adoptable). At most 100 characters.
 func (o ApiKeyInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ApiKeyInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// authOnly (default: create users and auth tokens only) or fullAccess. Changed in place.
+// authOnly: create users and auth tokens only; fullAccess: every call. Changed in place. Default: "authOnly".
 func (o ApiKeyInfoOutput) Scope() ApiKeyScopePtrOutput {
 	return o.ApplyT(func(v ApiKeyInfo) *ApiKeyScope { return v.Scope }).(ApiKeyScopePtrOutput)
 }
@@ -1013,7 +1013,7 @@ type ApnsPushProviderInfo struct {
 	IncludeContentAvailable *bool `pulumi:"includeContentAvailable"`
 	// Send mutable-content pushes.
 	IncludeMutableContent *bool `pulumi:"includeMutableContent"`
-	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault *bool `pulumi:"isDefault"`
 	// Id of the .p8 signing key.
 	KeyId *string `pulumi:"keyId"`
@@ -1021,7 +1021,7 @@ type ApnsPushProviderInfo struct {
 	P8KeyFilename *string `pulumi:"p8KeyFilename"`
 	// Use APNs' production environment (else the sandbox).
 	ProductionMode *bool `pulumi:"productionMode"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId *string `pulumi:"providerId"`
 	// Apple developer team id.
 	TeamId *string `pulumi:"teamId"`
@@ -1067,7 +1067,7 @@ func (o ApnsPushProviderInfoOutput) IncludeMutableContent() pulumi.BoolPtrOutput
 	return o.ApplyT(func(v ApnsPushProviderInfo) *bool { return v.IncludeMutableContent }).(pulumi.BoolPtrOutput)
 }
 
-// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it).
+// true makes it the app's default APNs provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 func (o ApnsPushProviderInfoOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ApnsPushProviderInfo) *bool { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
@@ -1087,7 +1087,7 @@ func (o ApnsPushProviderInfoOutput) ProductionMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ApnsPushProviderInfo) *bool { return v.ProductionMode }).(pulumi.BoolPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 func (o ApnsPushProviderInfoOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ApnsPushProviderInfo) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
@@ -1131,15 +1131,15 @@ type AppInfo struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// App name. Changing it replaces the app (there is no update API).
+	// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 	Name *string `pulumi:"name"`
 	// The app's plan, as the service names it.
 	Plan *string `pulumi:"plan"`
-	// Region: us (default), eu or in. Changing it replaces the app.
+	// Region. Changing it replaces the app. Default: "us".
 	Region *Region `pulumi:"region"`
-	// Create the app without sample users and groups. Changing it replaces the app.
+	// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 	SkipSampleData *bool `pulumi:"skipSampleData"`
-	// API version of the app, default "3". Changing it replaces the app.
+	// API version of the app. Changing it replaces the app. Default: "3".
 	Version *string `pulumi:"version"`
 }
 
@@ -1188,7 +1188,7 @@ func (o AppInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AppInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// App name. Changing it replaces the app (there is no update API).
+// App name. Changing it replaces the app (there is no update API). At most 100 characters.
 func (o AppInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AppInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -1198,17 +1198,17 @@ func (o AppInfoOutput) Plan() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AppInfo) *string { return v.Plan }).(pulumi.StringPtrOutput)
 }
 
-// Region: us (default), eu or in. Changing it replaces the app.
+// Region. Changing it replaces the app. Default: "us".
 func (o AppInfoOutput) Region() RegionPtrOutput {
 	return o.ApplyT(func(v AppInfo) *Region { return v.Region }).(RegionPtrOutput)
 }
 
-// Create the app without sample users and groups. Changing it replaces the app.
+// Create the app without sample users and groups. Changing it replaces the app. Default: false.
 func (o AppInfoOutput) SkipSampleData() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AppInfo) *bool { return v.SkipSampleData }).(pulumi.BoolPtrOutput)
 }
 
-// API version of the app, default "3". Changing it replaces the app.
+// API version of the app. Changing it replaces the app. Default: "3".
 func (o AppInfoOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AppInfo) *string { return v.Version }).(pulumi.StringPtrOutput)
 }
@@ -1310,11 +1310,11 @@ type AuthTokenInfo struct {
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Platform the token is tied to.
+	// Platform the token is tied to. At most 100 characters.
 	Platform *string `pulumi:"platform"`
-	// The user the token logs in. Changing it replaces the token.
+	// The user the token logs in. Changing it replaces the token. At most 100 characters.
 	Uid *string `pulumi:"uid"`
-	// User agent the token is tied to.
+	// User agent the token is tied to. At most 3000 characters.
 	UserAgent *string `pulumi:"userAgent"`
 }
 
@@ -1441,11 +1441,11 @@ func (o BlockedMessagesMessagesItemArrayOutput) Index(i pulumi.IntInput) Blocked
 
 // One BlockedUsers as a whole read sees it.
 type BlockedUsersInfo struct {
-	// uids this user blocks (a set; never the user themself).
+	// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 	BlockedUids []string `pulumi:"blockedUids"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The user who blocks. Changing it replaces the resource.
+	// The user who blocks. Changing it replaces the resource. At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -1464,7 +1464,7 @@ func (o BlockedUsersInfoOutput) ToBlockedUsersInfoOutputWithContext(ctx context.
 	return o
 }
 
-// uids this user blocks (a set; never the user themself).
+// uids this user blocks (a set; never the user themself). Each at most 100 characters.
 func (o BlockedUsersInfoOutput) BlockedUids() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v BlockedUsersInfo) []string { return v.BlockedUids }).(pulumi.StringArrayOutput)
 }
@@ -1474,7 +1474,7 @@ func (o BlockedUsersInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v BlockedUsersInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The user who blocks. Changing it replaces the resource.
+// The user who blocks. Changing it replaces the resource. At most 100 characters.
 func (o BlockedUsersInfoOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BlockedUsersInfo) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
@@ -1503,21 +1503,21 @@ func (o BlockedUsersInfoArrayOutput) Index(i pulumi.IntInput) BlockedUsersInfoOu
 type BotInfo struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 	Enabled *bool `pulumi:"enabled"`
-	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+	// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 	Password *string `pulumi:"password"`
-	// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+	// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 	Uid *string `pulumi:"uid"`
-	// Send basic-auth credentials with each call (needs username and password; default false).
+	// Send basic-auth credentials with each call (needs username and password). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+	// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 	Username *string `pulumi:"username"`
-	// Public https URL the service posts the bot's messages to, at most 255 characters.
+	// Public https URL the service posts the bot's messages to. At most 255 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -1541,12 +1541,12 @@ func (o BotInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v BotInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Relay messages to the webhook (default false, the service's: declare true to turn the bot on).
+// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
 func (o BotInfoOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none" (default). The former "all" and "mentions" still read as "allMessages" and "mentionedMessages".
+// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 func (o BotInfoOutput) GroupChatSetting() GroupChatSettingPtrOutput {
 	return o.ApplyT(func(v BotInfo) *GroupChatSetting { return v.GroupChatSetting }).(GroupChatSettingPtrOutput)
 }
@@ -1556,27 +1556,27 @@ func (o BotInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v BotInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Basic-auth password, at most 50 characters, only with useBasicAuth (kept secret; the service echoes it).
+// Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
 func (o BotInfoOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// The uid of an existing user, at most 50 characters. Changing it replaces the bot.
+// An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
 func (o BotInfoOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs username and password; default false).
+// Send basic-auth credentials with each call (needs username and password). Default: false.
 func (o BotInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotInfo) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name, at most 50 characters (only with useBasicAuth).
+// Basic-auth user name (only with useBasicAuth). At most 50 characters.
 func (o BotInfoOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL the service posts the bot's messages to, at most 255 characters.
+// Public https URL the service posts the bot's messages to. At most 255 characters.
 func (o BotInfoOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v BotInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }
@@ -1825,7 +1825,7 @@ type ChatWidgetInfo struct {
 	Id string `pulumi:"id"`
 	// What users may do (send files, call, react, edit, …); the flags without a vendor default are required. Undeclared, not compared.
 	Main *ChatWidgetMain `pulumi:"main"`
-	// The widget's name (not empty); names the widget for adopt, so keep it unique.
+	// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 	Name *string `pulumi:"name"`
 	// The sidebar: which sections show (calls is required) and in which order, and which users, groups and chats are listed. Undeclared, not compared.
 	Sidebar *ChatWidgetSidebar `pulumi:"sidebar"`
@@ -1865,7 +1865,7 @@ func (o ChatWidgetInfoOutput) Main() ChatWidgetMainPtrOutput {
 	return o.ApplyT(func(v ChatWidgetInfo) *ChatWidgetMain { return v.Main }).(ChatWidgetMainPtrOutput)
 }
 
-// The widget's name (not empty); names the widget for adopt, so keep it unique.
+// The widget's name, shown in the dashboard. Not empty; it names the widget for adopt, so keep it unique.
 func (o ChatWidgetInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ChatWidgetInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -3496,13 +3496,13 @@ func (o ChatWidgetStylePtrOutput) Primary_color() pulumi.StringPtrOutput {
 
 // One Collaborators as a whole read sees it.
 type CollaboratorsInfo struct {
-	// Emails of the app's admins (a set; compared lowercased).
+	// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 	Admins []string `pulumi:"admins"`
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId *string `pulumi:"appId"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+	// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 	Moderators []string `pulumi:"moderators"`
 }
 
@@ -3521,7 +3521,7 @@ func (o CollaboratorsInfoOutput) ToCollaboratorsInfoOutputWithContext(ctx contex
 	return o
 }
 
-// Emails of the app's admins (a set; compared lowercased).
+// Emails of the app's admins (a set; compared lowercased). Each at most 200 characters.
 func (o CollaboratorsInfoOutput) Admins() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v CollaboratorsInfo) []string { return v.Admins }).(pulumi.StringArrayOutput)
 }
@@ -3536,7 +3536,7 @@ func (o CollaboratorsInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CollaboratorsInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Emails of the app's moderators (a set; compared lowercased; an email has one role).
+// Emails of the app's moderators (a set; compared lowercased; an email has one role). Each at most 200 characters.
 func (o CollaboratorsInfoOutput) Moderators() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v CollaboratorsInfo) []string { return v.Moderators }).(pulumi.StringArrayOutput)
 }
@@ -3706,13 +3706,13 @@ type CustomEmailProviderInfo struct {
 	Credentials *CustomEmailProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Send to the email address stored for each user (default false).
+	// Send to the email address stored for each user. Default: false.
 	UseStoredEmailID *bool `pulumi:"useStoredEmailID"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -3746,22 +3746,22 @@ func (o CustomEmailProviderInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomEmailProviderInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o CustomEmailProviderInfoOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomEmailProviderInfo) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o CustomEmailProviderInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomEmailProviderInfo) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Send to the email address stored for each user (default false).
+// Send to the email address stored for each user. Default: false.
 func (o CustomEmailProviderInfoOutput) UseStoredEmailID() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomEmailProviderInfo) *bool { return v.UseStoredEmailID }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o CustomEmailProviderInfoOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomEmailProviderInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }
@@ -3931,11 +3931,11 @@ type CustomPushProviderInfo struct {
 	Credentials *CustomPushProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -3969,17 +3969,17 @@ func (o CustomPushProviderInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomPushProviderInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o CustomPushProviderInfoOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomPushProviderInfo) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o CustomPushProviderInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomPushProviderInfo) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o CustomPushProviderInfoOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomPushProviderInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }
@@ -4149,13 +4149,13 @@ type CustomSmsProviderInfo struct {
 	Credentials *CustomSmsProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send notifications through this provider (default true).
+	// Send notifications through this provider. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
-	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+	// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Send to the phone number stored for each user (default false).
+	// Send to the phone number stored for each user. Default: false.
 	UseStoredPhNo *bool `pulumi:"useStoredPhNo"`
-	// Public https URL the service posts notifications to.
+	// Public https URL the service posts notifications to. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -4189,22 +4189,22 @@ func (o CustomSmsProviderInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CustomSmsProviderInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send notifications through this provider (default true).
+// Send notifications through this provider. Default: true.
 func (o CustomSmsProviderInfoOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomSmsProviderInfo) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each call (needs basicAuthUsername and credentials).
+// Send basic-auth credentials with each call (needs basicAuthUsername and credentials). Default: false.
 func (o CustomSmsProviderInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomSmsProviderInfo) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Send to the phone number stored for each user (default false).
+// Send to the phone number stored for each user. Default: false.
 func (o CustomSmsProviderInfoOutput) UseStoredPhNo() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CustomSmsProviderInfo) *bool { return v.UseStoredPhNo }).(pulumi.BoolPtrOutput)
 }
 
-// Public https URL the service posts notifications to.
+// Public https URL the service posts notifications to. At most 3000 characters.
 func (o CustomSmsProviderInfoOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CustomSmsProviderInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }
@@ -4233,9 +4233,9 @@ func (o CustomSmsProviderInfoArrayOutput) Index(i pulumi.IntInput) CustomSmsProv
 type ExtensionInfo struct {
 	// The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the resource.
 	AppId *string `pulumi:"appId"`
-	// Enable the extension for the app (default true). Settings are stored only while it is enabled.
+	// Enable the extension for the app. Settings are stored only while it is enabled. Default: true.
 	Enabled *bool `pulumi:"enabled"`
-	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource.
+	// The extension id, e.g. "gifs-giphy" (with settings) or "polls" (without). Changing it replaces the resource. At most 100 characters.
 	Extension *string `pulumi:"extension"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
@@ -4247,31 +4247,31 @@ type ExtensionInfo struct {
 
 // One ExternalAgent as a whole read sees it.
 type ExternalAgentInfo struct {
-	// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId *string `pulumi:"agentId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// HTTPS URL of the deployment that runs the agent.
+	// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 	DeploymentUrl *string `pulumi:"deploymentUrl"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// The message that greets a user, at most 1020 characters.
+	// The message that greets a user. At most 1020 characters.
 	GreetingMessage *string `pulumi:"greetingMessage"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers interface{} `pulumi:"headers"`
-	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+	// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The message that introduces the agent, at most 1020 characters.
+	// The message that introduces the agent. At most 1020 characters.
 	IntroductoryMessage *string `pulumi:"introductoryMessage"`
-	// Whether the agent answers (default true).
+	// Whether the agent answers. Default: true.
 	IsActive *bool `pulumi:"isActive"`
-	// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+	// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 	Name *string `pulumi:"name"`
-	// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+	// The framework the agent is built with.
 	Provider *ByoProvider `pulumi:"provider"`
-	// Messages offered to the user to start with (in order, at most 25).
+	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
@@ -4292,7 +4292,7 @@ func (o ExternalAgentInfoOutput) ToExternalAgentInfoOutputWithContext(ctx contex
 	return o
 }
 
-// The agent's id inside the deployment (e.g. a LangGraph graph name), at most 100 characters.
+// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 func (o ExternalAgentInfoOutput) AgentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.AgentId }).(pulumi.StringPtrOutput)
 }
@@ -4302,17 +4302,17 @@ func (o ExternalAgentInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// HTTPS URL of the deployment that runs the agent.
+// HTTPS URL of the deployment that runs the agent. At most 3000 characters.
 func (o ExternalAgentInfoOutput) DeploymentUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.DeploymentUrl }).(pulumi.StringPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o ExternalAgentInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The message that greets a user, at most 1020 characters.
+// The message that greets a user. At most 1020 characters.
 func (o ExternalAgentInfoOutput) GreetingMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.GreetingMessage }).(pulumi.StringPtrOutput)
 }
@@ -4322,7 +4322,7 @@ func (o ExternalAgentInfoOutput) Headers() pulumi.AnyOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) interface{} { return v.Headers }).(pulumi.AnyOutput)
 }
 
-// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed.
+// URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters.
 func (o ExternalAgentInfoOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -4332,27 +4332,27 @@ func (o ExternalAgentInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The message that introduces the agent, at most 1020 characters.
+// The message that introduces the agent. At most 1020 characters.
 func (o ExternalAgentInfoOutput) IntroductoryMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.IntroductoryMessage }).(pulumi.StringPtrOutput)
 }
 
-// Whether the agent answers (default true).
+// Whether the agent answers. Default: true.
 func (o ExternalAgentInfoOutput) IsActive() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *bool { return v.IsActive }).(pulumi.BoolPtrOutput)
 }
 
-// Name, at most 100 characters (unique, to be adoptable and for a killed run's create to be settled).
+// Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
 func (o ExternalAgentInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// The framework: vercel-ai-sdk, langgraph, crewai, mastra, ag2, agno or ag-ui.
+// The framework the agent is built with.
 func (o ExternalAgentInfoOutput) Provider() ByoProviderPtrOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) *ByoProvider { return v.Provider }).(ByoProviderPtrOutput)
 }
 
-// Messages offered to the user to start with (in order, at most 25).
+// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o ExternalAgentInfoOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) []string { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
 }
@@ -4388,11 +4388,11 @@ type FcmPushProviderInfo struct {
 	Credentials interface{} `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+	// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 	IsDefault *bool `pulumi:"isDefault"`
-	// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+	// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 	NotificationInPayload *FcmPushProviderNotificationInPayload `pulumi:"notificationInPayload"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+	// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 	ProviderId *string `pulumi:"providerId"`
 	// Name of the service-account file, for display.
 	ServiceAccountFilename *string `pulumi:"serviceAccountFilename"`
@@ -4423,17 +4423,17 @@ func (o FcmPushProviderInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FcmPushProviderInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it).
+// true makes it the app's default FCM provider; false is the same as absent (the API moves the default, it cannot unset it). Default: false.
 func (o FcmPushProviderInfoOutput) IsDefault() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderInfo) *bool { return v.IsDefault }).(pulumi.BoolPtrOutput)
 }
 
-// Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
+// Whether a notification block (shown by the system) is added to the payload, per platform. Per platform (ios, android, web): whether chat and call pushes carry a notification payload.
 func (o FcmPushProviderInfoOutput) NotificationInPayload() FcmPushProviderNotificationInPayloadPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderInfo) *FcmPushProviderNotificationInPayload { return v.NotificationInPayload }).(FcmPushProviderNotificationInPayloadPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100. Changing it replaces the provider.
+// Caller-chosen id: letters, digits, '-', '_'. Changing it replaces the provider. At most 100 characters.
 func (o FcmPushProviderInfoOutput) ProviderId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FcmPushProviderInfo) *string { return v.ProviderId }).(pulumi.StringPtrOutput)
 }
@@ -5275,11 +5275,11 @@ func (o FlaggedMessagesMessagesItemFlagsItemArrayOutput) Index(i pulumi.IntInput
 
 // One Friends as a whole read sees it.
 type FriendsInfo struct {
-	// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+	// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 	Friends []string `pulumi:"friends"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The user whose friends these are. Changing it replaces the resource.
+	// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -5298,7 +5298,7 @@ func (o FriendsInfoOutput) ToFriendsInfoOutputWithContext(ctx context.Context) F
 	return o
 }
 
-// uids of the user's friends (a set, at most 1000; never the user themself). Each friend also has this user among their friends.
+// uids of the user's friends (a set; never the user themself). Each friend also has this user among their friends. At most 1000 items. Each at most 100 characters.
 func (o FriendsInfoOutput) Friends() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v FriendsInfo) []string { return v.Friends }).(pulumi.StringArrayOutput)
 }
@@ -5308,7 +5308,7 @@ func (o FriendsInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v FriendsInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The user whose friends these are. Changing it replaces the resource.
+// The user whose friends these are. Changing it replaces the resource. At most 100 characters.
 func (o FriendsInfoOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FriendsInfo) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
@@ -5335,11 +5335,11 @@ func (o FriendsInfoArrayOutput) Index(i pulumi.IntInput) FriendsInfoOutput {
 
 // One GroupBans as a whole read sees it.
 type GroupBansInfo struct {
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The uids banned from the group (a set; empty: nobody is banned).
+	// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 	Uids []string `pulumi:"uids"`
 }
 
@@ -5358,7 +5358,7 @@ func (o GroupBansInfoOutput) ToGroupBansInfoOutputWithContext(ctx context.Contex
 	return o
 }
 
-// The group's guid. Changing it replaces the resource.
+// The group's guid. Changing it replaces the resource. At most 100 characters.
 func (o GroupBansInfoOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupBansInfo) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
@@ -5368,7 +5368,7 @@ func (o GroupBansInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GroupBansInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The uids banned from the group (a set; empty: nobody is banned).
+// The uids banned from the group (a set; empty: nobody is banned). Each at most 100 characters.
 func (o GroupBansInfoOutput) Uids() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GroupBansInfo) []string { return v.Uids }).(pulumi.StringArrayOutput)
 }
@@ -5399,11 +5399,11 @@ type GroupInfo struct {
 	ConversationId *string `pulumi:"conversationId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 	Guid *string `pulumi:"guid"`
-	// Icon URL, at most 3000 characters.
+	// Icon URL. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
@@ -5411,15 +5411,15 @@ type GroupInfo struct {
 	MembersCount *int `pulumi:"membersCount"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// uid of the owner; default: chosen by the service.
+	// uid of the owner; default: chosen by the service. At most 100 characters.
 	Owner *string `pulumi:"owner"`
-	// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+	// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags []string `pulumi:"tags"`
-	// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+	// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 	Type *GroupType `pulumi:"type"`
 }
 
@@ -5448,17 +5448,17 @@ func (o GroupInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o GroupInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the group (its messages stay with the old group).
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the group (its messages stay with the old group). At most 100 characters.
 func (o GroupInfoOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
 
-// Icon URL, at most 3000 characters.
+// Icon URL. At most 3000 characters.
 func (o GroupInfoOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -5478,27 +5478,27 @@ func (o GroupInfoOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v GroupInfo) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o GroupInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// uid of the owner; default: chosen by the service.
+// uid of the owner; default: chosen by the service. At most 100 characters.
 func (o GroupInfoOutput) Owner() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *string { return v.Owner }).(pulumi.StringPtrOutput)
 }
 
-// Password for type "password", at most 100 characters (kept secret; the API never returns it).
+// Password for type "password" (kept secret; the API never returns it). At most 100 characters.
 func (o GroupInfoOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Tags (a set): at most 25, each at most 100 characters.
+// Tags (a set). At most 25 items. Each at most 100 characters.
 func (o GroupInfoOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GroupInfo) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// public (default: listed, anyone joins), password (joining needs the password) or private (hidden, members added by admins).
+// public: listed, anyone joins; password: joining needs the password; private: hidden, members added by admins. Default: "public".
 func (o GroupInfoOutput) Type() GroupTypePtrOutput {
 	return o.ApplyT(func(v GroupInfo) *GroupType { return v.Type }).(GroupTypePtrOutput)
 }
@@ -5525,41 +5525,41 @@ func (o GroupInfoArrayOutput) Index(i pulumi.IntInput) GroupInfoOutput {
 
 // One GroupMember as a whole read sees it.
 type GroupMemberInfo struct {
-	// The group's guid. Changing it replaces the membership.
+	// The group's guid. Changing it replaces the membership. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Unix seconds (after a refresh).
 	JoinedAt *int `pulumi:"joinedAt"`
-	// admin, moderator or participant (default); changed in place.
+	// The member's scope; changed in place. Default: "participant".
 	Scope *MemberScope `pulumi:"scope"`
-	// The member's uid. Changing it replaces the membership.
+	// The member's uid. Changing it replaces the membership. At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
 // One GroupMembers as a whole read sees it.
 type GroupMembersInfo struct {
-	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes).
+	// uids with scope admin (a set). The group's owner may be listed here (not under the other scopes). Each at most 100 characters.
 	Admins []string `pulumi:"admins"`
-	// The group's guid. Changing it replaces the resource.
+	// The group's guid. Changing it replaces the resource. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// uids with scope moderator (a set).
+	// uids with scope moderator (a set). Each at most 100 characters.
 	Moderators []string `pulumi:"moderators"`
-	// uids with scope participant (a set).
+	// uids with scope participant (a set). Each at most 100 characters.
 	Participants []string `pulumi:"participants"`
 }
 
 // One GroupScopePermissions as a whole read sees it.
 type GroupScopePermissionsInfo struct {
-	// The group. Changing it replaces the resource.
+	// The group. Changing it replaces the resource. At most 100 characters.
 	Guid *string `pulumi:"guid"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// The permissions this resource manages, e.g. { sendMessage: "deny", "initiateCall.allowedType": ["audio"] }; unknown keys and values are refused. A key no longer declared is unset (the default).
 	Permissions map[string]interface{} `pulumi:"permissions"`
-	// admin, moderator or participant. Changing it replaces the resource.
+	// The scope whose permissions these are. Changing it replaces the resource.
 	Scope *MemberScope `pulumi:"scope"`
 }
 
@@ -5578,7 +5578,7 @@ func (o GroupScopePermissionsInfoOutput) ToGroupScopePermissionsInfoOutputWithCo
 	return o
 }
 
-// The group. Changing it replaces the resource.
+// The group. Changing it replaces the resource. At most 100 characters.
 func (o GroupScopePermissionsInfoOutput) Guid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GroupScopePermissionsInfo) *string { return v.Guid }).(pulumi.StringPtrOutput)
 }
@@ -5593,7 +5593,7 @@ func (o GroupScopePermissionsInfoOutput) Permissions() pulumi.MapOutput {
 	return o.ApplyT(func(v GroupScopePermissionsInfo) map[string]interface{} { return v.Permissions }).(pulumi.MapOutput)
 }
 
-// admin, moderator or participant. Changing it replaces the resource.
+// The scope whose permissions these are. Changing it replaces the resource.
 func (o GroupScopePermissionsInfoOutput) Scope() MemberScopePtrOutput {
 	return o.ApplyT(func(v GroupScopePermissionsInfo) *MemberScope { return v.Scope }).(MemberScopePtrOutput)
 }
@@ -7257,19 +7257,19 @@ func (o ManagementConnectionPtrOutput) Secret() pulumi.StringPtrOutput {
 type McpServerInfo struct {
 	// Unix seconds; absent in the state of a server that release 0.1.0 adopted (it could not read one).
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen).
 	Headers interface{} `pulumi:"headers"`
-	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+	// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 	Icon *string `pulumi:"icon"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+	// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 	Slug *string `pulumi:"slug"`
-	// HTTPS URL of the server.
+	// HTTPS URL of the server. At most 3000 characters.
 	Url *string `pulumi:"url"`
 }
 
@@ -7293,7 +7293,7 @@ func (o McpServerInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o McpServerInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -7303,7 +7303,7 @@ func (o McpServerInfoOutput) Headers() pulumi.AnyOutput {
 	return o.ApplyT(func(v McpServerInfo) interface{} { return v.Headers }).(pulumi.AnyOutput)
 }
 
-// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed.
+// URL of the server's icon. The API cannot clear it: removing it leaves the server's icon, no longer managed. At most 3000 characters.
 func (o McpServerInfoOutput) Icon() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Icon }).(pulumi.StringPtrOutput)
 }
@@ -7313,17 +7313,17 @@ func (o McpServerInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v McpServerInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o McpServerInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id, unique in the app: letters, digits, '-', '_', at most 100. Changing it makes a new server and deletes the old one.
+// Caller-chosen id, unique in the app: letters, digits, '-', '_'. Changing it makes a new server and deletes the old one. At most 100 characters.
 func (o McpServerInfoOutput) Slug() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Slug }).(pulumi.StringPtrOutput)
 }
 
-// HTTPS URL of the server.
+// HTTPS URL of the server. At most 3000 characters.
 func (o McpServerInfoOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v McpServerInfo) *string { return v.Url }).(pulumi.StringPtrOutput)
 }
@@ -7426,19 +7426,19 @@ type ModerationCustomApiListInfo struct {
 	BuiltIn *bool `pulumi:"builtIn"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId *string `pulumi:"listId"`
-	// Name.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+	// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Basic-auth user name sent to the webhook (with password; at most 100).
+	// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 	Username *string `pulumi:"username"`
-	// Public https URL of your moderation webhook.
+	// Public https URL of your moderation webhook. At most 3000 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -7467,7 +7467,7 @@ func (o ModerationCustomApiListInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description.
+// Description. At most 255 characters.
 func (o ModerationCustomApiListInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -7477,27 +7477,27 @@ func (o ModerationCustomApiListInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 func (o ModerationCustomApiListInfoOutput) ListId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.ListId }).(pulumi.StringPtrOutput)
 }
 
-// Name.
+// Name. At most 100 characters.
 func (o ModerationCustomApiListInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth password sent to the webhook (with username; at most 100; kept secret, the service never shows it).
+// Basic-auth password sent to the webhook (with username; kept secret, the service never shows it). At most 100 characters.
 func (o ModerationCustomApiListInfoOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth user name sent to the webhook (with password; at most 100).
+// Basic-auth user name sent to the webhook (with password). At most 100 characters.
 func (o ModerationCustomApiListInfoOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL of your moderation webhook.
+// Public https URL of your moderation webhook. At most 3000 characters.
 func (o ModerationCustomApiListInfoOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationCustomApiListInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }
@@ -7536,7 +7536,7 @@ type ModerationKeywordListInfo struct {
 	DisallowedSentences []string `pulumi:"disallowedSentences"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 	ListId *string `pulumi:"listId"`
 	// Name.
 	Name *string `pulumi:"name"`
@@ -7589,7 +7589,7 @@ func (o ModerationKeywordListInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ModerationKeywordListInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Pass the resource's `id` to a rule's condition value. Changing it replaces the list.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Pass the resource's `id` to a rule's condition value. Changing it replaces the list. At most 100 characters.
 func (o ModerationKeywordListInfoOutput) ListId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationKeywordListInfo) *string { return v.ListId }).(pulumi.StringPtrOutput)
 }
@@ -7813,7 +7813,7 @@ func (o ModerationRuleConditionsItemArrayOutput) Index(i pulumi.IntInput) Modera
 
 // One ModerationRule as a whole read sees it.
 type ModerationRuleInfo struct {
-	// What happens to a matching message: blockMessage and/or dropMessage (a set).
+	// What happens to a matching message (a set).
 	Action []ModerationRuleActionItem `pulumi:"action"`
 	// Whether the object is one every app starts with (destroy leaves it).
 	BuiltIn *bool `pulumi:"builtIn"`
@@ -7821,17 +7821,17 @@ type ModerationRuleInfo struct {
 	Conditions []ModerationRuleConditionsItem `pulumi:"conditions"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
-	// Apply the rule (default false).
+	// Apply the rule. Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// Whom the rule applies to: user filters (entity user; uid, name, role, tags, createdAt) and group filters (entity group).
 	Filters []interface{} `pulumi:"filters"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 100 characters.
+	// Name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 	RuleId *string `pulumi:"ruleId"`
 }
 
@@ -7850,7 +7850,7 @@ func (o ModerationRuleInfoOutput) ToModerationRuleInfoOutputWithContext(ctx cont
 	return o
 }
 
-// What happens to a matching message: blockMessage and/or dropMessage (a set).
+// What happens to a matching message (a set).
 func (o ModerationRuleInfoOutput) Action() ModerationRuleActionItemArrayOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) []ModerationRuleActionItem { return v.Action }).(ModerationRuleActionItemArrayOutput)
 }
@@ -7870,12 +7870,12 @@ func (o ModerationRuleInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o ModerationRuleInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Apply the rule (default false).
+// Apply the rule. Default: false.
 func (o ModerationRuleInfoOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -7890,12 +7890,12 @@ func (o ModerationRuleInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 100 characters.
+// Name. At most 100 characters.
 func (o ModerationRuleInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 100. Changing it replaces the rule.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the rule. At most 100 characters.
 func (o ModerationRuleInfoOutput) RuleId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ModerationRuleInfo) *string { return v.RuleId }).(pulumi.StringPtrOutput)
 }
@@ -7924,11 +7924,11 @@ func (o ModerationRuleInfoArrayOutput) Index(i pulumi.IntInput) ModerationRuleIn
 type NotificationSettingsInfo struct {
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+	// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 	Preferences *NotificationSettingsPreferences `pulumi:"preferences"`
-	// Notification sounds: chat and call (names of sound files).
+	// Sound files played with notifications. Its parts: chat and call (names of sound files).
 	Sound *NotificationSettingsSound `pulumi:"sound"`
-	// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+	// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 	Templates *NotificationSettingsTemplates `pulumi:"templates"`
 }
 
@@ -7952,17 +7952,17 @@ func (o NotificationSettingsInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v NotificationSettingsInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Notification preferences (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
+// When and how users are notified. Its parts (group, oneOnOne, call, mute, email, sms, push, bypassPreferencesForMentions): each <event>Setting with its <event>Override; only the declared fields are compared.
 func (o NotificationSettingsInfoOutput) Preferences() NotificationSettingsPreferencesPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsInfo) *NotificationSettingsPreferences { return v.Preferences }).(NotificationSettingsPreferencesPtrOutput)
 }
 
-// Notification sounds: chat and call (names of sound files).
+// Sound files played with notifications. Its parts: chat and call (names of sound files).
 func (o NotificationSettingsInfoOutput) Sound() NotificationSettingsSoundPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsInfo) *NotificationSettingsSound { return v.Sound }).(NotificationSettingsSoundPtrOutput)
 }
 
-// Notification templates (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
+// Texts of the notifications. Its parts (usePrivacyTemplate, <message kind>TemplateDefault/Privacy with their title and body texts).
 func (o NotificationSettingsInfoOutput) Templates() NotificationSettingsTemplatesPtrOutput {
 	return o.ApplyT(func(v NotificationSettingsInfo) *NotificationSettingsTemplates { return v.Templates }).(NotificationSettingsTemplatesPtrOutput)
 }
@@ -17772,19 +17772,19 @@ func (o ReviewedMessagesMessagesItemArrayOutput) Index(i pulumi.IntInput) Review
 type RoleInfo struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Description, at most 255 characters.
+	// Description. At most 255 characters.
 	Description *string `pulumi:"description"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
 	// Free-form JSON metadata.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
 	// RBAC permissions this resource manages, e.g. { sendMessage: "deny", "sendMessage.allowedMessageTypes": ["text"] }; unknown keys and values are refused. Other keys keep their defaults; a key no longer declared is unset.
 	Permissions map[string]interface{} `pulumi:"permissions"`
 	// Feature keys restricted for this role (a set), e.g. "u.listUsers".
 	RestrictedFeatures []string `pulumi:"restrictedFeatures"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 	Role *string `pulumi:"role"`
 	// Legacy settings: listUsers and sendMessagesTo, each "all" or "friendsOnly".
 	Settings *RoleSettings `pulumi:"settings"`
@@ -17810,7 +17810,7 @@ func (o RoleInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v RoleInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Description, at most 255 characters.
+// Description. At most 255 characters.
 func (o RoleInfoOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -17825,7 +17825,7 @@ func (o RoleInfoOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v RoleInfo) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o RoleInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -17840,7 +17840,7 @@ func (o RoleInfoOutput) RestrictedFeatures() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v RoleInfo) []string { return v.RestrictedFeatures }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role.
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. "default" (the built-in role) only with adopt: true; destroy leaves it. Changing it replaces the role. At most 100 characters.
 func (o RoleInfoOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RoleInfo) *string { return v.Role }).(pulumi.StringPtrOutput)
 }
@@ -18030,13 +18030,13 @@ func (o RoleSettingsPtrOutput) SendMessagesTo() RoleSettingsListUsersPtrOutput {
 type SeedDataInfo struct {
 	// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
 	Alone *string `pulumi:"alone"`
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket *int `pulumi:"bucket"`
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets *int `pulumi:"buckets"`
 	// Rows in the bucket.
 	Count *int `pulumi:"count"`
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity *SeedDataEntity `pulumi:"entity"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
@@ -18132,13 +18132,13 @@ func (o SendGridEmailProviderCredentialsPtrOutput) SendGridApiKey() pulumi.Strin
 
 // One SendGridEmailProvider as a whole read sees it.
 type SendGridEmailProviderInfo struct {
-	// Let recipients reply by email (needs senderEmailForReplies; default false).
+	// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 	AllowEmailReplies *bool `pulumi:"allowEmailReplies"`
 	// { sendGridApiKey }: the SendGrid API key (kept secret).
 	Credentials *SendGridEmailProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send email notifications through SendGrid (default true).
+	// Send email notifications through SendGrid. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
 	// Where replies by email arrive: made by the service, with a token in it (secret).
 	RepliesWebhook *string `pulumi:"repliesWebhook"`
@@ -18169,7 +18169,7 @@ func (o SendGridEmailProviderInfoOutput) ToSendGridEmailProviderInfoOutputWithCo
 	return o
 }
 
-// Let recipients reply by email (needs senderEmailForReplies; default false).
+// Let recipients reply by email (needs senderEmailForReplies). Default: false.
 func (o SendGridEmailProviderInfoOutput) AllowEmailReplies() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SendGridEmailProviderInfo) *bool { return v.AllowEmailReplies }).(pulumi.BoolPtrOutput)
 }
@@ -18184,7 +18184,7 @@ func (o SendGridEmailProviderInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v SendGridEmailProviderInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send email notifications through SendGrid (default true).
+// Send email notifications through SendGrid. Default: true.
 func (o SendGridEmailProviderInfoOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SendGridEmailProviderInfo) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -18331,7 +18331,7 @@ type TwilioSmsProviderInfo struct {
 	Credentials *TwilioSmsProviderCredentials `pulumi:"credentials"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Send SMS notifications through Twilio (default true).
+	// Send SMS notifications through Twilio. Default: true.
 	IsEnabled *bool `pulumi:"isEnabled"`
 	// Twilio account SID.
 	TwilioAccountSID *string `pulumi:"twilioAccountSID"`
@@ -18364,7 +18364,7 @@ func (o TwilioSmsProviderInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v TwilioSmsProviderInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Send SMS notifications through Twilio (default true).
+// Send SMS notifications through Twilio. Default: true.
 func (o TwilioSmsProviderInfoOutput) IsEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v TwilioSmsProviderInfo) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -18401,25 +18401,25 @@ func (o TwilioSmsProviderInfoArrayOutput) Index(i pulumi.IntInput) TwilioSmsProv
 
 // One User as a whole read sees it.
 type UserInfo struct {
-	// Avatar URL, at most 3000 characters.
+	// Avatar URL. At most 3000 characters.
 	Avatar *string `pulumi:"avatar"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Profile URL, at most 3000 characters.
+	// Profile URL. At most 3000 characters.
 	Link *string `pulumi:"link"`
 	// Free-form JSON metadata, at most 5 KB.
 	Metadata map[string]interface{} `pulumi:"metadata"`
-	// Display name, at most 100 characters.
+	// Display name. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// Role id; the role must exist. Default: "default".
+	// Role id; the role must exist. At most 100 characters. Default: "default".
 	Role *string `pulumi:"role"`
-	// Status message.
+	// Status message. At most 1000 characters.
 	StatusMessage *string `pulumi:"statusMessage"`
-	// Tags (a set): at most 25, each at most 100 characters.
+	// Tags (a set). At most 25 items. Each at most 100 characters.
 	Tags []string `pulumi:"tags"`
-	// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+	// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 	Uid *string `pulumi:"uid"`
 }
 
@@ -18438,7 +18438,7 @@ func (o UserInfoOutput) ToUserInfoOutputWithContext(ctx context.Context) UserInf
 	return o
 }
 
-// Avatar URL, at most 3000 characters.
+// Avatar URL. At most 3000 characters.
 func (o UserInfoOutput) Avatar() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.Avatar }).(pulumi.StringPtrOutput)
 }
@@ -18453,7 +18453,7 @@ func (o UserInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v UserInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Profile URL, at most 3000 characters.
+// Profile URL. At most 3000 characters.
 func (o UserInfoOutput) Link() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.Link }).(pulumi.StringPtrOutput)
 }
@@ -18463,27 +18463,27 @@ func (o UserInfoOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v UserInfo) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
 }
 
-// Display name, at most 100 characters.
+// Display name. At most 100 characters.
 func (o UserInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Role id; the role must exist. Default: "default".
+// Role id; the role must exist. At most 100 characters. Default: "default".
 func (o UserInfoOutput) Role() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.Role }).(pulumi.StringPtrOutput)
 }
 
-// Status message.
+// Status message. At most 1000 characters.
 func (o UserInfoOutput) StatusMessage() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.StatusMessage }).(pulumi.StringPtrOutput)
 }
 
-// Tags (a set): at most 25, each at most 100 characters.
+// Tags (a set). At most 25 items. Each at most 100 characters.
 func (o UserInfoOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v UserInfo) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
-// Caller-chosen id: letters, digits, '-', '_', at most 100, stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid).
+// Caller-chosen id: letters, digits, '-', '_', stored lowercase. Changing it replaces the user (a new user; the old one's messages stay with the old uid). At most 100 characters.
 func (o UserInfoOutput) Uid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v UserInfo) *string { return v.Uid }).(pulumi.StringPtrOutput)
 }
@@ -18514,25 +18514,25 @@ type WebhookInfo struct {
 	AppId *string `pulumi:"appId"`
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Deliver events (default true).
+	// Deliver events. Default: true.
 	Enabled *bool `pulumi:"enabled"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// Name, at most 50 characters.
+	// Name. At most 50 characters.
 	Name *string `pulumi:"name"`
-	// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+	// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 	Password *string `pulumi:"password"`
-	// Retry deliveries that fail (default false).
+	// Retry deliveries that fail. Default: false.
 	RetryOnFailure *bool `pulumi:"retryOnFailure"`
-	// Send basic-auth credentials with each delivery (needs username and password).
+	// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 	UseBasicAuth *bool `pulumi:"useBasicAuth"`
-	// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+	// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 	Username *string `pulumi:"username"`
-	// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+	// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 	Version *WebhookVersion `pulumi:"version"`
-	// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+	// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 	WebhookId *string `pulumi:"webhookId"`
-	// Public https URL the service posts events to, at most 255 characters.
+	// Public https URL the service posts events to. At most 255 characters.
 	WebhookURL *string `pulumi:"webhookURL"`
 }
 
@@ -18561,7 +18561,7 @@ func (o WebhookInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Deliver events (default true).
+// Deliver events. Default: true.
 func (o WebhookInfoOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -18571,42 +18571,42 @@ func (o WebhookInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v WebhookInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Name, at most 50 characters.
+// Name. At most 50 characters.
 func (o WebhookInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Basic-auth password: letters and digits, at most 100 (kept secret; the API never returns it).
+// Basic-auth password: letters and digits (kept secret; the API never returns it). At most 100 characters.
 func (o WebhookInfoOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Retry deliveries that fail (default false).
+// Retry deliveries that fail. Default: false.
 func (o WebhookInfoOutput) RetryOnFailure() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *bool { return v.RetryOnFailure }).(pulumi.BoolPtrOutput)
 }
 
-// Send basic-auth credentials with each delivery (needs username and password).
+// Send basic-auth credentials with each delivery (needs username and password). Default: false.
 func (o WebhookInfoOutput) UseBasicAuth() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *bool { return v.UseBasicAuth }).(pulumi.BoolPtrOutput)
 }
 
-// Basic-auth user name: letters and digits, at most 50. The API cannot clear it: once undeclared it is no longer compared.
+// Basic-auth user name: letters and digits. The API cannot clear it: once undeclared it is no longer compared. At most 50 characters.
 func (o WebhookInfoOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
-// The webhook system: 1 the legacy one (default; the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one.
+// The webhook system: 1 the legacy one (the service's when no X-Webhook-Version header is sent) or 2, the newer one, which does not take the legacy triggers after_message and before_message. Sent as the X-Webhook-Version header; the service does not show it, so a refresh keeps the declared one. Default: 1.
 func (o WebhookInfoOutput) Version() WebhookVersionPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *WebhookVersion { return v.Version }).(WebhookVersionPtrOutput)
 }
 
-// Caller-chosen id (the API's `id`): letters, digits, '-', '_', at most 50. Changing it replaces the webhook.
+// Caller-chosen id (the API's `id`): letters, digits, '-', '_'. Changing it replaces the webhook. At most 50 characters.
 func (o WebhookInfoOutput) WebhookId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.WebhookId }).(pulumi.StringPtrOutput)
 }
 
-// Public https URL the service posts events to, at most 255 characters.
+// Public https URL the service posts events to. At most 255 characters.
 func (o WebhookInfoOutput) WebhookURL() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookInfo) *string { return v.WebhookURL }).(pulumi.StringPtrOutput)
 }
@@ -18639,7 +18639,7 @@ type WebhookTriggersInfo struct {
 	Id string `pulumi:"id"`
 	// Trigger ids (a set), e.g. "message_sent", "group_member_added". Triggers not listed are removed.
 	Triggers []TriggerId `pulumi:"triggers"`
-	// The webhook's id. Changing it replaces the resource.
+	// The webhook's id. Changing it replaces the resource. At most 50 characters.
 	WebhookId *string `pulumi:"webhookId"`
 }
 

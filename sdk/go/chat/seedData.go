@@ -56,15 +56,15 @@ type SeedData struct {
 
 	// Members and messages: the rows none of whose users or groups a seed file of the program declares, as a JSON list of keys. A removal deletes these one by one; the others go with their seeded user or group (decision 0124).
 	Alone pulumi.StringPtrOutput `pulumi:"alone"`
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket pulumi.IntOutput `pulumi:"bucket"`
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets pulumi.IntOutput `pulumi:"buckets"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Rows in the bucket.
 	Count pulumi.IntOutput `pulumi:"count"`
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity SeedDataEntityOutput `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringOutput `pulumi:"file"`
@@ -133,13 +133,13 @@ func (SeedDataState) ElementType() reflect.Type {
 type seedDataArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket *int `pulumi:"bucket"`
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets *int `pulumi:"buckets"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity SeedDataEntity `pulumi:"entity"`
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File string `pulumi:"file"`
@@ -151,13 +151,13 @@ type seedDataArgs struct {
 type SeedDataArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+	// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 	Bucket pulumi.IntPtrInput
-	// How many buckets the file is split into (default 1); declare one resource per bucket number.
+	// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 	Buckets pulumi.IntPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// What the file holds: users, groups, members or messages.
+	// What the file holds.
 	Entity SeedDataEntityInput
 	// The seed file (JSON, NDJSON or CSV), relative to the program's directory; read again at each write.
 	File pulumi.StringInput
@@ -207,12 +207,12 @@ func (o SeedDataOutput) Alone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.StringPtrOutput { return v.Alone }).(pulumi.StringPtrOutput)
 }
 
-// Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+// Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
 func (o SeedDataOutput) Bucket() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Bucket }).(pulumi.IntOutput)
 }
 
-// How many buckets the file is split into (default 1); declare one resource per bucket number.
+// How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
 func (o SeedDataOutput) Buckets() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Buckets }).(pulumi.IntOutput)
 }
@@ -227,7 +227,7 @@ func (o SeedDataOutput) Count() pulumi.IntOutput {
 	return o.ApplyT(func(v *SeedData) pulumi.IntOutput { return v.Count }).(pulumi.IntOutput)
 }
 
-// What the file holds: users, groups, members or messages.
+// What the file holds.
 func (o SeedDataOutput) Entity() SeedDataEntityOutput {
 	return o.ApplyT(func(v *SeedData) SeedDataEntityOutput { return v.Entity }).(SeedDataEntityOutput)
 }

@@ -50,28 +50,28 @@ public class SeedData extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.alone);
     }
     /**
-     * Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+     * Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
      * 
      */
     @Export(name="bucket", refs={Integer.class}, tree="[0]")
     private Output<Integer> bucket;
 
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
      * 
      */
     public Output<Integer> bucket() {
         return this.bucket;
     }
     /**
-     * How many buckets the file is split into (default 1); declare one resource per bucket number.
+     * How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
      * 
      */
     @Export(name="buckets", refs={Integer.class}, tree="[0]")
     private Output<Integer> buckets;
 
     /**
-     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
+     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
      * 
      */
     public Output<Integer> buckets() {
@@ -106,14 +106,14 @@ public class SeedData extends com.pulumi.resources.CustomResource {
         return this.count;
     }
     /**
-     * What the file holds: users, groups, members or messages.
+     * What the file holds.
      * 
      */
     @Export(name="entity", refs={SeedDataEntity.class}, tree="[0]")
     private Output<SeedDataEntity> entity;
 
     /**
-     * @return What the file holds: users, groups, members or messages.
+     * @return What the file holds.
      * 
      */
     public Output<SeedDataEntity> entity() {

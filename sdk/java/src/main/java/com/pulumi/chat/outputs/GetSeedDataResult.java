@@ -20,12 +20,12 @@ public final class GetSeedDataResult {
      */
     private @Nullable String alone;
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
      * 
      */
     private @Nullable Integer bucket;
     /**
-     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
+     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
      * 
      */
     private @Nullable Integer buckets;
@@ -35,7 +35,7 @@ public final class GetSeedDataResult {
      */
     private @Nullable Integer count;
     /**
-     * @return What the file holds: users, groups, members or messages.
+     * @return What the file holds.
      * 
      */
     private @Nullable SeedDataEntity entity;
@@ -59,14 +59,14 @@ public final class GetSeedDataResult {
         return Optional.ofNullable(this.alone);
     }
     /**
-     * @return Which bucket of the file this resource holds (rows by a hash of their key), from 0 to buckets - 1 (default 0).
+     * @return Which bucket of the file this resource holds (rows by a hash of their key), below buckets. From 0 to 9007199254740991. Default: 0.
      * 
      */
     public Optional<Integer> bucket() {
         return Optional.ofNullable(this.bucket);
     }
     /**
-     * @return How many buckets the file is split into (default 1); declare one resource per bucket number.
+     * @return How many buckets the file is split into; declare one resource per bucket number. From 1 to 1000. Default: 1.
      * 
      */
     public Optional<Integer> buckets() {
@@ -80,7 +80,7 @@ public final class GetSeedDataResult {
         return Optional.ofNullable(this.count);
     }
     /**
-     * @return What the file holds: users, groups, members or messages.
+     * @return What the file holds.
      * 
      */
     public Optional<SeedDataEntity> entity() {
