@@ -191,7 +191,7 @@ describe("chat-export's document", () => {
     (events.args.triggers as string[]).push("brand_new_trigger");
     expect(() => toEnvironment(snap)).toThrow(ExportError);
     expect(() => toEnvironment(snap)).toThrow(
-      /webhooks\[0\]\.triggers\[0\] \(events\): webhook trigger "brand_new_trigger" is not valid \(closest valid: "\w+"\)/,
+      /webhooks\[0\]\.triggers\[0\] \(events\): webhook trigger "brand_new_trigger" is not valid \(did you mean "\w+"\?\)/,
     );
   });
 });
