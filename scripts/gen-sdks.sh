@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run generate:sdks`: the SDKs kept in the repository, from the plugin's schema. Writes sdk/schema.json
 # (scripts/sdk-schema.ts), then sdk/python (the `pulumi_chat` package) and sdk/go/chat (the Go module
-# github.com/pulumi-chat/pulumi-chat/sdk/go/chat, its go.mod and go.sum) and sdk/java (com.pulumi:chat, built by
+# github.com/pulumi-chat/pulumi-chat/sdk/go/chat, its go.mod and go.sum) and sdk/java (io.github.pulumi-chat:chat, built by
 # its own pom.xml) with Pulumi's code generators
 # (scripts/sdkgen.sh), and sdk/schema.sha256: the schema they were made from. test/unit/sdks.test.ts fails
 # when the schema changed since (docs/decisions/0110-sdks-in-the-repository.md).
@@ -17,6 +17,10 @@ node dist/scripts/sdk-schema.js
 go_module="$(node -p "require('./sdk/schema.json').language.go.importBasePath")"
 
 bash scripts/sdkgen.sh python sdk/python sdk/schema.json
+# The distribution is published as `pulumi-chat` (the npm package's and the GitHub organization's name; the
+# import package stays `pulumi_chat`): docs/decisions/0126-release-artifacts-and-registries.md.
+sed -i "s/^setup(name='pulumi_chat',/setup(name='pulumi-chat',/" sdk/python/setup.py
+grep -q "^setup(name='pulumi-chat'," sdk/python/setup.py
 
 # The Go generator writes <out>/chat/…: made aside, then put in place with the module's own go.mod.
 tmp="$(mktemp -d)"
@@ -29,6 +33,8 @@ mv "$tmp/go/chat" sdk/go/chat
 printf 'module %s\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s\n' "$go_module" "$pulumi_version" > sdk/go/chat/go.mod
 [ -f "$tmp/go.sum" ] && cp "$tmp/go.sum" sdk/go/chat/go.sum
 (cd sdk/go/chat && go mod tidy && gofmt -l . | { ! grep .; })
+# The packaged Go example requires the module as the proxy will serve it: its go.sum holds the module's checksums.
+node dist/scripts/go-sum.js
 
 # Java: pulumi-java's generator writes Gradle files; the build is our own sdk/java/pom.xml (kept), and the two
 # resources Gradle would have written at build time (the version and the plugin the SDK asks the engine for)

@@ -117,6 +117,3 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.4.2 // indirect
 )
-
-// This repository's SDK; a project outside it drops this line (or points it at a clone's sdk/go/chat).
-replace github.com/pulumi-chat/pulumi-chat/sdk/go/chat => ../../sdk/go/chat

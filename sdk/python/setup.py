@@ -18,7 +18,7 @@ def readme():
         return "chat Pulumi Package - Development Version"
 
 
-setup(name='pulumi_chat',
+setup(name='pulumi-chat',
       python_requires='>=3.9',
       version=VERSION,
       description="Declare a chat service's apps, users, groups, roles, keys, webhooks and settings.",

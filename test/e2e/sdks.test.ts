@@ -1,6 +1,6 @@
 // The SDKs kept in sdk/ (decision 0110) on the real engine against the emulator: the one program of
 // examples/<lang> (the README shows each) in TypeScript, Python (sdk/python installed with pip into a
-// virtualenv), Go (sdk/go/chat by a replace), Java (sdk/java installed with Maven, run by the Java language
+// virtualenv), Go (sdk/go/chat by a replace this test adds), Java (sdk/java installed with Maven, run by the Java language
 // host through `mvn compile exec:java`) and YAML, each through up, a no-change preview and destroy, checked
 // against what the emulator holds; and chat-export's Python project (adopts the app, then previews clean) and
 // Go project (builds with the SDK). No secret the stacks hold is printed.
@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { programs } from "../support/example-programs";
 import { type CliProject, cliProject, PLUGIN_DIR } from "./support/cli-project";
+import { deskApp, expectDesk, expectGone, upPreviewDestroy } from "./support/desk";
 import { localStack, repoRoot } from "./support/stack";
 
 const run = promisify(execFile);
@@ -19,18 +20,11 @@ const GO_ENV = { CGO_ENABLED: "0", GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod" };
 const GO_SDK = join(repoRoot, "sdk", "go", "chat");
 const GO_MODULE = "github.com/pulumi-chat/pulumi-chat/sdk/go/chat";
 
-interface AppDump {
-  users: Record<string, { name: string; role: string }>;
-  groups: Record<string, { name: string; type: string; members: Record<string, { scope: string }> }>;
-  roles: Record<string, { name: string }>;
-  apiKeys: Record<string, { name: string; scope: string }>;
-}
-
 describe("the SDKs in sdk/, each language's program on the engine", () => {
   let emu: Emulated;
   const projects: CliProject[] = [];
   const printed: string[] = [];
-  const app = () => (emu.admin.dump() as { apps: Record<string, AppDump> }).apps[emu.appId] as AppDump;
+  const app = () => deskApp(emu);
 
   beforeAll(async () => {
     emu = await startEmulated();
@@ -39,32 +33,6 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     for (const p of projects) await p.dispose();
     await emu?.close();
   });
-
-  /** What every language's program declares, as the emulator holds it after up. */
-  function expectDesk(): void {
-    const a = app();
-    expect(a.roles.agents?.name).toBe("Support agents");
-    expect(a.users.ada).toMatchObject({ name: "Ada", role: "agents" });
-    expect(a.users.grace?.name).toBe("Grace");
-    expect(a.groups.desk).toMatchObject({ name: "Help desk", type: "private" });
-    expect(a.groups.desk?.members).toMatchObject({
-      ada: { scope: "admin" },
-      grace: { scope: "participant" },
-    });
-    const keys = Object.values(a.apiKeys).filter((k) => k.name === "backend");
-    expect(keys.map((k) => k.scope)).toEqual(["authOnly"]);
-  }
-  /** After destroy: none of it is left. */
-  function expectGone(): void {
-    const a = app();
-    expect([a.users.ada, a.users.grace, a.groups.desk, a.roles.agents]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
-    expect(Object.values(a.apiKeys).filter((k) => k.name === "backend")).toEqual([]);
-  }
 
   /** A project of examples/<lang> in a temporary folder, with this clone's plugin, configured for the emulator. */
   async function exampleProject(lang: string, runtime: string, files: string[]): Promise<CliProject> {
@@ -82,17 +50,6 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     return p;
   }
 
-  /** up, the outputs, a no-change preview and destroy, each checked against the emulator. */
-  async function upPreviewDestroy(p: CliProject, env: Record<string, string> = {}): Promise<void> {
-    expect(await p.pulumi(["up", "--yes"], { env })).toMatch(/\+ 7 created/);
-    expectDesk();
-    const outputs = JSON.parse(await p.pulumi(["stack", "output", "--json"], { env })) as object;
-    expect(outputs).toEqual({ groupId: "desk", backendKey: "[secret]" });
-    await p.pulumi(["preview", "--expect-no-changes"], { env });
-    expect(await p.pulumi(["destroy", "--yes", "--skip-preview"], { env })).toMatch(/- 7 deleted/);
-    expectGone();
-  }
-
   it("TypeScript: examples/typescript (the package's classes): up, a no-change preview, destroy", async () => {
     const t = await localStack(join(examples, "typescript"), "sdks");
     try {
@@ -100,13 +57,13 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
       const up = await t.up();
       printed.push(up.stdout);
       expect(up.summary.resourceChanges?.create).toBe(7);
-      expectDesk();
+      expectDesk(emu);
       expect(up.outputs.groupId?.value).toBe("desk");
       expect(up.outputs.backendKey?.secret).toBe(true);
       const preview = await t.stack.preview();
       expect(preview.changeSummary).toEqual({ same: 7 });
       await t.stack.destroy();
-      expectGone();
+      expectGone(emu);
     } finally {
       await t.dispose();
     }
@@ -117,31 +74,31 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     const { stdout } = await run(python, ["-c", "import pulumi_chat; print(pulumi_chat.__file__)"]);
     expect(stdout).toContain("site-packages");
     const p = await exampleProject("python", "python", ["__main__.py", "requirements.txt"]);
-    await upPreviewDestroy(p, { PULUMI_PYTHON_CMD: python });
+    await upPreviewDestroy(emu, p, { PULUMI_PYTHON_CMD: python });
   });
 
-  it("Go: sdk/go/chat by a replace; examples/go builds, then runs up, a no-change preview, destroy", async () => {
+  it("Go: sdk/go/chat by a replace (added here: the packaged example has none); examples/go builds, then runs up, a no-change preview, destroy", async () => {
     const p = await exampleProject("go", "go", ["main.go", "go.sum"]);
     writeFileSync(
       join(p.dir, "go.mod"),
-      readFileSync(join(examples, "go", "go.mod"), "utf8").replace("=> ../../sdk/go/chat", `=> ${GO_SDK}`),
+      `${readFileSync(join(examples, "go", "go.mod"), "utf8")}\nreplace ${GO_MODULE} => ${GO_SDK}\n`,
     );
     const env = { ...process.env, ...GO_ENV };
     await run("go", ["build", "-o", join(p.dir, "program"), "."], { cwd: p.dir, env });
-    await upPreviewDestroy(p, GO_ENV);
+    await upPreviewDestroy(emu, p, GO_ENV);
   });
 
   it("Java: sdk/java installed with Maven; examples/java: up, a no-change preview, destroy", async () => {
-    // The SDK into the local Maven repository (~/.m2), where the example's pom.xml finds com.pulumi:chat.
+    // The SDK into the local Maven repository (~/.m2), where the example's pom.xml finds io.github.pulumi-chat:chat.
     await run("mvn", ["-q", "install", "-DskipTests"], { cwd: join(repoRoot, "sdk", "java") });
     const p = await exampleProject("java", "java", ["pom.xml"]);
     cpSync(join(examples, "java", "src"), join(p.dir, "src"), { recursive: true });
-    await upPreviewDestroy(p);
+    await upPreviewDestroy(emu, p);
   });
 
   it("YAML: examples/yaml: up, a no-change preview, destroy", async () => {
     const p = await exampleProject("yaml", "yaml", []);
-    await upPreviewDestroy(p);
+    await upPreviewDestroy(emu, p);
   });
 
   it("chat-export --language python: the project adopts the app without a write, then previews clean", async () => {
@@ -175,7 +132,7 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, "go.mod"),
-      readFileSync(join(examples, "go", "go.mod"), "utf8").replace("=> ../../sdk/go/chat", `=> ${GO_SDK}`),
+      `${readFileSync(join(examples, "go", "go.mod"), "utf8")}\nreplace ${GO_MODULE} => ${GO_SDK}\n`,
     );
     copyFileSync(join(examples, "go", "go.sum"), join(dir, "go.sum"));
     for (const [kind, program] of programs("go")) {

@@ -10,21 +10,17 @@ const root = join(__dirname, "..", "..");
 const WORKFLOW = join(root, "docs", "ci", "github-actions.yml");
 /** The workflow's expression for the job's stack (GitHub's syntax, not a template of ours). */
 const STACK = ["$", "{{ matrix.stack }}"].join("");
-let actionlint = "";
+const ACTIONLINT = join(root, "scripts", "actionlint.sh");
 
 beforeAll(() => {
   // Built once per machine from its Go module (scripts/actionlint.sh); a cold build takes under a minute.
-  actionlint =
-    execFileSync("bash", [join(root, "scripts", "actionlint.sh")], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .at(-1) ?? "";
+  execFileSync("bash", [ACTIONLINT, "-version"], { stdio: "ignore" });
 }, 300_000);
 
 const lint = (file: string) =>
   new Promise<{ code: number; out: string }>((resolve) =>
     // shellcheck and pyflakes only where installed: off, so the result is the same on every machine.
-    execFile(actionlint, ["-shellcheck=", "-pyflakes=", "-no-color", file], (err, stdout, stderr) =>
+    execFile("bash", [ACTIONLINT, "-shellcheck=", "-pyflakes=", "-no-color", file], (err, stdout, stderr) =>
       resolve({ code: err ? 1 : 0, out: `${stdout}${stderr}` }),
     ),
   );

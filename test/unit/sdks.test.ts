@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { EXAMPLE_GO_SUM, goSumLines } from "../../scripts/go-sum";
 import { SCHEMA_FILE, schemaText } from "../../scripts/sdk-schema";
 
 const root = join(__dirname, "..", "..");
@@ -44,6 +45,8 @@ describe("the SDKs in sdk/", () => {
     );
     expect(missing).toEqual([]);
     expect(read("sdk", "python", "setup.py")).toContain(`VERSION = "${schema.version}"`);
+    // Published as pulumi-chat (decision 0126), imported as pulumi_chat.
+    expect(read("sdk", "python", "setup.py")).toContain("setup(name='pulumi-chat',");
     expect(JSON.parse(read("sdk", "python", pkg, "pulumi-plugin.json"))).toEqual({
       resource: true,
       name: "chat",
@@ -70,6 +73,15 @@ describe("the SDKs in sdk/", () => {
     });
   });
 
+  it("the packaged Go example's go.sum holds the Go SDK's checksums, as the module proxy will serve it", () => {
+    // The module zip's files, hashed as the go command does; a regenerated sdk/go/chat changes them.
+    const lines = goSumLines(root, schema.version);
+    expect(lines[0]).toMatch(/^github\.com\/pulumi-chat\/pulumi-chat\/sdk\/go\/chat v\S+ h1:/);
+    const held = read(EXAMPLE_GO_SUM).split("\n");
+    const missing = lines.filter((l) => !held.includes(l));
+    if (missing.length) throw new Error(`${EXAMPLE_GO_SUM} is ${STALE} (it lacks ${missing.join(", ")})`);
+  });
+
   it("the Java SDK has a class for every resource and a method for every function, at the schema's version", () => {
     const dir = join("sdk", "java", "src", "main", "java", "com", "pulumi", "chat");
     const missing = names(schema.resources).filter((n) => !existsSync(join(root, dir, `${n}.java`)));
@@ -78,7 +90,7 @@ describe("the SDKs in sdk/", () => {
     const noMethod = names(schema.functions).filter((n) => !functions.includes(` ${n}(`));
     expect(noMethod).toEqual([]);
     const pom = read("sdk", "java", "pom.xml");
-    expect(pom).toContain("<groupId>com.pulumi</groupId>\n  <artifactId>chat</artifactId>");
+    expect(pom).toContain("<groupId>io.github.pulumi-chat</groupId>\n  <artifactId>chat</artifactId>");
     expect(pom).toContain(`<artifactId>chat</artifactId>\n  <version>${schema.version}</version>`);
     const resources = join("sdk", "java", "src", "main", "resources", "com", "pulumi", "chat");
     expect(read(resources, "version.txt")).toBe(schema.version);
