@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { CONFIG_KEYS } from "../provider/client/config";
 import { exampleProgram, LANGUAGES } from "../provider/hosts/plugin/example-code";
 import { EXAMPLES } from "../provider/hosts/plugin/examples";
-import { REPOSITORY } from "../provider/hosts/plugin/package-metadata";
 import { packageSchema } from "../provider/hosts/plugin/schema";
 
 export const REGISTRY_DIR = join("docs", "registry");
@@ -175,8 +174,9 @@ pulumi plugin install resource chat ${schema.version} --server ${schema.pluginDo
 
 - **TypeScript / JavaScript**: \`npm install pulumi-chat\` (its resources also run without the plugin, as
   dynamic resources).
-- **Python**: \`pip install ./sdk/python\` from a clone of ${REPOSITORY} (package \`pulumi_chat\`).
-- **Go**: \`go get github.com/pulumi-chat/pulumi-chat/sdk/go/chat\`.
+- **Python**: \`pip install pulumi-chat==${schema.version}\` (package \`pulumi_chat\`).
+- **Go**: \`go get github.com/pulumi-chat/pulumi-chat/sdk/go/chat@v${schema.version}\`.
+- **Java**: Maven \`io.github.pulumi-chat:chat:${schema.version}\` (package \`com.pulumi.chat\`).
 - **YAML**: nothing to install beyond the plugin; resources are \`chat:index:<Kind>\`.
 
 ## Configuration

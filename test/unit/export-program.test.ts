@@ -1,6 +1,8 @@
 // The project chat-export writes for each language: Pulumi.yaml with the language's runtime and a program
 // declaring the Environment component over the exported file (run on the engine by test/e2e/export.test.ts
 // for YAML, and with the SDKs for the others).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { main } from "../../provider/environment/export/cli";
 import { ENVIRONMENT_FILE, LANGUAGES, programFiles } from "../../provider/environment/export/program";
 import { packageSchema } from "../../provider/hosts/plugin/schema";
@@ -39,11 +41,14 @@ describe("chat-export --project --language", () => {
     expect(local).toContain(`\nreplace ${go} => /src/pulumi-chat/sdk/go/chat\n`);
   });
 
-  it("Python: requirements.txt asks pip only for what PyPI has, and says where the chat SDK comes from", () => {
+  it("Python: requirements.txt names the chat SDK by its distribution on the index, at the plugin's version", () => {
     const req = programFiles("python", "staging")["requirements.txt"] ?? "";
     const wanted = req.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
-    expect(wanted).toEqual(["pulumi>=3.0.0,<4.0.0"]);
-    expect(req).toContain("sdk/python");
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(wanted).toEqual(["pulumi>=3.0.0,<4.0.0", `pulumi-chat==${version}`]);
+    expect(req).not.toContain("clone");
   });
 
   it("refuses a language it does not write, and a language without a folder, before any call", async () => {

@@ -78,9 +78,8 @@ export function programFiles(
           'pulumi.export("appId", environment.app_id)',
           "",
         ].join("\n"),
-        // The chat SDK is not on PyPI: it is installed from the repository's sdk/python (README).
-        "requirements.txt":
-          "pulumi>=3.0.0,<4.0.0\n# and the chat SDK: pip install <a clone of pulumi-chat>/sdk/python\n",
+        // The chat SDK is published as `pulumi-chat`, at the plugin's version (decision 0126).
+        "requirements.txt": `pulumi>=3.0.0,<4.0.0\npulumi-chat==${pluginVersion()}\n`,
       };
     case "go": {
       const sdk = goSdkPath();
