@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUDGET_DIR_ENV } from "./config";
 
-/** What one process publishes: its pid (a dead one's entries are dropped), requests in flight, answers. */
+/** What one process publishes: its pid (a dead one's requests in flight are dropped), in flight, answers. */
 interface OwnerLog {
   pid: number;
   inFlight: number;
@@ -69,8 +69,8 @@ export class SharedLog {
   }
 
   /**
-   * Under the lock: reads the others' part of the window at `now` (entries older than `windowMs` and dead
-   * processes' are dropped), lets `decide` take a slot from it, and publishes what `decide` returns as this
+   * Under the lock: reads the others' part of the window at `now` (answers older than `windowMs` and dead
+   * processes' requests in flight are dropped), lets `decide` take a slot from it, and publishes what `decide` returns as this
    * budget's own log.
    */
   transact(now: number, windowMs: number, decide: (others: OthersInWindow) => OwnerLog): void {
@@ -81,11 +81,13 @@ export class SharedLog {
       const kept: Record<string, OwnerLog> = {};
       for (const [owner, log] of Object.entries(all)) {
         if (owner === this.#owner) continue;
-        if (log.pid !== process.pid && !alive(log.pid)) continue;
+        // A process that has exited (a provider's run ends, the next starts) leaves its answers: the service
+        // counts them until they leave the window. Its requests in flight will never be answered.
+        const inFlight = log.pid !== process.pid && !alive(log.pid) ? 0 : log.inFlight;
         const answered = log.answered.filter((t) => t > now - windowMs);
-        if (log.inFlight === 0 && answered.length === 0) continue;
-        kept[owner] = { pid: log.pid, inFlight: log.inFlight, answered };
-        others.inFlight += log.inFlight;
+        if (inFlight === 0 && answered.length === 0) continue;
+        kept[owner] = { pid: log.pid, inFlight, answered };
+        others.inFlight += inFlight;
         others.answered.push(...answered);
       }
       others.answered.sort((a, b) => a - b);

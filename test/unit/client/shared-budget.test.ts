@@ -71,21 +71,27 @@ describe("a budget shared by processes on one machine", () => {
     expect(started).toBe(1);
   });
 
-  it("drops the log of a process that is gone", async () => {
+  it("keeps the answers of a process that is gone until they leave the window, and drops its requests in flight", async () => {
     const c = new ManualClock(1_000_000);
-    const a = new RequestBudget({ ...LIMIT, requestsPerMinute: 1 }, c, new SharedLog(dir, KEY));
-    (await a.acquire())();
+    const lim = { ...LIMIT, requestsPerMinute: 2 };
+    const a = new RequestBudget(lim, c, new SharedLog(dir, KEY));
+    (await a.acquire())(); // answered at 1_000_000
+    await a.acquire(); // in flight when its process dies
     const [file] = readdirSync(dir).filter((f) => f.endsWith(".json"));
     if (!file) throw new Error("no shared file");
     const logs = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, { pid: number }>;
-    // The same entry, as written by a process that has exited (no pid is that large).
+    // The same log, as left by a process that has exited (no pid is that large).
     const dead = Object.fromEntries(Object.values(logs).map((v) => ["gone", { ...v, pid: 2 ** 22 + 7 }]));
     writeFileSync(join(dir, file), JSON.stringify(dead));
-    const b = new RequestBudget({ ...LIMIT, requestsPerMinute: 1 }, c, new SharedLog(dir, KEY));
+    const b = new RequestBudget(lim, c, new SharedLog(dir, KEY));
     let started = 0;
     void b.acquire().then(() => started++);
+    void b.acquire().then(() => started++);
     await flush();
-    expect(started).toBe(1);
+    expect(started).toBe(1); // the dead one's answer still counts; its request in flight does not
+    c.advance(1001);
+    await flush();
+    expect(started).toBe(2);
   });
 
   it("names the app's file by a hash of its key, never by the key itself, and is off when told", () => {
