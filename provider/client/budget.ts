@@ -216,10 +216,12 @@ export class RequestBudget {
    */
   #withShared(now: number, step: (others: OthersInWindow | undefined) => void): void {
     const shared = this.#shared;
+    let stepped = false;
     if (shared) {
       try {
         shared.transact(now, this.#limits.windowMs, (others) => {
           step(others);
+          stepped = true;
           return { pid: process.pid, inFlight: this.#inFlight, answered: [...this.#answered] };
         });
         return;
@@ -228,7 +230,7 @@ export class RequestBudget {
         this.#shared = undefined;
       }
     }
-    step(undefined);
+    if (!stepped) step(undefined);
   }
 
   #releaser(): Release {

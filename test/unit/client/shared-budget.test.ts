@@ -1,6 +1,6 @@
 // The request budget shared by the processes of one machine (decision 0125, issue 47 item 2): two budgets
 // with one folder stand for two processes of one app; one hand-moved clock stands for the machine's.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RequestBudget } from "../../../provider/client";
@@ -92,6 +92,27 @@ describe("a budget shared by processes on one machine", () => {
     c.advance(1001);
     await flush();
     expect(started).toBe(2);
+  });
+
+  it("keeps its own budget when the shared file cannot be written, counting each start once", async () => {
+    const c = new ManualClock(1_000_000);
+    const log = new SharedLog(dir, KEY);
+    log.transact(c.now(), 1000, () => ({ pid: process.pid, inFlight: 1, answered: [] }));
+    const [file] = readdirSync(dir);
+    if (!file) throw new Error("no shared file");
+    rmSync(join(dir, file));
+    mkdirSync(join(dir, file)); // read and write now fail, after the slot is decided
+    const b = new RequestBudget(LIMIT, c, new SharedLog(dir, KEY));
+    await b.acquire();
+    expect(b.stats()).toMatchObject({ inFlight: 1, started: 1 });
+    await b.acquire();
+    await b.acquire();
+    let fourth = false;
+    void b.acquire().then(() => {
+      fourth = true;
+    });
+    await flush();
+    expect(fourth).toBe(false); // its own limit of 3 still holds
   });
 
   it("names the app's file by a hash of its key, never by the key itself, and is off when told", () => {
