@@ -9,6 +9,7 @@
 // slowed by its connection cannot open the service's window after ours and let the window's N+1st arrive
 // inside it (decision 0121). Its time is a LocalClock (clock.ts): the system's, or a test's.
 import { type LocalClock, SYSTEM_CLOCK } from "./clock";
+import { type OthersInWindow, SharedLog, sharedBudgetDir } from "./shared-log";
 
 export interface BudgetOptions {
   /**
@@ -51,6 +52,15 @@ function checkOptions(o: BudgetOptions): BudgetOptions {
   return o;
 }
 
+/** How soon a budget held back by other processes' requests in flight looks again (their answers are not heard). */
+const SHARED_POLL_MS = 100;
+
+/** Two logs of answer times, oldest first, as one. */
+function merge(a: readonly number[], b: readonly number[]): number[] {
+  if (b.length === 0) return a as number[];
+  return [...a, ...b].sort((x, y) => x - y);
+}
+
 export class RequestBudget {
   #limits: BudgetOptions;
   #clock: LocalClock;
@@ -66,11 +76,18 @@ export class RequestBudget {
   /** Cancels the pending wake-up. */
   #timer: (() => void) | undefined;
   #timerAt = 0;
+  /** The app's log shared with the other processes of this machine (shared-log.ts), when there is one. */
+  #shared: SharedLog | undefined;
 
-  constructor(limits: Partial<BudgetOptions> = {}, clock: LocalClock = SYSTEM_CLOCK) {
+  /**
+   * `shared`: the app's log in a file, shared with other processes (and other budgets) that read the same
+   * clock; each start then also takes a slot of it.
+   */
+  constructor(limits: Partial<BudgetOptions> = {}, clock: LocalClock = SYSTEM_CLOCK, shared?: SharedLog) {
     this.#limits = checkOptions({ ...DEFAULT_BUDGET, ...limits });
     this.#pinned = limits.requestsPerMinute !== undefined;
     this.#clock = clock;
+    this.#shared = shared;
   }
 
   /**
@@ -82,6 +99,8 @@ export class RequestBudget {
     this.#timer?.();
     this.#timer = undefined;
     this.#clock = clock;
+    // The shared file holds the system's time: a test's clock would read it wrong.
+    this.#shared = undefined;
     this.#answered = [];
     this.#pausedUntil = 0;
     this.#pump();
@@ -149,27 +168,69 @@ export class RequestBudget {
       if (this.#inFlight >= this.#limits.concurrency) return; // a release pumps again
       const now = this.#clock.now();
       this.#prune(now);
-      let wakeAt = 0;
-      if (this.#pausedUntil > now) wakeAt = this.#pausedUntil;
-      const inWindow = this.#inFlight + this.#answered.length;
-      if (inWindow >= this.#limits.requestsPerMinute) {
-        // The answer that leaves the window first frees the next slot; with too many in flight for that,
-        // an answer's release pumps again.
-        const leaving = this.#answered[inWindow - this.#limits.requestsPerMinute];
-        if (leaving === undefined) return;
-        wakeAt = Math.max(wakeAt, leaving + this.#limits.windowMs + 1);
-      }
-      if (wakeAt > now) {
-        this.#wakeAt(wakeAt);
-        return;
+      let wakeAt: number | undefined;
+      let granted = false;
+      // With a shared log, the others' part is read and the slot taken under one lock: two processes
+      // cannot both take the last slot.
+      this.#withShared(now, (others) => {
+        wakeAt = this.#waitUntil(now, others);
+        granted = wakeAt !== undefined && wakeAt <= now;
+        if (granted) this.#inFlight++;
+      });
+      if (!granted) {
+        if (wakeAt !== undefined) this.#wakeAt(wakeAt);
+        return; // else a release pumps again
       }
       const resolve = this.#queue.shift();
-      if (!resolve) return;
+      if (!resolve) {
+        this.#inFlight--;
+        return;
+      }
       this.#started++;
-      this.#inFlight++;
       this.#peak = Math.max(this.#peak, this.#inFlight);
       resolve(this.#releaser());
     }
+  }
+
+  /**
+   * When the next start may happen (`now` or earlier: at once); undefined: when one of this budget's
+   * requests in flight is answered (its release pumps again).
+   */
+  #waitUntil(now: number, others: OthersInWindow | undefined): number | undefined {
+    let wakeAt = Math.max(this.#pausedUntil, now);
+    const answered = merge(this.#answered, others?.answered ?? []);
+    const inWindow = this.#inFlight + (others?.inFlight ?? 0) + answered.length;
+    if (inWindow >= this.#limits.requestsPerMinute) {
+      // The answer that leaves the window first frees the next slot; with too many in flight for that,
+      // an answer's release pumps again (another process's is not heard: look again shortly).
+      const leaving = answered[inWindow - this.#limits.requestsPerMinute];
+      if (leaving === undefined) return others && others.inFlight > 0 ? now + SHARED_POLL_MS : undefined;
+      wakeAt = Math.max(wakeAt, leaving + this.#limits.windowMs + 1);
+    }
+    return wakeAt;
+  }
+
+  /**
+   * Runs `step` with the other processes' part of the window and publishes this budget's log after it, under
+   * the shared file's lock; without a shared log (or once it failed: a folder not writable), `step` alone.
+   */
+  #withShared(now: number, step: (others: OthersInWindow | undefined) => void): void {
+    const shared = this.#shared;
+    let stepped = false;
+    if (shared) {
+      try {
+        shared.transact(now, this.#limits.windowMs, (others) => {
+          step(others);
+          stepped = true;
+          return { pid: process.pid, inFlight: this.#inFlight, answered: [...this.#answered] };
+        });
+        return;
+      } catch {
+        // Sharing is a courtesy to other processes: this one's budget still holds without it.
+        this.#shared = undefined;
+      }
+    }
+    if (!stepped) step(undefined);
   }
 
   #releaser(): Release {
@@ -178,7 +239,12 @@ export class RequestBudget {
       if (done) return;
       done = true;
       this.#inFlight--;
-      this.#answered.push(this.#clock.now());
+      const now = this.#clock.now();
+      this.#answered.push(now);
+      if (this.#shared) {
+        this.#prune(now);
+        this.#withShared(now, () => {});
+      }
       this.#pump();
     };
   }
@@ -209,13 +275,24 @@ export function sharedBudget(
 ): RequestBudget {
   let b = registry.get(key);
   if (!b) {
-    b = new RequestBudget(limits, clock);
+    b = new RequestBudget(limits, clock, clock && clock !== SYSTEM_CLOCK ? undefined : sharedLog(key));
     registry.set(key, b);
     return b;
   }
   if (limits && Object.keys(limits).length > 0) b.configure(limits);
   if (clock) b.useClock(clock);
   return b;
+}
+
+/** The app's log shared with other processes, in the folder CHAT_BUDGET_DIR names (unless "off"). */
+function sharedLog(key: string): SharedLog | undefined {
+  const dir = sharedBudgetDir();
+  if (dir === undefined) return undefined;
+  try {
+    return new SharedLog(dir, key);
+  } catch {
+    return undefined; // a folder that cannot be made: each process keeps its own budget
+  }
 }
 
 /** The budget registered for `key`, if any (for stats). */

@@ -297,6 +297,13 @@ export function chatAddressing(): { host?: string; endpoint?: string } {
  */
 export const IMPORT_BUDGET_ENV = "CHAT_IMPORT_REQUESTS_PER_MINUTE";
 
+/**
+ * The folder where processes of one machine share each app's request budget (decision 0125): one small file
+ * per app, named by a hash of its endpoint and id. Unset: a folder under the OS temp folder; "off": each
+ * process keeps its own budget. An environment variable alone: it is the runner's, not the stack's.
+ */
+export const BUDGET_DIR_ENV = "CHAT_BUDGET_DIR";
+
 /** Client options from configuration: the request budget and Data Import's, when pinned. */
 export function clientOptions(stack?: Lookup): {
   budget?: { requestsPerMinute: number };
