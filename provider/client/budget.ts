@@ -233,6 +233,12 @@ export class RequestBudget {
     if (!stepped) step(undefined);
   }
 
+  /** Stops sharing: this budget's log leaves the shared file, and what it still has in flight is not published. */
+  forget(): void {
+    this.#shared?.leave();
+    this.#shared = undefined;
+  }
+
   #releaser(): Release {
     let done = false;
     return () => {
@@ -300,5 +306,7 @@ export const findBudget = (key: string): RequestBudget | undefined => registry.g
 
 /** Forgets every shared budget (tests; a process that switches apps does not need it). */
 export function resetBudgets(): void {
+  // Their logs leave the shared file too: a fresh budget of this process starts from an empty window.
+  for (const b of registry.values()) b.forget();
   registry.clear();
 }

@@ -99,6 +99,25 @@ export class SharedLog {
     }
   }
 
+  /** Takes this budget's log out of the file: a budget forgotten (resetBudgets) no longer counts. */
+  leave(): void {
+    try {
+      this.#acquireLock();
+    } catch {
+      return;
+    }
+    try {
+      const all = this.#read();
+      if (!(this.#owner in all)) return;
+      delete all[this.#owner];
+      writeFileSync(this.#file, JSON.stringify(all), { mode: 0o600 });
+    } catch {
+      // a file that cannot be written: the entry leaves the window by itself
+    } finally {
+      this.#releaseLock();
+    }
+  }
+
   #read(): Record<string, OwnerLog> {
     let text: string;
     try {

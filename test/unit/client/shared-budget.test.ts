@@ -52,6 +52,22 @@ describe("a budget shared by processes on one machine", () => {
     expect(busiest(starts)).toBe(6);
   });
 
+  it("a forgotten budget (resetBudgets) leaves the file: a fresh budget of the app is not held back by it", async () => {
+    const c = new ManualClock(1_000_000);
+    const old = new RequestBudget({ ...LIMIT, requestsPerMinute: 2 }, c, new SharedLog(dir, KEY));
+    (await old.acquire())();
+    (await old.acquire())();
+    old.forget();
+    const fresh = new RequestBudget({ ...LIMIT, requestsPerMinute: 2 }, c, new SharedLog(dir, KEY));
+    let started = 0;
+    void fresh.acquire().then((release) => {
+      started++;
+      release();
+    });
+    await flush();
+    expect(started).toBe(1); // without forget(), the old budget's two answers fill the window
+  });
+
   it("counts another process's requests in flight, and starts once they are answered and out of the window", async () => {
     const c = new ManualClock(1_000_000);
     const a = new RequestBudget({ ...LIMIT, requestsPerMinute: 2 }, c, new SharedLog(dir, KEY));
