@@ -17,6 +17,7 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { PLUGIN_FILE } from "./plugin-bundle";
 import { buildSea, SEA_FILE } from "./plugin-sea";
+import { venvWith } from "./python-venv";
 
 const run = promisify(execFile);
 
@@ -89,19 +90,13 @@ async function npmTarball(root: string, out: string): Promise<void> {
 }
 
 /** A virtualenv with pypa's build and twine, made once per machine beside the engine cache. */
-async function pythonTools(): Promise<string> {
-  const wanted = ["build==1.2.2.post1", "setuptools==75.8.0", "wheel==0.45.1", "twine==6.0.1"];
-  const venv = join(cacheRoot(), "release", "python");
-  const python = join(venv, "bin", "python");
-  const ready = join(venv, "ready");
-  if (!existsSync(ready) || readFileSync(ready, "utf8") !== wanted.join(" ")) {
-    mkdirSync(venv, { recursive: true });
-    if (!existsSync(python)) await run("python3", ["-m", "venv", venv]);
-    await run(python, ["-m", "pip", "install", "--quiet", ...wanted], { maxBuffer: 16 * 1024 * 1024 });
-    writeFileSync(ready, wanted.join(" "));
-  }
-  return python;
-}
+const pythonTools = (): Promise<string> =>
+  venvWith(join(cacheRoot(), "release", "python"), [
+    "build==1.2.2.post1",
+    "setuptools==75.8.0",
+    "wheel==0.45.1",
+    "twine==6.0.1",
+  ]);
 
 async function pythonPackages(root: string, out: string): Promise<string> {
   const python = await pythonTools();

@@ -5,9 +5,10 @@
 // against what the emulator holds; and chat-export's Python project (adopts the app, then previews clean) and
 // Go project (builds with the SDK). No secret the stacks hold is printed.
 import { execFile } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { venvWith } from "../../scripts/python-venv";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { programs } from "../support/example-programs";
 import { type CliProject, cliProject, PLUGIN_DIR } from "./support/cli-project";
@@ -206,16 +207,13 @@ function pythonWithSdk(): Promise<string> {
         devDependencies: Record<string, string>;
       }
     ).devDependencies["@pulumi/pulumi"];
-    const venv = join(repoRoot, ".pulumi-state", "python-sdk");
-    const python = join(venv, "bin", "python");
-    const wanted = [`pulumi==${version}`, "parver", "semver", "setuptools", "wheel"];
-    const ready = join(venv, "ready");
-    if (!existsSync(ready) || readFileSync(ready, "utf8") !== wanted.join(" ")) {
-      mkdirSync(venv, { recursive: true });
-      if (!existsSync(python)) await run("python3", ["-m", "venv", venv]);
-      await run(python, ["-m", "pip", "install", "--quiet", ...wanted], { maxBuffer: 16 * 1024 * 1024 });
-      writeFileSync(ready, wanted.join(" "));
-    }
+    const python = await venvWith(join(repoRoot, ".pulumi-state", "python-sdk"), [
+      `pulumi==${version}`,
+      "parver",
+      "semver",
+      "setuptools",
+      "wheel",
+    ]);
     await run(
       python,
       [
