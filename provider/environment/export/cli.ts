@@ -18,6 +18,7 @@ import { credentialProblem } from "../../client/credentials";
 import { type RouteName, routes } from "../../contract";
 import { configSetLine, exportEnvironment } from "./index";
 import { ENVIRONMENT_FILE, LANGUAGES, type Language, type ProgramOptions, programFiles } from "./program";
+import { promote, stackEnvironment } from "./promote";
 
 // commander 15 is ESM-only; Node 24 loads ES modules with require() (docs/decisions/0001-commonjs-on-node-24.md).
 type CommanderModule = typeof import("commander", { with: { "resolution-mode": "import" }});
@@ -43,6 +44,8 @@ interface Flags {
   seed?: string;
   messagesSince?: number;
   messagesUntil?: number;
+  compare?: string;
+  write?: boolean;
 }
 
 /** The config key each flag stands for (the flag wins over the CHAT_* variable, as stack config does). */
@@ -174,7 +177,7 @@ export async function main(argv: string[]): Promise<void> {
     .option("-o, --out <file>", "write the environment file here (default: standard output)")
     .option(
       "--project <dir>",
-      `write a Pulumi project there: ${ENVIRONMENT_FILE} and, unless they exist, Pulumi.yaml and a program declaring the Environment component over it`,
+      `write a Pulumi project there: ${ENVIRONMENT_FILE} and, unless they exist, Pulumi.yaml and a program declaring the Environment component over it (with --compare: the folder of the stack's project, default the current folder)`,
     )
     .option(
       "--language <language>",
@@ -199,6 +202,14 @@ export async function main(argv: string[]): Promise<void> {
       "with --seed: also write the messages sent until then (Unix seconds or ISO 8601)",
       unixTime,
     )
+    .option(
+      "--compare <stack>",
+      "promotion: show, as a plan, what the app has that the environment file of <stack> (a stack of the project in --project <dir>, default the current folder) lacks or holds differently; secrets shown as [secret]",
+    )
+    .option(
+      "--write",
+      "with --compare: add the entries the stack's file lacks to it (comments and order kept; secrets as secret config references)",
+    )
     .option("--no-webhooks", "leave out what the management API reads: webhooks, extensions and app settings")
     .option("--requests-per-minute <n>", "request budget of the app (default 450)", positive)
     .option("--concurrency <n>", "requests in flight at most (default 10)", positive)
@@ -210,6 +221,10 @@ export async function main(argv: string[]): Promise<void> {
     if (!f.quiet) process.stderr.write(`chat-export: ${line}\n`);
   };
 
+  if (f.write && !f.compare)
+    throw new Error("--write needs --compare <stack>: the stack whose file to write");
+  if (f.compare && (f.out || f.seed || f.language))
+    throw new Error("--compare reads the stack's own file: it takes none of --out, --seed, --language");
   if (f.language && !f.project)
     throw new Error("--language needs --project <dir>: the folder to write the project in");
   if (f.goSdk && f.language !== "go") throw new Error("--go-sdk needs --language go");
@@ -225,6 +240,8 @@ export async function main(argv: string[]): Promise<void> {
   const seed = f.seed
     ? { at: relative(fileDir, resolve(f.seed)).split("\\").join("/") || ".", messages: range }
     : undefined;
+  // The stack's file first: a wrong stack or folder is said before any call.
+  const target = f.compare ? stackEnvironment(f.compare, f.project ?? process.cwd()) : undefined;
   const lookup = flagsLookup(f);
   // Only given limits reconfigure the app's shared budget; otherwise its defaults hold.
   const options: ClientOptions =
@@ -255,8 +272,29 @@ export async function main(argv: string[]): Promise<void> {
     seed,
   }).catch((e: unknown) => {
     const line = credentialLine(e, conn);
-    throw line === undefined ? e : new Error(line);
+    if (line !== undefined) throw new Error(line);
+    // The app compared is named: with --compare, two places are in play.
+    throw f.compare && e instanceof Error
+      ? new Error(`cannot read the app to compare (${conn.appId}): ${e.message}`)
+      : e;
   });
+  if (f.compare && target) {
+    const done = promote(exported, {
+      stack: f.compare,
+      target,
+      write: f.write === true,
+      app: { appId: conn.appId, region: conn.region },
+    });
+    process.stdout.write(done.text);
+    if (f.write && done.secrets.length > 0) {
+      process.stderr.write(
+        `\nThe added entries name secret config; in stack ${f.compare}, set each before \`pulumi up\`:\n`,
+      );
+      for (const key of done.secrets) process.stderr.write(`  ${configSetLine(key)}\n`);
+    }
+    if (f.write) report(`wrote ${done.file}`);
+    return;
+  }
   if (f.seed && seedFiles) {
     mkdirSync(f.seed, { recursive: true });
     for (const [name, text] of Object.entries(seedFiles)) {
