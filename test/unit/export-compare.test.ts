@@ -10,6 +10,7 @@ import { planText } from "../../provider/environment/export/plan-text";
 import { promotedText } from "../../provider/environment/export/promote-write";
 import { stackEnvironmentFile } from "../../provider/environment/export/stack-file";
 import { parseEnvironment } from "../../provider/environment/load";
+import { list } from "../support/json";
 
 type Json = Record<string, unknown>;
 const listed = (id: string, args: Json) => ({ id, args, state: {} });
@@ -142,7 +143,7 @@ describe("promotedText (--write)", () => {
     // Held differently: not written (the stack's values stay).
     expect(out).toContain("name: Support\n");
     expect(out).toContain("name: Alice\n");
-    expect(parseEnvironment(out, "prod.yaml").users?.map((u) => u.uid)).toEqual(["alice", "carol", "zed"]);
+    expect(list(parseEnvironment(out, "prod.yaml"), "users").map((u) => u.uid)).toEqual(["alice", "carol", "zed"]);
   });
 });
 
