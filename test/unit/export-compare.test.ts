@@ -143,7 +143,11 @@ describe("promotedText (--write)", () => {
     // Held differently: not written (the stack's values stay).
     expect(out).toContain("name: Support\n");
     expect(out).toContain("name: Alice\n");
-    expect(list(parseEnvironment(out, "prod.yaml"), "users").map((u) => u.uid)).toEqual(["alice", "carol", "zed"]);
+    expect(list(parseEnvironment(out, "prod.yaml"), "users").map((u) => u.uid)).toEqual([
+      "alice",
+      "carol",
+      "zed",
+    ]);
   });
 });
 
