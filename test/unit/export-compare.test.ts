@@ -149,6 +149,13 @@ describe("promotedText (--write)", () => {
       "zed",
     ]);
   });
+
+  it("an empty section written `[]` takes its entries one per item", () => {
+    const plan = comparePlan(staging(), { ...prod(), groups: [] });
+    const text = `${PRODUCTION.replace(/\ngroups:[\s\S]*$/, "\n")}groups: []\n`;
+    const out = promotedText(text, plan, "prod.yaml", tmpdir());
+    expect(out).toMatch(/\ngroups:\n {2}- guid: desk\n/);
+  });
 });
 
 describe("stackEnvironmentFile", () => {

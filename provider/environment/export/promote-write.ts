@@ -24,8 +24,11 @@ export function promotedText(text: string, plan: PromotionPlan, file: string, di
       if (isMap(node) && (at[0] === "users" || at[0] === "apiKeys")) node.flow = true;
       return node;
     });
-    if (isSeq(section)) section.items.push(...items);
-    else doc.setIn(at, doc.createNode(items));
+    if (isSeq(section)) {
+      // An empty section is written `[]` by the export: its entries go one per item, as the others.
+      if (section.items.length === 0) section.flow = false;
+      section.items.push(...items);
+    } else doc.setIn(at, doc.createNode(items));
   }
   const out = doc.toString({ lineWidth: 0 });
   // The file as the stack will read it: refused here rather than at the stack's next preview.
