@@ -48,6 +48,12 @@ export function stackEnvironment(stack: string, dir: string): StackEnvironment {
   return { file, text, env: value !== null && typeof value === "object" ? (value as Json) : {} };
 }
 
+/** A path as the plan names it: from the current folder when it is under it, else whole. */
+function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel === "" || rel.startsWith("..") ? file : rel;
+}
+
 /** Compares `staging` (the export of the app) with the stack's file; writes the entries to add when asked. */
 export function promote(staging: Exported, opts: PromoteOptions): Promoted {
   const { file, text, env } = opts.target;
@@ -58,7 +64,7 @@ export function promote(staging: Exported, opts: PromoteOptions): Promoted {
   if (write) writeFileSync(file, promotedText(text, plan, file, dirname(file)));
   const heading = {
     from: `app ${opts.app.appId} (${opts.app.region})`,
-    to: `stack ${opts.stack} (${relative(process.cwd(), file) || file})`,
+    to: `stack ${opts.stack} (${shownPath(file)})`,
   };
   return { plan, text: planText(plan, heading, write), file, secrets };
 }
