@@ -4,9 +4,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Snapshot, toEnvironment } from "../../provider/environment/export";
+import { type Exported, type Snapshot, toEnvironment } from "../../provider/environment/export";
 import { comparePlan } from "../../provider/environment/export/compare";
 import { planText } from "../../provider/environment/export/plan-text";
+import { promote } from "../../provider/environment/export/promote";
 import { promotedText } from "../../provider/environment/export/promote-write";
 import { stackEnvironmentFile } from "../../provider/environment/export/stack-file";
 import { parseEnvironment } from "../../provider/environment/load";
@@ -155,6 +156,31 @@ describe("promotedText (--write)", () => {
     const text = `${PRODUCTION.replace(/\ngroups:[\s\S]*$/, "\n")}groups: []\n`;
     const out = promotedText(text, plan, "prod.yaml", tmpdir());
     expect(out).toMatch(/\ngroups:\n {2}- guid: desk\n/);
+  });
+});
+
+describe("promote", () => {
+  it("compares the management API's kinds only when staging was read with management credentials", () => {
+    const env = {
+      ...prod(),
+      webhooks: [{ id: "audit", name: "Audit", url: "https://audit.example.com/in" }],
+    };
+    const target = { file: "prod.yaml", text: "", env };
+    const exported: Exported = {
+      environment: staging() as Exported["environment"],
+      secrets: [],
+      notes: [],
+    };
+    const sections = (management: boolean) =>
+      promote(exported, {
+        stack: "production",
+        target,
+        write: false,
+        management,
+        app: { appId: "staging1", region: "eu" },
+      }).plan.kinds.map((k) => k.section);
+    expect(sections(false)).toEqual(["users", "groups", "roles"]);
+    expect(sections(true)).toEqual(["users", "groups", "roles", "webhooks"]);
   });
 });
 

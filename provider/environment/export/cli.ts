@@ -283,6 +283,7 @@ export async function main(argv: string[]): Promise<void> {
       stack: f.compare,
       target,
       write: f.write === true,
+      management: management !== undefined,
       app: { appId: conn.appId, region: conn.region },
     });
     process.stdout.write(done.text);

@@ -80,10 +80,17 @@ function fieldChanges(k: FileKind, staging: Json, production: Json, prefix = "")
   return out;
 }
 
-/** The plan: per kind, what `staging` (an environment in the file's shape) has that `production` lacks or holds otherwise. */
-export function comparePlan(staging: Json, production: Json): PromotionPlan {
-  const kinds: KindPlan[] = [];
-  for (const k of ENTRY_KINDS) {
+/**
+ * The plan: per kind, what `staging` (an environment in the file's shape) has that `production` lacks or
+ * holds otherwise; `kinds`: those staging was read for (a kind not read is not compared).
+ */
+export function comparePlan(
+  staging: Json,
+  production: Json,
+  kinds: readonly EntryKind[] = ENTRY_KINDS,
+): PromotionPlan {
+  const out: KindPlan[] = [];
+  for (const k of kinds) {
     const theirs = new Map(entriesOf(production, k).map((e) => [idOf(k, e.entry), e.entry]));
     const ours = entriesOf(staging, k);
     const plan: KindPlan = {
@@ -102,9 +109,9 @@ export function comparePlan(staging: Json, production: Json): PromotionPlan {
         if (fields.length > 0) plan.changed.push({ id, fields });
       }
     }
-    if (plan.added.length + plan.changed.length + plan.onlyInProduction.length > 0) kinds.push(plan);
+    if (plan.added.length + plan.changed.length + plan.onlyInProduction.length > 0) out.push(plan);
   }
-  return { kinds };
+  return { kinds: out };
 }
 
 /** The secret config keys the entries name (`{ secret: key }` at any depth). */

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { parseDocument } from "yaml";
+import { ENTRY_KINDS } from "../entries";
 import { comparePlan, type PromotionPlan, secretKeysIn } from "./compare";
 import type { Exported } from "./document";
 import { planText } from "./plan-text";
@@ -17,6 +18,8 @@ export interface PromoteOptions {
   /** The stack's file, located and read before the app is (stackEnvironment). */
   target: StackEnvironment;
   write: boolean;
+  /** Whether the management API was read: without it its kinds (webhooks, …) are not compared. */
+  management: boolean;
   /** The app read, for the plan's heading. */
   app: { appId: string; region: string };
 }
@@ -57,7 +60,8 @@ function shownPath(file: string): string {
 /** Compares `staging` (the export of the app) with the stack's file; writes the entries to add when asked. */
 export function promote(staging: Exported, opts: PromoteOptions): Promoted {
   const { file, text, env } = opts.target;
-  const plan = comparePlan(staging.environment as Json, env);
+  const read = ENTRY_KINDS.filter((k) => opts.management || k.api !== "management");
+  const plan = comparePlan(staging.environment as Json, env, read);
   const added = plan.kinds.flatMap((k) => k.added.map((a) => a.entry));
   const secrets = [...new Set(secretKeysIn(added))].sort();
   const write = opts.write && added.length > 0;
