@@ -107,7 +107,13 @@ fi
 # pseudo-versions, and the module proxy these machines reach refuses every one of them (403 "This module
 # version is not available"). The newest source the proxy serves is the package inside sdk/v3 before the
 # host became a module of its own; see docs/decisions/0003-engine-from-go-modules.md.
-if [ ! -x "$bin/pulumi-language-nodejs" ]; then
+# The in-sdk host answers RunPlugin with "not supported", and this CLI starts a Node policy pack
+# (`--policy-pack`) through RunPlugin: scripts/engine/nodejs-run-plugin.go supplies it (policy packs only), so
+# the host is compiled from a copy of the package with that file added. NODE_HOST_PATCH names that build:
+# a cached host without the stamp (an older clone's) is rebuilt once, then reused.
+NODE_HOST_PATCH="run-plugin-1"
+node_host_stamp="$bin/.pulumi-language-nodejs.$NODE_HOST_PATCH"
+if [ ! -x "$bin/pulumi-language-nodejs" ] || [ ! -f "$node_host_stamp" ]; then
   need_go
   w="$engine/src/language-nodejs"; mkdir -p "$w"
   hash="$(cat "$engine/src/cli/commit" 2>/dev/null || true)"
@@ -123,8 +129,22 @@ if [ ! -x "$bin/pulumi-language-nodejs" ]; then
   { echo "module local/pulumi-language-nodejs"; echo; grep -m1 '^go ' "$gomod"; echo
     echo "require $lh_mod $lh_ver"; module_replaces "$gomod"; } > "$w/go.mod"
   run_step "fetching the language host's module graph" bash -c "cd '$w' && go get '$lh_mod@$lh_ver'"
+  if [ "$lh_pkg" = "$LANGHOST_MODULE" ]; then
+    target="$lh_pkg"
+  else
+    # The host package copied into the wrapper module, its RunPlugin renamed away and ours added.
+    lh_dir="$(node -e "process.stdout.write(require('$w/mod.json').Dir)")/nodejs/cmd/pulumi-language-nodejs"
+    rm -rf "$w/host"; mkdir -p "$w/host"
+    for f in "$lh_dir"/*.go; do case "$f" in *_test.go) ;; *) install -m 0644 "$f" "$w/host/" ;; esac; done
+    sed -i 's/^func (host \*nodeLanguageHost) RunPlugin(/func (host *nodeLanguageHost) runPluginUnsupported(/' "$w/host/main.go"
+    install -m 0644 "$here/scripts/engine/nodejs-run-plugin.go" "$w/host/"
+    target="./host"
+  fi
+  # Built beside, then renamed over: a host other clones are running is never half-written.
   run_step "compiling pulumi-language-nodejs" \
-    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $VERSION_VAR=$lh_ver' -o '$bin/pulumi-language-nodejs' '$lh_pkg'"
+    bash -c "cd '$w' && go build -trimpath -ldflags '-s -w -X $VERSION_VAR=$lh_ver' -o '$bin/pulumi-language-nodejs.new' '$target'"
+  mv -f "$bin/pulumi-language-nodejs.new" "$bin/pulumi-language-nodejs"
+  touch "$node_host_stamp"
 fi
 
 # 2c. The YAML language host, from pulumi-yaml's own module. The proxy serves that module only at exact

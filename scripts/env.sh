@@ -21,6 +21,7 @@ node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a < 24 ||
 step "compiling TypeScript"
 node_modules/.bin/tsc -p tsconfig.json
 node dist/scripts/plugin-bundle.js >&2
+node dist/scripts/policy-pack.js >&2
 
 # 3. The engine (built from Go modules once per machine, then reused from the per-user cache).
 step "making the Pulumi engine available"
