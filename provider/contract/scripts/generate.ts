@@ -248,6 +248,7 @@ export const GENERATED_TAGS: ReadonlySet<string> = new Set([
   "moderation",
   "extension",
   "data-import",
+  "campaigns",
 ]);
 
 /** Every `$ref` name inside `node`. */
