@@ -16,7 +16,10 @@ const outputs = z.object({});
 
 /** The description is compared only while declared: the service keeps one that an update leaves out. */
 const argsOf = (c: CampaignCategory, prior: Partial<CampaignCategoryArgs>, whole: boolean) =>
-  fromRemote(c, ["name", ...(whole || prior.description !== undefined ? ["description"] : [])]) as CampaignCategoryArgs;
+  fromRemote(c, [
+    "name",
+    ...(whole || prior.description !== undefined ? ["description"] : []),
+  ]) as CampaignCategoryArgs;
 
 const all = (ctx: Ctx, progress?: Parameters<typeof campaignListing>[2]) =>
   campaignListing(ctx, "listCampaignCategories", progress) as Promise<CampaignCategory[]>;

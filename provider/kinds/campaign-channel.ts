@@ -6,8 +6,8 @@ import { z } from "zod";
 import {
   type CampaignChannel,
   type CampaignChannelCreate,
-  CampaignChannelCreate as Create,
   type CampaignChannelUpdate,
+  CampaignChannelCreate as Create,
 } from "../contract";
 import { declare } from "../engine/fields";
 import type { Ctx, Kind } from "../engine/kind";
@@ -30,20 +30,16 @@ const all = (ctx: Ctx, progress?: Parameters<typeof campaignListing>[2]) =>
 export const campaignChannel: Kind<CampaignChannelArgs> = {
   name: "CampaignChannel",
   doc: "A delivery channel of the campaigns service (in_app or push; an app has at most one push channel). Named by its channelId, unique in the app. The service has no route to delete a channel: destroy LEAVES it in the app (declare enabled: false first to take it out of use). Id: the id the service gives it.",
-  ...declare(
-    CampaignChannelArgs,
-    outputs,
-    {
-      name: { doc: "Shown in the dashboard." },
-      type: { doc: "Changing it makes a new channel.", replace: true },
-      channelId: {
-        doc: "Templates name the channel by it. Changing it makes a new channel.",
-        replace: true,
-        identity: true,
-      },
-      enabled: { doc: "A disabled channel cannot be given to templates." },
+  ...declare(CampaignChannelArgs, outputs, {
+    name: { doc: "Shown in the dashboard." },
+    type: { doc: "Changing it makes a new channel.", replace: true },
+    channelId: {
+      doc: "Templates name the channel by it. Changing it makes a new channel.",
+      replace: true,
+      identity: true,
     },
-  ),
+    enabled: { doc: "A disabled channel cannot be given to templates." },
+  }),
   api: "chat",
   file: { at: ["campaignChannels"], child: "campaign-channel" },
 

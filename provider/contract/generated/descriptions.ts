@@ -590,8 +590,7 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
   },
   createCampaignChannel: {
     name: "The channel's display name.",
-    type:
-      "How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.",
+    type: "How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.",
     channelId: "The channel's slug, unique in the app; templates name the channel by it. It cannot change.",
     enabled: "Whether templates may use the channel.",
   },

@@ -16,12 +16,18 @@ interface Cursored {
   id: string;
   updatedAt: number;
 }
-const before = (a: Cursored, b: Cursored) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const before = (a: Cursored, b: Cursored) =>
+  a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** A cursor page: `append` after the item (updatedAt, id) given, `prepend` before it. */
 function cursorPage<R extends Cursored, V>(
   records: Iterable<R>,
-  query: { limit?: number | undefined; affix?: "append" | "prepend" | undefined; updatedAt?: number | undefined; id?: string | undefined },
+  query: {
+    limit?: number | undefined;
+    affix?: "append" | "prepend" | undefined;
+    updatedAt?: number | undefined;
+    id?: string | undefined;
+  },
   view: (r: R) => V,
 ) {
   const limit = query.limit ?? CAMPAIGN_PAGE;
@@ -68,7 +74,8 @@ export const campaignHandlers = {
     app.campaignCategories.set(c.id, c);
     return { data: categoryView(c) };
   },
-  listCampaignCategories: ({ app, query }) => cursorPage(app.campaignCategories.values(), query, categoryView),
+  listCampaignCategories: ({ app, query }) =>
+    cursorPage(app.campaignCategories.values(), query, categoryView),
   getCampaignCategory: ({ app, params }) => ({ data: categoryView(requireCategory(app, params.id)) }),
   updateCampaignCategory: ({ app, params, body, env }) => {
     const c = requireCategory(app, params.id);
@@ -87,10 +94,16 @@ export const campaignHandlers = {
 
   createCampaignChannel: ({ app, body, env }) => {
     if (!OPEN_TYPES.has(body.type))
-      throw new ApiError("ERR_CAMPAIGN_CHANNEL_RESTRICTED", `The channel type ${body.type} is not available.`);
+      throw new ApiError(
+        "ERR_CAMPAIGN_CHANNEL_RESTRICTED",
+        `The channel type ${body.type} is not available.`,
+      );
     const all = [...app.campaignChannels.values()];
     if (all.some((c) => c.channelId === body.channelId))
-      throw new ApiError("ERR_CAMPAIGN_CHANNEL_ALREADY_EXISTS", `The channel ${body.channelId} already exists.`);
+      throw new ApiError(
+        "ERR_CAMPAIGN_CHANNEL_ALREADY_EXISTS",
+        `The channel ${body.channelId} already exists.`,
+      );
     if (body.type === "push" && all.some((c) => c.type === "push"))
       throw new ApiError("ERR_CAMPAIGN_CHANNEL_LIMIT", "An app has at most one push channel.");
     const now = env.now();

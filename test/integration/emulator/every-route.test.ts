@@ -163,8 +163,11 @@ const frontendAction = async () => {
 const campaignCategory = async () =>
   (await h.ok("createCampaignCategory", { body: { name: unique("er-category") } })).data.id;
 const campaignChannel = async () =>
-  (await h.ok("createCampaignChannel", { body: { channelId: unique("er-ch"), name: "Feed", type: "in_app" } }))
-    .data.id;
+  (
+    await h.ok("createCampaignChannel", {
+      body: { channelId: unique("er-ch"), name: "Feed", type: "in_app" },
+    })
+  ).data.id;
 const knowledgeText = async () =>
   (await h.ok("createKnowledgeText", { body: { title: unique("er-kb"), text: "Some text." } })).data.uniqueId;
 const agentVariable = async () =>
@@ -565,7 +568,10 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     return { query: { limit: 5 } };
   },
   getCampaignCategory: async () => ({ params: { id: await campaignCategory() } }),
-  updateCampaignCategory: async () => ({ params: { id: await campaignCategory() }, body: { description: "2" } }),
+  updateCampaignCategory: async () => ({
+    params: { id: await campaignCategory() },
+    body: { description: "2" },
+  }),
   deleteCampaignCategory: async () => ({ params: { id: await campaignCategory() } }),
   createCampaignChannel: async () => ({
     body: { channelId: unique("er-new-ch"), name: "Feed", type: "in_app", enabled: true },

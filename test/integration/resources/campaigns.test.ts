@@ -83,7 +83,9 @@ describe("the campaigns service's categories and channels", () => {
     await expect(emu.chat.call("createCampaignCategory", { body: { name } })).rejects.toBeInstanceOf(
       ConflictError,
     );
-    const { id } = await categories.create(await checked(categories, { name, description: "adopted", adopt: true }));
+    const { id } = await categories.create(
+      await checked(categories, { name, description: "adopted", adopt: true }),
+    );
     expect(id).toBe(made.data.id);
     expect((await allCategories()).filter((c) => c.name === name)).toEqual([
       expect.objectContaining({ description: "adopted" }),
@@ -94,10 +96,7 @@ describe("the campaigns service's categories and channels", () => {
     const prefix = unique("many");
     for (let i = 0; i < 101; i++)
       await emu.chat.call("createCampaignCategory", { body: { name: `${prefix}-${i}` } });
-    const listed = await campaignCategory.list?.(
-      clientContext({ chat: () => emu.chat }),
-      {},
-    );
+    const listed = await campaignCategory.list?.(clientContext({ chat: () => emu.chat }), {});
     const mine = (listed ?? []).filter((l) => String(l.args.name).startsWith(prefix));
     expect(mine).toHaveLength(101);
   });
@@ -136,7 +135,9 @@ describe("the campaigns service's categories and channels", () => {
     const push = unique("push");
     await emu.chat.call("createCampaignChannel", { body: { channelId: push, name: "Push", type: "push" } });
     await expect(
-      emu.chat.call("createCampaignChannel", { body: { channelId: unique("push2"), name: "P2", type: "push" } }),
+      emu.chat.call("createCampaignChannel", {
+        body: { channelId: unique("push2"), name: "P2", type: "push" },
+      }),
     ).rejects.toThrow(/at most one push channel/);
     await expect(
       emu.chat.call("createCampaignChannel", { body: { channelId: unique("sms"), name: "S", type: "sms" } }),
@@ -146,7 +147,13 @@ describe("the campaigns service's categories and channels", () => {
     ).rejects.toBeInstanceOf(ConflictError);
 
     const { id } = await channels.create(
-      await checked(channels, { channelId: push, name: "Push alerts", type: "push", enabled: true, adopt: true }),
+      await checked(channels, {
+        channelId: push,
+        name: "Push alerts",
+        type: "push",
+        enabled: true,
+        adopt: true,
+      }),
     );
     expect(await channel(id)).toMatchObject({ channelId: push, name: "Push alerts", enabled: true });
   });
@@ -155,7 +162,9 @@ describe("the campaigns service's categories and channels", () => {
     const channelId = unique("lostch");
     emu.admin.clearRequests();
     emu.admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: CHANNELS, times: 1 }]);
-    const { id } = await channels.create(await checked(channels, { channelId, name: "Lost", type: "in_app" }));
+    const { id } = await channels.create(
+      await checked(channels, { channelId, name: "Lost", type: "in_app" }),
+    );
     expect(await channel(id)).toMatchObject({ channelId });
     expect(emu.admin.requests().filter((r) => r.method === "POST" && r.path === CHANNELS)).toHaveLength(1);
   });
