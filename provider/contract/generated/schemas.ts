@@ -419,7 +419,7 @@ export const ROUTE_SCHEMAS = {
   createCampaignCategory: { body: CampaignCategoryCreate, response: CampaignCategoryAnswer },
   getCampaignCategory: { response: CampaignCategoryAnswer },
   updateCampaignCategory: { body: CampaignCategoryUpdate, response: CampaignCategoryAnswer },
-  deleteCampaignCategory: { response: z.looseObject({  }) },
+  deleteCampaignCategory: { response: z.looseObject({ success: z.boolean().optional() }) },
   listCampaignChannels: { query: z.object({ limit: CampaignLimit.optional(), affix: CampaignAffix.optional(), updatedAt: z.coerce.number().int().optional(), id: z.string().optional() }), response: CampaignChannelPage },
   createCampaignChannel: { body: CampaignChannelCreate, response: CampaignChannelAnswer },
   getCampaignChannel: { response: CampaignChannelAnswer },
