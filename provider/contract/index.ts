@@ -4,6 +4,7 @@
 export * from "./ai-agents";
 export * from "./api-keys";
 export * from "./bots";
+export * from "./campaigns";
 export * from "./chat-widgets";
 export * from "./closed-set";
 export * from "./collaborators";

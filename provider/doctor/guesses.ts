@@ -62,6 +62,10 @@ const catalogue = (answer: unknown) => {
   return `${entries.length} entries, ${valued} with a value; the answer matches the contract`;
 };
 
+/** A campaign channel cannot be deleted, so a check makes none. */
+const CHANNEL_BY_HAND =
+  "a campaign channel cannot be deleted, so a check makes none: declare a CampaignChannel on a sandbox app, change its name, and preview again (no change means the guess holds)";
+
 export const PROBES: Readonly<Record<string, Probe>> = {
   getPermissions: {
     read: async (c) => ({
@@ -118,6 +122,19 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   },
   addAgentKnowledge: { sample: { kind: "AiAgent", step: "create" } },
   removeAgentKnowledge: { sample: { kind: "AiAgent", step: "update" } },
+  // The campaigns service documents no answer bodies (docs/service/campaigns.md, decision 0131).
+  listCampaignCategories: {
+    read: listed("listCampaignCategories"),
+    sample: { kind: "CampaignCategory", step: "list" },
+  },
+  createCampaignCategory: { sample: { kind: "CampaignCategory", step: "create" } },
+  getCampaignCategory: { sample: { kind: "CampaignCategory", step: "read" } },
+  updateCampaignCategory: { sample: { kind: "CampaignCategory", step: "update" } },
+  deleteCampaignCategory: { sample: { kind: "CampaignCategory", step: "delete" } },
+  listCampaignChannels: { read: listed("listCampaignChannels") },
+  createCampaignChannel: { none: CHANNEL_BY_HAND },
+  getCampaignChannel: { none: CHANNEL_BY_HAND },
+  updateCampaignChannel: { none: CHANNEL_BY_HAND },
 };
 
 /** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */

@@ -71,6 +71,11 @@ export function samples(p: string): Sample[] {
         filters: [{ entity: "user", operand: "role", operator: "notIn", value: `${p}role`, type: "sender" }],
       }),
     },
+    {
+      kind: "CampaignCategory",
+      args: fixed({ name: `${p}category`, description: "chat-doctor" }),
+      change: fixed({ name: `${p}category`, description: "chat-doctor 2" }),
+    },
     { kind: "AgentKnowledgeSource", args: fixed({ title: `${p}kb`, text: "What chat-doctor checks." }) },
     {
       kind: "AiAgent",

@@ -8,6 +8,8 @@ import type {
   ApiToolCreate,
   AuthTokenUpdate,
   BotCreate,
+  CampaignCategoryCreate,
+  CampaignChannelCreate,
   ChatWidgetListed,
   Defaults,
   FrontendActionCreate,
@@ -249,6 +251,20 @@ export type AgentVariableRecord = z.output<typeof AgentVariableCreate> & {
   updatedAt: number;
 };
 
+/** A template category of the campaigns service: its create body's fields and what the service adds. */
+export type CampaignCategoryRecord = z.output<typeof CampaignCategoryCreate> & {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** A delivery channel of the campaigns service: its create body's fields (defaults filled) and what it adds. */
+export type CampaignChannelRecord = z.output<typeof CampaignChannelCreate> & {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
   uid: string;
@@ -296,6 +312,9 @@ export interface AppSocialRecord {
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
   /** _id → custom variables. */
   agentVariables: Map<string, AgentVariableRecord>;
+  /** id → the campaigns service's template categories and delivery channels (decision 0131). */
+  campaignCategories: Map<string, CampaignCategoryRecord>;
+  campaignChannels: Map<string, CampaignChannelRecord>;
   /** The moderation queues, by message id (provider/emulator/handlers/moderation-queues.ts). */
   flaggedMessages: Map<string, FlaggedRecord>;
   blockedMessages: Map<string, BlockedRecord>;
@@ -422,6 +441,8 @@ function newAppSocial(): AppSocialRecord {
     frontendActions: new Map(),
     knowledgeTexts: new Map(),
     agentVariables: new Map(),
+    campaignCategories: new Map(),
+    campaignChannels: new Map(),
     chatWidgets: new Map(),
     flaggedMessages: new Map(),
     blockedMessages: new Map(),

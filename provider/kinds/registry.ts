@@ -14,6 +14,8 @@ import { appSettings } from "./app-settings";
 import { authToken } from "./auth-token";
 import { blockedUsers } from "./blocked-users";
 import { bot } from "./bot";
+import { campaignCategory } from "./campaign-category";
+import { campaignChannel } from "./campaign-channel";
 import { chatWidget } from "./chat-widget";
 import { collaborators } from "./collaborators";
 import { customEmailProvider } from "./custom-email-provider";
@@ -83,4 +85,6 @@ export const kinds = {
   ChatWidget: chatWidget,
   AgentApiTool: agentApiTool,
   AgentFrontendAction: agentFrontendAction,
+  CampaignCategory: campaignCategory,
+  CampaignChannel: campaignChannel,
 } as const satisfies Record<string, Kind>;

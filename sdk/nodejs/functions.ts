@@ -1377,6 +1377,62 @@ export function listAgentFrontendAction(args: ListAgentFrontendActionArgs = {}):
   return readAll<AgentFrontendActionResult>("AgentFrontendAction", args);
 }
 
+/** One CampaignCategory as `getCampaignCategory` and `listCampaignCategory` return it. */
+export interface CampaignCategoryResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters. */
+  name: string;
+  /** What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters. */
+  description?: string;
+}
+
+export interface GetCampaignCategoryArgs extends ChatLookupArgs {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters. */
+  name: pulumi.Input<string>;
+}
+/** Reads one CampaignCategory as a whole read sees it; an error when it does not exist. */
+export function getCampaignCategory(args: GetCampaignCategoryArgs): pulumi.Output<CampaignCategoryResult> {
+  return readOne<CampaignCategoryResult>("CampaignCategory", args);
+}
+
+export interface ListCampaignCategoryArgs extends ChatLookupArgs {
+}
+/** Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id. */
+export function listCampaignCategory(args: ListCampaignCategoryArgs = {}): pulumi.Output<CampaignCategoryResult[]> {
+  return readAll<CampaignCategoryResult>("CampaignCategory", args);
+}
+
+/** One CampaignChannel as `getCampaignChannel` and `listCampaignChannel` return it. */
+export interface CampaignChannelResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  name: string;
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  type: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom";
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  channelId: string;
+  /** Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false. */
+  enabled: boolean;
+}
+
+export interface GetCampaignChannelArgs extends ChatLookupArgs {
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  channelId: pulumi.Input<string>;
+}
+/** Reads one CampaignChannel as a whole read sees it; an error when it does not exist. */
+export function getCampaignChannel(args: GetCampaignChannelArgs): pulumi.Output<CampaignChannelResult> {
+  return readOne<CampaignChannelResult>("CampaignChannel", args);
+}
+
+export interface ListCampaignChannelArgs extends ChatLookupArgs {
+}
+/** Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id. */
+export function listCampaignChannel(args: ListCampaignChannelArgs = {}): pulumi.Output<CampaignChannelResult[]> {
+  return readAll<CampaignChannelResult>("CampaignChannel", args);
+}
+
 /** What `getUsageMetrics` returns. */
 export interface UsageMetricsResult {
   /** Start of the range, in Unix seconds. */

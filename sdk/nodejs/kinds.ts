@@ -1480,6 +1480,52 @@ export class AgentFrontendAction extends pulumi.CustomResource {
   }
 }
 
+export interface CampaignCategoryArgs extends ChatResourceArgs {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters. */
+  name: pulumi.Input<string>;
+  /** What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters. */
+  description?: pulumi.Input<string>;
+}
+
+/** A template category of the campaigns service: a label its templates carry and the in-app feed filters by. Named by its name, unique in the app. Id: the id the service gives it. */
+export class CampaignCategory extends pulumi.CustomResource {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters. */
+  declare readonly description: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: CampaignCategoryArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CampaignCategory", name, args, [], [], opts));
+  }
+}
+
+export interface CampaignChannelArgs extends ChatResourceArgs {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  name: pulumi.Input<string>;
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  type: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  channelId: pulumi.Input<string>;
+  /** Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false. */
+  enabled?: pulumi.Input<boolean>;
+}
+
+/** A delivery channel of the campaigns service (in_app or push; an app has at most one push channel). Named by its channelId, unique in the app. The service has no route to delete a channel: destroy LEAVES it in the app (declare enabled: false first to take it out of use). Id: the id the service gives it. */
+export class CampaignChannel extends pulumi.CustomResource {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  declare readonly type: pulumi.Output<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  declare readonly channelId: pulumi.Output<string>;
+  /** Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false. */
+  declare readonly enabled: pulumi.Output<boolean>;
+
+  constructor(name: string, args: CampaignChannelArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CampaignChannel", name, args, [], [], opts));
+  }
+}
+
 /** The Environment component's typed outputs: each kind's `file.output`, its section's resources by id. */
 export interface EnvironmentOutputs {
   /** The resources of the file's `users`, by id. */

@@ -119,6 +119,29 @@ describe("comparing the document with the vendor's files", () => {
     ]);
   });
 
+  it("compares the campaigns routes only with the campaigns file, whose paths sit under its /campaigns server", () => {
+    const campaigns = {
+      ...ours,
+      paths: {
+        "/campaigns/channels": { get: { operationId: "listCampaignChannels", responses: {} } },
+        "/campaigns/channels/{id}": { put: { operationId: "updateCampaignChannel", responses: {} } },
+      },
+    };
+    expect(compare(campaigns, [vendorChat]).filter((d) => d.differs !== "unused")).toEqual([]);
+    const file = {
+      openapi: "3.0.0",
+      servers: [{ url: "https://{appId}.api-{region}.cometchat.io/v3/campaigns" }],
+      paths: {
+        "/channels": { get: { responses: {} } },
+        "/templates": { get: { responses: {} } },
+      },
+    };
+    expect(compare(campaigns, [file]).map((d) => [d.operation, d.differs])).toEqual([
+      ["updateCampaignChannel", "operation"],
+      ["GET /campaigns/templates", "unused"],
+    ]);
+  });
+
   it("reduces a vendor file to the facts the comparison reads, and no wording", () => {
     const facts = factsOf(vendorChat);
     expect(compare(ours, [facts])).toEqual(compare(ours, [vendorChat]));

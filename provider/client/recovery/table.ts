@@ -13,7 +13,7 @@
 // - reconcileListed: the same, over a list route that answers every candidate at once (no pages) inside its own
 //              envelope (chat widgets): `items` finds them in the answer, `answer` makes the create's answer.
 // - never:     not safe to repeat (a second message is a second message): a lost answer fails the call.
-import type { RouteName } from "../../contract";
+import { CAMPAIGN_PAGE, type RouteName } from "../../contract";
 import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from "../types";
 
 /** A route of the table and a request of it. */
@@ -99,6 +99,20 @@ const byName = (list: PagedRouteName, identity: string, search = "searchKey") =>
   identity: (item: Record<string, unknown>) => String(item[identity]),
 });
 
+/** A campaigns-service create, found by its unique `key` in the first page of `list` (decision 0131). */
+const inCampaignList = (list: RouteName, key: string): Recovery => ({
+  kind: "readBack",
+  locate: () => ({ name: list, req: { query: { limit: CAMPAIGN_PAGE } } }),
+  pick: (read, body) => {
+    const page = read as { data?: unknown } | unknown[];
+    const items = (Array.isArray(page) ? page : Array.isArray(page.data) ? page.data : []) as Array<
+      Record<string, unknown>
+    >;
+    const found = items.find((i) => i[key] === field(body, key));
+    return found && { data: found };
+  },
+});
+
 const RESEND: Recovery = { kind: "resend" };
 
 /** A push provider add, confirmed by finding its providerId in the list (there is no single read). */
@@ -143,6 +157,10 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
       return items.find((a) => a.triggerFunction === field(body, "triggerFunction"));
     },
   },
+  // The campaigns service makes the id; a category's name and a channel's channelId are unique in the app, so
+  // the object is found by them in the listing (one page of the most it gives, oldest first: decision 0131).
+  createCampaignCategory: inCampaignList("listCampaignCategories", "name"),
+  createCampaignChannel: inCampaignList("listCampaignChannels", "channelId"),
   // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
   // what it reads with what it declared either way.
   createExtensionSettings: readBack("getExtensionSettings", (r) => ({

@@ -2,6 +2,12 @@
 // Do not edit; change the document and run `npm run generate`.
 // An answer's default: what the service gives a field a create leaves out; a body's: what our schema fills in.
 export const DEFAULTS = {
+  CampaignChannelCreate: {
+    enabled: false,
+  },
+  CampaignChannel: {
+    enabled: false,
+  },
   User: {
     role: "default",
     tags: [],

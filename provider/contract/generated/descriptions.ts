@@ -584,6 +584,16 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "parameters[].description": "What the agent is told the parameter is for.",
     "parameters[].required": "Whether the agent must always pass it.",
   },
+  createCampaignCategory: {
+    name: "The category's name, unique in the app; templates and the feed's filter name it.",
+    description: "What the category is for.",
+  },
+  createCampaignChannel: {
+    name: "The channel's display name.",
+    type: "How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.",
+    channelId: "The channel's slug, unique in the app; templates name the channel by it. It cannot change.",
+    enabled: "Whether templates may use the channel.",
+  },
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",

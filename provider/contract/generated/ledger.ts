@@ -170,4 +170,76 @@ export const GUESSES: readonly Guess[] = [
       "the page size's name and bound: the document takes `limit` (1 to 1000) from the answers' `meta.current.limit`; the parameter's name is not in the vendor's file (docs/service/metrics.md)",
     page: "https://www.cometchat.com/docs/rest-api/moderation-apis/list-reviewed-messages",
   },
+  {
+    operationId: "createCampaignCategory",
+    method: "POST",
+    path: "/templates/categories",
+    guess:
+      "the answer is the object, wrapped in `data` or bare, with the id the service makes as `id`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); the 409 of a taken name carries no documented code",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/categories/create-category",
+  },
+  {
+    operationId: "listCampaignCategories",
+    method: "GET",
+    path: "/templates/categories",
+    guess:
+      "the page is a list, wrapped in `data` or bare,, each category with its `id` and `updatedAt`, and the cursor (updatedAt, id, affix append) walks on from the last item (docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/categories/list-categories",
+  },
+  {
+    operationId: "getCampaignCategory",
+    method: "GET",
+    path: "/templates/categories/{id}",
+    guess:
+      "the answer is the object, wrapped in `data` or bare, with the id the service makes as `id`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/categories/get-category",
+  },
+  {
+    operationId: "updateCampaignCategory",
+    method: "PUT",
+    path: "/templates/categories/{id}",
+    guess:
+      "the answer is the object, wrapped in `data` or bare, with the id the service makes as `id`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); a description left out is kept",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/categories/update-category",
+  },
+  {
+    operationId: "deleteCampaignCategory",
+    method: "DELETE",
+    path: "/templates/categories/{id}",
+    guess:
+      "that a category the app's templates name can be deleted, and what the templates then carry, is not documented; the emulator deletes it (docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/categories/delete-category",
+  },
+  {
+    operationId: "createCampaignChannel",
+    method: "POST",
+    path: "/channels",
+    guess:
+      "the answer is the object, wrapped in `data` or bare, with the id the service makes as `id`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); the 403 and 409s carry no documented code",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/channels/create-channel",
+  },
+  {
+    operationId: "listCampaignChannels",
+    method: "GET",
+    path: "/channels",
+    guess:
+      "the page is a list, wrapped in `data` or bare,, each channel with its `id`, `channelId`, `type`, `enabled` and `updatedAt`, walked by the cursor (updatedAt, id, affix append) (docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/channels/list-channels",
+  },
+  {
+    operationId: "getCampaignChannel",
+    method: "GET",
+    path: "/channels/{id}",
+    guess:
+      "the answer is the object, wrapped in `data` or bare, with the id the service makes as `id`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/channels/get-channel",
+  },
+  {
+    operationId: "updateCampaignChannel",
+    method: "PUT",
+    path: "/channels/{id}",
+    guess:
+      "the answer is the object, wrapped in `data` or bare, with the id the service makes as `id`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/channels/update-channel",
+  },
 ];

@@ -226,6 +226,15 @@ export const routes = {
   }),
   addAgentTools: route({ ...OPERATIONS.addAgentTools, ...S.addAgentTools }),
   removeAgentTools: route({ ...OPERATIONS.removeAgentTools, ...S.removeAgentTools }),
+  listCampaignCategories: route({ ...OPERATIONS.listCampaignCategories, ...S.listCampaignCategories }),
+  createCampaignCategory: route({ ...OPERATIONS.createCampaignCategory, ...S.createCampaignCategory }),
+  getCampaignCategory: route({ ...OPERATIONS.getCampaignCategory, ...S.getCampaignCategory }),
+  updateCampaignCategory: route({ ...OPERATIONS.updateCampaignCategory, ...S.updateCampaignCategory }),
+  deleteCampaignCategory: route({ ...OPERATIONS.deleteCampaignCategory, ...S.deleteCampaignCategory }),
+  listCampaignChannels: route({ ...OPERATIONS.listCampaignChannels, ...S.listCampaignChannels }),
+  createCampaignChannel: route({ ...OPERATIONS.createCampaignChannel, ...S.createCampaignChannel }),
+  getCampaignChannel: route({ ...OPERATIONS.getCampaignChannel, ...S.getCampaignChannel }),
+  updateCampaignChannel: route({ ...OPERATIONS.updateCampaignChannel, ...S.updateCampaignChannel }),
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -364,5 +364,14 @@ export const OPERATIONS = {
     method: "PATCH",
     path: "/ai-agents/agent-builder/agents/:uid/tools/remove",
   },
+  listCampaignCategories: { api: "chat", method: "GET", path: "/campaigns/templates/categories" },
+  createCampaignCategory: { api: "chat", method: "POST", path: "/campaigns/templates/categories" },
+  getCampaignCategory: { api: "chat", method: "GET", path: "/campaigns/templates/categories/:id" },
+  updateCampaignCategory: { api: "chat", method: "PUT", path: "/campaigns/templates/categories/:id" },
+  deleteCampaignCategory: { api: "chat", method: "DELETE", path: "/campaigns/templates/categories/:id" },
+  listCampaignChannels: { api: "chat", method: "GET", path: "/campaigns/channels" },
+  createCampaignChannel: { api: "chat", method: "POST", path: "/campaigns/channels" },
+  getCampaignChannel: { api: "chat", method: "GET", path: "/campaigns/channels/:id" },
+  updateCampaignChannel: { api: "chat", method: "PUT", path: "/campaigns/channels/:id" },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

@@ -32,12 +32,14 @@ export const LIMITS = [
  * import reference under /data_import; docs/service/README.md). An operation is compared only with a file of
  * its own API.
  */
-export type Api = "chat" | "management" | "agents" | "dataImport";
+export type Api = "chat" | "management" | "agents" | "dataImport" | "campaigns";
 
 /** The chat-host APIs the vendor documents apart from the chat API's file, by the path prefix of their operations. */
 const APART: readonly (readonly [Api, string])[] = [
   ["agents", "/ai-agents/"],
   ["dataImport", "/data_import/"],
+  // The campaigns service (its own file, campaigns-apis.json, whose server ends in /v3/campaigns).
+  ["campaigns", "/campaigns/"],
 ];
 
 /** The API a chat-host path belongs to. */
@@ -100,6 +102,7 @@ const shape = (path: string) => path.replace(/\{[^}]+\}/g, "{}").replace(/\/$/, 
 export function apiOf(doc: Json): Api {
   const urls = (Array.isArray(doc.servers) ? doc.servers : []).map((s) => String(obj(s).url ?? ""));
   if (urls.some((u) => u.includes("apimgmt"))) return "management";
+  if (urls.some((u) => u.replace(/\/$/, "").endsWith("/campaigns"))) return "campaigns";
   const apis = new Set(Object.keys(obj(doc.paths)).map(chatHostApi));
   const [only] = apis;
   return apis.size === 1 && only ? only : "chat";
@@ -107,7 +110,10 @@ export function apiOf(doc: Json): Api {
 
 function operationsOf(spec: Spec, ours: boolean): Operation[] {
   const out: Operation[] = [];
-  for (const [path, itemValue] of Object.entries(obj(spec.doc.paths))) {
+  // The campaigns file's paths are under its server's /v3/campaigns; ours are under /v3 with that prefix.
+  const under = !ours && spec.api === "campaigns" ? "/campaigns" : "";
+  for (const [bare, itemValue] of Object.entries(obj(spec.doc.paths))) {
+    const path = `${under}${bare}`;
     const item = obj(itemValue);
     // Ours: a path item with its own server is the management API's; a vendor file is one API.
     const api: Api = ours

@@ -5,6 +5,7 @@ import { agentToolHandlers } from "./agent-tools";
 import { aiAgentHandlers } from "./ai-agents";
 import { apiKeyHandlers } from "./api-keys";
 import { botHandlers } from "./bots";
+import { campaignHandlers } from "./campaigns";
 import { chatWidgetHandlers } from "./chat-widgets";
 import { collaboratorHandlers } from "./collaborators";
 import { dataImportHandlers } from "./data-import";
@@ -42,4 +43,5 @@ export const handlers = {
   ...agentKnowledgeHandlers,
   ...chatWidgetHandlers,
   ...moderationQueueHandlers,
+  ...campaignHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

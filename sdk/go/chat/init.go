@@ -45,6 +45,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &BlockedUsers{}
 	case "chat:index:Bot":
 		r = &Bot{}
+	case "chat:index:CampaignCategory":
+		r = &CampaignCategory{}
+	case "chat:index:CampaignChannel":
+		r = &CampaignChannel{}
 	case "chat:index:ChatWidget":
 		r = &ChatWidget{}
 	case "chat:index:Collaborators":

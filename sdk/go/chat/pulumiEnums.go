@@ -517,6 +517,179 @@ func (in *byoProviderPtr) ToByoProviderPtrOutputWithContext(ctx context.Context)
 	return pulumi.ToOutputWithContext(ctx, in).(ByoProviderPtrOutput)
 }
 
+type CampaignChannelType string
+
+const (
+	CampaignChannelTypeInApp    = CampaignChannelType("in_app")
+	CampaignChannelTypePush     = CampaignChannelType("push")
+	CampaignChannelTypeSms      = CampaignChannelType("sms")
+	CampaignChannelTypeEmail    = CampaignChannelType("email")
+	CampaignChannelTypeWhatsapp = CampaignChannelType("whatsapp")
+	CampaignChannelTypeCustom   = CampaignChannelType("custom")
+)
+
+func (CampaignChannelType) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignChannelType)(nil)).Elem()
+}
+
+func (e CampaignChannelType) ToCampaignChannelTypeOutput() CampaignChannelTypeOutput {
+	return pulumi.ToOutput(e).(CampaignChannelTypeOutput)
+}
+
+func (e CampaignChannelType) ToCampaignChannelTypeOutputWithContext(ctx context.Context) CampaignChannelTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CampaignChannelTypeOutput)
+}
+
+func (e CampaignChannelType) ToCampaignChannelTypePtrOutput() CampaignChannelTypePtrOutput {
+	return e.ToCampaignChannelTypePtrOutputWithContext(context.Background())
+}
+
+func (e CampaignChannelType) ToCampaignChannelTypePtrOutputWithContext(ctx context.Context) CampaignChannelTypePtrOutput {
+	return CampaignChannelType(e).ToCampaignChannelTypeOutputWithContext(ctx).ToCampaignChannelTypePtrOutputWithContext(ctx)
+}
+
+func (e CampaignChannelType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignChannelType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignChannelType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignChannelType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CampaignChannelTypeOutput struct{ *pulumi.OutputState }
+
+func (CampaignChannelTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignChannelType)(nil)).Elem()
+}
+
+func (o CampaignChannelTypeOutput) ToCampaignChannelTypeOutput() CampaignChannelTypeOutput {
+	return o
+}
+
+func (o CampaignChannelTypeOutput) ToCampaignChannelTypeOutputWithContext(ctx context.Context) CampaignChannelTypeOutput {
+	return o
+}
+
+func (o CampaignChannelTypeOutput) ToCampaignChannelTypePtrOutput() CampaignChannelTypePtrOutput {
+	return o.ToCampaignChannelTypePtrOutputWithContext(context.Background())
+}
+
+func (o CampaignChannelTypeOutput) ToCampaignChannelTypePtrOutputWithContext(ctx context.Context) CampaignChannelTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CampaignChannelType) *CampaignChannelType {
+		return &v
+	}).(CampaignChannelTypePtrOutput)
+}
+
+func (o CampaignChannelTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CampaignChannelTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignChannelType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CampaignChannelTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignChannelTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignChannelType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignChannelTypePtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignChannelTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignChannelType)(nil)).Elem()
+}
+
+func (o CampaignChannelTypePtrOutput) ToCampaignChannelTypePtrOutput() CampaignChannelTypePtrOutput {
+	return o
+}
+
+func (o CampaignChannelTypePtrOutput) ToCampaignChannelTypePtrOutputWithContext(ctx context.Context) CampaignChannelTypePtrOutput {
+	return o
+}
+
+func (o CampaignChannelTypePtrOutput) Elem() CampaignChannelTypeOutput {
+	return o.ApplyT(func(v *CampaignChannelType) CampaignChannelType {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignChannelType
+		return ret
+	}).(CampaignChannelTypeOutput)
+}
+
+func (o CampaignChannelTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignChannelTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CampaignChannelType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CampaignChannelTypeInput is an input type that accepts values of the CampaignChannelType enum
+// A concrete instance of `CampaignChannelTypeInput` can be one of the following:
+//
+//	CampaignChannelTypeInApp
+//	CampaignChannelTypePush
+//	CampaignChannelTypeSms
+//	CampaignChannelTypeEmail
+//	CampaignChannelTypeWhatsapp
+//	CampaignChannelTypeCustom
+type CampaignChannelTypeInput interface {
+	pulumi.Input
+
+	ToCampaignChannelTypeOutput() CampaignChannelTypeOutput
+	ToCampaignChannelTypeOutputWithContext(context.Context) CampaignChannelTypeOutput
+}
+
+var campaignChannelTypePtrType = reflect.TypeOf((**CampaignChannelType)(nil)).Elem()
+
+type CampaignChannelTypePtrInput interface {
+	pulumi.Input
+
+	ToCampaignChannelTypePtrOutput() CampaignChannelTypePtrOutput
+	ToCampaignChannelTypePtrOutputWithContext(context.Context) CampaignChannelTypePtrOutput
+}
+
+type campaignChannelTypePtr string
+
+func CampaignChannelTypePtr(v string) CampaignChannelTypePtrInput {
+	return (*campaignChannelTypePtr)(&v)
+}
+
+func (*campaignChannelTypePtr) ElementType() reflect.Type {
+	return campaignChannelTypePtrType
+}
+
+func (in *campaignChannelTypePtr) ToCampaignChannelTypePtrOutput() CampaignChannelTypePtrOutput {
+	return pulumi.ToOutput(in).(CampaignChannelTypePtrOutput)
+}
+
+func (in *campaignChannelTypePtr) ToCampaignChannelTypePtrOutputWithContext(ctx context.Context) CampaignChannelTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CampaignChannelTypePtrOutput)
+}
+
 type EventNotification int
 
 const (
@@ -4059,6 +4232,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ApiKeyScopePtrInput)(nil)).Elem(), ApiKeyScope("fullAccess"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ByoProviderInput)(nil)).Elem(), ByoProvider("vercel-ai-sdk"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ByoProviderPtrInput)(nil)).Elem(), ByoProvider("vercel-ai-sdk"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignChannelTypeInput)(nil)).Elem(), CampaignChannelType("in_app"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignChannelTypePtrInput)(nil)).Elem(), CampaignChannelType("in_app"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventNotificationInput)(nil)).Elem(), EventNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventNotificationPtrInput)(nil)).Elem(), EventNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingInput)(nil)).Elem(), GroupChatSetting("allMessages"))
@@ -4107,6 +4282,8 @@ func init() {
 	pulumi.RegisterOutputType(ApiKeyScopePtrOutput{})
 	pulumi.RegisterOutputType(ByoProviderOutput{})
 	pulumi.RegisterOutputType(ByoProviderPtrOutput{})
+	pulumi.RegisterOutputType(CampaignChannelTypeOutput{})
+	pulumi.RegisterOutputType(CampaignChannelTypePtrOutput{})
 	pulumi.RegisterOutputType(EventNotificationOutput{})
 	pulumi.RegisterOutputType(EventNotificationPtrOutput{})
 	pulumi.RegisterOutputType(GroupChatSettingOutput{})

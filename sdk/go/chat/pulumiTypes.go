@@ -1601,6 +1601,140 @@ func (o BotInfoArrayOutput) Index(i pulumi.IntInput) BotInfoOutput {
 	}).(BotInfoOutput)
 }
 
+// One CampaignCategory as a whole read sees it.
+type CampaignCategoryInfo struct {
+	// What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters.
+	Description *string `pulumi:"description"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters.
+	Name *string `pulumi:"name"`
+}
+
+// One CampaignCategory as a whole read sees it.
+type CampaignCategoryInfoOutput struct{ *pulumi.OutputState }
+
+func (CampaignCategoryInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignCategoryInfo)(nil)).Elem()
+}
+
+func (o CampaignCategoryInfoOutput) ToCampaignCategoryInfoOutput() CampaignCategoryInfoOutput {
+	return o
+}
+
+func (o CampaignCategoryInfoOutput) ToCampaignCategoryInfoOutputWithContext(ctx context.Context) CampaignCategoryInfoOutput {
+	return o
+}
+
+// What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters.
+func (o CampaignCategoryInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignCategoryInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o CampaignCategoryInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignCategoryInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters.
+func (o CampaignCategoryInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignCategoryInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type CampaignCategoryInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignCategoryInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignCategoryInfo)(nil)).Elem()
+}
+
+func (o CampaignCategoryInfoArrayOutput) ToCampaignCategoryInfoArrayOutput() CampaignCategoryInfoArrayOutput {
+	return o
+}
+
+func (o CampaignCategoryInfoArrayOutput) ToCampaignCategoryInfoArrayOutputWithContext(ctx context.Context) CampaignCategoryInfoArrayOutput {
+	return o
+}
+
+func (o CampaignCategoryInfoArrayOutput) Index(i pulumi.IntInput) CampaignCategoryInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignCategoryInfo {
+		return vs[0].([]CampaignCategoryInfo)[vs[1].(int)]
+	}).(CampaignCategoryInfoOutput)
+}
+
+// One CampaignChannel as a whole read sees it.
+type CampaignChannelInfo struct {
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+	ChannelId *string `pulumi:"channelId"`
+	// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
+	Enabled *bool `pulumi:"enabled"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	Name *string `pulumi:"name"`
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	Type *CampaignChannelType `pulumi:"type"`
+}
+
+// One CampaignChannel as a whole read sees it.
+type CampaignChannelInfoOutput struct{ *pulumi.OutputState }
+
+func (CampaignChannelInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignChannelInfo)(nil)).Elem()
+}
+
+func (o CampaignChannelInfoOutput) ToCampaignChannelInfoOutput() CampaignChannelInfoOutput {
+	return o
+}
+
+func (o CampaignChannelInfoOutput) ToCampaignChannelInfoOutputWithContext(ctx context.Context) CampaignChannelInfoOutput {
+	return o
+}
+
+// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+func (o CampaignChannelInfoOutput) ChannelId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignChannelInfo) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
+}
+
+// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
+func (o CampaignChannelInfoOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignChannelInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The resource id of the object.
+func (o CampaignChannelInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignChannelInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+func (o CampaignChannelInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignChannelInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+func (o CampaignChannelInfoOutput) Type() CampaignChannelTypePtrOutput {
+	return o.ApplyT(func(v CampaignChannelInfo) *CampaignChannelType { return v.Type }).(CampaignChannelTypePtrOutput)
+}
+
+type CampaignChannelInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignChannelInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignChannelInfo)(nil)).Elem()
+}
+
+func (o CampaignChannelInfoArrayOutput) ToCampaignChannelInfoArrayOutput() CampaignChannelInfoArrayOutput {
+	return o
+}
+
+func (o CampaignChannelInfoArrayOutput) ToCampaignChannelInfoArrayOutputWithContext(ctx context.Context) CampaignChannelInfoArrayOutput {
+	return o
+}
+
+func (o CampaignChannelInfoArrayOutput) Index(i pulumi.IntInput) CampaignChannelInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignChannelInfo {
+		return vs[0].([]CampaignChannelInfo)[vs[1].(int)]
+	}).(CampaignChannelInfoOutput)
+}
+
 // Credentials and address of one chat app (an App's `connection` output, or built by hand).
 type ChatConnection struct {
 	// A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
@@ -18819,6 +18953,10 @@ func init() {
 	pulumi.RegisterOutputType(BlockedUsersInfoArrayOutput{})
 	pulumi.RegisterOutputType(BotInfoOutput{})
 	pulumi.RegisterOutputType(BotInfoArrayOutput{})
+	pulumi.RegisterOutputType(CampaignCategoryInfoOutput{})
+	pulumi.RegisterOutputType(CampaignCategoryInfoArrayOutput{})
+	pulumi.RegisterOutputType(CampaignChannelInfoOutput{})
+	pulumi.RegisterOutputType(CampaignChannelInfoArrayOutput{})
 	pulumi.RegisterOutputType(ChatConnectionOutput{})
 	pulumi.RegisterOutputType(ChatConnectionPtrOutput{})
 	pulumi.RegisterOutputType(ChatWidgetInfoOutput{})

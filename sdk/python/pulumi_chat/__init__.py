@@ -19,6 +19,8 @@ from .app_settings import *
 from .auth_token import *
 from .blocked_users import *
 from .bot import *
+from .campaign_category import *
+from .campaign_channel import *
 from .chat_widget import *
 from .collaborators import *
 from .custom_email_provider import *
@@ -42,6 +44,8 @@ from .get_auth_token import *
 from .get_blocked_messages import *
 from .get_blocked_users import *
 from .get_bot import *
+from .get_campaign_category import *
+from .get_campaign_channel import *
 from .get_chat_widget import *
 from .get_collaborators import *
 from .get_custom_email_provider import *
@@ -89,6 +93,8 @@ from .list_app import *
 from .list_app_settings import *
 from .list_blocked_users import *
 from .list_bot import *
+from .list_campaign_category import *
+from .list_campaign_channel import *
 from .list_chat_widget import *
 from .list_collaborators import *
 from .list_custom_email_provider import *
@@ -155,6 +161,8 @@ _utilities.register(
    "chat:index:AuthToken": "AuthToken",
    "chat:index:BlockedUsers": "BlockedUsers",
    "chat:index:Bot": "Bot",
+   "chat:index:CampaignCategory": "CampaignCategory",
+   "chat:index:CampaignChannel": "CampaignChannel",
    "chat:index:ChatWidget": "ChatWidget",
    "chat:index:Collaborators": "Collaborators",
    "chat:index:CustomEmailProvider": "CustomEmailProvider",

@@ -10,6 +10,7 @@ __all__ = [
     'AgentVariableSource',
     'ApiKeyScope',
     'ByoProvider',
+    'CampaignChannelType',
     'EventNotification',
     'GroupChatSetting',
     'GroupType',
@@ -55,6 +56,16 @@ class ByoProvider(_builtins.str, Enum):
     AG2 = "ag2"
     AGNO = "agno"
     AG_UI = "ag-ui"
+
+
+@pulumi.type_token("chat:index:CampaignChannelType")
+class CampaignChannelType(_builtins.str, Enum):
+    IN_APP = "in_app"
+    PUSH = "push"
+    SMS = "sms"
+    EMAIL = "email"
+    WHATSAPP = "whatsapp"
+    CUSTOM = "custom"
 
 
 @pulumi.type_token("chat:index:EventNotification")

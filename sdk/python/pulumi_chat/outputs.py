@@ -32,6 +32,8 @@ __all__ = [
     'BlockedMessagesMessagesItem',
     'BlockedUsersInfo',
     'BotInfo',
+    'CampaignCategoryInfo',
+    'CampaignChannelInfo',
     'ChatConnection',
     'ChatWidgetInfo',
     'ChatWidgetMain',
@@ -1704,6 +1706,124 @@ class BotInfo(dict):
         Public https URL the service posts the bot's messages to. At most 255 characters.
         """
         return pulumi.get(self, "webhook_url")
+
+
+@pulumi.output_type
+class CampaignCategoryInfo(dict):
+    """
+    One CampaignCategory as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        One CampaignCategory as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str description: What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters.
+        :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters.
+        """
+        pulumi.set(__self__, "id", id)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the category is for. Removing it leaves the service's description, no longer managed. At most 255 characters.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The category's name, unique in the app; templates and the feed's filter name it. Changing it makes a new category (it is what the environment file and adopt name the category by). At most 100 characters.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class CampaignChannelInfo(dict):
+    """
+    One CampaignChannel as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 channel_id: Optional[_builtins.str] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 name: Optional[_builtins.str] = None,
+                 type: Optional['CampaignChannelType'] = None):
+        """
+        One CampaignChannel as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        :param _builtins.bool enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
+        :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param 'CampaignChannelType' type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        """
+        pulumi.set(__self__, "id", id)
+        if channel_id is not None:
+            pulumi.set(__self__, "channel_id", channel_id)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="channelId")
+    def channel_id(self) -> Optional[_builtins.str]:
+        """
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        """
+        return pulumi.get(self, "channel_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional['CampaignChannelType']:
+        """
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

@@ -160,6 +160,14 @@ const frontendAction = async () => {
   const r = await h.ok("createFrontendAction", { body: { triggerFunction, name: "Open", description: "d" } });
   return { triggerFunction, id: r.data._id };
 };
+const campaignCategory = async () =>
+  (await h.ok("createCampaignCategory", { body: { name: unique("er-category") } })).data.id;
+const campaignChannel = async () =>
+  (
+    await h.ok("createCampaignChannel", {
+      body: { channelId: unique("er-ch"), name: "Feed", type: "in_app" },
+    })
+  ).data.id;
 const knowledgeText = async () =>
   (await h.ok("createKnowledgeText", { body: { title: unique("er-kb"), text: "Some text." } })).data.uniqueId;
 const agentVariable = async () =>
@@ -554,6 +562,26 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     body: { name: "Open 2" },
   }),
   deleteFrontendAction: async () => ({ params: { id: (await frontendAction()).id } }),
+  createCampaignCategory: async () => ({ body: { name: unique("er-new-cat"), description: "d" } }),
+  listCampaignCategories: async () => {
+    await campaignCategory();
+    return { query: { limit: 5 } };
+  },
+  getCampaignCategory: async () => ({ params: { id: await campaignCategory() } }),
+  updateCampaignCategory: async () => ({
+    params: { id: await campaignCategory() },
+    body: { description: "2" },
+  }),
+  deleteCampaignCategory: async () => ({ params: { id: await campaignCategory() } }),
+  createCampaignChannel: async () => ({
+    body: { channelId: unique("er-new-ch"), name: "Feed", type: "in_app", enabled: true },
+  }),
+  listCampaignChannels: async () => {
+    await campaignChannel();
+    return { query: { limit: 5 } };
+  },
+  getCampaignChannel: async () => ({ params: { id: await campaignChannel() } }),
+  updateCampaignChannel: async () => ({ params: { id: await campaignChannel() }, body: { enabled: true } }),
   addAgentFrontendActions: async () => ({
     params: { uid: await builderAgent() },
     body: { frontendActions: [(await frontendAction()).triggerFunction] },
@@ -711,7 +739,8 @@ describe("every route of the route table answers 200 with the shape of its respo
     if (BARE_SUCCESS.includes(name)) expect(parsed).toEqual({ success: true });
     else if (name === "deleteApiTool" || name === "deleteFrontendAction" || name === "deleteMcpServer")
       expect(parsed).toMatchObject({ success: true, message: expect.any(String) });
-    else if (name === "deleteAgentVariable") expect(parsed).toMatchObject({ success: true });
+    else if (name === "deleteAgentVariable" || name === "deleteCampaignCategory")
+      expect(parsed).toMatchObject({ success: true });
     else expect(parsed).toHaveProperty("data");
     // A union (an answer the service may give bare or wrapped) has no shape: it is `{data}` once parsed.
     const shape = (routes[name].response as { shape?: object }).shape;

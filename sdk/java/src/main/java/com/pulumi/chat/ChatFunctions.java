@@ -30,6 +30,10 @@ import com.pulumi.chat.inputs.GetBlockedUsersArgs;
 import com.pulumi.chat.inputs.GetBlockedUsersPlainArgs;
 import com.pulumi.chat.inputs.GetBotArgs;
 import com.pulumi.chat.inputs.GetBotPlainArgs;
+import com.pulumi.chat.inputs.GetCampaignCategoryArgs;
+import com.pulumi.chat.inputs.GetCampaignCategoryPlainArgs;
+import com.pulumi.chat.inputs.GetCampaignChannelArgs;
+import com.pulumi.chat.inputs.GetCampaignChannelPlainArgs;
 import com.pulumi.chat.inputs.GetChatWidgetArgs;
 import com.pulumi.chat.inputs.GetChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.GetCollaboratorsArgs;
@@ -114,6 +118,10 @@ import com.pulumi.chat.inputs.ListBlockedUsersArgs;
 import com.pulumi.chat.inputs.ListBlockedUsersPlainArgs;
 import com.pulumi.chat.inputs.ListBotArgs;
 import com.pulumi.chat.inputs.ListBotPlainArgs;
+import com.pulumi.chat.inputs.ListCampaignCategoryArgs;
+import com.pulumi.chat.inputs.ListCampaignCategoryPlainArgs;
+import com.pulumi.chat.inputs.ListCampaignChannelArgs;
+import com.pulumi.chat.inputs.ListCampaignChannelPlainArgs;
 import com.pulumi.chat.inputs.ListChatWidgetArgs;
 import com.pulumi.chat.inputs.ListChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.ListCollaboratorsArgs;
@@ -171,6 +179,8 @@ import com.pulumi.chat.outputs.GetAuthTokenResult;
 import com.pulumi.chat.outputs.GetBlockedMessagesResult;
 import com.pulumi.chat.outputs.GetBlockedUsersResult;
 import com.pulumi.chat.outputs.GetBotResult;
+import com.pulumi.chat.outputs.GetCampaignCategoryResult;
+import com.pulumi.chat.outputs.GetCampaignChannelResult;
 import com.pulumi.chat.outputs.GetChatWidgetResult;
 import com.pulumi.chat.outputs.GetCollaboratorsResult;
 import com.pulumi.chat.outputs.GetCustomEmailProviderResult;
@@ -213,6 +223,8 @@ import com.pulumi.chat.outputs.ListAppResult;
 import com.pulumi.chat.outputs.ListAppSettingsResult;
 import com.pulumi.chat.outputs.ListBlockedUsersResult;
 import com.pulumi.chat.outputs.ListBotResult;
+import com.pulumi.chat.outputs.ListCampaignCategoryResult;
+import com.pulumi.chat.outputs.ListCampaignChannelResult;
 import com.pulumi.chat.outputs.ListChatWidgetResult;
 import com.pulumi.chat.outputs.ListCollaboratorsResult;
 import com.pulumi.chat.outputs.ListCustomEmailProviderResult;
@@ -711,6 +723,76 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetBotResult> getBotPlain(GetBotPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getBot", TypeShape.of(GetBotResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignCategory as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignCategoryResult> getCampaignCategory(GetCampaignCategoryArgs args) {
+        return getCampaignCategory(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignCategory as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignCategoryResult> getCampaignCategoryPlain(GetCampaignCategoryPlainArgs args) {
+        return getCampaignCategoryPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignCategory as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignCategoryResult> getCampaignCategory(GetCampaignCategoryArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignCategory", TypeShape.of(GetCampaignCategoryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignCategory as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignCategoryResult> getCampaignCategory(GetCampaignCategoryArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignCategory", TypeShape.of(GetCampaignCategoryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignCategory as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignCategoryResult> getCampaignCategoryPlain(GetCampaignCategoryPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getCampaignCategory", TypeShape.of(GetCampaignCategoryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignChannel as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignChannelResult> getCampaignChannel(GetCampaignChannelArgs args) {
+        return getCampaignChannel(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignChannel as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignChannelResult> getCampaignChannelPlain(GetCampaignChannelPlainArgs args) {
+        return getCampaignChannelPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignChannel as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignChannelResult> getCampaignChannel(GetCampaignChannelArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignChannel", TypeShape.of(GetCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignChannel as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignChannelResult> getCampaignChannel(GetCampaignChannelArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignChannel", TypeShape.of(GetCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignChannel as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignChannelResult> getCampaignChannelPlain(GetCampaignChannelPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getCampaignChannel", TypeShape.of(GetCampaignChannelResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -2377,6 +2459,104 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListBotResult> listBotPlain(ListBotPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listBot", TypeShape.of(ListBotResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignCategoryResult> listCampaignCategory() {
+        return listCampaignCategory(ListCampaignCategoryArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignCategoryResult> listCampaignCategoryPlain() {
+        return listCampaignCategoryPlain(ListCampaignCategoryPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignCategoryResult> listCampaignCategory(ListCampaignCategoryArgs args) {
+        return listCampaignCategory(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignCategoryResult> listCampaignCategoryPlain(ListCampaignCategoryPlainArgs args) {
+        return listCampaignCategoryPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignCategoryResult> listCampaignCategory(ListCampaignCategoryArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignCategory", TypeShape.of(ListCampaignCategoryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignCategoryResult> listCampaignCategory(ListCampaignCategoryArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignCategory", TypeShape.of(ListCampaignCategoryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignCategory the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignCategoryResult> listCampaignCategoryPlain(ListCampaignCategoryPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listCampaignCategory", TypeShape.of(ListCampaignCategoryResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignChannelResult> listCampaignChannel() {
+        return listCampaignChannel(ListCampaignChannelArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignChannelResult> listCampaignChannelPlain() {
+        return listCampaignChannelPlain(ListCampaignChannelPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignChannelResult> listCampaignChannel(ListCampaignChannelArgs args) {
+        return listCampaignChannel(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignChannelResult> listCampaignChannelPlain(ListCampaignChannelPlainArgs args) {
+        return listCampaignChannelPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignChannelResult> listCampaignChannel(ListCampaignChannelArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignChannel", TypeShape.of(ListCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignChannelResult> listCampaignChannel(ListCampaignChannelArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignChannel", TypeShape.of(ListCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignChannelResult> listCampaignChannelPlain(ListCampaignChannelPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listCampaignChannel", TypeShape.of(ListCampaignChannelResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
