@@ -10,6 +10,7 @@
 //            destroy) that the service still holds, unless the kind's delete leaves it (`deleteLeaves`).
 // Objects nobody declared are none of these: the service makes some itself (the default role, the app's
 // own API keys, the other side of a friendship).
+import { isNotFound } from "../provider/client";
 import type { Args, Ctx, Kind } from "../provider/engine/kind";
 import { type KindName, kinds } from "../provider/kinds";
 
@@ -78,6 +79,16 @@ export function declaredOf(deployment: unknown): Declared[] {
   });
 }
 
+/** The object as the kind's `read` sees it; undefined when it is gone (a 404 too, as the engine reads it). */
+async function readOf(ctx: Ctx, d: Declared): Promise<unknown> {
+  try {
+    return await kindOf(d.kind).read(ctx, d.id, d.inputs);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
 /**
  * What the service holds of the kinds `declared` and `gone` name: each listable kind's whole listing, each
  * other object by its `read`, and what `made` finds for each declared object of a kind that has it.
@@ -97,8 +108,7 @@ export async function survey(ctx: Ctx, declared: Declared[], gone: Declared[] = 
   // What a listing leaves out (a private group, a deactivated user; a kind with no listing) is asked for
   // on its own, as the engine's reads do.
   for (const d of [...declared, ...gone])
-    if (!held.has(at(d)) && (await kindOf(d.kind).read(ctx, d.id, d.inputs)) !== undefined)
-      add({ kind: d.kind, id: d.id });
+    if (!held.has(at(d)) && (await readOf(ctx, d)) !== undefined) add({ kind: d.kind, id: d.id });
   for (const d of declared)
     for (const m of (await kindOf(d.kind).made?.(ctx, d.inputs)) ?? [])
       add({ kind: d.kind, id: m.id, made: true });
