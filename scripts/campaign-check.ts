@@ -89,6 +89,19 @@ async function readOf(ctx: Ctx, d: Declared): Promise<unknown> {
   }
 }
 
+const members = (args: unknown): unknown[][] =>
+  Object.values((args ?? {}) as Args).filter((v): v is unknown[] => Array.isArray(v) && v.length > 0);
+
+/**
+ * Whether a deleted object's read still finds it. A kind that holds members (collaborators, pinned
+ * conversations, a user's friends) reads back as an empty record once its delete took them all: that is gone.
+ */
+function holdsSomething(d: Declared, read: unknown): boolean {
+  if (read === undefined) return false;
+  if (members(d.inputs).length === 0) return true;
+  return members((read as { args?: unknown }).args).length > 0;
+}
+
 /**
  * What the service holds of the kinds `declared` and `gone` name: each listable kind's whole listing, each
  * other object by its `read`, and what `made` finds for each declared object of a kind that has it.
@@ -107,8 +120,10 @@ export async function survey(ctx: Ctx, declared: Declared[], gone: Declared[] = 
   );
   // What a listing leaves out (a private group, a deactivated user; a kind with no listing) is asked for
   // on its own, as the engine's reads do.
-  for (const d of [...declared, ...gone])
+  for (const d of declared)
     if (!held.has(at(d)) && (await readOf(ctx, d)) !== undefined) add({ kind: d.kind, id: d.id });
+  for (const d of gone)
+    if (!held.has(at(d)) && holdsSomething(d, await readOf(ctx, d))) add({ kind: d.kind, id: d.id });
   for (const d of declared)
     for (const m of (await kindOf(d.kind).made?.(ctx, d.inputs)) ?? [])
       add({ kind: d.kind, id: m.id, made: true });
