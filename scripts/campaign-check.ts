@@ -89,17 +89,28 @@ async function readOf(ctx: Ctx, d: Declared): Promise<unknown> {
   }
 }
 
-const members = (args: unknown): unknown[][] =>
-  Object.values((args ?? {}) as Args).filter((v): v is unknown[] => Array.isArray(v) && v.length > 0);
+const members = (args: unknown): [string, unknown[]][] =>
+  Object.entries((args ?? {}) as Args).filter(
+    (e): e is [string, unknown[]] => Array.isArray(e[1]) && e[1].length > 0,
+  );
+
+// Members compare as the kinds' sets do: emails and uids lowercased.
+const spelled = (v: unknown): string => (typeof v === "string" ? v.toLowerCase() : JSON.stringify(v));
 
 /**
  * Whether a deleted object's read still finds it. A kind that holds members (collaborators, pinned
- * conversations, a user's friends) reads back as an empty record once its delete took them all: that is gone.
+ * conversations, a user's friends) may read back after its delete, holding others (the app's owner): it is
+ * left only while it still holds one of the members the stack declared.
  */
 function holdsSomething(d: Declared, read: unknown): boolean {
   if (read === undefined) return false;
-  if (members(d.inputs).length === 0) return true;
-  return members((read as { args?: unknown }).args).length > 0;
+  const declared = members(d.inputs);
+  if (declared.length === 0) return true;
+  const now = (read as { args?: Args }).args ?? {};
+  return declared.some(([k, list]) => {
+    const held = new Set((Array.isArray(now[k]) ? (now[k] as unknown[]) : []).map(spelled));
+    return list.some((v) => held.has(spelled(v)));
+  });
 }
 
 /**
@@ -122,8 +133,14 @@ export async function survey(ctx: Ctx, declared: Declared[], gone: Declared[] = 
   // on its own, as the engine's reads do.
   for (const d of declared)
     if (!held.has(at(d)) && (await readOf(ctx, d)) !== undefined) add({ kind: d.kind, id: d.id });
-  for (const d of gone)
-    if (!held.has(at(d)) && holdsSomething(d, await readOf(ctx, d))) add({ kind: d.kind, id: d.id });
+  const isDeclared = new Set(declared.map(at));
+  for (const d of gone) {
+    // A listing finds a record of members by the app's id; whether ours are still in it is the read's to say.
+    const collection = members(d.inputs).length > 0;
+    if (held.has(at(d)) && !collection) continue;
+    if (holdsSomething(d, await readOf(ctx, d))) add({ kind: d.kind, id: d.id });
+    else if (!isDeclared.has(at(d))) held.delete(at(d));
+  }
   for (const d of declared)
     for (const m of (await kindOf(d.kind).made?.(ctx, d.inputs)) ?? [])
       add({ kind: d.kind, id: m.id, made: true });
