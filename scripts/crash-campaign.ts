@@ -11,16 +11,8 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
 import { type FaultRule, type RunningEmulator, startEmulator } from "../provider/emulator";
-import {
-  type AppDump,
-  appOf,
-  checkHeld,
-  configureProgram,
-  type Expected,
-  FAULTS,
-  held,
-  PROGRAM_DIR,
-} from "./faults-campaign";
+import { type Declared, declaredOf, problemsOf } from "./campaign-check";
+import { appState, checkService, configureProgram, FAULTS, PROGRAM_DIR } from "./faults-campaign";
 import { localStack } from "./local-stack";
 import { startS3Backend } from "./s3-backend";
 
@@ -59,7 +51,10 @@ export interface CrashResult {
   pendingCreates: number;
   /** What chat-recover said it did. */
   recovery: string[];
-  /** Objects of the declared kinds the service held beyond the declaration, and names held twice. */
+  /**
+   * Objects the stack declared before the killed run and no longer does that the service still holds, and
+   * objects held twice (campaign-check.ts).
+   */
   orphans: number;
   duplicates: number;
   /** Engine runs after recovery until it converged (1 is the goal). */
@@ -95,7 +90,9 @@ export function processesMarked(mark: string): string[] {
 /** The credentials the emulator holds: app keys, API keys and auth tokens (none may appear in plain text). */
 function secretsOf(emu: RunningEmulator): string[] {
   const apps = (
-    emu.admin.dump() as { apps: Record<string, AppDump & { apiKeys: Record<string, { apiKey?: string }> }> }
+    emu.admin.dump() as {
+      apps: Record<string, { apiKeys: Record<string, unknown>; authTokens: Record<string, unknown[]> }>;
+    }
   ).apps;
   return Object.values(apps)
     .flatMap((a) => [
@@ -105,24 +102,6 @@ function secretsOf(emu: RunningEmulator): string[] {
       ),
     ])
     .filter((s) => s.length >= 8);
-}
-
-/** Counts beyond the declaration: objects not declared (orphans) and declared names held twice. */
-function excess(app: AppDump, want: Expected): { orphans: number; duplicates: number } {
-  const have = held(app);
-  let orphans = 0;
-  let duplicates = 0;
-  orphans += have.roles.filter((r) => !want.roles.includes(r)).length;
-  orphans += have.users.filter((u) => !want.users.includes(u)).length;
-  orphans += Object.keys(have.webhooks).filter((w) => !(w in want.webhooks)).length;
-  for (const [name, n] of Object.entries(have.apiKeys)) {
-    const declared = want.apiKeys.filter((k) => k === name).length;
-    if (declared === 0) orphans += n;
-    else duplicates += Math.max(0, n - declared);
-  }
-  for (const [uid, n] of Object.entries(have.authTokens))
-    duplicates += Math.max(0, n - want.authTokens.filter((u) => u === uid).length);
-  return { orphans, duplicates };
 }
 
 function run(
@@ -180,6 +159,8 @@ export async function runKillPoint(
   try {
     await configureProgram(t, emu, point.users ?? 50);
     if (point.phase !== "create") await t.stack.up(runOpts);
+    // What the stack declared before the killed run: what it no longer declares after must be gone.
+    const before: Declared[] = declaredOf(await t.stack.exportStack());
     if (point.phase === "update") await t.stack.setConfig("faults:variant", { value: "1" });
 
     // The killed run: the CLI as a user runs it, in a process group of its own.
@@ -271,26 +252,24 @@ export async function runKillPoint(
     }
     if (result.runs > 1) return result;
 
-    const appId = point.phase === "destroy" ? undefined : String(outputs?.appId?.value);
-    const apps = (emu.admin.dump() as { apps: Record<string, AppDump> }).apps;
+    const apps = (emu.admin.dump() as { apps: Record<string, { state?: string }> }).apps;
     const live = Object.entries(apps).filter(([, a]) => a.state !== "archived");
     if (point.phase === "destroy") {
       if (live.length) problems.push(`after destroy ${live.length} app(s) are still live`);
-    } else {
+    } else if (outputs) {
       if (live.length !== 1) problems.push(`${live.length} live apps, 1 declared`);
-      const app = appOf(emu, appId ?? "");
-      const want = outputs?.expected?.value as Expected;
-      if (!app) problems.push(`the app ${appId} is not in the emulator`);
-      else {
-        problems.push(...checkHeld(app, want));
-        Object.assign(result, excess(app, want));
-      }
+      const declared = declaredOf(await t.stack.exportStack());
+      const found = await checkService(emu, outputs, declared, before);
+      problems.push(...problemsOf(found));
+      result.orphans = found.left.length;
+      result.duplicates = found.doubled.length;
       const preview = await t.stack.preview(runOpts);
       const changes = Object.entries(preview.changeSummary).filter(([k]) => k !== "same");
       if (changes.length) problems.push(`the preview after it shows changes: ${JSON.stringify(changes)}`);
       await t.stack.destroy(runOpts);
-      const after = appOf(emu, appId ?? "");
-      if (after?.state !== "archived") problems.push(`after destroy the app is ${after?.state ?? "gone"}`);
+      const appId = String(outputs.appId?.value);
+      const state = appState(emu, appId);
+      if (state !== "archived") problems.push(`after destroy the app is ${state ?? "gone"}`);
     }
     // A graceful stop lets the steps in flight finish (their writes land after the signal); a kill must not.
     if (signal === "SIGKILL" && result.writesAfter > 0)

@@ -1,13 +1,19 @@
 // The fault campaign (issue "Converge under faults"): a staging app of every kind (test/e2e/programs/faults,
 // about 225 resources) brought up and destroyed on the real engine while the emulator answers 10% of all
 // requests with 503, 3% with 429 and drops 2% of the answers to writes after applying them. Per seed: the up
-// must succeed; the emulator then holds exactly the declared objects; a fault-free refresh finds no drift and
-// a preview no change; the destroy, under the same faults, succeeds and leaves nothing.
+// must succeed; the service then holds every declared object, none twice (campaign-check.ts, derived from each
+// kind's listing); a fault-free refresh finds no drift and a preview no change; the destroy, under the same
+// faults, succeeds and leaves nothing.
 // Used by test/e2e/faults.test.ts (3 seeds) and by `npm run soak` (scripts/soak.ts, 10 seeds and a table).
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { OutputMap } from "@pulumi/pulumi/automation";
+import { ChatClient, ManagementClient } from "../provider/client";
+import type { Region } from "../provider/contract";
 import { type FaultRule, type RunningEmulator, startEmulator } from "../provider/emulator";
+import { clientContext } from "../provider/engine/context";
+import type { Ctx } from "../provider/engine/kind";
+import { type Declared, declaredOf, type Findings, findings, problemsOf, survey } from "./campaign-check";
 import { localStack, type TestStack } from "./local-stack";
 
 export const PROGRAM_DIR = join(
@@ -45,162 +51,43 @@ export interface SeedResult {
   problems: string[];
 }
 
-export interface Expected {
-  roles: string[];
-  users: string[];
-  members: Record<string, Record<string, string>>;
-  apiKeys: string[];
-  webhooks: Record<string, string[]>;
-  authTokens: string[];
-  bots: string[];
-  bans: Record<string, string[]>;
-  friends: Record<string, string[]>;
-  blocked: Record<string, string[]>;
-  pinned: string[];
-  collaborators: Record<string, string>;
-  aiAgents: string[];
-  knowledgeTexts: string[];
-  agentVariables: string[];
-  externalAgents: string[];
-  customApiLists: string[];
-  chatWidgets: string[];
-  apiTools: string[];
-  frontendActions: string[];
-  /** Per agent name: the custom API tools and frontend actions it is given. */
-  agentTools: Record<string, { apiTools: string[]; frontendActions: string[] }>;
+/** The emulator's record of an app: its state (active or archived). */
+export function appState(emu: RunningEmulator, appId: string): string | undefined {
+  return (emu.admin.dump() as { apps: Record<string, { state?: string }> }).apps[appId]?.state;
 }
 
-export interface AppDump {
-  state?: string;
-  users: Record<string, { deactivatedAt?: number }>;
-  groups: Record<string, { members: Record<string, { scope: string }>; banned?: Record<string, number> }>;
-  roles: Record<string, unknown>;
-  apiKeys: Record<string, { name: string; createdBy?: string }>;
-  webhooks: Record<string, { triggers: string[] }>;
-  authTokens: Record<string, unknown[]>;
-  bots?: Record<string, unknown>;
-  friends?: Record<string, Record<string, number>>;
-  blocked?: Record<string, Record<string, number>>;
-  pinnedConversations?: { conversationType: string; conversationWith: string }[];
-  collaborators?: Record<string, { role: string }>;
-  builderAgents?: Record<string, { name: string; apiTools?: string[]; frontendActions?: string[] }>;
-  apiTools?: Record<string, unknown>;
-  frontendActions?: Record<string, unknown>;
-  byoAgents?: Record<string, { name: string }>;
-  knowledgeTexts?: Record<string, { title: string }>;
-  agentVariables?: Record<string, { name: string }>;
-  keywordLists?: Record<string, { category: string }>;
-  chatWidgets?: Record<string, { configuration: { name: string } }>;
-}
-
-const sorted = (xs: Iterable<string>) => [...xs].sort();
-/** JSON with object keys in order, so that equal contents compare equal. */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
-      : x,
+/** The app's chat objects as they are now: `survey` (campaign-check.ts) through clients of the emulator. */
+export function surveyContext(emu: RunningEmulator, outputs: OutputMap): Ctx {
+  // The budget of the campaign's stack config (configureProgram): the emulator's limit, not the free plan's.
+  const opts = { budget: { requestsPerMinute: 20_000 } };
+  const chat = new ChatClient(
+    {
+      appId: String(outputs.appId?.value),
+      region: String(outputs.region?.value) as Region,
+      apiKey: String(outputs.appApiKey?.value),
+      endpoint: emu.chatEndpoint,
+    },
+    opts,
   );
-const count = (xs: Iterable<string>) => {
-  const m: Record<string, number> = {};
-  for (const x of xs) m[x] = (m[x] ?? 0) + 1;
-  return m;
-};
-
-/** What the app holds that a declaration made (the default role and the app's own keys are not). */
-export function held(app: AppDump) {
-  return {
-    roles: sorted(Object.keys(app.roles).filter((r) => r !== "default")),
-    users: sorted(Object.entries(app.users).flatMap(([uid, u]) => (u.deactivatedAt ? [] : [uid]))),
-    members: Object.fromEntries(
-      Object.entries(app.groups).map(([guid, g]) => [
-        guid,
-        Object.fromEntries(Object.entries(g.members).map(([uid, m]) => [uid, m.scope])),
-      ]),
-    ),
-    apiKeys: count(Object.values(app.apiKeys).flatMap((k) => (k.createdBy === "app_system" ? [] : [k.name]))),
-    webhooks: Object.fromEntries(Object.entries(app.webhooks).map(([id, w]) => [id, sorted(w.triggers)])),
-    authTokens: count(Object.entries(app.authTokens).flatMap(([uid, ts]) => ts.map(() => uid))),
-    bots: sorted(Object.keys(app.bots ?? {})),
-    bans: nonEmpty(
-      Object.entries(app.groups).map(([guid, g]) => [guid, sorted(Object.keys(g.banned ?? {}))]),
-    ),
-    friends: nonEmpty(Object.entries(app.friends ?? {}).map(([uid, f]) => [uid, sorted(Object.keys(f))])),
-    blocked: nonEmpty(Object.entries(app.blocked ?? {}).map(([uid, b]) => [uid, sorted(Object.keys(b))])),
-    pinned: (app.pinnedConversations ?? []).map((p) => `${p.conversationType}:${p.conversationWith}`),
-    collaborators: Object.fromEntries(Object.entries(app.collaborators ?? {}).map(([e, c]) => [e, c.role])),
-    // Counted by name: a double made by a lost answer or a killed run shows as 2.
-    aiAgents: count(Object.values(app.builderAgents ?? {}).map((a) => a.name)),
-    externalAgents: count(Object.values(app.byoAgents ?? {}).map((a) => a.name)),
-    knowledgeTexts: count(Object.values(app.knowledgeTexts ?? {}).map((t) => t.title)),
-    agentVariables: count(Object.values(app.agentVariables ?? {}).map((v) => v.name)),
-    customApiLists: sorted(
-      Object.entries(app.keywordLists ?? {}).flatMap(([id, k]) => (k.category === "custom-api" ? [id] : [])),
-    ),
-    // Counted by name, like the agents: the service makes a widget's id.
-    chatWidgets: count(Object.values(app.chatWidgets ?? {}).map((w) => w.configuration.name)),
-    apiTools: sorted(Object.keys(app.apiTools ?? {})),
-    frontendActions: sorted(Object.keys(app.frontendActions ?? {})),
-    // Agents given something (by name): what they are given.
-    agentTools: Object.fromEntries(
-      Object.values(app.builderAgents ?? {}).flatMap((a) =>
-        a.apiTools?.length || a.frontendActions?.length
-          ? [
-              [
-                a.name,
-                { apiTools: sorted(a.apiTools ?? []), frontendActions: sorted(a.frontendActions ?? []) },
-              ],
-            ]
-          : [],
-      ),
-    ),
-  };
+  const management = new ManagementClient(
+    {
+      key: emu.credentials.managementKey,
+      secret: emu.credentials.managementSecret,
+      endpoint: emu.managementUrl,
+    },
+    opts,
+  );
+  return clientContext({ chat: () => chat, management: () => management });
 }
 
-/** Only the entries with something in them (an emptied relation may stay as an empty record). */
-const nonEmpty = (entries: [string, string[]][]) => Object.fromEntries(entries.filter(([, v]) => v.length));
-
-export function appOf(emu: RunningEmulator, appId: string): AppDump | undefined {
-  return (emu.admin.dump() as { apps: Record<string, AppDump> }).apps[appId];
-}
-
-/** Differences between what the emulator holds and what was declared. */
-export function checkHeld(app: AppDump, want: Expected): string[] {
-  const have = held(app);
-  const wanted = {
-    roles: sorted(want.roles),
-    users: sorted(want.users),
-    members: want.members,
-    apiKeys: count(want.apiKeys),
-    webhooks: Object.fromEntries(Object.entries(want.webhooks).map(([id, t]) => [id, sorted(t)])),
-    authTokens: count(want.authTokens),
-    bots: sorted(want.bots),
-    bans: Object.fromEntries(Object.entries(want.bans).map(([g, u]) => [g, sorted(u)])),
-    friends: Object.fromEntries(Object.entries(want.friends).map(([u, f]) => [u, sorted(f)])),
-    blocked: Object.fromEntries(Object.entries(want.blocked).map(([u, b]) => [u, sorted(b)])),
-    pinned: want.pinned,
-    collaborators: want.collaborators,
-    aiAgents: count(want.aiAgents),
-    externalAgents: count(want.externalAgents),
-    knowledgeTexts: count(want.knowledgeTexts),
-    agentVariables: count(want.agentVariables),
-    customApiLists: sorted(want.customApiLists),
-    chatWidgets: count(want.chatWidgets),
-    apiTools: sorted(want.apiTools),
-    frontendActions: sorted(want.frontendActions),
-    agentTools: Object.fromEntries(
-      Object.entries(want.agentTools).map(([n, t]) => [
-        n,
-        { apiTools: sorted(t.apiTools), frontendActions: sorted(t.frontendActions) },
-      ]),
-    ),
-  };
-  const problems: string[] = [];
-  for (const k of Object.keys(wanted) as (keyof typeof wanted)[]) {
-    const [a, b] = [canonical(have[k]), canonical(wanted[k])];
-    if (a !== b) problems.push(`${k}: the emulator holds ${a}, declared ${b}`);
-  }
-  return problems;
+/** What the service holds against what the stack declares now (`gone`: what it declared and deleted since). */
+export async function checkService(
+  emu: RunningEmulator,
+  outputs: OutputMap,
+  declared: Declared[],
+  gone: Declared[] = [],
+): Promise<Findings> {
+  return findings(await survey(surveyContext(emu, outputs), declared, gone), declared, gone);
 }
 
 /** Runs `op` up to `maxRuns` times until it succeeds, under the emulator's current faults. */
@@ -231,6 +118,14 @@ async function phase(
     seconds: (performance.now() - started) / 1000,
   };
 }
+
+/** Two phases as one: the runs of the one that took most, the rest added up. */
+const merged = (a: Phase, b: Phase): Phase => ({
+  runs: Math.max(a.runs, b.runs),
+  requests: a.requests + b.requests,
+  faults: a.faults + b.faults,
+  seconds: a.seconds + b.seconds,
+});
 
 /** The program's stack config against `emu`: its endpoints and management credentials, and the app's size. */
 export async function configureProgram(t: TestStack, emu: RunningEmulator, users: number): Promise<void> {
@@ -277,10 +172,9 @@ export async function runSeed(seed: number, opts: CampaignOptions = {}): Promise
     );
     emu.admin.clearFaults();
     if (!outputs) return { seed, up, problems };
-    const appId = String(outputs.appId?.value);
-    const app = appOf(emu, appId);
-    if (!app) problems.push(`the app ${appId} is not in the emulator`);
-    else problems.push(...checkHeld(app, outputs.expected?.value as Expected));
+    const done = outputs;
+    const declared = declaredOf(await t.stack.exportStack());
+    problems.push(...problemsOf(await checkService(emu, done, declared)));
 
     const refresh = await t.stack.refresh(run);
     const drift = Object.entries(refresh.summary.resourceChanges ?? {}).filter(([k]) => k !== "same");
@@ -289,19 +183,27 @@ export async function runSeed(seed: number, opts: CampaignOptions = {}): Promise
     const changes = Object.entries(preview.changeSummary).filter(([k]) => k !== "same");
     if (changes.length) problems.push(`the preview after it shows changes: ${JSON.stringify(changes)}`);
 
+    // The destroy in two steps, the app last: the service reads nothing of an archived app, so what the
+    // first step left is surveyed between them.
+    const apps = declared.filter((d) => d.kind === "App");
     emu.admin.setFaults(faults);
-    const destroy = await phase(emu, maxRuns, () => t.stack.destroy(run), problems);
+    const first = await phase(
+      emu,
+      maxRuns,
+      () => t.stack.destroy({ ...run, exclude: apps.map((a) => a.urn) }),
+      problems,
+    );
     emu.admin.clearFaults();
-    const after = appOf(emu, appId);
-    if (after?.state !== "archived") problems.push(`after destroy the app is ${after?.state ?? "gone"}`);
-    if (after) {
-      // Chat widgets have no delete route: a destroy leaves them by design (decision 0114).
-      const { chatWidgets: _, ...left } = held(after);
-      const anything = { ...left, members: Object.values(left.members).flatMap(Object.keys) };
-      for (const [k, v] of Object.entries(anything))
-        if (Object.keys(v).length)
-          problems.push(`after destroy the app still holds ${k}: ${JSON.stringify(v)}`);
-    }
+    problems.push(
+      ...problemsOf(await checkService(emu, done, apps, declared)).map((p) => `after destroy, ${p}`),
+    );
+    emu.admin.setFaults(faults);
+    const last = await phase(emu, maxRuns, () => t.stack.destroy(run), problems);
+    emu.admin.clearFaults();
+    const destroy = merged(first, last);
+    const appId = String(done.appId?.value);
+    const state = appState(emu, appId);
+    if (state !== "archived") problems.push(`after destroy the app is ${state ?? "gone"}`);
     return { seed, up, destroy, problems };
   } finally {
     emu.admin.clearFaults();

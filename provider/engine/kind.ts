@@ -167,6 +167,11 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * the plugin and the SDK (functions.ts). Absent: the list takes no filter.
    */
   readonly listScope?: z.ZodObject<z.ZodRawShape>;
+  /**
+   * The kind's delete leaves the object in the service (it has no route to remove one): a destroy forgets
+   * it, and the fault campaign's check (scripts/campaign-check.ts) expects it still there.
+   */
+  readonly deleteLeaves?: true;
   /** Finds an existing object for `adopt: true`; undefined when there is none. */
   find?(ctx: Ctx, args: A): Promise<{ id: string; args: A } | undefined>;
   /**

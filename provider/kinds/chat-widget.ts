@@ -112,6 +112,7 @@ export const chatWidget: Kind<ChatWidgetArgs> = {
   async delete() {
     // No delete route: the widget stays in the app (the kind's doc says so, decision 0114).
   },
+  deleteLeaves: true,
   async find(ctx, a) {
     const appId = ctx.appId(a);
     const named = (await widgets(ctx, appId)).filter((w) => w.configuration.name === a.name);

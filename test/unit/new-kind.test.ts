@@ -1,9 +1,9 @@
 // A new kind is its hand-written files, honestly (issue 41, decision 0122): in a scratch copy of the repository a
 // throwaway kind over routes the project has (the keyword lists') is added with exactly the files CONTRIBUTING.md's
 // "Adding a kind" lists, `npm run generate`'s steps run there (from source: the compiler's runs only check), and
-// the registry-driven tests run on the copy. A kind that still needed a line elsewhere (the registry, the demo,
-// the fault campaign) would fail them; every file the steps change is counted, and CONTRIBUTING.md states both
-// counts.
+// the registry-driven tests run on the copy, the fault campaign's check among them (it must report a lost
+// object of the throwaway kind). A kind that still needed a line elsewhere (the registry, the demo, the fault
+// campaign) would fail them; every file the steps change is counted, and CONTRIBUTING.md states both counts.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -21,17 +21,23 @@ import { dirname, join, sep } from "node:path";
 
 const root = join(__dirname, "..", "..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
-/** Not copied: what no step of `generate` or the registry's tests reads (the other languages' SDKs are made by
+/** The registry-driven tests run on the copy: the campaigns' check runs on the emulator (integration). */
+const TESTS = ["test/unit/registry.test.ts", "test/unit/contributing.test.ts"];
+const CHECK = "test/integration/campaign-check.test.ts";
+/** Not copied: what no step of `generate` or the tests above read (the other languages' SDKs are made by
  * `npm run generate:sdks`, counted apart in CONTRIBUTING.md). */
-const LEFT_OUT =
-  /^(node_modules|dist|\.git|sdk\/(python|go|java)|test\/(fixtures|e2e|integration|live)|examples)(\/|$)/;
+const leftOut = (path: string) =>
+  path !== CHECK &&
+  /^(node_modules|dist|\.git|sdk\/(python|go|java)|test\/(fixtures|e2e|integration|live)|examples)(\/|$)/.test(
+    path,
+  );
 
 /** Every file under `dir` (relative paths, `/`-separated), with a hash of its text. */
 function snapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const f of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     const path = f.split(sep).join("/");
-    if (LEFT_OUT.test(path)) continue;
+    if (leftOut(path)) continue;
     try {
       out.set(
         path,
@@ -78,7 +84,7 @@ describe("adding a kind", () => {
         encoding: "utf8",
       })
         .split("\n")
-        .filter((f) => f && !LEFT_OUT.test(f));
+        .filter((f) => f && !leftOut(f));
       for (const f of tracked) {
         mkdirSync(join(scratch, dirname(f)), { recursive: true });
         try {
@@ -142,16 +148,17 @@ describe("adding a kind", () => {
 
       // The registry-driven tests, on the copy: a kind left out of anything fails them.
       const jest = join(root, "node_modules", "jest", "bin", "jest.js");
-      const tests = ["test/unit/registry.test.ts", "test/unit/contributing.test.ts"];
       const run = spawnSync(
         process.execPath,
-        [jest, "--selectProjects", "unit", "--runTestsByPath", ...tests],
+        [jest, "--selectProjects", "unit", "integration", "--verbose", "--runTestsByPath", ...TESTS, CHECK],
         {
           cwd: scratch,
           encoding: "utf8",
         },
       );
       expect({ status: run.status, tail: run.stderr.slice(-3000) }).toMatchObject({ status: 0 });
+      // The fault campaign's check covers the throwaway kind with no edit of its own.
+      expect(run.stderr).toMatch(/✓ a lost ScratchApiList is reported/);
       const registry = readFileSync(join(scratch, "provider", "kinds", "registry.ts"), "utf8");
       expect(registry).toMatch(/^ {2}ScratchApiList: scratchApiList,$/m);
     } finally {
