@@ -29,6 +29,7 @@ const all = (ctx: Ctx, progress?: Parameters<typeof campaignListing>[2]) =>
 
 export const campaignChannel: Kind<CampaignChannelArgs> = {
   name: "CampaignChannel",
+  deleteLeaves: true,
   doc: "A delivery channel of the campaigns service (in_app or push; an app has at most one push channel). Named by its channelId, unique in the app. The service has no route to delete a channel: destroy LEAVES it in the app (declare enabled: false first to take it out of use). Id: the id the service gives it.",
   ...declare(CampaignChannelArgs, outputs, {
     name: { doc: "Shown in the dashboard." },

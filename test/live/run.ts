@@ -45,7 +45,7 @@ interface Made {
 
 /** Kinds whose destroy leaves the object, as the kind's doc declares (no delete route in the API). */
 export const leftByDestroy = (kind: KindName): boolean =>
-  /destroy LEAVES/.test((kinds[kind] as unknown as Kind).doc);
+  (kinds[kind] as unknown as Kind).deleteLeaves === true;
 
 const provider = (kind: KindName) => new CrudProvider(kinds[kind] as never);
 

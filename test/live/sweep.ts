@@ -22,7 +22,10 @@ export const DEFAULT_SWEEP_AGE_MS = 60 * 60 * 1000;
 
 /** The run time a listed object carries in its id parts or its name; undefined when it carries none. */
 function runTimeOf(id: string, args: Args): number | undefined {
-  const names = [id, ...id.split("/"), args.name].filter((v): v is string => typeof v === "string");
+  // The prefix is on whichever field names the object (a name, a channelId): any string argument may carry it.
+  const names = [id, ...id.split("/"), ...Object.values(args)].filter(
+    (v): v is string => typeof v === "string",
+  );
   for (const n of names) {
     const t = prefixTime(n);
     if (t !== undefined) return t;

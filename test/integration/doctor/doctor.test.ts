@@ -14,6 +14,7 @@ import { DOCUMENT, type Json } from "../../../provider/contract/scripts/compare"
 import { observedProblems } from "../../../provider/contract/scripts/observed";
 import { runDoctor } from "../../../provider/doctor/checks";
 import { divergencesFile, observed } from "../../../provider/doctor/divergences";
+import { PROBES } from "../../../provider/doctor/guesses";
 import { runPrefix } from "../../../provider/doctor/prefix";
 import { formatReport } from "../../../provider/doctor/report";
 import { samples } from "../../../provider/doctor/samples";
@@ -132,7 +133,7 @@ describe("chat-doctor", () => {
     const guesses = r.checks.filter((c) => c.name.startsWith("guess "));
     expect(guesses.filter((c) => c.status === "fail")).toEqual([]);
     expect(guesses.filter((c) => c.status === "skip").map((c) => c.name)).toEqual(
-      GUESSES.filter((g) => g.operationId === "updateChatWidget" || !(g.operationId in routes)).map(
+      GUESSES.filter((g) => PROBES[g.operationId]?.none !== undefined || !(g.operationId in routes)).map(
         (g) => `guess ${g.operationId}`,
       ),
     );
