@@ -591,6 +591,36 @@ describe("the moderation queues (decision 0114)", () => {
   });
 });
 
+describe("the campaigns service's categories and channels (decision 0131)", () => {
+  it("creates, reads, updates, lists and deletes a category", async () => {
+    const name = unique("cat");
+    const made = (await chat.call("createCampaignCategory", { body: { name, description: "first" } })).data;
+    expect((await chat.call("getCampaignCategory", { params: { id: made.id } })).data.name).toBe(name);
+    await chat.call("updateCampaignCategory", { params: { id: made.id }, body: { description: "second" } });
+    const listed = (await chat.call("listCampaignCategories", { query: { limit: 100 } })).data;
+    expect(listed.find((c) => c.id === made.id)?.description).toBe("second");
+    await chat.call("deleteCampaignCategory", { params: { id: made.id } });
+    expect(isNotFound(await rejectionOf(chat.call("getCampaignCategory", { params: { id: made.id } })))).toBe(
+      true,
+    );
+  });
+
+  it("creates, reads, updates and lists a channel (the service has no route to delete one)", async () => {
+    const channelId = unique("feed");
+    const made = (
+      await chat.call("createCampaignChannel", {
+        body: { name: "Feed", type: "in_app", channelId, enabled: true },
+      })
+    ).data;
+    expect((await chat.call("getCampaignChannel", { params: { id: made.id } })).data.channelId).toBe(
+      channelId,
+    );
+    await chat.call("updateCampaignChannel", { params: { id: made.id }, body: { enabled: false } });
+    const listed = (await chat.call("listCampaignChannels", { query: { limit: 100 } })).data;
+    expect(listed.find((c) => c.id === made.id)?.enabled).toBe(false);
+  });
+});
+
 it("called every chat route of the table with success", () => {
   const chatRoutes = Object.entries(routes)
     .filter(([name, r]) => r.api === "chat" && !isConfigurationRoute(name))
