@@ -221,6 +221,9 @@ describe("a release installed from its registries, rehearsed on loopback", () =>
     GOPROXY: `${server.url}/go,off`,
     GONOSUMDB: "github.com/pulumi-chat",
     GOFLAGS: "-mod=readonly",
+    // The go command indexes a module cache folder by path@version, taking it as immutable; every release
+    // rehearsed here is v<version> again with other files, so the index of an earlier run would hide the new ones.
+    GODEBUG: "goindex=0",
   });
 
   /**
