@@ -184,7 +184,10 @@ describe("a seed destroy killed half way", () => {
     process.kill(-(child.pid ?? 0), "SIGKILL");
     await exited;
     t.emu.admin.clearFaults();
-    expect(pendingDeletes(await exportedState(env))).toBeGreaterThan(0);
+    // Killed half way: the checkpoint holds the pending deletes, or the kill landed inside its write and cut it
+    // (the stack cannot load until chat-recover removes the cut file); either way chat-recover puts it in order.
+    const killed = await exportedState(env);
+    expect(killed === undefined || pendingDeletes(killed) > 0).toBe(true);
     // Half way: the groups went with their members and messages; seeded users are still there.
     const users = async () =>
       (await chat.listAll("listUsers", { query: { perPage: 1000, searchKey: "sdd-" } })).map((u) => u.uid);
@@ -196,7 +199,7 @@ describe("a seed destroy killed half way", () => {
       { cwd: PROGRAM, env },
     );
     const said = `${rec.stdout}${rec.stderr}`.split("\n").filter((l) => l.startsWith("chat-recover:"));
-    expect(said.at(-1)).toMatch(/recovered/);
+    expect(said.join("\n")).toMatch(killed === undefined ? /cut short by the kill/ : /recovered/);
 
     const destroy = await t.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
