@@ -7,7 +7,7 @@ import { none } from "../engine/fields";
 import type { Args, Ctx, FileRef, Progress } from "../engine/kind";
 
 /** The three lists of an agent, each with its add and remove routes (the body names the list alike). */
-const LISTS = {
+export const LISTS = {
   tools: ["addAgentTools", "removeAgentTools"],
   apiTools: ["addAgentApiTools", "removeAgentApiTools"],
   frontendActions: ["addAgentFrontendActions", "removeAgentFrontendActions"],
