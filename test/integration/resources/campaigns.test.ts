@@ -123,9 +123,18 @@ describe("the campaigns service's categories and channels", () => {
     expect((await channels.diff(id, outs, changed)).replaces ?? []).toEqual([]);
     await channels.update(id, outs, changed);
     expect(await channel(id)).toMatchObject({ name: "Main feed", enabled: true });
-    // Its type and channelId are fixed: changing either makes a new channel.
-    const retyped = await checked(channels, { channelId, name: "Main feed", type: "push" });
-    expect((await channels.diff(id, outs, retyped)).replaces).toEqual(["type"]);
+    // Its type is fixed for its channelId (the old channel cannot be deleted to make way): refused at check,
+    // naming the field; with a new channelId it is a new channel.
+    const retyped = await channels.check(changed, { connection, channelId, name: "Main feed", type: "push" });
+    expect(retyped.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^type: a channel's type cannot change \(in_app to push\)/),
+    ]);
+    const moved = await checked(channels, {
+      channelId: `${channelId}-push`,
+      name: "Main feed",
+      type: "push",
+    });
+    expect((await channels.diff(id, outs, moved)).replaces?.sort()).toEqual(["channelId", "type"]);
 
     await channels.delete(id, outs);
     expect(await channel(id)).toMatchObject({ channelId });
