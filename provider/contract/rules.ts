@@ -220,3 +220,50 @@ export const repliesNeedSender = {
     path: ["senderEmailForReplies"],
   },
 };
+
+/** How long a campaign template's sequence step may wait, in minutes (the vendor's enum; decision 0134). */
+export const TEMPLATE_WAIT_MINUTES: readonly number[] = [5, 10, 30, 60, 240, 1440];
+
+/** A template step's wait: one of the vendor's values. */
+export const templateWaitMinutes = {
+  check: (n: number) => TEMPLATE_WAIT_MINUTES.includes(n),
+  message: { message: `waitMinutes must be one of ${TEMPLATE_WAIT_MINUTES.join(", ")}` },
+};
+
+/** The stop conditions each channel type takes (the vendor's ChannelContentDto); other types: not documented. */
+export const TEMPLATE_STOP_CONDITIONS: Readonly<Record<string, readonly string[]>> = {
+  in_app: ["delivered", "read", "engaged"],
+  push: ["delivered", "clicked"],
+};
+
+type TemplateChannel = {
+  channelType: string;
+  stopCondition?: string | undefined;
+  categoryFilterEnabled?: boolean | undefined;
+  templateLabelEnabled?: boolean | undefined;
+};
+
+/** A template channel's stopCondition is one its channel type takes. */
+export const templateStopCondition = {
+  check: (c: TemplateChannel) =>
+    c.stopCondition === undefined ||
+    (TEMPLATE_STOP_CONDITIONS[c.channelType]?.includes(c.stopCondition) ?? true),
+  message: {
+    message: `stopCondition must suit the channel type: in_app takes ${TEMPLATE_STOP_CONDITIONS.in_app?.join(", ")}; push takes ${TEMPLATE_STOP_CONDITIONS.push?.join(", ")}`,
+    path: ["stopCondition"],
+  },
+};
+
+/** The feed's category filter and the template label are in-app settings. */
+export const templateInAppOnly = {
+  check: (c: TemplateChannel) =>
+    c.channelType === "in_app" ||
+    (c.categoryFilterEnabled === undefined && c.templateLabelEnabled === undefined),
+  message: { message: "categoryFilterEnabled and templateLabelEnabled are for the in_app channel only" },
+};
+
+/** A template holds one configuration per channel type (the service answers a second with 409). */
+export const templateChannelTypesOnce = {
+  check: (cs: readonly { channelType: string }[]) => new Set(cs.map((c) => c.channelType)).size === cs.length,
+  message: { message: "channels: a channel type appears once (one configuration per channel type)" },
+};

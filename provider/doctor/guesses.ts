@@ -66,6 +66,10 @@ const catalogue = (answer: unknown) => {
 const CHANNEL_BY_HAND =
   "a campaign channel cannot be deleted, so a check makes none: declare a CampaignChannel on a sandbox app, change its name, and preview again (no change means the guess holds)";
 
+/** A campaign template's delete archives it (the service keeps it), so a check makes none. */
+const TEMPLATE_BY_HAND =
+  "a campaign template's delete archives it and the service keeps it, so a check makes none: declare a CampaignTemplate on a sandbox app, change its label and a channel's content, and preview again (no change means the guess holds)";
+
 export const PROBES: Readonly<Record<string, Probe>> = {
   getPermissions: {
     read: async (c) => ({
@@ -135,6 +139,12 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   createCampaignChannel: { none: CHANNEL_BY_HAND },
   getCampaignChannel: { none: CHANNEL_BY_HAND },
   updateCampaignChannel: { none: CHANNEL_BY_HAND },
+  listCampaignTemplates: { read: listed("listCampaignTemplates") },
+  createCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  getCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  updateCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  updateCampaignTemplateChannel: { none: TEMPLATE_BY_HAND },
+  archiveCampaignTemplate: { none: TEMPLATE_BY_HAND },
 };
 
 /** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */

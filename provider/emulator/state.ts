@@ -10,6 +10,7 @@ import type {
   BotCreate,
   CampaignCategoryCreate,
   CampaignChannelCreate,
+  CampaignTemplateCreate,
   ChatWidgetListed,
   Defaults,
   FrontendActionCreate,
@@ -265,6 +266,17 @@ export type CampaignChannelRecord = z.output<typeof CampaignChannelCreate> & {
   updatedAt: number;
 };
 
+/**
+ * A template of the campaigns service: its create body's fields (defaults filled), what the service adds, and
+ * its current version, which each save bumps (decision 0134).
+ */
+export type CampaignTemplateRecord = z.output<typeof CampaignTemplateCreate> & {
+  id: string;
+  currentVersion: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An agent of either family; the fields each family has are in `fields`, as sent. */
 export interface AgentRecord {
   uid: string;
@@ -315,6 +327,8 @@ export interface AppSocialRecord {
   /** id → the campaigns service's template categories and delivery channels (decision 0131). */
   campaignCategories: Map<string, CampaignCategoryRecord>;
   campaignChannels: Map<string, CampaignChannelRecord>;
+  /** id → the campaigns service's templates, archived ones kept (decision 0134). */
+  campaignTemplates: Map<string, CampaignTemplateRecord>;
   /** The moderation queues, by message id (provider/emulator/handlers/moderation-queues.ts). */
   flaggedMessages: Map<string, FlaggedRecord>;
   blockedMessages: Map<string, BlockedRecord>;
@@ -443,6 +457,7 @@ function newAppSocial(): AppSocialRecord {
     agentVariables: new Map(),
     campaignCategories: new Map(),
     campaignChannels: new Map(),
+    campaignTemplates: new Map(),
     chatWidgets: new Map(),
     flaggedMessages: new Map(),
     blockedMessages: new Map(),

@@ -16,6 +16,7 @@ import { blockedUsers } from "./blocked-users";
 import { bot } from "./bot";
 import { campaignCategory } from "./campaign-category";
 import { campaignChannel } from "./campaign-channel";
+import { campaignTemplate } from "./campaign-template";
 import { chatWidget } from "./chat-widget";
 import { collaborators } from "./collaborators";
 import { customEmailProvider } from "./custom-email-provider";
@@ -87,4 +88,5 @@ export const kinds = {
   AgentFrontendAction: agentFrontendAction,
   CampaignCategory: campaignCategory,
   CampaignChannel: campaignChannel,
+  CampaignTemplate: campaignTemplate,
 } as const satisfies Record<string, Kind>;

@@ -1433,6 +1433,50 @@ export function listCampaignChannel(args: ListCampaignChannelArgs = {}): pulumi.
   return readAll<CampaignChannelResult>("CampaignChannel", args);
 }
 
+/** One CampaignTemplate as `getCampaignTemplate` and `listCampaignTemplate` return it. */
+export interface CampaignTemplateResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  name: string;
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  templateId: string;
+  /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
+  templateCategory?: "Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom";
+  /** The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed. */
+  label?: string;
+  /** Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed. */
+  alternativeText?: string;
+  /** Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed. */
+  tags?: string[];
+  /** draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft". */
+  status: "draft" | "approved" | "archived";
+  /** Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed. */
+  channels: { channelType: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom"; channelId?: string; content?: Record<string, unknown>; dataType?: "ui_template" | "data_template"; categoryFilterEnabled?: boolean; templateLabelEnabled?: boolean; messageRetentionHours?: number; sequenceOrder?: number; stopCondition?: "delivered" | "read" | "engaged" | "clicked"; waitMinutes?: number }[];
+  /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
+  variableSchema?: string[];
+  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  config?: Record<string, unknown>;
+  /** The template's current version (each save makes one); a campaign pins a version. */
+  currentVersion?: number;
+}
+
+export interface GetCampaignTemplateArgs extends ChatLookupArgs {
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  templateId: pulumi.Input<string>;
+}
+/** Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. */
+export function getCampaignTemplate(args: GetCampaignTemplateArgs): pulumi.Output<CampaignTemplateResult> {
+  return readOne<CampaignTemplateResult>("CampaignTemplate", args);
+}
+
+export interface ListCampaignTemplateArgs extends ChatLookupArgs {
+}
+/** Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id. */
+export function listCampaignTemplate(args: ListCampaignTemplateArgs = {}): pulumi.Output<CampaignTemplateResult[]> {
+  return readAll<CampaignTemplateResult>("CampaignTemplate", args);
+}
+
 /** What `getUsageMetrics` returns. */
 export interface UsageMetricsResult {
   /** Start of the range, in Unix seconds. */

@@ -1526,6 +1526,59 @@ export class CampaignChannel extends pulumi.CustomResource {
   }
 }
 
+export interface CampaignTemplateArgs extends ChatResourceArgs {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  name: pulumi.Input<string>;
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  templateId: pulumi.Input<string>;
+  /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
+  templateCategory?: pulumi.Input<"Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom">;
+  /** The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed. */
+  label?: pulumi.Input<string>;
+  /** Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed. */
+  alternativeText?: pulumi.Input<string>;
+  /** Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft". */
+  status?: pulumi.Input<"draft" | "approved" | "archived">;
+  /** Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed. */
+  channels: pulumi.Input<pulumi.Input<{ channelType: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">; channelId?: pulumi.Input<string>; content?: pulumi.Input<Record<string, unknown>>; dataType?: pulumi.Input<"ui_template" | "data_template">; categoryFilterEnabled?: pulumi.Input<boolean>; templateLabelEnabled?: pulumi.Input<boolean>; messageRetentionHours?: pulumi.Input<number>; sequenceOrder?: pulumi.Input<number>; stopCondition?: pulumi.Input<"delivered" | "read" | "engaged" | "clicked">; waitMinutes?: pulumi.Input<number> }>[]>;
+  /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
+  variableSchema?: pulumi.Input<pulumi.Input<string>[]>;
+  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  config?: pulumi.Input<Record<string, unknown>>;
+}
+
+/** A notification template of the campaigns service: what its notifications carry and, per channel type, how each channel delivers them. Named by its templateId, unique in the app. Destroy ARCHIVES it (the service keeps archived templates). Id: the id the service gives it. */
+export class CampaignTemplate extends pulumi.CustomResource {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  declare readonly templateId: pulumi.Output<string>;
+  /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
+  declare readonly templateCategory: pulumi.Output<"Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom" | undefined>;
+  /** The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed. */
+  declare readonly label: pulumi.Output<string | undefined>;
+  /** Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed. */
+  declare readonly alternativeText: pulumi.Output<string | undefined>;
+  /** Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed. */
+  declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft". */
+  declare readonly status: pulumi.Output<"draft" | "approved" | "archived">;
+  /** Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed. */
+  declare readonly channels: pulumi.Output<{ channelType: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom"; channelId?: string; content?: Record<string, unknown>; dataType?: "ui_template" | "data_template"; categoryFilterEnabled?: boolean; templateLabelEnabled?: boolean; messageRetentionHours?: number; sequenceOrder?: number; stopCondition?: "delivered" | "read" | "engaged" | "clicked"; waitMinutes?: number }[]>;
+  /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
+  declare readonly variableSchema: pulumi.Output<string[] | undefined>;
+  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  declare readonly config: pulumi.Output<Record<string, unknown> | undefined>;
+  /** The template's current version (each save makes one); a campaign pins a version. */
+  declare readonly currentVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: CampaignTemplateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CampaignTemplate", name, args, ["currentVersion"], [], opts));
+  }
+}
+
 /** The Environment component's typed outputs: each kind's `file.output`, its section's resources by id. */
 export interface EnvironmentOutputs {
   /** The resources of the file's `users`, by id. */

@@ -594,6 +594,42 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     channelId: "The channel's slug, unique in the app; templates name the channel by it. It cannot change.",
     enabled: "Whether templates may use the channel.",
   },
+  createCampaignTemplate: {
+    name: "The template's display name.",
+    templateId:
+      "The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change.",
+    templateCategory:
+      "One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name.",
+    label: "The label the notification shows (Promo, Alert, ...).",
+    alternativeText: "Plain text shown where the rich content cannot be.",
+    tags: "Tags to filter and segment templates by.",
+    status: "draft while it is written; approved to be sent.",
+    channels: "Each channel's configuration, one per channel type.",
+    "channels[].channelType": "The channel type this configuration is for; a template has one per type.",
+    "channels[].channelId":
+      "The channelId of the app's channel (CampaignChannel) of that type the template delivers through.",
+    "channels[].content":
+      "What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.",
+    "channels[].dataType": "ui_template (designed in the dashboard's builder) or data_template.",
+    "channels[].categoryFilterEnabled":
+      "Whether the feed's category filter shows the template's notifications (in_app only).",
+    "channels[].templateLabelEnabled": "Whether the notification shows the template's label (in_app only).",
+    "channels[].messageRetentionHours": "How many hours a delivered message is kept.",
+    "channels[].sequenceOrder": "The step's place in the template's sequence (1, 2, 3, ...).",
+    "channels[].stopCondition":
+      "When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.",
+    "channels[].waitMinutes": "Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).",
+    variableSchema: "The template's variable definitions, as the service takes them.",
+    config: "More of the template's configuration, as the service takes it.",
+  },
+  updateCampaignTemplate: {
+    templateCategory:
+      "One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name.",
+    config: "A JSON object the service keeps as given.",
+  },
+  updateCampaignTemplateChannel: {
+    content: "A JSON object the service keeps as given.",
+  },
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",

@@ -3,6 +3,17 @@
 
 export const CampaignAffix = ["append", "prepend"] as const;
 export const CampaignChannelType = ["in_app", "push", "sms", "email", "whatsapp", "custom"] as const;
+export const CampaignTemplateCategory = [
+  "Onboarding",
+  "Transactional",
+  "Marketing",
+  "Product_Showcase",
+  "Alerts",
+  "Polls",
+  "Custom",
+] as const;
+export const CampaignTemplateStatus = ["draft", "approved", "archived"] as const;
+export const CampaignTemplateStopCondition = ["delivered", "read", "engaged", "clicked"] as const;
 export const UserUnsettable = ["avatar", "link", "metadata"] as const;
 export const GroupType = ["public", "password", "private"] as const;
 export const GroupListType = ["public", "private", "protected", "password"] as const;

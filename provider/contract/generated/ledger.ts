@@ -171,6 +171,54 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/moderation-apis/list-reviewed-messages",
   },
   {
+    operationId: "createCampaignTemplate",
+    method: "POST",
+    path: "/templates",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); a templateId is unique among the templates not archived (409, no documented code); a channel's content left out is filled with defaults the file does not name",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/create-template",
+  },
+  {
+    operationId: "listCampaignTemplates",
+    method: "GET",
+    path: "/templates",
+    guess:
+      "the page is a list, wrapped in `data` or bare, archived templates included unless `status` asks otherwise, walked by the cursor (updatedAt, id, affix append); `search` matches a part of the name or templateId (docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/list-templates",
+  },
+  {
+    operationId: "getCampaignTemplate",
+    method: "GET",
+    path: "/templates/{id}",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); an archived template is still read (the stack takes it as gone)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/get-template",
+  },
+  {
+    operationId: "updateCampaignTemplate",
+    method: "PUT",
+    path: "/templates/{id}",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); the update takes the create body's seven category names (decision 0134), a field left out is kept, and each save bumps `currentVersion` (the get-template page)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/update-template",
+  },
+  {
+    operationId: "archiveCampaignTemplate",
+    method: "DELETE",
+    path: "/templates/{id}",
+    guess:
+      "the archive answers the template, its status archived, and the service keeps it; whether its templateId can be taken again by a new template is not documented (the emulator lets it)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/archive-template",
+  },
+  {
+    operationId: "updateCampaignTemplateChannel",
+    method: "PUT",
+    path: "/templates/{id}/channels/{channelType}",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); the content replaces the channel's whole content, and a channel type the template lacks is a 404 (the file documents only the template's)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/update-channel-content",
+  },
+  {
     operationId: "createCampaignCategory",
     method: "POST",
     path: "/templates/categories",

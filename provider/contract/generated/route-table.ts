@@ -235,6 +235,15 @@ export const routes = {
   createCampaignChannel: route({ ...OPERATIONS.createCampaignChannel, ...S.createCampaignChannel }),
   getCampaignChannel: route({ ...OPERATIONS.getCampaignChannel, ...S.getCampaignChannel }),
   updateCampaignChannel: route({ ...OPERATIONS.updateCampaignChannel, ...S.updateCampaignChannel }),
+  listCampaignTemplates: route({ ...OPERATIONS.listCampaignTemplates, ...S.listCampaignTemplates }),
+  createCampaignTemplate: route({ ...OPERATIONS.createCampaignTemplate, ...S.createCampaignTemplate }),
+  getCampaignTemplate: route({ ...OPERATIONS.getCampaignTemplate, ...S.getCampaignTemplate }),
+  updateCampaignTemplate: route({ ...OPERATIONS.updateCampaignTemplate, ...S.updateCampaignTemplate }),
+  archiveCampaignTemplate: route({ ...OPERATIONS.archiveCampaignTemplate, ...S.archiveCampaignTemplate }),
+  updateCampaignTemplateChannel: route({
+    ...OPERATIONS.updateCampaignTemplateChannel,
+    ...S.updateCampaignTemplateChannel,
+  }),
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -373,5 +373,15 @@ export const OPERATIONS = {
   createCampaignChannel: { api: "chat", method: "POST", path: "/campaigns/channels" },
   getCampaignChannel: { api: "chat", method: "GET", path: "/campaigns/channels/:id" },
   updateCampaignChannel: { api: "chat", method: "PUT", path: "/campaigns/channels/:id" },
+  listCampaignTemplates: { api: "chat", method: "GET", path: "/campaigns/templates" },
+  createCampaignTemplate: { api: "chat", method: "POST", path: "/campaigns/templates" },
+  getCampaignTemplate: { api: "chat", method: "GET", path: "/campaigns/templates/:id" },
+  updateCampaignTemplate: { api: "chat", method: "PUT", path: "/campaigns/templates/:id" },
+  archiveCampaignTemplate: { api: "chat", method: "DELETE", path: "/campaigns/templates/:id" },
+  updateCampaignTemplateChannel: {
+    api: "chat",
+    method: "PUT",
+    path: "/campaigns/templates/:id/channels/:channelType",
+  },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

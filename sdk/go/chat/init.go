@@ -49,6 +49,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CampaignCategory{}
 	case "chat:index:CampaignChannel":
 		r = &CampaignChannel{}
+	case "chat:index:CampaignTemplate":
+		r = &CampaignTemplate{}
 	case "chat:index:ChatWidget":
 		r = &ChatWidget{}
 	case "chat:index:Collaborators":

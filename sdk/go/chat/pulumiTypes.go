@@ -1735,6 +1735,307 @@ func (o CampaignChannelInfoArrayOutput) Index(i pulumi.IntInput) CampaignChannel
 	}).(CampaignChannelInfoOutput)
 }
 
+type CampaignTemplateChannelsItem struct {
+	// Whether the feed's category filter shows the template's notifications (in_app only).
+	CategoryFilterEnabled *bool `pulumi:"categoryFilterEnabled"`
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+	ChannelId *string `pulumi:"channelId"`
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+	ChannelType CampaignChannelType `pulumi:"channelType"`
+	// A JSON object the service keeps as given.
+	Content map[string]interface{} `pulumi:"content"`
+	// ui_template (designed in the dashboard's builder) or data_template.
+	DataType *CampaignTemplateChannelsItemDataType `pulumi:"dataType"`
+	// How many hours a delivered message is kept.
+	MessageRetentionHours *float64 `pulumi:"messageRetentionHours"`
+	// The step's place in the template's sequence (1, 2, 3, ...).
+	SequenceOrder *int `pulumi:"sequenceOrder"`
+	// When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+	StopCondition *CampaignTemplateStopCondition `pulumi:"stopCondition"`
+	// Whether the notification shows the template's label (in_app only).
+	TemplateLabelEnabled *bool `pulumi:"templateLabelEnabled"`
+	// Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+	WaitMinutes *int `pulumi:"waitMinutes"`
+}
+
+// CampaignTemplateChannelsItemInput is an input type that accepts CampaignTemplateChannelsItemArgs and CampaignTemplateChannelsItemOutput values.
+// You can construct a concrete instance of `CampaignTemplateChannelsItemInput` via:
+//
+//	CampaignTemplateChannelsItemArgs{...}
+type CampaignTemplateChannelsItemInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateChannelsItemOutput() CampaignTemplateChannelsItemOutput
+	ToCampaignTemplateChannelsItemOutputWithContext(context.Context) CampaignTemplateChannelsItemOutput
+}
+
+type CampaignTemplateChannelsItemArgs struct {
+	// Whether the feed's category filter shows the template's notifications (in_app only).
+	CategoryFilterEnabled pulumi.BoolPtrInput `pulumi:"categoryFilterEnabled"`
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+	ChannelId pulumi.StringPtrInput `pulumi:"channelId"`
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+	ChannelType CampaignChannelTypeInput `pulumi:"channelType"`
+	// A JSON object the service keeps as given.
+	Content pulumi.MapInput `pulumi:"content"`
+	// ui_template (designed in the dashboard's builder) or data_template.
+	DataType CampaignTemplateChannelsItemDataTypePtrInput `pulumi:"dataType"`
+	// How many hours a delivered message is kept.
+	MessageRetentionHours pulumi.Float64PtrInput `pulumi:"messageRetentionHours"`
+	// The step's place in the template's sequence (1, 2, 3, ...).
+	SequenceOrder pulumi.IntPtrInput `pulumi:"sequenceOrder"`
+	// When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+	StopCondition CampaignTemplateStopConditionPtrInput `pulumi:"stopCondition"`
+	// Whether the notification shows the template's label (in_app only).
+	TemplateLabelEnabled pulumi.BoolPtrInput `pulumi:"templateLabelEnabled"`
+	// Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+	WaitMinutes pulumi.IntPtrInput `pulumi:"waitMinutes"`
+}
+
+func (CampaignTemplateChannelsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (i CampaignTemplateChannelsItemArgs) ToCampaignTemplateChannelsItemOutput() CampaignTemplateChannelsItemOutput {
+	return i.ToCampaignTemplateChannelsItemOutputWithContext(context.Background())
+}
+
+func (i CampaignTemplateChannelsItemArgs) ToCampaignTemplateChannelsItemOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTemplateChannelsItemOutput)
+}
+
+// CampaignTemplateChannelsItemArrayInput is an input type that accepts CampaignTemplateChannelsItemArray and CampaignTemplateChannelsItemArrayOutput values.
+// You can construct a concrete instance of `CampaignTemplateChannelsItemArrayInput` via:
+//
+//	CampaignTemplateChannelsItemArray{ CampaignTemplateChannelsItemArgs{...} }
+type CampaignTemplateChannelsItemArrayInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateChannelsItemArrayOutput() CampaignTemplateChannelsItemArrayOutput
+	ToCampaignTemplateChannelsItemArrayOutputWithContext(context.Context) CampaignTemplateChannelsItemArrayOutput
+}
+
+type CampaignTemplateChannelsItemArray []CampaignTemplateChannelsItemInput
+
+func (CampaignTemplateChannelsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (i CampaignTemplateChannelsItemArray) ToCampaignTemplateChannelsItemArrayOutput() CampaignTemplateChannelsItemArrayOutput {
+	return i.ToCampaignTemplateChannelsItemArrayOutputWithContext(context.Background())
+}
+
+func (i CampaignTemplateChannelsItemArray) ToCampaignTemplateChannelsItemArrayOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTemplateChannelsItemArrayOutput)
+}
+
+type CampaignTemplateChannelsItemOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateChannelsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (o CampaignTemplateChannelsItemOutput) ToCampaignTemplateChannelsItemOutput() CampaignTemplateChannelsItemOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemOutput) ToCampaignTemplateChannelsItemOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemOutput {
+	return o
+}
+
+// Whether the feed's category filter shows the template's notifications (in_app only).
+func (o CampaignTemplateChannelsItemOutput) CategoryFilterEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *bool { return v.CategoryFilterEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+func (o CampaignTemplateChannelsItemOutput) ChannelId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
+}
+
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+func (o CampaignTemplateChannelsItemOutput) ChannelType() CampaignChannelTypeOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) CampaignChannelType { return v.ChannelType }).(CampaignChannelTypeOutput)
+}
+
+// A JSON object the service keeps as given.
+func (o CampaignTemplateChannelsItemOutput) Content() pulumi.MapOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) map[string]interface{} { return v.Content }).(pulumi.MapOutput)
+}
+
+// ui_template (designed in the dashboard's builder) or data_template.
+func (o CampaignTemplateChannelsItemOutput) DataType() CampaignTemplateChannelsItemDataTypePtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *CampaignTemplateChannelsItemDataType { return v.DataType }).(CampaignTemplateChannelsItemDataTypePtrOutput)
+}
+
+// How many hours a delivered message is kept.
+func (o CampaignTemplateChannelsItemOutput) MessageRetentionHours() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *float64 { return v.MessageRetentionHours }).(pulumi.Float64PtrOutput)
+}
+
+// The step's place in the template's sequence (1, 2, 3, ...).
+func (o CampaignTemplateChannelsItemOutput) SequenceOrder() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *int { return v.SequenceOrder }).(pulumi.IntPtrOutput)
+}
+
+// When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+func (o CampaignTemplateChannelsItemOutput) StopCondition() CampaignTemplateStopConditionPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *CampaignTemplateStopCondition { return v.StopCondition }).(CampaignTemplateStopConditionPtrOutput)
+}
+
+// Whether the notification shows the template's label (in_app only).
+func (o CampaignTemplateChannelsItemOutput) TemplateLabelEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *bool { return v.TemplateLabelEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+func (o CampaignTemplateChannelsItemOutput) WaitMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *int { return v.WaitMinutes }).(pulumi.IntPtrOutput)
+}
+
+type CampaignTemplateChannelsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateChannelsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (o CampaignTemplateChannelsItemArrayOutput) ToCampaignTemplateChannelsItemArrayOutput() CampaignTemplateChannelsItemArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemArrayOutput) ToCampaignTemplateChannelsItemArrayOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemArrayOutput) Index(i pulumi.IntInput) CampaignTemplateChannelsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignTemplateChannelsItem {
+		return vs[0].([]CampaignTemplateChannelsItem)[vs[1].(int)]
+	}).(CampaignTemplateChannelsItemOutput)
+}
+
+// One CampaignTemplate as a whole read sees it.
+type CampaignTemplateInfo struct {
+	// Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
+	AlternativeText *string `pulumi:"alternativeText"`
+	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
+	Channels []CampaignTemplateChannelsItem `pulumi:"channels"`
+	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	Config map[string]interface{} `pulumi:"config"`
+	// The template's current version (each save makes one); a campaign pins a version.
+	CurrentVersion *int `pulumi:"currentVersion"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
+	Label *string `pulumi:"label"`
+	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	Name *string `pulumi:"name"`
+	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
+	Status *CampaignTemplateStatus `pulumi:"status"`
+	// Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
+	Tags []string `pulumi:"tags"`
+	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
+	TemplateCategory *CampaignTemplateCategory `pulumi:"templateCategory"`
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	TemplateId *string `pulumi:"templateId"`
+	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
+	VariableSchema []string `pulumi:"variableSchema"`
+}
+
+// One CampaignTemplate as a whole read sees it.
+type CampaignTemplateInfoOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateInfo)(nil)).Elem()
+}
+
+func (o CampaignTemplateInfoOutput) ToCampaignTemplateInfoOutput() CampaignTemplateInfoOutput {
+	return o
+}
+
+func (o CampaignTemplateInfoOutput) ToCampaignTemplateInfoOutputWithContext(ctx context.Context) CampaignTemplateInfoOutput {
+	return o
+}
+
+// Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
+func (o CampaignTemplateInfoOutput) AlternativeText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.AlternativeText }).(pulumi.StringPtrOutput)
+}
+
+// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
+func (o CampaignTemplateInfoOutput) Channels() CampaignTemplateChannelsItemArrayOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) []CampaignTemplateChannelsItem { return v.Channels }).(CampaignTemplateChannelsItemArrayOutput)
+}
+
+// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+func (o CampaignTemplateInfoOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// The template's current version (each save makes one); a campaign pins a version.
+func (o CampaignTemplateInfoOutput) CurrentVersion() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *int { return v.CurrentVersion }).(pulumi.IntPtrOutput)
+}
+
+// The resource id of the object.
+func (o CampaignTemplateInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
+func (o CampaignTemplateInfoOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.Label }).(pulumi.StringPtrOutput)
+}
+
+// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+func (o CampaignTemplateInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
+func (o CampaignTemplateInfoOutput) Status() CampaignTemplateStatusPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *CampaignTemplateStatus { return v.Status }).(CampaignTemplateStatusPtrOutput)
+}
+
+// Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
+func (o CampaignTemplateInfoOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
+func (o CampaignTemplateInfoOutput) TemplateCategory() CampaignTemplateCategoryPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *CampaignTemplateCategory { return v.TemplateCategory }).(CampaignTemplateCategoryPtrOutput)
+}
+
+// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+func (o CampaignTemplateInfoOutput) TemplateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
+}
+
+// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
+func (o CampaignTemplateInfoOutput) VariableSchema() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) []string { return v.VariableSchema }).(pulumi.StringArrayOutput)
+}
+
+type CampaignTemplateInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignTemplateInfo)(nil)).Elem()
+}
+
+func (o CampaignTemplateInfoArrayOutput) ToCampaignTemplateInfoArrayOutput() CampaignTemplateInfoArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateInfoArrayOutput) ToCampaignTemplateInfoArrayOutputWithContext(ctx context.Context) CampaignTemplateInfoArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateInfoArrayOutput) Index(i pulumi.IntInput) CampaignTemplateInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignTemplateInfo {
+		return vs[0].([]CampaignTemplateInfo)[vs[1].(int)]
+	}).(CampaignTemplateInfoOutput)
+}
+
 // Credentials and address of one chat app (an App's `connection` output, or built by hand).
 type ChatConnection struct {
 	// A fullAccess (REST API) key of that app. Default: chat:apiKey or CHAT_API_KEY.
@@ -18783,6 +19084,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentFrontendActionParametersItemInput)(nil)).Elem(), AgentFrontendActionParametersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentFrontendActionParametersItemArrayInput)(nil)).Elem(), AgentFrontendActionParametersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApnsPushProviderCredentialsInput)(nil)).Elem(), ApnsPushProviderCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateChannelsItemInput)(nil)).Elem(), CampaignTemplateChannelsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateChannelsItemArrayInput)(nil)).Elem(), CampaignTemplateChannelsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionInput)(nil)).Elem(), ChatConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionPtrInput)(nil)).Elem(), ChatConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetMainInput)(nil)).Elem(), ChatWidgetMainArgs{})
@@ -18957,6 +19260,10 @@ func init() {
 	pulumi.RegisterOutputType(CampaignCategoryInfoArrayOutput{})
 	pulumi.RegisterOutputType(CampaignChannelInfoOutput{})
 	pulumi.RegisterOutputType(CampaignChannelInfoArrayOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateChannelsItemOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateChannelsItemArrayOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateInfoOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateInfoArrayOutput{})
 	pulumi.RegisterOutputType(ChatConnectionOutput{})
 	pulumi.RegisterOutputType(ChatConnectionPtrOutput{})
 	pulumi.RegisterOutputType(ChatWidgetInfoOutput{})

@@ -21,6 +21,7 @@ from .blocked_users import *
 from .bot import *
 from .campaign_category import *
 from .campaign_channel import *
+from .campaign_template import *
 from .chat_widget import *
 from .collaborators import *
 from .custom_email_provider import *
@@ -46,6 +47,7 @@ from .get_blocked_users import *
 from .get_bot import *
 from .get_campaign_category import *
 from .get_campaign_channel import *
+from .get_campaign_template import *
 from .get_chat_widget import *
 from .get_collaborators import *
 from .get_custom_email_provider import *
@@ -95,6 +97,7 @@ from .list_blocked_users import *
 from .list_bot import *
 from .list_campaign_category import *
 from .list_campaign_channel import *
+from .list_campaign_template import *
 from .list_chat_widget import *
 from .list_collaborators import *
 from .list_custom_email_provider import *
@@ -163,6 +166,7 @@ _utilities.register(
    "chat:index:Bot": "Bot",
    "chat:index:CampaignCategory": "CampaignCategory",
    "chat:index:CampaignChannel": "CampaignChannel",
+   "chat:index:CampaignTemplate": "CampaignTemplate",
    "chat:index:ChatWidget": "ChatWidget",
    "chat:index:Collaborators": "Collaborators",
    "chat:index:CustomEmailProvider": "CustomEmailProvider",

@@ -11,6 +11,10 @@ __all__ = [
     'ApiKeyScope',
     'ByoProvider',
     'CampaignChannelType',
+    'CampaignTemplateCategory',
+    'CampaignTemplateChannelsItemDataType',
+    'CampaignTemplateStatus',
+    'CampaignTemplateStopCondition',
     'EventNotification',
     'GroupChatSetting',
     'GroupType',
@@ -66,6 +70,38 @@ class CampaignChannelType(_builtins.str, Enum):
     EMAIL = "email"
     WHATSAPP = "whatsapp"
     CUSTOM = "custom"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateCategory")
+class CampaignTemplateCategory(_builtins.str, Enum):
+    ONBOARDING = "Onboarding"
+    TRANSACTIONAL = "Transactional"
+    MARKETING = "Marketing"
+    PRODUCT_SHOWCASE = "Product_Showcase"
+    ALERTS = "Alerts"
+    POLLS = "Polls"
+    CUSTOM = "Custom"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateChannelsItemDataType")
+class CampaignTemplateChannelsItemDataType(_builtins.str, Enum):
+    UI_TEMPLATE = "ui_template"
+    DATA_TEMPLATE = "data_template"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateStatus")
+class CampaignTemplateStatus(_builtins.str, Enum):
+    DRAFT = "draft"
+    APPROVED = "approved"
+    ARCHIVED = "archived"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateStopCondition")
+class CampaignTemplateStopCondition(_builtins.str, Enum):
+    DELIVERED = "delivered"
+    READ = "read"
+    ENGAGED = "engaged"
+    CLICKED = "clicked"
 
 
 @pulumi.type_token("chat:index:EventNotification")

@@ -168,6 +168,12 @@ const campaignChannel = async () =>
       body: { channelId: unique("er-ch"), name: "Feed", type: "in_app" },
     })
   ).data.id;
+const campaignTemplate = async () =>
+  (
+    await h.ok("createCampaignTemplate", {
+      body: { templateId: unique("er-t"), name: "T", channels: [{ channelType: "in_app" }] },
+    })
+  ).data.id;
 const knowledgeText = async () =>
   (await h.ok("createKnowledgeText", { body: { title: unique("er-kb"), text: "Some text." } })).data.uniqueId;
 const agentVariable = async () =>
@@ -582,6 +588,25 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   },
   getCampaignChannel: async () => ({ params: { id: await campaignChannel() } }),
   updateCampaignChannel: async () => ({ params: { id: await campaignChannel() }, body: { enabled: true } }),
+  createCampaignTemplate: async () => ({
+    body: {
+      templateId: unique("er-new-t"),
+      name: "T",
+      templateCategory: "Alerts",
+      channels: [{ channelType: "push", content: { title: "x" }, stopCondition: "clicked", waitMinutes: 5 }],
+    },
+  }),
+  listCampaignTemplates: async () => {
+    await campaignTemplate();
+    return { query: { limit: 5 } };
+  },
+  getCampaignTemplate: async () => ({ params: { id: await campaignTemplate() } }),
+  updateCampaignTemplate: async () => ({ params: { id: await campaignTemplate() }, body: { label: "L" } }),
+  archiveCampaignTemplate: async () => ({ params: { id: await campaignTemplate() } }),
+  updateCampaignTemplateChannel: async () => ({
+    params: { id: await campaignTemplate(), channelType: "in_app" },
+    body: { content: { title: "y" } },
+  }),
   addAgentFrontendActions: async () => ({
     params: { uid: await builderAgent() },
     body: { frontendActions: [(await frontendAction()).triggerFunction] },

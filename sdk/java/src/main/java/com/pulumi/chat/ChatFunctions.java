@@ -34,6 +34,8 @@ import com.pulumi.chat.inputs.GetCampaignCategoryArgs;
 import com.pulumi.chat.inputs.GetCampaignCategoryPlainArgs;
 import com.pulumi.chat.inputs.GetCampaignChannelArgs;
 import com.pulumi.chat.inputs.GetCampaignChannelPlainArgs;
+import com.pulumi.chat.inputs.GetCampaignTemplateArgs;
+import com.pulumi.chat.inputs.GetCampaignTemplatePlainArgs;
 import com.pulumi.chat.inputs.GetChatWidgetArgs;
 import com.pulumi.chat.inputs.GetChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.GetCollaboratorsArgs;
@@ -122,6 +124,8 @@ import com.pulumi.chat.inputs.ListCampaignCategoryArgs;
 import com.pulumi.chat.inputs.ListCampaignCategoryPlainArgs;
 import com.pulumi.chat.inputs.ListCampaignChannelArgs;
 import com.pulumi.chat.inputs.ListCampaignChannelPlainArgs;
+import com.pulumi.chat.inputs.ListCampaignTemplateArgs;
+import com.pulumi.chat.inputs.ListCampaignTemplatePlainArgs;
 import com.pulumi.chat.inputs.ListChatWidgetArgs;
 import com.pulumi.chat.inputs.ListChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.ListCollaboratorsArgs;
@@ -181,6 +185,7 @@ import com.pulumi.chat.outputs.GetBlockedUsersResult;
 import com.pulumi.chat.outputs.GetBotResult;
 import com.pulumi.chat.outputs.GetCampaignCategoryResult;
 import com.pulumi.chat.outputs.GetCampaignChannelResult;
+import com.pulumi.chat.outputs.GetCampaignTemplateResult;
 import com.pulumi.chat.outputs.GetChatWidgetResult;
 import com.pulumi.chat.outputs.GetCollaboratorsResult;
 import com.pulumi.chat.outputs.GetCustomEmailProviderResult;
@@ -225,6 +230,7 @@ import com.pulumi.chat.outputs.ListBlockedUsersResult;
 import com.pulumi.chat.outputs.ListBotResult;
 import com.pulumi.chat.outputs.ListCampaignCategoryResult;
 import com.pulumi.chat.outputs.ListCampaignChannelResult;
+import com.pulumi.chat.outputs.ListCampaignTemplateResult;
 import com.pulumi.chat.outputs.ListChatWidgetResult;
 import com.pulumi.chat.outputs.ListCollaboratorsResult;
 import com.pulumi.chat.outputs.ListCustomEmailProviderResult;
@@ -793,6 +799,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetCampaignChannelResult> getCampaignChannelPlain(GetCampaignChannelPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getCampaignChannel", TypeShape.of(GetCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignTemplateResult> getCampaignTemplate(GetCampaignTemplateArgs args) {
+        return getCampaignTemplate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignTemplateResult> getCampaignTemplatePlain(GetCampaignTemplatePlainArgs args) {
+        return getCampaignTemplatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignTemplateResult> getCampaignTemplate(GetCampaignTemplateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignTemplate", TypeShape.of(GetCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignTemplateResult> getCampaignTemplate(GetCampaignTemplateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignTemplate", TypeShape.of(GetCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignTemplateResult> getCampaignTemplatePlain(GetCampaignTemplatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getCampaignTemplate", TypeShape.of(GetCampaignTemplateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -2557,6 +2598,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListCampaignChannelResult> listCampaignChannelPlain(ListCampaignChannelPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listCampaignChannel", TypeShape.of(ListCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate() {
+        return listCampaignTemplate(ListCampaignTemplateArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignTemplateResult> listCampaignTemplatePlain() {
+        return listCampaignTemplatePlain(ListCampaignTemplatePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate(ListCampaignTemplateArgs args) {
+        return listCampaignTemplate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignTemplateResult> listCampaignTemplatePlain(ListCampaignTemplatePlainArgs args) {
+        return listCampaignTemplatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate(ListCampaignTemplateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignTemplate", TypeShape.of(ListCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate(ListCampaignTemplateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignTemplate", TypeShape.of(ListCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignTemplateResult> listCampaignTemplatePlain(ListCampaignTemplatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listCampaignTemplate", TypeShape.of(ListCampaignTemplateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
