@@ -1502,7 +1502,7 @@ export class CampaignCategory extends pulumi.CustomResource {
 export interface CampaignChannelArgs extends ChatResourceArgs {
   /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   type: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
   /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
   channelId: pulumi.Input<string>;
@@ -1514,7 +1514,7 @@ export interface CampaignChannelArgs extends ChatResourceArgs {
 export class CampaignChannel extends pulumi.CustomResource {
   /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   declare readonly type: pulumi.Output<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
   /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
   declare readonly channelId: pulumi.Output<string>;

@@ -1671,7 +1671,7 @@ type CampaignChannelInfo struct {
 	Id string `pulumi:"id"`
 	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type *CampaignChannelType `pulumi:"type"`
 }
 
@@ -1710,7 +1710,7 @@ func (o CampaignChannelInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 func (o CampaignChannelInfoOutput) Type() CampaignChannelTypePtrOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) *CampaignChannelType { return v.Type }).(CampaignChannelTypePtrOutput)
 }

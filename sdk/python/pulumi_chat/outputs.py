@@ -1775,7 +1775,7 @@ class CampaignChannelInfo(dict):
         :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
         :param _builtins.bool enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
         :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
-        :param 'CampaignChannelType' type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        :param 'CampaignChannelType' type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         pulumi.set(__self__, "id", id)
         if channel_id is not None:
@@ -1823,7 +1823,7 @@ class CampaignChannelInfo(dict):
     @pulumi.getter
     def type(self) -> Optional['CampaignChannelType']:
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         return pulumi.get(self, "type")
 
