@@ -40,4 +40,5 @@ export const EXAMPLES: Readonly<Record<string, { name: string; args: Record<stri
   AgentVariable: { name: "plan-var", args: {"name":"user.plan","sourceType":"user_metadata","sourcePath":"plan","description":"The sender's plan","defaultValue":"free"} },
   SeedData: { name: "seed", args: {"entity":"users","file":"test/support/seed/users.csv","bucket":0,"buckets":1,"rows":"seed-ada: 10eadb342ec9 createdAt=3acd metadata=0f99 name=a39a tags=9dc2\nseed-bob: 8d8e752c9997 createdAt=e284 name=b11c\nseed-cy: e2d4d2934fe1 name=a62b\n"} },
   ChatWidget: { name: "widget", args: {"name":"table widget","style":{"primary_color":"#112233","custom_css":".a{}"},"sidebar":{"calls":true,"user_listing":"friends"},"main":{"allow_creating_polls":true,"allow_message_reactions":true,"allow_moderator_to_delete_member_messages":true,"allow_promote_demote_members":true,"enable_collaborative_document":true,"enable_collaborative_whiteboard":true,"enable_message_translation":true,"send_message_in_private_to_group_member":true,"send_gifs":true}} },
+  AgentKnowledgeFile: { name: "kb-file", args: {"path":"test/support/knowledge/faq.md"} },
 };
