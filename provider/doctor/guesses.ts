@@ -118,6 +118,8 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   },
   addAgentKnowledge: { sample: { kind: "AiAgent", step: "create" } },
   removeAgentKnowledge: { sample: { kind: "AiAgent", step: "update" } },
+  initiateKnowledgeUploads: { sample: { kind: "AgentKnowledgeFile", step: "create" } },
+  deleteKnowledgeUpload: { sample: { kind: "AgentKnowledgeFile", step: "delete" } },
 };
 
 /** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */
