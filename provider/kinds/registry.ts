@@ -4,6 +4,7 @@
 import type { Kind } from "../engine/kind";
 import { agentApiTool } from "./agent-api-tool";
 import { agentFrontendAction } from "./agent-frontend-action";
+import { agentKnowledgeFile } from "./agent-knowledge-file";
 import { agentKnowledgeSource } from "./agent-knowledge-source";
 import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
@@ -87,4 +88,5 @@ export const kinds = {
   AgentFrontendAction: agentFrontendAction,
   CampaignCategory: campaignCategory,
   CampaignChannel: campaignChannel,
+  AgentKnowledgeFile: agentKnowledgeFile,
 } as const satisfies Record<string, Kind>;
