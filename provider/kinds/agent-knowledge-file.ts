@@ -98,6 +98,20 @@ const stateOf = (r: KnowledgeRecord | undefined) => ({
   ...(r?.status === undefined ? {} : { status: r.status }),
 });
 
+/** The arguments the service cannot show (a file's bytes are not read back): each kept as recorded. */
+const RECORDED = ["path", "content", "mimeType", "contentHash"] as const;
+
+/**
+ * An uploaded file as read and the listing see it (one mapping): its name from the listing, the recorded
+ * arguments from `prior`, its times and status as state. Only arguments are taken from `prior`: a listing's
+ * prior also holds state (createdAt, status), which is not an argument.
+ */
+function viewOf(r: KnowledgeRecord, prior: Partial<AgentKnowledgeFileArgs>) {
+  const kept = Object.fromEntries(RECORDED.flatMap((k) => (prior[k] === undefined ? [] : [[k, prior[k]]])));
+  const args = { ...kept, fileName: r.sourceName ?? prior.fileName ?? "" } as AgentKnowledgeFileArgs;
+  return { args, state: stateOf(r) };
+}
+
 export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
   name: "AgentKnowledgeFile",
   doc: "A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.",
@@ -153,7 +167,7 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
     const r = await ctx.chat().call("initiateKnowledgeUploads", {
       body: { files: [{ fileName: a.fileName, mimeType, fileSize: bytes.length }] },
     });
-    const upload = r.uploads[0];
+    const upload = r.data.uploads[0];
     if (!upload) throw new Error(`AgentKnowledgeFile ${a.fileName}: the service answered no upload record`);
     await putPresigned(upload.presignedUrl, bytes, mimeType, `AgentKnowledgeFile ${a.fileName}`);
     const listed = (await uploadRecords(ctx)).find((x) => x.uniqueId === upload.uploadId);
@@ -161,9 +175,8 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
   },
   async read(ctx, id, prior) {
     const r = (await uploadRecords(ctx)).find((x) => x.uniqueId === id);
-    if (!r) return undefined;
     // The listing names the file; its bytes are not read back (the recorded digest stands).
-    return { args: { ...prior, fileName: r.sourceName ?? prior.fileName }, state: stateOf(r) };
+    return r && viewOf(r, prior);
   },
   // Every argument the service holds replaces; a moved path or the same content given otherwise changes nothing.
   async update(ctx, id) {
@@ -192,11 +205,7 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
     return m && { id: m.uniqueId, args: { ...a, fileName: m.sourceName ?? a.fileName } };
   },
   async list(ctx, _scope, progress) {
-    const out = (await uploadRecords(ctx)).map((r) => ({
-      id: r.uniqueId,
-      args: { fileName: r.sourceName ?? "" } as AgentKnowledgeFileArgs,
-      state: stateOf(r),
-    }));
+    const out = (await uploadRecords(ctx)).map((r) => ({ id: r.uniqueId, ...viewOf(r, {}) }));
     progress?.(out.length, out.length);
     return sortedById(out);
   },

@@ -390,7 +390,7 @@ export const ROUTE_SCHEMAS = {
   getKnowledgeText: { response: B.dataOrBare(KnowledgeText) },
   updateKnowledgeText: { body: KnowledgeTextUpdate, response: B.dataOrBare(KnowledgeText) },
   deleteKnowledgeText: { response: z.looseObject({ success: z.boolean().optional() }) },
-  initiateKnowledgeUploads: { body: KnowledgeUploadInitiate, response: KnowledgeUploads },
+  initiateKnowledgeUploads: { body: KnowledgeUploadInitiate, response: B.dataOrBare(KnowledgeUploads) },
   deleteKnowledgeUpload: { response: z.looseObject({ success: z.boolean().optional() }) },
   listKnowledgeSources: { query: z.object({ limit: Limit.optional(), affix: z.enum(["append", "prepend"]).optional(), cursor: z.string().optional() }), response: B.cursorPageOf(KnowledgeRecord) },
   addAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },

@@ -675,7 +675,7 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
         await h.ok("initiateKnowledgeUploads", {
           body: { files: [{ fileName: "gone.txt", mimeType: "text/plain", fileSize: 3 }] },
         })
-      ).uploads[0]?.uploadId as string,
+      ).data.uploads[0]?.uploadId as string,
     },
   }),
   listKnowledgeSources: async () => {
