@@ -156,6 +156,11 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
   },
 
   async create(ctx, a) {
+    // Neither path nor content passes check for a file imported by its id; a new one needs its bytes.
+    if (a.path === undefined && a.content === undefined)
+      throw new Error(
+        `AgentKnowledgeFile ${a.fileName}: path or content: give the file's bytes to upload it (leaving both out keeps a file already managed: imported, or adopted with adopt: true)`,
+      );
     const bytes = bytesOf(a);
     const hash = sha256(bytes);
     // The preview showed this digest: a file changed since then would be uploaded unseen.

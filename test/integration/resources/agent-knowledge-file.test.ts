@@ -109,7 +109,14 @@ describe("AgentKnowledgeFile", () => {
     expect((await failures({ fileName: "a.txt", content: "x", path: join(dir, "x.txt") })).join()).toMatch(
       /either path .* or content/,
     );
-    expect((await failures({ fileName: "a.txt" })).join()).toMatch(/either path .* or content/);
+    // neither: a file already managed whose bytes the program does not give (imported by its id); a create
+    // of one has nothing to upload and refuses, naming both fields, before any call
+    expect(await failures({ fileName: "a.txt" })).toEqual([]);
+    emulated().admin.clearRequests();
+    await expect(
+      provider("AgentKnowledgeFile").create(await checked("AgentKnowledgeFile", { fileName: "a.txt" })),
+    ).rejects.toThrow(/path or content: give the file's bytes/);
+    expect(emulated().admin.requests()).toEqual([]);
     expect((await failures({ fileName: "a.exe", content: "x" })).join()).toMatch(
       /mimeType: cannot tell the type of a\.exe/,
     );
