@@ -52,6 +52,15 @@ export const pinnedTargetsNoRepeat = {
   message: { message: "a conversation is listed twice" },
 };
 
+/** A knowledge-base file comes from a local path or from content given in the program: one of them. */
+// Neither is a file already managed whose bytes the program does not give: one imported by its id (a read
+// cannot give a path) or adopted; the create refuses it (nothing to upload).
+export const knowledgeFileOneSource = {
+  check: (f: { path?: string | undefined; content?: string | undefined }) =>
+    f.path === undefined || f.content === undefined,
+  message: { message: "an AgentKnowledgeFile takes either path (a local file) or content, not both" },
+};
+
 /** One pinned conversation as sent: a uid or a guid, not both, not neither. */
 export const pinnedOneTarget = {
   check: (c: { uid?: string | undefined; guid?: string | undefined }) =>

@@ -145,6 +145,12 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   updateCampaignTemplate: { none: TEMPLATE_BY_HAND },
   updateCampaignTemplateChannel: { none: TEMPLATE_BY_HAND },
   archiveCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  initiateKnowledgeUploads: {
+    none: "an upload needs a file's bytes, which the doctor does not make: declare an AgentKnowledgeFile on a sandbox app, run up, and check that `pulumi refresh` shows no change (the listing names the upload id)",
+  },
+  deleteKnowledgeUpload: {
+    none: "the doctor makes no upload to delete: destroy an AgentKnowledgeFile on a sandbox app, then destroy it again from a copy of the state (a second delete must pass as already gone)",
+  },
 };
 
 /** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */

@@ -244,6 +244,22 @@ export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
   updatedAt: number;
 };
 
+/** An uploaded file of the knowledge base: its upload record, and its bytes' digest once they are PUT. */
+export type KnowledgeUploadRecord = {
+  uniqueId: string;
+  fileName: string;
+  mimeType: string;
+  fileSize: number;
+  s3Key: string;
+  /** The presigned URL's signature: a PUT without it is refused. */
+  signature: string;
+  /** The SHA-256 of the bytes stored (hex); undefined until the PUT arrives. */
+  sha256?: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** A custom variable of the agent builder, as created, and what the service adds (times in ms). */
 export type AgentVariableRecord = z.output<typeof AgentVariableCreate> & {
   _id: string;
@@ -322,6 +338,8 @@ export interface AppSocialRecord {
   frontendActions: Map<string, FrontendActionRecord>;
   /** uniqueId → the knowledge base's text entries. */
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
+  /** uniqueId (the upload id) → the knowledge base's uploaded files. */
+  knowledgeUploads: Map<string, KnowledgeUploadRecord>;
   /** _id → custom variables. */
   agentVariables: Map<string, AgentVariableRecord>;
   /** id → the campaigns service's template categories and delivery channels (decision 0131). */
@@ -454,6 +472,7 @@ function newAppSocial(): AppSocialRecord {
     apiTools: new Map(),
     frontendActions: new Map(),
     knowledgeTexts: new Map(),
+    knowledgeUploads: new Map(),
     agentVariables: new Map(),
     campaignCategories: new Map(),
     campaignChannels: new Map(),

@@ -4,6 +4,7 @@
 import type { Kind } from "../engine/kind";
 import { agentApiTool } from "./agent-api-tool";
 import { agentFrontendAction } from "./agent-frontend-action";
+import { agentKnowledgeFile } from "./agent-knowledge-file";
 import { agentKnowledgeSource } from "./agent-knowledge-source";
 import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
@@ -81,6 +82,7 @@ export const kinds = {
   ExternalAgent: externalAgent,
   PinnedConversations: pinnedConversations,
   AgentKnowledgeSource: agentKnowledgeSource,
+  AgentKnowledgeFile: agentKnowledgeFile,
   AgentVariable: agentVariable,
   SeedData: seedData,
   ChatWidget: chatWidget,

@@ -1190,6 +1190,38 @@ export function listAgentKnowledgeSource(args: ListAgentKnowledgeSourceArgs = {}
   return readAll<AgentKnowledgeSourceResult>("AgentKnowledgeSource", args);
 }
 
+/** One AgentKnowledgeFile as `getAgentKnowledgeFile` and `listAgentKnowledgeFile` return it. */
+export interface AgentKnowledgeFileResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
+  fileName: string;
+  /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
+  mimeType?: "application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown";
+  /** The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: string;
+  /** Unix seconds (once the service lists the file). */
+  createdAt?: number;
+  /** The service's indexing status (indexing, indexed, failed). */
+  status?: string;
+}
+
+export interface GetAgentKnowledgeFileArgs extends ChatLookupArgs {
+  /** The resource id of the object. */
+  id: pulumi.Input<string>;
+}
+/** Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. */
+export function getAgentKnowledgeFile(args: GetAgentKnowledgeFileArgs): pulumi.Output<AgentKnowledgeFileResult> {
+  return readOne<AgentKnowledgeFileResult>("AgentKnowledgeFile", args);
+}
+
+export interface ListAgentKnowledgeFileArgs extends ChatLookupArgs {
+}
+/** Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id. */
+export function listAgentKnowledgeFile(args: ListAgentKnowledgeFileArgs = {}): pulumi.Output<AgentKnowledgeFileResult[]> {
+  return readAll<AgentKnowledgeFileResult>("AgentKnowledgeFile", args);
+}
+
 /** One AgentVariable as `getAgentVariable` and `listAgentVariable` return it. Holding `constantValue` (secret), it is a secret. */
 export interface AgentVariableResult {
   /** The resource id of the object. */

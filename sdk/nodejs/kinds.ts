@@ -1275,6 +1275,41 @@ export class AgentKnowledgeSource extends pulumi.CustomResource {
   }
 }
 
+export interface AgentKnowledgeFileArgs extends ChatResourceArgs {
+  /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
+  fileName: pulumi.Input<string>;
+  /** A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  path?: pulumi.Input<string>;
+  /** The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content. */
+  content?: pulumi.Input<string>;
+  /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
+  mimeType?: pulumi.Input<"application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown">;
+  /** The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: pulumi.Input<string>;
+}
+
+/** A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses. */
+export class AgentKnowledgeFile extends pulumi.CustomResource {
+  /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
+  declare readonly fileName: pulumi.Output<string>;
+  /** A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  declare readonly path: pulumi.Output<string | undefined>;
+  /** The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content. */
+  declare readonly content: pulumi.Output<string | undefined>;
+  /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
+  declare readonly mimeType: pulumi.Output<"application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown" | undefined>;
+  /** The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  declare readonly contentHash: pulumi.Output<string | undefined>;
+  /** Unix seconds (once the service lists the file). */
+  declare readonly createdAt: pulumi.Output<number>;
+  /** The service's indexing status (indexing, indexed, failed). */
+  declare readonly status: pulumi.Output<string>;
+
+  constructor(name: string, args: AgentKnowledgeFileArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentKnowledgeFile", name, args, ["createdAt", "status"], [], opts));
+  }
+}
+
 export interface AgentVariableArgs extends ChatResourceArgs {
   /** Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters. */
   name: pulumi.Input<string>;

@@ -258,6 +258,9 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   removeAgentTools: RESEND,
   addAgentKnowledge: RESEND,
   removeAgentKnowledge: RESEND,
+  // a record whose bytes never come is no source: not listed, attaches nothing (a GUESS, decision 0132), so a
+  // second initiate after a lost answer leaves only the new record's upload to make
+  initiateKnowledgeUploads: RESEND,
   updateCollaborators: RESEND,
   // keyed imports: a key already there is refused for that key alone, so a resend makes nothing twice
   importUsers: RESEND,

@@ -389,6 +389,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     title: "The entry's title (the service names its Markdown file after it).",
     text: "The text the agents may draw on.",
   },
+  initiateKnowledgeUploads: {
+    "files[].mimeType":
+      "The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files).",
+  },
   createChatWidget: {
     settings: "A widget's settings as a create sends them.",
     "settings.name": "The widget's name, shown in the dashboard.",
@@ -629,6 +633,14 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
   },
   updateCampaignTemplateChannel: {
     content: "A JSON object the service keeps as given.",
+  },
+  KnowledgeFileDeclared: {
+    fileName: "The file's name in the knowledge base (what its listing shows).",
+    path: "A local file to upload, relative to the program's directory.",
+    content: "The file's content, given as text instead of a path.",
+    mimeType:
+      "The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files).",
+    contentHash: "The SHA-256 of the file's bytes, in hex.",
   },
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",

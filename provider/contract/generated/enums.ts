@@ -77,6 +77,13 @@ export const TriggerId = [
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
 export const GroupChatSetting = ["allMessages", "slashedMessages", "mentionedMessages", "none"] as const;
+export const KnowledgeFileMimeType = [
+  "application/pdf",
+  "text/plain",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "text/csv",
+  "text/markdown",
+] as const;
 export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
 export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;
 export const ByoProvider = [

@@ -108,6 +108,22 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/list-knowledge-base-records",
   },
   {
+    operationId: "initiateKnowledgeUploads",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/initiate",
+    guess:
+      "that the upload id is the file's uniqueId in the listing (type `uploads`) and in the attach routes, that a file is listed once its bytes are PUT to the presigned URL, and that a record whose bytes never come is no source (AgentKnowledgeFile, decision 0132)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/initiate-file-uploads",
+  },
+  {
+    operationId: "deleteKnowledgeUpload",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/{uniqueId}",
+    guess:
+      "that a file already gone answers ERR_KNOWLEDGE_SOURCE_NOT_FOUND (404), as a text entry's delete (decision 0132)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/delete-uploaded-file",
+  },
+  {
     operationId: "addAgentKnowledge",
     method: "PATCH",
     path: "/ai-agents/agent-builder/agents/{uid}/knowledge-base/{sourceType}/add",

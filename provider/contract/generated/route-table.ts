@@ -192,6 +192,8 @@ export const routes = {
   getKnowledgeText: route({ ...OPERATIONS.getKnowledgeText, ...S.getKnowledgeText }),
   updateKnowledgeText: route({ ...OPERATIONS.updateKnowledgeText, ...S.updateKnowledgeText }),
   deleteKnowledgeText: route({ ...OPERATIONS.deleteKnowledgeText, ...S.deleteKnowledgeText }),
+  initiateKnowledgeUploads: route({ ...OPERATIONS.initiateKnowledgeUploads, ...S.initiateKnowledgeUploads }),
+  deleteKnowledgeUpload: route({ ...OPERATIONS.deleteKnowledgeUpload, ...S.deleteKnowledgeUpload }),
   listKnowledgeSources: route({ ...OPERATIONS.listKnowledgeSources, ...S.listKnowledgeSources }),
   addAgentKnowledge: route({ ...OPERATIONS.addAgentKnowledge, ...S.addAgentKnowledge }),
   removeAgentKnowledge: route({ ...OPERATIONS.removeAgentKnowledge, ...S.removeAgentKnowledge }),

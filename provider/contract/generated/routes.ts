@@ -281,6 +281,16 @@ export const OPERATIONS = {
     method: "DELETE",
     path: "/ai-agents/agent-builder/knowledge-base/text/:uniqueId",
   },
+  initiateKnowledgeUploads: {
+    api: "chat",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/initiate",
+  },
+  deleteKnowledgeUpload: {
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/:uniqueId",
+  },
   listKnowledgeSources: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/knowledge-base" },
   addAgentKnowledge: {
     api: "chat",

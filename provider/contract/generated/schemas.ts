@@ -167,10 +167,16 @@ export const InteractionGoal = z.looseObject({ type: z.enum(["anyOf", "allOf", "
 export const KeywordList = z.looseObject({ id: z.string(), name: z.string().optional(), description: z.string().optional(), category: z.string(), isCSV: z.boolean().optional(), searchTerms: z.array(z.string()).optional(), disallowedSentences: z.array(z.string()).optional(), webhookURL: z.string().optional(), username: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), revisionId: z.string().optional(), active: z.boolean().optional(), default: z.boolean().optional() });
 export const KeywordListCreate = B.keywordListBody(true);
 export const KeywordListUpdate = B.keywordListBody(false);
+export const KnowledgeFileMimeType = B.oneOf(["application/pdf", "text/plain", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/csv", "text/markdown"], "mimeType");
+export const KnowledgeFileDeclared = z.strictObject({ fileName: z.string().trim().min(1, "fileName must not be empty").max(255, "fileName must be at most 255 characters"), path: z.string().min(1, "path must not be empty").optional(), content: z.string().min(1, "content must not be empty").optional(), mimeType: KnowledgeFileMimeType.optional(), contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional() }).refine(RULES.knowledgeFileOneSource.check, RULES.knowledgeFileOneSource.message);
 export const KnowledgeRecord = z.looseObject({ uniqueId: z.string(), sourceName: z.string().optional(), type: z.string(), status: z.string().optional(), createdAt: ServiceTime.optional() });
 export const KnowledgeText = z.looseObject({ uniqueId: z.string(), title: z.string().optional(), text: z.string().optional(), fileName: z.string().optional(), status: z.string().optional(), createdAt: ServiceTime.optional(), updatedAt: ServiceTime.optional() });
 export const KnowledgeTextCreate = z.strictObject({ title: z.string().trim().min(1, "title must not be empty").max(500, "title must be at most 500 characters"), text: z.string().min(1, "text must not be empty").max(5000, "text must be at most 5000 characters") });
 export const KnowledgeTextUpdate = z.strictObject({ title: z.string().trim().min(1, "title must not be empty").max(500, "title must be at most 500 characters").optional(), text: z.string().min(1, "text must not be empty").max(5000, "text must be at most 5000 characters").optional() });
+export const KnowledgeUpload = z.looseObject({ uploadId: z.string(), fileName: z.string().optional(), mimeType: z.string().optional(), fileSize: z.number().optional(), s3Key: z.string().optional(), presignedUrl: z.string() });
+export const KnowledgeUploadFile = z.strictObject({ fileName: z.string().min(1, "fileName must not be empty").max(255, "fileName must be at most 255 characters"), mimeType: KnowledgeFileMimeType, fileSize: z.number().int().min(1, "fileSize must be at least 1").max(52428800, "fileSize must be at most 52428800") });
+export const KnowledgeUploadInitiate = z.strictObject({ files: z.array(KnowledgeUploadFile).min(1).max(10) });
+export const KnowledgeUploads = z.looseObject({ uploads: z.array(KnowledgeUpload) });
 export const Limit = z.coerce.number().int().min(1, "limit must be at least 1").max(1000, "limit must be at most 1000");
 export const McpServer = z.looseObject({ slug: z.string(), name: z.string(), url: z.string(), description: z.string().optional(), icon: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
 export const McpServerCreate = z.strictObject({ slug: McpSlug, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), url: z.url({ message: "url must be a URL" }).max(3000, "url must be at most 3000 characters").refine(RULES.mcpServerUrl.check, RULES.mcpServerUrl.message), description: z.string().max(255, "description must be at most 255 characters").optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), headers: AgentHeaders.optional() });
@@ -397,6 +403,8 @@ export const ROUTE_SCHEMAS = {
   getKnowledgeText: { response: B.dataOrBare(KnowledgeText) },
   updateKnowledgeText: { body: KnowledgeTextUpdate, response: B.dataOrBare(KnowledgeText) },
   deleteKnowledgeText: { response: z.looseObject({ success: z.boolean().optional() }) },
+  initiateKnowledgeUploads: { body: KnowledgeUploadInitiate, response: B.dataOrBare(KnowledgeUploads) },
+  deleteKnowledgeUpload: { response: z.looseObject({ success: z.boolean().optional() }) },
   listKnowledgeSources: { query: z.object({ limit: Limit.optional(), affix: z.enum(["append", "prepend"]).optional(), cursor: z.string().optional() }), response: B.cursorPageOf(KnowledgeRecord) },
   addAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },
   removeAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },

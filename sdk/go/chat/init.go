@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentApiTool{}
 	case "chat:index:AgentFrontendAction":
 		r = &AgentFrontendAction{}
+	case "chat:index:AgentKnowledgeFile":
+		r = &AgentKnowledgeFile{}
 	case "chat:index:AgentKnowledgeSource":
 		r = &AgentKnowledgeSource{}
 	case "chat:index:AgentVariable":

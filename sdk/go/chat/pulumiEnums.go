@@ -2048,6 +2048,177 @@ func (in *httpMethodPtr) ToHttpMethodPtrOutputWithContext(ctx context.Context) H
 	return pulumi.ToOutputWithContext(ctx, in).(HttpMethodPtrOutput)
 }
 
+type KnowledgeFileMimeType string
+
+const (
+	KnowledgeFileMimeTypeApplicationPdf                                                     = KnowledgeFileMimeType("application/pdf")
+	KnowledgeFileMimeTypeTextPlain                                                          = KnowledgeFileMimeType("text/plain")
+	KnowledgeFileMimeTypeApplicationVndOpenxmlformatsOfficedocumentWordprocessingmlDocument = KnowledgeFileMimeType("application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+	KnowledgeFileMimeTypeTextCsv                                                            = KnowledgeFileMimeType("text/csv")
+	KnowledgeFileMimeTypeTextMarkdown                                                       = KnowledgeFileMimeType("text/markdown")
+)
+
+func (KnowledgeFileMimeType) ElementType() reflect.Type {
+	return reflect.TypeOf((*KnowledgeFileMimeType)(nil)).Elem()
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypeOutput() KnowledgeFileMimeTypeOutput {
+	return pulumi.ToOutput(e).(KnowledgeFileMimeTypeOutput)
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypeOutputWithContext(ctx context.Context) KnowledgeFileMimeTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KnowledgeFileMimeTypeOutput)
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return e.ToKnowledgeFileMimeTypePtrOutputWithContext(context.Background())
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return KnowledgeFileMimeType(e).ToKnowledgeFileMimeTypeOutputWithContext(ctx).ToKnowledgeFileMimeTypePtrOutputWithContext(ctx)
+}
+
+func (e KnowledgeFileMimeType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KnowledgeFileMimeType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KnowledgeFileMimeType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KnowledgeFileMimeType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KnowledgeFileMimeTypeOutput struct{ *pulumi.OutputState }
+
+func (KnowledgeFileMimeTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KnowledgeFileMimeType)(nil)).Elem()
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypeOutput() KnowledgeFileMimeTypeOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypeOutputWithContext(ctx context.Context) KnowledgeFileMimeTypeOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return o.ToKnowledgeFileMimeTypePtrOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KnowledgeFileMimeType) *KnowledgeFileMimeType {
+		return &v
+	}).(KnowledgeFileMimeTypePtrOutput)
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KnowledgeFileMimeType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KnowledgeFileMimeType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KnowledgeFileMimeTypePtrOutput struct{ *pulumi.OutputState }
+
+func (KnowledgeFileMimeTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KnowledgeFileMimeType)(nil)).Elem()
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) Elem() KnowledgeFileMimeTypeOutput {
+	return o.ApplyT(func(v *KnowledgeFileMimeType) KnowledgeFileMimeType {
+		if v != nil {
+			return *v
+		}
+		var ret KnowledgeFileMimeType
+		return ret
+	}).(KnowledgeFileMimeTypeOutput)
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KnowledgeFileMimeType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KnowledgeFileMimeTypeInput is an input type that accepts values of the KnowledgeFileMimeType enum
+// A concrete instance of `KnowledgeFileMimeTypeInput` can be one of the following:
+//
+//	KnowledgeFileMimeTypeApplicationPdf
+//	KnowledgeFileMimeTypeTextPlain
+//	KnowledgeFileMimeTypeApplicationVndOpenxmlformatsOfficedocumentWordprocessingmlDocument
+//	KnowledgeFileMimeTypeTextCsv
+//	KnowledgeFileMimeTypeTextMarkdown
+type KnowledgeFileMimeTypeInput interface {
+	pulumi.Input
+
+	ToKnowledgeFileMimeTypeOutput() KnowledgeFileMimeTypeOutput
+	ToKnowledgeFileMimeTypeOutputWithContext(context.Context) KnowledgeFileMimeTypeOutput
+}
+
+var knowledgeFileMimeTypePtrType = reflect.TypeOf((**KnowledgeFileMimeType)(nil)).Elem()
+
+type KnowledgeFileMimeTypePtrInput interface {
+	pulumi.Input
+
+	ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput
+	ToKnowledgeFileMimeTypePtrOutputWithContext(context.Context) KnowledgeFileMimeTypePtrOutput
+}
+
+type knowledgeFileMimeTypePtr string
+
+func KnowledgeFileMimeTypePtr(v string) KnowledgeFileMimeTypePtrInput {
+	return (*knowledgeFileMimeTypePtr)(&v)
+}
+
+func (*knowledgeFileMimeTypePtr) ElementType() reflect.Type {
+	return knowledgeFileMimeTypePtrType
+}
+
+func (in *knowledgeFileMimeTypePtr) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return pulumi.ToOutput(in).(KnowledgeFileMimeTypePtrOutput)
+}
+
+func (in *knowledgeFileMimeTypePtr) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KnowledgeFileMimeTypePtrOutput)
+}
+
 type MemberScope string
 
 const (
@@ -4926,6 +5097,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypePtrInput)(nil)).Elem(), GroupType("public"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodInput)(nil)).Elem(), HttpMethod("GET"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodPtrInput)(nil)).Elem(), HttpMethod("GET"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KnowledgeFileMimeTypeInput)(nil)).Elem(), KnowledgeFileMimeType("application/pdf"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KnowledgeFileMimeTypePtrInput)(nil)).Elem(), KnowledgeFileMimeType("application/pdf"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopeInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopePtrInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MessageNotificationInput)(nil)).Elem(), MessageNotification(1))
@@ -4984,6 +5157,8 @@ func init() {
 	pulumi.RegisterOutputType(GroupTypePtrOutput{})
 	pulumi.RegisterOutputType(HttpMethodOutput{})
 	pulumi.RegisterOutputType(HttpMethodPtrOutput{})
+	pulumi.RegisterOutputType(KnowledgeFileMimeTypeOutput{})
+	pulumi.RegisterOutputType(KnowledgeFileMimeTypePtrOutput{})
 	pulumi.RegisterOutputType(MemberScopeOutput{})
 	pulumi.RegisterOutputType(MemberScopePtrOutput{})
 	pulumi.RegisterOutputType(MessageNotificationOutput{})

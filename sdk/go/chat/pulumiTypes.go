@@ -500,6 +500,87 @@ func (o AgentFrontendActionParametersItemArrayOutput) Index(i pulumi.IntInput) A
 	}).(AgentFrontendActionParametersItemOutput)
 }
 
+// One AgentKnowledgeFile as a whole read sees it.
+type AgentKnowledgeFileInfo struct {
+	// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+	ContentHash *string `pulumi:"contentHash"`
+	// Unix seconds (once the service lists the file).
+	CreatedAt *float64 `pulumi:"createdAt"`
+	// The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+	FileName *string `pulumi:"fileName"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+	MimeType *KnowledgeFileMimeType `pulumi:"mimeType"`
+	// The service's indexing status (indexing, indexed, failed).
+	Status *string `pulumi:"status"`
+}
+
+// One AgentKnowledgeFile as a whole read sees it.
+type AgentKnowledgeFileInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeFileInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentKnowledgeFileInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeFileInfoOutput) ToAgentKnowledgeFileInfoOutput() AgentKnowledgeFileInfoOutput {
+	return o
+}
+
+func (o AgentKnowledgeFileInfoOutput) ToAgentKnowledgeFileInfoOutputWithContext(ctx context.Context) AgentKnowledgeFileInfoOutput {
+	return o
+}
+
+// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+func (o AgentKnowledgeFileInfoOutput) ContentHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *string { return v.ContentHash }).(pulumi.StringPtrOutput)
+}
+
+// Unix seconds (once the service lists the file).
+func (o AgentKnowledgeFileInfoOutput) CreatedAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *float64 { return v.CreatedAt }).(pulumi.Float64PtrOutput)
+}
+
+// The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+func (o AgentKnowledgeFileInfoOutput) FileName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *string { return v.FileName }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentKnowledgeFileInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+func (o AgentKnowledgeFileInfoOutput) MimeType() KnowledgeFileMimeTypePtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *KnowledgeFileMimeType { return v.MimeType }).(KnowledgeFileMimeTypePtrOutput)
+}
+
+// The service's indexing status (indexing, indexed, failed).
+func (o AgentKnowledgeFileInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type AgentKnowledgeFileInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeFileInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentKnowledgeFileInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeFileInfoArrayOutput) ToAgentKnowledgeFileInfoArrayOutput() AgentKnowledgeFileInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeFileInfoArrayOutput) ToAgentKnowledgeFileInfoArrayOutputWithContext(ctx context.Context) AgentKnowledgeFileInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeFileInfoArrayOutput) Index(i pulumi.IntInput) AgentKnowledgeFileInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentKnowledgeFileInfo {
+		return vs[0].([]AgentKnowledgeFileInfo)[vs[1].(int)]
+	}).(AgentKnowledgeFileInfoOutput)
+}
+
 // One AgentKnowledgeSource as a whole read sees it.
 type AgentKnowledgeSourceInfo struct {
 	// Unix seconds.
@@ -19234,6 +19315,8 @@ func init() {
 	pulumi.RegisterOutputType(AgentFrontendActionInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentFrontendActionParametersItemOutput{})
 	pulumi.RegisterOutputType(AgentFrontendActionParametersItemArrayOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeFileInfoOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeFileInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentVariableInfoOutput{})

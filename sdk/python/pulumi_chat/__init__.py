@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .agent_api_tool import *
 from .agent_frontend_action import *
+from .agent_knowledge_file import *
 from .agent_knowledge_source import *
 from .agent_variable import *
 from .ai_agent import *
@@ -34,6 +35,7 @@ from .fcm_push_provider import *
 from .friends import *
 from .get_agent_api_tool import *
 from .get_agent_frontend_action import *
+from .get_agent_knowledge_file import *
 from .get_agent_knowledge_source import *
 from .get_agent_variable import *
 from .get_ai_agent import *
@@ -86,6 +88,7 @@ from .group_members import *
 from .group_scope_permissions import *
 from .list_agent_api_tool import *
 from .list_agent_frontend_action import *
+from .list_agent_knowledge_file import *
 from .list_agent_knowledge_source import *
 from .list_agent_variable import *
 from .list_ai_agent import *
@@ -154,6 +157,7 @@ _utilities.register(
   "classes": {
    "chat:index:AgentApiTool": "AgentApiTool",
    "chat:index:AgentFrontendAction": "AgentFrontendAction",
+   "chat:index:AgentKnowledgeFile": "AgentKnowledgeFile",
    "chat:index:AgentKnowledgeSource": "AgentKnowledgeSource",
    "chat:index:AgentVariable": "AgentVariable",
    "chat:index:AiAgent": "AiAgent",

@@ -19,6 +19,7 @@ __all__ = [
     'GroupChatSetting',
     'GroupType',
     'HttpMethod',
+    'KnowledgeFileMimeType',
     'MemberScope',
     'MessageNotification',
     'ModerationKeywordListCategory',
@@ -146,6 +147,15 @@ class HttpMethod(_builtins.str, Enum):
     PUT = "PUT"
     PATCH = "PATCH"
     DELETE = "DELETE"
+
+
+@pulumi.type_token("chat:index:KnowledgeFileMimeType")
+class KnowledgeFileMimeType(_builtins.str, Enum):
+    APPLICATION_PDF = "application/pdf"
+    TEXT_PLAIN = "text/plain"
+    APPLICATION_VND_OPENXMLFORMATS_OFFICEDOCUMENT_WORDPROCESSINGML_DOCUMENT = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    TEXT_CSV = "text/csv"
+    TEXT_MARKDOWN = "text/markdown"
 
 
 @pulumi.type_token("chat:index:MemberScope")

@@ -21,6 +21,7 @@ __all__ = [
     'AgentApiToolParametersItem',
     'AgentFrontendActionInfo',
     'AgentFrontendActionParametersItem',
+    'AgentKnowledgeFileInfo',
     'AgentKnowledgeSourceInfo',
     'AgentVariableInfo',
     'AiAgentInfo',
@@ -525,6 +526,89 @@ class AgentFrontendActionParametersItem(dict):
         Whether the agent must always pass it.
         """
         return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class AgentKnowledgeFileInfo(dict):
+    """
+    One AgentKnowledgeFile as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 content_hash: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.float] = None,
+                 file_name: Optional[_builtins.str] = None,
+                 mime_type: Optional['KnowledgeFileMimeType'] = None,
+                 status: Optional[_builtins.str] = None):
+        """
+        One AgentKnowledgeFile as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str content_hash: The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        :param _builtins.float created_at: Unix seconds (once the service lists the file).
+        :param _builtins.str file_name: The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+        :param 'KnowledgeFileMimeType' mime_type: The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+        :param _builtins.str status: The service's indexing status (indexing, indexed, failed).
+        """
+        pulumi.set(__self__, "id", id)
+        if content_hash is not None:
+            pulumi.set(__self__, "content_hash", content_hash)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if file_name is not None:
+            pulumi.set(__self__, "file_name", file_name)
+        if mime_type is not None:
+            pulumi.set(__self__, "mime_type", mime_type)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="contentHash")
+    def content_hash(self) -> Optional[_builtins.str]:
+        """
+        The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        """
+        return pulumi.get(self, "content_hash")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.float]:
+        """
+        Unix seconds (once the service lists the file).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="fileName")
+    def file_name(self) -> Optional[_builtins.str]:
+        """
+        The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+        """
+        return pulumi.get(self, "file_name")
+
+    @_builtins.property
+    @pulumi.getter(name="mimeType")
+    def mime_type(self) -> Optional['KnowledgeFileMimeType']:
+        """
+        The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+        """
+        return pulumi.get(self, "mime_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The service's indexing status (indexing, indexed, failed).
+        """
+        return pulumi.get(self, "status")
 
 
 @pulumi.output_type

@@ -2,7 +2,7 @@
 // through ChatClient against the emulator. The last test checks, from the client's own log lines, that each
 // route was answered with a success at least once.
 
-import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
+import { type ChatClient, isNotFound, NotFoundError, putPresigned } from "../../../provider/client";
 import { type PinnedConversationTarget, routes } from "../../../provider/contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
@@ -460,6 +460,27 @@ describe("the agent builder's knowledge base and variables (decision 0113)", () 
     expect(isNotFound(await rejectionOf(chat.call("getKnowledgeText", { params: { uniqueId } })))).toBe(true);
     await chat.call("deleteKnowledgeText", { params: { uniqueId: second.uniqueId } });
     await chat.call("deleteBuilderAgent", { params: { uid } });
+  });
+
+  it("initiates a file's upload, PUTs its bytes to the presigned URL, lists it, and deletes it (S50, decision 0132)", async () => {
+    const fileName = `${unique("faq")}.md`;
+    const bytes = Buffer.from("# FAQ\nFive days.\n");
+    const made = await chat.call("initiateKnowledgeUploads", {
+      body: { files: [{ fileName, mimeType: "text/markdown", fileSize: bytes.length }] },
+    });
+    const upload = made.data.uploads[0];
+    expect(upload).toMatchObject({ fileName, presignedUrl: expect.any(String) });
+    const uploadId = upload?.uploadId ?? "";
+    // Listed once its bytes arrive.
+    const listed = async () =>
+      (await chat.listAll("listKnowledgeSources", {})).filter((r) => r.uniqueId === uploadId);
+    expect(await listed()).toEqual([]);
+    await putPresigned(upload?.presignedUrl ?? "", bytes, "text/markdown", fileName);
+    expect(await listed()).toMatchObject([{ type: "uploads", sourceName: fileName }]);
+    await chat.call("deleteKnowledgeUpload", { params: { uniqueId: uploadId } });
+    expect(await listed()).toEqual([]);
+    const again = await rejectionOf(chat.call("deleteKnowledgeUpload", { params: { uniqueId: uploadId } }));
+    expect(isNotFound(again)).toBe(true);
   });
 
   it("refuses an entry over its limits before sending, naming the field", async () => {

@@ -691,6 +691,18 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     body: { text: "Three." },
   }),
   deleteKnowledgeText: async () => ({ params: { uniqueId: await knowledgeText() } }),
+  initiateKnowledgeUploads: async () => ({
+    body: { files: [{ fileName: "faq.md", mimeType: "text/markdown", fileSize: 12 }] },
+  }),
+  deleteKnowledgeUpload: async () => ({
+    params: {
+      uniqueId: (
+        await h.ok("initiateKnowledgeUploads", {
+          body: { files: [{ fileName: "gone.txt", mimeType: "text/plain", fileSize: 3 }] },
+        })
+      ).data.uploads[0]?.uploadId as string,
+    },
+  }),
   listKnowledgeSources: async () => {
     await knowledgeText();
     return { query: { limit: 5 } };

@@ -8,6 +8,8 @@ import com.pulumi.chat.inputs.GetAgentApiToolArgs;
 import com.pulumi.chat.inputs.GetAgentApiToolPlainArgs;
 import com.pulumi.chat.inputs.GetAgentFrontendActionArgs;
 import com.pulumi.chat.inputs.GetAgentFrontendActionPlainArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeFileArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeFilePlainArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourcePlainArgs;
 import com.pulumi.chat.inputs.GetAgentVariableArgs;
@@ -102,6 +104,8 @@ import com.pulumi.chat.inputs.ListAgentApiToolArgs;
 import com.pulumi.chat.inputs.ListAgentApiToolPlainArgs;
 import com.pulumi.chat.inputs.ListAgentFrontendActionArgs;
 import com.pulumi.chat.inputs.ListAgentFrontendActionPlainArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeFileArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeFilePlainArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourcePlainArgs;
 import com.pulumi.chat.inputs.ListAgentVariableArgs;
@@ -172,6 +176,7 @@ import com.pulumi.chat.inputs.ListWebhookArgs;
 import com.pulumi.chat.inputs.ListWebhookPlainArgs;
 import com.pulumi.chat.outputs.GetAgentApiToolResult;
 import com.pulumi.chat.outputs.GetAgentFrontendActionResult;
+import com.pulumi.chat.outputs.GetAgentKnowledgeFileResult;
 import com.pulumi.chat.outputs.GetAgentKnowledgeSourceResult;
 import com.pulumi.chat.outputs.GetAgentVariableResult;
 import com.pulumi.chat.outputs.GetAiAgentResult;
@@ -219,6 +224,7 @@ import com.pulumi.chat.outputs.GetWebhookResult;
 import com.pulumi.chat.outputs.GetWebhookTriggersResult;
 import com.pulumi.chat.outputs.ListAgentApiToolResult;
 import com.pulumi.chat.outputs.ListAgentFrontendActionResult;
+import com.pulumi.chat.outputs.ListAgentKnowledgeFileResult;
 import com.pulumi.chat.outputs.ListAgentKnowledgeSourceResult;
 import com.pulumi.chat.outputs.ListAgentVariableResult;
 import com.pulumi.chat.outputs.ListAiAgentResult;
@@ -330,6 +336,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetAgentFrontendActionResult> getAgentFrontendActionPlain(GetAgentFrontendActionPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeFileResult> getAgentKnowledgeFile(GetAgentKnowledgeFileArgs args) {
+        return getAgentKnowledgeFile(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeFileResult> getAgentKnowledgeFilePlain(GetAgentKnowledgeFilePlainArgs args) {
+        return getAgentKnowledgeFilePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeFileResult> getAgentKnowledgeFile(GetAgentKnowledgeFileArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeFile", TypeShape.of(GetAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeFileResult> getAgentKnowledgeFile(GetAgentKnowledgeFileArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeFile", TypeShape.of(GetAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeFileResult> getAgentKnowledgeFilePlain(GetAgentKnowledgeFilePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentKnowledgeFile", TypeShape.of(GetAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -2059,6 +2100,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile() {
+        return listAgentKnowledgeFile(ListAgentKnowledgeFileArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeFileResult> listAgentKnowledgeFilePlain() {
+        return listAgentKnowledgeFilePlain(ListAgentKnowledgeFilePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile(ListAgentKnowledgeFileArgs args) {
+        return listAgentKnowledgeFile(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeFileResult> listAgentKnowledgeFilePlain(ListAgentKnowledgeFilePlainArgs args) {
+        return listAgentKnowledgeFilePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile(ListAgentKnowledgeFileArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeFile", TypeShape.of(ListAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile(ListAgentKnowledgeFileArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeFile", TypeShape.of(ListAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeFileResult> listAgentKnowledgeFilePlain(ListAgentKnowledgeFilePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentKnowledgeFile", TypeShape.of(ListAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
