@@ -36,6 +36,7 @@ import { moderationKeywordList } from "./moderation-keyword-list";
 import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
 import { pinnedConversations } from "./pinned-conversations";
+import { pushCertificate } from "./push-certificate";
 import { role } from "./role";
 import { seedData } from "./seed-data";
 import { sendGridEmailProvider } from "./send-grid-email-provider";
@@ -87,4 +88,5 @@ export const kinds = {
   AgentFrontendAction: agentFrontendAction,
   CampaignCategory: campaignCategory,
   CampaignChannel: campaignChannel,
+  PushCertificate: pushCertificate,
 } as const satisfies Record<string, Kind>;

@@ -65,6 +65,7 @@ export const TriggerId = [
   "before_message",
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
+export const PushCertificateType = ["p12", "p8"] as const;
 export const GroupChatSetting = ["allMessages", "slashedMessages", "mentionedMessages", "none"] as const;
 export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
 export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;

@@ -86,6 +86,7 @@ export const CampaignChannelCreate = z.strictObject({ name: CampaignName, type: 
 export const CampaignChannelPage = B.dataOrBare(z.array(CampaignChannel));
 export const CampaignChannelUpdate = z.strictObject({ name: CampaignName.optional(), enabled: z.boolean().optional() });
 export const CampaignLimit = z.coerce.number().int().min(1, "limit must be at least 1").max(100, "limit must be at most 100");
+export const CertificateFile = z.strictObject({ filename: z.string().min(1, "filename must not be empty"), content: secret(z.string().min(1, "content must not be empty")), type: z.string().min(1, "type must not be empty") });
 export const ChatWidgetConfiguration = z.looseObject({ name: z.string(), version: z.string().optional(), style: z.record(z.string(), z.unknown()).optional(), sidebar: z.record(z.string(), z.unknown()).optional(), main: z.record(z.string(), z.unknown()).optional(), appId: z.string().optional() });
 export const ChatWidgetStyle = z.strictObject({ custom_css: z.string().optional(), custom_js: z.string().default("v2"), docked_layout_icon_background: z.string().default("#03a9f4"), docked_layout_icon_close: z.string().default("https://widget-js.cometchat.io/v2/resources/chat_close.svg"), docked_layout_icon_open: z.string().default("https://widget-js.cometchat.io/v2/resources/chat_bubble.svg"), primary_color: z.string().default("#03A9F4"), foreground_color: z.string().default("#000000"), background_color: z.string().default("#FFFFFF"), override_system_background_colors: z.boolean().default(true) });
 export const ChatWidgetSidebar = z.strictObject({ chats: z.boolean().default(true), users: z.boolean().default(true), groups: z.boolean().default(true), calls: z.boolean(), user_settings: z.boolean().optional(), recent_chat_listing: z.string().default("all_chats"), user_listing: z.string().default("all_users"), sidebar_navigation_sequence: z.array(z.string()).default(["chats","users","groups","calls","settings"]), start_a_new_conversation: z.string().default("all_chats"), group_listing: z.string().default("public_and_password_protected_groups") });
@@ -186,6 +187,12 @@ export const PinnedConversationRef = z.strictObject({ conversationType: PinnedCo
 export const PinnedConversationTarget = z.strictObject({ uid: z.string().min(1, "uid must not be empty").optional(), guid: z.string().min(1, "guid must not be empty").optional() }).refine(RULES.pinnedOneTarget.check, RULES.pinnedOneTarget.message);
 export const PinnedConversationsBody = z.strictObject({ pinnedConversations: z.array(PinnedConversationTarget).refine(RULES.pinnedAtMost.check, RULES.pinnedAtMost.message).refine(RULES.pinnedTargetsNoRepeat.check, RULES.pinnedTargetsNoRepeat.message) });
 export const PinnedConversationsDeclared = z.strictObject({ conversations: z.array(PinnedConversationRef).refine(RULES.pinnedAtMost.check, RULES.pinnedAtMost.message).refine(RULES.pinnedNoRepeat.check, RULES.pinnedNoRepeat.message) });
+export const PushCertificateAnswer = z.looseObject({ statusCode: z.number().int().optional(), success: z.boolean(), responseTime: z.number().optional(), body: z.record(z.string(), z.unknown()) });
+export const PushCertificateType = z.enum(["p12", "p8"]);
+export const PushCertificateDeclared = z.strictObject({ appId: z.string().min(1, "appId must not be empty").optional(), type: PushCertificateType, path: z.string().min(1, "path must not be empty").optional(), content: secret(z.string().min(1, "content must not be empty")).optional(), password: secret(z.string().min(1, "password must not be empty")).optional(), contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional() }).refine(RULES.pushCertificateOneSource.check, RULES.pushCertificateOneSource.message).refine(RULES.pushCertificatePasswordP12.check, RULES.pushCertificatePasswordP12.message);
+export const PushCertificateP12Upload = z.strictObject({ certificate: CertificateFile, password: secret(z.string().min(1, "password must not be empty")).optional() });
+export const PushCertificateP8Upload = z.strictObject({ certificate: CertificateFile });
+export const PushCertificatesAnswer = z.looseObject({ statusCode: z.number().int().optional(), success: z.boolean(), responseTime: z.number().optional(), body: z.looseObject({ certificate_p12: z.boolean().optional(), certificate_p8: z.boolean().optional() }) });
 export const PushProvider = z.looseObject({ providerId: z.string(), isDefault: z.boolean().optional() });
 export const QueryBool = B.QueryBool;
 export const Reaction = z.looseObject({ id: z.string(), messageId: z.string(), reaction: z.string(), uid: z.string(), reactedAt: Timestamp });
@@ -297,6 +304,9 @@ export const ROUTE_SCHEMAS = {
   createExtensionSettings: { body: z.record(z.string(), z.unknown()), response: z.looseObject({ data: ExtensionSettingsAnswer }) },
   updateExtensionSettings: { body: z.record(z.string(), z.unknown()), response: z.looseObject({ data: ExtensionSettingsAnswer }) },
   deleteExtensionSettings: { response: z.looseObject({ data: ExtensionSettingsAnswer }) },
+  uploadPushCertificateP12: { body: PushCertificateP12Upload, response: z.looseObject({ data: PushCertificateAnswer }) },
+  uploadPushCertificateP8: { body: PushCertificateP8Upload, response: z.looseObject({ data: PushCertificateAnswer }) },
+  queryPushCertificates: { response: z.looseObject({ data: PushCertificatesAnswer }) },
   getNotificationSettings: { response: z.looseObject({ data: NotificationSettings }) },
   updateNotificationSettings: { body: NotificationSettingsPatch, response: z.looseObject({ data: z.looseObject({ success: z.boolean() }) }) },
   resetNotificationSettings: { response: z.looseObject({ data: z.looseObject({ success: z.boolean() }) }) },

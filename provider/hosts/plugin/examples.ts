@@ -42,4 +42,5 @@ export const EXAMPLES: Readonly<Record<string, { name: string; args: Record<stri
   ChatWidget: { name: "widget", args: {"name":"table widget","style":{"primary_color":"#112233","custom_css":".a{}"},"sidebar":{"calls":true,"user_listing":"friends"},"main":{"allow_creating_polls":true,"allow_message_reactions":true,"allow_moderator_to_delete_member_messages":true,"allow_promote_demote_members":true,"enable_collaborative_document":true,"enable_collaborative_whiteboard":true,"enable_message_translation":true,"send_message_in_private_to_group_member":true,"send_gifs":true}} },
   CampaignCategory: { name: "campaign-category", args: {"name":"t-promotions","description":"Offers and discounts"} },
   CampaignChannel: { name: "campaign-channel", args: {"channelId":"t-feed","name":"Feed","type":"in_app","enabled":true} },
+  PushCertificate: { name: "push-certificate", args: {"type":"p12","path":"test/support/certificates/apns-a.p12","password":"table-a"} },
 };
