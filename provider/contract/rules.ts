@@ -276,3 +276,20 @@ export const templateChannelTypesOnce = {
   check: (cs: readonly { channelType: string }[]) => new Set(cs.map((c) => c.channelType)).size === cs.length,
   message: { message: "channels: a channel type appears once (one configuration per channel type)" },
 };
+
+/** A push certificate is a local file or its content, exactly one (decision 0136). */
+export const pushCertificateOneSource = {
+  check: (c: { path?: string | undefined; content?: string | undefined }) =>
+    (c.path === undefined) !== (c.content === undefined),
+  message: {
+    message: "a PushCertificate takes either path (a local file) or content (base64), not both, not neither",
+    path: ["path"],
+  },
+};
+
+/** Only a p12 file has a password (a p8 key is plain PEM text). */
+export const pushCertificatePasswordP12 = {
+  check: (c: { type?: string | undefined; password?: string | undefined }) =>
+    c.password === undefined || c.type === "p12",
+  message: { message: "password is taken only for a p12 certificate (type: p12)", path: ["password"] },
+};

@@ -62,6 +62,9 @@ const catalogue = (answer: unknown) => {
   return `${entries.length} entries, ${valued} with a value; the answer matches the contract`;
 };
 
+/** A push certificate cannot be deleted, and the app holds one of each: a check makes none. */
+const CERTIFICATE_BY_HAND =
+  "a check would replace the app's real push certificate and none can be deleted, so it makes none: declare a PushCertificate with a p12 (and its password) and a p8 on a sandbox app, and preview again (no change means the guesses hold)";
 /** A campaign channel cannot be deleted, so a check makes none. */
 const CHANNEL_BY_HAND =
   "a campaign channel cannot be deleted, so a check makes none: declare a CampaignChannel on a sandbox app, change its name, and preview again (no change means the guess holds)";
@@ -151,6 +154,9 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   deleteKnowledgeUpload: {
     none: "the doctor makes no upload to delete: destroy an AgentKnowledgeFile on a sandbox app, then destroy it again from a copy of the state (a second delete must pass as already gone)",
   },
+  uploadPushCertificateP12: { none: CERTIFICATE_BY_HAND },
+  uploadPushCertificateP8: { none: CERTIFICATE_BY_HAND },
+  queryPushCertificates: { none: CERTIFICATE_BY_HAND },
 };
 
 /** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */

@@ -128,6 +128,8 @@ export interface ExtensionRecord {
   enabled: boolean;
   /** The stored settings (kept while the extension is disabled). */
   settings?: Json;
+  /** push-notification only: the SHA-256 of each uploaded certificate (decision 0136). */
+  certificates?: { p12?: string; p8?: string };
 }
 
 export interface PushProviderRecord {

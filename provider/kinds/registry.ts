@@ -38,6 +38,7 @@ import { moderationKeywordList } from "./moderation-keyword-list";
 import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
 import { pinnedConversations } from "./pinned-conversations";
+import { pushCertificate } from "./push-certificate";
 import { role } from "./role";
 import { seedData } from "./seed-data";
 import { sendGridEmailProvider } from "./send-grid-email-provider";
@@ -91,4 +92,5 @@ export const kinds = {
   CampaignCategory: campaignCategory,
   CampaignChannel: campaignChannel,
   CampaignTemplate: campaignTemplate,
+  PushCertificate: pushCertificate,
 } as const satisfies Record<string, Kind>;

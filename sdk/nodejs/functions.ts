@@ -1509,6 +1509,40 @@ export function listCampaignTemplate(args: ListCampaignTemplateArgs = {}): pulum
   return readAll<CampaignTemplateResult>("CampaignTemplate", args);
 }
 
+/** One PushCertificate as `getPushCertificate` and `listPushCertificate` return it. Holding `password` (secret), it is a secret. */
+export interface PushCertificateResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  appId?: string;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  type: "p12" | "p8";
+  /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
+  password?: string;
+  /** The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: string;
+}
+
+export interface GetPushCertificateArgs extends ManagementLookupArgs {
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate; default: the configured app (chat:appId or CHAT_APP_ID). */
+  appId?: pulumi.Input<string>;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  type: pulumi.Input<"p12" | "p8">;
+}
+/** Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
+export function getPushCertificate(args: GetPushCertificateArgs): pulumi.Output<PushCertificateResult> {
+  return readOne<PushCertificateResult>("PushCertificate", args);
+}
+
+export interface ListPushCertificateArgs extends ManagementLookupArgs {
+  /** The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID). */
+  appId?: pulumi.Input<string>;
+}
+/** Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+export function listPushCertificate(args: ListPushCertificateArgs = {}): pulumi.Output<PushCertificateResult[]> {
+  return readAll<PushCertificateResult>("PushCertificate", args);
+}
+
 /** What `getUsageMetrics` returns. */
 export interface UsageMetricsResult {
   /** Start of the range, in Unix seconds. */

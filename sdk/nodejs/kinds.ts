@@ -1614,6 +1614,41 @@ export class CampaignTemplate extends pulumi.CustomResource {
   }
 }
 
+export interface PushCertificateArgs extends ManagementResourceArgs {
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  appId?: pulumi.Input<string>;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  type: pulumi.Input<"p12" | "p8">;
+  /** A local certificate file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  path?: pulumi.Input<string>;
+  /** The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing. */
+  content?: pulumi.Input<string>;
+  /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
+  password?: pulumi.Input<string>;
+  /** The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: pulumi.Input<string>;
+}
+
+/** The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>". */
+export class PushCertificate extends pulumi.CustomResource {
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  declare readonly type: pulumi.Output<"p12" | "p8">;
+  /** A local certificate file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  declare readonly path: pulumi.Output<string | undefined>;
+  /** The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing. */
+  declare readonly content: pulumi.Output<string | undefined>;
+  /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
+  declare readonly password: pulumi.Output<string | undefined>;
+  /** The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  declare readonly contentHash: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: PushCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("PushCertificate", name, args, [], ["content", "password"], opts));
+  }
+}
+
 /** The Environment component's typed outputs: each kind's `file.output`, its section's resources by id. */
 export interface EnvironmentOutputs {
   /** The resources of the file's `users`, by id. */

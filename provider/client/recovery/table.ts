@@ -175,6 +175,9 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
     appId: String(r.params?.appId ?? ""),
     slug: String(r.params?.slug ?? ""),
   })),
+  // An upload replaces the app's one certificate of its type with the same bytes: sending it again is the same.
+  uploadPushCertificateP12: { kind: "resend" },
+  uploadPushCertificateP8: { kind: "resend" },
   addFcmProvider: inPushList("listFcmProviders"),
   addApnsProvider: inPushList("listApnsProviders"),
   // Its read lists the one custom push provider, an empty list when there is none.

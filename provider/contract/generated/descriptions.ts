@@ -10,6 +10,19 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "settings.listUsers": "Which users a member of the role sees in user lists: everyone, or only friends.",
     "settings.sendMessagesTo": "Whom a member of the role may message: everyone, or only friends.",
   },
+  uploadPushCertificateP12: {
+    certificate: "A certificate file part of a multipart upload.",
+    "certificate.filename": "The file's name.",
+    "certificate.content": "The file's bytes, base64-encoded (the part travels as those bytes).",
+    "certificate.type": "The part's media type.",
+    password: "The password that opens the p12 file (the vendor's file names no such field; a guess).",
+  },
+  uploadPushCertificateP8: {
+    certificate: "A certificate file part of a multipart upload.",
+    "certificate.filename": "The file's name.",
+    "certificate.content": "The file's bytes, base64-encoded (the part travels as those bytes).",
+    "certificate.type": "The part's media type.",
+  },
   updateNotificationSettings: {
     preferences: "When and how users are notified.",
     "preferences.group": "Notification preferences in groups.",
@@ -633,6 +646,14 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
   },
   updateCampaignTemplateChannel: {
     content: "A JSON object the service keeps as given.",
+  },
+  PushCertificateDeclared: {
+    appId: "The app the certificate is for (default, the connection's app or chat:appId).",
+    type: "Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key).",
+    path: "A local certificate file to upload, relative to the program's directory.",
+    content: "The certificate file's bytes in base64, given instead of a path.",
+    password: "The password that opens a p12 file.",
+    contentHash: "The SHA-256 of the certificate file's bytes, in hex.",
   },
   KnowledgeFileDeclared: {
     fileName: "The file's name in the knowledge base (what its listing shows).",

@@ -76,6 +76,7 @@ export const TriggerId = [
   "before_message",
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
+export const PushCertificateType = ["p12", "p8"] as const;
 export const GroupChatSetting = ["allMessages", "slashedMessages", "mentionedMessages", "none"] as const;
 export const KnowledgeFileMimeType = [
   "application/pdf",

@@ -60,6 +60,30 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/chat-widgets-update",
   },
   {
+    operationId: "uploadPushCertificateP12",
+    method: "POST",
+    path: "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p12",
+    guess:
+      "the file part travels with a `password` field when the p12 has one (the vendor's body names only `certificate`); the upload needs the extension neither enabled nor its settings stored; a bad file is refused with ERR_BAD_REQUEST (decision 0136)",
+    page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/push-notification-upload-p12-certificate",
+  },
+  {
+    operationId: "uploadPushCertificateP8",
+    method: "POST",
+    path: "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p8",
+    guess:
+      "the upload needs the extension neither enabled nor its settings stored (the key id and team id are the extension's settings); a file that is not a P-256 key is refused with ERR_BAD_REQUEST (decision 0136)",
+    page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/push-notification-upload-p8-certificate",
+  },
+  {
+    operationId: "queryPushCertificates",
+    method: "GET",
+    path: "/apps/{appId}/extensions/push-notification/v1/query-certificates",
+    guess:
+      "the answer's `body` holds `certificate_p12` and `certificate_p8`, each true once that file is uploaded (the vendor's example shows both flags on the p12 upload's page; the query's own page gives no body) (decision 0136)",
+    page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/push-notification-get-certificate",
+  },
+  {
     operationId: "createByoAgent",
     method: "POST",
     path: "/ai-agents/agents",

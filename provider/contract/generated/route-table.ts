@@ -84,6 +84,9 @@ export const routes = {
     bodyOf: (p) => BODY_OF.updateExtensionSettings(p.slug ?? ""),
   }),
   deleteExtensionSettings: route({ ...OPERATIONS.deleteExtensionSettings, ...S.deleteExtensionSettings }),
+  uploadPushCertificateP12: route({ ...OPERATIONS.uploadPushCertificateP12, ...S.uploadPushCertificateP12 }),
+  uploadPushCertificateP8: route({ ...OPERATIONS.uploadPushCertificateP8, ...S.uploadPushCertificateP8 }),
+  queryPushCertificates: route({ ...OPERATIONS.queryPushCertificates, ...S.queryPushCertificates }),
   getNotificationSettings: route({ ...OPERATIONS.getNotificationSettings, ...S.getNotificationSettings }),
   updateNotificationSettings: route({
     ...OPERATIONS.updateNotificationSettings,

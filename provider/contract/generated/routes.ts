@@ -137,6 +137,23 @@ export const OPERATIONS = {
     method: "DELETE",
     path: "/apps/:appId/extensions/:slug/v1/settings",
   },
+  uploadPushCertificateP12: {
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/extensions/push-notification/v1/upload-certificate-p12",
+    encoding: "multipart",
+  },
+  uploadPushCertificateP8: {
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/extensions/push-notification/v1/upload-certificate-p8",
+    encoding: "multipart",
+  },
+  queryPushCertificates: {
+    api: "management",
+    method: "GET",
+    path: "/apps/:appId/extensions/push-notification/v1/query-certificates",
+  },
   getNotificationSettings: { api: "chat", method: "GET", path: "/notifications/v1/settings" },
   updateNotificationSettings: { api: "chat", method: "PATCH", path: "/notifications/v1/settings" },
   resetNotificationSettings: { api: "chat", method: "DELETE", path: "/notifications/v1/settings" },

@@ -95,6 +95,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &NotificationSettings{}
 	case "chat:index:PinnedConversations":
 		r = &PinnedConversations{}
+	case "chat:index:PushCertificate":
+		r = &PushCertificate{}
 	case "chat:index:Role":
 		r = &Role{}
 	case "chat:index:SeedData":

@@ -3595,6 +3595,171 @@ func (in *moderationRuleConditionsItemOperatorPtr) ToModerationRuleConditionsIte
 	return pulumi.ToOutputWithContext(ctx, in).(ModerationRuleConditionsItemOperatorPtrOutput)
 }
 
+type PushCertificateType string
+
+const (
+	PushCertificateTypeP12 = PushCertificateType("p12")
+	PushCertificateTypeP8  = PushCertificateType("p8")
+)
+
+func (PushCertificateType) ElementType() reflect.Type {
+	return reflect.TypeOf((*PushCertificateType)(nil)).Elem()
+}
+
+func (e PushCertificateType) ToPushCertificateTypeOutput() PushCertificateTypeOutput {
+	return pulumi.ToOutput(e).(PushCertificateTypeOutput)
+}
+
+func (e PushCertificateType) ToPushCertificateTypeOutputWithContext(ctx context.Context) PushCertificateTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PushCertificateTypeOutput)
+}
+
+func (e PushCertificateType) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return e.ToPushCertificateTypePtrOutputWithContext(context.Background())
+}
+
+func (e PushCertificateType) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return PushCertificateType(e).ToPushCertificateTypeOutputWithContext(ctx).ToPushCertificateTypePtrOutputWithContext(ctx)
+}
+
+func (e PushCertificateType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PushCertificateType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PushCertificateType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PushCertificateType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PushCertificateTypeOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PushCertificateType)(nil)).Elem()
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypeOutput() PushCertificateTypeOutput {
+	return o
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypeOutputWithContext(ctx context.Context) PushCertificateTypeOutput {
+	return o
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return o.ToPushCertificateTypePtrOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PushCertificateType) *PushCertificateType {
+		return &v
+	}).(PushCertificateTypePtrOutput)
+}
+
+func (o PushCertificateTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PushCertificateType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PushCertificateTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PushCertificateType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PushCertificateTypePtrOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PushCertificateType)(nil)).Elem()
+}
+
+func (o PushCertificateTypePtrOutput) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return o
+}
+
+func (o PushCertificateTypePtrOutput) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return o
+}
+
+func (o PushCertificateTypePtrOutput) Elem() PushCertificateTypeOutput {
+	return o.ApplyT(func(v *PushCertificateType) PushCertificateType {
+		if v != nil {
+			return *v
+		}
+		var ret PushCertificateType
+		return ret
+	}).(PushCertificateTypeOutput)
+}
+
+func (o PushCertificateTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PushCertificateType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PushCertificateTypeInput is an input type that accepts values of the PushCertificateType enum
+// A concrete instance of `PushCertificateTypeInput` can be one of the following:
+//
+//	PushCertificateTypeP12
+//	PushCertificateTypeP8
+type PushCertificateTypeInput interface {
+	pulumi.Input
+
+	ToPushCertificateTypeOutput() PushCertificateTypeOutput
+	ToPushCertificateTypeOutputWithContext(context.Context) PushCertificateTypeOutput
+}
+
+var pushCertificateTypePtrType = reflect.TypeOf((**PushCertificateType)(nil)).Elem()
+
+type PushCertificateTypePtrInput interface {
+	pulumi.Input
+
+	ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput
+	ToPushCertificateTypePtrOutputWithContext(context.Context) PushCertificateTypePtrOutput
+}
+
+type pushCertificateTypePtr string
+
+func PushCertificateTypePtr(v string) PushCertificateTypePtrInput {
+	return (*pushCertificateTypePtr)(&v)
+}
+
+func (*pushCertificateTypePtr) ElementType() reflect.Type {
+	return pushCertificateTypePtrType
+}
+
+func (in *pushCertificateTypePtr) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return pulumi.ToOutput(in).(PushCertificateTypePtrOutput)
+}
+
+func (in *pushCertificateTypePtr) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PushCertificateTypePtrOutput)
+}
+
 type ReactionNotification int
 
 const (
@@ -5116,6 +5281,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemOperandPtrInput)(nil)).Elem(), ModerationRuleConditionsItemOperand("text"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemOperatorInput)(nil)).Elem(), ModerationRuleConditionsItemOperator("contains"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemOperatorPtrInput)(nil)).Elem(), ModerationRuleConditionsItemOperator("contains"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PushCertificateTypeInput)(nil)).Elem(), PushCertificateType("p12"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PushCertificateTypePtrInput)(nil)).Elem(), PushCertificateType("p12"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReactionNotificationInput)(nil)).Elem(), ReactionNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReactionNotificationPtrInput)(nil)).Elem(), ReactionNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReceiverTypeInput)(nil)).Elem(), ReceiverType("user"))
@@ -5176,6 +5343,8 @@ func init() {
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOperandPtrOutput{})
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOperatorOutput{})
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOperatorPtrOutput{})
+	pulumi.RegisterOutputType(PushCertificateTypeOutput{})
+	pulumi.RegisterOutputType(PushCertificateTypePtrOutput{})
 	pulumi.RegisterOutputType(ReactionNotificationOutput{})
 	pulumi.RegisterOutputType(ReactionNotificationPtrOutput{})
 	pulumi.RegisterOutputType(ReceiverTypeOutput{})

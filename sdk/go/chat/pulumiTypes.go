@@ -7254,6 +7254,146 @@ func (o ListGroupScopePermissionsScopePtrOutput) Guid() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The filters of listPushCertificate as one object (the older form).
+type ListPushCertificateScope struct {
+	// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId *string `pulumi:"appId"`
+}
+
+// ListPushCertificateScopeInput is an input type that accepts ListPushCertificateScopeArgs and ListPushCertificateScopeOutput values.
+// You can construct a concrete instance of `ListPushCertificateScopeInput` via:
+//
+//	ListPushCertificateScopeArgs{...}
+type ListPushCertificateScopeInput interface {
+	pulumi.Input
+
+	ToListPushCertificateScopeOutput() ListPushCertificateScopeOutput
+	ToListPushCertificateScopeOutputWithContext(context.Context) ListPushCertificateScopeOutput
+}
+
+// The filters of listPushCertificate as one object (the older form).
+type ListPushCertificateScopeArgs struct {
+	// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId pulumi.StringPtrInput `pulumi:"appId"`
+}
+
+func (ListPushCertificateScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListPushCertificateScope)(nil)).Elem()
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopeOutput() ListPushCertificateScopeOutput {
+	return i.ToListPushCertificateScopeOutputWithContext(context.Background())
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopeOutputWithContext(ctx context.Context) ListPushCertificateScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListPushCertificateScopeOutput)
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return i.ToListPushCertificateScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListPushCertificateScopeOutput).ToListPushCertificateScopePtrOutputWithContext(ctx)
+}
+
+// ListPushCertificateScopePtrInput is an input type that accepts ListPushCertificateScopeArgs, ListPushCertificateScopePtr and ListPushCertificateScopePtrOutput values.
+// You can construct a concrete instance of `ListPushCertificateScopePtrInput` via:
+//
+//	        ListPushCertificateScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListPushCertificateScopePtrInput interface {
+	pulumi.Input
+
+	ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput
+	ToListPushCertificateScopePtrOutputWithContext(context.Context) ListPushCertificateScopePtrOutput
+}
+
+type listPushCertificateScopePtrType ListPushCertificateScopeArgs
+
+func ListPushCertificateScopePtr(v *ListPushCertificateScopeArgs) ListPushCertificateScopePtrInput {
+	return (*listPushCertificateScopePtrType)(v)
+}
+
+func (*listPushCertificateScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListPushCertificateScope)(nil)).Elem()
+}
+
+func (i *listPushCertificateScopePtrType) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return i.ToListPushCertificateScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listPushCertificateScopePtrType) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListPushCertificateScopePtrOutput)
+}
+
+// The filters of listPushCertificate as one object (the older form).
+type ListPushCertificateScopeOutput struct{ *pulumi.OutputState }
+
+func (ListPushCertificateScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListPushCertificateScope)(nil)).Elem()
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopeOutput() ListPushCertificateScopeOutput {
+	return o
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopeOutputWithContext(ctx context.Context) ListPushCertificateScopeOutput {
+	return o
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return o.ToListPushCertificateScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListPushCertificateScope) *ListPushCertificateScope {
+		return &v
+	}).(ListPushCertificateScopePtrOutput)
+}
+
+// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListPushCertificateScopeOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListPushCertificateScope) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+type ListPushCertificateScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListPushCertificateScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListPushCertificateScope)(nil)).Elem()
+}
+
+func (o ListPushCertificateScopePtrOutput) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return o
+}
+
+func (o ListPushCertificateScopePtrOutput) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return o
+}
+
+func (o ListPushCertificateScopePtrOutput) Elem() ListPushCertificateScopeOutput {
+	return o.ApplyT(func(v *ListPushCertificateScope) ListPushCertificateScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListPushCertificateScope
+		return ret
+	}).(ListPushCertificateScopeOutput)
+}
+
+// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListPushCertificateScopePtrOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListPushCertificateScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppId
+	}).(pulumi.StringPtrOutput)
+}
+
 // The filters of listUser as one object (the older form).
 type ListUserScope struct {
 	// Only users holding this role.
@@ -18163,6 +18303,80 @@ func (o PinnedConversationsInfoArrayOutput) Index(i pulumi.IntInput) PinnedConve
 	}).(PinnedConversationsInfoOutput)
 }
 
+// One PushCertificate as a whole read sees it.
+type PushCertificateInfo struct {
+	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	AppId *string `pulumi:"appId"`
+	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+	ContentHash *string `pulumi:"contentHash"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+	Password *string `pulumi:"password"`
+	// Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+	Type *PushCertificateType `pulumi:"type"`
+}
+
+// One PushCertificate as a whole read sees it.
+type PushCertificateInfoOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PushCertificateInfo)(nil)).Elem()
+}
+
+func (o PushCertificateInfoOutput) ToPushCertificateInfoOutput() PushCertificateInfoOutput {
+	return o
+}
+
+func (o PushCertificateInfoOutput) ToPushCertificateInfoOutputWithContext(ctx context.Context) PushCertificateInfoOutput {
+	return o
+}
+
+// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+func (o PushCertificateInfoOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+func (o PushCertificateInfoOutput) ContentHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *string { return v.ContentHash }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o PushCertificateInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PushCertificateInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+func (o PushCertificateInfoOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+// Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+func (o PushCertificateInfoOutput) Type() PushCertificateTypePtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *PushCertificateType { return v.Type }).(PushCertificateTypePtrOutput)
+}
+
+type PushCertificateInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PushCertificateInfo)(nil)).Elem()
+}
+
+func (o PushCertificateInfoArrayOutput) ToPushCertificateInfoArrayOutput() PushCertificateInfoArrayOutput {
+	return o
+}
+
+func (o PushCertificateInfoArrayOutput) ToPushCertificateInfoArrayOutputWithContext(ctx context.Context) PushCertificateInfoArrayOutput {
+	return o
+}
+
+func (o PushCertificateInfoArrayOutput) Index(i pulumi.IntInput) PushCertificateInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PushCertificateInfo {
+		return vs[0].([]PushCertificateInfo)[vs[1].(int)]
+	}).(PushCertificateInfoOutput)
+}
+
 type ReviewedMessagesMessagesItem struct {
 	// What the rule does (blockMessage, ...); empty when no rule.
 	Action []string `pulumi:"action"`
@@ -19205,6 +19419,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupBansScopePtrInput)(nil)).Elem(), ListGroupBansScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupScopePermissionsScopeInput)(nil)).Elem(), ListGroupScopePermissionsScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupScopePermissionsScopePtrInput)(nil)).Elem(), ListGroupScopePermissionsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListPushCertificateScopeInput)(nil)).Elem(), ListPushCertificateScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListPushCertificateScopePtrInput)(nil)).Elem(), ListPushCertificateScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListUserScopeInput)(nil)).Elem(), ListUserScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListUserScopePtrInput)(nil)).Elem(), ListUserScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListWebhookScopeInput)(nil)).Elem(), ListWebhookScopeArgs{})
@@ -19411,6 +19627,8 @@ func init() {
 	pulumi.RegisterOutputType(ListGroupBansScopePtrOutput{})
 	pulumi.RegisterOutputType(ListGroupScopePermissionsScopeOutput{})
 	pulumi.RegisterOutputType(ListGroupScopePermissionsScopePtrOutput{})
+	pulumi.RegisterOutputType(ListPushCertificateScopeOutput{})
+	pulumi.RegisterOutputType(ListPushCertificateScopePtrOutput{})
 	pulumi.RegisterOutputType(ListUserScopeOutput{})
 	pulumi.RegisterOutputType(ListUserScopePtrOutput{})
 	pulumi.RegisterOutputType(ListWebhookScopeOutput{})
@@ -19523,6 +19741,8 @@ func init() {
 	pulumi.RegisterOutputType(PinnedConversationsConversationsItemArrayOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoArrayOutput{})
+	pulumi.RegisterOutputType(PushCertificateInfoOutput{})
+	pulumi.RegisterOutputType(PushCertificateInfoArrayOutput{})
 	pulumi.RegisterOutputType(ReviewedMessagesMessagesItemOutput{})
 	pulumi.RegisterOutputType(ReviewedMessagesMessagesItemArrayOutput{})
 	pulumi.RegisterOutputType(RoleInfoOutput{})

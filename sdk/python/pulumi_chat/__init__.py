@@ -72,6 +72,7 @@ from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
+from .get_push_certificate import *
 from .get_reviewed_messages import *
 from .get_role import *
 from .get_seed_data import *
@@ -118,6 +119,7 @@ from .list_moderation_keyword_list import *
 from .list_moderation_rule import *
 from .list_notification_settings import *
 from .list_pinned_conversations import *
+from .list_push_certificate import *
 from .list_role import *
 from .list_send_grid_email_provider import *
 from .list_twilio_sms_provider import *
@@ -130,6 +132,7 @@ from .moderation_rule import *
 from .notification_settings import *
 from .pinned_conversations import *
 from .provider import *
+from .push_certificate import *
 from .role import *
 from .seed_data import *
 from .send_grid_email_provider import *
@@ -192,6 +195,7 @@ _utilities.register(
    "chat:index:ModerationRule": "ModerationRule",
    "chat:index:NotificationSettings": "NotificationSettings",
    "chat:index:PinnedConversations": "PinnedConversations",
+   "chat:index:PushCertificate": "PushCertificate",
    "chat:index:Role": "Role",
    "chat:index:SeedData": "SeedData",
    "chat:index:SendGridEmailProvider": "SendGridEmailProvider",

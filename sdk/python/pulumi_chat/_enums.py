@@ -28,6 +28,7 @@ __all__ = [
     'ModerationRuleConditionsItemEntity',
     'ModerationRuleConditionsItemOperand',
     'ModerationRuleConditionsItemOperator',
+    'PushCertificateType',
     'ReactionNotification',
     'ReceiverType',
     'Region',
@@ -217,6 +218,12 @@ class ModerationRuleConditionsItemOperand(_builtins.str, Enum):
 class ModerationRuleConditionsItemOperator(_builtins.str, Enum):
     CONTAINS = "contains"
     EQUALS = "equals"
+
+
+@pulumi.type_token("chat:index:PushCertificateType")
+class PushCertificateType(_builtins.str, Enum):
+    P12 = "p12"
+    P8 = "p8"
 
 
 @pulumi.type_token("chat:index:ReactionNotification")

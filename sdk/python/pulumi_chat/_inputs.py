@@ -64,6 +64,8 @@ __all__ = [
     'ListGroupBansScopeDict',
     'ListGroupScopePermissionsScope',
     'ListGroupScopePermissionsScopeDict',
+    'ListPushCertificateScope',
+    'ListPushCertificateScopeDict',
     'ListUserScope',
     'ListUserScopeDict',
     'ListWebhookScope',
@@ -2692,6 +2694,40 @@ class ListGroupScopePermissionsScope:
     @guid.setter
     def guid(self, value: Optional[_builtins.str]):
         pulumi.set(self, "guid", value)
+
+
+class ListPushCertificateScopeDict(TypedDict):
+    """
+    The filters of listPushCertificate as one object (the older form).
+    """
+    app_id: NotRequired[_builtins.str]
+    """
+    The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+    """
+
+@pulumi.input_type
+class ListPushCertificateScope:
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None):
+        """
+        The filters of listPushCertificate as one object (the older form).
+
+        :param _builtins.str app_id: The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        return pulumi.get(self, "app_id")
+
+    @app_id.setter
+    def app_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "app_id", value)
 
 
 class ListUserScopeDict(TypedDict):

@@ -115,6 +115,7 @@ __all__ = [
     'NotificationSettingsTemplatesUserMentionTemplatePrivacy',
     'PinnedConversationsConversationsItem',
     'PinnedConversationsInfo',
+    'PushCertificateInfo',
     'ReviewedMessagesMessagesItem',
     'RoleInfo',
     'RoleSettings',
@@ -9349,6 +9350,77 @@ class PinnedConversationsInfo(dict):
         The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist.
         """
         return pulumi.get(self, "conversations")
+
+
+@pulumi.output_type
+class PushCertificateInfo(dict):
+    """
+    One PushCertificate as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 app_id: Optional[_builtins.str] = None,
+                 content_hash: Optional[_builtins.str] = None,
+                 password: Optional[_builtins.str] = None,
+                 type: Optional['PushCertificateType'] = None):
+        """
+        One PushCertificate as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str app_id: The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        :param _builtins.str content_hash: The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        :param _builtins.str password: The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+        :param 'PushCertificateType' type: Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+        """
+        pulumi.set(__self__, "id", id)
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+        if content_hash is not None:
+            pulumi.set(__self__, "content_hash", content_hash)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        """
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="contentHash")
+    def content_hash(self) -> Optional[_builtins.str]:
+        """
+        The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        """
+        return pulumi.get(self, "content_hash")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional['PushCertificateType']:
+        """
+        Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

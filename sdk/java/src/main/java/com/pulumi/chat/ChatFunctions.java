@@ -82,6 +82,8 @@ import com.pulumi.chat.inputs.GetNotificationSettingsArgs;
 import com.pulumi.chat.inputs.GetNotificationSettingsPlainArgs;
 import com.pulumi.chat.inputs.GetPinnedConversationsArgs;
 import com.pulumi.chat.inputs.GetPinnedConversationsPlainArgs;
+import com.pulumi.chat.inputs.GetPushCertificateArgs;
+import com.pulumi.chat.inputs.GetPushCertificatePlainArgs;
 import com.pulumi.chat.inputs.GetReviewedMessagesArgs;
 import com.pulumi.chat.inputs.GetReviewedMessagesPlainArgs;
 import com.pulumi.chat.inputs.GetRoleArgs;
@@ -164,6 +166,8 @@ import com.pulumi.chat.inputs.ListNotificationSettingsArgs;
 import com.pulumi.chat.inputs.ListNotificationSettingsPlainArgs;
 import com.pulumi.chat.inputs.ListPinnedConversationsArgs;
 import com.pulumi.chat.inputs.ListPinnedConversationsPlainArgs;
+import com.pulumi.chat.inputs.ListPushCertificateArgs;
+import com.pulumi.chat.inputs.ListPushCertificatePlainArgs;
 import com.pulumi.chat.inputs.ListRoleArgs;
 import com.pulumi.chat.inputs.ListRolePlainArgs;
 import com.pulumi.chat.inputs.ListSendGridEmailProviderArgs;
@@ -213,6 +217,7 @@ import com.pulumi.chat.outputs.GetModerationKeywordListResult;
 import com.pulumi.chat.outputs.GetModerationRuleResult;
 import com.pulumi.chat.outputs.GetNotificationSettingsResult;
 import com.pulumi.chat.outputs.GetPinnedConversationsResult;
+import com.pulumi.chat.outputs.GetPushCertificateResult;
 import com.pulumi.chat.outputs.GetReviewedMessagesResult;
 import com.pulumi.chat.outputs.GetRoleResult;
 import com.pulumi.chat.outputs.GetSeedDataResult;
@@ -254,6 +259,7 @@ import com.pulumi.chat.outputs.ListModerationKeywordListResult;
 import com.pulumi.chat.outputs.ListModerationRuleResult;
 import com.pulumi.chat.outputs.ListNotificationSettingsResult;
 import com.pulumi.chat.outputs.ListPinnedConversationsResult;
+import com.pulumi.chat.outputs.ListPushCertificateResult;
 import com.pulumi.chat.outputs.ListRoleResult;
 import com.pulumi.chat.outputs.ListSendGridEmailProviderResult;
 import com.pulumi.chat.outputs.ListTwilioSmsProviderResult;
@@ -1673,6 +1679,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetPinnedConversationsResult> getPinnedConversationsPlain(GetPinnedConversationsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getPinnedConversations", TypeShape.of(GetPinnedConversationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetPushCertificateResult> getPushCertificate(GetPushCertificateArgs args) {
+        return getPushCertificate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetPushCertificateResult> getPushCertificatePlain(GetPushCertificatePlainArgs args) {
+        return getPushCertificatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetPushCertificateResult> getPushCertificate(GetPushCertificateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getPushCertificate", TypeShape.of(GetPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetPushCertificateResult> getPushCertificate(GetPushCertificateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getPushCertificate", TypeShape.of(GetPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetPushCertificateResult> getPushCertificatePlain(GetPushCertificatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getPushCertificate", TypeShape.of(GetPushCertificateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Messages a moderator decided on (flagged or blocked before), with the decision.
@@ -3570,6 +3611,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListPinnedConversationsResult> listPinnedConversationsPlain(ListPinnedConversationsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listPinnedConversations", TypeShape.of(ListPinnedConversationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate() {
+        return listPushCertificate(ListPushCertificateArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListPushCertificateResult> listPushCertificatePlain() {
+        return listPushCertificatePlain(ListPushCertificatePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate(ListPushCertificateArgs args) {
+        return listPushCertificate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListPushCertificateResult> listPushCertificatePlain(ListPushCertificatePlainArgs args) {
+        return listPushCertificatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate(ListPushCertificateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listPushCertificate", TypeShape.of(ListPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate(ListPushCertificateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listPushCertificate", TypeShape.of(ListPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListPushCertificateResult> listPushCertificatePlain(ListPushCertificatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listPushCertificate", TypeShape.of(ListPushCertificateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every Role the credentials reach (narrowed by the filters given), sorted by id.
