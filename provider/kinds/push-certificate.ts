@@ -1,5 +1,5 @@
 // PushCertificate: the legacy push-notification extension's APNs certificate (p12) or signing key (p8) of an
-// app (management API, decision 0136, docs/service/notifications.md). An app holds one of each; an upload
+// app (management API, decision 0136, docs/service/app-configuration.md). An app holds one of each; an upload
 // replaces it. The service never gives the file back (its query says only whether each is there), so state
 // records the SHA-256 of what was uploaded, never the bytes: a changed file shows as a changed contentHash and
 // is uploaded again. There is no route to remove one: destroy leaves it in the app.
