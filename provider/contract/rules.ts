@@ -277,12 +277,15 @@ export const templateChannelTypesOnce = {
   message: { message: "channels: a channel type appears once (one configuration per channel type)" },
 };
 
-/** A push certificate is a local file or its content, exactly one (decision 0136). */
+/**
+ * A push certificate is a local file or its content, not both (decision 0136). Neither is a certificate
+ * already managed (imported by its id: the service never gives the file back); a new one needs its bytes.
+ */
 export const pushCertificateOneSource = {
   check: (c: { path?: string | undefined; content?: string | undefined }) =>
-    (c.path === undefined) !== (c.content === undefined),
+    c.path === undefined || c.content === undefined,
   message: {
-    message: "a PushCertificate takes either path (a local file) or content (base64), not both, not neither",
+    message: "a PushCertificate takes either path (a local file) or content (base64), not both",
     path: ["path"],
   },
 };

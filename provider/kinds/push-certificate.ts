@@ -81,6 +81,10 @@ async function held(ctx: Ctx, appId: string): Promise<PushCertificateType[]> {
 }
 
 async function upload(ctx: Ctx, a: PushCertificateArgs): Promise<void> {
+  if (a.path === undefined && a.content === undefined)
+    throw new Error(
+      "PushCertificate: path or content: give the certificate's bytes to upload it (leaving both out keeps one already managed, imported by its id)",
+    );
   const bytes = checkedBytes(a);
   // The preview showed this digest: a file changed since then would be uploaded unseen.
   if (a.contentHash !== undefined && a.contentHash !== sha256(bytes))

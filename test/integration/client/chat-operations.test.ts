@@ -642,6 +642,33 @@ describe("the campaigns service's categories and channels (decision 0131)", () =
   });
 });
 
+describe("the campaigns service's templates (decision 0134)", () => {
+  it("creates, reads, updates, lists a template, changes a channel's content and archives it", async () => {
+    const templateId = unique("tpl");
+    const made = (
+      await chat.call("createCampaignTemplate", {
+        body: {
+          templateId,
+          name: "Welcome",
+          templateCategory: "Onboarding",
+          channels: [{ channelType: "in_app" }],
+        },
+      })
+    ).data;
+    expect((await chat.call("getCampaignTemplate", { params: { id: made.id } })).data.templateId).toBe(
+      templateId,
+    );
+    await chat.call("updateCampaignTemplate", { params: { id: made.id }, body: { label: "Hi" } });
+    await chat.call("updateCampaignTemplateChannel", {
+      params: { id: made.id, channelType: "in_app" },
+      body: { content: { title: "Welcome aboard" } },
+    });
+    const listed = (await chat.call("listCampaignTemplates", { query: { limit: 100 } })).data;
+    expect(listed.find((t) => t.id === made.id)?.label).toBe("Hi");
+    await chat.call("archiveCampaignTemplate", { params: { id: made.id } });
+  });
+});
+
 it("called every chat route of the table with success", () => {
   const chatRoutes = Object.entries(routes)
     .filter(([name, r]) => r.api === "chat" && !isConfigurationRoute(name))

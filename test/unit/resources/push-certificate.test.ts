@@ -46,7 +46,11 @@ describe("PushCertificate at check", () => {
     [{ type: "p8", content: Buffer.from("hello").toString("base64") }, "content", /not a p8 key/],
     [{ type: "p12", content: "not base64 at all 8812!" }, "content", /in base64/],
     [{ type: "p8", path: certificateFile("apns-a.p8"), password: "pw-on-p8" }, "password", /only for a p12/],
-    [{ type: "p8" }, "path", /either path .* or content/],
+    [
+      { type: "p8", path: certificateFile("apns-a.p8"), content: "QUJD" },
+      "path",
+      /either path .* or content .*not both/,
+    ],
     [{ type: "p13", path: certificateFile("apns-a.p8") }, "type", /expected one of "p12"\|"p8"/],
   ])("refuses %j naming %s", async (args, property, rule) => {
     const found = await failures(args);
