@@ -13,14 +13,14 @@ export const fixture: Fixture = {
     {
       kind: "PushCertificate",
       name: "push-certificate",
-      set: { appId, type: "p12", path: certificateFile("apns-a.p12"), password: "table-a" },
-      change: { appId, type: "p12", content: base64("apns-b.p12"), password: "table-b" },
+      set: { appId, type: "p12", path: certificateFile("apns-a.p12"), password: "p12-pass-alpha-7731" },
+      change: { appId, type: "p12", content: base64("apns-b.p12"), password: "p12-pass-bravo-7731" },
       remove: { appId, type: "p12", path: certificateFile("apns-open.p12") },
       replace: { type: "p8", path: certificateFile("apns-a.p8") },
     },
   ],
   seeds: [
-    { type: "p12", path: certificateFile("apns-a.p12"), password: "table-a" },
+    { type: "p12", path: certificateFile("apns-a.p12"), password: "p12-pass-alpha-7731" },
     { type: "p8", content: base64("apns-b.p8") },
   ],
   // The password is checked against the file at preview: a drawn one does not open it, so the sample's secret
