@@ -1,12 +1,17 @@
-// PushCertificate: a p12 from a path with its password, then another p12 as base64 content with another
-// password, then one without a password, replaced by a p8 key; its listing seeds are the app's two
-// certificates (an app holds one of each), and its secret sample a p12's content and password.
+// PushCertificate: a p12 from a path with its password, then another p12 with another password, then one
+// without a password as base64 content; a p8 key as content with its digest, then another, then from a path.
+// Its listing seeds are the app's two certificates (an app holds one of each).
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Fixture } from "./helpers";
 
 export const certificateFile = (name: string) => join(__dirname, "..", "certificates", name);
 const base64 = (name: string) => readFileSync(certificateFile(name)).toString("base64");
+const digest = (name: string) =>
+  createHash("sha256")
+    .update(readFileSync(certificateFile(name)))
+    .digest("hex");
 
 export const fixture: Fixture = {
   cases: ({ appId }) => [
@@ -14,9 +19,18 @@ export const fixture: Fixture = {
       kind: "PushCertificate",
       name: "push-certificate",
       set: { appId, type: "p12", path: certificateFile("apns-a.p12"), password: "p12-pass-alpha-7731" },
-      change: { appId, type: "p12", content: base64("apns-b.p12"), password: "p12-pass-bravo-7731" },
-      remove: { appId, type: "p12", path: certificateFile("apns-open.p12") },
-      replace: { type: "p8", path: certificateFile("apns-a.p8") },
+      change: { appId, type: "p12", path: certificateFile("apns-b.p12"), password: "p12-pass-bravo-7731" },
+      // appId removed: it defaults to the configured app, the same one, so nothing changes.
+      remove: { type: "p12", content: base64("apns-open.p12") },
+      replace: { appId: "another-app" },
+    },
+    {
+      kind: "PushCertificate",
+      name: "push-key",
+      set: { appId, type: "p8", content: base64("apns-a.p8"), contentHash: digest("apns-a.p8") },
+      change: { appId, type: "p8", content: base64("apns-b.p8"), contentHash: digest("apns-b.p8") },
+      remove: { type: "p8", path: certificateFile("apns-a.p8") },
+      replace: { type: "p12", path: certificateFile("apns-open.p12") },
     },
   ],
   seeds: [
