@@ -44,5 +44,5 @@ export const EXAMPLES: Readonly<Record<string, { name: string; args: Record<stri
   CampaignCategory: { name: "campaign-category", args: {"name":"t-promotions","description":"Offers and discounts"} },
   CampaignChannel: { name: "campaign-channel", args: {"channelId":"t-feed","name":"Feed","type":"in_app","enabled":true} },
   CampaignTemplate: { name: "campaign-template", args: {"templateId":"t-welcome","name":"Welcome","templateCategory":"Onboarding","label":"Hi","alternativeText":"Welcome aboard","tags":["new"],"status":"draft","channels":[{"channelType":"in_app","dataType":"ui_template","categoryFilterEnabled":true,"content":{"title":"Welcome"}}],"variableSchema":["user_name"],"config":{"priority":"high"}} },
-  PushCertificate: { name: "push-certificate", args: {"type":"p12","path":"test/support/certificates/apns-a.p12","password":"p12-pass-alpha-7731"} },
+  PushCertificate: { name: "push-certificate", args: {"type":"p12","path":"test/support/certificates/apns-a.p12","password":"p12PassAlpha7731"} },
 };

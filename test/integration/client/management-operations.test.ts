@@ -178,7 +178,7 @@ describe("push certificates (decision 0136)", () => {
     const appId = (await mgmt.call("createApp", { body: { name: unique("certs") } })).data.id;
     await mgmt.call("uploadPushCertificateP12", {
       params: { appId },
-      body: { certificate: part("apns-a.p12", "application/x-pkcs12"), password: "p12-pass-alpha-7731" },
+      body: { certificate: part("apns-a.p12", "application/x-pkcs12"), password: "p12PassAlpha7731" },
     });
     await mgmt.call("uploadPushCertificateP8", {
       params: { appId },

@@ -18,8 +18,8 @@ export const fixture: Fixture = {
     {
       kind: "PushCertificate",
       name: "push-certificate",
-      set: { appId, type: "p12", path: certificateFile("apns-a.p12"), password: "p12-pass-alpha-7731" },
-      change: { appId, type: "p12", path: certificateFile("apns-b.p12"), password: "p12-pass-bravo-7731" },
+      set: { appId, type: "p12", path: certificateFile("apns-a.p12"), password: "p12PassAlpha7731" },
+      change: { appId, type: "p12", path: certificateFile("apns-b.p12"), password: "p12PassBravo7731" },
       // appId removed: it defaults to the configured app, the same one, so nothing changes.
       remove: { type: "p12", content: base64("apns-open.p12") },
       replace: { appId: "another-app" },
@@ -34,7 +34,7 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [
-    { type: "p12", path: certificateFile("apns-a.p12"), password: "p12-pass-alpha-7731" },
+    { type: "p12", path: certificateFile("apns-a.p12"), password: "p12PassAlpha7731" },
     { type: "p8", content: base64("apns-b.p8") },
   ],
   // The password is checked against the file at preview: a drawn one does not open it, so the sample's secret

@@ -28,7 +28,7 @@ describe("PushCertificate at check", () => {
       appId: "app1",
       type: "p12",
       path: certificateFile("apns-a.p12"),
-      password: "p12-pass-alpha-7731",
+      password: "p12PassAlpha7731",
     });
     expect(filled?.contentHash).toBe(createHash("sha256").update(bytes("apns-a.p12")).digest("hex"));
     expect(await failures({ type: "p8", content: bytes("apns-a.p8").toString("base64") })).toEqual([]);
