@@ -31,9 +31,11 @@ import (
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
-//			_, err := chat.NewAgentKnowledgeFile(ctx, "kb-file", &chat.AgentKnowledgeFileArgs{
-//				Path: pulumi.String("test/support/knowledge/faq.md"),
-//				FileName: pulumi.String("faq.md"),
+//			_, err := chat.NewAgentKnowledgeFile(ctx, "kb-notes", &chat.AgentKnowledgeFileArgs{
+//				FileName: pulumi.String("notes-2.txt"),
+//				Content: pulumi.String("Orders ship within two days."),
+//				MimeType: chat.KnowledgeFileMimeType("text/plain"),
+//				ContentHash: pulumi.String("a8379e88046178e7f6a817a19f2ffcdf2deba4224dd455c3c219a7251c10d379"),
 //			})
 //			return err
 //		})
@@ -46,7 +48,7 @@ import (
 // An existing AgentKnowledgeFile is adopted by its id, `<upload id the service chooses>`:
 //
 // ```sh
-// $ pulumi import chat:index:AgentKnowledgeFile kb-file '<upload id the service chooses>'
+// $ pulumi import chat:index:AgentKnowledgeFile kb-notes '<upload id the service chooses>'
 // ```
 type AgentKnowledgeFile struct {
 	pulumi.CustomResourceState

@@ -33,10 +33,10 @@ import (
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
 //			cfg := config.New(ctx, "")
-//			_, err := chat.NewPushCertificate(ctx, "push-certificate", &chat.PushCertificateArgs{
-//				Type: chat.PushCertificateType("p12"),
-//				Path: pulumi.String("test/support/certificates/apns-a.p12"),
-//				Password: cfg.RequireSecret("password"),
+//			_, err := chat.NewPushCertificate(ctx, "push-key", &chat.PushCertificateArgs{
+//				Type: chat.PushCertificateType("p8"),
+//				Content: cfg.RequireSecret("content"),
+//				ContentHash: pulumi.String("c08910acdbc441002a21e0c9848cdbd77959db6f266f0a3e3c231560890d0938"),
 //			})
 //			return err
 //		})
@@ -49,7 +49,7 @@ import (
 // An existing PushCertificate is adopted by its id, `<appId>/<type>`:
 //
 // ```sh
-// $ pulumi import chat:index:PushCertificate push-certificate '<appId>/<type>'
+// $ pulumi import chat:index:PushCertificate push-key '<appId>/<type>'
 // ```
 type PushCertificate struct {
 	pulumi.CustomResourceState

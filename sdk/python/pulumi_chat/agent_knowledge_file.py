@@ -165,10 +165,12 @@ class AgentKnowledgeFile(pulumi.CustomResource):
         import pulumi
         import pulumi_chat as chat
 
-        kb_file = chat.AgentKnowledgeFile(
-            "kb-file",
-            path="test/support/knowledge/faq.md",
-            file_name="faq.md",
+        kb_notes = chat.AgentKnowledgeFile(
+            "kb-notes",
+            file_name="notes-2.txt",
+            content="Orders ship within two days.",
+            mime_type="text/plain",
+            content_hash="a8379e88046178e7f6a817a19f2ffcdf2deba4224dd455c3c219a7251c10d379",
         )
         ```
 
@@ -177,7 +179,7 @@ class AgentKnowledgeFile(pulumi.CustomResource):
         An existing AgentKnowledgeFile is adopted by its id, `<upload id the service chooses>`:
 
         ```sh
-        $ pulumi import chat:index:AgentKnowledgeFile kb-file '<upload id the service chooses>'
+        $ pulumi import chat:index:AgentKnowledgeFile kb-notes '<upload id the service chooses>'
         ```
 
 
@@ -209,10 +211,12 @@ class AgentKnowledgeFile(pulumi.CustomResource):
         import pulumi
         import pulumi_chat as chat
 
-        kb_file = chat.AgentKnowledgeFile(
-            "kb-file",
-            path="test/support/knowledge/faq.md",
-            file_name="faq.md",
+        kb_notes = chat.AgentKnowledgeFile(
+            "kb-notes",
+            file_name="notes-2.txt",
+            content="Orders ship within two days.",
+            mime_type="text/plain",
+            content_hash="a8379e88046178e7f6a817a19f2ffcdf2deba4224dd455c3c219a7251c10d379",
         )
         ```
 
@@ -221,7 +225,7 @@ class AgentKnowledgeFile(pulumi.CustomResource):
         An existing AgentKnowledgeFile is adopted by its id, `<upload id the service chooses>`:
 
         ```sh
-        $ pulumi import chat:index:AgentKnowledgeFile kb-file '<upload id the service chooses>'
+        $ pulumi import chat:index:AgentKnowledgeFile kb-notes '<upload id the service chooses>'
         ```
 
 

@@ -184,11 +184,11 @@ class PushCertificate(pulumi.CustomResource):
 
         config = pulumi.Config()
 
-        push_certificate = chat.PushCertificate(
-            "push-certificate",
-            type="p12",
-            path="test/support/certificates/apns-a.p12",
-            password=config.require_secret("password"),
+        push_key = chat.PushCertificate(
+            "push-key",
+            type="p8",
+            content=config.require_secret("content"),
+            content_hash="c08910acdbc441002a21e0c9848cdbd77959db6f266f0a3e3c231560890d0938",
         )
         ```
 
@@ -197,7 +197,7 @@ class PushCertificate(pulumi.CustomResource):
         An existing PushCertificate is adopted by its id, `<appId>/<type>`:
 
         ```sh
-        $ pulumi import chat:index:PushCertificate push-certificate '<appId>/<type>'
+        $ pulumi import chat:index:PushCertificate push-key '<appId>/<type>'
         ```
 
 
@@ -232,11 +232,11 @@ class PushCertificate(pulumi.CustomResource):
 
         config = pulumi.Config()
 
-        push_certificate = chat.PushCertificate(
-            "push-certificate",
-            type="p12",
-            path="test/support/certificates/apns-a.p12",
-            password=config.require_secret("password"),
+        push_key = chat.PushCertificate(
+            "push-key",
+            type="p8",
+            content=config.require_secret("content"),
+            content_hash="c08910acdbc441002a21e0c9848cdbd77959db6f266f0a3e3c231560890d0938",
         )
         ```
 
@@ -245,7 +245,7 @@ class PushCertificate(pulumi.CustomResource):
         An existing PushCertificate is adopted by its id, `<appId>/<type>`:
 
         ```sh
-        $ pulumi import chat:index:PushCertificate push-certificate '<appId>/<type>'
+        $ pulumi import chat:index:PushCertificate push-key '<appId>/<type>'
         ```
 
 

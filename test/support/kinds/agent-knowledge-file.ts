@@ -13,13 +13,6 @@ const sha256 = (bytes: string | Buffer) => createHash("sha256").update(bytes).di
 export const fixture: Fixture = {
   cases: () => [
     {
-      kind: "AgentKnowledgeFile",
-      name: "kb-file",
-      set: { path: file("faq.md"), fileName: "faq.md" },
-      change: { path: file("faq-v2.md"), fileName: "faq.md" },
-      remove: { fileName: "notes.txt", content: NOTES },
-    },
-    {
       // Content with its type and digest stated, then a path with them left out; the replace step (a preview)
       // renames it, types it other than its extension does, and states another file's digest.
       kind: "AgentKnowledgeFile",
@@ -38,6 +31,13 @@ export const fixture: Fixture = {
         mimeType: "text/plain",
         contentHash: sha256(readFileSync(file("faq-v2.md"))),
       },
+    },
+    {
+      kind: "AgentKnowledgeFile",
+      name: "kb-file",
+      set: { path: file("faq.md"), fileName: "faq.md" },
+      change: { path: file("faq-v2.md"), fileName: "faq.md" },
+      remove: { fileName: "notes.txt", content: NOTES },
     },
   ],
   seeds: [

@@ -17,20 +17,20 @@ export const fixture: Fixture = {
   cases: ({ appId }) => [
     {
       kind: "PushCertificate",
+      name: "push-key",
+      set: { appId, type: "p8", content: base64("apns-a.p8"), contentHash: digest("apns-a.p8") },
+      change: { appId, type: "p8", content: base64("apns-b.p8"), contentHash: digest("apns-b.p8") },
+      remove: { type: "p8", path: certificateFile("apns-a.p8") },
+      replace: { type: "p12", path: certificateFile("apns-open.p12") },
+    },
+    {
+      kind: "PushCertificate",
       name: "push-certificate",
       set: { appId, type: "p12", path: certificateFile("apns-a.p12"), password: "p12PassAlpha7731" },
       change: { appId, type: "p12", path: certificateFile("apns-b.p12"), password: "p12PassBravo7731" },
       // appId removed: it defaults to the configured app, the same one, so nothing changes.
       remove: { type: "p12", content: base64("apns-open.p12") },
       replace: { appId: "another-app" },
-    },
-    {
-      kind: "PushCertificate",
-      name: "push-key",
-      set: { appId, type: "p8", content: base64("apns-a.p8"), contentHash: digest("apns-a.p8") },
-      change: { appId, type: "p8", content: base64("apns-b.p8"), contentHash: digest("apns-b.p8") },
-      remove: { type: "p8", path: certificateFile("apns-a.p8") },
-      replace: { type: "p12", path: certificateFile("apns-open.p12") },
     },
   ],
   seeds: [

@@ -29,7 +29,7 @@ import javax.annotation.Nullable;
  * An existing AgentKnowledgeFile is adopted by its id, `&lt;upload id the service chooses&gt;`:
  * 
  * ```sh
- * $ pulumi import chat:index:AgentKnowledgeFile kb-file &#39;&lt;upload id the service chooses&gt;&#39;
+ * $ pulumi import chat:index:AgentKnowledgeFile kb-notes &#39;&lt;upload id the service chooses&gt;&#39;
  * ```
  * 
  */

@@ -28,7 +28,7 @@ import javax.annotation.Nullable;
  * An existing PushCertificate is adopted by its id, `&lt;appId&gt;/&lt;type&gt;`:
  * 
  * ```sh
- * $ pulumi import chat:index:PushCertificate push-certificate &#39;&lt;appId&gt;/&lt;type&gt;&#39;
+ * $ pulumi import chat:index:PushCertificate push-key &#39;&lt;appId&gt;/&lt;type&gt;&#39;
  * ```
  * 
  */
