@@ -80,7 +80,11 @@ describe("PushCertificate", () => {
 
   it("a p12 from a path: uploaded, read without drift, its file changed (uploaded again), destroy leaves it", async () => {
     expect(await held()).toMatchObject({ certificate_p12: false });
-    const inputs = await checked({ type: "p12", path: certificateFile("apns-a.p12"), password: "p12PassAlpha7731" });
+    const inputs = await checked({
+      type: "p12",
+      path: certificateFile("apns-a.p12"),
+      password: "p12PassAlpha7731",
+    });
     expect(inputs.contentHash).toBe(sha256("apns-a.p12"));
     const { id, outs } = await provider.create(inputs);
     expect(id).toBe(`${appId}/p12`);
@@ -92,7 +96,11 @@ describe("PushCertificate", () => {
     const same = await checked({ type: "p12", content: base64("apns-a.p12"), password: "p12PassAlpha7731" });
     expect(same.contentHash).toBe(inputs.contentHash);
 
-    const changed = await checked({ type: "p12", content: base64("apns-b.p12"), password: "p12PassBravo7731" });
+    const changed = await checked({
+      type: "p12",
+      content: base64("apns-b.p12"),
+      password: "p12PassBravo7731",
+    });
     const diff = await provider.diff(id, outs, changed);
     expect(diff.changes).toBe(true);
     expect(diff.replaces ?? []).toEqual([]);
