@@ -41,7 +41,7 @@ import {
   priorOfId,
 } from "./kind";
 import { appOf, configuredFallback, moved, resolvedConnection } from "./location";
-import { canonical, fieldChanged, normalizeKnown, unknownPaths } from "./normalize";
+import { canonical, fieldChanged, normalizeKnown, UNKNOWN, unknownPaths } from "./normalize";
 
 export type { CheckFailure } from "./kind";
 export interface DiffResult {
@@ -154,8 +154,14 @@ export class CrudProvider<A extends Args, S extends Args> {
   }
 
   /** The arguments with what the kind computes when the program leaves it out (kind.fill), or its refusal. */
-  private filled(args: Props, unknown: string[]): { args: Props } | { refused: CheckFailure } {
-    if (!this.kind.fill || unknown.length > 0) return { args };
+  private filled(args: Props): { args: Props } | { refused: CheckFailure } {
+    if (!this.kind.fill) return { args };
+    // With an argument not known yet, what fill would compute is not known either (a connection not known
+    // yet does not matter: fill reads arguments only).
+    if (unknownPaths(args).length > 0) {
+      const pending = (this.kind.fills ?? []).filter((k) => args[k] === undefined);
+      return { args: { ...args, ...Object.fromEntries(pending.map((k) => [k, UNKNOWN])) } };
+    }
     try {
       return { args: this.kind.fill(args) };
     } catch (e) {
@@ -167,14 +173,15 @@ export class CrudProvider<A extends Args, S extends Args> {
   private async problems(
     given: Props,
     options: Props,
-    unknown: string[],
+    givenUnknown: string[],
     olds: Props,
   ): Promise<{ list: CheckFailure[]; normal?: Props }> {
     const isNew = Object.keys(olds).length === 0;
     const failures: CheckFailure[] = [];
-    const filled = this.filled(given, unknown);
+    const filled = this.filled(given);
     if ("refused" in filled) return { list: [filled.refused] };
     const { args } = filled;
+    const unknown = [...givenUnknown, ...unknownPaths(args).filter((p) => !givenUnknown.includes(p))];
     const parsedArgs = this.kind.args.safeParse(args, { error: readableErrors });
     if (!parsedArgs.success)
       failures.push(...issueFailures(parsedArgs.error.issues, this.kind.args, OPTION_KEYS[this.kind.api]));

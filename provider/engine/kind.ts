@@ -109,11 +109,13 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly file?: FileEntry | NotInFile;
 
   /**
-   * Arguments the provider computes when the program leaves them out, at check, once every input is known
+   * Arguments the provider computes when the program leaves them out, at check, once every argument is known
    * (SeedData's rows, from its file, for programs in languages without `seedData`): what check returns is
    * what the engine records and diffs. A problem it finds is thrown as a `CheckRefusal`.
    */
   fill?(args: Args): Args;
+  /** The arguments `fill` computes: while some argument is not known yet, those left out are not known either. */
+  fills?: readonly string[];
   /**
    * The objects the resource declares that another resource of the program may declare too (a User's uid, a
    * seed file's rows), and who it is for a person: one declared twice is refused at check (claims.ts).

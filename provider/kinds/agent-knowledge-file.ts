@@ -148,6 +148,7 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
   },
 
   fill: filled,
+  fills: ["fileName", "mimeType", "contentHash"],
   // The content is the file's: state keeps its digest (contentHash), which is what diff compares.
   kept: (a) => {
     if (a.content === undefined) return a;

@@ -136,6 +136,7 @@ export const pushCertificate: Kind<PushCertificateArgs> = {
   file: { at: ["notifications", "push", "certificates"], child: "push-certificate" },
 
   fill: filled,
+  fills: ["contentHash"],
   // The content is the file's: state keeps its digest (contentHash), which is what diff compares.
   kept: (a) => {
     if (a.content === undefined) return a;

@@ -171,6 +171,7 @@ export const seedData: Kind<SeedDataArgs, SeedDataState> = {
   },
   // A program in a language without `seedData` names the file alone: the rows are computed here, at check,
   // so the engine records and diffs them as if the program had (the file is read where writes read it).
+  fills: ["rows"],
   fill: (args) => {
     if (args.rows !== undefined) return args;
     const at = SeedDataArgs.safeParse(args);
