@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
+import { ENVIRONMENT_TYPE } from "../../hosts/tokens";
 import { ENVIRONMENT_FILE } from "./program";
 
 export class StackFileError extends Error {
@@ -24,7 +25,7 @@ function yamlOf(path: string): Json {
 function programFile(project: Json): string | undefined {
   const resources = isObject(project.resources) ? project.resources : {};
   for (const r of Object.values(resources)) {
-    if (!isObject(r) || r.type !== "chat:index:Environment") continue;
+    if (!isObject(r) || r.type !== ENVIRONMENT_TYPE) continue;
     const file = isObject(r.properties) ? r.properties.file : undefined;
     if (typeof file === "string") return file;
   }
