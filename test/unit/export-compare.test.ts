@@ -8,7 +8,7 @@ import { type Exported, type Snapshot, toEnvironment } from "../../provider/envi
 import { comparePlan } from "../../provider/environment/export/compare";
 import { planText } from "../../provider/environment/export/plan-text";
 import { promote } from "../../provider/environment/export/promote";
-import { promotedText } from "../../provider/environment/export/promote-write";
+import { layoutOf, promotedText } from "../../provider/environment/export/promote-write";
 import { stackEnvironmentFile } from "../../provider/environment/export/stack-file";
 import { parseEnvironment } from "../../provider/environment/load";
 import { list } from "../support/json";
@@ -171,6 +171,45 @@ describe("promotedText (--write)", () => {
     const text = `${PRODUCTION.replace(/\ngroups:[\s\S]*$/, "\n")}groups: []\n`;
     const out = promotedText(text, plan, "prod.yaml", tmpdir());
     expect(out).toMatch(/\ngroups:\n {2}- guid: desk\n/);
+  });
+});
+
+describe("promotedText keeps the file's own layout", () => {
+  // Four spaces, lists flush with their key, quotes and comments of the team's, keys in its own order.
+  const FOUR = `# Production: four spaces.
+app:
+    existing: true
+roles:
+-   name: 'Support'   # quoted as the team likes
+    role: "support"
+users:
+-   name: "Alice"
+    uid: alice
+    metadata:
+        seats: 3
+        plan: free
+`;
+  it("leaves every line it had as it was and writes the new ones in the file's indentation", () => {
+    const env = parseEnvironment(FOUR, "prod.yaml") as unknown as Json;
+    const out = promotedText(FOUR, comparePlan(staging(), env), "prod.yaml", tmpdir());
+    // The file as it was, with lines put in: every old line kept, in its order.
+    const lines = out.split("\n");
+    let at = 0;
+    for (const line of FOUR.split("\n")) {
+      at = lines.indexOf(line, at);
+      expect(at).toBeGreaterThanOrEqual(0);
+    }
+    expect(out).toContain("    metadata:\n        seats: 3\n        plan: free\n- { uid: zed");
+    // The section the file lacked: four spaces from its key to a field.
+    expect(out).toMatch(
+      /\ngroups:\n( *)- guid: desk\n\1 {2}name: Desk\n\1 {2}type: password\n\1 {2}password:\n\1 {6}secret: /,
+    );
+  });
+
+  it("reads the step and the list style it is written in", () => {
+    expect(layoutOf(FOUR)).toEqual({ indent: 4, indentSeq: false });
+    expect(layoutOf(PRODUCTION)).toEqual({ indent: 2, indentSeq: true });
+    expect(layoutOf("roles:\n    -   role: a\n        name: A\n")).toEqual({ indent: 4, indentSeq: true });
   });
 });
 
