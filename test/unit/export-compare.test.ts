@@ -144,6 +144,45 @@ describe("comparePlan", () => {
   });
 });
 
+describe("comparePlan reads former spellings as the values they stand for", () => {
+  const bot = (groupChatSetting: string) => ({
+    bots: [{ uid: "helper", webhookURL: "https://bots.example.com/in", groupChatSetting }],
+  });
+  const rule = (operator: string) => ({
+    moderation: {
+      rules: [
+        {
+          ruleId: "vip",
+          name: "VIP",
+          conditions: [{ operand: "text", operator: "contains", value: "x" }],
+          filters: [{ entity: "user", operand: "role", operator, value: "vip", type: "sender" }],
+        },
+      ],
+    },
+  });
+  it("a value written in a former spelling that means the same is no change", () => {
+    expect(comparePlan(bot("allMessages"), bot("all")).kinds).toEqual([]);
+    expect(comparePlan(bot("mentions"), bot("mentionedMessages")).kinds).toEqual([]);
+    expect(comparePlan(rule("notEquals"), rule("not equals")).kinds).toEqual([]);
+  });
+  it("a former spelling of another value is a change, shown by the value it stands for", () => {
+    const plan = comparePlan(bot("allMessages"), bot("mentions"));
+    expect(plan.kinds[0]?.changed).toEqual([
+      {
+        id: "helper",
+        fields: [
+          {
+            field: "groupChatSetting",
+            staging: "allMessages",
+            production: "mentionedMessages",
+            secret: false,
+          },
+        ],
+      },
+    ]);
+  });
+});
+
 describe("promotedText (--write)", () => {
   it("appends the entries to add to their sections, keeping comments and order, secrets as references", () => {
     const plan = comparePlan(staging(), { ...prod(), groups: undefined });
