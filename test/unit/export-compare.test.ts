@@ -302,6 +302,43 @@ describe("stackEnvironmentFile", () => {
     );
   });
 
+  it("takes the project file's own config (value or default), and a YAML program in Main.yaml, as Pulumi does", () => {
+    mkdirSync(join(dir, "envs"));
+    for (const f of ["prod.yaml", "shared.yaml", "main.yaml", "program.yaml"])
+      writeFileSync(join(dir, "envs", f), "roles: []\n");
+    writeFileSync(join(dir, "Pulumi.production.yaml"), "config: {}\n");
+    // Project-level config: namespaced or not, a plain value or an object's default.
+    writeFileSync(
+      join(dir, "Pulumi.yaml"),
+      "name: shop\nruntime: nodejs\nconfig:\n  file: envs/shared.yaml\n",
+    );
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "shared.yaml"));
+    writeFileSync(
+      join(dir, "Pulumi.yaml"),
+      "name: shop\nruntime: nodejs\nconfig:\n  shop:file:\n    type: string\n    default: envs/shared.yaml\n",
+    );
+    expect(stackEnvironmentFile(dir, "production")).toEqual({
+      file: join(dir, "envs", "shared.yaml"),
+      from: `config shop:file of ${join(dir, "Pulumi.yaml")}`,
+    });
+    // The stack's own value wins over the project's.
+    writeFileSync(join(dir, "Pulumi.production.yaml"), "config:\n  shop:file: envs/prod.yaml\n");
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "prod.yaml"));
+    // A Pulumi YAML program in Main.yaml (of the project folder, or of its `main`), a project file named .yml.
+    rmSync(join(dir, "Pulumi.yaml"));
+    writeFileSync(join(dir, "Pulumi.production.yaml"), "config: {}\n");
+    writeFileSync(join(dir, "Pulumi.yml"), "name: yamlshop\nruntime: yaml\n");
+    const program = (file: string) =>
+      `resources:\n  env:\n    type: chat:index:Environment\n    properties:\n      file: ${file}\n`;
+    writeFileSync(join(dir, "Main.yaml"), program("envs/main.yaml"));
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "main.yaml"));
+    rmSync(join(dir, "Main.yaml"));
+    mkdirSync(join(dir, "infra"));
+    writeFileSync(join(dir, "Pulumi.yml"), "name: yamlshop\nruntime: yaml\nmain: infra/\n");
+    writeFileSync(join(dir, "infra", "Main.yaml"), program("envs/program.yaml"));
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "program.yaml"));
+  });
+
   it("an unknown stack or a folder without a project is one line naming what to check", () => {
     expect(() => stackEnvironmentFile(dir, "production")).toThrow(
       /^no Pulumi project in .* \(no Pulumi.yaml\): check --project <dir>, the folder of the stack's project$/,
