@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../provider/emulator";
+import { PLUGIN_TYPE_PREFIX } from "../provider/hosts/tokens";
 import { localStack, type TestStack } from "./local-stack";
 import { withPeakMemory } from "./peak-memory";
 
@@ -73,7 +74,7 @@ async function pluginStack(emu: RunningEmulator, n: number, name: string): Promi
   const dir = mkdtempSync(join(tmpdir(), "bench-plugin-"));
   const users = Array.from({ length: n }, (_, i) => {
     const uid = `yaml-${String(i).padStart(5, "0")}`;
-    return `  ${uid}:\n    type: chat:index:User\n    properties: { uid: ${uid}, name: "User ${i}", permanentDelete: true }\n`;
+    return `  ${uid}:\n    type: ${PLUGIN_TYPE_PREFIX}User\n    properties: { uid: ${uid}, name: "User ${i}", permanentDelete: true }\n`;
   });
   writeFileSync(
     join(dir, "Pulumi.yaml"),

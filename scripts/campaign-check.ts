@@ -12,10 +12,8 @@
 // own API keys, the other side of a friendship).
 import { isNotFound } from "../provider/client";
 import type { Args, Ctx, Kind } from "../provider/engine/kind";
+import { DYNAMIC_TYPE_PREFIX as TOKEN } from "../provider/hosts/tokens";
 import { type KindName, kinds } from "../provider/kinds";
-
-/** The type token's prefix: `pulumi-nodejs:dynamic/chat:<Kind>` (registry.ts). */
-const TOKEN = "pulumi-nodejs:dynamic/chat:";
 
 /** One object the stack's state holds: its kind, its resource id and its inputs (the kind's arguments). */
 export interface Declared {

@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../provider/emulator";
+import { DYNAMIC_TYPE_PREFIX, PACKAGE } from "../provider/hosts/tokens";
 import { DEMO_SECRETS } from "./demo-secrets";
 import { typedUp } from "./local-stack";
 
@@ -27,9 +28,7 @@ async function summary(stack: Stack, outputs: OutputMap): Promise<void> {
   const byType = new Map<string, string[]>();
   for (const r of resources) {
     if (r.type.startsWith("pulumi:")) continue;
-    const type = r.type
-      .replace("pulumi-nodejs:dynamic/chat:", "chat:")
-      .replace(/^random:index\/\w+:/, "random:");
+    const type = r.type.replace(DYNAMIC_TYPE_PREFIX, `${PACKAGE}:`).replace(/^random:index\/\w+:/, "random:");
     byType.set(type, [...(byType.get(type) ?? []), r.urn.split("::").pop() ?? r.urn]);
   }
   step("what the stack holds");

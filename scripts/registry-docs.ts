@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { CONFIG_KEYS } from "../provider/client/config";
 import { exampleProgram, LANGUAGES } from "../provider/hosts/plugin/example-code";
 import { EXAMPLES } from "../provider/hosts/plugin/examples";
-import { packageSchema } from "../provider/hosts/plugin/schema";
+import { packageSchema, token } from "../provider/hosts/plugin/schema";
+import { PLUGIN_TYPE_PREFIX } from "../provider/hosts/tokens";
 
 export const REGISTRY_DIR = join("docs", "registry");
 
@@ -125,7 +126,7 @@ function indexPage(schema: Schema): string {
   const ex = EXAMPLES.User;
   const lookup = (ref: string | undefined) =>
     ref?.startsWith("#/types/") ? schema.types[ref.slice(8)] : undefined;
-  const inputs = schema.resources["chat:index:User"]?.inputProperties ?? {};
+  const inputs = schema.resources[token("User")]?.inputProperties ?? {};
   const examples = ex
     ? LANGUAGES.map((l) => `\`\`\`${l}\n${exampleProgram("User", ex, inputs, lookup, l)}\`\`\``).join("\n\n")
     : "";
@@ -177,7 +178,7 @@ pulumi plugin install resource chat ${schema.version} --server ${schema.pluginDo
 - **Python**: \`pip install pulumi-chat==${schema.version}\` (package \`pulumi_chat\`).
 - **Go**: \`go get github.com/pulumi-chat/pulumi-chat/sdk/go/chat@v${schema.version}\`.
 - **Java**: Maven \`io.github.pulumi-chat:chat:${schema.version}\` (package \`com.pulumi.chat\`).
-- **YAML**: nothing to install beyond the plugin; resources are \`chat:index:<Kind>\`.
+- **YAML**: nothing to install beyond the plugin; resources are \`${PLUGIN_TYPE_PREFIX}<Kind>\`.
 
 ## Configuration
 

@@ -2,6 +2,7 @@
 // channels and templates (docs/service/campaigns.md, decisions 0131 and 0134). Campaigns, sends, template
 // versions and the feed are traffic or actions, not configuration, and stay out. The schemas are generated from the document; this file names them.
 import type { z } from "zod";
+import { LIMITS } from "./generated/limits";
 import * as G from "./generated/schemas";
 
 export const CampaignCategoryCreate = G.CampaignCategoryCreate;
@@ -27,5 +28,5 @@ export type CampaignTemplateChannel = z.output<typeof CampaignTemplateChannel>;
 export const CampaignTemplate = G.CampaignTemplate;
 export type CampaignTemplate = z.output<typeof CampaignTemplate>;
 
-/** A cursor page holds at most this many (the vendor's `limit` stops at 100). */
-export const CAMPAIGN_PAGE = 100;
+/** A cursor page holds at most this many: the most the lists' `limit` takes (CampaignLimit's maximum). */
+export const CAMPAIGN_PAGE = LIMITS.campaignPageMax;

@@ -12,6 +12,7 @@ import { stackConfig } from "../../sdk/nodejs/lookups";
 import { configuredAppId } from "../client/config";
 import type { Args, Kind } from "../engine/kind";
 import { type GatheredOutput, gathersSecret } from "../hosts/plugin/environment-schema";
+import { ENVIRONMENT_TYPE } from "../hosts/tokens";
 import { askElsewhere, refKey } from "./elsewhere";
 import { argsOf } from "./entries";
 import {
@@ -68,7 +69,7 @@ export type EnvironmentArgs =
     };
 
 /** The component's type token. */
-export const ENVIRONMENT_TYPE = "chat:index:Environment";
+export { ENVIRONMENT_TYPE };
 
 /**
  * The typed outputs, one per kind whose `file` names one (`roles`, `users`, `apiKeys`, `groups`, `webhooks`):

@@ -1,19 +1,15 @@
 // How the policy pack sees this package's resources: the same kinds under two type tokens (the TS SDK's dynamic
 // resources and the `chat` plugin's), the stack a resource belongs to, and when that stack counts as production.
 
-/** The TS SDK registers `pulumi-nodejs:dynamic/chat:<Kind>` (provider/hosts/dynamic/resource.ts). */
-const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/chat:";
-/** The plugin registers `chat:index:<Kind>` (provider/hosts/plugin). */
-const PLUGIN_PREFIX = "chat:index:";
+import { kindNameOf, PROVIDER_TYPE } from "../hosts/tokens";
+
 /** The plugin's provider resource: its `apiKey` and management secret are secret arguments too. */
-export const PLUGIN_PROVIDER_TYPE = "pulumi:providers:chat";
+export const PLUGIN_PROVIDER_TYPE = PROVIDER_TYPE;
 export const STACK_TYPE = "pulumi:pulumi:Stack";
 
 /** The kind a type token names (`Webhook`), whichever host registered it; undefined for other packages. */
 export function chatKind(type: string): string | undefined {
-  for (const prefix of [DYNAMIC_PREFIX, PLUGIN_PREFIX])
-    if (type.startsWith(prefix)) return type.slice(prefix.length);
-  return undefined;
+  return kindNameOf(type);
 }
 
 /** The stack and project a URN names (`urn:pulumi:<stack>::<project>::…`). */

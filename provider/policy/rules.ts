@@ -5,6 +5,7 @@ import type { PolicyResource, ResourceValidationPolicy, StackValidationPolicy } 
 import { GUESSES } from "../contract/generated/ledger";
 import type { RouteName } from "../contract/generated/route-table";
 import { LISTS } from "../kinds/agent-tools";
+import { webhook } from "../kinds/webhook";
 import { chatKind, isProduction, PLUGIN_PROVIDER_TYPE, STACK_TYPE, stackListed } from "./resources";
 import { plainSecretsOf } from "./secrets";
 
@@ -20,8 +21,8 @@ export const RULES = {
 
 /** The API key scope that allows every call (ApiKey.scope, contract enum ApiKeyScope). */
 const FULL_ACCESS = "fullAccess";
-/** The legacy webhook system: the service's, and ours, when a webhook names no version. */
-const LEGACY_WEBHOOK_VERSION = 1;
+/** The legacy webhook system is the one a webhook that declares no version uses: the Webhook kind's default. */
+const LEGACY_WEBHOOK_VERSION = webhook.defaults?.version;
 
 const productionConfig = {
   properties: {
@@ -127,8 +128,7 @@ const legacyConfig = {
  */
 const newWebhookVersion: ResourceValidationPolicy = {
   name: RULES.newWebhookVersion,
-  description:
-    "No webhook uses the legacy webhook system (version 1, the default) in a new stack (one not in legacyWebhookStacks): declare version: 2.",
+  description: `No webhook uses the legacy webhook system (version ${LEGACY_WEBHOOK_VERSION}, the default) in a new stack (one not in legacyWebhookStacks): declare version: 2.`,
   enforcementLevel: "mandatory",
   configSchema: legacyConfig,
   validateResource: (args, report) => {
@@ -137,7 +137,9 @@ const newWebhookVersion: ResourceValidationPolicy = {
     if (stackListed(args.urn, legacyWebhookStacks)) return;
     const version = raw(args.props).version ?? LEGACY_WEBHOOK_VERSION;
     if (version === LEGACY_WEBHOOK_VERSION)
-      report(`webhook '${args.name}' uses webhook version 1 (the default): declare version: 2`);
+      report(
+        `webhook '${args.name}' uses webhook version ${LEGACY_WEBHOOK_VERSION} (the default): declare version: 2`,
+      );
   },
 };
 

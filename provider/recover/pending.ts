@@ -13,6 +13,7 @@
 import { SECRET_CREDENTIALS } from "../client/config";
 import type { Made } from "../engine/kind";
 import { providerFor } from "../hosts/dynamic";
+import { kindNameOf, PROVIDER_TYPE } from "../hosts/tokens";
 import { type KindName, kinds } from "../kinds";
 
 /** The secret marker of Pulumi's state format, and its decrypted (`--show-secrets`) form. */
@@ -54,14 +55,11 @@ export interface ExportedDeployment {
   };
 }
 
-/** The kinds' type tokens: the dynamic resources' and the `chat` plugin's (provider/hosts/plugin/schema.ts). */
-const TYPE_PREFIXES = ["pulumi-nodejs:dynamic/chat:", "chat:index:"];
 /** Providers whose resources live in state only: a pending create of theirs made nothing to look for. */
 const STATE_ONLY = ["random:"];
 
 export function kindOf(type: string): KindName | undefined {
-  const prefix = TYPE_PREFIXES.find((p) => type.startsWith(p));
-  const name = prefix ? type.slice(prefix.length) : "";
+  const name = kindNameOf(type) ?? "";
   return Object.hasOwn(kinds, name) ? (name as KindName) : undefined;
 }
 
@@ -237,7 +235,7 @@ export async function settlePending(
  */
 function providerCredentials(resources: readonly ResourceState[], provider: string | undefined): Props {
   const urn = provider?.slice(0, provider.lastIndexOf("::"));
-  const p = resources.find((r) => r.urn === urn && r.type === "pulumi:providers:chat");
+  const p = resources.find((r) => r.urn === urn && r.type === PROVIDER_TYPE);
   if (!p) return {};
   const c = decodeProps(p.inputs ?? {}).value;
   const text = (k: string) => (typeof c[k] === "string" && c[k] !== "" ? (c[k] as string) : undefined);

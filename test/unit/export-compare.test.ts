@@ -8,7 +8,7 @@ import { type Exported, type Snapshot, toEnvironment } from "../../provider/envi
 import { comparePlan } from "../../provider/environment/export/compare";
 import { planText } from "../../provider/environment/export/plan-text";
 import { promote } from "../../provider/environment/export/promote";
-import { promotedText } from "../../provider/environment/export/promote-write";
+import { layoutOf, promotedText } from "../../provider/environment/export/promote-write";
 import { stackEnvironmentFile } from "../../provider/environment/export/stack-file";
 import { parseEnvironment } from "../../provider/environment/load";
 import { list } from "../support/json";
@@ -144,6 +144,45 @@ describe("comparePlan", () => {
   });
 });
 
+describe("comparePlan reads former spellings as the values they stand for", () => {
+  const bot = (groupChatSetting: string) => ({
+    bots: [{ uid: "helper", webhookURL: "https://bots.example.com/in", groupChatSetting }],
+  });
+  const rule = (operator: string) => ({
+    moderation: {
+      rules: [
+        {
+          ruleId: "vip",
+          name: "VIP",
+          conditions: [{ operand: "text", operator: "contains", value: "x" }],
+          filters: [{ entity: "user", operand: "role", operator, value: "vip", type: "sender" }],
+        },
+      ],
+    },
+  });
+  it("a value written in a former spelling that means the same is no change", () => {
+    expect(comparePlan(bot("allMessages"), bot("all")).kinds).toEqual([]);
+    expect(comparePlan(bot("mentions"), bot("mentionedMessages")).kinds).toEqual([]);
+    expect(comparePlan(rule("notEquals"), rule("not equals")).kinds).toEqual([]);
+  });
+  it("a former spelling of another value is a change, shown by the value it stands for", () => {
+    const plan = comparePlan(bot("allMessages"), bot("mentions"));
+    expect(plan.kinds[0]?.changed).toEqual([
+      {
+        id: "helper",
+        fields: [
+          {
+            field: "groupChatSetting",
+            staging: "allMessages",
+            production: "mentionedMessages",
+            secret: false,
+          },
+        ],
+      },
+    ]);
+  });
+});
+
 describe("promotedText (--write)", () => {
   it("appends the entries to add to their sections, keeping comments and order, secrets as references", () => {
     const plan = comparePlan(staging(), { ...prod(), groups: undefined });
@@ -171,6 +210,45 @@ describe("promotedText (--write)", () => {
     const text = `${PRODUCTION.replace(/\ngroups:[\s\S]*$/, "\n")}groups: []\n`;
     const out = promotedText(text, plan, "prod.yaml", tmpdir());
     expect(out).toMatch(/\ngroups:\n {2}- guid: desk\n/);
+  });
+});
+
+describe("promotedText keeps the file's own layout", () => {
+  // Four spaces, lists flush with their key, quotes and comments of the team's, keys in its own order.
+  const FOUR = `# Production: four spaces.
+app:
+    existing: true
+roles:
+-   name: 'Support'   # quoted as the team likes
+    role: "support"
+users:
+-   name: "Alice"
+    uid: alice
+    metadata:
+        seats: 3
+        plan: free
+`;
+  it("leaves every line it had as it was and writes the new ones in the file's indentation", () => {
+    const env = parseEnvironment(FOUR, "prod.yaml") as unknown as Json;
+    const out = promotedText(FOUR, comparePlan(staging(), env), "prod.yaml", tmpdir());
+    // The file as it was, with lines put in: every old line kept, in its order.
+    const lines = out.split("\n");
+    let at = 0;
+    for (const line of FOUR.split("\n")) {
+      at = lines.indexOf(line, at);
+      expect(at).toBeGreaterThanOrEqual(0);
+    }
+    expect(out).toContain("    metadata:\n        seats: 3\n        plan: free\n- { uid: zed");
+    // The section the file lacked: four spaces from its key to a field.
+    expect(out).toMatch(
+      /\ngroups:\n( *)- guid: desk\n\1 {2}name: Desk\n\1 {2}type: password\n\1 {2}password:\n\1 {6}secret: /,
+    );
+  });
+
+  it("reads the step and the list style it is written in", () => {
+    expect(layoutOf(FOUR)).toEqual({ indent: 4, indentSeq: false });
+    expect(layoutOf(PRODUCTION)).toEqual({ indent: 2, indentSeq: true });
+    expect(layoutOf("roles:\n    -   role: a\n        name: A\n")).toEqual({ indent: 4, indentSeq: true });
   });
 });
 
@@ -222,6 +300,43 @@ describe("stackEnvironmentFile", () => {
     expect(() => stackEnvironmentFile(dir, "production")).toThrow(
       `environment file not found: ${join(dir, "chat-environment.yaml")} (named by the default name); check that it exists, or the stack's file config`,
     );
+  });
+
+  it("takes the project file's own config (value or default), and a YAML program in Main.yaml, as Pulumi does", () => {
+    mkdirSync(join(dir, "envs"));
+    for (const f of ["prod.yaml", "shared.yaml", "main.yaml", "program.yaml"])
+      writeFileSync(join(dir, "envs", f), "roles: []\n");
+    writeFileSync(join(dir, "Pulumi.production.yaml"), "config: {}\n");
+    // Project-level config: namespaced or not, a plain value or an object's default.
+    writeFileSync(
+      join(dir, "Pulumi.yaml"),
+      "name: shop\nruntime: nodejs\nconfig:\n  file: envs/shared.yaml\n",
+    );
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "shared.yaml"));
+    writeFileSync(
+      join(dir, "Pulumi.yaml"),
+      "name: shop\nruntime: nodejs\nconfig:\n  shop:file:\n    type: string\n    default: envs/shared.yaml\n",
+    );
+    expect(stackEnvironmentFile(dir, "production")).toEqual({
+      file: join(dir, "envs", "shared.yaml"),
+      from: `config shop:file of ${join(dir, "Pulumi.yaml")}`,
+    });
+    // The stack's own value wins over the project's.
+    writeFileSync(join(dir, "Pulumi.production.yaml"), "config:\n  shop:file: envs/prod.yaml\n");
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "prod.yaml"));
+    // A Pulumi YAML program in Main.yaml (of the project folder, or of its `main`), a project file named .yml.
+    rmSync(join(dir, "Pulumi.yaml"));
+    writeFileSync(join(dir, "Pulumi.production.yaml"), "config: {}\n");
+    writeFileSync(join(dir, "Pulumi.yml"), "name: yamlshop\nruntime: yaml\n");
+    const program = (file: string) =>
+      `resources:\n  env:\n    type: chat:index:Environment\n    properties:\n      file: ${file}\n`;
+    writeFileSync(join(dir, "Main.yaml"), program("envs/main.yaml"));
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "main.yaml"));
+    rmSync(join(dir, "Main.yaml"));
+    mkdirSync(join(dir, "infra"));
+    writeFileSync(join(dir, "Pulumi.yml"), "name: yamlshop\nruntime: yaml\nmain: infra/\n");
+    writeFileSync(join(dir, "infra", "Main.yaml"), program("envs/program.yaml"));
+    expect(stackEnvironmentFile(dir, "production").file).toBe(join(dir, "envs", "program.yaml"));
   });
 
   it("an unknown stack or a folder without a project is one line naming what to check", () => {

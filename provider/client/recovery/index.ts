@@ -22,10 +22,21 @@ export function sendRecovering(core: Core, p: Prepared, req: AnyRequest, listAll
   if (recovery?.kind === "readBack") {
     const target = recovery.locate(req, p.body);
     if (target) {
-      const pick = recovery.pick;
+      const { pick, next } = recovery;
       // A picked read keeps its own schema; the create's answer is made from it and parsed as the create's.
       const read = core.prepare(target.name, target.req, pick ? undefined : p.response);
-      return createOnce(core, p, read, pick && ((r) => pick(r, p.body)));
+      // A listing's next page is asked of the same route (its request as given, then prepared as the first).
+      const requests = new WeakMap<Prepared, AnyRequest>([[read, target.req]]);
+      const nextPage =
+        next &&
+        ((page: unknown, prev: Prepared) => {
+          const req = next(page, requests.get(prev) ?? target.req);
+          if (!req) return undefined;
+          const prepared = core.prepare(target.name, req);
+          requests.set(prepared, req);
+          return prepared;
+        });
+      return createOnce(core, p, read, pick && ((r) => pick(r, p.body)), nextPage);
     }
   }
   if (recovery?.kind === "reconcile") {

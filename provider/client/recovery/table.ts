@@ -13,7 +13,7 @@
 // - reconcileListed: the same, over a list route that answers every candidate at once (no pages) inside its own
 //              envelope (chat widgets): `items` finds them in the answer, `answer` makes the create's answer.
 // - never:     not safe to repeat (a second message is a second message): a lost answer fails the call.
-import { CAMPAIGN_PAGE, type RouteName } from "../../contract";
+import { CAMPAIGN_PAGE, LIMITS, type RouteName } from "../../contract";
 import type { AnyRequest, PagedChatRouteName, PagedManagementRouteName } from "../types";
 
 /** A route of the table and a request of it. */
@@ -35,6 +35,12 @@ export type Recovery =
        * create's (and a 404 says it is not there).
        */
       pick?(read: unknown, body: unknown): unknown;
+      /**
+       * Where the read is a listing that comes in pages (with `pick`): the request of the page after `read`,
+       * fetched by `req`, or undefined after the last. The read-back walks every page: a lost create is the
+       * newest object, so on the last page, never only on the first.
+       */
+      next?(read: unknown, req: AnyRequest): AnyRequest | undefined;
     }
   | {
       kind: "reconcile";
@@ -99,8 +105,29 @@ const byName = (list: PagedRouteName, identity: string, search = "searchKey") =>
   identity: (item: Record<string, unknown>) => String(item[identity]),
 });
 
+/** The items of a list's answer: a bare array or `{ data: [...] }`. */
+const itemsOf = (read: unknown): Array<Record<string, unknown>> => {
+  const page = read as { data?: unknown } | unknown[];
+  return (Array.isArray(page) ? page : Array.isArray(page?.data) ? page.data : []) as Array<
+    Record<string, unknown>
+  >;
+};
+const queryOf = (req: AnyRequest): Record<string, unknown> =>
+  typeof req.query === "object" && req.query !== null ? (req.query as Record<string, unknown>) : {};
+
+/** The next page of a campaigns list: after the last item's (updatedAt, id); none after a short page. */
+const nextCampaignPage = (read: unknown, req: AnyRequest): AnyRequest | undefined => {
+  const items = itemsOf(read);
+  const last = items.at(-1);
+  if (items.length < CAMPAIGN_PAGE || !last) return undefined;
+  return {
+    ...req,
+    query: { ...queryOf(req), affix: "append", updatedAt: Number(last.updatedAt ?? 0), id: String(last.id) },
+  };
+};
+
 /**
- * A campaigns-service create, found by its unique `key` in the first page of `list` (decision 0131); a list
+ * A campaigns-service create, found by its unique `key` in `list`, walked page by page (decision 0131); a list
  * that searches (templates) is asked for that key, and an archived template is not the one made (0134).
  */
 const inCampaignList = (list: RouteName, key: string, search = false): Recovery => ({
@@ -110,13 +137,10 @@ const inCampaignList = (list: RouteName, key: string, search = false): Recovery 
     req: { query: { limit: CAMPAIGN_PAGE, ...(search ? { search: field(body, key) } : {}) } },
   }),
   pick: (read, body) => {
-    const page = read as { data?: unknown } | unknown[];
-    const items = (Array.isArray(page) ? page : Array.isArray(page.data) ? page.data : []) as Array<
-      Record<string, unknown>
-    >;
-    const found = items.find((i) => i[key] === field(body, key) && i.status !== "archived");
+    const found = itemsOf(read).find((i) => i[key] === field(body, key) && i.status !== "archived");
     return found && { data: found };
   },
+  next: nextCampaignPage,
 });
 
 const RESEND: Recovery = { kind: "resend" };
@@ -151,16 +175,18 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   createMcpServer: readBack("getMcpServer", (_r, b) => ({ slug: field(b, "slug") ?? "" })),
   createApiTool: readBack("getApiTool", (_r, b) => ({ slug: field(b, "slug") ?? "" })),
   // Named by the trigger function, unique per app; its read names it by the service's `_id`, which only the
-  // answer tells: found in the listing (oldest first; one page of the most it gives).
+  // answer tells: found in the listing (oldest first), walked page by page by its createdAt cursor.
   createFrontendAction: {
     kind: "readBack",
-    locate: () => ({ name: "listFrontendActions", req: { query: { limit: 1000 } } }),
-    pick: (read, body) => {
-      const page = read as { data?: unknown } | unknown[];
-      const items = (Array.isArray(page) ? page : Array.isArray(page.data) ? page.data : []) as Array<
-        Record<string, unknown>
-      >;
-      return items.find((a) => a.triggerFunction === field(body, "triggerFunction"));
+    locate: () => ({ name: "listFrontendActions", req: { query: { limit: LIMITS.perPageMax } } }),
+    pick: (read, body) => itemsOf(read).find((a) => a.triggerFunction === field(body, "triggerFunction")),
+    next: (read, req) => {
+      const items = itemsOf(read);
+      if (items.length === 0) return undefined;
+      const cursor = (read as { meta?: { next?: { createdAt?: unknown } } }).meta?.next?.createdAt;
+      const after =
+        typeof cursor === "number" ? cursor : Math.max(...items.map((a) => Number(a.createdAt))) - 1;
+      return { ...req, query: { ...queryOf(req), affix: "append", createdAt: after } };
     },
   },
   // The campaigns service makes the id; a category's name, a channel's channelId and a live template's

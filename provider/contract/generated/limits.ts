@@ -23,6 +23,7 @@ export const LIMITS = {
   authTokensPerUser: 100,
   perPageDefault: 100,
   perPageMax: 1000,
+  campaignPageMax: 100,
   appsPerPageDefault: 25,
   botsPerApp: 25,
   botUidLength: 50,

@@ -3,6 +3,8 @@
 // kind's key (a user's uid, a group's guid: the kinds' registry states it), never by the vendor's ids.
 // A secret field is compared by its reference only and always shown as `[secret]` (decision 0130).
 import { SECRET_FIELDS } from "../../contract/generated/secrets";
+import { currentSpellings } from "../../engine/aliases";
+import { jsonOf } from "../../engine/json-schema";
 import { ENTRY_KINDS, type EntryKind, secretsOf, sortKeys } from "../entries";
 import { entriesOf, type FileKind, idOf } from "../graph";
 
@@ -48,12 +50,29 @@ export function isSecretField(k: FileKind, field: string): boolean {
   return covered || field.split(".").some((p) => SECRET_NAMES.has(p));
 }
 
+const ARG_SCHEMAS = new WeakMap<FileKind, Json>();
+/** The JSON Schema of what the kind takes, its fields under the names the file gives them. */
+function fileSchemaOf(k: FileKind): Json {
+  const known = ARG_SCHEMAS.get(k);
+  if (known) return known;
+  const schema = jsonOf(k.args, "input");
+  const renames = k.file.renames ?? {};
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([arg, s]) => [renames[arg] ?? arg, s]),
+  );
+  const out = { ...schema, properties } as Json;
+  ARG_SCHEMAS.set(k, out);
+  return out;
+}
+
 /**
- * An entry as compared: `adopt` left out (how the file takes an object over, not what the object is), the
+ * An entry as compared: `adopt` left out (how the file takes an object over, not what the object is), former
+ * spellings read as the values they stand for (provider/engine/aliases.ts: the same meaning is no change), the
  * kind's sets sorted and object keys sorted, as the export writes them.
  */
 function normal(k: FileKind, entry: Json): Json {
-  const { adopt: _adopt, ...rest } = entry;
+  const { adopt: _adopt, ...given } = entry;
+  const rest = currentSpellings(fileSchemaOf(k), given) as Json;
   const out: Json = {};
   for (const [f, v] of Object.entries(rest))
     out[f] = k.sets?.includes(f) && Array.isArray(v) ? [...v].map(String).sort() : sortKeys(v);

@@ -3,6 +3,7 @@
 // `chat` plugin constructs for the other languages), so the exported app is a project in the team's language.
 import { packageSchema } from "../../hosts/plugin/schema";
 import { pluginVersion } from "../../hosts/plugin/version";
+import { ENVIRONMENT_TYPE } from "../../hosts/tokens";
 
 export const LANGUAGES = ["yaml", "typescript", "python", "go"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -41,7 +42,7 @@ export function programFiles(
       return {
         "Pulumi.yaml": header(
           "yaml",
-          `resources:\n  environment:\n    type: chat:index:Environment\n    properties:\n      file: ${ENVIRONMENT_FILE}\n` +
+          `resources:\n  environment:\n    type: ${ENVIRONMENT_TYPE}\n    properties:\n      file: ${ENVIRONMENT_FILE}\n` +
             // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's own interpolation, written as is.
             "outputs:\n  appId: ${environment.appId}\n",
         ),

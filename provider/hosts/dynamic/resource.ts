@@ -2,6 +2,7 @@
 // Pulumi exposes them), secrets marked, and the credentials inputs kept secret.
 import * as pulumi from "@pulumi/pulumi";
 import { SECRET_CREDENTIALS } from "../../client/config";
+import { DYNAMIC_TYPE_PREFIX } from "../tokens";
 import type { KindName } from ".";
 import { providerText } from "./provider-text";
 
@@ -78,5 +79,5 @@ export function resourceArgs(
     ...opts,
     additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, ...SECRET_CREDENTIALS],
   };
-  return [`pulumi-nodejs:dynamic/chat:${kind}`, name, props, options];
+  return [`${DYNAMIC_TYPE_PREFIX}${kind}`, name, props, options];
 }

@@ -4,6 +4,8 @@
 // object type's fields (a map's keys stay), Go wraps each value in its SDK type. A secret argument's strings
 // come from the stack's secret config, never from the program's text.
 
+import { PLUGIN_TYPE_PREFIX } from "../tokens";
+
 /** What the renderer needs of the schema: property types, and the declared types by token. */
 export interface Prop {
   type?: string;
@@ -254,7 +256,7 @@ export function exampleProgram(
           : []),
         "resources:",
         `  ${ex.name}:`,
-        `    type: chat:index:${kind}`,
+        `    type: ${PLUGIN_TYPE_PREFIX}${kind}`,
         "    properties:",
         props,
         "",

@@ -18,6 +18,7 @@ import {
 } from "../../kinds/data-lookups";
 import { resultOf, scopeOf } from "../../kinds/functions";
 import { type KindName, providerFor } from "../dynamic";
+import { PLUGIN_TYPE_PREFIX } from "../tokens";
 import { CREDENTIALS, kindOfToken, packageSchema } from "./schema";
 import { pluginVersion } from "./version";
 import {
@@ -128,10 +129,10 @@ export const chatPlugin = {
     tok: string,
     inputs: Props,
   ): Promise<{ outputs: Props; failures?: { property: string; reason: string }[] }> {
-    const data = tok.startsWith("chat:index:") ? tok.slice("chat:index:".length) : "";
+    const data = tok.startsWith(PLUGIN_TYPE_PREFIX) ? tok.slice(PLUGIN_TYPE_PREFIX.length) : "";
     if (isDataLookup(data)) return invokeData(data, inputs);
-    const [, verb, kindName] = /^chat:index:(get|list)(\w+)$/.exec(tok) ?? [];
-    const name = kindOfToken(`chat:index:${kindName ?? ""}`);
+    const [, verb, kindName] = /^(get|list)(\w+)$/.exec(data) ?? [];
+    const name = kindOfToken(`${PLUGIN_TYPE_PREFIX}${kindName ?? ""}`);
     if (!name || !verb) throw new Error(`unknown function ${tok}`);
     const kind = kinds[name] as unknown as Kind;
     const args = revealProps(inputs);

@@ -2,6 +2,7 @@
 // change does, an example in each language ({{% examples %}} blocks, the form Pulumi's docs generator reads)
 // and how to import an existing object (the id form, from the kind's identity).
 import type { Kind } from "../../engine/kind";
+import { PLUGIN_TYPE_PREFIX } from "../tokens";
 import { type Example, exampleProgram, LANGUAGES, type Lookup, type Prop } from "./example-code";
 import { EXAMPLES } from "./examples";
 
@@ -75,7 +76,7 @@ export function resourceDescription(
     `An existing ${name} is adopted by its id, \`${idForm(kind)}\`:`,
     "",
     "```sh",
-    `$ pulumi import chat:index:${name} ${exampleOf(name)?.name ?? "example"} '${idForm(kind)}'`,
+    `$ pulumi import ${PLUGIN_TYPE_PREFIX}${name} ${exampleOf(name)?.name ?? "example"} '${idForm(kind)}'`,
     "```",
     "",
   ].join("\n");

@@ -18,6 +18,7 @@ import type { Kind } from "../../engine/kind";
 import { type KindName, kinds } from "../../kinds";
 import { type DataLookup, dataLookups } from "../../kinds/data-lookups";
 import { type KindFunction, kindFunctions } from "../../kinds/functions";
+import { PACKAGE, PLUGIN_TYPE_PREFIX } from "../tokens";
 import { closedSetIn, type EnumSpec, type FoundSet } from "./enums";
 import { environmentResource } from "./environment-schema";
 import { packageMetadata } from "./package-metadata";
@@ -44,11 +45,11 @@ export interface ObjectSpec {
   required?: string[];
 }
 
-export const PACKAGE = "chat";
-export const token = (name: string): string => `${PACKAGE}:index:${name}`;
+export { PACKAGE };
+export const token = (name: string): string => `${PLUGIN_TYPE_PREFIX}${name}`;
 /** The kind a type token names (`chat:index:User` → User); undefined for any other token. */
 export function kindOfToken(tok: string): KindName | undefined {
-  const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : "";
+  const name = tok.startsWith(PLUGIN_TYPE_PREFIX) ? tok.slice(PLUGIN_TYPE_PREFIX.length) : "";
   return Object.hasOwn(kinds, name) ? (name as KindName) : undefined;
 }
 /** The provider options each API's resources take beside their arguments (provider/client/config.ts). */

@@ -2,6 +2,7 @@
 // whether the first attempt took effect, then finishes or sends again, and never makes a second object. Each
 // claim is checked on the emulator's side.
 import { ConflictError, resetBudgets } from "../../../provider/client";
+import { CAMPAIGN_PAGE } from "../../../provider/contract";
 import { JumpingClock } from "../../support/clock";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { received, rejectionOf } from "./helpers";
@@ -121,6 +122,25 @@ describe("caller-chosen ids are read back, and never taken over", () => {
       .call("createUser", { body: { uid, name: "Mine" } });
     expect(r.data.uid).toBe(uid);
     expect(received(emulator(), "POST", "/v3/users")).toHaveLength(1);
+  });
+});
+
+describe("a create found again in a listing is looked for on every page", () => {
+  it("a campaign category whose create answer was lost is found past the first page, not made twice", async () => {
+    const chat = emulator().chatClient();
+    // More categories than a page holds before it: the lost one is the newest, on the second page.
+    const prefix = unique("cat");
+    for (let i = 0; i <= CAMPAIGN_PAGE; i++)
+      await chat.call("createCampaignCategory", { body: { name: `${prefix}-${i}` } });
+    const name = `${prefix}-lost`;
+    // Listed in (updatedAt, id) order: made a few seconds later, it comes after the others.
+    clock.jump(5_000);
+    emulator().admin.clearRequests();
+    lost("POST", "/v3/campaigns/templates/categories");
+    const made = await chat.call("createCampaignCategory", { body: { name } });
+    expect(made.data.name).toBe(name);
+    expect(received(emulator(), "POST", "/v3/campaigns/templates/categories")).toHaveLength(1);
+    expect(received(emulator(), "GET", "/v3/campaigns/templates/categories")).toHaveLength(2);
   });
 });
 
