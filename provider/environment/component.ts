@@ -30,9 +30,9 @@ import {
 } from "./graph";
 import { type EnvironmentCheck, EnvironmentFileError, previewCheck } from "./load";
 import { secretValue } from "./secret-values";
-import { ENVIRONMENT_TYPE } from "./type";
 import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
+import { ENVIRONMENT_TYPE } from "./type";
 
 /** The resources of the entries, by kind and id (the one of a kind an app has one of: by its child name). */
 type Declared = Record<string, Record<string, pulumi.CustomResource>>;

@@ -13,14 +13,18 @@ const rule = (name: string) => policies.find((p) => p.name === name);
 /** What a resource rule reports of a Webhook at `urn` with `props`. */
 function reported(name: string, urn: string, props: Record<string, unknown>): string[] {
   const out: string[] = [];
-  (rule(name) as ResourceValidationPolicy).validateResource(
+  const validate = (rule(name) as ResourceValidationPolicy).validateResource as (
+    args: unknown,
+    report: (message: string) => void,
+  ) => void;
+  validate(
     {
       type: "pulumi-nodejs:dynamic/chat:Webhook",
       name: "hooks",
       urn,
       props,
       getConfig: () => ({}),
-    } as never,
+    },
     (message: string) => out.push(message),
   );
   return out;
