@@ -55,7 +55,7 @@ describe("the declared environment file", () => {
       .replace("[message_sent]", "[message_snet]");
     expect(problems(bad)).toEqual([
       "env.yaml:6:7: users[1].uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml:10:33: webhooks[0].url: webhookURL must use https",
+      "env.yaml:10:33: webhooks[0].url: url must use https",
       'env.yaml:10:75: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (did you mean "message_sent"?)',
     ]);
   });
