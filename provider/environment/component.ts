@@ -13,7 +13,7 @@ import { configuredAppId } from "../client/config";
 import type { Args, Kind } from "../engine/kind";
 import { type GatheredOutput, gathersSecret } from "../hosts/plugin/environment-schema";
 import { ENVIRONMENT_TYPE } from "../hosts/tokens";
-import { askElsewhere, refKey } from "./elsewhere";
+import { askElsewhere, type ElsewhereAnswer, refKey } from "./elsewhere";
 import { argsOf } from "./entries";
 import {
   APP_KIND,
@@ -29,7 +29,7 @@ import {
   mapRefs,
   SEED_KIND,
 } from "./graph";
-import { type CheckedEnvironment, EnvironmentFileError, previewedEnvironment } from "./load";
+import { type EnvironmentCheck, EnvironmentFileError, previewCheck } from "./load";
 import { secretValue } from "./secret-values";
 import { seedBuckets, seedDirOf } from "./seed";
 import type { Environment as EnvironmentSchema, SecretRef } from "./spec";
@@ -68,7 +68,6 @@ export type EnvironmentArgs =
       file?: never;
     };
 
-/** The component's type token. */
 export { ENVIRONMENT_TYPE };
 
 /**
@@ -103,18 +102,34 @@ export class Environment extends pulumi.ComponentResource {
     super(ENVIRONMENT_TYPE, name, {}, opts);
     const config = new pulumi.Config();
     // The file, then the values of the secret config keys it names: every problem before anything is declared.
-    const checked = load(args, (key) => pulumi.runtime.getConfig(`${config.name}:${key}`), config.name);
-    const env = checked.env;
+    const check = load(args, (key) => pulumi.runtime.getConfig(`${config.name}:${key}`), config.name);
+    if (!check.env || check.problems.length > 0) {
+      // No reference to the app's objects to ask about: the problems are all there is, said now.
+      if (check.elsewhere.length === 0) throw new pulumi.RunError(check.refuse(check.problems).message);
+      // Else the service's answer is said with them, in one error (nothing is declared).
+      const refused = askedElsewhere(name, check).then((answer) => {
+        throw quietError(check.refuse([...check.problems, ...answer.problems]).message);
+      });
+      this.appId = pulumi.output(refused);
+      this.appApiKey = undefined;
+      this.apiKeyValues = pulumi.output(refused);
+      this.webhookBasicAuthPasswords = pulumi.output(refused);
+      for (const kind of FILE_KINDS)
+        if (kind.file.output !== undefined) Object.assign(this, { [kind.file.output]: {} });
+      this.registerOutputs(refused);
+      return;
+    }
+    const env = check.env;
     const child = (local: string) => `${name}:${local}`;
     /** An object's own `adopt`, else the file's. */
     const adopt = (o: { adopt?: boolean | undefined }) => o.adopt ?? env.adopt;
     // The references the file leaves to the service, asked before any child is registered: every child
     // waits for the answer (a missing name fails the preview, and nothing is written).
     const elsewhere =
-      checked.elsewhere.length === 0
+      check.elsewhere.length === 0
         ? undefined
-        : askElsewhere(checked.elsewhere).then((answer) => {
-            if (answer.problems.length) throw new pulumi.RunError(checked.refuse(answer.problems).message);
+        : askedElsewhere(name, check).then((answer) => {
+            if (answer.problems.length) throw quietError(check.refuse(answer.problems).message);
             return answer.values;
           });
     const gate = elsewhere && { dependsOn: elsewhere.then(() => []) };
@@ -319,17 +334,47 @@ function kept<T>(output: GatheredOutput, value: pulumi.Output<T>): pulumi.Output
   return gathersSecret(output) ? (pulumi.secret(value) as pulumi.Output<T>) : value;
 }
 
-/** The validated environment; a bad file or object is one clean error (no stack trace) naming path and rule. */
+/**
+ * The checked environment and its problems; a file that cannot be read or is no YAML is one clean error (no
+ * stack trace) at once.
+ */
 function load(
   args: EnvironmentArgs,
   config: (key: string) => string | undefined,
   project: string,
-): CheckedEnvironment {
+): EnvironmentCheck {
   try {
     const source = args.file !== undefined ? { file: resolve(args.file) } : { spec: args.spec };
-    return previewedEnvironment(source, config, project);
+    return previewCheck(source, config, project);
   } catch (e) {
     if (e instanceof EnvironmentFileError) throw new pulumi.RunError(e.message);
     throw e;
   }
+}
+
+/**
+ * The error a promise of the component rejects with. Such a rejection reaches Pulumi after the program's own
+ * code has run, when it prints an error by its stack (@pulumi/pulumi cmd/run/index.js): a stack that is the
+ * message prints the message alone, as a RunError thrown while the program runs does.
+ */
+function quietError(message: string): pulumi.RunError {
+  const e = new pulumi.RunError(message);
+  e.stack = message;
+  return e;
+}
+
+/**
+ * The service's answer about the file's references to the app's objects; a failure to ask (no credentials,
+ * the service unreachable) is a problem of the file's too, said with the others rather than as a stack trace.
+ */
+function askedElsewhere(name: string, check: EnvironmentCheck): Promise<ElsewhereAnswer> {
+  return askElsewhere(check.elsewhere).catch((e: unknown) => ({
+    values: new Map<string, string>(),
+    problems: [
+      {
+        path: [],
+        message: `${name}: the references to objects the file does not declare could not be checked: ${e instanceof Error ? e.message : String(e)}`,
+      },
+    ],
+  }));
 }

@@ -63,12 +63,13 @@ export async function askElsewhere(
         const seeded = r.seeded
           ? `; it is a row of the seed file ${r.seeded.file} (line ${r.seeded.line}), imported after every entry: declare it in ${whereOf(k)} instead`
           : "";
+        // The one meant may be the file's own (a guid mistyped in a ban list) or one the app holds.
         problems.push({
           path: r.path,
           message: withMeant(
             `${r.named} is neither declared in ${whereOf(k)} nor in the app${seeded}`,
             r.id,
-            held,
+            [...(r.declared ?? []), ...held],
           ),
         });
       }

@@ -88,21 +88,53 @@ export function checkedEnvironment(
   dir: string = process.cwd(),
   locate?: Locate,
 ): CheckedEnvironment {
+  return accepted(environmentCheck(value, name, dir, locate));
+}
+
+/**
+ * What the checks found in an environment, without refusing it: its problems, the references the file leaves
+ * to the service (read even in a file with problems, so the service's answer is said with them), the
+ * environment when there is no problem.
+ */
+export interface EnvironmentCheck {
+  env: Environment | undefined;
+  problems: readonly Problem[];
+  elsewhere: readonly Elsewhere[];
+  refuse(problems: readonly Problem[]): EnvironmentFileError;
+}
+
+/** checkedEnvironment's checks, their problems returned rather than thrown. */
+export function environmentCheck(
+  value: unknown,
+  name: string,
+  dir: string = process.cwd(),
+  locate?: Locate,
+): EnvironmentCheck {
   const refuse = (problems: readonly Problem[]) => refusal(problemLines(name, problems, locate));
-  const { env, problems, elsewhere } = environmentProblems(value, dir);
-  if (!env) throw refuse(problems);
+  return { ...environmentProblems(value, dir), refuse };
+}
+
+/** The checked environment; its problems thrown as one error. */
+function accepted(check: EnvironmentCheck): CheckedEnvironment {
+  const { env, problems, elsewhere, refuse } = check;
+  if (!env || problems.length > 0) throw refuse(problems);
   return { env, elsewhere, refuse };
 }
 
 /** Parses YAML or JSON text (JSON is YAML) and validates it; `file` names it in messages and places its seed files. */
 export function parsedEnvironment(text: string, file: string): CheckedEnvironment {
+  return accepted(parsedCheck(text, file));
+}
+
+/** parsedEnvironment's checks, their problems returned (a text that is no YAML is still refused at once). */
+function parsedCheck(text: string, file: string): EnvironmentCheck {
   const name = basename(file);
   const { doc, locate, syntax } = locatedDocument(text);
   if (syntax.length > 0)
     throw new EnvironmentFileError(
       `invalid YAML:\n${syntax.map((e) => `${name}${e.place ? `:${e.place.line}:${e.place.column}` : ""}: ${e.message}`).join("\n")}`,
     );
-  return checkedEnvironment(doc.toJS(), name, dirname(resolve(file)), locate);
+  return environmentCheck(doc.toJS(), name, dirname(resolve(file)), locate);
 }
 
 /** The environment of `text` (parsedEnvironment's). */
@@ -115,13 +147,17 @@ export const checkEnvironment = (value: unknown, name: string, dir = process.cwd
 
 /** Reads and validates an environment file. */
 export function loadedEnvironment(file: string): CheckedEnvironment {
+  return accepted(loadedCheck(file));
+}
+
+function loadedCheck(file: string): EnvironmentCheck {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
     throw new EnvironmentFileError(`cannot read the environment file ${file}: ${(e as Error).message}`);
   }
-  return parsedEnvironment(text, file);
+  return parsedCheck(text, file);
 }
 
 export const loadEnvironment = (file: string): Environment => loadedEnvironment(file).env;
@@ -136,8 +172,21 @@ export function previewedEnvironment(
   config: (key: string) => string | undefined,
   project: string,
 ): CheckedEnvironment {
-  const checked = "file" in source ? loadedEnvironment(source.file) : checkedEnvironment(source.spec, "spec");
-  const secrets = secretProblems(checked.env as Record<string, unknown>, config, project);
-  if (secrets.length) throw checked.refuse(secrets);
-  return checked;
+  return accepted(previewCheck(source, config, project));
+}
+
+/**
+ * previewedEnvironment's checks, their problems returned: the component asks the service about the file's
+ * references to the app's objects before it refuses the file, so that every problem is said at once.
+ * A file that cannot be read, or is no YAML, is still refused at once (nothing in it can be read).
+ */
+export function previewCheck(
+  source: { file: string } | { spec: unknown },
+  config: (key: string) => string | undefined,
+  project: string,
+): EnvironmentCheck {
+  const check = "file" in source ? loadedCheck(source.file) : environmentCheck(source.spec, "spec");
+  // The secret values are read by the arguments they become: of a file without problems only.
+  if (!check.env || check.problems.length > 0) return check;
+  return { ...check, problems: secretProblems(check.env as Record<string, unknown>, config, project) };
 }

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { near } from "../contract/closest";
 import { defOf } from "../contract/zod-def";
 import type { FilePath } from "../engine/kind";
+import { FILE_KINDS } from "./graph";
 import type { Locate } from "./locate";
 
 export interface Problem {
@@ -130,7 +131,7 @@ const isZodDefault = (message: string) =>
  * and its closest valid name is offered as the other problems offer theirs.
  */
 function inFileWords(path: FilePath, message: string): string {
-  let text = message;
+  let text = renamedLeading(path, message);
   // A field's own name ("uid may contain …") reads well; a path restated after the line's path does not.
   for (let n = 0; n < path.length - 1; n++) {
     const tail = `${formatPath(path.slice(n))} `;
@@ -142,6 +143,22 @@ function inFileWords(path: FilePath, message: string): string {
   return text.replace(/ \(closest valid: "([^"]*)"(?:; ([^)]*))?\)/, (_, near: string, all?: string) =>
     all ? ` (did you mean "${near}"? ${all})` : ` (did you mean "${near}"?)`,
   );
+}
+
+/**
+ * `message` with the argument it starts with named as the file names it: a kind's rule says `webhookURL`, the
+ * file's field at `path` is `url` (the kind's `renames`).
+ */
+function renamedLeading(path: FilePath, message: string): string {
+  const leaf = String(path[path.length - 1]);
+  const [first = ""] = message.split(" ", 1);
+  if (first === leaf) return message;
+  for (const k of FILE_KINDS) {
+    const to = k.file.renames?.[first];
+    if (to !== undefined && to.split(".").at(-1) === leaf && path.includes(k.file.at[0] ?? ""))
+      return `${leaf}${message.slice(first.length)}`;
+  }
+  return message;
 }
 
 /** Unknown-field problems of the object at `at` (its fields `known`), and the fields they stand for. */

@@ -42,6 +42,8 @@ export interface Elsewhere {
   output?: string;
   /** A seed file's row stands for it (imported after every entry: not there at a first up). */
   seeded?: SeededAt;
+  /** The ids the file declares of the kind (the service's answer offers the closest of these too). */
+  declared?: readonly string[];
 }
 
 /** The schema of the argument naming an entry of `k` (its key), which also reads a reference to one. */
@@ -163,6 +165,7 @@ export function referenceProblems(
             named,
             ...(n.ref.output === undefined ? {} : { output: n.ref.output }),
             ...(seeded ? { seeded } : {}),
+            ...(ids.length > 0 ? { declared: ids } : {}),
           });
           continue;
         }

@@ -8,6 +8,7 @@ import { LISTS } from "../kinds/agent-tools";
 import { webhook } from "../kinds/webhook";
 import { chatKind, isProduction, PLUGIN_PROVIDER_TYPE, STACK_TYPE, stackListed } from "./resources";
 import { plainSecretsOf } from "./secrets";
+import { declaredInFile, fileSection, spelled } from "./spelling";
 
 /** The policy names, as `--policy-pack-config` and the preview's report spell them. */
 export const RULES = {
@@ -94,18 +95,27 @@ const fullAccessKeyOutput: StackValidationPolicy = {
 
 const webhookHttpsBasicAuth: ResourceValidationPolicy = {
   name: RULES.webhookHttpsBasicAuth,
-  description: "Every webhook posts to an https URL with basic auth on (useBasicAuth: true).",
+  description:
+    "Every webhook posts to an https URL with basic auth on (useBasicAuth: true; basicAuth in the environment file).",
   enforcementLevel: "mandatory",
   validateResource: (args, report) => {
     if (chatKind(args.type) !== "Webhook") return;
     // Read through the proxy's target: a value not known yet (an output of another resource) is skipped alone,
     // not the whole rule. The URL itself is never printed: it may be a secret (a token in its path).
     const p = raw(args.props);
+    // Advice names the fields as the author wrote them: the file's (`url`, `basicAuth`) or the SDK's.
+    const field = (arg: string) => spelled("Webhook", arg, args.urn);
     if (typeof p.webhookURL === "string" && !/^https:\/\//i.test(p.webhookURL))
-      report(`webhook '${args.name}' does not post to an https URL: webhookURL must start with https://`);
+      report(
+        `webhook '${args.name}' does not post to an https URL: ${field("webhookURL")} must start with https://`,
+      );
     if (p.useBasicAuth !== true)
       report(
-        `webhook '${args.name}' has basic auth off: set useBasicAuth: true (with username and password)`,
+        `webhook '${args.name}' has basic auth off: ${
+          declaredInFile(args.urn)
+            ? `declare ${field("useBasicAuth")} (with ${field("username")}; ${field("password")} a { secret: key }, or left out to be generated)`
+            : `set ${field("useBasicAuth")}: true (with ${field("username")} and ${field("password")})`
+        }`,
       );
   },
 };
@@ -138,7 +148,7 @@ const newWebhookVersion: ResourceValidationPolicy = {
     const version = raw(args.props).version ?? LEGACY_WEBHOOK_VERSION;
     if (version === LEGACY_WEBHOOK_VERSION)
       report(
-        `webhook '${args.name}' uses webhook version ${LEGACY_WEBHOOK_VERSION} (the default): declare version: 2`,
+        `webhook '${args.name}' uses webhook version ${LEGACY_WEBHOOK_VERSION} (the default): declare ${spelled("Webhook", "version", args.urn)}: 2`,
       );
   },
 };
@@ -155,8 +165,15 @@ const productionModeration: StackValidationPolicy = {
     if (!isProduction(root.urn, args.stackTags, productionStacks)) return;
     // A stack with no chat resources is not a chat stack: an organisation-wide pack leaves it be.
     if (!args.resources.some((r) => chatKind(r.type) !== undefined)) return;
-    if (!args.resources.some((r) => chatKind(r.type) === "ModerationRule"))
-      report(`production stack '${root.name}' declares no ModerationRule: add at least one`, root.urn);
+    if (!args.resources.some((r) => chatKind(r.type) === "ModerationRule")) {
+      // A stack declaring its environment in a file adds one there.
+      const inFile = args.resources.some((r) => declaredInFile(r.urn));
+      const where = inFile ? ` (an entry of the environment file's ${fileSection("ModerationRule")})` : "";
+      report(
+        `production stack '${root.name}' declares no ModerationRule: add at least one${where}`,
+        root.urn,
+      );
+    }
   },
 };
 
@@ -173,9 +190,12 @@ const plainSecretArguments: ResourceValidationPolicy = {
       return report(
         `cannot tell which of '${args.name}''s arguments are secret: the pack's reading of them failed`,
       );
+    const kind = chatKind(args.type);
     for (const path of plain)
       report(
-        `'${args.name}' sets the secret argument '${path}' in plain text: pass a secret (pulumi config set --secret)`,
+        declaredInFile(args.urn) && kind !== undefined
+          ? `'${args.name}' sets the secret field '${spelled(kind, path, args.urn)}' in plain text: name a secret config key ({ secret: key }, pulumi config set --secret)`
+          : `'${args.name}' sets the secret argument '${path}' in plain text: pass a secret (pulumi config set --secret)`,
       );
   },
 };
@@ -239,7 +259,7 @@ const productionAgentTools: ResourceValidationPolicy = {
       const named = p[list];
       if (Array.isArray(named) && named.length > 0)
         report(
-          `agent '${args.name}' is given ${list} (${named.join(", ")}), whose vendor behaviour is unconfirmed (ledger: ${routes.join(", ")}): not in production`,
+          `agent '${args.name}' is given ${spelled("AiAgent", list, args.urn)} (${named.join(", ")}), whose vendor behaviour is unconfirmed (ledger: ${routes.join(", ")}): not in production`,
         );
     }
   },

@@ -46,6 +46,55 @@ describe("an environment naming objects made elsewhere", () => {
     expect(t.emu.admin.requests().filter((r) => r.method !== "GET")).toEqual([]);
   });
 
+  /** The preview's error for `text` as the stack's file; nothing may be written. */
+  const refused = async (text: string) => {
+    const path = join(dir, "chat-environment.yaml");
+    writeFileSync(path, text);
+    await t.stack.setConfig("e2e:file", { value: path });
+    t.emu.admin.clearRequests();
+    const said = await t.stack.preview().then(
+      () => "",
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    expect(t.emu.admin.requests().filter((r) => r.method !== "GET")).toEqual([]);
+    return said;
+  };
+  const BANS = `app: { existing: true }
+groups:
+  - { guid: sales, name: Sales, type: public }
+groupBans:
+  - { guid: suport, uids: [] }
+  - { guid: sale, uids: [] }
+`;
+
+  it("refuses a ban of a mistyped group with one clean error: no stack trace, the one meant from the app or the file", async () => {
+    await t.emu.chat.call("createGroup", { body: { guid: "support", name: "Support", type: "public" } });
+    const said = await refused(BANS);
+    expect(said).toContain(
+      'chat-environment.yaml:5:7: groupBans[0].guid: guid "suport" is neither declared in groups nor in the app (did you mean "support"?)',
+    );
+    expect(said).toContain(
+      'chat-environment.yaml:6:7: groupBans[1].guid: guid "sale" is neither declared in groups nor in the app (did you mean "sales"?)',
+    );
+    expect(said).not.toMatch(/\n\s+at .*:\d+/);
+    expect(said).not.toContain("Error: the declared environment");
+  });
+
+  it("says the file's own mistakes and the service's answer about its references at once, in one error", async () => {
+    const said = await refused(`${BANS}users:\n  - { uid: ann, name: Ann, rolee: x }\n`);
+    const lines = said.split("\n").filter((l) => /^\s*chat-environment\.yaml:\d+:\d+: /.test(l));
+    expect([...new Set(lines.map((l) => l.trim()))]).toEqual([
+      'chat-environment.yaml:5:7: groupBans[0].guid: guid "suport" is neither declared in groups nor in the app (did you mean "support"?)',
+      'chat-environment.yaml:6:7: groupBans[1].guid: guid "sale" is neither declared in groups nor in the app (did you mean "sales"?)',
+      'chat-environment.yaml:8:28: users[0].rolee: no such field (did you mean "role"?)',
+    ]);
+    // One error (Pulumi prints it more than once): every line above is under it.
+    expect(new Set(said.match(/error: .*/g))).toEqual(
+      new Set(["error: the declared environment is not valid:"]),
+    );
+    expect(said).not.toMatch(/\n\s+at .*:\d+/);
+  });
+
   it("fails a Pulumi YAML program's preview the same way, through the plugin: one clean error", async () => {
     const p = await cliProject("yaml-env-refs", "yaml", emulatorConfig(t.emu));
     try {

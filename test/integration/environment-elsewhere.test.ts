@@ -43,4 +43,30 @@ aiAgents:
         .filter((r) => r.method !== "GET"),
     ).toEqual([]);
   });
+
+  it("offers the id the file declares as the one meant, as well as those the app holds", async () => {
+    const held = unique("support");
+    await chat().call("createGroup", { body: { guid: held, name: "Support", type: "public" } });
+    emulated().admin.clearRequests();
+    const checked = parsedEnvironment(
+      `app: { existing: true }
+groups: [{ guid: sales, name: Sales, type: public }]
+groupBans:
+  - { guid: sale, uids: [] }
+  - { guid: ${held}x, uids: [] }
+`,
+      "/somewhere/env.yaml",
+    );
+    const answer = await askElsewhere(checked.elsewhere, read);
+    expect(checked.refuse(answer.problems).lines).toEqual([
+      'env.yaml:4:7: groupBans[0].guid: guid "sale" is neither declared in groups nor in the app (did you mean "sales"?)',
+      `env.yaml:5:7: groupBans[1].guid: guid "${held}x" is neither declared in groups nor in the app (did you mean "${held}"?)`,
+    ]);
+    // Reads only.
+    expect(
+      emulated()
+        .admin.requests()
+        .filter((r) => r.method !== "GET"),
+    ).toEqual([]);
+  });
 });

@@ -1,11 +1,13 @@
 // The declared-environment file: every problem is reported with the file, the path in it and the rule.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   checkEnvironment,
   EnvironmentFileError,
   parsedEnvironment,
   parseEnvironment,
+  previewCheck,
 } from "../../provider/environment/load";
 import { at, list } from "../support/json";
 
@@ -53,7 +55,7 @@ describe("the declared environment file", () => {
       .replace("[message_sent]", "[message_snet]");
     expect(problems(bad)).toEqual([
       "env.yaml:6:7: users[1].uid: uid may contain only letters, digits, '-' and '_'",
-      "env.yaml:10:33: webhooks[0].url: webhookURL must use https",
+      "env.yaml:10:33: webhooks[0].url: url must use https",
       'env.yaml:10:75: webhooks[0].triggers[0]: webhook trigger "message_snet" is not valid (did you mean "message_sent"?)',
     ]);
   });
@@ -111,6 +113,38 @@ describe("the declared environment file", () => {
     expect(problems(hooks(3))).toEqual([
       "env.yaml:3:55: webhooks[0].version: version must be 1 (the legacy webhook system) or 2",
     ]);
+  });
+
+  it("keeps the references to the app's objects of a file with problems, each with the ids the file declares", () => {
+    // The component asks the service about them before refusing the file: every problem is said at once.
+    const dir = mkdtempSync(join(tmpdir(), "env-check-"));
+    const file = join(dir, "env.yaml");
+    writeFileSync(
+      file,
+      `app: { existing: true }
+groups: [{ guid: sales, name: Sales, type: public }]
+groupBans: [{ guid: sale, uids: [] }]
+users: [{ uid: ann, name: Ann, rolee: x }]
+`,
+    );
+    try {
+      const check = previewCheck({ file }, () => undefined, "p");
+      expect(check.env).toBeUndefined();
+      expect(check.refuse(check.problems).lines).toEqual([
+        'env.yaml:4:32: users[0].rolee: no such field (did you mean "role"?)',
+      ]);
+      expect(check.elsewhere).toEqual([
+        {
+          path: ["groupBans", 0, "guid"],
+          kind: "Group",
+          id: "sale",
+          named: 'guid "sale"',
+          declared: ["sales"],
+        },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("checks references between entries", () => {

@@ -10,7 +10,12 @@ import { dirname, join, normalize, relative } from "node:path";
 
 const root = join(__dirname, "..", "..");
 const REPOSITORY = "https://github.com/pulumi-chat/pulumi-chat/";
-const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+const { version, devDependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  version: string;
+  devDependencies: Record<string, string>;
+};
+/** The @pulumi/random the package is built and tested with (its lockfile's): its `random` plugin is the one. */
+const RANDOM = devDependencies["@pulumi/random"] as string;
 
 let work = "";
 let pkg = "";
@@ -46,6 +51,13 @@ const slug = (h: string) =>
     .replace(/\s/g, "-");
 const anchors = (md: string) =>
   new Set([...prose(md).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1] ?? "")));
+
+/** The Markdown files under a folder of the clone, relative to it. */
+function markdownUnder(dir: string): string[] {
+  return (readdirSync(join(root, dir), { recursive: true }) as string[])
+    .filter((f) => f.endsWith(".md") && !f.includes("node_modules"))
+    .map((f) => join(dir, f));
+}
 
 /** The package's Markdown documents a user reaches from the README: itself and what it links. */
 function reached(): string[] {
@@ -86,7 +98,7 @@ describe("the README as the package holds it", () => {
     const quick = readme.split("## Quick start")[1]?.split("\n## ")[0] ?? "";
     for (const step of [
       "npm init -y && npm pkg set main=index.ts",
-      "npm install pulumi-chat @pulumi/pulumi @pulumi/random",
+      `npm install pulumi-chat @pulumi/pulumi @pulumi/random@${RANDOM}`,
       "npx chat-emulator",
       "pulumi config set --secret chat:apiKey",
       "pulumi up",
@@ -159,6 +171,27 @@ describe("the README as the package holds it", () => {
     ].map((m) => m[1]);
     expect(said.length).toBeGreaterThanOrEqual(4);
     expect(new Set(said)).toEqual(new Set([version]));
+  });
+
+  it("pins @pulumi/random in every line installing the package for a program: npm's newest may have no plugin here", () => {
+    // README.md, docs/ and examples/: a line installing the package with @pulumi/pulumi is a program's.
+    const files = ["README.md", ...markdownUnder("docs"), ...markdownUnder("examples")];
+    const lines = files.flatMap((f) =>
+      readFileSync(join(root, f), "utf8")
+        .split("\n")
+        .filter((l) => /npm install pulumi-chat @pulumi\/pulumi/.test(l))
+        .map((l) => [f, l] as const),
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(
+      lines.filter(
+        ([, l]) =>
+          !l.includes(`@pulumi/random@${RANDOM} `) &&
+          !l.includes(`@pulumi/random@${RANDOM}\``) &&
+          !l.endsWith(`@pulumi/random@${RANDOM}`),
+      ),
+    ).toEqual([]);
+    expect(/^\d+\.\d+\.\d+$/.test(RANDOM)).toBe(true);
   });
 
   it("is the README of the clone (the tarball is not stale)", () => {
