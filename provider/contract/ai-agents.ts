@@ -135,6 +135,11 @@ export const KnowledgeFileMimeType = G.KnowledgeFileMimeType;
 export type KnowledgeFileMimeType = z.output<typeof KnowledgeFileMimeType>;
 export const KnowledgeUploads = G.KnowledgeUploads;
 export type KnowledgeUploads = z.output<typeof KnowledgeUploads>;
+/** A website crawl of the knowledge base (S46, decision 0137): its URL and options, and the crawl's answer. */
+export const KnowledgeWebsiteScrape = G.KnowledgeWebsiteScrape;
+export type KnowledgeWebsiteScrape = z.input<typeof KnowledgeWebsiteScrape>;
+export const KnowledgeWebsiteCrawl = G.KnowledgeWebsiteCrawl;
+export type KnowledgeWebsiteCrawl = z.output<typeof KnowledgeWebsiteCrawl>;
 /** The ids of sources attached to (or detached from) an agent: the body of `knowledge-base/{type}/add`. */
 export const AgentKnowledgeBody = G.AgentKnowledgeBody;
 

@@ -146,6 +146,28 @@ export const mcpServerUrl = {
   message: { message: "url must be an https URL (http only for localhost)" },
 };
 
+/** The URL `u` parsed, or undefined when it is no URL (the scheme rule then names it). */
+const parsedUrl = (u: string): URL | undefined => {
+  try {
+    return new URL(u);
+  } catch {
+    return undefined;
+  }
+};
+/** A website the knowledge base crawls: a page of the web, so http or https (decision 0137). */
+export const websiteUrlScheme = {
+  check: (u: string) => ["http:", "https:"].includes(parsedUrl(u)?.protocol ?? ""),
+  message: { message: "url must be an http or https URL" },
+};
+/** A crawled website's URL is shown in the knowledge base's listing: no user name or password in it. */
+export const websiteUrlNoCredentials = {
+  check: (u: string) => {
+    const p = parsedUrl(u);
+    return p === undefined || (p.username === "" && p.password === "");
+  },
+  message: { message: "url must not carry a user name or password (user:password@)" },
+};
+
 /** A custom API tool's endpoint: https, or http on this machine (as an MCP server's URL). */
 export const apiToolEndpoint = {
   check: (u: string) => u.startsWith("https://") || isLoopbackHttp(u),

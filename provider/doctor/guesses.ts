@@ -62,6 +62,9 @@ const catalogue = (answer: unknown) => {
   return `${entries.length} entries, ${valued} with a value; the answer matches the contract`;
 };
 
+/** A crawl fetches a real site (someone else's, for all the doctor knows): the doctor makes none. */
+const WEBSITE_BY_HAND =
+  "a crawl fetches a real site, which the doctor does not do: declare an AgentKnowledgeWebsite on a sandbox app, run up, and check that `pulumi refresh` shows no change (the listing names the site by its url, type website)";
 /** A push certificate cannot be deleted, and the app holds one of each: a check makes none. */
 const CERTIFICATE_BY_HAND =
   "a check would replace the app's real push certificate and none can be deleted, so it makes none: declare a PushCertificate with a p12 (and its password) and a p8 on a sandbox app, and preview again (no change means the guesses hold)";
@@ -153,6 +156,11 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   },
   deleteKnowledgeUpload: {
     none: "the doctor makes no upload to delete: destroy an AgentKnowledgeFile on a sandbox app, then destroy it again from a copy of the state (a second delete must pass as already gone)",
+  },
+  scrapeKnowledgeWebsite: { none: WEBSITE_BY_HAND },
+  processDiscoveredUrls: { none: WEBSITE_BY_HAND },
+  deleteKnowledgeWebsite: {
+    none: "the doctor crawls no site to delete: destroy an AgentKnowledgeWebsite on a sandbox app, then destroy it again from a copy of the state (a second delete must pass as already gone)",
   },
   uploadPushCertificateP12: { none: CERTIFICATE_BY_HAND },
   uploadPushCertificateP8: { none: CERTIFICATE_BY_HAND },

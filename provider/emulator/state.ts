@@ -16,6 +16,7 @@ import type {
   FrontendActionCreate,
   GroupCreate,
   KnowledgeTextCreate,
+  KnowledgeWebsiteScrape,
   McpServerCreate,
   MemberScope,
   Region,
@@ -246,6 +247,20 @@ export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
   updatedAt: number;
 };
 
+/** A crawled website of the knowledge base: the crawl's URL and options, the pages found, and their state. */
+export type KnowledgeWebsiteRecord = {
+  uniqueId: string;
+  crawlId: string;
+  url: string;
+  options: Omit<z.output<typeof KnowledgeWebsiteScrape>, "url">;
+  /** uniqueId → a page the crawl discovered (its URL). */
+  pages: Record<string, string>;
+  /** discovered, then processing (indexed here at once) once its pages are processed. */
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** An uploaded file of the knowledge base: its upload record, and its bytes' digest once they are PUT. */
 export type KnowledgeUploadRecord = {
   uniqueId: string;
@@ -310,6 +325,8 @@ export interface AgentRecord {
   frontendActions?: string[];
   /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
   files?: string[];
+  /** Agent builder only: attached crawled websites' uniqueIds, in the order attached. */
+  websites?: string[];
   fields: Json;
   createdAt: number;
   updatedAt: number;
@@ -342,6 +359,8 @@ export interface AppSocialRecord {
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
   /** uniqueId (the upload id) → the knowledge base's uploaded files. */
   knowledgeUploads: Map<string, KnowledgeUploadRecord>;
+  /** uniqueId (the listing's) → the knowledge base's crawled websites. */
+  knowledgeWebsites: Map<string, KnowledgeWebsiteRecord>;
   /** _id → custom variables. */
   agentVariables: Map<string, AgentVariableRecord>;
   /** id → the campaigns service's template categories and delivery channels (decision 0131). */
@@ -475,6 +494,7 @@ function newAppSocial(): AppSocialRecord {
     frontendActions: new Map(),
     knowledgeTexts: new Map(),
     knowledgeUploads: new Map(),
+    knowledgeWebsites: new Map(),
     agentVariables: new Map(),
     campaignCategories: new Map(),
     campaignChannels: new Map(),

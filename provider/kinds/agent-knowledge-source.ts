@@ -14,6 +14,7 @@ import { declare } from "../engine/fields";
 import { type Args, type Ctx, createdAt, type Kind } from "../engine/kind";
 import { fromRemote, sortedById } from "../engine/util";
 import { UPLOADS } from "./agent-knowledge-file";
+import { WEBSITE } from "./agent-knowledge-website";
 
 export const AgentKnowledgeSourceArgs = KnowledgeTextCreate;
 export type AgentKnowledgeSourceArgs = z.output<typeof AgentKnowledgeSourceArgs>;
@@ -52,11 +53,11 @@ async function textRecords(ctx: Ctx): Promise<KnowledgeRecord[]> {
 }
 
 /**
- * The knowledge sources attached to an agent, as its `files` names them: uniqueIds, or records holding one
- * (the vendor's examples show the list empty: decision 0113).
+ * The knowledge sources attached to an agent, as its `files` (text entries and files) and `websites` name them:
+ * uniqueIds, or records holding one (the vendor's examples show the lists empty: decisions 0113, 0137).
  */
 export function attachedKnowledge(agent: AgentBuilderAgent): string[] {
-  return (agent.files ?? []).flatMap((f) =>
+  return [...(agent.files ?? []), ...(agent.websites ?? [])].flatMap((f) =>
     typeof f === "string"
       ? [f]
       : typeof f === "object" && f !== null && typeof (f as Args).uniqueId === "string"
@@ -65,7 +66,7 @@ export function attachedKnowledge(agent: AgentBuilderAgent): string[] {
   );
 }
 
-/** The listing's type of each source among `ids` (files are attached as `uploads`; the rest as text). */
+/** The listing's type of each source among `ids` (files as `uploads`, websites as `website`, the rest as text). */
 async function sourceTypes(ctx: Ctx, ids: readonly string[]): Promise<Map<string, string>> {
   const types = new Map<string, string>();
   if (ids.length === 0) return types;
@@ -77,7 +78,8 @@ async function sourceTypes(ctx: Ctx, ids: readonly string[]): Promise<Map<string
 
 /**
  * Attaches the `wanted` sources the agent lacks and detaches the `attached` ones no longer wanted, each with
- * its source type in the path: `uploads` for files (AgentKnowledgeFile), `text` for the rest, as before.
+ * its source type in the path: `uploads` for files (AgentKnowledgeFile), `website` for websites
+ * (AgentKnowledgeWebsite), `text` for the rest, as before.
  */
 export async function attachKnowledge(
   ctx: Ctx,
@@ -88,13 +90,16 @@ export async function attachKnowledge(
   const add = wanted.filter((s) => !attached.includes(s));
   const remove = attached.filter((s) => !wanted.includes(s));
   const types = await sourceTypes(ctx, [...add, ...remove]);
-  const typeOf = (id: string) => (types.get(id) === UPLOADS ? UPLOADS : TEXT);
+  const typeOf = (id: string) => {
+    const t = types.get(id);
+    return t === UPLOADS || t === WEBSITE ? t : TEXT;
+  };
   const changes = [
     ["addAgentKnowledge", add],
     ["removeAgentKnowledge", remove],
   ] as const;
   for (const [route, all] of changes)
-    for (const sourceType of [TEXT, UPLOADS] as const) {
+    for (const sourceType of [TEXT, UPLOADS, WEBSITE] as const) {
       const ids = all.filter((id) => typeOf(id) === sourceType);
       for (let i = 0; i < ids.length; i += LIMITS.tags)
         await ctx.chat().call(route, {

@@ -6,6 +6,7 @@ import { agentApiTool } from "./agent-api-tool";
 import { agentFrontendAction } from "./agent-frontend-action";
 import { agentKnowledgeFile } from "./agent-knowledge-file";
 import { agentKnowledgeSource } from "./agent-knowledge-source";
+import { agentKnowledgeWebsite } from "./agent-knowledge-website";
 import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
 import { apiKey } from "./api-key";
@@ -93,4 +94,5 @@ export const kinds = {
   CampaignChannel: campaignChannel,
   CampaignTemplate: campaignTemplate,
   PushCertificate: pushCertificate,
+  AgentKnowledgeWebsite: agentKnowledgeWebsite,
 } as const satisfies Record<string, Kind>;

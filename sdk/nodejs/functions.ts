@@ -1543,6 +1543,44 @@ export function listPushCertificate(args: ListPushCertificateArgs = {}): pulumi.
   return readAll<PushCertificateResult>("PushCertificate", args);
 }
 
+/** One AgentKnowledgeWebsite as `getAgentKnowledgeWebsite` and `listAgentKnowledgeWebsite` return it. */
+export interface AgentKnowledgeWebsiteResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters. */
+  url: string;
+  /** How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3. */
+  maxDepth?: number;
+  /** The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100. */
+  maxPages?: number;
+  /** Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again. */
+  include?: string[];
+  /** Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again. */
+  exclude?: string[];
+  /** Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false. */
+  fetchSitemap?: boolean;
+  /** Unix seconds (once the service lists the website). */
+  createdAt?: number;
+  /** The service's crawl and indexing status. */
+  status?: string;
+}
+
+export interface GetAgentKnowledgeWebsiteArgs extends ChatLookupArgs {
+  /** The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters. */
+  url: pulumi.Input<string>;
+}
+/** Reads one AgentKnowledgeWebsite as a whole read sees it; an error when it does not exist. */
+export function getAgentKnowledgeWebsite(args: GetAgentKnowledgeWebsiteArgs): pulumi.Output<AgentKnowledgeWebsiteResult> {
+  return readOne<AgentKnowledgeWebsiteResult>("AgentKnowledgeWebsite", args);
+}
+
+export interface ListAgentKnowledgeWebsiteArgs extends ChatLookupArgs {
+}
+/** Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id. */
+export function listAgentKnowledgeWebsite(args: ListAgentKnowledgeWebsiteArgs = {}): pulumi.Output<AgentKnowledgeWebsiteResult[]> {
+  return readAll<AgentKnowledgeWebsiteResult>("AgentKnowledgeWebsite", args);
+}
+
 /** What `getUsageMetrics` returns. */
 export interface UsageMetricsResult {
   /** Start of the range, in Unix seconds. */

@@ -1649,6 +1649,45 @@ export class PushCertificate extends pulumi.CustomResource {
   }
 }
 
+export interface AgentKnowledgeWebsiteArgs extends ChatResourceArgs {
+  /** The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters. */
+  url: pulumi.Input<string>;
+  /** How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3. */
+  maxDepth?: pulumi.Input<number>;
+  /** The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100. */
+  maxPages?: pulumi.Input<number>;
+  /** Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again. */
+  include?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again. */
+  exclude?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false. */
+  fetchSitemap?: pulumi.Input<boolean>;
+}
+
+/** A website the agent builder's knowledge base crawls (from url, as deep and as wide as its options say), whose pages agents draw on once attached (AiAgent's knowledgeSources). The service shows no crawl's options back and changes none: they are recorded as given, and any change crawls again (a replacement). The service has no re-crawl schedule to set: a site crawls once, and replacing the resource crawls it again. Reconciled by url, which must be unique to be adoptable. Id: the website's uniqueId in the knowledge base. */
+export class AgentKnowledgeWebsite extends pulumi.CustomResource {
+  /** The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters. */
+  declare readonly url: pulumi.Output<string>;
+  /** How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3. */
+  declare readonly maxDepth: pulumi.Output<number | undefined>;
+  /** The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100. */
+  declare readonly maxPages: pulumi.Output<number | undefined>;
+  /** Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again. */
+  declare readonly include: pulumi.Output<string[] | undefined>;
+  /** Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again. */
+  declare readonly exclude: pulumi.Output<string[] | undefined>;
+  /** Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false. */
+  declare readonly fetchSitemap: pulumi.Output<boolean | undefined>;
+  /** Unix seconds (once the service lists the website). */
+  declare readonly createdAt: pulumi.Output<number>;
+  /** The service's crawl and indexing status. */
+  declare readonly status: pulumi.Output<string>;
+
+  constructor(name: string, args: AgentKnowledgeWebsiteArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentKnowledgeWebsite", name, args, ["createdAt", "status"], [], opts));
+  }
+}
+
 /** The Environment component's typed outputs: each kind's `file.output`, its section's resources by id. */
 export interface EnvironmentOutputs {
   /** The resources of the file's `users`, by id. */

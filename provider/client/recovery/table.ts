@@ -263,6 +263,14 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
     matches: (item, body) => item.type === "text" && item.sourceName === field(body, "title"),
     identity: (item) => String(item.uniqueId),
   },
+  // A crawl by its URL in the knowledge base's listing (the crawl's answer names no source; a url may be
+  // crawled more than once, so only one made while the crawl was out counts).
+  scrapeKnowledgeWebsite: {
+    kind: "reconcile",
+    list: () => ({ name: "listKnowledgeSources", req: { query: { limit: 100 } } }),
+    matches: (item, body) => item.type === "website" && item.sourceName === field(body, "url"),
+    identity: (item) => String(item.uniqueId),
+  },
   createAuthToken: {
     kind: "reconcile",
     list: (req) => ({ name: "listAuthTokens", req: { params: { uid: param(req, "uid") } } }),
@@ -290,6 +298,8 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   // a record whose bytes never come is no source: not listed, attaches nothing (a GUESS, decision 0132), so a
   // second initiate after a lost answer leaves only the new record's upload to make
   initiateKnowledgeUploads: RESEND,
+  // processing a website's pages again indexes the same pages again (a GUESS, decision 0137)
+  processDiscoveredUrls: RESEND,
   updateCollaborators: RESEND,
   // keyed imports: a key already there is refused for that key alone, so a resend makes nothing twice
   importUsers: RESEND,

@@ -406,6 +406,17 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "files[].mimeType":
       "The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files).",
   },
+  scrapeKnowledgeWebsite: {
+    url: "The page the crawl starts from.",
+    maxDepth: "How many links deep the crawl follows from the starting page.",
+    maxPages: "The most pages the crawl takes.",
+    include: "Only pages whose URL holds one of these substrings are crawled.",
+    exclude: "Pages whose URL holds one of these substrings are left out.",
+    fetchSitemap: "Whether the crawl also reads the site's sitemap.",
+  },
+  processDiscoveredUrls: {
+    exclude: "The discovered URLs' ids to leave out.",
+  },
   createChatWidget: {
     settings: "A widget's settings as a create sends them.",
     "settings.name": "The widget's name, shown in the dashboard.",

@@ -164,6 +164,30 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/remove-knowledge-base-files",
   },
   {
+    operationId: "scrapeKnowledgeWebsite",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/website/scrape",
+    guess:
+      "that the crawled site is listed with type `website` and its url as `sourceName` (the answer names only the crawl), that no route reads a crawl's options back or changes them, and that none sets a re-crawl schedule (AgentKnowledgeWebsite, decision 0137)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/scrape-website",
+  },
+  {
+    operationId: "processDiscoveredUrls",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/website/{parentUniqueId}/discovered-urls/process",
+    guess:
+      "that `parentUniqueId` is the website's uniqueId in the listing, that a crawl's pages are indexed only once processed, and that processing them again is harmless (decision 0137)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/process-discovered-urls",
+  },
+  {
+    operationId: "deleteKnowledgeWebsite",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/website/{uniqueId}",
+    guess:
+      "that a website already gone answers ERR_KNOWLEDGE_SOURCE_NOT_FOUND (404), as a text entry's delete (decision 0137)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/delete-website",
+  },
+  {
     operationId: "createKeywordList",
     method: "POST",
     path: "/moderation/keywords",

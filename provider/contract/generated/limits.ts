@@ -39,6 +39,8 @@ export const LIMITS = {
   knowledgeTextLength: 5000,
   knowledgeFileBytes: 52428800,
   knowledgeFileNameLength: 255,
+  websiteCrawlDepth: 10,
+  websiteCrawlPages: 10000,
   variableNameLength: 50,
   variableDescriptionLength: 200,
   variableSourcePathLength: 100,

@@ -308,6 +308,21 @@ export const OPERATIONS = {
     method: "DELETE",
     path: "/ai-agents/agent-builder/knowledge-base/uploads/:uniqueId",
   },
+  scrapeKnowledgeWebsite: {
+    api: "chat",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/website/scrape",
+  },
+  processDiscoveredUrls: {
+    api: "chat",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/website/:parentUniqueId/discovered-urls/process",
+  },
+  deleteKnowledgeWebsite: {
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/website/:uniqueId",
+  },
   listKnowledgeSources: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/knowledge-base" },
   addAgentKnowledge: {
     api: "chat",

@@ -1,11 +1,17 @@
-// The agent builder's knowledge base (text entries, attached to agents) and custom variables
+// The agent builder's knowledge base (text entries, files and crawled websites, attached to agents) and custom variables
 // (docs/service/bots-agents-and-social.md, S45-S47; decision 0113). Text entries and variables get their ids
 // from the service; times are milliseconds, unique per app, as the listing's cursor needs.
 import { type AgentVariable, KnowledgeText } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
 import { STORAGE_PREFIX } from "../routing";
-import type { AgentVariableRecord, AppRecord, KnowledgeTextRecord, KnowledgeUploadRecord } from "../state";
+import type {
+  AgentVariableRecord,
+  AppRecord,
+  KnowledgeTextRecord,
+  KnowledgeUploadRecord,
+  KnowledgeWebsiteRecord,
+} from "../state";
 import { requireAgent, uuid4 } from "./ai-agents";
 import type { ChatHandlers, Env } from "./types";
 
@@ -13,6 +19,8 @@ import type { ChatHandlers, Env } from "./types";
 const TEXT = "text";
 /** The type the listing gives uploaded files, and the `sourceType` that attaches them (S46, S50). */
 const UPLOADS = "uploads";
+/** The type the listing gives crawled websites, and the `sourceType` that attaches them (S46). */
+const WEBSITE = "website";
 /** The listing's page size when none is asked, and its bound (S46). */
 const PAGE = { default: 10, max: 100 } as const;
 
@@ -21,6 +29,7 @@ function millis(app: AppRecord, env: Env): number {
   const times = [
     ...app.knowledgeTexts.values(),
     ...app.knowledgeUploads.values(),
+    ...app.knowledgeWebsites.values(),
     ...app.agentVariables.values(),
   ].flatMap((r) => [r.createdAt, r.updatedAt]);
   return Math.max(env.now() * 1000, Math.max(0, ...times) + 1);
@@ -71,21 +80,52 @@ const uploadView = (app: AppRecord, u: KnowledgeUploadRecord) => ({
   createdAt: u.createdAt,
   updatedAt: u.updatedAt,
 });
-/** The sources the listing shows, newest first: text entries, and files whose bytes arrived. */
+/** A crawled website as the listing shows it: named by the URL crawled (a GUESS: S46 shows only files). */
+const websiteView = (app: AppRecord, w: KnowledgeWebsiteRecord) => ({
+  uniqueId: w.uniqueId,
+  appId: app.id,
+  sourceName: w.url,
+  type: WEBSITE,
+  status: w.status,
+  lastSynced: w.updatedAt,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+/** The sources the listing shows, newest first: text entries, files whose bytes arrived, and websites. */
 const listed = (app: AppRecord) =>
   [
     ...[...app.knowledgeTexts.values()].map((t) => ({ at: t.createdAt, view: recordView(app, t) })),
     ...[...app.knowledgeUploads.values()]
       .filter((u) => u.sha256 !== undefined)
       .map((u) => ({ at: u.createdAt, view: uploadView(app, u) })),
+    ...[...app.knowledgeWebsites.values()].map((w) => ({ at: w.createdAt, view: websiteView(app, w) })),
   ].sort((a, b) => b.at - a.at);
+
+function requireWebsite(app: AppRecord, uniqueId: string): KnowledgeWebsiteRecord {
+  const w = app.knowledgeWebsites.get(uniqueId.toLowerCase());
+  if (!w)
+    throw new ApiError("ERR_KNOWLEDGE_SOURCE_NOT_FOUND", `The knowledge source ${uniqueId} does not exist.`);
+  return w;
+}
+
+/** A source leaves every agent it was attached to when it is deleted (S45, S50: "deletedFromAgents"). */
+function detachEverywhere(app: AppRecord, uniqueId: string): void {
+  for (const a of app.builderAgents.values()) {
+    a.files = (a.files ?? []).filter((id) => id !== uniqueId);
+    a.websites = (a.websites ?? []).filter((id) => id !== uniqueId);
+  }
+}
 
 /** A variable as the service answers it (bare; its constant value is shown, as the vendor's example does). */
 const variableView = (v: AgentVariableRecord): AgentVariable => ({ ...v });
 
 /** Each source must exist and be of the path's type: nothing is attached otherwise. */
 function requireSources(app: AppRecord, sourceType: string, ids: readonly string[]): void {
-  const of = { [TEXT]: app.knowledgeTexts, [UPLOADS]: app.knowledgeUploads }[sourceType];
+  const of = {
+    [TEXT]: app.knowledgeTexts,
+    [UPLOADS]: app.knowledgeUploads,
+    [WEBSITE]: app.knowledgeWebsites,
+  }[sourceType];
   const missing = ids.find((id) => !of?.has(id.toLowerCase()));
   if (missing !== undefined) {
     throw new ApiError("ERR_KNOWLEDGE_SOURCE_NOT_FOUND", `The knowledge source ${missing} does not exist.`);
@@ -124,7 +164,7 @@ export const agentKnowledgeHandlers = {
   deleteKnowledgeText: ({ app, params }) => {
     const t = requireText(app, params.uniqueId);
     app.knowledgeTexts.delete(t.uniqueId);
-    for (const a of app.builderAgents.values()) a.files = (a.files ?? []).filter((id) => id !== t.uniqueId);
+    detachEverywhere(app, t.uniqueId);
     return {
       success: true,
       message: "Text detail deleted.",
@@ -193,7 +233,7 @@ export const agentKnowledgeHandlers = {
         `The knowledge source ${params.uniqueId} does not exist.`,
       );
     app.knowledgeUploads.delete(u.uniqueId);
-    for (const a of app.builderAgents.values()) a.files = (a.files ?? []).filter((id) => id !== u.uniqueId);
+    detachEverywhere(app, u.uniqueId);
     return {
       success: true,
       message: "File deleted.",
@@ -201,11 +241,77 @@ export const agentKnowledgeHandlers = {
     };
   },
 
+  // The crawl runs at once here: its pages are the starting URL and, with fetchSitemap, two of its sitemap's.
+  // The service crawls in the background; the site is listed as a source, its pages to be processed (S46).
+  scrapeKnowledgeWebsite: ({ app, body, env }) => {
+    const now = millis(app, env);
+    const { url, ...options } = body;
+    const base = url.replace(/\/+$/, "");
+    const found = options.fetchSitemap ? [`${base}/about`, `${base}/help`] : [];
+    const pages = Object.fromEntries([url, ...found].map((u) => [uuid4(env), u]));
+    const w: KnowledgeWebsiteRecord = {
+      uniqueId: uuid4(env),
+      crawlId: `crawl-${now}`,
+      url,
+      options,
+      pages,
+      status: "discovered",
+      createdAt: now,
+      updatedAt: now,
+    };
+    app.knowledgeWebsites.set(w.uniqueId, w);
+    return {
+      success: true,
+      message: "Website scrape completed successfully",
+      data: {
+        crawlId: w.crawlId,
+        crawlDuration: 0,
+        status: "completed",
+        ...(options.fetchSitemap
+          ? { sitemap: { found: true, url: `${base}/sitemap.xml`, totalUrls: found.length, urls: found } }
+          : {}),
+      },
+    };
+  },
+
+  // The pages not excluded are indexed (here at once; the service in a batch it answers the id of).
+  processDiscoveredUrls: ({ app, params, body, env }) => {
+    const w = requireWebsite(app, params.parentUniqueId);
+    const left = new Set(body.exclude.map((id) => id.toLowerCase()));
+    const taken = Object.keys(w.pages).filter((id) => !left.has(id));
+    w.status = "indexed";
+    w.updatedAt = millis(app, env);
+    return {
+      success: true,
+      message: "Batch processing initiated successfully",
+      data: {
+        batchId: `batch-${w.updatedAt}`,
+        urlsProcessed: taken.length,
+        totalUrls: taken.length,
+        status: "processing",
+      },
+    };
+  },
+
+  // Deleting a website detaches it from every agent, as a file's delete does.
+  deleteKnowledgeWebsite: ({ app, params }) => {
+    const w = requireWebsite(app, params.uniqueId);
+    app.knowledgeWebsites.delete(w.uniqueId);
+    detachEverywhere(app, w.uniqueId);
+    return {
+      success: true,
+      message: "Website deleted.",
+      data: { uniqueId: w.uniqueId, deletedFromAgents: true },
+    };
+  },
+
   addAgentKnowledge: ({ app, params, body, env }) => {
     const a = requireAgent(app.builderAgents, params.uid);
     requireSources(app, params.sourceType, body.uniqueIds);
+    // Websites stand in the agent's `websites`, the other sources in its `files` (the agent object, S30).
     a.files ??= [];
-    const attached = a.files;
+    a.websites ??= [];
+    const attached = params.sourceType === WEBSITE ? a.websites : a.files;
     for (const id of body.uniqueIds)
       if (!attached.includes(id.toLowerCase())) attached.push(id.toLowerCase());
     a.updatedAt = env.now();
@@ -217,6 +323,7 @@ export const agentKnowledgeHandlers = {
     const a = requireAgent(app.builderAgents, params.uid);
     const gone = new Set(body.uniqueIds.map((id) => id.toLowerCase()));
     a.files = (a.files ?? []).filter((id) => !gone.has(id));
+    a.websites = (a.websites ?? []).filter((id) => !gone.has(id));
     a.updatedAt = env.now();
     return { success: true };
   },

@@ -40,6 +40,7 @@ export const builderView = (a: AgentRecord) => ({
   apiTools: [...(a.apiTools ?? [])],
   frontendActions: [...(a.frontendActions ?? [])],
   files: [...(a.files ?? [])],
+  websites: [...(a.websites ?? [])],
   isActive: a.isActive,
   createdAt: a.createdMs ?? a.createdAt * 1000,
   updatedAt: a.updatedAt * 1000,

@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentKnowledgeFile{}
 	case "chat:index:AgentKnowledgeSource":
 		r = &AgentKnowledgeSource{}
+	case "chat:index:AgentKnowledgeWebsite":
+		r = &AgentKnowledgeWebsite{}
 	case "chat:index:AgentVariable":
 		r = &AgentVariable{}
 	case "chat:index:AiAgent":

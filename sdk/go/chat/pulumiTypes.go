@@ -655,6 +655,108 @@ func (o AgentKnowledgeSourceInfoArrayOutput) Index(i pulumi.IntInput) AgentKnowl
 	}).(AgentKnowledgeSourceInfoOutput)
 }
 
+// One AgentKnowledgeWebsite as a whole read sees it.
+type AgentKnowledgeWebsiteInfo struct {
+	// Unix seconds (once the service lists the website).
+	CreatedAt *float64 `pulumi:"createdAt"`
+	// Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again.
+	Exclude []string `pulumi:"exclude"`
+	// Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false.
+	FetchSitemap *bool `pulumi:"fetchSitemap"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again.
+	Include []string `pulumi:"include"`
+	// How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3.
+	MaxDepth *int `pulumi:"maxDepth"`
+	// The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100.
+	MaxPages *int `pulumi:"maxPages"`
+	// The service's crawl and indexing status.
+	Status *string `pulumi:"status"`
+	// The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters.
+	Url *string `pulumi:"url"`
+}
+
+// One AgentKnowledgeWebsite as a whole read sees it.
+type AgentKnowledgeWebsiteInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeWebsiteInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentKnowledgeWebsiteInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeWebsiteInfoOutput) ToAgentKnowledgeWebsiteInfoOutput() AgentKnowledgeWebsiteInfoOutput {
+	return o
+}
+
+func (o AgentKnowledgeWebsiteInfoOutput) ToAgentKnowledgeWebsiteInfoOutputWithContext(ctx context.Context) AgentKnowledgeWebsiteInfoOutput {
+	return o
+}
+
+// Unix seconds (once the service lists the website).
+func (o AgentKnowledgeWebsiteInfoOutput) CreatedAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) *float64 { return v.CreatedAt }).(pulumi.Float64PtrOutput)
+}
+
+// Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again.
+func (o AgentKnowledgeWebsiteInfoOutput) Exclude() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) []string { return v.Exclude }).(pulumi.StringArrayOutput)
+}
+
+// Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false.
+func (o AgentKnowledgeWebsiteInfoOutput) FetchSitemap() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) *bool { return v.FetchSitemap }).(pulumi.BoolPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentKnowledgeWebsiteInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again.
+func (o AgentKnowledgeWebsiteInfoOutput) Include() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) []string { return v.Include }).(pulumi.StringArrayOutput)
+}
+
+// How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3.
+func (o AgentKnowledgeWebsiteInfoOutput) MaxDepth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) *int { return v.MaxDepth }).(pulumi.IntPtrOutput)
+}
+
+// The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100.
+func (o AgentKnowledgeWebsiteInfoOutput) MaxPages() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) *int { return v.MaxPages }).(pulumi.IntPtrOutput)
+}
+
+// The service's crawl and indexing status.
+func (o AgentKnowledgeWebsiteInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters.
+func (o AgentKnowledgeWebsiteInfoOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeWebsiteInfo) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type AgentKnowledgeWebsiteInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeWebsiteInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentKnowledgeWebsiteInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeWebsiteInfoArrayOutput) ToAgentKnowledgeWebsiteInfoArrayOutput() AgentKnowledgeWebsiteInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeWebsiteInfoArrayOutput) ToAgentKnowledgeWebsiteInfoArrayOutputWithContext(ctx context.Context) AgentKnowledgeWebsiteInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeWebsiteInfoArrayOutput) Index(i pulumi.IntInput) AgentKnowledgeWebsiteInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentKnowledgeWebsiteInfo {
+		return vs[0].([]AgentKnowledgeWebsiteInfo)[vs[1].(int)]
+	}).(AgentKnowledgeWebsiteInfoOutput)
+}
+
 // One AgentVariable as a whole read sees it.
 type AgentVariableInfo struct {
 	// The value of a constant variable (required for constant); kept secret (it may be a key). At most 500 characters.
@@ -19535,6 +19637,8 @@ func init() {
 	pulumi.RegisterOutputType(AgentKnowledgeFileInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoArrayOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeWebsiteInfoOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeWebsiteInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentVariableInfoOutput{})
 	pulumi.RegisterOutputType(AgentVariableInfoArrayOutput{})
 	pulumi.RegisterOutputType(AiAgentInfoOutput{})

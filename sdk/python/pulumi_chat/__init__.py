@@ -11,6 +11,7 @@ from .agent_api_tool import *
 from .agent_frontend_action import *
 from .agent_knowledge_file import *
 from .agent_knowledge_source import *
+from .agent_knowledge_website import *
 from .agent_variable import *
 from .ai_agent import *
 from .api_key import *
@@ -37,6 +38,7 @@ from .get_agent_api_tool import *
 from .get_agent_frontend_action import *
 from .get_agent_knowledge_file import *
 from .get_agent_knowledge_source import *
+from .get_agent_knowledge_website import *
 from .get_agent_variable import *
 from .get_ai_agent import *
 from .get_api_key import *
@@ -91,6 +93,7 @@ from .list_agent_api_tool import *
 from .list_agent_frontend_action import *
 from .list_agent_knowledge_file import *
 from .list_agent_knowledge_source import *
+from .list_agent_knowledge_website import *
 from .list_agent_variable import *
 from .list_ai_agent import *
 from .list_api_key import *
@@ -162,6 +165,7 @@ _utilities.register(
    "chat:index:AgentFrontendAction": "AgentFrontendAction",
    "chat:index:AgentKnowledgeFile": "AgentKnowledgeFile",
    "chat:index:AgentKnowledgeSource": "AgentKnowledgeSource",
+   "chat:index:AgentKnowledgeWebsite": "AgentKnowledgeWebsite",
    "chat:index:AgentVariable": "AgentVariable",
    "chat:index:AiAgent": "AiAgent",
    "chat:index:ApiKey": "ApiKey",

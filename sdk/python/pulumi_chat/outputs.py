@@ -23,6 +23,7 @@ __all__ = [
     'AgentFrontendActionParametersItem',
     'AgentKnowledgeFileInfo',
     'AgentKnowledgeSourceInfo',
+    'AgentKnowledgeWebsiteInfo',
     'AgentVariableInfo',
     'AiAgentInfo',
     'ApiKeyInfo',
@@ -681,6 +682,125 @@ class AgentKnowledgeSourceInfo(dict):
         The entry's title (the service names its Markdown file after it). At most 500 characters.
         """
         return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class AgentKnowledgeWebsiteInfo(dict):
+    """
+    One AgentKnowledgeWebsite as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 created_at: Optional[_builtins.float] = None,
+                 exclude: Optional[Sequence[_builtins.str]] = None,
+                 fetch_sitemap: Optional[_builtins.bool] = None,
+                 include: Optional[Sequence[_builtins.str]] = None,
+                 max_depth: Optional[_builtins.int] = None,
+                 max_pages: Optional[_builtins.int] = None,
+                 status: Optional[_builtins.str] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        One AgentKnowledgeWebsite as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.float created_at: Unix seconds (once the service lists the website).
+        :param Sequence[_builtins.str] exclude: Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again.
+        :param _builtins.bool fetch_sitemap: Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false.
+        :param Sequence[_builtins.str] include: Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again.
+        :param _builtins.int max_depth: How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3.
+        :param _builtins.int max_pages: The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100.
+        :param _builtins.str status: The service's crawl and indexing status.
+        :param _builtins.str url: The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters.
+        """
+        pulumi.set(__self__, "id", id)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if exclude is not None:
+            pulumi.set(__self__, "exclude", exclude)
+        if fetch_sitemap is not None:
+            pulumi.set(__self__, "fetch_sitemap", fetch_sitemap)
+        if include is not None:
+            pulumi.set(__self__, "include", include)
+        if max_depth is not None:
+            pulumi.set(__self__, "max_depth", max_depth)
+        if max_pages is not None:
+            pulumi.set(__self__, "max_pages", max_pages)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.float]:
+        """
+        Unix seconds (once the service lists the website).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def exclude(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Pages whose URL holds one of these substrings are left out. Not read back: kept as declared. A change crawls again.
+        """
+        return pulumi.get(self, "exclude")
+
+    @_builtins.property
+    @pulumi.getter(name="fetchSitemap")
+    def fetch_sitemap(self) -> Optional[_builtins.bool]:
+        """
+        Whether the crawl also reads the site's sitemap. Not read back: kept as declared. A change crawls again. Default: false.
+        """
+        return pulumi.get(self, "fetch_sitemap")
+
+    @_builtins.property
+    @pulumi.getter
+    def include(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Only pages whose URL holds one of these substrings are crawled. Not read back: kept as declared. A change crawls again.
+        """
+        return pulumi.get(self, "include")
+
+    @_builtins.property
+    @pulumi.getter(name="maxDepth")
+    def max_depth(self) -> Optional[_builtins.int]:
+        """
+        How many links deep the crawl follows from the starting page. Not read back: kept as declared. A change crawls again. From 1 to 10. Default: 3.
+        """
+        return pulumi.get(self, "max_depth")
+
+    @_builtins.property
+    @pulumi.getter(name="maxPages")
+    def max_pages(self) -> Optional[_builtins.int]:
+        """
+        The most pages the crawl takes. Not read back: kept as declared. A change crawls again. From 1 to 10000. Default: 100.
+        """
+        return pulumi.get(self, "max_pages")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The service's crawl and indexing status.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        The page the crawl starts from. The site's name in the knowledge base's listing. A change crawls the new site (the old one is removed first). At most 3000 characters.
+        """
+        return pulumi.get(self, "url")
 
 
 @pulumi.output_type

@@ -483,6 +483,33 @@ describe("the agent builder's knowledge base and variables (decision 0113)", () 
     expect(isNotFound(again)).toBe(true);
   });
 
+  it("crawls a website, finds it in the listing by its url, processes its pages, and deletes it (S46, decision 0137)", async () => {
+    const url = `https://${unique("site")}.example.com/`;
+    const crawl = await chat.call("scrapeKnowledgeWebsite", {
+      body: { url, maxDepth: 2, fetchSitemap: true },
+    });
+    expect(crawl.data).toMatchObject({ crawlId: expect.any(String), sitemap: { found: true } });
+    const listed = async () =>
+      (await chat.listAll("listKnowledgeSources", {})).filter(
+        (r) => r.type === "website" && r.sourceName === url,
+      );
+    const [site] = await listed();
+    const parentUniqueId = site?.uniqueId ?? "";
+    const batch = await chat.call("processDiscoveredUrls", {
+      params: { parentUniqueId },
+      body: { exclude: [] },
+    });
+    expect(batch.data).toMatchObject({ urlsProcessed: 3 });
+    await chat.call("deleteKnowledgeWebsite", { params: { uniqueId: parentUniqueId } });
+    expect(await listed()).toEqual([]);
+    const again = await rejectionOf(
+      chat.call("deleteKnowledgeWebsite", { params: { uniqueId: parentUniqueId } }),
+    );
+    expect(isNotFound(again)).toBe(true);
+    const deep = await rejectionOf(chat.call("scrapeKnowledgeWebsite", { body: { url, maxDepth: 11 } }));
+    expect(String(deep)).toMatch(/maxDepth must be at most 10/);
+  });
+
   it("refuses an entry over its limits before sending, naming the field", async () => {
     const long = await rejectionOf(
       chat.call("createKnowledgeText", { body: { title: "t", text: "x".repeat(5001) } }),

@@ -30,6 +30,7 @@ const params = {
   keywordId: "k",
   scope: "admin",
   uniqueId: "u",
+  parentUniqueId: "pu",
   variableId: "v",
   sourceType: "text",
   channelType: "in_app",

@@ -182,6 +182,13 @@ const campaignTemplate = async () =>
       body: { templateId: unique("er-t"), name: "T", channels: [{ channelType: "in_app" }] },
     })
   ).data.id;
+/** A crawled website's uniqueId: the crawl names none, the listing does (by its url). */
+const knowledgeWebsite = async () => {
+  const url = `https://${unique("er-site")}.example.com/`;
+  await h.ok("scrapeKnowledgeWebsite", { body: { url } });
+  const all = await h.ok("listKnowledgeSources", { query: { limit: 100 } });
+  return all.data.find((r) => r.type === "website" && r.sourceName === url)?.uniqueId as string;
+};
 const knowledgeText = async () =>
   (await h.ok("createKnowledgeText", { body: { title: unique("er-kb"), text: "Some text." } })).data.uniqueId;
 const agentVariable = async () =>
@@ -711,6 +718,14 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
       ).data.uploads[0]?.uploadId as string,
     },
   }),
+  scrapeKnowledgeWebsite: async () => ({
+    body: { url: `https://${unique("er-site")}.example.com/`, maxDepth: 2, fetchSitemap: true },
+  }),
+  processDiscoveredUrls: async () => ({
+    params: { parentUniqueId: await knowledgeWebsite() },
+    body: { exclude: [] },
+  }),
+  deleteKnowledgeWebsite: async () => ({ params: { uniqueId: await knowledgeWebsite() } }),
   listKnowledgeSources: async () => {
     await knowledgeText();
     return { query: { limit: 5 } };

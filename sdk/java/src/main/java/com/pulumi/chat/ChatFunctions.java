@@ -12,6 +12,8 @@ import com.pulumi.chat.inputs.GetAgentKnowledgeFileArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeFilePlainArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourcePlainArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeWebsiteArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeWebsitePlainArgs;
 import com.pulumi.chat.inputs.GetAgentVariableArgs;
 import com.pulumi.chat.inputs.GetAgentVariablePlainArgs;
 import com.pulumi.chat.inputs.GetAiAgentArgs;
@@ -110,6 +112,8 @@ import com.pulumi.chat.inputs.ListAgentKnowledgeFileArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeFilePlainArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourcePlainArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeWebsiteArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeWebsitePlainArgs;
 import com.pulumi.chat.inputs.ListAgentVariableArgs;
 import com.pulumi.chat.inputs.ListAgentVariablePlainArgs;
 import com.pulumi.chat.inputs.ListAiAgentArgs;
@@ -182,6 +186,7 @@ import com.pulumi.chat.outputs.GetAgentApiToolResult;
 import com.pulumi.chat.outputs.GetAgentFrontendActionResult;
 import com.pulumi.chat.outputs.GetAgentKnowledgeFileResult;
 import com.pulumi.chat.outputs.GetAgentKnowledgeSourceResult;
+import com.pulumi.chat.outputs.GetAgentKnowledgeWebsiteResult;
 import com.pulumi.chat.outputs.GetAgentVariableResult;
 import com.pulumi.chat.outputs.GetAiAgentResult;
 import com.pulumi.chat.outputs.GetApiKeyResult;
@@ -231,6 +236,7 @@ import com.pulumi.chat.outputs.ListAgentApiToolResult;
 import com.pulumi.chat.outputs.ListAgentFrontendActionResult;
 import com.pulumi.chat.outputs.ListAgentKnowledgeFileResult;
 import com.pulumi.chat.outputs.ListAgentKnowledgeSourceResult;
+import com.pulumi.chat.outputs.ListAgentKnowledgeWebsiteResult;
 import com.pulumi.chat.outputs.ListAgentVariableResult;
 import com.pulumi.chat.outputs.ListAiAgentResult;
 import com.pulumi.chat.outputs.ListApiKeyResult;
@@ -412,6 +418,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetAgentKnowledgeSourceResult> getAgentKnowledgeSourcePlain(GetAgentKnowledgeSourcePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getAgentKnowledgeSource", TypeShape.of(GetAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeWebsite as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeWebsiteResult> getAgentKnowledgeWebsite(GetAgentKnowledgeWebsiteArgs args) {
+        return getAgentKnowledgeWebsite(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeWebsite as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeWebsiteResult> getAgentKnowledgeWebsitePlain(GetAgentKnowledgeWebsitePlainArgs args) {
+        return getAgentKnowledgeWebsitePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeWebsite as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeWebsiteResult> getAgentKnowledgeWebsite(GetAgentKnowledgeWebsiteArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeWebsite", TypeShape.of(GetAgentKnowledgeWebsiteResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeWebsite as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeWebsiteResult> getAgentKnowledgeWebsite(GetAgentKnowledgeWebsiteArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeWebsite", TypeShape.of(GetAgentKnowledgeWebsiteResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeWebsite as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeWebsiteResult> getAgentKnowledgeWebsitePlain(GetAgentKnowledgeWebsitePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentKnowledgeWebsite", TypeShape.of(GetAgentKnowledgeWebsiteResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one AgentVariable as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
@@ -2239,6 +2280,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListAgentKnowledgeSourceResult> listAgentKnowledgeSourcePlain(ListAgentKnowledgeSourcePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listAgentKnowledgeSource", TypeShape.of(ListAgentKnowledgeSourceResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsite() {
+        return listAgentKnowledgeWebsite(ListAgentKnowledgeWebsiteArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsitePlain() {
+        return listAgentKnowledgeWebsitePlain(ListAgentKnowledgeWebsitePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsite(ListAgentKnowledgeWebsiteArgs args) {
+        return listAgentKnowledgeWebsite(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsitePlain(ListAgentKnowledgeWebsitePlainArgs args) {
+        return listAgentKnowledgeWebsitePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsite(ListAgentKnowledgeWebsiteArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeWebsite", TypeShape.of(ListAgentKnowledgeWebsiteResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsite(ListAgentKnowledgeWebsiteArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeWebsite", TypeShape.of(ListAgentKnowledgeWebsiteResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeWebsite the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeWebsiteResult> listAgentKnowledgeWebsitePlain(ListAgentKnowledgeWebsitePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentKnowledgeWebsite", TypeShape.of(ListAgentKnowledgeWebsiteResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every AgentVariable the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
