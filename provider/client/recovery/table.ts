@@ -248,6 +248,9 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   removeAgentFrontendActions: RESEND,
   addAgentTools: RESEND,
   removeAgentTools: RESEND,
+  // enabling or disabling actions again leaves the same set (the settings sent are the same too)
+  enableAgentToolActions: RESEND,
+  disableAgentToolActions: RESEND,
   addAgentKnowledge: RESEND,
   removeAgentKnowledge: RESEND,
   updateCollaborators: RESEND,

@@ -48,6 +48,8 @@ export const DEFAULTS = {
     isActive: true,
   },
   ByoAgent: {
+    tools: [],
+    actions: [],
     isActive: true,
   },
   ChatWidgetStyle: {
@@ -119,6 +121,12 @@ export const DEFAULTS = {
   },
   FrontendAction: {
     parameters: [],
+  },
+  EnabledTool: {
+    actions: [],
+  },
+  AgentEnabledItems: {
+    tools: [],
   },
 } as const;
 export type Defaults = typeof DEFAULTS;
