@@ -211,9 +211,11 @@ export const agentToolHandlers = {
     const a = requireAgent(app.builderAgents, params.uid);
     const slug = requireGiven(a, params.slug);
     a.toolActions ??= {};
-    const enabled = (a.toolActions[slug] ??= []);
+    const enabled = a.toolActions[slug] ?? [];
     for (const x of body.actions) if (!enabled.includes(x)) enabled.push(x);
-    if (body.authMeta !== undefined) (a.toolConnections ??= {})[slug] = { ...body.authMeta };
+    a.toolActions[slug] = enabled;
+    if (body.authMeta !== undefined)
+      a.toolConnections = { ...a.toolConnections, [slug]: { ...body.authMeta } };
     a.updatedAt = env.now();
     return { success: true };
   },
