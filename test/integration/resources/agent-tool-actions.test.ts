@@ -1,9 +1,6 @@
 // AiAgent's catalogue tool actions and their connection settings (S37, decision 0135), and ExternalAgent's BYO
 // tools and actions, through the generic provider as the engine drives it, against the emulator.
-import { exportEnvironment } from "../../../provider/environment/export";
-import { parseEnvironment } from "../../../provider/environment/load";
 import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
-import { list } from "../../support/json";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
@@ -139,20 +136,6 @@ describe("AiAgent's tool actions", () => {
       expect(emulated().admin.requests()).toEqual([]);
     },
   );
-
-  it("chat-export writes each tool's actions; its connection settings are not readable, so not written", async () => {
-    const name = unique("export-actions");
-    await chat().call("createBuilderAgent", { body: { name, tools: ["gmail"] } });
-    const uid = (await chat().call("listBuilderAgents", { query: { search: name } })).data[0]?.uid ?? "";
-    await chat().call("enableAgentToolActions", {
-      params: { uid, slug: "gmail" },
-      body: { actions: ["send-email"], authMeta: { emailId: SECRET } },
-    });
-    const { yaml } = await exportEnvironment({ chat: chat(), apiKey: connection.apiKey });
-    expect(yaml).not.toContain(SECRET);
-    const a = list(parseEnvironment(yaml, "exported.yaml"), "aiAgents").find((x) => x.name === name);
-    expect(a).toMatchObject({ tools: ["gmail"], toolActions: { gmail: ["send-email"] } });
-  });
 });
 
 describe("ExternalAgent's BYO tools and actions", () => {
