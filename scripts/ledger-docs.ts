@@ -17,6 +17,7 @@ export const GUESSES_MODULE = join("provider", "contract", "generated", "ledger.
 export const GUESSES_PAGE = join("docs", "guide", "real-service.md");
 const DOCUMENT = join("provider", "contract", "openapi", "chat-service.yaml");
 const LINE_WIDTH = 110; // biome.json's
+const SHORT_KEY = 2 + 3; // biome.json's indent width, and the formatter's overlap for a break after a key
 
 // ---- who uses an operation, from the code ------------------------------------------------------------------
 
@@ -255,7 +256,10 @@ export function renderGuessModule(ledger: Ledger): string {
   // As the formatter lays it out: a value that does not fit its key's line goes on the next.
   const field = (key: string, value: unknown) => {
     const one = `    ${key}: ${JSON.stringify(value)},`;
-    return one.length <= LINE_WIDTH ? one : `    ${key}:\n      ${JSON.stringify(value)},`;
+    // A key shorter than the indent plus 3 (`page`) keeps its value on its line, however long (as Prettier's).
+    return one.length <= LINE_WIDTH || key.length < SHORT_KEY
+      ? one
+      : `    ${key}:\n      ${JSON.stringify(value)},`;
   };
   const item = (r: LedgerRow) =>
     [

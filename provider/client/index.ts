@@ -44,6 +44,7 @@ export {
 } from "./errors";
 export { ManagementClient, type ManagementConnection } from "./management";
 export { type ClientOptions, DEFAULT_USER_AGENT } from "./options";
+export { presignedWhere, putPresigned } from "./presigned";
 export { REDACTED, Redactor } from "./redact";
 export { DEFAULT_RETRY, type RetryOptions } from "./retry";
 export { DEFAULT_TIMEOUT_MS } from "./transport";

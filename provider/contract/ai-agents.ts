@@ -136,6 +136,14 @@ export type KnowledgeText = z.output<typeof KnowledgeText>;
 /** A source as the knowledge base's listing shows it (any kind: files, text entries, websites). */
 export const KnowledgeRecord = G.KnowledgeRecord;
 export type KnowledgeRecord = z.output<typeof KnowledgeRecord>;
+/** A file of the knowledge base as a program declares it (S50, decision 0132): a local path or content. */
+export const KnowledgeFileDeclared = G.KnowledgeFileDeclared;
+export type KnowledgeFileDeclared = z.input<typeof KnowledgeFileDeclared>;
+/** The media types the knowledge base takes, and the upload records `uploads/initiate` answers. */
+export const KnowledgeFileMimeType = G.KnowledgeFileMimeType;
+export type KnowledgeFileMimeType = z.output<typeof KnowledgeFileMimeType>;
+export const KnowledgeUploads = G.KnowledgeUploads;
+export type KnowledgeUploads = z.output<typeof KnowledgeUploads>;
 /** The ids of sources attached to (or detached from) an agent: the body of `knowledge-base/{type}/add`. */
 export const AgentKnowledgeBody = G.AgentKnowledgeBody;
 

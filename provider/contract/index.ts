@@ -26,6 +26,7 @@ export * from "./multipart";
 export * from "./notifications";
 export * from "./permission-entries";
 export * from "./permissions";
+export * from "./push-certificates";
 export * from "./rbac";
 export * from "./roles";
 export * from "./route";

@@ -52,6 +52,15 @@ export const pinnedTargetsNoRepeat = {
   message: { message: "a conversation is listed twice" },
 };
 
+/** A knowledge-base file comes from a local path or from content given in the program: one of them. */
+// Neither is a file already managed whose bytes the program does not give: one imported by its id (a read
+// cannot give a path) or adopted; the create refuses it (nothing to upload).
+export const knowledgeFileOneSource = {
+  check: (f: { path?: string | undefined; content?: string | undefined }) =>
+    f.path === undefined || f.content === undefined,
+  message: { message: "an AgentKnowledgeFile takes either path (a local file) or content, not both" },
+};
+
 /** One pinned conversation as sent: a uid or a guid, not both, not neither. */
 export const pinnedOneTarget = {
   check: (c: { uid?: string | undefined; guid?: string | undefined }) =>
@@ -219,4 +228,71 @@ export const repliesNeedSender = {
     message: "senderEmailForReplies is required when allowEmailReplies is true",
     path: ["senderEmailForReplies"],
   },
+};
+
+/** How long a campaign template's sequence step may wait, in minutes (the vendor's enum; decision 0134). */
+export const TEMPLATE_WAIT_MINUTES: readonly number[] = [5, 10, 30, 60, 240, 1440];
+
+/** A template step's wait: one of the vendor's values. */
+export const templateWaitMinutes = {
+  check: (n: number) => TEMPLATE_WAIT_MINUTES.includes(n),
+  message: { message: `waitMinutes must be one of ${TEMPLATE_WAIT_MINUTES.join(", ")}` },
+};
+
+/** The stop conditions each channel type takes (the vendor's ChannelContentDto); other types: not documented. */
+export const TEMPLATE_STOP_CONDITIONS: Readonly<Record<string, readonly string[]>> = {
+  in_app: ["delivered", "read", "engaged"],
+  push: ["delivered", "clicked"],
+};
+
+type TemplateChannel = {
+  channelType: string;
+  stopCondition?: string | undefined;
+  categoryFilterEnabled?: boolean | undefined;
+  templateLabelEnabled?: boolean | undefined;
+};
+
+/** A template channel's stopCondition is one its channel type takes. */
+export const templateStopCondition = {
+  check: (c: TemplateChannel) =>
+    c.stopCondition === undefined ||
+    (TEMPLATE_STOP_CONDITIONS[c.channelType]?.includes(c.stopCondition) ?? true),
+  message: {
+    message: `stopCondition must suit the channel type: in_app takes ${TEMPLATE_STOP_CONDITIONS.in_app?.join(", ")}; push takes ${TEMPLATE_STOP_CONDITIONS.push?.join(", ")}`,
+    path: ["stopCondition"],
+  },
+};
+
+/** The feed's category filter and the template label are in-app settings. */
+export const templateInAppOnly = {
+  check: (c: TemplateChannel) =>
+    c.channelType === "in_app" ||
+    (c.categoryFilterEnabled === undefined && c.templateLabelEnabled === undefined),
+  message: { message: "categoryFilterEnabled and templateLabelEnabled are for the in_app channel only" },
+};
+
+/** A template holds one configuration per channel type (the service answers a second with 409). */
+export const templateChannelTypesOnce = {
+  check: (cs: readonly { channelType: string }[]) => new Set(cs.map((c) => c.channelType)).size === cs.length,
+  message: { message: "channels: a channel type appears once (one configuration per channel type)" },
+};
+
+/**
+ * A push certificate is a local file or its content, not both (decision 0136). Neither is a certificate
+ * already managed (imported by its id: the service never gives the file back); a new one needs its bytes.
+ */
+export const pushCertificateOneSource = {
+  check: (c: { path?: string | undefined; content?: string | undefined }) =>
+    c.path === undefined || c.content === undefined,
+  message: {
+    message: "a PushCertificate takes either path (a local file) or content (base64), not both",
+    path: ["path"],
+  },
+};
+
+/** Only a p12 file has a password (a p8 key is plain PEM text). */
+export const pushCertificatePasswordP12 = {
+  check: (c: { type?: string | undefined; password?: string | undefined }) =>
+    c.password === undefined || c.type === "p12",
+  message: { message: "password is taken only for a p12 certificate (type: p12)", path: ["password"] },
 };

@@ -62,9 +62,16 @@ const catalogue = (answer: unknown) => {
   return `${entries.length} entries, ${valued} with a value; the answer matches the contract`;
 };
 
+/** A push certificate cannot be deleted, and the app holds one of each: a check makes none. */
+const CERTIFICATE_BY_HAND =
+  "a check would replace the app's real push certificate and none can be deleted, so it makes none: declare a PushCertificate with a p12 (and its password) and a p8 on a sandbox app, and preview again (no change means the guesses hold)";
 /** A campaign channel cannot be deleted, so a check makes none. */
 const CHANNEL_BY_HAND =
   "a campaign channel cannot be deleted, so a check makes none: declare a CampaignChannel on a sandbox app, change its name, and preview again (no change means the guess holds)";
+
+/** A campaign template's delete archives it (the service keeps it), so a check makes none. */
+const TEMPLATE_BY_HAND =
+  "a campaign template's delete archives it and the service keeps it, so a check makes none: declare a CampaignTemplate on a sandbox app, change its label and a channel's content, and preview again (no change means the guess holds)";
 
 export const PROBES: Readonly<Record<string, Probe>> = {
   getPermissions: {
@@ -138,6 +145,21 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   createCampaignChannel: { none: CHANNEL_BY_HAND },
   getCampaignChannel: { none: CHANNEL_BY_HAND },
   updateCampaignChannel: { none: CHANNEL_BY_HAND },
+  listCampaignTemplates: { read: listed("listCampaignTemplates") },
+  createCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  getCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  updateCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  updateCampaignTemplateChannel: { none: TEMPLATE_BY_HAND },
+  archiveCampaignTemplate: { none: TEMPLATE_BY_HAND },
+  initiateKnowledgeUploads: {
+    none: "an upload needs a file's bytes, which the doctor does not make: declare an AgentKnowledgeFile on a sandbox app, run up, and check that `pulumi refresh` shows no change (the listing names the upload id)",
+  },
+  deleteKnowledgeUpload: {
+    none: "the doctor makes no upload to delete: destroy an AgentKnowledgeFile on a sandbox app, then destroy it again from a copy of the state (a second delete must pass as already gone)",
+  },
+  uploadPushCertificateP12: { none: CERTIFICATE_BY_HAND },
+  uploadPushCertificateP8: { none: CERTIFICATE_BY_HAND },
+  queryPushCertificates: { none: CERTIFICATE_BY_HAND },
 };
 
 /** How a probe checks, in a few words (the README's and the coverage page's "checked by" column). */

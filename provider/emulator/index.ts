@@ -130,7 +130,9 @@ const urlHost = (address: AddressInfo): string => {
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const random = randomStreams(opts.seed);
   const clock = opts.clock ?? SYSTEM_CLOCK;
-  const env: Env = { now: () => Math.floor(clock.now() / 1000), ids: random.ids };
+  // Known once the server listens: the presigned upload URLs the knowledge base hands out point here.
+  let origin = "";
+  const env: Env = { now: () => Math.floor(clock.now() / 1000), ids: random.ids, origin: () => origin };
   const saved = opts.stateFile ? loadStateFile(opts.stateFile) : undefined;
   const credentials: Credentials = {
     managementKey: opts.managementKey ?? saved?.credentials.managementKey ?? random.ids.hex(32),
@@ -190,6 +192,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   saver?.flush();
 
   const url = `http://${urlHost(server.server.address() as AddressInfo)}:${(server.server.address() as AddressInfo).port}`;
+  origin = url;
   const defaultRegion = bootstrap?.region ?? "us";
   return {
     url,

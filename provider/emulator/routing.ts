@@ -6,13 +6,15 @@ import { parse as parseQuery } from "node:querystring";
 export const CHAT_PREFIX = "/chat";
 export const MANAGEMENT_PREFIX = "/management";
 export const ADMIN_PREFIX = "/__admin";
+/** Where the emulator's presigned upload URLs point: its stand-in for the service's object storage. */
+export const STORAGE_PREFIX = "/__storage";
 
 const CHAT_HOST = /^([a-z0-9]+)\.api-([a-z0-9]+)\./i;
 const MANAGEMENT_HOST = /^apimgmt\./i;
 
 /** The path-form URL of a request, from its Host header and URL. */
 export function rewriteUrl(host: string | undefined, url: string): string {
-  if (!host || url.startsWith(ADMIN_PREFIX)) return url;
+  if (!host || url.startsWith(ADMIN_PREFIX) || url.startsWith(STORAGE_PREFIX)) return url;
   const chat = CHAT_HOST.exec(host);
   if (chat) return `${CHAT_PREFIX}/${chat[1]}/${chat[2]}${url}`;
   if (MANAGEMENT_HOST.test(host)) return `${MANAGEMENT_PREFIX}${url}`;

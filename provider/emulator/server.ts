@@ -16,6 +16,7 @@ import { type RateLimiter, rateHeaders } from "./rate-limit";
 import type { LoggedRequest, RequestLog } from "./request-log";
 import { CHAT_PREFIX, MANAGEMENT_PREFIX, parseQueryString, rewriteUrl } from "./routing";
 import type { Credentials, EmulatorState } from "./state";
+import { registerStorage } from "./storage";
 
 export interface ServerDeps {
   /** Reset swaps the state object, so routes read it through this holder. */
@@ -213,6 +214,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     });
   }
 
+  registerStorage(server, deps.holder, deps.onChange);
   if (deps.adminApi) registerAdmin(server, deps.credentials, deps.admin);
   return server;
 }

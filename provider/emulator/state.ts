@@ -10,6 +10,7 @@ import type {
   BotCreate,
   CampaignCategoryCreate,
   CampaignChannelCreate,
+  CampaignTemplateCreate,
   ChatWidgetListed,
   Defaults,
   FrontendActionCreate,
@@ -127,6 +128,8 @@ export interface ExtensionRecord {
   enabled: boolean;
   /** The stored settings (kept while the extension is disabled). */
   settings?: Json;
+  /** push-notification only: the SHA-256 of each uploaded certificate (decision 0136). */
+  certificates?: { p12?: string; p8?: string };
 }
 
 export interface PushProviderRecord {
@@ -243,6 +246,22 @@ export type KnowledgeTextRecord = z.output<typeof KnowledgeTextCreate> & {
   updatedAt: number;
 };
 
+/** An uploaded file of the knowledge base: its upload record, and its bytes' digest once they are PUT. */
+export type KnowledgeUploadRecord = {
+  uniqueId: string;
+  fileName: string;
+  mimeType: string;
+  fileSize: number;
+  s3Key: string;
+  /** The presigned URL's signature: a PUT without it is refused. */
+  signature: string;
+  /** The SHA-256 of the bytes stored (hex); undefined until the PUT arrives. */
+  sha256?: string;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
 /** A custom variable of the agent builder, as created, and what the service adds (times in ms). */
 export type AgentVariableRecord = z.output<typeof AgentVariableCreate> & {
   _id: string;
@@ -261,6 +280,17 @@ export type CampaignCategoryRecord = z.output<typeof CampaignCategoryCreate> & {
 /** A delivery channel of the campaigns service: its create body's fields (defaults filled) and what it adds. */
 export type CampaignChannelRecord = z.output<typeof CampaignChannelCreate> & {
   id: string;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/**
+ * A template of the campaigns service: its create body's fields (defaults filled), what the service adds, and
+ * its current version, which each save bumps (decision 0134).
+ */
+export type CampaignTemplateRecord = z.output<typeof CampaignTemplateCreate> & {
+  id: string;
+  currentVersion: number;
   createdAt: number;
   updatedAt: number;
 };
@@ -314,11 +344,15 @@ export interface AppSocialRecord {
   frontendActions: Map<string, FrontendActionRecord>;
   /** uniqueId → the knowledge base's text entries. */
   knowledgeTexts: Map<string, KnowledgeTextRecord>;
+  /** uniqueId (the upload id) → the knowledge base's uploaded files. */
+  knowledgeUploads: Map<string, KnowledgeUploadRecord>;
   /** _id → custom variables. */
   agentVariables: Map<string, AgentVariableRecord>;
   /** id → the campaigns service's template categories and delivery channels (decision 0131). */
   campaignCategories: Map<string, CampaignCategoryRecord>;
   campaignChannels: Map<string, CampaignChannelRecord>;
+  /** id → the campaigns service's templates, archived ones kept (decision 0134). */
+  campaignTemplates: Map<string, CampaignTemplateRecord>;
   /** The moderation queues, by message id (provider/emulator/handlers/moderation-queues.ts). */
   flaggedMessages: Map<string, FlaggedRecord>;
   blockedMessages: Map<string, BlockedRecord>;
@@ -444,9 +478,11 @@ function newAppSocial(): AppSocialRecord {
     apiTools: new Map(),
     frontendActions: new Map(),
     knowledgeTexts: new Map(),
+    knowledgeUploads: new Map(),
     agentVariables: new Map(),
     campaignCategories: new Map(),
     campaignChannels: new Map(),
+    campaignTemplates: new Map(),
     chatWidgets: new Map(),
     flaggedMessages: new Map(),
     blockedMessages: new Map(),

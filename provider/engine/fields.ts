@@ -44,6 +44,11 @@ interface Said<V> {
   /** A change replaces the object (caller-chosen ids, parents, create-only fields). */
   readonly replace?: true;
   /**
+   * A change replaces the object when this says so (old and new values): a value whose parts the service
+   * changes in place, the others only by a new object (a campaign template's channels, decision 0134).
+   */
+  readonly replaceWhen?: (old: V, now: V) => boolean;
+  /**
    * It names the object inside its app (uid; guid and uid, in the order declared): a replacement that keeps
    * it would collide with the old object, so it deletes first.
    */
@@ -90,6 +95,7 @@ export interface Declared<A, O extends z.ZodObject<z.ZodRawShape>> {
   readonly outputs: O;
   readonly docs: Derived<Docs<A>>;
   readonly replaceOn: Derived<readonly string[]>;
+  readonly replaceWhen?: Derived<Readonly<Record<string, (old: unknown, now: unknown) => boolean>>>;
   readonly identity?: Derived<readonly string[]>;
   readonly sets?: Derived<readonly string[]>;
   readonly defaults?: Derived<Readonly<Record<string, unknown>>>;
@@ -123,6 +129,9 @@ export function declare<
   const some = <K extends string, T extends object>(key: K, v: T) =>
     (Object.keys(v).length ? { [key]: v as Derived<T> } : {}) as { [k in K]?: Derived<T> };
   const identity = names((f) => f.identity);
+  const replaceWhen = Object.fromEntries(
+    all.flatMap(([k, f]) => (f.replaceWhen ? [[k, f.replaceWhen]] : [])),
+  );
   const sets = names((f) => f.set);
   const local = names((f) => f.local);
   const ambients = all.filter(([, f]) => "default" in f && f.default === ambient).map(([k]) => k);
@@ -147,6 +156,7 @@ export function declare<
     outputs,
     docs: Object.fromEntries(all.map(([k, f]) => [k, f.doc])) as Derived<Docs<A>>,
     replaceOn: names((f) => f.replace) as Derived<string[]>,
+    ...some("replaceWhen", replaceWhen),
     ...some("identity", identity),
     ...some("sets", sets),
     ...some("defaults", valued),

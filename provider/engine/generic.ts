@@ -284,7 +284,9 @@ export class CrudProvider<A extends Args, S extends Args> {
     const oldArgs = this.readAsNow(recorded);
 
     const changed = this.changedArgs(this.kept(oldArgs), this.kept(newArgs));
-    const replaces = changed.filter((k) => this.kind.replaceOn.includes(k));
+    const replaces = changed.filter(
+      (k) => this.kind.replaceOn.includes(k) || this.kind.replaceWhen?.[k]?.(oldArgs[k], newArgs[k]) === true,
+    );
     // Both sides as resolved: the recorded connection (state without one, from before it was recorded,
     // lives where the configuration points) against the explicit or configured one now.
     const chat = this.kind.api === "chat";

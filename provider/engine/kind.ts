@@ -71,6 +71,8 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
   readonly outputs: z.ZodObject<z.ZodRawShape>;
   /** Arguments that force replacement (caller-chosen ids, parents, create-only fields). */
   readonly replaceOn: Derived<readonly string[]>;
+  /** Arguments whose change replaces the object only when their function says so (fields.ts `replaceWhen`). */
+  readonly replaceWhen?: Derived<Readonly<Record<string, (old: unknown, now: unknown) => boolean>>>;
   /**
    * The caller-chosen arguments that name the object inside its app (uid; guid and uid; …). A replacement
    * that keeps them would collide with the old object, so it deletes first. Absent for server-chosen ids.

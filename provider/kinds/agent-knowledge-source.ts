@@ -13,6 +13,7 @@ import {
 import { declare } from "../engine/fields";
 import { type Args, type Ctx, createdAt, type Kind } from "../engine/kind";
 import { fromRemote, sortedById } from "../engine/util";
+import { UPLOADS } from "./agent-knowledge-file";
 
 export const AgentKnowledgeSourceArgs = KnowledgeTextCreate;
 export type AgentKnowledgeSourceArgs = z.output<typeof AgentKnowledgeSourceArgs>;
@@ -64,23 +65,43 @@ export function attachedKnowledge(agent: AgentBuilderAgent): string[] {
   );
 }
 
-/** Attaches the `wanted` sources the agent lacks and detaches the `attached` ones no longer wanted. */
+/** The listing's type of each source among `ids` (files are attached as `uploads`; the rest as text). */
+async function sourceTypes(ctx: Ctx, ids: readonly string[]): Promise<Map<string, string>> {
+  const types = new Map<string, string>();
+  if (ids.length === 0) return types;
+  const wanted = new Set(ids);
+  for await (const r of ctx.chat().paginate("listKnowledgeSources", { query: { limit: PAGE } }))
+    if (wanted.has(r.uniqueId)) types.set(r.uniqueId, r.type);
+  return types;
+}
+
+/**
+ * Attaches the `wanted` sources the agent lacks and detaches the `attached` ones no longer wanted, each with
+ * its source type in the path: `uploads` for files (AgentKnowledgeFile), `text` for the rest, as before.
+ */
 export async function attachKnowledge(
   ctx: Ctx,
   uid: string,
   wanted: readonly string[],
   attached: readonly string[],
 ): Promise<void> {
+  const add = wanted.filter((s) => !attached.includes(s));
+  const remove = attached.filter((s) => !wanted.includes(s));
+  const types = await sourceTypes(ctx, [...add, ...remove]);
+  const typeOf = (id: string) => (types.get(id) === UPLOADS ? UPLOADS : TEXT);
   const changes = [
-    ["addAgentKnowledge", wanted.filter((s) => !attached.includes(s))],
-    ["removeAgentKnowledge", attached.filter((s) => !wanted.includes(s))],
+    ["addAgentKnowledge", add],
+    ["removeAgentKnowledge", remove],
   ] as const;
-  for (const [route, ids] of changes)
-    for (let i = 0; i < ids.length; i += LIMITS.tags)
-      await ctx.chat().call(route, {
-        params: { uid, sourceType: TEXT },
-        body: { uniqueIds: ids.slice(i, i + LIMITS.tags) },
-      });
+  for (const [route, all] of changes)
+    for (const sourceType of [TEXT, UPLOADS] as const) {
+      const ids = all.filter((id) => typeOf(id) === sourceType);
+      for (let i = 0; i < ids.length; i += LIMITS.tags)
+        await ctx.chat().call(route, {
+          params: { uid, sourceType },
+          body: { uniqueIds: ids.slice(i, i + LIMITS.tags) },
+        });
+    }
 }
 
 export const agentKnowledgeSource: Kind<AgentKnowledgeSourceArgs> = {

@@ -10,7 +10,7 @@ import type { Args, Ctx, FileRef, Progress } from "../engine/kind";
 import { isUnknown } from "../engine/normalize";
 
 /** The three lists of an agent, each with its add and remove routes (the body names the list alike). */
-const LISTS = {
+export const LISTS = {
   tools: ["addAgentTools", "removeAgentTools"],
   apiTools: ["addAgentApiTools", "removeAgentApiTools"],
   frontendActions: ["addAgentFrontendActions", "removeAgentFrontendActions"],

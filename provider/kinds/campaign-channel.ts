@@ -33,7 +33,10 @@ export const campaignChannel: Kind<CampaignChannelArgs> = {
   doc: "A delivery channel of the campaigns service (in_app or push; an app has at most one push channel). Named by its channelId, unique in the app. The service has no route to delete a channel: destroy LEAVES it in the app (declare enabled: false first to take it out of use). Id: the id the service gives it.",
   ...declare(CampaignChannelArgs, outputs, {
     name: { doc: "Shown in the dashboard." },
-    type: { doc: "Changing it makes a new channel.", replace: true },
+    type: {
+      doc: "Fixed for a channelId: change it together with channelId (a new channel; the old is left).",
+      replace: true,
+    },
     channelId: {
       doc: "Templates name the channel by it. Changing it makes a new channel.",
       replace: true,
@@ -43,6 +46,18 @@ export const campaignChannel: Kind<CampaignChannelArgs> = {
   }),
   api: "chat",
   file: { at: ["campaignChannels"], child: "campaign-channel" },
+
+  // A new type is a new channel, but the old one cannot be deleted and holds the channelId: the replacement's
+  // create would fail. Refused here unless the channelId changes with it (then the old channel is left).
+  checkChange: (olds, news) =>
+    olds.type !== undefined && olds.type !== news.type && olds.channelId === news.channelId
+      ? [
+          {
+            property: "type",
+            reason: `a channel's type cannot change (${olds.type} to ${news.type}) under the same channelId: the service cannot delete the old channel, which keeps "${news.channelId}"; declare a new channelId with the new type (the old channel is left in the app)`,
+          },
+        ]
+      : [],
 
   async create(ctx, a) {
     const r = await ctx.chat().call("createCampaignChannel", { body: a as CampaignChannelCreate });

@@ -1,4 +1,5 @@
-// What the campaigns service's kinds share (CampaignCategory, CampaignChannel; decision 0131): its lists are
+// What the campaigns service's kinds share (CampaignCategory, CampaignChannel, CampaignTemplate; decisions 0131
+// and 0134): its lists are
 // cursor pages of at most 100 in (updatedAt, id) order, walked here to the end.
 import { CAMPAIGN_PAGE } from "../contract";
 import type { Ctx, Progress } from "../engine/kind";
@@ -11,7 +12,7 @@ interface Cursored {
 /** Every object a campaigns list holds: pages of the most it gives, each after the last one's cursor. */
 export async function campaignListing(
   ctx: Ctx,
-  route: "listCampaignCategories" | "listCampaignChannels",
+  route: "listCampaignCategories" | "listCampaignChannels" | "listCampaignTemplates",
   progress?: Progress,
 ): Promise<Cursored[]> {
   const seen = new Map<string, Cursored>();

@@ -4,6 +4,7 @@
 import type { Kind } from "../engine/kind";
 import { agentApiTool } from "./agent-api-tool";
 import { agentFrontendAction } from "./agent-frontend-action";
+import { agentKnowledgeFile } from "./agent-knowledge-file";
 import { agentKnowledgeSource } from "./agent-knowledge-source";
 import { agentVariable } from "./agent-variable";
 import { aiAgent } from "./ai-agent";
@@ -16,6 +17,7 @@ import { blockedUsers } from "./blocked-users";
 import { bot } from "./bot";
 import { campaignCategory } from "./campaign-category";
 import { campaignChannel } from "./campaign-channel";
+import { campaignTemplate } from "./campaign-template";
 import { chatWidget } from "./chat-widget";
 import { collaborators } from "./collaborators";
 import { customEmailProvider } from "./custom-email-provider";
@@ -36,6 +38,7 @@ import { moderationKeywordList } from "./moderation-keyword-list";
 import { moderationRule } from "./moderation-rule";
 import { notificationSettings } from "./notification-settings";
 import { pinnedConversations } from "./pinned-conversations";
+import { pushCertificate } from "./push-certificate";
 import { role } from "./role";
 import { seedData } from "./seed-data";
 import { sendGridEmailProvider } from "./send-grid-email-provider";
@@ -80,6 +83,7 @@ export const kinds = {
   ExternalAgent: externalAgent,
   PinnedConversations: pinnedConversations,
   AgentKnowledgeSource: agentKnowledgeSource,
+  AgentKnowledgeFile: agentKnowledgeFile,
   AgentVariable: agentVariable,
   SeedData: seedData,
   ChatWidget: chatWidget,
@@ -87,4 +91,6 @@ export const kinds = {
   AgentFrontendAction: agentFrontendAction,
   CampaignCategory: campaignCategory,
   CampaignChannel: campaignChannel,
+  CampaignTemplate: campaignTemplate,
+  PushCertificate: pushCertificate,
 } as const satisfies Record<string, Kind>;

@@ -16,16 +16,30 @@ export function chatKind(type: string): string | undefined {
   return undefined;
 }
 
-/** The stack named by a URN (`urn:pulumi:<stack>::<project>::…`). */
-export function stackOfUrn(urn: string): string {
-  return urn.split("::")[0]?.split(":")[2] ?? "";
+/** The stack and project a URN names (`urn:pulumi:<stack>::<project>::…`). */
+function stackOfUrn(urn: string): { stack: string; project: string } {
+  const [head = "", project = ""] = urn.split("::");
+  return { stack: head.split(":")[2] ?? "", project };
+}
+
+/**
+ * Whether a URN's stack is one of `names`, each `stack`, `project/stack` or `org/project/stack` (the URN holds
+ * no organisation: any matches).
+ */
+export function stackListed(urn: string, names: readonly string[] | undefined): boolean {
+  const { stack, project } = stackOfUrn(urn);
+  return (names ?? []).some((name) => {
+    const parts = name.split("/");
+    const [s, p] = [parts.at(-1), parts.at(-2)];
+    return s === stack && (p === undefined || p === project);
+  });
 }
 
 /** The stack tag that marks a stack as production (`pulumi stack tag set chat:production true`). */
 export const PRODUCTION_TAG = "chat:production";
 
 /**
- * A stack is production when its `chat:production` tag is `true` or its name is one of the policy's
+ * A stack is production when its `chat:production` tag is `true` (in any case) or it is one of the policy's
  * `productionStacks` (decision 0129): the tag for teams that tag stacks, the list for those that cannot.
  */
 export function isProduction(
@@ -33,5 +47,5 @@ export function isProduction(
   stackTags: ReadonlyMap<string, string>,
   productionStacks: readonly string[] | undefined,
 ): boolean {
-  return stackTags.get(PRODUCTION_TAG) === "true" || (productionStacks ?? []).includes(stackOfUrn(urn));
+  return stackTags.get(PRODUCTION_TAG)?.toLowerCase() === "true" || stackListed(urn, productionStacks);
 }

@@ -1,10 +1,11 @@
 // The platform team's rules (issue 46, docs/guide/policies.md): each a standard @pulumi/policy policy, so its
 // enforcement level (advisory, mandatory, disabled) is set per stack with --policy-pack-config. They hold for
 // both hosts' resources (resources.ts) and read facts from the contract, not copies of them.
-import type { ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import type { PolicyResource, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
 import { GUESSES } from "../contract/generated/ledger";
 import type { RouteName } from "../contract/generated/route-table";
-import { chatKind, isProduction, PLUGIN_PROVIDER_TYPE, STACK_TYPE } from "./resources";
+import { LISTS } from "../kinds/agent-tools";
+import { chatKind, isProduction, PLUGIN_PROVIDER_TYPE, STACK_TYPE, stackListed } from "./resources";
 import { plainSecretsOf } from "./secrets";
 
 /** The policy names, as `--policy-pack-config` and the preview's report spell them. */
@@ -27,7 +28,8 @@ const productionConfig = {
     productionStacks: {
       type: "array" as const,
       items: { type: "string" as const },
-      description: "Stack names that count as production, besides stacks tagged chat:production=true.",
+      description:
+        "Stacks that count as production (`stack`, `project/stack` or `org/project/stack`), besides stacks tagged chat:production=true.",
     },
   },
 };
@@ -47,22 +49,41 @@ function strings(v: unknown, path: string): [string, string][] {
   return out;
 }
 
+/** A key's value is looked for inside output strings (a header, a URL) only from this length: no false hits. */
+const MIN_KEY_LENGTH = 16;
+
+/** The full-access keys of a stack: each ApiKey of scope fullAccess, and each App's own key (its `apiKey`). */
+function fullAccessKeys(
+  resources: readonly PolicyResource[],
+): { name: string; urn: string; value?: string }[] {
+  const keys = [];
+  for (const r of resources) {
+    const kind = chatKind(r.type);
+    const p = raw(r.props);
+    if ((kind === "ApiKey" && p.scope === FULL_ACCESS) || kind === "App")
+      keys.push({ name: r.name, urn: r.urn, value: typeof p.apiKey === "string" ? p.apiKey : undefined });
+  }
+  return keys;
+}
+
 const fullAccessKeyOutput: StackValidationPolicy = {
   name: RULES.fullAccessKeyOutput,
   description:
-    "No stack output exposes a full-access API key (an ApiKey of scope fullAccess): its value or the key itself.",
+    "No stack output exposes a full-access API key (an ApiKey of scope fullAccess, an App's own key): its value, inside any text, or the key itself.",
   enforcementLevel: "mandatory",
   validateStack: (args, report) => {
-    const keys = args.resources.filter(
-      (r) => chatKind(r.type) === "ApiKey" && raw(r.props).scope === FULL_ACCESS,
-    );
+    const keys = fullAccessKeys(args.resources);
     if (keys.length === 0) return;
+    const holds = (text: string, key: (typeof keys)[number]) =>
+      text === key.urn ||
+      (key.value !== undefined &&
+        (text === key.value || (key.value.length >= MIN_KEY_LENGTH && text.includes(key.value))));
     for (const stack of args.resources.filter((r) => r.type === STACK_TYPE)) {
-      for (const [path, value] of strings(raw(stack.props), "")) {
-        const key = keys.find((k) => value === raw(k.props).apiKey || value === k.urn);
+      for (const [path, text] of strings(raw(stack.props), "")) {
+        const key = keys.find((k) => holds(text, k));
         if (key)
           report(
-            `stack output '${path}' exposes the full-access API key '${key.name}': export an authOnly key or none`,
+            `stack output '${path}' exposes the full-access API key of '${key.name}': export an authOnly key or none`,
             key.urn,
           );
       }
@@ -76,34 +97,47 @@ const webhookHttpsBasicAuth: ResourceValidationPolicy = {
   enforcementLevel: "mandatory",
   validateResource: (args, report) => {
     if (chatKind(args.type) !== "Webhook") return;
-    const url = args.props.webhookURL;
-    if (typeof url === "string" && !/^https:\/\//i.test(url))
-      report(`webhook '${args.name}' posts to '${url}': webhookURL must be an https URL`);
-    if (args.props.useBasicAuth !== true)
+    // Read through the proxy's target: a value not known yet (an output of another resource) is skipped alone,
+    // not the whole rule. The URL itself is never printed: it may be a secret (a token in its path).
+    const p = raw(args.props);
+    if (typeof p.webhookURL === "string" && !/^https:\/\//i.test(p.webhookURL))
+      report(`webhook '${args.name}' does not post to an https URL: webhookURL must start with https://`);
+    if (p.useBasicAuth !== true)
       report(
         `webhook '${args.name}' has basic auth off: set useBasicAuth: true (with username and password)`,
       );
   },
 };
 
+const legacyConfig = {
+  properties: {
+    legacyWebhookStacks: {
+      type: "array" as const,
+      items: { type: "string" as const },
+      description:
+        "Stacks made before the rule, whose version-1 webhooks it lets be (`stack`, `project/stack` or `org/project/stack`).",
+    },
+  },
+};
+
 /**
- * "New" is read as "being created by this update" (decision 0129): a created webhook has no `createdAt` yet,
- * one already in the stack has the service's; so existing version-1 webhooks keep previewing clean.
+ * "New stack" is every stack not listed in `legacyWebhookStacks` (decision 0129): a policy sees neither the
+ * stack's history nor whether a resource is being created (a preview shows an update's inputs as its outputs),
+ * so the stacks that predate the rule are named once in the pack's config.
  */
-const newWebhookVersion: StackValidationPolicy = {
+const newWebhookVersion: ResourceValidationPolicy = {
   name: RULES.newWebhookVersion,
   description:
-    "No webhook created from now on uses the legacy webhook system (version 1, the default): declare version: 2.",
+    "No webhook uses the legacy webhook system (version 1, the default) in a new stack (one not in legacyWebhookStacks): declare version: 2.",
   enforcementLevel: "mandatory",
-  validateStack: (args, report) => {
-    for (const r of args.resources) {
-      if (chatKind(r.type) !== "Webhook") continue;
-      const p = raw(r.props);
-      if (p.createdAt !== undefined) continue;
-      const version = p.version ?? LEGACY_WEBHOOK_VERSION;
-      if (version === LEGACY_WEBHOOK_VERSION)
-        report(`new webhook '${r.name}' uses webhook version 1 (the default): declare version: 2`, r.urn);
-    }
+  configSchema: legacyConfig,
+  validateResource: (args, report) => {
+    if (chatKind(args.type) !== "Webhook") return;
+    const { legacyWebhookStacks } = args.getConfig<{ legacyWebhookStacks?: string[] }>();
+    if (stackListed(args.urn, legacyWebhookStacks)) return;
+    const version = raw(args.props).version ?? LEGACY_WEBHOOK_VERSION;
+    if (version === LEGACY_WEBHOOK_VERSION)
+      report(`webhook '${args.name}' uses webhook version 1 (the default): declare version: 2`);
   },
 };
 
@@ -117,6 +151,8 @@ const productionModeration: StackValidationPolicy = {
     if (!root) return;
     const { productionStacks } = args.getConfig<ProductionConfig>();
     if (!isProduction(root.urn, args.stackTags, productionStacks)) return;
+    // A stack with no chat resources is not a chat stack: an organisation-wide pack leaves it be.
+    if (!args.resources.some((r) => chatKind(r.type) !== undefined)) return;
     if (!args.resources.some((r) => chatKind(r.type) === "ModerationRule"))
       report(`production stack '${root.name}' declares no ModerationRule: add at least one`, root.urn);
   },
@@ -129,25 +165,50 @@ const plainSecretArguments: ResourceValidationPolicy = {
   enforcementLevel: "mandatory",
   validateResource: (args, report) => {
     if (chatKind(args.type) === undefined && args.type !== PLUGIN_PROVIDER_TYPE) return;
-    for (const path of plainSecretsOf(args.props) ?? [])
+    const plain = plainSecretsOf(args.props);
+    // No note means the hook on @pulumi/policy's deserializer did not run: say so rather than pass unseen.
+    if (plain === undefined)
+      return report(
+        `cannot tell which of '${args.name}''s arguments are secret: the pack's reading of them failed`,
+      );
+    for (const path of plain)
       report(
         `'${args.name}' sets the secret argument '${path}' in plain text: pass a secret (pulumi config set --secret)`,
       );
   },
 };
 
-/** The routes each of an AiAgent's tool lists rests on: attaching it and the tools' own kind. */
+/**
+ * The routes each of an AiAgent's tool lists rests on: attaching it (LISTS, as the kind calls them; the MCP
+ * servers' own pair) and the kind that makes what it names. Knowledge sources are no tools: not here.
+ */
 const TOOL_LISTS: Readonly<Record<string, readonly RouteName[]>> = {
-  tools: ["addAgentTools", "removeAgentTools"],
-  apiTools: ["addAgentApiTools", "removeAgentApiTools", "createApiTool", "getApiTool", "listApiTools"],
+  tools: LISTS.tools,
+  apiTools: [
+    ...LISTS.apiTools,
+    "createApiTool",
+    "getApiTool",
+    "listApiTools",
+    "updateApiTool",
+    "deleteApiTool",
+  ],
   frontendActions: [
-    "addAgentFrontendActions",
-    "removeAgentFrontendActions",
+    ...LISTS.frontendActions,
     "createFrontendAction",
     "getFrontendAction",
     "listFrontendActions",
+    "updateFrontendAction",
+    "deleteFrontendAction",
   ],
-  mcpServers: ["createMcpServer", "getMcpServer", "updateMcpServer", "listMcpServers"],
+  mcpServers: [
+    "addAgentMcpServers",
+    "removeAgentMcpServers",
+    "createMcpServer",
+    "getMcpServer",
+    "updateMcpServer",
+    "listMcpServers",
+    "deleteMcpServer",
+  ],
 };
 
 /** The tool lists resting on a route the ledger marks unconfirmed (docs/service/ledger.yaml), with those routes. */

@@ -5,7 +5,7 @@
 // to note, for each properties object it returns, the paths of the fields marked `x-secret` whose value came
 // in plain, and a validation reads the note through the proxy's target (decision 0129). A change of those
 // internals shows as the end-to-end test of the rule failing, not as a silent pass.
-import { SECRET_FIELDS } from "../contract/generated/secrets";
+import { SECRET_FIELDS, SECRET_SCHEMES } from "../contract/generated/secrets";
 
 /** The engine's marker of a secret value on the wire (@pulumi/pulumi runtime/rpc `specialSecretSig`). */
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
@@ -15,7 +15,8 @@ const SIG_KEY = "4dabf18193072939515e22adb298388d";
 /** The property proxies of @pulumi/policy hand their target out under this key. */
 const PROXY_TARGET = "__getSpecialProxyTarget";
 
-const secretNames: ReadonlySet<string> = new Set(SECRET_FIELDS);
+/** x-secret fields, and the provider's own secret settings (its resource's inputs are its config keys). */
+const secretNames: ReadonlySet<string> = new Set([...SECRET_FIELDS, ...SECRET_SCHEMES]);
 const noted = new WeakMap<object, string[]>();
 
 /** Paths (`password`, `credentials.p8Key`) of the `x-secret` fields of `raw` (wire form) that are plain. */

@@ -1198,6 +1198,38 @@ export function listAgentKnowledgeSource(args: ListAgentKnowledgeSourceArgs = {}
   return readAll<AgentKnowledgeSourceResult>("AgentKnowledgeSource", args);
 }
 
+/** One AgentKnowledgeFile as `getAgentKnowledgeFile` and `listAgentKnowledgeFile` return it. */
+export interface AgentKnowledgeFileResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
+  fileName: string;
+  /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
+  mimeType?: "application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown";
+  /** The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: string;
+  /** Unix seconds (once the service lists the file). */
+  createdAt?: number;
+  /** The service's indexing status (indexing, indexed, failed). */
+  status?: string;
+}
+
+export interface GetAgentKnowledgeFileArgs extends ChatLookupArgs {
+  /** The resource id of the object. */
+  id: pulumi.Input<string>;
+}
+/** Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. */
+export function getAgentKnowledgeFile(args: GetAgentKnowledgeFileArgs): pulumi.Output<AgentKnowledgeFileResult> {
+  return readOne<AgentKnowledgeFileResult>("AgentKnowledgeFile", args);
+}
+
+export interface ListAgentKnowledgeFileArgs extends ChatLookupArgs {
+}
+/** Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id. */
+export function listAgentKnowledgeFile(args: ListAgentKnowledgeFileArgs = {}): pulumi.Output<AgentKnowledgeFileResult[]> {
+  return readAll<AgentKnowledgeFileResult>("AgentKnowledgeFile", args);
+}
+
 /** One AgentVariable as `getAgentVariable` and `listAgentVariable` return it. Holding `constantValue` (secret), it is a secret. */
 export interface AgentVariableResult {
   /** The resource id of the object. */
@@ -1417,7 +1449,7 @@ export interface CampaignChannelResult {
   id: string;
   /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
   name: string;
-  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   type: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom";
   /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
   channelId: string;
@@ -1439,6 +1471,84 @@ export interface ListCampaignChannelArgs extends ChatLookupArgs {
 /** Every CampaignChannel the credentials reach (narrowed by the filters given), sorted by id. */
 export function listCampaignChannel(args: ListCampaignChannelArgs = {}): pulumi.Output<CampaignChannelResult[]> {
   return readAll<CampaignChannelResult>("CampaignChannel", args);
+}
+
+/** One CampaignTemplate as `getCampaignTemplate` and `listCampaignTemplate` return it. */
+export interface CampaignTemplateResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  name: string;
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  templateId: string;
+  /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
+  templateCategory?: "Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom";
+  /** The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed. */
+  label?: string;
+  /** Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed. */
+  alternativeText?: string;
+  /** Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed. */
+  tags?: string[];
+  /** draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft". */
+  status: "draft" | "approved" | "archived";
+  /** Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed. */
+  channels: { channelType: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom"; channelId?: string; content?: Record<string, unknown>; dataType?: "ui_template" | "data_template"; categoryFilterEnabled?: boolean; templateLabelEnabled?: boolean; messageRetentionHours?: number; sequenceOrder?: number; stopCondition?: "delivered" | "read" | "engaged" | "clicked"; waitMinutes?: number }[];
+  /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
+  variableSchema?: string[];
+  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  config?: Record<string, unknown>;
+  /** The template's current version (each save makes one); a campaign pins a version. */
+  currentVersion?: number;
+}
+
+export interface GetCampaignTemplateArgs extends ChatLookupArgs {
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  templateId: pulumi.Input<string>;
+}
+/** Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. */
+export function getCampaignTemplate(args: GetCampaignTemplateArgs): pulumi.Output<CampaignTemplateResult> {
+  return readOne<CampaignTemplateResult>("CampaignTemplate", args);
+}
+
+export interface ListCampaignTemplateArgs extends ChatLookupArgs {
+}
+/** Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id. */
+export function listCampaignTemplate(args: ListCampaignTemplateArgs = {}): pulumi.Output<CampaignTemplateResult[]> {
+  return readAll<CampaignTemplateResult>("CampaignTemplate", args);
+}
+
+/** One PushCertificate as `getPushCertificate` and `listPushCertificate` return it. Holding `password` (secret), it is a secret. */
+export interface PushCertificateResult {
+  /** The resource id of the object. */
+  id: string;
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  appId?: string;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  type: "p12" | "p8";
+  /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
+  password?: string;
+  /** The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: string;
+}
+
+export interface GetPushCertificateArgs extends ManagementLookupArgs {
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate; default: the configured app (chat:appId or CHAT_APP_ID). */
+  appId?: pulumi.Input<string>;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  type: pulumi.Input<"p12" | "p8">;
+}
+/** Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
+export function getPushCertificate(args: GetPushCertificateArgs): pulumi.Output<PushCertificateResult> {
+  return readOne<PushCertificateResult>("PushCertificate", args);
+}
+
+export interface ListPushCertificateArgs extends ManagementLookupArgs {
+  /** The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID). */
+  appId?: pulumi.Input<string>;
+}
+/** Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
+export function listPushCertificate(args: ListPushCertificateArgs = {}): pulumi.Output<PushCertificateResult[]> {
+  return readAll<PushCertificateResult>("PushCertificate", args);
 }
 
 /** What `getUsageMetrics` returns. */

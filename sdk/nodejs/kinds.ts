@@ -1291,6 +1291,41 @@ export class AgentKnowledgeSource extends pulumi.CustomResource {
   }
 }
 
+export interface AgentKnowledgeFileArgs extends ChatResourceArgs {
+  /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
+  fileName: pulumi.Input<string>;
+  /** A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  path?: pulumi.Input<string>;
+  /** The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content. */
+  content?: pulumi.Input<string>;
+  /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
+  mimeType?: pulumi.Input<"application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown">;
+  /** The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: pulumi.Input<string>;
+}
+
+/** A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses. */
+export class AgentKnowledgeFile extends pulumi.CustomResource {
+  /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
+  declare readonly fileName: pulumi.Output<string>;
+  /** A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  declare readonly path: pulumi.Output<string | undefined>;
+  /** The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content. */
+  declare readonly content: pulumi.Output<string | undefined>;
+  /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
+  declare readonly mimeType: pulumi.Output<"application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown" | undefined>;
+  /** The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  declare readonly contentHash: pulumi.Output<string | undefined>;
+  /** Unix seconds (once the service lists the file). */
+  declare readonly createdAt: pulumi.Output<number>;
+  /** The service's indexing status (indexing, indexed, failed). */
+  declare readonly status: pulumi.Output<string>;
+
+  constructor(name: string, args: AgentKnowledgeFileArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("AgentKnowledgeFile", name, args, ["createdAt", "status"], [], opts));
+  }
+}
+
 export interface AgentVariableArgs extends ChatResourceArgs {
   /** Name, unique in the app: a letter, then letters, digits, '_' and '.'. The API cannot rename a variable: a change makes a new one. At most 50 characters. */
   name: pulumi.Input<string>;
@@ -1518,7 +1553,7 @@ export class CampaignCategory extends pulumi.CustomResource {
 export interface CampaignChannelArgs extends ChatResourceArgs {
   /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   type: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
   /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
   channelId: pulumi.Input<string>;
@@ -1530,7 +1565,7 @@ export interface CampaignChannelArgs extends ChatResourceArgs {
 export class CampaignChannel extends pulumi.CustomResource {
   /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel. */
+  /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   declare readonly type: pulumi.Output<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
   /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
   declare readonly channelId: pulumi.Output<string>;
@@ -1539,6 +1574,94 @@ export class CampaignChannel extends pulumi.CustomResource {
 
   constructor(name: string, args: CampaignChannelArgs, opts?: pulumi.CustomResourceOptions) {
     super(...resourceArgs("CampaignChannel", name, args, [], [], opts));
+  }
+}
+
+export interface CampaignTemplateArgs extends ChatResourceArgs {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  name: pulumi.Input<string>;
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  templateId: pulumi.Input<string>;
+  /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
+  templateCategory?: pulumi.Input<"Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom">;
+  /** The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed. */
+  label?: pulumi.Input<string>;
+  /** Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed. */
+  alternativeText?: pulumi.Input<string>;
+  /** Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft". */
+  status?: pulumi.Input<"draft" | "approved" | "archived">;
+  /** Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed. */
+  channels: pulumi.Input<pulumi.Input<{ channelType: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">; channelId?: pulumi.Input<string>; content?: pulumi.Input<Record<string, unknown>>; dataType?: pulumi.Input<"ui_template" | "data_template">; categoryFilterEnabled?: pulumi.Input<boolean>; templateLabelEnabled?: pulumi.Input<boolean>; messageRetentionHours?: pulumi.Input<number>; sequenceOrder?: pulumi.Input<number>; stopCondition?: pulumi.Input<"delivered" | "read" | "engaged" | "clicked">; waitMinutes?: pulumi.Input<number> }>[]>;
+  /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
+  variableSchema?: pulumi.Input<pulumi.Input<string>[]>;
+  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  config?: pulumi.Input<Record<string, unknown>>;
+}
+
+/** A notification template of the campaigns service: what its notifications carry and, per channel type, how each channel delivers them. Named by its templateId, unique in the app. Destroy ARCHIVES it (the service keeps archived templates). Id: the id the service gives it. */
+export class CampaignTemplate extends pulumi.CustomResource {
+  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  declare readonly name: pulumi.Output<string>;
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  declare readonly templateId: pulumi.Output<string>;
+  /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
+  declare readonly templateCategory: pulumi.Output<"Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom" | undefined>;
+  /** The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed. */
+  declare readonly label: pulumi.Output<string | undefined>;
+  /** Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed. */
+  declare readonly alternativeText: pulumi.Output<string | undefined>;
+  /** Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed. */
+  declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft". */
+  declare readonly status: pulumi.Output<"draft" | "approved" | "archived">;
+  /** Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed. */
+  declare readonly channels: pulumi.Output<{ channelType: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom"; channelId?: string; content?: Record<string, unknown>; dataType?: "ui_template" | "data_template"; categoryFilterEnabled?: boolean; templateLabelEnabled?: boolean; messageRetentionHours?: number; sequenceOrder?: number; stopCondition?: "delivered" | "read" | "engaged" | "clicked"; waitMinutes?: number }[]>;
+  /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
+  declare readonly variableSchema: pulumi.Output<string[] | undefined>;
+  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  declare readonly config: pulumi.Output<Record<string, unknown> | undefined>;
+  /** The template's current version (each save makes one); a campaign pins a version. */
+  declare readonly currentVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: CampaignTemplateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("CampaignTemplate", name, args, ["currentVersion"], [], opts));
+  }
+}
+
+export interface PushCertificateArgs extends ManagementResourceArgs {
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  appId?: pulumi.Input<string>;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  type: pulumi.Input<"p12" | "p8">;
+  /** A local certificate file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  path?: pulumi.Input<string>;
+  /** The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing. */
+  content?: pulumi.Input<string>;
+  /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
+  password?: pulumi.Input<string>;
+  /** The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  contentHash?: pulumi.Input<string>;
+}
+
+/** The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>". */
+export class PushCertificate extends pulumi.CustomResource {
+  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  declare readonly appId: pulumi.Output<string | undefined>;
+  /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
+  declare readonly type: pulumi.Output<"p12" | "p8">;
+  /** A local certificate file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
+  declare readonly path: pulumi.Output<string | undefined>;
+  /** The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing. */
+  declare readonly content: pulumi.Output<string | undefined>;
+  /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
+  declare readonly password: pulumi.Output<string | undefined>;
+  /** The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again. */
+  declare readonly contentHash: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: PushCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs("PushCertificate", name, args, [], ["content", "password"], opts));
   }
 }
 

@@ -170,18 +170,45 @@ describe("the policy pack on the real engine", () => {
       });
     });
 
-    it("fails once a full-access key is exported; keeps existing version-1 webhooks", async () => {
+    it("fails once a full-access key is exported, inside any text; version-1 webhooks pass only in a legacy stack", async () => {
       await breaking([1, 3]);
       const up = await pulumi(["up", "--yes", "--skip-preview"]);
       expect(up.code).toBe(0);
-      const r = await pulumi(["preview", "--policy-pack", PACK]);
+      const legacy = packConfig({ [RULES.newWebhookVersion]: { legacyWebhookStacks: ["policy-ts"] } });
+      const r = await pulumi(["preview", "--policy-pack", PACK, "--policy-pack-config", legacy]);
       expect(r.code).not.toBe(0);
-      expect(violations(r.printed)).toEqual([[RULES.fullAccessKeyOutput, "adminKey"]]);
-      expect(r.printed).toMatch(/stack output 'adminKey' exposes the full-access API key 'adminKey'/);
+      // The program exports the key itself and a header holding it ("Bearer <key>").
+      expect(violations(r.printed)).toEqual([
+        [RULES.fullAccessKeyOutput, "adminKey"],
+        [RULES.fullAccessKeyOutput, "adminKey"],
+      ]);
+      expect(r.printed).toMatch(/stack output 'adminKey' exposes the full-access API key of 'adminKey'/);
+      expect(r.printed).toMatch(/stack output 'adminHeader' exposes the full-access API key of 'adminKey'/);
+      // The same stack, not listed as legacy, is a new stack: its version-1 webhook fails too.
+      const unlisted = await pulumi(["preview", "--policy-pack", PACK]);
+      expect(violations(unlisted.printed)).toContainEqual([RULES.newWebhookVersion, "alerts"]);
+    });
+
+    it("keeps a legacy stack's version-1 webhook clean when it is changed in place", async () => {
+      await breaking([3]);
+      await pulumi(["up", "--yes", "--skip-preview"]);
+      await t.stack.setConfig("policy:webhookName", { value: "Alerts renamed" });
+      const legacy = packConfig({
+        [RULES.newWebhookVersion]: { legacyWebhookStacks: ["policy-e2e/policy-ts"] },
+      });
+      const r = await pulumi(["preview", "--policy-pack", PACK, "--policy-pack-config", legacy]);
+      await t.stack.removeConfig("policy:webhookName");
+      expect(r.printed).toMatch(/~ .*alerts/);
+      expect({ failed: r.code !== 0, violations: violations(r.printed) }).toEqual({
+        failed: false,
+        violations: [],
+      });
     });
 
     it("takes each rule's enforcement level from the pack's config: advisory passes, disabled is silent", async () => {
-      await breaking([1, 3]);
+      await breaking([1]);
+      // The key has its full access once it exists: the rule sees its value from then on (as after its creation).
+      expect((await pulumi(["up", "--yes", "--skip-preview"])).code).toBe(0);
       const advisory = await pulumi([
         "preview",
         "--policy-pack",
@@ -204,9 +231,12 @@ describe("the policy pack on the real engine", () => {
   });
   describe("a YAML program (the chat plugin)", () => {
     let p: CliProject;
-    const preview = async (breaks: number[]) => {
+    const preview = async (breaks: number[], config?: Record<string, Record<string, unknown>>) => {
       p.write(yamlProgram(breaks));
-      const printed = await p.pulumi(["preview", "--policy-pack", PACK], { allowFailure: true });
+      const printed = await p.pulumi(
+        ["preview", "--policy-pack", PACK, ...(config ? ["--policy-pack-config", packConfig(config)] : [])],
+        { allowFailure: true },
+      );
       return { failed: !/^Resources:/m.test(printed) || /error: /.test(printed), printed };
     };
 
@@ -261,10 +291,24 @@ describe("the policy pack on the real engine", () => {
       });
     });
 
-    it("fails once a full-access key is exported; keeps existing version-1 webhooks", async () => {
+    it("names the provider whose secret setting is plain config (rule 5)", async () => {
+      const key = "chat:managementSecret";
+      const value = emulatorConfig(emu)[key]?.value ?? "";
+      await p.pulumi(["config", "set", "--plaintext", "--", key, value]);
+      const r = await preview([]);
+      await p.pulumi(["config", "set", "--secret", "--", key, value]);
+      expect(r.failed).toBe(true);
+      expect(violations(r.printed)).toEqual([
+        [RULES.plainSecretArguments, expect.stringMatching(/^default/)],
+      ]);
+      expect(r.printed).toMatch(/sets the secret argument 'managementSecret' in plain text/);
+      expect(r.printed).not.toContain(value);
+    });
+
+    it("fails once a full-access key is exported; version-1 webhooks pass in a legacy stack", async () => {
       p.write(yamlProgram([1, 3]));
       await p.pulumi(["up", "--yes", "--skip-preview"]);
-      const r = await preview([1, 3]);
+      const r = await preview([1, 3], { [RULES.newWebhookVersion]: { legacyWebhookStacks: ["dev"] } });
       expect({ failed: r.failed, violations: violations(r.printed) }).toEqual({
         failed: true,
         violations: [[RULES.fullAccessKeyOutput, "adminKey"]],

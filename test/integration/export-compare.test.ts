@@ -100,7 +100,7 @@ describe("chat-export --compare (two emulated apps)", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("2 added to the file, 1 held differently");
     expect(r.stderr).toContain(
-      "in stack production, set each before `pulumi up`:\n  pulumi config set --secret groupPassword-desk\n",
+      "in stack production, set each before `pulumi up`:\n  pulumi config set --secret groupPassword-desk --stack production\n",
     );
     const after = readFileSync(file(), "utf8");
     // The file as it was, then the additions: nothing of it rewritten but the sections added to.
@@ -118,6 +118,15 @@ describe("chat-export --compare (two emulated apps)", () => {
     // Compared again: nothing left to add.
     const again = await compare();
     expect(again.stdout).toContain("0 to add (--write adds them), 1 held differently");
+    // Written again with nothing to add: the file is left as it is, and the command says so.
+    const unchanged = readFileSync(file(), "utf8");
+    const rewrite = await run(
+      ["--compare", "production", "--project", dir, "--no-webhooks", "--write"],
+      emulatorEnv(staging),
+    );
+    expect(`${rewrite.stdout}${rewrite.stderr}`).toMatch(/nothing to add: .* left as it was/);
+    expect(`${rewrite.stdout}${rewrite.stderr}`).not.toMatch(/\bwrote\b/);
+    expect(readFileSync(file(), "utf8")).toBe(unchanged);
   });
 
   it("an unknown stack and an unreachable app are each one line naming what to check (a missing file: unit test)", async () => {

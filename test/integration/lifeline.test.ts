@@ -61,7 +61,8 @@ describe("the provider process dies with its engine", () => {
     const { engine, dir } = engineWithProvider(
       `const fs = require("node:fs"); process.on("exit", (code) => fs.writeFileSync(__dirname + "/exit", String(code))); fs.writeFileSync(__dirname + "/provider.pid", String(process.pid)); ${body} setInterval(() => {}, 1000);`,
     );
-    const pid = Number(await waitFor(join(dir, "provider.pid")));
+    // The file exists a moment before its text does: wait for the whole pid, never read an empty one as 0.
+    const pid = Number(await waitFor(join(dir, "provider.pid"), (t) => /^\d+$/.test(t)));
     // With its engine alive, it runs: the lifeline looked three times and let it go on.
     await waitFor(join(dir, "rounds"), (t) => t.split("\n").length > 3);
     expect(running(pid)).toBe(true);

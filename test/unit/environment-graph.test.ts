@@ -70,7 +70,14 @@ describe("the environment file's reference graph", () => {
       const holder = holderOf(k);
       if (holder) expect(heldBy(holder)).toContain(k);
     }
-    expect(Object.keys(NOT_IN_FILE).sort()).toEqual(["App", "AuthToken", "GroupMember", "SeedData"]);
+    // Each omission is a decision: a knowledge file's bytes are not in the service's listing (decision 0132).
+    expect(Object.keys(NOT_IN_FILE).sort()).toEqual([
+      "AgentKnowledgeFile",
+      "App",
+      "AuthToken",
+      "GroupMember",
+      "SeedData",
+    ]);
     for (const why of Object.values(NOT_IN_FILE)) expect(why.length).toBeGreaterThan(10);
     expect(FILE_KINDS.length + Object.keys(NOT_IN_FILE).length).toBe(Object.keys(kinds).length);
   });

@@ -127,6 +127,21 @@ describe("comparePlan", () => {
     expect(changedSecret).toContain("      password: [secret] differs\n");
     expect(changedSecret).not.toMatch(/prodDeskPassword|groupPassword/);
   });
+
+  it("masks a secret inside a field held differently (a webhook's basic auth only one side has)", () => {
+    const hook = { id: "events", name: "Events", url: "https://hooks.example.com/chat", version: 2 };
+    const withAuth = { ...hook, basicAuth: { username: "ci", password: "hunter2plain" } };
+    for (const [from, to] of [
+      [hook, withAuth],
+      [withAuth, hook],
+    ]) {
+      const plan = comparePlan({ ...staging(), webhooks: [from] }, { ...prod(), webhooks: [to] });
+      const text = planText(plan, { from: "a", to: "b" });
+      expect(text).toContain("  ~ events\n");
+      expect(text).toMatch(/basicAuth: .*"password":"\[secret\]"/);
+      expect(text).not.toContain("hunter2plain");
+    }
+  });
 });
 
 describe("promotedText (--write)", () => {

@@ -1,7 +1,7 @@
 // The policy pack's reading of plain secret arguments (provider/policy/secrets.ts): the paths of the fields the
 // contract marks x-secret whose wire value is plain, and its hook into @pulumi/policy's deserializer.
 
-import { chatKind, isProduction, stackOfUrn } from "../../provider/policy/resources";
+import { chatKind, isProduction, stackListed } from "../../provider/policy/resources";
 import { unconfirmedToolLists } from "../../provider/policy/rules";
 import { notePlainSecrets, plainSecretPaths, plainSecretsOf } from "../../provider/policy/secrets";
 
@@ -22,6 +22,10 @@ describe("plain secret arguments", () => {
       }),
     ).toEqual(["password", "credentials.p8Key"]);
     expect(plainSecretPaths({ password: secret("s"), credentials: secret({ p8Key: "x" }) })).toEqual([]);
+    // The provider's own inputs are its config keys: its management secret is as secret as its API key.
+    expect(plainSecretPaths({ appId: "a", apiKey: "k", managementSecret: "m", managementKey: "mk" })).toEqual(
+      ["apiKey", "managementSecret"],
+    );
   });
 
   it("hooks @pulumi/policy's deserializer so that a validation's props carry the note", () => {
@@ -46,10 +50,19 @@ describe("the pack's reading of resources", () => {
     expect(chatKind("chat:index:Webhook")).toBe("Webhook");
     expect(chatKind("random:index/randomString:RandomString")).toBeUndefined();
     const urn = "urn:pulumi:prod::proj::pulumi:pulumi:Stack::proj-prod";
-    expect(stackOfUrn(urn)).toBe("prod");
     expect(isProduction(urn, new Map(), ["prod"])).toBe(true);
     expect(isProduction(urn, new Map([["chat:production", "true"]]), undefined)).toBe(true);
+    expect(isProduction(urn, new Map([["chat:production", "True"]]), undefined)).toBe(true);
+    expect(isProduction(urn, new Map([["chat:production", "false"]]), undefined)).toBe(false);
     expect(isProduction(urn, new Map(), ["staging"])).toBe(false);
+  });
+
+  it("names a stack as `stack`, `project/stack` or `org/project/stack`", () => {
+    const urn = "urn:pulumi:prod::shop::pulumi:pulumi:Stack::shop-prod";
+    for (const name of ["prod", "shop/prod", "acme/shop/prod"]) expect(stackListed(urn, [name])).toBe(true);
+    for (const name of ["staging", "other/prod", "acme/other/prod", "prod/shop"])
+      expect(stackListed(urn, [name])).toBe(false);
+    expect(stackListed(urn, undefined)).toBe(false);
   });
 
   it("reads the unconfirmed tool lists from the ledger: MCP servers rest on listMcpServers", () => {

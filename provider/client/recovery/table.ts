@@ -99,16 +99,22 @@ const byName = (list: PagedRouteName, identity: string, search = "searchKey") =>
   identity: (item: Record<string, unknown>) => String(item[identity]),
 });
 
-/** A campaigns-service create, found by its unique `key` in the first page of `list` (decision 0131). */
-const inCampaignList = (list: RouteName, key: string): Recovery => ({
+/**
+ * A campaigns-service create, found by its unique `key` in the first page of `list` (decision 0131); a list
+ * that searches (templates) is asked for that key, and an archived template is not the one made (0134).
+ */
+const inCampaignList = (list: RouteName, key: string, search = false): Recovery => ({
   kind: "readBack",
-  locate: () => ({ name: list, req: { query: { limit: CAMPAIGN_PAGE } } }),
+  locate: (_req, body) => ({
+    name: list,
+    req: { query: { limit: CAMPAIGN_PAGE, ...(search ? { search: field(body, key) } : {}) } },
+  }),
   pick: (read, body) => {
     const page = read as { data?: unknown } | unknown[];
     const items = (Array.isArray(page) ? page : Array.isArray(page.data) ? page.data : []) as Array<
       Record<string, unknown>
     >;
-    const found = items.find((i) => i[key] === field(body, key));
+    const found = items.find((i) => i[key] === field(body, key) && i.status !== "archived");
     return found && { data: found };
   },
 });
@@ -157,16 +163,21 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
       return items.find((a) => a.triggerFunction === field(body, "triggerFunction"));
     },
   },
-  // The campaigns service makes the id; a category's name and a channel's channelId are unique in the app, so
-  // the object is found by them in the listing (one page of the most it gives, oldest first: decision 0131).
+  // The campaigns service makes the id; a category's name, a channel's channelId and a live template's
+  // templateId are unique in the app, so the object is found by them in the listing (one page of the most it
+  // gives, oldest first: decision 0131; a template's asked for by its templateId, 0134).
   createCampaignCategory: inCampaignList("listCampaignCategories", "name"),
   createCampaignChannel: inCampaignList("listCampaignChannels", "channelId"),
+  createCampaignTemplate: inCampaignList("listCampaignTemplates", "templateId", true),
   // Settings carry no timestamps, so settings stored before cannot be told from ours: the resource compares
   // what it reads with what it declared either way.
   createExtensionSettings: readBack("getExtensionSettings", (r) => ({
     appId: String(r.params?.appId ?? ""),
     slug: String(r.params?.slug ?? ""),
   })),
+  // An upload replaces the app's one certificate of its type with the same bytes: sending it again is the same.
+  uploadPushCertificateP12: { kind: "resend" },
+  uploadPushCertificateP8: { kind: "resend" },
   addFcmProvider: inPushList("listFcmProviders"),
   addApnsProvider: inPushList("listApnsProviders"),
   // Its read lists the one custom push provider, an empty list when there is none.
@@ -253,6 +264,9 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   disableAgentToolActions: RESEND,
   addAgentKnowledge: RESEND,
   removeAgentKnowledge: RESEND,
+  // a record whose bytes never come is no source: not listed, attaches nothing (a GUESS, decision 0132), so a
+  // second initiate after a lost answer leaves only the new record's upload to make
+  initiateKnowledgeUploads: RESEND,
   updateCollaborators: RESEND,
   // keyed imports: a key already there is refused for that key alone, so a resend makes nothing twice
   importUsers: RESEND,

@@ -8,6 +8,9 @@ export const DEFAULTS = {
   CampaignChannel: {
     enabled: false,
   },
+  CampaignTemplateCreate: {
+    status: "draft",
+  },
   User: {
     role: "default",
     tags: [],

@@ -10,6 +10,19 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "settings.listUsers": "Which users a member of the role sees in user lists: everyone, or only friends.",
     "settings.sendMessagesTo": "Whom a member of the role may message: everyone, or only friends.",
   },
+  uploadPushCertificateP12: {
+    certificate: "A certificate file part of a multipart upload.",
+    "certificate.filename": "The file's name.",
+    "certificate.content": "The file's bytes, base64-encoded (the part travels as those bytes).",
+    "certificate.type": "The part's media type.",
+    password: "The password that opens the p12 file (the vendor's file names no such field; a guess).",
+  },
+  uploadPushCertificateP8: {
+    certificate: "A certificate file part of a multipart upload.",
+    "certificate.filename": "The file's name.",
+    "certificate.content": "The file's bytes, base64-encoded (the part travels as those bytes).",
+    "certificate.type": "The part's media type.",
+  },
   updateNotificationSettings: {
     preferences: "When and how users are notified.",
     "preferences.group": "Notification preferences in groups.",
@@ -389,6 +402,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     title: "The entry's title (the service names its Markdown file after it).",
     text: "The text the agents may draw on.",
   },
+  initiateKnowledgeUploads: {
+    "files[].mimeType":
+      "The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files).",
+  },
   createChatWidget: {
     settings: "A widget's settings as a create sends them.",
     "settings.name": "The widget's name, shown in the dashboard.",
@@ -597,6 +614,58 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     type: "How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.",
     channelId: "The channel's slug, unique in the app; templates name the channel by it. It cannot change.",
     enabled: "Whether templates may use the channel.",
+  },
+  createCampaignTemplate: {
+    name: "The template's display name.",
+    templateId:
+      "The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change.",
+    templateCategory:
+      "One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name.",
+    label: "The label the notification shows (Promo, Alert, ...).",
+    alternativeText: "Plain text shown where the rich content cannot be.",
+    tags: "Tags to filter and segment templates by.",
+    status: "draft while it is written; approved to be sent.",
+    channels: "Each channel's configuration, one per channel type.",
+    "channels[].channelType": "The channel type this configuration is for; a template has one per type.",
+    "channels[].channelId":
+      "The channelId of the app's channel (CampaignChannel) of that type the template delivers through.",
+    "channels[].content":
+      "What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.",
+    "channels[].dataType": "ui_template (designed in the dashboard's builder) or data_template.",
+    "channels[].categoryFilterEnabled":
+      "Whether the feed's category filter shows the template's notifications (in_app only).",
+    "channels[].templateLabelEnabled": "Whether the notification shows the template's label (in_app only).",
+    "channels[].messageRetentionHours": "How many hours a delivered message is kept.",
+    "channels[].sequenceOrder": "The step's place in the template's sequence (1, 2, 3, ...).",
+    "channels[].stopCondition":
+      "When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.",
+    "channels[].waitMinutes": "Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).",
+    variableSchema: "The template's variable definitions, as the service takes them.",
+    config: "More of the template's configuration, as the service takes it.",
+  },
+  updateCampaignTemplate: {
+    templateCategory:
+      "One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name.",
+    config: "A JSON object the service keeps as given.",
+  },
+  updateCampaignTemplateChannel: {
+    content: "A JSON object the service keeps as given.",
+  },
+  PushCertificateDeclared: {
+    appId: "The app the certificate is for (default, the connection's app or chat:appId).",
+    type: "Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key).",
+    path: "A local certificate file to upload, relative to the program's directory.",
+    content: "The certificate file's bytes in base64, given instead of a path.",
+    password: "The password that opens a p12 file.",
+    contentHash: "The SHA-256 of the certificate file's bytes, in hex.",
+  },
+  KnowledgeFileDeclared: {
+    fileName: "The file's name in the knowledge base (what its listing shows).",
+    path: "A local file to upload, relative to the program's directory.",
+    content: "The file's content, given as text instead of a path.",
+    mimeType:
+      "The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files).",
+    contentHash: "The SHA-256 of the file's bytes, in hex.",
   },
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",

@@ -3,6 +3,17 @@
 
 export const CampaignAffix = ["append", "prepend"] as const;
 export const CampaignChannelType = ["in_app", "push", "sms", "email", "whatsapp", "custom"] as const;
+export const CampaignTemplateCategory = [
+  "Onboarding",
+  "Transactional",
+  "Marketing",
+  "Product_Showcase",
+  "Alerts",
+  "Polls",
+  "Custom",
+] as const;
+export const CampaignTemplateStatus = ["draft", "approved", "archived"] as const;
+export const CampaignTemplateStopCondition = ["delivered", "read", "engaged", "clicked"] as const;
 export const UserUnsettable = ["avatar", "link", "metadata"] as const;
 export const GroupType = ["public", "password", "private"] as const;
 export const GroupListType = ["public", "private", "protected", "password"] as const;
@@ -65,7 +76,15 @@ export const TriggerId = [
   "before_message",
 ] as const;
 export const LegacyTriggerId = ["after_message", "before_message"] as const;
+export const PushCertificateType = ["p12", "p8"] as const;
 export const GroupChatSetting = ["allMessages", "slashedMessages", "mentionedMessages", "none"] as const;
+export const KnowledgeFileMimeType = [
+  "application/pdf",
+  "text/plain",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "text/csv",
+  "text/markdown",
+] as const;
 export const KnowledgeSourceType = ["text", "uploads", "website"] as const;
 export const AgentVariableSource = ["message_metadata", "user_metadata", "constant"] as const;
 export const ByoProvider = [

@@ -60,6 +60,30 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/chat-widgets-update",
   },
   {
+    operationId: "uploadPushCertificateP12",
+    method: "POST",
+    path: "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p12",
+    guess:
+      "the file part travels with a `password` field when the p12 has one (the vendor's body names only `certificate`); the upload needs the extension neither enabled nor its settings stored; a bad file is refused with ERR_BAD_REQUEST (decision 0136)",
+    page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/push-notification-upload-p12-certificate",
+  },
+  {
+    operationId: "uploadPushCertificateP8",
+    method: "POST",
+    path: "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p8",
+    guess:
+      "the upload needs the extension neither enabled nor its settings stored (the key id and team id are the extension's settings); a file that is not a P-256 key is refused with ERR_BAD_REQUEST (decision 0136)",
+    page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/push-notification-upload-p8-certificate",
+  },
+  {
+    operationId: "queryPushCertificates",
+    method: "GET",
+    path: "/apps/{appId}/extensions/push-notification/v1/query-certificates",
+    guess:
+      "the answer's `body` holds `certificate_p12` and `certificate_p8`, each true once that file is uploaded (the vendor's example shows both flags on the p12 upload's page; the query's own page gives no body) (decision 0136)",
+    page: "https://www.cometchat.com/docs/rest-api/management-apis/extensions/push-notification-get-certificate",
+  },
+  {
     operationId: "createByoAgent",
     method: "POST",
     path: "/ai-agents/agents",
@@ -124,6 +148,22 @@ export const GUESSES: readonly Guess[] = [
     page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/list-knowledge-base-records",
   },
   {
+    operationId: "initiateKnowledgeUploads",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/initiate",
+    guess:
+      "that the upload id is the file's uniqueId in the listing (type `uploads`) and in the attach routes, that a file is listed once its bytes are PUT to the presigned URL, and that a record whose bytes never come is no source (AgentKnowledgeFile, decision 0132)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/initiate-file-uploads",
+  },
+  {
+    operationId: "deleteKnowledgeUpload",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/{uniqueId}",
+    guess:
+      "that a file already gone answers ERR_KNOWLEDGE_SOURCE_NOT_FOUND (404), as a text entry's delete (decision 0132)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/knowledge-base/delete-uploaded-file",
+  },
+  {
     operationId: "addAgentKnowledge",
     method: "PATCH",
     path: "/ai-agents/agent-builder/agents/{uid}/knowledge-base/{sourceType}/add",
@@ -185,6 +225,54 @@ export const GUESSES: readonly Guess[] = [
     guess:
       "the page size's name and bound: the document takes `limit` (1 to 1000) from the answers' `meta.current.limit`; the parameter's name is not in the vendor's file (docs/service/metrics.md)",
     page: "https://www.cometchat.com/docs/rest-api/moderation-apis/list-reviewed-messages",
+  },
+  {
+    operationId: "createCampaignTemplate",
+    method: "POST",
+    path: "/templates",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); a templateId is unique among the templates not archived (409, no documented code); a channel's content left out is filled with defaults the file does not name",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/create-template",
+  },
+  {
+    operationId: "listCampaignTemplates",
+    method: "GET",
+    path: "/templates",
+    guess:
+      "the page is a list, wrapped in `data` or bare, archived templates included unless `status` asks otherwise, walked by the cursor (updatedAt, id, affix append); `search` matches a part of the name or templateId (docs/service/campaigns.md)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/list-templates",
+  },
+  {
+    operationId: "getCampaignTemplate",
+    method: "GET",
+    path: "/templates/{id}",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); an archived template is still read (the stack takes it as gone)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/get-template",
+  },
+  {
+    operationId: "updateCampaignTemplate",
+    method: "PUT",
+    path: "/templates/{id}",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); the update takes the create body's seven category names (decision 0134), a field left out is kept, and each save bumps `currentVersion` (the get-template page)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/update-template",
+  },
+  {
+    operationId: "archiveCampaignTemplate",
+    method: "DELETE",
+    path: "/templates/{id}",
+    guess:
+      "the archive answers the template, its status archived, and the service keeps it; whether its templateId can be taken again by a new template is not documented (the emulator lets it)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/archive-template",
+  },
+  {
+    operationId: "updateCampaignTemplateChannel",
+    method: "PUT",
+    path: "/templates/{id}/channels/{channelType}",
+    guess:
+      "the answer is the template, wrapped in `data` or bare, with the id the service makes as `id`, its `templateId`, `status`, `channels` (each with its `channelType`) and `currentVersion`, and times in seconds (the vendor's file gives no answer body, docs/service/campaigns.md); the content replaces the channel's whole content, and a channel type the template lacks is a 404 (the file documents only the template's)",
+    page: "https://www.cometchat.com/docs/rest-api/campaigns-apis/templates/update-channel-content",
   },
   {
     operationId: "createCampaignCategory",

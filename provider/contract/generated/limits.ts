@@ -36,6 +36,8 @@ export const LIMITS = {
   basicAuthLength: 100,
   knowledgeTitleLength: 500,
   knowledgeTextLength: 5000,
+  knowledgeFileBytes: 52428800,
+  knowledgeFileNameLength: 255,
   variableNameLength: 50,
   variableDescriptionLength: 200,
   variableSourcePathLength: 100,

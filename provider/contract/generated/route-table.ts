@@ -84,6 +84,9 @@ export const routes = {
     bodyOf: (p) => BODY_OF.updateExtensionSettings(p.slug ?? ""),
   }),
   deleteExtensionSettings: route({ ...OPERATIONS.deleteExtensionSettings, ...S.deleteExtensionSettings }),
+  uploadPushCertificateP12: route({ ...OPERATIONS.uploadPushCertificateP12, ...S.uploadPushCertificateP12 }),
+  uploadPushCertificateP8: route({ ...OPERATIONS.uploadPushCertificateP8, ...S.uploadPushCertificateP8 }),
+  queryPushCertificates: route({ ...OPERATIONS.queryPushCertificates, ...S.queryPushCertificates }),
   getNotificationSettings: route({ ...OPERATIONS.getNotificationSettings, ...S.getNotificationSettings }),
   updateNotificationSettings: route({
     ...OPERATIONS.updateNotificationSettings,
@@ -192,6 +195,8 @@ export const routes = {
   getKnowledgeText: route({ ...OPERATIONS.getKnowledgeText, ...S.getKnowledgeText }),
   updateKnowledgeText: route({ ...OPERATIONS.updateKnowledgeText, ...S.updateKnowledgeText }),
   deleteKnowledgeText: route({ ...OPERATIONS.deleteKnowledgeText, ...S.deleteKnowledgeText }),
+  initiateKnowledgeUploads: route({ ...OPERATIONS.initiateKnowledgeUploads, ...S.initiateKnowledgeUploads }),
+  deleteKnowledgeUpload: route({ ...OPERATIONS.deleteKnowledgeUpload, ...S.deleteKnowledgeUpload }),
   listKnowledgeSources: route({ ...OPERATIONS.listKnowledgeSources, ...S.listKnowledgeSources }),
   addAgentKnowledge: route({ ...OPERATIONS.addAgentKnowledge, ...S.addAgentKnowledge }),
   removeAgentKnowledge: route({ ...OPERATIONS.removeAgentKnowledge, ...S.removeAgentKnowledge }),
@@ -238,6 +243,15 @@ export const routes = {
   createCampaignChannel: route({ ...OPERATIONS.createCampaignChannel, ...S.createCampaignChannel }),
   getCampaignChannel: route({ ...OPERATIONS.getCampaignChannel, ...S.getCampaignChannel }),
   updateCampaignChannel: route({ ...OPERATIONS.updateCampaignChannel, ...S.updateCampaignChannel }),
+  listCampaignTemplates: route({ ...OPERATIONS.listCampaignTemplates, ...S.listCampaignTemplates }),
+  createCampaignTemplate: route({ ...OPERATIONS.createCampaignTemplate, ...S.createCampaignTemplate }),
+  getCampaignTemplate: route({ ...OPERATIONS.getCampaignTemplate, ...S.getCampaignTemplate }),
+  updateCampaignTemplate: route({ ...OPERATIONS.updateCampaignTemplate, ...S.updateCampaignTemplate }),
+  archiveCampaignTemplate: route({ ...OPERATIONS.archiveCampaignTemplate, ...S.archiveCampaignTemplate }),
+  updateCampaignTemplateChannel: route({
+    ...OPERATIONS.updateCampaignTemplateChannel,
+    ...S.updateCampaignTemplateChannel,
+  }),
 } as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -137,6 +137,23 @@ export const OPERATIONS = {
     method: "DELETE",
     path: "/apps/:appId/extensions/:slug/v1/settings",
   },
+  uploadPushCertificateP12: {
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/extensions/push-notification/v1/upload-certificate-p12",
+    encoding: "multipart",
+  },
+  uploadPushCertificateP8: {
+    api: "management",
+    method: "POST",
+    path: "/apps/:appId/extensions/push-notification/v1/upload-certificate-p8",
+    encoding: "multipart",
+  },
+  queryPushCertificates: {
+    api: "management",
+    method: "GET",
+    path: "/apps/:appId/extensions/push-notification/v1/query-certificates",
+  },
   getNotificationSettings: { api: "chat", method: "GET", path: "/notifications/v1/settings" },
   updateNotificationSettings: { api: "chat", method: "PATCH", path: "/notifications/v1/settings" },
   resetNotificationSettings: { api: "chat", method: "DELETE", path: "/notifications/v1/settings" },
@@ -281,6 +298,16 @@ export const OPERATIONS = {
     method: "DELETE",
     path: "/ai-agents/agent-builder/knowledge-base/text/:uniqueId",
   },
+  initiateKnowledgeUploads: {
+    api: "chat",
+    method: "POST",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/initiate",
+  },
+  deleteKnowledgeUpload: {
+    api: "chat",
+    method: "DELETE",
+    path: "/ai-agents/agent-builder/knowledge-base/uploads/:uniqueId",
+  },
   listKnowledgeSources: { api: "chat", method: "GET", path: "/ai-agents/agent-builder/knowledge-base" },
   addAgentKnowledge: {
     api: "chat",
@@ -388,5 +415,15 @@ export const OPERATIONS = {
   createCampaignChannel: { api: "chat", method: "POST", path: "/campaigns/channels" },
   getCampaignChannel: { api: "chat", method: "GET", path: "/campaigns/channels/:id" },
   updateCampaignChannel: { api: "chat", method: "PUT", path: "/campaigns/channels/:id" },
+  listCampaignTemplates: { api: "chat", method: "GET", path: "/campaigns/templates" },
+  createCampaignTemplate: { api: "chat", method: "POST", path: "/campaigns/templates" },
+  getCampaignTemplate: { api: "chat", method: "GET", path: "/campaigns/templates/:id" },
+  updateCampaignTemplate: { api: "chat", method: "PUT", path: "/campaigns/templates/:id" },
+  archiveCampaignTemplate: { api: "chat", method: "DELETE", path: "/campaigns/templates/:id" },
+  updateCampaignTemplateChannel: {
+    api: "chat",
+    method: "PUT",
+    path: "/campaigns/templates/:id/channels/:channelType",
+  },
 } as const;
 export type OperationName = keyof typeof OPERATIONS;

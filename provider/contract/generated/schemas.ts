@@ -98,7 +98,21 @@ export const CampaignChannelId = z.string().min(1, "channelId must not be empty"
 export const CampaignChannelCreate = z.strictObject({ name: CampaignName, type: CampaignChannelType, channelId: CampaignChannelId, enabled: z.boolean().default(false) });
 export const CampaignChannelPage = B.dataOrBare(z.array(CampaignChannel));
 export const CampaignChannelUpdate = z.strictObject({ name: CampaignName.optional(), enabled: z.boolean().optional() });
+export const CampaignJson = z.record(z.string(), z.unknown());
 export const CampaignLimit = z.coerce.number().int().min(1, "limit must be at least 1").max(100, "limit must be at most 100");
+export const CampaignTemplateChannelRead = z.looseObject({ channelType: z.string(), channelId: z.string().optional(), content: z.record(z.string(), z.unknown()).optional(), dataType: z.string().optional(), categoryFilterEnabled: z.boolean().optional(), templateLabelEnabled: z.boolean().optional(), messageRetentionHours: z.number().optional(), sequenceOrder: z.number().int().optional(), stopCondition: z.string().optional(), waitMinutes: z.number().int().optional() });
+export const CampaignTemplate = z.looseObject({ id: z.string(), templateId: z.string(), name: z.string(), templateCategory: z.string().optional(), label: z.string().optional(), alternativeText: z.string().optional(), tags: z.array(z.string()).optional(), status: z.string(), channels: z.array(CampaignTemplateChannelRead), variableSchema: z.array(z.string()).optional(), config: z.record(z.string(), z.unknown()).optional(), currentVersion: z.number().int().optional(), createdAt: Timestamp.optional(), updatedAt: Timestamp.optional() });
+export const CampaignTemplateAnswer = B.dataOrBare(CampaignTemplate);
+export const CampaignTemplateCategory = B.oneOf(["Onboarding", "Transactional", "Marketing", "Product_Showcase", "Alerts", "Polls", "Custom"], "templateCategory");
+export const CampaignTemplateStopCondition = B.oneOf(["delivered", "read", "engaged", "clicked"], "stopCondition");
+export const CampaignTemplateChannel = z.strictObject({ channelType: CampaignChannelType, channelId: CampaignChannelId.optional(), content: CampaignJson.optional(), dataType: B.oneOf(["ui_template", "data_template"], "dataType").optional(), categoryFilterEnabled: z.boolean().optional(), templateLabelEnabled: z.boolean().optional(), messageRetentionHours: z.number().gt(0, "messageRetentionHours must be more than 0").optional(), sequenceOrder: z.number().int().min(1, "sequenceOrder must be at least 1").optional(), stopCondition: CampaignTemplateStopCondition.optional(), waitMinutes: z.number().int().refine(RULES.templateWaitMinutes.check, RULES.templateWaitMinutes.message).optional() }).refine(RULES.templateStopCondition.check, RULES.templateStopCondition.message).refine(RULES.templateInAppOnly.check, RULES.templateInAppOnly.message);
+export const CampaignTemplateChannelContent = z.strictObject({ content: CampaignJson });
+export const CampaignTemplateId = z.string().min(1, "templateId must not be empty").max(100, "templateId must be at most 100 characters").regex(/^[A-Za-z0-9_-]+$/, "a templateId may contain only letters, digits, '-' and '_'");
+export const CampaignTemplateStatus = B.oneOf(["draft", "approved", "archived"], "status");
+export const CampaignTemplateCreate = z.strictObject({ name: CampaignName, templateId: CampaignTemplateId, templateCategory: CampaignTemplateCategory.optional(), label: z.string().optional(), alternativeText: z.string().optional(), tags: z.array(z.string().min(1, "tag must not be empty")).optional(), status: CampaignTemplateStatus.default("draft"), channels: z.array(CampaignTemplateChannel).min(1, "channels must hold at least one channel").refine(RULES.templateChannelTypesOnce.check, RULES.templateChannelTypesOnce.message), variableSchema: z.array(z.string()).optional(), config: CampaignJson.optional() });
+export const CampaignTemplatePage = B.dataOrBare(z.array(CampaignTemplate));
+export const CampaignTemplateUpdate = z.strictObject({ name: CampaignName.optional(), templateCategory: CampaignTemplateCategory.optional(), label: z.string().optional(), alternativeText: z.string().optional(), tags: z.array(z.string().min(1, "tag must not be empty")).optional(), status: CampaignTemplateStatus.optional(), variableSchema: z.array(z.string()).optional(), config: CampaignJson.optional() });
+export const CertificateFile = z.strictObject({ filename: z.string().min(1, "filename must not be empty"), content: secret(z.string().min(1, "content must not be empty")), type: z.string().min(1, "type must not be empty") });
 export const ChatWidgetConfiguration = z.looseObject({ name: z.string(), version: z.string().optional(), style: z.record(z.string(), z.unknown()).optional(), sidebar: z.record(z.string(), z.unknown()).optional(), main: z.record(z.string(), z.unknown()).optional(), appId: z.string().optional() });
 export const ChatWidgetStyle = z.strictObject({ custom_css: z.string().optional(), custom_js: z.string().default("v2"), docked_layout_icon_background: z.string().default("#03a9f4"), docked_layout_icon_close: z.string().default("https://widget-js.cometchat.io/v2/resources/chat_close.svg"), docked_layout_icon_open: z.string().default("https://widget-js.cometchat.io/v2/resources/chat_bubble.svg"), primary_color: z.string().default("#03A9F4"), foreground_color: z.string().default("#000000"), background_color: z.string().default("#FFFFFF"), override_system_background_colors: z.boolean().default(true) });
 export const ChatWidgetSidebar = z.strictObject({ chats: z.boolean().default(true), users: z.boolean().default(true), groups: z.boolean().default(true), calls: z.boolean(), user_settings: z.boolean().optional(), recent_chat_listing: z.string().default("all_chats"), user_listing: z.string().default("all_users"), sidebar_navigation_sequence: z.array(z.string()).default(["chats","users","groups","calls","settings"]), start_a_new_conversation: z.string().default("all_chats"), group_listing: z.string().default("public_and_password_protected_groups") });
@@ -167,10 +181,16 @@ export const InteractionGoal = z.looseObject({ type: z.enum(["anyOf", "allOf", "
 export const KeywordList = z.looseObject({ id: z.string(), name: z.string().optional(), description: z.string().optional(), category: z.string(), isCSV: z.boolean().optional(), searchTerms: z.array(z.string()).optional(), disallowedSentences: z.array(z.string()).optional(), webhookURL: z.string().optional(), username: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional(), revisionId: z.string().optional(), active: z.boolean().optional(), default: z.boolean().optional() });
 export const KeywordListCreate = B.keywordListBody(true);
 export const KeywordListUpdate = B.keywordListBody(false);
+export const KnowledgeFileMimeType = B.oneOf(["application/pdf", "text/plain", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/csv", "text/markdown"], "mimeType");
+export const KnowledgeFileDeclared = z.strictObject({ fileName: z.string().trim().min(1, "fileName must not be empty").max(255, "fileName must be at most 255 characters"), path: z.string().min(1, "path must not be empty").optional(), content: z.string().min(1, "content must not be empty").optional(), mimeType: KnowledgeFileMimeType.optional(), contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional() }).refine(RULES.knowledgeFileOneSource.check, RULES.knowledgeFileOneSource.message);
 export const KnowledgeRecord = z.looseObject({ uniqueId: z.string(), sourceName: z.string().optional(), type: z.string(), status: z.string().optional(), createdAt: ServiceTime.optional() });
 export const KnowledgeText = z.looseObject({ uniqueId: z.string(), title: z.string().optional(), text: z.string().optional(), fileName: z.string().optional(), status: z.string().optional(), createdAt: ServiceTime.optional(), updatedAt: ServiceTime.optional() });
 export const KnowledgeTextCreate = z.strictObject({ title: z.string().trim().min(1, "title must not be empty").max(500, "title must be at most 500 characters"), text: z.string().min(1, "text must not be empty").max(5000, "text must be at most 5000 characters") });
 export const KnowledgeTextUpdate = z.strictObject({ title: z.string().trim().min(1, "title must not be empty").max(500, "title must be at most 500 characters").optional(), text: z.string().min(1, "text must not be empty").max(5000, "text must be at most 5000 characters").optional() });
+export const KnowledgeUpload = z.looseObject({ uploadId: z.string(), fileName: z.string().optional(), mimeType: z.string().optional(), fileSize: z.number().optional(), s3Key: z.string().optional(), presignedUrl: z.string() });
+export const KnowledgeUploadFile = z.strictObject({ fileName: z.string().min(1, "fileName must not be empty").max(255, "fileName must be at most 255 characters"), mimeType: KnowledgeFileMimeType, fileSize: z.number().int().min(1, "fileSize must be at least 1").max(52428800, "fileSize must be at most 52428800") });
+export const KnowledgeUploadInitiate = z.strictObject({ files: z.array(KnowledgeUploadFile).min(1).max(10) });
+export const KnowledgeUploads = z.looseObject({ uploads: z.array(KnowledgeUpload) });
 export const Limit = z.coerce.number().int().min(1, "limit must be at least 1").max(1000, "limit must be at most 1000");
 export const McpServer = z.looseObject({ slug: z.string(), name: z.string(), url: z.string(), description: z.string().optional(), icon: z.string().optional(), createdAt: Timestamp, updatedAt: Timestamp.optional() });
 export const McpServerCreate = z.strictObject({ slug: McpSlug, name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters"), url: z.url({ message: "url must be a URL" }).max(3000, "url must be at most 3000 characters").refine(RULES.mcpServerUrl.check, RULES.mcpServerUrl.message), description: z.string().max(255, "description must be at most 255 characters").optional(), icon: z.url({ message: "icon must be a URL" }).max(3000, "icon must be at most 3000 characters").optional(), headers: AgentHeaders.optional() });
@@ -199,6 +219,12 @@ export const PinnedConversationRef = z.strictObject({ conversationType: PinnedCo
 export const PinnedConversationTarget = z.strictObject({ uid: z.string().min(1, "uid must not be empty").optional(), guid: z.string().min(1, "guid must not be empty").optional() }).refine(RULES.pinnedOneTarget.check, RULES.pinnedOneTarget.message);
 export const PinnedConversationsBody = z.strictObject({ pinnedConversations: z.array(PinnedConversationTarget).refine(RULES.pinnedAtMost.check, RULES.pinnedAtMost.message).refine(RULES.pinnedTargetsNoRepeat.check, RULES.pinnedTargetsNoRepeat.message) });
 export const PinnedConversationsDeclared = z.strictObject({ conversations: z.array(PinnedConversationRef).refine(RULES.pinnedAtMost.check, RULES.pinnedAtMost.message).refine(RULES.pinnedNoRepeat.check, RULES.pinnedNoRepeat.message) });
+export const PushCertificateAnswer = z.looseObject({ statusCode: z.number().int().optional(), success: z.boolean(), responseTime: z.number().optional(), body: z.record(z.string(), z.unknown()) });
+export const PushCertificateType = z.enum(["p12", "p8"]);
+export const PushCertificateDeclared = z.strictObject({ appId: z.string().min(1, "appId must not be empty").optional(), type: PushCertificateType, path: z.string().min(1, "path must not be empty").optional(), content: secret(z.string().min(1, "content must not be empty")).optional(), password: secret(z.string().min(1, "password must not be empty")).optional(), contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional() }).refine(RULES.pushCertificateOneSource.check, RULES.pushCertificateOneSource.message).refine(RULES.pushCertificatePasswordP12.check, RULES.pushCertificatePasswordP12.message);
+export const PushCertificateP12Upload = z.strictObject({ certificate: CertificateFile, password: secret(z.string().min(1, "password must not be empty")).optional() });
+export const PushCertificateP8Upload = z.strictObject({ certificate: CertificateFile });
+export const PushCertificatesAnswer = z.looseObject({ statusCode: z.number().int().optional(), success: z.boolean(), responseTime: z.number().optional(), body: z.looseObject({ certificate_p12: z.boolean().optional(), certificate_p8: z.boolean().optional() }) });
 export const PushProvider = z.looseObject({ providerId: z.string(), isDefault: z.boolean().optional() });
 export const QueryBool = B.QueryBool;
 export const Reaction = z.looseObject({ id: z.string(), messageId: z.string(), reaction: z.string(), uid: z.string(), reactedAt: Timestamp });
@@ -310,6 +336,9 @@ export const ROUTE_SCHEMAS = {
   createExtensionSettings: { body: z.record(z.string(), z.unknown()), response: z.looseObject({ data: ExtensionSettingsAnswer }) },
   updateExtensionSettings: { body: z.record(z.string(), z.unknown()), response: z.looseObject({ data: ExtensionSettingsAnswer }) },
   deleteExtensionSettings: { response: z.looseObject({ data: ExtensionSettingsAnswer }) },
+  uploadPushCertificateP12: { body: PushCertificateP12Upload, response: z.looseObject({ data: PushCertificateAnswer }) },
+  uploadPushCertificateP8: { body: PushCertificateP8Upload, response: z.looseObject({ data: PushCertificateAnswer }) },
+  queryPushCertificates: { response: z.looseObject({ data: PushCertificatesAnswer }) },
   getNotificationSettings: { response: z.looseObject({ data: NotificationSettings }) },
   updateNotificationSettings: { body: NotificationSettingsPatch, response: z.looseObject({ data: z.looseObject({ success: z.boolean() }) }) },
   resetNotificationSettings: { response: z.looseObject({ data: z.looseObject({ success: z.boolean() }) }) },
@@ -397,6 +426,8 @@ export const ROUTE_SCHEMAS = {
   getKnowledgeText: { response: B.dataOrBare(KnowledgeText) },
   updateKnowledgeText: { body: KnowledgeTextUpdate, response: B.dataOrBare(KnowledgeText) },
   deleteKnowledgeText: { response: z.looseObject({ success: z.boolean().optional() }) },
+  initiateKnowledgeUploads: { body: KnowledgeUploadInitiate, response: B.dataOrBare(KnowledgeUploads) },
+  deleteKnowledgeUpload: { response: z.looseObject({ success: z.boolean().optional() }) },
   listKnowledgeSources: { query: z.object({ limit: Limit.optional(), affix: z.enum(["append", "prepend"]).optional(), cursor: z.string().optional() }), response: B.cursorPageOf(KnowledgeRecord) },
   addAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },
   removeAgentKnowledge: { body: AgentKnowledgeBody, response: z.looseObject({ success: z.boolean().optional() }) },
@@ -440,4 +471,10 @@ export const ROUTE_SCHEMAS = {
   createCampaignChannel: { body: CampaignChannelCreate, response: CampaignChannelAnswer },
   getCampaignChannel: { response: CampaignChannelAnswer },
   updateCampaignChannel: { body: CampaignChannelUpdate, response: CampaignChannelAnswer },
+  listCampaignTemplates: { query: z.object({ limit: CampaignLimit.optional(), affix: CampaignAffix.optional(), updatedAt: z.coerce.number().int().optional(), id: z.string().optional(), status: z.string().optional(), search: z.string().optional() }), response: CampaignTemplatePage },
+  createCampaignTemplate: { body: CampaignTemplateCreate, response: CampaignTemplateAnswer },
+  getCampaignTemplate: { response: CampaignTemplateAnswer },
+  updateCampaignTemplate: { body: CampaignTemplateUpdate, response: CampaignTemplateAnswer },
+  archiveCampaignTemplate: { response: CampaignTemplateAnswer },
+  updateCampaignTemplateChannel: { body: CampaignTemplateChannelContent, response: CampaignTemplateAnswer },
 } as const;

@@ -8,6 +8,7 @@ export const SECRET_FIELDS = [
   "basicAuthPassword",
   "basicAuthUsername",
   "constantValue",
+  "content",
   "headers",
   "p8Key",
   "password",

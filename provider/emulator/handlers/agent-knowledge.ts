@@ -4,21 +4,25 @@
 import { type AgentVariable, KnowledgeText } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
-import type { AgentVariableRecord, AppRecord, KnowledgeTextRecord } from "../state";
+import { STORAGE_PREFIX } from "../routing";
+import type { AgentVariableRecord, AppRecord, KnowledgeTextRecord, KnowledgeUploadRecord } from "../state";
 import { requireAgent, uuid4 } from "./ai-agents";
 import type { ChatHandlers, Env } from "./types";
 
 /** The type the listing gives text entries, and the path's `sourceType` that attaches them (a GUESS, S46). */
 const TEXT = "text";
+/** The type the listing gives uploaded files, and the `sourceType` that attaches them (S46, S50). */
+const UPLOADS = "uploads";
 /** The listing's page size when none is asked, and its bound (S46). */
 const PAGE = { default: 10, max: 100 } as const;
 
 /** Milliseconds later than every time of the app's entries and variables: each a distinct cursor. */
 function millis(app: AppRecord, env: Env): number {
-  const times = [...app.knowledgeTexts.values(), ...app.agentVariables.values()].flatMap((r) => [
-    r.createdAt,
-    r.updatedAt,
-  ]);
+  const times = [
+    ...app.knowledgeTexts.values(),
+    ...app.knowledgeUploads.values(),
+    ...app.agentVariables.values(),
+  ].flatMap((r) => [r.createdAt, r.updatedAt]);
   return Math.max(env.now() * 1000, Math.max(0, ...times) + 1);
 }
 
@@ -56,12 +60,33 @@ const recordView = (app: AppRecord, t: KnowledgeTextRecord) => ({
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
 });
+/** An uploaded file as the listing shows it; listed once its bytes are stored (a GUESS: S50 is silent). */
+const uploadView = (app: AppRecord, u: KnowledgeUploadRecord) => ({
+  uniqueId: u.uniqueId,
+  appId: app.id,
+  sourceName: u.fileName,
+  type: UPLOADS,
+  status: u.status,
+  lastSynced: u.updatedAt,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+});
+/** The sources the listing shows, newest first: text entries, and files whose bytes arrived. */
+const listed = (app: AppRecord) =>
+  [
+    ...[...app.knowledgeTexts.values()].map((t) => ({ at: t.createdAt, view: recordView(app, t) })),
+    ...[...app.knowledgeUploads.values()]
+      .filter((u) => u.sha256 !== undefined)
+      .map((u) => ({ at: u.createdAt, view: uploadView(app, u) })),
+  ].sort((a, b) => b.at - a.at);
+
 /** A variable as the service answers it (bare; its constant value is shown, as the vendor's example does). */
 const variableView = (v: AgentVariableRecord): AgentVariable => ({ ...v });
 
 /** Each source must exist and be of the path's type: nothing is attached otherwise. */
 function requireSources(app: AppRecord, sourceType: string, ids: readonly string[]): void {
-  const missing = ids.find((id) => sourceType !== TEXT || !app.knowledgeTexts.has(id.toLowerCase()));
+  const of = { [TEXT]: app.knowledgeTexts, [UPLOADS]: app.knowledgeUploads }[sourceType];
+  const missing = ids.find((id) => !of?.has(id.toLowerCase()));
   if (missing !== undefined) {
     throw new ApiError("ERR_KNOWLEDGE_SOURCE_NOT_FOUND", `The knowledge source ${missing} does not exist.`);
   }
@@ -110,23 +135,69 @@ export const agentKnowledgeHandlers = {
   // Newest first (S46): `append` reads older records than the cursor, `prepend` newer ones.
   listKnowledgeSources: ({ app, query }) => {
     const limit = Math.min(query.limit ?? PAGE.default, PAGE.max);
-    const all = [...app.knowledgeTexts.values()].sort((a, b) => b.createdAt - a.createdAt);
+    const all = listed(app);
     const at = query.cursor === undefined ? undefined : Number(query.cursor);
     const page =
       at === undefined || Number.isNaN(at)
         ? all.slice(0, limit)
         : query.affix === "prepend"
-          ? all.filter((t) => t.createdAt > at).slice(-limit)
-          : all.filter((t) => t.createdAt < at).slice(0, limit);
+          ? all.filter((t) => t.at > at).slice(-limit)
+          : all.filter((t) => t.at < at).slice(0, limit);
     const first = page[0];
     const last = page[page.length - 1];
     return {
-      data: page.map((t) => recordView(app, t)),
+      data: page.map((t) => t.view),
       meta: {
         current: { limit, count: page.length },
-        ...(first ? { previous: { affix: "prepend", cursor: String(first.createdAt) } } : {}),
-        ...(last ? { next: { affix: "append", cursor: String(last.createdAt) } } : {}),
+        ...(first ? { previous: { affix: "prepend", cursor: String(first.at) } } : {}),
+        ...(last ? { next: { affix: "append", cursor: String(last.at) } } : {}),
       },
+    };
+  },
+
+  // One upload record per file, each with a URL its bytes are PUT to (S50); the file is listed once they are.
+  initiateKnowledgeUploads: ({ app, body, env }) => {
+    const uploads = body.files.map((f) => {
+      const now = millis(app, env);
+      const uniqueId = uuid4(env);
+      const u: KnowledgeUploadRecord = {
+        uniqueId,
+        fileName: f.fileName,
+        mimeType: f.mimeType,
+        fileSize: f.fileSize,
+        s3Key: `${app.id}/knowledge-base/uploads/${uniqueId}/${f.fileName}`,
+        signature: uuid4(env).replace(/-/g, ""),
+        status: "uploading",
+        createdAt: now,
+        updatedAt: now,
+      };
+      app.knowledgeUploads.set(uniqueId, u);
+      return {
+        uploadId: uniqueId,
+        fileName: u.fileName,
+        mimeType: u.mimeType,
+        fileSize: u.fileSize,
+        s3Key: u.s3Key,
+        presignedUrl: `${env.origin?.() ?? ""}${STORAGE_PREFIX}/${app.id}/${uniqueId}?signature=${u.signature}`,
+      };
+    });
+    return { uploads };
+  },
+
+  // Deleting a file detaches it from every agent (S50: "deletedFromAgents").
+  deleteKnowledgeUpload: ({ app, params }) => {
+    const u = app.knowledgeUploads.get(params.uniqueId.toLowerCase());
+    if (!u)
+      throw new ApiError(
+        "ERR_KNOWLEDGE_SOURCE_NOT_FOUND",
+        `The knowledge source ${params.uniqueId} does not exist.`,
+      );
+    app.knowledgeUploads.delete(u.uniqueId);
+    for (const a of app.builderAgents.values()) a.files = (a.files ?? []).filter((id) => id !== u.uniqueId);
+    return {
+      success: true,
+      message: "File deleted.",
+      data: { uploadId: u.uniqueId, fileName: u.fileName, deletedFromAgents: true, vectorsDeleted: true },
     };
   },
 

@@ -1,12 +1,17 @@
-// The campaigns service's configuration (docs/service/campaigns.md, decision 0131): template categories
-// (names unique in the app) and delivery channels (channelIds unique, at most one push channel, no delete
-// route). The service makes each object's id (a CUID); lists are cursor pages in (updatedAt, id) order. The
+// The campaigns service's configuration (docs/service/campaigns.md, decisions 0131 and 0134): template
+// categories (names unique in the app), delivery channels (channelIds unique, at most one push channel, no
+// delete route) and templates (one configuration per channel type, archived by delete, a version per save). The service makes each object's id (a CUID); lists are cursor pages in (updatedAt, id) order. The
 // vendor documents no answer bodies and no error codes, only statuses: what is answered here is our reading,
 // unconfirmed in the ledger.
-import { CAMPAIGN_PAGE, CampaignCategory, CampaignChannel } from "../../contract";
+import { CAMPAIGN_PAGE, CampaignCategory, CampaignChannel, CampaignTemplate } from "../../contract";
 import { ApiError } from "../errors";
 import { created, updated, viewOf } from "../records";
-import type { AppRecord, CampaignCategoryRecord, CampaignChannelRecord } from "../state";
+import type {
+  AppRecord,
+  CampaignCategoryRecord,
+  CampaignChannelRecord,
+  CampaignTemplateRecord,
+} from "../state";
 import type { ChatHandlers, Env } from "./types";
 
 /** A CUID-like id, as the vendor's create-campaign page names a template's id. */
@@ -54,6 +59,40 @@ function requireChannel(app: AppRecord, id: string): CampaignChannelRecord {
   const c = app.campaignChannels.get(id);
   if (!c) throw new ApiError("ERR_CAMPAIGN_CHANNEL_NOT_FOUND", `The channel ${id} does not exist.`);
   return c;
+}
+
+const templateView = (t: CampaignTemplateRecord) => viewOf(t, CampaignTemplate);
+
+/** A template by the id the service made, else by its templateId (the vendor names a template by either). */
+function requireTemplate(app: AppRecord, id: string): CampaignTemplateRecord {
+  const t =
+    app.campaignTemplates.get(id) ??
+    [...app.campaignTemplates.values()].find((x) => x.templateId === id && x.status !== "archived");
+  if (!t) throw new ApiError("ERR_CAMPAIGN_TEMPLATE_NOT_FOUND", `The template ${id} does not exist.`);
+  return t;
+}
+
+/**
+ * A template's channels: one per channel type (the vendor's 409), and a channelId names an enabled channel of
+ * that type (the guide: only an enabled channel can be given to templates; the code is ours).
+ */
+function checkTemplateChannels(app: AppRecord, channels: CampaignTemplateRecord["channels"]) {
+  const types = new Set<string>();
+  for (const c of channels) {
+    if (types.has(c.channelType))
+      throw new ApiError(
+        "ERR_CAMPAIGN_TEMPLATE_CHANNEL_TYPE_TAKEN",
+        `The template has more than one ${c.channelType} channel.`,
+      );
+    types.add(c.channelType);
+    if (c.channelId === undefined) continue;
+    const ch = [...app.campaignChannels.values()].find((x) => x.channelId === c.channelId);
+    if (!ch || ch.type !== c.channelType || !ch.enabled)
+      throw new ApiError(
+        "ERR_CAMPAIGN_TEMPLATE_INVALID_CHANNEL",
+        `The channel ${c.channelId} is not an enabled ${c.channelType} channel of the app.`,
+      );
+  }
 }
 
 /** Category names are unique in the app (the vendor's 409 "Duplicate category name"). */
@@ -117,5 +156,67 @@ export const campaignHandlers = {
     const c = updated(requireChannel(app, params.id), body);
     c.updatedAt = env.now();
     return { data: channelView(c) };
+  },
+
+  // A templateId is unique among the templates not archived: whether an archived one's can be taken again
+  // is not documented (unconfirmed in the ledger).
+  createCampaignTemplate: ({ app, body, env }) => {
+    if (
+      [...app.campaignTemplates.values()].some(
+        (t) => t.templateId === body.templateId && t.status !== "archived",
+      )
+    )
+      throw new ApiError(
+        "ERR_CAMPAIGN_TEMPLATE_ALREADY_EXISTS",
+        `The template ${body.templateId} already exists.`,
+      );
+    checkTemplateChannels(app, body.channels);
+    const now = env.now();
+    // The vendor fills a channel's content with defaults when it is left out; which ones is not documented.
+    const channels = body.channels.map((c) => ({ ...c, content: c.content ?? {} }));
+    const t: CampaignTemplateRecord = created(
+      { ...body, channels },
+      {},
+      { id: cuid(env), currentVersion: 1, createdAt: now, updatedAt: now },
+    );
+    app.campaignTemplates.set(t.id, t);
+    return { data: templateView(t) };
+  },
+  listCampaignTemplates: ({ app, query }) => {
+    const search = query.search?.toLowerCase();
+    const matching = [...app.campaignTemplates.values()].filter(
+      (t) =>
+        (query.status === undefined || t.status === query.status) &&
+        (search === undefined ||
+          t.name.toLowerCase().includes(search) ||
+          t.templateId.toLowerCase().includes(search)),
+    );
+    return cursorPage(matching, query, templateView);
+  },
+  getCampaignTemplate: ({ app, params }) => ({ data: templateView(requireTemplate(app, params.id)) }),
+  updateCampaignTemplate: ({ app, params, body, env }) => {
+    const t = updated(requireTemplate(app, params.id), body);
+    t.currentVersion += 1;
+    t.updatedAt = env.now();
+    return { data: templateView(t) };
+  },
+  archiveCampaignTemplate: ({ app, params, env }) => {
+    const t = requireTemplate(app, params.id);
+    t.status = "archived";
+    t.updatedAt = env.now();
+    return { data: templateView(t) };
+  },
+  updateCampaignTemplateChannel: ({ app, params, body, env }) => {
+    const t = requireTemplate(app, params.id);
+    const c = t.channels.find((x) => x.channelType === params.channelType);
+    if (!c)
+      throw new ApiError(
+        "ERR_CAMPAIGN_TEMPLATE_CHANNEL_NOT_FOUND",
+        `The template has no ${params.channelType} channel.`,
+      );
+    c.content = body.content;
+    t.currentVersion += 1;
+    t.updatedAt = env.now();
+    return { data: templateView(t) };
   },
 } satisfies ChatHandlers;

@@ -17,6 +17,7 @@ import { metricsHandlers } from "./metrics";
 import { moderationHandlers } from "./moderation";
 import { moderationQueueHandlers } from "./moderation-queues";
 import { notificationHandlers } from "./notifications";
+import { pushCertificateHandlers } from "./push-certificates";
 import { rbacHandlers } from "./rbac";
 import { roleHandlers } from "./roles";
 import { socialHandlers } from "./social";
@@ -44,4 +45,5 @@ export const handlers = {
   ...chatWidgetHandlers,
   ...moderationQueueHandlers,
   ...campaignHandlers,
+  ...pushCertificateHandlers,
 } as const satisfies { readonly [N in RouteName]: unknown };

@@ -11,6 +11,8 @@ export interface Env {
   /** Unix seconds. */
   now(): number;
   ids: Random;
+  /** The emulator's own address (`http://host:port`), for the URLs it hands out (presigned uploads). */
+  origin?: () => string;
 }
 
 interface BaseCtx<R extends RouteSpec> {

@@ -291,9 +291,9 @@ export async function main(argv: string[]): Promise<void> {
       process.stderr.write(
         `\nThe added entries name secret config; in stack ${f.compare}, set each before \`pulumi up\`:\n`,
       );
-      for (const key of done.secrets) process.stderr.write(`  ${configSetLine(key)}\n`);
+      for (const key of done.secrets) process.stderr.write(`  ${configSetLine(key)} --stack ${f.compare}\n`);
     }
-    if (f.write) report(`wrote ${done.file}`);
+    if (f.write) report(done.written ? `wrote ${done.file}` : `nothing to add: ${done.file} left as it was`);
     return;
   }
   if (f.seed && seedFiles) {

@@ -51,7 +51,7 @@ export function planText(plan: PromotionPlan, heading: PlanHeading, written = fa
       for (const f of c.fields) {
         const value = f.secret
           ? `${SECRET} ${f.staging === undefined ? "not declared here" : f.production === undefined ? "not declared in the stack" : "differs"}`
-          : `${shown(f.production)} -> ${shown(f.staging)}`;
+          : `${shown(masked(k, f.field, f.production))} -> ${shown(masked(k, f.field, f.staging))}`;
         lines.push(`      ${f.field}: ${value}`);
       }
       changed++;

@@ -31,6 +31,8 @@ export interface Promoted {
   file: string;
   /** The secret config keys the added entries name: to set in the stack before its next `pulumi up`. */
   secrets: string[];
+  /** Whether the file was written: --write with entries to add. */
+  written: boolean;
 }
 
 export interface StackEnvironment {
@@ -70,5 +72,5 @@ export function promote(staging: Exported, opts: PromoteOptions): Promoted {
     from: `app ${opts.app.appId} (${opts.app.region})`,
     to: `stack ${opts.stack} (${shownPath(file)})`,
   };
-  return { plan, text: planText(plan, heading, write), file, secrets };
+  return { plan, text: planText(plan, heading, write), file, secrets, written: write };
 }

@@ -61,7 +61,7 @@ type CampaignChannel struct {
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
 	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type CampaignChannelTypeOutput `pulumi:"type"`
 }
 
@@ -136,7 +136,7 @@ type campaignChannelArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
 	Name string `pulumi:"name"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type CampaignChannelType `pulumi:"type"`
 }
 
@@ -152,7 +152,7 @@ type CampaignChannelArgs struct {
 	Enabled pulumi.BoolPtrInput
 	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
 	Name pulumi.StringInput
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type CampaignChannelTypeInput
 }
 
@@ -213,7 +213,7 @@ func (o CampaignChannelOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignChannel) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 func (o CampaignChannelOutput) Type() CampaignChannelTypeOutput {
 	return o.ApplyT(func(v *CampaignChannel) CampaignChannelTypeOutput { return v.Type }).(CampaignChannelTypeOutput)
 }

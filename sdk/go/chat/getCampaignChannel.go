@@ -38,7 +38,7 @@ type LookupCampaignChannelResult struct {
 	Id string `pulumi:"id"`
 	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type *CampaignChannelType `pulumi:"type"`
 }
 
@@ -92,7 +92,7 @@ func (o LookupCampaignChannelResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignChannelResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 func (o LookupCampaignChannelResultOutput) Type() CampaignChannelTypePtrOutput {
 	return o.ApplyT(func(v LookupCampaignChannelResult) *CampaignChannelType { return v.Type }).(CampaignChannelTypePtrOutput)
 }

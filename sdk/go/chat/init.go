@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentApiTool{}
 	case "chat:index:AgentFrontendAction":
 		r = &AgentFrontendAction{}
+	case "chat:index:AgentKnowledgeFile":
+		r = &AgentKnowledgeFile{}
 	case "chat:index:AgentKnowledgeSource":
 		r = &AgentKnowledgeSource{}
 	case "chat:index:AgentVariable":
@@ -49,6 +51,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CampaignCategory{}
 	case "chat:index:CampaignChannel":
 		r = &CampaignChannel{}
+	case "chat:index:CampaignTemplate":
+		r = &CampaignTemplate{}
 	case "chat:index:ChatWidget":
 		r = &ChatWidget{}
 	case "chat:index:Collaborators":
@@ -91,6 +95,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &NotificationSettings{}
 	case "chat:index:PinnedConversations":
 		r = &PinnedConversations{}
+	case "chat:index:PushCertificate":
+		r = &PushCertificate{}
 	case "chat:index:Role":
 		r = &Role{}
 	case "chat:index:SeedData":

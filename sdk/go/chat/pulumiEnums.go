@@ -690,6 +690,682 @@ func (in *campaignChannelTypePtr) ToCampaignChannelTypePtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(CampaignChannelTypePtrOutput)
 }
 
+type CampaignTemplateCategory string
+
+const (
+	CampaignTemplateCategoryOnboarding      = CampaignTemplateCategory("Onboarding")
+	CampaignTemplateCategoryTransactional   = CampaignTemplateCategory("Transactional")
+	CampaignTemplateCategoryMarketing       = CampaignTemplateCategory("Marketing")
+	CampaignTemplateCategoryProductShowcase = CampaignTemplateCategory("Product_Showcase")
+	CampaignTemplateCategoryAlerts          = CampaignTemplateCategory("Alerts")
+	CampaignTemplateCategoryPolls           = CampaignTemplateCategory("Polls")
+	CampaignTemplateCategoryCustom          = CampaignTemplateCategory("Custom")
+)
+
+func (CampaignTemplateCategory) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateCategory)(nil)).Elem()
+}
+
+func (e CampaignTemplateCategory) ToCampaignTemplateCategoryOutput() CampaignTemplateCategoryOutput {
+	return pulumi.ToOutput(e).(CampaignTemplateCategoryOutput)
+}
+
+func (e CampaignTemplateCategory) ToCampaignTemplateCategoryOutputWithContext(ctx context.Context) CampaignTemplateCategoryOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CampaignTemplateCategoryOutput)
+}
+
+func (e CampaignTemplateCategory) ToCampaignTemplateCategoryPtrOutput() CampaignTemplateCategoryPtrOutput {
+	return e.ToCampaignTemplateCategoryPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateCategory) ToCampaignTemplateCategoryPtrOutputWithContext(ctx context.Context) CampaignTemplateCategoryPtrOutput {
+	return CampaignTemplateCategory(e).ToCampaignTemplateCategoryOutputWithContext(ctx).ToCampaignTemplateCategoryPtrOutputWithContext(ctx)
+}
+
+func (e CampaignTemplateCategory) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateCategory) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateCategory) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateCategory) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CampaignTemplateCategoryOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateCategoryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateCategory)(nil)).Elem()
+}
+
+func (o CampaignTemplateCategoryOutput) ToCampaignTemplateCategoryOutput() CampaignTemplateCategoryOutput {
+	return o
+}
+
+func (o CampaignTemplateCategoryOutput) ToCampaignTemplateCategoryOutputWithContext(ctx context.Context) CampaignTemplateCategoryOutput {
+	return o
+}
+
+func (o CampaignTemplateCategoryOutput) ToCampaignTemplateCategoryPtrOutput() CampaignTemplateCategoryPtrOutput {
+	return o.ToCampaignTemplateCategoryPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateCategoryOutput) ToCampaignTemplateCategoryPtrOutputWithContext(ctx context.Context) CampaignTemplateCategoryPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CampaignTemplateCategory) *CampaignTemplateCategory {
+		return &v
+	}).(CampaignTemplateCategoryPtrOutput)
+}
+
+func (o CampaignTemplateCategoryOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateCategoryOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateCategory) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CampaignTemplateCategoryOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateCategoryOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateCategory) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignTemplateCategoryPtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateCategoryPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignTemplateCategory)(nil)).Elem()
+}
+
+func (o CampaignTemplateCategoryPtrOutput) ToCampaignTemplateCategoryPtrOutput() CampaignTemplateCategoryPtrOutput {
+	return o
+}
+
+func (o CampaignTemplateCategoryPtrOutput) ToCampaignTemplateCategoryPtrOutputWithContext(ctx context.Context) CampaignTemplateCategoryPtrOutput {
+	return o
+}
+
+func (o CampaignTemplateCategoryPtrOutput) Elem() CampaignTemplateCategoryOutput {
+	return o.ApplyT(func(v *CampaignTemplateCategory) CampaignTemplateCategory {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignTemplateCategory
+		return ret
+	}).(CampaignTemplateCategoryOutput)
+}
+
+func (o CampaignTemplateCategoryPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateCategoryPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CampaignTemplateCategory) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CampaignTemplateCategoryInput is an input type that accepts values of the CampaignTemplateCategory enum
+// A concrete instance of `CampaignTemplateCategoryInput` can be one of the following:
+//
+//	CampaignTemplateCategoryOnboarding
+//	CampaignTemplateCategoryTransactional
+//	CampaignTemplateCategoryMarketing
+//	CampaignTemplateCategoryProductShowcase
+//	CampaignTemplateCategoryAlerts
+//	CampaignTemplateCategoryPolls
+//	CampaignTemplateCategoryCustom
+type CampaignTemplateCategoryInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateCategoryOutput() CampaignTemplateCategoryOutput
+	ToCampaignTemplateCategoryOutputWithContext(context.Context) CampaignTemplateCategoryOutput
+}
+
+var campaignTemplateCategoryPtrType = reflect.TypeOf((**CampaignTemplateCategory)(nil)).Elem()
+
+type CampaignTemplateCategoryPtrInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateCategoryPtrOutput() CampaignTemplateCategoryPtrOutput
+	ToCampaignTemplateCategoryPtrOutputWithContext(context.Context) CampaignTemplateCategoryPtrOutput
+}
+
+type campaignTemplateCategoryPtr string
+
+func CampaignTemplateCategoryPtr(v string) CampaignTemplateCategoryPtrInput {
+	return (*campaignTemplateCategoryPtr)(&v)
+}
+
+func (*campaignTemplateCategoryPtr) ElementType() reflect.Type {
+	return campaignTemplateCategoryPtrType
+}
+
+func (in *campaignTemplateCategoryPtr) ToCampaignTemplateCategoryPtrOutput() CampaignTemplateCategoryPtrOutput {
+	return pulumi.ToOutput(in).(CampaignTemplateCategoryPtrOutput)
+}
+
+func (in *campaignTemplateCategoryPtr) ToCampaignTemplateCategoryPtrOutputWithContext(ctx context.Context) CampaignTemplateCategoryPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CampaignTemplateCategoryPtrOutput)
+}
+
+type CampaignTemplateChannelsItemDataType string
+
+const (
+	CampaignTemplateChannelsItemDataTypeUiTemplate   = CampaignTemplateChannelsItemDataType("ui_template")
+	CampaignTemplateChannelsItemDataTypeDataTemplate = CampaignTemplateChannelsItemDataType("data_template")
+)
+
+func (CampaignTemplateChannelsItemDataType) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateChannelsItemDataType)(nil)).Elem()
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToCampaignTemplateChannelsItemDataTypeOutput() CampaignTemplateChannelsItemDataTypeOutput {
+	return pulumi.ToOutput(e).(CampaignTemplateChannelsItemDataTypeOutput)
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToCampaignTemplateChannelsItemDataTypeOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemDataTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CampaignTemplateChannelsItemDataTypeOutput)
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToCampaignTemplateChannelsItemDataTypePtrOutput() CampaignTemplateChannelsItemDataTypePtrOutput {
+	return e.ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemDataTypePtrOutput {
+	return CampaignTemplateChannelsItemDataType(e).ToCampaignTemplateChannelsItemDataTypeOutputWithContext(ctx).ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(ctx)
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateChannelsItemDataType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CampaignTemplateChannelsItemDataTypeOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateChannelsItemDataTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateChannelsItemDataType)(nil)).Elem()
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToCampaignTemplateChannelsItemDataTypeOutput() CampaignTemplateChannelsItemDataTypeOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToCampaignTemplateChannelsItemDataTypeOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemDataTypeOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToCampaignTemplateChannelsItemDataTypePtrOutput() CampaignTemplateChannelsItemDataTypePtrOutput {
+	return o.ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemDataTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CampaignTemplateChannelsItemDataType) *CampaignTemplateChannelsItemDataType {
+		return &v
+	}).(CampaignTemplateChannelsItemDataTypePtrOutput)
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateChannelsItemDataType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateChannelsItemDataTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateChannelsItemDataType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignTemplateChannelsItemDataTypePtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateChannelsItemDataTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignTemplateChannelsItemDataType)(nil)).Elem()
+}
+
+func (o CampaignTemplateChannelsItemDataTypePtrOutput) ToCampaignTemplateChannelsItemDataTypePtrOutput() CampaignTemplateChannelsItemDataTypePtrOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemDataTypePtrOutput) ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemDataTypePtrOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemDataTypePtrOutput) Elem() CampaignTemplateChannelsItemDataTypeOutput {
+	return o.ApplyT(func(v *CampaignTemplateChannelsItemDataType) CampaignTemplateChannelsItemDataType {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignTemplateChannelsItemDataType
+		return ret
+	}).(CampaignTemplateChannelsItemDataTypeOutput)
+}
+
+func (o CampaignTemplateChannelsItemDataTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateChannelsItemDataTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CampaignTemplateChannelsItemDataType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CampaignTemplateChannelsItemDataTypeInput is an input type that accepts values of the CampaignTemplateChannelsItemDataType enum
+// A concrete instance of `CampaignTemplateChannelsItemDataTypeInput` can be one of the following:
+//
+//	CampaignTemplateChannelsItemDataTypeUiTemplate
+//	CampaignTemplateChannelsItemDataTypeDataTemplate
+type CampaignTemplateChannelsItemDataTypeInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateChannelsItemDataTypeOutput() CampaignTemplateChannelsItemDataTypeOutput
+	ToCampaignTemplateChannelsItemDataTypeOutputWithContext(context.Context) CampaignTemplateChannelsItemDataTypeOutput
+}
+
+var campaignTemplateChannelsItemDataTypePtrType = reflect.TypeOf((**CampaignTemplateChannelsItemDataType)(nil)).Elem()
+
+type CampaignTemplateChannelsItemDataTypePtrInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateChannelsItemDataTypePtrOutput() CampaignTemplateChannelsItemDataTypePtrOutput
+	ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(context.Context) CampaignTemplateChannelsItemDataTypePtrOutput
+}
+
+type campaignTemplateChannelsItemDataTypePtr string
+
+func CampaignTemplateChannelsItemDataTypePtr(v string) CampaignTemplateChannelsItemDataTypePtrInput {
+	return (*campaignTemplateChannelsItemDataTypePtr)(&v)
+}
+
+func (*campaignTemplateChannelsItemDataTypePtr) ElementType() reflect.Type {
+	return campaignTemplateChannelsItemDataTypePtrType
+}
+
+func (in *campaignTemplateChannelsItemDataTypePtr) ToCampaignTemplateChannelsItemDataTypePtrOutput() CampaignTemplateChannelsItemDataTypePtrOutput {
+	return pulumi.ToOutput(in).(CampaignTemplateChannelsItemDataTypePtrOutput)
+}
+
+func (in *campaignTemplateChannelsItemDataTypePtr) ToCampaignTemplateChannelsItemDataTypePtrOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemDataTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CampaignTemplateChannelsItemDataTypePtrOutput)
+}
+
+type CampaignTemplateStatus string
+
+const (
+	CampaignTemplateStatusDraft    = CampaignTemplateStatus("draft")
+	CampaignTemplateStatusApproved = CampaignTemplateStatus("approved")
+	CampaignTemplateStatusArchived = CampaignTemplateStatus("archived")
+)
+
+func (CampaignTemplateStatus) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateStatus)(nil)).Elem()
+}
+
+func (e CampaignTemplateStatus) ToCampaignTemplateStatusOutput() CampaignTemplateStatusOutput {
+	return pulumi.ToOutput(e).(CampaignTemplateStatusOutput)
+}
+
+func (e CampaignTemplateStatus) ToCampaignTemplateStatusOutputWithContext(ctx context.Context) CampaignTemplateStatusOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CampaignTemplateStatusOutput)
+}
+
+func (e CampaignTemplateStatus) ToCampaignTemplateStatusPtrOutput() CampaignTemplateStatusPtrOutput {
+	return e.ToCampaignTemplateStatusPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateStatus) ToCampaignTemplateStatusPtrOutputWithContext(ctx context.Context) CampaignTemplateStatusPtrOutput {
+	return CampaignTemplateStatus(e).ToCampaignTemplateStatusOutputWithContext(ctx).ToCampaignTemplateStatusPtrOutputWithContext(ctx)
+}
+
+func (e CampaignTemplateStatus) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateStatus) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateStatus) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateStatus) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CampaignTemplateStatusOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateStatusOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateStatus)(nil)).Elem()
+}
+
+func (o CampaignTemplateStatusOutput) ToCampaignTemplateStatusOutput() CampaignTemplateStatusOutput {
+	return o
+}
+
+func (o CampaignTemplateStatusOutput) ToCampaignTemplateStatusOutputWithContext(ctx context.Context) CampaignTemplateStatusOutput {
+	return o
+}
+
+func (o CampaignTemplateStatusOutput) ToCampaignTemplateStatusPtrOutput() CampaignTemplateStatusPtrOutput {
+	return o.ToCampaignTemplateStatusPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStatusOutput) ToCampaignTemplateStatusPtrOutputWithContext(ctx context.Context) CampaignTemplateStatusPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CampaignTemplateStatus) *CampaignTemplateStatus {
+		return &v
+	}).(CampaignTemplateStatusPtrOutput)
+}
+
+func (o CampaignTemplateStatusOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStatusOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateStatus) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CampaignTemplateStatusOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStatusOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateStatus) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignTemplateStatusPtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateStatusPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignTemplateStatus)(nil)).Elem()
+}
+
+func (o CampaignTemplateStatusPtrOutput) ToCampaignTemplateStatusPtrOutput() CampaignTemplateStatusPtrOutput {
+	return o
+}
+
+func (o CampaignTemplateStatusPtrOutput) ToCampaignTemplateStatusPtrOutputWithContext(ctx context.Context) CampaignTemplateStatusPtrOutput {
+	return o
+}
+
+func (o CampaignTemplateStatusPtrOutput) Elem() CampaignTemplateStatusOutput {
+	return o.ApplyT(func(v *CampaignTemplateStatus) CampaignTemplateStatus {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignTemplateStatus
+		return ret
+	}).(CampaignTemplateStatusOutput)
+}
+
+func (o CampaignTemplateStatusPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CampaignTemplateStatus) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CampaignTemplateStatusInput is an input type that accepts values of the CampaignTemplateStatus enum
+// A concrete instance of `CampaignTemplateStatusInput` can be one of the following:
+//
+//	CampaignTemplateStatusDraft
+//	CampaignTemplateStatusApproved
+//	CampaignTemplateStatusArchived
+type CampaignTemplateStatusInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateStatusOutput() CampaignTemplateStatusOutput
+	ToCampaignTemplateStatusOutputWithContext(context.Context) CampaignTemplateStatusOutput
+}
+
+var campaignTemplateStatusPtrType = reflect.TypeOf((**CampaignTemplateStatus)(nil)).Elem()
+
+type CampaignTemplateStatusPtrInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateStatusPtrOutput() CampaignTemplateStatusPtrOutput
+	ToCampaignTemplateStatusPtrOutputWithContext(context.Context) CampaignTemplateStatusPtrOutput
+}
+
+type campaignTemplateStatusPtr string
+
+func CampaignTemplateStatusPtr(v string) CampaignTemplateStatusPtrInput {
+	return (*campaignTemplateStatusPtr)(&v)
+}
+
+func (*campaignTemplateStatusPtr) ElementType() reflect.Type {
+	return campaignTemplateStatusPtrType
+}
+
+func (in *campaignTemplateStatusPtr) ToCampaignTemplateStatusPtrOutput() CampaignTemplateStatusPtrOutput {
+	return pulumi.ToOutput(in).(CampaignTemplateStatusPtrOutput)
+}
+
+func (in *campaignTemplateStatusPtr) ToCampaignTemplateStatusPtrOutputWithContext(ctx context.Context) CampaignTemplateStatusPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CampaignTemplateStatusPtrOutput)
+}
+
+type CampaignTemplateStopCondition string
+
+const (
+	CampaignTemplateStopConditionDelivered = CampaignTemplateStopCondition("delivered")
+	CampaignTemplateStopConditionRead      = CampaignTemplateStopCondition("read")
+	CampaignTemplateStopConditionEngaged   = CampaignTemplateStopCondition("engaged")
+	CampaignTemplateStopConditionClicked   = CampaignTemplateStopCondition("clicked")
+)
+
+func (CampaignTemplateStopCondition) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateStopCondition)(nil)).Elem()
+}
+
+func (e CampaignTemplateStopCondition) ToCampaignTemplateStopConditionOutput() CampaignTemplateStopConditionOutput {
+	return pulumi.ToOutput(e).(CampaignTemplateStopConditionOutput)
+}
+
+func (e CampaignTemplateStopCondition) ToCampaignTemplateStopConditionOutputWithContext(ctx context.Context) CampaignTemplateStopConditionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CampaignTemplateStopConditionOutput)
+}
+
+func (e CampaignTemplateStopCondition) ToCampaignTemplateStopConditionPtrOutput() CampaignTemplateStopConditionPtrOutput {
+	return e.ToCampaignTemplateStopConditionPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateStopCondition) ToCampaignTemplateStopConditionPtrOutputWithContext(ctx context.Context) CampaignTemplateStopConditionPtrOutput {
+	return CampaignTemplateStopCondition(e).ToCampaignTemplateStopConditionOutputWithContext(ctx).ToCampaignTemplateStopConditionPtrOutputWithContext(ctx)
+}
+
+func (e CampaignTemplateStopCondition) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateStopCondition) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CampaignTemplateStopCondition) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CampaignTemplateStopCondition) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CampaignTemplateStopConditionOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateStopConditionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateStopCondition)(nil)).Elem()
+}
+
+func (o CampaignTemplateStopConditionOutput) ToCampaignTemplateStopConditionOutput() CampaignTemplateStopConditionOutput {
+	return o
+}
+
+func (o CampaignTemplateStopConditionOutput) ToCampaignTemplateStopConditionOutputWithContext(ctx context.Context) CampaignTemplateStopConditionOutput {
+	return o
+}
+
+func (o CampaignTemplateStopConditionOutput) ToCampaignTemplateStopConditionPtrOutput() CampaignTemplateStopConditionPtrOutput {
+	return o.ToCampaignTemplateStopConditionPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStopConditionOutput) ToCampaignTemplateStopConditionPtrOutputWithContext(ctx context.Context) CampaignTemplateStopConditionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CampaignTemplateStopCondition) *CampaignTemplateStopCondition {
+		return &v
+	}).(CampaignTemplateStopConditionPtrOutput)
+}
+
+func (o CampaignTemplateStopConditionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStopConditionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateStopCondition) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CampaignTemplateStopConditionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStopConditionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CampaignTemplateStopCondition) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CampaignTemplateStopConditionPtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateStopConditionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignTemplateStopCondition)(nil)).Elem()
+}
+
+func (o CampaignTemplateStopConditionPtrOutput) ToCampaignTemplateStopConditionPtrOutput() CampaignTemplateStopConditionPtrOutput {
+	return o
+}
+
+func (o CampaignTemplateStopConditionPtrOutput) ToCampaignTemplateStopConditionPtrOutputWithContext(ctx context.Context) CampaignTemplateStopConditionPtrOutput {
+	return o
+}
+
+func (o CampaignTemplateStopConditionPtrOutput) Elem() CampaignTemplateStopConditionOutput {
+	return o.ApplyT(func(v *CampaignTemplateStopCondition) CampaignTemplateStopCondition {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignTemplateStopCondition
+		return ret
+	}).(CampaignTemplateStopConditionOutput)
+}
+
+func (o CampaignTemplateStopConditionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTemplateStopConditionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CampaignTemplateStopCondition) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CampaignTemplateStopConditionInput is an input type that accepts values of the CampaignTemplateStopCondition enum
+// A concrete instance of `CampaignTemplateStopConditionInput` can be one of the following:
+//
+//	CampaignTemplateStopConditionDelivered
+//	CampaignTemplateStopConditionRead
+//	CampaignTemplateStopConditionEngaged
+//	CampaignTemplateStopConditionClicked
+type CampaignTemplateStopConditionInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateStopConditionOutput() CampaignTemplateStopConditionOutput
+	ToCampaignTemplateStopConditionOutputWithContext(context.Context) CampaignTemplateStopConditionOutput
+}
+
+var campaignTemplateStopConditionPtrType = reflect.TypeOf((**CampaignTemplateStopCondition)(nil)).Elem()
+
+type CampaignTemplateStopConditionPtrInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateStopConditionPtrOutput() CampaignTemplateStopConditionPtrOutput
+	ToCampaignTemplateStopConditionPtrOutputWithContext(context.Context) CampaignTemplateStopConditionPtrOutput
+}
+
+type campaignTemplateStopConditionPtr string
+
+func CampaignTemplateStopConditionPtr(v string) CampaignTemplateStopConditionPtrInput {
+	return (*campaignTemplateStopConditionPtr)(&v)
+}
+
+func (*campaignTemplateStopConditionPtr) ElementType() reflect.Type {
+	return campaignTemplateStopConditionPtrType
+}
+
+func (in *campaignTemplateStopConditionPtr) ToCampaignTemplateStopConditionPtrOutput() CampaignTemplateStopConditionPtrOutput {
+	return pulumi.ToOutput(in).(CampaignTemplateStopConditionPtrOutput)
+}
+
+func (in *campaignTemplateStopConditionPtr) ToCampaignTemplateStopConditionPtrOutputWithContext(ctx context.Context) CampaignTemplateStopConditionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CampaignTemplateStopConditionPtrOutput)
+}
+
 type EventNotification int
 
 const (
@@ -1370,6 +2046,177 @@ func (in *httpMethodPtr) ToHttpMethodPtrOutput() HttpMethodPtrOutput {
 
 func (in *httpMethodPtr) ToHttpMethodPtrOutputWithContext(ctx context.Context) HttpMethodPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(HttpMethodPtrOutput)
+}
+
+type KnowledgeFileMimeType string
+
+const (
+	KnowledgeFileMimeTypeApplicationPdf                                                     = KnowledgeFileMimeType("application/pdf")
+	KnowledgeFileMimeTypeTextPlain                                                          = KnowledgeFileMimeType("text/plain")
+	KnowledgeFileMimeTypeApplicationVndOpenxmlformatsOfficedocumentWordprocessingmlDocument = KnowledgeFileMimeType("application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+	KnowledgeFileMimeTypeTextCsv                                                            = KnowledgeFileMimeType("text/csv")
+	KnowledgeFileMimeTypeTextMarkdown                                                       = KnowledgeFileMimeType("text/markdown")
+)
+
+func (KnowledgeFileMimeType) ElementType() reflect.Type {
+	return reflect.TypeOf((*KnowledgeFileMimeType)(nil)).Elem()
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypeOutput() KnowledgeFileMimeTypeOutput {
+	return pulumi.ToOutput(e).(KnowledgeFileMimeTypeOutput)
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypeOutputWithContext(ctx context.Context) KnowledgeFileMimeTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(KnowledgeFileMimeTypeOutput)
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return e.ToKnowledgeFileMimeTypePtrOutputWithContext(context.Background())
+}
+
+func (e KnowledgeFileMimeType) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return KnowledgeFileMimeType(e).ToKnowledgeFileMimeTypeOutputWithContext(ctx).ToKnowledgeFileMimeTypePtrOutputWithContext(ctx)
+}
+
+func (e KnowledgeFileMimeType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KnowledgeFileMimeType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e KnowledgeFileMimeType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e KnowledgeFileMimeType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type KnowledgeFileMimeTypeOutput struct{ *pulumi.OutputState }
+
+func (KnowledgeFileMimeTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KnowledgeFileMimeType)(nil)).Elem()
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypeOutput() KnowledgeFileMimeTypeOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypeOutputWithContext(ctx context.Context) KnowledgeFileMimeTypeOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return o.ToKnowledgeFileMimeTypePtrOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v KnowledgeFileMimeType) *KnowledgeFileMimeType {
+		return &v
+	}).(KnowledgeFileMimeTypePtrOutput)
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KnowledgeFileMimeType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e KnowledgeFileMimeType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type KnowledgeFileMimeTypePtrOutput struct{ *pulumi.OutputState }
+
+func (KnowledgeFileMimeTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KnowledgeFileMimeType)(nil)).Elem()
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return o
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) Elem() KnowledgeFileMimeTypeOutput {
+	return o.ApplyT(func(v *KnowledgeFileMimeType) KnowledgeFileMimeType {
+		if v != nil {
+			return *v
+		}
+		var ret KnowledgeFileMimeType
+		return ret
+	}).(KnowledgeFileMimeTypeOutput)
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o KnowledgeFileMimeTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *KnowledgeFileMimeType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// KnowledgeFileMimeTypeInput is an input type that accepts values of the KnowledgeFileMimeType enum
+// A concrete instance of `KnowledgeFileMimeTypeInput` can be one of the following:
+//
+//	KnowledgeFileMimeTypeApplicationPdf
+//	KnowledgeFileMimeTypeTextPlain
+//	KnowledgeFileMimeTypeApplicationVndOpenxmlformatsOfficedocumentWordprocessingmlDocument
+//	KnowledgeFileMimeTypeTextCsv
+//	KnowledgeFileMimeTypeTextMarkdown
+type KnowledgeFileMimeTypeInput interface {
+	pulumi.Input
+
+	ToKnowledgeFileMimeTypeOutput() KnowledgeFileMimeTypeOutput
+	ToKnowledgeFileMimeTypeOutputWithContext(context.Context) KnowledgeFileMimeTypeOutput
+}
+
+var knowledgeFileMimeTypePtrType = reflect.TypeOf((**KnowledgeFileMimeType)(nil)).Elem()
+
+type KnowledgeFileMimeTypePtrInput interface {
+	pulumi.Input
+
+	ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput
+	ToKnowledgeFileMimeTypePtrOutputWithContext(context.Context) KnowledgeFileMimeTypePtrOutput
+}
+
+type knowledgeFileMimeTypePtr string
+
+func KnowledgeFileMimeTypePtr(v string) KnowledgeFileMimeTypePtrInput {
+	return (*knowledgeFileMimeTypePtr)(&v)
+}
+
+func (*knowledgeFileMimeTypePtr) ElementType() reflect.Type {
+	return knowledgeFileMimeTypePtrType
+}
+
+func (in *knowledgeFileMimeTypePtr) ToKnowledgeFileMimeTypePtrOutput() KnowledgeFileMimeTypePtrOutput {
+	return pulumi.ToOutput(in).(KnowledgeFileMimeTypePtrOutput)
+}
+
+func (in *knowledgeFileMimeTypePtr) ToKnowledgeFileMimeTypePtrOutputWithContext(ctx context.Context) KnowledgeFileMimeTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(KnowledgeFileMimeTypePtrOutput)
 }
 
 type MemberScope string
@@ -2746,6 +3593,171 @@ func (in *moderationRuleConditionsItemOperatorPtr) ToModerationRuleConditionsIte
 
 func (in *moderationRuleConditionsItemOperatorPtr) ToModerationRuleConditionsItemOperatorPtrOutputWithContext(ctx context.Context) ModerationRuleConditionsItemOperatorPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ModerationRuleConditionsItemOperatorPtrOutput)
+}
+
+type PushCertificateType string
+
+const (
+	PushCertificateTypeP12 = PushCertificateType("p12")
+	PushCertificateTypeP8  = PushCertificateType("p8")
+)
+
+func (PushCertificateType) ElementType() reflect.Type {
+	return reflect.TypeOf((*PushCertificateType)(nil)).Elem()
+}
+
+func (e PushCertificateType) ToPushCertificateTypeOutput() PushCertificateTypeOutput {
+	return pulumi.ToOutput(e).(PushCertificateTypeOutput)
+}
+
+func (e PushCertificateType) ToPushCertificateTypeOutputWithContext(ctx context.Context) PushCertificateTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PushCertificateTypeOutput)
+}
+
+func (e PushCertificateType) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return e.ToPushCertificateTypePtrOutputWithContext(context.Background())
+}
+
+func (e PushCertificateType) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return PushCertificateType(e).ToPushCertificateTypeOutputWithContext(ctx).ToPushCertificateTypePtrOutputWithContext(ctx)
+}
+
+func (e PushCertificateType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PushCertificateType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PushCertificateType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PushCertificateType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PushCertificateTypeOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PushCertificateType)(nil)).Elem()
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypeOutput() PushCertificateTypeOutput {
+	return o
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypeOutputWithContext(ctx context.Context) PushCertificateTypeOutput {
+	return o
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return o.ToPushCertificateTypePtrOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypeOutput) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PushCertificateType) *PushCertificateType {
+		return &v
+	}).(PushCertificateTypePtrOutput)
+}
+
+func (o PushCertificateTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PushCertificateType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PushCertificateTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PushCertificateType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PushCertificateTypePtrOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PushCertificateType)(nil)).Elem()
+}
+
+func (o PushCertificateTypePtrOutput) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return o
+}
+
+func (o PushCertificateTypePtrOutput) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return o
+}
+
+func (o PushCertificateTypePtrOutput) Elem() PushCertificateTypeOutput {
+	return o.ApplyT(func(v *PushCertificateType) PushCertificateType {
+		if v != nil {
+			return *v
+		}
+		var ret PushCertificateType
+		return ret
+	}).(PushCertificateTypeOutput)
+}
+
+func (o PushCertificateTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PushCertificateTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PushCertificateType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PushCertificateTypeInput is an input type that accepts values of the PushCertificateType enum
+// A concrete instance of `PushCertificateTypeInput` can be one of the following:
+//
+//	PushCertificateTypeP12
+//	PushCertificateTypeP8
+type PushCertificateTypeInput interface {
+	pulumi.Input
+
+	ToPushCertificateTypeOutput() PushCertificateTypeOutput
+	ToPushCertificateTypeOutputWithContext(context.Context) PushCertificateTypeOutput
+}
+
+var pushCertificateTypePtrType = reflect.TypeOf((**PushCertificateType)(nil)).Elem()
+
+type PushCertificateTypePtrInput interface {
+	pulumi.Input
+
+	ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput
+	ToPushCertificateTypePtrOutputWithContext(context.Context) PushCertificateTypePtrOutput
+}
+
+type pushCertificateTypePtr string
+
+func PushCertificateTypePtr(v string) PushCertificateTypePtrInput {
+	return (*pushCertificateTypePtr)(&v)
+}
+
+func (*pushCertificateTypePtr) ElementType() reflect.Type {
+	return pushCertificateTypePtrType
+}
+
+func (in *pushCertificateTypePtr) ToPushCertificateTypePtrOutput() PushCertificateTypePtrOutput {
+	return pulumi.ToOutput(in).(PushCertificateTypePtrOutput)
+}
+
+func (in *pushCertificateTypePtr) ToPushCertificateTypePtrOutputWithContext(ctx context.Context) PushCertificateTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PushCertificateTypePtrOutput)
 }
 
 type ReactionNotification int
@@ -4234,6 +5246,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ByoProviderPtrInput)(nil)).Elem(), ByoProvider("vercel-ai-sdk"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CampaignChannelTypeInput)(nil)).Elem(), CampaignChannelType("in_app"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CampaignChannelTypePtrInput)(nil)).Elem(), CampaignChannelType("in_app"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateCategoryInput)(nil)).Elem(), CampaignTemplateCategory("Onboarding"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateCategoryPtrInput)(nil)).Elem(), CampaignTemplateCategory("Onboarding"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateChannelsItemDataTypeInput)(nil)).Elem(), CampaignTemplateChannelsItemDataType("ui_template"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateChannelsItemDataTypePtrInput)(nil)).Elem(), CampaignTemplateChannelsItemDataType("ui_template"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateStatusInput)(nil)).Elem(), CampaignTemplateStatus("draft"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateStatusPtrInput)(nil)).Elem(), CampaignTemplateStatus("draft"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateStopConditionInput)(nil)).Elem(), CampaignTemplateStopCondition("delivered"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateStopConditionPtrInput)(nil)).Elem(), CampaignTemplateStopCondition("delivered"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventNotificationInput)(nil)).Elem(), EventNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventNotificationPtrInput)(nil)).Elem(), EventNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupChatSettingInput)(nil)).Elem(), GroupChatSetting("allMessages"))
@@ -4242,6 +5262,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GroupTypePtrInput)(nil)).Elem(), GroupType("public"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodInput)(nil)).Elem(), HttpMethod("GET"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpMethodPtrInput)(nil)).Elem(), HttpMethod("GET"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KnowledgeFileMimeTypeInput)(nil)).Elem(), KnowledgeFileMimeType("application/pdf"))
+	pulumi.RegisterInputType(reflect.TypeOf((*KnowledgeFileMimeTypePtrInput)(nil)).Elem(), KnowledgeFileMimeType("application/pdf"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopeInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MemberScopePtrInput)(nil)).Elem(), MemberScope("admin"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MessageNotificationInput)(nil)).Elem(), MessageNotification(1))
@@ -4259,6 +5281,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemOperandPtrInput)(nil)).Elem(), ModerationRuleConditionsItemOperand("text"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemOperatorInput)(nil)).Elem(), ModerationRuleConditionsItemOperator("contains"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ModerationRuleConditionsItemOperatorPtrInput)(nil)).Elem(), ModerationRuleConditionsItemOperator("contains"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PushCertificateTypeInput)(nil)).Elem(), PushCertificateType("p12"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PushCertificateTypePtrInput)(nil)).Elem(), PushCertificateType("p12"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReactionNotificationInput)(nil)).Elem(), ReactionNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReactionNotificationPtrInput)(nil)).Elem(), ReactionNotification(1))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReceiverTypeInput)(nil)).Elem(), ReceiverType("user"))
@@ -4284,6 +5308,14 @@ func init() {
 	pulumi.RegisterOutputType(ByoProviderPtrOutput{})
 	pulumi.RegisterOutputType(CampaignChannelTypeOutput{})
 	pulumi.RegisterOutputType(CampaignChannelTypePtrOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateCategoryOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateCategoryPtrOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateChannelsItemDataTypeOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateChannelsItemDataTypePtrOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateStatusOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateStatusPtrOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateStopConditionOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateStopConditionPtrOutput{})
 	pulumi.RegisterOutputType(EventNotificationOutput{})
 	pulumi.RegisterOutputType(EventNotificationPtrOutput{})
 	pulumi.RegisterOutputType(GroupChatSettingOutput{})
@@ -4292,6 +5324,8 @@ func init() {
 	pulumi.RegisterOutputType(GroupTypePtrOutput{})
 	pulumi.RegisterOutputType(HttpMethodOutput{})
 	pulumi.RegisterOutputType(HttpMethodPtrOutput{})
+	pulumi.RegisterOutputType(KnowledgeFileMimeTypeOutput{})
+	pulumi.RegisterOutputType(KnowledgeFileMimeTypePtrOutput{})
 	pulumi.RegisterOutputType(MemberScopeOutput{})
 	pulumi.RegisterOutputType(MemberScopePtrOutput{})
 	pulumi.RegisterOutputType(MessageNotificationOutput{})
@@ -4309,6 +5343,8 @@ func init() {
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOperandPtrOutput{})
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOperatorOutput{})
 	pulumi.RegisterOutputType(ModerationRuleConditionsItemOperatorPtrOutput{})
+	pulumi.RegisterOutputType(PushCertificateTypeOutput{})
+	pulumi.RegisterOutputType(PushCertificateTypePtrOutput{})
 	pulumi.RegisterOutputType(ReactionNotificationOutput{})
 	pulumi.RegisterOutputType(ReactionNotificationPtrOutput{})
 	pulumi.RegisterOutputType(ReceiverTypeOutput{})

@@ -500,6 +500,87 @@ func (o AgentFrontendActionParametersItemArrayOutput) Index(i pulumi.IntInput) A
 	}).(AgentFrontendActionParametersItemOutput)
 }
 
+// One AgentKnowledgeFile as a whole read sees it.
+type AgentKnowledgeFileInfo struct {
+	// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+	ContentHash *string `pulumi:"contentHash"`
+	// Unix seconds (once the service lists the file).
+	CreatedAt *float64 `pulumi:"createdAt"`
+	// The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+	FileName *string `pulumi:"fileName"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+	MimeType *KnowledgeFileMimeType `pulumi:"mimeType"`
+	// The service's indexing status (indexing, indexed, failed).
+	Status *string `pulumi:"status"`
+}
+
+// One AgentKnowledgeFile as a whole read sees it.
+type AgentKnowledgeFileInfoOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeFileInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentKnowledgeFileInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeFileInfoOutput) ToAgentKnowledgeFileInfoOutput() AgentKnowledgeFileInfoOutput {
+	return o
+}
+
+func (o AgentKnowledgeFileInfoOutput) ToAgentKnowledgeFileInfoOutputWithContext(ctx context.Context) AgentKnowledgeFileInfoOutput {
+	return o
+}
+
+// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+func (o AgentKnowledgeFileInfoOutput) ContentHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *string { return v.ContentHash }).(pulumi.StringPtrOutput)
+}
+
+// Unix seconds (once the service lists the file).
+func (o AgentKnowledgeFileInfoOutput) CreatedAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *float64 { return v.CreatedAt }).(pulumi.Float64PtrOutput)
+}
+
+// The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+func (o AgentKnowledgeFileInfoOutput) FileName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *string { return v.FileName }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o AgentKnowledgeFileInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+func (o AgentKnowledgeFileInfoOutput) MimeType() KnowledgeFileMimeTypePtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *KnowledgeFileMimeType { return v.MimeType }).(KnowledgeFileMimeTypePtrOutput)
+}
+
+// The service's indexing status (indexing, indexed, failed).
+func (o AgentKnowledgeFileInfoOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AgentKnowledgeFileInfo) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type AgentKnowledgeFileInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentKnowledgeFileInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentKnowledgeFileInfo)(nil)).Elem()
+}
+
+func (o AgentKnowledgeFileInfoArrayOutput) ToAgentKnowledgeFileInfoArrayOutput() AgentKnowledgeFileInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeFileInfoArrayOutput) ToAgentKnowledgeFileInfoArrayOutputWithContext(ctx context.Context) AgentKnowledgeFileInfoArrayOutput {
+	return o
+}
+
+func (o AgentKnowledgeFileInfoArrayOutput) Index(i pulumi.IntInput) AgentKnowledgeFileInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentKnowledgeFileInfo {
+		return vs[0].([]AgentKnowledgeFileInfo)[vs[1].(int)]
+	}).(AgentKnowledgeFileInfoOutput)
+}
+
 // One AgentKnowledgeSource as a whole read sees it.
 type AgentKnowledgeSourceInfo struct {
 	// Unix seconds.
@@ -1685,7 +1766,7 @@ type CampaignChannelInfo struct {
 	Id string `pulumi:"id"`
 	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type *CampaignChannelType `pulumi:"type"`
 }
 
@@ -1724,7 +1805,7 @@ func (o CampaignChannelInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 func (o CampaignChannelInfoOutput) Type() CampaignChannelTypePtrOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) *CampaignChannelType { return v.Type }).(CampaignChannelTypePtrOutput)
 }
@@ -1747,6 +1828,307 @@ func (o CampaignChannelInfoArrayOutput) Index(i pulumi.IntInput) CampaignChannel
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignChannelInfo {
 		return vs[0].([]CampaignChannelInfo)[vs[1].(int)]
 	}).(CampaignChannelInfoOutput)
+}
+
+type CampaignTemplateChannelsItem struct {
+	// Whether the feed's category filter shows the template's notifications (in_app only).
+	CategoryFilterEnabled *bool `pulumi:"categoryFilterEnabled"`
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+	ChannelId *string `pulumi:"channelId"`
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+	ChannelType CampaignChannelType `pulumi:"channelType"`
+	// A JSON object the service keeps as given.
+	Content map[string]interface{} `pulumi:"content"`
+	// ui_template (designed in the dashboard's builder) or data_template.
+	DataType *CampaignTemplateChannelsItemDataType `pulumi:"dataType"`
+	// How many hours a delivered message is kept.
+	MessageRetentionHours *float64 `pulumi:"messageRetentionHours"`
+	// The step's place in the template's sequence (1, 2, 3, ...).
+	SequenceOrder *int `pulumi:"sequenceOrder"`
+	// When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+	StopCondition *CampaignTemplateStopCondition `pulumi:"stopCondition"`
+	// Whether the notification shows the template's label (in_app only).
+	TemplateLabelEnabled *bool `pulumi:"templateLabelEnabled"`
+	// Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+	WaitMinutes *int `pulumi:"waitMinutes"`
+}
+
+// CampaignTemplateChannelsItemInput is an input type that accepts CampaignTemplateChannelsItemArgs and CampaignTemplateChannelsItemOutput values.
+// You can construct a concrete instance of `CampaignTemplateChannelsItemInput` via:
+//
+//	CampaignTemplateChannelsItemArgs{...}
+type CampaignTemplateChannelsItemInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateChannelsItemOutput() CampaignTemplateChannelsItemOutput
+	ToCampaignTemplateChannelsItemOutputWithContext(context.Context) CampaignTemplateChannelsItemOutput
+}
+
+type CampaignTemplateChannelsItemArgs struct {
+	// Whether the feed's category filter shows the template's notifications (in_app only).
+	CategoryFilterEnabled pulumi.BoolPtrInput `pulumi:"categoryFilterEnabled"`
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+	ChannelId pulumi.StringPtrInput `pulumi:"channelId"`
+	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+	ChannelType CampaignChannelTypeInput `pulumi:"channelType"`
+	// A JSON object the service keeps as given.
+	Content pulumi.MapInput `pulumi:"content"`
+	// ui_template (designed in the dashboard's builder) or data_template.
+	DataType CampaignTemplateChannelsItemDataTypePtrInput `pulumi:"dataType"`
+	// How many hours a delivered message is kept.
+	MessageRetentionHours pulumi.Float64PtrInput `pulumi:"messageRetentionHours"`
+	// The step's place in the template's sequence (1, 2, 3, ...).
+	SequenceOrder pulumi.IntPtrInput `pulumi:"sequenceOrder"`
+	// When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+	StopCondition CampaignTemplateStopConditionPtrInput `pulumi:"stopCondition"`
+	// Whether the notification shows the template's label (in_app only).
+	TemplateLabelEnabled pulumi.BoolPtrInput `pulumi:"templateLabelEnabled"`
+	// Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+	WaitMinutes pulumi.IntPtrInput `pulumi:"waitMinutes"`
+}
+
+func (CampaignTemplateChannelsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (i CampaignTemplateChannelsItemArgs) ToCampaignTemplateChannelsItemOutput() CampaignTemplateChannelsItemOutput {
+	return i.ToCampaignTemplateChannelsItemOutputWithContext(context.Background())
+}
+
+func (i CampaignTemplateChannelsItemArgs) ToCampaignTemplateChannelsItemOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTemplateChannelsItemOutput)
+}
+
+// CampaignTemplateChannelsItemArrayInput is an input type that accepts CampaignTemplateChannelsItemArray and CampaignTemplateChannelsItemArrayOutput values.
+// You can construct a concrete instance of `CampaignTemplateChannelsItemArrayInput` via:
+//
+//	CampaignTemplateChannelsItemArray{ CampaignTemplateChannelsItemArgs{...} }
+type CampaignTemplateChannelsItemArrayInput interface {
+	pulumi.Input
+
+	ToCampaignTemplateChannelsItemArrayOutput() CampaignTemplateChannelsItemArrayOutput
+	ToCampaignTemplateChannelsItemArrayOutputWithContext(context.Context) CampaignTemplateChannelsItemArrayOutput
+}
+
+type CampaignTemplateChannelsItemArray []CampaignTemplateChannelsItemInput
+
+func (CampaignTemplateChannelsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (i CampaignTemplateChannelsItemArray) ToCampaignTemplateChannelsItemArrayOutput() CampaignTemplateChannelsItemArrayOutput {
+	return i.ToCampaignTemplateChannelsItemArrayOutputWithContext(context.Background())
+}
+
+func (i CampaignTemplateChannelsItemArray) ToCampaignTemplateChannelsItemArrayOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTemplateChannelsItemArrayOutput)
+}
+
+type CampaignTemplateChannelsItemOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateChannelsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (o CampaignTemplateChannelsItemOutput) ToCampaignTemplateChannelsItemOutput() CampaignTemplateChannelsItemOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemOutput) ToCampaignTemplateChannelsItemOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemOutput {
+	return o
+}
+
+// Whether the feed's category filter shows the template's notifications (in_app only).
+func (o CampaignTemplateChannelsItemOutput) CategoryFilterEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *bool { return v.CategoryFilterEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+func (o CampaignTemplateChannelsItemOutput) ChannelId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
+}
+
+// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+func (o CampaignTemplateChannelsItemOutput) ChannelType() CampaignChannelTypeOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) CampaignChannelType { return v.ChannelType }).(CampaignChannelTypeOutput)
+}
+
+// A JSON object the service keeps as given.
+func (o CampaignTemplateChannelsItemOutput) Content() pulumi.MapOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) map[string]interface{} { return v.Content }).(pulumi.MapOutput)
+}
+
+// ui_template (designed in the dashboard's builder) or data_template.
+func (o CampaignTemplateChannelsItemOutput) DataType() CampaignTemplateChannelsItemDataTypePtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *CampaignTemplateChannelsItemDataType { return v.DataType }).(CampaignTemplateChannelsItemDataTypePtrOutput)
+}
+
+// How many hours a delivered message is kept.
+func (o CampaignTemplateChannelsItemOutput) MessageRetentionHours() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *float64 { return v.MessageRetentionHours }).(pulumi.Float64PtrOutput)
+}
+
+// The step's place in the template's sequence (1, 2, 3, ...).
+func (o CampaignTemplateChannelsItemOutput) SequenceOrder() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *int { return v.SequenceOrder }).(pulumi.IntPtrOutput)
+}
+
+// When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+func (o CampaignTemplateChannelsItemOutput) StopCondition() CampaignTemplateStopConditionPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *CampaignTemplateStopCondition { return v.StopCondition }).(CampaignTemplateStopConditionPtrOutput)
+}
+
+// Whether the notification shows the template's label (in_app only).
+func (o CampaignTemplateChannelsItemOutput) TemplateLabelEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *bool { return v.TemplateLabelEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+func (o CampaignTemplateChannelsItemOutput) WaitMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateChannelsItem) *int { return v.WaitMinutes }).(pulumi.IntPtrOutput)
+}
+
+type CampaignTemplateChannelsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateChannelsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignTemplateChannelsItem)(nil)).Elem()
+}
+
+func (o CampaignTemplateChannelsItemArrayOutput) ToCampaignTemplateChannelsItemArrayOutput() CampaignTemplateChannelsItemArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemArrayOutput) ToCampaignTemplateChannelsItemArrayOutputWithContext(ctx context.Context) CampaignTemplateChannelsItemArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateChannelsItemArrayOutput) Index(i pulumi.IntInput) CampaignTemplateChannelsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignTemplateChannelsItem {
+		return vs[0].([]CampaignTemplateChannelsItem)[vs[1].(int)]
+	}).(CampaignTemplateChannelsItemOutput)
+}
+
+// One CampaignTemplate as a whole read sees it.
+type CampaignTemplateInfo struct {
+	// Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
+	AlternativeText *string `pulumi:"alternativeText"`
+	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
+	Channels []CampaignTemplateChannelsItem `pulumi:"channels"`
+	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	Config map[string]interface{} `pulumi:"config"`
+	// The template's current version (each save makes one); a campaign pins a version.
+	CurrentVersion *int `pulumi:"currentVersion"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
+	Label *string `pulumi:"label"`
+	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	Name *string `pulumi:"name"`
+	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
+	Status *CampaignTemplateStatus `pulumi:"status"`
+	// Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
+	Tags []string `pulumi:"tags"`
+	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
+	TemplateCategory *CampaignTemplateCategory `pulumi:"templateCategory"`
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	TemplateId *string `pulumi:"templateId"`
+	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
+	VariableSchema []string `pulumi:"variableSchema"`
+}
+
+// One CampaignTemplate as a whole read sees it.
+type CampaignTemplateInfoOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTemplateInfo)(nil)).Elem()
+}
+
+func (o CampaignTemplateInfoOutput) ToCampaignTemplateInfoOutput() CampaignTemplateInfoOutput {
+	return o
+}
+
+func (o CampaignTemplateInfoOutput) ToCampaignTemplateInfoOutputWithContext(ctx context.Context) CampaignTemplateInfoOutput {
+	return o
+}
+
+// Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
+func (o CampaignTemplateInfoOutput) AlternativeText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.AlternativeText }).(pulumi.StringPtrOutput)
+}
+
+// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
+func (o CampaignTemplateInfoOutput) Channels() CampaignTemplateChannelsItemArrayOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) []CampaignTemplateChannelsItem { return v.Channels }).(CampaignTemplateChannelsItemArrayOutput)
+}
+
+// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+func (o CampaignTemplateInfoOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// The template's current version (each save makes one); a campaign pins a version.
+func (o CampaignTemplateInfoOutput) CurrentVersion() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *int { return v.CurrentVersion }).(pulumi.IntPtrOutput)
+}
+
+// The resource id of the object.
+func (o CampaignTemplateInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
+func (o CampaignTemplateInfoOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.Label }).(pulumi.StringPtrOutput)
+}
+
+// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+func (o CampaignTemplateInfoOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
+func (o CampaignTemplateInfoOutput) Status() CampaignTemplateStatusPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *CampaignTemplateStatus { return v.Status }).(CampaignTemplateStatusPtrOutput)
+}
+
+// Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
+func (o CampaignTemplateInfoOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
+func (o CampaignTemplateInfoOutput) TemplateCategory() CampaignTemplateCategoryPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *CampaignTemplateCategory { return v.TemplateCategory }).(CampaignTemplateCategoryPtrOutput)
+}
+
+// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+func (o CampaignTemplateInfoOutput) TemplateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
+}
+
+// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
+func (o CampaignTemplateInfoOutput) VariableSchema() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CampaignTemplateInfo) []string { return v.VariableSchema }).(pulumi.StringArrayOutput)
+}
+
+type CampaignTemplateInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignTemplateInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignTemplateInfo)(nil)).Elem()
+}
+
+func (o CampaignTemplateInfoArrayOutput) ToCampaignTemplateInfoArrayOutput() CampaignTemplateInfoArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateInfoArrayOutput) ToCampaignTemplateInfoArrayOutputWithContext(ctx context.Context) CampaignTemplateInfoArrayOutput {
+	return o
+}
+
+func (o CampaignTemplateInfoArrayOutput) Index(i pulumi.IntInput) CampaignTemplateInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignTemplateInfo {
+		return vs[0].([]CampaignTemplateInfo)[vs[1].(int)]
+	}).(CampaignTemplateInfoOutput)
 }
 
 // Credentials and address of one chat app (an App's `connection` output, or built by hand).
@@ -6897,6 +7279,146 @@ func (o ListGroupScopePermissionsScopePtrOutput) Guid() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.Guid
+	}).(pulumi.StringPtrOutput)
+}
+
+// The filters of listPushCertificate as one object (the older form).
+type ListPushCertificateScope struct {
+	// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId *string `pulumi:"appId"`
+}
+
+// ListPushCertificateScopeInput is an input type that accepts ListPushCertificateScopeArgs and ListPushCertificateScopeOutput values.
+// You can construct a concrete instance of `ListPushCertificateScopeInput` via:
+//
+//	ListPushCertificateScopeArgs{...}
+type ListPushCertificateScopeInput interface {
+	pulumi.Input
+
+	ToListPushCertificateScopeOutput() ListPushCertificateScopeOutput
+	ToListPushCertificateScopeOutputWithContext(context.Context) ListPushCertificateScopeOutput
+}
+
+// The filters of listPushCertificate as one object (the older form).
+type ListPushCertificateScopeArgs struct {
+	// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+	AppId pulumi.StringPtrInput `pulumi:"appId"`
+}
+
+func (ListPushCertificateScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListPushCertificateScope)(nil)).Elem()
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopeOutput() ListPushCertificateScopeOutput {
+	return i.ToListPushCertificateScopeOutputWithContext(context.Background())
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopeOutputWithContext(ctx context.Context) ListPushCertificateScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListPushCertificateScopeOutput)
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return i.ToListPushCertificateScopePtrOutputWithContext(context.Background())
+}
+
+func (i ListPushCertificateScopeArgs) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListPushCertificateScopeOutput).ToListPushCertificateScopePtrOutputWithContext(ctx)
+}
+
+// ListPushCertificateScopePtrInput is an input type that accepts ListPushCertificateScopeArgs, ListPushCertificateScopePtr and ListPushCertificateScopePtrOutput values.
+// You can construct a concrete instance of `ListPushCertificateScopePtrInput` via:
+//
+//	        ListPushCertificateScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ListPushCertificateScopePtrInput interface {
+	pulumi.Input
+
+	ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput
+	ToListPushCertificateScopePtrOutputWithContext(context.Context) ListPushCertificateScopePtrOutput
+}
+
+type listPushCertificateScopePtrType ListPushCertificateScopeArgs
+
+func ListPushCertificateScopePtr(v *ListPushCertificateScopeArgs) ListPushCertificateScopePtrInput {
+	return (*listPushCertificateScopePtrType)(v)
+}
+
+func (*listPushCertificateScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListPushCertificateScope)(nil)).Elem()
+}
+
+func (i *listPushCertificateScopePtrType) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return i.ToListPushCertificateScopePtrOutputWithContext(context.Background())
+}
+
+func (i *listPushCertificateScopePtrType) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ListPushCertificateScopePtrOutput)
+}
+
+// The filters of listPushCertificate as one object (the older form).
+type ListPushCertificateScopeOutput struct{ *pulumi.OutputState }
+
+func (ListPushCertificateScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListPushCertificateScope)(nil)).Elem()
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopeOutput() ListPushCertificateScopeOutput {
+	return o
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopeOutputWithContext(ctx context.Context) ListPushCertificateScopeOutput {
+	return o
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return o.ToListPushCertificateScopePtrOutputWithContext(context.Background())
+}
+
+func (o ListPushCertificateScopeOutput) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ListPushCertificateScope) *ListPushCertificateScope {
+		return &v
+	}).(ListPushCertificateScopePtrOutput)
+}
+
+// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListPushCertificateScopeOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListPushCertificateScope) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+type ListPushCertificateScopePtrOutput struct{ *pulumi.OutputState }
+
+func (ListPushCertificateScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ListPushCertificateScope)(nil)).Elem()
+}
+
+func (o ListPushCertificateScopePtrOutput) ToListPushCertificateScopePtrOutput() ListPushCertificateScopePtrOutput {
+	return o
+}
+
+func (o ListPushCertificateScopePtrOutput) ToListPushCertificateScopePtrOutputWithContext(ctx context.Context) ListPushCertificateScopePtrOutput {
+	return o
+}
+
+func (o ListPushCertificateScopePtrOutput) Elem() ListPushCertificateScopeOutput {
+	return o.ApplyT(func(v *ListPushCertificateScope) ListPushCertificateScope {
+		if v != nil {
+			return *v
+		}
+		var ret ListPushCertificateScope
+		return ret
+	}).(ListPushCertificateScopeOutput)
+}
+
+// The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+func (o ListPushCertificateScopePtrOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ListPushCertificateScope) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AppId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -17809,6 +18331,80 @@ func (o PinnedConversationsInfoArrayOutput) Index(i pulumi.IntInput) PinnedConve
 	}).(PinnedConversationsInfoOutput)
 }
 
+// One PushCertificate as a whole read sees it.
+type PushCertificateInfo struct {
+	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	AppId *string `pulumi:"appId"`
+	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+	ContentHash *string `pulumi:"contentHash"`
+	// The resource id of the object.
+	Id string `pulumi:"id"`
+	// The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+	Password *string `pulumi:"password"`
+	// Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+	Type *PushCertificateType `pulumi:"type"`
+}
+
+// One PushCertificate as a whole read sees it.
+type PushCertificateInfoOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PushCertificateInfo)(nil)).Elem()
+}
+
+func (o PushCertificateInfoOutput) ToPushCertificateInfoOutput() PushCertificateInfoOutput {
+	return o
+}
+
+func (o PushCertificateInfoOutput) ToPushCertificateInfoOutputWithContext(ctx context.Context) PushCertificateInfoOutput {
+	return o
+}
+
+// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+func (o PushCertificateInfoOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+func (o PushCertificateInfoOutput) ContentHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *string { return v.ContentHash }).(pulumi.StringPtrOutput)
+}
+
+// The resource id of the object.
+func (o PushCertificateInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PushCertificateInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+func (o PushCertificateInfoOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+// Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+func (o PushCertificateInfoOutput) Type() PushCertificateTypePtrOutput {
+	return o.ApplyT(func(v PushCertificateInfo) *PushCertificateType { return v.Type }).(PushCertificateTypePtrOutput)
+}
+
+type PushCertificateInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (PushCertificateInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PushCertificateInfo)(nil)).Elem()
+}
+
+func (o PushCertificateInfoArrayOutput) ToPushCertificateInfoArrayOutput() PushCertificateInfoArrayOutput {
+	return o
+}
+
+func (o PushCertificateInfoArrayOutput) ToPushCertificateInfoArrayOutputWithContext(ctx context.Context) PushCertificateInfoArrayOutput {
+	return o
+}
+
+func (o PushCertificateInfoArrayOutput) Index(i pulumi.IntInput) PushCertificateInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PushCertificateInfo {
+		return vs[0].([]PushCertificateInfo)[vs[1].(int)]
+	}).(PushCertificateInfoOutput)
+}
+
 type ReviewedMessagesMessagesItem struct {
 	// What the rule does (blockMessage, ...); empty when no rule.
 	Action []string `pulumi:"action"`
@@ -18811,6 +19407,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentFrontendActionParametersItemInput)(nil)).Elem(), AgentFrontendActionParametersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentFrontendActionParametersItemArrayInput)(nil)).Elem(), AgentFrontendActionParametersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ApnsPushProviderCredentialsInput)(nil)).Elem(), ApnsPushProviderCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateChannelsItemInput)(nil)).Elem(), CampaignTemplateChannelsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTemplateChannelsItemArrayInput)(nil)).Elem(), CampaignTemplateChannelsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionInput)(nil)).Elem(), ChatConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatConnectionPtrInput)(nil)).Elem(), ChatConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ChatWidgetMainInput)(nil)).Elem(), ChatWidgetMainArgs{})
@@ -18849,6 +19447,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupBansScopePtrInput)(nil)).Elem(), ListGroupBansScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupScopePermissionsScopeInput)(nil)).Elem(), ListGroupScopePermissionsScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListGroupScopePermissionsScopePtrInput)(nil)).Elem(), ListGroupScopePermissionsScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListPushCertificateScopeInput)(nil)).Elem(), ListPushCertificateScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ListPushCertificateScopePtrInput)(nil)).Elem(), ListPushCertificateScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListUserScopeInput)(nil)).Elem(), ListUserScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListUserScopePtrInput)(nil)).Elem(), ListUserScopeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ListWebhookScopeInput)(nil)).Elem(), ListWebhookScopeArgs{})
@@ -18959,6 +19559,8 @@ func init() {
 	pulumi.RegisterOutputType(AgentFrontendActionInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentFrontendActionParametersItemOutput{})
 	pulumi.RegisterOutputType(AgentFrontendActionParametersItemArrayOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeFileInfoOutput{})
+	pulumi.RegisterOutputType(AgentKnowledgeFileInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoOutput{})
 	pulumi.RegisterOutputType(AgentKnowledgeSourceInfoArrayOutput{})
 	pulumi.RegisterOutputType(AgentVariableInfoOutput{})
@@ -18985,6 +19587,10 @@ func init() {
 	pulumi.RegisterOutputType(CampaignCategoryInfoArrayOutput{})
 	pulumi.RegisterOutputType(CampaignChannelInfoOutput{})
 	pulumi.RegisterOutputType(CampaignChannelInfoArrayOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateChannelsItemOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateChannelsItemArrayOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateInfoOutput{})
+	pulumi.RegisterOutputType(CampaignTemplateInfoArrayOutput{})
 	pulumi.RegisterOutputType(ChatConnectionOutput{})
 	pulumi.RegisterOutputType(ChatConnectionPtrOutput{})
 	pulumi.RegisterOutputType(ChatWidgetInfoOutput{})
@@ -19049,6 +19655,8 @@ func init() {
 	pulumi.RegisterOutputType(ListGroupBansScopePtrOutput{})
 	pulumi.RegisterOutputType(ListGroupScopePermissionsScopeOutput{})
 	pulumi.RegisterOutputType(ListGroupScopePermissionsScopePtrOutput{})
+	pulumi.RegisterOutputType(ListPushCertificateScopeOutput{})
+	pulumi.RegisterOutputType(ListPushCertificateScopePtrOutput{})
 	pulumi.RegisterOutputType(ListUserScopeOutput{})
 	pulumi.RegisterOutputType(ListUserScopePtrOutput{})
 	pulumi.RegisterOutputType(ListWebhookScopeOutput{})
@@ -19161,6 +19769,8 @@ func init() {
 	pulumi.RegisterOutputType(PinnedConversationsConversationsItemArrayOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoOutput{})
 	pulumi.RegisterOutputType(PinnedConversationsInfoArrayOutput{})
+	pulumi.RegisterOutputType(PushCertificateInfoOutput{})
+	pulumi.RegisterOutputType(PushCertificateInfoArrayOutput{})
 	pulumi.RegisterOutputType(ReviewedMessagesMessagesItemOutput{})
 	pulumi.RegisterOutputType(ReviewedMessagesMessagesItemArrayOutput{})
 	pulumi.RegisterOutputType(RoleInfoOutput{})

@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .agent_api_tool import *
 from .agent_frontend_action import *
+from .agent_knowledge_file import *
 from .agent_knowledge_source import *
 from .agent_variable import *
 from .ai_agent import *
@@ -21,6 +22,7 @@ from .blocked_users import *
 from .bot import *
 from .campaign_category import *
 from .campaign_channel import *
+from .campaign_template import *
 from .chat_widget import *
 from .collaborators import *
 from .custom_email_provider import *
@@ -33,6 +35,7 @@ from .fcm_push_provider import *
 from .friends import *
 from .get_agent_api_tool import *
 from .get_agent_frontend_action import *
+from .get_agent_knowledge_file import *
 from .get_agent_knowledge_source import *
 from .get_agent_variable import *
 from .get_ai_agent import *
@@ -46,6 +49,7 @@ from .get_blocked_users import *
 from .get_bot import *
 from .get_campaign_category import *
 from .get_campaign_channel import *
+from .get_campaign_template import *
 from .get_chat_widget import *
 from .get_collaborators import *
 from .get_custom_email_provider import *
@@ -68,6 +72,7 @@ from .get_moderation_keyword_list import *
 from .get_moderation_rule import *
 from .get_notification_settings import *
 from .get_pinned_conversations import *
+from .get_push_certificate import *
 from .get_reviewed_messages import *
 from .get_role import *
 from .get_seed_data import *
@@ -84,6 +89,7 @@ from .group_members import *
 from .group_scope_permissions import *
 from .list_agent_api_tool import *
 from .list_agent_frontend_action import *
+from .list_agent_knowledge_file import *
 from .list_agent_knowledge_source import *
 from .list_agent_variable import *
 from .list_ai_agent import *
@@ -95,6 +101,7 @@ from .list_blocked_users import *
 from .list_bot import *
 from .list_campaign_category import *
 from .list_campaign_channel import *
+from .list_campaign_template import *
 from .list_chat_widget import *
 from .list_collaborators import *
 from .list_custom_email_provider import *
@@ -112,6 +119,7 @@ from .list_moderation_keyword_list import *
 from .list_moderation_rule import *
 from .list_notification_settings import *
 from .list_pinned_conversations import *
+from .list_push_certificate import *
 from .list_role import *
 from .list_send_grid_email_provider import *
 from .list_twilio_sms_provider import *
@@ -124,6 +132,7 @@ from .moderation_rule import *
 from .notification_settings import *
 from .pinned_conversations import *
 from .provider import *
+from .push_certificate import *
 from .role import *
 from .seed_data import *
 from .send_grid_email_provider import *
@@ -151,6 +160,7 @@ _utilities.register(
   "classes": {
    "chat:index:AgentApiTool": "AgentApiTool",
    "chat:index:AgentFrontendAction": "AgentFrontendAction",
+   "chat:index:AgentKnowledgeFile": "AgentKnowledgeFile",
    "chat:index:AgentKnowledgeSource": "AgentKnowledgeSource",
    "chat:index:AgentVariable": "AgentVariable",
    "chat:index:AiAgent": "AiAgent",
@@ -163,6 +173,7 @@ _utilities.register(
    "chat:index:Bot": "Bot",
    "chat:index:CampaignCategory": "CampaignCategory",
    "chat:index:CampaignChannel": "CampaignChannel",
+   "chat:index:CampaignTemplate": "CampaignTemplate",
    "chat:index:ChatWidget": "ChatWidget",
    "chat:index:Collaborators": "Collaborators",
    "chat:index:CustomEmailProvider": "CustomEmailProvider",
@@ -184,6 +195,7 @@ _utilities.register(
    "chat:index:ModerationRule": "ModerationRule",
    "chat:index:NotificationSettings": "NotificationSettings",
    "chat:index:PinnedConversations": "PinnedConversations",
+   "chat:index:PushCertificate": "PushCertificate",
    "chat:index:Role": "Role",
    "chat:index:SeedData": "SeedData",
    "chat:index:SendGridEmailProvider": "SendGridEmailProvider",

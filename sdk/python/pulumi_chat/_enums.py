@@ -11,10 +11,15 @@ __all__ = [
     'ApiKeyScope',
     'ByoProvider',
     'CampaignChannelType',
+    'CampaignTemplateCategory',
+    'CampaignTemplateChannelsItemDataType',
+    'CampaignTemplateStatus',
+    'CampaignTemplateStopCondition',
     'EventNotification',
     'GroupChatSetting',
     'GroupType',
     'HttpMethod',
+    'KnowledgeFileMimeType',
     'MemberScope',
     'MessageNotification',
     'ModerationKeywordListCategory',
@@ -23,6 +28,7 @@ __all__ = [
     'ModerationRuleConditionsItemEntity',
     'ModerationRuleConditionsItemOperand',
     'ModerationRuleConditionsItemOperator',
+    'PushCertificateType',
     'ReactionNotification',
     'ReceiverType',
     'Region',
@@ -68,6 +74,38 @@ class CampaignChannelType(_builtins.str, Enum):
     CUSTOM = "custom"
 
 
+@pulumi.type_token("chat:index:CampaignTemplateCategory")
+class CampaignTemplateCategory(_builtins.str, Enum):
+    ONBOARDING = "Onboarding"
+    TRANSACTIONAL = "Transactional"
+    MARKETING = "Marketing"
+    PRODUCT_SHOWCASE = "Product_Showcase"
+    ALERTS = "Alerts"
+    POLLS = "Polls"
+    CUSTOM = "Custom"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateChannelsItemDataType")
+class CampaignTemplateChannelsItemDataType(_builtins.str, Enum):
+    UI_TEMPLATE = "ui_template"
+    DATA_TEMPLATE = "data_template"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateStatus")
+class CampaignTemplateStatus(_builtins.str, Enum):
+    DRAFT = "draft"
+    APPROVED = "approved"
+    ARCHIVED = "archived"
+
+
+@pulumi.type_token("chat:index:CampaignTemplateStopCondition")
+class CampaignTemplateStopCondition(_builtins.str, Enum):
+    DELIVERED = "delivered"
+    READ = "read"
+    ENGAGED = "engaged"
+    CLICKED = "clicked"
+
+
 @pulumi.type_token("chat:index:EventNotification")
 class EventNotification(_builtins.int, Enum):
     DONT_NOTIFY = 1
@@ -110,6 +148,15 @@ class HttpMethod(_builtins.str, Enum):
     PUT = "PUT"
     PATCH = "PATCH"
     DELETE = "DELETE"
+
+
+@pulumi.type_token("chat:index:KnowledgeFileMimeType")
+class KnowledgeFileMimeType(_builtins.str, Enum):
+    APPLICATION_PDF = "application/pdf"
+    TEXT_PLAIN = "text/plain"
+    APPLICATION_VND_OPENXMLFORMATS_OFFICEDOCUMENT_WORDPROCESSINGML_DOCUMENT = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    TEXT_CSV = "text/csv"
+    TEXT_MARKDOWN = "text/markdown"
 
 
 @pulumi.type_token("chat:index:MemberScope")
@@ -171,6 +218,12 @@ class ModerationRuleConditionsItemOperand(_builtins.str, Enum):
 class ModerationRuleConditionsItemOperator(_builtins.str, Enum):
     CONTAINS = "contains"
     EQUALS = "equals"
+
+
+@pulumi.type_token("chat:index:PushCertificateType")
+class PushCertificateType(_builtins.str, Enum):
+    P12 = "p12"
+    P8 = "p8"
 
 
 @pulumi.type_token("chat:index:ReactionNotification")

@@ -22,6 +22,8 @@ __all__ = [
     'AgentFrontendActionParametersItemArgsDict',
     'ApnsPushProviderCredentialsArgs',
     'ApnsPushProviderCredentialsArgsDict',
+    'CampaignTemplateChannelsItemArgs',
+    'CampaignTemplateChannelsItemArgsDict',
     'ChatConnection',
     'ChatConnectionDict',
     'ChatConnectionArgs',
@@ -62,6 +64,8 @@ __all__ = [
     'ListGroupBansScopeDict',
     'ListGroupScopePermissionsScope',
     'ListGroupScopePermissionsScopeDict',
+    'ListPushCertificateScope',
+    'ListPushCertificateScopeDict',
     'ListUserScope',
     'ListUserScopeDict',
     'ListWebhookScope',
@@ -368,6 +372,214 @@ class ApnsPushProviderCredentialsArgs:
     @p8_key.setter
     def p8_key(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "p8_key", value)
+
+
+class CampaignTemplateChannelsItemArgsDict(TypedDict):
+    channel_type: pulumi.Input['CampaignChannelType']
+    """
+    How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+    """
+    category_filter_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the feed's category filter shows the template's notifications (in_app only).
+    """
+    channel_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+    """
+    content: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    A JSON object the service keeps as given.
+    """
+    data_type: NotRequired[pulumi.Input[Optional['CampaignTemplateChannelsItemDataType']]]
+    """
+    ui_template (designed in the dashboard's builder) or data_template.
+    """
+    message_retention_hours: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How many hours a delivered message is kept.
+    """
+    sequence_order: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The step's place in the template's sequence (1, 2, 3, ...).
+    """
+    stop_condition: NotRequired[pulumi.Input[Optional['CampaignTemplateStopCondition']]]
+    """
+    When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+    """
+    template_label_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the notification shows the template's label (in_app only).
+    """
+    wait_minutes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+    """
+
+@pulumi.input_type
+class CampaignTemplateChannelsItemArgs:
+    def __init__(__self__, *,
+                 channel_type: pulumi.Input['CampaignChannelType'],
+                 category_filter_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 channel_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 content: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 data_type: pulumi.Input[Optional['CampaignTemplateChannelsItemDataType']] = None,
+                 message_retention_hours: pulumi.Input[Optional[_builtins.float]] = None,
+                 sequence_order: pulumi.Input[Optional[_builtins.int]] = None,
+                 stop_condition: pulumi.Input[Optional['CampaignTemplateStopCondition']] = None,
+                 template_label_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 wait_minutes: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input['CampaignChannelType'] channel_type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        :param pulumi.Input[_builtins.bool] category_filter_enabled: Whether the feed's category filter shows the template's notifications (in_app only).
+        :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+        :param pulumi.Input[Mapping[str, Any]] content: A JSON object the service keeps as given.
+        :param pulumi.Input['CampaignTemplateChannelsItemDataType'] data_type: ui_template (designed in the dashboard's builder) or data_template.
+        :param pulumi.Input[_builtins.float] message_retention_hours: How many hours a delivered message is kept.
+        :param pulumi.Input[_builtins.int] sequence_order: The step's place in the template's sequence (1, 2, 3, ...).
+        :param pulumi.Input['CampaignTemplateStopCondition'] stop_condition: When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+        :param pulumi.Input[_builtins.bool] template_label_enabled: Whether the notification shows the template's label (in_app only).
+        :param pulumi.Input[_builtins.int] wait_minutes: Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+        """
+        pulumi.set(__self__, "channel_type", channel_type)
+        if category_filter_enabled is not None:
+            pulumi.set(__self__, "category_filter_enabled", category_filter_enabled)
+        if channel_id is not None:
+            pulumi.set(__self__, "channel_id", channel_id)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if data_type is not None:
+            pulumi.set(__self__, "data_type", data_type)
+        if message_retention_hours is not None:
+            pulumi.set(__self__, "message_retention_hours", message_retention_hours)
+        if sequence_order is not None:
+            pulumi.set(__self__, "sequence_order", sequence_order)
+        if stop_condition is not None:
+            pulumi.set(__self__, "stop_condition", stop_condition)
+        if template_label_enabled is not None:
+            pulumi.set(__self__, "template_label_enabled", template_label_enabled)
+        if wait_minutes is not None:
+            pulumi.set(__self__, "wait_minutes", wait_minutes)
+
+    @_builtins.property
+    @pulumi.getter(name="channelType")
+    def channel_type(self) -> pulumi.Input['CampaignChannelType']:
+        """
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        """
+        return pulumi.get(self, "channel_type")
+
+    @channel_type.setter
+    def channel_type(self, value: pulumi.Input['CampaignChannelType']):
+        pulumi.set(self, "channel_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="categoryFilterEnabled")
+    def category_filter_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the feed's category filter shows the template's notifications (in_app only).
+        """
+        return pulumi.get(self, "category_filter_enabled")
+
+    @category_filter_enabled.setter
+    def category_filter_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "category_filter_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="channelId")
+    def channel_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+        """
+        return pulumi.get(self, "channel_id")
+
+    @channel_id.setter
+    def channel_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "channel_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        A JSON object the service keeps as given.
+        """
+        return pulumi.get(self, "content")
+
+    @content.setter
+    def content(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "content", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dataType")
+    def data_type(self) -> pulumi.Input[Optional['CampaignTemplateChannelsItemDataType']]:
+        """
+        ui_template (designed in the dashboard's builder) or data_template.
+        """
+        return pulumi.get(self, "data_type")
+
+    @data_type.setter
+    def data_type(self, value: pulumi.Input[Optional['CampaignTemplateChannelsItemDataType']]):
+        pulumi.set(self, "data_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="messageRetentionHours")
+    def message_retention_hours(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How many hours a delivered message is kept.
+        """
+        return pulumi.get(self, "message_retention_hours")
+
+    @message_retention_hours.setter
+    def message_retention_hours(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "message_retention_hours", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sequenceOrder")
+    def sequence_order(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The step's place in the template's sequence (1, 2, 3, ...).
+        """
+        return pulumi.get(self, "sequence_order")
+
+    @sequence_order.setter
+    def sequence_order(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "sequence_order", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stopCondition")
+    def stop_condition(self) -> pulumi.Input[Optional['CampaignTemplateStopCondition']]:
+        """
+        When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+        """
+        return pulumi.get(self, "stop_condition")
+
+    @stop_condition.setter
+    def stop_condition(self, value: pulumi.Input[Optional['CampaignTemplateStopCondition']]):
+        pulumi.set(self, "stop_condition", value)
+
+    @_builtins.property
+    @pulumi.getter(name="templateLabelEnabled")
+    def template_label_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the notification shows the template's label (in_app only).
+        """
+        return pulumi.get(self, "template_label_enabled")
+
+    @template_label_enabled.setter
+    def template_label_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "template_label_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="waitMinutes")
+    def wait_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+        """
+        return pulumi.get(self, "wait_minutes")
+
+    @wait_minutes.setter
+    def wait_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "wait_minutes", value)
 
 
 class ChatConnectionDict(TypedDict):
@@ -2482,6 +2694,40 @@ class ListGroupScopePermissionsScope:
     @guid.setter
     def guid(self, value: Optional[_builtins.str]):
         pulumi.set(self, "guid", value)
+
+
+class ListPushCertificateScopeDict(TypedDict):
+    """
+    The filters of listPushCertificate as one object (the older form).
+    """
+    app_id: NotRequired[_builtins.str]
+    """
+    The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+    """
+
+@pulumi.input_type
+class ListPushCertificateScope:
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None):
+        """
+        The filters of listPushCertificate as one object (the older form).
+
+        :param _builtins.str app_id: The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app whose PushCertificate objects to list; default: the configured app (chat:appId or CHAT_APP_ID).
+        """
+        return pulumi.get(self, "app_id")
+
+    @app_id.setter
+    def app_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "app_id", value)
 
 
 class ListUserScopeDict(TypedDict):

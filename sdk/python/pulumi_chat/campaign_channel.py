@@ -33,7 +33,7 @@ class CampaignChannelArgs:
 
         :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
         :param pulumi.Input[_builtins.str] name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
-        :param pulumi.Input['CampaignChannelType'] type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        :param pulumi.Input['CampaignChannelType'] type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.bool] enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
@@ -76,7 +76,7 @@ class CampaignChannelArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input['CampaignChannelType']:
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         return pulumi.get(self, "type")
 
@@ -171,7 +171,7 @@ class CampaignChannel(pulumi.CustomResource):
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.bool] enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
         :param pulumi.Input[_builtins.str] name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
-        :param pulumi.Input['CampaignChannelType'] type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        :param pulumi.Input['CampaignChannelType'] type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         ...
     @overload
@@ -320,7 +320,7 @@ class CampaignChannel(pulumi.CustomResource):
     @pulumi.getter
     def type(self) -> pulumi.Output['CampaignChannelType']:
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         return pulumi.get(self, "type")
 

@@ -78,7 +78,7 @@ class GetCampaignChannelResult:
     @pulumi.getter
     def type(self) -> Optional['CampaignChannelType']:
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         return pulumi.get(self, "type")
 

@@ -21,6 +21,7 @@ __all__ = [
     'AgentApiToolParametersItem',
     'AgentFrontendActionInfo',
     'AgentFrontendActionParametersItem',
+    'AgentKnowledgeFileInfo',
     'AgentKnowledgeSourceInfo',
     'AgentVariableInfo',
     'AiAgentInfo',
@@ -34,6 +35,8 @@ __all__ = [
     'BotInfo',
     'CampaignCategoryInfo',
     'CampaignChannelInfo',
+    'CampaignTemplateChannelsItem',
+    'CampaignTemplateInfo',
     'ChatConnection',
     'ChatWidgetInfo',
     'ChatWidgetMain',
@@ -112,6 +115,7 @@ __all__ = [
     'NotificationSettingsTemplatesUserMentionTemplatePrivacy',
     'PinnedConversationsConversationsItem',
     'PinnedConversationsInfo',
+    'PushCertificateInfo',
     'ReviewedMessagesMessagesItem',
     'RoleInfo',
     'RoleSettings',
@@ -523,6 +527,89 @@ class AgentFrontendActionParametersItem(dict):
         Whether the agent must always pass it.
         """
         return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class AgentKnowledgeFileInfo(dict):
+    """
+    One AgentKnowledgeFile as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 content_hash: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.float] = None,
+                 file_name: Optional[_builtins.str] = None,
+                 mime_type: Optional['KnowledgeFileMimeType'] = None,
+                 status: Optional[_builtins.str] = None):
+        """
+        One AgentKnowledgeFile as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str content_hash: The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        :param _builtins.float created_at: Unix seconds (once the service lists the file).
+        :param _builtins.str file_name: The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+        :param 'KnowledgeFileMimeType' mime_type: The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+        :param _builtins.str status: The service's indexing status (indexing, indexed, failed).
+        """
+        pulumi.set(__self__, "id", id)
+        if content_hash is not None:
+            pulumi.set(__self__, "content_hash", content_hash)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if file_name is not None:
+            pulumi.set(__self__, "file_name", file_name)
+        if mime_type is not None:
+            pulumi.set(__self__, "mime_type", mime_type)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="contentHash")
+    def content_hash(self) -> Optional[_builtins.str]:
+        """
+        The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        """
+        return pulumi.get(self, "content_hash")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.float]:
+        """
+        Unix seconds (once the service lists the file).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="fileName")
+    def file_name(self) -> Optional[_builtins.str]:
+        """
+        The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
+        """
+        return pulumi.get(self, "file_name")
+
+    @_builtins.property
+    @pulumi.getter(name="mimeType")
+    def mime_type(self) -> Optional['KnowledgeFileMimeType']:
+        """
+        The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
+        """
+        return pulumi.get(self, "mime_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        The service's indexing status (indexing, indexed, failed).
+        """
+        return pulumi.get(self, "status")
 
 
 @pulumi.output_type
@@ -1797,7 +1884,7 @@ class CampaignChannelInfo(dict):
         :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
         :param _builtins.bool enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
         :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
-        :param 'CampaignChannelType' type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        :param 'CampaignChannelType' type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         pulumi.set(__self__, "id", id)
         if channel_id is not None:
@@ -1845,9 +1932,323 @@ class CampaignChannelInfo(dict):
     @pulumi.getter
     def type(self) -> Optional['CampaignChannelType']:
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class CampaignTemplateChannelsItem(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "channelType":
+            suggest = "channel_type"
+        elif key == "categoryFilterEnabled":
+            suggest = "category_filter_enabled"
+        elif key == "channelId":
+            suggest = "channel_id"
+        elif key == "dataType":
+            suggest = "data_type"
+        elif key == "messageRetentionHours":
+            suggest = "message_retention_hours"
+        elif key == "sequenceOrder":
+            suggest = "sequence_order"
+        elif key == "stopCondition":
+            suggest = "stop_condition"
+        elif key == "templateLabelEnabled":
+            suggest = "template_label_enabled"
+        elif key == "waitMinutes":
+            suggest = "wait_minutes"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CampaignTemplateChannelsItem. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CampaignTemplateChannelsItem.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CampaignTemplateChannelsItem.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 channel_type: 'CampaignChannelType',
+                 category_filter_enabled: Optional[_builtins.bool] = None,
+                 channel_id: Optional[_builtins.str] = None,
+                 content: Optional[Mapping[str, Any]] = None,
+                 data_type: Optional['CampaignTemplateChannelsItemDataType'] = None,
+                 message_retention_hours: Optional[_builtins.float] = None,
+                 sequence_order: Optional[_builtins.int] = None,
+                 stop_condition: Optional['CampaignTemplateStopCondition'] = None,
+                 template_label_enabled: Optional[_builtins.bool] = None,
+                 wait_minutes: Optional[_builtins.int] = None):
+        """
+        :param 'CampaignChannelType' channel_type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        :param _builtins.bool category_filter_enabled: Whether the feed's category filter shows the template's notifications (in_app only).
+        :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+        :param Mapping[str, Any] content: A JSON object the service keeps as given.
+        :param 'CampaignTemplateChannelsItemDataType' data_type: ui_template (designed in the dashboard's builder) or data_template.
+        :param _builtins.float message_retention_hours: How many hours a delivered message is kept.
+        :param _builtins.int sequence_order: The step's place in the template's sequence (1, 2, 3, ...).
+        :param 'CampaignTemplateStopCondition' stop_condition: When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+        :param _builtins.bool template_label_enabled: Whether the notification shows the template's label (in_app only).
+        :param _builtins.int wait_minutes: Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+        """
+        pulumi.set(__self__, "channel_type", channel_type)
+        if category_filter_enabled is not None:
+            pulumi.set(__self__, "category_filter_enabled", category_filter_enabled)
+        if channel_id is not None:
+            pulumi.set(__self__, "channel_id", channel_id)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if data_type is not None:
+            pulumi.set(__self__, "data_type", data_type)
+        if message_retention_hours is not None:
+            pulumi.set(__self__, "message_retention_hours", message_retention_hours)
+        if sequence_order is not None:
+            pulumi.set(__self__, "sequence_order", sequence_order)
+        if stop_condition is not None:
+            pulumi.set(__self__, "stop_condition", stop_condition)
+        if template_label_enabled is not None:
+            pulumi.set(__self__, "template_label_enabled", template_label_enabled)
+        if wait_minutes is not None:
+            pulumi.set(__self__, "wait_minutes", wait_minutes)
+
+    @_builtins.property
+    @pulumi.getter(name="channelType")
+    def channel_type(self) -> 'CampaignChannelType':
+        """
+        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        """
+        return pulumi.get(self, "channel_type")
+
+    @_builtins.property
+    @pulumi.getter(name="categoryFilterEnabled")
+    def category_filter_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the feed's category filter shows the template's notifications (in_app only).
+        """
+        return pulumi.get(self, "category_filter_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="channelId")
+    def channel_id(self) -> Optional[_builtins.str]:
+        """
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+        """
+        return pulumi.get(self, "channel_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> Optional[Mapping[str, Any]]:
+        """
+        A JSON object the service keeps as given.
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter(name="dataType")
+    def data_type(self) -> Optional['CampaignTemplateChannelsItemDataType']:
+        """
+        ui_template (designed in the dashboard's builder) or data_template.
+        """
+        return pulumi.get(self, "data_type")
+
+    @_builtins.property
+    @pulumi.getter(name="messageRetentionHours")
+    def message_retention_hours(self) -> Optional[_builtins.float]:
+        """
+        How many hours a delivered message is kept.
+        """
+        return pulumi.get(self, "message_retention_hours")
+
+    @_builtins.property
+    @pulumi.getter(name="sequenceOrder")
+    def sequence_order(self) -> Optional[_builtins.int]:
+        """
+        The step's place in the template's sequence (1, 2, 3, ...).
+        """
+        return pulumi.get(self, "sequence_order")
+
+    @_builtins.property
+    @pulumi.getter(name="stopCondition")
+    def stop_condition(self) -> Optional['CampaignTemplateStopCondition']:
+        """
+        When a sequence stops at this step: in_app takes delivered, read or engaged; push takes delivered or clicked.
+        """
+        return pulumi.get(self, "stop_condition")
+
+    @_builtins.property
+    @pulumi.getter(name="templateLabelEnabled")
+    def template_label_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the notification shows the template's label (in_app only).
+        """
+        return pulumi.get(self, "template_label_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="waitMinutes")
+    def wait_minutes(self) -> Optional[_builtins.int]:
+        """
+        Minutes to wait before the sequence's next step (5, 10, 30, 60, 240 or 1440).
+        """
+        return pulumi.get(self, "wait_minutes")
+
+
+@pulumi.output_type
+class CampaignTemplateInfo(dict):
+    """
+    One CampaignTemplate as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 alternative_text: Optional[_builtins.str] = None,
+                 channels: Optional[Sequence['outputs.CampaignTemplateChannelsItem']] = None,
+                 config: Optional[Mapping[str, Any]] = None,
+                 current_version: Optional[_builtins.int] = None,
+                 label: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 status: Optional['CampaignTemplateStatus'] = None,
+                 tags: Optional[Sequence[_builtins.str]] = None,
+                 template_category: Optional['CampaignTemplateCategory'] = None,
+                 template_id: Optional[_builtins.str] = None,
+                 variable_schema: Optional[Sequence[_builtins.str]] = None):
+        """
+        One CampaignTemplate as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str alternative_text: Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
+        :param Sequence['CampaignTemplateChannelsItem'] channels: Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
+        :param Mapping[str, Any] config: A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        :param _builtins.int current_version: The template's current version (each save makes one); a campaign pins a version.
+        :param _builtins.str label: The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
+        :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param 'CampaignTemplateStatus' status: draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
+        :param Sequence[_builtins.str] tags: Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
+        :param 'CampaignTemplateCategory' template_category: One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
+        :param _builtins.str template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        :param Sequence[_builtins.str] variable_schema: The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
+        """
+        pulumi.set(__self__, "id", id)
+        if alternative_text is not None:
+            pulumi.set(__self__, "alternative_text", alternative_text)
+        if channels is not None:
+            pulumi.set(__self__, "channels", channels)
+        if config is not None:
+            pulumi.set(__self__, "config", config)
+        if current_version is not None:
+            pulumi.set(__self__, "current_version", current_version)
+        if label is not None:
+            pulumi.set(__self__, "label", label)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+        if template_category is not None:
+            pulumi.set(__self__, "template_category", template_category)
+        if template_id is not None:
+            pulumi.set(__self__, "template_id", template_id)
+        if variable_schema is not None:
+            pulumi.set(__self__, "variable_schema", variable_schema)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="alternativeText")
+    def alternative_text(self) -> Optional[_builtins.str]:
+        """
+        Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
+        """
+        return pulumi.get(self, "alternative_text")
+
+    @_builtins.property
+    @pulumi.getter
+    def channels(self) -> Optional[Sequence['outputs.CampaignTemplateChannelsItem']]:
+        """
+        Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
+        """
+        return pulumi.get(self, "channels")
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> Optional[Mapping[str, Any]]:
+        """
+        A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        """
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter(name="currentVersion")
+    def current_version(self) -> Optional[_builtins.int]:
+        """
+        The template's current version (each save makes one); a campaign pins a version.
+        """
+        return pulumi.get(self, "current_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> Optional[_builtins.str]:
+        """
+        The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
+        """
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional['CampaignTemplateStatus']:
+        """
+        draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="templateCategory")
+    def template_category(self) -> Optional['CampaignTemplateCategory']:
+        """
+        One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
+        """
+        return pulumi.get(self, "template_category")
+
+    @_builtins.property
+    @pulumi.getter(name="templateId")
+    def template_id(self) -> Optional[_builtins.str]:
+        """
+        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        """
+        return pulumi.get(self, "template_id")
+
+    @_builtins.property
+    @pulumi.getter(name="variableSchema")
+    def variable_schema(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
+        """
+        return pulumi.get(self, "variable_schema")
 
 
 @pulumi.output_type
@@ -8997,6 +9398,77 @@ class PinnedConversationsInfo(dict):
         The pinned conversations in display order, each { conversationType: "user" | "group", conversationWith: <uid or guid> }; at most 5, none twice. The users and groups must exist.
         """
         return pulumi.get(self, "conversations")
+
+
+@pulumi.output_type
+class PushCertificateInfo(dict):
+    """
+    One PushCertificate as a whole read sees it.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 app_id: Optional[_builtins.str] = None,
+                 content_hash: Optional[_builtins.str] = None,
+                 password: Optional[_builtins.str] = None,
+                 type: Optional['PushCertificateType'] = None):
+        """
+        One PushCertificate as a whole read sees it.
+
+        :param _builtins.str id: The resource id of the object.
+        :param _builtins.str app_id: The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        :param _builtins.str content_hash: The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        :param _builtins.str password: The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+        :param 'PushCertificateType' type: Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+        """
+        pulumi.set(__self__, "id", id)
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+        if content_hash is not None:
+            pulumi.set(__self__, "content_hash", content_hash)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The resource id of the object.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        """
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="contentHash")
+    def content_hash(self) -> Optional[_builtins.str]:
+        """
+        The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
+        """
+        return pulumi.get(self, "content_hash")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional['PushCertificateType']:
+        """
+        Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

@@ -2,7 +2,7 @@
 // through ChatClient against the emulator. The last test checks, from the client's own log lines, that each
 // route was answered with a success at least once.
 
-import { type ChatClient, isNotFound, NotFoundError } from "../../../provider/client";
+import { type ChatClient, isNotFound, NotFoundError, putPresigned } from "../../../provider/client";
 import { type PinnedConversationTarget, routes } from "../../../provider/contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
 import { isConfigurationRoute } from "./configuration-routes";
@@ -462,6 +462,27 @@ describe("the agent builder's knowledge base and variables (decision 0113)", () 
     await chat.call("deleteBuilderAgent", { params: { uid } });
   });
 
+  it("initiates a file's upload, PUTs its bytes to the presigned URL, lists it, and deletes it (S50, decision 0132)", async () => {
+    const fileName = `${unique("faq")}.md`;
+    const bytes = Buffer.from("# FAQ\nFive days.\n");
+    const made = await chat.call("initiateKnowledgeUploads", {
+      body: { files: [{ fileName, mimeType: "text/markdown", fileSize: bytes.length }] },
+    });
+    const upload = made.data.uploads[0];
+    expect(upload).toMatchObject({ fileName, presignedUrl: expect.any(String) });
+    const uploadId = upload?.uploadId ?? "";
+    // Listed once its bytes arrive.
+    const listed = async () =>
+      (await chat.listAll("listKnowledgeSources", {})).filter((r) => r.uniqueId === uploadId);
+    expect(await listed()).toEqual([]);
+    await putPresigned(upload?.presignedUrl ?? "", bytes, "text/markdown", fileName);
+    expect(await listed()).toMatchObject([{ type: "uploads", sourceName: fileName }]);
+    await chat.call("deleteKnowledgeUpload", { params: { uniqueId: uploadId } });
+    expect(await listed()).toEqual([]);
+    const again = await rejectionOf(chat.call("deleteKnowledgeUpload", { params: { uniqueId: uploadId } }));
+    expect(isNotFound(again)).toBe(true);
+  });
+
   it("refuses an entry over its limits before sending, naming the field", async () => {
     const long = await rejectionOf(
       chat.call("createKnowledgeText", { body: { title: "t", text: "x".repeat(5001) } }),
@@ -618,6 +639,33 @@ describe("the campaigns service's categories and channels (decision 0131)", () =
     await chat.call("updateCampaignChannel", { params: { id: made.id }, body: { enabled: false } });
     const listed = (await chat.call("listCampaignChannels", { query: { limit: 100 } })).data;
     expect(listed.find((c) => c.id === made.id)?.enabled).toBe(false);
+  });
+});
+
+describe("the campaigns service's templates (decision 0134)", () => {
+  it("creates, reads, updates, lists a template, changes a channel's content and archives it", async () => {
+    const templateId = unique("tpl");
+    const made = (
+      await chat.call("createCampaignTemplate", {
+        body: {
+          templateId,
+          name: "Welcome",
+          templateCategory: "Onboarding",
+          channels: [{ channelType: "in_app" }],
+        },
+      })
+    ).data;
+    expect((await chat.call("getCampaignTemplate", { params: { id: made.id } })).data.templateId).toBe(
+      templateId,
+    );
+    await chat.call("updateCampaignTemplate", { params: { id: made.id }, body: { label: "Hi" } });
+    await chat.call("updateCampaignTemplateChannel", {
+      params: { id: made.id, channelType: "in_app" },
+      body: { content: { title: "Welcome aboard" } },
+    });
+    const listed = (await chat.call("listCampaignTemplates", { query: { limit: 100 } })).data;
+    expect(listed.find((t) => t.id === made.id)?.label).toBe("Hi");
+    await chat.call("archiveCampaignTemplate", { params: { id: made.id } });
   });
 });
 

@@ -2,9 +2,11 @@
 // through ManagementClient against the emulator; a created app is then reachable with a ChatClient built
 // from the keys the management API returned.
 
+import { readFileSync } from "node:fs";
 import { ChatClient, type ManagementClient, NotFoundError } from "../../../provider/client";
 import { routes } from "../../../provider/contract";
 import { FAST, unique, useEmulated } from "../../support/emulator";
+import { certificateFile } from "../../support/kinds/push-certificate";
 import { isConfigurationRoute } from "./configuration-routes";
 import { recordingLogger, rejectionOf } from "./helpers";
 
@@ -162,6 +164,28 @@ describe("webhooks and triggers", () => {
       NotFoundError,
     );
     expect((await mgmt.call("deleteApp", { params: { appId } })).data.success).toBe(true);
+  });
+});
+
+describe("push certificates (decision 0136)", () => {
+  it("uploads a p12 with its password and a p8, and the query says each is there", async () => {
+    const part = (name: string, type: string) => ({
+      filename: name,
+      content: readFileSync(certificateFile(name)).toString("base64"),
+      type,
+    });
+    // An app of its own: the one above is archived by its describe.
+    const appId = (await mgmt.call("createApp", { body: { name: unique("certs") } })).data.id;
+    await mgmt.call("uploadPushCertificateP12", {
+      params: { appId },
+      body: { certificate: part("apns-a.p12", "application/x-pkcs12"), password: "p12PassAlpha7731" },
+    });
+    await mgmt.call("uploadPushCertificateP8", {
+      params: { appId },
+      body: { certificate: part("apns-a.p8", "application/pkcs8") },
+    });
+    const held = (await mgmt.call("queryPushCertificates", { params: { appId } })).data.body;
+    expect(held).toMatchObject({ certificate_p12: true, certificate_p8: true });
   });
 });
 

@@ -32,6 +32,7 @@ const params = {
   uniqueId: "u",
   variableId: "v",
   sourceType: "text",
+  channelType: "in_app",
 };
 
 describe("chat API keys", () => {

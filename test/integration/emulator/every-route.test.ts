@@ -1,8 +1,10 @@
 // One valid call per route of the route table, answered 200 and parsed by the route's response schema. The
 // table of calls is typed by route name, so a route added to contract without a case here fails to
 // compile: the conformance suite covers every route by construction.
+import { readFileSync } from "node:fs";
 import { type RouteName, routes } from "../../../provider/contract";
 import { unique } from "../../support/emulator";
+import { certificateFile } from "../../support/kinds/push-certificate";
 import { type CallOptions, Harness } from "./harness";
 
 let h: Harness;
@@ -39,6 +41,12 @@ const message = async (from: string) => {
 };
 const token = async (uid: string) => (await h.ok("createAuthToken", { params: { uid } })).data.authToken;
 const apiKey = async () => (await h.ok("createApiKey", { body: { name: "k" } })).data.apiKey;
+/** A certificate file part of the PushCertificate fixtures (test/support/certificates). */
+const certificatePart = (name: string, type: string) => ({
+  filename: name,
+  content: readFileSync(certificateFile(name)).toString("base64"),
+  type,
+});
 const app = async () => (await h.ok("createApp", { body: { name: unique("er-app") } })).data.id;
 const widgetSettings = { name: "W", version: "v2", sidebar: { calls: true } };
 const widget = async (appId: string) =>
@@ -166,6 +174,12 @@ const campaignChannel = async () =>
   (
     await h.ok("createCampaignChannel", {
       body: { channelId: unique("er-ch"), name: "Feed", type: "in_app" },
+    })
+  ).data.id;
+const campaignTemplate = async () =>
+  (
+    await h.ok("createCampaignTemplate", {
+      body: { templateId: unique("er-t"), name: "T", channels: [{ channelType: "in_app" }] },
     })
   ).data.id;
 const knowledgeText = async () =>
@@ -582,6 +596,25 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
   },
   getCampaignChannel: async () => ({ params: { id: await campaignChannel() } }),
   updateCampaignChannel: async () => ({ params: { id: await campaignChannel() }, body: { enabled: true } }),
+  createCampaignTemplate: async () => ({
+    body: {
+      templateId: unique("er-new-t"),
+      name: "T",
+      templateCategory: "Alerts",
+      channels: [{ channelType: "push", content: { title: "x" }, stopCondition: "clicked", waitMinutes: 5 }],
+    },
+  }),
+  listCampaignTemplates: async () => {
+    await campaignTemplate();
+    return { query: { limit: 5 } };
+  },
+  getCampaignTemplate: async () => ({ params: { id: await campaignTemplate() } }),
+  updateCampaignTemplate: async () => ({ params: { id: await campaignTemplate() }, body: { label: "L" } }),
+  archiveCampaignTemplate: async () => ({ params: { id: await campaignTemplate() } }),
+  updateCampaignTemplateChannel: async () => ({
+    params: { id: await campaignTemplate(), channelType: "in_app" },
+    body: { content: { title: "y" } },
+  }),
   addAgentFrontendActions: async () => ({
     params: { uid: await builderAgent() },
     body: { frontendActions: [(await frontendAction()).triggerFunction] },
@@ -686,6 +719,18 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     body: { text: "Three." },
   }),
   deleteKnowledgeText: async () => ({ params: { uniqueId: await knowledgeText() } }),
+  initiateKnowledgeUploads: async () => ({
+    body: { files: [{ fileName: "faq.md", mimeType: "text/markdown", fileSize: 12 }] },
+  }),
+  deleteKnowledgeUpload: async () => ({
+    params: {
+      uniqueId: (
+        await h.ok("initiateKnowledgeUploads", {
+          body: { files: [{ fileName: "gone.txt", mimeType: "text/plain", fileSize: 3 }] },
+        })
+      ).data.uploads[0]?.uploadId as string,
+    },
+  }),
   listKnowledgeSources: async () => {
     await knowledgeText();
     return { query: { limit: 5 } };
@@ -740,6 +785,15 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
     const widgetId = await widget(appId);
     return { params: { appId }, body: { settings: { ...widgetSettings, name: "W 2", widgetId } } };
   },
+  uploadPushCertificateP12: async () => ({
+    params: { appId: await app() },
+    body: { certificate: certificatePart("apns-open.p12", "application/x-pkcs12") },
+  }),
+  uploadPushCertificateP8: async () => ({
+    params: { appId: await app() },
+    body: { certificate: certificatePart("apns-a.p8", "application/pkcs8") },
+  }),
+  queryPushCertificates: async () => ({ params: { appId: await app() } }),
 };
 
 const BARE_SUCCESS: RouteName[] = [

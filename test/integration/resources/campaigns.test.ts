@@ -1,20 +1,24 @@
-// The campaigns service's CampaignCategory and CampaignChannel kinds against the emulator, through the generic
-// provider as the engine drives it (decision 0131): bad input refused at check, create/read/update in place,
-// drift shown and reverted, a category deleted and a channel left (no delete route), adopt by name or
-// channelId, listings walked past one page, a lost create found rather than doubled, and the service's rules.
+// The campaigns service's CampaignCategory, CampaignChannel and CampaignTemplate kinds against the emulator,
+// through the generic provider as the engine drives it (decisions 0131, 0134): bad input refused at check,
+// create/read/update in place, drift shown and reverted, a category deleted, a channel left (no delete route)
+// and a template archived, adopt by name, channelId or templateId, listings walked past one page, a lost
+// create found rather than doubled, and the service's rules.
 import { ConflictError, resetBudgets } from "../../../provider/client";
 import { clientContext } from "../../../provider/kinds";
 import { campaignCategory } from "../../../provider/kinds/campaign-category";
+import { campaignTemplate } from "../../../provider/kinds/campaign-template";
 import { type Emulated, FAST, unique, useEmulated } from "../../support/emulator";
 import { providerOf } from "../../support/provider";
 
 type Props = Record<string, unknown>;
 const categories = providerOf("CampaignCategory");
 const channels = providerOf("CampaignChannel");
+const templates = providerOf("CampaignTemplate");
 const CATEGORIES = "/v3/campaigns/templates/categories";
 const CHANNELS = "/v3/campaigns/channels";
+const TEMPLATES = "/v3/campaigns/templates";
 
-describe("the campaigns service's categories and channels", () => {
+describe("the campaigns service's categories, channels and templates", () => {
   let emu: Emulated;
   let connection: Emulated["connection"];
   const emulated = useEmulated({ clientOptions: FAST });
@@ -35,6 +39,8 @@ describe("the campaigns service's categories and channels", () => {
   const allCategories = async () =>
     (await emu.chat.call("listCampaignCategories", { query: { limit: 100 } })).data;
   const channel = async (id: string) => (await emu.chat.call("getCampaignChannel", { params: { id } })).data;
+  const template = async (id: string) =>
+    (await emu.chat.call("getCampaignTemplate", { params: { id } })).data;
 
   it("check names the field and the rule before any call", async () => {
     emu.admin.clearRequests();
@@ -123,9 +129,18 @@ describe("the campaigns service's categories and channels", () => {
     expect((await channels.diff(id, outs, changed)).replaces ?? []).toEqual([]);
     await channels.update(id, outs, changed);
     expect(await channel(id)).toMatchObject({ name: "Main feed", enabled: true });
-    // Its type and channelId are fixed: changing either makes a new channel.
-    const retyped = await checked(channels, { channelId, name: "Main feed", type: "push" });
-    expect((await channels.diff(id, outs, retyped)).replaces).toEqual(["type"]);
+    // Its type is fixed for its channelId (the old channel cannot be deleted to make way): refused at check,
+    // naming the field; with a new channelId it is a new channel.
+    const retyped = await channels.check(changed, { connection, channelId, name: "Main feed", type: "push" });
+    expect(retyped.failures.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^type: a channel's type cannot change \(in_app to push\)/),
+    ]);
+    const moved = await checked(channels, {
+      channelId: `${channelId}-push`,
+      name: "Main feed",
+      type: "push",
+    });
+    expect((await channels.diff(id, outs, moved)).replaces?.sort()).toEqual(["channelId", "type"]);
 
     await channels.delete(id, outs);
     expect(await channel(id)).toMatchObject({ channelId });
@@ -167,5 +182,174 @@ describe("the campaigns service's categories and channels", () => {
     );
     expect(await channel(id)).toMatchObject({ channelId });
     expect(emu.admin.requests().filter((r) => r.method === "POST" && r.path === CHANNELS)).toHaveLength(1);
+  });
+  it("check refuses a template's bad input, naming the field and the rule, before any call", async () => {
+    emu.admin.clearRequests();
+    const r = await templates.check(
+      {},
+      {
+        connection,
+        templateId: "a b",
+        name: "T",
+        templateCategory: "Promotions",
+        channels: [
+          { channelType: "push", stopCondition: "read", waitMinutes: 7 },
+          { channelType: "push", categoryFilterEnabled: true },
+        ],
+      },
+    );
+    const reasons = r.failures.map((f) => f.reason).join("\n");
+    expect(reasons).toMatch(/a templateId may contain only letters, digits, '-' and '_'/);
+    expect(reasons).toMatch(/templateCategory/);
+    expect(reasons).toMatch(/a channel type appears once/);
+    expect(reasons).toMatch(/push takes delivered, clicked/);
+    expect(reasons).toMatch(/waitMinutes must be one of/);
+    expect(reasons).toMatch(/for the in_app channel only/);
+    const archived = await templates.check(
+      {},
+      { connection, templateId: "t", name: "T", status: "archived", channels: [{ channelType: "in_app" }] },
+    );
+    // One failure, its reason naming the field (the engine shows every failure without a property, 0065).
+    expect(archived.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^status 'archived' is what destroy does/) },
+    ]);
+    expect(emu.admin.requests()).toEqual([]);
+  });
+
+  it("a template: made, read without drift, its label and a channel's content changed in place, drift reverted, archived by destroy", async () => {
+    const templateId = unique("welcome");
+    const declared = {
+      templateId,
+      name: "Welcome",
+      templateCategory: "Onboarding",
+      tags: ["new"],
+      channels: [
+        {
+          channelType: "in_app",
+          dataType: "ui_template",
+          categoryFilterEnabled: true,
+          content: { title: "Hi" },
+        },
+        { channelType: "push", sequenceOrder: 2, stopCondition: "clicked", waitMinutes: 30 },
+      ],
+    };
+    const inputs = await checked(templates, declared);
+    expect(inputs.status).toBe("draft");
+    const { id, outs } = await templates.create(inputs);
+    expect(outs.currentVersion).toBe(1);
+    expect(await template(id)).toMatchObject({ templateId, name: "Welcome", status: "draft" });
+    // The service fills the push channel's content, which the stack does not declare: no drift.
+    const { connection: _, ...args } = inputs;
+    expect((await templates.read(id, outs)).inputs).toEqual(args);
+
+    const channelsChanged = [
+      { ...declared.channels[0], content: { title: "Hello" } },
+      declared.channels[1] as Props,
+    ];
+    const changed = await checked(templates, {
+      ...declared,
+      label: "Promo",
+      status: "approved",
+      channels: channelsChanged,
+    });
+    expect((await templates.diff(id, outs, changed)).replaces ?? []).toEqual([]);
+    emu.admin.clearRequests();
+    const updated = await templates.update(id, outs, changed);
+    expect(emu.admin.requests().map((q) => `${q.method} ${q.path}`)).toEqual([
+      `PUT ${TEMPLATES}/${id}`,
+      `PUT ${TEMPLATES}/${id}/channels/in_app`,
+    ]);
+    expect(updated.outs.currentVersion).toBe(3);
+    expect(await template(id)).toMatchObject({
+      label: "Promo",
+      status: "approved",
+      channels: [expect.objectContaining({ content: { title: "Hello" } }), expect.anything()],
+    });
+
+    // Someone edits the content in the dashboard: the refresh shows it, the next update puts it back.
+    await emu.chat.call("updateCampaignTemplateChannel", {
+      params: { id, channelType: "in_app" },
+      body: { content: { title: "edited" } },
+    });
+    const refreshed = await templates.read(id, updated.outs);
+    expect(((refreshed.inputs?.channels ?? []) as Props[])[0]?.content).toEqual({ title: "edited" });
+    const again = await templates.diff(id, refreshed.props ?? {}, changed);
+    expect(again).toMatchObject({ changes: true, replaces: [] });
+    await templates.update(id, refreshed.props ?? {}, changed);
+    expect((await template(id)).channels[0]?.content).toEqual({ title: "Hello" });
+
+    // Another channel setting has no update route: it makes a new template.
+    const rewaited = await checked(templates, {
+      ...declared,
+      channels: [declared.channels[0], { ...declared.channels[1], waitMinutes: 60 }],
+    });
+    expect((await templates.diff(id, outs, rewaited)).replaces).toEqual(["channels"]);
+
+    // Destroy archives: the service keeps it, the stack reads it as gone, and its templateId is free again.
+    await templates.delete(id, outs);
+    expect(await template(id)).toMatchObject({ templateId, status: "archived" });
+    expect((await templates.read(id, outs)).id).toBe("");
+    const { id: next } = await templates.create(await checked(templates, declared));
+    expect(next).not.toBe(id);
+  });
+
+  it("a template's channelId names an enabled channel of its type; the file orders the channel first", async () => {
+    const channelId = unique("tfeed");
+    await emu.chat.call("createCampaignChannel", { body: { channelId, name: "Feed", type: "in_app" } });
+    const args = {
+      templateId: unique("named"),
+      name: "Named",
+      channels: [{ channelType: "in_app", channelId, content: { title: "x" } }],
+    };
+    // The channel is disabled (the default): the service refuses to give it to a template.
+    await expect(templates.create(await checked(templates, args))).rejects.toThrow(
+      /not an enabled in_app channel/,
+    );
+    const ch = (await emu.chat.call("listCampaignChannels", { query: { limit: 100 } })).data.find(
+      (c) => c.channelId === channelId,
+    );
+    await emu.chat.call("updateCampaignChannel", { params: { id: String(ch?.id) }, body: { enabled: true } });
+    const { id } = await templates.create(await checked(templates, args));
+    expect((await template(id)).channels).toEqual([expect.objectContaining({ channelId })]);
+  });
+
+  it("a live template's templateId is unique: a second create conflicts; adopt takes the one there", async () => {
+    const templateId = unique("taken-t");
+    const body = { templateId, name: "T", channels: [{ channelType: "in_app" as const }] };
+    const made = await emu.chat.call("createCampaignTemplate", { body });
+    await expect(emu.chat.call("createCampaignTemplate", { body })).rejects.toBeInstanceOf(ConflictError);
+    const { id } = await templates.create(
+      await checked(templates, { ...body, label: "adopted", adopt: true }),
+    );
+    expect(id).toBe(made.data.id);
+    expect(await template(id)).toMatchObject({ label: "adopted" });
+  });
+
+  it("lists the live templates only, walking the cursor; an archived one is left out", async () => {
+    const prefix = unique("tlist");
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await emu.chat.call("createCampaignTemplate", {
+            body: { templateId: `${prefix}-${i}`, name: `T${i}`, channels: [{ channelType: "in_app" }] },
+          })
+        ).data.id,
+      );
+    await emu.chat.call("archiveCampaignTemplate", { params: { id: String(ids[0]) } });
+    const listed = await campaignTemplate.list?.(clientContext({ chat: () => emu.chat }), {});
+    const mine = (listed ?? []).filter((l) => String(l.args.templateId).startsWith(prefix));
+    expect(mine.map((l) => l.args.templateId).sort()).toEqual([`${prefix}-1`, `${prefix}-2`]);
+  });
+
+  it("a template create whose answer was lost is found by its templateId, not made twice", async () => {
+    const templateId = unique("lost-t");
+    emu.admin.clearRequests();
+    emu.admin.setFaults([{ kind: "dropAfterApply", method: "POST", path: TEMPLATES, times: 1 }]);
+    const { id } = await templates.create(
+      await checked(templates, { templateId, name: "Lost", channels: [{ channelType: "in_app" }] }),
+    );
+    expect(await template(id)).toMatchObject({ templateId });
+    expect(emu.admin.requests().filter((r) => r.method === "POST" && r.path === TEMPLATES)).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ const key = new chat.ApiKey("adminKey", { name: "admin", scope: breaks.has(1) ? 
 
 new chat.Webhook("alerts", {
   webhookId: "alerts",
-  name: "Alerts",
+  name: cfg.get("webhookName") ?? "Alerts",
   webhookURL: breaks.has(2) ? "http://hooks.example.com/alerts" : "https://hooks.example.com/alerts",
   useBasicAuth: !breaks.has(2),
   username: "ci",
@@ -35,3 +35,5 @@ new chat.AiAgent("helper", {
 });
 
 export const adminKey = key.apiKey;
+// Rule 1 looks inside text too: a header holding the key is as exposed as the key.
+export const adminHeader = pulumi.interpolate`Bearer ${key.apiKey}`;

@@ -92,14 +92,14 @@ public class CampaignChannel extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+     * How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
      * 
      */
     @Export(name="type", refs={CampaignChannelType.class}, tree="[0]")
     private Output<CampaignChannelType> type;
 
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
      * 
      */
     public Output<CampaignChannelType> type() {

@@ -95,14 +95,14 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+     * How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
      * 
      */
     @Import(name="type", required=true)
     private Output<CampaignChannelType> type;
 
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
      * 
      */
     public Output<CampaignChannelType> type() {
@@ -244,7 +244,7 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param type How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+         * @param type How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
          * 
          * @return builder
          * 
@@ -255,7 +255,7 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param type How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+         * @param type How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
          * 
          * @return builder
          * 

@@ -8,6 +8,8 @@ import com.pulumi.chat.inputs.GetAgentApiToolArgs;
 import com.pulumi.chat.inputs.GetAgentApiToolPlainArgs;
 import com.pulumi.chat.inputs.GetAgentFrontendActionArgs;
 import com.pulumi.chat.inputs.GetAgentFrontendActionPlainArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeFileArgs;
+import com.pulumi.chat.inputs.GetAgentKnowledgeFilePlainArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.GetAgentKnowledgeSourcePlainArgs;
 import com.pulumi.chat.inputs.GetAgentVariableArgs;
@@ -34,6 +36,8 @@ import com.pulumi.chat.inputs.GetCampaignCategoryArgs;
 import com.pulumi.chat.inputs.GetCampaignCategoryPlainArgs;
 import com.pulumi.chat.inputs.GetCampaignChannelArgs;
 import com.pulumi.chat.inputs.GetCampaignChannelPlainArgs;
+import com.pulumi.chat.inputs.GetCampaignTemplateArgs;
+import com.pulumi.chat.inputs.GetCampaignTemplatePlainArgs;
 import com.pulumi.chat.inputs.GetChatWidgetArgs;
 import com.pulumi.chat.inputs.GetChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.GetCollaboratorsArgs;
@@ -78,6 +82,8 @@ import com.pulumi.chat.inputs.GetNotificationSettingsArgs;
 import com.pulumi.chat.inputs.GetNotificationSettingsPlainArgs;
 import com.pulumi.chat.inputs.GetPinnedConversationsArgs;
 import com.pulumi.chat.inputs.GetPinnedConversationsPlainArgs;
+import com.pulumi.chat.inputs.GetPushCertificateArgs;
+import com.pulumi.chat.inputs.GetPushCertificatePlainArgs;
 import com.pulumi.chat.inputs.GetReviewedMessagesArgs;
 import com.pulumi.chat.inputs.GetReviewedMessagesPlainArgs;
 import com.pulumi.chat.inputs.GetRoleArgs;
@@ -100,6 +106,8 @@ import com.pulumi.chat.inputs.ListAgentApiToolArgs;
 import com.pulumi.chat.inputs.ListAgentApiToolPlainArgs;
 import com.pulumi.chat.inputs.ListAgentFrontendActionArgs;
 import com.pulumi.chat.inputs.ListAgentFrontendActionPlainArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeFileArgs;
+import com.pulumi.chat.inputs.ListAgentKnowledgeFilePlainArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourceArgs;
 import com.pulumi.chat.inputs.ListAgentKnowledgeSourcePlainArgs;
 import com.pulumi.chat.inputs.ListAgentVariableArgs;
@@ -122,6 +130,8 @@ import com.pulumi.chat.inputs.ListCampaignCategoryArgs;
 import com.pulumi.chat.inputs.ListCampaignCategoryPlainArgs;
 import com.pulumi.chat.inputs.ListCampaignChannelArgs;
 import com.pulumi.chat.inputs.ListCampaignChannelPlainArgs;
+import com.pulumi.chat.inputs.ListCampaignTemplateArgs;
+import com.pulumi.chat.inputs.ListCampaignTemplatePlainArgs;
 import com.pulumi.chat.inputs.ListChatWidgetArgs;
 import com.pulumi.chat.inputs.ListChatWidgetPlainArgs;
 import com.pulumi.chat.inputs.ListCollaboratorsArgs;
@@ -156,6 +166,8 @@ import com.pulumi.chat.inputs.ListNotificationSettingsArgs;
 import com.pulumi.chat.inputs.ListNotificationSettingsPlainArgs;
 import com.pulumi.chat.inputs.ListPinnedConversationsArgs;
 import com.pulumi.chat.inputs.ListPinnedConversationsPlainArgs;
+import com.pulumi.chat.inputs.ListPushCertificateArgs;
+import com.pulumi.chat.inputs.ListPushCertificatePlainArgs;
 import com.pulumi.chat.inputs.ListRoleArgs;
 import com.pulumi.chat.inputs.ListRolePlainArgs;
 import com.pulumi.chat.inputs.ListSendGridEmailProviderArgs;
@@ -168,6 +180,7 @@ import com.pulumi.chat.inputs.ListWebhookArgs;
 import com.pulumi.chat.inputs.ListWebhookPlainArgs;
 import com.pulumi.chat.outputs.GetAgentApiToolResult;
 import com.pulumi.chat.outputs.GetAgentFrontendActionResult;
+import com.pulumi.chat.outputs.GetAgentKnowledgeFileResult;
 import com.pulumi.chat.outputs.GetAgentKnowledgeSourceResult;
 import com.pulumi.chat.outputs.GetAgentVariableResult;
 import com.pulumi.chat.outputs.GetAiAgentResult;
@@ -181,6 +194,7 @@ import com.pulumi.chat.outputs.GetBlockedUsersResult;
 import com.pulumi.chat.outputs.GetBotResult;
 import com.pulumi.chat.outputs.GetCampaignCategoryResult;
 import com.pulumi.chat.outputs.GetCampaignChannelResult;
+import com.pulumi.chat.outputs.GetCampaignTemplateResult;
 import com.pulumi.chat.outputs.GetChatWidgetResult;
 import com.pulumi.chat.outputs.GetCollaboratorsResult;
 import com.pulumi.chat.outputs.GetCustomEmailProviderResult;
@@ -203,6 +217,7 @@ import com.pulumi.chat.outputs.GetModerationKeywordListResult;
 import com.pulumi.chat.outputs.GetModerationRuleResult;
 import com.pulumi.chat.outputs.GetNotificationSettingsResult;
 import com.pulumi.chat.outputs.GetPinnedConversationsResult;
+import com.pulumi.chat.outputs.GetPushCertificateResult;
 import com.pulumi.chat.outputs.GetReviewedMessagesResult;
 import com.pulumi.chat.outputs.GetRoleResult;
 import com.pulumi.chat.outputs.GetSeedDataResult;
@@ -214,6 +229,7 @@ import com.pulumi.chat.outputs.GetWebhookResult;
 import com.pulumi.chat.outputs.GetWebhookTriggersResult;
 import com.pulumi.chat.outputs.ListAgentApiToolResult;
 import com.pulumi.chat.outputs.ListAgentFrontendActionResult;
+import com.pulumi.chat.outputs.ListAgentKnowledgeFileResult;
 import com.pulumi.chat.outputs.ListAgentKnowledgeSourceResult;
 import com.pulumi.chat.outputs.ListAgentVariableResult;
 import com.pulumi.chat.outputs.ListAiAgentResult;
@@ -225,6 +241,7 @@ import com.pulumi.chat.outputs.ListBlockedUsersResult;
 import com.pulumi.chat.outputs.ListBotResult;
 import com.pulumi.chat.outputs.ListCampaignCategoryResult;
 import com.pulumi.chat.outputs.ListCampaignChannelResult;
+import com.pulumi.chat.outputs.ListCampaignTemplateResult;
 import com.pulumi.chat.outputs.ListChatWidgetResult;
 import com.pulumi.chat.outputs.ListCollaboratorsResult;
 import com.pulumi.chat.outputs.ListCustomEmailProviderResult;
@@ -242,6 +259,7 @@ import com.pulumi.chat.outputs.ListModerationKeywordListResult;
 import com.pulumi.chat.outputs.ListModerationRuleResult;
 import com.pulumi.chat.outputs.ListNotificationSettingsResult;
 import com.pulumi.chat.outputs.ListPinnedConversationsResult;
+import com.pulumi.chat.outputs.ListPushCertificateResult;
 import com.pulumi.chat.outputs.ListRoleResult;
 import com.pulumi.chat.outputs.ListSendGridEmailProviderResult;
 import com.pulumi.chat.outputs.ListTwilioSmsProviderResult;
@@ -324,6 +342,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetAgentFrontendActionResult> getAgentFrontendActionPlain(GetAgentFrontendActionPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getAgentFrontendAction", TypeShape.of(GetAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeFileResult> getAgentKnowledgeFile(GetAgentKnowledgeFileArgs args) {
+        return getAgentKnowledgeFile(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeFileResult> getAgentKnowledgeFilePlain(GetAgentKnowledgeFilePlainArgs args) {
+        return getAgentKnowledgeFilePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeFileResult> getAgentKnowledgeFile(GetAgentKnowledgeFileArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeFile", TypeShape.of(GetAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetAgentKnowledgeFileResult> getAgentKnowledgeFile(GetAgentKnowledgeFileArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getAgentKnowledgeFile", TypeShape.of(GetAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one AgentKnowledgeFile as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetAgentKnowledgeFileResult> getAgentKnowledgeFilePlain(GetAgentKnowledgeFilePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getAgentKnowledgeFile", TypeShape.of(GetAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one AgentKnowledgeSource as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -793,6 +846,41 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<GetCampaignChannelResult> getCampaignChannelPlain(GetCampaignChannelPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:getCampaignChannel", TypeShape.of(GetCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignTemplateResult> getCampaignTemplate(GetCampaignTemplateArgs args) {
+        return getCampaignTemplate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignTemplateResult> getCampaignTemplatePlain(GetCampaignTemplatePlainArgs args) {
+        return getCampaignTemplatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignTemplateResult> getCampaignTemplate(GetCampaignTemplateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignTemplate", TypeShape.of(GetCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetCampaignTemplateResult> getCampaignTemplate(GetCampaignTemplateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getCampaignTemplate", TypeShape.of(GetCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetCampaignTemplateResult> getCampaignTemplatePlain(GetCampaignTemplatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getCampaignTemplate", TypeShape.of(GetCampaignTemplateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one ChatWidget as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
@@ -1593,6 +1681,41 @@ public final class ChatFunctions {
         return Deployment.getInstance().invokeAsync("chat:index:getPinnedConversations", TypeShape.of(GetPinnedConversationsResult.class), args, Utilities.withVersion(options));
     }
     /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetPushCertificateResult> getPushCertificate(GetPushCertificateArgs args) {
+        return getPushCertificate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetPushCertificateResult> getPushCertificatePlain(GetPushCertificatePlainArgs args) {
+        return getPushCertificatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetPushCertificateResult> getPushCertificate(GetPushCertificateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getPushCertificate", TypeShape.of(GetPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static Output<GetPushCertificateResult> getPushCertificate(GetPushCertificateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:getPushCertificate", TypeShape.of(GetPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one PushCertificate as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
+     * 
+     */
+    public static CompletableFuture<GetPushCertificateResult> getPushCertificatePlain(GetPushCertificatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:getPushCertificate", TypeShape.of(GetPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
      * Messages a moderator decided on (flagged or blocked before), with the decision.
      * 
      */
@@ -2018,6 +2141,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListAgentFrontendActionResult> listAgentFrontendActionPlain(ListAgentFrontendActionPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listAgentFrontendAction", TypeShape.of(ListAgentFrontendActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile() {
+        return listAgentKnowledgeFile(ListAgentKnowledgeFileArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeFileResult> listAgentKnowledgeFilePlain() {
+        return listAgentKnowledgeFilePlain(ListAgentKnowledgeFilePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile(ListAgentKnowledgeFileArgs args) {
+        return listAgentKnowledgeFile(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeFileResult> listAgentKnowledgeFilePlain(ListAgentKnowledgeFilePlainArgs args) {
+        return listAgentKnowledgeFilePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile(ListAgentKnowledgeFileArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeFile", TypeShape.of(ListAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListAgentKnowledgeFileResult> listAgentKnowledgeFile(ListAgentKnowledgeFileArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listAgentKnowledgeFile", TypeShape.of(ListAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every AgentKnowledgeFile the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListAgentKnowledgeFileResult> listAgentKnowledgeFilePlain(ListAgentKnowledgeFilePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listAgentKnowledgeFile", TypeShape.of(ListAgentKnowledgeFileResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every AgentKnowledgeSource the credentials reach (narrowed by the filters given), sorted by id.
@@ -2557,6 +2729,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListCampaignChannelResult> listCampaignChannelPlain(ListCampaignChannelPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listCampaignChannel", TypeShape.of(ListCampaignChannelResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate() {
+        return listCampaignTemplate(ListCampaignTemplateArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignTemplateResult> listCampaignTemplatePlain() {
+        return listCampaignTemplatePlain(ListCampaignTemplatePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate(ListCampaignTemplateArgs args) {
+        return listCampaignTemplate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignTemplateResult> listCampaignTemplatePlain(ListCampaignTemplatePlainArgs args) {
+        return listCampaignTemplatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate(ListCampaignTemplateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignTemplate", TypeShape.of(ListCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static Output<ListCampaignTemplateResult> listCampaignTemplate(ListCampaignTemplateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listCampaignTemplate", TypeShape.of(ListCampaignTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every CampaignTemplate the credentials reach (narrowed by the filters given), sorted by id.
+     * 
+     */
+    public static CompletableFuture<ListCampaignTemplateResult> listCampaignTemplatePlain(ListCampaignTemplatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listCampaignTemplate", TypeShape.of(ListCampaignTemplateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every ChatWidget the credentials reach (narrowed by the filters given), sorted by id.
@@ -3390,6 +3611,55 @@ public final class ChatFunctions {
      */
     public static CompletableFuture<ListPinnedConversationsResult> listPinnedConversationsPlain(ListPinnedConversationsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("chat:index:listPinnedConversations", TypeShape.of(ListPinnedConversationsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate() {
+        return listPushCertificate(ListPushCertificateArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListPushCertificateResult> listPushCertificatePlain() {
+        return listPushCertificatePlain(ListPushCertificatePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate(ListPushCertificateArgs args) {
+        return listPushCertificate(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListPushCertificateResult> listPushCertificatePlain(ListPushCertificatePlainArgs args) {
+        return listPushCertificatePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate(ListPushCertificateArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listPushCertificate", TypeShape.of(ListPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static Output<ListPushCertificateResult> listPushCertificate(ListPushCertificateArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("chat:index:listPushCertificate", TypeShape.of(ListPushCertificateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Every PushCertificate the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
+     * 
+     */
+    public static CompletableFuture<ListPushCertificateResult> listPushCertificatePlain(ListPushCertificatePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("chat:index:listPushCertificate", TypeShape.of(ListPushCertificateResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every Role the credentials reach (narrowed by the filters given), sorted by id.

@@ -35,7 +35,7 @@ public final class CampaignChannelInfo {
      */
     private @Nullable String name;
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
      * 
      */
     private @Nullable CampaignChannelType type;
@@ -70,7 +70,7 @@ public final class CampaignChannelInfo {
         return Optional.ofNullable(this.name);
     }
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Changing it makes a new channel.
+     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
      * 
      */
     public Optional<CampaignChannelType> type() {
