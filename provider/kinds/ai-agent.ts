@@ -218,4 +218,21 @@ export const aiAgent: Kind<AiAgentArgs> = {
     await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });
   },
   ...builderByName,
+  // A listing (export, lookups) is a whole read: each agent with catalogue tools says what their actions are.
+  async list(ctx, scope, progress) {
+    const listed = await builderByName.list(ctx, scope, progress);
+    const out = [];
+    for (const l of listed) {
+      const actions = (l.args.tools ?? []).length > 0 ? await enabledToolActions(ctx, l.id) : {};
+      out.push(Object.keys(actions).length > 0 ? { ...l, args: { ...l.args, toolActions: actions } } : l);
+    }
+    return out;
+  },
+  // Adoption compares the declared actions with the enabled ones, as a read does.
+  async find(ctx, a) {
+    const found = await builderByName.find(ctx, a);
+    if (!found || a.toolActions === undefined) return found;
+    const actions = inPriorOrder(await enabledToolActions(ctx, found.id), a.toolActions);
+    return { ...found, args: { ...found.args, toolActions: actions } };
+  },
 };

@@ -1,6 +1,9 @@
 // AiAgent's catalogue tool actions and their connection settings (S37, decision 0135), and ExternalAgent's BYO
 // tools and actions, through the generic provider as the engine drives it, against the emulator.
+import { exportEnvironment } from "../../../provider/environment/export";
+import { parseEnvironment } from "../../../provider/environment/load";
 import { type Emulated, FAST, unique, useCleanEmulated } from "../../support/emulator";
+import { list } from "../../support/json";
 import { providerOf as provider } from "../../support/provider";
 import { received } from "../client/helpers";
 
@@ -136,6 +139,44 @@ describe("AiAgent's tool actions", () => {
       expect(emulated().admin.requests()).toEqual([]);
     },
   );
+});
+
+describe("chat-export of an agent's tool actions", () => {
+  it("writes each tool's enabled actions, never the settings; adopted back without a write", async () => {
+    const p = provider("AiAgent");
+    const name = unique("export-actions");
+    const declared = {
+      name,
+      tools: ["gmail", "slack"],
+      toolActions: { gmail: ["send-email"], slack: ["post-message", "list-channels"] },
+      toolConnections: { gmail: { emailId: SECRET } },
+    };
+    await p.create(await checked("AiAgent", declared));
+    // an agent with a tool but no action enabled: no toolActions written for it
+    const bare = unique("export-bare");
+    await p.create(await checked("AiAgent", { name: bare, tools: ["gmail"] }));
+
+    const { yaml } = await exportEnvironment({ chat: chat(), apiKey: connection.apiKey });
+    expect(yaml).not.toContain(SECRET);
+    const agents = list(parseEnvironment(yaml, "exported.yaml"), "aiAgents");
+    const a = agents.find((x) => x.name === name);
+    expect(a?.toolActions).toEqual({
+      gmail: ["send-email"],
+      slack: expect.arrayContaining(["post-message", "list-channels"]),
+    });
+    expect(agents.find((x) => x.name === bare)).not.toHaveProperty("toolActions");
+
+    emulated().admin.clearRequests();
+    const { adopt: _a, ...agentArgs } = a ?? {};
+    const { inputs, failures } = await p.check({}, { ...agentArgs, adopt: true, connection });
+    expect(failures).toEqual([]);
+    await p.create(inputs);
+    expect(
+      emulated()
+        .admin.requests()
+        .filter((r) => r.method !== "GET"),
+    ).toEqual([]);
+  });
 });
 
 describe("ExternalAgent's BYO tools and actions", () => {
