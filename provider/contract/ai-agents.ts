@@ -70,6 +70,7 @@ export const AgentBuilderFields = {
   apiTools: G.ApiToolSlugs.optional(),
   frontendActions: G.TriggerFunctions.optional(),
   knowledgeSources: G.KnowledgeSourceIds.optional(),
+  ...G.AgentToolActionsDeclared.shape,
 };
 
 export const AgentBuilderCreate = G.AgentBuilderCreate;
@@ -115,6 +116,14 @@ export type FrontendActionUpdate = z.input<typeof FrontendActionUpdate>;
 /** Named by the service's `_id` in its routes, by its trigger function on an agent (S36). */
 export const FrontendAction = G.FrontendAction;
 export type FrontendAction = z.output<typeof FrontendAction>;
+/**
+ * A catalogue tool's actions enabled on an agent, with the tool's connection settings (the vendor's
+ * `authMeta`, a credential: marked secret), and what the agent is given as `enabled-items` answers it (S37).
+ */
+export const AgentToolActionsBody = G.AgentToolActionsBody;
+export const AgentToolActionsRemoveBody = G.AgentToolActionsRemoveBody;
+export const AgentEnabledItems = G.AgentEnabledItems;
+export type AgentEnabledItems = z.output<typeof AgentEnabledItems>;
 // ---- knowledge base and variables (agent builder, decision 0113) -----------------------------------------
 
 /** A text entry of the knowledge base (S45): a title and at most 5,000 characters. */
@@ -169,6 +178,9 @@ export const ByoAgentFields = {
   /** The agent's id inside the caller's deployment (e.g. a LangGraph graph name). */
   agentId: deployment.agentId,
   headers: AgentHeaders.optional(),
+  /** The app's BYO tools and actions the agent may use, by name (S27, S48). */
+  tools: G.ByoAgentCreate.shape.tools,
+  actions: G.ByoAgentCreate.shape.actions,
   ...presentation,
 };
 

@@ -132,6 +132,9 @@ export const PROBES: Readonly<Record<string, Probe>> = {
   },
   addAgentKnowledge: { sample: { kind: "AiAgent", step: "create" } },
   removeAgentKnowledge: { sample: { kind: "AiAgent", step: "update" } },
+  // A catalogue tool's actions and settings (decision 0135): the AiAgent sample enables them, its read lists them.
+  enableAgentToolActions: { sample: { kind: "AiAgent", step: "create" } },
+  listAgentEnabledItems: { sample: { kind: "AiAgent", step: "read" } },
   // The campaigns service documents no answer bodies (docs/service/campaigns.md, decision 0131).
   listCampaignCategories: {
     read: listed("listCampaignCategories"),

@@ -323,6 +323,10 @@ export interface AgentRecord {
   tools?: string[];
   apiTools?: string[];
   frontendActions?: string[];
+  /** Agent builder only: per attached catalogue tool, its enabled actions (in the order enabled). */
+  toolActions?: Record<string, string[]>;
+  /** Agent builder only: per tool, the connection settings its actions were last enabled with (never shown). */
+  toolConnections?: Record<string, Record<string, string>>;
   /** Agent builder only: attached knowledge sources' uniqueIds, in the order attached. */
   files?: string[];
   /** Agent builder only: attached crawled websites' uniqueIds, in the order attached. */

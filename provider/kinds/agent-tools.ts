@@ -2,9 +2,12 @@
 // vendor's Composio tools, named by slug), custom API tools (AgentApiTool) and frontend actions
 // (AgentFrontendAction). Both kinds are named by the caller (a slug, a trigger function) and listed by the
 // service's cursor; an agent's lists change in place through the add and remove routes.
+
+import type { z } from "zod";
 import { LIMITS, toSeconds } from "../contract";
 import { none } from "../engine/fields";
 import type { Args, Ctx, FileRef, Progress } from "../engine/kind";
+import { isUnknown } from "../engine/normalize";
 
 /** The three lists of an agent, each with its add and remove routes (the body names the list alike). */
 export const LISTS = {
@@ -107,3 +110,123 @@ export const parametersFact = {
   doc: "What the agent passes when it calls it, in order: each a `key`, a `type` (string, number, boolean, …) and a `description` (all three required by the service), and whether it is `required`.",
   default: none,
 } as const;
+
+// ---- a catalogue tool's actions and connection settings (S37, decision 0135) ----------------------------
+
+type ActionMap = Readonly<Record<string, readonly string[]>>;
+type ConnectionMap = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** AiAgent's arguments naming a catalogue tool's actions and its connection settings. */
+export const toolActionFacts = {
+  toolActions: {
+    doc: "Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.",
+    default: none,
+  },
+  toolConnections: {
+    doc: "Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.",
+    default: none,
+  },
+} as const;
+
+/** The environment file names each tool's connection settings by a config key of its own (a JSON object). */
+export const toolConnectionRefs = {
+  toolConnections: {
+    field: "toolConnections",
+    each: { fields: (a: Args) => Object.keys((a.toolConnections as object | undefined) ?? {}) },
+    exported: { key: "toolConnection", what: "the connection settings of an AI agent's tool" },
+  },
+} as const;
+
+/**
+ * The rules across the arguments, checked before any call: a tool's actions need the tool, and a tool's
+ * connection settings need actions to be sent with (the only route that takes them).
+ */
+export function toolActionRules(
+  a: {
+    tools?: readonly string[] | undefined;
+    toolActions?: ActionMap | undefined;
+    toolConnections?: object | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  // Values not known yet (at preview) are checked once known.
+  const known = (v: unknown) =>
+    v === undefined || (!isUnknown(v) && (!Array.isArray(v) || !v.some(isUnknown)));
+  const plain = (v: unknown): v is object => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!known(a.tools) || (a.toolActions !== undefined && !plain(a.toolActions))) return;
+  for (const slug of Object.keys(a.toolActions ?? {}))
+    if (!(a.tools ?? []).includes(slug))
+      ctx.addIssue({
+        code: "custom",
+        message: `toolActions names the tool ${slug}, which tools does not hold: add it to tools`,
+        path: ["toolActions", slug],
+      });
+  if (a.toolConnections !== undefined && !plain(a.toolConnections)) return;
+  for (const slug of Object.keys(a.toolConnections ?? {}))
+    if (!(slug in (a.toolActions ?? {})))
+      ctx.addIssue({
+        code: "custom",
+        message: `toolConnections names the tool ${slug}, which toolActions does not hold: its settings are sent with its actions`,
+        path: ["toolConnections", slug],
+      });
+}
+
+/** The actions enabled on an agent per catalogue tool, as `enabled-items` answers (tools without any left out). */
+export async function enabledToolActions(ctx: Ctx, uid: string): Promise<Record<string, string[]>> {
+  const items = await ctx.chat().call("listAgentEnabledItems", {
+    params: { uid },
+    query: { tools: "true", frontendActions: "false", apiTools: "false", mcpServers: "false" },
+  });
+  const out: Record<string, string[]> = {};
+  for (const t of items.data.tools) if (t.actions.length > 0) out[t.slug] = t.actions.map((x) => x.slug);
+  return out;
+}
+
+const sameConnection = (a: object | undefined, b: object | undefined) =>
+  JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+
+/**
+ * Disables what `now` (the actions enabled per tool) has and `news` does not declare: before the tools
+ * are detached (a detached tool's actions cannot be named).
+ */
+export async function disableToolActions(ctx: Ctx, uid: string, now: ActionMap, news: Args): Promise<void> {
+  const wanted = (news.toolActions as ActionMap | undefined) ?? {};
+  for (const [slug, enabled] of Object.entries(now)) {
+    const gone = enabled.filter((x) => !(wanted[slug] ?? []).includes(x));
+    for (let i = 0; i < gone.length; i += LIMITS.tags)
+      await ctx.chat().call("disableAgentToolActions", {
+        params: { uid, slug },
+        body: { actions: gone.slice(i, i + LIMITS.tags) },
+      });
+  }
+}
+
+/**
+ * Enables what `news` declares and `now` lacks, once the tools are attached; a tool whose connection
+ * settings changed since `olds` has all its declared actions enabled again with the new ones (the only
+ * route that takes them).
+ */
+export async function enableToolActions(
+  ctx: Ctx,
+  uid: string,
+  now: ActionMap,
+  olds: Args,
+  news: Args,
+): Promise<void> {
+  const wanted = (news.toolActions as ActionMap | undefined) ?? {};
+  const connections = (news.toolConnections as ConnectionMap | undefined) ?? {};
+  const before = (olds.toolConnections as ConnectionMap | undefined) ?? {};
+  for (const [slug, actions] of Object.entries(wanted)) {
+    const authMeta = connections[slug];
+    const renewed = !sameConnection(authMeta, before[slug]);
+    const missing = renewed ? [...actions] : actions.filter((x) => !(now[slug] ?? []).includes(x));
+    for (let i = 0; i < missing.length; i += LIMITS.tags)
+      await ctx.chat().call("enableAgentToolActions", {
+        params: { uid, slug },
+        body: {
+          actions: missing.slice(i, i + LIMITS.tags),
+          ...(authMeta ? { authMeta: { ...authMeta } } : {}),
+        },
+      });
+  }
+}

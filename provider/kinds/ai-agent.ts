@@ -24,13 +24,25 @@ import {
   withMetaData,
 } from "./agent";
 import { attachedKnowledge, attachKnowledge } from "./agent-knowledge-source";
-import { attachTools, toolFacts, toolRefs } from "./agent-tools";
+import {
+  attachTools,
+  disableToolActions,
+  enabledToolActions,
+  enableToolActions,
+  toolActionFacts,
+  toolActionRules,
+  toolConnectionRefs,
+  toolFacts,
+  toolRefs,
+} from "./agent-tools";
 
-export const AiAgentArgs = z.strictObject(AgentBuilderFields);
+export const AiAgentArgs = z.strictObject(AgentBuilderFields).superRefine(toolActionRules);
 export type AiAgentArgs = z.output<typeof AiAgentArgs>;
 
-/** What the service keeps under the arguments' names (isActive is read apart). */
-const BUILDER_FIELDS = Object.keys(AiAgentArgs.shape).filter((k) => k !== "isActive");
+/** Read apart: isActive, and a tool's actions (enabled-items) and connection settings (never answered). */
+const APART = ["isActive", "toolActions", "toolConnections"];
+/** What the service keeps under the arguments' names. */
+const BUILDER_FIELDS = Object.keys(AiAgentArgs.shape).filter((k) => !APART.includes(k));
 /** The model the service gives an agent declared without one (S30). */
 /** The model an agent runs on when its create names none (the document's default). */
 const DEFAULT_MODEL = DEFAULTS.AgentBuilderAgent.model;
@@ -45,7 +57,15 @@ const MODEL_SETTINGS = ["temperature", "maxTokens"] as const;
  */
 function builderWire(a: Args): Args {
   // Knowledge sources have their own routes (attachKnowledge), as the servers on update.
-  const { instructions, temperature, maxTokens, knowledgeSources: _k, ...rest } = a;
+  const {
+    instructions,
+    temperature,
+    maxTokens,
+    knowledgeSources: _k,
+    toolActions: _ta,
+    toolConnections: _tc,
+    ...rest
+  } = a;
   const settings = defined({ temperature, maxTokens });
   return withMetaData(
     defined({
@@ -75,6 +95,20 @@ const builder = family<AiAgentArgs, AgentBuilderAgent>(
 const builderByName = byName(builder);
 const getBuilder = async (ctx: Ctx, uid: string) =>
   (await ctx.chat().call("getBuilderAgent", { params: { uid } })).data;
+
+/** Each tool's actions in the order `prior` declares them (the service's after), so order is no change. */
+function inPriorOrder(
+  read: Record<string, string[]>,
+  prior: Readonly<Record<string, readonly string[]>> | undefined,
+): Record<string, string[]> {
+  const rank = (slug: string, x: string) => {
+    const i = prior?.[slug]?.indexOf(x) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return Object.fromEntries(
+    Object.entries(read).map(([slug, xs]) => [slug, [...xs].sort((a, b) => rank(slug, a) - rank(slug, b))]),
+  );
+}
 
 export const aiAgent: Kind<AiAgentArgs> = {
   name: "AiAgent",
@@ -106,6 +140,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
         set: true,
       },
       ...toolFacts,
+      ...toolActionFacts,
       knowledgeSources: {
         doc: "UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached.",
         default: none,
@@ -126,6 +161,7 @@ export const aiAgent: Kind<AiAgentArgs> = {
       // Named by title in the file; the declared source's id is what the agent is given.
       knowledgeSources: { kind: "AgentKnowledgeSource", output: "id", elsewhere: true },
     },
+    secretRefs: toolConnectionRefs,
   },
 
   async create(ctx, a) {
@@ -134,14 +170,22 @@ export const aiAgent: Kind<AiAgentArgs> = {
     const body = builderWire(rest) as AgentBuilderCreate;
     const r = await ctx.chat().call("createBuilderAgent", { body });
     await attachTools(ctx, r.data.uid, { frontendActions: [] }, { frontendActions });
+    // The create attached the catalogue tools: their actions now, with their connection settings.
+    await enableToolActions(ctx, r.data.uid, {}, {}, a);
     await attachKnowledge(ctx, r.data.uid, a.knowledgeSources ?? [], []);
     return { id: r.data.uid, state: { uid: r.data.uid, createdAt: toSeconds(r.data.createdAt) } };
   },
   async read(ctx, id, prior, how) {
     // By its GET: the list is a cursor list, which the shared listings (page-based) do not walk.
-    return builder.asRead(await getBuilder(ctx, id), prior, how?.whole === true);
+    const whole = how?.whole === true;
+    const read = builder.asRead(await getBuilder(ctx, id), prior, whole);
+    // A tool's actions only while managed (or read whole): an agent declared without them costs no call.
+    if (prior.toolActions === undefined && !whole) return read;
+    const actions = inPriorOrder(await enabledToolActions(ctx, id), prior.toolActions);
+    if (prior.toolActions === undefined && Object.keys(actions).length === 0) return read;
+    return { ...read, args: { ...read.args, toolActions: actions } };
   },
-  async update(ctx, id, _olds, news) {
+  async update(ctx, id, olds, news) {
     // Every field but the servers, emptied where removed (patchOf names no mcpServers).
     const fields = { name: news.name, ...patchOf(news, BUILDER_CLEARED, builder.unclearable) };
     await ctx
@@ -150,7 +194,12 @@ export const aiAgent: Kind<AiAgentArgs> = {
     // The PATCH answers `{success}`: the agent read again says what is attached now (dashboard changes
     // included). The servers have their own routes: attach what is declared and missing, detach the rest.
     const now = await getBuilder(ctx, id);
+    const managed = olds.toolActions !== undefined || news.toolActions !== undefined;
+    const enabled = managed ? await enabledToolActions(ctx, id) : {};
+    // Actions are disabled while their tool is still attached, and enabled once it is.
+    await disableToolActions(ctx, id, enabled, news);
     await attachTools(ctx, id, now, news);
+    await enableToolActions(ctx, id, enabled, olds, news);
     const attached = now.mcpServers;
     const wanted = news.mcpServers ?? [];
     const changes = [
@@ -169,4 +218,21 @@ export const aiAgent: Kind<AiAgentArgs> = {
     await ctx.chat().call("deleteBuilderAgent", { params: { uid: id } });
   },
   ...builderByName,
+  // A listing (export, lookups) is a whole read: each agent with catalogue tools says what their actions are.
+  async list(ctx, scope, progress) {
+    const listed = await builderByName.list(ctx, scope, progress);
+    const out = [];
+    for (const l of listed) {
+      const actions = (l.args.tools ?? []).length > 0 ? await enabledToolActions(ctx, l.id) : {};
+      out.push(Object.keys(actions).length > 0 ? { ...l, args: { ...l.args, toolActions: actions } } : l);
+    }
+    return out;
+  },
+  // Adoption compares the declared actions with the enabled ones, as a read does.
+  async find(ctx, a) {
+    const found = await builderByName.find(ctx, a);
+    if (!found || a.toolActions === undefined) return found;
+    const actions = inPriorOrder(await enabledToolActions(ctx, found.id), a.toolActions);
+    return { ...found, args: { ...found.args, toolActions: actions } };
+  },
 };

@@ -87,6 +87,16 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
         default: none,
       },
       headers: headersFact,
+      tools: {
+        doc: "Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place.",
+        default: none,
+        set: true,
+      },
+      actions: {
+        doc: "Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place.",
+        default: none,
+        set: true,
+      },
       ...presentationFacts,
     },
     DEFAULTS.ByoAgent,
@@ -114,9 +124,13 @@ export const externalAgent: Kind<ExternalAgentArgs> = {
     };
     // The agent id and the headers are sent where declared, or emptied where they were: where the headers go
     // is a guess (decision 0102), and headers set in the dashboard cannot be read to be kept.
+    // The BYO tools and actions likewise: emptied where they were declared (what a PATCH does with a list,
+    // replace or merge, is not documented: the whole list is sent, decision 0135).
     for (const [k, empty] of [
       ["agentId", ""],
       ["headers", {}],
+      ["tools", []],
+      ["actions", []],
     ] as const)
       fields[k] = news[k] ?? (olds[k] !== undefined ? empty : undefined);
     await ctx.chat().call("updateByoAgent", { params: { uid: id }, body: byoWire(fields) as ByoAgentUpdate });

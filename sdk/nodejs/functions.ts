@@ -1026,7 +1026,7 @@ export function listMcpServer(args: ListMcpServerArgs = {}): pulumi.Output<McpSe
   return readAll<McpServerResult>("McpServer", args);
 }
 
-/** One AiAgent as `getAiAgent` and `listAiAgent` return it. */
+/** One AiAgent as `getAiAgent` and `listAiAgent` return it. Holding `toolConnections` (secret), it is a secret. */
 export interface AiAgentResult {
   /** The resource id of the object. */
   id: string;
@@ -1062,6 +1062,10 @@ export interface AiAgentResult {
   frontendActions?: string[];
   /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters. */
   knowledgeSources?: string[];
+  /** Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled. */
+  toolActions?: Record<string, string[]>;
+  /** Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings. */
+  toolConnections?: Record<string, Record<string, string>>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   uid: string;
   /** Unix seconds. */
@@ -1072,7 +1076,7 @@ export interface GetAiAgentArgs extends ChatLookupArgs {
   /** The resource id of the object. */
   id: pulumi.Input<string>;
 }
-/** Reads one AiAgent as a whole read sees it; an error when it does not exist. */
+/** Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. */
 export function getAiAgent(args: GetAiAgentArgs): pulumi.Output<AiAgentResult> {
   return readOne<AiAgentResult>("AiAgent", args);
 }
@@ -1081,7 +1085,7 @@ export interface ListAiAgentArgs extends ChatLookupArgs {
   /** Only those with exactly this name. */
   name?: pulumi.Input<string>;
 }
-/** Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. */
+/** Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret. */
 export function listAiAgent(args: ListAiAgentArgs = {}): pulumi.Output<AiAgentResult[]> {
   return readAll<AiAgentResult>("AiAgent", args);
 }
@@ -1100,6 +1104,10 @@ export interface ExternalAgentResult {
   agentId?: string;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: Record<string, string> | string;
+  /** Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters. */
+  tools?: string[];
+  /** Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters. */
+  actions?: string[];
   /** Description. At most 255 characters. */
   description?: string;
   /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */

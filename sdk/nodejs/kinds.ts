@@ -1132,6 +1132,10 @@ export interface AiAgentArgs extends ChatResourceArgs {
   frontendActions?: pulumi.Input<pulumi.Input<string>[]>;
   /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters. */
   knowledgeSources?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled. */
+  toolActions?: pulumi.Input<Record<string, pulumi.Input<pulumi.Input<string>[]>>>;
+  /** Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings. */
+  toolConnections?: pulumi.Input<Record<string, pulumi.Input<Record<string, pulumi.Input<string>>>>>;
 }
 
 /** An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4). */
@@ -1168,13 +1172,17 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly frontendActions: pulumi.Output<string[] | undefined>;
   /** UniqueIds of the knowledge base's sources it draws on (a set; declare them as AgentKnowledgeSource resources and pass their `id`). Changed in place: sources are attached and detached. At most 25 items. Each at most 100 characters. */
   declare readonly knowledgeSources: pulumi.Output<string[] | undefined>;
+  /** Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled. */
+  declare readonly toolActions: pulumi.Output<Record<string, string[]> | undefined>;
+  /** Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings. */
+  declare readonly toolConnections: pulumi.Output<Record<string, Record<string, string>> | undefined>;
   /** The agent's uid (a UUID v4 the service chooses); also the resource id. */
   declare readonly uid: pulumi.Output<string>;
   /** Unix seconds. */
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AiAgentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AiAgent", name, args, ["uid", "createdAt"], [], opts));
+    super(...resourceArgs("AiAgent", name, args, ["uid", "createdAt"], ["toolConnections"], opts));
   }
 }
 
@@ -1189,6 +1197,10 @@ export interface ExternalAgentArgs extends ChatResourceArgs {
   agentId?: pulumi.Input<string>;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>> | string>;
+  /** Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters. */
+  tools?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters. */
+  actions?: pulumi.Input<pulumi.Input<string>[]>;
   /** Description. At most 255 characters. */
   description?: pulumi.Input<string>;
   /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */
@@ -1215,6 +1227,10 @@ export class ExternalAgent extends pulumi.CustomResource {
   declare readonly agentId: pulumi.Output<string | undefined>;
   /** Headers the service sends with each call (e.g. an Authorization), as an object or its JSON text; secret, never returned by the service (a change in the dashboard is not seen). */
   declare readonly headers: pulumi.Output<Record<string, string> | string | undefined>;
+  /** Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters. */
+  declare readonly tools: pulumi.Output<string[] | undefined>;
+  /** Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters. */
+  declare readonly actions: pulumi.Output<string[] | undefined>;
   /** Description. At most 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
   /** URL of the agent's icon. The API cannot clear it: removing it leaves the agent's icon, no longer managed. At most 3000 characters. */

@@ -293,6 +293,9 @@ export const RECOVERY: Readonly<Partial<Record<RouteName, Recovery>>> = {
   removeAgentFrontendActions: RESEND,
   addAgentTools: RESEND,
   removeAgentTools: RESEND,
+  // enabling or disabling actions again leaves the same set (the settings sent are the same too)
+  enableAgentToolActions: RESEND,
+  disableAgentToolActions: RESEND,
   addAgentKnowledge: RESEND,
   removeAgentKnowledge: RESEND,
   // a record whose bytes never come is no source: not listed, attaches nothing (a GUESS, decision 0132), so a

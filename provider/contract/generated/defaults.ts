@@ -51,6 +51,8 @@ export const DEFAULTS = {
     isActive: true,
   },
   ByoAgent: {
+    tools: [],
+    actions: [],
     isActive: true,
   },
   ChatWidgetStyle: {
@@ -122,6 +124,12 @@ export const DEFAULTS = {
   },
   FrontendAction: {
     parameters: [],
+  },
+  EnabledTool: {
+    actions: [],
+  },
+  AgentEnabledItems: {
+    tools: [],
   },
 } as const;
 export type Defaults = typeof DEFAULTS;

@@ -612,6 +612,10 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     "parameters[].description": "What the agent is told the parameter is for.",
     "parameters[].required": "Whether the agent must always pass it.",
   },
+  enableAgentToolActions: {
+    authMeta:
+      "The tool's connection settings (the vendor's authMeta: credentials or account details the tool needs), field name to value; a credential, never answered.",
+  },
   createCampaignCategory: {
     name: "The category's name, unique in the app; templates and the feed's filter name it.",
     description: "What the category is for.",
@@ -677,5 +681,9 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
   PinnedConversationsDeclared: {
     "conversations[].conversationType": "Whether the pinned conversation is with a user or a group.",
     "conversations[].conversationWith": "The uid or guid of the other side of the conversation.",
+  },
+  AgentToolActionsDeclared: {
+    toolActions: "Catalogue tool slug to the actions enabled on the agent.",
+    toolConnections: "Catalogue tool slug to its connection settings.",
   },
 };

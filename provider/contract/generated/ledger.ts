@@ -96,8 +96,16 @@ export const GUESSES: readonly Guess[] = [
     method: "PATCH",
     path: "/ai-agents/agents/{uid}",
     guess:
-      "where a BYO agent's headers and description travel (`integrationMeta.headers`, `metaData.description`): not shown by the vendor (docs/service/bots-agents-and-social.md)",
+      "where a BYO agent's headers and description travel (`integrationMeta.headers`, `metaData.description`): not shown by the vendor (docs/service/bots-agents-and-social.md); and whether `tools` and `actions` given to a PATCH replace the agent's lists (decision 0135)",
     page: "https://www.cometchat.com/docs/rest-api/byo-ai-agents-apis/agents/update-byo-agent",
+  },
+  {
+    operationId: "enableAgentToolActions",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/{uid}/tools/{slug}/actions/add",
+    guess:
+      "the body's authMeta: the current page shows `actions` alone; a preview build of the page gives authMeta as a required object whose example is a list of text; what fields each tool's settings hold, and whether enabling again replaces the settings, are not said (decision 0135)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/tools/enable-tool-actions",
   },
   {
     operationId: "createBuilderAgent",
@@ -114,6 +122,14 @@ export const GUESSES: readonly Guess[] = [
     guess:
       "`metaData.greetingMessage`, `introductoryMessage` and `suggestedMessages`: not in the vendor's schema, taken from the dashboard's agent settings (docs/service/bots-agents-and-social.md)",
     page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/agents/update-agent",
+  },
+  {
+    operationId: "listAgentEnabledItems",
+    method: "GET",
+    path: "/ai-agents/agent-builder/agents/{uid}/enabled-items",
+    guess:
+      "that an action is answered under the name it was enabled by: the enable page's example names send-email, this page's answer GMAIL_SEND_EMAIL (decision 0135)",
+    page: "https://www.cometchat.com/docs/rest-api/ai-agents-apis/agents/list-agent-tools-and-actions",
   },
   {
     operationId: "listMcpServers",

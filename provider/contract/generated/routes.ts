@@ -406,6 +406,21 @@ export const OPERATIONS = {
     method: "PATCH",
     path: "/ai-agents/agent-builder/agents/:uid/tools/remove",
   },
+  enableAgentToolActions: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/tools/:slug/actions/add",
+  },
+  disableAgentToolActions: {
+    api: "chat",
+    method: "PATCH",
+    path: "/ai-agents/agent-builder/agents/:uid/tools/:slug/actions/remove",
+  },
+  listAgentEnabledItems: {
+    api: "chat",
+    method: "GET",
+    path: "/ai-agents/agent-builder/agents/:uid/enabled-items",
+  },
   listCampaignCategories: { api: "chat", method: "GET", path: "/campaigns/templates/categories" },
   createCampaignCategory: { api: "chat", method: "POST", path: "/campaigns/templates/categories" },
   getCampaignCategory: { api: "chat", method: "GET", path: "/campaigns/templates/categories/:id" },

@@ -3,6 +3,7 @@
 /** The fields marked `x-secret`, by name, in any schema. */
 export const SECRET_FIELDS = [
   "apiKey",
+  "authMeta",
   "authToken",
   "basicAuthPassword",
   "basicAuthUsername",
@@ -15,6 +16,7 @@ export const SECRET_FIELDS = [
   "private_key_id",
   "repliesWebhook",
   "sendGridApiKey",
+  "toolConnections",
   "twilioAuthToken",
 ] as const;
 /** The path and query parameters marked `x-secret`. */

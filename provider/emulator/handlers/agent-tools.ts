@@ -194,6 +194,88 @@ export const agentToolHandlers = {
   // The tool catalogue (Composio's) is not modelled: any well-formed slug is taken (a GUESS, S37).
   addAgentTools: ({ app, params, body, env }) =>
     attach(requireAgent(app.builderAgents, params.uid), "tools", body.tools, true, env),
-  removeAgentTools: ({ app, params, body, env }) =>
-    attach(requireAgent(app.builderAgents, params.uid), "tools", body.tools, false, env),
+  // A detached tool's actions and connection settings go with it (a GUESS: the vendor does not say).
+  removeAgentTools: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    for (const slug of body.tools) {
+      delete a.toolActions?.[slug];
+      delete a.toolConnections?.[slug];
+    }
+    return attach(a, "tools", body.tools, false, env);
+  },
+
+  // A tool's actions (S37): on a tool the agent is given (a GUESS: the vendor does not say what it answers
+  // otherwise); the catalogue's action names are not modelled, any well-formed one is taken. Enabling again
+  // keeps the actions and takes the connection settings sent (the last ones win; a GUESS).
+  enableAgentToolActions: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    const slug = requireGiven(a, params.slug);
+    a.toolActions ??= {};
+    const enabled = a.toolActions[slug] ?? [];
+    for (const x of body.actions) if (!enabled.includes(x)) enabled.push(x);
+    a.toolActions[slug] = enabled;
+    if (body.authMeta !== undefined)
+      a.toolConnections = { ...a.toolConnections, [slug]: { ...body.authMeta } };
+    a.updatedAt = env.now();
+    return { success: true };
+  },
+  disableAgentToolActions: ({ app, params, body, env }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    const slug = requireGiven(a, params.slug);
+    const left = (a.toolActions?.[slug] ?? []).filter((x) => !body.actions.includes(x));
+    if (a.toolActions) a.toolActions[slug] = left;
+    a.updatedAt = env.now();
+    return { success: true };
+  },
+  // What the agent is given, by category, each left out by its flag (S37); never the connection settings.
+  listAgentEnabledItems: ({ app, params, query }) => {
+    const a = requireAgent(app.builderAgents, params.uid);
+    const wants = (flag: string | boolean | undefined) =>
+      flag === undefined || flag === true || flag === "true" || flag === "1";
+    return {
+      data: {
+        ...(wants(query.tools)
+          ? {
+              tools: (a.tools ?? []).map((slug) => ({
+                slug,
+                name: slug,
+                actions: (a.toolActions?.[slug] ?? []).map((x) => ({ slug: x, name: x })),
+              })),
+            }
+          : {}),
+        ...(wants(query.frontendActions)
+          ? {
+              frontendActions: (a.frontendActions ?? []).flatMap((t) => {
+                const f = app.frontendActions.get(t);
+                return f ? [actionView(f)] : [];
+              }),
+            }
+          : {}),
+        ...(wants(query.apiTools)
+          ? {
+              apiTools: (a.apiTools ?? []).flatMap((s) => {
+                const t = app.apiTools.get(s);
+                return t ? [toolView(t)] : [];
+              }),
+            }
+          : {}),
+        ...(wants(query.mcpServers)
+          ? {
+              mcpServers: (a.mcpServers ?? []).flatMap((s) => {
+                const m = app.mcpServers.get(s);
+                return m ? [{ slug: m.slug, name: m.name, url: m.url }] : [];
+              }),
+            }
+          : {}),
+      },
+    };
+  },
 } satisfies ChatHandlers;
+
+/** The catalogue tool `slug` (lowercased, as attached) must be one the agent is given. */
+function requireGiven(a: AgentRecord, slug: string): string {
+  const s = slug.toLowerCase();
+  if (!(a.tools ?? []).includes(s))
+    throw new ApiError("ERR_BAD_REQUEST", `The agent ${a.uid} is not given the tool ${slug}.`);
+  return s;
+}

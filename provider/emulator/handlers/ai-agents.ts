@@ -266,8 +266,10 @@ export const aiAgentHandlers = {
     return { data: builderView(a) };
   },
 
+  // The BYO tools and actions named are not checked (the app's BYO tools are not modelled: a GUESS).
   createByoAgent: ({ app, body, env }) => {
     const a = newAgent(env, body, DEFAULTS.ByoAgent);
+    if (body.tools !== undefined) a.fields.tools = [...new Set(body.tools)];
     app.byoAgents.set(a.uid, a);
     return { agent: byoView(a) };
   },
@@ -278,6 +280,8 @@ export const aiAgentHandlers = {
   updateByoAgent: ({ app, params, body, env }) => {
     const a = requireAgent(app.byoAgents, params.uid);
     update(a, body, env);
+    // A list given replaces the agent's (a GUESS: the vendor does not say).
+    if (body.tools !== undefined) a.fields.tools = [...new Set(body.tools)];
     return { success: true };
   },
 

@@ -14,7 +14,7 @@ import (
 
 // An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
 //
-// Every change updates the object in place.
+// Every change updates the object in place. `toolConnections` is kept secret in the state and outputs.
 //
 // ## Example Usage
 // ### An AiAgent
@@ -26,11 +26,13 @@ import (
 //
 //	"github.com/pulumi-chat/pulumi-chat/sdk/go/chat"
 //	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 //
 // )
 //
 //	func main() {
 //		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
 //			_, err := chat.NewAiAgent(ctx, "ai", &chat.AiAgentArgs{
 //				Name: pulumi.String("table ai"),
 //				Description: pulumi.String("first"),
@@ -50,6 +52,17 @@ import (
 //				},
 //				Tools: pulumi.StringArray{
 //					pulumi.String("gmail"),
+//				},
+//				ToolActions: pulumi.Map{
+//					"gmail": pulumi.StringArray{
+//						pulumi.String("send-email"),
+//						pulumi.String("draft-email"),
+//					},
+//				},
+//				ToolConnections: pulumi.StringMapMap{
+//					"gmail": pulumi.StringMap{
+//						"emailId": cfg.RequireSecret("emailId"),
+//					},
 //				},
 //				ApiTools: pulumi.StringArray{
 //					pulumi.String("t-api-tool"),
@@ -111,6 +124,10 @@ type AiAgent struct {
 	SuggestedMessages pulumi.StringArrayOutput `pulumi:"suggestedMessages"`
 	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature pulumi.Float64PtrOutput `pulumi:"temperature"`
+	// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+	ToolActions pulumi.StringArrayMapOutput `pulumi:"toolActions"`
+	// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+	ToolConnections pulumi.StringMapMapOutput `pulumi:"toolConnections"`
 	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools pulumi.StringArrayOutput `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -130,8 +147,12 @@ func NewAiAgent(ctx *pulumi.Context,
 	if args.Connection != nil {
 		args.Connection = pulumi.ToSecret(args.Connection).(ChatConnectionPtrInput)
 	}
+	if args.ToolConnections != nil {
+		args.ToolConnections = pulumi.ToSecret(args.ToolConnections).(pulumi.StringMapMapInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"connection",
+		"toolConnections",
 	})
 	opts = append(opts, secrets)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -201,6 +222,10 @@ type aiAgentArgs struct {
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature *float64 `pulumi:"temperature"`
+	// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+	ToolActions map[string][]string `pulumi:"toolActions"`
+	// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+	ToolConnections map[string]map[string]string `pulumi:"toolConnections"`
 	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools []string `pulumi:"tools"`
 }
@@ -241,6 +266,10 @@ type AiAgentArgs struct {
 	SuggestedMessages pulumi.StringArrayInput
 	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature pulumi.Float64PtrInput
+	// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+	ToolActions pulumi.StringArrayMapInput
+	// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+	ToolConnections pulumi.StringMapMapInput
 	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools pulumi.StringArrayInput
 }
@@ -365,6 +394,16 @@ func (o AiAgentOutput) SuggestedMessages() pulumi.StringArrayOutput {
 // Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 func (o AiAgentOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AiAgent) pulumi.Float64PtrOutput { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+func (o AiAgentOutput) ToolActions() pulumi.StringArrayMapOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.StringArrayMapOutput { return v.ToolActions }).(pulumi.StringArrayMapOutput)
+}
+
+// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+func (o AiAgentOutput) ToolConnections() pulumi.StringMapMapOutput {
+	return o.ApplyT(func(v *AiAgent) pulumi.StringMapMapOutput { return v.ToolConnections }).(pulumi.StringMapMapOutput)
 }
 
 // Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.

@@ -41,6 +41,12 @@ import (
 //				Headers: pulumi.Map{
 //					"Authorization": cfg.RequireSecret("Authorization"),
 //				},
+//				Tools: pulumi.StringArray{
+//					pulumi.String("lookupOrder"),
+//				},
+//				Actions: pulumi.StringArray{
+//					pulumi.String("openOrder"),
+//				},
 //				Description: pulumi.String("first"),
 //				Icon: pulumi.String("https://cdn.example.com/1.png"),
 //				GreetingMessage: pulumi.String("hello"),
@@ -66,6 +72,8 @@ import (
 type ExternalAgent struct {
 	pulumi.CustomResourceState
 
+	// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+	Actions pulumi.StringArrayOutput `pulumi:"actions"`
 	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId pulumi.StringPtrOutput `pulumi:"agentId"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -92,6 +100,8 @@ type ExternalAgent struct {
 	Provider ByoProviderOutput `pulumi:"provider"`
 	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages pulumi.StringArrayOutput `pulumi:"suggestedMessages"`
+	// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+	Tools pulumi.StringArrayOutput `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid pulumi.StringOutput `pulumi:"uid"`
 }
@@ -156,6 +166,8 @@ func (ExternalAgentState) ElementType() reflect.Type {
 }
 
 type externalAgentArgs struct {
+	// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+	Actions []string `pulumi:"actions"`
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
 	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
@@ -182,10 +194,14 @@ type externalAgentArgs struct {
 	Provider ByoProvider `pulumi:"provider"`
 	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
+	// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+	Tools []string `pulumi:"tools"`
 }
 
 // The set of arguments for constructing a ExternalAgent resource.
 type ExternalAgentArgs struct {
+	// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+	Actions pulumi.StringArrayInput
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
 	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
@@ -212,6 +228,8 @@ type ExternalAgentArgs struct {
 	Provider ByoProviderInput
 	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages pulumi.StringArrayInput
+	// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+	Tools pulumi.StringArrayInput
 }
 
 func (ExternalAgentArgs) ElementType() reflect.Type {
@@ -249,6 +267,11 @@ func (o ExternalAgentOutput) ToExternalAgentOutput() ExternalAgentOutput {
 
 func (o ExternalAgentOutput) ToExternalAgentOutputWithContext(ctx context.Context) ExternalAgentOutput {
 	return o
+}
+
+// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+func (o ExternalAgentOutput) Actions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ExternalAgent) pulumi.StringArrayOutput { return v.Actions }).(pulumi.StringArrayOutput)
 }
 
 // The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
@@ -314,6 +337,11 @@ func (o ExternalAgentOutput) Provider() ByoProviderOutput {
 // Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o ExternalAgentOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ExternalAgent) pulumi.StringArrayOutput { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
+}
+
+// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+func (o ExternalAgentOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ExternalAgent) pulumi.StringArrayOutput { return v.Tools }).(pulumi.StringArrayOutput)
 }
 
 // The agent's uid (a UUID v4 the service chooses); also the resource id.

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+// Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
 func LookupAiAgent(ctx *pulumi.Context, args *LookupAiAgentArgs, opts ...pulumi.InvokeOption) (*LookupAiAgentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupAiAgentResult
@@ -64,6 +64,10 @@ type LookupAiAgentResult struct {
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature *float64 `pulumi:"temperature"`
+	// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+	ToolActions map[string][]string `pulumi:"toolActions"`
+	// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+	ToolConnections map[string]map[string]string `pulumi:"toolConnections"`
 	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -183,6 +187,16 @@ func (o LookupAiAgentResultOutput) SuggestedMessages() pulumi.StringArrayOutput 
 // Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 func (o LookupAiAgentResultOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v LookupAiAgentResult) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+func (o LookupAiAgentResultOutput) ToolActions() pulumi.StringArrayMapOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) map[string][]string { return v.ToolActions }).(pulumi.StringArrayMapOutput)
+}
+
+// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+func (o LookupAiAgentResultOutput) ToolConnections() pulumi.StringMapMapOutput {
+	return o.ApplyT(func(v LookupAiAgentResult) map[string]map[string]string { return v.ToolConnections }).(pulumi.StringMapMapOutput)
 }
 
 // Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.

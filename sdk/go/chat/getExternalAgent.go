@@ -30,6 +30,8 @@ type LookupExternalAgentArgs struct {
 }
 
 type LookupExternalAgentResult struct {
+	// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+	Actions []string `pulumi:"actions"`
 	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId *string `pulumi:"agentId"`
 	// Unix seconds.
@@ -56,6 +58,8 @@ type LookupExternalAgentResult struct {
 	Provider *ByoProvider `pulumi:"provider"`
 	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
+	// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
 }
@@ -88,6 +92,11 @@ func (o LookupExternalAgentResultOutput) ToLookupExternalAgentResultOutput() Loo
 
 func (o LookupExternalAgentResultOutput) ToLookupExternalAgentResultOutputWithContext(ctx context.Context) LookupExternalAgentResultOutput {
 	return o
+}
+
+// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+func (o LookupExternalAgentResultOutput) Actions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupExternalAgentResult) []string { return v.Actions }).(pulumi.StringArrayOutput)
 }
 
 // The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
@@ -153,6 +162,11 @@ func (o LookupExternalAgentResultOutput) Provider() ByoProviderPtrOutput {
 // Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o LookupExternalAgentResultOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupExternalAgentResult) []string { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
+}
+
+// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+func (o LookupExternalAgentResultOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupExternalAgentResult) []string { return v.Tools }).(pulumi.StringArrayOutput)
 }
 
 // The agent's uid (a UUID v4 the service chooses); also the resource id.

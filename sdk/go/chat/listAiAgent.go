@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+// Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 func ListAiAgent(ctx *pulumi.Context, args *ListAiAgentArgs, opts ...pulumi.InvokeOption) (*ListAiAgentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv ListAiAgentResult

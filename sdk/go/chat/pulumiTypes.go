@@ -888,6 +888,10 @@ type AiAgentInfo struct {
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
 	// Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 	Temperature *float64 `pulumi:"temperature"`
+	// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+	ToolActions map[string][]string `pulumi:"toolActions"`
+	// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+	ToolConnections map[string]map[string]string `pulumi:"toolConnections"`
 	// Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
 	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -992,6 +996,16 @@ func (o AiAgentInfoOutput) SuggestedMessages() pulumi.StringArrayOutput {
 // Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
 func (o AiAgentInfoOutput) Temperature() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AiAgentInfo) *float64 { return v.Temperature }).(pulumi.Float64PtrOutput)
+}
+
+// Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+func (o AiAgentInfoOutput) ToolActions() pulumi.StringArrayMapOutput {
+	return o.ApplyT(func(v AiAgentInfo) map[string][]string { return v.ToolActions }).(pulumi.StringArrayMapOutput)
+}
+
+// Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+func (o AiAgentInfoOutput) ToolConnections() pulumi.StringMapMapOutput {
+	return o.ApplyT(func(v AiAgentInfo) map[string]map[string]string { return v.ToolConnections }).(pulumi.StringMapMapOutput)
 }
 
 // Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
@@ -4865,6 +4879,8 @@ type ExtensionInfo struct {
 
 // One ExternalAgent as a whole read sees it.
 type ExternalAgentInfo struct {
+	// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+	Actions []string `pulumi:"actions"`
 	// The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
 	AgentId *string `pulumi:"agentId"`
 	// Unix seconds.
@@ -4891,6 +4907,8 @@ type ExternalAgentInfo struct {
 	Provider *ByoProvider `pulumi:"provider"`
 	// Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 	SuggestedMessages []string `pulumi:"suggestedMessages"`
+	// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+	Tools []string `pulumi:"tools"`
 	// The agent's uid (a UUID v4 the service chooses); also the resource id.
 	Uid *string `pulumi:"uid"`
 }
@@ -4908,6 +4926,11 @@ func (o ExternalAgentInfoOutput) ToExternalAgentInfoOutput() ExternalAgentInfoOu
 
 func (o ExternalAgentInfoOutput) ToExternalAgentInfoOutputWithContext(ctx context.Context) ExternalAgentInfoOutput {
 	return o
+}
+
+// Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+func (o ExternalAgentInfoOutput) Actions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ExternalAgentInfo) []string { return v.Actions }).(pulumi.StringArrayOutput)
 }
 
 // The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
@@ -4973,6 +4996,11 @@ func (o ExternalAgentInfoOutput) Provider() ByoProviderPtrOutput {
 // Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
 func (o ExternalAgentInfoOutput) SuggestedMessages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ExternalAgentInfo) []string { return v.SuggestedMessages }).(pulumi.StringArrayOutput)
+}
+
+// Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+func (o ExternalAgentInfoOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ExternalAgentInfo) []string { return v.Tools }).(pulumi.StringArrayOutput)
 }
 
 // The agent's uid (a UUID v4 the service chooses); also the resource id.

@@ -38,6 +38,8 @@ class AiAgentArgs:
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 tool_actions: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
+                 tool_connections: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a AiAgent resource.
@@ -59,6 +61,8 @@ class AiAgentArgs:
         :param pulumi.Input[_builtins.str] model: The model it runs on, e.g. gpt-4o. At most 100 characters. Default: "gpt-4o-mini".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         :param pulumi.Input[_builtins.float] temperature: Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] tool_actions: Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] tool_connections: Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         pulumi.set(__self__, "name", name)
@@ -94,6 +98,10 @@ class AiAgentArgs:
             pulumi.set(__self__, "suggested_messages", suggested_messages)
         if temperature is not None:
             pulumi.set(__self__, "temperature", temperature)
+        if tool_actions is not None:
+            pulumi.set(__self__, "tool_actions", tool_actions)
+        if tool_connections is not None:
+            pulumi.set(__self__, "tool_connections", tool_connections)
         if tools is not None:
             pulumi.set(__self__, "tools", tools)
 
@@ -302,6 +310,30 @@ class AiAgentArgs:
         pulumi.set(self, "temperature", value)
 
     @_builtins.property
+    @pulumi.getter(name="toolActions")
+    def tool_actions(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]]:
+        """
+        Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        """
+        return pulumi.get(self, "tool_actions")
+
+    @tool_actions.setter
+    def tool_actions(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]]):
+        pulumi.set(self, "tool_actions", value)
+
+    @_builtins.property
+    @pulumi.getter(name="toolConnections")
+    def tool_connections(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]:
+        """
+        Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+        """
+        return pulumi.get(self, "tool_connections")
+
+    @tool_connections.setter
+    def tool_connections(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]):
+        pulumi.set(self, "tool_connections", value)
+
+    @_builtins.property
     @pulumi.getter
     def tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -337,12 +369,14 @@ class AiAgent(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 tool_actions: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
+                 tool_connections: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
 
-        Every change updates the object in place.
+        Every change updates the object in place. `toolConnections` is kept secret in the state and outputs.
 
         ## Example Usage
         ### An AiAgent
@@ -350,6 +384,8 @@ class AiAgent(pulumi.CustomResource):
         ```python
         import pulumi
         import pulumi_chat as chat
+
+        config = pulumi.Config()
 
         ai = chat.AiAgent(
             "ai",
@@ -372,6 +408,17 @@ class AiAgent(pulumi.CustomResource):
             tools=[
                 "gmail",
             ],
+            tool_actions={
+                "gmail": [
+                    "send-email",
+                    "draft-email",
+                ],
+            },
+            tool_connections={
+                "gmail": {
+                    "emailId": config.require_secret("emailId"),
+                },
+            },
             api_tools=[
                 "t-api-tool",
             ],
@@ -412,6 +459,8 @@ class AiAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         :param pulumi.Input[_builtins.float] temperature: Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]] tool_actions: Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] tool_connections: Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         """
         ...
@@ -423,7 +472,7 @@ class AiAgent(pulumi.CustomResource):
         """
         An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
 
-        Every change updates the object in place.
+        Every change updates the object in place. `toolConnections` is kept secret in the state and outputs.
 
         ## Example Usage
         ### An AiAgent
@@ -431,6 +480,8 @@ class AiAgent(pulumi.CustomResource):
         ```python
         import pulumi
         import pulumi_chat as chat
+
+        config = pulumi.Config()
 
         ai = chat.AiAgent(
             "ai",
@@ -453,6 +504,17 @@ class AiAgent(pulumi.CustomResource):
             tools=[
                 "gmail",
             ],
+            tool_actions={
+                "gmail": [
+                    "send-email",
+                    "draft-email",
+                ],
+            },
+            tool_connections={
+                "gmail": {
+                    "emailId": config.require_secret("emailId"),
+                },
+            },
             api_tools=[
                 "t-api-tool",
             ],
@@ -506,6 +568,8 @@ class AiAgent(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  temperature: pulumi.Input[Optional[_builtins.float]] = None,
+                 tool_actions: pulumi.Input[Optional[Mapping[str, pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]]]] = None,
+                 tool_connections: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -535,10 +599,12 @@ class AiAgent(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["suggested_messages"] = suggested_messages
             __props__.__dict__["temperature"] = temperature
+            __props__.__dict__["tool_actions"] = tool_actions
+            __props__.__dict__["tool_connections"] = None if tool_connections is None else pulumi.Output.secret(tool_connections)
             __props__.__dict__["tools"] = tools
             __props__.__dict__["created_at"] = None
             __props__.__dict__["uid"] = None
-        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection"])
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection", "toolConnections"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(AiAgent, __self__).__init__(
             'chat:index:AiAgent',
@@ -579,6 +645,8 @@ class AiAgent(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["suggested_messages"] = None
         __props__.__dict__["temperature"] = None
+        __props__.__dict__["tool_actions"] = None
+        __props__.__dict__["tool_connections"] = None
         __props__.__dict__["tools"] = None
         __props__.__dict__["uid"] = None
         return AiAgent(resource_name, opts=opts, __props__=__props__)
@@ -718,6 +786,22 @@ class AiAgent(pulumi.CustomResource):
         Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
         """
         return pulumi.get(self, "temperature")
+
+    @_builtins.property
+    @pulumi.getter(name="toolActions")
+    def tool_actions(self) -> pulumi.Output[Optional[Mapping[str, Sequence[_builtins.str]]]]:
+        """
+        Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        """
+        return pulumi.get(self, "tool_actions")
+
+    @_builtins.property
+    @pulumi.getter(name="toolConnections")
+    def tool_connections(self) -> pulumi.Output[Optional[Mapping[str, Mapping[str, _builtins.str]]]]:
+        """
+        Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+        """
+        return pulumi.get(self, "tool_connections")
 
     @_builtins.property
     @pulumi.getter

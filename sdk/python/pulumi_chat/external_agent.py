@@ -25,6 +25,7 @@ class ExternalAgentArgs:
                  deployment_url: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
                  provider: pulumi.Input['ByoProvider'],
+                 actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connection: pulumi.Input[Optional['ChatConnectionArgs']] = None,
@@ -34,13 +35,15 @@ class ExternalAgentArgs:
                  icon: pulumi.Input[Optional[_builtins.str]] = None,
                  introductory_message: pulumi.Input[Optional[_builtins.str]] = None,
                  is_active: pulumi.Input[Optional[_builtins.bool]] = None,
-                 suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+                 suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a ExternalAgent resource.
 
         :param pulumi.Input[_builtins.str] deployment_url: HTTPS URL of the deployment that runs the agent. At most 3000 characters.
         :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         :param pulumi.Input['ByoProvider'] provider: The framework the agent is built with.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -51,10 +54,13 @@ class ExternalAgentArgs:
         :param pulumi.Input[_builtins.str] introductory_message: The message that introduces the agent. At most 1020 characters.
         :param pulumi.Input[_builtins.bool] is_active: Whether the agent answers. Default: true.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
         """
         pulumi.set(__self__, "deployment_url", deployment_url)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "provider", provider)
+        if actions is not None:
+            pulumi.set(__self__, "actions", actions)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
         if agent_id is not None:
@@ -75,6 +81,8 @@ class ExternalAgentArgs:
             pulumi.set(__self__, "is_active", is_active)
         if suggested_messages is not None:
             pulumi.set(__self__, "suggested_messages", suggested_messages)
+        if tools is not None:
+            pulumi.set(__self__, "tools", tools)
 
     @_builtins.property
     @pulumi.getter(name="deploymentUrl")
@@ -111,6 +119,18 @@ class ExternalAgentArgs:
     @provider.setter
     def provider(self, value: pulumi.Input['ByoProvider']):
         pulumi.set(self, "provider", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "actions")
+
+    @actions.setter
+    def actions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "actions", value)
 
     @_builtins.property
     @pulumi.getter
@@ -232,6 +252,18 @@ class ExternalAgentArgs:
     def suggested_messages(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "suggested_messages", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "tools")
+
+    @tools.setter
+    def tools(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tools", value)
+
 
 @pulumi.type_token("chat:index:ExternalAgent")
 class ExternalAgent(pulumi.CustomResource):
@@ -239,6 +271,7 @@ class ExternalAgent(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
@@ -252,6 +285,7 @@ class ExternalAgent(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  provider: pulumi.Input[Optional['ByoProvider']] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         An agent hosted on another framework (the API's bring-your-own agents: Vercel AI SDK, LangGraph, CrewAI, Mastra, AG2, Agno, AG-UI) that the app's users can chat with. Reconciled by name, which must be unique to be adoptable (like an API key's). Id: the uid the service chooses (a UUID v4).
@@ -276,6 +310,12 @@ class ExternalAgent(pulumi.CustomResource):
             headers={
                 "Authorization": config.require_secret("Authorization"),
             },
+            tools=[
+                "lookupOrder",
+            ],
+            actions=[
+                "openOrder",
+            ],
             description="first",
             icon="https://cdn.example.com/1.png",
             greeting_message="hello",
@@ -298,6 +338,7 @@ class ExternalAgent(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] actions: Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -311,6 +352,7 @@ class ExternalAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         :param pulumi.Input['ByoProvider'] provider: The framework the agent is built with.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools: Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
         """
         ...
     @overload
@@ -341,6 +383,12 @@ class ExternalAgent(pulumi.CustomResource):
             headers={
                 "Authorization": config.require_secret("Authorization"),
             },
+            tools=[
+                "lookupOrder",
+            ],
+            actions=[
+                "openOrder",
+            ],
             description="first",
             icon="https://cdn.example.com/1.png",
             greeting_message="hello",
@@ -376,6 +424,7 @@ class ExternalAgent(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 actions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agent_id: pulumi.Input[Optional[_builtins.str]] = None,
                  connection: pulumi.Input[Optional[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']]] = None,
@@ -389,6 +438,7 @@ class ExternalAgent(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  provider: pulumi.Input[Optional['ByoProvider']] = None,
                  suggested_messages: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -398,6 +448,7 @@ class ExternalAgent(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ExternalAgentArgs.__new__(ExternalAgentArgs)
 
+            __props__.__dict__["actions"] = actions
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["agent_id"] = agent_id
             __props__.__dict__["connection"] = None if connection is None else pulumi.Output.secret(connection)
@@ -417,6 +468,7 @@ class ExternalAgent(pulumi.CustomResource):
                 raise TypeError("Missing required property 'provider'")
             __props__.__dict__["provider"] = provider
             __props__.__dict__["suggested_messages"] = suggested_messages
+            __props__.__dict__["tools"] = tools
             __props__.__dict__["created_at"] = None
             __props__.__dict__["uid"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection", "headers"])
@@ -443,6 +495,7 @@ class ExternalAgent(pulumi.CustomResource):
 
         __props__ = ExternalAgentArgs.__new__(ExternalAgentArgs)
 
+        __props__.__dict__["actions"] = None
         __props__.__dict__["agent_id"] = None
         __props__.__dict__["connection"] = None
         __props__.__dict__["created_at"] = None
@@ -456,8 +509,17 @@ class ExternalAgent(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["provider"] = None
         __props__.__dict__["suggested_messages"] = None
+        __props__.__dict__["tools"] = None
         __props__.__dict__["uid"] = None
         return ExternalAgent(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "actions")
 
     @_builtins.property
     @pulumi.getter(name="agentId")
@@ -562,6 +624,14 @@ class ExternalAgent(pulumi.CustomResource):
         Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "tools")
 
     @_builtins.property
     @pulumi.getter

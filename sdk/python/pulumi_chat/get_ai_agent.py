@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetAiAgentResult:
-    def __init__(__self__, api_tools=None, created_at=None, description=None, frontend_actions=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, max_tokens=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, tools=None, uid=None):
+    def __init__(__self__, api_tools=None, created_at=None, description=None, frontend_actions=None, greeting_message=None, icon=None, id=None, instructions=None, introductory_message=None, is_active=None, knowledge_sources=None, max_tokens=None, mcp_servers=None, model=None, name=None, suggested_messages=None, temperature=None, tool_actions=None, tool_connections=None, tools=None, uid=None):
         if api_tools and not isinstance(api_tools, list):
             raise TypeError("Expected argument 'api_tools' to be a list")
         pulumi.set(__self__, "api_tools", api_tools)
@@ -76,6 +76,12 @@ class GetAiAgentResult:
         if temperature and not isinstance(temperature, float):
             raise TypeError("Expected argument 'temperature' to be a float")
         pulumi.set(__self__, "temperature", temperature)
+        if tool_actions and not isinstance(tool_actions, dict):
+            raise TypeError("Expected argument 'tool_actions' to be a dict")
+        pulumi.set(__self__, "tool_actions", tool_actions)
+        if tool_connections and not isinstance(tool_connections, dict):
+            raise TypeError("Expected argument 'tool_connections' to be a dict")
+        pulumi.set(__self__, "tool_connections", tool_connections)
         if tools and not isinstance(tools, list):
             raise TypeError("Expected argument 'tools' to be a list")
         pulumi.set(__self__, "tools", tools)
@@ -220,6 +226,22 @@ class GetAiAgentResult:
         return pulumi.get(self, "temperature")
 
     @_builtins.property
+    @pulumi.getter(name="toolActions")
+    def tool_actions(self) -> Optional[Mapping[str, Sequence[_builtins.str]]]:
+        """
+        Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        """
+        return pulumi.get(self, "tool_actions")
+
+    @_builtins.property
+    @pulumi.getter(name="toolConnections")
+    def tool_connections(self) -> Optional[Mapping[str, Mapping[str, _builtins.str]]]:
+        """
+        Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+        """
+        return pulumi.get(self, "tool_connections")
+
+    @_builtins.property
     @pulumi.getter
     def tools(self) -> Optional[Sequence[_builtins.str]]:
         """
@@ -259,6 +281,8 @@ class AwaitableGetAiAgentResult(GetAiAgentResult):
             name=self.name,
             suggested_messages=self.suggested_messages,
             temperature=self.temperature,
+            tool_actions=self.tool_actions,
+            tool_connections=self.tool_connections,
             tools=self.tools,
             uid=self.uid)
 
@@ -267,7 +291,7 @@ def get_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
                  id: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAiAgentResult:
     """
-    Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+    Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str id: The resource id.
@@ -296,13 +320,15 @@ def get_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDic
         name=pulumi.get(__ret__, 'name'),
         suggested_messages=pulumi.get(__ret__, 'suggested_messages'),
         temperature=pulumi.get(__ret__, 'temperature'),
+        tool_actions=pulumi.get(__ret__, 'tool_actions'),
+        tool_connections=pulumi.get(__ret__, 'tool_connections'),
         tools=pulumi.get(__ret__, 'tools'),
         uid=pulumi.get(__ret__, 'uid'))
 def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                         id: pulumi.Input[Optional[_builtins.str]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAiAgentResult]:
     """
-    Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+    Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str id: The resource id.
@@ -330,5 +356,7 @@ def get_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatCo
         name=pulumi.get(__response__, 'name'),
         suggested_messages=pulumi.get(__response__, 'suggested_messages'),
         temperature=pulumi.get(__response__, 'temperature'),
+        tool_actions=pulumi.get(__response__, 'tool_actions'),
+        tool_connections=pulumi.get(__response__, 'tool_connections'),
         tools=pulumi.get(__response__, 'tools'),
         uid=pulumi.get(__response__, 'uid')))

@@ -25,7 +25,10 @@ __all__ = [
 
 @pulumi.output_type
 class GetExternalAgentResult:
-    def __init__(__self__, agent_id=None, created_at=None, deployment_url=None, description=None, greeting_message=None, headers=None, icon=None, id=None, introductory_message=None, is_active=None, name=None, provider=None, suggested_messages=None, uid=None):
+    def __init__(__self__, actions=None, agent_id=None, created_at=None, deployment_url=None, description=None, greeting_message=None, headers=None, icon=None, id=None, introductory_message=None, is_active=None, name=None, provider=None, suggested_messages=None, tools=None, uid=None):
+        if actions and not isinstance(actions, list):
+            raise TypeError("Expected argument 'actions' to be a list")
+        pulumi.set(__self__, "actions", actions)
         if agent_id and not isinstance(agent_id, str):
             raise TypeError("Expected argument 'agent_id' to be a str")
         pulumi.set(__self__, "agent_id", agent_id)
@@ -65,9 +68,20 @@ class GetExternalAgentResult:
         if suggested_messages and not isinstance(suggested_messages, list):
             raise TypeError("Expected argument 'suggested_messages' to be a list")
         pulumi.set(__self__, "suggested_messages", suggested_messages)
+        if tools and not isinstance(tools, list):
+            raise TypeError("Expected argument 'tools' to be a list")
+        pulumi.set(__self__, "tools", tools)
         if uid and not isinstance(uid, str):
             raise TypeError("Expected argument 'uid' to be a str")
         pulumi.set(__self__, "uid", uid)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "actions")
 
     @_builtins.property
     @pulumi.getter(name="agentId")
@@ -175,6 +189,14 @@ class GetExternalAgentResult:
 
     @_builtins.property
     @pulumi.getter
+    def tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "tools")
+
+    @_builtins.property
+    @pulumi.getter
     def uid(self) -> Optional[_builtins.str]:
         """
         The agent's uid (a UUID v4 the service chooses); also the resource id.
@@ -188,6 +210,7 @@ class AwaitableGetExternalAgentResult(GetExternalAgentResult):
         if False:
             yield self
         return GetExternalAgentResult(
+            actions=self.actions,
             agent_id=self.agent_id,
             created_at=self.created_at,
             deployment_url=self.deployment_url,
@@ -201,6 +224,7 @@ class AwaitableGetExternalAgentResult(GetExternalAgentResult):
             name=self.name,
             provider=self.provider,
             suggested_messages=self.suggested_messages,
+            tools=self.tools,
             uid=self.uid)
 
 
@@ -220,6 +244,7 @@ def get_external_agent(connection: Optional[Union['ChatConnection', 'ChatConnect
     __ret__ = pulumi.runtime.invoke('chat:index:getExternalAgent', __args__, opts=opts, typ=GetExternalAgentResult).value
 
     return AwaitableGetExternalAgentResult(
+        actions=pulumi.get(__ret__, 'actions'),
         agent_id=pulumi.get(__ret__, 'agent_id'),
         created_at=pulumi.get(__ret__, 'created_at'),
         deployment_url=pulumi.get(__ret__, 'deployment_url'),
@@ -233,6 +258,7 @@ def get_external_agent(connection: Optional[Union['ChatConnection', 'ChatConnect
         name=pulumi.get(__ret__, 'name'),
         provider=pulumi.get(__ret__, 'provider'),
         suggested_messages=pulumi.get(__ret__, 'suggested_messages'),
+        tools=pulumi.get(__ret__, 'tools'),
         uid=pulumi.get(__ret__, 'uid'))
 def get_external_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatConnection', 'ChatConnectionDict']]]] = None,
                               id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -249,6 +275,7 @@ def get_external_agent_output(connection: pulumi.Input[Optional[Optional[Union['
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('chat:index:getExternalAgent', __args__, opts=opts, typ=GetExternalAgentResult)
     return __ret__.apply(lambda __response__: GetExternalAgentResult(
+        actions=pulumi.get(__response__, 'actions'),
         agent_id=pulumi.get(__response__, 'agent_id'),
         created_at=pulumi.get(__response__, 'created_at'),
         deployment_url=pulumi.get(__response__, 'deployment_url'),
@@ -262,4 +289,5 @@ def get_external_agent_output(connection: pulumi.Input[Optional[Optional[Union['
         name=pulumi.get(__response__, 'name'),
         provider=pulumi.get(__response__, 'provider'),
         suggested_messages=pulumi.get(__response__, 'suggested_messages'),
+        tools=pulumi.get(__response__, 'tools'),
         uid=pulumi.get(__response__, 'uid')))

@@ -53,7 +53,7 @@ def list_ai_agent(connection: Optional[Union['ChatConnection', 'ChatConnectionDi
                   scope: Optional[Union['ListAiAgentScope', 'ListAiAgentScopeDict']] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListAiAgentResult:
     """
-    Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+    Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.
@@ -73,7 +73,7 @@ def list_ai_agent_output(connection: pulumi.Input[Optional[Optional[Union['ChatC
                          scope: pulumi.Input[Optional[Optional[Union['ListAiAgentScope', 'ListAiAgentScopeDict']]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListAiAgentResult]:
     """
-    Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+    Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
 
     :param Union['ChatConnection', 'ChatConnectionDict'] connection: Where to read; default: stack config chat:* or the CHAT_* variables.
     :param _builtins.str name: Only those with exactly this name.

@@ -933,6 +933,8 @@ class AiAgentInfo(dict):
                  name: Optional[_builtins.str] = None,
                  suggested_messages: Optional[Sequence[_builtins.str]] = None,
                  temperature: Optional[_builtins.float] = None,
+                 tool_actions: Optional[Mapping[str, Sequence[_builtins.str]]] = None,
+                 tool_connections: Optional[Mapping[str, Mapping[str, _builtins.str]]] = None,
                  tools: Optional[Sequence[_builtins.str]] = None,
                  uid: Optional[_builtins.str] = None):
         """
@@ -955,6 +957,8 @@ class AiAgentInfo(dict):
         :param _builtins.str name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         :param _builtins.float temperature: Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
+        :param Mapping[str, Sequence[_builtins.str]] tool_actions: Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        :param Mapping[str, Mapping[str, _builtins.str]] tool_connections: Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
         :param Sequence[_builtins.str] tools: Slugs of catalogue tools the agent may use (the builder's ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
         :param _builtins.str uid: The agent's uid (a UUID v4 the service chooses); also the resource id.
         """
@@ -991,6 +995,10 @@ class AiAgentInfo(dict):
             pulumi.set(__self__, "suggested_messages", suggested_messages)
         if temperature is not None:
             pulumi.set(__self__, "temperature", temperature)
+        if tool_actions is not None:
+            pulumi.set(__self__, "tool_actions", tool_actions)
+        if tool_connections is not None:
+            pulumi.set(__self__, "tool_connections", tool_connections)
         if tools is not None:
             pulumi.set(__self__, "tools", tools)
         if uid is not None:
@@ -1131,6 +1139,22 @@ class AiAgentInfo(dict):
         Sampling temperature. The API cannot clear it: removing it leaves the agent's value, no longer managed. From 0 to 2.
         """
         return pulumi.get(self, "temperature")
+
+    @_builtins.property
+    @pulumi.getter(name="toolActions")
+    def tool_actions(self) -> Optional[Mapping[str, Sequence[_builtins.str]]]:
+        """
+        Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool's actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+        """
+        return pulumi.get(self, "tool_actions")
+
+    @_builtins.property
+    @pulumi.getter(name="toolConnections")
+    def tool_connections(self) -> Optional[Mapping[str, Mapping[str, _builtins.str]]]:
+        """
+        Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service's authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool's actions again with the new settings.
+        """
+        return pulumi.get(self, "tool_connections")
 
     @_builtins.property
     @pulumi.getter
@@ -3767,6 +3791,7 @@ class ExternalAgentInfo(dict):
     """
     def __init__(__self__, *,
                  id: _builtins.str,
+                 actions: Optional[Sequence[_builtins.str]] = None,
                  agent_id: Optional[_builtins.str] = None,
                  created_at: Optional[_builtins.int] = None,
                  deployment_url: Optional[_builtins.str] = None,
@@ -3779,11 +3804,13 @@ class ExternalAgentInfo(dict):
                  name: Optional[_builtins.str] = None,
                  provider: Optional['ByoProvider'] = None,
                  suggested_messages: Optional[Sequence[_builtins.str]] = None,
+                 tools: Optional[Sequence[_builtins.str]] = None,
                  uid: Optional[_builtins.str] = None):
         """
         One ExternalAgent as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
+        :param Sequence[_builtins.str] actions: Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
         :param _builtins.str agent_id: The agent's id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
         :param _builtins.int created_at: Unix seconds.
         :param _builtins.str deployment_url: HTTPS URL of the deployment that runs the agent. At most 3000 characters.
@@ -3796,9 +3823,12 @@ class ExternalAgentInfo(dict):
         :param _builtins.str name: Name (unique, to be adoptable and for a killed run's create to be settled). At most 100 characters.
         :param 'ByoProvider' provider: The framework the agent is built with.
         :param Sequence[_builtins.str] suggested_messages: Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
+        :param Sequence[_builtins.str] tools: Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
         :param _builtins.str uid: The agent's uid (a UUID v4 the service chooses); also the resource id.
         """
         pulumi.set(__self__, "id", id)
+        if actions is not None:
+            pulumi.set(__self__, "actions", actions)
         if agent_id is not None:
             pulumi.set(__self__, "agent_id", agent_id)
         if created_at is not None:
@@ -3823,6 +3853,8 @@ class ExternalAgentInfo(dict):
             pulumi.set(__self__, "provider", provider)
         if suggested_messages is not None:
             pulumi.set(__self__, "suggested_messages", suggested_messages)
+        if tools is not None:
+            pulumi.set(__self__, "tools", tools)
         if uid is not None:
             pulumi.set(__self__, "uid", uid)
 
@@ -3833,6 +3865,14 @@ class ExternalAgentInfo(dict):
         The resource id of the object.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Names of the app's BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "actions")
 
     @_builtins.property
     @pulumi.getter(name="agentId")
@@ -3929,6 +3969,14 @@ class ExternalAgentInfo(dict):
         Messages offered to the user to start with (in order). At most 25 items. Each at most 255 characters.
         """
         return pulumi.get(self, "suggested_messages")
+
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Names of the app's BYO tools the agent may use (a set; made in the dashboard or the API's tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+        """
+        return pulumi.get(self, "tools")
 
     @_builtins.property
     @pulumi.getter

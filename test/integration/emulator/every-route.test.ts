@@ -638,6 +638,26 @@ const calls: { readonly [N in RouteName]: () => Promise<CallOptions> } = {
       .data.uid;
     return { params: { uid }, body: { tools: ["slack"] } };
   },
+  enableAgentToolActions: async () => {
+    const uid = (
+      await h.ok("createBuilderAgent", { body: { name: unique("er-ta-agent"), tools: ["gmail"] } })
+    ).data.uid;
+    return {
+      params: { uid, slug: "gmail" },
+      body: { actions: ["send-email"], authMeta: { emailId: "er@example.com" } },
+    };
+  },
+  disableAgentToolActions: async () => {
+    const uid = (
+      await h.ok("createBuilderAgent", { body: { name: unique("er-td-agent"), tools: ["gmail"] } })
+    ).data.uid;
+    await h.ok("enableAgentToolActions", {
+      params: { uid, slug: "gmail" },
+      body: { actions: ["send-email"] },
+    });
+    return { params: { uid, slug: "gmail" }, body: { actions: ["send-email"] } };
+  },
+  listAgentEnabledItems: async () => ({ params: { uid: await builderAgent() } }),
   removeAgentMcpServers: async () => {
     const slug = await mcpServer();
     const uid = (

@@ -2,6 +2,14 @@
 // sample (test/support/kinds/index.ts says what each is for).
 import { type Fixture, idOfCase } from "./helpers";
 
+/** The secret sample's arguments: a catalogue tool with one action and its connection settings. */
+const connected = (emailId: string) => ({
+  name: "mail helper",
+  tools: ["gmail"],
+  toolActions: { gmail: ["send-email"] },
+  toolConnections: { gmail: { emailId } },
+});
+
 export const fixture: Fixture = {
   cases: () => [
     {
@@ -31,6 +39,8 @@ export const fixture: Fixture = {
         maxTokens: 4096,
         mcpServers: ["t-mcp"],
         tools: ["gmail"],
+        toolActions: { gmail: ["send-email", "draft-email"] },
+        toolConnections: { gmail: { emailId: "one@example.com" } },
         apiTools: ["t-api-tool"],
         frontendActions: ["tOpenOrder"],
         knowledgeSources: [idOfCase("kb")],
@@ -49,6 +59,8 @@ export const fixture: Fixture = {
         maxTokens: 1024,
         mcpServers: ["t-mcp-b"],
         tools: ["slack", "gmail"],
+        toolActions: { gmail: ["read-emails"], slack: ["post-message"] },
+        toolConnections: { gmail: { emailId: "two@example.com" }, slack: { workspace: "acme" } },
         apiTools: ["t-api-tool-b"],
         frontendActions: ["tShowCart", "tOpenOrder"],
         knowledgeSources: [idOfCase("kb-b"), idOfCase("kb")],
@@ -68,9 +80,19 @@ export const fixture: Fixture = {
       apiTools: ["listed-t1"],
       frontendActions: ["listedF1"],
       tools: ["gmail"],
+      toolActions: { gmail: ["send-email"] },
+      toolConnections: { gmail: { emailId: "listed@example.com" } },
     },
     { name: "listed-ai2", isActive: false },
   ],
+  secret: (secret) => ({
+    valid: () => connected(secret("conn")),
+    sibling: ["toolActions", { gmail: ["send email!"] }, /an action's name may contain only/],
+    badSecret: () => [
+      { ...connected(secret("bad")), toolConnections: { slack: { emailId: secret("bad2") } } },
+      /toolConnections names the tool slack/,
+    ],
+  }),
   lookup: {
     holds: { name: "listed-ai1", model: "gpt-4o", maxTokens: 512, mcpServers: ["listed-m1"] },
     scope: { name: "listed-ai1" },

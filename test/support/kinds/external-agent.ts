@@ -13,6 +13,8 @@ export const fixture: Fixture = {
         deploymentUrl: "https://agents.example.com/1",
         agentId: "g1",
         headers: { Authorization: "Bearer 1" },
+        tools: ["lookupOrder"],
+        actions: ["openOrder"],
         description: "first",
         icon: "https://cdn.example.com/1.png",
         greetingMessage: "hello",
@@ -26,6 +28,8 @@ export const fixture: Fixture = {
         deploymentUrl: "https://agents.example.com/2",
         agentId: "g2",
         headers: { Authorization: "Bearer 2" },
+        tools: ["trackParcel", "lookupOrder"],
+        actions: ["refund"],
         description: "second",
         icon: "https://cdn.example.com/2.png",
         greetingMessage: "hi",
@@ -37,7 +41,14 @@ export const fixture: Fixture = {
     },
   ],
   seeds: [
-    { name: "listed-x1", provider: "langgraph", deploymentUrl: "https://a.example.com", agentId: "g" },
+    {
+      name: "listed-x1",
+      provider: "langgraph",
+      deploymentUrl: "https://a.example.com",
+      agentId: "g",
+      tools: ["lookupOrder"],
+      actions: ["openOrder"],
+    },
     {
       name: "listed-x2",
       provider: "crewai",

@@ -15,13 +15,14 @@ import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
  * An agent of the agent builder: instructions, model and the MCP servers it may call. Reconciled by name, which must be unique to be adoptable (like an API key&#39;s). Id: the uid the service chooses (a UUID v4).
  * 
- * Every change updates the object in place.
+ * Every change updates the object in place. `toolConnections` is kept secret in the state and outputs.
  * 
  * ## Example Usage
  * 
@@ -275,6 +276,34 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.temperature);
     }
     /**
+     * Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+     * 
+     */
+    @Export(name="toolActions", refs={Map.class,String.class,List.class}, tree="[0,1,[2,1]]")
+    private Output</* @Nullable */ Map<String,List<String>>> toolActions;
+
+    /**
+     * @return Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+     * 
+     */
+    public Output<Optional<Map<String,List<String>>>> toolActions() {
+        return Codegen.optional(this.toolActions);
+    }
+    /**
+     * Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+     * 
+     */
+    @Export(name="toolConnections", refs={Map.class,String.class}, tree="[0,1,[0,1,1]]")
+    private Output</* @Nullable */ Map<String,Map<String,String>>> toolConnections;
+
+    /**
+     * @return Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+     * 
+     */
+    public Output<Optional<Map<String,Map<String,String>>>> toolConnections() {
+        return Codegen.optional(this.toolConnections);
+    }
+    /**
      * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
@@ -344,7 +373,8 @@ public class AiAgent extends com.pulumi.resources.CustomResource {
             .version(Utilities.getVersion())
             .pluginDownloadURL("github://api.github.com/pulumi-chat")
             .additionalSecretOutputs(List.of(
-                "connection"
+                "connection",
+                "toolConnections"
             ))
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);

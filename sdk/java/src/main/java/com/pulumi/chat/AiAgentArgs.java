@@ -12,6 +12,7 @@ import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -277,6 +278,36 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+     * 
+     */
+    @Import(name="toolActions")
+    private @Nullable Output<Map<String,List<String>>> toolActions;
+
+    /**
+     * @return Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+     * 
+     */
+    public Optional<Output<Map<String,List<String>>>> toolActions() {
+        return Optional.ofNullable(this.toolActions);
+    }
+
+    /**
+     * Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+     * 
+     */
+    @Import(name="toolConnections")
+    private @Nullable Output<Map<String,Map<String,String>>> toolConnections;
+
+    /**
+     * @return Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+     * 
+     */
+    public Optional<Output<Map<String,Map<String,String>>>> toolConnections() {
+        return Optional.ofNullable(this.toolConnections);
+    }
+
+    /**
      * Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
@@ -311,6 +342,8 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
         this.name = $.name;
         this.suggestedMessages = $.suggestedMessages;
         this.temperature = $.temperature;
+        this.toolActions = $.toolActions;
+        this.toolConnections = $.toolConnections;
         this.tools = $.tools;
     }
 
@@ -737,6 +770,48 @@ public final class AiAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder temperature(Double temperature) {
             return temperature(Output.of(temperature));
+        }
+
+        /**
+         * @param toolActions Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder toolActions(@Nullable Output<Map<String,List<String>>> toolActions) {
+            $.toolActions = toolActions;
+            return this;
+        }
+
+        /**
+         * @param toolActions Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder toolActions(Map<String,List<String>> toolActions) {
+            return toolActions(Output.of(toolActions));
+        }
+
+        /**
+         * @param toolConnections Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder toolConnections(@Nullable Output<Map<String,Map<String,String>>> toolConnections) {
+            $.toolConnections = toolConnections;
+            return this;
+        }
+
+        /**
+         * @param toolConnections Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder toolConnections(Map<String,Map<String,String>> toolConnections) {
+            return toolConnections(Output.of(toolConnections));
         }
 
         /**

@@ -490,35 +490,35 @@ public final class ChatFunctions {
         return Deployment.getInstance().invokeAsync("chat:index:getAgentVariable", TypeShape.of(GetAgentVariableResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
      * 
      */
     public static Output<GetAiAgentResult> getAiAgent(GetAiAgentArgs args) {
         return getAiAgent(args, InvokeOptions.Empty);
     }
     /**
-     * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
      * 
      */
     public static CompletableFuture<GetAiAgentResult> getAiAgentPlain(GetAiAgentPlainArgs args) {
         return getAiAgentPlain(args, InvokeOptions.Empty);
     }
     /**
-     * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
      * 
      */
     public static Output<GetAiAgentResult> getAiAgent(GetAiAgentArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("chat:index:getAiAgent", TypeShape.of(GetAiAgentResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
      * 
      */
     public static Output<GetAiAgentResult> getAiAgent(GetAiAgentArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("chat:index:getAiAgent", TypeShape.of(GetAiAgentResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Reads one AiAgent as a whole read sees it; an error when it does not exist. Takes its resource id (what `pulumi import` takes).
+     * Reads one AiAgent as a whole read sees it; an error when it does not exist. A result holding a secret is a secret. Takes its resource id (what `pulumi import` takes).
      * 
      */
     public static CompletableFuture<GetAiAgentResult> getAiAgentPlain(GetAiAgentPlainArgs args, InvokeOptions options) {
@@ -2380,49 +2380,49 @@ public final class ChatFunctions {
         return Deployment.getInstance().invokeAsync("chat:index:listAgentVariable", TypeShape.of(ListAgentVariableResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static Output<ListAiAgentResult> listAiAgent() {
         return listAiAgent(ListAiAgentArgs.Empty, InvokeOptions.Empty);
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static CompletableFuture<ListAiAgentResult> listAiAgentPlain() {
         return listAiAgentPlain(ListAiAgentPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static Output<ListAiAgentResult> listAiAgent(ListAiAgentArgs args) {
         return listAiAgent(args, InvokeOptions.Empty);
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static CompletableFuture<ListAiAgentResult> listAiAgentPlain(ListAiAgentPlainArgs args) {
         return listAiAgentPlain(args, InvokeOptions.Empty);
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static Output<ListAiAgentResult> listAiAgent(ListAiAgentArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("chat:index:listAiAgent", TypeShape.of(ListAiAgentResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static Output<ListAiAgentResult> listAiAgent(ListAiAgentArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("chat:index:listAiAgent", TypeShape.of(ListAiAgentResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id.
+     * Every AiAgent the credentials reach (narrowed by the filters given), sorted by id. A result holding a secret is a secret.
      * 
      */
     public static CompletableFuture<ListAiAgentResult> listAiAgentPlain(ListAiAgentPlainArgs args, InvokeOptions options) {

@@ -38,6 +38,20 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:ExternalAgent")
 public class ExternalAgent extends com.pulumi.resources.CustomResource {
     /**
+     * Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    @Export(name="actions", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> actions;
+
+    /**
+     * @return Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    public Output<Optional<List<String>>> actions() {
+        return Codegen.optional(this.actions);
+    }
+    /**
      * The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
@@ -218,6 +232,20 @@ public class ExternalAgent extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<String>>> suggestedMessages() {
         return Codegen.optional(this.suggestedMessages);
+    }
+    /**
+     * Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    @Export(name="tools", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> tools;
+
+    /**
+     * @return Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    public Output<Optional<List<String>>> tools() {
+        return Codegen.optional(this.tools);
     }
     /**
      * The agent&#39;s uid (a UUID v4 the service chooses); also the resource id.

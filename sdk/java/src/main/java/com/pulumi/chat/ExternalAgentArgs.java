@@ -22,6 +22,21 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
     public static final ExternalAgentArgs Empty = new ExternalAgentArgs();
 
     /**
+     * Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    @Import(name="actions")
+    private @Nullable Output<List<String>> actions;
+
+    /**
+     * @return Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    public Optional<Output<List<String>>> actions() {
+        return Optional.ofNullable(this.actions);
+    }
+
+    /**
      * Take over an object that already exists (same id) instead of failing.
      * 
      */
@@ -216,9 +231,25 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.suggestedMessages);
     }
 
+    /**
+     * Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    @Import(name="tools")
+    private @Nullable Output<List<String>> tools;
+
+    /**
+     * @return Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    public Optional<Output<List<String>>> tools() {
+        return Optional.ofNullable(this.tools);
+    }
+
     private ExternalAgentArgs() {}
 
     private ExternalAgentArgs(ExternalAgentArgs $) {
+        this.actions = $.actions;
         this.adopt = $.adopt;
         this.agentId = $.agentId;
         this.connection = $.connection;
@@ -232,6 +263,7 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
         this.name = $.name;
         this.provider = $.provider;
         this.suggestedMessages = $.suggestedMessages;
+        this.tools = $.tools;
     }
 
     public static Builder builder() {
@@ -250,6 +282,37 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
 
         public Builder(ExternalAgentArgs defaults) {
             $ = new ExternalAgentArgs(Objects.requireNonNull(defaults));
+        }
+
+        /**
+         * @param actions Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder actions(@Nullable Output<List<String>> actions) {
+            $.actions = actions;
+            return this;
+        }
+
+        /**
+         * @param actions Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder actions(List<String> actions) {
+            return actions(Output.of(actions));
+        }
+
+        /**
+         * @param actions Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder actions(String... actions) {
+            return actions(List.of(actions));
         }
 
         /**
@@ -533,6 +596,37 @@ public final class ExternalAgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder suggestedMessages(String... suggestedMessages) {
             return suggestedMessages(List.of(suggestedMessages));
+        }
+
+        /**
+         * @param tools Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(@Nullable Output<List<String>> tools) {
+            $.tools = tools;
+            return this;
+        }
+
+        /**
+         * @param tools Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(List<String> tools) {
+            return tools(Output.of(tools));
+        }
+
+        /**
+         * @param tools Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder tools(String... tools) {
+            return tools(List.of(tools));
         }
 
         public ExternalAgentArgs build() {

@@ -10,6 +10,7 @@ import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -101,6 +102,16 @@ public final class AiAgentInfo {
      * 
      */
     private @Nullable Double temperature;
+    /**
+     * @return Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+     * 
+     */
+    private @Nullable Map<String,List<String>> toolActions;
+    /**
+     * @return Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+     * 
+     */
+    private @Nullable Map<String,Map<String,String>> toolConnections;
     /**
      * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
@@ -233,6 +244,20 @@ public final class AiAgentInfo {
         return Optional.ofNullable(this.temperature);
     }
     /**
+     * @return Catalogue tool slug to the actions enabled on the agent. Per catalogue tool (its slug, which `tools` must hold), the tool&#39;s actions the agent may take (each list a set). Changed in place: actions are enabled and disabled.
+     * 
+     */
+    public Map<String,List<String>> toolActions() {
+        return this.toolActions == null ? Map.of() : this.toolActions;
+    }
+    /**
+     * @return Catalogue tool slug to its connection settings. Per catalogue tool (its slug, which `toolActions` must hold), the connection settings its actions are enabled with (the service&#39;s authMeta: field name to value); secret, never returned by the service (a change in the dashboard is not seen). A change enables the tool&#39;s actions again with the new settings.
+     * 
+     */
+    public Map<String,Map<String,String>> toolConnections() {
+        return this.toolConnections == null ? Map.of() : this.toolConnections;
+    }
+    /**
      * @return Slugs of catalogue tools the agent may use (the builder&#39;s ready-made tools, e.g. gmail; a set). Changed in place: tools are added and removed. At most 25 items. Each at most 100 characters.
      * 
      */
@@ -273,6 +298,8 @@ public final class AiAgentInfo {
         private @Nullable String name;
         private @Nullable List<String> suggestedMessages;
         private @Nullable Double temperature;
+        private @Nullable Map<String,List<String>> toolActions;
+        private @Nullable Map<String,Map<String,String>> toolConnections;
         private @Nullable List<String> tools;
         private @Nullable String uid;
         public Builder() {}
@@ -295,6 +322,8 @@ public final class AiAgentInfo {
     	      this.name = defaults.name;
     	      this.suggestedMessages = defaults.suggestedMessages;
     	      this.temperature = defaults.temperature;
+    	      this.toolActions = defaults.toolActions;
+    	      this.toolConnections = defaults.toolConnections;
     	      this.tools = defaults.tools;
     	      this.uid = defaults.uid;
         }
@@ -419,6 +448,18 @@ public final class AiAgentInfo {
             return this;
         }
         @CustomType.Setter
+        public Builder toolActions(@Nullable Map<String,List<String>> toolActions) {
+
+            this.toolActions = toolActions;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder toolConnections(@Nullable Map<String,Map<String,String>> toolConnections) {
+
+            this.toolConnections = toolConnections;
+            return this;
+        }
+        @CustomType.Setter
         public Builder tools(@Nullable List<String> tools) {
 
             this.tools = tools;
@@ -452,6 +493,8 @@ public final class AiAgentInfo {
             _resultValue.name = name;
             _resultValue.suggestedMessages = suggestedMessages;
             _resultValue.temperature = temperature;
+            _resultValue.toolActions = toolActions;
+            _resultValue.toolConnections = toolConnections;
             _resultValue.tools = tools;
             _resultValue.uid = uid;
             return _resultValue;

@@ -18,6 +18,11 @@ import javax.annotation.Nullable;
 @CustomType
 public final class ExternalAgentInfo {
     /**
+     * @return Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    private @Nullable List<String> actions;
+    /**
      * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
      */
@@ -83,12 +88,24 @@ public final class ExternalAgentInfo {
      */
     private @Nullable List<String> suggestedMessages;
     /**
+     * @return Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    private @Nullable List<String> tools;
+    /**
      * @return The agent&#39;s uid (a UUID v4 the service chooses); also the resource id.
      * 
      */
     private @Nullable String uid;
 
     private ExternalAgentInfo() {}
+    /**
+     * @return Names of the app&#39;s BYO actions the agent may take (a set; as `tools`). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    public List<String> actions() {
+        return this.actions == null ? List.of() : this.actions;
+    }
     /**
      * @return The agent&#39;s id inside the deployment (e.g. a LangGraph graph name). At most 100 characters.
      * 
@@ -181,6 +198,13 @@ public final class ExternalAgentInfo {
         return this.suggestedMessages == null ? List.of() : this.suggestedMessages;
     }
     /**
+     * @return Names of the app&#39;s BYO tools the agent may use (a set; made in the dashboard or the API&#39;s tools routes, checked by the service when sent). Changed in place. At most 25 items. Each at most 100 characters.
+     * 
+     */
+    public List<String> tools() {
+        return this.tools == null ? List.of() : this.tools;
+    }
+    /**
      * @return The agent&#39;s uid (a UUID v4 the service chooses); also the resource id.
      * 
      */
@@ -197,6 +221,7 @@ public final class ExternalAgentInfo {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable List<String> actions;
         private @Nullable String agentId;
         private @Nullable Integer createdAt;
         private @Nullable String deploymentUrl;
@@ -210,10 +235,12 @@ public final class ExternalAgentInfo {
         private @Nullable String name;
         private @Nullable ByoProvider provider;
         private @Nullable List<String> suggestedMessages;
+        private @Nullable List<String> tools;
         private @Nullable String uid;
         public Builder() {}
         public Builder(ExternalAgentInfo defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.actions = defaults.actions;
     	      this.agentId = defaults.agentId;
     	      this.createdAt = defaults.createdAt;
     	      this.deploymentUrl = defaults.deploymentUrl;
@@ -227,9 +254,19 @@ public final class ExternalAgentInfo {
     	      this.name = defaults.name;
     	      this.provider = defaults.provider;
     	      this.suggestedMessages = defaults.suggestedMessages;
+    	      this.tools = defaults.tools;
     	      this.uid = defaults.uid;
         }
 
+        @CustomType.Setter
+        public Builder actions(@Nullable List<String> actions) {
+
+            this.actions = actions;
+            return this;
+        }
+        public Builder actions(String... actions) {
+            return actions(List.of(actions));
+        }
         @CustomType.Setter
         public Builder agentId(@Nullable String agentId) {
 
@@ -314,6 +351,15 @@ public final class ExternalAgentInfo {
             return suggestedMessages(List.of(suggestedMessages));
         }
         @CustomType.Setter
+        public Builder tools(@Nullable List<String> tools) {
+
+            this.tools = tools;
+            return this;
+        }
+        public Builder tools(String... tools) {
+            return tools(List.of(tools));
+        }
+        @CustomType.Setter
         public Builder uid(@Nullable String uid) {
 
             this.uid = uid;
@@ -321,6 +367,7 @@ public final class ExternalAgentInfo {
         }
         public ExternalAgentInfo build() {
             final var _resultValue = new ExternalAgentInfo();
+            _resultValue.actions = actions;
             _resultValue.agentId = agentId;
             _resultValue.createdAt = createdAt;
             _resultValue.deploymentUrl = deploymentUrl;
@@ -334,6 +381,7 @@ public final class ExternalAgentInfo {
             _resultValue.name = name;
             _resultValue.provider = provider;
             _resultValue.suggestedMessages = suggestedMessages;
+            _resultValue.tools = tools;
             _resultValue.uid = uid;
             return _resultValue;
         }
