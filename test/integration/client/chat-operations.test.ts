@@ -604,6 +604,17 @@ describe("the agent builder's custom API tools, frontend actions and catalogue t
       frontendActions: [triggerFunction],
       tools: ["gmail"],
     });
+    // A catalogue tool's actions: enabled, read back per tool from the enabled items, disabled.
+    const params = { uid, slug: "gmail" };
+    await chat.call("enableAgentToolActions", { params, body: { actions: ["send-email", "draft-email"] } });
+    await chat.call("disableAgentToolActions", { params, body: { actions: ["draft-email"] } });
+    const items = await chat.call("listAgentEnabledItems", {
+      params: { uid },
+      query: { tools: "true", frontendActions: "false", apiTools: "false", mcpServers: "false" },
+    });
+    expect(items.data.tools.map((t) => [t.slug, t.actions.map((a) => a.slug)])).toEqual([
+      ["gmail", ["send-email"]],
+    ]);
     await chat.call("removeAgentFrontendActions", {
       params: { uid },
       body: { frontendActions: [triggerFunction] },

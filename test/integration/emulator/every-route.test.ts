@@ -816,6 +816,8 @@ const BARE_SUCCESS: RouteName[] = [
   "updateByoAgent",
   "addAgentKnowledge",
   "removeAgentKnowledge",
+  "enableAgentToolActions",
+  "disableAgentToolActions",
 ];
 
 describe("every route of the route table answers 200 with the shape of its response schema", () => {
