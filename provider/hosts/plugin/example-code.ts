@@ -111,10 +111,15 @@ const GO_SCALARS: Readonly<Record<string, string>> = {
   integer: "Int",
   number: "Float64",
 };
-/** The Go SDK's map type for map values of schema `v`: `StringMap`, `BoolMap`, `StringMapMap`, else `Map`. */
+/**
+ * The Go SDK's map type for map values of schema `v`: `StringMap`, `BoolMap`, `StringArrayMap`,
+ * `StringMapMap`, else `Map`.
+ */
 function goMapName(v: Prop | undefined): string {
   const scalar = v?.type !== undefined ? GO_SCALARS[v.type] : undefined;
   if (scalar) return `${scalar}Map`;
+  const items = v?.type === "array" && v.items?.type !== undefined ? GO_SCALARS[v.items.type] : undefined;
+  if (items) return `${items}ArrayMap`;
   const inner = v?.type === "object" && v.additionalProperties ? goMapName(v.additionalProperties) : "";
   return inner === "StringMap" || inner === "BoolMap" || inner === "IntMap" ? `${inner}Map` : "Map";
 }
