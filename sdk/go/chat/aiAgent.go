@@ -53,7 +53,7 @@ import (
 //				Tools: pulumi.StringArray{
 //					pulumi.String("gmail"),
 //				},
-//				ToolActions: pulumi.Map{
+//				ToolActions: pulumi.StringArrayMap{
 //					"gmail": pulumi.StringArray{
 //						pulumi.String("send-email"),
 //						pulumi.String("draft-email"),
