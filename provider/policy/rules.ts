@@ -2,8 +2,11 @@
 // enforcement level (advisory, mandatory, disabled) is set per stack with --policy-pack-config. They hold for
 // both hosts' resources (resources.ts) and read facts from the contract, not copies of them.
 import type { PolicyResource, ResourceValidationPolicy, StackValidationPolicy } from "@pulumi/policy";
+import { secretPaths } from "../contract";
 import { GUESSES } from "../contract/generated/ledger";
 import type { RouteName } from "../contract/generated/route-table";
+import type { Kind } from "../engine/kind";
+import { kinds } from "../kinds";
 import { LISTS } from "../kinds/agent-tools";
 import { webhook } from "../kinds/webhook";
 import { chatKind, isProduction, PLUGIN_PROVIDER_TYPE, STACK_TYPE, stackListed } from "./resources";
@@ -177,6 +180,20 @@ const productionModeration: StackValidationPolicy = {
   },
 };
 
+/**
+ * Whether `path` (`channels.0.content`) is secret in `kind`'s own schema: a field named like one another kind
+ * marks secret (a template's `content`, a certificate's) is not. The provider resource: its secret settings.
+ */
+export function secretOf(kind: string | undefined, path: string): boolean {
+  const k = kind === undefined ? undefined : (kinds as Readonly<Record<string, Kind | undefined>>)[kind];
+  if (k === undefined) return kind === undefined;
+  const patterns = [...secretPaths(k.args), ...(k.secrets ?? [])].map(
+    (p) =>
+      new RegExp(`^${p.replace(/[.]/g, "\\.").replace(/\[\]/g, "\\.\\d+").replace(/\*/g, "[^.]+")}(\\.|$)`),
+  );
+  return patterns.some((r) => r.test(path));
+}
+
 const plainSecretArguments: ResourceValidationPolicy = {
   name: RULES.plainSecretArguments,
   description:
@@ -191,7 +208,7 @@ const plainSecretArguments: ResourceValidationPolicy = {
         `cannot tell which of '${args.name}''s arguments are secret: the pack's reading of them failed`,
       );
     const kind = chatKind(args.type);
-    for (const path of plain)
+    for (const path of plain.filter((p) => secretOf(kind, p)))
       report(
         declaredInFile(args.urn) && kind !== undefined
           ? `'${args.name}' sets the secret field '${spelled(kind, path, args.urn)}' in plain text: name a secret config key ({ secret: key }, pulumi config set --secret)`
