@@ -4,6 +4,7 @@
 // registry (scripts/readme-table.ts, which also writes the README's table), so an argument added to a kind
 // without coverage here fails the test. Then the configured app moves:
 // the preview shows replacements, refresh keeps everything, and destroy acts on the app recorded in state.
+// No up's events (debug ones too: what `pulumi up --json` prints) hold a secret the stack's state holds.
 // Chat resources take their app from stack config (the emulator's bootstrap app), as most programs do.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { kinds } from "../../provider/kinds";
 import { resourceRows } from "../../scripts/readme-table";
 import { type Args, type Case, cases, type KindName, type Step } from "../support/kinds";
 import { type EmulatedStack, emulatedStack } from "./support/emulated";
+import { secretsIn } from "./support/leaks";
 
 const argsAt = (c: Case, step: Step): Args => (step === "replace" ? { ...c.remove, ...c.replace } : c[step]);
 const differs = (a: unknown, b: unknown) => canonical(a) !== canonical(b);
@@ -62,8 +64,24 @@ describe("the README's resource table on the real engine", () => {
   };
   const upThenNoChanges = async (step: Step) => {
     await declare(step);
-    const up = await t.stack.up();
+    // Every engine event of the up, debug ones too (what `pulumi up --json` prints), and its text output;
+    // not the config's (this test declares its resources, fixture secrets too, in one plain config key).
+    const printed: string[] = [];
+    const up = await t.stack.up({
+      onEvent: (e) => {
+        const carriesConfig =
+          e.preludeEvent ||
+          e.resourcePreEvent?.metadata.type.startsWith("pulumi:providers:") ||
+          e.resOutputsEvent?.metadata.type.startsWith("pulumi:providers:");
+        if (!carriesConfig) printed.push(JSON.stringify(e));
+      },
+      onOutput: (s) => printed.push(s),
+    });
     expect(up.summary.result).toBe("succeeded");
+    const secrets = secretsIn((await t.stack.exportStack()).deployment);
+    expect(secrets.length).toBeGreaterThan(all.length / 4); // connections, keys, passwords, …
+    const leaks = secrets.filter((s) => printed.some((p) => p.includes(s)));
+    expect(leaks.map((s) => `a secret of ${s.length} characters`)).toEqual([]);
     const { result } = await preview();
     expect(result.changeSummary).toEqual({ same: all.length + 1 }); // + the stack itself
   };

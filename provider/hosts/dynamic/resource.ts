@@ -5,6 +5,11 @@ import { SECRET_CREDENTIALS } from "../../client/config";
 import { DYNAMIC_TYPE_PREFIX } from "../tokens";
 import type { KindName } from ".";
 import { providerText } from "./provider-text";
+import { quietAnswers } from "./quiet-answers";
+
+// Every program that declares a chat resource loads this module: from here on, the SDK's debug log does not
+// carry the engine's answers, which hold secret outputs.
+quietAnswers();
 
 /** Credentials and address of one chat app: hand an App's `connection` output, or build one. */
 export interface ChatConnectionArgs {
