@@ -40,7 +40,10 @@ export interface CrashResult {
   point: KillPoint;
   /** Writes that had reached the service when the signal was sent. */
   killedAt: number;
-  /** Writes that reached the service later than 0.5 s after the signal (a graceful stop finishes its steps). */
+  /**
+   * Writes that reached the service after every process of the run was gone and what they had sent was read
+   * (a graceful stop finishes its steps first).
+   */
   writesAfter: number;
   /** Processes of the dead run still alive 1 s after the signal. */
   survivors: string[];
@@ -68,6 +71,21 @@ const writes = (emu: RunningEmulator, since = 0, reads = false) =>
   emu.admin.requests().filter((r) => (reads || WRITE.has(r.method)) && r.at >= since).length;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes that reached the service from a process still alive after the run's processes were gone (every one
+ * that carries `mark`, or 10 s). A request that a killed process had sent is in the emulator's sockets already;
+ * a request of ours, answered, comes after the event loop has read those, so only what is logged after it
+ * counts, however slow the machine (a window of wall-clock time counted late answers on a loaded machine).
+ */
+async function writesAfterDrain(emu: RunningEmulator, mark: string): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  while (processesMarked(mark).length && Date.now() < deadline) await sleep(50);
+  await fetch(`${emu.url}/drained`).catch(() => undefined);
+  const drained = Date.now();
+  await sleep(2000); // what a process that outlived the kill would send meanwhile
+  return writes(emu, drained + 1);
+}
 
 /** Processes whose environment carries `mark`: every process of one run, whatever group it is in. */
 export function processesMarked(mark: string): string[] {
@@ -206,8 +224,7 @@ export async function runKillPoint(
     await sleep(1000);
     result.survivors = processesMarked(mark);
     result.providers = result.survivors.filter((p) => p.includes("dynamic-provider"));
-    await sleep(2000);
-    result.writesAfter = writes(emu, killTime + 500);
+    result.writesAfter = await writesAfterDrain(emu, mark);
     emu.admin.clearFaults();
     for (const s of processesMarked(mark)) process.kill(Number(s.split(" ")[0]), "SIGKILL");
 
