@@ -21,6 +21,10 @@ bash scripts/sdkgen.sh python sdk/python sdk/schema.json
 # import package stays `pulumi_chat`): docs/decisions/0126-release-artifacts-and-registries.md.
 sed -i "s/^setup(name='pulumi_chat',/setup(name='pulumi-chat',/" sdk/python/setup.py
 grep -q "^setup(name='pulumi-chat'," sdk/python/setup.py
+# The SDK's debug log without property values (secret outputs): our module, imported first by the package.
+cp scripts/sdk-overlays/python/_quiet_debug.py sdk/python/pulumi_chat/_quiet_debug.py
+sed -i '0,/^import builtins as _builtins$/s//from . import _quiet_debug  # noqa: F401  (first: see that module)\n&/' sdk/python/pulumi_chat/__init__.py
+grep -q "^from . import _quiet_debug" sdk/python/pulumi_chat/__init__.py
 
 # The Go generator writes <out>/chat/…: made aside, then put in place with the module's own go.mod.
 tmp="$(mktemp -d)"

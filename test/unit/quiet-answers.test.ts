@@ -34,6 +34,9 @@ describe("the SDK's debug log without the engine's answers", () => {
     expect(withoutAnswer("RegisterResource RPC finished: u; err: null, resp: a,\nb-secret\n,c")).toBe(
       "RegisterResource RPC finished: u; err: null, resp: (not shown: it may hold secrets)",
     );
+    expect(withoutAnswer('Invoke RPC prepared: tok=random:index/x, obj={"key":"s3cr3t"}')).toBe(
+      "Invoke RPC prepared: tok=random:index/x, obj=(not shown: it may hold secrets)",
+    );
     expect(withoutAnswer("Registering resource: t=chat:User, name=ann")).toBe(
       "Registering resource: t=chat:User, name=ann",
     );

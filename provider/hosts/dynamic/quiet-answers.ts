@@ -1,13 +1,17 @@
 // @pulumi/pulumi logs the engine's answer to every resource RPC at debug level ("RegisterResource RPC finished:
-// …, resp: …"), and that answer holds the resource's secret outputs in plain text inside their secret wrapper.
+// …, resp: …"), and that answer holds the resource's secret outputs in plain text inside their secret wrapper;
+// an invoke's arguments too ("Invoke RPC prepared: tok=…, obj=…").
 // Debug messages are not shown by `pulumi up`, but `pulumi up --json`, `--event-log` and the Automation API's
 // events carry them. This cuts the answer from those messages in the program's process; every other message
 // passes unchanged. The SDK reads `log.debug` from its module object at each call, so replacing it there
 // reaches every caller.
 import * as pulumi from "@pulumi/pulumi";
 
-/** An SDK message that ends with the engine's answer: what comes after `resp: ` is cut. */
-const ANSWER = /^(.* RPC finished: .*?resp: ).*$/s;
+/**
+ * An SDK message that ends with the engine's answer (`resp: `) or with what was sent (`obj=`, `outputs=`: the
+ * SDK prints an invoke's arguments always, by a slip of operator precedence): what follows is cut.
+ */
+const ANSWER = /^(.* RPC (?:finished: .*?resp: |prepared: .*?, (?:obj|outputs)=)).*$/s;
 
 /** `message` without the engine's answer, if it holds one. */
 export function withoutAnswer(message: string): string {
