@@ -51,6 +51,10 @@ mv "$tmp/java/src" "$tmp/java/README.md" sdk/java/
 # ComponentResourceOptions lacks (the build fails): dropped there; the plugin's component already returns
 # those outputs as secrets.
 grep -rl 'ComponentResourceOptions.builder()' sdk/java/src | xargs -r perl -0pi -e 's/\n\s*\.additionalSecretOutputs\(List\.of\([^)]*\)\)//g'
+# The SDK's debug log without values (secret outputs): our class, installed by the first resource made.
+cp scripts/sdk-overlays/java/QuietDebug.java sdk/java/src/main/java/com/pulumi/chat/QuietDebug.java
+sed -i '0,/^    static {$/s//&\n        QuietDebug.install();/' sdk/java/src/main/java/com/pulumi/chat/Utilities.java
+grep -q "^        QuietDebug.install();" sdk/java/src/main/java/com/pulumi/chat/Utilities.java
 res=sdk/java/src/main/resources/com/pulumi/chat
 mkdir -p "$res"
 node -e "const s=require('./sdk/schema.json');process.stdout.write(s.version)" > "$res/version.txt"

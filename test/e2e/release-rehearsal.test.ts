@@ -26,7 +26,7 @@ import { promisify } from "node:util";
 import { GO_MODULE, MAVEN_GROUP, type Release, release } from "../../scripts/release";
 import { type Emulated, emulatorConfig, startEmulated } from "../support/emulator";
 import { type CliProject, type CliProjectOptions, cliProject } from "./support/cli-project";
-import { JAVA_DEBUG_LEAK, upPreviewDestroy } from "./support/desk";
+import { upPreviewDestroy } from "./support/desk";
 import { repoRoot } from "./support/stack";
 import { type StaticServer, serveFolder } from "./support/static-server";
 
@@ -211,7 +211,7 @@ describe("a release installed from its registries, rehearsed on loopback", () =>
     expect(fetched(`/maven/io/github/pulumi-chat/chat/${rel.version}/chat-${rel.version}.jar`)).toHaveLength(
       1,
     );
-    await upPreviewDestroy(emu, p, {}, JAVA_DEBUG_LEAK);
+    await upPreviewDestroy(emu, p);
   });
 
   /** GOPROXY is the served folder alone; go.sum must already hold the module's lines (as shipped): -mod=readonly. */

@@ -12,7 +12,7 @@ import { venvWith } from "../../scripts/python-venv";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
 import { programs } from "../support/example-programs";
 import { type CliProject, cliProject, PLUGIN_DIR } from "./support/cli-project";
-import { deskApp, expectDesk, expectGone, JAVA_DEBUG_LEAK, upPreviewDestroy } from "./support/desk";
+import { deskApp, expectDesk, expectGone, upPreviewDestroy } from "./support/desk";
 import { localStack, repoRoot } from "./support/stack";
 
 const run = promisify(execFile);
@@ -94,7 +94,7 @@ describe("the SDKs in sdk/, each language's program on the engine", () => {
     await run("mvn", ["-q", "install", "-DskipTests"], { cwd: join(repoRoot, "sdk", "java") });
     const p = await exampleProject("java", "java", ["pom.xml"]);
     cpSync(join(examples, "java", "src"), join(p.dir, "src"), { recursive: true });
-    await upPreviewDestroy(emu, p, {}, JAVA_DEBUG_LEAK);
+    await upPreviewDestroy(emu, p);
   });
 
   it("YAML: examples/yaml: up, a no-change preview, destroy", async () => {

@@ -87,6 +87,7 @@ public class Utilities {
     }
 
     static {
+        QuietDebug.install();
         var resourceName = "com/pulumi/chat/version.txt";
         var versionFile = Utilities.class.getClassLoader().getResourceAsStream(resourceName);
         if (versionFile == null) {
