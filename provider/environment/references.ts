@@ -198,7 +198,7 @@ export function referenceProblems(
     if (holder && unknown.has(holder.name)) continue;
     for (const p of k.file.rule(entries.map(asRead)))
       if (![...suspect].some((id) => p.message.includes(`"${id}"`)))
-        problems.push({ path: [...p.path], message: p.message });
+        problems.push({ path: [...p.path], message: p.message, ...(p.also ? { also: p.also } : {}) });
   }
   problems.push(...contradictions(read, unknown));
   return { problems, elsewhere };

@@ -2,7 +2,7 @@
 // the rules of the arguments they become (issue 43): each problem at the file's field, naming the config key,
 // never the value. A key that is not set is one problem too, all of them at once.
 import type { FilePath } from "../engine/kind";
-import { argsOf, getPath, type Secret, SecretRef, secretsOf } from "./entries";
+import { argsOf, entrySchema, getPath, type Secret, SecretRef, secretsOf } from "./entries";
 import { entriesOf, FILE_KINDS, type FileKind } from "./graph";
 import type { Problem } from "./problems";
 
@@ -83,6 +83,9 @@ export function entrySecretProblems(
       return s.each ? secretValue(text) : text;
     },
   });
+  // What the kind's rules say of the values is said of an entry without problems of its own: in one with
+  // a typo, a rule would speak of the field the typo meant ("username and password go together").
+  if (!entrySchema(k).safeParse(entry).success) return unset;
   const checked = k.args.safeParse(args);
   if (checked.success) return unset;
   const values = checked.error.issues.flatMap((issue) => {

@@ -7,10 +7,9 @@ import { z } from "zod";
 import { isNotFound } from "../client";
 import { Guid, LIMITS, Uid } from "../contract";
 import { declare } from "../engine/fields";
-import { type Ctx, type FileEntryAt, type FilePath, type FileProblem, type Kind, partialCreate } from "../engine/kind";
+import { type Ctx, type Kind, partialCreate } from "../engine/kind";
 import { hasCode, sortedById } from "../engine/util";
 import { GuidScope, scopedGuids } from "./group";
-import { SCOPE_KEY } from "./membership";
 
 export const GroupBansArgs = z.strictObject({ guid: Guid, uids: z.array(Uid) });
 export type GroupBansArgs = z.output<typeof GroupBansArgs>;
@@ -50,36 +49,6 @@ async function reconcile(ctx: Ctx, guid: string, want: readonly string[]): Promi
   for (const uid of have) if (!wanted.has(uid)) await unban(ctx, guid, uid);
 }
 
-/**
- * A user the file both bans from a group and declares its member: the service refuses to add a banned user
- * (ERR_BANNED_GROUPMEMBER, docs/service/groups-and-members.md) and a ban removes a member, so the two can
- * never both hold; an up would fail half-way. Said at the ban, naming the membership.
- */
-function bannedMembers(bans: readonly FileEntryAt[], members: readonly FileEntryAt[]): FileProblem[] {
-  const memberAt = new Map<string, FilePath>();
-  for (const m of members) {
-    const guid = String(m.holder?.entry.guid);
-    for (const scope of Object.values(SCOPE_KEY))
-      ((m.entry[scope] as string[] | undefined) ?? []).forEach((uid, j) => {
-        memberAt.set(`${guid}/${uid}`, [...m.path, scope, j]);
-      });
-  }
-  return bans.flatMap((b) =>
-    (b.entry.uids as string[]).flatMap((uid, i) => {
-      const at = memberAt.get(`${String(b.entry.guid)}/${uid}`);
-      return at === undefined
-        ? []
-        : [
-            {
-              path: [...b.path, "uids", i],
-              message: `user "${uid}" is banned from group "${String(b.entry.guid)}" and declared its member: the service refuses to add a banned user (ERR_BANNED_GROUPMEMBER) and a ban removes a member; keep one of the two`,
-              also: [at],
-            },
-          ];
-    }),
-  );
-}
-
 export const groupBans: Kind<GroupBansArgs> = {
   name: "GroupBans",
   doc: "The authoritative set of users banned from a group: uids not declared here are unbanned. A banned user is no longer a member. Id: the guid.",
@@ -93,7 +62,6 @@ export const groupBans: Kind<GroupBansArgs> = {
     child: "group-bans",
     // The group and the users may be ones the file does not declare.
     refs: { guid: { kind: "Group", elsewhere: true }, uids: { kind: "User", elsewhere: true } },
-    against: { kind: "GroupMembers", rule: bannedMembers },
   },
 
   async create(ctx, a) {
