@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { FilePath } from "../engine/kind";
+import { fillProblems } from "./filled";
 import { type Locate, locatedDocument } from "./locate";
 import { issueProblems, type Problem, problemLines } from "./problems";
-import { fillProblems } from "./filled";
 import { type Elsewhere, referenceProblems } from "./references";
 import { secretProblems } from "./secret-values";
 import { readSeedFiles, SeedSection, seededRow, seedSectionProblems } from "./seed";

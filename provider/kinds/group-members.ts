@@ -186,9 +186,11 @@ export const groupMembers: Kind<GroupMembersArgs> = {
           ((entry[scope] as string[] | undefined) ?? []).flatMap((uid, j): FileProblem[] => {
             const again = seen.has(uid);
             seen.add(uid);
-            if (again) return [{ path: [...path, scope, j], message: `user "${uid}" appears in more than one scope` }];
+            if (again)
+              return [{ path: [...path, scope, j], message: `user "${uid}" appears in more than one scope` }];
             const guid = String(holder?.entry.guid);
-            const problem = uid === owner ? ownerProblem(guid, new Map([[uid, SCOPE_OF[scope]]]), uid) : undefined;
+            const problem =
+              uid === owner ? ownerProblem(guid, new Map([[uid, SCOPE_OF[scope]]]), uid) : undefined;
             return problem && holder
               ? [{ path: [...path, scope, j], message: problem.reason, also: [[...holder.path, "owner"]] }]
               : [];

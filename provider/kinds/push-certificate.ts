@@ -37,7 +37,12 @@ function bytesOf(a: { path?: string | undefined; content?: string | undefined })
   }
   const path = String(a.path);
   // A certificate is a few kilobytes: anything near a request's bound is not one.
-  return localFileBytes("path", path, LIMITS.bodyBytes, (size) => `${path} is ${size} bytes, too large for a certificate`);
+  return localFileBytes(
+    "path",
+    path,
+    LIMITS.bodyBytes,
+    (size) => `${path} is ${size} bytes, too large for a certificate`,
+  );
 }
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

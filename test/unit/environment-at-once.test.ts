@@ -53,9 +53,11 @@ describe("an agent's toolActions and toolConnections", () => {
   });
 
   it("names a misspelt toolConnections key with the tool toolActions holds, once", () => {
-    expect(refusal(AGENT("{ gmail: [GMAIL_SEND_EMAIL] }", "{ gmial: { secret: gmailConn } }"), CONN)).toEqual([
-      'chat-environment.yaml:6:24: aiAgents[0].toolConnections.gmial: toolConnections names the tool "gmial", which toolActions does not hold (did you mean "gmail"?)',
-    ]);
+    expect(refusal(AGENT("{ gmail: [GMAIL_SEND_EMAIL] }", "{ gmial: { secret: gmailConn } }"), CONN)).toEqual(
+      [
+        'chat-environment.yaml:6:24: aiAgents[0].toolConnections.gmial: toolConnections names the tool "gmial", which toolActions does not hold (did you mean "gmail"?)',
+      ],
+    );
   });
 });
 
@@ -131,9 +133,7 @@ groupBans:
   });
 
   it("takes a ban of a user the group does not hold, and an owner among the admins", () => {
-    expect(
-      refusal(GROUPS.replace("moderators: [ann], participants: [bob]", "admins: [ann]")),
-    ).toEqual([]);
+    expect(refusal(GROUPS.replace("moderators: [ann], participants: [bob]", "admins: [ann]"))).toEqual([]);
   });
 });
 
