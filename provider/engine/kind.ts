@@ -262,6 +262,16 @@ export interface FileEntry {
    * (friendship is mutual): each entry with its path in the file; the problems with their paths.
    */
   readonly rule?: (entries: readonly FileEntryAt[]) => readonly FileProblem[];
+  /**
+   * A contradiction between this kind's entries and another kind's that the service is documented to refuse
+   * (a user both banned from a group and declared its member: ERR_BANNED_GROUPMEMBER): `kind` names the other
+   * kind, `rule` reads the entries of both (an entry inside another with its holder's) and says each problem
+   * at one place, naming the other (`also`).
+   */
+  readonly against?: {
+    readonly kind: string;
+    readonly rule: (own: readonly FileEntryAt[], other: readonly FileEntryAt[]) => readonly FileProblem[];
+  };
 }
 
 /** A kind the file does not hold, and why. */
@@ -311,10 +321,14 @@ export type FilePath = readonly (string | number)[];
 export interface FileEntryAt {
   readonly entry: Args;
   readonly path: FilePath;
+  /** The entry it sits in, for a kind inside another's entries (`within`): a group's, for its members. */
+  readonly holder?: FileEntryAt;
 }
 export interface FileProblem {
   readonly path: FilePath;
   readonly message: string;
+  /** The other places of the file the problem is about (a contradiction's other side). */
+  readonly also?: readonly FilePath[];
 }
 
 /** What a reference names. */

@@ -92,12 +92,19 @@ export class Environment extends pulumi.ComponentResource {
   readonly apiKeyValues: pulumi.Output<Record<string, string>>;
   /** Generated webhook basic-auth passwords by webhook id (secret). */
   readonly webhookBasicAuthPasswords: pulumi.Output<Record<string, string>>;
+  /**
+   * @internal Rejects with the file's problems when the file is refused after the service was asked about
+   * its references (the plugin's construct fails with it, rather than with its outputs' serialization).
+   */
+  readonly refusal?: Promise<never>;
 
   constructor(
     name: string,
     args: EnvironmentArgs,
     opts?: pulumi.ComponentResourceOptions,
     classOf: ClassOf = sdkClassOf,
+    /** Whether a refusal found after the service is asked is reported by the component (false: by its caller, through `refusal`). */
+    report = true,
   ) {
     super(ENVIRONMENT_TYPE, name, {}, opts);
     const config = new pulumi.Config();
@@ -110,13 +117,21 @@ export class Environment extends pulumi.ComponentResource {
       const refused = askedElsewhere(name, check).then((answer) => {
         throw quietError(check.refuse([...check.problems, ...answer.problems]).message);
       });
-      this.appId = pulumi.output(refused);
+      // Handled now: a rejection the outputs' serialization meets only later is reported first as unhandled,
+      // then as "handled asynchronously" (a PromiseRejectionHandledWarning in the user's output).
+      refused.catch(() => undefined);
+      this.refusal = refused;
+      // Said once, by a rejection no one else awaits: the runtime prints a RunError's message alone. (The
+      // plugin's construct says it as its own failure instead.)
+      if (report) void refused.catch((e: unknown) => Promise.reject(e));
+      this.appId = refusedOutput(refused);
       this.appApiKey = undefined;
-      this.apiKeyValues = pulumi.output(refused);
-      this.webhookBasicAuthPasswords = pulumi.output(refused);
+      this.apiKeyValues = refusedOutput(refused);
+      this.webhookBasicAuthPasswords = refusedOutput(refused);
       for (const kind of FILE_KINDS)
         if (kind.file.output !== undefined) Object.assign(this, { [kind.file.output]: {} });
-      this.registerOutputs(refused);
+      // Not the refusal: its serialization would say it again, as a property's.
+      this.registerOutputs({});
       return;
     }
     const env = check.env;
@@ -360,7 +375,23 @@ function load(
 function quietError(message: string): pulumi.RunError {
   const e = new pulumi.RunError(message);
   e.stack = message;
+  // The runtime's serialization of an output holding the rejection rewrites the error's message in place
+  // (`error serializing property "outputs": …`, @pulumi/pulumi runtime/rpc.js) before it is printed: the
+  // message stays the problems.
+  Object.defineProperty(e, "message", { get: () => message, set: () => undefined, enumerable: false });
   return e;
+}
+
+/**
+ * An output failing with the refusal, for what depends on it. An output holds promises of its own (whether
+ * it is known, secret) that reject with it: handled now, else each is reported as unhandled, and again when
+ * a later reader handles it (a PromiseRejectionHandledWarning), or, in the plugin's process, said twice.
+ */
+function refusedOutput<T>(refused: Promise<never>): pulumi.Output<T> {
+  const out = pulumi.output(refused) as pulumi.Output<T>;
+  const own = out as unknown as { isKnown?: Promise<unknown>; isSecret?: Promise<unknown> };
+  for (const p of [own.isKnown, own.isSecret]) p?.catch(() => undefined);
+  return out;
 }
 
 /**

@@ -59,7 +59,10 @@ export async function constructEnvironment(
   options: pulumi.ComponentResourceOptions,
 ): Promise<ConstructResult> {
   if (type !== ENVIRONMENT_TYPE) throw new Error(`unknown component type ${type}`);
-  const env = new Environment(name, argsOf(inputs), options, pluginClasses());
+  const env = new Environment(name, argsOf(inputs), options, pluginClasses(), false);
+  // A refused file fails the construct with its problems alone (its outputs would say them again, each
+  // prefixed by the property whose serialization met them).
+  if (env.refusal) await env.refusal;
   return {
     urn: env.urn,
     state: {

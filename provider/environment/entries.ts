@@ -121,7 +121,7 @@ function setPath(target: Json, path: string, value: unknown): void {
 /** What the component makes of the secrets an entry names, or leaves to be generated. */
 export interface SecretValues<V> {
   /** The value of a secret config key (`secret`: how the file names it). */
-  named(ref: SecretRef, secret: SecretField): V;
+  named(ref: SecretRef, secret: Secret): V;
   /** A generated value for the argument at `path` (`generated` says how), where the file names none. */
   generated?(path: string, secret: SecretField & { generated: NonNullable<SecretField["generated"]> }): V;
 }
@@ -262,7 +262,7 @@ function buildEntrySchema(k: FileKind): z.ZodType {
     if (!base.safeParse(entry).success) return;
     const args = argsOf(k, entry, {
       // Present but unknown here: the value is checked by the provider at preview.
-      named: (_ref, s) => (s.each ? undefined : "(secret)"),
+      named: (_ref, s) => (s.each ? standIn(k, s) : "(secret)"),
       generated: () => "(secret)",
     });
     for (const s of generated) {
@@ -285,6 +285,16 @@ function buildEntrySchema(k: FileKind): z.ZodType {
       ctx.addIssue({ code: "custom", path: fileAt(issue.path), message: inFileWords(k, issue.message) });
     }
   });
+}
+
+/**
+ * What stands for one value of a secret named per field (`each`) while the file is checked: one its argument
+ * takes, so that the kind's rules across arguments run (an agent's `toolActions` against its
+ * `toolConnections`: a misspelt tool is named where it is); the value itself is checked with the config's.
+ */
+function standIn(k: FileKind, s: Secret): unknown {
+  const schema = shapeOf(k)[topOf(s.path)];
+  return ["(secret)", {}].find((v) => schema?.safeParse({ field: v }).success);
 }
 
 // ---- chat-export: the entry of an object as its kind reads it -------------------------------------------

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { FilePath } from "../engine/kind";
+import { fillProblems } from "./filled";
 import { type Locate, locatedDocument } from "./locate";
 import { issueProblems, type Problem, problemLines } from "./problems";
 import { type Elsewhere, referenceProblems } from "./references";
@@ -98,6 +99,8 @@ export function checkedEnvironment(
  */
 export interface EnvironmentCheck {
   env: Environment | undefined;
+  /** The environment as given (in a file with problems, what the checks of its values read). */
+  value: unknown;
   problems: readonly Problem[];
   elsewhere: readonly Elsewhere[];
   refuse(problems: readonly Problem[]): EnvironmentFileError;
@@ -111,7 +114,7 @@ export function environmentCheck(
   locate?: Locate,
 ): EnvironmentCheck {
   const refuse = (problems: readonly Problem[]) => refusal(problemLines(name, problems, locate));
-  return { ...environmentProblems(value, dir), refuse };
+  return { ...environmentProblems(value, dir), value, refuse };
 }
 
 /** The checked environment; its problems thrown as one error. */
@@ -186,7 +189,17 @@ export function previewCheck(
   project: string,
 ): EnvironmentCheck {
   const check = "file" in source ? loadedCheck(source.file) : environmentCheck(source.spec, "spec");
-  // The secret values are read by the arguments they become: of a file without problems only.
-  if (!check.env || check.problems.length > 0) return check;
-  return { ...check, problems: secretProblems(check.env as Record<string, unknown>, config, project) };
+  // The values the file names (secret config keys, local files), read in a file with problems too: every
+  // problem at once. Each is read by the entry it sits in, whatever the other entries' problems.
+  const value = check.env ?? check.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return check;
+  const env = value as Record<string, unknown>;
+  return {
+    ...check,
+    problems: [
+      ...check.problems,
+      ...secretProblems(env, config, project),
+      ...fillProblems(env, config, project),
+    ],
+  };
 }

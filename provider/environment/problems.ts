@@ -17,6 +17,8 @@ export interface Problem {
   source?: string;
   /** For an unknown field: the field it stands for (the checks across entries say nothing of that one). */
   meant?: string;
+  /** Other places the problem is about (a contradiction's other side), said after the rule. */
+  also?: readonly FilePath[];
 }
 
 /** "users[1].uid" from ["users", 1, "uid"]. */
@@ -51,10 +53,14 @@ export function problemLines(name: string, problems: readonly Problem[], locate?
           ? 1
           : a.i - b.i,
   );
-  return placed.map(({ p, at }) => {
-    const where = at ? `${name}:${at.line}:${at.column}` : name;
+  const whereOf = (path: FilePath) => {
+    const at = locate?.(path);
+    return at ? `${name}:${at.line}:${at.column}` : name;
+  };
+  return placed.map(({ p }) => {
     const path = formatPath(p.path) || "(top level)";
-    return `${where}: ${path}${p.source ? ` (${p.source})` : ""}: ${p.message}`;
+    const also = (p.also ?? []).map((a) => ` (see ${whereOf(a)}: ${formatPath(a)})`).join("");
+    return `${whereOf(p.path)}: ${path}${p.source ? ` (${p.source})` : ""}: ${p.message}${also}`;
   });
 }
 

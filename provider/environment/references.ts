@@ -4,7 +4,7 @@
 // problem already said implies (issue 43): a kind whose ids are not all known (its section's name mistyped,
 // an entry's id wrong) is not said to lack a name; an entry's references are read as their targets' ids.
 import type { z } from "zod";
-import type { FilePath } from "../engine/kind";
+import type { FileEntryAt, FilePath } from "../engine/kind";
 import { ENTRY_KINDS, entrySchema } from "./entries";
 import {
   type EntryAt,
@@ -196,11 +196,40 @@ export function referenceProblems(
     if (!k.file.rule || entries.some((e) => e.parsed === undefined) || unknown.has(k.name)) continue;
     const holder = holderOf(k);
     if (holder && unknown.has(holder.name)) continue;
-    for (const p of k.file.rule(entries.map((e) => ({ entry: e.parsed as Json, path: e.at.path }))))
+    for (const p of k.file.rule(entries.map(asRead)))
       if (![...suspect].some((id) => p.message.includes(`"${id}"`)))
-        problems.push({ path: [...p.path], message: p.message });
+        problems.push({ path: [...p.path], message: p.message, ...(p.also ? { also: p.also } : {}) });
   }
+  problems.push(...contradictions(read, unknown));
   return { problems, elsewhere };
+}
+
+/** An entry as a kind's rule reads it: as its schema reads it, with its holder's. */
+const asRead = (e: Read): FileEntryAt => ({
+  entry: e.parsed as Json,
+  path: e.at.path,
+  ...(e.at.holder ? { holder: { entry: e.at.holder.entry, path: e.at.holder.path } } : {}),
+});
+
+/**
+ * The contradictions between two kinds' entries the service refuses (`file.against`), each at one place
+ * naming the other: read when every entry of both kinds reads (else they would speak of what one meant).
+ */
+function contradictions(read: ReadonlyMap<FileKind, Read[]>, unknown: ReadonlySet<string>): Problem[] {
+  const problems: Problem[] = [];
+  for (const k of FILE_KINDS) {
+    const against = k.file.against;
+    if (!against) continue;
+    const other = kindNamed(against.kind) as FileKind;
+    const sides = [k, other];
+    const all = sides.flatMap((s) => read.get(s) ?? []);
+    const holders = sides.flatMap((s) => holderOf(s) ?? []);
+    if (all.some((e) => e.parsed === undefined) || [...sides, ...holders].some((s) => unknown.has(s.name)))
+      continue;
+    for (const p of against.rule((read.get(k) ?? []).map(asRead), (read.get(other) ?? []).map(asRead)))
+      problems.push({ path: [...p.path], message: p.message, ...(p.also ? { also: p.also } : {}) });
+  }
+  return problems;
 }
 
 /** The file's field holding an entry's key. */

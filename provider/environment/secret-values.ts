@@ -2,7 +2,7 @@
 // the rules of the arguments they become (issue 43): each problem at the file's field, naming the config key,
 // never the value. A key that is not set is one problem too, all of them at once.
 import type { FilePath } from "../engine/kind";
-import { argsOf, getPath, type SecretRef, secretsOf } from "./entries";
+import { argsOf, entrySchema, getPath, type Secret, SecretRef, secretsOf } from "./entries";
 import { entriesOf, FILE_KINDS, type FileKind } from "./graph";
 import type { Problem } from "./problems";
 
@@ -27,20 +27,32 @@ export interface Named {
   path: FilePath;
   key: string;
   arg: readonly (string | number)[];
+  /** The kind's secret it is (one field of it, for `each`). */
+  secret: Secret;
 }
 
+/**
+ * The secrets an entry names by config keys. Read in a file that may have problems: a reference that is no
+ * `{ secret: key }` names none (the schema says what is wrong with it).
+ */
 export function namedSecrets(k: FileKind, entry: Json): Named[] {
+  const keyOf = (ref: unknown) => {
+    const r = SecretRef.safeParse(ref);
+    return r.success ? r.data.secret : undefined;
+  };
   return secretsOf(k).flatMap((s) => {
     const ref = getPath(entry, s.field);
-    if (ref === undefined || ref === null || typeof ref !== "object") return [];
+    if (ref === undefined || ref === null || typeof ref !== "object" || Array.isArray(ref)) return [];
     const field = s.field.split(".");
     const arg = s.path.split(".");
-    if (!s.each) return [{ path: field, key: String((ref as SecretRef).secret), arg }];
-    return Object.entries(ref as Json).map(([f, r]) => ({
-      path: [...field, f],
-      key: String((r as SecretRef).secret),
-      arg: [...arg, f],
-    }));
+    if (!s.each) {
+      const key = keyOf(ref);
+      return key === undefined ? [] : [{ path: field, key, arg, secret: s }];
+    }
+    return Object.entries(ref as Json).flatMap(([f, r]) => {
+      const key = keyOf(r);
+      return key === undefined ? [] : [{ path: [...field, f], key, arg: [...arg, f], secret: s }];
+    });
   });
 }
 
@@ -71,6 +83,9 @@ export function entrySecretProblems(
       return s.each ? secretValue(text) : text;
     },
   });
+  // What the kind's rules say of the values is said of an entry without problems of its own: in one with
+  // a typo, a rule would speak of the field the typo meant ("username and password go together").
+  if (!entrySchema(k).safeParse(entry).success) return unset;
   const checked = k.args.safeParse(args);
   if (checked.success) return unset;
   const values = checked.error.issues.flatMap((issue) => {
@@ -80,6 +95,10 @@ export function entrySecretProblems(
       .sort((a, b) => b.arg.length - a.arg.length)[0];
     // A key not set is said once, as not set.
     if (!n || config(n.key) === undefined) return [];
+    // A field that is not one of the argument's own (a tool toolActions does not hold) is the file's
+    // schema's to name (entries.ts): said once, there.
+    const field = n.arg[n.arg.length - 1];
+    if (n.secret.each && !n.secret.each.fields(args).includes(String(field))) return [];
     // "password may contain …": the field is said by the path.
     const leaf = String(n.arg[n.arg.length - 1]);
     const rule = issue.message.startsWith(`${leaf} `) ? issue.message.slice(leaf.length + 1) : issue.message;

@@ -4,8 +4,7 @@
 // service keeps no digest we can read back, so state records the SHA-256 of what was uploaded (never the
 // content): a changed file shows as a changed contentHash, and replaces the upload (no route changes one).
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
-import { basename, extname, resolve } from "node:path";
+import { basename, extname } from "node:path";
 import { z } from "zod";
 import { isNotFound, putPresigned } from "../client";
 import {
@@ -18,6 +17,7 @@ import {
 import { declare, none } from "../engine/fields";
 import { type Args, CheckRefusal, type Ctx, type Kind } from "../engine/kind";
 import { sortedById } from "../engine/util";
+import { localFileBytes } from "./local-file";
 
 export const AgentKnowledgeFileArgs = KnowledgeFileSchema;
 export type AgentKnowledgeFileArgs = z.output<typeof AgentKnowledgeFileArgs>;
@@ -45,19 +45,13 @@ const fileOutputs = z.object({
 function bytesOf(a: { path?: string | undefined; content?: string | undefined }): Buffer {
   if (a.content !== undefined) return Buffer.from(a.content, "utf8");
   const path = String(a.path);
-  let size: number;
-  try {
-    size = statSync(resolve(path)).size;
-  } catch {
-    throw new CheckRefusal("path", `path: cannot read the file ${path}`);
-  }
   // Refused before the file is read: the service takes at most 50 MB.
-  if (size > LIMITS.knowledgeFileBytes)
-    throw new CheckRefusal(
-      "path",
-      `path: ${path} is ${size} bytes; the knowledge base takes at most ${LIMITS.knowledgeFileBytes}`,
-    );
-  return readFileSync(resolve(path));
+  return localFileBytes(
+    "path",
+    path,
+    LIMITS.knowledgeFileBytes,
+    (size) => `${path} is ${size} bytes; the knowledge base takes at most ${LIMITS.knowledgeFileBytes}`,
+  );
 }
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

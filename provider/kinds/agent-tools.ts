@@ -5,6 +5,7 @@
 
 import type { z } from "zod";
 import { LIMITS, toSeconds } from "../contract";
+import { near } from "../contract/closest";
 import { none } from "../engine/fields";
 import type { Args, Ctx, FileRef, Progress } from "../engine/kind";
 import { isUnknown } from "../engine/normalize";
@@ -132,14 +133,22 @@ export const toolActionFacts = {
 export const toolConnectionRefs = {
   toolConnections: {
     field: "toolConnections",
-    each: { fields: (a: Args) => Object.keys((a.toolConnections as object | undefined) ?? {}) },
+    // A tool's settings are its own only while toolActions holds the tool: another key is the rule's to name.
+    each: {
+      fields: (a: Args) =>
+        Object.keys((a.toolConnections as object | undefined) ?? {}).filter(
+          (slug) => slug in ((a.toolActions as object | undefined) ?? {}),
+        ),
+    },
     exported: { key: "toolConnection", what: "the connection settings of an AI agent's tool" },
   },
 } as const;
 
 /**
  * The rules across the arguments, checked before any call: a tool's actions need the tool, and a tool's
- * connection settings need actions to be sent with (the only route that takes them).
+ * connection settings need actions to be sent with (the only route that takes them). A tool named in one
+ * map and near one the others hold is a misspelling: named where it is, with the one meant; the other map's
+ * key it was meant to match is not also said to lack it (one mistake, one problem).
  */
 export function toolActionRules(
   a: {
@@ -154,21 +163,34 @@ export function toolActionRules(
     v === undefined || (!isUnknown(v) && (!Array.isArray(v) || !v.some(isUnknown)));
   const plain = (v: unknown): v is object => typeof v === "object" && v !== null && !Array.isArray(v);
   if (!known(a.tools) || (a.toolActions !== undefined && !plain(a.toolActions))) return;
-  for (const slug of Object.keys(a.toolActions ?? {}))
-    if (!(a.tools ?? []).includes(slug))
-      ctx.addIssue({
-        code: "custom",
-        message: `toolActions names the tool ${slug}, which tools does not hold: add it to tools`,
-        path: ["toolActions", slug],
-      });
+  const tools = a.tools ?? [];
+  const actions = Object.keys(a.toolActions ?? {});
+  const connections = plain(a.toolConnections) ? Object.keys(a.toolConnections) : [];
+  const others = (slug: string, names: readonly string[]) => names.filter((n) => n !== slug);
+  const strays = actions.filter((slug) => !tools.includes(slug));
+  for (const slug of strays) {
+    const meant = near(slug, others(slug, [...tools, ...connections]));
+    ctx.addIssue({
+      code: "custom",
+      message:
+        meant === undefined
+          ? `toolActions names the tool "${slug}", which tools does not hold: add it to tools`
+          : `toolActions names the tool "${slug}", which tools does not hold (did you mean "${meant}"?)`,
+      path: ["toolActions", slug],
+    });
+  }
   if (a.toolConnections !== undefined && !plain(a.toolConnections)) return;
-  for (const slug of Object.keys(a.toolConnections ?? {}))
-    if (!(slug in (a.toolActions ?? {})))
-      ctx.addIssue({
-        code: "custom",
-        message: `toolConnections names the tool ${slug}, which toolActions does not hold: its settings are sent with its actions`,
-        path: ["toolConnections", slug],
-      });
+  for (const slug of connections) {
+    if (actions.includes(slug)) continue;
+    // A misspelt toolActions key meant this one: said there.
+    if (strays.some((s) => near(s, others(s, [...tools, ...connections])) === slug)) continue;
+    const meant = near(slug, others(slug, [...actions, ...tools]));
+    ctx.addIssue({
+      code: "custom",
+      message: `toolConnections names the tool "${slug}", which toolActions does not hold${meant === undefined ? ": its settings are sent with its actions" : ` (did you mean "${meant}"?)`}`,
+      path: ["toolConnections", slug],
+    });
+  }
 }
 
 /** The actions enabled on an agent per catalogue tool, as `enabled-items` answers (tools without any left out). */

@@ -3,7 +3,16 @@ import { z } from "zod";
 import { isNotFound } from "../client";
 import { Guid, type MemberScope, Uid } from "../contract";
 import { declare, none } from "../engine/fields";
-import { type Args, type CheckFailure, type Ctx, type Kind, partialCreate } from "../engine/kind";
+import {
+  type Args,
+  type CheckFailure,
+  type Ctx,
+  type FileEntryAt,
+  type FilePath,
+  type FileProblem,
+  type Kind,
+  partialCreate,
+} from "../engine/kind";
 import { GROUPS } from "./group";
 import { addMembers, currentMembers, kick, SCOPE_KEY, setScope } from "./membership";
 
@@ -107,6 +116,40 @@ async function reconcile(
   for (const uid of have.keys()) if (!want.has(uid)) await kick(chat, guid, uid);
 }
 
+/** The scope of each of the arguments' lists. */
+const SCOPE_OF = Object.fromEntries(
+  Object.entries(SCOPE_KEY).map(([scope, list]) => [list, scope as MemberScope]),
+) as Record<(typeof SCOPE_KEY)[MemberScope], MemberScope>;
+
+/**
+ * A user the file both declares a group's member and bans from it (groupBans): the service refuses to add
+ * a banned user (ERR_BANNED_GROUPMEMBER, docs/service/groups-and-members.md) and a ban removes a member, so
+ * the two never both hold and an up would fail half-way. Said at the ban, naming the membership.
+ */
+function bannedMembers(members: readonly FileEntryAt[], bans: readonly FileEntryAt[]): FileProblem[] {
+  const memberAt = new Map<string, FilePath>();
+  for (const m of members)
+    for (const list of Object.values(SCOPE_KEY))
+      ((m.entry[list] as string[] | undefined) ?? []).forEach((uid, j) => {
+        memberAt.set(`${String(m.holder?.entry.guid)}/${uid}`, [...m.path, list, j]);
+      });
+  return bans.flatMap((b) =>
+    (b.entry.uids as string[]).flatMap((uid, i) => {
+      const guid = String(b.entry.guid);
+      const at = memberAt.get(`${guid}/${uid}`);
+      return at === undefined
+        ? []
+        : [
+            {
+              path: [...b.path, "uids", i],
+              message: `user "${uid}" is banned from group "${guid}" and declared its member: the service refuses to add a banned user (ERR_BANNED_GROUPMEMBER) and a ban removes a member; keep one of the two`,
+              also: [at],
+            },
+          ];
+    }),
+  );
+}
+
 export const groupMembers: Kind<GroupMembersArgs> = {
   name: "GroupMembers",
   doc: "The authoritative member set of a group: members not declared here are removed (the group's owner is left alone). Added at most 25 per call; a member the service refuses is reported by uid. Id: the guid.",
@@ -133,20 +176,28 @@ export const groupMembers: Kind<GroupMembersArgs> = {
       moderators: { kind: "User", noun: "user" },
       participants: { kind: "User", noun: "user" },
     },
-    // Per uid, in the file's words (the arguments' own rule names no uid).
+    // Per uid, in the file's words (the arguments' own rule names no uid); the group's owner (its entry's
+    // `owner`) under another scope than admins, which validate finds only by asking the service.
     rule: (entries) =>
-      entries.flatMap(({ entry, path }) => {
+      entries.flatMap(({ entry, path, holder }) => {
         const seen = new Set<string>();
+        const owner = holder?.entry.owner;
         return (["admins", "moderators", "participants"] as const).flatMap((scope) =>
-          ((entry[scope] as string[] | undefined) ?? []).flatMap((uid, j) => {
+          ((entry[scope] as string[] | undefined) ?? []).flatMap((uid, j): FileProblem[] => {
             const again = seen.has(uid);
             seen.add(uid);
-            return again
-              ? [{ path: [...path, scope, j], message: `user "${uid}" appears in more than one scope` }]
+            if (again)
+              return [{ path: [...path, scope, j], message: `user "${uid}" appears in more than one scope` }];
+            const guid = String(holder?.entry.guid);
+            const problem =
+              uid === owner ? ownerProblem(guid, new Map([[uid, SCOPE_OF[scope]]]), uid) : undefined;
+            return problem && holder
+              ? [{ path: [...path, scope, j], message: problem.reason, also: [[...holder.path, "owner"]] }]
               : [];
           }),
         );
       }),
+    against: { kind: "GroupBans", rule: bannedMembers },
   },
 
   async validate(ctx, a) {

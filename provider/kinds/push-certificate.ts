@@ -4,8 +4,7 @@
 // records the SHA-256 of what was uploaded, never the bytes: a changed file shows as a changed contentHash and
 // is uploaded again. There is no route to remove one: destroy leaves it in the app.
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { basename } from "node:path";
 import { z } from "zod";
 import {
   CERTIFICATE_HELD,
@@ -18,6 +17,7 @@ import {
 import { appIdFact, declare, none } from "../engine/fields";
 import { type Args, CheckRefusal, type Ctx, type Kind } from "../engine/kind";
 import { sortedById } from "../engine/util";
+import { localFileBytes } from "./local-file";
 
 export const PushCertificateArgs = PushCertificateDeclared;
 export type PushCertificateArgs = z.output<typeof PushCertificateArgs>;
@@ -36,16 +36,13 @@ function bytesOf(a: { path?: string | undefined; content?: string | undefined })
     return Buffer.from(compact, "base64");
   }
   const path = String(a.path);
-  let size: number;
-  try {
-    size = statSync(resolve(path)).size;
-  } catch {
-    throw new CheckRefusal("path", `path: cannot read the file ${path}`);
-  }
   // A certificate is a few kilobytes: anything near a request's bound is not one.
-  if (size > LIMITS.bodyBytes)
-    throw new CheckRefusal("path", `path: ${path} is ${size} bytes, too large for a certificate`);
-  return readFileSync(resolve(path));
+  return localFileBytes(
+    "path",
+    path,
+    LIMITS.bodyBytes,
+    (size) => `${path} is ${size} bytes, too large for a certificate`,
+  );
 }
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

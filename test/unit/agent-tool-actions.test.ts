@@ -36,6 +36,23 @@ describe("AiAgent's toolActions and toolConnections", () => {
     expect(JSON.stringify(r.failures)).not.toContain(SECRET);
   });
 
+  it("names a misspelt tool where it is, with the tool meant, and not the other map's key it was meant to match", async () => {
+    const r = await provider("AiAgent").check(
+      {},
+      {
+        name: "a",
+        tools: ["gmail"],
+        toolActions: { gmial: ["send-email"] },
+        toolConnections: { gmail: { emailId: SECRET } },
+      },
+    );
+    expect(r.failures.map((f) => f.reason)).toEqual([
+      expect.stringContaining(
+        'toolActions names the tool "gmial", which tools does not hold (did you mean "gmail"?)',
+      ),
+    ]);
+  });
+
   it("valid settings pass check, kept as given", async () => {
     const args = {
       name: "a",

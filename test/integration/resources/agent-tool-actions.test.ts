@@ -119,11 +119,11 @@ describe("AiAgent's tool actions", () => {
     [{ tools: ["gmail"], toolActions: { gmail: [] } }, /must name at least one action/],
     [
       { tools: ["slack"], toolActions: { gmail: ["send-email"] } },
-      /toolActions names the tool gmail, which tools does not hold/,
+      /toolActions names the tool "gmail", which tools does not hold: add it to tools/,
     ],
     [
       { tools: ["gmail"], toolActions: { gmail: ["a"] }, toolConnections: { slack: { k: SECRET } } },
-      /toolConnections names the tool slack, which toolActions does not hold/,
+      /toolConnections names the tool "slack", which toolActions does not hold: its settings are sent with its actions/,
     ],
     [
       { tools: ["gmail"], toolActions: { gmail: ["a"] }, toolConnections: { gmail: { emailId: "" } } },
