@@ -134,7 +134,8 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * default): the engine stores inputs and outputs and sends both at every step, so a large argument whose
    * detail only the preview's display reads (from the inputs) is kept shorter (SeedData's rows, without
    * their per-field digests). Diff compares arguments in this form; it must be a function of the argument
-   * alone, and give the same for its own result.
+   * alone, and give the same for its own result. An argument it leaves out is still an output, as given
+   * (generic.ts `stored`): a property missing from the outputs is unknown at every preview.
    */
   kept?(args: A): A;
   /**
