@@ -302,7 +302,14 @@ export interface SecretField {
    * the argument's fields for these arguments (what the kind's rules say of a named one's value is left
    * to the provider, which knows the value at preview).
    */
-  readonly each?: { readonly fields: (args: Args) => readonly string[] };
+  readonly each?: {
+    readonly fields: (args: Args) => readonly string[];
+    /**
+     * The fields an object may hold one for, from its other arguments, when the service gives none back
+     * (an agent's tools with actions): chat-export names each by a key to set, or to delete.
+     */
+    readonly may?: (args: Args) => readonly string[];
+  };
   /** chat-export's config key for it, `<key>-<id>`, and what that names, `<what> "<id>"`. */
   readonly exported?: { readonly key: string; readonly what: string };
 }

@@ -132,7 +132,10 @@ export const toolActionFacts = {
 export const toolConnectionRefs = {
   toolConnections: {
     field: "toolConnections",
-    each: { fields: (a: Args) => Object.keys((a.toolConnections as object | undefined) ?? {}) },
+    each: {
+      fields: (a: Args) => Object.keys((a.toolConnections as object | undefined) ?? {}),
+      may: (a: Args) => Object.keys((a.toolActions as object | undefined) ?? {}),
+    },
     exported: { key: "toolConnection", what: "the connection settings of an AI agent's tool" },
   },
 } as const;
