@@ -4,6 +4,7 @@
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
 import { secretPaths } from "../contract";
+import { argDocs } from "../engine/arg-docs";
 import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../engine/kind";
 import type { KindName } from "../kinds";
 import { FILE_KINDS, type FileKind, heldBy, holderOf, idOfArgs, keyOf, rewrites } from "./graph";
@@ -460,6 +461,13 @@ function heldEntry(h: FileKind, objects: readonly Args[]): unknown {
   return fields;
 }
 
+/** A doc's first clause (to its first full stop or semicolon; "e.g." is none), without an unclosed bracket. */
+function firstClause(doc: string): string {
+  const [first = ""] = doc.split(/(?<!\b(?:e\.g|i\.e))[.;](?:\s|$)/);
+  const open = first.lastIndexOf("(");
+  return (open > first.lastIndexOf(")") ? first.slice(0, open) : first).trim();
+}
+
 /**
  * The secret config key chat-export names the secret argument at `path` of object `id` by, and what it is:
  * as the kind declares it (`exported`: `<key>-<id>`, `<what> "<id>"`), else `<child>-<id>-<field>`. `part`:
@@ -487,5 +495,7 @@ export function exportedSecret(
     return { key, what: part === undefined ? named(s.exported.what) : `${part} ${named(s.exported.what)}` };
   }
   const key = keyOf([k.file.child, id, part ?? s.field]);
-  return { key, what: named(`${part ?? s.field} of ${k.name}`) };
+  // What to set it to: the argument's doc says it first (the document's description), up to its first stop.
+  const doc = firstClause(argDocs(k)[topOf(s.path)] ?? "");
+  return { key, what: `${named(`${part ?? s.field} of ${k.name}`)}${doc ? `: ${doc}` : ""}` };
 }
