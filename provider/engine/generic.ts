@@ -349,7 +349,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     }
     try {
       const { id, state } = await this.kind.create(ctx, a);
-      return { id, outs: { ...this.kept(args), ...state, ...options } };
+      return { id, outs: { ...this.stored(args), ...state, ...options } };
     } catch (e) {
       if (isConflict(e) && this.kind.find && options.adopt !== true) {
         const which = (this.kind.identity ?? []).map((k) => `${k} "${String(a[k])}"`).join(", ");
@@ -371,7 +371,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     const state = this.changedArgs(found, a).length
       ? await this.kind.update(ctx, existing.id, found as A, a)
       : ((await this.kind.read(ctx, existing.id, { ...a, ...existing.args }))?.state ?? {});
-    return { ...this.kept(args), ...state, ...options };
+    return { ...this.stored(args), ...state, ...options };
   }
 
   /**
@@ -402,7 +402,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     if (!this.kind.made) return this.#adopted(ctx, args, options, { id: made.id, args: made.prior as A });
     const now = await this.kind.read(ctx, made.id, { ...args, ...made.prior } as A);
     if (!now) throw new Error(`${this.kind.name} ${made.id} is gone`);
-    return { ...this.kept(args), ...now.state, ...options };
+    return { ...this.stored(args), ...now.state, ...options };
   }
 
   /** Removes an object an interrupted create made twice (server-chosen ids). */
@@ -450,7 +450,7 @@ export class CrudProvider<A extends Args, S extends Args> {
     for (const k of this.kind.secrets ?? []) delete inputs[k];
     for (const k of this.kind.local ?? []) if (k in args) inputs[k] = args[k];
     if (options.adopt !== undefined) inputs.adopt = options.adopt;
-    return { id, props: { ...this.kept(refreshed), ...now.state, ...options }, inputs };
+    return { id, props: { ...this.stored(refreshed), ...now.state, ...options }, inputs };
   }
 
   async update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
@@ -469,7 +469,7 @@ export class CrudProvider<A extends Args, S extends Args> {
       : {};
     // Outputs must be returned in full on every update, or the engine wipes them (pulumi#9982): computed
     // outputs the kind's update does not return again (joinedAt, createdAt) are kept from before.
-    return { outs: { ...this.priorState(olds), ...this.kept(args), ...state, ...options } };
+    return { outs: { ...this.priorState(olds), ...this.stored(args), ...state, ...options } };
   }
 
   async delete(id: string, props: Props): Promise<void> {
@@ -551,6 +551,18 @@ export class CrudProvider<A extends Args, S extends Args> {
   /** What state keeps of `args` (kind.ts `kept`): all of them, unless the kind keeps less. */
   private kept(args: Props): Props {
     return this.kind.kept ? (this.kind.kept(args as A) as Props) : args;
+  }
+
+  /**
+   * The arguments as outputs: as `kept` has them (what diff compares), with every argument given that `kept`
+   * leaves out. The language SDKs read a property missing from the outputs as unknown at a preview (and as the
+   * program's input after an update), so an argument left out of the outputs (a knowledge file's `content`)
+   * showed as a change of every stack output made from it, at every preview.
+   */
+  private stored(args: Props): Props {
+    const kept = this.kept(args);
+    const dropped = Object.keys(args).filter((k) => args[k] !== undefined && !(k in kept));
+    return { ...Object.fromEntries(dropped.map((k) => [k, args[k]])), ...kept };
   }
 
   /** Each recorded argument as its schema reads it now, where it still parses (else as recorded). */

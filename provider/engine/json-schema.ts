@@ -2,7 +2,7 @@
 // (scripts/gen-sdk.ts) and the plugin's package schema (provider/hosts/plugin/schema.ts) are both made from.
 import { z } from "zod";
 import { type ClosedSet, closedSetOf } from "../contract/closed-set";
-import { descriptionOf } from "../contract/descriptions";
+import { descriptionIn, descriptionOf } from "../contract/descriptions";
 
 export interface Json {
   type?: string | string[];
@@ -39,4 +39,11 @@ function annotate(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown>
   if (set) ctx.jsonSchema["x-closed-set"] = set;
   const description = descriptionOf(zod);
   if (description && ctx.jsonSchema.description === undefined) ctx.jsonSchema.description = description;
+  // A shared field schema takes the description of the object it stands in (it may have been given another's).
+  const properties = ctx.jsonSchema.properties as Record<string, Record<string, unknown>> | undefined;
+  for (const key of Object.keys(properties ?? {})) {
+    const own = descriptionIn(zod, key);
+    const property = properties?.[key];
+    if (own && property) property.description = own;
+  }
 }

@@ -134,7 +134,8 @@ export interface Kind<A extends Args = Args, S extends Args = Args> {
    * default): the engine stores inputs and outputs and sends both at every step, so a large argument whose
    * detail only the preview's display reads (from the inputs) is kept shorter (SeedData's rows, without
    * their per-field digests). Diff compares arguments in this form; it must be a function of the argument
-   * alone, and give the same for its own result.
+   * alone, and give the same for its own result. An argument it leaves out is still an output, as given
+   * (generic.ts `stored`): a property missing from the outputs is unknown at every preview.
    */
   kept?(args: A): A;
   /**
@@ -311,7 +312,14 @@ export interface SecretField {
    * the argument's fields for these arguments (what the kind's rules say of a named one's value is left
    * to the provider, which knows the value at preview).
    */
-  readonly each?: { readonly fields: (args: Args) => readonly string[] };
+  readonly each?: {
+    readonly fields: (args: Args) => readonly string[];
+    /**
+     * The fields an object may hold one for, from its other arguments, when the service gives none back
+     * (an agent's tools with actions): chat-export names each by a key to set, or to delete.
+     */
+    readonly may?: (args: Args) => readonly string[];
+  };
   /** chat-export's config key for it, `<key>-<id>`, and what that names, `<what> "<id>"`. */
   readonly exported?: { readonly key: string; readonly what: string };
 }

@@ -4,6 +4,7 @@
 // with a plain entry touches none of this (decision 0095).
 import { z } from "zod";
 import { secretPaths } from "../contract";
+import { argDocs } from "../engine/arg-docs";
 import { type Args, fileEntryOf, type Kind, refTargets, type SecretField } from "../engine/kind";
 import type { KindName } from "../kinds";
 import { FILE_KINDS, type FileKind, heldBy, holderOf, idOfArgs, keyOf, rewrites } from "./graph";
@@ -360,9 +361,10 @@ export interface ExportContext {
 /**
  * The file's entry for an object as `k` reads it (fieldsOf), the inverse of `argsOf`: renamed fields first
  * under the file's names, a flag's object when the flag is on, the other fields, then the secrets and the
- * entries of the kinds inside it (`context.held`). Each secret the entry needs (required, demanded by the
- * kind's rules, or one the service holds that would else be generated) is named by a config key added to
- * `secrets`. A reference `onlyListed` names only what the export read.
+ * entries of the kinds inside it (`context.held`). Each secret argument the kind's rules allow for the
+ * object (every field the document marks secret: the service never gives one back) is named by a config key
+ * added to `secrets`, which the file's check then refuses while the key is not set. A reference
+ * `onlyListed` names only what the export read.
  */
 export function entryFrom(
   k: FileKind,
@@ -401,17 +403,45 @@ export function entryFrom(
   for (const [name, value] of Object.entries(fields))
     if (!(name in renames) && !(name in flags)) entry[name] = value;
   const schema = ENTRY_KINDS.includes(k as EntryKind) ? entrySchema(k) : undefined;
-  const problems = (e: Json) => schema?.safeParse(e).error?.issues.length ?? 0;
+  // The entry's problems, and the kind's rules across fields on the arguments it becomes, a named secret
+  // standing for a value: those the entry's schema leaves to the provider (a p8 certificate takes no
+  // password) and those checked offline (Bot: a password only with basic auth).
+  const problems = (e: Json) => {
+    if (!schema) return 0;
+    const a = argsOf(k, e, { named: (_ref, s) => (s.each ? {} : "(secret)") });
+    const rules = k.args.safeParse(a).error?.issues.filter((i) => i.code === "custom").length ?? 0;
+    return (schema.safeParse(e).error?.issues.length ?? 0) + rules + (k.offline?.(a as never).length ?? 0);
+  };
+  // A secret that a switch the object has off asks for once on (a custom provider's basicAuthPassword, when
+  // useBasicAuth is false): the object has no use for one, so none is named.
+  const switchedOff = (s: Secret) => {
+    const leaf = s.path.split(".").pop() ?? s.path;
+    const asks = (e: Json) =>
+      (
+        k.args.safeParse(argsOf(k, e, { named: (_ref, x) => (x.each ? {} : "(secret)") })).error?.issues ?? []
+      ).some((i) => i.code === "custom" && i.message.includes(leaf));
+    if (asks(entry)) return false;
+    return Object.keys(shapeOf(k)).some(
+      (b) =>
+        args[b] !== true &&
+        (shapeOf(k)[b]?.safeParse(true).success ?? false) &&
+        asks({ ...entry, [b]: true }),
+    );
+  };
   for (const s of secretsOf(k)) {
     if (s.field.includes(".")) continue;
     if (s.generated) {
       // The service holds one (it is never read back): named, so that none is generated in its place.
       if (s.generated.when(args)) entry[s.field] = named(s);
     } else if (s.each) {
-      const held = Object.keys((args[s.path] as Json | undefined) ?? {}).sort();
+      const read = Object.keys((args[s.path] as Json | undefined) ?? {});
+      // None given back: one for each field the object may hold one for.
+      const held = [...(read.length > 0 ? read : (s.each.may?.(args) ?? []))].sort();
       if (held.length) entry[s.field] = Object.fromEntries(held.map((part) => [part, named(s, part)]));
-    } else if (problems({ ...entry, [s.field]: { secret: "x" } }) < problems(entry)) {
-      // Named when the entry holds better with it (required, or a rule of the kind asks for it).
+    } else if (!switchedOff(s) && problems({ ...entry, [s.field]: { secret: "x" } }) <= problems(entry)) {
+      // The service never gives a secret back, so the object may hold one the export cannot see: named
+      // wherever the kind's rules allow one (a placeholder to set, or to delete where the object has none),
+      // not only where they require it, so that the first `pulumi up` does not manage the object without it.
       entry[s.field] = named(s);
     }
   }
@@ -441,6 +471,13 @@ function heldEntry(h: FileKind, objects: readonly Args[]): unknown {
   return fields;
 }
 
+/** A doc's first clause (to its first full stop or semicolon; "e.g." is none), without an unclosed bracket. */
+function firstClause(doc: string): string {
+  const [first = ""] = doc.split(/(?<!\b(?:e\.g|i\.e))[.;](?:\s|$)/);
+  const open = first.lastIndexOf("(");
+  return (open > first.lastIndexOf(")") ? first.slice(0, open) : first).trim();
+}
+
 /**
  * The secret config key chat-export names the secret argument at `path` of object `id` by, and what it is:
  * as the kind declares it (`exported`: `<key>-<id>`, `<what> "<id>"`), else `<child>-<id>-<field>`. `part`:
@@ -455,10 +492,20 @@ export function exportedSecret(
   const s = secretsOf(k).find((x) => x.path === path);
   if (!s) throw new Error(`${k.name}: no secret argument at ${path}`);
   const named = (what: string) => `${what}${id === undefined ? "" : ` "${id}"`}`;
+  // A config key takes letters, digits, '-' and '_' (SecretRef): an id or a field with others (an agent's
+  // name "mail helper", a variable "api.key") is written with '-' in their place.
+  const keyOf = (parts: (string | undefined)[]) =>
+    parts
+      .filter((p) => p !== undefined)
+      .join("-")
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .slice(0, 100);
   if (s.exported) {
-    const key = [s.exported.key, id, part].filter((p) => p !== undefined).join("-");
+    const key = keyOf([s.exported.key, id, part]);
     return { key, what: part === undefined ? named(s.exported.what) : `${part} ${named(s.exported.what)}` };
   }
-  const key = [k.file.child, id, part ?? s.field].filter((p) => p !== undefined).join("-");
-  return { key, what: named(`${part ?? s.field} of ${k.name}`) };
+  const key = keyOf([k.file.child, id, part ?? s.field]);
+  // What to set it to: the argument's doc says it first (the document's description), up to its first stop.
+  const doc = firstClause(argDocs(k)[topOf(s.path)] ?? "");
+  return { key, what: `${named(`${part ?? s.field} of ${k.name}`)}${doc ? `: ${doc}` : ""}` };
 }

@@ -108,7 +108,7 @@ function viewOf(r: KnowledgeRecord, prior: Partial<AgentKnowledgeFileArgs>) {
 
 export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
   name: "AgentKnowledgeFile",
-  doc: "A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.",
+  doc: "A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State records the SHA-256 of the bytes (a path's bytes are never stored): a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.",
   ...declare(AgentKnowledgeFileArgs, fileOutputs, {
     fileName: {
       doc: "Defaults to the path's last segment (required with content).",
@@ -120,7 +120,7 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
       local: true,
     },
     content: {
-      doc: "For small text files. State keeps its digest (contentHash), not the content.",
+      doc: "For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.",
       default: none,
       local: true,
     },
@@ -143,7 +143,7 @@ export const agentKnowledgeFile: Kind<AgentKnowledgeFileArgs> = {
 
   fill: filled,
   fills: ["fileName", "mimeType", "contentHash"],
-  // The content is the file's: state keeps its digest (contentHash), which is what diff compares.
+  // The content is the file's: diff compares its digest (contentHash); the outputs still hold it as given.
   kept: (a) => {
     if (a.content === undefined) return a;
     const { content, ...rest } = a;

@@ -139,6 +139,7 @@ export const toolConnectionRefs = {
         Object.keys((a.toolConnections as object | undefined) ?? {}).filter(
           (slug) => slug in ((a.toolActions as object | undefined) ?? {}),
         ),
+      may: (a: Args) => Object.keys((a.toolActions as object | undefined) ?? {}),
     },
     exported: { key: "toolConnection", what: "the connection settings of an AI agent's tool" },
   },

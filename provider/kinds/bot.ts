@@ -102,7 +102,7 @@ export const bot: Kind<BotArgs> = {
         doc: "Public https URL the service posts the bot's messages to.",
       },
       enabled: {
-        doc: "Relay messages to the webhook (off by the service's default: declare true to turn the bot on).",
+        doc: "Relay messages to the webhook (declare true to turn the bot on).",
         default: service,
       },
       groupChatSetting: {

@@ -38,7 +38,7 @@ export const campaignChannel: Kind<CampaignChannelArgs> = {
       replace: true,
     },
     channelId: {
-      doc: "Templates name the channel by it. Changing it makes a new channel.",
+      doc: "Changing it makes a new channel.",
       replace: true,
       identity: true,
     },

@@ -97,7 +97,7 @@ export const campaignTemplate: Kind<CampaignTemplateArgs> = {
   ...declare(CampaignTemplateArgs, outputs, {
     name: { doc: "Shown in the dashboard." },
     templateId: {
-      doc: "Campaigns and sends name the template by it. Changing it makes a new template.",
+      doc: "Changing it makes a new template.",
       replace: true,
       identity: true,
     },

@@ -105,7 +105,7 @@ async function upload(ctx: Ctx, a: PushCertificateArgs): Promise<void> {
 export const pushCertificate: Kind<PushCertificateArgs> = {
   name: "PushCertificate",
   deleteLeaves: true,
-  doc: "The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: \"<appId>/<type>\".",
+  doc: "The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State records the SHA-256 of the bytes (a path's bytes are never stored; content is kept secret): a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: \"<appId>/<type>\".",
   ...declare(PushCertificateArgs, outputs, {
     appId: appIdFact("certificate"),
     type: { doc: "Which of the app's two certificates this is.", replace: true, identity: true },
@@ -115,7 +115,7 @@ export const pushCertificate: Kind<PushCertificateArgs> = {
       local: true,
     },
     content: {
-      doc: "State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.",
+      doc: "Compared by its digest (contentHash); the same bytes given as a path instead change nothing.",
       default: none,
       local: true,
     },
@@ -134,7 +134,7 @@ export const pushCertificate: Kind<PushCertificateArgs> = {
 
   fill: filled,
   fills: ["contentHash"],
-  // The content is the file's: state keeps its digest (contentHash), which is what diff compares.
+  // The content is the file's: diff compares its digest (contentHash); the outputs still hold it as given.
   kept: (a) => {
     if (a.content === undefined) return a;
     const { content, ...rest } = a;

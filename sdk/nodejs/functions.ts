@@ -453,7 +453,7 @@ export interface BotResult {
   uid: string;
   /** Public https URL the service posts the bot's messages to. At most 255 characters. */
   webhookURL: string;
-  /** Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false. */
+  /** Relay messages to the webhook (declare true to turn the bot on). Default: false. */
   enabled?: boolean;
   /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none". */
   groupChatSetting?: "allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions";
@@ -1447,18 +1447,18 @@ export function listCampaignCategory(args: ListCampaignCategoryArgs = {}): pulum
 export interface CampaignChannelResult {
   /** The resource id of the object. */
   id: string;
-  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  /** The channel's display name. Shown in the dashboard. At most 100 characters. */
   name: string;
   /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   type: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom";
-  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters. */
   channelId: string;
   /** Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false. */
   enabled: boolean;
 }
 
 export interface GetCampaignChannelArgs extends ChatLookupArgs {
-  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters. */
   channelId: pulumi.Input<string>;
 }
 /** Reads one CampaignChannel as a whole read sees it; an error when it does not exist. */
@@ -1477,9 +1477,9 @@ export function listCampaignChannel(args: ListCampaignChannelArgs = {}): pulumi.
 export interface CampaignTemplateResult {
   /** The resource id of the object. */
   id: string;
-  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  /** The template's display name. Shown in the dashboard. At most 100 characters. */
   name: string;
-  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters. */
   templateId: string;
   /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
   templateCategory?: "Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom";
@@ -1495,14 +1495,14 @@ export interface CampaignTemplateResult {
   channels: { channelType: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom"; channelId?: string; content?: Record<string, unknown>; dataType?: "ui_template" | "data_template"; categoryFilterEnabled?: boolean; templateLabelEnabled?: boolean; messageRetentionHours?: number; sequenceOrder?: number; stopCondition?: "delivered" | "read" | "engaged" | "clicked"; waitMinutes?: number }[];
   /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
   variableSchema?: string[];
-  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  /** More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed. */
   config?: Record<string, unknown>;
   /** The template's current version (each save makes one); a campaign pins a version. */
   currentVersion?: number;
 }
 
 export interface GetCampaignTemplateArgs extends ChatLookupArgs {
-  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters. */
   templateId: pulumi.Input<string>;
 }
 /** Reads one CampaignTemplate as a whole read sees it; an error when it does not exist. */
@@ -1521,7 +1521,7 @@ export function listCampaignTemplate(args: ListCampaignTemplateArgs = {}): pulum
 export interface PushCertificateResult {
   /** The resource id of the object. */
   id: string;
-  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  /** The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
   appId?: string;
   /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
   type: "p12" | "p8";
@@ -1532,7 +1532,7 @@ export interface PushCertificateResult {
 }
 
 export interface GetPushCertificateArgs extends ManagementLookupArgs {
-  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate; default: the configured app (chat:appId or CHAT_APP_ID). */
+  /** The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate; default: the configured app (chat:appId or CHAT_APP_ID). */
   appId?: pulumi.Input<string>;
   /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
   type: pulumi.Input<"p12" | "p8">;

@@ -433,7 +433,7 @@ export interface BotArgs extends ChatResourceArgs {
   uid: pulumi.Input<string>;
   /** Public https URL the service posts the bot's messages to. At most 255 characters. */
   webhookURL: pulumi.Input<string>;
-  /** Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false. */
+  /** Relay messages to the webhook (declare true to turn the bot on). Default: false. */
   enabled?: pulumi.Input<boolean>;
   /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none". */
   groupChatSetting?: pulumi.Input<"allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions">;
@@ -451,7 +451,7 @@ export class Bot extends pulumi.CustomResource {
   declare readonly uid: pulumi.Output<string>;
   /** Public https URL the service posts the bot's messages to. At most 255 characters. */
   declare readonly webhookURL: pulumi.Output<string>;
-  /** Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false. */
+  /** Relay messages to the webhook (declare true to turn the bot on). Default: false. */
   declare readonly enabled: pulumi.Output<boolean | undefined>;
   /** Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none". */
   declare readonly groupChatSetting: pulumi.Output<"allMessages" | "slashedMessages" | "mentionedMessages" | "none" | "all" | "mentions" | undefined>;
@@ -1296,7 +1296,7 @@ export interface AgentKnowledgeFileArgs extends ChatResourceArgs {
   fileName: pulumi.Input<string>;
   /** A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
   path?: pulumi.Input<string>;
-  /** The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content. */
+  /** The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing. */
   content?: pulumi.Input<string>;
   /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
   mimeType?: pulumi.Input<"application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown">;
@@ -1304,13 +1304,13 @@ export interface AgentKnowledgeFileArgs extends ChatResourceArgs {
   contentHash?: pulumi.Input<string>;
 }
 
-/** A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses. */
+/** A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State records the SHA-256 of the bytes (a path's bytes are never stored): a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses. */
 export class AgentKnowledgeFile extends pulumi.CustomResource {
   /** The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters. */
   declare readonly fileName: pulumi.Output<string>;
   /** A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
   declare readonly path: pulumi.Output<string | undefined>;
-  /** The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content. */
+  /** The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing. */
   declare readonly content: pulumi.Output<string | undefined>;
   /** The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension. */
   declare readonly mimeType: pulumi.Output<"application/pdf" | "text/plain" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "text/csv" | "text/markdown" | undefined>;
@@ -1551,11 +1551,11 @@ export class CampaignCategory extends pulumi.CustomResource {
 }
 
 export interface CampaignChannelArgs extends ChatResourceArgs {
-  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  /** The channel's display name. Shown in the dashboard. At most 100 characters. */
   name: pulumi.Input<string>;
   /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   type: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
-  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters. */
   channelId: pulumi.Input<string>;
   /** Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false. */
   enabled?: pulumi.Input<boolean>;
@@ -1563,11 +1563,11 @@ export interface CampaignChannelArgs extends ChatResourceArgs {
 
 /** A delivery channel of the campaigns service (in_app or push; an app has at most one push channel). Named by its channelId, unique in the app. The service has no route to delete a channel: destroy LEAVES it in the app (declare enabled: false first to take it out of use). Id: the id the service gives it. */
 export class CampaignChannel extends pulumi.CustomResource {
-  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  /** The channel's display name. Shown in the dashboard. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
   /** How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left). */
   declare readonly type: pulumi.Output<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">;
-  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters. */
+  /** The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters. */
   declare readonly channelId: pulumi.Output<string>;
   /** Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false. */
   declare readonly enabled: pulumi.Output<boolean>;
@@ -1578,9 +1578,9 @@ export class CampaignChannel extends pulumi.CustomResource {
 }
 
 export interface CampaignTemplateArgs extends ChatResourceArgs {
-  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  /** The template's display name. Shown in the dashboard. At most 100 characters. */
   name: pulumi.Input<string>;
-  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters. */
   templateId: pulumi.Input<string>;
   /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
   templateCategory?: pulumi.Input<"Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom">;
@@ -1596,15 +1596,15 @@ export interface CampaignTemplateArgs extends ChatResourceArgs {
   channels: pulumi.Input<pulumi.Input<{ channelType: pulumi.Input<"in_app" | "push" | "sms" | "email" | "whatsapp" | "custom">; channelId?: pulumi.Input<string>; content?: pulumi.Input<Record<string, unknown>>; dataType?: pulumi.Input<"ui_template" | "data_template">; categoryFilterEnabled?: pulumi.Input<boolean>; templateLabelEnabled?: pulumi.Input<boolean>; messageRetentionHours?: pulumi.Input<number>; sequenceOrder?: pulumi.Input<number>; stopCondition?: pulumi.Input<"delivered" | "read" | "engaged" | "clicked">; waitMinutes?: pulumi.Input<number> }>[]>;
   /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
   variableSchema?: pulumi.Input<pulumi.Input<string>[]>;
-  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  /** More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed. */
   config?: pulumi.Input<Record<string, unknown>>;
 }
 
 /** A notification template of the campaigns service: what its notifications carry and, per channel type, how each channel delivers them. Named by its templateId, unique in the app. Destroy ARCHIVES it (the service keeps archived templates). Id: the id the service gives it. */
 export class CampaignTemplate extends pulumi.CustomResource {
-  /** The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters. */
+  /** The template's display name. Shown in the dashboard. At most 100 characters. */
   declare readonly name: pulumi.Output<string>;
-  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters. */
+  /** The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters. */
   declare readonly templateId: pulumi.Output<string>;
   /** One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed. */
   declare readonly templateCategory: pulumi.Output<"Onboarding" | "Transactional" | "Marketing" | "Product_Showcase" | "Alerts" | "Polls" | "Custom" | undefined>;
@@ -1620,7 +1620,7 @@ export class CampaignTemplate extends pulumi.CustomResource {
   declare readonly channels: pulumi.Output<{ channelType: "in_app" | "push" | "sms" | "email" | "whatsapp" | "custom"; channelId?: string; content?: Record<string, unknown>; dataType?: "ui_template" | "data_template"; categoryFilterEnabled?: boolean; templateLabelEnabled?: boolean; messageRetentionHours?: number; sequenceOrder?: number; stopCondition?: "delivered" | "read" | "engaged" | "clicked"; waitMinutes?: number }[]>;
   /** The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed. */
   declare readonly variableSchema: pulumi.Output<string[] | undefined>;
-  /** A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed. */
+  /** More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed. */
   declare readonly config: pulumi.Output<Record<string, unknown> | undefined>;
   /** The template's current version (each save makes one); a campaign pins a version. */
   declare readonly currentVersion: pulumi.Output<number>;
@@ -1631,13 +1631,13 @@ export class CampaignTemplate extends pulumi.CustomResource {
 }
 
 export interface PushCertificateArgs extends ManagementResourceArgs {
-  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  /** The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
   appId?: pulumi.Input<string>;
   /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
   type: pulumi.Input<"p12" | "p8">;
   /** A local certificate file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
   path?: pulumi.Input<string>;
-  /** The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing. */
+  /** The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing. */
   content?: pulumi.Input<string>;
   /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
   password?: pulumi.Input<string>;
@@ -1645,15 +1645,15 @@ export interface PushCertificateArgs extends ManagementResourceArgs {
   contentHash?: pulumi.Input<string>;
 }
 
-/** The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>". */
+/** The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State records the SHA-256 of the bytes (a path's bytes are never stored; content is kept secret): a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>". */
 export class PushCertificate extends pulumi.CustomResource {
-  /** The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
+  /** The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate. */
   declare readonly appId: pulumi.Output<string | undefined>;
   /** Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is. */
   declare readonly type: pulumi.Output<"p12" | "p8">;
   /** A local certificate file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same. */
   declare readonly path: pulumi.Output<string | undefined>;
-  /** The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing. */
+  /** The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing. */
   declare readonly content: pulumi.Output<string | undefined>;
   /** The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview. */
   declare readonly password: pulumi.Output<string | undefined>;

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { parse, stringify } from "yaml";
 import type { ChatClient, ManagementClient } from "../../provider/client";
 import { LIMITS } from "../../provider/contract";
 import { type Emulated, emulatorConfig, emulatorEnv, startEmulated } from "../support/emulator";
@@ -223,6 +224,37 @@ async function seed(chat: ChatClient, mgmt: ManagementClient, appId: string): Pr
   });
 }
 
+/** The secret config keys the app's objects hold values for (the others name values its objects do not hold). */
+const HELD = {
+  "groupPassword-support-desk": PASSWORDS["support-desk"],
+  "webhookPassword-events": PASSWORDS.events,
+  "extension-gifs-giphy-giphyApiKey": CREDENTIALS.giphy,
+  "twilio-twilioAuthToken": CREDENTIALS.twilio,
+  "custom-email-basicAuthPassword": CREDENTIALS.customEmail,
+  "bot-user-005-password": CREDENTIALS.bot,
+  "agent-variable-brand-constantValue": CREDENTIALS.brand,
+};
+/** The values the service never gives back that the app's objects do not hold (an MCP server's headers). */
+const UNHELD = ["mcp-server-docs-headers", "external-agent-crew-headers"];
+
+/**
+ * The exported file as a user leaves it before the first up (its header says so): each secret config key the
+ * objects hold a value for is set, and the fields naming the others are deleted.
+ */
+function withoutUnheld(file: string, to: string): void {
+  const drop = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(drop);
+    if (v === null || typeof v !== "object") return v;
+    return Object.fromEntries(
+      Object.entries(v).flatMap(([k, x]) => {
+        const key = (x as { secret?: unknown } | null)?.secret;
+        return typeof key === "string" && !(key in HELD) ? [] : [[k, drop(x)]];
+      }),
+    );
+  };
+  writeFileSync(to, stringify(drop(parse(readFileSync(file, "utf8")))));
+}
+
 describe("chat-export round trip", () => {
   let emu: Emulated;
   let t: TestStack;
@@ -282,13 +314,8 @@ describe("chat-export round trip", () => {
     expect(text).toMatch(/- role: default\n\s+name: Default Role\n\s+description: Everyone else/);
     expect(text.match(/^ {2}- \{ uid: user-\d{3},/gm)).toHaveLength(USERS);
     expect(text).toContain("password: { secret: groupPassword-support-desk }");
-    for (const key of [
-      "extension-gifs-giphy-giphyApiKey",
-      "twilio-twilioAuthToken",
-      "custom-email-basicAuthPassword",
-      "bot-user-005-password",
-      "agent-variable-brand-constantValue",
-    ])
+    // Every value the service never gives back is named, those the objects may hold too (the headers).
+    for (const key of [...Object.keys(HELD), ...UNHELD])
       expect(stderr).toContain(`pulumi config set --secret ${key}`);
     expect(text).not.toContain(CREDENTIALS.brand);
     expect(text).toMatch(/knowledgeSources:\n\s+- Refund policy\n/);
@@ -307,15 +334,10 @@ describe("chat-export round trip", () => {
   });
 
   it("the first up with the exported file adopts everything without a write", async () => {
+    withoutUnheld(join(dir, "first.yaml"), join(dir, "filled.yaml"));
     await t.stack.setAllConfig({
-      file: { value: join(dir, "first.yaml") },
-      "groupPassword-support-desk": { value: PASSWORDS["support-desk"], secret: true },
-      "webhookPassword-events": { value: PASSWORDS.events, secret: true },
-      "extension-gifs-giphy-giphyApiKey": { value: CREDENTIALS.giphy, secret: true },
-      "twilio-twilioAuthToken": { value: CREDENTIALS.twilio, secret: true },
-      "custom-email-basicAuthPassword": { value: CREDENTIALS.customEmail, secret: true },
-      "bot-user-005-password": { value: CREDENTIALS.bot, secret: true },
-      "agent-variable-brand-constantValue": { value: CREDENTIALS.brand, secret: true },
+      file: { value: join(dir, "filled.yaml") },
+      ...Object.fromEntries(Object.entries(HELD).map(([k, value]) => [k, { value, secret: true }])),
     });
     emu.admin.clearRequests();
     // The plan shows every object as a create, and says that an adopted one is taken over, not created.
@@ -373,15 +395,9 @@ describe("chat-export round trip", () => {
         join(p.dir, "Pulumi.yaml"),
         `${written.replace(/^name: .*$/m, "name: export-yaml")}plugins:\n  providers:\n    - name: chat\n      path: ${PLUGIN_DIR}\n`,
       );
-      const secrets = {
-        "groupPassword-support-desk": PASSWORDS["support-desk"],
-        "webhookPassword-events": PASSWORDS.events,
-        "extension-gifs-giphy-giphyApiKey": CREDENTIALS.giphy,
-        "twilio-twilioAuthToken": CREDENTIALS.twilio,
-        "custom-email-basicAuthPassword": CREDENTIALS.customEmail,
-        "bot-user-005-password": CREDENTIALS.bot,
-        "agent-variable-brand-constantValue": CREDENTIALS.brand,
-      };
+      const secrets = HELD;
+      const file = join(p.dir, "chat-environment.yaml");
+      withoutUnheld(file, file);
       for (const [key, value] of Object.entries(secrets))
         await p.pulumi(["config", "set", "--secret", key, value]);
       emu.admin.clearRequests();

@@ -663,7 +663,7 @@ export const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, strin
     content: "A JSON object the service keeps as given.",
   },
   PushCertificateDeclared: {
-    appId: "The app the certificate is for (default, the connection's app or chat:appId).",
+    appId: "The app the certificate is for.",
     type: "Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key).",
     path: "A local certificate file to upload, relative to the program's directory.",
     content: "The certificate file's bytes in base64, given instead of a path.",

@@ -39,7 +39,10 @@ export function renderEnvironment(exported: Exported, opts: RenderOptions): stri
     ' Point the stack at the app: chat:appId, chat:region and chat:apiKey (README, "Using the real service").',
   ];
   if (exported.secrets.length > 0) {
-    header.push(" Values the API never returns come from secret stack config; set each before `pulumi up`:");
+    header.push(
+      " Values the API never returns come from secret stack config; set each before `pulumi up` (the preview",
+      " refuses a key not set), or delete the field where the object holds none:",
+    );
     for (const s of exported.secrets) header.push(`   ${configSetLine(s.key)}   # ${s.what}`);
   }
   if (exported.notes.length > 0) {

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
+// A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State records the SHA-256 of the bytes (a path's bytes are never stored): a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
 //
 // Changing `fileName`, `mimeType`, `contentHash` replaces the object; any other change updates it in place.
 //
@@ -55,7 +55,7 @@ type AgentKnowledgeFile struct {
 
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
-	// The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+	// The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash pulumi.StringPtrOutput `pulumi:"contentHash"`
@@ -131,7 +131,7 @@ type agentKnowledgeFileArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+	// The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
 	Content *string `pulumi:"content"`
 	// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash *string `pulumi:"contentHash"`
@@ -149,7 +149,7 @@ type AgentKnowledgeFileArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+	// The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
 	Content pulumi.StringPtrInput
 	// The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash pulumi.StringPtrInput
@@ -203,7 +203,7 @@ func (o AgentKnowledgeFileOutput) Connection() ChatConnectionPtrOutput {
 	return o.ApplyT(func(v *AgentKnowledgeFile) ChatConnectionPtrOutput { return v.Connection }).(ChatConnectionPtrOutput)
 }
 
-// The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+// The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
 func (o AgentKnowledgeFileOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AgentKnowledgeFile) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }

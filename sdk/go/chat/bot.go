@@ -62,7 +62,7 @@ type Bot struct {
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Unix seconds.
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
-	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+	// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting GroupChatSettingPtrOutput `pulumi:"groupChatSetting"`
@@ -143,7 +143,7 @@ type botArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
-	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+	// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
@@ -165,7 +165,7 @@ type BotArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
-	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+	// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 	Enabled pulumi.BoolPtrInput
 	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting GroupChatSettingPtrInput
@@ -228,7 +228,7 @@ func (o BotOutput) CreatedAt() pulumi.IntOutput {
 	return o.ApplyT(func(v *Bot) pulumi.IntOutput { return v.CreatedAt }).(pulumi.IntOutput)
 }
 
-// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 func (o BotOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Bot) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }

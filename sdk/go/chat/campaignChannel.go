@@ -53,13 +53,13 @@ import (
 type CampaignChannel struct {
 	pulumi.CustomResourceState
 
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 	ChannelId pulumi.StringOutput `pulumi:"channelId"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
 	// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The channel's display name. Shown in the dashboard. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type CampaignChannelTypeOutput `pulumi:"type"`
@@ -128,13 +128,13 @@ func (CampaignChannelState) ElementType() reflect.Type {
 type campaignChannelArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 	ChannelId string `pulumi:"channelId"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
 	Enabled *bool `pulumi:"enabled"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The channel's display name. Shown in the dashboard. At most 100 characters.
 	Name string `pulumi:"name"`
 	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type CampaignChannelType `pulumi:"type"`
@@ -144,13 +144,13 @@ type campaignChannelArgs struct {
 type CampaignChannelArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 	ChannelId pulumi.StringInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
 	Enabled pulumi.BoolPtrInput
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The channel's display name. Shown in the dashboard. At most 100 characters.
 	Name pulumi.StringInput
 	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type CampaignChannelTypeInput
@@ -193,7 +193,7 @@ func (o CampaignChannelOutput) ToCampaignChannelOutputWithContext(ctx context.Co
 	return o
 }
 
-// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 func (o CampaignChannelOutput) ChannelId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignChannel) pulumi.StringOutput { return v.ChannelId }).(pulumi.StringOutput)
 }
@@ -208,7 +208,7 @@ func (o CampaignChannelOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *CampaignChannel) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+// The channel's display name. Shown in the dashboard. At most 100 characters.
 func (o CampaignChannelOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignChannel) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -78,7 +78,7 @@ type CampaignTemplate struct {
 	AlternativeText pulumi.StringPtrOutput `pulumi:"alternativeText"`
 	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
 	Channels CampaignTemplateChannelsItemArrayOutput `pulumi:"channels"`
-	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 	Config pulumi.MapOutput `pulumi:"config"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrOutput `pulumi:"connection"`
@@ -86,7 +86,7 @@ type CampaignTemplate struct {
 	CurrentVersion pulumi.IntPtrOutput `pulumi:"currentVersion"`
 	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
 	Label pulumi.StringPtrOutput `pulumi:"label"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The template's display name. Shown in the dashboard. At most 100 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
 	Status CampaignTemplateStatusOutput `pulumi:"status"`
@@ -94,7 +94,7 @@ type CampaignTemplate struct {
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
 	TemplateCategory CampaignTemplateCategoryPtrOutput `pulumi:"templateCategory"`
-	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 	TemplateId pulumi.StringOutput `pulumi:"templateId"`
 	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
 	VariableSchema pulumi.StringArrayOutput `pulumi:"variableSchema"`
@@ -166,13 +166,13 @@ type campaignTemplateArgs struct {
 	AlternativeText *string `pulumi:"alternativeText"`
 	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
 	Channels []CampaignTemplateChannelsItem `pulumi:"channels"`
-	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 	Config map[string]interface{} `pulumi:"config"`
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection *ChatConnection `pulumi:"connection"`
 	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
 	Label *string `pulumi:"label"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The template's display name. Shown in the dashboard. At most 100 characters.
 	Name string `pulumi:"name"`
 	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
 	Status *CampaignTemplateStatus `pulumi:"status"`
@@ -180,7 +180,7 @@ type campaignTemplateArgs struct {
 	Tags []string `pulumi:"tags"`
 	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
 	TemplateCategory *CampaignTemplateCategory `pulumi:"templateCategory"`
-	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 	TemplateId string `pulumi:"templateId"`
 	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
 	VariableSchema []string `pulumi:"variableSchema"`
@@ -194,13 +194,13 @@ type CampaignTemplateArgs struct {
 	AlternativeText pulumi.StringPtrInput
 	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
 	Channels CampaignTemplateChannelsItemArrayInput
-	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 	Config pulumi.MapInput
 	// The app's credentials; default: stack config chat:* or the CHAT_* variables.
 	Connection ChatConnectionPtrInput
 	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
 	Label pulumi.StringPtrInput
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The template's display name. Shown in the dashboard. At most 100 characters.
 	Name pulumi.StringInput
 	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
 	Status CampaignTemplateStatusPtrInput
@@ -208,7 +208,7 @@ type CampaignTemplateArgs struct {
 	Tags pulumi.StringArrayInput
 	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
 	TemplateCategory CampaignTemplateCategoryPtrInput
-	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 	TemplateId pulumi.StringInput
 	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
 	VariableSchema pulumi.StringArrayInput
@@ -261,7 +261,7 @@ func (o CampaignTemplateOutput) Channels() CampaignTemplateChannelsItemArrayOutp
 	return o.ApplyT(func(v *CampaignTemplate) CampaignTemplateChannelsItemArrayOutput { return v.Channels }).(CampaignTemplateChannelsItemArrayOutput)
 }
 
-// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 func (o CampaignTemplateOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v *CampaignTemplate) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
 }
@@ -281,7 +281,7 @@ func (o CampaignTemplateOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignTemplate) pulumi.StringPtrOutput { return v.Label }).(pulumi.StringPtrOutput)
 }
 
-// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+// The template's display name. Shown in the dashboard. At most 100 characters.
 func (o CampaignTemplateOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignTemplate) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -301,7 +301,7 @@ func (o CampaignTemplateOutput) TemplateCategory() CampaignTemplateCategoryPtrOu
 	return o.ApplyT(func(v *CampaignTemplate) CampaignTemplateCategoryPtrOutput { return v.TemplateCategory }).(CampaignTemplateCategoryPtrOutput)
 }
 
-// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 func (o CampaignTemplateOutput) TemplateId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignTemplate) pulumi.StringOutput { return v.TemplateId }).(pulumi.StringOutput)
 }

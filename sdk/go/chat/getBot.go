@@ -32,7 +32,7 @@ type LookupBotArgs struct {
 type LookupBotResult struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+	// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
@@ -85,7 +85,7 @@ func (o LookupBotResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 func (o LookupBotResultOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupBotResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }

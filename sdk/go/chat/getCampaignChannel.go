@@ -30,13 +30,13 @@ type LookupCampaignChannelArgs struct {
 }
 
 type LookupCampaignChannelResult struct {
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 	ChannelId *string `pulumi:"channelId"`
 	// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The channel's display name. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
 	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type *CampaignChannelType `pulumi:"type"`
@@ -72,7 +72,7 @@ func (o LookupCampaignChannelResultOutput) ToLookupCampaignChannelResultOutputWi
 	return o
 }
 
-// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 func (o LookupCampaignChannelResultOutput) ChannelId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignChannelResult) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
 }
@@ -87,7 +87,7 @@ func (o LookupCampaignChannelResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCampaignChannelResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+// The channel's display name. Shown in the dashboard. At most 100 characters.
 func (o LookupCampaignChannelResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignChannelResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }

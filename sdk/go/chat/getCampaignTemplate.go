@@ -34,7 +34,7 @@ type LookupCampaignTemplateResult struct {
 	AlternativeText *string `pulumi:"alternativeText"`
 	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
 	Channels []CampaignTemplateChannelsItem `pulumi:"channels"`
-	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 	Config map[string]interface{} `pulumi:"config"`
 	// The template's current version (each save makes one); a campaign pins a version.
 	CurrentVersion *int `pulumi:"currentVersion"`
@@ -42,7 +42,7 @@ type LookupCampaignTemplateResult struct {
 	Id string `pulumi:"id"`
 	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
 	Label *string `pulumi:"label"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The template's display name. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
 	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
 	Status *CampaignTemplateStatus `pulumi:"status"`
@@ -50,7 +50,7 @@ type LookupCampaignTemplateResult struct {
 	Tags []string `pulumi:"tags"`
 	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
 	TemplateCategory *CampaignTemplateCategory `pulumi:"templateCategory"`
-	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 	TemplateId *string `pulumi:"templateId"`
 	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
 	VariableSchema []string `pulumi:"variableSchema"`
@@ -96,7 +96,7 @@ func (o LookupCampaignTemplateResultOutput) Channels() CampaignTemplateChannelsI
 	return o.ApplyT(func(v LookupCampaignTemplateResult) []CampaignTemplateChannelsItem { return v.Channels }).(CampaignTemplateChannelsItemArrayOutput)
 }
 
-// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 func (o LookupCampaignTemplateResultOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupCampaignTemplateResult) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
 }
@@ -116,7 +116,7 @@ func (o LookupCampaignTemplateResultOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignTemplateResult) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
-// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+// The template's display name. Shown in the dashboard. At most 100 characters.
 func (o LookupCampaignTemplateResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignTemplateResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -136,7 +136,7 @@ func (o LookupCampaignTemplateResultOutput) TemplateCategory() CampaignTemplateC
 	return o.ApplyT(func(v LookupCampaignTemplateResult) *CampaignTemplateCategory { return v.TemplateCategory }).(CampaignTemplateCategoryPtrOutput)
 }
 
-// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 func (o LookupCampaignTemplateResultOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCampaignTemplateResult) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }

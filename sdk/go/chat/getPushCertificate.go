@@ -30,7 +30,7 @@ type LookupPushCertificateArgs struct {
 }
 
 type LookupPushCertificateResult struct {
-	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 	AppId *string `pulumi:"appId"`
 	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash *string `pulumi:"contentHash"`
@@ -72,7 +72,7 @@ func (o LookupPushCertificateResultOutput) ToLookupPushCertificateResultOutputWi
 	return o
 }
 
-// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 func (o LookupPushCertificateResultOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupPushCertificateResult) *string { return v.AppId }).(pulumi.StringPtrOutput)
 }

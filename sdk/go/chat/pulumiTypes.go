@@ -1700,7 +1700,7 @@ func (o BlockedUsersInfoArrayOutput) Index(i pulumi.IntInput) BlockedUsersInfoOu
 type BotInfo struct {
 	// Unix seconds.
 	CreatedAt *int `pulumi:"createdAt"`
-	// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+	// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
 	GroupChatSetting *GroupChatSetting `pulumi:"groupChatSetting"`
@@ -1738,7 +1738,7 @@ func (o BotInfoOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v BotInfo) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+// Relay messages to the webhook (declare true to turn the bot on). Default: false.
 func (o BotInfoOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotInfo) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -1860,13 +1860,13 @@ func (o CampaignCategoryInfoArrayOutput) Index(i pulumi.IntInput) CampaignCatego
 
 // One CampaignChannel as a whole read sees it.
 type CampaignChannelInfo struct {
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+	// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 	ChannelId *string `pulumi:"channelId"`
 	// Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
 	Enabled *bool `pulumi:"enabled"`
 	// The resource id of the object.
 	Id string `pulumi:"id"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The channel's display name. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
 	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
 	Type *CampaignChannelType `pulumi:"type"`
@@ -1887,7 +1887,7 @@ func (o CampaignChannelInfoOutput) ToCampaignChannelInfoOutputWithContext(ctx co
 	return o
 }
 
-// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+// The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
 func (o CampaignChannelInfoOutput) ChannelId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
 }
@@ -1902,7 +1902,7 @@ func (o CampaignChannelInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+// The channel's display name. Shown in the dashboard. At most 100 characters.
 func (o CampaignChannelInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignChannelInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -1935,11 +1935,11 @@ func (o CampaignChannelInfoArrayOutput) Index(i pulumi.IntInput) CampaignChannel
 type CampaignTemplateChannelsItem struct {
 	// Whether the feed's category filter shows the template's notifications (in_app only).
 	CategoryFilterEnabled *bool `pulumi:"categoryFilterEnabled"`
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+	// The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
 	ChannelId *string `pulumi:"channelId"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+	// The channel type this configuration is for; a template has one per type.
 	ChannelType CampaignChannelType `pulumi:"channelType"`
-	// A JSON object the service keeps as given.
+	// What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
 	Content map[string]interface{} `pulumi:"content"`
 	// ui_template (designed in the dashboard's builder) or data_template.
 	DataType *CampaignTemplateChannelsItemDataType `pulumi:"dataType"`
@@ -1969,11 +1969,11 @@ type CampaignTemplateChannelsItemInput interface {
 type CampaignTemplateChannelsItemArgs struct {
 	// Whether the feed's category filter shows the template's notifications (in_app only).
 	CategoryFilterEnabled pulumi.BoolPtrInput `pulumi:"categoryFilterEnabled"`
-	// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+	// The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
 	ChannelId pulumi.StringPtrInput `pulumi:"channelId"`
-	// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+	// The channel type this configuration is for; a template has one per type.
 	ChannelType CampaignChannelTypeInput `pulumi:"channelType"`
-	// A JSON object the service keeps as given.
+	// What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
 	Content pulumi.MapInput `pulumi:"content"`
 	// ui_template (designed in the dashboard's builder) or data_template.
 	DataType CampaignTemplateChannelsItemDataTypePtrInput `pulumi:"dataType"`
@@ -2045,17 +2045,17 @@ func (o CampaignTemplateChannelsItemOutput) CategoryFilterEnabled() pulumi.BoolP
 	return o.ApplyT(func(v CampaignTemplateChannelsItem) *bool { return v.CategoryFilterEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+// The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
 func (o CampaignTemplateChannelsItemOutput) ChannelId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignTemplateChannelsItem) *string { return v.ChannelId }).(pulumi.StringPtrOutput)
 }
 
-// How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+// The channel type this configuration is for; a template has one per type.
 func (o CampaignTemplateChannelsItemOutput) ChannelType() CampaignChannelTypeOutput {
 	return o.ApplyT(func(v CampaignTemplateChannelsItem) CampaignChannelType { return v.ChannelType }).(CampaignChannelTypeOutput)
 }
 
-// A JSON object the service keeps as given.
+// What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
 func (o CampaignTemplateChannelsItemOutput) Content() pulumi.MapOutput {
 	return o.ApplyT(func(v CampaignTemplateChannelsItem) map[string]interface{} { return v.Content }).(pulumi.MapOutput)
 }
@@ -2116,7 +2116,7 @@ type CampaignTemplateInfo struct {
 	AlternativeText *string `pulumi:"alternativeText"`
 	// Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
 	Channels []CampaignTemplateChannelsItem `pulumi:"channels"`
-	// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+	// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 	Config map[string]interface{} `pulumi:"config"`
 	// The template's current version (each save makes one); a campaign pins a version.
 	CurrentVersion *int `pulumi:"currentVersion"`
@@ -2124,7 +2124,7 @@ type CampaignTemplateInfo struct {
 	Id string `pulumi:"id"`
 	// The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
 	Label *string `pulumi:"label"`
-	// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+	// The template's display name. Shown in the dashboard. At most 100 characters.
 	Name *string `pulumi:"name"`
 	// draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
 	Status *CampaignTemplateStatus `pulumi:"status"`
@@ -2132,7 +2132,7 @@ type CampaignTemplateInfo struct {
 	Tags []string `pulumi:"tags"`
 	// One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
 	TemplateCategory *CampaignTemplateCategory `pulumi:"templateCategory"`
-	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+	// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 	TemplateId *string `pulumi:"templateId"`
 	// The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
 	VariableSchema []string `pulumi:"variableSchema"`
@@ -2163,7 +2163,7 @@ func (o CampaignTemplateInfoOutput) Channels() CampaignTemplateChannelsItemArray
 	return o.ApplyT(func(v CampaignTemplateInfo) []CampaignTemplateChannelsItem { return v.Channels }).(CampaignTemplateChannelsItemArrayOutput)
 }
 
-// A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+// More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
 func (o CampaignTemplateInfoOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v CampaignTemplateInfo) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
 }
@@ -2183,7 +2183,7 @@ func (o CampaignTemplateInfoOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
-// The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+// The template's display name. Shown in the dashboard. At most 100 characters.
 func (o CampaignTemplateInfoOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -2203,7 +2203,7 @@ func (o CampaignTemplateInfoOutput) TemplateCategory() CampaignTemplateCategoryP
 	return o.ApplyT(func(v CampaignTemplateInfo) *CampaignTemplateCategory { return v.TemplateCategory }).(CampaignTemplateCategoryPtrOutput)
 }
 
-// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+// The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
 func (o CampaignTemplateInfoOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CampaignTemplateInfo) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
@@ -18435,7 +18435,7 @@ func (o PinnedConversationsInfoArrayOutput) Index(i pulumi.IntInput) PinnedConve
 
 // One PushCertificate as a whole read sees it.
 type PushCertificateInfo struct {
-	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 	AppId *string `pulumi:"appId"`
 	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash *string `pulumi:"contentHash"`
@@ -18462,7 +18462,7 @@ func (o PushCertificateInfoOutput) ToPushCertificateInfoOutputWithContext(ctx co
 	return o
 }
 
-// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 func (o PushCertificateInfoOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PushCertificateInfo) *string { return v.AppId }).(pulumi.StringPtrOutput)
 }

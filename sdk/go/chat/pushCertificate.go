@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>".
+// The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State records the SHA-256 of the bytes (a path's bytes are never stored; content is kept secret): a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>".
 //
 // Changing `appId`, `type` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `content`, `password` are kept secret in the state and outputs.
 //
@@ -54,9 +54,9 @@ import (
 type PushCertificate struct {
 	pulumi.CustomResourceState
 
-	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 	AppId pulumi.StringPtrOutput `pulumi:"appId"`
-	// The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+	// The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
 	Content pulumi.StringPtrOutput `pulumi:"content"`
 	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash pulumi.StringPtrOutput `pulumi:"contentHash"`
@@ -135,9 +135,9 @@ func (PushCertificateState) ElementType() reflect.Type {
 type pushCertificateArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt *bool `pulumi:"adopt"`
-	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 	AppId *string `pulumi:"appId"`
-	// The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+	// The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
 	Content *string `pulumi:"content"`
 	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash *string `pulumi:"contentHash"`
@@ -155,9 +155,9 @@ type pushCertificateArgs struct {
 type PushCertificateArgs struct {
 	// Take over an object that already exists (same id) instead of failing.
 	Adopt pulumi.BoolPtrInput
-	// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+	// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 	AppId pulumi.StringPtrInput
-	// The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+	// The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
 	Content pulumi.StringPtrInput
 	// The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
 	ContentHash pulumi.StringPtrInput
@@ -208,12 +208,12 @@ func (o PushCertificateOutput) ToPushCertificateOutputWithContext(ctx context.Co
 	return o
 }
 
-// The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+// The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
 func (o PushCertificateOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushCertificate) pulumi.StringPtrOutput { return v.AppId }).(pulumi.StringPtrOutput)
 }
 
-// The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+// The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
 func (o PushCertificateOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushCertificate) pulumi.StringPtrOutput { return v.Content }).(pulumi.StringPtrOutput)
 }

@@ -377,7 +377,7 @@ class ApnsPushProviderCredentialsArgs:
 class CampaignTemplateChannelsItemArgsDict(TypedDict):
     channel_type: pulumi.Input['CampaignChannelType']
     """
-    How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+    The channel type this configuration is for; a template has one per type.
     """
     category_filter_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -385,11 +385,11 @@ class CampaignTemplateChannelsItemArgsDict(TypedDict):
     """
     channel_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+    The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
     """
     content: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
     """
-    A JSON object the service keeps as given.
+    What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
     """
     data_type: NotRequired[pulumi.Input[Optional['CampaignTemplateChannelsItemDataType']]]
     """
@@ -430,10 +430,10 @@ class CampaignTemplateChannelsItemArgs:
                  template_label_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  wait_minutes: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input['CampaignChannelType'] channel_type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        :param pulumi.Input['CampaignChannelType'] channel_type: The channel type this configuration is for; a template has one per type.
         :param pulumi.Input[_builtins.bool] category_filter_enabled: Whether the feed's category filter shows the template's notifications (in_app only).
-        :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change.
-        :param pulumi.Input[Mapping[str, Any]] content: A JSON object the service keeps as given.
+        :param pulumi.Input[_builtins.str] channel_id: The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
+        :param pulumi.Input[Mapping[str, Any]] content: What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
         :param pulumi.Input['CampaignTemplateChannelsItemDataType'] data_type: ui_template (designed in the dashboard's builder) or data_template.
         :param pulumi.Input[_builtins.float] message_retention_hours: How many hours a delivered message is kept.
         :param pulumi.Input[_builtins.int] sequence_order: The step's place in the template's sequence (1, 2, 3, ...).
@@ -465,7 +465,7 @@ class CampaignTemplateChannelsItemArgs:
     @pulumi.getter(name="channelType")
     def channel_type(self) -> pulumi.Input['CampaignChannelType']:
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        The channel type this configuration is for; a template has one per type.
         """
         return pulumi.get(self, "channel_type")
 
@@ -489,7 +489,7 @@ class CampaignTemplateChannelsItemArgs:
     @pulumi.getter(name="channelId")
     def channel_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+        The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
         """
         return pulumi.get(self, "channel_id")
 
@@ -501,7 +501,7 @@ class CampaignTemplateChannelsItemArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        A JSON object the service keeps as given.
+        What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
         """
         return pulumi.get(self, "content")
 

@@ -35,7 +35,7 @@ class AgentKnowledgeFileArgs:
         :param pulumi.Input[_builtins.str] file_name: The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] content: The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+        :param pulumi.Input[_builtins.str] content: The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
         :param pulumi.Input[_builtins.str] content_hash: The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
         :param pulumi.Input['KnowledgeFileMimeType'] mime_type: The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
         :param pulumi.Input[_builtins.str] path: A local file to upload, relative to the program's directory. Read at each preview to compute contentHash, and at the upload. Moving the file changes nothing while its bytes stay the same.
@@ -94,7 +94,7 @@ class AgentKnowledgeFileArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+        The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
         """
         return pulumi.get(self, "content")
 
@@ -154,7 +154,7 @@ class AgentKnowledgeFile(pulumi.CustomResource):
                  path: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
+        A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State records the SHA-256 of the bytes (a path's bytes are never stored): a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
 
         Changing `fileName`, `mimeType`, `contentHash` replaces the object; any other change updates it in place.
 
@@ -187,7 +187,7 @@ class AgentKnowledgeFile(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.str] content: The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+        :param pulumi.Input[_builtins.str] content: The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
         :param pulumi.Input[_builtins.str] content_hash: The SHA-256 of the file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
         :param pulumi.Input[_builtins.str] file_name: The file's name in the knowledge base (what its listing shows). Defaults to the path's last segment (required with content). At most 255 characters.
         :param pulumi.Input['KnowledgeFileMimeType'] mime_type: The file's media type (the knowledge base takes PDF, plain text, Word, CSV and Markdown files). Defaults to the type of the file name's extension.
@@ -200,7 +200,7 @@ class AgentKnowledgeFile(pulumi.CustomResource):
                  args: AgentKnowledgeFileArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
+        A file of the agent builder's knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent's knowledgeSources). State records the SHA-256 of the bytes (a path's bytes are never stored): a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
 
         Changing `fileName`, `mimeType`, `contentHash` replaces the object; any other change updates it in place.
 
@@ -319,7 +319,7 @@ class AgentKnowledgeFile(pulumi.CustomResource):
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The file's content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+        The file's content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
         """
         return pulumi.get(self, "content")
 

@@ -38,7 +38,7 @@ class BotArgs:
         :param pulumi.Input[_builtins.str] webhook_url: Public https URL the service posts the bot's messages to. At most 255 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (declare true to turn the bot on). Default: false.
         :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         :param pulumi.Input[_builtins.str] password: Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         :param pulumi.Input[_builtins.bool] use_basic_auth: Send basic-auth credentials with each call (needs username and password). Default: false.
@@ -113,7 +113,7 @@ class BotArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        Relay messages to the webhook (declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -225,7 +225,7 @@ class Bot(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
-        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        :param pulumi.Input[_builtins.bool] enabled: Relay messages to the webhook (declare true to turn the bot on). Default: false.
         :param pulumi.Input['GroupChatSetting'] group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         :param pulumi.Input[_builtins.str] password: Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         :param pulumi.Input[_builtins.str] uid: An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
@@ -378,7 +378,7 @@ class Bot(pulumi.CustomResource):
     @pulumi.getter
     def enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        Relay messages to the webhook (declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 

@@ -31,8 +31,8 @@ class CampaignChannelArgs:
         """
         The set of arguments for constructing a CampaignChannel resource.
 
-        :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
-        :param pulumi.Input[_builtins.str] name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
+        :param pulumi.Input[_builtins.str] name: The channel's display name. Shown in the dashboard. At most 100 characters.
         :param pulumi.Input['CampaignChannelType'] type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
@@ -52,7 +52,7 @@ class CampaignChannelArgs:
     @pulumi.getter(name="channelId")
     def channel_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
         """
         return pulumi.get(self, "channel_id")
 
@@ -64,7 +64,7 @@ class CampaignChannelArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The channel's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -167,10 +167,10 @@ class CampaignChannel(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        :param pulumi.Input[_builtins.str] channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.bool] enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
-        :param pulumi.Input[_builtins.str] name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param pulumi.Input[_builtins.str] name: The channel's display name. Shown in the dashboard. At most 100 characters.
         :param pulumi.Input['CampaignChannelType'] type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         ...
@@ -288,7 +288,7 @@ class CampaignChannel(pulumi.CustomResource):
     @pulumi.getter(name="channelId")
     def channel_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
         """
         return pulumi.get(self, "channel_id")
 
@@ -312,7 +312,7 @@ class CampaignChannel(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The channel's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 

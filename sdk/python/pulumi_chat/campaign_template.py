@@ -38,11 +38,11 @@ class CampaignTemplateArgs:
         The set of arguments for constructing a CampaignTemplate resource.
 
         :param pulumi.Input[Sequence[pulumi.Input['CampaignTemplateChannelsItemArgs']]] channels: Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
-        :param pulumi.Input[_builtins.str] name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
-        :param pulumi.Input[_builtins.str] template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        :param pulumi.Input[_builtins.str] name: The template's display name. Shown in the dashboard. At most 100 characters.
+        :param pulumi.Input[_builtins.str] template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] alternative_text: Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
-        :param pulumi.Input[Mapping[str, Any]] config: A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        :param pulumi.Input[Mapping[str, Any]] config: More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         :param pulumi.Input['ChatConnectionArgs'] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] label: The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
         :param pulumi.Input['CampaignTemplateStatus'] status: draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
@@ -88,7 +88,7 @@ class CampaignTemplateArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The template's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -100,7 +100,7 @@ class CampaignTemplateArgs:
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         """
         return pulumi.get(self, "template_id")
 
@@ -136,7 +136,7 @@ class CampaignTemplateArgs:
     @pulumi.getter
     def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         """
         return pulumi.get(self, "config")
 
@@ -292,14 +292,14 @@ class CampaignTemplate(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
         :param pulumi.Input[_builtins.str] alternative_text: Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
         :param pulumi.Input[Sequence[pulumi.Input[Union['CampaignTemplateChannelsItemArgs', 'CampaignTemplateChannelsItemArgsDict']]]] channels: Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
-        :param pulumi.Input[Mapping[str, Any]] config: A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        :param pulumi.Input[Mapping[str, Any]] config: More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         :param pulumi.Input[Union['ChatConnectionArgs', 'ChatConnectionArgsDict']] connection: The app's credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] label: The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
-        :param pulumi.Input[_builtins.str] name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param pulumi.Input[_builtins.str] name: The template's display name. Shown in the dashboard. At most 100 characters.
         :param pulumi.Input['CampaignTemplateStatus'] status: draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
         :param pulumi.Input['CampaignTemplateCategory'] template_category: One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
-        :param pulumi.Input[_builtins.str] template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        :param pulumi.Input[_builtins.str] template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] variable_schema: The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
         """
         ...
@@ -474,7 +474,7 @@ class CampaignTemplate(pulumi.CustomResource):
     @pulumi.getter
     def config(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         """
         return pulumi.get(self, "config")
 
@@ -506,7 +506,7 @@ class CampaignTemplate(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The template's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -538,7 +538,7 @@ class CampaignTemplate(pulumi.CustomResource):
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         """
         return pulumi.get(self, "template_id")
 

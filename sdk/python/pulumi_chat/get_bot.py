@@ -66,7 +66,7 @@ class GetBotResult:
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        Relay messages to the webhook (declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 

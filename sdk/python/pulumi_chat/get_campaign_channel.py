@@ -46,7 +46,7 @@ class GetCampaignChannelResult:
     @pulumi.getter(name="channelId")
     def channel_id(self) -> Optional[_builtins.str]:
         """
-        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
         """
         return pulumi.get(self, "channel_id")
 
@@ -70,7 +70,7 @@ class GetCampaignChannelResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The channel's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 

@@ -84,7 +84,7 @@ class GetCampaignTemplateResult:
     @pulumi.getter
     def config(self) -> Optional[Mapping[str, Any]]:
         """
-        A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         """
         return pulumi.get(self, "config")
 
@@ -116,7 +116,7 @@ class GetCampaignTemplateResult:
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The template's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -148,7 +148,7 @@ class GetCampaignTemplateResult:
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
         """
-        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         """
         return pulumi.get(self, "template_id")
 

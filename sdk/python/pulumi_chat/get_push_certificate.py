@@ -46,7 +46,7 @@ class GetPushCertificateResult:
     @pulumi.getter(name="appId")
     def app_id(self) -> Optional[_builtins.str]:
         """
-        The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
         """
         return pulumi.get(self, "app_id")
 

@@ -1840,7 +1840,7 @@ class BotInfo(dict):
 
         :param _builtins.str id: The resource id of the object.
         :param _builtins.int created_at: Unix seconds.
-        :param _builtins.bool enabled: Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        :param _builtins.bool enabled: Relay messages to the webhook (declare true to turn the bot on). Default: false.
         :param 'GroupChatSetting' group_chat_setting: Which group messages reach the bot: "allMessages", "slashedMessages" (those starting with "/"), "mentionedMessages" or "none". The former "all" and "mentions" still read as "allMessages" and "mentionedMessages". Default: "none".
         :param _builtins.str password: Basic-auth password, only with useBasicAuth (kept secret; the service echoes it). At most 50 characters.
         :param _builtins.str uid: An existing user's uid, at most 50 characters; the service lowercases it. Changing it replaces the bot.
@@ -1886,7 +1886,7 @@ class BotInfo(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        Relay messages to the webhook (off by the service's default: declare true to turn the bot on). Default: false.
+        Relay messages to the webhook (declare true to turn the bot on). Default: false.
         """
         return pulumi.get(self, "enabled")
 
@@ -2001,9 +2001,9 @@ class CampaignChannelInfo(dict):
         One CampaignChannel as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
         :param _builtins.bool enabled: Whether templates may use the channel. A disabled channel cannot be given to templates. Default: false.
-        :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param _builtins.str name: The channel's display name. Shown in the dashboard. At most 100 characters.
         :param 'CampaignChannelType' type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them. Fixed for a channelId: change it together with channelId (a new channel; the old is left).
         """
         pulumi.set(__self__, "id", id)
@@ -2028,7 +2028,7 @@ class CampaignChannelInfo(dict):
     @pulumi.getter(name="channelId")
     def channel_id(self) -> Optional[_builtins.str]:
         """
-        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+        The channel's slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
         """
         return pulumi.get(self, "channel_id")
 
@@ -2044,7 +2044,7 @@ class CampaignChannelInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The channel's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -2104,10 +2104,10 @@ class CampaignTemplateChannelsItem(dict):
                  template_label_enabled: Optional[_builtins.bool] = None,
                  wait_minutes: Optional[_builtins.int] = None):
         """
-        :param 'CampaignChannelType' channel_type: How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        :param 'CampaignChannelType' channel_type: The channel type this configuration is for; a template has one per type.
         :param _builtins.bool category_filter_enabled: Whether the feed's category filter shows the template's notifications (in_app only).
-        :param _builtins.str channel_id: The channel's slug, unique in the app; templates name the channel by it. It cannot change.
-        :param Mapping[str, Any] content: A JSON object the service keeps as given.
+        :param _builtins.str channel_id: The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
+        :param Mapping[str, Any] content: What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
         :param 'CampaignTemplateChannelsItemDataType' data_type: ui_template (designed in the dashboard's builder) or data_template.
         :param _builtins.float message_retention_hours: How many hours a delivered message is kept.
         :param _builtins.int sequence_order: The step's place in the template's sequence (1, 2, 3, ...).
@@ -2139,7 +2139,7 @@ class CampaignTemplateChannelsItem(dict):
     @pulumi.getter(name="channelType")
     def channel_type(self) -> 'CampaignChannelType':
         """
-        How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+        The channel type this configuration is for; a template has one per type.
         """
         return pulumi.get(self, "channel_type")
 
@@ -2155,7 +2155,7 @@ class CampaignTemplateChannelsItem(dict):
     @pulumi.getter(name="channelId")
     def channel_id(self) -> Optional[_builtins.str]:
         """
-        The channel's slug, unique in the app; templates name the channel by it. It cannot change.
+        The channelId of the app's channel (CampaignChannel) of that type the template delivers through.
         """
         return pulumi.get(self, "channel_id")
 
@@ -2163,7 +2163,7 @@ class CampaignTemplateChannelsItem(dict):
     @pulumi.getter
     def content(self) -> Optional[Mapping[str, Any]]:
         """
-        A JSON object the service keeps as given.
+        What the channel shows (the in-app feed's card, the push payload); the service fills its defaults when left out.
         """
         return pulumi.get(self, "content")
 
@@ -2240,14 +2240,14 @@ class CampaignTemplateInfo(dict):
         :param _builtins.str id: The resource id of the object.
         :param _builtins.str alternative_text: Plain text shown where the rich content cannot be. Removing it leaves the service's text, no longer managed.
         :param Sequence['CampaignTemplateChannelsItem'] channels: Each channel's configuration, one per channel type. A channel's content changes in place (a new version); any other change to the channels makes a new template. A channel field left out is the service's, not managed.
-        :param Mapping[str, Any] config: A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        :param Mapping[str, Any] config: More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         :param _builtins.int current_version: The template's current version (each save makes one); a campaign pins a version.
         :param _builtins.str label: The label the notification shows (Promo, Alert, ...). Removing it leaves the service's label, no longer managed.
-        :param _builtins.str name: The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        :param _builtins.str name: The template's display name. Shown in the dashboard. At most 100 characters.
         :param 'CampaignTemplateStatus' status: draft while it is written; approved to be sent. Archived is what destroy makes of it. Default: "draft".
         :param Sequence[_builtins.str] tags: Tags to filter and segment templates by. Removing them leaves the service's tags, no longer managed.
         :param 'CampaignTemplateCategory' template_category: One of the seven category names the create body takes (decision 0134); the feed's category filter names an app's own categories (CampaignCategory) by name. The app's category (CampaignCategory) of the same name is the feed's filter for it. Removing it leaves the service's category, no longer managed.
-        :param _builtins.str template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        :param _builtins.str template_id: The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         :param Sequence[_builtins.str] variable_schema: The template's variable definitions, as the service takes them. Removing it leaves the service's schema, no longer managed.
         """
         pulumi.set(__self__, "id", id)
@@ -2302,7 +2302,7 @@ class CampaignTemplateInfo(dict):
     @pulumi.getter
     def config(self) -> Optional[Mapping[str, Any]]:
         """
-        A JSON object the service keeps as given. Removing it leaves the service's configuration, no longer managed.
+        More of the template's configuration, as the service takes it. Removing it leaves the service's configuration, no longer managed.
         """
         return pulumi.get(self, "config")
 
@@ -2326,7 +2326,7 @@ class CampaignTemplateInfo(dict):
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
         """
-        The category's name, unique in the app; templates and the feed's filter name it. Shown in the dashboard. At most 100 characters.
+        The template's display name. Shown in the dashboard. At most 100 characters.
         """
         return pulumi.get(self, "name")
 
@@ -2358,7 +2358,7 @@ class CampaignTemplateInfo(dict):
     @pulumi.getter(name="templateId")
     def template_id(self) -> Optional[_builtins.str]:
         """
-        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+        The template's slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
         """
         return pulumi.get(self, "template_id")
 
@@ -9535,7 +9535,7 @@ class PushCertificateInfo(dict):
         One PushCertificate as a whole read sees it.
 
         :param _builtins.str id: The resource id of the object.
-        :param _builtins.str app_id: The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        :param _builtins.str app_id: The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
         :param _builtins.str content_hash: The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
         :param _builtins.str password: The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
         :param 'PushCertificateType' type: Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
@@ -9562,7 +9562,7 @@ class PushCertificateInfo(dict):
     @pulumi.getter(name="appId")
     def app_id(self) -> Optional[_builtins.str]:
         """
-        The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
         """
         return pulumi.get(self, "app_id")
 

@@ -35,8 +35,8 @@ class PushCertificateArgs:
 
         :param pulumi.Input['PushCertificateType'] type: Which certificate of the push extension (p12, an APNs certificate; p8, an APNs signing key). Which of the app's two certificates this is.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] app_id: The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] content: The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+        :param pulumi.Input[_builtins.str] app_id: The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        :param pulumi.Input[_builtins.str] content: The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
         :param pulumi.Input[_builtins.str] content_hash: The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
         :param pulumi.Input['ManagementConnectionArgs'] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] password: The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
@@ -86,7 +86,7 @@ class PushCertificateArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
         """
         return pulumi.get(self, "app_id")
 
@@ -98,7 +98,7 @@ class PushCertificateArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+        The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
         """
         return pulumi.get(self, "content")
 
@@ -171,7 +171,7 @@ class PushCertificate(pulumi.CustomResource):
                  type: pulumi.Input[Optional['PushCertificateType']] = None,
                  __props__=None):
         """
-        The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>".
+        The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State records the SHA-256 of the bytes (a path's bytes are never stored; content is kept secret): a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>".
 
         Changing `appId`, `type` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `content`, `password` are kept secret in the state and outputs.
 
@@ -204,8 +204,8 @@ class PushCertificate(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an object that already exists (same id) instead of failing.
-        :param pulumi.Input[_builtins.str] app_id: The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] content: The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+        :param pulumi.Input[_builtins.str] app_id: The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        :param pulumi.Input[_builtins.str] content: The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
         :param pulumi.Input[_builtins.str] content_hash: The SHA-256 of the certificate file's bytes, in hex. Leave it out: the provider computes it from the file or the content at each preview. A change uploads the file again.
         :param pulumi.Input[Union['ManagementConnectionArgs', 'ManagementConnectionArgsDict']] management_connection: Management credentials; default: stack config chat:* or the CHAT_* variables.
         :param pulumi.Input[_builtins.str] password: The password that opens a p12 file. Required when the p12 file has one; checked against the file at preview.
@@ -219,7 +219,7 @@ class PushCertificate(pulumi.CustomResource):
                  args: PushCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>".
+        The legacy push-notification extension's APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State records the SHA-256 of the bytes (a path's bytes are never stored; content is kept secret): a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension's settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: "<appId>/<type>".
 
         Changing `appId`, `type` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `content`, `password` are kept secret in the state and outputs.
 
@@ -330,7 +330,7 @@ class PushCertificate(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The app the certificate is for (default, the connection's app or chat:appId). The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+        The app the certificate is for. The app (default: the chat connection's app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
         """
         return pulumi.get(self, "app_id")
 
@@ -338,7 +338,7 @@ class PushCertificate(pulumi.CustomResource):
     @pulumi.getter
     def content(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The certificate file's bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+        The certificate file's bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
         """
         return pulumi.get(self, "content")
 

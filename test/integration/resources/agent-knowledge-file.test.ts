@@ -1,6 +1,6 @@
 // AgentKnowledgeFile through the generic provider as the engine drives it, against the emulator (decision
 // 0132): the two-step upload (initiate, then a PUT of the bytes to the presigned URL, without the API key),
-// the content's digest in state (never the content), a changed file shown as a replacement, the check's
+// the content compared by its digest (the outputs hold it as given, decision 0140), a changed file shown as a replacement, the check's
 // refusals, and AiAgent attaching a file with the `uploads` source type.
 import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -84,14 +84,15 @@ describe("AgentKnowledgeFile", () => {
     await p.delete(id, outs);
   });
 
-  it("content given in the program: state keeps its digest, not the content; a change replaces", async () => {
+  it("content given in the program: outputs hold it as given, diff compares its digest; a change replaces", async () => {
     const p = provider("AgentKnowledgeFile");
     const fileName = `${unique("notes")}.txt`;
     const secretish = "Internal note: refunds within 5 days.";
     const { id, outs } = await p.create(
       await checked("AgentKnowledgeFile", { fileName, content: secretish }),
     );
-    expect(JSON.stringify(outs)).not.toContain(secretish);
+    // As the inputs do: an output missing would be unknown at every preview (decision 0140).
+    expect(outs.content).toBe(secretish);
     expect(outs.contentHash).toBe(sha(secretish));
     expect(stored(id)?.sha256).toBe(sha(secretish));
     const diff = await p.diff(

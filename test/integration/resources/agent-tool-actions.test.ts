@@ -165,10 +165,19 @@ describe("chat-export of an agent's tool actions", () => {
       slack: expect.arrayContaining(["post-message", "list-channels"]),
     });
     expect(agents.find((x) => x.name === bare)).not.toHaveProperty("toolActions");
+    // The connection settings are never given back: a key to set for each tool with actions.
+    expect(a?.toolConnections).toEqual({
+      gmail: { secret: expect.any(String) },
+      slack: { secret: expect.any(String) },
+    });
 
     emulated().admin.clearRequests();
-    const { adopt: _a, ...agentArgs } = a ?? {};
-    const { inputs, failures } = await p.check({}, { ...agentArgs, adopt: true, connection });
+    // As the stack's config gives them: gmail's set, slack's (the agent holds none) deleted.
+    const { adopt: _a, toolConnections: _c, ...agentArgs } = a ?? {};
+    const { inputs, failures } = await p.check(
+      {},
+      { ...agentArgs, toolConnections: declared.toolConnections, adopt: true, connection },
+    );
     expect(failures).toEqual([]);
     await p.create(inputs);
     expect(

@@ -60,7 +60,7 @@ describe("AgentKnowledgeFile: check", () => {
     expect(JSON.stringify(parsed.error?.issues)).toMatch(/either path \(a local file\) or content/);
   });
 
-  it("state keeps the content's digest, not the content, and the kept form is stable", () => {
+  it("diff compares the content by its digest, and the kept form is stable", () => {
     const kept = kind.kept?.({
       fileName: "n.txt",
       content: "private words",

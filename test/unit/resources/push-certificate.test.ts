@@ -61,7 +61,7 @@ describe("PushCertificate at check", () => {
     for (const secret of ["pw-7731", "pw-on-p8", "8812"]) expect(text).not.toContain(secret);
   });
 
-  it("content and password are secrets; state keeps the digest, never the content", () => {
+  it("content and password are secrets; diff compares the digest, not the content", () => {
     expect([...(pushCertificate.secrets ?? [])].sort()).toEqual(["content", "password"]);
     const content = bytes("apns-b.p8").toString("base64");
     const kept = pushCertificate.kept?.({ type: "p8", content });

@@ -18,7 +18,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A file of the agent builder&#39;s knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent&#39;s knowledgeSources). State keeps the SHA-256 of the bytes, never the bytes: a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
+ * A file of the agent builder&#39;s knowledge base (PDF, TXT, DOCX, CSV or Markdown, at most 50 MB), uploaded from a local path or from content, which agents draw on once attached (AiAgent&#39;s knowledgeSources). State records the SHA-256 of the bytes (a path&#39;s bytes are never stored): a changed file is uploaded again (a replacement). Reconciled by file name, which must be unique to be adoptable. Id: the upload id the service chooses.
  * 
  * Changing `fileName`, `mimeType`, `contentHash` replaces the object; any other change updates it in place.
  * 
@@ -50,14 +50,14 @@ public class AgentKnowledgeFile extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.connection);
     }
     /**
-     * The file&#39;s content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+     * The file&#39;s content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
      * 
      */
     @Export(name="content", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> content;
 
     /**
-     * @return The file&#39;s content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+     * @return The file&#39;s content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
      * 
      */
     public Output<Optional<String>> content() {

@@ -50,14 +50,14 @@ public final class AgentKnowledgeFileArgs extends com.pulumi.resources.ResourceA
     }
 
     /**
-     * The file&#39;s content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+     * The file&#39;s content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
      * 
      */
     @Import(name="content")
     private @Nullable Output<String> content;
 
     /**
-     * @return The file&#39;s content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+     * @return The file&#39;s content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
      * 
      */
     public Optional<Output<String>> content() {
@@ -197,7 +197,7 @@ public final class AgentKnowledgeFileArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param content The file&#39;s content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+         * @param content The file&#39;s content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
          * 
          * @return builder
          * 
@@ -208,7 +208,7 @@ public final class AgentKnowledgeFileArgs extends com.pulumi.resources.ResourceA
         }
 
         /**
-         * @param content The file&#39;s content, given as text instead of a path. For small text files. State keeps its digest (contentHash), not the content.
+         * @param content The file&#39;s content, given as text instead of a path. For small text files. Compared by its digest (contentHash): the same bytes given as a path change nothing.
          * 
          * @return builder
          * 

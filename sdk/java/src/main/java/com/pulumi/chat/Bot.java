@@ -65,14 +65,14 @@ public class Bot extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+     * Relay messages to the webhook (declare true to turn the bot on). Default: false.
      * 
      */
     @Export(name="enabled", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> enabled;
 
     /**
-     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+     * @return Relay messages to the webhook (declare true to turn the bot on). Default: false.
      * 
      */
     public Output<Optional<Boolean>> enabled() {

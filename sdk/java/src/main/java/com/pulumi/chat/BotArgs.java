@@ -50,14 +50,14 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+     * Relay messages to the webhook (declare true to turn the bot on). Default: false.
      * 
      */
     @Import(name="enabled")
     private @Nullable Output<Boolean> enabled;
 
     /**
-     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+     * @return Relay messages to the webhook (declare true to turn the bot on). Default: false.
      * 
      */
     public Optional<Output<Boolean>> enabled() {
@@ -229,7 +229,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+         * @param enabled Relay messages to the webhook (declare true to turn the bot on). Default: false.
          * 
          * @return builder
          * 
@@ -240,7 +240,7 @@ public final class BotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enabled Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+         * @param enabled Relay messages to the webhook (declare true to turn the bot on). Default: false.
          * 
          * @return builder
          * 

@@ -36,14 +36,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:CampaignChannel")
 public class CampaignChannel extends com.pulumi.resources.CustomResource {
     /**
-     * The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+     * The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
      * 
      */
     @Export(name="channelId", refs={String.class}, tree="[0]")
     private Output<String> channelId;
 
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
      * 
      */
     public Output<String> channelId() {
@@ -78,14 +78,14 @@ public class CampaignChannel extends com.pulumi.resources.CustomResource {
         return this.enabled;
     }
     /**
-     * The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     public Output<String> name() {

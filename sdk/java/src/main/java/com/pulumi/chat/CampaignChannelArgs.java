@@ -35,14 +35,14 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+     * The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
      * 
      */
     @Import(name="channelId", required=true)
     private Output<String> channelId;
 
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
      * 
      */
     public Output<String> channelId() {
@@ -80,14 +80,14 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -160,7 +160,7 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param channelId The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+         * @param channelId The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
          * 
          * @return builder
          * 
@@ -171,7 +171,7 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param channelId The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+         * @param channelId The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
          * 
          * @return builder
          * 
@@ -223,7 +223,7 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param name The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+         * @param name The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
          * 
          * @return builder
          * 
@@ -234,7 +234,7 @@ public final class CampaignChannelArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param name The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+         * @param name The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
          * 
          * @return builder
          * 

@@ -68,14 +68,14 @@ public class CampaignTemplate extends com.pulumi.resources.CustomResource {
         return this.channels;
     }
     /**
-     * A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+     * More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
      * 
      */
     @Export(name="config", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
     private Output</* @Nullable */ Map<String,Object>> config;
 
     /**
-     * @return A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+     * @return More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
      * 
      */
     public Output<Optional<Map<String,Object>>> config() {
@@ -124,14 +124,14 @@ public class CampaignTemplate extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.label);
     }
     /**
-     * The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * The template&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The template&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -180,14 +180,14 @@ public class CampaignTemplate extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.templateCategory);
     }
     /**
-     * The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+     * The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
      * 
      */
     @Export(name="templateId", refs={String.class}, tree="[0]")
     private Output<String> templateId;
 
     /**
-     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
      * 
      */
     public Output<String> templateId() {

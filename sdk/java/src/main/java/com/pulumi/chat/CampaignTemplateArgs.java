@@ -70,14 +70,14 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
     }
 
     /**
-     * A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+     * More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
      * 
      */
     @Import(name="config")
     private @Nullable Output<Map<String,Object>> config;
 
     /**
-     * @return A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+     * @return More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
      * 
      */
     public Optional<Output<Map<String,Object>>> config() {
@@ -115,14 +115,14 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
     }
 
     /**
-     * The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * The template&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The template&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     public Output<String> name() {
@@ -175,14 +175,14 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
     }
 
     /**
-     * The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+     * The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
      * 
      */
     @Import(name="templateId", required=true)
     private Output<String> templateId;
 
     /**
-     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
      * 
      */
     public Output<String> templateId() {
@@ -313,7 +313,7 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param config A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+         * @param config More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
          * 
          * @return builder
          * 
@@ -324,7 +324,7 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param config A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+         * @param config More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
          * 
          * @return builder
          * 
@@ -376,7 +376,7 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param name The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+         * @param name The template&#39;s display name. Shown in the dashboard. At most 100 characters.
          * 
          * @return builder
          * 
@@ -387,7 +387,7 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param name The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+         * @param name The template&#39;s display name. Shown in the dashboard. At most 100 characters.
          * 
          * @return builder
          * 
@@ -470,7 +470,7 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param templateId The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+         * @param templateId The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
          * 
          * @return builder
          * 
@@ -481,7 +481,7 @@ public final class CampaignTemplateArgs extends com.pulumi.resources.ResourceArg
         }
 
         /**
-         * @param templateId The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+         * @param templateId The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
          * 
          * @return builder
          * 

@@ -17,7 +17,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * The legacy push-notification extension&#39;s APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State keeps the SHA-256 of the file, never the file: a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension&#39;s settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: &#34;&lt;appId&gt;/&lt;type&gt;&#34;.
+ * The legacy push-notification extension&#39;s APNs credential of an app: its p12 certificate or its p8 signing key (one of each per app; an upload replaces it), from a local file or base64 content. The file is checked before any call (a p12 must open with its password, a p8 must be a P-256 key). State records the SHA-256 of the bytes (a path&#39;s bytes are never stored; content is kept secret): a changed file is uploaded again. The key id, team id and bundle id of a p8 are the extension&#39;s settings (Extension push-notification). The service has no route to remove one: destroy LEAVES it in the app. Id: &#34;&lt;appId&gt;/&lt;type&gt;&#34;.
  * 
  * Changing `appId`, `type` replaces the object (the old one is deleted first when the new one takes its name); any other change updates it in place. `content`, `password` are kept secret in the state and outputs.
  * 
@@ -35,28 +35,28 @@ import javax.annotation.Nullable;
 @ResourceType(type="chat:index:PushCertificate")
 public class PushCertificate extends com.pulumi.resources.CustomResource {
     /**
-     * The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+     * The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
      * 
      */
     @Export(name="appId", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> appId;
 
     /**
-     * @return The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+     * @return The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
      * 
      */
     public Output<Optional<String>> appId() {
         return Codegen.optional(this.appId);
     }
     /**
-     * The certificate file&#39;s bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+     * The certificate file&#39;s bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
      * 
      */
     @Export(name="content", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> content;
 
     /**
-     * @return The certificate file&#39;s bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+     * @return The certificate file&#39;s bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
      * 
      */
     public Output<Optional<String>> content() {

@@ -35,14 +35,14 @@ public final class PushCertificateArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+     * The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
      * 
      */
     @Import(name="appId")
     private @Nullable Output<String> appId;
 
     /**
-     * @return The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+     * @return The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
      * 
      */
     public Optional<Output<String>> appId() {
@@ -50,14 +50,14 @@ public final class PushCertificateArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The certificate file&#39;s bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+     * The certificate file&#39;s bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
      * 
      */
     @Import(name="content")
     private @Nullable Output<String> content;
 
     /**
-     * @return The certificate file&#39;s bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+     * @return The certificate file&#39;s bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
      * 
      */
     public Optional<Output<String>> content() {
@@ -192,7 +192,7 @@ public final class PushCertificateArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param appId The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+         * @param appId The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
          * 
          * @return builder
          * 
@@ -203,7 +203,7 @@ public final class PushCertificateArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param appId The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+         * @param appId The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
          * 
          * @return builder
          * 
@@ -213,7 +213,7 @@ public final class PushCertificateArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param content The certificate file&#39;s bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+         * @param content The certificate file&#39;s bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
          * 
          * @return builder
          * 
@@ -224,7 +224,7 @@ public final class PushCertificateArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param content The certificate file&#39;s bytes in base64, given instead of a path. State keeps its digest (contentHash), not the content; the same bytes given as a path instead change nothing.
+         * @param content The certificate file&#39;s bytes in base64, given instead of a path. Compared by its digest (contentHash); the same bytes given as a path instead change nothing.
          * 
          * @return builder
          * 

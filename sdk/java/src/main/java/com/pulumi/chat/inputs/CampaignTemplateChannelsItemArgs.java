@@ -40,14 +40,14 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
     }
 
     /**
-     * The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change.
+     * The channelId of the app&#39;s channel (CampaignChannel) of that type the template delivers through.
      * 
      */
     @Import(name="channelId")
     private @Nullable Output<String> channelId;
 
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change.
+     * @return The channelId of the app&#39;s channel (CampaignChannel) of that type the template delivers through.
      * 
      */
     public Optional<Output<String>> channelId() {
@@ -55,14 +55,14 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
     }
 
     /**
-     * How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+     * The channel type this configuration is for; a template has one per type.
      * 
      */
     @Import(name="channelType", required=true)
     private Output<CampaignChannelType> channelType;
 
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+     * @return The channel type this configuration is for; a template has one per type.
      * 
      */
     public Output<CampaignChannelType> channelType() {
@@ -70,14 +70,14 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
     }
 
     /**
-     * A JSON object the service keeps as given.
+     * What the channel shows (the in-app feed&#39;s card, the push payload); the service fills its defaults when left out.
      * 
      */
     @Import(name="content")
     private @Nullable Output<Map<String,Object>> content;
 
     /**
-     * @return A JSON object the service keeps as given.
+     * @return What the channel shows (the in-app feed&#39;s card, the push payload); the service fills its defaults when left out.
      * 
      */
     public Optional<Output<Map<String,Object>>> content() {
@@ -229,7 +229,7 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
         }
 
         /**
-         * @param channelId The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change.
+         * @param channelId The channelId of the app&#39;s channel (CampaignChannel) of that type the template delivers through.
          * 
          * @return builder
          * 
@@ -240,7 +240,7 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
         }
 
         /**
-         * @param channelId The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change.
+         * @param channelId The channelId of the app&#39;s channel (CampaignChannel) of that type the template delivers through.
          * 
          * @return builder
          * 
@@ -250,7 +250,7 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
         }
 
         /**
-         * @param channelType How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+         * @param channelType The channel type this configuration is for; a template has one per type.
          * 
          * @return builder
          * 
@@ -261,7 +261,7 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
         }
 
         /**
-         * @param channelType How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+         * @param channelType The channel type this configuration is for; a template has one per type.
          * 
          * @return builder
          * 
@@ -271,7 +271,7 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
         }
 
         /**
-         * @param content A JSON object the service keeps as given.
+         * @param content What the channel shows (the in-app feed&#39;s card, the push payload); the service fills its defaults when left out.
          * 
          * @return builder
          * 
@@ -282,7 +282,7 @@ public final class CampaignTemplateChannelsItemArgs extends com.pulumi.resources
         }
 
         /**
-         * @param content A JSON object the service keeps as given.
+         * @param content What the channel shows (the in-app feed&#39;s card, the push payload); the service fills its defaults when left out.
          * 
          * @return builder
          * 

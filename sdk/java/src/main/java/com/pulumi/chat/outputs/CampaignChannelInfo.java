@@ -15,7 +15,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class CampaignChannelInfo {
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
      * 
      */
     private @Nullable String channelId;
@@ -30,7 +30,7 @@ public final class CampaignChannelInfo {
      */
     private String id;
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     private @Nullable String name;
@@ -42,7 +42,7 @@ public final class CampaignChannelInfo {
 
     private CampaignChannelInfo() {}
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Templates name the channel by it. Changing it makes a new channel. At most 100 characters.
+     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change. Changing it makes a new channel. At most 100 characters.
      * 
      */
     public Optional<String> channelId() {
@@ -63,7 +63,7 @@ public final class CampaignChannelInfo {
         return this.id;
     }
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The channel&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     public Optional<String> name() {

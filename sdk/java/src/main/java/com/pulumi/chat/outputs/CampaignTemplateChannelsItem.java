@@ -26,17 +26,17 @@ public final class CampaignTemplateChannelsItem {
      */
     private @Nullable Boolean categoryFilterEnabled;
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change.
+     * @return The channelId of the app&#39;s channel (CampaignChannel) of that type the template delivers through.
      * 
      */
     private @Nullable String channelId;
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+     * @return The channel type this configuration is for; a template has one per type.
      * 
      */
     private CampaignChannelType channelType;
     /**
-     * @return A JSON object the service keeps as given.
+     * @return What the channel shows (the in-app feed&#39;s card, the push payload); the service fills its defaults when left out.
      * 
      */
     private @Nullable Map<String,Object> content;
@@ -80,21 +80,21 @@ public final class CampaignTemplateChannelsItem {
         return Optional.ofNullable(this.categoryFilterEnabled);
     }
     /**
-     * @return The channel&#39;s slug, unique in the app; templates name the channel by it. It cannot change.
+     * @return The channelId of the app&#39;s channel (CampaignChannel) of that type the template delivers through.
      * 
      */
     public Optional<String> channelId() {
         return Optional.ofNullable(this.channelId);
     }
     /**
-     * @return How the channel delivers: in_app (the feed the SDK shows) or push; the other types are refused unless the app may use them.
+     * @return The channel type this configuration is for; a template has one per type.
      * 
      */
     public CampaignChannelType channelType() {
         return this.channelType;
     }
     /**
-     * @return A JSON object the service keeps as given.
+     * @return What the channel shows (the in-app feed&#39;s card, the push payload); the service fills its defaults when left out.
      * 
      */
     public Map<String,Object> content() {

@@ -30,7 +30,7 @@ public final class CampaignTemplateInfo {
      */
     private @Nullable List<CampaignTemplateChannelsItem> channels;
     /**
-     * @return A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+     * @return More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
      * 
      */
     private @Nullable Map<String,Object> config;
@@ -50,7 +50,7 @@ public final class CampaignTemplateInfo {
      */
     private @Nullable String label;
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The template&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     private @Nullable String name;
@@ -70,7 +70,7 @@ public final class CampaignTemplateInfo {
      */
     private @Nullable CampaignTemplateCategory templateCategory;
     /**
-     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
      * 
      */
     private @Nullable String templateId;
@@ -96,7 +96,7 @@ public final class CampaignTemplateInfo {
         return this.channels == null ? List.of() : this.channels;
     }
     /**
-     * @return A JSON object the service keeps as given. Removing it leaves the service&#39;s configuration, no longer managed.
+     * @return More of the template&#39;s configuration, as the service takes it. Removing it leaves the service&#39;s configuration, no longer managed.
      * 
      */
     public Map<String,Object> config() {
@@ -124,7 +124,7 @@ public final class CampaignTemplateInfo {
         return Optional.ofNullable(this.label);
     }
     /**
-     * @return The category&#39;s name, unique in the app; templates and the feed&#39;s filter name it. Shown in the dashboard. At most 100 characters.
+     * @return The template&#39;s display name. Shown in the dashboard. At most 100 characters.
      * 
      */
     public Optional<String> name() {
@@ -152,7 +152,7 @@ public final class CampaignTemplateInfo {
         return Optional.ofNullable(this.templateCategory);
     }
     /**
-     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Campaigns and sends name the template by it. Changing it makes a new template. At most 100 characters.
+     * @return The template&#39;s slug, unique in the app; campaigns and sends name the template by it. It cannot change. Changing it makes a new template. At most 100 characters.
      * 
      */
     public Optional<String> templateId() {

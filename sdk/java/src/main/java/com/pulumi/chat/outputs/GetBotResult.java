@@ -21,7 +21,7 @@ public final class GetBotResult {
      */
     private @Nullable Integer createdAt;
     /**
-     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+     * @return Relay messages to the webhook (declare true to turn the bot on). Default: false.
      * 
      */
     private @Nullable Boolean enabled;
@@ -70,7 +70,7 @@ public final class GetBotResult {
         return Optional.ofNullable(this.createdAt);
     }
     /**
-     * @return Relay messages to the webhook (off by the service&#39;s default: declare true to turn the bot on). Default: false.
+     * @return Relay messages to the webhook (declare true to turn the bot on). Default: false.
      * 
      */
     public Optional<Boolean> enabled() {

@@ -14,7 +14,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class GetPushCertificateResult {
     /**
-     * @return The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+     * @return The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
      * 
      */
     private @Nullable String appId;
@@ -41,7 +41,7 @@ public final class GetPushCertificateResult {
 
     private GetPushCertificateResult() {}
     /**
-     * @return The app the certificate is for (default, the connection&#39;s app or chat:appId). The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
+     * @return The app the certificate is for. The app (default: the chat connection&#39;s app, chat:appId; resolved once and recorded). Changing it replaces the certificate.
      * 
      */
     public Optional<String> appId() {
