@@ -125,7 +125,9 @@ function renderKind(kind: Kind): string {
   }
   const list = (xs: readonly string[]) => `[${xs.map((x) => JSON.stringify(x)).join(", ")}]`;
   out += `\n  constructor(name: string, args: ${kind.name}Args, opts?: pulumi.CustomResourceOptions) {\n`;
-  out += `    super(...resourceArgs(${JSON.stringify(kind.name)}, name, args, ${list(names)}, ${list(kind.secrets ?? [])}, opts));\n`;
+  // Every argument is an output too, given or not: one the provider computes when left out reads what it made.
+  const outputs = [...Object.keys(input.properties ?? {}), ...names];
+  out += `    super(...resourceArgs(${JSON.stringify(kind.name)}, name, args, ${list(outputs)}, ${list(kind.secrets ?? [])}, opts));\n`;
   out += "  }\n}\n";
   return out;
 }

@@ -19,7 +19,9 @@ function fieldOf(k: FileKind, arg: string): FilePath {
 
 /**
  * The refusal of `k`'s fill for one entry (relative path), with the values of the secret config keys it
- * names (`config`; a key not set is said by the secrets' check, and what fill would find is not known).
+ * names (`config`). A key not set is said by the secrets' check: fill runs with an empty value in its place,
+ * and a refusal about an argument a secret holds is then dropped (what fill would find is not known), while
+ * one about another argument (a certificate's missing file) is said beside it.
  * A refusal about an argument the kind's schema refuses is that same mistake, said by the schema.
  */
 export function entryFillProblems(
@@ -30,10 +32,10 @@ export function entryFillProblems(
 ): Problem[] {
   if (!k.fill || k.file.only) return [];
   const named = namedSecrets(k, entry);
-  if (named.some((n) => config(n.key) === undefined)) return [];
+  const unset = named.filter((n) => config(n.key) === undefined);
   const args = argsOf(k, entry, {
     named: (ref, s) => {
-      const text = config(ref.secret) ?? "";
+      const text = config(ref.secret) ?? (s.each ? "{}" : "");
       return s.each ? secretValue(text) : text;
     },
   });
@@ -49,6 +51,7 @@ export function entryFillProblems(
       throw e;
     }
     if (refused.has(e.property) || refused.has("")) return [];
+    if (unset.length && named.some((n) => n.arg[0] === e.property)) return [];
     const path = fieldOf(k, e.property);
     const secret = named.find((n) => n.arg.length === 1 && n.arg[0] === e.property);
     const lead = `${e.property}: `;

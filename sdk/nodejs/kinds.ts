@@ -38,7 +38,7 @@ export class App extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AppArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("App", name, args, ["appId", "plan", "apiKey", "authKey", "connection", "createdAt"], ["apiKey", "authKey", "connection"], opts));
+    super(...resourceArgs("App", name, args, ["name", "region", "version", "skipSampleData", "appId", "plan", "apiKey", "authKey", "connection", "createdAt"], ["apiKey", "authKey", "connection"], opts));
   }
 }
 
@@ -87,7 +87,7 @@ export class User extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("User", name, args, ["createdAt"], [], opts));
+    super(...resourceArgs("User", name, args, ["uid", "name", "avatar", "link", "role", "statusMessage", "metadata", "tags", "permanentDelete", "createdAt"], [], opts));
   }
 }
 
@@ -140,7 +140,7 @@ export class Group extends pulumi.CustomResource {
   declare readonly membersCount: pulumi.Output<number>;
 
   constructor(name: string, args: GroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Group", name, args, ["createdAt", "conversationId", "membersCount"], ["password"], opts));
+    super(...resourceArgs("Group", name, args, ["guid", "name", "type", "password", "icon", "description", "metadata", "owner", "tags", "createdAt", "conversationId", "membersCount"], ["password"], opts));
   }
 }
 
@@ -165,7 +165,7 @@ export class GroupMember extends pulumi.CustomResource {
   declare readonly joinedAt: pulumi.Output<number>;
 
   constructor(name: string, args: GroupMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("GroupMember", name, args, ["joinedAt"], [], opts));
+    super(...resourceArgs("GroupMember", name, args, ["guid", "uid", "scope", "joinedAt"], [], opts));
   }
 }
 
@@ -192,7 +192,7 @@ export class GroupMembers extends pulumi.CustomResource {
   declare readonly participants: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: GroupMembersArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("GroupMembers", name, args, [], [], opts));
+    super(...resourceArgs("GroupMembers", name, args, ["guid", "admins", "moderators", "participants"], [], opts));
   }
 }
 
@@ -211,7 +211,7 @@ export class Friends extends pulumi.CustomResource {
   declare readonly friends: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: FriendsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Friends", name, args, [], [], opts));
+    super(...resourceArgs("Friends", name, args, ["uid", "friends"], [], opts));
   }
 }
 
@@ -230,7 +230,7 @@ export class BlockedUsers extends pulumi.CustomResource {
   declare readonly blockedUids: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: BlockedUsersArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("BlockedUsers", name, args, [], [], opts));
+    super(...resourceArgs("BlockedUsers", name, args, ["uid", "blockedUids"], [], opts));
   }
 }
 
@@ -249,7 +249,7 @@ export class GroupBans extends pulumi.CustomResource {
   declare readonly uids: pulumi.Output<string[]>;
 
   constructor(name: string, args: GroupBansArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("GroupBans", name, args, [], [], opts));
+    super(...resourceArgs("GroupBans", name, args, ["guid", "uids"], [], opts));
   }
 }
 
@@ -290,7 +290,7 @@ export class Role extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: RoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Role", name, args, ["createdAt"], [], opts));
+    super(...resourceArgs("Role", name, args, ["role", "name", "description", "metadata", "settings", "restrictedFeatures", "permissions", "createdAt"], [], opts));
   }
 }
 
@@ -313,7 +313,7 @@ export class ApiKey extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: ApiKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ApiKey", name, args, ["apiKey", "createdAt"], ["apiKey"], opts));
+    super(...resourceArgs("ApiKey", name, args, ["name", "scope", "apiKey", "createdAt"], ["apiKey"], opts));
   }
 }
 
@@ -366,7 +366,7 @@ export class Webhook extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Webhook", name, args, ["createdAt"], ["password"], opts));
+    super(...resourceArgs("Webhook", name, args, ["appId", "webhookId", "name", "webhookURL", "useBasicAuth", "username", "password", "enabled", "retryOnFailure", "version", "createdAt"], ["password"], opts));
   }
 }
 
@@ -393,7 +393,7 @@ export class WebhookTriggers extends pulumi.CustomResource {
   declare readonly version: pulumi.Output<1 | 2 | undefined>;
 
   constructor(name: string, args: WebhookTriggersArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("WebhookTriggers", name, args, [], [], opts));
+    super(...resourceArgs("WebhookTriggers", name, args, ["appId", "webhookId", "triggers", "version"], [], opts));
   }
 }
 
@@ -424,7 +424,7 @@ export class AuthToken extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AuthTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AuthToken", name, args, ["authToken", "createdAt"], ["authToken"], opts));
+    super(...resourceArgs("AuthToken", name, args, ["uid", "platform", "userAgent", "appInfo", "authToken", "createdAt"], ["authToken"], opts));
   }
 }
 
@@ -465,7 +465,7 @@ export class Bot extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: BotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Bot", name, args, ["createdAt"], ["password"], opts));
+    super(...resourceArgs("Bot", name, args, ["uid", "webhookURL", "enabled", "groupChatSetting", "useBasicAuth", "username", "password", "createdAt"], ["password"], opts));
   }
 }
 
@@ -592,7 +592,7 @@ export class Extension extends pulumi.CustomResource {
   declare readonly secrets: pulumi.Output<Record<string, unknown> | undefined>;
 
   constructor(name: string, args: ExtensionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Extension", name, args, [], ["secrets"], opts));
+    super(...resourceArgs("Extension", name, args, ["appId", "extension", "enabled", "settings", "secrets"], ["secrets"], opts));
   }
 }
 
@@ -613,7 +613,7 @@ export class AppSettings extends pulumi.CustomResource {
   declare readonly previous: pulumi.Output<Record<string, boolean>>;
 
   constructor(name: string, args: AppSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AppSettings", name, args, ["previous"], [], opts));
+    super(...resourceArgs("AppSettings", name, args, ["appId", "settings", "previous"], [], opts));
   }
 }
 
@@ -636,7 +636,7 @@ export class Collaborators extends pulumi.CustomResource {
   declare readonly moderators: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: CollaboratorsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("Collaborators", name, args, [], [], opts));
+    super(...resourceArgs("Collaborators", name, args, ["appId", "admins", "moderators"], [], opts));
   }
 }
 
@@ -659,7 +659,7 @@ export class GroupScopePermissions extends pulumi.CustomResource {
   declare readonly permissions: pulumi.Output<{ sendMessage?: "allow" | "deny"; sendThreadedMessage?: "allow" | "deny"; editMessage?: "allow" | "deny"; addReaction?: "allow" | "deny"; listReactions?: "allow" | "deny"; "listReactions.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; listMembers?: "allow" | "deny"; "listMembers.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; initiateCall?: "allow" | "deny"; "initiateCall.allowedScopes"?: "admin" | "moderator" | "participant" | ("admin" | "moderator" | "participant")[]; "initiateCall.allowedType"?: "audio" | "video" | ("audio" | "video")[] }>;
 
   constructor(name: string, args: GroupScopePermissionsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("GroupScopePermissions", name, args, [], [], opts));
+    super(...resourceArgs("GroupScopePermissions", name, args, ["guid", "scope", "permissions"], [], opts));
   }
 }
 
@@ -682,7 +682,7 @@ export class NotificationSettings extends pulumi.CustomResource {
   declare readonly templates: pulumi.Output<{ usePrivacyTemplate?: 1 | 2 | 3; textMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; textMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; mediaMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; mediaMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body_image?: string; body_audio?: string; body_video?: string; body_file?: string }; customMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; customMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; pollMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; reminderMessageTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string; body_fallback?: string }; userMentionTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; userMentionTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; bodyOneOnOne?: string; bodyGroup?: string; body_fallback?: string }; groupMentionTemplateDefault?: { titleGroup?: string; body?: string; body_fallback?: string }; groupMentionTemplatePrivacy?: { titleGroup?: string; body?: string; body_fallback?: string }; interactiveFormTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveFormTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCardTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveSchedulerTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplateDefault?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; interactiveCustomTemplatePrivacy?: { titleOneOnOne?: string; titleGroup?: string; body?: string }; emailSubjectTemplateDefault?: { subjectGroup?: string; subjectOneOnOne?: string }; emailSubjectTemplatePrivacy?: { subjectGroup?: string; subjectOneOnOne?: string }; smsContentTemplateDefault?: { bodyGroup?: string; bodyOneOnOne?: string }; smsContentTemplatePrivacy?: { bodyGroup?: string; bodyOneOnOne?: string } } | undefined>;
 
   constructor(name: string, args: NotificationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("NotificationSettings", name, args, [], [], opts));
+    super(...resourceArgs("NotificationSettings", name, args, ["preferences", "sound", "templates"], [], opts));
   }
 }
 
@@ -713,7 +713,7 @@ export class FcmPushProvider extends pulumi.CustomResource {
   declare readonly credentials: pulumi.Output<string | { type?: "service_account"; project_id: string; client_email: string; private_key: string; private_key_id: string; client_id?: string; auth_uri?: string; token_uri?: string; auth_provider_x509_cert_url?: string; client_x509_cert_url?: string; universe_domain?: string }>;
 
   constructor(name: string, args: FcmPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("FcmPushProvider", name, args, [], ["credentials"], opts));
+    super(...resourceArgs("FcmPushProvider", name, args, ["providerId", "serviceAccountFilename", "notificationInPayload", "isDefault", "credentials"], ["credentials"], opts));
   }
 }
 
@@ -764,7 +764,7 @@ export class ApnsPushProvider extends pulumi.CustomResource {
   declare readonly credentials: pulumi.Output<{ p8Key: string }>;
 
   constructor(name: string, args: ApnsPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ApnsPushProvider", name, args, [], ["credentials"], opts));
+    super(...resourceArgs("ApnsPushProvider", name, args, ["providerId", "keyId", "teamId", "bundleId", "p8KeyFilename", "includeContentAvailable", "includeMutableContent", "productionMode", "isDefault", "credentials"], ["credentials"], opts));
   }
 }
 
@@ -795,7 +795,7 @@ export class CustomPushProvider extends pulumi.CustomResource {
   declare readonly credentials: pulumi.Output<{ basicAuthPassword: string } | undefined>;
 
   constructor(name: string, args: CustomPushProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("CustomPushProvider", name, args, [], ["credentials"], opts));
+    super(...resourceArgs("CustomPushProvider", name, args, ["isEnabled", "webhookURL", "useBasicAuth", "basicAuthUsername", "credentials"], ["credentials"], opts));
   }
 }
 
@@ -840,7 +840,7 @@ export class SendGridEmailProvider extends pulumi.CustomResource {
   declare readonly repliesWebhook: pulumi.Output<string>;
 
   constructor(name: string, args: SendGridEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("SendGridEmailProvider", name, args, ["repliesWebhook"], ["credentials", "repliesWebhook"], opts));
+    super(...resourceArgs("SendGridEmailProvider", name, args, ["sendGridTemplateID", "sendGridUnsubscribeGroupID", "senderName", "senderEmail", "allowEmailReplies", "senderEmailForReplies", "isEnabled", "credentials", "repliesWebhook"], ["credentials", "repliesWebhook"], opts));
   }
 }
 
@@ -875,7 +875,7 @@ export class CustomEmailProvider extends pulumi.CustomResource {
   declare readonly useStoredEmailID: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: CustomEmailProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("CustomEmailProvider", name, args, [], ["credentials"], opts));
+    super(...resourceArgs("CustomEmailProvider", name, args, ["isEnabled", "webhookURL", "useBasicAuth", "basicAuthUsername", "credentials", "useStoredEmailID"], ["credentials"], opts));
   }
 }
 
@@ -902,7 +902,7 @@ export class TwilioSmsProvider extends pulumi.CustomResource {
   declare readonly credentials: pulumi.Output<{ twilioAuthToken: string }>;
 
   constructor(name: string, args: TwilioSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("TwilioSmsProvider", name, args, [], ["credentials"], opts));
+    super(...resourceArgs("TwilioSmsProvider", name, args, ["twilioAccountSID", "twilioSenderPhoneNumber", "isEnabled", "credentials"], ["credentials"], opts));
   }
 }
 
@@ -937,7 +937,7 @@ export class CustomSmsProvider extends pulumi.CustomResource {
   declare readonly useStoredPhNo: pulumi.Output<boolean | undefined>;
 
   constructor(name: string, args: CustomSmsProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("CustomSmsProvider", name, args, [], ["credentials"], opts));
+    super(...resourceArgs("CustomSmsProvider", name, args, ["isEnabled", "webhookURL", "useBasicAuth", "basicAuthUsername", "credentials", "useStoredPhNo"], ["credentials"], opts));
   }
 }
 
@@ -976,7 +976,7 @@ export class ModerationKeywordList extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: ModerationKeywordListArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ModerationKeywordList", name, args, ["builtIn", "createdAt"], [], opts));
+    super(...resourceArgs("ModerationKeywordList", name, args, ["listId", "name", "description", "category", "searchTerms", "disallowedSentences", "builtIn", "createdAt"], [], opts));
   }
 }
 
@@ -1015,7 +1015,7 @@ export class ModerationCustomApiList extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: ModerationCustomApiListArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ModerationCustomApiList", name, args, ["builtIn", "createdAt"], ["password"], opts));
+    super(...resourceArgs("ModerationCustomApiList", name, args, ["listId", "name", "description", "webhookURL", "username", "password", "builtIn", "createdAt"], ["password"], opts));
   }
 }
 
@@ -1058,7 +1058,7 @@ export class ModerationRule extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: ModerationRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ModerationRule", name, args, ["builtIn", "createdAt"], [], opts));
+    super(...resourceArgs("ModerationRule", name, args, ["ruleId", "name", "description", "enabled", "action", "conditions", "filters", "builtIn", "createdAt"], [], opts));
   }
 }
 
@@ -1095,7 +1095,7 @@ export class McpServer extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: McpServerArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("McpServer", name, args, ["createdAt"], ["headers"], opts));
+    super(...resourceArgs("McpServer", name, args, ["slug", "name", "url", "description", "icon", "headers", "createdAt"], ["headers"], opts));
   }
 }
 
@@ -1182,7 +1182,7 @@ export class AiAgent extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AiAgentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AiAgent", name, args, ["uid", "createdAt"], ["toolConnections"], opts));
+    super(...resourceArgs("AiAgent", name, args, ["name", "description", "icon", "greetingMessage", "introductoryMessage", "suggestedMessages", "isActive", "instructions", "model", "temperature", "maxTokens", "mcpServers", "tools", "apiTools", "frontendActions", "knowledgeSources", "toolActions", "toolConnections", "uid", "createdAt"], ["toolConnections"], opts));
   }
 }
 
@@ -1249,7 +1249,7 @@ export class ExternalAgent extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: ExternalAgentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ExternalAgent", name, args, ["uid", "createdAt"], ["headers"], opts));
+    super(...resourceArgs("ExternalAgent", name, args, ["name", "provider", "deploymentUrl", "agentId", "headers", "tools", "actions", "description", "icon", "greetingMessage", "introductoryMessage", "suggestedMessages", "isActive", "uid", "createdAt"], ["headers"], opts));
   }
 }
 
@@ -1264,7 +1264,7 @@ export class PinnedConversations extends pulumi.CustomResource {
   declare readonly conversations: pulumi.Output<{ conversationType: "user" | "group"; conversationWith: string }[]>;
 
   constructor(name: string, args: PinnedConversationsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("PinnedConversations", name, args, [], [], opts));
+    super(...resourceArgs("PinnedConversations", name, args, ["conversations"], [], opts));
   }
 }
 
@@ -1287,7 +1287,7 @@ export class AgentKnowledgeSource extends pulumi.CustomResource {
   declare readonly fileName: pulumi.Output<string>;
 
   constructor(name: string, args: AgentKnowledgeSourceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentKnowledgeSource", name, args, ["createdAt", "fileName"], [], opts));
+    super(...resourceArgs("AgentKnowledgeSource", name, args, ["title", "text", "createdAt", "fileName"], [], opts));
   }
 }
 
@@ -1322,7 +1322,7 @@ export class AgentKnowledgeFile extends pulumi.CustomResource {
   declare readonly status: pulumi.Output<string>;
 
   constructor(name: string, args: AgentKnowledgeFileArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentKnowledgeFile", name, args, ["createdAt", "status"], [], opts));
+    super(...resourceArgs("AgentKnowledgeFile", name, args, ["fileName", "path", "content", "mimeType", "contentHash", "createdAt", "status"], [], opts));
   }
 }
 
@@ -1359,7 +1359,7 @@ export class AgentVariable extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AgentVariableArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentVariable", name, args, ["createdAt"], ["constantValue"], opts));
+    super(...resourceArgs("AgentVariable", name, args, ["name", "sourceType", "description", "sourcePath", "constantValue", "defaultValue", "createdAt"], ["constantValue"], opts));
   }
 }
 
@@ -1394,7 +1394,7 @@ export class SeedData extends pulumi.CustomResource {
   declare readonly alone: pulumi.Output<string>;
 
   constructor(name: string, args: SeedDataArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("SeedData", name, args, ["count", "alone"], [], opts));
+    super(...resourceArgs("SeedData", name, args, ["entity", "file", "bucket", "buckets", "rows", "count", "alone"], [], opts));
   }
 }
 
@@ -1427,7 +1427,7 @@ export class ChatWidget extends pulumi.CustomResource {
   declare readonly widgetId: pulumi.Output<string>;
 
   constructor(name: string, args: ChatWidgetArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("ChatWidget", name, args, ["widgetId"], [], opts));
+    super(...resourceArgs("ChatWidget", name, args, ["appId", "name", "style", "sidebar", "main", "widgetId"], [], opts));
   }
 }
 
@@ -1492,7 +1492,7 @@ export class AgentApiTool extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AgentApiToolArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentApiTool", name, args, ["createdAt"], ["basicAuthPassword", "basicAuthUsername", "headers"], opts));
+    super(...resourceArgs("AgentApiTool", name, args, ["slug", "name", "description", "endpoint", "method", "enableBasicAuth", "basicAuthUsername", "basicAuthPassword", "headers", "bodyTemplate", "allowAdditionalProperties", "parameters", "icon", "createdAt"], ["basicAuthPassword", "basicAuthUsername", "headers"], opts));
   }
 }
 
@@ -1527,7 +1527,7 @@ export class AgentFrontendAction extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<number>;
 
   constructor(name: string, args: AgentFrontendActionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentFrontendAction", name, args, ["actionId", "createdAt"], [], opts));
+    super(...resourceArgs("AgentFrontendAction", name, args, ["name", "description", "triggerFunction", "parameters", "icon", "actionId", "createdAt"], [], opts));
   }
 }
 
@@ -1546,7 +1546,7 @@ export class CampaignCategory extends pulumi.CustomResource {
   declare readonly description: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: CampaignCategoryArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("CampaignCategory", name, args, [], [], opts));
+    super(...resourceArgs("CampaignCategory", name, args, ["name", "description"], [], opts));
   }
 }
 
@@ -1573,7 +1573,7 @@ export class CampaignChannel extends pulumi.CustomResource {
   declare readonly enabled: pulumi.Output<boolean>;
 
   constructor(name: string, args: CampaignChannelArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("CampaignChannel", name, args, [], [], opts));
+    super(...resourceArgs("CampaignChannel", name, args, ["name", "type", "channelId", "enabled"], [], opts));
   }
 }
 
@@ -1626,7 +1626,7 @@ export class CampaignTemplate extends pulumi.CustomResource {
   declare readonly currentVersion: pulumi.Output<number>;
 
   constructor(name: string, args: CampaignTemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("CampaignTemplate", name, args, ["currentVersion"], [], opts));
+    super(...resourceArgs("CampaignTemplate", name, args, ["name", "templateId", "templateCategory", "label", "alternativeText", "tags", "status", "channels", "variableSchema", "config", "currentVersion"], [], opts));
   }
 }
 
@@ -1661,7 +1661,7 @@ export class PushCertificate extends pulumi.CustomResource {
   declare readonly contentHash: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: PushCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("PushCertificate", name, args, [], ["content", "password"], opts));
+    super(...resourceArgs("PushCertificate", name, args, ["appId", "type", "path", "content", "password", "contentHash"], ["content", "password"], opts));
   }
 }
 
@@ -1700,7 +1700,7 @@ export class AgentKnowledgeWebsite extends pulumi.CustomResource {
   declare readonly status: pulumi.Output<string>;
 
   constructor(name: string, args: AgentKnowledgeWebsiteArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs("AgentKnowledgeWebsite", name, args, ["createdAt", "status"], [], opts));
+    super(...resourceArgs("AgentKnowledgeWebsite", name, args, ["url", "maxDepth", "maxPages", "include", "exclude", "fetchSitemap", "createdAt", "status"], [], opts));
   }
 }
 

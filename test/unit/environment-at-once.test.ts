@@ -91,6 +91,20 @@ describe("a push certificate's file", () => {
     ]);
   });
 
+  it("missing while its password's key is not set: both said, and nothing about the password's value", () => {
+    const said = refusal(
+      CERTS(`      - { type: p12, path: no-such.p12, password: { secret: p12pass } }
+`),
+    );
+    expect(said).toEqual([
+      'chat-environment.yaml:3:28: users[0].rolee: no such field (did you mean "role"?)',
+      "chat-environment.yaml:7:22: notifications.push.certificates[0].path: cannot read the file no-such.p12",
+      expect.stringMatching(
+        /^chat-environment\.yaml:7:\d+: notifications\.push\.certificates\[0\]\.password \(config proj:p12pass\): is not set: /,
+      ),
+    ]);
+  });
+
   it("takes a certificate its password opens", () => {
     const text = CERTS(
       `      - { type: p12, path: ${join(dir, "apns-a.p12")}, password: { secret: p12pass } }\n`,
