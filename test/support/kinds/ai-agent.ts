@@ -90,7 +90,7 @@ export const fixture: Fixture = {
     sibling: ["toolActions", { gmail: ["send email!"] }, /an action's name may contain only/],
     badSecret: () => [
       { ...connected(secret("bad")), toolConnections: { slack: { emailId: secret("bad2") } } },
-      /toolConnections names the tool slack/,
+      /toolConnections names the tool "slack"/,
     ],
   }),
   lookup: {
