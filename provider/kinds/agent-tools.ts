@@ -141,7 +141,7 @@ export const toolConnectionRefs = {
         ),
       may: (a: Args) => Object.keys((a.toolActions as object | undefined) ?? {}),
     },
-    exported: { key: "toolConnection", what: "the connection settings of an AI agent's tool" },
+    exported: { key: "toolConnection", what: "the connection settings (a JSON object) of a tool of AI agent" },
   },
 } as const;
 

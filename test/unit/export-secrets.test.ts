@@ -105,3 +105,14 @@ describe("chat-export: the secrets an object holds", () => {
     );
   });
 });
+
+describe("what the header says a tool's connection key holds", () => {
+  it("names the agent, the tool and the shape", () => {
+    const agent = FILE_KINDS.find((k) => k.name === "AiAgent");
+    if (!agent) throw new Error("no AiAgent section");
+    expect(exportedSecret(agent, "toolConnections", "Mail helper", "gmail")).toEqual({
+      key: "toolConnection-Mail-helper-gmail",
+      what: 'the connection settings (a JSON object) of a tool of AI agent "Mail helper": tool "gmail"',
+    });
+  });
+});
