@@ -502,7 +502,10 @@ export function exportedSecret(
       .slice(0, 100);
   if (s.exported) {
     const key = keyOf([s.exported.key, id, part]);
-    return { key, what: part === undefined ? named(s.exported.what) : `${named(s.exported.what)}: tool "${part}"` };
+    return {
+      key,
+      what: part === undefined ? named(s.exported.what) : `${named(s.exported.what)}: tool "${part}"`,
+    };
   }
   const key = keyOf([k.file.child, id, part ?? s.field]);
   // What to set it to: the argument's doc says it first (the document's description), up to its first stop.

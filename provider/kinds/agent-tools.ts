@@ -141,7 +141,10 @@ export const toolConnectionRefs = {
         ),
       may: (a: Args) => Object.keys((a.toolActions as object | undefined) ?? {}),
     },
-    exported: { key: "toolConnection", what: "the connection settings (a JSON object) of a tool of AI agent" },
+    exported: {
+      key: "toolConnection",
+      what: "the connection settings (a JSON object) of a tool of AI agent",
+    },
   },
 } as const;
 

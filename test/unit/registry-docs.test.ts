@@ -3,8 +3,10 @@
 // one of the tested ones (test/unit/registry-examples.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Kind } from "../../provider/engine/kind";
 import { exampleProgram, LANGUAGES, type Lookup, type Prop } from "../../provider/hosts/plugin/example-code";
 import { EXAMPLES } from "../../provider/hosts/plugin/examples";
+import { idForm } from "../../provider/hosts/plugin/resource-docs";
 import { packageSchema } from "../../provider/hosts/plugin/schema";
 import { kinds } from "../../provider/kinds";
 import { REGISTRY_DIR, registryPages } from "../../scripts/registry-docs";
@@ -69,5 +71,14 @@ describe("docs/registry", () => {
     const page = pages.get("installation-configuration.md") ?? "";
     expect(page).toMatch(/\| `chat:apiKey` \| `CHAT_API_KEY` \| string \| yes \|/);
     expect(page).toMatch(/\| `chat:requestsPerMinute` \| `CHAT_REQUESTS_PER_MINUTE` \| integer \|/);
+  });
+});
+
+describe("the id `pulumi import` takes, as each page shows it", () => {
+  it("is a form to fill, with no sentence of the doc in it", () => {
+    const odd = Object.values(kinds as unknown as Record<string, Kind>)
+      .map((k) => [k.name, idForm(k)] as const)
+      .filter(([, id]) => /[;`,(]/.test(id));
+    expect(odd).toEqual([]);
   });
 });

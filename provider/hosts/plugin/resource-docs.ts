@@ -13,10 +13,12 @@ export function idForm(kind: Kind): string {
   if (kind.idParts?.length) return kind.idParts.map((p) => `<${p}>`).join("/");
   if (kind.identity?.length === 1) return `<${kind.identity[0]}>`;
   const said = /Id: (.*?)(?:\. |\.?$)/.exec(kind.doc)?.[1];
-  // A quoted form is the id itself ("notification-settings", "<uid>/<hash of the token>").
-  const quoted = said && /^"(.*)"$/.exec(said)?.[1];
+  // A quoted form is the id itself ("notification-settings", "<uid>/<hash of the token>", `<file>#<entity>`).
+  const quoted = said && /^(["`])(.*)\1$/.exec(said)?.[2];
   if (quoted) return quoted;
-  return said ? `<${said.replace(/^the /, "")}>` : "<id>";
+  // Else the doc's words up to a clause that explains them ("a hash of the key; the key itself is …").
+  const words = said?.split(/;|,| \(/)[0]?.replace(/^the /, "").replaceAll("`", "");
+  return words ? `<${words}>` : "<id>";
 }
 
 function changes(kind: Kind): string {

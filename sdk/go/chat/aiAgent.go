@@ -82,10 +82,10 @@ import (
 //
 // ## Import
 //
-// An existing AiAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+// An existing AiAgent is adopted by its id, `<uid the service chooses>`:
 //
 // ```sh
-// $ pulumi import chat:index:AiAgent ai '<uid the service chooses (a UUID v4)>'
+// $ pulumi import chat:index:AiAgent ai '<uid the service chooses>'
 // ```
 type AiAgent struct {
 	pulumi.CustomResourceState

@@ -43,10 +43,10 @@ import (
 //
 // ## Import
 //
-// An existing ApiKey is adopted by its id, ` <a hash of the key; the key itself is the secret output  `apiKey`>`:
+// An existing ApiKey is adopted by its id, `<a hash of the key>`:
 //
 // ```sh
-// $ pulumi import chat:index:ApiKey key '<a hash of the key; the key itself is the secret output `apiKey`>'
+// $ pulumi import chat:index:ApiKey key '<a hash of the key>'
 // ```
 type ApiKey struct {
 	pulumi.CustomResourceState

@@ -64,10 +64,10 @@ import (
 //
 // ## Import
 //
-// An existing ExternalAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+// An existing ExternalAgent is adopted by its id, `<uid the service chooses>`:
 //
 // ```sh
-// $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses (a UUID v4)>'
+// $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses>'
 // ```
 type ExternalAgent struct {
 	pulumi.CustomResourceState

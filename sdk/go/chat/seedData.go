@@ -46,10 +46,10 @@ import (
 //
 // ## Import
 //
-// An existing SeedData is adopted by its id, `<`<file>#<entity>:<bucket>/<buckets>`>`:
+// An existing SeedData is adopted by its id, `<file>#<entity>:<bucket>/<buckets>`:
 //
 // ```sh
-// $ pulumi import chat:index:SeedData seed '<`<file>#<entity>:<bucket>/<buckets>`>'
+// $ pulumi import chat:index:SeedData seed '<file>#<entity>:<bucket>/<buckets>'
 // ```
 type SeedData struct {
 	pulumi.CustomResourceState

@@ -433,10 +433,10 @@ class AiAgent(pulumi.CustomResource):
 
         ## Import
 
-        An existing AiAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+        An existing AiAgent is adopted by its id, `<uid the service chooses>`:
 
         ```sh
-        $ pulumi import chat:index:AiAgent ai '<uid the service chooses (a UUID v4)>'
+        $ pulumi import chat:index:AiAgent ai '<uid the service chooses>'
         ```
 
 
@@ -529,10 +529,10 @@ class AiAgent(pulumi.CustomResource):
 
         ## Import
 
-        An existing AiAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+        An existing AiAgent is adopted by its id, `<uid the service chooses>`:
 
         ```sh
-        $ pulumi import chat:index:AiAgent ai '<uid the service chooses (a UUID v4)>'
+        $ pulumi import chat:index:AiAgent ai '<uid the service chooses>'
         ```
 
 

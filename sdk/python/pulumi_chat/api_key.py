@@ -123,10 +123,10 @@ class ApiKey(pulumi.CustomResource):
 
         ## Import
 
-        An existing ApiKey is adopted by its id, ` <a hash of the key; the key itself is the secret output  `apiKey`>`:
+        An existing ApiKey is adopted by its id, `<a hash of the key>`:
 
         ```sh
-        $ pulumi import chat:index:ApiKey key '<a hash of the key; the key itself is the secret output `apiKey`>'
+        $ pulumi import chat:index:ApiKey key '<a hash of the key>'
         ```
 
 
@@ -164,10 +164,10 @@ class ApiKey(pulumi.CustomResource):
 
         ## Import
 
-        An existing ApiKey is adopted by its id, ` <a hash of the key; the key itself is the secret output  `apiKey`>`:
+        An existing ApiKey is adopted by its id, `<a hash of the key>`:
 
         ```sh
-        $ pulumi import chat:index:ApiKey key '<a hash of the key; the key itself is the secret output `apiKey`>'
+        $ pulumi import chat:index:ApiKey key '<a hash of the key>'
         ```
 
 

@@ -329,10 +329,10 @@ class ExternalAgent(pulumi.CustomResource):
 
         ## Import
 
-        An existing ExternalAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+        An existing ExternalAgent is adopted by its id, `<uid the service chooses>`:
 
         ```sh
-        $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses (a UUID v4)>'
+        $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses>'
         ```
 
 
@@ -402,10 +402,10 @@ class ExternalAgent(pulumi.CustomResource):
 
         ## Import
 
-        An existing ExternalAgent is adopted by its id, `<uid the service chooses (a UUID v4)>`:
+        An existing ExternalAgent is adopted by its id, `<uid the service chooses>`:
 
         ```sh
-        $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses (a UUID v4)>'
+        $ pulumi import chat:index:ExternalAgent byo '<uid the service chooses>'
         ```
 
 

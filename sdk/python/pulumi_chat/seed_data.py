@@ -176,10 +176,10 @@ class SeedData(pulumi.CustomResource):
 
         ## Import
 
-        An existing SeedData is adopted by its id, `<`<file>#<entity>:<bucket>/<buckets>`>`:
+        An existing SeedData is adopted by its id, `<file>#<entity>:<bucket>/<buckets>`:
 
         ```sh
-        $ pulumi import chat:index:SeedData seed '<`<file>#<entity>:<bucket>/<buckets>`>'
+        $ pulumi import chat:index:SeedData seed '<file>#<entity>:<bucket>/<buckets>'
         ```
 
 
@@ -223,10 +223,10 @@ class SeedData(pulumi.CustomResource):
 
         ## Import
 
-        An existing SeedData is adopted by its id, `<`<file>#<entity>:<bucket>/<buckets>`>`:
+        An existing SeedData is adopted by its id, `<file>#<entity>:<bucket>/<buckets>`:
 
         ```sh
-        $ pulumi import chat:index:SeedData seed '<`<file>#<entity>:<bucket>/<buckets>`>'
+        $ pulumi import chat:index:SeedData seed '<file>#<entity>:<bucket>/<buckets>'
         ```
 
 

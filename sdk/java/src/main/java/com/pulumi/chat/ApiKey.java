@@ -26,10 +26,10 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing ApiKey is adopted by its id, ` &lt;a hash of the key; the key itself is the secret output  `apiKey`&gt;`:
+ * An existing ApiKey is adopted by its id, `&lt;a hash of the key&gt;`:
  * 
  * ```sh
- * $ pulumi import chat:index:ApiKey key &#39;&lt;a hash of the key; the key itself is the secret output `apiKey`&gt;&#39;
+ * $ pulumi import chat:index:ApiKey key &#39;&lt;a hash of the key&gt;&#39;
  * ```
  * 
  */

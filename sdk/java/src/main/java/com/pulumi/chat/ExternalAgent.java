@@ -28,10 +28,10 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing ExternalAgent is adopted by its id, `&lt;uid the service chooses (a UUID v4)&gt;`:
+ * An existing ExternalAgent is adopted by its id, `&lt;uid the service chooses&gt;`:
  * 
  * ```sh
- * $ pulumi import chat:index:ExternalAgent byo &#39;&lt;uid the service chooses (a UUID v4)&gt;&#39;
+ * $ pulumi import chat:index:ExternalAgent byo &#39;&lt;uid the service chooses&gt;&#39;
  * ```
  * 
  */

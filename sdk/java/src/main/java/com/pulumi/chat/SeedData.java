@@ -26,10 +26,10 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * An existing SeedData is adopted by its id, `&lt;`&lt;file&gt;#&lt;entity&gt;:&lt;bucket&gt;/&lt;buckets&gt;`&gt;`:
+ * An existing SeedData is adopted by its id, `&lt;file&gt;#&lt;entity&gt;:&lt;bucket&gt;/&lt;buckets&gt;`:
  * 
  * ```sh
- * $ pulumi import chat:index:SeedData seed &#39;&lt;`&lt;file&gt;#&lt;entity&gt;:&lt;bucket&gt;/&lt;buckets&gt;`&gt;&#39;
+ * $ pulumi import chat:index:SeedData seed &#39;&lt;file&gt;#&lt;entity&gt;:&lt;bucket&gt;/&lt;buckets&gt;&#39;
  * ```
  * 
  */
