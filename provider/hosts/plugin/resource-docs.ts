@@ -17,7 +17,10 @@ export function idForm(kind: Kind): string {
   const quoted = said && /^(["`])(.*)\1$/.exec(said)?.[2];
   if (quoted) return quoted;
   // Else the doc's words up to a clause that explains them ("a hash of the key; the key itself is …").
-  const words = said?.split(/;|,| \(/)[0]?.replace(/^the /, "").replaceAll("`", "");
+  const words = said
+    ?.split(/;|,| \(/)[0]
+    ?.replace(/^the /, "")
+    .replaceAll("`", "");
   return words ? `<${words}>` : "<id>";
 }
 
